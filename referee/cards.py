@@ -1,0 +1,132 @@
+"""Cards, card strings and decks.
+
+A card is a two-character string: rank then suit (``"As"``, ``"Td"``, ``"7h"``), the
+joker ``"Jk"``, or ``"??"`` for a card nobody saw (CONTRACT.md section 2). Ranks are
+``2-9 T J Q K A``; suits ``s h d c``. Keeping cards as plain strings makes parsing a
+slice and lets the ranking tables key on them directly.
+
+>>> parse_cards("AsKd7h7c2h")
+('As', 'Kd', '7h', '7c', '2h')
+>>> parse_cards("Jk??")
+('Jk', '??')
+>>> len(make_deck("7"))
+32
+>>> lowest_rank_for_players(5)
+'6'
+"""
+
+from __future__ import annotations
+
+RANKS = "23456789TJQKA"
+"""Ranks from lowest to highest (ace high)."""
+
+SUITS = "shdc"
+"""The four suits: spades, hearts, diamonds, clubs."""
+
+JOKER = "Jk"
+UNKNOWN = "??"
+
+RANK_VALUE = {r: i for i, r in enumerate(RANKS, start=2)}
+"""Rank letter -> value, 2..14 (ace 14)."""
+
+
+class CardError(ValueError):
+    """Raised for card text that is not a card; the message quotes the bad text."""
+
+
+def _check_card(text: str, whole: str) -> str:
+    if text in (JOKER, UNKNOWN):
+        return text
+    if len(text) == 2:
+        rank, suit = text[0].upper(), text[1].lower()
+        if rank in RANKS and suit in SUITS:
+            return rank + suit
+        if text.lower() == "jk":
+            return JOKER
+    raise CardError(f"not a card: {text!r} in {whole!r} (expected rank 2-9TJQKA + suit shdc, 'Jk' or '??')")
+
+
+def parse_card(text: str) -> str:
+    """Parse one card.
+
+    :param text: two characters, e.g. ``"As"``, ``"td"`` (case of rank and suit is
+        forgiven), ``"Jk"`` or ``"??"``.
+    :returns: the canonical card string (``"Td"``).
+    :raises CardError: for anything else, quoting the text.
+
+    >>> parse_card("qh")
+    'Qh'
+    >>> parse_card("1h")
+    Traceback (most recent call last):
+    ...
+    referee.cards.CardError: not a card: '1h' in '1h' (expected rank 2-9TJQKA + suit shdc, 'Jk' or '??')
+    """
+    if not isinstance(text, str):
+        raise CardError(f"not a card: {text!r}")
+    return _check_card(text.strip(), text)
+
+
+def parse_cards(text: str) -> tuple[str, ...]:
+    """Parse a run of cards written together (``"AsKd7h7c2h"``; spaces allowed).
+
+    :param text: the card string from a log line or the command line.
+    :returns: a tuple of canonical card strings, in the order given.
+    :raises CardError: on an odd length or any bad card, quoting the text.
+    """
+    if not isinstance(text, str):
+        raise CardError(f"not a card string: {text!r}")
+    compact = "".join(text.split())
+    if not compact or len(compact) % 2:
+        raise CardError(f"not a card string: {text!r} (cards are two characters each)")
+    return tuple(_check_card(compact[i:i + 2], text) for i in range(0, len(compact), 2))
+
+
+def lowest_rank_for_players(players: int) -> str:
+    """The lowest rank of a stripped deck by the rule of 11 (seed ``001_*.txt``).
+
+    "en el caso de cuatro jugadores [7 a As], en la versión de 5 jugadores se aumenta el 6
+    y así se va aumentando una carta por cada jugador más": lowest rank = 11 - players,
+    never above 7 (fewer than four players still play 7 to ace) nor below 2.
+
+    :param players: number of players dealt in (int >= 1).
+    :returns: the rank letter ``"2"`` .. ``"7"``.
+    """
+    value = min(7, max(2, 11 - int(players)))
+    return RANKS[value - 2]
+
+
+def resolve_lowest_rank(lowest_rank: str, players: int | None = None) -> str:
+    """Resolve a ``lowest_rank`` setting (``"2"``..``"7"`` or ``"auto"``) to a rank letter.
+
+    :raises ValueError: for ``"auto"`` without a player count, or an unknown setting.
+    """
+    if lowest_rank == "auto":
+        if players is None:
+            raise ValueError("lowest_rank 'auto' needs the number of players (rule of 11)")
+        return lowest_rank_for_players(players)
+    text = str(lowest_rank).upper()
+    if text not in RANKS[:6]:
+        raise ValueError(f"lowest_rank must be '2'..'7' or 'auto', not {lowest_rank!r}")
+    return text
+
+
+def make_deck(lowest_rank: str = "2", jokers: int = 0) -> tuple[str, ...]:
+    """Build a deck: every rank from ``lowest_rank`` to ace in four suits, plus jokers.
+
+    :param lowest_rank: a rank letter ``"2"``..``"7"`` (resolve ``"auto"`` first with
+        :func:`resolve_lowest_rank`).
+    :param jokers: 0, 1 or 2 jokers (``"Jk"`` appears that many times).
+    :returns: the cards, low ranks first; 52 cards for ``("2", 0)``, 32 for ``("7", 0)``.
+    :raises ValueError: for an unknown rank or a joker count outside 0-2.
+    """
+    low = resolve_lowest_rank(lowest_rank)
+    if jokers not in (0, 1, 2):
+        raise ValueError(f"jokers must be 0, 1 or 2, not {jokers!r}")
+    ranks = RANKS[RANKS.index(low):]
+    return tuple(r + s for r in ranks for s in SUITS) + (JOKER,) * jokers
+
+
+def deck_size(lowest_rank: str = "2", jokers: int = 0) -> int:
+    """Number of cards in the deck ``make_deck(lowest_rank, jokers)`` builds."""
+    low = resolve_lowest_rank(lowest_rank)
+    return 4 * (15 - RANK_VALUE[low]) + jokers

@@ -1,0 +1,329 @@
+"""House rules: one frozen dataclass, the presets of CONTRACT.md section 3, overrides.
+
+Every preset setting cites the seed sentence it comes from (``shared/seeds/``); where the
+seeds are silent the card-room default is Robert's Rules of Poker (RRoP) or the TDA rules.
+
+>>> r = resolve_rules({"preset": "jackpots", "ante": 5})
+>>> (r.preset, r.ante, r.opening, r.betting)
+('jackpots', 5, 'J', 'fixed_limit')
+>>> resolve_rules("clasico").deck(players=4)[0]
+'7s'
+>>> resolve_rules("clasico").flush_beats_full_for(players=4)
+True
+>>> resolve_rules("jackpots").flush_beats_full_for(players=4)
+False
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .cards import RANKS, deck_size, make_deck, resolve_lowest_rank
+
+BETTING = ("fixed_limit", "pot_limit", "no_limit")
+DIRECTIONS = ("clockwise", "counterclockwise")
+CHECKDOWNS = ("showdown", "carry")
+JOKER_KINDS = ("wild", "bug")
+RANKINGS = ("high", "deuce_to_seven")
+OPENINGS = (None, "J", "Q", "K", "A")
+
+
+class RulesError(ValueError):
+    """Raised for an unknown preset, an unknown override key or a bad value (quoted)."""
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The house rules of one table for one night. Chips are integers.
+
+    Field names are the override keys of CONTRACT.md section 3 (plus a few documented
+    extras). Amounts (``ante``, blinds, bets) are chips.
+
+    - ``ante``: chips each seat antes (0 = none). ``small_blind``/``big_blind``: chips of
+      the blind ("ciega") and double blind ("contra-ciega"), 0 where blinds are not used.
+    - ``small_bet``/``big_bet``: fixed-limit bet sizes before/after the draw.
+      ``min_bet``: the minimum bet in pot and no limit. ``betting``: one of
+      ``fixed_limit``, ``pot_limit``, ``no_limit``. ``raise_cap``: raises allowed after
+      the bet in fixed limit (RRoP section 3: a bet and three raises).
+    - ``direction``: ``clockwise`` (to higher seat numbers) or ``counterclockwise``.
+    - ``checkdown``: ``showdown`` or ``carry`` (all check after the draw: the pot carries).
+    - ``lowest_rank``: ``"2"``..``"7"`` or ``"auto"`` (rule of 11, seed 001).
+      ``jokers``: 0-2; ``joker``: ``wild`` or ``bug``.
+    - ``opening``: minimum pair to open (``"J"``, ``"Q"``, ``"K"``, ``"A"``) or None;
+      ``opener_ladder``: the minimum after each passed-out deal, as a tuple of rank
+      letters starting with the normal minimum, or None (the minimum never climbs).
+    - ``max_draw``: most cards one seat may draw (0-5); ``draws``: draws per hand (1-3).
+    - ``flush_beats_full``: True, False or ``"auto"`` (True when the deck has 40 cards or
+      fewer, seed 000). ``five_figures``, ``five_of_a_kind``, ``natural_beats_wild``,
+      ``straight_flush_cycle``, ``ace_low_straight_flush_beats_royal``: bools.
+      ``suit_order``: suits best first (``"hdcs"``) or None (suits never break ties).
+    - ``ranking``: ``high`` or ``deuce_to_seven``. ``deal_last_card``: may the last card
+      of the stub be dealt on the draw.
+    - ``blinds_allowed``: blind and double blind may be posted (extra key).
+    """
+
+    preset: str = "jackpots"
+    ante: int = 1
+    small_blind: int = 0
+    big_blind: int = 0
+    small_bet: int = 2
+    big_bet: int = 4
+    min_bet: int = 2
+    betting: str = "fixed_limit"
+    raise_cap: int | None = 3
+    direction: str = "clockwise"
+    checkdown: str = "showdown"
+    lowest_rank: str = "2"
+    jokers: int = 0
+    joker: str = "wild"
+    opening: str | None = "J"
+    opener_ladder: tuple[str, ...] | None = None
+    max_draw: int = 5
+    draws: int = 1
+    flush_beats_full: bool | str = "auto"
+    five_figures: bool = False
+    five_of_a_kind: bool = False
+    natural_beats_wild: bool = False
+    suit_order: str | None = None
+    straight_flush_cycle: bool = False
+    ace_low_straight_flush_beats_royal: bool = False
+    ranking: str = "high"
+    deal_last_card: bool = False
+    blinds_allowed: bool = False
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    def lowest(self, players: int | None = None) -> str:
+        """The deck's lowest rank letter; ``players`` is needed for ``"auto"``.
+
+        :raises ValueError: ``"auto"`` without ``players``.
+        """
+        return resolve_lowest_rank(self.lowest_rank, players)
+
+    def deck(self, players: int | None = None) -> tuple[str, ...]:
+        """The deck for this many players (tuple of card strings, jokers included)."""
+        return make_deck(self.lowest(players), self.jokers)
+
+    def deck_size(self, players: int | None = None) -> int:
+        """Number of cards in the deck for this many players."""
+        return deck_size(self.lowest(players), self.jokers)
+
+    def flush_beats_full_for(self, players: int | None = None) -> bool:
+        """Whether a flush beats a full house at this table.
+
+        ``"auto"`` follows seed 000: "Jugando con más de 40 cartas, el full vale más que
+        el color; si se juega con 40, o con menos, vale más el color que el full."
+        """
+        if self.flush_beats_full == "auto":
+            return self.deck_size(players) <= 40
+        return bool(self.flush_beats_full)
+
+    def opening_after(self, passed_out: int) -> str | None:
+        """The opening minimum after ``passed_out`` consecutive passed-out deals.
+
+        With a ladder, step ``passed_out`` of it; past its end the last step holds.
+        """
+        if self.opener_ladder is None:
+            return self.opening
+        ladder = self.opener_ladder
+        return ladder[min(passed_out, len(ladder) - 1)]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The rules as a plain JSON-able dict (ladders as lists)."""
+        out = dataclasses.asdict(self)
+        if out["opener_ladder"] is not None:
+            out["opener_ladder"] = list(out["opener_ladder"])
+        return out
+
+
+def _validate(r: HouseRules) -> None:
+    def bad(key: str, why: str) -> RulesError:
+        return RulesError(f"rules: {key}={getattr(r, key)!r}: {why}")
+
+    for key in ("ante", "small_blind", "big_blind", "small_bet", "big_bet", "min_bet"):
+        value = getattr(r, key)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise bad(key, "must be a whole number of chips, 0 or more")
+    if r.raise_cap is not None and (isinstance(r.raise_cap, bool) or not isinstance(r.raise_cap, int) or r.raise_cap < 0):
+        raise bad("raise_cap", "must be a whole number or null")
+    choices = {"betting": BETTING, "direction": DIRECTIONS, "checkdown": CHECKDOWNS,
+               "joker": JOKER_KINDS, "ranking": RANKINGS, "opening": OPENINGS}
+    for key, allowed in choices.items():
+        if getattr(r, key) not in allowed:
+            raise bad(key, f"must be one of {allowed}")
+    if r.lowest_rank != "auto" and r.lowest_rank not in RANKS[:6]:
+        raise bad("lowest_rank", "must be '2'..'7' or 'auto'")
+    if r.jokers not in (0, 1, 2):
+        raise bad("jokers", "must be 0, 1 or 2")
+    if r.opener_ladder is not None:
+        if not r.opener_ladder or any(step not in ("J", "Q", "K", "A") for step in r.opener_ladder):
+            raise bad("opener_ladder", "must be a list of 'J', 'Q', 'K', 'A'")
+    if not (isinstance(r.max_draw, int) and 0 <= r.max_draw <= 5):
+        raise bad("max_draw", "must be 0-5")
+    if r.draws not in (1, 2, 3):
+        raise bad("draws", "must be 1, 2 or 3")
+    if r.flush_beats_full not in (True, False, "auto"):
+        raise bad("flush_beats_full", "must be true, false or 'auto'")
+    if r.suit_order is not None and sorted(r.suit_order) != sorted("shdc"):
+        raise bad("suit_order", "must name the four suits once each, best first (e.g. 'hdcs'), or null")
+
+
+PRESETS: dict[str, HouseRules] = {
+    # Card-room jacks or better (RRoP section 11, "Draw poker"): 52 cards, a pair of jacks
+    # to open, fixed limit with a bet and three raises (RRoP section 3), antes; a
+    # passed-out deal carries the antes and the minimum stays jacks. RRoP draw rules: the
+    # bottom card of the stub is not dealt.
+    "jackpots": HouseRules(preset="jackpots"),
+    # Seed 000 ("Pocker: Las jugadas, Jackpot, Envites y Farol").
+    "pocker": HouseRules(
+        preset="pocker",
+        # "Jugando con el comodín o joker ... se da lugar al llamado repocker."
+        jokers=1, joker="wild",
+        # "RePocker ... Es la mayor jugada que puede hacerse"
+        five_of_a_kind=True,
+        # "Cinco figuras: Es cuando las cinco cartas sean figuras. Los ases no se cuentan"
+        five_figures=True,
+        # "Nota: ... dos jugadores tienen la misma jugada y uno de ellos la ha formado con
+        # el comodín, ganará el que ha ligado sin esta carta."
+        natural_beats_wild=True,
+        # "Para ello será preciso tener en mano, por lo menos, una pareja de valets"
+        opening="J",
+        # "...abrir con pareja de damas ... pareja de reyes. Y así sucesivamente con pareja
+        # de ases, descendiendo a continuación a pareja de reyes, de damas y de valets"
+        opener_ladder=("J", "Q", "K", "A", "K", "Q", "J"),
+        # "el que da, ... empezando por el de su derecha: ¿Cuántas?" - play to the right.
+        direction="counterclockwise",
+        # "El blind o iniciación del juego a ciegas ... doble blind"
+        blinds_allowed=True,
+        # "Ningún jugador podrá obligar a otro a jugarse mayor cantidad de la que dispone
+        # en su resto": table stakes, no fixed sizes named.
+        betting="no_limit", raise_cap=None, min_bet=2,
+        # "Advertencia: Jugando con más de 40 cartas, el full vale más que el color"
+        flush_beats_full="auto",
+        # "Si al mostrar el juego lo tienen igual dos jugadores, se distribuyen las
+        # ganancias": suits never break ties.
+        suit_order=None,
+        # "No se debe dar la última carta del mazo"
+        deal_last_card=False,
+    ),
+    # Seed 001 ("Reglamento y mecanismos del juego del poker clásico").
+    "clasico": HouseRules(
+        preset="clasico",
+        # "7, 8, 9, 10, Jota, Reina, Rey y As ... en el caso de cuatro jugadores, en la
+        # versión de 5 jugadores se aumenta el 6" (rule of 11)
+        lowest_rank="auto",
+        # "en el poker a la americana ... 52 cartas, hay una diferencia, el FULL vence al
+        # COLOR": in the stripped game the flush beats the full.
+        flush_beats_full=True,
+        # "gana la pareja que tenga el palo de corazón (... CORAZÓN, DIAMANTE, TRÉBOL, PICAS)"
+        suit_order="hdcs",
+        # "la mínima ... gana la máxima, la máxima gana la media y la media gana a la mínima"
+        straight_flush_cycle=True,
+        # "reemplazar de 0 a 4 de las propias cartas"
+        max_draw=4,
+        # "PLATO DE PALABRA ... todos los jugadores hayan dicho 'palabra' ... el plato queda"
+        checkdown="carry",
+        # "para abrir se necesita ... una pareja de Jota"
+        opening="J",
+        # "El giro de las cartas sigue en sentido de las agujas del reloj"
+        direction="clockwise",
+        # "CIEGA PEQUEÑA Y CIEGA GRANDE"
+        blinds_allowed=True,
+    ),
+    # Seed 002 ("Póker Internacional").
+    "internacional": HouseRules(
+        preset="internacional",
+        # "52 (36)"; "es necesario tener al menos un par de Jota"
+        opening="J",
+        # "la siguiente debe tener como base un par de Damas y, si la situación persiste,
+        # se juegan tres manos con apertura a los Reyes para luego volver a las Damas y
+        # nuevamente a los Jotas."
+        opener_ladder=("J", "Q", "K", "K", "K", "Q", "J"),
+        # "Si todos los jugadores declaran palabras, la mano se considera cerrada y nadie
+        # gana el bote."
+        checkdown="carry",
+        # "Cada uno puede pedir al repartidor que cambie de una a las cinco cartas"
+        max_draw=5,
+        # "El primer jugador a la izquierda del repartidor puede abrir en la oscuridad
+        # (blind) ... El contra oscuridad (big blind)"
+        blinds_allowed=True,
+        # "comienza ... a la izquierda del repartidor y continúa en sentido horario"
+        direction="clockwise",
+        # "carta individual, par ..., color, full, póker, escalera de color": full > flush
+        flush_beats_full=False,
+    ),
+    # Seed 003 (basic rules, 2 to 8 players).
+    "basico": HouseRules(
+        preset="basico",
+        # "exceptuando el comodín o joker (52 cartas en total)"
+        jokers=0,
+        # "dirá si desea jugar o pasar": no opening minimum.
+        opening=None,
+        # "Cada jugador puede descartarse y cambiar una, dos, tres, cuatro o sus cinco cartas"
+        max_draw=5,
+        # "En el caso de que todos pasen y nadie abra el juego, se muestran las cartas y
+        # gana quien tenga la mayor jugada." (its "c)" reading is checkdown: carry)
+        checkdown="showdown",
+        # "comenzando por el jugador de la izquierda del repartidor"
+        direction="clockwise",
+        # seed 004 (same family): "Los palos no son usados para desempatar"
+        suit_order=None,
+    ),
+    # Real WSOP 2-7 hands (shared/data/phh): deuce-to-seven lowball, blinds, no limit,
+    # one draw.
+    "deuce_to_seven": HouseRules(
+        preset="deuce_to_seven",
+        ranking="deuce_to_seven", betting="no_limit", raise_cap=None,
+        ante=0, small_blind=1, big_blind=2, min_bet=2, opening=None, draws=1,
+        blinds_allowed=True, flush_beats_full=False,
+    ),
+}
+"""Preset name -> HouseRules. Citations are beside each setting."""
+
+_FIELDS = {f.name for f in dataclasses.fields(HouseRules)}
+
+
+def resolve_rules(spec: Any = "jackpots", **overrides: Any) -> HouseRules:
+    """Build the HouseRules for a session's ``rules`` value.
+
+    :param spec: a preset name (``"jackpots"``), a dict ``{"preset": NAME, KEY: VALUE...}``
+        as in a session file, or a :class:`HouseRules` (returned as is, after overrides).
+    :param overrides: extra keys applied last (e.g. from ``--rules``).
+    :returns: a frozen :class:`HouseRules`.
+    :raises RulesError: unknown preset or key, or a bad value; the message names it.
+    """
+    if isinstance(spec, HouseRules):
+        base, keys = spec, {}
+    elif isinstance(spec, str):
+        base, keys = _preset(spec), {}
+    elif isinstance(spec, Mapping):
+        keys = dict(spec)
+        base = _preset(keys.pop("preset", "jackpots"))
+    elif spec is None:
+        base, keys = PRESETS["jackpots"], {}
+    else:
+        raise RulesError(f"rules must be a preset name or an object, not {spec!r}")
+    keys.update(overrides)
+    unknown = sorted(set(keys) - _FIELDS)
+    if unknown:
+        raise RulesError(f"rules: unknown key(s) {', '.join(unknown)}")
+    if "opener_ladder" in keys and keys["opener_ladder"] is not None:
+        if isinstance(keys["opener_ladder"], str) or not hasattr(keys["opener_ladder"], "__iter__"):
+            raise RulesError(f"rules: opener_ladder={keys['opener_ladder']!r}: must be a list")
+        keys["opener_ladder"] = tuple(keys["opener_ladder"])
+    if "lowest_rank" in keys and keys["lowest_rank"] is not None:
+        keys["lowest_rank"] = str(keys["lowest_rank"]).upper() if keys["lowest_rank"] != "auto" else "auto"
+    try:
+        return dataclasses.replace(base, **keys)
+    except TypeError as exc:  # pragma: no cover - unknown keys are caught above
+        raise RulesError(f"rules: {exc}") from exc
+
+
+def _preset(name: str) -> HouseRules:
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})") from None
