@@ -121,6 +121,18 @@ class HouseRules:
             return self.deck_size(players) <= 40
         return bool(self.flush_beats_full)
 
+    def at_table(self, players: int) -> "HouseRules":
+        """These rules with ``lowest_rank`` made concrete for ``players`` dealt in.
+
+        ``"auto"`` becomes the rule-of-11 rank (seed 001); anything else is unchanged.
+
+        >>> resolve_rules("clasico").at_table(5).lowest_rank
+        '6'
+        """
+        if self.lowest_rank != "auto":
+            return self
+        return dataclasses.replace(self, lowest_rank=self.lowest(players))
+
     def opening_after(self, passed_out: int) -> str | None:
         """The opening minimum after ``passed_out`` consecutive passed-out deals.
 
