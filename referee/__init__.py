@@ -12,14 +12,21 @@ The heavier modules load on first use, so ``import referee`` stays cheap.
 from .cards import CardError, make_deck, parse_card, parse_cards
 from .rules import PRESETS, HouseRules, RulesError, resolve_rules
 
+# Imported eagerly (cheap: tables are built on first use) so that the function ``rank``,
+# not the submodule ``referee.rank``, is what ``from referee import rank`` gives, even
+# after ``import referee.rank`` elsewhere.
+from .rank import HandRank, compare, rank, winners
+from .settle import Transfer, settle, settle_hub  # pure and small (issue 4)
+
 _LAZY = {
-    "HandRank": "rank", "rank": "rank", "compare": "rank", "winners": "rank",
     "check": "check",
+    "table_state": "table", "SessionError": "session",
 }
 
 __all__ = [
     "CardError", "make_deck", "parse_card", "parse_cards",
-    "PRESETS", "HouseRules", "RulesError", "resolve_rules", *_LAZY,
+    "PRESETS", "HouseRules", "RulesError", "resolve_rules",
+    "HandRank", "rank", "compare", "winners", "Transfer", "settle", "settle_hub", *_LAZY,
 ]
 
 

@@ -105,7 +105,7 @@ def resolve_lowest_rank(lowest_rank: str, players: int | None = None) -> str:
             raise ValueError("lowest_rank 'auto' needs the number of players (rule of 11)")
         return lowest_rank_for_players(players)
     text = str(lowest_rank).upper()
-    if text not in RANKS[:6]:
+    if text not in tuple(RANKS[:6]):  # a tuple: "34" or "" is no rank (not a substring test)
         raise ValueError(f"lowest_rank must be '2'..'7' or 'auto', not {lowest_rank!r}")
     return text
 

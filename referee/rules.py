@@ -62,6 +62,9 @@ class HouseRules:
     - ``ranking``: ``high`` or ``deuce_to_seven``. ``deal_last_card``: may the last card
       of the stub be dealt on the draw.
     - ``blinds_allowed``: blind and double blind may be posted (extra key).
+    - ``big_blind_ante``: the ante is one payment of ``ante`` chips by the big blind for
+      the whole table (the "big blind ante" of the 2023 WSOP hands in
+      ``shared/data/phh``, PHH ``antes = [0, A, 0, ...]``); no other seat antes (extra key).
     """
 
     preset: str = "jackpots"
@@ -92,6 +95,7 @@ class HouseRules:
     ranking: str = "high"
     deal_last_card: bool = False
     blinds_allowed: bool = False
+    big_blind_ante: bool = False
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -166,7 +170,7 @@ def _validate(r: HouseRules) -> None:
     for key, allowed in choices.items():
         if getattr(r, key) not in allowed:
             raise bad(key, f"must be one of {allowed}")
-    if r.lowest_rank != "auto" and r.lowest_rank not in RANKS[:6]:
+    if r.lowest_rank != "auto" and r.lowest_rank not in tuple(RANKS[:6]):
         raise bad("lowest_rank", "must be '2'..'7' or 'auto'")
     if r.jokers not in (0, 1, 2):
         raise bad("jokers", "must be 0, 1 or 2")
@@ -328,6 +332,8 @@ def resolve_rules(spec: Any = "jackpots", **overrides: Any) -> HouseRules:
         keys["opener_ladder"] = tuple(keys["opener_ladder"])
     if "lowest_rank" in keys and keys["lowest_rank"] is not None:
         keys["lowest_rank"] = str(keys["lowest_rank"]).upper() if keys["lowest_rank"] != "auto" else "auto"
+    if not keys:
+        return base  # frozen, so shared as is (and ranking tables cached on it stay hot)
     try:
         return dataclasses.replace(base, **keys)
     except TypeError as exc:  # pragma: no cover - unknown keys are caught above

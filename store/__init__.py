@@ -1,0 +1,42 @@
+"""Tapete's storage: nights, players, seats, the dealer's append-only log, the ledger.
+
+One SQLite file (WAL mode, busy timeout) behind a ``sqlite_utils.Database``; the schema
+comes from versioned migrations (``store.db``). Ids are ints, chips ints, money int
+cents, times ISO-8601 UTC strings. A write that takes ``key`` is idempotent on it.
+Errors a person can act on are :class:`StoreError` (a ``ValueError``), nothing written.
+
+Modules: ``db`` (open, migrations), ``players``, ``nights`` (nights and seats),
+``hands`` (hands, events, session, referee check), ``ledger`` (buy-ins, cash-outs, close,
+summary, a player's ledger), ``tokens`` (player links), ``importer`` (session and PHH
+files), ``flaskdb`` (``get_db`` for views).
+"""
+
+from .db import StoreError, migrations, open_db, utc_now
+from .hands import (append_action, append_actions, check_night, current_hand, end_hand, get_hand, hand_actions,
+                    hand_check, night_hands, night_session, start_hand, undo_last, verify_chain,
+                    void_event)
+from .importer import import_file, import_session, load_session_text
+from .ledger import (bank_check, buy_in, cash_out, close_night, night_summary, player_ledger,
+                     reopen_night, void_entry)
+from .nights import create_night, get_night, list_nights, night_players, seat_player
+from .players import add_player, find_player, get_player, list_players
+from .tokens import issue_token, player_for_token, revoke_token
+
+__all__ = [
+    "StoreError", "migrations", "open_db", "utc_now",
+    "append_action", "append_actions", "check_night", "current_hand", "end_hand", "get_hand", "hand_actions",
+    "hand_check", "night_hands", "night_session", "start_hand", "undo_last", "verify_chain",
+    "void_event", "import_file", "import_session", "load_session_text",
+    "bank_check", "buy_in", "cash_out", "close_night", "night_summary", "player_ledger",
+    "reopen_night", "void_entry", "create_night", "get_night", "list_nights", "night_players",
+    "seat_player", "add_player", "find_player", "get_player", "list_players",
+    "issue_token", "player_for_token", "revoke_token", "get_db",
+]
+
+
+def __getattr__(name: str):
+    if name == "get_db":  # Flask only when a view asks for it
+        from .flaskdb import get_db
+
+        return get_db
+    raise AttributeError(f"module 'store' has no attribute {name!r}")

@@ -1,0 +1,145 @@
+"""Parsing the action strings of a hand log (CONTRACT.md section 2) into typed actions.
+
+>>> parse_action("p3 open 10")
+Action(actor='p', seat=3, verb='open', amount=10, cards=None, count=None, text='')
+>>> parse_action("d serve p4 3").count
+3
+>>> parse_action("p1 draw 3 9c5h2s").cards
+('9c', '5h', '2s')
+>>> parse_action("p1 raise -5")
+Traceback (most recent call last):
+...
+referee.actions.ActionError: 'p1 raise -5': the amount must be a whole number of chips, 0 or more
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import CardError, parse_cards
+
+
+class ActionError(ValueError):
+    """An action string that cannot be read; the message quotes it (becomes ``unreadable``)."""
+
+
+PLAYER_VERBS = {
+    # verb: amount required / optional / none
+    "ante": "amount", "blind": "amount", "straddle": "amount", "open": "amount",
+    "bet": "amount", "raise": "amount", "call": "optional", "check": "none",
+    "allin": "none", "fold": "none", "split": "none", "muck": "none",
+    "draw": "draw", "show": "cards",
+    # extension (not in CONTRACT.md section 2): chips bought during a hand, which table
+    # stakes do not let play until the hand is over (finding chips_added_mid_hand)
+    "rebuy": "amount",
+}
+DEALER_VERBS = ("deal", "serve", "award", "misdeal", "note")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One parsed log line.
+
+    - ``actor``: ``"p"`` (a player) or ``"d"`` (the dealer).
+    - ``seat``: the acting seat for ``pN`` lines; the target seat for ``d deal/serve/award``.
+    - ``verb``: the verb of CONTRACT.md section 2 (``check``, ``open``, ``deal`` ...).
+    - ``amount``: chips (int) for ante/blind/straddle/open/bet/raise/call A/award, else None.
+    - ``cards``: a tuple of card strings (show, deal/serve CARDS, draw discards) or None.
+    - ``count``: K of ``draw K`` / ``deal pN K`` / ``serve pN K`` (int) or None.
+    - ``text``: the free text of ``d note``.
+    """
+
+    actor: str
+    seat: int | None
+    verb: str
+    amount: int | None = None
+    cards: tuple[str, ...] | None = None
+    count: int | None = None
+    text: str = ""
+
+
+def _seat(token: str, line: str) -> int:
+    if len(token) < 2 or token[0] not in "pP" or not token[1:].isdigit():
+        raise ActionError(f"{line!r}: {token!r} is not a seat (write pN, e.g. p3)")
+    return int(token[1:])
+
+
+def _whole(token: str, line: str, what: str = "the amount") -> int:
+    if token.isdigit():
+        return int(token)
+    raise ActionError(f"{line!r}: {what} must be a whole number of chips, 0 or more")
+
+
+def _cards(token: str, line: str) -> tuple[str, ...]:
+    try:
+        return parse_cards(token)
+    except CardError as exc:
+        raise ActionError(f"{line!r}: {exc}") from None
+
+
+@lru_cache(maxsize=65536)
+def parse_action(line: str) -> Action:
+    """Parse one action string.
+
+    :param line: e.g. ``"p1 call"``, ``"p3 raise 40"``, ``"d deal p3 TsTd9c5h2s"``.
+    :returns: an :class:`Action` (frozen; parsing is cached by text).
+    :raises ActionError: unknown verb, malformed seat, card or amount, negative amount,
+        missing or extra parts; the message quotes the line.
+    """
+    if not isinstance(line, str):
+        raise ActionError(f"{line!r}: an action must be a string")
+    parts = line.split()
+    if not parts:
+        raise ActionError(f"{line!r}: empty action")
+    who = parts[0]
+    if who in ("d", "D"):
+        if len(parts) < 2 or parts[1] not in DEALER_VERBS:
+            raise ActionError(f"{line!r}: unknown dealer action (known: {', '.join(DEALER_VERBS)})")
+        verb = parts[1]
+        if verb == "note":
+            return Action("d", None, "note", text=line.split(None, 2)[2] if len(parts) > 2 else "")
+        if verb == "misdeal":
+            if len(parts) != 2:
+                raise ActionError(f"{line!r}: 'd misdeal' takes nothing more")
+            return Action("d", None, "misdeal")
+        if len(parts) != 4:
+            what = "A" if verb == "award" else "CARDS|K"
+            raise ActionError(f"{line!r}: expected 'd {verb} pN {what}'")
+        seat = _seat(parts[2], line)
+        if verb == "award":
+            return Action("d", seat, "award", amount=_whole(parts[3], line))
+        if parts[3].isdigit():
+            return Action("d", seat, verb, count=int(parts[3]))
+        cards = _cards(parts[3], line)
+        return Action("d", seat, verb, cards=cards, count=len(cards))
+    seat = _seat(who, line)
+    if len(parts) < 2 or parts[1] not in PLAYER_VERBS:
+        raise ActionError(f"{line!r}: unknown action (known: {', '.join(PLAYER_VERBS)})")
+    verb = parts[1]
+    shape = PLAYER_VERBS[verb]
+    rest = parts[2:]
+    if shape == "none":
+        if rest:
+            raise ActionError(f"{line!r}: '{verb}' takes no amount or cards")
+        return Action("p", seat, verb)
+    if shape == "amount":
+        if len(rest) != 1:
+            raise ActionError(f"{line!r}: '{verb}' needs one amount in chips")
+        return Action("p", seat, verb, amount=_whole(rest[0], line))
+    if shape == "optional":
+        if len(rest) > 1:
+            raise ActionError(f"{line!r}: 'call' takes at most one amount")
+        return Action("p", seat, verb, amount=_whole(rest[0], line) if rest else None)
+    if shape == "cards":
+        if len(rest) != 1:
+            raise ActionError(f"{line!r}: 'show' needs the cards, written together")
+        return Action("p", seat, "show", cards=_cards(rest[0], line))
+    # draw K [CARDS]
+    if not 1 <= len(rest) <= 2:
+        raise ActionError(f"{line!r}: expected 'pN draw K [CARDS]'")
+    count = _whole(rest[0], line, "the number of cards")
+    cards = _cards(rest[1], line) if len(rest) == 2 else None
+    if cards is not None and len(cards) != count:
+        raise ActionError(f"{line!r}: {count} cards drawn but {len(cards)} discards written")
+    return Action("p", seat, "draw", cards=cards, count=count)

@@ -1,0 +1,123 @@
+"""``referee.check(session)`` and ``python -m referee check FILE`` (CONTRACT.md section 4).
+
+>>> s = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+...      "players": [{"seat": 1, "stack": 100}, {"seat": 2, "stack": 100}],
+...      "hands": [{"button": 2, "actions": ["p1 ante 5", "p2 ante 5", "p1 open 10",
+...                 "p2 fold", "p1 show JsJd4c3h2s", "d award p1 20"]}]}
+>>> out = check(s)["hands"][0]
+>>> out["awards"], out["stacks"], out["findings"]
+({'1': 20}, {'1': 105, '2': 95}, [])
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from .session import SessionError, replay_session
+
+__all__ = ["check", "check_main", "SessionError"]
+
+
+def _keyed(d: dict[int, int] | None) -> dict[str, int] | None:
+    if d is None:
+        return None
+    return {str(s): c for s, c in sorted(d.items())}
+
+
+def check(session: Any, rules: Any = None) -> dict:
+    """Replay a session and judge every hand.
+
+    :param session: a session dict (CONTRACT.md section 1).
+    :param rules: optional override of the session's rules (preset name, dict or
+        HouseRules), like ``--rules``.
+    :returns: ``{"hands": [{"hand": int, "findings": [finding dicts], "pots": [{"amount":
+        int, "seats": [int]}], "awards": {seat: chips} or None, "recorded_awards":
+        {seat: chips}, "stacks": {seat: chips}, "carried": int, "next_opening": str or
+        None}]}``, seats as strings, chips as ints.
+    :raises SessionError: the file cannot be read at all (not an object, no players,
+        unknown rules). Bad table play never raises: it is a finding.
+    """
+    hands = []
+    for number, replay, result, extra, step in replay_session(session, rules):
+        findings = [f.as_dict() for f in extra] + [f.as_dict() for f in result.findings]
+        hands.append({
+            "hand": number,
+            "findings": findings,
+            "pots": [p.as_dict() for p in result.pots],
+            "awards": _keyed(result.awards),
+            "recorded_awards": _keyed(result.recorded_awards),
+            "stacks": _keyed(result.stacks),
+            "carried": result.carried,
+            "next_opening": replay.start.rules.opening_after(step),
+        })
+    return {"hands": hands}
+
+
+def has_errors(result: dict) -> bool:
+    """True if any finding of ``result`` (as :func:`check` returns) has severity error."""
+    return any(f["severity"] == "error" for h in result["hands"] for f in h["findings"])
+
+
+def _text(result: dict) -> str:
+    lines = []
+    for h in result["hands"]:
+        lines.append(f"hand {h['hand']}: awards {h['awards']} (recorded {h['recorded_awards']}), "
+                     f"carried {h['carried']}, next opening {h['next_opening']}")
+        for f in h["findings"]:
+            where = f"action {f['action']}" if f["action"] is not None else "no action"
+            lines.append(f"  {f['severity']:7} {f['kind']} ({where}): {f['message']}")
+            lines.append(f"          rule: {f['rule']}")
+        lines.append(f"  stacks {h['stacks']}")
+    return "\n".join(lines)
+
+
+def check_main(argv: list[str]) -> int:
+    """``python -m referee check FILE [--rules PRESET] [--format json|text]``.
+
+    Reads a session file (``.json``) or a PHH hand history (``.phh``/``.phhs``, via
+    ``referee.phh.load_phh``), prints the check, and returns 0 (no error findings), 1
+    (some error findings) or 2 (the file could not be read; one line on stderr).
+    """
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m referee check")
+    parser.add_argument("file")
+    parser.add_argument("--rules", default=None)
+    parser.add_argument("--format", choices=("json", "text"), default="json")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return 2 if exc.code else 0
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            text = fh.read()
+        if args.file.endswith((".phh", ".phhs")):
+            from .phh import load_phh
+
+            session = load_phh(text)
+        else:
+            session = json.loads(text)
+        result = check(session, args.rules)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"check: {args.file}: {reason}", file=sys.stderr)
+        return 2
+    if args.format == "json":
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(_text(result))
+    return 1 if has_errors(result) else 0
+
+
+class _CallableModule(type(sys)):
+    """``import referee.check`` makes the attribute ``referee.check`` this module (the
+    import system sets it after loading a submodule); calling it still runs :func:`check`,
+    so ``referee.check(session)`` works however the package was first imported."""
+
+    def __call__(self, session: Any, rules: Any = None) -> dict:
+        return check(session, rules)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -1,0 +1,136 @@
+"""Findings: what the referee found irregular in a hand, and the rule each rests on.
+
+A :class:`Finding` is one irregularity at one action (CONTRACT.md section 5). The kinds,
+their default severity and the rule text they cite live in one place: :data:`RULES`.
+
+Severities: ``error`` (money or the result is affected), ``warning`` (procedure broken,
+the result stands), ``info``.
+
+>>> f = make("out_of_turn", 4, 4, "seat 4 opened while seat 3 was to act")
+>>> f.as_dict()["severity"], f.as_dict()["action"]
+('warning', 4)
+>>> RULES["wrong_award"][0]
+'error'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RRoP = "Robert's Rules of Poker"
+TDA = "TDA Poker Rules (2022)"
+
+RULES: dict[str, tuple[str, str]] = {
+    # kind: (default severity, the rule it rests on)
+    "unreadable": ("error", "CONTRACT.md section 2: bad input is never guessed at"),
+    "out_of_turn": ("warning", f"{TDA}, rule 53 (Action Out of Turn): action backs up to the "
+                    "correct seat; seed 000: \"No está permitido hablar o tirar las cartas "
+                    "fuera de turno\""),
+    "not_in_hand": ("warning", f"{RRoP}, section 3 (Betting and Raising): only a live hand "
+                    "may act; a folded hand is dead"),
+    "illegal_check": ("warning", f"{RRoP}, section 3 (Betting and Raising): a player facing a "
+                      "bet must call, raise or fold; seed 003: \"Una vez que un jugador abre "
+                      "las apuestas, los otros ya no podrán pasar\""),
+    "bet_too_small": ("error", f"{RRoP}, section 3 (Betting and Raising), rules 7-8 (a raise "
+                      "must be at least the size of the previous bet or raise; fixed-limit "
+                      "sizes); TDA rule 43; seed 000: \"nunca podrán ser inferiores a las del "
+                      "jugador que les preceda\""),
+    "bet_too_large": ("error", f"{RRoP}, section 3 (Betting and Raising) and section 15 "
+                      "(No-Limit and Pot-Limit): the pot-limit maximum; table stakes: seed "
+                      "000 \"Ningún jugador podrá obligar a otro a jugarse mayor cantidad de "
+                      "la que dispone en su resto\""),
+    "raise_cap": ("error", f"{RRoP}, section 3 (Betting and Raising), rule 9: in fixed limit "
+                  "a bet and three raises (or the house cap)"),
+    "not_reopened": ("error", f"{RRoP}, section 3, rule 10 and section 15; TDA rule 47: an "
+                     "all-in wager of less than a full raise does not reopen the betting to "
+                     "a player who has already acted"),
+    "wrong_amount": ("error", f"{RRoP}, section 3 (Betting and Raising): a call is the "
+                     "amount owed; antes and blinds as the house sets them"),
+    "missing_ante": ("error", "seed 000: \"Consiste en poner todos los jugadores una cantidad "
+                     "igual ... El pot es obligatorio\"; seed 001: \"invitación ... que cada "
+                     "jugador paga\""),
+    "blind_irregular": ("warning", "seed 000: \"el jugador que se encuentra a la derecha del "
+                        "que da ... blind o ciega ... doble blind ... cantidad doble\"; seed "
+                        "001 \"CIEGA PEQUEÑA Y CIEGA GRANDE\"; seed 002 (contra oscuridad)"),
+    "wrong_card_count": ("error", "seed 000: \"no podrá tomar parte en la jugada por tener "
+                         f"cartas de más o de menos, perdiendo todas las puestas\"; {RRoP}, "
+                         "section 11 (Draw Poker): a hand with other than five cards is dead"),
+    "draw_limit": ("warning", "seed 001: \"reemplazar de 0 a 4 de las propias cartas\" (the "
+                   "house max_draw)"),
+    "duplicate_card": ("error", f"{RRoP}, section 13 (Irregularities): a duplicate card "
+                       "voids the deal or the hand holding it"),
+    "card_not_in_deck": ("error", "seed 001 (the stripped deck, rule of 11) and seed 000 "
+                         "(the joker): a card the configured deck does not have"),
+    "deck_exhausted": ("warning", "seed 000: \"se barajarán los descartes ... No se debe dar "
+                       "la última carta del mazo\"; a player's own discards are never served "
+                       f"back to him ({RRoP}, section 11, Draw Poker)"),
+    "unjustified_opening": ("error", "seed 000: \"será obligatorio el justificar la ley de "
+                            f"apertura\"; {RRoP}, section 11 (Draw Poker, Jackpots): a false "
+                            "opener's hand is dead; the pot plays if pre-draw action was "
+                            "completed, otherwise the antes and the opener's bet carry"),
+    "openers_not_shown": ("error", "seed 002: \"Si el jugador que ha ganado es el mismo que "
+                          f"abrió, solo debe mostrar las cartas que puedan justificar su "
+                          f"apertura\"; {RRoP}, section 11 (Draw Poker, Jackpots): the opener "
+                          "must prove openers"),
+    "showdown_order": ("warning", "seed 000: \"El jugador que ha hecho el último envite deberá "
+                       "ser el primero en enseñar sus cartas\"; seed 003 b); "
+                       f"{RRoP}, section 4 (Showdown)"),
+    "wrong_award": ("error", f"{RRoP}, section 4 (Showdown): cards speak; section 3 "
+                    "(side pots); split pots: the odd chip to the first tied seat from the "
+                    "button (or by suit where the house ranks suits, seed 001)"),
+    "chips_not_conserved": ("error", "the pot is every chip put in plus the pot carried in; "
+                            "the awards must add up to it"),
+    "incomplete_hand": ("warning", "CONTRACT.md section 4: the log ends before the hand is "
+                        "decided"),
+    "stack_mismatch": ("warning", "CONTRACT.md section 1: a hand starts with the stacks the "
+                       "previous hand ended with, plus rebuys"),
+    "chips_added_mid_hand": ("warning", "seed 000: \"Tampoco puede nadie aumentar su resto, una "
+                             f"vez vistas sus cartas iniciales\"; {RRoP}, section 3 (table "
+                             "stakes)"),
+    "passed_out": ("info", "seed 000: \"En el caso de que nadie lo tenga, se volverá a dar las "
+                   "cartas, poniendo de nuevo pot\"; seed 001 PLATO DE PALABRA; seed 002 "
+                   "(arrosage)"),
+    "misdeal": ("info", f"{RRoP}, section 11 (Draw Poker) and section 13 (Irregularities): "
+                "a misdeal voids the deal; chips put in are returned"),
+}
+"""Finding kind -> (default severity, rule citation)."""
+
+SEVERITIES = ("error", "warning", "info")
+
+
+@dataclass(slots=True)
+class Finding:
+    """One irregularity.
+
+    - ``kind``: a key of :data:`RULES` (CONTRACT.md section 5).
+    - ``action``: 0-based index into the hand's ``actions`` where the cause happened, or
+      None when no logged action carries it.
+    - ``seat``: the seat at fault (int) or None (the dealer, the table).
+    - ``severity``: ``error``, ``warning`` or ``info``.
+    - ``message``: plain words a dealer understands; ``rule``: the rule it rests on.
+    """
+
+    kind: str
+    action: int | None
+    seat: int | None
+    severity: str
+    message: str
+    rule: str
+
+    def as_dict(self) -> dict:
+        """The JSON shape of CONTRACT.md section 4 (``kind``, ``action``, ``seat``,
+        ``severity``, ``message``, ``rule``)."""
+        return {"kind": self.kind, "action": self.action, "seat": self.seat,
+                "severity": self.severity, "message": self.message, "rule": self.rule}
+
+
+def make(kind: str, action: int | None, seat: int | None, message: str,
+         severity: str | None = None) -> Finding:
+    """Build a :class:`Finding` with the default severity and rule of ``kind``.
+
+    :param severity: overrides the default where the consequence differs (e.g. an
+        ``openers_not_shown`` that changes who wins is an error, else a warning).
+    :raises KeyError: for a kind not in :data:`RULES` (a bug of ours, not of the log).
+    """
+    default, rule = RULES[kind]
+    return Finding(kind, action, seat, severity or default, message, rule)

@@ -1,0 +1,89 @@
+"""Money of a hand: contributions -> main and side pots, splits and the odd chip.
+
+All amounts are chips (int). Seats are ints.
+
+>>> build_pots({1: 100, 2: 100, 5: 100, 6: 40}, live={1, 2, 5, 6}, carried=0)
+[Pot(amount=160, seats=(1, 2, 5, 6)), Pot(amount=180, seats=(1, 2, 5))]
+>>> sorted(split(85, [3, 2], order=[2, 3, 5]).items())
+[(2, 43), (3, 42)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: ``amount`` chips (int) and the ``seats`` (tuple of ints) eligible to win it."""
+
+    amount: int
+    seats: tuple[int, ...]
+
+    def as_dict(self) -> dict:
+        """``{"amount": int, "seats": [int, ...]}`` as in CONTRACT.md section 4."""
+        return {"amount": self.amount, "seats": list(self.seats)}
+
+
+def build_pots(contrib: Mapping[int, int], live: Iterable[int], carried: int = 0) -> list[Pot]:
+    """Split what each seat put in into a main pot and side pots (RRoP section 3, table stakes).
+
+    :param contrib: seat -> chips that seat put in this hand (antes, blinds, bets).
+    :param live: seats still contesting (not folded, not dead); only they can win.
+    :param carried: chips carried in from earlier deals; they go to the main pot.
+    :returns: pots from the main pot outwards; each pot's ``seats`` are the live seats
+        that put in at least that level, sorted. A top pot with one seat is that seat's
+        uncalled bet. Chips of folded or dead seats above every live level join the last
+        pot. Empty when no seat is live (the caller carries everything).
+
+    Seed 000: "Si el que gana va restado, solamente ganará el importe de su resto a cada
+    uno de los jugadores que hayan entrado con él."
+    """
+    live_set = {s for s in live}
+    if not live_set:
+        return []
+    levels = sorted({contrib.get(s, 0) for s in live_set})
+    pots: list[Pot] = []
+    prev = 0
+    for level in levels:
+        amount = 0
+        for chips in contrib.values():
+            if chips > prev:
+                amount += min(chips, level) - prev
+        if not pots:
+            amount += carried
+        seats = tuple(sorted(s for s in live_set if contrib.get(s, 0) >= level))
+        if amount or not pots:
+            pots.append(Pot(amount, seats))
+        prev = level
+    extra = sum(chips - prev for chips in contrib.values() if chips > prev)
+    if extra:
+        last = pots[-1]
+        pots[-1] = Pot(last.amount + extra, last.seats)
+    return pots
+
+
+def split(amount: int, winners: Sequence[int], order: Sequence[int],
+          odd_chip_first: int | None = None) -> dict[int, int]:
+    """Share ``amount`` chips among tied ``winners`` (RRoP section 4; seed 000 "se distribuyen
+    las ganancias entre los dos").
+
+    :param order: every seat in the direction of play starting with the first seat after
+        the button; the odd chips go one each to the tied seats in this order.
+    :param odd_chip_first: the seat that gets the first odd chip instead (by suit, where
+        the house breaks ties by suit), then the rest in ``order``.
+    :returns: seat -> chips, summing to ``amount``.
+    :raises ValueError: no winners.
+    """
+    if not winners:
+        raise ValueError("split: no winners")
+    share, odd = divmod(amount, len(winners))
+    out = {s: share for s in winners}
+    ranked = [s for s in order if s in out] + [s for s in winners if s not in order]
+    if odd_chip_first is not None and odd_chip_first in out:
+        ranked.remove(odd_chip_first)
+        ranked.insert(0, odd_chip_first)
+    for s in ranked[:odd]:
+        out[s] += 1
+    return out

@@ -1,0 +1,190 @@
+"""A session across hands: stacks carried, rebuys, the button, carried pots, the ladder.
+
+CONTRACT.md section 1: a hand starts with the stacks the previous hand ended with plus its
+``rebuys`` (chips added between hands only: table stakes, seed 000 "Tampoco puede nadie
+aumentar su resto, una vez vistas sus cartas iniciales"); ``stacks`` given on a hand that
+differ are a ``stack_mismatch``. The button moves to the next occupied seat in the direction
+of play (it stays after a misdeal). Chips of a passed-out deal carry into the next hand;
+the opening minimum climbs the ``opener_ladder`` after each deal nobody opened (seed 000,
+seed 002) and resets once a pot is won.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping
+
+from .findings import Finding, make
+from .replay import HandReplay, HandResult, HandStart
+from .rules import HouseRules, RulesError, resolve_rules
+
+
+class SessionError(ValueError):
+    """A session that cannot be read at all (not an object, no players, bad rules ...);
+    the message says why in one line."""
+
+
+@dataclass
+class Table:
+    """The table before one hand: ``rules``, the ``players`` (seat -> name), the parsed
+    ``hands`` list (dicts as in the file)."""
+
+    rules: HouseRules
+    players: dict[int, str]
+    stacks: dict[int, int]
+    hands: list[dict]
+
+
+def _int_key(key: Any) -> int | None:
+    try:
+        return int(key)
+    except (TypeError, ValueError):
+        return None
+
+
+def load(session: Any, rules: Any = None) -> Table:
+    """Read a session dict (CONTRACT.md section 1).
+
+    :param session: the parsed JSON object.
+    :param rules: overrides the session's ``rules``: a preset name switches the preset and
+        keeps the session's override keys (ante, bets ...); a dict or HouseRules replaces
+        them whole.
+    :returns: a :class:`Table`.
+    :raises SessionError: not a dict, no players, bad seats or stacks, unknown rules,
+        ``hands`` not a list.
+    """
+    if not isinstance(session, dict):
+        raise SessionError("the session must be a JSON object")
+    spec = session.get("rules", "jackpots")
+    if isinstance(rules, str) and isinstance(spec, dict):
+        # --rules PRESET switches the game and keeps the session's stakes and overrides
+        spec = dict(spec, preset=rules)
+    elif rules is not None:
+        spec = rules
+    try:
+        house = _rules(spec)
+    except RulesError as exc:
+        raise SessionError(str(exc)) from None
+    players = session.get("players")
+    if not isinstance(players, list) or not players:
+        raise SessionError("the session has no players")
+    names: dict[int, str] = {}
+    stacks: dict[int, int] = {}
+    for p in players:
+        if not isinstance(p, dict):
+            raise SessionError(f"a player must be an object, not {p!r}")
+        seat, stack = p.get("seat"), p.get("stack", 0)
+        if type(seat) is not int or not 1 <= seat <= 10:  # (a bool is not a seat)
+            raise SessionError(f"player {p.get('name')!r}: seat must be 1-10, not {seat!r}")
+        if type(stack) is not int or stack < 0:
+            raise SessionError(f"seat {seat}: stack must be a whole number of chips, not {stack!r}")
+        if seat in names:
+            raise SessionError(f"seat {seat} is taken twice")
+        names[seat] = str(p.get("name", f"seat {seat}"))
+        stacks[seat] = stack
+    hands = session.get("hands", [])
+    if not isinstance(hands, list) or any(not isinstance(h, dict) for h in hands):
+        raise SessionError("'hands' must be a list of objects")
+    return Table(house, names, stacks, list(hands))
+
+
+_RULES_CACHE: dict = {}
+
+
+def _rules(spec: Any) -> HouseRules:
+    """``resolve_rules`` with a cache keyed on the spec's value (sessions repeat their rules)."""
+    if isinstance(spec, HouseRules):
+        return spec
+    key = repr(spec)  # the same session repeats the same text; a miss only costs a resolve
+    found = _RULES_CACHE.get(key)
+    if found is None:
+        if len(_RULES_CACHE) > 256:
+            _RULES_CACHE.clear()
+        found = _RULES_CACHE[key] = resolve_rules(spec)
+    return found
+
+
+def _next_button(rules: HouseRules, button: int, stacks: Mapping[int, int]) -> int:
+    seats = [s for s, c in stacks.items() if c > 0] or list(stacks)
+    clockwise = rules.direction == "clockwise"
+    ordered = sorted(seats, reverse=not clockwise)
+    after = [s for s in ordered if (s > button if clockwise else s < button)]
+    return (after or ordered)[0]
+
+
+HandItem = tuple[int, HandReplay, HandResult, list[Finding], int]
+
+
+def replay_session(session: Any, rules: Any = None) -> Iterator[HandItem]:
+    """Replay every hand of a session in order.
+
+    :param session: a session dict (CONTRACT.md section 1).
+    :param rules: optional rules override (like ``--rules``).
+    :returns: an iterator of ``(hand_number, replay, result, session_findings,
+        next_ladder_step)``; ``session_findings`` are the hand's findings about stacks,
+        rebuys and the button (merged into the hand's findings by :func:`check`).
+    :raises SessionError: when the file cannot be read at all (see :func:`load`).
+    """
+    table = load(session, rules)
+    house = table.rules
+    stacks = dict(table.stacks)
+    carried = 0
+    step = 0
+    button: int | None = None
+    last_outcome = None
+    for number, hand in enumerate(table.hands, start=1):
+        extra: list[Finding] = []
+        rebuys = hand.get("rebuys") or {}
+        if isinstance(rebuys, dict):
+            for key, chips in rebuys.items():
+                seat = _int_key(key)
+                if seat not in stacks or type(chips) is not int or chips < 0:
+                    extra.append(make("unreadable", None, seat, f"hand {number}: bad rebuy "
+                                      f"{key!r}: {chips!r}"))
+                    continue
+                stacks[seat] += chips
+        else:
+            extra.append(make("unreadable", None, None,
+                              f"hand {number}: 'rebuys' must be an object"))
+        stated = hand.get("stacks")
+        if isinstance(stated, dict):
+            for key, chips in stated.items():
+                seat = _int_key(key)
+                if seat not in stacks or type(chips) is not int or chips < 0:
+                    extra.append(make("unreadable", None, seat, f"hand {number}: bad stack "
+                                      f"{key!r}: {chips!r}"))
+                    continue
+                if chips != stacks[seat]:
+                    extra.append(make("stack_mismatch", None, seat, f"seat {seat} starts hand "
+                                      f"{number} with {chips}; {stacks[seat]} carried over"))
+                    stacks[seat] = chips
+        given = hand.get("button")
+        if given is not None and (isinstance(given, bool) or _int_key(given) not in stacks):
+            extra.append(make("unreadable", None, None, f"hand {number}: button {given!r} is "
+                              f"not a seat at the table"))
+            given = None
+        if given is not None:
+            button = _int_key(given)
+        elif button is None:
+            ordered = sorted(stacks, reverse=house.direction != "clockwise")
+            button = ordered[-1]
+            extra.append(make("unreadable", None, None, "the first hand does not say where the "
+                              f"button is; seat {button} assumed"))
+        elif last_outcome != "misdeal":
+            button = _next_button(house, button, stacks)
+        actions = hand.get("actions", [])
+        if not isinstance(actions, list):
+            extra.append(make("unreadable", None, None, f"hand {number}: 'actions' must be a list"))
+            actions = []
+        start = HandStart(rules=house, button=button, stacks=dict(stacks), carried=carried,
+                          opening=house.opening_after(step), use_rules_opening=False)
+        replay = HandReplay(start, actions).run()
+        result = replay.finish()
+        stacks = result.stacks
+        carried = result.carried
+        if result.outcome == "passed_out":
+            step += 1
+        elif result.outcome in ("showdown", "uncontested"):
+            step = 0
+        last_outcome = result.outcome
+        yield number, replay, result, extra, step

@@ -1,0 +1,67 @@
+"""``referee.table_state(session)``: where the last hand of a session stands, for the
+dealer's tablet (whose turn it is, what that seat may do, the chips).
+
+>>> s = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+...      "players": [{"seat": 1, "stack": 100}, {"seat": 3, "stack": 100}],
+...      "hands": [{"button": 3, "actions": ["p1 ante 5", "p3 ante 5", "p1 open 10"]}]}
+>>> t = table_state(s)
+>>> t["phase"], t["to_act"], t["pot"], t["bets"], [l["verb"] for l in t["legal"]]
+('predraw', 3, 20, {'1': 10, '3': 0}, ['call', 'raise', 'fold'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .session import replay_session
+
+
+def table_state(session: Any, rules: Any = None) -> dict:
+    """The state after replaying the last hand of ``session`` as far as its log goes.
+
+    :param session: a session dict (CONTRACT.md section 1); with no hands, an empty first
+        hand is assumed (button as given nowhere: the last seat, so the first seat speaks).
+    :param rules: optional rules override (as in :func:`referee.check`).
+    :returns: ``{"hand": int, "phase": "predeal"|"predraw"|"draw"|"postdraw"|"showdown"|
+        "complete", "to_act": seat (int) or None, "legal": [{"verb": str, "min": int|None,
+        "max": int|None}], "pot": chips, "bets": {seat: chips this round}, "stacks":
+        {seat: chips behind}, "in_hand": [seats still contesting, in play order],
+        "opening": "J".."A" or None (minimum in force), "button": seat, "proposed_awards":
+        {seat: chips} or None (None until the cards shown decide it), "findings": [as in
+        check, without the in-progress ``incomplete_hand``]}``. Seat keys are strings.
+    :raises SessionError: the session cannot be read at all.
+    """
+    if isinstance(session, dict) and not session.get("hands"):
+        session = dict(session)
+        session["hands"] = [{"actions": []}]
+    last = None
+    for item in replay_session(session, rules):
+        last = item
+    number, replay, result, extra, _ = last
+    complete = replay.phase == "complete" or result.outcome in ("showdown", "uncontested")
+    findings = [f.as_dict() for f in extra] + [f.as_dict() for f in result.findings
+                                                if f.kind != "incomplete_hand"]
+    proposed = None
+    if result.awards is not None and result.outcome != "incomplete":
+        proposed = {str(s): c for s, c in sorted(result.awards.items())}
+    phase = replay.phase
+    legal = replay.legal()
+    if phase == "predeal" and not any(l["verb"] in ("ante", "blind", "straddle") for l in legal):
+        phase = "predraw"  # the forced chips are in: the betting is on
+    if phase == "showdown" and complete and proposed is not None and replay.due() is None:
+        phase = "complete"
+    return {
+        "hand": number,
+        "phase": phase,
+        "to_act": replay.due(),
+        "legal": legal,
+        "pot": replay.pot_total(),
+        "bets": {str(s): c for s, c in sorted(replay.bets.items())},
+        "stacks": {str(s): c for s, c in sorted((result.stacks if phase == "complete"
+                                                 else replay.stacks).items())},
+        "in_hand": [s for s in replay.order if s not in replay.folded and s not in replay.mucked],
+        "opening": replay.opening,
+        "button": replay.button,
+        "proposed_awards": proposed,
+        "findings": findings,
+    }

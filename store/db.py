@@ -1,0 +1,166 @@
+"""Opening the database: SQLite in WAL mode, a busy timeout, versioned migrations.
+
+The schema is created and changed only through sqlite-utils' ``Migrations`` (named,
+ordered functions recorded in ``_sqlite_migrations``); add a new function at the end to
+change it, never edit one that has shipped.
+
+Tables (all append-only except the derived caches ``night_checks``/``hand_checks``, which
+hold ``referee.check`` results with the log version they were computed from, and token
+revocation):
+
+- ``players``: id, name, name_key (case-folded, unique in the club), created_at.
+- ``nights``: id, started_at (UTC ISO), local_date (the club's date at the start),
+  timezone, rules (JSON as given), rules_frozen (JSON, every HouseRules field),
+  chip_cents, chips_per, currency, host, key.
+- ``seats``: night_id, player_id, seat (1-10).
+- ``hands``: id, night_id, number (1, 2, ...), button, stacks (JSON or null).
+- ``events``: the dealer's log: kind ``action`` | ``void`` | ``end``; hand_id, seq,
+  action text, target (the voided event), reason, entered_by, entered_at, key, and a
+  hash chain per night (prev_hash, hash).
+- ``ledger``: kind ``buy_in`` | ``cash_out`` | ``adjustment`` | ``close`` | ``void``;
+  chips, before_hand (hands started when entered), target, reason, detail (JSON).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+BUSY_TIMEOUT_MS = 5000
+"""How long a writer waits for another's lock before failing (milliseconds)."""
+
+migrations = Migrations("tapete")
+
+
+class StoreError(ValueError):
+    """A write refused for a reason a person can act on; nothing was written."""
+
+
+@migrations()
+def m001_core(db: Database) -> None:
+    db["players"].create({"id": int, "name": str, "name_key": str, "created_at": str}, pk="id")
+    db["players"].create_index(["name_key"], unique=True)
+    db["nights"].create({
+        "id": int, "started_at": str, "local_date": str, "timezone": str, "rules": str,
+        "rules_frozen": str, "chip_cents": int, "chips_per": int, "currency": str,
+        "host": str, "title": str, "entered_at": str, "key": str,
+    }, pk="id", not_null={"started_at", "timezone", "rules", "chip_cents", "currency"})
+    db["nights"].create_index(["key"], unique=True)
+    db["seats"].create({
+        "id": int, "night_id": int, "player_id": int, "seat": int, "entered_by": str,
+        "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("player_id", "players")])
+    db["seats"].create_index(["night_id", "seat"], unique=True)
+    db["seats"].create_index(["night_id", "player_id"], unique=True)
+    db["seats"].create_index(["key"], unique=True)
+    db["hands"].create({
+        "id": int, "night_id": int, "number": int, "button": int, "stacks": str,
+        "entered_by": str, "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights")])
+    db["hands"].create_index(["night_id", "number"], unique=True)
+    db["hands"].create_index(["key"], unique=True)
+    db["events"].create({
+        "id": int, "night_id": int, "hand_id": int, "seq": int, "kind": str, "action": str,
+        "target": int, "reason": str, "entered_by": str, "entered_at": str, "key": str,
+        "prev_hash": str, "hash": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("hand_id", "hands")],
+        not_null={"night_id", "kind", "entered_by", "entered_at"})
+    db["events"].create_index(["hand_id", "seq"])
+    db["events"].create_index(["night_id", "id"])
+    db["events"].create_index(["key"], unique=True)
+    db["ledger"].create({
+        "id": int, "night_id": int, "player_id": int, "kind": str, "chips": int,
+        "before_hand": int, "target": int, "reason": str, "detail": str,
+        "entered_by": str, "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("player_id", "players")],
+        not_null={"night_id", "kind", "entered_by", "entered_at"})
+    db["ledger"].create_index(["night_id", "kind"])
+    db["ledger"].create_index(["key"], unique=True)
+    # append-only: the log and the ledger refuse UPDATE and DELETE
+    for table in ("events", "ledger", "hands", "seats"):
+        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+
+
+@migrations()
+def m002_checks_and_tokens(db: Database) -> None:
+    db["night_checks"].create({"night_id": int, "version": str, "result": str}, pk="night_id")
+    db["tokens"].create({
+        "token_hash": str, "player_id": int, "issued_at": str, "revoked_at": str,
+    }, pk="token_hash", foreign_keys=[("player_id", "players")])
+
+
+@migrations()
+def m003_void_target_indexes(db: Database) -> None:
+    # "is this row voided?" is asked for every event and entry: index the void pointers
+    db["events"].create_index(["target"])
+    db["ledger"].create_index(["target"])
+
+
+@migrations()
+def m004_hand_checks(db: Database) -> None:
+    # each hand's referee result (findings, pots, awards, stacks) stored with the hand
+    db["hand_checks"].create({"hand_id": int, "night_id": int, "version": str, "entry": str},
+                             pk="hand_id", foreign_keys=[("hand_id", "hands"), ("night_id", "nights")])
+
+
+def clock() -> datetime:
+    """The current time (aware, UTC). Tests replace ``store.db.clock`` to move time."""
+    return datetime.now(timezone.utc)
+
+
+def utc_now() -> str:
+    """The current time as an ISO-8601 UTC string (``2026-11-29T19:20:00.123456+00:00``)."""
+    return clock().astimezone(timezone.utc).isoformat()
+
+
+@contextlib.contextmanager
+def write_tx(db: Database):
+    """A write transaction that takes the write lock at once (``BEGIN IMMEDIATE``).
+
+    A deferred transaction that reads and then writes can fail at once with "database is
+    locked" under WAL when another connection wrote meanwhile; taking the lock first
+    makes the busy timeout apply instead. Nested use becomes a savepoint
+    (``db.atomic()``). Rolls back on any exception.
+    """
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
+    else:
+        db.conn.execute("COMMIT")
+
+
+def open_db(path: str | Path) -> Database:
+    """Open (creating if needed) the Tapete database at ``path`` and apply migrations.
+
+    The connection is in WAL mode (readers never block the writer) with a busy timeout of
+    :data:`BUSY_TIMEOUT_MS` ms, foreign keys on, usable from Flask's threads.
+
+    :param path: a file path, or ``":memory:"``.
+    :returns: a ``sqlite_utils.Database``.
+    """
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+    db = Database(conn)
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    db.execute("PRAGMA foreign_keys = ON")
+    if str(path) != ":memory:":
+        db.enable_wal()
+    migrations.apply(db)
+    return db

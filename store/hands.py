@@ -1,0 +1,428 @@
+"""Hands and the dealer's append-only event log; the session it makes; the referee's check.
+
+Every dealer action is an ``events`` row (kind ``action``) with who entered it, when (UTC)
+and an idempotency key. A correction is a ``void`` event pointing at the one it cancels,
+with a reason; the end of a hand is an ``end`` event. Rows are never updated or deleted
+(triggers refuse it). Each night's events form a SHA-256 hash chain.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+
+from sqlite_utils import Database
+
+from .db import StoreError, utc_now, write_tx
+from .nights import existing, get_night, insert, night_players, require_open
+
+MAX_ACTION = 500
+"""Longest action string stored (characters)."""
+
+
+# -- hands -------------------------------------------------------------------------------
+
+def _hand(db: Database, hand_id: int) -> dict:
+    row = db.execute("SELECT id, night_id, number, button, stacks FROM hands WHERE id = ?",
+                     [hand_id]).fetchone()
+    if row is None:
+        raise StoreError(f"no hand with id {hand_id}")
+    return {"id": row[0], "night_id": row[1], "number": row[2], "button": row[3],
+            "stacks": json.loads(row[4]) if row[4] else None}
+
+
+def get_hand(db: Database, hand_id: int) -> dict:
+    """``{"id", "night_id", "number", "button", "stacks", "ended"}`` of a hand.
+
+    :raises StoreError: no such hand.
+    """
+    hand = _hand(db, hand_id)
+    hand["ended"] = _ended(db, hand_id)
+    return hand
+
+
+def night_hands(db: Database, night_id: int) -> list[dict]:
+    """The night's hands in order: ``[{"id", "number", "button", "stacks"}]``."""
+    return [{"id": r[0], "number": r[1], "button": r[2], "stacks": json.loads(r[3]) if r[3] else None}
+            for r in db.execute("SELECT id, number, button, stacks FROM hands WHERE night_id = ? "
+                                "ORDER BY number", [night_id])]
+
+
+def _ended(db: Database, hand_id: int) -> bool:
+    row = db.execute(
+        "SELECT 1 FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
+        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [hand_id]).fetchone()
+    return row is not None
+
+
+def current_hand(db: Database, night_id: int) -> int | None:
+    """The id of the night's hand in progress (started, not ended), or None."""
+    row = db.execute("SELECT id FROM hands WHERE night_id = ? ORDER BY number DESC LIMIT 1",
+                     [night_id]).fetchone()
+    if row is None or _ended(db, row[0]):
+        return None
+    return row[0]
+
+
+def next_button(seats: list[int], previous: int, direction: str) -> int:
+    """The next occupied seat after ``previous`` in the direction of play.
+
+    ``clockwise`` goes to higher seat numbers (CONTRACT.md 3, ``direction``).
+
+    >>> next_button([1, 3, 4], 4, "clockwise"), next_button([1, 3, 4], 1, "counterclockwise")
+    (1, 4)
+    """
+    ordered = sorted(seats)
+    if direction == "counterclockwise":
+        lower = [s for s in ordered if s < previous]
+        return lower[-1] if lower else ordered[-1]
+    higher = [s for s in ordered if s > previous]
+    return higher[0] if higher else ordered[0]
+
+
+def start_hand(db: Database, night_id: int, *, button: int | None = None, entered_by: str,
+               key: str | None = None, stacks: dict | None = None) -> int:
+    """Start the night's next hand; stacks carry from the previous hand.
+
+    :param button: the dealer's seat; None moves it on from the previous hand's button by
+        the rules' ``direction``.
+    :param stacks: optional stated stacks by seat (``{"1": 480}``), as a session file's
+        hand ``stacks`` (a difference becomes a ``stack_mismatch`` finding).
+    :returns: the hand id.
+    :raises StoreError: a hand still in progress, night closed, nobody seated, a button
+        that is not an occupied seat, or no button for the first hand.
+    """
+    found = existing(db, "hands", key)
+    if found is not None:
+        return found
+    night = require_open(db, night_id)
+    seats = [p["seat"] for p in night_players(db, night_id)]
+    if len(seats) < 2:
+        raise StoreError("seat at least two players before dealing")
+    in_progress = current_hand(db, night_id)
+    if in_progress is not None:
+        raise StoreError(f"hand {_hand(db, in_progress)['number']} is still in progress; end it first")
+    hands = night_hands(db, night_id)
+    if button is None:
+        if not hands:
+            raise StoreError("say who deals the first hand (the button)")
+        button = next_button(seats, hands[-1]["button"], night["rules_frozen"]["direction"])
+    elif button not in seats:
+        raise StoreError(f"the button must be an occupied seat ({seats}), not {button!r}")
+    try:
+        with write_tx(db):
+            return insert(db, "hands", {
+                "night_id": night_id, "number": len(hands) + 1, "button": button,
+                "stacks": json.dumps(stacks, sort_keys=True) if stacks else None,
+                "entered_by": entered_by, "entered_at": utc_now(), "key": key})
+    except sqlite3.IntegrityError:
+        found = existing(db, "hands", key)
+        if found is not None:
+            return found
+        raise StoreError("another hand was started at the same moment; reload") from None
+
+
+# -- events --------------------------------------------------------------------------------
+
+def _hash(prev: str, row: dict) -> str:
+    payload = json.dumps([prev, row["kind"], row["hand_id"], row["seq"], row["action"],
+                          row["target"], row["reason"], row["entered_by"], row["entered_at"]])
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _last_hash(db: Database, night_id: int) -> str:
+    row = db.execute("SELECT hash FROM events WHERE night_id = ? ORDER BY id DESC LIMIT 1",
+                     [night_id]).fetchone()
+    return row[0] if row else ""
+
+
+def _append(db: Database, hand: dict, kind: str, *, entered_by: str, key: str | None,
+            action: str | None = None, target: int | None = None, reason: str | None = None) -> int:
+    if not isinstance(entered_by, str) or not entered_by.strip():
+        raise StoreError("say who entered it (entered_by)")
+    with write_tx(db):
+        seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand["id"]]).fetchone()[0]
+        row = {"night_id": hand["night_id"], "hand_id": hand["id"], "seq": seq, "kind": kind,
+               "action": action, "target": target, "reason": reason, "entered_by": entered_by,
+               "entered_at": utc_now(), "key": key}
+        row["prev_hash"] = _last_hash(db, hand["night_id"])
+        row["hash"] = _hash(row["prev_hash"], row)
+        try:
+            return insert(db, "events", row)
+        except sqlite3.IntegrityError:
+            found = existing(db, "events", key)
+            if found is None:
+                raise
+            return found
+
+
+def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, key: str) -> int:
+    """Append one CONTRACT.md action string (``"p3 open 10"``) to a hand in progress.
+
+    Stored even when irregular or unparseable: the referee judges it (an unparseable one
+    becomes an ``unreadable`` finding).
+
+    :param key: idempotency key (required): a repeated submit returns the first event id.
+    :returns: the event id.
+    :raises StoreError: empty or over-long text, the hand already ended, night closed.
+    """
+    found = existing(db, "events", key, "action")
+    if found is not None:
+        return found
+    if not key:
+        raise StoreError("an action needs an idempotency key")
+    if not isinstance(action, str) or not action.strip():
+        raise StoreError("empty action: nothing to record")
+    text = " ".join(action.split())
+    if len(text) > MAX_ACTION:
+        raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
+    hand = _hand(db, hand_id)
+    require_open(db, hand["night_id"])
+    if _ended(db, hand_id):
+        raise StoreError(f"hand {hand['number']} has ended; void its end to add to it")
+    return _append(db, hand, "action", action=text, entered_by=entered_by, key=key)
+
+
+def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by: str,
+                   keys: list[str]) -> list[int]:
+    """Append many actions to a hand in one transaction (import); as :func:`append_action`.
+
+    :param keys: one idempotency key per action; actions whose key is stored are skipped.
+    :returns: the event ids, in order.
+    :raises StoreError: as :func:`append_action`, for any of them (nothing written).
+    """
+    if len(keys) != len(actions) or len(set(keys)) != len(keys) or not all(keys):
+        raise StoreError("one distinct idempotency key per action is needed")
+    hand = _hand(db, hand_id)
+    require_open(db, hand["night_id"])
+    if _ended(db, hand_id):
+        raise StoreError(f"hand {hand['number']} has ended; void its end to add to it")
+    if not isinstance(entered_by, str) or not entered_by.strip():
+        raise StoreError("say who entered it (entered_by)")
+    ids = []
+    with write_tx(db):
+        seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand_id]).fetchone()[0]
+        prev = _last_hash(db, hand["night_id"])
+        for action, key in zip(actions, keys):
+            found = existing(db, "events", key, "action")
+            if found is not None:
+                ids.append(found)
+                continue
+            if not isinstance(action, str) or not action.strip():
+                raise StoreError("empty action: nothing to record")
+            text = " ".join(action.split())
+            if len(text) > MAX_ACTION:
+                raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
+            row = {"night_id": hand["night_id"], "hand_id": hand_id, "seq": seq, "kind": "action",
+                   "action": text, "target": None, "reason": None, "entered_by": entered_by,
+                   "entered_at": utc_now(), "key": key, "prev_hash": prev}
+            row["hash"] = prev = _hash(prev, row)
+            ids.append(insert(db, "events", row))
+            seq += 1
+    return ids
+
+
+def _event(db: Database, event_id: int) -> dict | None:
+    row = db.execute("SELECT id, hand_id, kind, action FROM events WHERE id = ?", [event_id]).fetchone()
+    return None if row is None else {"id": row[0], "hand_id": row[1], "kind": row[2], "action": row[3]}
+
+
+def _voided(db: Database, event_id: int) -> bool:
+    return db.execute("SELECT 1 FROM events WHERE kind = 'void' AND target = ?", [event_id]).fetchone() is not None
+
+
+def void_event(db: Database, event_id: int, *, reason: str, entered_by: str, key: str | None = None) -> int:
+    """Cancel an action (or a hand's end) with a ``void`` event pointing at it.
+
+    Nothing is deleted or changed; the hand's check is recomputed.
+
+    :param reason: why (required, shown in the report and the dispute trail).
+    :returns: the void event's id.
+    :raises StoreError: no such event, already voided, a void itself, no reason, night closed.
+    """
+    found = existing(db, "events", key, "void")
+    if found is not None:
+        return found
+    if not isinstance(reason, str) or not reason.strip():
+        raise StoreError("a correction needs a reason")
+    target = _event(db, event_id)
+    if target is None:
+        raise StoreError(f"no event with id {event_id}")
+    if target["kind"] == "void":
+        raise StoreError("a void cannot be voided; enter the action again instead")
+    if _voided(db, event_id):
+        raise StoreError(f"event {event_id} is already voided")
+    hand = _hand(db, target["hand_id"])
+    require_open(db, hand["night_id"])
+    new_id = _append(db, hand, "void", target=event_id, reason=reason.strip(), entered_by=entered_by, key=key)
+    try:
+        check_night(db, hand["night_id"])  # the correction's findings, stored at once
+    except ImportError:  # pragma: no cover - referee.check not installed: computed on read
+        pass
+    return new_id
+
+
+def undo_last(db: Database, hand_id: int, *, reason: str, entered_by: str, key: str | None = None) -> int:
+    """Void the hand's last live action (the dealer's "undo").
+
+    :returns: the void event's id.
+    :raises StoreError: no live action left in the hand, or as :func:`void_event`.
+    """
+    found = existing(db, "events", key, "void")
+    if found is not None:
+        return found
+    live = [a for a in hand_actions(db, hand_id) if not a["voided"]]
+    if not live:
+        raise StoreError("nothing to undo in this hand")
+    return void_event(db, live[-1]["event_id"], reason=reason, entered_by=entered_by, key=key)
+
+
+def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = None) -> int:
+    """Mark the hand over (an ``end`` event); rebuys and the next hand may follow.
+
+    :returns: the event id.
+    :raises StoreError: already ended, night closed.
+    """
+    found = existing(db, "events", key, "end")
+    if found is not None:
+        return found
+    hand = _hand(db, hand_id)
+    require_open(db, hand["night_id"])
+    if _ended(db, hand_id):
+        raise StoreError(f"hand {hand['number']} has already ended")
+    return _append(db, hand, "end", entered_by=entered_by, key=key)
+
+
+def hand_actions(db: Database, hand_id: int) -> list[dict]:
+    """The hand's actions in order, voided ones included and marked.
+
+    :returns: ``[{"event_id", "seq", "action", "entered_by", "entered_at", "voided",
+        "void_reason"}]``.
+    """
+    rows = db.execute(
+        "SELECT e.id, e.seq, e.action, e.entered_by, e.entered_at, v.reason, v.entered_by "
+        "FROM events e LEFT JOIN events v ON v.kind = 'void' AND v.target = e.id "
+        "WHERE e.hand_id = ? AND e.kind = 'action' ORDER BY e.seq", [hand_id]).fetchall()
+    return [{"event_id": r[0], "seq": r[1], "action": r[2], "entered_by": r[3], "entered_at": r[4],
+             "voided": r[5] is not None, "void_reason": r[5], "voided_by": r[6]} for r in rows]
+
+
+def verify_chain(db: Database, night_id: int) -> bool:
+    """True when the night's event hash chain is intact (no row altered or removed)."""
+    prev = ""
+    for row in db.execute("SELECT kind, hand_id, seq, action, target, reason, entered_by, entered_at, "
+                          "prev_hash, hash FROM events WHERE night_id = ? ORDER BY id", [night_id]):
+        data = dict(zip(("kind", "hand_id", "seq", "action", "target", "reason", "entered_by",
+                         "entered_at"), row[:8]))
+        if row[8] != prev or _hash(prev, data) != row[9]:
+            return False
+        prev = row[9]
+    return True
+
+
+# -- the session and the referee -----------------------------------------------------------
+
+def night_session(db: Database, night_id: int) -> dict:
+    """The night as a CONTRACT.md ``tapete/1`` session (live actions only).
+
+    Buy-ins before the first hand are the starting stacks; later ones are the ``rebuys``
+    of the next hand (by seat). The rules are the night's frozen rules.
+    """
+    night = get_night(db, night_id)
+    players = night_players(db, night_id)
+    seat_of = {p["player_id"]: p["seat"] for p in players}
+    stacks = {p["seat"]: 0 for p in players}
+    rebuys: dict[int, dict[str, int]] = {}
+    for player_id, chips, before in db.execute(
+            "SELECT player_id, chips, before_hand FROM ledger l WHERE night_id = ? AND kind = 'buy_in' "
+            "AND NOT EXISTS (SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.target = l.id) "
+            "ORDER BY id", [night_id]):
+        seat = seat_of.get(player_id)
+        if seat is None:
+            continue
+        if not before:
+            stacks[seat] += chips
+        else:
+            by_seat = rebuys.setdefault(before + 1, {})
+            by_seat[str(seat)] = by_seat.get(str(seat), 0) + chips
+    actions: dict[int, list[str]] = {}
+    for hand_id, action in db.execute(
+            "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
+            "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
+            "ORDER BY e.hand_id, e.seq", [night_id]):
+        actions.setdefault(hand_id, []).append(action)
+    hands = []
+    for hand in night_hands(db, night_id):
+        entry: dict = {"button": hand["button"], "actions": actions.get(hand["id"], [])}
+        if hand["number"] in rebuys:
+            entry["rebuys"] = rebuys[hand["number"]]
+        if hand["stacks"]:
+            entry["stacks"] = hand["stacks"]
+        hands.append(entry)
+    import dataclasses
+
+    from referee.rules import HouseRules
+
+    known = {f.name for f in dataclasses.fields(HouseRules)}
+    return {
+        "format": "tapete/1",
+        "rules": {k: v for k, v in night["rules_frozen"].items() if k in known},
+        "players": [{"seat": p["seat"], "name": p["name"], "stack": stacks[p["seat"]]} for p in players],
+        "hands": hands,
+    }
+
+
+def _version(db: Database, night_id: int) -> str:
+    row = db.execute(
+        "SELECT (SELECT COALESCE(MAX(id), 0) FROM events WHERE night_id = ?), "
+        "(SELECT COALESCE(MAX(id), 0) FROM ledger WHERE night_id = ?), "
+        "(SELECT COALESCE(MAX(id), 0) FROM seats WHERE night_id = ?), "
+        "(SELECT COALESCE(MAX(id), 0) FROM hands WHERE night_id = ?)",
+        [night_id] * 4).fetchone()
+    return ":".join(map(str, row))
+
+
+def check_night(db: Database, night_id: int) -> dict:
+    """``referee.check(night_session(...))`` for the night, cached until the log changes.
+
+    The result is stored with the night (``night_checks``) and each hand's entry with
+    its hand (``hand_checks``), with the log version they come from; any event, ledger
+    entry, seat or hand added since makes them stale, and the next read (or the
+    correction itself, :func:`void_event`) recomputes them.
+
+    :returns: the CONTRACT.md section 4 result: ``{"hands": [{"hand", "findings", ...}]}``.
+    """
+    version = _version(db, night_id)
+    row = db.execute("SELECT version, result FROM night_checks WHERE night_id = ?", [night_id]).fetchone()
+    if row is not None and row[0] == version:
+        return json.loads(row[1])
+    from referee import check
+
+    result = check(night_session(db, night_id))
+    hand_ids = {h["number"]: h["id"] for h in night_hands(db, night_id)}
+    with write_tx(db):
+        db.execute("INSERT OR REPLACE INTO night_checks (night_id, version, result) VALUES (?, ?, ?)",
+                   [night_id, version, json.dumps(result)])
+        db.conn.executemany(
+            "INSERT OR REPLACE INTO hand_checks (hand_id, night_id, version, entry) VALUES (?, ?, ?, ?)",
+            [(hand_ids[entry["hand"]], night_id, version, json.dumps(entry))
+             for entry in result.get("hands", []) if entry.get("hand") in hand_ids])
+    return result
+
+
+def hand_check(db: Database, hand_id: int) -> dict:
+    """The ``referee.check`` entry for one hand (findings, pots, awards, stacks, ...),
+    from ``hand_checks`` when current, else recomputed (:func:`check_night`).
+
+    :raises StoreError: no such hand.
+    """
+    hand = _hand(db, hand_id)
+    row = db.execute("SELECT version, entry FROM hand_checks WHERE hand_id = ?", [hand_id]).fetchone()
+    if row is not None and row[0] == _version(db, hand["night_id"]):
+        return json.loads(row[1])
+    result = check_night(db, hand["night_id"])
+    for entry in result.get("hands", []):
+        if entry.get("hand") == hand["number"]:
+            return entry
+    return result["hands"][hand["number"] - 1]

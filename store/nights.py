@@ -1,0 +1,189 @@
+"""Nights: date and time zone, frozen house rules, chip value, seats.
+
+A night is dated by its start in the club's time zone: one that runs past midnight
+stays one night. The house rules are resolved once (preset plus overrides) and frozen
+into the night, so a later change to a preset never changes an old night.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime, timezone as dt_timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlite_utils import Database
+
+from referee.rules import RulesError, resolve_rules
+
+from . import db as dbmod
+from .db import StoreError, utc_now, write_tx
+
+
+def existing(db: Database, table: str, key: str | None, kind: str | None = None) -> int | None:
+    """The id of the row of ``table`` stored under idempotency ``key``, or None.
+
+    :param kind: for ``events``/``ledger``: the kind of write being repeated.
+    :raises StoreError: the key was used for a different kind of write.
+    """
+    if key is None:
+        return None
+    if kind is None:
+        row = db.execute(f"SELECT id FROM {table} WHERE key = ?", [key]).fetchone()
+        return row[0] if row else None
+    row = db.execute(f"SELECT id, kind FROM {table} WHERE key = ?", [key]).fetchone()
+    if row is None:
+        return None
+    if row[1] != kind:
+        raise StoreError(f"key {key!r} was already used for a {row[1]}, not a {kind}")
+    return row[0]
+
+
+def insert(db: Database, table: str, row: dict) -> int:
+    """Insert one row (raw SQL, fast); returns its id."""
+    columns = ", ".join(row)
+    marks = ", ".join("?" for _ in row)
+    return db.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", list(row.values())).lastrowid
+
+
+def zone(name: str) -> ZoneInfo:
+    """The ``ZoneInfo`` for an IANA name. :raises StoreError: unknown zone."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, TypeError):
+        raise StoreError(f"unknown time zone {name!r} (use an IANA name such as 'Europe/Madrid')") from None
+
+
+def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: str = "EUR",
+                 timezone: str = "Europe/Madrid", started_at: datetime | None = None,
+                 host: str = "host", key: str | None = None, chips_per: int = 1,
+                 title: str | None = None) -> int:
+    """Open a poker night.
+
+    :param rules: a preset name or ``{"preset": ..., overrides}`` (CONTRACT.md 3); resolved
+        now and frozen for the night.
+    :param chip_cents: value in cents of ``chips_per`` chips (int > 0); ``chips_per`` (int
+        > 0, default 1) lets a chip be worth a fraction of a cent (3 chips = 10 cents).
+    :param currency: ISO 4217 code (``"EUR"``, ``"MXN"``).
+    :param timezone: the club's IANA time zone; the night's date is the local date of
+        ``started_at``.
+    :param started_at: when the night starts; naive means club-local time; default now.
+    :param key: idempotency key: the same key returns the same night.
+    :returns: the night id.
+    :raises StoreError: bad rules, chip value, currency or time zone (nothing written).
+    """
+    found = existing(db, "nights", key)
+    if found is not None:
+        return found
+    tz = zone(timezone)
+    try:
+        frozen = resolve_rules(rules).as_dict()
+    except RulesError as exc:
+        raise StoreError(str(exc)) from None
+    for name, value in (("chip_cents", chip_cents), ("chips_per", chips_per)):
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise StoreError(f"{name} must be a whole number above 0, not {value!r}")
+    if not (isinstance(currency, str) and len(currency) == 3 and currency.isalpha()):
+        raise StoreError(f"currency must be a 3-letter code such as EUR, not {currency!r}")
+    start = started_at or dbmod.clock()
+    if start.tzinfo is None:
+        start = start.replace(tzinfo=tz)
+    row = {
+        "started_at": start.astimezone(dt_timezone.utc).isoformat(),
+        "local_date": start.astimezone(tz).date().isoformat(),
+        "timezone": timezone, "rules": json.dumps(rules, sort_keys=True),
+        "rules_frozen": json.dumps(frozen, sort_keys=True), "chip_cents": chip_cents,
+        "chips_per": chips_per, "currency": currency.upper(), "host": host, "title": title,
+        "entered_at": utc_now(), "key": key,
+    }
+    with write_tx(db):
+        return insert(db, "nights", row)
+
+
+def get_night(db: Database, night_id: int) -> dict:
+    """The night's row as a dict, ``rules``/``rules_frozen`` decoded, plus ``closed``.
+
+    :raises StoreError: no such night.
+    """
+    row = db.execute("SELECT * FROM nights WHERE id = ?", [night_id]).fetchone()
+    if row is None:
+        raise StoreError(f"no night with id {night_id}")
+    columns = [d[0] for d in db.execute("SELECT * FROM nights LIMIT 0").description]
+    night = dict(zip(columns, row))
+    night["rules"] = json.loads(night["rules"])
+    night["rules_frozen"] = json.loads(night["rules_frozen"])
+    night["close"] = live_close(db, night_id)
+    night["closed"] = night["close"] is not None
+    return night
+
+
+def list_nights(db: Database) -> list[dict]:
+    """All nights, newest first: ``[{"id", "local_date", "timezone", "currency", "title"}]``."""
+    return [dict(zip(("id", "local_date", "timezone", "currency", "title"), r)) for r in db.execute(
+        "SELECT id, local_date, timezone, currency, title FROM nights ORDER BY started_at DESC, id DESC")]
+
+
+def live_close(db: Database, night_id: int) -> dict | None:
+    """The live ``close`` ledger entry of the night (id, entered_at, detail) or None."""
+    row = db.execute(
+        "SELECT id, entered_at, detail, entered_by FROM ledger WHERE night_id = ? AND kind = 'close' "
+        "AND id NOT IN (SELECT target FROM ledger WHERE kind = 'void' AND night_id = ?) "
+        "ORDER BY id DESC LIMIT 1", [night_id, night_id]).fetchone()
+    if row is None:
+        return None
+    return {"id": row[0], "entered_at": row[1], "detail": json.loads(row[2] or "{}"), "entered_by": row[3]}
+
+
+def require_open(db: Database, night_id: int) -> dict:
+    """The night (as :func:`get_night`). :raises StoreError: missing or already closed."""
+    night = get_night(db, night_id)
+    if night["closed"]:
+        raise StoreError(f"night {night_id} is closed; reopen it to change anything")
+    return night
+
+
+def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, entered_by: str,
+                key: str | None = None) -> int:
+    """Seat a player at the night's table.
+
+    :param seat: the physical seat, 1-10.
+    :returns: the seat row id.
+    :raises StoreError: seat out of range or taken, player already seated, unknown
+        player, night closed.
+    """
+    found = existing(db, "seats", key)
+    if found is not None:
+        return found
+    require_open(db, night_id)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
+        raise StoreError(f"seat must be 1-10, not {seat!r}")
+    from .players import get_player
+    name = get_player(db, player_id)["name"]
+    for row in night_players(db, night_id):
+        if row["seat"] == seat:
+            raise StoreError(f"seat {seat} is taken by {row['name']}")
+        if row["player_id"] == player_id:
+            raise StoreError(f"{name} is already in seat {row['seat']}")
+    try:
+        with write_tx(db):
+            return insert(db, "seats", {"night_id": night_id, "player_id": player_id, "seat": seat,
+                                        "entered_by": entered_by, "entered_at": utc_now(), "key": key})
+    except sqlite3.IntegrityError:
+        found = existing(db, "seats", key)
+        if found is not None:
+            return found
+        raise StoreError(f"seat {seat} could not be taken (taken meanwhile?)") from None
+
+
+def night_players(db: Database, night_id: int) -> list[dict]:
+    """The seated players by seat: ``[{"player_id", "name", "seat"}]``."""
+    return [{"player_id": r[0], "name": r[1], "seat": r[2]} for r in db.execute(
+        "SELECT s.player_id, p.name, s.seat FROM seats s JOIN players p ON p.id = s.player_id "
+        "WHERE s.night_id = ? ORDER BY s.seat", [night_id])]
+
+
+def local_time(iso_utc: str | None, tz_name: str) -> datetime | None:
+    """An ISO-8601 UTC string shown in the club's zone (aware datetime), None passes."""
+    if not iso_utc:
+        return None
+    return datetime.fromisoformat(iso_utc).astimezone(zone(tz_name))

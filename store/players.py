@@ -1,0 +1,84 @@
+"""Players of the club: stable ids, names unique ignoring case.
+
+Two people called Alex are told apart by the name the club gives them ("Alex M.",
+"Alex R."); the id, not the name, is what the ledger and the settlement key on.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from sqlite_utils import Database
+
+from .db import StoreError, utc_now, write_tx
+
+MAX_NAME = 60
+"""Longest player name accepted (characters)."""
+
+
+def name_key(name: str) -> str:
+    """The comparison form of a name: NFKC, spaces collapsed, case-folded.
+
+    >>> name_key("  ÁLEX   m. ") == name_key("álex m.")
+    True
+    """
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+
+
+def _clean(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise StoreError("a player needs a name")
+    clean = " ".join(unicodedata.normalize("NFKC", name).split())
+    if len(clean) > MAX_NAME:
+        raise StoreError(f"name too long ({len(clean)} characters, at most {MAX_NAME})")
+    return clean
+
+
+def add_player(db: Database, name: str) -> int:
+    """Add a player to the club.
+
+    :param name: the display name (spaces collapsed); unique ignoring case and accents'
+        composition, so "alex" and "Alex" are the same name.
+    :returns: the new player's id (int).
+    :raises StoreError: empty or too long, or the name is taken (the message suggests
+        telling the two apart, e.g. "Alex M.").
+    """
+    clean = _clean(name)
+    if find_player(db, clean) is not None:
+        raise StoreError(f"there is already a player called {clean!r}; "
+                         f"tell them apart, e.g. {clean + ' ' + 'B.'!r}")
+    with write_tx(db):
+        cursor = db.execute("INSERT INTO players (name, name_key, created_at) VALUES (?, ?, ?)",
+                            [clean, name_key(clean), utc_now()])
+    return cursor.lastrowid
+
+
+def find_player(db: Database, name: str) -> int | None:
+    """The id of the player with this name (ignoring case and spacing), or None."""
+    if not isinstance(name, str):
+        return None
+    row = db.execute("SELECT id FROM players WHERE name_key = ?", [name_key(name)]).fetchone()
+    return row[0] if row else None
+
+
+def get_player(db: Database, player_id: int) -> dict:
+    """``{"id", "name", "created_at"}`` of a player.
+
+    :raises StoreError: no such player.
+    """
+    row = db.execute("SELECT id, name, created_at FROM players WHERE id = ?", [player_id]).fetchone()
+    if row is None:
+        raise StoreError(f"no player with id {player_id}")
+    return {"id": row[0], "name": row[1], "created_at": row[2]}
+
+
+def player_by_name(db: Database, name: str) -> int:
+    """The id of the player called ``name``, added to the club if new (used by import)."""
+    found = find_player(db, name)
+    return found if found is not None else add_player(db, name)
+
+
+def list_players(db: Database) -> list[dict]:
+    """Every player of the club, by name: ``[{"id", "name"}]``."""
+    return [{"id": r[0], "name": r[1]}
+            for r in db.execute("SELECT id, name FROM players ORDER BY name_key")]

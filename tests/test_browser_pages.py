@@ -1,0 +1,266 @@
+"""The dealer's tablet and a player's phone in a real browser (issue 5).
+
+Playwright drives Debian's chromium (``/usr/bin/chromium``; never ``playwright install``)
+against the app served on a free localhost port from a thread, on a temporary database.
+Screenshots go to ``tests/artifacts/`` for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+import store
+from web.dealer import dealer_token
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not at /usr/bin/chromium "
+                                                     "(apt-get install chromium; CI installs it)"),
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(app):
+    """The app on ``http://127.0.0.1:<free port>``; yields the base URL."""
+    from werkzeug.serving import make_server
+
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=5)
+
+
+def _table(app, db, case: dict) -> tuple[int, str]:
+    """A night set up as ``case`` (rules, players, first button); hand 1 started."""
+    night_id = store.create_night(db, rules=case["rules"], chip_cents=10)
+    for player in case["players"]:
+        pid = store.add_player(db, player["name"])
+        store.seat_player(db, night_id, pid, player["seat"], entered_by="test")
+        store.buy_in(db, night_id, pid, player["stack"], entered_by="test")
+    store.start_hand(db, night_id, button=case["hands"][0]["button"], entered_by="test")
+    with app.test_request_context():
+        return night_id, dealer_token(night_id)
+
+
+class Tablet:
+    """Taps on the dealer page the way a dealer does (seat first, then the button)."""
+
+    def __init__(self, page):
+        self.page = page
+        self.stored = 0
+
+    def wait_stored(self, count: int | None = None):
+        self.page.wait_for_selector('#net[data-pending="0"]', timeout=10_000)
+        if count is not None:
+            self.page.wait_for_function(
+                f"document.querySelectorAll('#log li:not(.waiting)').length === {count}", timeout=10_000)
+
+    def seat(self, seat: int):
+        self.page.click(f'#seats .seat[data-seat="{seat}"]')
+
+    def verb(self, seat: int, verb: str):
+        self.seat(seat)
+        main = self.page.locator(f'#verbs [data-verb="{verb}"]')
+        if main.count():
+            main.click()
+        else:
+            if self.page.get_attribute("details.more", "open") is None:
+                self.page.click("details.more > summary")
+            self.page.click(f'#more-verbs [data-verb="{verb}"]')
+
+    def amount(self, value: int):
+        self.page.fill("#amount", str(value))
+        self.page.click("#amount-ok")
+
+    def cards(self, cards: str):
+        for i in range(0, len(cards), 2):
+            self.page.click(f'#picker-cards [data-card="{cards[i:i + 2]}"]')
+
+    def act(self, line: str):
+        """Enter one CONTRACT.md action line by tapping; waits until it is stored."""
+        words = line.split()
+        if words[0] == "d":
+            seat = int(words[2][1:])
+            self.seat(seat)
+            if words[1] == "deal":
+                self.page.click("#deal-btn")
+                self.cards(words[3])
+                self.page.click("#picker-ok")
+            elif words[1] == "award":
+                self.page.click("#award-other")
+                self.amount(int(words[3]))
+            else:
+                raise AssertionError(f"no tap for {line!r}")
+        else:
+            seat, verb, rest = int(words[0][1:]), words[1], words[2:]
+            self.verb(seat, verb)
+            if verb in ("ante", "open", "bet", "raise", "blind", "straddle"):
+                self.amount(int(rest[0]))
+            elif verb == "draw":
+                if len(rest) > 1:
+                    self.cards(rest[1])
+                self.page.click(f'#draw-panel [data-count="{rest[0]}"]')
+            elif verb == "show":
+                self.cards(rest[0])
+                self.page.click("#picker-ok")
+        self.stored += 1
+        self.wait_stored(self.stored)
+
+
+def test_dealer_taps_the_false_opener_hand_and_sees_the_referees_findings_and_award(browser, server, app, db, shared):
+    path = shared / "cases" / "false_opener.json"
+    case = json.loads(path.read_text())
+    night_id, token = _table(app, db, case)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = context.new_page()
+    page.goto(f"{server}/dealer/{night_id}/{token}/")
+    tablet = Tablet(page)
+    actions = case["hands"][0]["actions"]
+    for line in actions[:-1]:
+        tablet.act(line)
+    # showdown: the referee proposes the pot to seat 4 (the false opener's hand is dead)
+    assert "75" in page.text_content("#proposal")
+    tablet.act(actions[-1])  # the dealer records "d award p3 75" instead
+
+    stored = [a["action"] for a in store.hand_actions(db, store.current_hand(db, night_id))]
+    assert stored == actions
+    cli = subprocess.run([sys.executable, "-m", "referee", "check", str(path)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    expected = json.loads(cli.stdout)["hands"][0]
+    page.wait_for_selector('#findings li[data-kind="wrong_award"]')
+    shown = sorted((li.get_attribute("data-kind"), li.get_attribute("data-action"))
+                   for li in page.query_selector_all("#findings li.finding"))
+    assert shown == sorted((f["kind"], "" if f["action"] is None else str(f["action"]))
+                           for f in expected["findings"])
+    assert {"unjustified_opening", "wrong_award"} <= {kind for kind, _ in shown}
+    assert json.loads(page.get_attribute("#referee-award", "data-awards")) == expected["awards"] == {"4": 75}
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "dealer_false_opener.png"), full_page=True)
+    context.close()
+
+
+def test_taps_made_offline_or_whose_answer_was_lost_are_stored_once(browser, server, app, db, shared):
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    night_id, token = _table(app, db, case)
+    hand_id = store.current_hand(db, night_id)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = context.new_page()
+    page.goto(f"{server}/dealer/{night_id}/{token}/")
+    tablet = Tablet(page)
+    tablet.act("p1 ante 5")
+
+    # 1. the connection drops: taps wait in the page, in order, and go out once it is back
+    context.set_offline(True)
+    tablet.verb(3, "ante")
+    tablet.amount(5)
+    tablet.verb(4, "ante")
+    tablet.amount(5)
+    page.wait_for_selector('#net[data-pending="2"]')
+    assert "No connection" in page.text_content("#net")
+    assert [a["action"] for a in store.hand_actions(db, hand_id)] == ["p1 ante 5"]
+    context.set_offline(False)
+    tablet.wait_stored(3)
+    assert [a["action"] for a in store.hand_actions(db, hand_id)] == ["p1 ante 5", "p3 ante 5", "p4 ante 5"]
+
+    # 2. the server stores a tap but its answer is lost: the page resends it, stored once
+    lost = []
+
+    def lose_answer(route):
+        if not lost:
+            route.fetch()  # reaches the server, which stores it
+            lost.append(json.loads(route.request.post_data)["key"])
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route("**/tap", lose_answer)
+    tablet.verb(1, "check")
+    tablet.wait_stored(4)
+    assert lost
+    live = [a["action"] for a in store.hand_actions(db, hand_id)]
+    assert live == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check"]
+
+    # 3. out of turn: said at once, and stored
+    tablet.verb(4, "fold")
+    assert page.text_content("#notice") == "out of turn: seat 3 was to act"
+    tablet.wait_stored(5)
+    page.reload()
+    tablet.wait_stored(5)
+    assert len(store.hand_actions(db, hand_id)) == 5
+    context.close()
+
+
+def test_a_hand_can_be_entered_with_the_keyboard_alone(browser, server, app, db, shared):
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    night_id, token = _table(app, db, case)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = context.new_page()
+    page.goto(f"{server}/dealer/{night_id}/{token}/")
+    page.focus('#seats .seat[data-seat="1"]')
+    page.keyboard.press("Enter")              # choose seat 1: focus moves to its first action
+    assert page.evaluate("document.activeElement.dataset.verb") == "ante"
+    page.keyboard.press("Enter")              # ante: the keypad opens, legal amount prefilled
+    assert page.evaluate("document.activeElement.id") == "amount"
+    assert page.input_value("#amount") == "5"
+    page.keyboard.press("Enter")
+    Tablet(page).wait_stored(1)
+    assert page.evaluate("document.activeElement.dataset.verb")  # focus is back on an action
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.tagName") in ("BUTTON", "SUMMARY")
+    assert [a["action"] for a in store.hand_actions(db, store.current_hand(db, night_id))] == ["p1 ante 5"]
+    # undo asks why; the action is voided with that reason, nothing deleted
+    page.once("dialog", lambda dialog: dialog.accept("wrong seat"))
+    page.focus("#undo-btn")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#log li.voided")
+    actions = store.hand_actions(db, store.current_hand(db, night_id))
+    assert [(a["action"], a["voided"], a["void_reason"]) for a in actions] == [("p1 ante 5", True, "wrong seat")]
+    context.close()
+
+
+def test_player_opens_the_private_link_on_a_360px_phone_and_sees_the_net(browser, server, db):
+    night_id = store.create_night(db, rules="pocker", chip_cents=10)
+    ids = {}
+    for name, seat, bought, counted in (("Ana", 1, 500, 740), ("Bruno", 2, 500, 260)):
+        ids[name] = store.add_player(db, name)
+        store.seat_player(db, night_id, ids[name], seat, entered_by="test")
+        store.buy_in(db, night_id, ids[name], bought, entered_by="test")
+        store.cash_out(db, night_id, ids[name], counted, entered_by="test")
+    store.close_night(db, night_id, entered_by="test")
+    token = store.issue_token(db, ids["Ana"])
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="es-ES",
+                                  is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    page.goto(f"{server}/p/{token}")
+    net = page.text_content(".net-night")
+    assert re.search(r"\+?24,00\s€", net), net  # +240 chips at 10 cents
+    assert page.get_attribute("#total-EUR", "data-total-cents") == "2400"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert "Bruno" not in page.content()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "player_phone_360.png"), full_page=True)
+    context.close()

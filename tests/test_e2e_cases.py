@@ -1,0 +1,57 @@
+"""End to end: each worked case in ../shared/cases imported as a night, closed, printed as a
+PDF, and the PDF read back: the players, their nets and the transfers are in it."""
+
+import json
+
+import pytest
+
+import store
+from conftest import SHARED
+from conftest import pdf_text
+from web.reports import money
+
+CASES = sorted(p.name for p in SHARED.glob("cases/*.json")
+               if not p.name.endswith(".expect.json"))
+
+
+def test_the_shared_cases_are_there(shared):
+    assert len(CASES) >= 9, f"expected the worked cases in {shared / 'cases'}"
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_case_imports_closes_and_prints_players_nets_and_transfers(app, runner, shared, case, tmp_path):
+    path = shared / "cases" / case
+    result = runner.invoke(args=["import", str(path), "--chip-cents", "10"])
+    assert result.exit_code == 0, result.output
+    night_id = int(result.output.strip().splitlines()[-1])
+
+    db = store.open_db(app.config["DATABASE"])
+    try:
+        session = json.loads(path.read_text())
+        expect_path = path.with_name(path.name.replace(".json", ".expect.json"))
+        bank = store.bank_check(db, night_id)
+        summary = store.close_night(db, night_id, entered_by="test",
+                                    resolution="split" if bank["difference"] else None)
+        # nets are final stacks (by the referee) minus chips bought
+        expected_last = json.loads(expect_path.read_text())["hands"][-1].get("stacks") if expect_path.exists() else None
+        by_seat = {str(p["seat"]): p for p in summary["players"]}
+        if expected_last and not bank["difference"]:
+            start = {str(p["seat"]): p["stack"] for p in session["players"]}
+            for seat, stack in expected_last.items():
+                assert by_seat[seat]["net_chips"] == stack - start[seat], (case, seat)
+        assert sum(p["net_cents"] for p in summary["players"]) == 0
+    finally:
+        db.conn.close()
+
+    out = tmp_path / "night.pdf"
+    result = runner.invoke(args=["report", str(night_id), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = pdf_text(out.read_bytes())
+    flat = " ".join(text.split())
+    for player in summary["players"]:
+        assert player["name"] in text
+        assert money(player["net_cents"], "EUR") in flat, (player["name"], player["net_cents"])
+    for transfer in summary["transfers"]:
+        line = f"{transfer['payer']} {transfer['payee']} {money(transfer['cents'], 'EUR')}"
+        assert line in flat, line
+    assert "1 de " in flat or "1 of " in flat

@@ -1,0 +1,93 @@
+"""Property tests of the replay (hypothesis draws the seeds of ``tests/handgen.py`` hands).
+
+Random legal hands are PokerKit's deuce-to-seven games (no limit single draw, fixed limit
+triple draw; 2-6 players, blinds, antes, uneven stacks, no opening minimum), logged as
+tapete sessions with rules ``{"preset": "deuce_to_seven", ...}``.
+
+- A legal hand has no ``error`` finding, and chips are conserved: the stacks after the hand
+  add up to the stacks before, the awards to the chips put in.
+- A legal hand has no finding at all (it breaks no procedure either).
+- One random corruption of a legal log (an action moved to another seat, an amount changed,
+  a card duplicated, an award moved to a seat that won nothing) always brings at least one
+  finding the clean log did not have.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import referee
+from handgen import CORRUPTIONS, corrupt, generate_hand, hands_strategy
+
+SETTINGS = settings(max_examples=150, deadline=None, derandomize=False,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def _check(session: dict) -> dict:
+    return referee.check(session)["hands"][0]
+
+
+@SETTINGS
+@given(hands_strategy())
+def test_legal_hand_has_no_error_and_conserves_chips(hand):
+    result = _check(hand.session)
+    assert [f for f in result["findings"] if f["severity"] == "error"] == []
+    assert sum(result["stacks"].values()) == sum(hand.starting_stacks.values())
+    # Every chip put in is pushed out: the referee's awards add up to its pots and to the
+    # chips PokerKit collected (the generator's awards).
+    assert sum(result["awards"].values()) == sum(p["amount"] for p in result["pots"])
+    assert sum(result["awards"].values()) == sum(hand.awards.values())
+    assert result["carried"] == 0
+
+
+@SETTINGS
+@given(hands_strategy())
+def test_legal_hand_has_no_finding_at_all(hand):
+    assert _check(hand.session)["findings"] == []
+
+
+def _new_findings(clean: dict, dirty: dict) -> set[tuple]:
+    before = {(f["kind"], f["action"]) for f in clean["findings"]}
+    return {(f["kind"], f["action"]) for f in dirty["findings"]} - before
+
+
+@pytest.mark.parametrize("kind", CORRUPTIONS)
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), pick=st.integers(0, 2**32 - 1))
+def test_a_single_corruption_always_brings_a_finding(kind, seed, pick):
+    hand = generate_hand(seed)
+    made = corrupt(hand, kind, random.Random(pick))
+    if made is None:  # e.g. every seat won something: no seat to move an award to
+        return
+    session, what = made
+    dirty = _check(session)
+    assert _new_findings(_check(hand.session), dirty), f"seed {seed}: {what} went unnoticed"
+
+
+def test_corruptions_change_the_log():
+    """The corruption helper really changes one line (so the property above can fail)."""
+    rng = random.Random(1)
+    for seed in range(30):
+        hand = generate_hand(seed)
+        for kind in CORRUPTIONS:
+            made = corrupt(hand, kind, rng)
+            if made is None:
+                continue
+            changed = [j for j, (a, b) in enumerate(zip(hand.actions, made[0]["hands"][0]["actions"])) if a != b]
+            assert len(changed) == 1, (seed, kind, made[1])
+
+
+@pytest.mark.parametrize("kind", CORRUPTIONS)
+def test_each_corruption_kind_is_caught_on_200_fixed_hands(kind):
+    """The same property over fixed seeds, so a regression names a reproducible seed."""
+    missed = []
+    for seed in range(200):
+        hand = generate_hand(seed)
+        made = corrupt(hand, kind, random.Random(seed))
+        if made is not None and not _new_findings(_check(hand.session), _check(made[0])):
+            missed.append((seed, made[1]))
+    assert missed == []

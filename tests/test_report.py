@@ -1,0 +1,153 @@
+"""The night report as HTML and PDF: content, escaping, static-only fetching, wrapping,
+page x of y."""
+
+import re
+
+import pytest
+
+import store
+from conftest import login_host, pdf_pages, pdf_text
+from store.samples import synthetic_session
+from web.pdf import STATIC_BASE, StaticOnlyFetcher, html_to_pdf
+
+LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewiss"[:58]
+
+
+def small_night(db, names=("Ana", "Bruno", "Chus"), counts=(130, 100, 70)):
+    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 5}, chip_cents=25,
+                                  title="Viernes")
+    for seat, (name, counted) in enumerate(zip(names, counts), start=1):
+        player = store.add_player(db, name)
+        store.seat_player(db, night_id, player, seat, entered_by="host")
+        store.buy_in(db, night_id, player, 100, entered_by="host")
+    hand = store.start_hand(db, night_id, button=3, entered_by="dealer")
+    store.append_action(db, hand, "d note <img src=x onerror=alert(1)>", entered_by="dealer", key="n")
+    store.end_hand(db, hand, entered_by="dealer")
+    for seat, counted in enumerate(counts, start=1):
+        player = next(p["player_id"] for p in store.night_players(db, night_id) if p["seat"] == seat)
+        store.cash_out(db, night_id, player, counted, entered_by="host")
+    store.close_night(db, night_id, entered_by="host")
+    return night_id
+
+
+def test_report_pages_need_the_host_login(client, db):
+    night_id = small_night(db)
+    response = client.get(f"/reports/nights/{night_id}")
+    assert response.status_code == 302 and "/host/login" in response.headers["Location"]
+
+
+def test_html_report_shows_summary_players_transfers_and_hands(client, db):
+    night_id = small_night(db)
+    login_host(client)
+    html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
+    assert "Viernes" in html
+    for text in ("Ana", "Bruno", "Chus", "+30", "7.50 EUR", "-7.50 EUR", "Mano · Hand 1"):
+        assert text in html
+    assert re.search(r"Chus</td><td class=\"name\">Ana</td><td class=\"num\">7.50 EUR", html)
+
+
+def test_untrusted_text_is_escaped_in_the_report(client, db):
+    night_id = small_night(db, names=("<script>alert(1)</script>", "Bruno", "Chus"))
+    login_host(client)
+    html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_pdf_report_has_players_transfers_and_page_x_of_y(client, db):
+    night_id = small_night(db)
+    login_host(client)
+    response = client.get(f"/reports/nights/{night_id}.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = " ".join(pdf_text(response.data).split())
+    assert "Chus Ana 7.50 EUR" in text
+    assert "Página 1 de 1" in text
+
+
+def test_missing_night_is_404(client):
+    login_host(client)
+    assert client.get("/reports/nights/999").status_code == 404
+    assert client.get("/reports/nights/999.pdf").status_code == 404
+
+
+def test_page_x_of_y_counts_every_page_of_a_long_night(app, db):
+    night_id = store.import_session(db, synthetic_session(hands=40, players=6), chip_cents=5)
+    store.close_night(db, night_id, entered_by="host")
+    from web.reports import night_pdf
+
+    with app.app_context():
+        pdf = night_pdf(db, night_id)
+    pages = pdf_pages(pdf)
+    assert pages >= 2
+    text = " ".join(pdf_text(pdf).split())
+    for page in range(1, pages + 1):
+        assert f"Página {page} de {pages}" in text
+
+
+def test_long_names_wrap_inside_their_cell(app, db):
+    """A 58-letter name with no space breaks over lines and stays inside the page."""
+    from weasyprint import HTML
+    from weasyprint.formatting_structure import boxes
+
+    from web.reports import render_report
+
+    night_id = small_night(db, names=(LONG_NAME, "Bruno", "Chus"))
+    with app.app_context():
+        html = render_report(db, night_id, printing=True)
+    document = HTML(string=html, base_url=STATIC_BASE,
+                    url_fetcher=StaticOnlyFetcher(app.static_folder)).render()
+    page = document.pages[0]
+    content_right = page.width - page._page_box.margin_right
+    pieces = [box for box in page._page_box.descendants()
+              if isinstance(box, boxes.TextBox) and box.text.strip("‐- ") and
+              box.text.strip("‐- ") in LONG_NAME and len(box.text.strip("‐- ")) >= 4]
+    in_players_table = [b for b in pieces if b.position_y < pieces[0].position_y + 60]
+    assert len(in_players_table) >= 2  # wrapped over two lines or more
+    assert "".join(b.text.strip("‐- ") for b in in_players_table[:3]).startswith(LONG_NAME[:30])
+    for box in page._page_box.descendants():
+        if isinstance(box, boxes.TextBox):
+            assert box.position_x + box.width <= content_right + 0.5, box.text
+
+
+def test_the_fetcher_serves_only_the_apps_static_files(app):
+    fetcher = StaticOnlyFetcher(app.static_folder)
+    response = fetcher.fetch(STATIC_BASE + "css/print.css")
+    assert b"@page" in response.read()
+    for url in ("https://example.com/x.css", "file:///etc/passwd", STATIC_BASE + "../app.py",
+                STATIC_BASE + "%2e%2e/app.py", "http://127.0.0.1:9/x.png"):
+        with pytest.raises(ValueError, match="only the app's static files"):
+            fetcher.fetch(url)
+
+
+def test_weasyprint_never_loads_outside_resources(app):
+    fetcher = StaticOnlyFetcher(app.static_folder)
+    html = ('<link rel="stylesheet" href="http://127.0.0.1:9/evil.css">'
+            '<img src="file:///etc/passwd"><p>ok</p>')
+    pdf = html_to_pdf(html, app.static_folder, fetcher=fetcher)
+    assert pdf.startswith(b"%PDF")
+    assert set(fetcher.refused) == {"http://127.0.0.1:9/evil.css", "file:///etc/passwd"}
+
+
+def test_nights_list_links_each_report_and_root_leads_there(client, db):
+    night_id = small_night(db)
+    login_host(client)
+    html = client.get("/reports/nights").get_data(as_text=True)
+    assert f'href="/reports/nights/{night_id}"' in html and f'href="/reports/nights/{night_id}.pdf"' in html
+    assert "Viernes" in html
+    root = client.get("/")
+    assert root.status_code in (301, 302)
+
+
+def test_an_unbalanced_bank_shows_the_difference_and_no_transfers(client, db):
+    night_id = store.create_night(db, rules="jackpots", chip_cents=10)
+    for seat, (name, counted) in enumerate((("Ana", 150), ("Bruno", 40)), start=1):
+        player = store.add_player(db, name)
+        store.seat_player(db, night_id, player, seat, entered_by="host")
+        store.buy_in(db, night_id, player, 100, entered_by="host")
+        store.cash_out(db, night_id, player, counted, entered_by="host")
+    login_host(client)
+    html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
+    assert "Diferencia · Difference -10" in html
+    assert "No cuadra · Does not balance." in html
+    assert "Transfers are worked out once the bank balances" in html

@@ -1,0 +1,62 @@
+"""Every hand is replayed through referee.check; findings are stored with the night and
+recomputed when a correction lands."""
+
+import json
+
+import pytest
+
+import store
+
+pytest.importorskip("referee.check", reason="the replay engine (referee.check) is not installed")
+
+ACTIONS = ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p3 open 10", "p4 call", "p1 call",
+           "p1 draw 3", "p3 draw 3", "p4 draw 1", "p3 bet 20", "p4 fold", "p1 call",
+           "p3 show JhJd8c8s3d", "p1 show 9s9d5c4h2s"]
+
+
+@pytest.fixture
+def hand(db):
+    """The clean jackpots hand of shared/cases/clean_jackpot_hand.json, without its award."""
+    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+                                  chip_cents=10)
+    for seat, name in ((1, "Ana"), (3, "Bruno"), (4, "Chus")):
+        player = store.add_player(db, name)
+        store.seat_player(db, night_id, player, seat, entered_by="host")
+        store.buy_in(db, night_id, player, 500, entered_by="host")
+    hand_id = store.start_hand(db, night_id, button=4, entered_by="dealer")
+    for i, action in enumerate(ACTIONS):
+        store.append_action(db, hand_id, action, entered_by="dealer", key=f"a{i}")
+    return night_id, hand_id
+
+
+def kinds(entry):
+    return [(f["kind"], f["action"]) for f in entry["findings"]]
+
+
+def test_a_wrong_award_is_found_and_cleared_when_the_correction_lands(db, hand):
+    night_id, hand_id = hand
+    wrong = store.append_action(db, hand_id, "d award p1 85", entered_by="dealer", key="award")
+    assert ("wrong_award", 15) in kinds(store.hand_check(db, hand_id))
+    store.void_event(db, wrong, reason="pot pushed to the wrong seat", entered_by="host")
+    # the correction's result is stored at once with the night
+    stored = json.loads(db.execute("SELECT entry FROM hand_checks WHERE hand_id = ?", [hand_id]).fetchone()[0])
+    assert stored["hand"] == 1 and ("wrong_award", 15) not in kinds(stored)
+    store.append_action(db, hand_id, "d award p3 85", entered_by="dealer", key="award-2")
+    entry = store.hand_check(db, hand_id)
+    assert [f for f in entry["findings"] if f["severity"] == "error"] == []
+    assert entry["stacks"] == {"1": 465, "3": 550, "4": 485}
+
+
+def test_an_unparseable_action_is_stored_and_found_unreadable(db, hand):
+    _, hand_id = hand
+    store.append_action(db, hand_id, "p3 wins everything", entered_by="dealer", key="bad")
+    assert ("unreadable", 15) in kinds(store.hand_check(db, hand_id))
+
+
+def test_the_check_is_cached_until_the_log_changes(db, hand, monkeypatch):
+    _, hand_id = hand
+    first = store.hand_check(db, hand_id)
+    import referee
+
+    monkeypatch.setattr(referee, "check", lambda session: pytest.fail("recomputed without a change"))
+    assert store.hand_check(db, hand_id) == first

@@ -1,0 +1,113 @@
+"""The player's private link (issue 5): own ledger only, nothing else reachable."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import store
+from web.dealer import dealer_token
+from web.player import chart_points
+
+
+def _night(db, players, *, closed=True, chip_cents=10):
+    """A jackpots night with ``players`` = [(name, seat, bought, counted)]; returns ids."""
+    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 5}, chip_cents=chip_cents)
+    ids = {}
+    for name, seat, bought, counted in players:
+        pid = store.find_player(db, name) or store.add_player(db, name)
+        ids[name] = pid
+        store.seat_player(db, night_id, pid, seat, entered_by="test")
+        store.buy_in(db, night_id, pid, bought, entered_by="test")
+        if counted is not None:
+            store.cash_out(db, night_id, pid, counted, entered_by="test")
+    if closed:
+        store.close_night(db, night_id, entered_by="test")
+    return night_id, ids
+
+
+def test_player_link_shows_own_net_per_night_and_running_total(client, db):
+    night1, ids = _night(db, [("Ana", 1, 500, 650), ("Bruno", 3, 500, 350)])
+    _night(db, [("Ana", 1, 300, 250), ("Bruno", 3, 300, 350)])
+    token = store.issue_token(db, ids["Ana"])
+    page = client.get(f"/p/{token}", headers={"Accept-Language": "en"})
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    # net per night in cents: +150 chips * 10 = 1500 cents, then -50 chips = -500 cents
+    nets = re.findall(r'data-net-cents="(-?\d+)"', html)
+    assert sorted(map(int, nets)) == [-500, 1500]
+    assert 'data-total-cents="1000"' in html
+    assert "<svg" in html and "polyline" in html
+    assert page.headers["Cache-Control"] == "no-store"
+
+
+def test_one_players_token_cannot_read_another_players_ledger(client, db):
+    _night(db, [("Ana", 1, 500, 650), ("Bruno", 3, 777, 627)])
+    token_ana = store.issue_token(db, store.find_player(db, "Ana"))
+    html = client.get(f"/p/{token_ana}").get_data(as_text=True)
+    assert "Ana" in html
+    assert "Bruno" not in html and "777" not in html and "627" not in html
+    # nothing in the URL can name another player
+    for probe in (f"/p/{token_ana}?player_id=2", f"/p/{token_ana}/2", f"/p/{token_ana}x"):
+        response = client.get(probe)
+        assert response.status_code == 404 or "Bruno" not in response.get_data(as_text=True)
+
+
+def test_player_token_opens_no_dealer_or_host_page(client, db, app):
+    night_id, ids = _night(db, [("Ana", 1, 500, None), ("Bruno", 3, 500, None)], closed=False)
+    token = store.issue_token(db, ids["Ana"])
+    assert client.get(f"/dealer/{night_id}/{token}/").status_code == 404
+    assert client.get(f"/dealer/{night_id}/{token}/state").status_code == 404
+    tap = client.post(f"/dealer/{night_id}/{token}/tap", json={"key": "k" * 12, "op": "start_hand", "button": 1})
+    assert tap.status_code == 404
+    assert store.current_hand(db, night_id) is None
+    for url in ("/host/", f"/host/night/{night_id}", f"/host/night/{night_id}?token={token}"):
+        response = client.get(url)
+        assert response.status_code == 302 and "/host/login" in response.headers["Location"]
+    with app.test_request_context():
+        assert dealer_token(night_id) != token
+
+
+def test_revoked_or_unknown_link_is_not_found(client, db):
+    _, ids = _night(db, [("Ana", 1, 500, 500), ("Bruno", 3, 500, 500)])
+    token = store.issue_token(db, ids["Ana"])
+    assert client.get(f"/p/{token}").status_code == 200
+    store.revoke_token(db, token)
+    assert client.get(f"/p/{token}").status_code == 404
+    assert client.get("/p/" + "A" * 43).status_code == 404
+
+
+def test_player_page_is_spanish_with_a_spanish_browser(client, db):
+    _, ids = _night(db, [("Ana", 1, 500, 600), ("Bruno", 3, 500, 400)])
+    token = store.issue_token(db, ids["Ana"])
+    html = client.get(f"/p/{token}", headers={"Accept-Language": "es-ES,es;q=0.9"}).get_data(as_text=True)
+    assert "Total acumulado" in html and "Neto" in html
+    assert "10,00\xa0€" in html  # +100 chips at 10 cents, written the Spanish way
+
+
+@pytest.mark.parametrize("totals, first_y, last_y", [([0, 100], 112.0, 8.0), ([-50, 50], 112.0, 8.0)])
+def test_chart_points_span_the_box(totals, first_y, last_y):
+    dots = chart_points(totals)["dots"]
+    assert (dots[0][1], dots[-1][1]) == (first_y, last_y)
+    assert chart_points([])["points"] == ""
+
+
+def test_player_page_lists_every_hand_played_with_its_findings(client, db, shared):
+    import json
+
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    night_id = store.create_night(db, rules=case["rules"], chip_cents=10)
+    ids = {}
+    for p in case["players"]:
+        ids[p["name"]] = store.add_player(db, p["name"])
+        store.seat_player(db, night_id, ids[p["name"]], p["seat"], entered_by="test")
+        store.buy_in(db, night_id, ids[p["name"]], p["stack"], entered_by="test")
+    hand_id = store.start_hand(db, night_id, button=4, entered_by="test")
+    for i, action in enumerate(case["hands"][0]["actions"]):
+        store.append_action(db, hand_id, action, entered_by="test", key=f"fo-{i}")
+    store.end_hand(db, hand_id, entered_by="test")
+    html = client.get(f"/p/{store.issue_token(db, ids['Bruno'])}").get_data(as_text=True)
+    assert re.search(r'data-hand="1"', html)
+    # seat 3 opened with tens (jackpots: jacks or better) and was pushed the pot
+    assert 'data-kind="unjustified_opening"' in html and 'data-kind="wrong_award"' in html

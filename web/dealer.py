@@ -1,0 +1,412 @@
+"""The dealer's hand page (a 10-inch tablet) and its tap endpoint.
+
+URLs (all behind the night's dealer secret, :func:`dealer_token`, or a host login):
+
+- ``GET  /dealer/<night_id>/<token>/``: the hand page (HTML; the page logic is
+  ``static/js/dealer.js``, the tap queue ``static/js/tapqueue.js``).
+- ``GET  /dealer/<night_id>/<token>/state``: the table as JSON (:func:`table_view`).
+- ``POST /dealer/<night_id>/<token>/tap``: one tap, JSON ``{"key": str, "op": "action",
+  "hand_id": int, "action": "p3 open 10"}`` (or ``"op": "undo"`` with ``"reason"``,
+  ``"op": "end_hand"``, ``"op": "start_hand"``). ``key`` is the client's idempotency key:
+  the same key sent twice is stored once (``store`` keeps writes idempotent on it). The
+  answer is the new :func:`table_view` plus ``event_id`` and ``notice`` (the referee's
+  out-of-turn message for this action, TDA rule 53, or null). Bad input: HTTP 400 with
+  ``{"error": message}``, nothing stored.
+
+No rule logic here: whose turn, the legal actions, findings and awards come from
+``referee.table_state`` and ``store.hand_check`` (``referee.check``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import queue
+import random
+import sqlite3
+import time
+from base64 import urlsafe_b64encode
+from functools import wraps
+
+from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from . import i18n
+
+bp = Blueprint("dealer", __name__, url_prefix="/dealer")
+
+
+@bp.record_once
+def _setup(state) -> None:
+    app = state.app
+    i18n.init_app(app)
+    app.teardown_appcontext(_give_back)
+    if app.secret_key in (None, "", "dev") and not app.testing:
+        app.logger.warning("SECRET_KEY is the development default: dealer links (HMAC of the "
+                           "night under SECRET_KEY) can be guessed; set TAPETE_SECRET_KEY")
+
+PLAYER_VERBS = ("check", "open", "bet", "call", "raise", "allin", "fold", "draw", "show", "muck",
+                "ante", "blind", "straddle", "split")
+"""Player verbs of CONTRACT.md section 2, in the order the page offers them."""
+
+AMOUNT_VERBS = frozenset({"open", "bet", "raise", "ante", "blind", "straddle"})
+"""Verbs that take a chip amount (a round total for open/bet/raise/blind, CONTRACT.md 2)."""
+
+MAX_KEY = 100
+
+WRITE_ATTEMPTS = 20
+"""Tries of one tap's write when SQLite reports the database locked (another tablet's write
+won the race; safe to retry because every write is idempotent on the tap's key)."""
+
+
+# --- access -----------------------------------------------------------------------------
+
+def dealer_token(night_id: int) -> str:
+    """The night's dealer secret: an HMAC-SHA256 of the night id under the app's SECRET_KEY.
+
+    :param night_id: the night (int).
+    :returns: 43 URL-safe characters. Unguessable without the server's secret; a player
+        link (``store.issue_token``) never matches it.
+    """
+    key = current_app.secret_key
+    if isinstance(key, str):
+        key = key.encode()
+    mac = hmac.new(key, f"tapete-dealer:{int(night_id)}".encode(), hashlib.sha256).digest()
+    return urlsafe_b64encode(mac).decode().rstrip("=")
+
+
+def is_host() -> bool:
+    """True when this browser logged in with the host PIN (``web.host``)."""
+    return bool(session.get("host"))
+
+
+def dealer_required(view):
+    """Let the view run only for the night's dealer secret (or a host login); else 404."""
+
+    @wraps(view)
+    def wrapped(night_id: int, token: str, **kwargs):
+        if not hmac.compare_digest(token, dealer_token(night_id)):
+            abort(404)
+        import store
+
+        try:
+            night = store.get_night(get_db(), night_id)
+        except store.StoreError:
+            abort(404)
+        g.night_preset = night["rules_frozen"].get("preset")
+        return view(night_id, token, **kwargs)
+
+    return wrapped
+
+
+_POOLS: dict[str, queue.SimpleQueue] = {}
+"""Open connections by database path, reused across requests (opening one applies the
+migrations check and the WAL pragma: about 2 ms a request saved)."""
+
+
+def get_db():
+    """The request's ``sqlite_utils.Database`` for the app's ``DATABASE``.
+
+    A connection from this process's pool (opened with ``store.open_db``), given back when
+    the request ends with any open transaction rolled back.
+    """
+    if "tapete_pooled_db" not in g:
+        import store
+
+        path = current_app.config["DATABASE"]
+        pool = _POOLS.setdefault(path, queue.SimpleQueue())
+        try:
+            db = pool.get_nowait()
+        except queue.Empty:
+            db = store.open_db(path)
+        g.tapete_pooled_db = (path, db)
+    return g.tapete_pooled_db[1]
+
+
+def _give_back(exc: BaseException | None = None) -> None:
+    """Teardown: roll back what a failed request left open, then pool the connection."""
+    held = g.pop("tapete_pooled_db", None)
+    if held is None:
+        return
+    path, db = held
+    try:
+        if db.conn.in_transaction:
+            db.conn.rollback()
+    except Exception:  # noqa: BLE001 - a broken connection is dropped, not pooled
+        db.conn.close()
+        return
+    if current_app.testing:  # a test's temporary database goes away: do not keep it open
+        db.conn.close()
+        return
+    _POOLS.setdefault(path, queue.SimpleQueue()).put(db)
+
+
+# --- the table as the page sees it ------------------------------------------------------
+
+def last_hand_id(db, night_id: int) -> int | None:
+    """The night's hand in progress, else its last hand (int), else None."""
+    import store
+
+    current = store.current_hand(db, night_id)
+    if current is not None:
+        return current
+    hands = store.night_hands(db, night_id)
+    return hands[-1]["id"] if hands else None
+
+
+def table_view(db, night_id: int, session: dict | None = None, *, cached_check: bool = False) -> dict:
+    """Everything the hand page draws, as a JSON-able dict.
+
+    :param cached_check: for a hand that is over, take findings and awards from
+        ``store.hand_check`` (the cached ``referee.check`` of the night, written back to the
+        database when stale) rather than ``referee.table_state`` alone (they agree on a
+        finished hand; a hand in progress always shows ``table_state``'s, which leave out
+        ``incomplete_hand``). The tap path leaves it off: one replay, no extra write.
+    :returns: ``{"night": int, "hand_id": int|None, "in_progress": bool, "hand": int,
+        "seats": [{"seat", "name", "stack", "bet", "in_hand", "button", "to_act"}],
+        "phase", "to_act", "legal", "pot", "bets", "stacks", "in_hand", "opening",
+        "button", "proposed_awards", "findings": [...], "awards": {seat: chips}|None (the
+        referee's, once the hand is decided), "recorded_awards": {seat: chips} (the
+        dealer's ``d award`` lines), "actions": [{"event_id", "seq", "action", "voided"}]}``;
+        chips are ints, seat keys strings as in ``referee.check`` (CONTRACT.md 4).
+    """
+    import referee
+    import store
+
+    session = session if session is not None else store.night_session(db, night_id)
+    hand_id = last_hand_id(db, night_id)
+    in_progress = store.current_hand(db, night_id) is not None
+    view: dict = {"night": night_id, "hand_id": hand_id, "in_progress": in_progress,
+                  "hand": len(session.get("hands", [])), "phase": None, "to_act": None,
+                  "legal": [], "pot": 0, "bets": {}, "stacks": {}, "in_hand": [],
+                  "opening": None, "button": None, "proposed_awards": None, "findings": [],
+                  "awards": None, "recorded_awards": {}, "actions": []}
+    if session.get("hands"):
+        state = referee.table_state(session)
+        for field in ("hand", "phase", "to_act", "legal", "pot", "bets", "stacks", "in_hand",
+                      "opening", "button", "proposed_awards", "findings"):
+            if field in state:
+                view[field] = state[field]
+        if view["phase"] == "complete":
+            view["awards"] = view["proposed_awards"]
+    if hand_id is not None:
+        actions = store.hand_actions(db, hand_id)
+        view["actions"] = [{"event_id": a["event_id"], "seq": a["seq"], "action": a["action"],
+                            "voided": bool(a["voided"])} for a in actions]
+        view["recorded_awards"] = recorded_awards(a["action"] for a in actions if not a["voided"])
+        if cached_check and not in_progress:
+            checked = store.hand_check(db, hand_id)
+            if checked:
+                view["findings"] = checked.get("findings", view["findings"])
+                view["awards"] = checked.get("awards")
+    bets = {str(k): v for k, v in (view["bets"] or {}).items()}
+    stacks = {str(k): v for k, v in (view["stacks"] or {}).items()}
+    live = {str(s) for s in (view["in_hand"] or [])}
+    view["seats"] = [
+        {"seat": p["seat"], "name": p["name"],
+         "stack": stacks.get(str(p["seat"]), p.get("stack")),
+         "bet": bets.get(str(p["seat"]), 0),
+         "in_hand": str(p["seat"]) in live,
+         "button": view["button"] == p["seat"],
+         "to_act": view["to_act"] == p["seat"]}
+        for p in sorted(session.get("players", []), key=lambda p: p["seat"])
+    ]
+    return view
+
+
+def recorded_awards(actions) -> dict[str, int]:
+    """Chips the dealer pushed, by seat, from the ``d award pN A`` lines (CONTRACT.md 2).
+
+    >>> recorded_awards(["p3 show TsTdTc8h4c", "d award p3 70", "d award p3 5", "d award p9 x"])
+    {'3': 75}
+    """
+    out: dict[str, int] = {}
+    for line in actions:
+        words = line.split()
+        if len(words) == 4 and words[:2] == ["d", "award"] and words[2][:1] == "p" \
+                and words[2][1:].isdigit() and words[3].isdigit():
+            out[words[2][1:]] = out.get(words[2][1:], 0) + int(words[3])
+    return out
+
+
+# --- views ------------------------------------------------------------------------------
+
+@bp.get("/<int:night_id>/<token>/")
+@dealer_required
+def hand_page(night_id: int, token: str):
+    """The dealer's hand page (HTML)."""
+    import store
+
+    db = get_db()
+    session_now = store.night_session(db, night_id)
+    view = table_view(db, night_id, session_now, cached_check=True)
+    return render_template(
+        "dealer/hand.html", view=view, night_id=night_id,
+        rules=session_now.get("rules"),
+        state_url=url_for(".state", night_id=night_id, token=token),
+        tap_url=url_for(".tap", night_id=night_id, token=token),
+        strings=page_strings(), deck=_deck(session_now),
+    )
+
+
+@bp.get("/<int:night_id>/<token>/state")
+@dealer_required
+def state(night_id: int, token: str):
+    """The table as JSON (:func:`table_view`)."""
+    return jsonify(table_view(get_db(), night_id))
+
+
+@bp.post("/<int:night_id>/<token>/tap")
+@dealer_required
+def tap(night_id: int, token: str):
+    """Store one tap idempotently on its ``key`` and answer with the new table (JSON)."""
+    import store
+
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return _bad(_("The request must be a JSON object."))
+    key = body.get("key")
+    if not isinstance(key, str) or not 8 <= len(key) <= MAX_KEY:
+        return _bad(_("Each tap needs an idempotency key (8-100 characters)."))
+    op = body.get("op", "action")
+    db = get_db()
+    who = body.get("entered_by") if isinstance(body.get("entered_by"), str) else "dealer"
+    who = who[:40] or "dealer"
+    try:
+        write = _write_for(db, night_id, op, body, who, key)
+    except store.StoreError as exc:
+        return _bad(str(exc))
+    if isinstance(write, tuple):  # (message,): refused before touching the database
+        return _bad(write[0])
+    try:
+        event_id = _retry_locked(write)
+    except store.StoreError as exc:
+        return _bad(str(exc))
+    session_now = store.night_session(db, night_id)
+    view = table_view(db, night_id, session_now)
+    view["event_id"] = event_id
+    view["notice"] = _notice_for(view, event_id) if op == "action" else None
+    return jsonify(view)
+
+
+def _deck(session: dict) -> list[str]:
+    """The cards the picker offers: the night's deck for the players seated (jokers too)."""
+    import referee
+
+    try:
+        rules = referee.resolve_rules(session.get("rules"))
+        return list(rules.deck(players=max(len(session.get("players", [])), 2)))
+    except (referee.RulesError, ValueError):
+        return list(referee.make_deck("2", 0))
+
+
+def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
+    """The store write for one tap, as a no-argument function; or ``(message,)`` when the
+    tap is refused. :raises store.StoreError: the hand is not this night's."""
+    import store
+
+    if op == "start_hand":
+        button = body.get("button")
+        if button is not None and (isinstance(button, bool) or not isinstance(button, int)):
+            return (_("The button must be a seat number."),)
+        return lambda: store.start_hand(db, night_id, button=button, entered_by=who, key=key)
+    if op not in ("action", "undo", "end_hand"):
+        return (_("Unknown operation."),)
+    if op == "action":
+        action = body.get("action")
+        if not isinstance(action, str) or not action.strip() or len(action) > 200:
+            return (_("An action is a line of text such as “p3 open 10”."),)
+    if op == "undo":
+        reason = body.get("reason")
+        if not isinstance(reason, str) or not reason.strip():
+            return (_("Undo needs a reason."),)
+    hand_id = _hand_for_tap(db, night_id, body.get("hand_id"))
+    if op == "action":
+        return lambda: store.append_action(db, hand_id, body["action"].strip(), entered_by=who, key=key)
+    if op == "undo":
+        return lambda: store.undo_last(db, hand_id, reason=body["reason"].strip()[:200],
+                                       entered_by=who, key=key)
+    return lambda: store.end_hand(db, hand_id, entered_by=who, key=key)
+
+
+def _retry_locked(write):
+    """Run ``write()``; retry it (short random back-off) while SQLite says "locked"."""
+    for attempt in range(WRITE_ATTEMPTS):
+        try:
+            return write()
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == WRITE_ATTEMPTS - 1:
+                raise
+            time.sleep(random.uniform(0.001, 0.004) * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def _hand_for_tap(db, night_id: int, hand_id) -> int:
+    import store
+
+    if hand_id is None:
+        hand_id = store.current_hand(db, night_id)
+        if hand_id is None:
+            raise store.StoreError(_("No hand in progress: start the next hand first."))
+        return hand_id
+    if isinstance(hand_id, bool) or not isinstance(hand_id, int):
+        raise store.StoreError(_("hand_id must be a number."))
+    if store.get_hand(db, hand_id)["night_id"] != night_id:
+        raise store.StoreError(_("That hand is not from this night."))
+    return hand_id
+
+
+def _notice_for(view: dict, event_id) -> str | None:
+    """The referee's out-of-turn message for the action just stored, if any."""
+    live = [a for a in view["actions"] if not a["voided"]]
+    index = next((i for i, a in enumerate(live) if a["event_id"] == event_id), None)
+    if index is None:
+        return None
+    for finding in view["findings"]:
+        if finding.get("kind") == "out_of_turn" and finding.get("action") == index:
+            return finding.get("message") or _("out of turn")
+    return None
+
+
+def _bad(message: str):
+    response = jsonify({"error": message})
+    response.status_code = 400
+    return response
+
+
+def page_strings() -> dict:
+    """The page's words for the JavaScript, translated (seed 000/002 poker words)."""
+    return {
+        "verbs": {
+            "check": _("Check"), "open": _("Open"), "bet": _("Bet"), "call": _("Call"),
+            "raise": _("Raise"), "allin": _("All in"), "fold": _("Fold"),
+            "draw": _("How many?"), "show": _("Show"), "muck": _("Muck"), "ante": _("Ante"),
+            "blind": _("Blind"), "straddle": _("Double blind"), "split": _("Split openers"),
+        },
+        "pat": _("Pat (0)"),
+        "out_of_turn": _("out of turn: seat %(seat)s was to act"),
+        "seat": _("Seat %(seat)s"),
+        "pending": _("%(n)s taps waiting to be sent"),
+        "offline": _("No connection: taps are kept and sent when it is back."),
+        "sent": _("All taps stored."),
+        "phase": {
+            "predeal": _("Antes and deal"), "predraw": _("Betting before the draw"),
+            "draw": _("The draw"), "postdraw": _("Betting after the draw"),
+            "showdown": _("Showdown"), "complete": _("Hand complete"), "none": _("No hand yet"),
+        },
+        "to_act": _("To act: %(who)s"),
+        "nobody": _("nobody"), "button": _("Button (deals)"),
+        "amount": _("Chips"), "min": _("Min"), "max": _("Max"), "ok": _("Enter"),
+        "clear": _("Clear"), "cancel": _("Cancel"),
+        "cards_for": _("Cards for %(what)s"),
+        "deal": _("Deal"), "serve": _("Serve"), "discards": _("Discards (optional)"),
+        "award": _("Award"), "proposal": _("The referee proposes: %(awards)s"),
+        "referee_award": _("Referee's award: %(awards)s"),
+        "recorded_award": _("Recorded award: %(awards)s"),
+        "confirm": _("Confirm"), "other": _("Record something else"),
+        "undo_reason": _("Why is the last action void?"),
+        "undo_default": _("entered by mistake"),
+        "no_findings": _("No findings."), "voided": _("void"),
+        "error": _("Refused: %(msg)s"),
+        "waiting": _("waiting"),
+    }

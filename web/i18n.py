@@ -1,0 +1,94 @@
+"""Flask-Babel set-up for the dealer, host and player pages: Spanish and English.
+
+The locale of a request is, in order (first that applies):
+
+1. ``?lang=es`` / ``?lang=en`` in the URL (remembered in the ``lang`` cookie);
+2. the ``lang`` cookie;
+3. the night being shown: Spanish for the presets that come from the Spanish seed texts
+   (``pocker``, ``clasico``, ``internacional``, ``basico``; ``shared/seeds/000-003``);
+4. the browser's ``Accept-Language`` (``es`` or ``en``);
+5. Spanish.
+
+Poker words follow the seeds (seed 000: "Paso", "Voy por tanto", "Servido", "¿Cuántas?";
+seed 002: "veo"); they live in ``translations/es/LC_MESSAGES/messages.po``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+from pathlib import Path
+
+from flask import Flask, g, request
+from flask_babel import Babel, format_currency, get_locale
+
+LANGUAGES = ("es", "en")
+"""The UI languages, default first."""
+
+SPANISH_PRESETS = frozenset({"pocker", "clasico", "internacional", "basico"})
+"""Presets whose rules come from the Spanish seed texts (CONTRACT.md section 3)."""
+
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+
+
+def preset_locale(preset: str | None) -> str | None:
+    """``"es"`` for a preset from the Spanish seeds, else None (no preference).
+
+    >>> preset_locale("pocker"), preset_locale("jackpots")
+    ('es', None)
+    """
+    return "es" if preset in SPANISH_PRESETS else None
+
+
+def select_locale() -> str:
+    """Flask-Babel's locale selector (see the module docstring for the order)."""
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        g.set_lang_cookie = asked
+        return asked
+    cookie = request.cookies.get("lang")
+    if cookie in LANGUAGES:
+        return cookie
+    from_night = preset_locale(getattr(g, "night_preset", None))
+    if from_night:
+        return from_night
+    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def _remember_lang(response):
+    lang = g.get("set_lang_cookie")
+    if lang:
+        response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def money(cents: int | None, currency: str = "EUR") -> str:
+    """Integer cents as the UI language writes money (``1250`` -> ``12,50 €`` in Spanish).
+
+    :param cents: amount in cents (int; negative for a loss); None gives an em dash.
+    """
+    if cents is None:
+        return "\u2014"
+    return format_currency(Decimal(cents) / 100, currency)
+
+
+def init_app(app: Flask) -> None:
+    """Set up Flask-Babel on ``app`` once (idempotent); also make sure sessions work.
+
+    Leaves an existing Babel set-up alone. When the app has no ``SECRET_KEY`` a random one
+    is set for this process (host logins and dealer links then last until a restart) and
+    a warning is logged.
+    """
+    if app.extensions.get("tapete_i18n"):
+        return
+    app.extensions["tapete_i18n"] = True
+    if "babel" not in app.extensions:
+        app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+        app.config.setdefault("BABEL_DEFAULT_LOCALE", LANGUAGES[0])
+        Babel(app, locale_selector=select_locale)
+    app.after_request(_remember_lang)
+    app.jinja_env.globals.setdefault("get_locale", get_locale)
+    app.jinja_env.filters.setdefault("money", money)
+    if not app.secret_key:
+        app.secret_key = secrets.token_hex(32)
+        app.logger.warning("SECRET_KEY not configured: using a random one for this run")

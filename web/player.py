@@ -1,0 +1,65 @@
+"""A player's private page on the phone: ``GET /p/<token>``.
+
+The token (``store.issue_token``: ``secrets.token_urlsafe(32)``, revocable by the host) is
+the only key: the page shows that one player's nights, buy-ins, cash-outs, net per night
+(chips and money in integer cents) and running total with a small chart, and every hand
+they played with its findings (``store.player_ledger``). Nothing in the URL names another
+player, so no other player's private data is reachable; an unknown or revoked token is a
+plain 404, the same answer as for a token that never existed.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template
+
+from . import i18n
+from .dealer import get_db
+
+bp = Blueprint("player", __name__, url_prefix="/p")
+bp.record_once(lambda state: i18n.init_app(state.app))
+
+CHART_W, CHART_H, CHART_PAD = 320, 120, 8
+"""Size of the running-total chart (SVG user units)."""
+
+
+def chart_points(totals: list[int]) -> dict:
+    """SVG geometry of a running-total line chart.
+
+    :param totals: the running total (int, cents) after each night, oldest first.
+    :returns: ``{"points": "x,y x,y ...", "zero_y": float, "dots": [(x, y, total)]}``
+        within a ``CHART_W`` x ``CHART_H`` box; an empty list gives no points.
+
+    >>> chart_points([0, 100])["points"]
+    '8.0,112.0 312.0,8.0'
+    """
+    if not totals:
+        return {"points": "", "zero_y": CHART_H / 2, "dots": []}
+    low, high = min(min(totals), 0), max(max(totals), 0)
+    span = (high - low) or 1
+    step = (CHART_W - 2 * CHART_PAD) / max(len(totals) - 1, 1)
+
+    def y(value: int) -> float:
+        return round(CHART_PAD + (high - value) * (CHART_H - 2 * CHART_PAD) / span, 1)
+
+    dots = [(round(CHART_PAD + i * step, 1), y(v), v) for i, v in enumerate(totals)]
+    return {"points": " ".join(f"{x},{yy}" for x, yy, _ in dots), "zero_y": y(0), "dots": dots}
+
+
+@bp.get("/<token>")
+def ledger(token: str):
+    """The player's ledger page (HTML, made for a 360 px wide phone)."""
+    import store
+
+    if not 20 <= len(token) <= 100:
+        abort(404)
+    db = get_db()
+    player_id = store.player_for_token(db, token)
+    if player_id is None:
+        abort(404)
+    data = store.player_ledger(db, player_id)
+    nights = data.get("nights", [])
+    totals = [n["running_cents"] for n in nights]
+    response = render_template("player/ledger.html", ledger=data, nights=nights,
+                               chart=chart_points(totals), chart_w=CHART_W, chart_h=CHART_H)
+    return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                           "X-Robots-Tag": "noindex"}

@@ -1,0 +1,147 @@
+"""The night report: summary, a row per player, the transfers, then each hand with its
+findings; as an HTML page and as a PDF (the same template, a print stylesheet).
+
+URLs (behind the host login when the host pages are installed):
+
+- ``GET /reports/nights``: the nights, newest first.
+- ``GET /reports/nights/<id>``: the report as HTML.
+- ``GET /reports/nights/<id>.pdf``: the report as a PDF (``web.pdf``: WeasyPrint loading
+  only the app's static files; page "x of y" in the footer).
+
+No rule or money logic here: figures come from ``store.night_summary`` (settlement by
+``referee.settle``) and ``store.check_night`` (``referee.check``).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from sqlite_utils import Database
+
+import store
+
+from .pdf import STATIC_BASE, html_to_pdf
+
+bp = Blueprint("reports", __name__, url_prefix="/reports")
+
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+def money(cents: int | None, currency: str = "EUR") -> str:
+    """Integer cents as text with two decimals and the currency code.
+
+    >>> money(-1234, "EUR"), money(5, "MXN"), money(None)
+    ('-12.34 EUR', '0.05 MXN', '—')
+    """
+    if cents is None:
+        return "—"
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    return f"{sign}{whole:,}.{part:02d} {currency}"
+
+
+def chips(value: int | None) -> str:
+    """Chips with a sign for nets: ``+40``, ``-30``, ``0``; None as a dash."""
+    if value is None:
+        return "—"
+    return f"{value:+,d}" if value else "0"
+
+
+def night_report(db: Database, night_id: int) -> dict:
+    """The report's data.
+
+    :returns: ``{"summary": night_summary, "hands": [{"number", "button", "actions":
+        [hand_actions rows], "voided", "findings": [...], "awards": {seat: chips}|None,
+        "pots", "carried"}], "blocks": the hands for print, runs of hands without findings
+        or corrections grouped (``{"kind": "quiet", "hands": [...]}`` or ``{"kind": "hand",
+        "hand": ...}``), "names": {seat: name}, "findings_total": {severity: count}}``.
+    :raises StoreError: no such night.
+    """
+    summary = store.night_summary(db, night_id)
+    names = {str(p["seat"]): p["name"] for p in store.night_players(db, night_id)}
+    hands = store.night_hands(db, night_id)
+    try:
+        checked = store.check_night(db, night_id)["hands"] if hands else []
+    except ImportError:  # the referee's replay is not installed: show the log alone
+        checked = [{} for _ in hands]
+    out = []
+    totals = {"error": 0, "warning": 0, "info": 0}
+    for hand, entry in zip(hands, checked):
+        findings = sorted(entry.get("findings", []),
+                          key=lambda f: (SEVERITY_ORDER.get(f.get("severity"), 3), f.get("action") or 0))
+        for finding in findings:
+            totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
+        actions = store.hand_actions(db, hand["id"])
+        live = [a for a in actions if not a["voided"]]
+        for finding in findings:
+            index = finding.get("action")
+            finding["action_text"] = live[index]["action"] if isinstance(index, int) and 0 <= index < len(live) else None
+        out.append({"number": hand["number"], "button": hand["button"], "actions": actions,
+                    "voided": [a for a in actions if a["voided"]], "findings": findings,
+                    "awards": entry.get("awards"), "pots": entry.get("pots") or [],
+                    "carried": entry.get("carried")})
+    blocks: list[dict] = []
+    for hand in out:
+        if not hand["findings"] and not hand["voided"]:
+            if blocks and blocks[-1]["kind"] == "quiet":
+                blocks[-1]["hands"].append(hand)
+            else:
+                blocks.append({"kind": "quiet", "hands": [hand]})
+        else:
+            blocks.append({"kind": "hand", "hand": hand})
+    return {"summary": summary, "hands": out, "blocks": blocks, "names": names, "findings_total": totals}
+
+
+def render_report(db: Database, night_id: int, *, printing: bool) -> str:
+    """The report as an HTML string (``printing``: static links under ``STATIC_BASE``)."""
+    data = night_report(db, night_id)
+
+    def static_url(filename: str) -> str:
+        return STATIC_BASE + filename if printing else url_for("static", filename=filename)
+
+    return render_template("reports/night.html", printing=printing, static_url=static_url,
+                           money=money, chips=chips, **data)
+
+
+def night_pdf(db: Database, night_id: int) -> bytes:
+    """The night report as PDF bytes (needs an app context).
+
+    :raises StoreError: no such night.
+    """
+    return html_to_pdf(render_report(db, night_id, printing=True), current_app.static_folder)
+
+
+@bp.before_request
+def _host_only():
+    if "host.login" in current_app.view_functions and not session.get("host"):
+        return redirect(url_for("host.login", next=request.full_path))
+    return None
+
+
+@bp.get("/nights")
+def nights():
+    """The list of nights with links to their reports."""
+    db = store.get_db()
+    return render_template("reports/nights.html", nights=store.list_nights(db))
+
+
+@bp.get("/nights/<int:night_id>")
+def night(night_id: int):
+    """The night report as HTML."""
+    db = store.get_db()
+    try:
+        return render_report(db, night_id, printing=False)
+    except store.StoreError:
+        abort(404)
+
+
+@bp.get("/nights/<int:night_id>.pdf")
+def night_pdf_view(night_id: int):
+    """The night report as a PDF download."""
+    db = store.get_db()
+    try:
+        pdf = night_pdf(db, night_id)
+    except store.StoreError:
+        abort(404)
+    date = store.get_night(db, night_id)["local_date"]
+    return pdf, 200, {"Content-Type": "application/pdf",
+                      "Content-Disposition": f'inline; filename="tapete-{date}-{night_id}.pdf"'}
