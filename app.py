@@ -4,7 +4,9 @@
 ``data/tapete.db``), or ``DATABASE`` in ``test_config``.
 """
 
+import json
 import os
+import secrets
 from importlib import import_module
 
 from flask import Flask, redirect, url_for
@@ -27,6 +29,8 @@ def create_app(test_config=None):
     )
     if test_config:
         app.config.update(test_config)
+    if not app.config.get("TESTING"):
+        _load_local_secrets(app)
 
     from store import flaskdb
 
@@ -43,6 +47,29 @@ def create_app(test_config=None):
             return redirect(url_for("reports.nights"))
 
     return app
+
+
+def _load_local_secrets(app):
+    """Give a real run a SECRET_KEY and host PIN that survive restarts.
+
+    Unless set in the environment (``TAPETE_SECRET_KEY``, ``TAPETE_HOST_PIN``), they are
+    made once at random and kept in ``secrets.json`` beside the database (mode 600), so
+    dealer links (HMACs under SECRET_KEY) cannot be guessed and stay valid across restarts.
+    """
+    path = os.path.join(os.path.dirname(os.path.abspath(app.config["DATABASE"])), "secrets.json")
+    try:
+        with open(path, encoding="utf-8") as fh:
+            kept = json.load(fh)
+    except FileNotFoundError:
+        kept = {"SECRET_KEY": secrets.token_urlsafe(32), "HOST_PIN": f"{secrets.randbelow(10**6):06d}"}
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(kept, fh)
+    if "TAPETE_SECRET_KEY" not in os.environ and app.config["SECRET_KEY"] == "dev":
+        app.config["SECRET_KEY"] = kept["SECRET_KEY"]
+    if not app.config.get("HOST_PIN"):
+        app.config["HOST_PIN"] = os.environ.get("TAPETE_HOST_PIN") or kept["HOST_PIN"]
 
 
 def register_blueprints(app):

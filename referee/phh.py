@@ -85,6 +85,11 @@ STANDARD_VARIANTS = {
 BETTING_LETTER = {"fixed_limit": "F", "pot_limit": "P", "no_limit": "N"}
 LETTER_BETTING = {v: k for k, v in BETTING_LETTER.items()}
 
+TAPETE_COMMENT = "# tapete: "
+"""Prefix of a PHH comment action carrying a tapete action that PHH has no form for
+(``pN split``, ``d misdeal``, ``d note``, unreadable lines); PokerKit skips comments,
+:func:`load_phh` puts the action back."""
+
 BLIND_VERBS = ("blind", "straddle")
 """Tapete verbs for PHH ``blinds_or_straddles`` positions 1 and 2 (CONTRACT.md 2: ``blind``
 is the "ciega", ``straddle`` the double blind, "contra-ciega")."""
@@ -321,6 +326,9 @@ def _translate(raw_actions: Iterable[str], stacks: list[int], antes: list[int],
     drawn = False  # a draw has started: later deals are serves
     drawing = False  # in a draw phase (bets of the finished round cleared)
     for raw in raw_actions:
+        if isinstance(raw, str) and raw.lstrip().startswith(TAPETE_COMMENT):
+            out.append(raw.lstrip()[len(TAPETE_COMMENT):])  # a tapete action PHH cannot say
+            continue
         text = raw.split("#", 1)[0].strip() if isinstance(raw, str) else None
         if text is None:
             raise PHHError(f"action {raw!r} is not a string")
@@ -457,7 +465,7 @@ def _merge_sessions(sessions: list[dict]) -> dict:
 def _reseat(action: str, old_to_new: dict[int, int]) -> str:
     words = action.split()
     for j, w in enumerate(words[:3]):
-        if len(w) > 1 and w[0] == "p" and w[1:].isdigit():
+        if len(w) > 1 and w[0] == "p" and w[1:].isdigit() and int(w[1:]) in old_to_new:
             words[j] = f"p{old_to_new[int(w[1:])]}"
     return " ".join(words)
 
@@ -528,14 +536,18 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
                 (serves if verb == "serve" else out).append(phh)
             elif verb == "award" and len(words) == 4:
                 awards[pos[int(words[2][1:])]] += int(words[3])
-            elif verb == "note":
-                out.append("# " + " ".join(words[2:]))
-            else:
-                raise PHHError(f"hand {number}: {line!r} has no PHH form")
+            else:  # d note, d misdeal, anything else: kept as a tapete comment
+                out.append(TAPETE_COMMENT + line.strip())
             continue
-        seat = int(words[0][1:])
-        i = pos[seat]
-        verb = words[1]
+        try:
+            seat = int(words[0][1:])
+            i = pos[seat]
+            verb = words[1]
+            if verb in ("ante", "blind", "straddle", "open", "bet", "raise"):
+                int(words[2])
+        except (ValueError, IndexError, KeyError):
+            out.append(TAPETE_COMMENT + line.strip())  # unreadable: the check will say so
+            continue
         if verb not in ("draw",) and drawing:
             out.extend(serves)
             serves.clear()
@@ -579,8 +591,8 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
             out.append(f"{token(seat)} sm {words[2]}")
         elif verb == "muck":
             out.append(f"{token(seat)} sm")
-        else:
-            raise PHHError(f"hand {number}: {line!r} has no PHH form")
+        else:  # split: no PHH form
+            out.append(TAPETE_COMMENT + line.strip())
     out.extend(serves)
     if n == 2:  # PHH lists heads-up blinds and antes reversed (p2, the button, is the small blind)
         antes, blinds = antes[::-1], blinds[::-1]
@@ -621,11 +633,16 @@ def dump_phh(session: dict) -> str:
     :param session: a session dict (CONTRACT.md section 1); a hand's positions run from the
         seat after the button, in the rules' ``direction``, to the button.
     :returns: ``.phh`` text for a one-hand session, ``.phhs`` text (``[1]``, ``[2]``, ...)
-        otherwise. Stacks carry from hand to hand by the recorded ``d award`` lines (plus
-        ``rebuys``; a hand's ``stacks`` replaces them). A hand's ``finishing_stacks`` are
-        written when it has awards. Variant codes and ``_tapete_*`` fields: module docstring.
-    :raises ValueError: (:class:`PHHError`) for bad rules, a first hand without a button, or
-        an action that PHH cannot express (``split``, ``d misdeal``).
+        otherwise. A hand's ``finishing_stacks`` (written when it has ``d award`` lines) are
+        what the recorded awards left; the next hand starts with the stacks
+        ``referee.check`` gives after the hand (plus ``rebuys``; a hand's ``stacks``
+        replace them), and ``_tapete_carried_out`` says how many chips a passed-out pot
+        carried into the next deal (PHH has no starting pot). Variant codes and the other
+        ``_tapete_*`` fields: module docstring.
+        Actions PHH has no form for (``pN split``, ``d misdeal``, ``d note``, unreadable
+        lines) are kept as comment actions ``# tapete: ACTION``, which PokerKit skips and
+        :func:`load_phh` restores.
+    :raises ValueError: (:class:`PHHError`) for bad rules or a first hand without a button.
 
     >>> s = {"format": "tapete/1", "rules": {"preset": "basico", "ante": 5, "betting": "no_limit"},
     ...      "players": [{"seat": 2, "name": "Eva", "stack": 200}, {"seat": 5, "name": "Gala", "stack": 200}],
@@ -641,21 +658,30 @@ def dump_phh(session: dict) -> str:
     players = session.get("players") or []
     names = {int(p["seat"]): str(p.get("name", f"Seat {p['seat']}")) for p in players}
     stacks = {int(p["seat"]): int(p["stack"]) for p in players}
-    seats = sorted(stacks)
     blocks = []
     button = None
     hands = session.get("hands") or []
+    # Later hands start where the referee says the last one ended (its awards, a misdeal's
+    # chips returned, a passed-out pot carried): the session's own reading (CONTRACT.md 1).
+    try:
+        from .check import check
+
+        judged = check(session)["hands"]
+    except ValueError:
+        judged = None
+    misdealt = False
     for k, hand in enumerate(hands, start=1):
-        if hand.get("button") is not None:
-            button = int(hand["button"])
-        elif button is None:
-            raise PHHError("the first hand needs a button")
-        else:
-            button = _next_seat(seats, button, rules)
         for seat, extra in (hand.get("rebuys") or {}).items():
             stacks[int(seat)] += int(extra)
         for seat, value in (hand.get("stacks") or {}).items():
             stacks[int(seat)] = int(value)
+        seats = sorted(s for s, c in stacks.items() if c > 0) or sorted(stacks)
+        if hand.get("button") is not None:
+            button = int(hand["button"])
+        elif button is None:
+            raise PHHError("the first hand needs a button")
+        elif not misdealt:  # after a misdeal the same dealer deals again
+            button = _next_seat(seats, button, rules)
         order = []
         seat = button
         for _ in seats:
@@ -663,7 +689,12 @@ def dump_phh(session: dict) -> str:
             order.append(seat)
         fields, after = _hand_to_phh(rules.at_table(len(order)), session.get("rules"), names, order,
                                      dict(stacks), list(hand.get("actions") or []), k)
+        if judged is not None and k <= len(judged):
+            if judged[k - 1]["carried"]:
+                fields["_tapete_carried_out"] = judged[k - 1]["carried"]
+            after = {int(s): c for s, c in judged[k - 1]["stacks"].items()}
         stacks.update(after)
+        misdealt = any(str(a).split()[:2] == ["d", "misdeal"] for a in hand.get("actions") or [])
         blocks.append("\n".join(f"{key} = {_toml_value(v)}" for key, v in fields.items()))
     if len(blocks) == 1:
         return blocks[0] + "\n"

@@ -38,17 +38,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Sequence
 
 from .actions import Action, ActionError, parse_action
 from .cards import RANK_VALUE
 from .findings import Finding, make
+from .openers import meets_opening, openers_could_be_kept
 from .pots import Pot, build_pots, split
 from .rules import HouseRules
-
-STRONGER_THAN_PAIR = {"two pair", "five figures", "three of a kind", "straight", "flush",
-                      "full house", "four of a kind", "straight flush", "five of a kind"}
 
 
 @dataclass
@@ -570,7 +567,8 @@ class HandReplay:
     def _p_blind(self, i: int, seat: int, a: Action) -> None:
         r = self.rules
         small, big = self._expected_blind_seats()
-        is_big = a.verb == "straddle" or (self.blinds and self.blinds[-1][0] != seat)
+        k = len(self.blinds)
+        is_big = a.verb == "straddle" or k > 0
         if self.phase not in ("predeal", "predraw") or (self.phase == "predraw" and self.acted):
             self._find("blind_irregular", i, seat,
                        f"seat {seat} posted a blind after the betting began")
@@ -584,9 +582,15 @@ class HandReplay:
                 self._find("blind_irregular", i, seat,
                            f"seat {seat} posted the {'double ' if is_big else ''}blind; it was "
                            f"seat {want_seat}'s")
-            size = r.big_blind if is_big else r.small_blind
-            if not size:
-                size = (2 * self.blinds[-1][1]) if self.blinds else 2 * r.ante
+            # the blind: the house size, else double the ante (seed 001 "una cifra doble de
+            # aquella del plato"); the double blind: the house size, else double the blind;
+            # each further blind doubles the last (seed 000 "Y así sucesivamente")
+            if k == 0:
+                size = r.small_blind or 2 * r.ante
+            elif k == 1:
+                size = r.big_blind or 2 * self.blinds[0][1]
+            else:
+                size = 2 * self.blinds[-1][1]
             if size and (a.amount > size or a.amount < min(size, self.stacks[seat])):
                 self._find("blind_irregular", i, seat,
                            f"seat {seat} posted {a.amount} as the {'double ' if is_big else ''}"
@@ -781,15 +785,9 @@ class HandReplay:
         known_discards = self.discards.get(seat, [])
         drawn = min(5, self.drawn_total.get(seat, 0))
         served = [c for c in self.served_known.get(seat, []) if c in shown]
-        pool = [c for c in shown if c not in served]
-        keep = 5 - drawn
         unknown_discards = drawn - len(known_discards)
-        keep = min(max(keep, 0), len(pool))
-        ok = False
-        for kept in combinations(pool, keep):
-            if meets_opening(tuple(kept) + tuple(known_discards), self.opening, self.rules, self.n):
-                ok = True
-                break
+        ok = openers_could_be_kept(shown, drawn, known_discards, served, self.opening,
+                                   self.rules, self.n)
         if not ok and self.opener_split and unknown_discards:
             return  # split openers with the discards unseen: not provable either way
         self.opener_false = not ok
@@ -1310,57 +1308,3 @@ _PAIR = {"J": "a pair of jacks", "Q": "a pair of queens", "K": "a pair of kings"
 
 def _awards_text(awards: dict[int, int]) -> str:
     return ", ".join(f"{c} to seat {s}" for s, c in sorted(awards.items()) if c)
-
-
-def meets_opening(cards: Sequence[str], minimum: str | None, rules: HouseRules,
-                  players: int | None = None) -> bool:
-    """Whether ``cards`` hold openers: a pair of ``minimum`` (``"J"``..``"A"``) or better.
-
-    :param cards: up to five card strings (unknown ``??`` cards count for nothing); with
-        fewer than five, only pairs, two pairs and trips can be seen.
-    :param minimum: the opening in force (seed 000 "una pareja de valets", the ladder), or
-        None (anything opens).
-    :returns: True if two pair or better, or a pair of ``minimum`` or higher. A wild joker
-        pairs with the highest card; a bug joker counts as an ace (CONTRACT.md section 3).
-
-    >>> from referee.rules import resolve_rules
-    >>> meets_opening(("Js", "Jh", "8d", "5c", "2s"), "Q", resolve_rules("pocker"))
-    False
-    >>> meets_opening(("Ah", "Jk", "8d", "5c", "2s"), "Q", resolve_rules("pocker"))
-    True
-    >>> meets_opening(("Ts", "Td"), "J", resolve_rules("jackpots"))
-    False
-    """
-    if minimum is None:
-        return True
-    known = [c for c in cards if c != "??"]
-    jokers = sum(1 for c in known if c == "Jk")
-    natural = [c for c in known if c != "Jk"]
-    counts: dict[str, int] = {}
-    for c in natural:
-        counts[c[0]] = counts.get(c[0], 0) + 1
-    pairs = sorted((RANK_VALUE[r] for r, k in counts.items() if k >= 2), reverse=True)
-    if jokers and rules.joker == "bug":
-        counts["A"] = counts.get("A", 0) + jokers
-        pairs = sorted((RANK_VALUE[r] for r, k in counts.items() if k >= 2), reverse=True)
-        jokers = 0
-    top = max(counts.values(), default=0) + jokers
-    if len(pairs) >= 2 or top >= 3:
-        return True
-    need = RANK_VALUE[minimum]
-    if pairs:
-        if jokers:
-            return True  # a pair and a joker make trips
-        return pairs[0] >= need
-    if jokers and natural:
-        return max(RANK_VALUE[c[0]] for c in natural) >= need
-    if jokers >= 2:
-        return True
-    if len(known) == 5:
-        from .rank import rank
-
-        try:
-            return rank("".join(known), rules, players).name in STRONGER_THAN_PAIR
-        except ValueError:
-            return True  # not a hand of this deck: reported as a card finding, not here
-    return False

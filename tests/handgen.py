@@ -6,12 +6,18 @@ amount, a random discard), recorded at the same time as a CONTRACT.md action str
 as a PHH action. The result carries PokerKit's final stacks (the independent answer), the
 tapete/1 session (what ``referee.check`` replays) and the PHH fields of the same hand.
 
-The games are PokerKit's own deuce-to-seven lowball games, played by card-room rules:
+The games (``game``), played by card-room rules:
 
-- ``no_limit``: ``NoLimitDeuceToSevenLowballSingleDraw`` (PHH ``N2L1D``);
-- ``fixed_limit``: ``FixedLimitDeuceToSevenLowballTripleDraw`` (PHH ``F2L3D``);
+- ``lowball``, PokerKit's own deuce-to-seven games: ``no_limit`` is
+  ``NoLimitDeuceToSevenLowballSingleDraw`` (PHH ``N2L1D``), ``fixed_limit`` is
+  ``FixedLimitDeuceToSevenLowballTripleDraw`` (PHH ``F2L3D``); tapete rules
+  ``{"preset": "deuce_to_seven", "betting": ..., "draws": 1|3, ...}``;
+- ``high``, five-card draw for high hands, one draw, built from ``pokerkit.State`` with
+  ``StandardHighHand`` (custom PHH codes ``N5CD``/``F5CD``, see ``referee.phh``); tapete
+  rules ``{"preset": "basico", "betting": ..., "blinds_allowed": true, ...}`` (seed 003:
+  no opening minimum, 52 cards, full house over flush, suits never break ties);
 
-with tapete rules ``{"preset": "deuce_to_seven", ...}``: 52 cards, no opening minimum,
+all with 52 cards, no opening minimum,
 blinds (or, in some hands, antes alone), optional antes (every seat, or the big blind's
 ante for the table), 2-6 players on random physical seats with uneven stacks so that
 all-ins make side pots.
@@ -89,7 +95,7 @@ class GeneratedHand:
       included), by seat; the ``d award`` lines of the session.
     - ``order``: physical seats in PHH position order (first after the button .. button).
     - ``phh``: the same hand as PHH fields (``variant``, ``antes`` ... ``finishing_stacks``).
-    - ``variant``: ``"N2L1D"`` or ``"F2L3D"``.
+    - ``variant``: ``"N2L1D"``, ``"F2L3D"`` (PokerKit reads these) or ``"N5CD"``/``"F5CD"``.
     """
 
     seed: int
@@ -104,10 +110,6 @@ class GeneratedHand:
     @property
     def actions(self) -> list[str]:
         return self.session["hands"][0]["actions"]
-
-
-def _cards(cards: Any) -> str:
-    return "".join(repr(c) for c in cards)
 
 
 def generate_hand(seed: int, *, betting: str | None = None, players: int | None = None,
@@ -509,7 +511,8 @@ def _last_wager_in_round(actions: list[str], j: int) -> bool:
 def hands_strategy(**kwargs: Any):
     """A hypothesis strategy of :class:`GeneratedHand` (the seed is drawn by hypothesis).
 
-    :param kwargs: passed to :func:`generate_hand` (``betting``, ``players``, ``ante_mode``).
+    :param kwargs: passed to :func:`generate_hand` (``betting``, ``players``, ``ante_mode``,
+        ``game``).
     """
     from hypothesis import strategies as st
 

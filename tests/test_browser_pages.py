@@ -242,6 +242,23 @@ def test_a_hand_can_be_entered_with_the_keyboard_alone(browser, server, app, db,
     context.close()
 
 
+def test_the_tablet_follows_a_hand_started_from_the_hosts_page(browser, server, app, db, shared):
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    night_id, token = _table(app, db, case)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = context.new_page()
+    page.goto(f"{server}/dealer/{night_id}/{token}/")
+    first = store.current_hand(db, night_id)
+    store.end_hand(db, first, entered_by="host")
+    second = store.start_hand(db, night_id, entered_by="host")  # the button moves on: seat 1
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("document.querySelector('.dealer-button') && "
+                           "document.querySelector('.dealer-button').closest('.seat').dataset.seat === '1'")
+    Tablet(page).act("p3 ante 5")
+    assert [a["action"] for a in store.hand_actions(db, second)] == ["p3 ante 5"]
+    context.close()
+
+
 def test_player_opens_the_private_link_on_a_360px_phone_and_sees_the_net(browser, server, db):
     night_id = store.create_night(db, rules="pocker", chip_cents=10)
     ids = {}

@@ -248,10 +248,13 @@ def _plain(actions: list[str]) -> list[str]:
 @pytest.mark.parametrize("seed", range(60))
 def test_generated_session_round_trips_through_phh(seed):
     """dump_phh then load_phh gives back the session (call amounts and 'allin' aside, which
-    PHH writes as cc/cbr), and PokerKit replays the exported text to the same stacks."""
+    PHH writes as cc/cbr); PokerKit replays exported 2-7 hands to the same stacks."""
     hand = generate_hand(seed)
     text = dump_phh(hand.session)
-    assert _pokerkit_final(text) == [hand.final_stacks[s] for s in hand.order]
+    assert tomllib.loads(text)["variant"] == hand.variant
+    if hand.variant in ("N2L1D", "F2L3D"):  # PokerKit has no five-card draw code to read
+        assert _pokerkit_final(text) == [hand.final_stacks[s] for s in hand.order]
+    assert tomllib.loads(text)["finishing_stacks"] == [hand.final_stacks[s] for s in hand.order]
     back = load_phh(text)
     assert back["rules"] == hand.session["rules"]
     assert back["players"] == hand.session["players"]
@@ -287,7 +290,8 @@ def test_export_command_line_prints_phh_and_fails_cleanly(tmp_path, shared):
     assert ok.returncode == 0 and tomllib.loads(ok.stdout)["variant"] == "N5CD"
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    res = subprocess.run([sys.executable, "-m", "referee", "export", str(bad)], capture_output=True, text=True, cwd=ROOT)
+    res = subprocess.run([sys.executable, "-m", "referee", "export", str(bad)],
+                         capture_output=True, text=True, cwd=ROOT)
     assert res.returncode == 2 and res.stderr.count("\n") == 1 and "bad.json" in res.stderr
 
 
@@ -320,3 +324,45 @@ def test_check_command_reads_a_phhs_of_consecutive_hands(tmp_path, shared):
     seat = {p["name"]: str(p["seat"]) for p in names}
     assert hands[1]["stacks"][seat["James Obst"]] == 4800000
     assert hands[1]["stacks"][seat["Talal Shakerchi"]] == 850000
+
+
+def _judged(result: dict) -> list:
+    return [([(f["kind"], f["action"]) for f in h["findings"]], h["awards"], h["stacks"], h["carried"])
+            for h in result["hands"]]
+
+
+@pytest.mark.parametrize("case", ["clasico_flush_beats_full", "clean_jackpot_hand", "false_opener",
+                                  "out_of_turn_open", "pocker_repoker", "progressive_openers",
+                                  "side_pot_allin", "six_cards_after_draw", "split_pot_odd_chip"])
+def test_worked_case_judged_the_same_after_a_phh_round_trip(shared, case):
+    """Export then import keeps every finding (kind and action index), award, stack and
+    carried pot of the worked cases, house rules included (``_tapete_rules``)."""
+    import referee
+
+    session = json.loads((shared / "cases" / f"{case}.json").read_text())
+    back = load_phh(dump_phh(session))
+    assert _judged(referee.check(back)) == _judged(referee.check(session))
+
+
+def test_actions_without_a_phh_form_travel_as_tapete_comments():
+    """A misdeal, a note and a split of openers have no PHH action: they are written as
+    ``# tapete: ...`` comments (PokerKit skips them) and read back; after the misdeal the
+    next hand starts with the antes returned and the same button."""
+    import referee
+
+    session = {"format": "tapete/1", "rules": "jackpots",
+               "players": [{"seat": 1, "name": "Ana", "stack": 100}, {"seat": 2, "name": "Bea", "stack": 100},
+                           {"seat": 4, "name": "Cris", "stack": 100}],
+               "hands": [{"button": 4, "actions": ["p1 ante 1", "p2 ante 1", "p4 ante 1", "d misdeal"]},
+                         {"actions": ["p1 ante 1", "p2 ante 1", "p4 ante 1", "d note new deck", "p1 open 2",
+                                      "p2 call", "p4 fold", "p1 split", "p1 draw 1 Jc", "p2 draw 2",
+                                      "p1 check", "p2 check", "p1 show JsJd9c4h2s", "p2 show 8s8d5c4d2c",
+                                      "d award p1 7"]}]}
+    text = dump_phh(session)
+    fields = tomllib.loads(text)
+    assert fields["1"]["actions"] == ["# tapete: d misdeal"]
+    assert "# tapete: p1 split" in fields["2"]["actions"]
+    assert fields["2"]["starting_stacks"] == [100, 100, 100] and fields["2"]["seats"] == [1, 2, 4]
+    back = load_phh(text)
+    assert [h["actions"] for h in back["hands"]] == [h["actions"] for h in session["hands"]]
+    assert _judged(referee.check(back)) == _judged(referee.check(session))

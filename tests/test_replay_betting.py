@@ -215,3 +215,15 @@ def test_big_blind_ante_is_owed_by_the_big_blind_only():
     hand = play(["p2 ante 3", "p1 blind 1", "p2 straddle 2", "p3 fold", "p1 fold"],
                 rules=rules, stacks=stacks, button=3)
     assert hand["findings"] == [] and hand["awards"] == {"2": 6}
+
+
+def test_each_further_blind_doubles_the_last_seed_000():
+    # seed 000: "podrá hacer doble blind ... Y así sucesivamente los restantes jugadores"
+    rules = {"preset": "pocker", "ante": 5, "min_bet": 10}
+    stacks = {1: 300, 2: 300, 3: 300, 4: 300}
+    ok = play(["p1 ante 5", "p2 ante 5", "p3 ante 5", "p4 ante 5",
+               "p3 blind 10", "p2 straddle 20", "p1 straddle 40"], rules=rules, stacks=stacks)
+    assert "blind_irregular" not in [k for k, _ in kinds(ok)]
+    bad = play(["p1 ante 5", "p2 ante 5", "p3 ante 5", "p4 ante 5",
+                "p3 blind 10", "p2 straddle 20", "p1 straddle 30"], rules=rules, stacks=stacks)
+    assert ("blind_irregular", 6) in kinds(bad)

@@ -144,3 +144,24 @@ def test_a_deal_logged_after_the_opening_still_judges_it():
     hand = play(ANTES + ["p1 check", "p3 open 10", "d deal p3 TsTd9c5h2s", "p4 fold",
                          "p1 fold", "p3 show TsTd9c5h2s"])
     assert ("unjustified_opening", 4) in kinds(hand) and hand["carried"] == 25
+
+
+def test_meets_opening_pairs_against_each_step_of_the_ladder():
+    from referee.openers import meets_opening
+    from referee.rules import resolve_rules
+
+    r = resolve_rules("pocker")
+    kings = ("Ks", "Kh", "8d", "5c", "2s")
+    assert [meets_opening(kings, m, r) for m in "JQKA"] == [True, True, True, False]
+    assert meets_opening(("4s", "4h", "3d", "3c", "2s"), "A", r)  # two pair beats any pair
+    assert not meets_opening(("As", "Kh", "8d", "5c", "2s"), "J", r)
+    assert meets_opening(("9s", "Th", "Jd", "Qc", "Ks"), "A", resolve_rules("jackpots"))  # straight
+
+
+def test_a_bug_joker_counts_as_an_ace_for_openers():
+    from referee.openers import meets_opening
+    from referee.rules import resolve_rules
+
+    bug = resolve_rules("jackpots", jokers=1, joker="bug")
+    assert meets_opening(("Jk", "As", "8d", "5c", "2s"), "A", bug)
+    assert not meets_opening(("Jk", "Ks", "8d", "5c", "2s"), "K", bug)

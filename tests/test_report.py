@@ -72,7 +72,7 @@ def test_missing_night_is_404(client):
 
 
 def test_page_x_of_y_counts_every_page_of_a_long_night(app, db):
-    night_id = store.import_session(db, synthetic_session(hands=40, players=6), chip_cents=5)
+    night_id = store.import_session(db, synthetic_session(hands=80, players=6), chip_cents=5)
     store.close_night(db, night_id, entered_by="host")
     from web.reports import night_pdf
 

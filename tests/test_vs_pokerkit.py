@@ -5,13 +5,15 @@ betting, side pots and deuce-to-seven hands.
   ``referee.phh.load_phh`` replay with no ``error`` finding and end with their recorded
   ``finishing_stacks``; the 2019 Arieh-Yockey hand (no finishing stacks) ends where PokerKit
   ends it.
-- 2,000 random legal hands from ``tests/handgen.py``: PokerKit's
-  ``NoLimitDeuceToSevenLowballSingleDraw`` and ``FixedLimitDeuceToSevenLowballTripleDraw``
-  played by random legal actions, 2-6 players on random seats, uneven stacks (so all-ins
-  make side pots), blinds, antes (none, every seat, or the big blind's), no opening minimum;
-  the tapete rules are ``{"preset": "deuce_to_seven", "betting": "no_limit"|"fixed_limit",
-  "draws": 1|3, ...}``. The referee's stacks and awards after each hand must equal
-  PokerKit's.
+- 2,000 random legal hands from ``tests/handgen.py``, played by random legal actions in
+  PokerKit: about two thirds 2-7 lowball (``NoLimitDeuceToSevenLowballSingleDraw``,
+  ``FixedLimitDeuceToSevenLowballTripleDraw``; tapete rules ``{"preset":
+  "deuce_to_seven", "betting": "no_limit"|"fixed_limit", "draws": 1|3, ...}``), one third
+  five-card draw for high hands (a ``pokerkit.State`` with ``StandardHighHand``, one draw;
+  tapete rules ``{"preset": "basico", "betting": ..., "blinds_allowed": true, ...}``);
+  2-6 players on random seats, uneven stacks (so all-ins make side pots), blinds or antes
+  alone, antes none / every seat / the big blind's, no opening minimum. The referee's
+  stacks and awards after each hand must equal PokerKit's.
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ def test_differential_sample_has_side_pots_splits_and_both_limits():
         seen.add((hand.variant, len(hand.order)))
     assert side_pots >= 40
     assert several_paid >= 20
-    assert {(v, n) for v in ("N2L1D", "F2L3D") for n in (2, 6)} <= seen
+    assert {(v, n) for v in ("N2L1D", "F2L3D", "N5CD", "F5CD") for n in (2, 6)} <= seen
 
 
 @pytest.mark.parametrize("seed", range(5000, 5100))

@@ -109,6 +109,7 @@ def test_the_dealer_page_needs_the_nights_dealer_secret(client, night, app, db):
         wrong = dealer_token(other)
     assert client.get(f"/dealer/{night['id']}/{wrong}/").status_code == 404
     assert client.get(f"/dealer/{night['id']}/{'x' * 43}/state").status_code == 404
+    assert client.get(f"/dealer/{night['id']}/ñandú/state").status_code == 404
 
 
 def test_the_dealer_page_carries_the_table_and_the_seed_words(client, night):

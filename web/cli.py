@@ -90,7 +90,14 @@ def demo_command():
     click.echo(f"demo night {night_id}: see /reports/nights/{night_id}")
 
 
+@click.command("host-pin")
+@with_appcontext
+def host_pin_command():
+    """Print the host PIN that opens the host and dealer pages."""
+    click.echo(current_app.config["HOST_PIN"])
+
+
 def init_app(app: Flask) -> None:
     """Register the commands on ``app``."""
-    for command in (init_db_command, import_command, report_command, demo_command):
+    for command in (init_db_command, import_command, report_command, demo_command, host_pin_command):
         app.cli.add_command(command)

@@ -1,6 +1,7 @@
 """The dealer's hand page (a 10-inch tablet) and its tap endpoint.
 
-URLs (all behind the night's dealer secret, :func:`dealer_token`, or a host login):
+URLs (all behind the night's dealer secret, :func:`dealer_token`, which the host's night
+page links to):
 
 - ``GET  /dealer/<night_id>/<token>/``: the hand page (HTML; the page logic is
   ``static/js/dealer.js``, the tap queue ``static/js/tapqueue.js``).
@@ -28,7 +29,7 @@ import time
 from base64 import urlsafe_b64encode
 from functools import wraps
 
-from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
 from . import i18n
@@ -75,17 +76,13 @@ def dealer_token(night_id: int) -> str:
     return urlsafe_b64encode(mac).decode().rstrip("=")
 
 
-def is_host() -> bool:
-    """True when this browser logged in with the host PIN (``web.host``)."""
-    return bool(session.get("host"))
-
-
 def dealer_required(view):
-    """Let the view run only for the night's dealer secret (or a host login); else 404."""
+    """Let the view run only with the night's dealer secret in the URL; else 404 (the same
+    answer as for a night that does not exist). Sets ``g.night_preset`` for the locale."""
 
     @wraps(view)
     def wrapped(night_id: int, token: str, **kwargs):
-        if not hmac.compare_digest(token, dealer_token(night_id)):
+        if not hmac.compare_digest(token.encode(), dealer_token(night_id).encode()):
             abort(404)
         import store
 

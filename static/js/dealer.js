@@ -378,6 +378,30 @@
   $("end-hand").addEventListener("click", function () { queue.push({op: "end_hand", hand_id: view.hand_id}); });
   $("next-hand").addEventListener("click", function () { queue.push({op: "start_hand"}); });
 
+  // Another device (the host's page) may start or end a hand: when nothing is waiting to
+  // be sent and no panel is open, fetch the table again every 10 s and on coming back.
+  function refresh() {
+    if (queue.items.length || !$("keypad").hidden || !$("picker").hidden || !$("draw-panel").hidden) {
+      return;
+    }
+    fetch(CFG.state_url, {headers: {"Accept": "application/json"}, credentials: "same-origin"})
+      .then(function (res) { return res.ok ? res.json() : null; })
+      .then(function (data) {
+        if (!data || queue.items.length) { return; }
+        var changed = data.hand_id !== view.hand_id || (data.actions || []).length !== (view.actions || []).length ||
+          data.in_progress !== view.in_progress;
+        if (!changed) { return; }   // redrawing would take the keyboard focus away
+        view = data;
+        selected = view.to_act || selected;
+        render();
+      })
+      .catch(function () {});
+  }
+  window.setInterval(refresh, 10000);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { refresh(); }
+  });
+
   render();
   queue.flush();
 })();
