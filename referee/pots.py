@@ -40,24 +40,26 @@ def build_pots(contrib: Mapping[int, int], live: Iterable[int], carried: int = 0
     Seed 000: "Si el que gana va restado, solamente ganará el importe de su resto a cada
     uno de los jugadores que hayan entrado con él."
     """
-    live_set = {s for s in live}
-    if not live_set:
+    live_seats = sorted(set(live))
+    if not live_seats:
         return []
-    levels = sorted({contrib.get(s, 0) for s in live_set})
+    get = contrib.get
+    put_in = list(contrib.values())
+    levels = sorted({get(s, 0) for s in live_seats})
     pots: list[Pot] = []
     prev = 0
     for level in levels:
         amount = 0
-        for chips in contrib.values():
+        for chips in put_in:
             if chips > prev:
-                amount += min(chips, level) - prev
+                amount += (level if chips > level else chips) - prev
         if not pots:
             amount += carried
-        seats = tuple(sorted(s for s in live_set if contrib.get(s, 0) >= level))
+        seats = tuple([s for s in live_seats if get(s, 0) >= level])
         if amount or not pots:
             pots.append(Pot(amount, seats))
         prev = level
-    extra = sum(chips - prev for chips in contrib.values() if chips > prev)
+    extra = sum([chips - prev for chips in put_in if chips > prev])
     if extra:
         last = pots[-1]
         pots[-1] = Pot(last.amount + extra, last.seats)

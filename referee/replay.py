@@ -115,7 +115,7 @@ class HandReplay:
         "phase", "round", "draw_no", "high", "last_raise", "raises", "full_seq", "acted",
         "cursor", "round_first", "aggressor", "drew", "expect_serve", "got_serve", "stub",
         "discard_pool", "showdown_first", "order_fault", "outcome", "winner", "recorded",
-        "index", "_due_at", "_due_val", "rules", "deck",
+        "index", "_due_at", "_due_val", "rules", "deck", "_cyc",
     )
 
     def __init__(self, start: HandStart, actions: Sequence[str]):
@@ -132,36 +132,31 @@ class HandReplay:
         seats_at_table = self.stacks
         involved: set[int] = set()
         betting_started = False
+        parsed = self.parsed
         cache = _PARSED
         for i, line in enumerate(self.actions):
             try:
-                a = cache.get(line)
+                entry = cache.get(line)
             except TypeError:  # not hashable: certainly not an action string
-                a = None
-            if a is None:
+                entry = None
+            if entry is None:
                 try:
-                    a = parse_action(line)
+                    entry = _parse_line(line)
                 except ActionError as exc:
-                    self.parsed.append(None)
+                    parsed.append(None)
                     self._find("unreadable", i, None, str(exc))
                     continue
-                if len(cache) > 100_000:
-                    cache.clear()
-                cache[line] = a  # only strings parse
+            a, role = entry
             seat = a.seat
             if seat is not None and seat not in seats_at_table:
-                self.parsed.append(None)
+                parsed.append(None)
                 self._find("unreadable", i, seat, f"{line!r}: seat {seat} is not at the table")
                 continue
-            self.parsed.append(a)
-            if seat is not None:
-                if a.actor == "p":
-                    if a.verb != "rebuy":
-                        involved.add(seat)
-                        if a.verb != "ante":
-                            betting_started = True
-                elif a.verb == "deal" or a.verb == "serve":
-                    involved.add(seat)
+            parsed.append(a)
+            if role:
+                involved.add(seat)
+                if role == 2:
+                    betting_started = True
         # Who is dealt in: in a game with antes, the seats that appear in the log (seed 000:
         # "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas"), every seat
         # with chips until the betting starts; without antes, every seat with chips.
@@ -169,6 +164,7 @@ class HandReplay:
         if not (ante_game and betting_started):
             involved |= {s for s, c in self.stacks.items() if c > 0}
         self.order = self._order(involved)
+        self._cyc = self.order * 2  # play order twice: a slice of n is a turn from any seat
         self.pos = {s: i for i, s in enumerate(self.order)}
         self.n = len(self.order)
         self.rules, self.deck, deck_size = _table_rules(rules, self.n)
@@ -244,18 +240,22 @@ class HandReplay:
 
     def _put(self, seat: int, chips: int) -> int:
         """Move ``chips`` from the seat's stack to the pot (capped at the stack: table stakes)."""
-        chips = max(0, min(chips, self.stacks[seat]))
-        self.stacks[seat] -= chips
+        stacks = self.stacks
+        have = stacks[seat]
+        if chips > have:
+            chips = have
+        if chips < 0:
+            chips = 0
+        stacks[seat] = have = have - chips
         self.contrib[seat] += chips
         self.bets[seat] += chips
-        if self.stacks[seat] == 0 and self.phase != "predeal":
+        if have == 0 and self.phase != "predeal":
             self.allin.add(seat)
         return chips
 
     def _next_seats(self, after: int) -> list[int]:
         """All seats in play order, starting after position ``after`` (cyclic)."""
-        n = self.n
-        return [self.order[(after + 1 + k) % n] for k in range(n)]
+        return self._cyc[after + 1:after + 1 + self.n]
 
     def _contesting(self) -> list[int]:
         return [s for s in self.order if s not in self.folded and s not in self.mucked]
@@ -329,24 +329,34 @@ class HandReplay:
 
     def _bet_due(self) -> int | None:
         """The seat due in a betting round, or None when the round is over (one pass from
-        the seat after the last in-turn actor)."""
-        order, folded, mucked, allin = self.order, self.folded, self.mucked, self.allin
+        the seat after the last in-turn actor).
+
+        The first seat still owing action is due unless fewer than two seats contest the
+        pot, or no seat can act, or the only seat that can act has matched the bet. The
+        pass stops as soon as that is settled (a second live seat seen, and a second seat
+        that can act or a due seat that owes chips)."""
+        folded, mucked, allin = self.folded, self.mucked, self.allin
         bets, high, acted = self.bets, self.high, self.acted
-        n = self.n
-        start = self.cursor + 1
+        start = self.cursor + 1  # -1 <= cursor < n
         live = able = 0
         last_able = first = None
-        for k in range(n):
-            s = order[(start + k) % n]
+        for s in self._cyc[start:start + self.n]:
             if s in folded or s in mucked:
                 continue
             live += 1
             if s in allin:
+                if first is not None and (able >= 2 or bets[first] < high):
+                    return first  # (live >= 2: first and s)
                 continue
             able += 1
             last_able = s
-            if first is None and (s not in acted or bets[s] < high):
-                first = s
+            if first is None:
+                if s not in acted or bets[s] < high:
+                    first = s
+                    if live >= 2 and (able >= 2 or bets[s] < high):
+                        return s
+            else:
+                return first  # live >= 2 and able >= 2: first and s
         if live <= 1 or not able or (able == 1 and bets[last_able] >= high):
             return None
         return first
@@ -378,7 +388,11 @@ class HandReplay:
                         first = s
                         break
             if first is None:
-                first = next((s for s in self.order if self._can_act(s)), None)
+                folded, mucked, allin = self.folded, self.mucked, self.allin
+                for s in self.order:  # the first seat that can act (inlined _can_act)
+                    if s not in folded and s not in mucked and s not in allin:
+                        first = s
+                        break
             self.round_first = first
             self.cursor = (self.pos[first] - 1) if first is not None else -1
         else:
@@ -434,11 +448,14 @@ class HandReplay:
         self._start_betting()
 
     def _showdown_order(self) -> list[int]:
-        live = self._contesting()
+        """The seats still contesting, in showdown order: from ``showdown_first`` round
+        the table in play order (play order from the button when it is not set)."""
         first = self.showdown_first
         if first is None or first not in self.pos:
-            return live
-        return [s for s in [first] + self._next_seats(self.pos[first]) if s in live][:len(live)]
+            return self._contesting()
+        folded, mucked = self.folded, self.mucked
+        p = self.pos[first]
+        return [s for s in self._cyc[p:p + self.n] if s not in folded and s not in mucked]
 
     def _start_showdown(self) -> None:
         self.phase = "showdown"
@@ -602,7 +619,8 @@ class HandReplay:
     # ----------------------------------------------------------------- betting
     def _p_bet(self, i: int, seat: int, a: Action) -> None:
         verb = a.verb
-        if self.phase == "draw" and verb == "fold":
+        phase = self.phase
+        if phase == "draw" and verb == "fold":
             # throwing the hand away at the draw: no bet is involved, nothing to back up
             self.folded.add(seat)
             if seat == self.opener and seat not in self.shown:
@@ -613,7 +631,7 @@ class HandReplay:
             elif self.due() is None:
                 self._end_draw()
             return
-        if self.phase == "draw":
+        if phase == "draw":
             if self.drew:
                 waiting = self.due()
                 self._find("out_of_turn", i, seat, f"seat {seat} bet while seat {waiting} had "
@@ -621,7 +639,7 @@ class HandReplay:
             self._end_draw()
             if self.phase not in ("predraw", "postdraw"):
                 return
-        if self.phase == "showdown":
+        elif phase == "showdown":
             if verb == "fold":
                 self._p_muck(i, seat)
                 return
@@ -816,10 +834,15 @@ class HandReplay:
             self._find("out_of_turn", i, seat, f"seat {seat} drew when no draw was due",
                        once=("draw", seat, self.phase))
             return
-        if seat in self.drew:
+        drew, folded, mucked = self.drew, self.folded, self.mucked
+        if seat in drew:
             self._find("out_of_turn", i, seat, f"seat {seat} drew twice in one draw")
             return
-        due = self.due()
+        due = None  # self.due() in the draw, inlined: the first seat yet to draw
+        for s in self.order:
+            if s not in drew and s not in folded and s not in mucked:
+                due = s
+                break
         if due != seat:
             self._find("out_of_turn", i, seat, f"seat {seat} drew while seat {due} was to draw")
         k = a.count
@@ -827,20 +850,25 @@ class HandReplay:
         if k > r.max_draw:
             self._find("draw_limit", i, seat, f"seat {seat} drew {k}; at most {r.max_draw} "
                        f"may be drawn")
-        self.drew.add(seat)
+        drew.add(seat)
         self.drawn_total[seat] = self.drawn_total.get(seat, 0) + k
         hand = self.hands[seat]
-        if a.cards is not None:
-            for c in a.cards:
-                self._see(i, seat, c)
+        cards = a.cards
+        if cards is not None:
+            seen, deck = self.seen, self.deck
+            for c in cards:
+                if c not in deck or seen.get(c, seat) != seat:
+                    self._see(i, seat, c)  # (the common cases, this seat's own card or a
+                elif c not in seen:        # card not seen yet, inline)
+                    seen[c] = seat
                 if c in hand:
                     hand.remove(c)
                 elif "??" in hand:
                     hand.remove("??")
             if self.draw_no == 1:
-                self.discards.setdefault(seat, []).extend(a.cards)
-            self.own_discards.setdefault(seat, set()).update(a.cards)
-            self.all_discards.update(a.cards)
+                self.discards.setdefault(seat, []).extend(cards)
+            self.own_discards.setdefault(seat, set()).update(cards)
+            self.all_discards.update(cards)
         else:
             unknown = hand.count("??")
             if k <= unknown:
@@ -851,10 +879,16 @@ class HandReplay:
         hand.extend(["??"] * k)
         self.expect_serve[seat] = k
         self.got_serve.pop(seat, None)
-        self._serve_from_deck(i, seat, k)
+        if k > 0:
+            if k <= self.stub - (0 if r.deal_last_card else 1):  # from the stub (inlined)
+                self.stub -= k
+            else:
+                self._serve_from_deck(i, seat, k)
         self.discard_pool += k
-        if self.due() is None:
-            self._end_draw()
+        for s in self.order:  # someone still to draw (self.due(), inlined)
+            if s not in drew and s not in folded and s not in mucked:
+                return
+        self._end_draw()
 
     def _serve_from_deck(self, i: int, seat: int, k: int) -> None:
         """Deck accounting (seed 000): serve from the stub, keeping back the last card where
@@ -908,11 +942,15 @@ class HandReplay:
         if a.cards is not None:
             cards = a.cards
             seen, deck = self.seen, self.deck
-            for c in cards:
-                if c in deck and c not in seen and c != "Jk":
-                    seen[c] = seat  # the common case, inline
-                else:
-                    self._see(i, seat, c)
+            if "Jk" not in cards and deck.issuperset(cards) and seen.keys().isdisjoint(cards):
+                for c in cards:  # the common case, inline: cards of the deck not seen yet
+                    seen[c] = seat
+            else:
+                for c in cards:
+                    if c in deck and c not in seen and c != "Jk":
+                        seen[c] = seat
+                    else:
+                        self._see(i, seat, c)
             self.dealt[seat] = cards
             self.hands[seat] = list(cards)
         else:
@@ -939,14 +977,15 @@ class HandReplay:
             hand.remove("??")
         if a.cards is not None:
             own = self.own_discards.get(seat, ())
+            seen, discarded = self.seen, self.all_discards
             for c in a.cards:
                 if c in own:
                     self._find("deck_exhausted", i, seat, f"seat {seat} was served {c}, one of "
                                f"its own discards")
-                elif c in self.seen and self.seen[c] != seat and not self._discarded(c):
+                elif c in seen and seen[c] != seat and c not in discarded:
                     self._see(i, seat, c)
                 else:
-                    self.seen[c] = seat
+                    seen[c] = seat
                 hand.append(c)
             self.served_known.setdefault(seat, []).extend(a.cards)
         else:
@@ -986,9 +1025,10 @@ class HandReplay:
         self.shown[seat] = cards
         valid = True
         jokers_ok = self.rules.jokers
+        seen, deck, discarded = self.seen, self.deck, self.all_discards
         in_hand: set[str] = set()
         for c in cards:
-            if c not in self.deck:
+            if c not in deck:
                 self._see(i, seat, c)
                 valid = False
                 continue
@@ -997,10 +1037,10 @@ class HandReplay:
                            once=("dup", c))
                 valid = False
             in_hand.add(c)
-            holder = self.seen.get(c)
+            holder = seen.get(c)
             if holder is None:
-                self.seen[c] = seat
-            elif holder != seat and not self._discarded(c):
+                seen[c] = seat
+            elif holder != seat and c not in discarded:
                 if not self._see(i, seat, c):
                     valid = False
         if len(cards) != 5:
@@ -1013,14 +1053,17 @@ class HandReplay:
                 and self.rules.opening is None):
             # everyone checked before the draw: seed 003 shows the hands down
             self._start_showdown()
-        if self.phase == "showdown":
+        if self.phase == "showdown" and not self.order_fault:
+            shown = self.shown
             order = self._showdown_order()
-            waiting = [s for s in order[:order.index(seat)] if s not in self.shown
-                       and s not in self.mucked] if seat in order else []
-            if waiting and not self.order_fault:
-                self.order_fault = True
-                self._find("showdown_order", i, seat, f"seat {seat} showed before seat "
-                           f"{waiting[0]}, who was to show first")
+            for s in (order if seat in order else ()):  # the seats before this one: shown?
+                if s == seat:
+                    break
+                if s not in shown:
+                    self.order_fault = True
+                    self._find("showdown_order", i, seat, f"seat {seat} showed before seat "
+                               f"{s}, who was to show first")
+                    break
         self._record_show(i, seat, a.cards)
 
     def _p_muck(self, i: int, seat: int) -> None:
@@ -1135,6 +1178,8 @@ class HandReplay:
         from .rank import winners
 
         shown = {s for s in live if s in self.shown}
+        unknown = self.shown_unknown
+        texts: dict[int, str] = {}  # seat -> the cards shown, as one string (ranked by text)
         awards: dict[int, int] = {}
         for pot in pots:
             seats = list(pot.seats)
@@ -1142,14 +1187,16 @@ class HandReplay:
                 won = seats
             else:
                 contenders = [s for s in seats if s in shown]
-                if not contenders or any(s in self.shown_unknown for s in seats):
+                if not contenders or (unknown and any(s in unknown for s in seats)):
                     return None  # the cards that decide this pot were never seen
                 if len(contenders) == 1:
                     won = contenders
                 else:
+                    for s in contenders:
+                        if s not in texts:
+                            texts[s] = "".join(self.shown[s])
                     try:
-                        idx = winners(["".join(self.shown[s]) for s in contenders], self.rules,
-                                      self.n)
+                        idx = winners([texts[s] for s in contenders], self.rules, self.n)
                     except ValueError:  # pragma: no cover - shown hands are validated above
                         return None
                     won = [contenders[k] for k in idx]
@@ -1286,8 +1333,32 @@ _DEALER = {"deal": HandReplay._d_deal, "serve": HandReplay._d_serve,
            "note": HandReplay._d_note}
 _BETTING = frozenset(("check", "open", "bet", "call", "raise", "allin", "fold"))
 
-_PARSED: dict[str, Action] = {}
-"""Action text -> parsed action (parsing is pure; logs repeat the same lines)."""
+_PARSED: dict[str, tuple[Action, int]] = {}
+"""Action text -> ``(parsed action, role)`` (parsing is pure; logs repeat the same lines).
+The role says what the line tells of who was dealt in: 0 nothing, 1 the seat is in (an
+ante, a deal or a serve), 2 the seat is in and the betting has begun (any other player
+line but a rebuy). Bounded: cleared when it passes :data:`_PARSED_MAX` lines."""
+
+_PARSED_MAX = 100_000
+_parse_uncached = parse_action.__wrapped__  # _PARSED is the cache: no second copy
+
+
+def _parse_line(line: str) -> tuple[Action, int]:
+    """Parse one action line into ``(action, role)`` (see :data:`_PARSED`) and cache it.
+
+    :raises ActionError: as :func:`~referee.actions.parse_action`.
+    """
+    a = (_parse_uncached if line.__class__ is str else parse_action)(line)
+    if a.seat is None:
+        role = 0
+    elif a.actor == "p":
+        role = 0 if a.verb == "rebuy" else 1 if a.verb == "ante" else 2
+    else:
+        role = 1 if a.verb == "deal" or a.verb == "serve" else 0
+    if len(_PARSED) > _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[line] = (a, role)  # only strings parse
+    return a, role
 
 
 @lru_cache(maxsize=512)

@@ -91,3 +91,13 @@ def test_each_corruption_kind_is_caught_on_200_fixed_hands(kind):
         if made is not None and not _new_findings(_check(hand.session), _check(made[0])):
             missed.append((seed, made[1]))
     assert missed == []
+
+
+@SETTINGS
+@given(hands_strategy(players=2))
+def test_heads_up_hand_is_clean_and_ends_with_pokerkits_stacks(hand):
+    """Heads-up the button posts the small blind and speaks first before the draw, last
+    after it (RRoP section 4, "heads-up"; PokerKit plays it so): no finding, same stacks."""
+    result = _check(hand.session)
+    assert result["findings"] == []
+    assert result["stacks"] == {str(s): v for s, v in hand.final_stacks.items()}

@@ -54,6 +54,7 @@ def test_arieh_yockey_ends_where_pokerkit_ends_it(shared):
     text = (shared / "data" / "phh" / "arieh-yockey-2019.phh").read_text()
     *_, state = iter(HandHistory.loads(text))
     result = referee.check(load_phh(text))["hands"][0]
+    assert _errors(result) == []  # shared/cases/README.md: every N2L1D/F2L3D file, no error
     assert result["stacks"] == {str(i + 1): v for i, v in enumerate(state.stacks)}
     assert result["awards"] == {"4": 2510000}
 
