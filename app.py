@@ -1,7 +1,8 @@
 """Tapete's Flask app factory (Flask tutorial style).
 
 ``flask --app app run``; the database path comes from ``TAPETE_DB`` (default
-``data/tapete.db``), or ``DATABASE`` in ``test_config``.
+``data/tapete.db``), or ``DATABASE`` in ``test_config``; the club's time zone (new nights'
+default) from ``TAPETE_TIMEZONE`` (default ``Europe/Madrid``), or ``CLUB_TIMEZONE``.
 """
 
 import json
@@ -26,6 +27,7 @@ def create_app(test_config=None):
     app.config.from_mapping(
         SECRET_KEY=os.environ.get("TAPETE_SECRET_KEY", "dev"),
         DATABASE=os.environ.get("TAPETE_DB", os.path.join(app.root_path, "data", "tapete.db")),
+        CLUB_TIMEZONE=os.environ.get("TAPETE_TIMEZONE", "Europe/Madrid"),
     )
     if test_config:
         app.config.update(test_config)

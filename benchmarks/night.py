@@ -1,6 +1,7 @@
 """Benchmark: import and settle a night of 300 hands at 9 seats, then print its PDF.
 
-Usage: ``python benchmarks/night.py [--hands 300] [--players 9]``. Prints the seconds of
+Usage: ``python benchmarks/night.py [--hands 300] [--players 9]`` (2-10 seats; a night whose
+last deal is passed out closes by giving the carried pot back). Prints the seconds of
 each step (import = store the log + replay it through ``referee.check``; settle = close
 the night: bank check and the fewest transfers; pdf = HTML report + WeasyPrint) and the
 whole; the target here is the whole under 3 s. Not a test: nothing is asserted.
@@ -23,6 +24,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=9)
     parser.add_argument("--out", type=Path, default=None, help="also write the PDF here")
     args = parser.parse_args(argv)
+    if not 2 <= args.players <= 10:
+        parser.error(f"--players: a table has 2 to 10 seats, not {args.players}")
+    if args.hands < 1:
+        parser.error("--hands: at least 1")
 
     import store
     from app import create_app

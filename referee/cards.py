@@ -71,11 +71,23 @@ def parse_cards(text: str) -> tuple[str, ...]:
 
     :param text: the card string from a log line or the command line.
     :returns: a tuple of canonical card strings, in the order given.
-    :raises CardError: on an odd length or any bad card, quoting the text.
+    :raises CardError: on an odd length or any bad card, quoting the text; for
+        separators between the cards (``"As,Kd,7h"``) it says to write them together.
+
+    >>> parse_cards("As,Kd,7h")
+    Traceback (most recent call last):
+    ...
+    referee.cards.CardError: cards must be written together, without separators: ',' in 'As,Kd,7h' (write 'AsKd7h')
     """
     if not isinstance(text, str):
         raise CardError(f"not a card string: {text!r}")
     compact = "".join(text.split())
+    separators = [c for c in compact if not c.isalnum() and c != "?"]
+    if separators:
+        found = "".join(dict.fromkeys(separators))
+        together = "".join(c for c in compact if c.isalnum() or c == "?")
+        raise CardError(f"cards must be written together, without separators: {found!r} in "
+                        f"{text!r} (write {together!r})")
     if not compact or len(compact) % 2:
         raise CardError(f"not a card string: {text!r} (cards are two characters each)")
     return tuple(_check_card(compact[i:i + 2], text) for i in range(0, len(compact), 2))

@@ -3,10 +3,13 @@
 ``rank(cards, rules)`` turns five cards into a :class:`HandRank`; a larger HandRank is the
 better hand (the straight-flush cycle aside, which :func:`compare` and :func:`winners`
 handle). One table per ranking-relevant set of rules is built once and cached (DESIGN.md);
-the common path keys it on the rank letters of the card string (their product of primes,
-or, for decks of 40 cards or fewer, the letters as dealt) and looks the suit letters up
-for the flush flag: a few slices and dictionary look-ups per hand, the joker, suit-order
-and cycle work kept off that path.
+the common path keys it on the rank letters of the card string: for decks of 40 cards or
+fewer (or with a suit order) the letters as dealt, then the suit letters as dealt in a
+pattern that validates them and picks the HandRank (two slices, three look-ups); for
+bigger decks the product of the ranks' primes times a factor of the suit letters (flush,
+one joker), one look-up, and a duplicate-card check where ranks repeat. A preset name
+resolves to its table through one dictionary look-up; errors, other input shapes, first
+sightings of a joker hand and two jokers take the validating path.
 
 >>> rank("AsKd7h7c2h").name
 'one pair'
@@ -33,15 +36,20 @@ Switches (fields of :class:`referee.rules.HouseRules`) and where they come from:
 - ``five_figures``: five face cards, aces not counted, between two pair and three of a
   kind (seed 000, "Cinco figuras"). Five face cards always hold two pair at least, so only
   two-pair hands of J, Q and K become five figures; they compare as two pair do.
-- ``suit_order`` (seed 001: "CORAZÓN, DIAMANTE, TRÉBOL, PICAS"): suits break a tie only
-  when the ranks of all five cards are equal (kickers are compared first: this module
-  reads the seed's "en el caso que sean del mismo valor" as the whole hand being of the
-  same value); then the best suit among the cards of the deciding group wins: the
-  pair's (the higher pair's for two pair, the trips' or quads' for those) and, for hands
-  without a pair, the top card's (the highest card of a straight, so the T of A-7-8-9-T).
-  Two different natural hands from one deck then never tie. Joker hands count their
-  joker as the lowest suit. ``None``: suits never break ties (seed 004, "Los palos no
-  son usados para desempatar").
+- ``suit_order`` (seed 001: "entre dos parejas gana la de valor superior, en el caso que
+  sean del mismo valor, gana la pareja que tenga el palo de corazón (que es el primero en
+  orden de importancia entre los palos: CORAZÓN, DIAMANTE, TRÉBOL, PICAS)"). Read
+  literally and generalised: once the category and the ranks of the combination's made
+  part are equal (the pair; both pairs, also for five figures; the trips; the trips of a
+  full; the quads), the best suit within the made part decides, *before* the kickers (for
+  two pair the higher pair's best suit, then the lower pair's). Hands without a made part
+  of repeated ranks (high card, straight, flush, straight flush) compare all their ranks
+  first, then the suit of the top card (a flush's suit; the T of A-7-8-9-T). So
+  Q♥Q♣9♦8♣7♥ beats Q♦Q♠A♠K♦J♣, and two different natural hands from one deck never tie.
+  A joker counts as below every suit (a joker flush has its flush's suit); with
+  ``natural_beats_wild`` too, the natural hand wins only where ranks and suits tie.
+  ``None``: suits never break ties (seed 004, "Los palos no son usados para
+  desempatar").
 - ``straight_flush_cycle`` (seed 001): the lowest straight flush (ace low) beats the
   highest (ace high), the highest beats a middle one, a middle one beats the lowest; when
   all three kinds meet, all straight flushes split. Only :func:`compare` and
@@ -50,6 +58,10 @@ Switches (fields of :class:`referee.rules.HouseRules`) and where they come from:
   la escalera mínima de as gane a la escalera real"): read as the ace-low straight flush
   being the best straight flush (above the royal), which keeps the order transitive.
   Ignored when the cycle is on (the cycle already makes it beat the royal).
+- Known limitation: with the straight-flush cycle on, a joker completing a straight flush
+  takes the highest card (as everywhere else), not the card best under the cycle (the
+  ace-low one, which beats the royal). No preset has jokers with the cycle: only
+  overrides reach this.
 - ``ranking: deuce_to_seven``: 2-7 lowball (aces always high, straights and flushes
   count against the hand); the larger HandRank is the better low hand. Suit order and the
   five-figures category do not apply to it.
@@ -93,20 +105,11 @@ of seed 001 ("7, 8, 9, 10, Jota, Reina, Rey y As ... en el caso de cuatro jugado
 P = {letter: prime for letter, prime in zip(RANKS, (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41))}
 """Rank letter -> a prime; the product of five keys a rank multiset (52-card tables)."""
 
-_SUIT_STRINGS_5 = {a + b + c + d + e: a == b == c == d == e
-                   for a in SUITS for b in SUITS for c in SUITS for d in SUITS for e in SUITS}
-_JOKER_SUITS = {a + "k" + b: (2 * len(a), len(set(a + b)) == 1)
-                for n in range(5) for a in map("".join, product(SUITS, repeat=n))
-                for b in map("".join, product(SUITS, repeat=4 - n))}
-"""Suit letters of a hand with one joker (its "k") -> (index of the joker's "J", whether
-the four natural cards share one suit)."""
-
-_SUIT_STRINGS_4 = {a + b + c + d: a == b == c == d
-                   for a in SUITS for b in SUITS for c in SUITS for d in SUITS}
+_P = P
 
 
 class HandRank:
-    """The value of one five-card hand under one set of rules.
+    """The value of one five-card hand under one set of rules (immutable).
 
     Ordering: a larger HandRank is the better hand; equal means a tie (the value already
     holds the suit order when ``suit_order`` is set and the natural-beats-wild rule). The
@@ -118,25 +121,46 @@ class HandRank:
     (Spanish), ``ranks`` (tuple of rank values 2-14 in order of significance, e.g. the
     pair first; a straight's top card alone, 5 for the wheel), ``wild`` (a joker is
     used), ``ace_low`` (a straight or straight flush with the ace played low).
-    HandRanks are shared between hands with the same value: treat them as immutable.
+    HandRanks are cached and shared between hands of the same value, so they are
+    read-only: setting or deleting an attribute raises :class:`AttributeError`.
 
     >>> rank("KsKhQdJcJh", "pocker").name
     'five figures'
     >>> rank("KsKhQdJcJh", "pocker").ranks
     (13, 11, 12)
+    >>> rank("KsKhQdJcJh", "pocker").value = 0
+    Traceback (most recent call last):
+    ...
+    AttributeError: HandRank is immutable (it is shared between hands): cannot set 'value'
     """
 
     __slots__ = ("value", "category", "name", "name_es", "ranks", "wild", "ace_low")
 
     def __init__(self, value: int, category: int, ranks: tuple[int, ...],
                  wild: bool = False, ace_low: bool = False) -> None:
-        self.value = value
-        self.category = category
-        self.name = CATEGORIES[category]
-        self.name_es = CATEGORIES_ES[category]
-        self.ranks = ranks
-        self.wild = wild
-        self.ace_low = ace_low
+        init = object.__setattr__
+        init(self, "value", value)
+        init(self, "category", category)
+        init(self, "name", CATEGORIES[category])
+        init(self, "name_es", CATEGORIES_ES[category])
+        init(self, "ranks", tuple(ranks))
+        init(self, "wild", bool(wild))
+        init(self, "ace_low", bool(ace_low))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"HandRank is immutable (it is shared between hands): cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"HandRank is immutable (it is shared between hands): cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple:
+        return (HandRank, (self.value, self.category, self.ranks, self.wild, self.ace_low))
+
+    def __copy__(self) -> "HandRank":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "HandRank":
+        return self
 
     def __lt__(self, other: "HandRank") -> bool:
         if other.__class__ is not HandRank:
@@ -175,12 +199,28 @@ class HandRank:
 # ---------------------------------------------------------------------------------------
 # Evaluation of one rank multiset (the slow, exact part used to build the tables)
 
+MADE_PART = {ONE_PAIR: 1, TWO_PAIR: 2, FIVE_FIGURES: 2, THREE_OF_A_KIND: 1, FULL_HOUSE: 1,
+             FOUR_OF_A_KIND: 1, FIVE_OF_A_KIND: 1}
+"""Category -> how many leading entries of ``HandRank.ranks`` are the made part (the
+pair, both pairs, the trips, the trips of a full, the quads); categories not listed
+(high card, straight, flush, straight flush) have no made part of repeated ranks."""
+
+_DIGITS = 7
+"""Base-16 digits after the category in a value: up to five ranks and two suit keys."""
+
+
+def _suit_digits(category: int) -> int:
+    """How many suit keys a value holds under a suit order: both pairs' for two pair."""
+    return 2 if MADE_PART.get(category) == 2 else 1
+
+
 class _Spec:
     """The ranking-relevant rules, made concrete for one table (hashable key)."""
 
     __slots__ = ("key", "lowball", "low", "jokers", "joker", "flush_beats_full",
                  "five_figures", "five_of_a_kind", "natural_beats_wild", "suit_order",
-                 "cycle", "ace_low_top", "order", "deck_ranks", "deck_text")
+                 "cycle", "ace_low_top", "order", "deck_ranks", "deck_text", "assumed",
+                 "suit_value")
 
     def __init__(self, r: HouseRules, players: int | None) -> None:
         n = DEFAULT_PLAYERS if players is None else players
@@ -194,6 +234,8 @@ class _Spec:
         self.five_of_a_kind = r.five_of_a_kind
         self.natural_beats_wild = r.natural_beats_wild and r.jokers > 0
         self.suit_order = None if self.lowball else r.suit_order
+        self.suit_value = ({s: 4 - self.suit_order.index(s) for s in SUITS}
+                           if self.suit_order else None)
         self.cycle = r.straight_flush_cycle and not self.lowball
         self.ace_low_top = r.ace_low_straight_flush_beats_royal and not self.cycle and not self.lowball
         self.key = (self.lowball, self.low, self.jokers, self.joker, self.flush_beats_full,
@@ -211,6 +253,8 @@ class _Spec:
         self.deck_ranks = tuple(range(self.low, 15))
         self.deck_text = (f"{RANKS[self.low - 2]} to ace, {4 * len(self.deck_ranks)} cards"
                           + (f" and {self.jokers} joker{'s' * (self.jokers > 1)}" if self.jokers else ""))
+        # The player count was assumed (rule of 11 without a count): say so in errors.
+        self.assumed = players is None and r.lowest_rank == "auto"
 
 
 def _shape(spec: _Spec, values: Sequence[int], flush: bool) -> tuple[int, tuple[int, ...], bool]:
@@ -246,22 +290,39 @@ def _shape(spec: _Spec, values: Sequence[int], flush: bool) -> tuple[int, tuple[
 
 
 def _value(spec: _Spec, category: int, ranks: tuple[int, ...], ace_low: bool,
-           natural: bool, suit_key: int) -> int:
+           natural: bool, suits: tuple[int, ...] | None = None) -> int:
+    """The order of a hand as one int: category, then base-16 digits, then the natural bit.
+
+    Digits: the made part's ranks, its suit keys (under a suit order; 1-4, 0 for the
+    joker), then the other ranks; for hands without a made part all ranks, then the top
+    card's suit key. ``suits`` None means zeros (used to find a joker's best card)."""
     digits = ranks
     if category == STRAIGHT_FLUSH and ace_low and spec.ace_low_top:
         digits = (15,)
-    base = spec.order[category]
-    for i in range(5):
-        base = base * 16 + (digits[i] if i < len(digits) else 0)
     if spec.lowball:
-        base = (16 ** 6) - base
-    return ((base * 2 + (1 if natural and spec.natural_beats_wild else 0)) * 4) + suit_key
+        base = spec.order[category]
+        for i in range(5):
+            base = base * 16 + (digits[i] if i < len(digits) else 0)
+        return ((16 ** 6) - base) * 2
+    if spec.suit_order is None:
+        suits = ()
+    elif suits is None:
+        suits = (0,) * _suit_digits(category)
+    made = MADE_PART.get(category, 0)
+    if made:
+        seq = tuple(digits[:made]) + tuple(suits) + tuple(digits[made:])
+    else:
+        seq = tuple(digits) + (0,) * (5 - len(digits)) + tuple(suits)
+    base = spec.order[category]
+    for i in range(_DIGITS):
+        base = base * 16 + (seq[i] if i < len(seq) else 0)
+    return base * 2 + (1 if natural and spec.natural_beats_wild else 0)
 
 
 def _hand_rank(spec: _Spec, values: Sequence[int], flush: bool, natural: bool = True,
-               suit_key: int = 0) -> HandRank:
+               suits: tuple[int, ...] | None = None) -> HandRank:
     category, ranks, ace_low = _shape(spec, values, flush)
-    return HandRank(_value(spec, category, ranks, ace_low, natural, suit_key), category,
+    return HandRank(_value(spec, category, ranks, ace_low, natural, suits), category,
                     ranks, wild=not natural, ace_low=ace_low)
 
 
@@ -270,7 +331,8 @@ def _is_straight_or_flush(category: int) -> bool:
 
 
 def _best_with_jokers(spec: _Spec, naturals: tuple[int, ...], suited: bool, jokers: int) -> HandRank:
-    """Best HandRank for natural rank values plus 1-2 jokers (wild or bug, CONTRACT 3).
+    """Best HandRank for natural rank values plus 1-2 jokers (wild or bug, CONTRACT 3),
+    by category and ranks (suit keys left at 0).
 
     ``suited``: the natural cards are all of one suit (so the jokers may complete a flush
     with ranks not already held).
@@ -315,246 +377,248 @@ PERMUTED_KEYS_MAX_DECK = 40
 """Decks of at most this many cards key their table on the rank letters as dealt (every
 ordering stored: 32,768 keys for 32 cards, 100,000 for 40), a single slice; bigger decks
 key on the product of the ranks' primes (:data:`P`; 6,175 keys for 52 cards), which is
-cheaper than sorting and, measured, faster than 371,293 dealt-order keys."""
+cheaper than sorting and, measured, faster than 371,293 dealt-order keys. With a suit
+order a bigger deck keys on the letters as dealt too, filling its table as hands come."""
+
+_ALL_SUIT_STRINGS = tuple("".join(s) for s in product(SUITS, repeat=5))
+FLUSH_FACTOR, JOKER_FACTOR, SUITED_JOKER_FACTOR = 43, 47, 53
+_SUIT_FACTOR = {s: FLUSH_FACTOR if s.count(s[0]) == 5 else 1 for s in _ALL_SUIT_STRINGS}
+_SUIT_FACTOR.update(
+    {a + "k" + b: SUITED_JOKER_FACTOR if len(set(a + b)) == 1 else JOKER_FACTOR
+     for n in range(5) for a in map("".join, product(SUITS, repeat=n))
+     for b in map("".join, product(SUITS, repeat=4 - n))})
+"""The five suit letters of a hand -> a factor of its ``entries`` key (prime-keyed
+tables): 1, or a prime above the rank primes for a flush (43), for one joker (its "k";
+47) and for one joker beside four cards of one suit (53). Anything else (a bad suit, two
+jokers) is missing, so the look-up fails over to the validating path."""
+
+_PATTERNS: dict[tuple, dict[str, int]] = {}
+
+
+def _pattern(desc: tuple, suit_value: dict[str, int] | None) -> dict[str, int]:
+    """Suit letters as dealt -> index into an entry's HandRanks, for one layout of ranks.
+
+    ``desc`` is ``(dup_groups, index_groups, flushable)``: positions of cards sharing a
+    rank (their suits must differ, else the suit string is left out: a duplicate card),
+    the positions whose best suit makes each suit key, and whether a flush is possible.
+    """
+    key = (desc, None if suit_value is None else tuple(sorted(suit_value.items())))
+    found = _PATTERNS.get(key)
+    if found is not None:
+        return found
+    dup_groups, index_groups, flushable = desc
+    out: dict[str, int] = {}
+    for s in _ALL_SUIT_STRINGS:
+        if any(len({s[p] for p in g}) < len(g) for g in dup_groups):
+            continue
+        flush = flushable and s.count(s[0]) == 5
+        if suit_value is None:
+            out[s] = 1 if flush else 0
+            continue
+        index = 0
+        for g in index_groups:
+            index = index * 4 + max(suit_value[s[p]] for p in g) - 1
+        out[s] = index + (4 if flush else 0)
+    _PATTERNS[key] = out
+    return out
+
+
+class _Multiset:
+    """The HandRanks of one multiset of five rank letters under one :class:`_Spec`.
+
+    ``hands``: without suit order ``(plain,)`` or ``(plain, flush)``; with it one HandRank
+    per suit key (4, or 16 for two pair: 4 * higher pair's + lower pair's, keys 1-4 as
+    0-3), and for hands without a made part 4 more for the flush. ``index_letters``: the
+    rank letters whose best suit gives the suit keys (the made part, or the top card).
+    """
+
+    __slots__ = ("hands", "plain", "flush", "dup_letters", "index_letters", "flushable")
+
+    def __init__(self, spec: _Spec, letters: str) -> None:
+        counts = Counter(letters)
+        values = tuple(RANK_VALUE[c] for c in letters)
+        self.flushable = len(counts) == 5
+        plain = _hand_rank(spec, values, False)
+        self.plain = plain
+        self.flush = _hand_rank(spec, values, True) if self.flushable else None
+        self.dup_letters = tuple(sorted(r for r, n in counts.items() if n > 1))
+        made = MADE_PART.get(plain.category, 0)
+        self.index_letters = tuple(RANKS[v - 2] for v in plain.ranks[:made or 1])
+        if spec.suit_order is None:
+            self.hands = (plain, self.flush) if self.flushable else (plain,)
+            return
+        n = _suit_digits(plain.category)
+        hands = [self._with(spec, plain, keys) for keys in product(range(1, 5), repeat=n)]
+        if self.flushable:
+            hands += [self._with(spec, self.flush, (k,)) for k in range(1, 5)]
+        self.hands = tuple(hands)
+
+    @staticmethod
+    def _with(spec: _Spec, hr: HandRank, suits: tuple[int, ...]) -> HandRank:
+        return HandRank(_value(spec, hr.category, hr.ranks, hr.ace_low, True, suits),
+                        hr.category, hr.ranks, ace_low=hr.ace_low)
 
 
 class _Table:
     """Everything needed to rank hands under one :class:`_Spec`, built once.
 
-    ``entries`` maps the rank letters as dealt (``permuted``) or the product of their
-    primes (:data:`P`) to a tuple:
-    without suit order ``(plain, flush, dups)``; with it ``(plain4, flush4, dups, decisive
-    letter, its count)`` where ``plain4``/``flush4`` hold one HandRank per suit key 0-3
-    (and, keyed as dealt, ``(kind, index, index)``: where the deciding suits sit).
-    ``flush`` is None when ranks repeat. ``dups`` is None (no repeated rank), a letter
-    (exactly one pair) or a tuple of ``(letter, count)``.
+    Two layouts. ``dealt`` (decks of 40 cards or fewer, or any deck with a suit order):
+    ``entries`` maps the five rank letters as dealt (``"AKQ97"``) to ``(hands,
+    pattern)``, where ``pattern`` maps the five suit letters as dealt to the index in
+    ``hands`` (it leaves out suit strings that repeat a card, so a lookup validates).
+    Otherwise ``entries`` maps the product of the ranks' primes (:data:`P`, a joker's
+    "J" counted as a jack) times the suit factor (:data:`_SUIT_FACTOR`: flush, one
+    joker) to ``(hand_rank, dups)``: ``dups`` None (no repeated rank), a letter (one
+    pair), or a tuple of letters, each repeated rank's letter once per card after its
+    first (the cards to check for a duplicate, see :func:`_no_dup`). Joker keys are
+    added as joker hands are first ranked (never where a natural jack repeats: the
+    joker's "J" would be taken for one).
     """
 
-    def __init__(self, spec: _Spec) -> None:
+    def __init__(self, spec: _Spec, twin: "_Table | None" = None) -> None:
         self.spec = spec
         self.cycle = spec.cycle
-        self.entries: dict[str, tuple] = {}
-        self.joker_entries: dict[int, list] = {}
+        if twin is not None:
+            # Same ranking, other error wording (the player count assumed or given):
+            # share the tables.
+            for name in ("entries", "multisets", "joker_memo", "suited_memo", "dealt",
+                         "lazy", "letters"):
+                setattr(self, name, getattr(twin, name))
+            self.rank = self._make_fast()
+            return
+        self.entries: dict[Any, tuple] = {}
+        self.multisets: dict[str, _Multiset] = {}
         self.joker_memo: dict[tuple, HandRank] = {}
-        self.permuted = 4 * len(spec.deck_ranks) <= PERMUTED_KEYS_MAX_DECK
-        letters = [RANKS[v - 2] for v in spec.deck_ranks]
-        suit_keys = range(4) if spec.suit_order else (0,)
-        for combo in combinations_with_replacement(letters, 5):
-            counts = Counter(combo)
-            if max(counts.values()) > 4:
+        self.suited_memo: dict[int, HandRank] = {}
+        size = 4 * len(spec.deck_ranks)
+        self.dealt = size <= PERMUTED_KEYS_MAX_DECK or spec.suit_order is not None
+        self.lazy = self.dealt and size > PERMUTED_KEYS_MAX_DECK
+        self.letters = "".join(RANKS[v - 2] for v in spec.deck_ranks)
+        for combo in combinations_with_replacement(self.letters, 5):
+            if max(combo.count(c) for c in combo) > 4:
                 continue
-            values = tuple(RANK_VALUE[c] for c in combo)
-            plain = tuple(_hand_rank(spec, values, False, suit_key=k) for k in suit_keys)
-            flush = (tuple(_hand_rank(spec, values, True, suit_key=k) for k in suit_keys)
-                     if len(counts) == 5 else None)
-            dups = _dup_info(counts)
-            if spec.suit_order:
-                decisive = RANKS[plain[0].ranks[0] - 2]
-                entry = (plain, flush, dups, decisive, counts[decisive])
-            else:
-                entry = (plain[0], flush[0] if flush else None, dups)
-            if self.permuted and spec.suit_order:
-                # Keyed as dealt, so the deciding cards' positions are known: the suit
-                # of the deciding card (kind 0) or of the one pair (kind 1) is a slice.
-                for key in set(permutations(combo)):
-                    where = [2 * i + 1 for i, c in enumerate(key) if c == decisive]
-                    if dups is None:
-                        extra = (0, where[0], -1)
-                    elif dups.__class__ is str:
-                        extra = (1, where[0], where[1])
-                    else:
-                        extra = (2, -1, -1)
-                    self.entries["".join(key)] = entry + extra
-            elif self.permuted:
-                for key in set(permutations(combo)):
-                    self.entries["".join(key)] = entry
-            else:
-                self.entries[self.key(combo)] = entry
-        self.suit_value = ({s: 3 - spec.suit_order.index(s) for s in SUITS}
-                           if spec.suit_order else None)
+            m = self._multiset("".join(combo))
+            if not self.dealt:
+                key = self.key(combo)
+                self.entries[key] = (m.plain, _checks(combo))
+                if m.flush is not None:
+                    self.entries[key * FLUSH_FACTOR] = (m.flush, None)
+            elif not self.lazy:
+                for perm in set(permutations(combo)):
+                    self._dealt_entry("".join(perm), m)
         self.rank: Callable[[Any], HandRank] = self._make_fast()
 
     def key(self, letters: Sequence[str]) -> str | int:
-        """The ``entries`` key of five rank letters (any order)."""
-        if self.permuted:
+        """The ``entries`` key of five rank letters (as dealt)."""
+        if self.dealt:
             return "".join(letters)
         out = 1
         for letter in letters:
             out *= P[letter]
         return out
 
+    def _multiset(self, sorted_letters: str) -> _Multiset:
+        m = self.multisets.get(sorted_letters)
+        if m is None:
+            m = self.multisets[sorted_letters] = _Multiset(self.spec, sorted_letters)
+        return m
+
+    def _dealt_entry(self, letters: str, m: _Multiset | None = None) -> tuple:
+        """The ``(hands, pattern)`` entry of five valid rank letters as dealt (made and
+        stored if missing)."""
+        entry = self.entries.get(letters)
+        if entry is None:
+            if m is None:
+                m = self._multiset("".join(sorted(letters)))
+            where = {r: tuple(i for i, c in enumerate(letters) if c == r) for r in set(letters)}
+            dup_groups = tuple(where[r] for r in m.dup_letters)
+            index_groups = tuple(where[r] for r in m.index_letters)
+            pattern = _pattern((dup_groups, index_groups, m.flushable), self.spec.suit_value)
+            entry = self.entries[letters] = (m.hands, pattern)
+        return entry
+
     # -- the common path ------------------------------------------------------------
 
     def _make_fast(self) -> Callable[[Any], HandRank]:
         entries = self.entries
-        flush_of = _SUIT_STRINGS_5
         slow = self.slow
-        has_dup = _has_dup
-        permuted = self.permuted
-        if self.spec.suit_order is None:
-            def fast(cards: Any) -> HandRank:
-                if cards.__class__ is str and len(cards) == 10:
-                    try:
-                        entry = entries[cards[0::2] if permuted else
-                                        P[cards[0]] * P[cards[2]] * P[cards[4]] * P[cards[6]] * P[cards[8]]]
-                        flush = flush_of[cards[1::2]]
-                    except KeyError:
-                        return slow(cards)
-                    d = entry[2]
-                    if d is None:
-                        return entry[1] if flush else entry[0]
-                    if d.__class__ is str:
-                        i = cards.find(d)
-                        if cards[i + 1] != cards[cards.find(d, i + 2) + 1]:
-                            return entry[0]
-                    elif not has_dup(cards, d):
-                        return entry[0]
-                return slow(cards)
-            return fast
-
-        suit_value = self.suit_value
-
-        def fast_suits_dealt(cards: Any) -> HandRank:
-            if cards.__class__ is str and len(cards) == 10:
+        if self.dealt:
+            def fast_dealt(cards: Any) -> HandRank:
                 try:
                     entry = entries[cards[0::2]]
-                    flush = flush_of[cards[1::2]]
-                except KeyError:
+                    return entry[0][entry[1][cards[1::2]]]
+                except (KeyError, TypeError, IndexError):
                     return slow(cards)
-                kind = entry[5]
-                if kind == 0:
-                    return (entry[1] if flush else entry[0])[suit_value[cards[entry[6]]]]
-                if kind == 1:
-                    a = cards[entry[6]]
-                    b = cards[entry[7]]
-                    if a != b:
-                        a = suit_value[a]
-                        b = suit_value[b]
-                        return entry[0][a if a > b else b]
-                    return slow(cards)
-                if has_dup(cards, entry[2]):
-                    return slow(cards)
-                r = entry[3]
-                i = cards.find(r)
-                key = suit_value[cards[i + 1]]
-                for _ in range(entry[4] - 1):
-                    i = cards.find(r, i + 2)
-                    k = suit_value[cards[i + 1]]
-                    if k > key:
-                        key = k
-                return entry[0][key]
-            return slow(cards)
+            return fast_dealt
 
-        if permuted:
-            return fast_suits_dealt
+        no_dup = _no_dup
+        factor = _SUIT_FACTOR
 
-        def fast_suits(cards: Any) -> HandRank:
-            if cards.__class__ is str and len(cards) == 10:
-                try:
-                    entry = entries[P[cards[0]] * P[cards[2]] * P[cards[4]] * P[cards[6]] * P[cards[8]]]
-                    flush = flush_of[cards[1::2]]
-                except KeyError:
+        def fast(cards: Any) -> HandRank:
+            try:
+                if len(cards) != 10:               # (an 11th character would go unseen)
                     return slow(cards)
-                d = entry[2]
-                r = entry[3]
-                i = cards.find(r)
-                if d is None:
-                    return (entry[1] if flush else entry[0])[suit_value[cards[i + 1]]]
-                if d.__class__ is str:
-                    j = cards.find(d, i + 2) if d == r else -1
-                    if j < 0:
-                        i2 = cards.find(d)
-                        if cards[i2 + 1] == cards[cards.find(d, i2 + 2) + 1]:
-                            return slow(cards)
-                        return entry[0][suit_value[cards[i + 1]]]
-                    a, b = suit_value[cards[i + 1]], suit_value[cards[j + 1]]
-                    if a == b:
-                        return slow(cards)
-                    return entry[0][a if a > b else b]
-                if has_dup(cards, d):
-                    return slow(cards)
-                key = suit_value[cards[i + 1]]
-                for _ in range(entry[4] - 1):
-                    i = cards.find(r, i + 2)
-                    k = suit_value[cards[i + 1]]
-                    if k > key:
-                        key = k
-                return entry[0][key]
+                entry = entries[P[cards[0]] * P[cards[2]] * P[cards[4]] * P[cards[6]] * P[cards[8]]
+                                * factor[cards[1::2]]]
+            except (KeyError, TypeError, IndexError):
+                return slow(cards)
+            d = entry[1]
+            if d is None:
+                return entry[0]
+            if d.__class__ is str:
+                i = cards.find(d)
+                if cards.find(cards[i:i + 2], i + 2) < 0:
+                    return entry[0]
+            elif no_dup(cards, d):
+                return entry[0]
             return slow(cards)
-        return fast_suits
+        return fast
 
     # -- everything else: validation with clear errors, jokers, other input shapes ------
 
     def slow(self, cards: Any) -> HandRank:
         """Rank with full validation (any input shape, jokers); see :func:`rank`."""
-        if self.spec.jokers and cards.__class__ is str and len(cards) == 10:
-            i = cards.find(JOKER)
-            if i >= 0 and not i & 1:
-                found = self._one_joker(cards[:i] + cards[i + 2:])
-                if found is not None:
-                    return found
-        hand = _normalize(cards, self.spec)
+        spec = self.spec
+        hand = _normalize(cards, spec)
         naturals = [c for c in hand if c != JOKER]
         jokers = 5 - len(naturals)
-        suited = len({c[1] for c in naturals}) <= 1
         if jokers:
-            return self._joker_rank("".join(sorted(c[0] for c in naturals)), suited, jokers)
-        entry = self.entries[self.key([c[0] for c in naturals])]
-        flush = suited
-        if self.spec.suit_order is None:
-            return entry[1] if flush else entry[0]
-        r = entry[3]
-        best = max(self.suit_value[c[1]] for c in naturals if c[0] == r)
-        return (entry[1] if flush else entry[0])[best]
+            suited = len({c[1] for c in naturals}) <= 1
+            letters = "".join(sorted(c[0] for c in naturals))
+            base = self._joker_rank(letters, suited, jokers)
+            if spec.suit_order is not None:
+                return self._joker_suits(base, naturals)
+            if jokers == 1 and not self.dealt and letters.count("J") < 2:
+                # Let the next hand of these ranks take the fast path.
+                key = self.key(letters + "J") * (SUITED_JOKER_FACTOR if suited else JOKER_FACTOR)
+                self.entries.setdefault(key, (base, _checks(letters)))
+            return base
+        letters = "".join(c[0] for c in hand)
+        suits = "".join(c[1] for c in hand)
+        if self.dealt:
+            entry = self._dealt_entry(letters)
+            return entry[0][entry[1][suits]]
+        m = self._multiset("".join(sorted(letters)))
+        return m.flush if _SUIT_FACTOR[suits] == FLUSH_FACTOR else m.plain
 
-    def joker_fast(self, cards: Any) -> HandRank:
-        """Rank a canonical ten-character string holding one joker; else :meth:`slow`.
-
-        ``joker_entries`` is keyed on the prime product of all five rank letters, the
-        joker's "J" included (so one multiplication chain, no re-slicing); an entry is
-        ``[dups, plain, suited, dups_safe]`` for the four natural cards, ``dups_safe``
-        meaning no repeated rank is a jack (whose "J" the joker's could be taken for)."""
-        info = _JOKER_SUITS.get(cards[1::2]) if self.spec.jokers else None
-        if info is not None and cards[info[0]] == "J":
-            try:
-                key = P[cards[0]] * P[cards[2]] * P[cards[4]] * P[cards[6]] * P[cards[8]]
-            except KeyError:
-                return self.slow(cards)
-            entry = self.joker_entries.get(key)
-            if entry is not None:
-                d = entry[0]
-                if d is None or (entry[3] and not _has_dup(cards, d)):
-                    return entry[2] if info[1] else entry[1]
-            i = info[0]
-            found = self._one_joker(cards[:i] + cards[i + 2:])
-            if found is not None:
-                return found
-        return self.slow(cards)
-
-    def _one_joker(self, rest: str) -> HandRank | None:
-        """Rank four canonical natural cards plus one joker; None if ``rest`` is not four
-        valid, distinct cards of the deck (the caller then validates with errors)."""
-        suited = _SUIT_STRINGS_4.get(rest[1::2])
-        if suited is None:
-            return None
-        try:
-            key = P[rest[0]] * P[rest[2]] * P[rest[4]] * P[rest[6]] * P["J"]
-        except KeyError:
-            return None
-        entry = self.joker_entries.get(key)
-        if entry is None:
-            letters = "".join(sorted(rest[0::2]))
-            if not all(RANK_VALUE[c] >= self.spec.low for c in letters):
-                return None
-            counts = Counter(letters)
-            dups = tuple((r, n) for r, n in counts.items() if n > 1) or None
-            entry = self.joker_entries[key] = [
-                dups, self._joker_rank(letters, False, 1),
-                self._joker_rank(letters, True, 1) if dups is None else None,
-                dups is None or all(r != "J" for r, _ in dups)]
-        if entry[0] is not None and _has_dup(rest, entry[0]):
-            return None
-        return entry[2] if suited else entry[1]
+    def _joker_suits(self, base: HandRank, naturals: list[str]) -> HandRank:
+        """A joker hand's HandRank with its suit keys (suit order on): the best suit of the
+        natural cards in the made part, or of the top card (0 where the joker plays it);
+        a flush's suit for flushes. The joker counts as below every suit."""
+        sv = self.spec.suit_value
+        category = base.category
+        if category in (FLUSH, STRAIGHT_FLUSH):
+            suits: tuple[int, ...] = (sv[naturals[0][1]],)
+        else:
+            groups = base.ranks[:MADE_PART.get(category, 1)]
+            suits = tuple(max((sv[c[1]] for c in naturals if RANK_VALUE[c[0]] == r), default=0)
+                          for r in groups)
+        value = _value(self.spec, category, base.ranks, base.ace_low, False, suits)
+        found = self.suited_memo.get(value)
+        if found is None:
+            found = self.suited_memo[value] = HandRank(value, category, base.ranks, wild=True,
+                                                       ace_low=base.ace_low)
+        return found
 
     def _joker_rank(self, key: str, suited: bool, jokers: int) -> HandRank:
         memo_key = (key, suited, jokers)
@@ -566,34 +630,29 @@ class _Table:
         return found
 
 
-def _dup_info(counts: Counter) -> str | tuple[tuple[str, int], ...] | None:
-    repeated = tuple((r, n) for r, n in counts.items() if n > 1)
-    if not repeated:
+def _checks(letters: Sequence[str]) -> str | tuple[str, ...] | None:
+    """The ``dups`` of an entry for these rank letters (see :class:`_Table`): None, the
+    pair's letter, or each repeated rank's letter once per card after its first."""
+    counts = Counter(letters)
+    checks = tuple(r for r in sorted(counts) for _ in range(counts[r] - 1))
+    if not checks:
         return None
-    if len(repeated) == 1 and repeated[0][1] == 2:
-        return repeated[0][0]
-    return repeated
+    return checks[0] if len(checks) == 1 else checks
 
 
-def _has_dup(cards: str, dups: tuple[tuple[str, int], ...]) -> bool:
-    """Whether a valid canonical card string repeats a card, given its repeated ranks.
-
-    Rank letters never occur at suit positions, so ``find`` lands on cards.
-    """
-    for r, n in dups:
-        i = cards.find(r)
-        j = cards.find(r, i + 2)
-        if n == 2:
-            if cards[i + 1] == cards[j + 1]:
-                return True
-            continue
-        suits = {cards[i + 1], cards[j + 1]}
-        for _ in range(n - 2):
-            j = cards.find(r, j + 2)
-            suits.add(cards[j + 1])
-        if len(suits) != n:
-            return True
-    return False
+def _no_dup(cards: str, checks: tuple[str, ...]) -> bool:
+    """Whether a well-formed card string (rank letters at even places, suits at odd)
+    repeats no card, given its repeated ranks: ``checks`` lists each repeated rank's
+    letter once per card after its first, sorted (``("J", "J", "8")`` for J-J-J-8-8).
+    Each such card but the last of its rank must not occur again further on."""
+    prev = ""
+    i = -2
+    for r in checks:
+        i = cards.find(r, i + 2) if r == prev else cards.find(r)
+        if cards.find(cards[i:i + 2], i + 2) >= 0:
+            return False
+        prev = r
+    return True
 
 
 def _normalize(cards: Any, spec: _Spec) -> tuple[str, ...]:
@@ -619,10 +678,16 @@ def _normalize(cards: Any, spec: _Spec) -> tuple[str, ...]:
         raise ValueError(f"cannot rank a hand with an unknown card ('??'): {shown!r}")
     jokers = hand.count(JOKER)
     if jokers > spec.jokers:
+        if spec.jokers:
+            raise ValueError(f"too many jokers (the deck has {spec.jokers}) in {shown!r}")
         raise ValueError(f"Jk is not in the deck ({spec.deck_text}) in {shown!r}")
     for card in hand:
         if card != JOKER and RANK_VALUE[card[0]] < spec.low:
-            raise ValueError(f"{card} is not in the deck ({spec.deck_text}) in {shown!r}")
+            hint = ""
+            if spec.assumed:
+                hint = (f"; {DEFAULT_PLAYERS} players were assumed for the rule of 11: give the "
+                        "number of players dealt in (players=N, or --players N on the command line)")
+            raise ValueError(f"{card} is not in the deck ({spec.deck_text}) in {shown!r}{hint}")
     seen: set[str] = set()
     for card in hand:
         if card != JOKER and card in seen:
@@ -635,23 +700,25 @@ def _normalize(cards: Any, spec: _Spec) -> tuple[str, ...]:
 # Rules -> table
 
 _TABLES: dict[tuple, _Table] = {}
-_FAST_BY_NAME: dict[str, Callable[[Any], HandRank]] = {}
-_PLAIN_BY_NAME: dict[str, tuple] = {}
+"""(spec key, player count assumed) -> table."""
+_NAMED: dict[str, tuple] = {}
+"""Preset name -> ``(dealt, entries, slow)`` of its table at the default table size: what
+:func:`rank` needs inline for a preset name (the common call)."""
 _BY_NAME: dict[tuple[str, int | None], _Table] = {}
 _BY_ID: dict[tuple[int, int | None], tuple[HouseRules, _Table]] = {}
 _BY_DICT: dict[tuple, _Table] = {}
 
 
 def _table_for(rules: Any, players: int | None) -> _Table:
-    if isinstance(rules, str):
+    """The table for ``rules`` (name, dict or HouseRules) and ``players``, resolved once:
+    names and dicts by value, HouseRules by identity (frozen, so one object one table)."""
+    if rules.__class__ is str:
         table = _BY_NAME.get((rules, players))
         if table is None:
             table = _build(resolve_rules(rules), players)
             _BY_NAME[(rules, players)] = table
             if players is None:
-                _FAST_BY_NAME[rules] = table.rank
-                if table.spec.suit_order is None and not table.permuted:
-                    _PLAIN_BY_NAME[rules] = (table.entries, table.permuted, table.slow, table.joker_fast)
+                _NAMED[rules] = (table.dealt, table.entries, table.slow)
         return table
     if isinstance(rules, HouseRules):
         found = _BY_ID.get((id(rules), players))
@@ -681,10 +748,10 @@ def _build(rules: HouseRules, players: int | None) -> _Table:
     if players is not None and (isinstance(players, bool) or not isinstance(players, int) or players < 1):
         raise ValueError(f"players must be a whole number of at least 1, not {players!r}")
     spec = _Spec(rules, players)
-    table = _TABLES.get(spec.key)
+    table = _TABLES.get((spec.key, spec.assumed))
     if table is None:
-        table = _Table(spec)
-        _TABLES[spec.key] = table
+        table = _Table(spec, _TABLES.get((spec.key, not spec.assumed)))
+        _TABLES[(spec.key, spec.assumed)] = table
     return table
 
 
@@ -729,27 +796,31 @@ def rank(cards: str | Sequence[str], rules: Any = "jackpots", players: int | Non
     (14, 13, 12, 3, 2)
     """
     if players is None and rules.__class__ is str:
-        # The common path, inlined: a preset name, a canonical ten-character string.
-        plain = _PLAIN_BY_NAME.get(rules)
-        if plain is not None and cards.__class__ is str and len(cards) == 10:
-            flush = _SUIT_STRINGS_5.get(cards[1::2])
-            if flush is None:                       # a joker, or not a card
-                return plain[3](cards)
+        # The common path, inlined (see _Table._make_fast): a preset name, a canonical
+        # ten-character string. Anything unusual (a joker, bad or other-shaped input)
+        # fails a look-up and goes to the table's validating path.
+        t = _NAMED.get(rules)
+        if t is not None:
             try:
-                entry = plain[0][P[cards[0]] * P[cards[2]] * P[cards[4]] * P[cards[6]] * P[cards[8]]]
-            except KeyError:
-                return plain[2](cards)
-            d = entry[2]
+                if t[0]:
+                    entry = t[1][cards[0::2]]
+                    return entry[0][entry[1][cards[1::2]]]
+                if len(cards) != 10:               # (an 11th character would go unseen)
+                    return t[2](cards)
+                entry = t[1][_P[cards[0]] * _P[cards[2]] * _P[cards[4]] * _P[cards[6]] * _P[cards[8]]
+                             * _SUIT_FACTOR[cards[1::2]]]
+            except (KeyError, TypeError, IndexError):
+                return t[2](cards)
+            d = entry[1]
             if d is None:
-                return entry[1] if flush else entry[0]
+                return entry[0]
             if d.__class__ is str:
                 i = cards.find(d)
-                if cards[i + 1] != cards[cards.find(d, i + 2) + 1]:
+                if cards.find(cards[i:i + 2], i + 2) < 0:
                     return entry[0]
-            return plain[2](cards)
-        fast = _FAST_BY_NAME.get(rules)
-        if fast is not None:
-            return fast(cards)
+            elif _no_dup(cards, d):
+                return entry[0]
+            return t[2](cards)
     return _table_for(rules, players).rank(cards)
 
 
@@ -816,12 +887,14 @@ def winners(hands: Sequence[str | Sequence[str]], rules: Any = "jackpots",
     [0, 1, 2]
     """
     table = _table_for(rules, players)
-    ranks = [table.rank(h) for h in hands]
+    rank_of = table.rank
+    ranks = [rank_of(h) for h in hands]
     if not ranks:
         return []
     if not table.cycle:
-        best = max(r.value for r in ranks)
-        return [i for i, r in enumerate(ranks) if r.value == best]
+        values = [r.value for r in ranks]
+        best = max(values)
+        return [i for i, v in enumerate(values) if v == best]
     unbeaten = [i for i, r in enumerate(ranks)
                 if not any(_compare_ranks(o, r, True) > 0 for o in ranks)]
     if unbeaten:

@@ -45,6 +45,7 @@ from .cards import RANK_VALUE
 from .findings import Finding, make
 from .openers import meets_opening, openers_could_be_kept
 from .pots import Pot, build_pots, split
+from .rank import winners
 from .rules import HouseRules
 
 
@@ -129,34 +130,7 @@ class HandReplay:
         self.findings: list[Finding] = []
         self._faults: set[tuple] = set()
         self.parsed: list[Action | None] = []
-        seats_at_table = self.stacks
-        involved: set[int] = set()
-        betting_started = False
-        parsed = self.parsed
-        cache = _PARSED
-        for i, line in enumerate(self.actions):
-            try:
-                entry = cache.get(line)
-            except TypeError:  # not hashable: certainly not an action string
-                entry = None
-            if entry is None:
-                try:
-                    entry = _parse_line(line)
-                except ActionError as exc:
-                    parsed.append(None)
-                    self._find("unreadable", i, None, str(exc))
-                    continue
-            a, role = entry
-            seat = a.seat
-            if seat is not None and seat not in seats_at_table:
-                parsed.append(None)
-                self._find("unreadable", i, seat, f"{line!r}: seat {seat} is not at the table")
-                continue
-            parsed.append(a)
-            if role:
-                involved.add(seat)
-                if role == 2:
-                    betting_started = True
+        involved, betting_started = self._read_log()
         # Who is dealt in: in a game with antes, the seats that appear in the log (seed 000:
         # "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas"), every seat
         # with chips until the betting starts; without antes, every seat with chips.
@@ -218,6 +192,55 @@ class HandReplay:
         self.index = -1
         self._due_at = -1
         self._due_val: int | None = None
+
+    def _read_log(self) -> tuple[set[int], bool]:
+        """Parse the log into :attr:`parsed` (None for an unreadable line, with its
+        ``unreadable`` finding, or a line naming a seat not at the table).
+
+        :returns: ``(seats, betting_started)``: the seats the log shows dealt in (an ante,
+            a deal or serve, any other player line but a rebuy) and whether a player line
+            other than an ante or a rebuy appears.
+        """
+        seats_at_table = self.stacks
+        cache = _PARSED
+        try:  # the common case: every line read before, every seat at the table
+            entries = [cache[line] for line in self.actions]
+        except (KeyError, TypeError):
+            entries = None
+        if entries is not None:
+            seats = {a.seat for a, _ in entries}
+            seats.discard(None)
+            if seats_at_table.keys() >= seats:
+                self.parsed = [a for a, _ in entries]
+                roles = [role for _, role in entries]
+                return {a.seat for a, role in entries if role}, 2 in roles
+        parsed = self.parsed
+        involved: set[int] = set()
+        betting_started = False
+        for i, line in enumerate(self.actions):
+            try:
+                entry = cache.get(line)
+            except TypeError:  # not hashable: certainly not an action string
+                entry = None
+            if entry is None:
+                try:
+                    entry = _parse_line(line)
+                except ActionError as exc:
+                    parsed.append(None)
+                    self._find("unreadable", i, None, str(exc))
+                    continue
+            a, role = entry
+            seat = a.seat
+            if seat is not None and seat not in seats_at_table:
+                parsed.append(None)
+                self._find("unreadable", i, seat, f"{line!r}: seat {seat} is not at the table")
+                continue
+            parsed.append(a)
+            if role:
+                involved.add(seat)
+                if role == 2:
+                    betting_started = True
+        return involved, betting_started
 
     # ----------------------------------------------------------------- helpers
     def _order(self, seats: set[int]) -> list[int]:
@@ -429,8 +452,8 @@ class HandReplay:
                            "deal and everyone antes again")
                 return
         elif self.round >= self.rules.draws:
-            able = [s for s in live if s not in self.allin]
-            if nobody_bet and self.rules.checkdown == "carry" and len(able) >= 2:
+            if (nobody_bet and self.rules.checkdown == "carry"
+                    and len([s for s in live if s not in self.allin]) >= 2):
                 self.phase = "complete"
                 self.outcome = "carried"
                 self._find("passed_out", index, None, "everyone checked after the draw: the pot "
@@ -474,8 +497,9 @@ class HandReplay:
     # ------------------------------------------------------------------- step
     def run(self) -> "HandReplay":
         """Step through every action of the log; returns self (call :meth:`finish` next)."""
+        step = self.step
         for i in range(len(self.actions)):
-            self.step(i)
+            step(i)
         return self
 
     def step(self, i: int) -> None:
@@ -489,10 +513,19 @@ class HandReplay:
             return
         seat = a.seat
         verb = a.verb
-        if (verb in _BETTING and (self.phase == "predraw" or self.phase == "postdraw")
-                and seat not in self.folded and seat not in self.mucked):
-            self._p_bet(i, seat, a)  # the common case first
-            return
+        if seat not in self.folded and seat not in self.mucked:
+            # the common cases first: a bet in a betting round, a draw in the draw, a show
+            # at the showdown (the same handlers as the general path below)
+            phase = self.phase
+            if verb in _BETTING and (phase == "predraw" or phase == "postdraw"):
+                self._p_bet(i, seat, a)
+                return
+            if verb == "draw" and phase == "draw" and seat in self.pos:
+                self._p_draw(i, seat, a)
+                return
+            if verb == "show" and phase == "showdown" and seat in self.pos:
+                self._p_show(i, seat, a)
+                return
         if seat not in self.pos:
             return
         if verb == "ante":
@@ -857,10 +890,11 @@ class HandReplay:
         if cards is not None:
             seen, deck = self.seen, self.deck
             for c in cards:
-                if c not in deck or seen.get(c, seat) != seat:
-                    self._see(i, seat, c)  # (the common cases, this seat's own card or a
-                elif c not in seen:        # card not seen yet, inline)
-                    seen[c] = seat
+                if c in deck and seen.get(c, seat) == seat:  # the common cases, inline:
+                    if c not in seen:                          # the seat's own card, or
+                        seen[c] = seat                         # one not seen yet
+                else:
+                    self._see(i, seat, c)
                 if c in hand:
                     hand.remove(c)
                 elif "??" in hand:
@@ -943,8 +977,7 @@ class HandReplay:
             cards = a.cards
             seen, deck = self.seen, self.deck
             if "Jk" not in cards and deck.issuperset(cards) and seen.keys().isdisjoint(cards):
-                for c in cards:  # the common case, inline: cards of the deck not seen yet
-                    seen[c] = seat
+                seen.update(dict.fromkeys(cards, seat))  # the common case: all new cards
             else:
                 for c in cards:
                     if c in deck and c not in seen and c != "Jk":
@@ -973,8 +1006,14 @@ class HandReplay:
         # the draw already assumed `expected` unseen cards; replace them with these
         before = got - a.count
         placeholders = min(hand.count("??"), expected - before) if before < expected else 0
-        for _ in range(max(0, min(placeholders, a.count))):
-            hand.remove("??")
+        drop = min(placeholders, a.count)  # the first `drop` unseen cards of the hand go
+        if drop > 0:
+            at = hand.index("??")
+            if hand[at:at + drop].count("??") == drop:  # (together, as the draw left them)
+                del hand[at:at + drop]
+            else:
+                for _ in range(drop):
+                    hand.remove("??")
         if a.cards is not None:
             own = self.own_discards.get(seat, ())
             seen, discarded = self.seen, self.all_discards
@@ -1167,7 +1206,8 @@ class HandReplay:
         pay = awards if awards is not None else recorded
         for s, c in pay.items():
             stacks[s] = stacks.get(s, 0) + c
-        self.findings.sort(key=lambda f: (f.action is None, f.action or 0))
+        if len(self.findings) > 1:
+            self.findings.sort(key=lambda f: (f.action is None, f.action or 0))
         return HandResult(self.findings, pots, awards, recorded, stacks, carried, outcome,
                           opened=self.opener is not None or bool(self.blinds)
                           or outcome in ("showdown", "uncontested"))
@@ -1175,8 +1215,6 @@ class HandReplay:
     def _award(self, pots: list[Pot], live: list[int]) -> dict[int, int] | None:
         """Cards speak (RRoP section 4): each pot to the best shown hand among its seats;
         a hand must be tabled to win; ties split with the odd chip from the button."""
-        from .rank import winners
-
         shown = {s for s in live if s in self.shown}
         unknown = self.shown_unknown
         texts: dict[int, str] = {}  # seat -> the cards shown, as one string (ranked by text)
@@ -1339,7 +1377,7 @@ The role says what the line tells of who was dealt in: 0 nothing, 1 the seat is 
 ante, a deal or a serve), 2 the seat is in and the betting has begun (any other player
 line but a rebuy). Bounded: cleared when it passes :data:`_PARSED_MAX` lines."""
 
-_PARSED_MAX = 100_000
+_PARSED_MAX = 16_384  # a long night's log several times over (~5 MiB at most)
 _parse_uncached = parse_action.__wrapped__  # _PARSED is the cache: no second copy
 
 

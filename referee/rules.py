@@ -10,6 +10,8 @@ seeds are silent the card-room default is Robert's Rules of Poker (RRoP) or the 
 '7s'
 >>> resolve_rules("clasico").flush_beats_full_for(players=4)
 True
+>>> resolve_rules("clasico").flush_beats_full_for(players=9)
+False
 >>> resolve_rules("jackpots").flush_beats_full_for(players=4)
 False
 """
@@ -172,19 +174,29 @@ def _validate(r: HouseRules) -> None:
             raise bad(key, f"must be one of {allowed}")
     if r.lowest_rank != "auto" and r.lowest_rank not in tuple(RANKS[:6]):
         raise bad("lowest_rank", "must be '2'..'7' or 'auto'")
-    if r.jokers not in (0, 1, 2):
-        raise bad("jokers", "must be 0, 1 or 2")
+    for key in BOOL_KEYS:
+        if not isinstance(getattr(r, key), bool):
+            raise bad(key, "must be true or false")
+    for key, allowed in (("jokers", (0, 1, 2)), ("max_draw", range(6)), ("draws", (1, 2, 3))):
+        value = getattr(r, key)
+        if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+            raise bad(key, f"must be a whole number, {allowed[0]}-{allowed[-1]}")
     if r.opener_ladder is not None:
         if not r.opener_ladder or any(step not in ("J", "Q", "K", "A") for step in r.opener_ladder):
             raise bad("opener_ladder", "must be a list of 'J', 'Q', 'K', 'A'")
-    if not (isinstance(r.max_draw, int) and 0 <= r.max_draw <= 5):
-        raise bad("max_draw", "must be 0-5")
-    if r.draws not in (1, 2, 3):
-        raise bad("draws", "must be 1, 2 or 3")
-    if r.flush_beats_full not in (True, False, "auto"):
+    if not (r.flush_beats_full is True or r.flush_beats_full is False or r.flush_beats_full == "auto"):
         raise bad("flush_beats_full", "must be true, false or 'auto'")
-    if r.suit_order is not None and sorted(r.suit_order) != sorted("shdc"):
-        raise bad("suit_order", "must name the four suits once each, best first (e.g. 'hdcs'), or null")
+    if r.suit_order is not None and (not isinstance(r.suit_order, str)
+                                     or sorted(r.suit_order) != sorted("shdc")):
+        raise bad("suit_order", "must be a string naming the four suits once each, best first "
+                                "(e.g. 'hdcs'), or null")
+
+
+BOOL_KEYS = ("five_figures", "five_of_a_kind", "natural_beats_wild", "straight_flush_cycle",
+             "ace_low_straight_flush_beats_royal", "deal_last_card", "blinds_allowed",
+             "big_blind_ante")
+"""On/off switches: only real booleans (JSON true/false); a string such as "false" or a
+number is an error, never a silent "on"."""
 
 
 PRESETS: dict[str, HouseRules] = {
@@ -231,9 +243,12 @@ PRESETS: dict[str, HouseRules] = {
         # "7, 8, 9, 10, Jota, Reina, Rey y As ... en el caso de cuatro jugadores, en la
         # versión de 5 jugadores se aumenta el 6" (rule of 11)
         lowest_rank="auto",
-        # "en el poker a la americana ... 52 cartas, hay una diferencia, el FULL vence al
-        # COLOR": in the stripped game the flush beats the full.
-        flush_beats_full=True,
+        # "en el poker a la americana en donde viene utilizado una baraja entera de 52
+        # cartas ... el FULL vence al COLOR": the flush beats the full only in the stripped
+        # game. "auto" draws the line where seed 000 does ("si se juega con 40, o con
+        # menos, vale más el color que el full"): 4-6 players (32-40 cards) flush > full,
+        # 7-9 players (44-52 cards) full > flush.
+        flush_beats_full="auto",
         # "gana la pareja que tenga el palo de corazón (... CORAZÓN, DIAMANTE, TRÉBOL, PICAS)"
         suit_order="hdcs",
         # "la mínima ... gana la máxima, la máxima gana la media y la media gana a la mínima"

@@ -5,25 +5,27 @@ comes from versioned migrations (``store.db``). Ids are ints, chips ints, money 
 cents, times ISO-8601 UTC strings. A write that takes ``key`` is idempotent on it.
 Errors a person can act on are :class:`StoreError` (a ``ValueError``), nothing written.
 
-Modules: ``db`` (open, migrations), ``players``, ``nights`` (nights and seats),
-``hands`` (hands, events, session, referee check), ``ledger`` (buy-ins, cash-outs, close,
+Modules: ``db`` (open, migrations), ``players``, ``nights`` (nights, seats, ``unseat``),
+``hands`` (hands, events, voided hand starts, session, referee check), ``ledger`` (buy-ins,
+seat + buy-in in one transaction, cash-outs that add up, recounts, the carried pot, close,
 summary, a player's ledger), ``tokens`` (player links), ``importer`` (session and PHH
 files), ``flaskdb`` (``get_db`` for views).
 """
 
-from .db import StoreError, migrations, open_db, utc_now
+from .db import MAX_CHIPS, StoreError, migrations, open_db, utc_now
 from .hands import (append_action, append_actions, check_night, current_hand, end_hand, get_hand, hand_actions,
                     hand_check, night_hands, night_session, start_hand, undo_last, verify_chain,
-                    void_event)
+                    void_event, void_hand_start)
 from .importer import import_file, import_session, load_session_text
-from .ledger import (bank_check, buy_in, cash_out, close_night, night_summary, player_ledger,
-                     reopen_night, void_entry)
-from .nights import create_night, get_night, list_nights, night_players, seat_player
+from .ledger import (bank_check, buy_in, carried_pot, cash_out, close_night, join_table, night_summary,
+                     player_ledger, recount, reopen_night, void_entry)
+from .nights import create_night, get_night, list_nights, night_players, seat_player, table_players, unseat
 from .players import add_player, find_player, get_player, list_players
 from .tokens import issue_token, player_for_token, revoke_token
 
 __all__ = [
-    "StoreError", "migrations", "open_db", "utc_now",
+    "MAX_CHIPS", "StoreError", "migrations", "open_db", "utc_now", "void_hand_start", "carried_pot",
+    "join_table", "recount", "table_players", "unseat",
     "append_action", "append_actions", "check_night", "current_hand", "end_hand", "get_hand", "hand_actions",
     "hand_check", "night_hands", "night_session", "start_hand", "undo_last", "verify_chain",
     "void_event", "import_file", "import_session", "load_session_text",

@@ -11,13 +11,15 @@ revocation):
 - ``players``: id, name, name_key (case-folded, unique in the club), created_at.
 - ``nights``: id, started_at (UTC ISO), local_date (the club's date at the start),
   timezone, rules (JSON as given), rules_frozen (JSON, every HouseRules field),
-  chip_cents, chips_per, currency, host, key.
-- ``seats``: night_id, player_id, seat (1-10).
-- ``hands``: id, night_id, number (1, 2, ...), button, stacks (JSON or null).
-- ``events``: the dealer's log: kind ``action`` | ``void`` | ``end``; hand_id, seq,
+  chip_cents, chips_per, currency, host, title, note (m005), key.
+- ``seats``: night_id, player_id, seat (1-10), before_hand (hands started when seated).
+  A seat is left by an ``unseat`` ledger entry pointing at it (m005).
+- ``hands``: id, night_id, number (1, 2, ...), button, stacks (JSON or null). A hand
+  start is voided by a ``void_hand`` event (m005); numbers count live hands.
+- ``events``: the dealer's log: kind ``action`` | ``void`` | ``end`` | ``void_hand``; hand_id, seq,
   action text, target (the voided event), reason, entered_by, entered_at, key, and a
   hash chain per night (prev_hash, hash).
-- ``ledger``: kind ``buy_in`` | ``cash_out`` | ``adjustment`` | ``close`` | ``void``;
+- ``ledger``: kind ``buy_in`` | ``cash_out`` | ``adjustment`` | ``close`` | ``void`` | ``unseat``;
   chips, before_hand (hands started when entered), target, reason, detail (JSON).
 """
 
@@ -39,6 +41,11 @@ migrations = Migrations("tapete")
 
 class StoreError(ValueError):
     """A write refused for a reason a person can act on; nothing was written."""
+
+
+MAX_CHIPS = 10**12
+"""Largest chip amount (and chip value in cents) accepted: beyond it is a typo, and SQLite
+integers stop at 2**63."""
 
 
 @migrations()
@@ -109,6 +116,20 @@ def m004_hand_checks(db: Database) -> None:
     # each hand's referee result (findings, pots, awards, stacks) stored with the hand
     db["hand_checks"].create({"hand_id": int, "night_id": int, "version": str, "entry": str},
                              pk="hand_id", foreign_keys=[("hand_id", "hands"), ("night_id", "nights")])
+
+
+@migrations()
+def m005_corrections(db: Database) -> None:
+    # a seat can be left (``unseat``) and a hand start voided: uniqueness among the *live*
+    # seats and hands is checked in code inside the write transaction (BEGIN IMMEDIATE)
+    db.execute("DROP INDEX IF EXISTS idx_seats_night_id_seat")
+    db.execute("DROP INDEX IF EXISTS idx_seats_night_id_player_id")
+    db.execute("DROP INDEX IF EXISTS idx_hands_night_id_number")
+    db["seats"].create_index(["night_id", "seat"])
+    db["seats"].create_index(["night_id", "player_id"])
+    db["hands"].create_index(["night_id", "number"])
+    db["seats"].add_column("before_hand", int)
+    db["nights"].add_column("note", str)  # a session file's note, shown under the title
 
 
 def clock() -> datetime:

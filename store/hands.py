@@ -15,7 +15,10 @@ import sqlite3
 from sqlite_utils import Database
 
 from .db import StoreError, utc_now, write_tx
-from .nights import existing, get_night, insert, night_players, require_open
+from .nights import existing, get_night, insert, night_players, require_open, table_players
+
+LIVE_HAND = "NOT EXISTS (SELECT 1 FROM events x WHERE x.kind = 'void_hand' AND x.hand_id = hands.id)"
+"""SQL: the hand's start has not been voided (:func:`void_hand_start`)."""
 
 MAX_ACTION = 500
 """Longest action string stored (characters)."""
@@ -43,10 +46,11 @@ def get_hand(db: Database, hand_id: int) -> dict:
 
 
 def night_hands(db: Database, night_id: int) -> list[dict]:
-    """The night's hands in order: ``[{"id", "number", "button", "stacks"}]``."""
+    """The night's hands in order (not those whose start was voided):
+    ``[{"id", "number", "button", "stacks"}]``."""
     return [{"id": r[0], "number": r[1], "button": r[2], "stacks": json.loads(r[3]) if r[3] else None}
-            for r in db.execute("SELECT id, number, button, stacks FROM hands WHERE night_id = ? "
-                                "ORDER BY number", [night_id])]
+            for r in db.execute(f"SELECT id, number, button, stacks FROM hands WHERE night_id = ? "
+                                f"AND {LIVE_HAND} ORDER BY number, id", [night_id])]
 
 
 def _ended(db: Database, hand_id: int) -> bool:
@@ -58,8 +62,8 @@ def _ended(db: Database, hand_id: int) -> bool:
 
 def current_hand(db: Database, night_id: int) -> int | None:
     """The id of the night's hand in progress (started, not ended), or None."""
-    row = db.execute("SELECT id FROM hands WHERE night_id = ? ORDER BY number DESC LIMIT 1",
-                     [night_id]).fetchone()
+    row = db.execute(f"SELECT id FROM hands WHERE night_id = ? AND {LIVE_HAND} "
+                     "ORDER BY number DESC, id DESC LIMIT 1", [night_id]).fetchone()
     if row is None or _ended(db, row[0]):
         return None
     return row[0]
@@ -86,41 +90,86 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
     """Start the night's next hand; stacks carry from the previous hand.
 
     :param button: the dealer's seat; None moves it on from the previous hand's button by
-        the rules' ``direction``.
+        the rules' ``direction``, or keeps it after a misdeal (``d misdeal``; Robert's Rules
+        of Poker, Misdeals: the same dealer deals again).
     :param stacks: optional stated stacks by seat (``{"1": 480}``), as a session file's
         hand ``stacks`` (a difference becomes a ``stack_mismatch`` finding).
     :returns: the hand id.
     :raises StoreError: a hand still in progress, night closed, nobody seated, a button
         that is not an occupied seat, or no button for the first hand.
     """
-    found = existing(db, "hands", key)
+    payload = {"night_id": night_id} if button is None else {"night_id": night_id, "button": button}
+    found = existing(db, "hands", key, match=payload)
     if found is not None:
         return found
     night = require_open(db, night_id)
-    seats = [p["seat"] for p in night_players(db, night_id)]
-    if len(seats) < 2:
-        raise StoreError("seat at least two players before dealing")
-    in_progress = current_hand(db, night_id)
-    if in_progress is not None:
-        raise StoreError(f"hand {_hand(db, in_progress)['number']} is still in progress; end it first")
-    hands = night_hands(db, night_id)
-    if button is None:
-        if not hands:
-            raise StoreError("say who deals the first hand (the button)")
-        button = next_button(seats, hands[-1]["button"], night["rules_frozen"]["direction"])
-    elif button not in seats:
-        raise StoreError(f"the button must be an occupied seat ({seats}), not {button!r}")
     try:
-        with write_tx(db):
-            return insert(db, "hands", {
-                "night_id": night_id, "number": len(hands) + 1, "button": button,
-                "stacks": json.dumps(stacks, sort_keys=True) if stacks else None,
-                "entered_by": entered_by, "entered_at": utc_now(), "key": key})
-    except sqlite3.IntegrityError:
+        return _start_hand(db, night, button, stacks, entered_by, key)
+    except sqlite3.IntegrityError:  # the same key stored meanwhile by another tablet
         found = existing(db, "hands", key)
         if found is not None:
             return found
         raise StoreError("another hand was started at the same moment; reload") from None
+
+
+def _misdealt(db: Database, hand_id: int) -> bool:
+    """True when the hand's live log has a ``d misdeal`` (CONTRACT.md 2): the deal was void,
+    so the button stays (Robert's Rules of Poker, Misdeals; the referee does the same)."""
+    return db.execute(
+        "SELECT 1 FROM events e WHERE e.hand_id = ? AND e.kind = 'action' AND e.action = 'd misdeal' "
+        "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)",
+        [hand_id]).fetchone() is not None
+
+
+def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | None,
+                entered_by: str, key: str | None) -> int:
+    night_id = night["id"]
+    with write_tx(db):  # BEGIN IMMEDIATE: the checks and the insert see the same log
+        seats = [p["seat"] for p in night_players(db, night_id)]
+        if len(seats) < 2:
+            raise StoreError("seat at least two players before dealing")
+        in_progress = current_hand(db, night_id)
+        if in_progress is not None:
+            raise StoreError(f"hand {_hand(db, in_progress)['number']} is still in progress; end it first")
+        hands = night_hands(db, night_id)
+        if button is None:
+            if not hands:
+                raise StoreError("say who deals the first hand (the button)")
+            if _misdealt(db, hands[-1]["id"]):  # RRoP, Misdeals: the same dealer deals again
+                button = hands[-1]["button"]
+            else:
+                button = next_button(seats, hands[-1]["button"], night["rules_frozen"]["direction"])
+        elif button not in seats:
+            raise StoreError(f"the button must be an occupied seat ({seats}), not {button!r}")
+        return insert(db, "hands", {
+            "night_id": night_id, "number": len(hands) + 1, "button": button,
+            "stacks": json.dumps(stacks, sort_keys=True) if stacks else None,
+            "entered_by": entered_by, "entered_at": utc_now(), "key": key})
+
+
+def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
+                    key: str | None = None) -> int:
+    """Cancel a hand started by mistake (a ``void_hand`` event, with who and why).
+
+    Only the hand in progress, and only while it has no live action: once anything is
+    logged, void the actions first. The next hand started takes its number.
+
+    :returns: the event id.
+    :raises StoreError: not the hand in progress, actions logged, no reason, night closed.
+    """
+    found = existing(db, "events", key, "void_hand", {"hand_id": hand_id})
+    if found is not None:
+        return found
+    if not isinstance(reason, str) or not reason.strip():
+        raise StoreError("a correction needs a reason")
+    hand = _hand(db, hand_id)
+    require_open(db, hand["night_id"])
+    if current_hand(db, hand["night_id"]) != hand_id:
+        raise StoreError(f"hand {hand['number']} is not the hand in progress: only a hand just "
+                         "started can be voided")
+    if any(not a["voided"] for a in hand_actions(db, hand_id)):
+        raise StoreError(f"hand {hand['number']} already has actions: void them first")
+    return _append(db, hand, "void_hand", reason=reason.strip(), entered_by=entered_by, key=key)
 
 
 # -- events --------------------------------------------------------------------------------
@@ -167,14 +216,14 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
     :returns: the event id.
     :raises StoreError: empty or over-long text, the hand already ended, night closed.
     """
-    found = existing(db, "events", key, "action")
-    if found is not None:
-        return found
     if not key:
         raise StoreError("an action needs an idempotency key")
     if not isinstance(action, str) or not action.strip():
         raise StoreError("empty action: nothing to record")
     text = " ".join(action.split())
+    found = existing(db, "events", key, "action", {"hand_id": hand_id, "action": text})
+    if found is not None:
+        return found
     if len(text) > MAX_ACTION:
         raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
     hand = _hand(db, hand_id)
@@ -205,13 +254,13 @@ def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by
         seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand_id]).fetchone()[0]
         prev = _last_hash(db, hand["night_id"])
         for action, key in zip(actions, keys):
-            found = existing(db, "events", key, "action")
-            if found is not None:
-                ids.append(found)
-                continue
             if not isinstance(action, str) or not action.strip():
                 raise StoreError("empty action: nothing to record")
             text = " ".join(action.split())
+            found = existing(db, "events", key, "action", {"hand_id": hand_id, "action": text})
+            if found is not None:
+                ids.append(found)
+                continue
             if len(text) > MAX_ACTION:
                 raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
             row = {"night_id": hand["night_id"], "hand_id": hand_id, "seq": seq, "kind": "action",
@@ -241,7 +290,7 @@ def void_event(db: Database, event_id: int, *, reason: str, entered_by: str, key
     :returns: the void event's id.
     :raises StoreError: no such event, already voided, a void itself, no reason, night closed.
     """
-    found = existing(db, "events", key, "void")
+    found = existing(db, "events", key, "void", {"target": event_id})
     if found is not None:
         return found
     if not isinstance(reason, str) or not reason.strip():
@@ -269,7 +318,7 @@ def undo_last(db: Database, hand_id: int, *, reason: str, entered_by: str, key: 
     :returns: the void event's id.
     :raises StoreError: no live action left in the hand, or as :func:`void_event`.
     """
-    found = existing(db, "events", key, "void")
+    found = existing(db, "events", key, "void", {"hand_id": hand_id})
     if found is not None:
         return found
     live = [a for a in hand_actions(db, hand_id) if not a["voided"]]
@@ -284,7 +333,7 @@ def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = N
     :returns: the event id.
     :raises StoreError: already ended, night closed.
     """
-    found = existing(db, "events", key, "end")
+    found = existing(db, "events", key, "end", {"hand_id": hand_id})
     if found is not None:
         return found
     hand = _hand(db, hand_id)
@@ -330,7 +379,7 @@ def night_session(db: Database, night_id: int) -> dict:
     of the next hand (by seat). The rules are the night's frozen rules.
     """
     night = get_night(db, night_id)
-    players = night_players(db, night_id)
+    players = table_players(db, night_id)
     seat_of = {p["player_id"]: p["seat"] for p in players}
     stacks = {p["seat"]: 0 for p in players}
     rebuys: dict[int, dict[str, int]] = {}

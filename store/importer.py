@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from .db import StoreError, write_tx
+from .db import MAX_CHIPS, StoreError, write_tx
 from .hands import append_actions, check_night, end_hand, night_session, start_hand
 from .ledger import buy_in, cash_out
 from .nights import create_night, existing, seat_player
@@ -27,25 +27,88 @@ PHH_SUFFIXES = (".phh", ".phhs")
 def load_session_text(text: str, name: str = "") -> dict:
     """Parse a session file (JSON) or PHH text (by ``name``'s suffix, or content) to a session.
 
-    :raises StoreError: the text is neither (the message gives the reason).
+    :raises StoreError: the text is neither, or a session file that is not a well-formed
+        ``tapete/1`` object (the message gives the reason in one line).
     """
-    if name.lower().endswith(PHH_SUFFIXES) or not text.lstrip().startswith("{"):
+    label = name or "session"
+    if not name.lower().endswith(PHH_SUFFIXES):
         try:
-            from referee.phh import load_phh
-        except ImportError as exc:  # the PHH reader is another engineer's module
-            raise StoreError(f"cannot read PHH here: {exc}") from None
-        try:
-            return load_phh(text)
-        except ValueError as exc:
-            raise StoreError(f"{name or 'PHH'}: {exc}") from None
+            session = json.loads(text)
+        except json.JSONDecodeError as exc:
+            if text.lstrip().startswith(("{", "[")) or name.lower().endswith(".json"):
+                raise StoreError(f"{label}: not JSON ({exc.msg}, line {exc.lineno})") from None
+        else:
+            validate_session(session, label)
+            return session
     try:
-        session = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StoreError(f"{name or 'session'}: not JSON ({exc.msg}, line {exc.lineno})") from None
-    if not isinstance(session, dict) or not isinstance(session.get("players"), list) \
-            or not isinstance(session.get("hands"), list):
-        raise StoreError(f"{name or 'session'}: not a tapete/1 session (needs players and hands)")
+        from referee.phh import load_phh
+    except ImportError as exc:  # the PHH reader is another engineer's module
+        raise StoreError(f"cannot read PHH here: {exc}") from None
+    try:
+        session = load_phh(text)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise StoreError(f"{name or 'PHH'}: {exc}") from None
+    validate_session(session, name or "PHH")
     return session
+
+
+def _chip_count(value: object, where: str, *, low: int = 0) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise StoreError(f"{where} must be a whole number of chips{' above 0' if low else ''}, not {value!r}")
+    if value > MAX_CHIPS:
+        raise StoreError(f"{where}: {value} chips is too many (at most {MAX_CHIPS:,})")
+
+
+def validate_session(session: object, label: str = "session") -> None:
+    """Check the shape of a ``tapete/1`` session (CONTRACT.md 1) before anything is stored.
+
+    :raises StoreError: one line saying what is wrong and where.
+    """
+    if not isinstance(session, dict):
+        raise StoreError(f"{label}: a session file must be a JSON object, not a {type(session).__name__}")
+    players, hands = session.get("players"), session.get("hands", [])
+    if not isinstance(players, list) or not players:
+        raise StoreError(f"{label}: a session needs a list of players (seat, name, stack)")
+    for i, p in enumerate(players, start=1):
+        if not isinstance(p, dict):
+            raise StoreError(f"{label}: player {i} must be an object with seat, name and stack, not {p!r}")
+        seat = p.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
+            raise StoreError(f"{label}: player {i}: seat must be 1-10, not {seat!r}")
+        if "name" in p and (not isinstance(p["name"], str) or not p["name"].strip()):
+            raise StoreError(f"{label}: player {i}: name must be text, not {p['name']!r}")
+        _chip_count(p.get("stack", 0), f"{label}: player {i}: stack")
+    seats = [p["seat"] for p in players]
+    if len(set(seats)) != len(seats):
+        raise StoreError(f"{label}: two players share a seat")
+    if not isinstance(hands, list):
+        raise StoreError(f"{label}: 'hands' must be a list of hands")
+    rules = session.get("rules", "jackpots")
+    if not isinstance(rules, (str, dict)):
+        raise StoreError(f"{label}: 'rules' must be a preset name or an object, not {rules!r}")
+    if session.get("note") is not None and not isinstance(session["note"], str):
+        raise StoreError(f"{label}: 'note' must be text")
+    for number, hand in enumerate(hands, start=1):
+        if not isinstance(hand, dict):
+            raise StoreError(f"{label}: hand {number} must be an object with actions, not {hand!r}")
+        for field in ("rebuys", "stacks"):
+            value = hand.get(field)
+            if value is None:
+                continue
+            if not isinstance(value, dict):
+                raise StoreError(f"{label}: hand {number}: '{field}' must be an object "
+                                 f"{{seat: chips}}, not {value!r}")
+            for seat, chips in value.items():
+                if str(seat) not in {str(s) for s in seats}:
+                    raise StoreError(f"{label}: hand {number}: {field} for seat {seat}, which nobody sits in")
+                _chip_count(chips, f"{label}: hand {number}: {field} of seat {seat}",
+                            low=1 if field == "rebuys" else 0)
+        button = hand.get("button")
+        if button is not None and (isinstance(button, bool) or not isinstance(button, int)):
+            raise StoreError(f"{label}: hand {number}: button must be a seat number, not {button!r}")
+        actions = hand.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise StoreError(f"{label}: hand {number}: 'actions' must be a list of action strings")
 
 
 def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_per: int = 1,
@@ -61,6 +124,7 @@ def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_pe
     :raises StoreError: bad players (duplicate seat or name), bad rules, or a session the
         store refuses (nothing written).
     """
+    validate_session(session)
     if key is None:
         digest = hashlib.sha256(json.dumps([session, chip_cents, chips_per, currency, timezone],
                                            sort_keys=True, default=str).encode()).hexdigest()[:32]
@@ -72,11 +136,23 @@ def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_pe
     names = [name_key(str(p.get("name") or f"seat {p.get('seat')}")) for p in players]
     if len(set(names)) != len(names):
         raise StoreError("two players in the file share a name; give them distinct names")
+    try:
+        return _import(db, session, players, key, chip_cents=chip_cents, chips_per=chips_per,
+                       currency=currency, timezone=timezone, started_at=started_at, host=host,
+                       title=title, entered_by=entered_by)
+    except StoreError:
+        raise
+    except (ValueError, TypeError, OverflowError) as exc:  # e.g. the referee's SessionError
+        raise StoreError(f"session: {exc}") from None
+
+
+def _import(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,
+            host, title, entered_by) -> int:
     with write_tx(db):
         night_id = create_night(db, rules=session.get("rules") or "jackpots", chip_cents=chip_cents,
                                 chips_per=chips_per, currency=currency, timezone=timezone,
-                                started_at=started_at, host=host, title=title or session.get("note"),
-                                key=key)
+                                started_at=started_at, host=host, title=title,
+                                note=session.get("note"), key=key)
         by_seat = {}
         for p in players:
             player_id = player_by_name(db, str(p.get("name") or f"seat {p.get('seat')}"))
@@ -102,7 +178,11 @@ def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_pe
         for entry in result.get("hands", []):
             final.update({str(k): v for k, v in (entry.get("stacks") or {}).items()})
         for seat, player_id in by_seat.items():
-            cash_out(db, night_id, player_id, int(final.get(seat, 0)), entered_by=entered_by)
+            chips = int(final.get(seat, 0))
+            if chips > MAX_CHIPS:
+                raise StoreError(f"seat {seat} ends the night with {chips} chips by the log, more than "
+                                 f"{MAX_CHIPS:,}: check the amounts in the actions")
+            cash_out(db, night_id, player_id, chips, entered_by=entered_by)
     return night_id
 
 
@@ -117,5 +197,6 @@ def import_file(db: Database, path: str | Path, **options) -> int:
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror}") from None
     session = load_session_text(text, path.name)
-    options.setdefault("title", session.get("note") or path.stem)
+    if not options.get("title"):
+        options["title"] = path.stem
     return import_session(db, session, **options)

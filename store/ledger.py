@@ -14,26 +14,32 @@ from sqlite_utils import Database
 
 from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 
-from .db import StoreError, utc_now, write_tx
+from .db import MAX_CHIPS, StoreError, utc_now, write_tx
 from .hands import check_night, current_hand, night_hands
-from .nights import existing, get_night, insert, local_time, night_players, require_open
+from .nights import existing, get_night, insert, local_time, night_players, require_open, table_players
 from .players import get_player
 
-RESOLUTIONS = ("recount", "charge", "split")
-"""How a bank difference is resolved at the close."""
+RESOLUTIONS = ("recount", "charge", "credit", "split")
+"""How a bank difference is resolved at the close: ``charge`` an excess to one player,
+``credit`` a shortage to one player, ``split`` either among everyone, or ``recount``."""
 
 MODES = ("fewest", "hub")
-"""Settlement modes: the fewest transfers, or everyone with the host."""
+"""Settlement modes: the fewest transfers, or everyone with one player (the hub)."""
+
+POT_RETURN = "carried pot"
+"""Reason of the adjustments that give a carried pot back to those who put it in."""
 
 
 def _chips(value: object, *, allow_zero: bool) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or (value == 0 and not allow_zero):
         raise StoreError(f"chips must be a whole number {'0' if allow_zero else '1'} or more, not {value!r}")
+    if value > MAX_CHIPS:
+        raise StoreError(f"{value} chips is too many (at most {MAX_CHIPS:,})")
     return value
 
 
-def _seated(db: Database, night_id: int, player_id: int) -> dict:
-    for row in night_players(db, night_id):
+def _seated(db: Database, night_id: int, player_id: int, *, or_left: bool = False) -> dict:
+    for row in (table_players if or_left else night_players)(db, night_id):
         if row["player_id"] == player_id:
             return row
     name = get_player(db, player_id)["name"]
@@ -74,7 +80,8 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
     :returns: the ledger entry id.
     :raises StoreError: a hand in progress, player not seated, bad amount, night closed.
     """
-    found = existing(db, "ledger", key, "buy_in")
+    found = existing(db, "ledger", key, "buy_in",
+                     {"night_id": night_id, "player_id": player_id, "chips": chips})
     if found is not None:
         return found
     require_open(db, night_id)
@@ -92,30 +99,103 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
 
 def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
              key: str | None = None) -> int:
-    """Record the chips a player hands in at the end (the count; 0 for a player who busted).
+    """Record the chips a player hands in (the count; 0 for a player who busted).
 
-    A second count for the same player is a recount: the earlier one is voided (reason
-    ``recount``) in the same transaction.
+    A player who cashes out, leaves, comes back (buys in again) and cashes out again has
+    two counts, and they add up. A second count with no buy-in since the first is
+    refused: correcting a count is :func:`recount`.
 
     :returns: the ledger entry id.
-    :raises StoreError: a hand in progress, player not seated, bad amount, night closed.
+    :raises StoreError: a hand in progress, player not seated, already counted since the
+        last buy-in, bad amount, night closed.
     """
-    found = existing(db, "ledger", key, "cash_out")
+    found = existing(db, "ledger", key, "cash_out",
+                     {"night_id": night_id, "player_id": player_id, "chips": chips})
     if found is not None:
         return found
     require_open(db, night_id)
     _chips(chips, allow_zero=True)
-    _seated(db, night_id, player_id)
-    if current_hand(db, night_id) is not None:
-        raise StoreError("a hand is in progress; count the chips after it ends")
+    player = _seated(db, night_id, player_id)
     with write_tx(db):
-        for old in _live(db, night_id, "cash_out"):
-            if old["player_id"] == player_id:
-                _entry(db, night_id, {"player_id": player_id, "kind": "void", "target": old["id"],
-                                      "reason": "recount", "entered_by": entered_by}, None)
+        if current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress; count the chips after it ends")
+        last = _last_money(db, night_id, player_id)
+        if last is not None and last["kind"] == "cash_out":
+            raise StoreError(f"{player['name']}'s chips were already counted ({last['chips']}) and "
+                             "nothing was bought since; to correct that count, use a recount")
         return _entry(db, night_id, {"player_id": player_id, "kind": "cash_out", "chips": chips,
                                      "before_hand": len(night_hands(db, night_id)),
                                      "entered_by": entered_by}, key)
+
+
+def _last_money(db: Database, night_id: int, player_id: int) -> dict | None:
+    """The player's latest live buy-in or cash-out of the night, or None."""
+    row = db.execute(
+        "SELECT id, kind, chips FROM ledger l WHERE night_id = ? AND player_id = ? AND kind IN "
+        "('buy_in', 'cash_out') AND NOT EXISTS (SELECT 1 FROM ledger v WHERE v.kind = 'void' "
+        "AND v.target = l.id) ORDER BY id DESC LIMIT 1", [night_id, player_id]).fetchone()
+    return None if row is None else {"id": row[0], "kind": row[1], "chips": row[2]}
+
+
+def recount(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
+            key: str | None = None, entry_id: int | None = None) -> int:
+    """Correct a count: void the player's earlier cash-out (reason ``recount``) and enter
+    the new one, in one transaction.
+
+    :param entry_id: the cash-out corrected (default the player's latest live one).
+    :returns: the new cash-out's ledger entry id.
+    :raises StoreError: no count to correct, bad amount, a hand in progress, night closed.
+    """
+    found = existing(db, "ledger", key, "cash_out",
+                     {"night_id": night_id, "player_id": player_id, "chips": chips})
+    if found is not None:
+        return found
+    require_open(db, night_id)
+    _chips(chips, allow_zero=True)
+    player = _seated(db, night_id, player_id, or_left=True)
+    with write_tx(db):
+        if current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress; count the chips after it ends")
+        counts = [e for e in _live(db, night_id, "cash_out") if e["player_id"] == player_id]
+        if entry_id is not None:
+            counts = [e for e in counts if e["id"] == entry_id]
+        if not counts:
+            raise StoreError(f"{player['name']} has no count to correct; record a cash-out")
+        old = counts[-1]
+        _entry(db, night_id, {"player_id": player_id, "kind": "void", "target": old["id"],
+                              "reason": "recount", "entered_by": entered_by}, None)
+        return _entry(db, night_id, {"player_id": player_id, "kind": "cash_out", "chips": chips,
+                                     "before_hand": old["before_hand"], "entered_by": entered_by}, key)
+
+
+def join_table(db: Database, night_id: int, name: str, seat: int, chips: int | None, *,
+               entered_by: str, key: str | None = None) -> int:
+    """Seat a player (added to the club when the name is new) and record the first buy-in,
+    in one transaction: both are stored, or neither.
+
+    :param name: the player's name (:func:`store.players.add_player` rules).
+    :param chips: the buy-in (int > 0), or None/0 for none yet.
+    :param key: idempotency key for the form (``key:seat`` and ``key:buy`` are stored).
+    :returns: the player id.
+    :raises StoreError: a hand in progress ("seat new players between hands"), bad name,
+        seat or amount, night closed (nothing written).
+    """
+    from .nights import seat_player
+    from .players import find_player, player_by_name
+
+    require_open(db, night_id)
+    if chips:
+        _chips(chips, allow_zero=False)
+    with write_tx(db):
+        if current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress: seat new players between hands")
+        player_id = find_player(db, name) if isinstance(name, str) else None
+        if player_id is None:
+            player_id = player_by_name(db, name)
+        seat_player(db, night_id, player_id, seat, entered_by=entered_by, key=key and key + ":seat")
+        if chips:
+            buy_in(db, night_id, player_id, chips, entered_by=entered_by, key=key and key + ":buy")
+    return player_id
 
 
 def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key: str | None = None) -> int:
@@ -123,7 +203,7 @@ def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key
 
     :raises StoreError: no such entry, already voided, a void or close, no reason, night closed.
     """
-    found = existing(db, "ledger", key, "void")
+    found = existing(db, "ledger", key, "void", {"target": entry_id})
     if found is not None:
         return found
     if not isinstance(reason, str) or not reason.strip():
@@ -143,37 +223,88 @@ def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key
 # -- the bank check, the close, the summary ----------------------------------------------
 
 def _totals(db: Database, night_id: int) -> list[dict]:
-    players = night_players(db, night_id)
+    players = table_players(db, night_id)
     rows = {p["player_id"]: {**p, "bought": 0, "counted": None, "adjustment": 0} for p in players}
     for entry in _live(db, night_id, "buy_in"):
-        rows[entry["player_id"]]["bought"] += entry["chips"]
+        if entry["player_id"] in rows:
+            rows[entry["player_id"]]["bought"] += entry["chips"]
     for entry in _live(db, night_id, "cash_out"):
-        rows[entry["player_id"]]["counted"] = entry["chips"]
+        if entry["player_id"] in rows:
+            row = rows[entry["player_id"]]
+            row["counted"] = (row["counted"] or 0) + entry["chips"]
     for entry in _live(db, night_id, "adjustment"):
-        rows[entry["player_id"]]["adjustment"] += entry["chips"]
+        if entry["player_id"] in rows:
+            rows[entry["player_id"]]["adjustment"] += entry["chips"]
     out = []
     for row in rows.values():
         if not row["bought"] and row["counted"] is None:
             continue  # seated, never bought in: not in the money
+        # counted since the last buy-in? (a player back at the table must count again)
+        last = _last_money(db, night_id, row["player_id"])
+        row["counting_due"] = last is not None and last["kind"] == "buy_in" and row["counted"] is not None
         out.append(row)
     return out
 
 
-def bank_check(db: Database, night_id: int) -> dict:
-    """Chips bought against chips counted.
+def carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
+    """The pot still on the table after the last hand (passed-out deals carry it,
+    CONTRACT.md 1) and who put it in.
 
-    :returns: ``{"bought", "counted", "difference" (counted - bought), "adjustments",
-        "balanced" (difference + adjustments == 0 and everyone counted), "uncounted":
-        [names]}``; chips.
+    :returns: ``(chips, {seat: chips put in})``; the put-in add up to the pot when the
+        log is consistent (they are used as weights either way). ``(0, {})`` without one.
+    """
+    hands = night_hands(db, night_id)
+    if not hands:
+        return 0, {}
+    try:
+        result = check_night(db, night_id).get("hands", [])
+    except ImportError:  # pragma: no cover - no replay engine: nothing known to carry
+        return 0, {}
+    if not result or not result[-1].get("carried"):
+        return 0, {}
+    from .hands import night_session
+
+    session = night_session(db, night_id)
+    stacks = {str(p["seat"]): p["stack"] for p in session["players"]}
+    shares: dict[int, int] = {}
+    carried_before = 0
+    for hand, entry in zip(session["hands"], result):
+        before = dict(stacks)
+        for seat, chips in (hand.get("rebuys") or {}).items():
+            before[str(seat)] = before.get(str(seat), 0) + chips
+        after = {str(k): v for k, v in (entry.get("stacks") or {}).items()}
+        if not carried_before:
+            shares = {}
+        if entry.get("carried"):
+            for seat, chips in before.items():
+                put_in = chips - after.get(seat, chips)
+                if put_in > 0:
+                    shares[int(seat)] = shares.get(int(seat), 0) + put_in
+        stacks = {**before, **after}
+        carried_before = entry.get("carried") or 0
+    return int(result[-1]["carried"]), shares
+
+
+def bank_check(db: Database, night_id: int) -> dict:
+    """Chips bought against chips on the table: counted, plus a pot carried after the
+    last hand (passed out), which is the players' chips too.
+
+    :returns: ``{"bought", "counted", "carried" (chips in the carried pot), "difference"
+        (counted + carried - bought), "adjustments", "pot_returned" (adjustments that gave
+        the carried pot back), "balanced" (counted + adjustments == bought and everyone
+        counted), "uncounted": [names]}``; chips.
     """
     rows = _totals(db, night_id)
     bought = sum(r["bought"] for r in rows)
     counted = sum(r["counted"] or 0 for r in rows)
     adjustments = sum(r["adjustment"] for r in rows)
-    uncounted = [r["name"] for r in rows if r["counted"] is None]
-    return {"bought": bought, "counted": counted, "difference": counted - bought,
-            "adjustments": adjustments, "uncounted": uncounted,
-            "balanced": not uncounted and counted - bought + adjustments == 0}
+    returned = sum(e["chips"] for e in _live(db, night_id, "adjustment") if e["reason"] == POT_RETURN)
+    carried = carried_pot(db, night_id)[0]
+    uncounted = [r["name"] for r in rows if r["counted"] is None or r["counting_due"]]
+    return {"bought": bought, "counted": counted, "carried": carried,
+            "difference": counted + carried - bought, "adjustments": adjustments,
+            "pot_returned": returned, "uncounted": uncounted,
+            "balanced": not uncounted and counted + adjustments - bought == 0}
 
 
 def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str | None = None,
@@ -181,20 +312,27 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
                 hub_player_id: int | None = None, key: str | None = None) -> dict:
     """Close the night: bank check, its resolution, then the settlement (in one transaction).
 
-    When chips counted differ from chips bought, ``resolution`` says how the host settles
-    the difference D (counted - bought), recorded as ``adjustment`` entries:
-    ``"charge"``: one player (``charge_player_id``) takes -D chips; ``"split"``: -D is
-    shared equally among everyone in the money (largest remainder, seat order breaks
-    ties); ``"recount"``: the chips were counted again (record them with
-    :func:`cash_out` first) and must now balance.
+    A pot carried after the last hand (passed out) is given back to those who put it in,
+    in proportion to what each put in (largest remainder), as ``adjustment`` entries
+    (reason ``carried pot``). When the chips on the table (counted + carried) still differ
+    from chips bought by D (on the table - bought), ``resolution`` says how the host
+    settles it, recorded as ``adjustment`` entries:
+
+    - ``"charge"`` (an excess, D > 0): one player (``charge_player_id``) takes -D chips
+      (their net goes down);
+    - ``"credit"`` (a shortage, D < 0): one player (``charge_player_id``) gets -D chips;
+    - ``"split"``: -D is shared equally among everyone in the money (largest remainder,
+      seat order breaks ties);
+    - ``"recount"``: the chips were counted again (:func:`recount` first) and must now
+      balance.
 
     :param mode: ``"fewest"`` (fewest transfers) or ``"hub"`` (everyone settles with
-        ``hub_player_id``, the host; default the player named as the night's ``host``).
+        ``hub_player_id``; default the player named as the night's ``host``).
     :returns: :func:`night_summary` of the closed night.
-    :raises StoreError: a hand in progress, someone not counted, an unresolved or
-        unknown resolution, bad mode, already closed.
+    :raises StoreError: a hand in progress, someone not counted, an unresolved, unknown or
+        wrong-signed resolution, bad mode or hub, already closed.
     """
-    if key is not None and existing(db, "ledger", key, "close") is not None:
+    if key is not None and existing(db, "ledger", key, "close", {"night_id": night_id}) is not None:
         return night_summary(db, night_id)
     require_open(db, night_id)
     if mode not in MODES:
@@ -212,22 +350,47 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
             from .players import find_player
 
             hub_player_id = find_player(db, get_night(db, night_id)["host"] or "")
-        if hub_player_id is None or all(r["player_id"] != hub_player_id for r in rows):
-            raise StoreError("hub mode needs the host among the players (hub_player_id)")
-    gap = bank["difference"] + bank["adjustments"]
+        if hub_player_id is None:
+            raise StoreError("hub mode: say which player everyone settles with")
+        if all(r["player_id"] != hub_player_id for r in rows):
+            raise StoreError("hub mode: everyone settles with a player of tonight's game; "
+                             f"player {hub_player_id} did not play")
+    elif hub_player_id is not None:
+        raise StoreError("a hub player is only for hub mode")
+    gap = bank["difference"] + bank["adjustments"] - bank["pot_returned"]
     if resolution is not None and resolution not in RESOLUTIONS:
         raise StoreError(f"resolution must be one of {RESOLUTIONS}, not {resolution!r}")
+    on_table = "counted" + (f" + {bank['carried']} in the carried pot" if bank["carried"] else "")
     if gap and resolution is None:
-        raise StoreError(f"the bank does not balance: {bank['counted']} chips counted, {bank['bought']} bought "
-                         f"(difference {bank['difference']:+d}); recount, charge it to one player, or split it")
+        what = "excess" if gap > 0 else "shortage"
+        raise StoreError(f"the bank does not balance: {bank['counted']} chips {on_table}, {bank['bought']} bought "
+                         f"(difference {gap:+d}): a {what}; recount, "
+                         + ("charge it to one player" if gap > 0 else "credit it to one player")
+                         + ", or split it")
     if gap and resolution == "recount":
         raise StoreError(f"after the recount the bank is still off by {gap:+d} chips")
+    if gap < 0 and resolution == "charge":
+        raise StoreError(f"the bank is short by {-gap} chips: a shortage cannot be charged to a player "
+                         "(that would raise their net); credit it to one player or split it")
+    if gap > 0 and resolution == "credit":
+        raise StoreError(f"the bank has {gap} chips too many: an excess cannot be credited to a player; "
+                         "charge it to one player or split it")
+    by_seat = {r["seat"]: r for r in rows}
     with write_tx(db):
-        if gap and resolution == "charge":
+        if bank["carried"] and not bank["pot_returned"]:
+            pot, put_in = carried_pot(db, night_id)
+            weights = {seat: chips for seat, chips in put_in.items() if seat in by_seat} or \
+                {seat: 1 for seat in by_seat}
+            for seat, chips in largest_remainder(pot, weights).items():
+                if chips:
+                    _entry(db, night_id, {"player_id": by_seat[seat]["player_id"], "kind": "adjustment",
+                                          "chips": chips, "reason": POT_RETURN,
+                                          "entered_by": entered_by}, None)
+        if gap and resolution in ("charge", "credit"):
             if all(r["player_id"] != charge_player_id for r in rows):
-                raise StoreError("say which player the difference is charged to")
+                raise StoreError(f"say which player the difference is {resolution}d to")
             _entry(db, night_id, {"player_id": charge_player_id, "kind": "adjustment", "chips": -gap,
-                                  "reason": "charge", "entered_by": entered_by}, None)
+                                  "reason": resolution, "entered_by": entered_by}, None)
         elif gap and resolution == "split":
             weights = {r["seat"]: 1 for r in rows}
             shares = largest_remainder(-gap, weights)
@@ -237,7 +400,7 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
                                           "chips": shares[r["seat"]], "reason": "split",
                                           "entered_by": entered_by}, None)
         detail = {"mode": mode, "hub_player_id": hub_player_id, "resolution": resolution,
-                  "difference": bank["difference"]}
+                  "difference": gap, "carried": bank["carried"]}
         _entry(db, night_id, {"kind": "close", "detail": json.dumps(detail), "entered_by": entered_by}, key)
     return night_summary(db, night_id)
 
@@ -298,6 +461,27 @@ def night_summary(db: Database, night_id: int) -> dict:
             "hands": len(night_hands(db, night_id))}
 
 
+def _hands_dealt_in(db: Database, night_id: int, player_id: int, seat: int | None) -> set[int]:
+    """Ids of the night's hands the player was dealt into: hands started after the player
+    sat down (``seats.before_hand``) whose live log names the seat (``pN ...`` or
+    ``d deal|serve|award pN``, CONTRACT.md 2; in an ante game the seats in the log are the
+    ones dealt in, seed 000)."""
+    if seat is None:
+        return set()
+    row = db.execute("SELECT MIN(COALESCE(before_hand, 0)) FROM seats WHERE night_id = ? AND player_id = ?",
+                     [night_id, player_id]).fetchone()
+    since = row[0] or 0
+    numbers = {h["id"]: h["number"] for h in night_hands(db, night_id)}
+    tag, dealt = f"p{seat}", set()
+    for hand_id, action in db.execute(
+            "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
+            "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [night_id]):
+        words = (action or "").split()
+        if numbers.get(hand_id, 0) > since and (words[:1] == [tag] or (words[:1] == ["d"] and words[2:3] == [tag])):
+            dealt.add(hand_id)
+    return dealt
+
+
 def player_ledger(db: Database, player_id: int) -> dict:
     """A player's ledger across nights (for the phone page).
 
@@ -305,17 +489,20 @@ def player_ledger(db: Database, player_id: int) -> dict:
         "currency", "closed", "bought", "counted", "net_chips", "net_cents", "running_cents",
         "entries": [{"kind", "chips", "entered_at", "voided"}], "hands": [{"hand_id",
         "number", "findings"}]}], "totals": {currency: cents}}``; oldest night first;
+        ``hands`` are only those the player was dealt into, each with every finding of the
+        hand (a hand is public at the table; other players' ledgers are not shown);
         ``running_cents`` is the running total of closed nights in that night's currency.
     :raises StoreError: no such player.
     """
     player = get_player(db, player_id)
     nights = []
     totals: dict[str, int] = {}
-    for (night_id,) in db.execute("SELECT n.id FROM nights n JOIN seats s ON s.night_id = n.id "
-                                  "WHERE s.player_id = ? ORDER BY n.started_at, n.id", [player_id]).fetchall():
+    for (night_id, _) in db.execute("SELECT DISTINCT n.id, n.started_at FROM nights n JOIN seats s "
+                                    "ON s.night_id = n.id WHERE s.player_id = ? ORDER BY n.started_at, n.id",
+                                    [player_id]).fetchall():
         summary = night_summary(db, night_id)
         mine = next((r for r in summary["players"] if r["player_id"] == player_id), None)
-        seat = next(p["seat"] for p in night_players(db, night_id) if p["player_id"] == player_id)
+        seat = next((p["seat"] for p in table_players(db, night_id) if p["player_id"] == player_id), None)
         currency = summary["night"]["currency"]
         net_cents = mine["net_cents"] if mine else None
         if net_cents is not None and summary["night"]["closed"]:
@@ -333,10 +520,11 @@ def player_ledger(db: Database, player_id: int) -> dict:
                 result = check_night(db, night_id)["hands"]
             except ImportError:
                 result = []
+            dealt = _hands_dealt_in(db, night_id, player_id, seat)
             for hand, entry in zip(hand_list, result):
-                hands.append({"hand_id": hand["id"], "number": hand["number"],
-                              "findings": [f for f in entry.get("findings", [])
-                                           if f.get("seat") in (None, seat)]})
+                if hand["id"] in dealt:  # the hand is public at the table: all its findings
+                    hands.append({"hand_id": hand["id"], "number": hand["number"],
+                                  "findings": list(entry.get("findings", []))})
         nights.append({"night_id": night_id, "local_date": summary["night"]["local_date"],
                        "currency": currency, "closed": summary["night"]["closed"], "seat": seat,
                        "bought": mine["bought"] if mine else 0, "counted": mine["counted"] if mine else None,

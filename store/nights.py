@@ -17,25 +17,37 @@ from sqlite_utils import Database
 from referee.rules import RulesError, resolve_rules
 
 from . import db as dbmod
-from .db import StoreError, utc_now, write_tx
+from .db import MAX_CHIPS, StoreError, utc_now, write_tx
 
 
-def existing(db: Database, table: str, key: str | None, kind: str | None = None) -> int | None:
+def existing(db: Database, table: str, key: str | None, kind: str | None = None,
+             match: dict | None = None) -> int | None:
     """The id of the row of ``table`` stored under idempotency ``key``, or None.
 
+    The same key with the same payload is a repeated submit (its id comes back); the same
+    key with another payload is a different write and is refused.
+
     :param kind: for ``events``/``ledger``: the kind of write being repeated.
-    :raises StoreError: the key was used for a different kind of write.
+    :param match: column -> value the stored row must have (the payload: night, player,
+        hand, chips, action text ...).
+    :raises StoreError: the key was used for a different kind of write, or for the same
+        kind with a different payload.
     """
     if key is None:
         return None
-    if kind is None:
-        row = db.execute(f"SELECT id FROM {table} WHERE key = ?", [key]).fetchone()
-        return row[0] if row else None
-    row = db.execute(f"SELECT id, kind FROM {table} WHERE key = ?", [key]).fetchone()
+    match = match or {}
+    columns = ["id"] + (["kind"] if kind is not None else []) + list(match)
+    row = db.execute(f"SELECT {', '.join(columns)} FROM {table} WHERE key = ?", [key]).fetchone()
     if row is None:
         return None
-    if row[1] != kind:
+    if kind is not None and row[1] != kind:
         raise StoreError(f"key {key!r} was already used for a {row[1]}, not a {kind}")
+    stored = row[2:] if kind is not None else row[1:]
+    for (name, value), got in zip(match.items(), stored):
+        if got != value:
+            what = kind or table.rstrip("s")
+            raise StoreError(f"key {key!r} is already used for a different {what} "
+                             f"({name} {got!r}, not {value!r}); a new write needs a new key")
     return row[0]
 
 
@@ -57,7 +69,7 @@ def zone(name: str) -> ZoneInfo:
 def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: str = "EUR",
                  timezone: str = "Europe/Madrid", started_at: datetime | None = None,
                  host: str = "host", key: str | None = None, chips_per: int = 1,
-                 title: str | None = None) -> int:
+                 title: str | None = None, note: str | None = None) -> int:
     """Open a poker night.
 
     :param rules: a preset name or ``{"preset": ..., overrides}`` (CONTRACT.md 3); resolved
@@ -68,6 +80,7 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
     :param timezone: the club's IANA time zone; the night's date is the local date of
         ``started_at``.
     :param started_at: when the night starts; naive means club-local time; default now.
+    :param title: the night's name (the report's heading); ``note``: free text shown under it.
     :param key: idempotency key: the same key returns the same night.
     :returns: the night id.
     :raises StoreError: bad rules, chip value, currency or time zone (nothing written).
@@ -80,12 +93,22 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
         frozen = resolve_rules(rules).as_dict()
     except RulesError as exc:
         raise StoreError(str(exc)) from None
+    for name, value in frozen.items():
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_CHIPS:
+            raise StoreError(f"rules: {name} is too large ({value}; at most {MAX_CHIPS:,})")
     for name, value in (("chip_cents", chip_cents), ("chips_per", chips_per)):
         if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
             raise StoreError(f"{name} must be a whole number above 0, not {value!r}")
+        if value > MAX_CHIPS:
+            raise StoreError(f"{name} is too large ({value}; at most {MAX_CHIPS:,})")
+    for name, value in (("title", title), ("note", note)):
+        if value is not None and not isinstance(value, str):
+            raise StoreError(f"the {name} must be text, not {value!r}")
     if not (isinstance(currency, str) and len(currency) == 3 and currency.isalpha()):
         raise StoreError(f"currency must be a 3-letter code such as EUR, not {currency!r}")
     start = started_at or dbmod.clock()
+    if not isinstance(start, datetime):
+        raise StoreError(f"started_at must be a date and time, not {start!r}")
     if start.tzinfo is None:
         start = start.replace(tzinfo=tz)
     row = {
@@ -94,7 +117,7 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
         "timezone": timezone, "rules": json.dumps(rules, sort_keys=True),
         "rules_frozen": json.dumps(frozen, sort_keys=True), "chip_cents": chip_cents,
         "chips_per": chips_per, "currency": currency.upper(), "host": host, "title": title,
-        "entered_at": utc_now(), "key": key,
+        "note": note, "entered_at": utc_now(), "key": key,
     }
     with write_tx(db):
         return insert(db, "nights", row)
@@ -142,16 +165,32 @@ def require_open(db: Database, night_id: int) -> dict:
     return night
 
 
+def _current_hand(db: Database, night_id: int) -> int | None:
+    from .hands import current_hand
+
+    return current_hand(db, night_id)
+
+
+def _hands_played(db: Database, night_id: int) -> int:
+    from .hands import night_hands
+
+    return len(night_hands(db, night_id))
+
+
 def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, entered_by: str,
                 key: str | None = None) -> int:
-    """Seat a player at the night's table.
+    """Seat a player at the night's table (between hands).
+
+    A player who left (:func:`unseat`) after playing hands comes back to the same seat;
+    a seat someone else played in tonight stays theirs (a session gives one seat one
+    player, CONTRACT.md 1).
 
     :param seat: the physical seat, 1-10.
     :returns: the seat row id.
     :raises StoreError: seat out of range or taken, player already seated, unknown
-        player, night closed.
+        player, a hand in progress, night closed.
     """
-    found = existing(db, "seats", key)
+    found = existing(db, "seats", key, match={"night_id": night_id, "player_id": player_id, "seat": seat})
     if found is not None:
         return found
     require_open(db, night_id)
@@ -159,27 +198,107 @@ def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, enter
         raise StoreError(f"seat must be 1-10, not {seat!r}")
     from .players import get_player
     name = get_player(db, player_id)["name"]
-    for row in night_players(db, night_id):
-        if row["seat"] == seat:
-            raise StoreError(f"seat {seat} is taken by {row['name']}")
-        if row["player_id"] == player_id:
-            raise StoreError(f"{name} is already in seat {row['seat']}")
-    try:
-        with write_tx(db):
+    with write_tx(db):
+        if _current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress: seat new players between hands")
+        for row in night_players(db, night_id):
+            if row["seat"] == seat:
+                raise StoreError(f"seat {seat} is taken by {row['name']}")
+            if row["player_id"] == player_id:
+                raise StoreError(f"{name} is already in seat {row['seat']}")
+        for row in _left_seats(db, night_id):
+            if row["player_id"] != player_id and row["seat"] == seat:
+                raise StoreError(f"seat {seat} was {row['name']}'s earlier tonight: "
+                                 "seat the new player in another seat")
+            if row["player_id"] == player_id and row["seat"] != seat:
+                raise StoreError(f"{name} played in seat {row['seat']} earlier tonight: "
+                                 f"seat them there again")
+        try:
             return insert(db, "seats", {"night_id": night_id, "player_id": player_id, "seat": seat,
+                                        "before_hand": _hands_played(db, night_id),
                                         "entered_by": entered_by, "entered_at": utc_now(), "key": key})
-    except sqlite3.IntegrityError:
-        found = existing(db, "seats", key)
-        if found is not None:
-            return found
-        raise StoreError(f"seat {seat} could not be taken (taken meanwhile?)") from None
+        except sqlite3.IntegrityError:
+            raise StoreError(f"seat {seat} could not be taken (taken meanwhile?)") from None
+
+
+def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_by: str,
+           key: str | None = None) -> int:
+    """A player leaves the table (between hands): an ``unseat`` entry pointing at the seat,
+    with who and why; nothing deleted.
+
+    When no hand was played since the player sat down, the seat was a mistake: it is
+    voided with the buy-ins and counts entered since (the seat is free again). Otherwise
+    the player's chips must be counted first (:func:`store.cash_out`); the seat stays
+    theirs in tonight's hands and they may come back to it.
+
+    :returns: the ``unseat`` ledger entry id.
+    :raises StoreError: not seated, no reason, a hand in progress, chips not counted,
+        night closed.
+    """
+    found = existing(db, "ledger", key, "unseat", {"night_id": night_id, "player_id": player_id})
+    if found is not None:
+        return found
+    if not isinstance(reason, str) or not reason.strip():
+        raise StoreError("say why the player leaves (a reason)")
+    require_open(db, night_id)
+    with write_tx(db):
+        if _current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress: players leave between hands")
+        row = db.execute("SELECT s.id, s.seat, COALESCE(s.before_hand, 0), p.name FROM seats s "
+                         "JOIN players p ON p.id = s.player_id WHERE s.night_id = ? AND s.player_id = ? "
+                         "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' AND u.target = s.id) "
+                         "ORDER BY s.id DESC LIMIT 1", [night_id, player_id]).fetchone()
+        if row is None:
+            from .players import get_player
+            raise StoreError(f"{get_player(db, player_id)['name']} is not seated at this night")
+        seat_id, seat, seated_at, name = row
+        played = _hands_played(db, night_id)
+        entries = db.execute(
+            "SELECT id, kind FROM ledger l WHERE night_id = ? AND player_id = ? AND kind IN "
+            "('buy_in', 'cash_out') AND NOT EXISTS (SELECT 1 FROM ledger v WHERE v.kind = 'void' "
+            "AND v.target = l.id) ORDER BY id", [night_id, player_id]).fetchall()
+        now = utc_now()
+        if played == seated_at:  # no hand since sitting down: the seat was a mistake
+            # this stint's entries: after the player's last time leaving, if any
+            since = db.execute("SELECT COALESCE(MAX(id), 0) FROM ledger WHERE night_id = ? AND player_id = ? "
+                               "AND kind = 'unseat'", [night_id, player_id]).fetchone()[0]
+            for entry_id, kind in entries:
+                if entry_id > since:
+                    insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "void",
+                                          "target": entry_id, "reason": f"unseated: {reason.strip()}",
+                                          "entered_by": entered_by, "entered_at": now, "key": None})
+        elif entries and entries[-1][1] != "cash_out":
+            raise StoreError(f"count {name}'s chips first (cash-out), then let them leave")
+        return insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "unseat",
+                                     "target": seat_id, "before_hand": played, "reason": reason.strip(),
+                                     "detail": json.dumps({"seat": seat, "hands_played": played - seated_at}),
+                                     "entered_by": entered_by, "entered_at": now, "key": key})
+
+
+def _left_seats(db: Database, night_id: int) -> list[dict]:
+    """Seats left after hands were played in them: ``[{"player_id", "name", "seat"}]``."""
+    return [{"player_id": r[0], "name": r[1], "seat": r[2]} for r in db.execute(
+        "SELECT s.player_id, p.name, s.seat FROM seats s JOIN players p ON p.id = s.player_id "
+        "JOIN ledger u ON u.kind = 'unseat' AND u.target = s.id "
+        "WHERE s.night_id = ? AND u.before_hand > COALESCE(s.before_hand, 0) ORDER BY s.id", [night_id])]
+
+
+def table_players(db: Database, night_id: int) -> list[dict]:
+    """Everyone who is seated or played in a seat tonight, by seat (one row per player):
+    ``[{"player_id", "name", "seat", "left"}]``; the session and the money use these."""
+    rows = {p["player_id"]: {**p, "left": False} for p in night_players(db, night_id)}
+    for p in _left_seats(db, night_id):
+        rows.setdefault(p["player_id"], {**p, "left": True})
+    return sorted(rows.values(), key=lambda r: r["seat"])
 
 
 def night_players(db: Database, night_id: int) -> list[dict]:
-    """The seated players by seat: ``[{"player_id", "name", "seat"}]``."""
+    """The players seated now, by seat: ``[{"player_id", "name", "seat"}]`` (not those who
+    left, :func:`unseat`)."""
     return [{"player_id": r[0], "name": r[1], "seat": r[2]} for r in db.execute(
         "SELECT s.player_id, p.name, s.seat FROM seats s JOIN players p ON p.id = s.player_id "
-        "WHERE s.night_id = ? ORDER BY s.seat", [night_id])]
+        "WHERE s.night_id = ? AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' "
+        "AND u.target = s.id) ORDER BY s.seat", [night_id])]
 
 
 def local_time(iso_utc: str | None, tz_name: str) -> datetime | None:

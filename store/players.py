@@ -26,9 +26,21 @@ def name_key(name: str) -> str:
 
 
 def _clean(name: object) -> str:
+    """The stored form of a name: Unicode NFC, stripped, inner spaces collapsed.
+
+    :raises StoreError: not text, empty, too long, or holding control or format
+        characters (Unicode categories Cc, Cf: NUL, zero-width spaces, direction marks).
+    """
     if not isinstance(name, str) or not name.strip():
         raise StoreError("a player needs a name")
-    clean = " ".join(unicodedata.normalize("NFKC", name).split())
+    bad = sorted({f"U+{ord(c):04X}" for c in name
+                  if unicodedata.category(c) in ("Cc", "Cf") and c not in " \t\n\r"})
+    if bad:
+        raise StoreError(f"a name cannot hold control or invisible characters ({', '.join(bad)}); "
+                         "type it again")
+    clean = " ".join(unicodedata.normalize("NFC", name).split())
+    if not clean:
+        raise StoreError("a player needs a name")
     if len(clean) > MAX_NAME:
         raise StoreError(f"name too long ({len(clean)} characters, at most {MAX_NAME})")
     return clean
@@ -37,17 +49,21 @@ def _clean(name: object) -> str:
 def add_player(db: Database, name: str) -> int:
     """Add a player to the club.
 
-    :param name: the display name (spaces collapsed); unique ignoring case and accents'
-        composition, so "alex" and "Alex" are the same name.
+    :param name: the display name, stored normalised (NFC, stripped, inner spaces
+        collapsed); unique ignoring case and compatibility forms, so "alex" and "Alex"
+        are the same name.
     :returns: the new player's id (int).
-    :raises StoreError: empty or too long, or the name is taken (the message suggests
-        telling the two apart, e.g. "Alex M.").
+    :raises StoreError: empty, too long, control/format characters, or the name is taken
+        (the message quotes the existing player's spelling and suggests telling the two
+        apart, e.g. "Alex M.").
     """
     clean = _clean(name)
-    if find_player(db, clean) is not None:
-        raise StoreError(f"there is already a player called {clean!r}; "
-                         f"tell them apart, e.g. {clean + ' ' + 'B.'!r}")
     with write_tx(db):
+        found = find_player(db, clean)
+        if found is not None:
+            existing_name = get_player(db, found)["name"]
+            raise StoreError(f"there is already a player called {existing_name!r}; "
+                             f"tell them apart, e.g. {existing_name + ' ' + 'B.'!r}")
         cursor = db.execute("INSERT INTO players (name, name_key, created_at) VALUES (?, ?, ?)",
                             [clean, name_key(clean), utc_now()])
     return cursor.lastrowid

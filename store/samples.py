@@ -43,6 +43,8 @@ def synthetic_session(hands: int = 300, players: int = 9, seed: int = 1, stack: 
     """
     from referee import compare
 
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= len(NAMES):
+        raise ValueError(f"a table has 2 to {len(NAMES)} seats, not {players!r}")
     rng = random.Random(seed)
     seats = list(range(1, players + 1))
     stacks = {s: stack for s in seats}

@@ -204,9 +204,10 @@ def test_taps_made_offline_or_whose_answer_was_lost_are_stored_once(browser, ser
     live = [a["action"] for a in store.hand_actions(db, hand_id)]
     assert live == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check"]
 
-    # 3. out of turn: said at once, and stored
+    # 3. out of turn: said as soon as the referee has judged the stored tap (TDA 53)
     tablet.verb(4, "fold")
-    assert page.text_content("#notice") == "out of turn: seat 3 was to act"
+    page.wait_for_function("document.querySelector('#notice').textContent === "
+                           "'out of turn: seat 3 was to act'", timeout=10_000)
     tablet.wait_stored(5)
     page.reload()
     tablet.wait_stored(5)

@@ -106,3 +106,13 @@ def test_lowest_rank_must_be_a_single_rank_two_to_seven(bad):
 
 def test_lowest_rank_accepts_an_integer_seven():
     assert resolve_lowest_rank(7) == "7"
+
+
+@pytest.mark.parametrize("text, together", [("As,Kd,7h", "AsKd7h"), ("As-Kd-7h-7c-2h", "AsKd7h7c2h"),
+                                            ("As, Kd; 7h", "AsKd7h")])
+def test_separators_between_cards_get_a_message_to_write_them_together(text, together):
+    """CONTRACT 2: cards are "written together (``AsKd7h7c2h``)"; a comma-separated list
+    is told so, instead of a puzzling "not a card: ',K'"."""
+    with pytest.raises(CardError, match="written together") as info:
+        parse_cards(text)
+    assert repr(text) in str(info.value) and repr(together) in str(info.value)

@@ -1,9 +1,10 @@
 """Every one of the 2,598,960 five-card hands of a 52-card deck ranks, under ``jackpots``,
-in exactly the order an independent evaluator (treys) gives: same ties, same order.
+in exactly the order two independent evaluators give (treys, and phevaluator's C
+evaluator): same ties, same order.
 
-The check maps each hand to (our HandRank value, treys score) and requires the map between
-the two to be one-to-one on tie classes (7,462 of them) and order-reversing (treys scores
-the best hand 1). Run time is a few seconds per million hands on one core.
+The check maps each hand to (our HandRank value, their score) and requires each map to
+be one-to-one on tie classes (7,462 of them) and order-reversing (both score the best
+hand 1). Run time is a few seconds per million hands on one core.
 """
 
 from __future__ import annotations
@@ -20,26 +21,37 @@ from referee.rank import rules_table  # noqa: E402
 pytestmark = pytest.mark.slow
 
 
-def test_jackpots_orders_all_2598960_hands_exactly_as_treys():
+def test_jackpots_orders_all_2598960_hands_exactly_as_treys_and_phevaluator():
+    phevaluator = pytest.importorskip("phevaluator")
+    from phevaluator import _pheval  # the C evaluator behind phevaluator.evaluate_cards
+
     deck = make_deck("2")
     to_int = {card: treys.Card.new(card) for card in deck}
+    to_ph = {card: phevaluator.Card(card).id_ for card in deck}
     five = treys.Evaluator()._five
+    ph_five = _pheval.evaluate_5cards
     ranker = rules_table("jackpots")
     pairs: dict[int, int] = {}
+    ph_pairs: dict[int, int] = {}
     count = 0
     for hand in combinations(deck, 5):
         ours = ranker("".join(hand)).value
         theirs = five([to_int[c] for c in hand])
         known = pairs.setdefault(ours, theirs)
         assert known == theirs, f"{''.join(hand)}: tie class {ours} maps to treys {known} and {theirs}"
+        a, b, c, d, e = hand
+        ph = ph_five(to_ph[a], to_ph[b], to_ph[c], to_ph[d], to_ph[e])
+        known = ph_pairs.setdefault(ours, ph)
+        assert known == ph, f"{''.join(hand)}: tie class {ours} maps to phevaluator {known} and {ph}"
         count += 1
     assert count == 2_598_960
-    # One-to-one on tie classes: as many of ours as treys has, none shared.
-    assert len(pairs) == 7462
-    assert len(set(pairs.values())) == len(pairs)
-    # Order: our larger value is treys' smaller (better) score, all the way down.
-    theirs_in_our_order = [pairs[v] for v in sorted(pairs)]
-    assert all(a > b for a, b in zip(theirs_in_our_order, theirs_in_our_order[1:]))
+    for name, mapping in (("treys", pairs), ("phevaluator", ph_pairs)):
+        # One-to-one on tie classes: as many of ours as they have, none shared.
+        assert len(mapping) == 7462, name
+        assert len(set(mapping.values())) == len(mapping), name
+        # Order: our larger value is their smaller (better) score, all the way down.
+        theirs_in_our_order = [mapping[v] for v in sorted(mapping)]
+        assert all(a > b for a, b in zip(theirs_in_our_order, theirs_in_our_order[1:])), name
 
 
 def test_category_counts_over_all_hands_match_the_textbook():

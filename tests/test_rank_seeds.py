@@ -240,6 +240,34 @@ def test_001_suit_order_hearts_diamonds_clubs_spades_breaks_rank_ties():
     assert compare("QhQs9d8c7h", "QdQc9h8s7d", "jackpots") == 0   # no suit order there
 
 
+def test_001_equal_pairs_the_heart_pair_wins_before_the_kickers():
+    """001, literally: "entre dos parejas gana la de valor superior, en el caso que sean del
+    mismo valor, gana la pareja que tenga el palo de corazón". The pair's suit decides
+    once the pairs are of the same value: the kickers (A-K-J against 9-8-7) come after."""
+    assert compare("QhQc9d8c7h", "QdQsAsKdJc", "clasico") == 1
+    assert compare("QdQsAsKdJc", "QhQc9d8c7h", "clasico") == -1
+    assert winners(["QdQsAsKdJc", "QhQc9d8c7h"], "clasico") == [1]
+    assert compare("QhQc9d8c7h", "QdQsAsKdJc", "basico") == -1   # no suit order: kickers
+
+
+def test_001_suit_of_the_made_part_decides_before_kickers_in_every_combination():
+    """The same reading for the other made parts: two pair (the higher pair's best suit),
+    and hands without a made part compare all their ranks first, then the top card's suit
+    (the flush's suit)."""
+    # Two pair J-J-8-8: the jacks with the heart win whatever the kicker.
+    assert compare("JhJs8d8c7s", "JdJc8h8sAs", "clasico") == 1
+    # High card: all the ranks first (A-K-9-8-7 beats A-K-9-8-6 whatever the ace's suit;
+    # the 6 needs the 36-card deck of five players), then the top card's suit.
+    assert compare("AsKd9h8c7s", "AhKs9d8s6d", "clasico", players=5) == 1
+    assert compare("AdKs9h8c7s", "AcKh9d8s7d", "clasico") == 1
+    # Straights: the top card's suit (the ten of A-7-8-9-T and of T-9-8-7-... alike).
+    assert compare("Th9s8d7cAs", "Ts9h8s7dAd", "clasico") == 1
+    assert compare("Th9s8d7c6s", "Ts9h8h7h6h", "clasico", players=5) == 1
+    # Flushes of the same ranks: hearts over diamonds over clubs over spades.
+    assert compare("AhKhQh9h7h", "AdKdQd9d7d", "clasico") == 1
+    assert compare("AcKcQc9c7c", "AsKsQs9s7s", "clasico") == 1
+
+
 def test_001_straight_flush_cycle_lowest_beats_highest_beats_middle_beats_lowest():
     """001: "la mínima ... gana la máxima (escalera con As puesto después del Rey), la
     máxima gana la media (escalera sin empleo del As) y la media gana a la mínima." """
@@ -270,6 +298,18 @@ def test_001_increasing_order_of_the_seed_examples():
                      "color", "póker", "escalera de color"]
     for lower, higher in zip(ladder, ladder[1:]):
         assert beats(higher, lower, "clasico")
+
+
+def test_001_clasico_flush_beats_full_only_in_the_stripped_deck():
+    """001: "en el poker a la americana en donde viene utilizado una baraja entera de 52
+    cartas ... el FULL vence al COLOR"; the line is seed 000's ("si se juega con 40, o con
+    menos, vale más el color que el full"): with 4 players (32 cards) the flush wins, with
+    9 (the rule of 11 gives all 52 cards) the full does."""
+    full, flush = "AsAhAd9s9h", "7h9hJhKhAh"
+    assert beats(flush, full, "clasico", players=4)
+    assert beats(flush, full, "clasico", players=6)      # 40 cards
+    assert beats(full, flush, "clasico", players=7)      # 44 cards
+    assert beats(full, flush, "clasico", players=9)      # 52 cards
 
 
 # --- seed 002 (internacional) -----------------------------------------------------------
@@ -312,6 +352,33 @@ def test_003_straight_flush_is_beaten_only_by_the_royal():
     Real" """
     assert beats("AhKhQhJhTh", "KsQsJsTs9s", "basico")
     assert beats("KsQsJsTs9s", "AsAhAdAcKh", "basico")
+
+
+def test_003_named_examples_two_pair_jacks_and_fours_full_queens_over_threes():
+    """003: "Par doble: Dos pares de cartas del mismo valor (Ej. J-J-4-4-3). Si dos
+    jugadores obtienen par doble en la misma mano, ganará aquel cuyas cartas sean de mayor
+    valor." and "Full: Es la combinación de un trío de cartas del mismo valor y un par de
+    cartas de otro valor (Ej. Q-Q-Q-3-3)" """
+    two_pair = rank("JsJh4d4c3s", "basico")
+    assert (two_pair.name, two_pair.ranks) == ("two pair", (11, 4, 3))
+    assert beats("JsJh4d4c3s", "TsTh9d9cAs", "basico")
+    full = rank("QsQhQd3c3s", "basico")
+    assert (full.name, full.ranks) == ("full house", (12, 3))
+    assert beats("QsQhQd3c3s", "JsJhJd9c9s", "basico")
+
+
+def test_003_straight_then_colour_then_full_as_listed():
+    """003, "Jugadas de póker (de menor a mayor valor)": "... Trío ... Escalera: Cinco
+    cartas en secuencia ... Color: Cinco cartas del mismo palo pero que no están en
+    escalera. Full ... Poker ... Escalera de color" (52 cards: the full above the
+    colour)."""
+    trips, straight, colour, full, poker, straight_flush = (
+        "9s9h9dKc2s", "9s8h7d6c5s", "Ah9h7h4h2h", "2s2h2d3c3s", "2s2h2d2c3s", "6h5h4h3h2h")
+    ladder = [trips, straight, colour, full, poker, straight_flush]
+    assert [rank(h, "basico").name_es for h in ladder] == [
+        "trío", "escalera", "color", "full", "póker", "escalera de color"]
+    for lower, higher in zip(ladder, ladder[1:]):
+        assert beats(higher, lower, "basico")
 
 
 # --- seed 004 (card-room ranking, suits never break ties) ----------------------------------
@@ -419,9 +486,21 @@ def test_rank_refuses_hands_that_are_not_five_known_distinct_deck_cards(cards, m
         rank(cards, "jackpots")
 
 
+@pytest.mark.parametrize("preset", ["jackpots", "pocker", "clasico", "deuce_to_seven"])
+@pytest.mark.parametrize("cards", ["AsKd8h8c9hX", "AsKd8h8c9h3", "AsKd8h8c9", "AsKd8h8c9h3h"])
+def test_every_preset_refuses_a_stray_character_or_a_sixth_card(preset, cards):
+    """The fast path reads fixed places of a ten-character string: an eleventh character,
+    a missing one or a sixth card must not slip through as a five-card hand."""
+    with pytest.raises(ValueError):
+        rank(cards, preset)
+
+
 def test_rank_refuses_a_second_joker_with_one_in_the_deck():
-    with pytest.raises(ValueError, match="Jk is not in the deck"):
+    """The deck has one joker: a second one is "too many", not "not in the deck"."""
+    with pytest.raises(ValueError, match=r"too many jokers \(the deck has 1\)"):
         rank("JkJkAsAhAd", "pocker")
+    with pytest.raises(ValueError, match=r"too many jokers \(the deck has 1\)"):
+        rank(["Jk", "As", "Jk", "Ah", "Ad"], "pocker")
 
 
 def test_rank_raises_card_error_quoting_bad_card_text():
@@ -485,6 +564,41 @@ def test_python_dash_m_referee_rank_runs_the_command():
                             capture_output=True, text=True, check=False,
                             cwd=Path(__file__).resolve().parent.parent)
     assert (result.returncode, result.stdout) == (0, "flush / color\n")
+
+
+def test_a_card_outside_the_assumed_deck_says_four_players_were_assumed():
+    """With ``lowest_rank: auto`` and no player count the rule of 11 assumes 4 players;
+    the error says so and how to give the count."""
+    with pytest.raises(ValueError, match=r"4 players were assumed.*--players N"):
+        rank("6s7h8d9cJs", "clasico")
+    assert rank_main(["6s7h8d9cJs", "--rules", "clasico", "--players", "5"]) == 0
+    with pytest.raises(ValueError) as info:
+        rank("6s7h8d9cJs", "clasico", players=4)          # the count was given: no hint
+    assert "assumed" not in str(info.value)
+
+
+def test_cards_written_with_separators_get_told_to_write_them_together():
+    with pytest.raises(CardError, match="written together"):
+        rank("As,Kd,7h,7c,2h")
+
+
+def test_hand_ranks_are_immutable_so_the_shared_cache_cannot_be_corrupted():
+    """HandRanks are shared between hands of the same value: writing one must fail, and
+    later results stay right."""
+    a = rank("AsKd7h7c2h")
+    value = a.value
+    for name in ("value", "category", "name", "ranks", "wild", "ace_low"):
+        with pytest.raises(AttributeError):
+            setattr(a, name, 0)
+        with pytest.raises(AttributeError):
+            delattr(a, name)
+    with pytest.raises(AttributeError):
+        a.extra = 1
+    again = rank("AhKc7s7d2c")
+    assert again.value == value and again.name == "one pair" and again < rank("AsAd7h7c2h")
+    import copy
+    import pickle
+    assert copy.deepcopy(a) == a and pickle.loads(pickle.dumps(a)) == a
 
 
 @pytest.mark.parametrize("cards", ["AsAsKdQcJk", "JsJsKdQcJk", "JkJsJsKdQc", "JsKdJkJsQc"])

@@ -151,3 +151,44 @@ def test_an_unbalanced_bank_shows_the_difference_and_no_transfers(client, db):
     assert "Diferencia · Difference -10" in html
     assert "No cuadra · Does not balance." in html
     assert "Transfers are worked out once the bank balances" in html
+
+
+def test_printed_report_has_title_note_legend_first_and_thousands_separators(app, db, tmp_path):
+    from web.reports import render_report
+
+    session = synthetic_session(hands=12, players=4, stack=20000)
+    path = tmp_path / "sabado.json"
+    import json
+
+    path.write_text(json.dumps(session))
+    night_id = store.import_file(db, path, chip_cents=100, currency="MXN")
+    with app.app_context():
+        html = render_report(db, night_id, printing=True)
+    assert re.search(r"<h1>sabado · \d{4}-\d\d-\d\d</h1>", html)
+    assert '<p class="note">synthetic night, 12 hands</p>' in html
+    legend = html.index("Mano (botón ▸ premios)")
+    assert legend < html.index('class="quiet-hands"')
+    assert "80,000 compradas" in html
+    assert "céntimos" not in html and "MXN" in html
+
+
+def test_a_top_level_json_array_is_not_read_as_toml(db):
+    with pytest.raises(store.StoreError, match="a session file must be a JSON object"):
+        store.load_session_text("[1, 2]", "night.json")
+    with pytest.raises(store.StoreError, match="a session file must be a JSON object"):
+        store.load_session_text("[1, 2]", "")
+
+
+def test_a_carried_pot_is_its_own_line_of_the_bank_and_goes_back_at_the_close(app, db):
+    from web.reports import render_report
+
+    session = next(s for s in (synthetic_session(hands=n, players=9) for n in range(2, 60))
+                   if not any("award" in a for a in s["hands"][-1]["actions"]))
+    night_id = store.import_session(db, session, chip_cents=5)
+    carried = store.bank_check(db, night_id)["carried"]
+    with app.test_request_context():
+        before = render_report(db, night_id, printing=False)
+        store.close_night(db, night_id, entered_by="host")
+        after = render_report(db, night_id, printing=False)
+    assert f"In the carried pot: {carried:,} (en la mesa" in before
+    assert f"In the carried pot: {carried:,} (devuelto" in after and "Cuadra · Balanced." in after

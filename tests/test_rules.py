@@ -61,6 +61,7 @@ def test_clasico_strips_the_deck_by_the_rule_of_eleven():
     assert [r.deck_size(n) for n in (4, 5, 6)] == [32, 36, 40]
     assert r.at_table(5).lowest_rank == "6" and r.at_table(5).deck_size() == 36
     assert r.flush_beats_full_for(4) is True
+    assert r.flush_beats_full == "auto"
     assert (r.suit_order, r.straight_flush_cycle, r.max_draw, r.checkdown) == (
         "hdcs", True, 4, "carry")
 
@@ -155,3 +156,76 @@ def test_every_preset_setting_cites_its_source():
     source = inspect.getsource(__import__("referee.rules", fromlist=["x"]))
     for needle in ("Seed 000", "Seed 001", "Seed 002", "Seed 003", "RRoP", "WSOP"):
         assert needle in source
+
+
+@pytest.mark.parametrize("players, flush_wins", [(4, True), (5, True), (6, True), (7, False),
+                                                 (8, False), (9, False)])
+def test_clasico_flush_beats_full_only_up_to_40_cards(players, flush_wins):
+    """001: "en el poker a la americana en donde viene utilizado una baraja entera de 52
+    cartas ... el FULL vence al COLOR"; seed 000 draws the line at 40 cards. With the rule
+    of 11, 4-6 players play 32-40 cards (flush wins), 7-9 play 44-52 (full wins)."""
+    assert resolve_rules("clasico").flush_beats_full_for(players) is flush_wins
+
+
+@pytest.mark.parametrize("value", [["h", "d", "c", "s"], ("h", "d", "c", "s"), b"hdcs",
+                                   {"h": 1, "d": 2, "c": 3, "s": 4}])
+def test_suit_order_must_be_a_string(value):
+    """A list of the four suits used to pass validation and crash ranking later."""
+    with pytest.raises(RulesError, match="suit_order"):
+        resolve_rules({"preset": "clasico", "suit_order": value})
+
+
+def test_check_command_rejects_a_list_suit_order_with_exit_2(tmp_path, shared):
+    """``python -m referee check`` on a session whose rules give ``suit_order`` as a list:
+    a one-line reason naming the key, exit status 2 (CONTRACT 4), no traceback."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    session = json.loads((shared / "cases" / "clasico_flush_beats_full.json").read_text())
+    session["rules"]["suit_order"] = ["h", "d", "c", "s"]
+    path = tmp_path / "session.json"
+    path.write_text(json.dumps(session))
+    result = subprocess.run([sys.executable, "-m", "referee", "check", str(path)],
+                            capture_output=True, text=True, check=False,
+                            cwd=Path(__file__).resolve().parent.parent)
+    assert result.returncode == 2
+    assert "suit_order" in result.stderr and "Traceback" not in result.stderr
+
+
+BOOL_SWITCHES = ["five_figures", "five_of_a_kind", "natural_beats_wild", "straight_flush_cycle",
+                 "ace_low_straight_flush_beats_royal", "deal_last_card", "blinds_allowed"]
+
+
+@pytest.mark.parametrize("key", BOOL_SWITCHES)
+@pytest.mark.parametrize("value", ["false", "true", 0, 1, None, "no"])
+def test_switches_must_be_real_booleans(key, value):
+    """"false" used to turn five_figures on (a non-empty string is truthy)."""
+    with pytest.raises(RulesError) as info:
+        resolve_rules({"preset": "jackpots", key: value})
+    assert key in str(info.value) and repr(value) in str(info.value)
+
+
+@pytest.mark.parametrize("key", BOOL_SWITCHES)
+def test_switches_take_true_and_false(key):
+    assert getattr(resolve_rules({key: True}), key) is True
+    assert getattr(resolve_rules({key: False}), key) is False
+
+
+@pytest.mark.parametrize("key, value", [
+    ("jokers", True), ("jokers", "1"), ("jokers", 1.0), ("draws", True), ("draws", "2"),
+    ("max_draw", True), ("max_draw", "3"), ("max_draw", 3.0),
+    ("flush_beats_full", 1), ("flush_beats_full", 0), ("flush_beats_full", "true"),
+    ("flush_beats_full", None),
+])
+def test_counts_are_integers_and_flush_beats_full_is_true_false_or_auto(key, value):
+    with pytest.raises(RulesError) as info:
+        resolve_rules({"preset": "jackpots", key: value})
+    assert key in str(info.value) and repr(value) in str(info.value)
+
+
+def test_integer_counts_and_auto_still_accepted():
+    r = resolve_rules({"jokers": 1, "draws": 3, "max_draw": 0, "flush_beats_full": "auto"})
+    assert (r.jokers, r.draws, r.max_draw, r.flush_beats_full) == (1, 3, 0, "auto")
+    assert resolve_rules({"flush_beats_full": True}).flush_beats_full is True

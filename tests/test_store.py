@@ -27,7 +27,7 @@ def test_open_db_uses_wal_a_busy_timeout_and_applies_migrations(tmp_path):
     assert db.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
     names = [m.name for m in store.migrations.applied(db)]
     assert names == ["m001_core", "m002_checks_and_tokens", "m003_void_target_indexes",
-                     "m004_hand_checks"]
+                     "m004_hand_checks", "m005_corrections"]
     db.conn.close()
     again = store.open_db(tmp_path / "t.db")  # reopening applies nothing twice
     assert [m.name for m in store.migrations.applied(again)] == names
@@ -36,7 +36,7 @@ def test_open_db_uses_wal_a_busy_timeout_and_applies_migrations(tmp_path):
 
 def test_player_names_are_unique_ignoring_case(db):
     store.add_player(db, "Alex")
-    with pytest.raises(StoreError, match="already a player called 'alex'"):
+    with pytest.raises(StoreError, match="already a player called 'Alex'"):
         store.add_player(db, "alex")
     with pytest.raises(StoreError):
         store.add_player(db, "  ALEX ")

@@ -27,8 +27,8 @@ def test_bank_balances_when_chips_counted_equal_chips_bought(table):
     db, night_id, ids = table
     count(db, night_id, ids, {"Ana": 140, "Bruno": 130, "Chus": 70, "Dani": 60})
     bank = store.bank_check(db, night_id)
-    assert bank == {"bought": 400, "counted": 400, "difference": 0, "adjustments": 0,
-                    "uncounted": [], "balanced": True}
+    assert bank == {"bought": 400, "counted": 400, "carried": 0, "difference": 0, "adjustments": 0,
+                    "pot_returned": 0, "uncounted": [], "balanced": True}
 
 
 def test_close_is_refused_while_someone_is_not_counted(table):
@@ -54,7 +54,9 @@ def test_recount_resolves_the_bank_by_a_new_count_that_voids_the_old(table):
     count(db, night_id, ids, {"Ana": 140, "Bruno": 130, "Chus": 70, "Dani": 50})
     with pytest.raises(StoreError, match="still off by -10"):
         store.close_night(db, night_id, entered_by="host", resolution="recount")
-    store.cash_out(db, night_id, ids["Dani"], 60, entered_by="host")  # recounted
+    with pytest.raises(StoreError, match="use a recount"):  # a second count is not a recount
+        store.cash_out(db, night_id, ids["Dani"], 60, entered_by="host")
+    store.recount(db, night_id, ids["Dani"], 60, entered_by="host")
     summary = store.close_night(db, night_id, entered_by="host", resolution="recount")
     assert summary["bank"]["balanced"]
     voids = db.execute("SELECT reason FROM ledger WHERE kind = 'void'").fetchall()

@@ -66,7 +66,8 @@ def test_out_of_turn_tap_is_stored_and_reported_at_once(client, db, night):
     state = _tap(client, night, "p3 open 10", "ooturn-key-1").get_json()
     # TDA 53: seat 1 was due; the open is stored and judged, and play backs up to seat 1
     assert _live(db, night["id"])[-1] == "p3 open 10"
-    assert state["notice"] and "3" in state["notice"]
+    # the notice names the seat that was due, in the page's language (Spanish by default)
+    assert state["notice"] == "fuera de turno: hablaba el asiento 1"
     assert any(f["kind"] == "out_of_turn" and f["action"] == 3 for f in state["findings"])
     assert state["to_act"] == 1
 
@@ -155,3 +156,104 @@ def test_recorded_awards_add_up_the_dealers_award_lines():
     from web.dealer import recorded_awards
 
     assert recorded_awards(["d award p3 70", "p4 show KsKd6c6h3s", "d award p3 5", "d award p4 x"]) == {"3": 75}
+
+
+# --- fixes after the first tester's review ---------------------------------------------
+
+def _op(client, night, op, key, **extra):
+    return client.post(night["base"] + "/tap", json={"key": key, "op": op, **extra})
+
+
+def test_undo_after_closing_a_hand_by_mistake_reopens_it_and_keeps_the_last_action(client, db, night):
+    _enter(client, night, ["p1 ante 5", "p3 ante 5"], "close")
+    hand_id = store.current_hand(db, night["id"])
+    assert _op(client, night, "end_hand", "end-key-0001").status_code == 200
+    assert store.current_hand(db, night["id"]) is None
+    state = _op(client, night, "undo", "undo-end-0001", reason="closed by mistake").get_json()
+    # the void points at the hand's end: the hand is open again, both antes still live
+    assert state["in_progress"] is True and store.current_hand(db, night["id"]) == hand_id
+    assert _live(db, night["id"]) == ["p1 ante 5", "p3 ante 5"]
+    # the same undo retried is stored once; the next undo voids the last action
+    assert _op(client, night, "undo", "undo-end-0001", reason="closed by mistake").status_code == 200
+    assert _live(db, night["id"]) == ["p1 ante 5", "p3 ante 5"]
+    _op(client, night, "undo", "undo-act-0002", reason="typo")
+    assert _live(db, night["id"]) == ["p1 ante 5"]
+
+
+def test_a_tap_key_used_on_another_night_is_refused_not_answered_with_its_event(client, db, app, night):
+    assert _tap(client, night, "p1 ante 5", "shared-key-0001").status_code == 200
+    other = store.create_night(db, rules=RULES, chip_cents=10)
+    for name, seat in (("Dani", 1), ("Eva", 2)):
+        pid = store.add_player(db, name)
+        store.seat_player(db, other, pid, seat, entered_by="test")
+        store.buy_in(db, other, pid, 100, entered_by="test")
+    store.start_hand(db, other, button=2, entered_by="test")
+    with app.test_request_context():
+        base = f"/dealer/{other}/{dealer_token(other)}"
+    response = client.post(base + "/tap", json={"key": "shared-key-0001", "op": "action", "action": "p2 ante 5"})
+    assert response.status_code == 400 and response.get_json()["error"]
+    assert "event_id" not in response.get_json()
+    assert [a["action"] for a in store.hand_actions(db, store.current_hand(db, other))] == []
+
+
+@pytest.mark.parametrize("body", [
+    {"op": "action", "action": "p1 check", "hand_id": 10**30},
+    {"op": "action", "action": "p1 check", "hand_id": -1},
+    {"op": "start_hand", "button": 10**30},
+    {"op": "start_hand", "stacks": {"1": 10**13}},
+    {"op": "start_hand", "stacks": {"١": 5}},
+    {"op": "start_hand", "stacks": [1, 2]},
+])
+def test_out_of_range_numbers_in_a_tap_are_a_400_never_a_500(client, db, night, body):
+    response = client.post(night["base"] + "/tap", json={"key": "bad-number-01", **body})
+    assert response.status_code == 400 and response.get_json()["error"]
+    assert _live(db, night["id"]) == []
+
+
+def test_after_a_misdeal_the_next_hand_keeps_the_same_button(client, db, night):
+    _enter(client, night, ["p1 ante 5", "p3 ante 5", "p4 ante 5", "d misdeal"], "misdeal")
+    assert _op(client, night, "end_hand", "end-misdeal-01").status_code == 200
+    state = _op(client, night, "start_hand", "next-misdeal-01").get_json()
+    # Robert's Rules of Poker, Misdeals: the same dealer deals again (the button stays on 4)
+    assert state["button"] == 4
+    assert [h["button"] for h in store.night_hands(db, night["id"])] == [4, 4]
+    _enter(client, night, ["p1 ante 5", "p3 ante 5", "p4 ante 5"], "second")
+    _op(client, night, "end_hand", "end-second-01")
+    assert _op(client, night, "start_hand", "next-second-01").get_json()["button"] == 1
+
+
+def test_a_wrong_award_left_uncorrected_is_named_with_its_difference_for_the_next_hand(client, db, night, shared):
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    _enter(client, night, case["hands"][0]["actions"], "fo")   # pushed to seat 3, referee: seat 4
+    state = _op(client, night, "end_hand", "end-fo-0001").get_json()
+    gap = state["award_gap"]
+    assert gap["hand"] == 1 and gap["diff"] == {"3": 75, "4": -75}
+    assert gap["awards"] == {"4": 75} and gap["recorded"] == {"3": 75}
+    # the referee's stacks go on into hand 2; the table's chips follow the push
+    assert gap["table_stacks"]["3"] - state["stacks"]["3"] == 75
+    # an action tap leaves the gap out (the page keeps the one it has); the state keeps it
+    _op(client, night, "start_hand", "next-fo-0001", stacks=gap["table_stacks"])
+    assert "award_gap" not in _tap(client, night, "p1 ante 5", "h2-ante-0001").get_json()
+    assert client.get(night["base"] + "/state").get_json()["award_gap"]["hand"] == 1
+    # accepting the mismatch: hand 2 states the table's stacks, the referee reports it
+    hand2 = store.night_hands(db, night["id"])[-1]
+    assert hand2["stacks"] == gap["table_stacks"]
+
+
+def test_no_award_gap_when_the_referees_award_was_confirmed(client, db, night, shared):
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    _enter(client, night, case["hands"][0]["actions"][:-1] + ["d award p4 75"], "ok")
+    assert _op(client, night, "end_hand", "end-ok-0001").get_json()["award_gap"] is None
+
+
+def test_the_page_names_finding_kinds_in_its_language_and_counts_with_plurals(client, night):
+    html = client.get(night["base"] + "/?lang=es").get_data(as_text=True)
+    strings = json.loads(html.split('<script id="strings" type="application/json">')[1].split("</script>")[0])
+    assert strings["kinds"]["wrong_award"] == "premio equivocado"
+    assert strings["kinds"]["unjustified_opening"] == "apertura sin ley"
+    assert strings["pending"][0] == "%(n)s toque por enviar"
+    assert strings["pending"][1] == "%(n)s toques por enviar"
+    html = client.get(night["base"] + "/?lang=en").get_data(as_text=True)
+    strings = json.loads(html.split('<script id="strings" type="application/json">')[1].split("</script>")[0])
+    assert strings["kinds"]["wrong_award"] == "wrong award"
+    assert strings["pending"] == ["%(n)s tap waiting to be sent", "%(n)s taps waiting to be sent"]

@@ -117,3 +117,146 @@ def test_guessing_the_pin_is_locked_out_after_five_tries(app, client, monkeypatc
     # the right PIN is refused too until the window passes
     assert client.post("/host/login", data={"pin": PIN}).status_code == 429
     assert client.get("/host/").status_code == 302
+
+
+def test_new_night_form_sets_time_zone_start_and_a_fractional_chip_value(host, db):
+    page = host.get("/host/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert '<option value="Europe/Madrid" selected>' in page and 'name="started_at"' in page
+    response = host.post("/host/nights", data={
+        "preset": "jackpots", "chip_cents": "10", "chips_per": "3", "currency": "MXN",
+        "timezone": "America/Mexico_City", "started_at": "2026-03-14T21:00", "key": "night-tz-1"})
+    night_id = int(re.search(r"/night/(\d+)", response.headers["Location"]).group(1))
+    night = store.get_night(db, night_id)
+    assert night["started_at"] == "2026-03-15T03:00:00+00:00" and night["local_date"] == "2026-03-14"
+    assert (night["chip_cents"], night["chips_per"], night["timezone"]) == (10, 3, "America/Mexico_City")
+    shown = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    assert "21:00 (America/Mexico_City)" in shown and "céntimos" not in shown
+
+
+def test_seating_during_a_hand_is_refused_whole_in_spanish(host, db):
+    night_id = _new_night(host)
+    _seat(host, night_id, "Ana", 1, 500, "seat-a-123")
+    _seat(host, night_id, "Bruno", 3, 500, "seat-b-123")
+    host.post(f"/host/night/{night_id}/hand", data={"button": "1", "key": "hand-form-1"})
+    _seat(host, night_id, "Chus", 4, 500, "seat-c-123")
+    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    assert "Hay una mano en juego: sienta a los jugadores nuevos entre manos." in page
+    assert [p["name"] for p in store.night_players(db, night_id)] == ["Ana", "Bruno"]
+    assert store.find_player(db, "Chus") is None
+
+
+def test_close_form_offers_hub_mode_and_credit_for_a_shortage(host, db):
+    night_id = _new_night(host)
+    for name, seat, key in (("Ana", 1, "seat-a-123"), ("Bruno", 3, "seat-b-123"), ("Chus", 4, "seat-c-123")):
+        _seat(host, night_id, name, seat, 100, key)
+    ids = {n: store.find_player(db, n) for n in ("Ana", "Bruno", "Chus")}
+    for name, chips in (("Ana", 150), ("Bruno", 40), ("Chus", 100)):
+        host.post(f"/host/night/{night_id}/cash-out", data={"player_id": str(ids[name]), "chips": str(chips),
+                                                            "key": f"cash-{name}-1"})
+    host.post(f"/host/night/{night_id}/recount", data={"player_id": str(ids["Chus"]), "chips": "110",
+                                                       "key": "recount-chus"})  # now 300 on the table
+    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    assert f'<option value="{ids["Chus"]}">everyone settles with Chus</option>' in page
+    host.post(f"/host/night/{night_id}/close", data={"key": "close-hub-1", "hub_player_id": str(ids["Chus"])})
+    summary = store.night_summary(db, night_id)
+    assert summary["night"]["closed"] and summary["mode"] == "hub"
+    assert [(t["payer"], t["payee"]) for t in summary["transfers"]] == [("Chus", "Ana"), ("Bruno", "Chus")]
+
+
+def test_host_voids_a_hand_started_by_mistake_and_unseats_a_player(host, db):
+    night_id = _new_night(host)
+    for name, seat, key in (("Ana", 1, "seat-a-123"), ("Bruno", 3, "seat-b-123"), ("Chus", 4, "seat-c-123")):
+        _seat(host, night_id, name, seat, 100, key)
+    host.post(f"/host/night/{night_id}/hand", data={"button": "1", "key": "hand-form-1"})
+    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    assert 'id="void-hand"' in page
+    host.post(f"/host/night/{night_id}/void-hand", data={"reason": "wrong button", "key": "void-hand-1"})
+    assert store.current_hand(db, night_id) is None and store.night_hands(db, night_id) == []
+    chus = store.find_player(db, "Chus")
+    host.post(f"/host/night/{night_id}/unseat", data={"player_id": str(chus), "reason": "seated by mistake",
+                                                      "key": "unseat-chus-1"})
+    assert [p["name"] for p in store.night_players(db, night_id)] == ["Ana", "Bruno"]
+    assert store.bank_check(db, night_id)["bought"] == 200
+
+
+# --- private links: revoking them (fixes after the first tester's review) ---------------
+
+def _seated_night(host, db):
+    host.get("/host/?lang=en")  # the lang cookie: the flashed messages are in English
+    night_id = _new_night(host)
+    _seat(host, night_id, "Ana", 1, 500, "seat-a-123")
+    _seat(host, night_id, "Bruno", 3, 500, "seat-b-123")
+    return night_id, store.find_player(db, "Ana")
+
+
+@pytest.mark.parametrize("paste", [
+    "{url}?lang=en", "{url}#ledger", "  {url}/  ", "{token}", "/p/{token}?lang=es#x",
+])
+def test_a_pasted_link_with_query_or_fragment_is_really_revoked(host, db, paste):
+    night_id, ana = _seated_night(host, db)
+    token = store.issue_token(db, ana)
+    assert host.get(f"/p/{token}").status_code == 200
+    pasted = paste.format(url=f"http://localhost/p/{token}", token=token)
+    host.post("/host/revoke", data={"night_id": str(night_id), "link": pasted})
+    assert host.get(f"/p/{token}").status_code == 404
+    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    assert "Link revoked." in page
+
+
+@pytest.mark.parametrize("paste", ["http://localhost/p/" + "Z" * 43, "not a link at all", "http://localhost/host/"])
+def test_a_made_up_link_is_not_said_to_be_revoked(host, db, paste):
+    night_id, ana = _seated_night(host, db)
+    token = store.issue_token(db, ana)
+    host.post("/host/revoke", data={"night_id": str(night_id), "link": paste})
+    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    assert "Link revoked." not in page
+    assert "No private link matches what was pasted: nothing revoked." in page
+    assert host.get(f"/p/{token}").status_code == 200
+
+
+def test_the_night_page_lists_each_players_live_links_to_revoke_one_or_all(host, db):
+    night_id, ana = _seated_night(host, db)
+    first, second, third = (store.issue_token(db, ana) for _ in range(3))
+    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    block = page.split(f'data-player="{ana}"')[1].split("</div>")[0]
+    for token in (first, second, third):
+        assert token[:6] + "…" in block and token not in block
+    link_ids = re.findall(r'data-link="(\d+)"', block)
+    assert len(link_ids) == 3 and "issued " in block
+    host.post(f"/host/player/{ana}/links/{link_ids[0]}/revoke", data={"night_id": str(night_id)})
+    assert host.get(f"/p/{first}").status_code == 404 and host.get(f"/p/{second}").status_code == 200
+    host.post(f"/host/player/{ana}/links/revoke-all", data={"night_id": str(night_id)})
+    assert host.get(f"/p/{second}").status_code == 404 and host.get(f"/p/{third}").status_code == 404
+    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    assert "2 links revoked." in page
+    assert 'data-link="' not in page.split(f'data-player="{ana}"')[1].split("</div>")[0]
+
+
+@pytest.mark.parametrize("field, value", [("chips", "١٢"), ("chips", "²"), ("chips", "10000000000001"),
+                                          ("chips", "-5"), ("player_id", "99999999999999999999999")])
+def test_a_bad_number_names_the_field_in_the_pages_language_and_is_never_a_500(host, db, field, value):
+    night_id, ana = _seated_night(host, db)
+    data = {"player_id": str(ana), "chips": "200", "key": "rebuy-bad-1", field: value}
+    response = host.post(f"/host/night/{night_id}/buy-in?lang=es", data=data)
+    assert response.status_code == 302
+    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    label = {"chips": "Fichas", "player_id": "Jugador"}[field]
+    assert re.search(rf'class="flash error"[^>]*>{label} (debe ser|es demasiado)', page), page[:3000]
+    assert "invalid literal" not in page and "chips must" not in page
+    assert host.post("/host/player/99999999999999999999999/link", data={"night_id": str(night_id)}).status_code == 302
+
+
+def test_the_night_page_shows_a_player_who_left_after_playing(host, db):
+    night_id = _new_night(host)
+    for name, seat, key in (("Ana", 1, "seat-a-123"), ("Bruno", 3, "seat-b-123"), ("Chus", 4, "seat-c-123")):
+        _seat(host, night_id, name, seat, 100, key)
+    hand = store.start_hand(db, night_id, button=1, entered_by="test")
+    store.end_hand(db, hand, entered_by="test")
+    chus = store.find_player(db, "Chus")
+    host.post(f"/host/night/{night_id}/cash-out", data={"player_id": str(chus), "chips": "100", "key": "cash-c-123"})
+    host.post(f"/host/night/{night_id}/unseat", data={"player_id": str(chus), "reason": "goes home",
+                                                      "key": "unseat-c-123"})
+    response = host.get(f"/host/night/{night_id}?lang=es")
+    assert response.status_code == 200
+    assert re.search(r'<tr data-seat="4">.*?Chus <small class="muted">\(se fue\)</small>',
+                     response.get_data(as_text=True), re.S)

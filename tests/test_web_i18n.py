@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
@@ -25,8 +25,9 @@ def test_every_ui_string_has_a_spanish_translation():
         if line.startswith("[") and ":" in line:
             method, pattern = line.strip("[]").split(":", 1)
             method_map.append((pattern.strip(), method.strip()))
+    keywords = {**DEFAULT_KEYWORDS, "_l": None}  # babel.cfg's header: -k _l (lazy labels)
     found = {msg[2] if isinstance(msg[2], str) else msg[2][0]
-             for msg in extract_from_dir(str(ROOT), method_map)}
+             for msg in extract_from_dir(str(ROOT), method_map, keywords=keywords)}
     assert len(found) > 100
     catalog = _catalog()
     missing = sorted(m for m in found if not (catalog.get(m) and catalog.get(m).string))
@@ -34,16 +35,21 @@ def test_every_ui_string_has_a_spanish_translation():
 
 
 def test_the_compiled_catalogue_matches_the_po_file():
+    def flat(value):  # plural entries: (singular, plural) ids and [one, many, other] texts
+        return tuple(value) if isinstance(value, (list, tuple)) else value
+
     with MO.open("rb") as f:
-        compiled = {m.id: m.string for m in read_mo(f) if m.id}
-    source = {m.id: m.string for m in _catalog() if m.id and m.string and not m.fuzzy}
+        compiled = {flat(m.id): flat(m.string) for m in read_mo(f) if m.id}
+    source = {flat(m.id): flat(m.string) for m in _catalog() if m.id and m.string and not m.fuzzy}
     assert compiled == source, "run: pybabel compile -d translations"
 
 
 def test_poker_words_are_the_seeds_words():
     catalog = _catalog()
     words = {m.id: m.string for m in catalog if m.id}
-    # seed 000: "Paso", "Servido", "¿Cuántas?", "Voy por tanto", resto; seed 002: "veo", "subir"
+    # the seeds' own words (web.i18n.SEED_WORDS, checked against the texts below): seed 000
+    # "Paso", "Voy por tanto" (-> Voy), "¿Cuantas?" / "cuantas toma" (written ¿Cuántas? today),
+    # "Servido"; seed 002 'veo'. Abro, Subo, Resto, Me retiro: the card room's usual words
     assert words["Check"] == "Paso"
     assert words["Open"] == "Abro"
     assert words["Bet"] == "Voy"
@@ -53,3 +59,41 @@ def test_poker_words_are_the_seeds_words():
     assert words["Fold"] == "Me retiro"
     assert words["How many?"] == "¿Cuántas?"
     assert words["Pat (0)"] == "Servido (0)"
+
+
+def test_the_seed_words_cited_are_in_the_seed_texts_verbatim(shared):
+    from web.i18n import SEED_WORDS
+
+    for number, words in SEED_WORDS.items():
+        (path,) = (shared / "seeds").glob(f"{number}_*.txt")
+        text = path.read_text(encoding="utf-8")
+        for word in words:
+            assert word in text, f"{word!r} is not in seed {number}"
+    # the page's Spanish words come from them
+    words = {m.id: m.string for m in _catalog() if m.id}
+    assert words["Check"] in SEED_WORDS["000"] and words["Bet"] in SEED_WORDS["000"][1]
+    assert words["Pat (0)"].startswith(SEED_WORDS["000"][4])
+    assert words["Call"].lower() in SEED_WORDS["002"]
+    assert words["How many?"].replace("á", "a") == SEED_WORDS["000"][2]
+
+
+def test_every_finding_kind_of_the_contract_has_a_label_in_both_languages(shared, app):
+    import re
+
+    from flask_babel import force_locale
+
+    from web.i18n import FINDING_LABELS, finding_label
+
+    contract = (shared / "CONTRACT.md").read_text(encoding="utf-8")
+    section = contract.split("## 5. Finding kinds")[1]
+    kinds = set(re.findall(r"^\| `([a-z_]+)` \|", section, re.M))
+    assert len(kinds) >= 26 and kinds == set(FINDING_LABELS)
+    with app.test_request_context():
+        with force_locale("es"):
+            spanish = {k: finding_label(k) for k in kinds}
+        with force_locale("en"):
+            english = {k: finding_label(k) for k in kinds}
+    assert spanish["wrong_award"] == "premio equivocado" and english["wrong_award"] == "wrong award"
+    assert spanish["unjustified_opening"] == "apertura sin ley"
+    assert english["unjustified_opening"] == "opening without openers"
+    assert all(spanish[k] != english[k] and spanish[k] != k and "_" not in english[k] for k in kinds)

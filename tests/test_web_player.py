@@ -111,3 +111,60 @@ def test_player_page_lists_every_hand_played_with_its_findings(client, db, share
     assert re.search(r'data-hand="1"', html)
     # seat 3 opened with tens (jackpots: jacks or better) and was pushed the pot
     assert 'data-kind="unjustified_opening"' in html and 'data-kind="wrong_award"' in html
+
+
+def _played_night(db, case, *, late=None):
+    """The false_opener hand as hand 1 (and a second hand of antes and a misdeal-free
+    check-down), optionally seating ``late`` = (name, seat, chips) after hand 2."""
+    night_id = store.create_night(db, rules=case["rules"], chip_cents=10)
+    ids = {}
+    for p in case["players"]:
+        ids[p["name"]] = store.add_player(db, p["name"])
+        store.seat_player(db, night_id, ids[p["name"]], p["seat"], entered_by="test")
+        store.buy_in(db, night_id, ids[p["name"]], p["stack"], entered_by="test")
+    hand_id = store.start_hand(db, night_id, button=4, entered_by="test")
+    for i, action in enumerate(case["hands"][0]["actions"]):
+        store.append_action(db, hand_id, action, entered_by="test", key=f"fo-{i}")
+    store.end_hand(db, hand_id, entered_by="test")
+    hand_id = store.start_hand(db, night_id, entered_by="test")
+    for i, action in enumerate(["p1 ante 5", "p3 ante 5", "p4 ante 5", "p3 check", "p4 check", "p1 check"]):
+        store.append_action(db, hand_id, action, entered_by="test", key=f"h2-{i}")
+    store.end_hand(db, hand_id, entered_by="test")
+    if late:
+        name, seat, chips = late
+        ids[name] = store.add_player(db, name)
+        store.seat_player(db, night_id, ids[name], seat, entered_by="test")
+        store.buy_in(db, night_id, ids[name], chips, entered_by="test")
+        hand_id = store.start_hand(db, night_id, entered_by="test")
+        for i, action in enumerate([f"p{s} ante 5" for s in (1, 3, 4, seat)]):
+            store.append_action(db, hand_id, action, entered_by="test", key=f"h3-{i}")
+        store.end_hand(db, hand_id, entered_by="test")
+    return night_id, ids
+
+
+def test_player_page_shows_every_finding_of_the_hands_the_player_played(client, db, shared):
+    import json
+
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    _, ids = _played_night(db, case)
+    # Chus (seat 4) was pushed nothing: the false opening and the wrong award name seat 3,
+    # but the hand is public at the table and Chus played it
+    html = client.get(f"/p/{store.issue_token(db, ids['Chus'])}?lang=en").get_data(as_text=True)
+    hand1 = html.split('data-hand="1"')[1].split('data-hand="2"')[0]
+    assert 'data-kind="unjustified_opening"' in hand1 and 'data-kind="wrong_award"' in hand1
+    assert "opening without openers" in hand1 and "wrong award" in hand1
+    assert "Bruno" not in html  # another player's ledger stays private
+
+
+def test_player_page_lists_only_the_hands_the_player_was_dealt_into(client, db, shared):
+    import json
+
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    _, ids = _played_night(db, case, late=("Dani", 6, 300))
+    html = client.get(f"/p/{store.issue_token(db, ids['Dani'])}?lang=es").get_data(as_text=True)
+    assert re.findall(r'data-hand="(\d+)"', html) == ["3"]
+    assert "1 mano" in html and "1 manos" not in html
+    html = client.get(f"/p/{store.issue_token(db, ids['Ana'])}?lang=es").get_data(as_text=True)
+    assert re.findall(r'data-hand="(\d+)"', html) == ["1", "2", "3"]
+    assert "3 manos" in html
+    assert "apertura sin ley" in html and "premio equivocado" in html and "unjustified_opening</strong>" not in html

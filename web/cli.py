@@ -1,10 +1,12 @@
-"""Flask commands: ``init-db``, ``import FILE``, ``report NIGHT -o FILE.pdf``, ``demo``.
+"""Flask commands: ``init-db``, ``import FILE``, ``close NIGHT``, ``report NIGHT -o FILE.pdf``,
+``demo``.
 
 ``flask --app app import ../shared/cases/false_opener.json`` prints the new night's id.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import click
@@ -12,6 +14,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 import store
+import store.ledger
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
 DEMO_FILE = SAMPLES / "demo_night.json"
@@ -31,25 +34,81 @@ def init_db_command():
     click.echo(f"database ready at {current_app.config['DATABASE']} ({len(applied)} migrations)")
 
 
+def _started_at(value: str | None) -> datetime | None:
+    """``"2026-03-14 21:00"`` (club-local, read in --timezone) as a naive datetime."""
+    if not value:
+        return None
+    try:
+        when = datetime.fromisoformat(value.strip().replace("T", " "))
+    except ValueError:
+        raise click.ClickException(f"--started-at {value!r}: write the date and time as "
+                                   "'2026-03-14 21:00'") from None
+    if when.tzinfo is not None:
+        raise click.ClickException("--started-at is read in --timezone: give it without an offset")
+    return when
+
+
 @click.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--chip-cents", type=int, default=1, show_default=True,
               help="value in cents of --chips-per chips")
 @click.option("--chips-per", type=int, default=1, show_default=True)
 @click.option("--currency", default="EUR", show_default=True)
-@click.option("--timezone", "tz", default="Europe/Madrid", show_default=True)
+@click.option("--timezone", "tz", default=None,
+              help="the club's time zone (IANA name); default the app's CLUB_TIMEZONE (Europe/Madrid)")
+@click.option("--started-at", default=None, help="when the night started, in --timezone: '2026-03-14 21:00'")
+@click.option("--title", default=None, help="the night's title (default: the file's name)")
 @with_appcontext
-def import_command(file, chip_cents, chips_per, currency, tz):
+def import_command(file, chip_cents, chips_per, currency, tz, started_at, title):
     """Import a session (.json) or PHH (.phh) FILE as a night; prints the night id."""
+    start = _started_at(started_at)
+    tz = tz or current_app.config.get("CLUB_TIMEZONE", "Europe/Madrid")
     db = _db()
     try:
         night_id = store.import_file(db, file, chip_cents=chip_cents, chips_per=chips_per,
-                                     currency=currency, timezone=tz)
+                                     currency=currency, timezone=tz, started_at=start, title=title)
     except store.StoreError as exc:
         raise click.ClickException(str(exc)) from None
     finally:
         db.conn.close()
     click.echo(night_id)
+
+
+def _player(db, name: str | None, option: str) -> int | None:
+    if name is None:
+        return None
+    player_id = store.find_player(db, name)
+    if player_id is None:
+        raise click.ClickException(f"{option} {name!r}: no player of that name")
+    return player_id
+
+
+@click.command("close")
+@click.argument("night", type=int)
+@click.option("--hub", default=None, help="everyone settles with this player (hub mode); "
+              "default: the fewest transfers")
+@click.option("--resolution", type=click.Choice(store.ledger.RESOLUTIONS), default=None,
+              help="how a bank difference is settled")
+@click.option("--player", default=None, help="the player an excess is charged to / a shortage credited to")
+@with_appcontext
+def close_command(night, hub, resolution, player):
+    """Close the NIGHT: bank check, its resolution, the settlement; prints the transfers."""
+    db = _db()
+    try:
+        summary = store.close_night(db, night, entered_by="cli", resolution=resolution,
+                                    charge_player_id=_player(db, player, "--player"),
+                                    mode="hub" if hub else "fewest",
+                                    hub_player_id=_player(db, hub, "--hub"))
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        db.conn.close()
+    from .reports import money
+
+    currency = summary["night"]["currency"]
+    click.echo(f"night {night} closed: {len(summary['transfers'])} transfers")
+    for t in summary["transfers"]:
+        click.echo(f"{t['payer']} -> {t['payee']}: {money(t['cents'], currency)}")
 
 
 @click.command("report")
@@ -61,6 +120,8 @@ def report_command(night, output):
     """Write the NIGHT's report (summary, players, transfers, hands) as a PDF."""
     from .reports import night_pdf
 
+    if not output.parent.is_dir():
+        raise click.ClickException(f"cannot write {output}: the folder {output.parent} does not exist")
     db = _db()
     try:
         pdf = night_pdf(db, night)
@@ -68,7 +129,10 @@ def report_command(night, output):
         raise click.ClickException(str(exc)) from None
     finally:
         db.conn.close()
-    output.write_bytes(pdf)
+    try:
+        output.write_bytes(pdf)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
     click.echo(f"{output} ({len(pdf)} bytes)")
 
 
@@ -99,5 +163,6 @@ def host_pin_command():
 
 def init_app(app: Flask) -> None:
     """Register the commands on ``app``."""
-    for command in (init_db_command, import_command, report_command, demo_command, host_pin_command):
+    for command in (init_db_command, import_command, close_command, report_command, demo_command,
+                    host_pin_command):
         app.cli.add_command(command)

@@ -24,6 +24,7 @@ import hashlib
 import hmac
 import queue
 import random
+import re
 import sqlite3
 import time
 from base64 import urlsafe_b64encode
@@ -31,6 +32,7 @@ from functools import wraps
 
 from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from . import i18n
 
@@ -54,6 +56,14 @@ AMOUNT_VERBS = frozenset({"open", "bet", "raise", "ante", "blind", "straddle"})
 """Verbs that take a chip amount (a round total for open/bet/raise/blind, CONTRACT.md 2)."""
 
 MAX_KEY = 100
+
+MAX_NUMBER = 10**12
+"""The largest number a tap may carry (chips, ids): beyond it the tap is refused (400)."""
+
+
+def _small_int(value, low: int, high: int) -> bool:
+    """True for an int (not a bool) with ``low <= value <= high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 WRITE_ATTEMPTS = 20
 """Tries of one tap's write when SQLite reports the database locked (another tablet's write
@@ -151,7 +161,8 @@ def last_hand_id(db, night_id: int) -> int | None:
     return hands[-1]["id"] if hands else None
 
 
-def table_view(db, night_id: int, session: dict | None = None, *, cached_check: bool = False) -> dict:
+def table_view(db, night_id: int, session: dict | None = None, *, cached_check: bool = False,
+               with_gap: bool = True) -> dict:
     """Everything the hand page draws, as a JSON-able dict.
 
     :param cached_check: for a hand that is over, take findings and awards from
@@ -164,8 +175,10 @@ def table_view(db, night_id: int, session: dict | None = None, *, cached_check: 
         "phase", "to_act", "legal", "pot", "bets", "stacks", "in_hand", "opening",
         "button", "proposed_awards", "findings": [...], "awards": {seat: chips}|None (the
         referee's, once the hand is decided), "recorded_awards": {seat: chips} (the
-        dealer's ``d award`` lines), "actions": [{"event_id", "seq", "action", "voided"}]}``;
-        chips are ints, seat keys strings as in ``referee.check`` (CONTRACT.md 4).
+        dealer's ``d award`` lines), "actions": [{"event_id", "seq", "action", "voided"}],
+        "award_gap": :func:`award_gap` (only ``with_gap``; the tap path of a plain action
+        leaves the key out: the page keeps the one it has)}``; chips are ints, seat keys
+        strings as in ``referee.check`` (CONTRACT.md 4).
     """
     import referee
     import store
@@ -208,7 +221,44 @@ def table_view(db, night_id: int, session: dict | None = None, *, cached_check: 
          "to_act": view["to_act"] == p["seat"]}
         for p in sorted(session.get("players", []), key=lambda p: p["seat"])
     ]
+    if with_gap:
+        view["award_gap"] = award_gap(db, night_id)
     return view
+
+
+def award_gap(db, night_id: int) -> dict | None:
+    """The chips the table and the referee disagree on after the last finished hand.
+
+    When that hand's recorded awards differ from the referee's (an uncorrected
+    ``wrong_award`` or ``chips_not_conserved``, CONTRACT.md 5), the referee carries its own
+    stacks into the next hand while the chips on the table follow the dealer's push.
+
+    :returns: None when they agree (or the referee cannot decide), else ``{"hand": number,
+        "hand_id": int, "diff": {seat: chips on the table minus the referee's}, "awards":
+        {seat: chips} (the referee's), "recorded": {seat: chips} (the dealer's),
+        "table_stacks": {seat: chips on the table after that hand}}``; seat keys strings.
+    """
+    import store
+
+    current = store.current_hand(db, night_id)
+    finished = [h for h in store.night_hands(db, night_id) if h["id"] != current]
+    if not finished:
+        return None
+    last = finished[-1]
+    checked = store.hand_check(db, last["id"]) or {}
+    if not {"wrong_award", "chips_not_conserved"} & {f.get("kind") for f in checked.get("findings", [])}:
+        return None
+    awards, recorded = checked.get("awards"), checked.get("recorded_awards") or {}
+    if awards is None:
+        return None
+    seats = sorted(set(awards) | set(recorded), key=int)
+    diff = {s: recorded.get(s, 0) - awards.get(s, 0) for s in seats if recorded.get(s, 0) != awards.get(s, 0)}
+    if not diff:
+        return None
+    stacks = checked.get("stacks") or {}
+    return {"hand": last["number"], "hand_id": last["id"], "diff": diff, "awards": awards,
+            "recorded": recorded,
+            "table_stacks": {s: stacks.get(s, 0) + diff.get(s, 0) for s in sorted(stacks, key=int)}}
 
 
 def recorded_awards(actions) -> dict[str, int]:
@@ -280,7 +330,7 @@ def tap(night_id: int, token: str):
     except store.StoreError as exc:
         return _bad(str(exc))
     session_now = store.night_session(db, night_id)
-    view = table_view(db, night_id, session_now)
+    view = table_view(db, night_id, session_now, with_gap=op != "action")
     view["event_id"] = event_id
     view["notice"] = _notice_for(view, event_id) if op == "action" else None
     return jsonify(view)
@@ -304,9 +354,17 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
 
     if op == "start_hand":
         button = body.get("button")
-        if button is not None and (isinstance(button, bool) or not isinstance(button, int)):
+        if button is not None and not _small_int(button, 1, 10):
             return (_("The button must be a seat number."),)
-        return lambda: store.start_hand(db, night_id, button=button, entered_by=who, key=key)
+        stacks = body.get("stacks")
+        if stacks is not None:
+            if not isinstance(stacks, dict) or not all(
+                    isinstance(k, str) and k.isascii() and k.isdigit() and _small_int(v, 0, MAX_NUMBER)
+                    for k, v in stacks.items()):
+                return (_("Stacks must be whole numbers of chips by seat."),)
+            stacks = {str(int(k)): v for k, v in stacks.items()} or None
+        return lambda: store.start_hand(db, night_id, button=button, entered_by=who, key=key,
+                                        stacks=stacks)
     if op not in ("action", "undo", "end_hand"):
         return (_("Unknown operation."),)
     if op == "action":
@@ -317,13 +375,38 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
         reason = body.get("reason")
         if not isinstance(reason, str) or not reason.strip():
             return (_("Undo needs a reason."),)
-    hand_id = _hand_for_tap(db, night_id, body.get("hand_id"))
+    hand_id = _hand_for_tap(db, night_id, body.get("hand_id"), closed_too=op == "undo")
     if op == "action":
         return lambda: store.append_action(db, hand_id, body["action"].strip(), entered_by=who, key=key)
     if op == "undo":
-        return lambda: store.undo_last(db, hand_id, reason=body["reason"].strip()[:200],
+        return lambda: undo_last_event(db, hand_id, reason=body["reason"].strip()[:200],
                                        entered_by=who, key=key)
     return lambda: store.end_hand(db, hand_id, entered_by=who, key=key)
+
+
+def undo_last_event(db, hand_id: int, *, reason: str, entered_by: str, key: str) -> int:
+    """The dealer's Undo: void the hand's most recent live event, its ``end`` included.
+
+    A closed hand's ``end`` is always later than its live actions (nothing is added after
+    it), so voiding it reopens the hand instead of voiding the action before the close.
+    A retried undo (same key) answers with the void it stored the first time.
+
+    :returns: the void event's id.
+    :raises store.StoreError: nothing left to undo, key reused for another write.
+    """
+    import store
+    from store.nights import existing
+
+    found = existing(db, "events", key, "void", {"hand_id": hand_id})
+    if found is not None:
+        return found
+    row = db.execute(
+        "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
+        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
+        "ORDER BY e.id DESC LIMIT 1", [hand_id]).fetchone()
+    if row is not None:
+        return store.void_event(db, row[0], reason=reason, entered_by=entered_by, key=key)
+    return store.undo_last(db, hand_id, reason=reason, entered_by=entered_by, key=key)
 
 
 def _retry_locked(write):
@@ -338,15 +421,17 @@ def _retry_locked(write):
     raise AssertionError("unreachable")
 
 
-def _hand_for_tap(db, night_id: int, hand_id) -> int:
+def _hand_for_tap(db, night_id: int, hand_id, *, closed_too: bool = False) -> int:
+    """The hand a tap is for: its ``hand_id`` (checked to be this night's), else the hand in
+    progress (``closed_too``: else the night's last hand, which an undo may reopen)."""
     import store
 
     if hand_id is None:
-        hand_id = store.current_hand(db, night_id)
+        hand_id = last_hand_id(db, night_id) if closed_too else store.current_hand(db, night_id)
         if hand_id is None:
             raise store.StoreError(_("No hand in progress: start the next hand first."))
         return hand_id
-    if isinstance(hand_id, bool) or not isinstance(hand_id, int):
+    if not _small_int(hand_id, 1, MAX_NUMBER):
         raise store.StoreError(_("hand_id must be a number."))
     if store.get_hand(db, hand_id)["night_id"] != night_id:
         raise store.StoreError(_("That hand is not from this night."))
@@ -361,7 +446,10 @@ def _notice_for(view: dict, event_id) -> str | None:
         return None
     for finding in view["findings"]:
         if finding.get("kind") == "out_of_turn" and finding.get("action") == index:
-            return finding.get("message") or _("out of turn")
+            due = re.search(r"while seat (\d+) (?:was|had)", finding.get("message") or "")
+            if due:
+                return _("out of turn: seat %(seat)s was to act", seat=due.group(1))
+            return _("out of turn: %(message)s", message=finding.get("message") or "?")
     return None
 
 
@@ -383,7 +471,8 @@ def page_strings() -> dict:
         "pat": _("Pat (0)"),
         "out_of_turn": _("out of turn: seat %(seat)s was to act"),
         "seat": _("Seat %(seat)s"),
-        "pending": _("%(n)s taps waiting to be sent"),
+        "pending": [ngettext("%(n)s tap waiting to be sent", "%(n)s taps waiting to be sent", 1, n="%(n)s"),
+                    ngettext("%(n)s tap waiting to be sent", "%(n)s taps waiting to be sent", 2, n="%(n)s")],
         "offline": _("No connection: taps are kept and sent when it is back."),
         "sent": _("All taps stored."),
         "phase": {
@@ -406,4 +495,16 @@ def page_strings() -> dict:
         "no_findings": _("No findings."), "voided": _("void"),
         "error": _("Refused: %(msg)s"),
         "waiting": _("waiting"),
+        "kinds": i18n.finding_labels(),
+        "double_tap": _("The same tap twice in a moment: stored once."),
+        "close_incomplete": _("The referee does not see this hand as finished. Close it anyway?"),
+        "misdeal_confirm": _("Call a misdeal? The deal is void and the antes go back."),
+        "serve_no_draw": _("Seat %(seat)s has not drawn yet: tap how many cards first."),
+        "draw_mismatch": _("%(picked)s discards picked but %(count)s tapped: pick %(count)s cards or clear them."),
+        "gap": _("Hand %(hand)s: the chips pushed differ from the referee's award (%(diff)s). "
+                 "The stacks shown here are the referee's; the chips on the table are not."),
+        "gap_fix": _("To fix it before the next hand: Undo reopens the hand, Undo again voids the "
+                     "award, then Confirm the referee's. Or accept the stack mismatch."),
+        "gap_accept": _("Next hand with the chips as on the table"),
+        "gap_hide": _("Hide"),
     }

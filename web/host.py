@@ -1,5 +1,8 @@
-"""The host's night pages: players and seats, buy-ins and rebuys, the next hand, cash-outs,
-closing the night, the dealer's link and the players' private links.
+"""The host's night pages: a new night (rules, time zone and start, chip value as cents per
+N chips), players and seats (seat + first buy-in in one transaction; a player leaving),
+buy-ins and rebuys, the next hand (and voiding a start made by mistake), cash-outs and
+recounts, closing the night (the bank difference's resolution by its sign; fewest transfers
+or everyone with one player), the dealer's link and the players' private links.
 
 Access: a host logs in with the club's host PIN (config ``HOST_PIN`` or the environment
 variable ``TAPETE_HOST_PIN``; when neither is set a random 6-digit PIN is made at start-up
@@ -18,11 +21,14 @@ import secrets
 import threading
 import time
 import uuid
-from functools import wraps
+from datetime import datetime
+from functools import lru_cache, wraps
+from zoneinfo import ZoneInfo, available_timezones
 
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request,
                    session, url_for)
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from . import i18n
 from .dealer import dealer_token, get_db, table_view
@@ -66,12 +72,34 @@ def _form_key() -> str | None:
     return key if 8 <= len(key) <= 100 else None
 
 
+MAX_NUMBER = 10**12
+"""The largest number a form field takes (chips, cents, ids)."""
+
+
+def _field_label(name: str) -> str:
+    """A form field's name as the page says it (in the request's language)."""
+    labels = {"chips": _("Chips"), "seat": _("Seat"), "ante": _("Ante (chips)"),
+              "small_bet": _("Small bet (chips)"), "big_bet": _("Big bet (chips)"),
+              "chip_cents": _("Value of a chip (cents)"), "chips_per": _("Chips per that value"),
+              "player_id": _("Player"), "button": _("Button (seat)"),
+              "charge_player_id": _("Player charged"), "hub_player_id": _("Player"),
+              "night_id": _("Night")}
+    return labels.get(name, name)
+
+
 def _int(name: str, *, required: bool = True, low: int = 0) -> int | None:
+    """A whole-number form field: ASCII digits only, ``low`` to :data:`MAX_NUMBER`.
+
+    :raises ValueError: with a message naming the field in the page's language.
+    """
     raw = request.form.get(name, "").strip()
     if not raw and not required:
         return None
-    if not raw.isdigit() or int(raw) < low:
-        raise ValueError(_("%(field)s must be a whole number of at least %(low)s.", field=name, low=low))
+    if not (raw.isascii() and raw.isdigit()) or int(raw) < low:
+        raise ValueError(_("%(field)s must be a whole number of at least %(low)s.",
+                           field=_field_label(name), low=low))
+    if int(raw) > MAX_NUMBER:
+        raise ValueError(_("%(field)s is too large.", field=_field_label(name)))
     return int(raw)
 
 
@@ -129,8 +157,40 @@ def index():
     import referee
     import store
 
+    club_tz = current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE)
+    if club_tz not in _zone_names():
+        club_tz = DEFAULT_TIMEZONE
     return render_template("host/index.html", nights=store.list_nights(get_db()),
-                           presets=list(referee.PRESETS), key=_key())
+                           presets=list(referee.PRESETS), key=_key(), club_tz=club_tz,
+                           timezones=_timezones(club_tz),
+                           now_local=datetime.now(ZoneInfo(club_tz)).strftime("%Y-%m-%dT%H:%M"))
+
+
+DEFAULT_TIMEZONE = "Europe/Madrid"
+"""The club's time zone unless the config says ``CLUB_TIMEZONE``."""
+
+
+@lru_cache(maxsize=1)
+def _zone_names() -> tuple[str, ...]:
+    """The IANA zone names of regions (no ``Etc/``), sorted; read once."""
+    return tuple(sorted(z for z in available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV/"))))
+
+
+def _timezones(club_tz: str) -> list[str]:
+    """The IANA zones for the new-night form, the club's first."""
+    return [club_tz] + [z for z in _zone_names() if z != club_tz]
+
+
+def _started_at(raw: str) -> datetime | None:
+    """The form's ``datetime-local`` value (club-local, naive) or None when empty."""
+    raw = raw.strip()
+    if not raw:
+        return None
+    try:
+        when = datetime.fromisoformat(raw.replace(" ", "T"))
+    except ValueError:
+        raise ValueError(_("Write the start as a date and time (2026-03-14 21:00).")) from None
+    return when.replace(tzinfo=None)
 
 
 @bp.post("/nights")
@@ -147,7 +207,11 @@ def new_night():
                 rules[field] = value
         night_id = store.create_night(
             get_db(), rules=rules, chip_cents=_int("chip_cents", low=1),
+            chips_per=_int("chips_per", required=False, low=1) or 1,
             currency=request.form.get("currency", "EUR").strip().upper() or "EUR",
+            timezone=request.form.get("timezone", "").strip()
+            or current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE),
+            started_at=_started_at(request.form.get("started_at", "")),
             title=request.form.get("title", "").strip() or None, key=_form_key())
     except ValueError as exc:  # StoreError is a ValueError
         flash(str(exc), "error")
@@ -178,7 +242,10 @@ def night(night_id: int):
         opening_next=opening_next, club=store.list_players(db),
         dealer_url=url_for("dealer.hand_page", night_id=night_id, token=dealer_token(night_id),
                            _external=True),
-        summary=summary, key=_key(), new_link=session.pop("new_link", None))
+        summary=summary, key=_key(), new_link=session.pop("new_link", None),
+        players=store.table_players(db, night_id),
+        started_local=store.nights.local_time(info["started_at"], info["timezone"]),
+        links=player_links_by_id(db, [p["player_id"] for p in seated], info["timezone"]))
 
 
 def _opening_next(db, view: dict, info: dict) -> str | None:
@@ -216,21 +283,42 @@ def _write(night_id: int, do):
 @bp.post("/night/<int:night_id>/seat")
 @host_required
 def seat(night_id: int):
-    """Seat a player (new to the club or not) and, optionally, record the first buy-in."""
+    """Seat a player (new to the club or not) and record the first buy-in, in one
+    transaction (``store.join_table``); refused whole while a hand is in progress."""
     import store
 
     def do(db):
-        name = request.form.get("name", "")
-        seat_no = _int("seat", low=1)
-        chips = _int("chips", required=False)
-        key = _form_key()
-        player_id = store.find_player(db, name)
-        if player_id is None:
-            player_id = store.add_player(db, name)
-        store.seat_player(db, night_id, player_id, seat_no, entered_by="host",
-                          key=key and key + ":seat")
-        if chips:
-            store.buy_in(db, night_id, player_id, chips, entered_by="host", key=key and key + ":buy")
+        if store.current_hand(db, night_id) is not None:
+            raise ValueError(_("A hand is in progress: seat new players between hands."))
+        store.join_table(db, night_id, request.form.get("name", ""), _int("seat", low=1),
+                         _int("chips", required=False), entered_by="host", key=_form_key())
+
+    return _write(night_id, do)
+
+
+@bp.post("/night/<int:night_id>/unseat")
+@host_required
+def unseat(night_id: int):
+    """A player leaves the table (between hands), with the reason."""
+    import store
+
+    return _write(night_id, lambda db: store.unseat(
+        db, night_id, _int("player_id"), reason=request.form.get("reason", ""), entered_by="host",
+        key=_form_key()))
+
+
+@bp.post("/night/<int:night_id>/void-hand")
+@host_required
+def void_hand(night_id: int):
+    """Void the start of the hand in progress when nothing was logged in it yet."""
+    import store
+
+    def do(db):
+        hand_id = store.current_hand(db, night_id)
+        if hand_id is None:
+            raise ValueError(_("No hand is in progress."))
+        store.void_hand_start(db, hand_id, reason=request.form.get("reason", ""), entered_by="host",
+                              key=_form_key())
 
     return _write(night_id, do)
 
@@ -266,17 +354,33 @@ def cash_out(night_id: int):
         db, night_id, _int("player_id"), _int("chips"), entered_by="host", key=_form_key()))
 
 
+@bp.post("/night/<int:night_id>/recount")
+@host_required
+def recount(night_id: int):
+    """Correct a player's count: voids the earlier one (reason "recount"), records the new."""
+    import store
+
+    return _write(night_id, lambda db: store.recount(
+        db, night_id, _int("player_id"), _int("chips"), entered_by="host", key=_form_key()))
+
+
 @bp.post("/night/<int:night_id>/close")
 @host_required
 def close(night_id: int):
-    """Close the night (the settlement then comes from ``store.night_summary``)."""
+    """Close the night: the bank difference's resolution (by its sign: charge an excess or
+    credit a shortage to one player, split it, or a recount), and the settlement: the
+    fewest transfers, or everyone with one player (``hub_player_id``)."""
     import store
 
     resolution = request.form.get("resolution") or None
-    charge = _int("charge_player_id", required=False)
-    return _write(night_id, lambda db: store.close_night(
-        db, night_id, entered_by="host", resolution=resolution, charge_player_id=charge,
-        key=_form_key()))
+
+    def do(db):
+        charge = _int("charge_player_id", required=False)
+        hub = _int("hub_player_id", required=False)
+        store.close_night(db, night_id, entered_by="host", resolution=resolution, charge_player_id=charge,
+                          mode="hub" if hub else "fewest", hub_player_id=hub, key=_form_key())
+
+    return _write(night_id, do)
 
 
 @bp.post("/player/<int:player_id>/link")
@@ -285,9 +389,11 @@ def issue_link(player_id: int):
     """Issue a private link for a player; shown once to the host (only a hash is kept)."""
     import store
 
-    night_id = _int("night_id", required=False)
+    night_id = _night_back()
     db = get_db()
     try:
+        if player_id > MAX_NUMBER:
+            raise store.StoreError(_("No such player."))
         token = store.issue_token(db, player_id)
     except ValueError as exc:
         flash(str(exc), "error")
@@ -305,14 +411,93 @@ def revoke_link():
     """Revoke a player link: the host pastes the link (or its token)."""
     import store
 
-    night_id = _int("night_id", required=False)
-    link = request.form.get("link", "").strip().rstrip("/")
-    token = link.rsplit("/", 1)[-1]
+    night_id = _night_back()
+    token = token_from_link(request.form.get("link", ""))
     try:
-        store.revoke_token(get_db(), token)
-        flash(_("Link revoked."), "ok")
-    except ValueError as exc:
-        flash(str(exc), "error")
+        if token is None:
+            raise ValueError("not a link")
+        fresh = store.revoke_token(get_db(), token)  # raises for a link never issued
+        flash(_("Link revoked.") if fresh else _("That link was already revoked."), "ok")
+    except ValueError:  # StoreError included: no link was ever issued with that token
+        flash(_("No private link matches what was pasted: nothing revoked."), "error")
+    return _back(night_id)
+
+
+def token_from_link(text: str) -> str | None:
+    """The token of a pasted player link: a full URL (``…/p/<token>?lang=en#x``), a path,
+    or the bare token. Query, fragment, spaces and a trailing slash are ignored.
+
+    >>> token_from_link(" https://club.example/p/AbC_123-xyzAbC_123-xyz?lang=en#top ")
+    'AbC_123-xyzAbC_123-xyz'
+    >>> token_from_link("nonsense with spaces") is None
+    True
+    """
+    from urllib.parse import urlsplit
+
+    text = (text or "").strip()
+    parts = urlsplit(text)
+    path = parts.path if (parts.scheme or text.startswith("/")) else text.split("?", 1)[0].split("#", 1)[0]
+    segments = [s for s in path.split("/") if s]
+    if "p" in segments and segments.index("p") + 1 < len(segments):
+        candidate = segments[segments.index("p") + 1]
+    else:
+        candidate = segments[-1] if segments else ""
+    if not 20 <= len(candidate) <= 100 or not all(c.isascii() and (c.isalnum() or c in "-_") for c in candidate):
+        return None
+    return candidate
+
+
+def _night_back() -> int | None:
+    try:
+        return _int("night_id", required=False)
+    except ValueError:
+        return None
+
+
+def _back(night_id: int | None):
     if night_id:
         return redirect(url_for("host.night", night_id=night_id))
     return redirect(url_for("host.index"))
+
+
+@bp.post("/player/<int:player_id>/links/<int:link_id>/revoke")
+@host_required
+def revoke_one_link(player_id: int, link_id: int):
+    """Revoke one of a player's links (from the night page's list)."""
+    from store.tokens import revoke_link as revoke
+
+    night_id = _night_back()
+    try:
+        if player_id > MAX_NUMBER or link_id > MAX_NUMBER:
+            raise ValueError
+        revoke(get_db(), player_id, link_id)
+        flash(_("Link revoked."), "ok")
+    except ValueError:
+        flash(_("That link is not a live link of this player."), "error")
+    return _back(night_id)
+
+
+@bp.post("/player/<int:player_id>/links/revoke-all")
+@host_required
+def revoke_all_links(player_id: int):
+    """Revoke every live link of a player."""
+    from store.tokens import revoke_player_links
+
+    night_id = _night_back()
+    count = revoke_player_links(get_db(), player_id) if player_id <= MAX_NUMBER else 0
+    flash(ngettext("%(num)s link revoked.", "%(num)s links revoked.", count), "ok")
+    return _back(night_id)
+
+
+def player_links_by_id(db, player_ids, tz_name: str) -> dict[int, list[dict]]:
+    """Each player's live links for the night page: ``{player_id: [{"id", "prefix",
+    "issued_at", "issued_local"}]}``; ``issued_local`` is the issue time in the club's zone
+    (``"2026-11-29 21:05"``)."""
+    from store.nights import local_time
+    from store.tokens import player_links
+
+    out = {}
+    for pid in player_ids:
+        out[pid] = [{**link, "issued_local": local_time(link["issued_at"], tz_name).strftime("%Y-%m-%d %H:%M")}
+                    for link in player_links(db, pid)]
+    return out

@@ -9,8 +9,11 @@ The locale of a request is, in order (first that applies):
 4. the browser's ``Accept-Language`` (``es`` or ``en``);
 5. Spanish.
 
-Poker words follow the seeds (seed 000: "Paso", "Voy por tanto", "Servido", "¿Cuántas?";
-seed 002: "veo"); they live in ``translations/es/LC_MESSAGES/messages.po``.
+Poker words follow the seeds, quoted exactly as they are written there (:data:`SEED_WORDS`):
+seed 000 (``shared/seeds/000_*.txt``): “Paso”, “Voy por tanto”, “¿Cuantas?” / “cuantas
+toma” (the UI writes today's “¿Cuántas?”), “Servido”; seed 002: ‘veo’. They live in
+``translations/es/LC_MESSAGES/messages.po``. Finding kinds (CONTRACT.md section 5) are shown
+by their label (:func:`finding_label`), never by the raw kind.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 
 from flask import Flask, g, request
 from flask_babel import Babel, format_currency, get_locale
+from flask_babel import lazy_gettext as _l
 
 LANGUAGES = ("es", "en")
 """The UI languages, default first."""
@@ -29,6 +33,57 @@ SPANISH_PRESETS = frozenset({"pocker", "clasico", "internacional", "basico"})
 """Presets whose rules come from the Spanish seed texts (CONTRACT.md section 3)."""
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+
+SEED_WORDS = {
+    "000": ("Paso", "Voy por tanto", "¿Cuantas?", "cuantas toma", "Servido"),
+    "002": ("veo",),
+}
+"""The poker words the Spanish UI takes from the seed texts, by seed number, verbatim."""
+
+FINDING_LABELS = {
+    "unreadable": _l("unreadable entry"),
+    "out_of_turn": _l("out of turn"),
+    "not_in_hand": _l("not in the hand"),
+    "illegal_check": _l("check facing a bet"),
+    "bet_too_small": _l("bet too small"),
+    "bet_too_large": _l("bet too large"),
+    "raise_cap": _l("too many raises"),
+    "not_reopened": _l("raise not reopened"),
+    "wrong_amount": _l("wrong amount"),
+    "missing_ante": _l("missing ante"),
+    "blind_irregular": _l("irregular blind"),
+    "wrong_card_count": _l("wrong number of cards"),
+    "draw_limit": _l("too many cards drawn"),
+    "duplicate_card": _l("duplicate card"),
+    "card_not_in_deck": _l("card not in the deck"),
+    "deck_exhausted": _l("deck exhausted"),
+    "unjustified_opening": _l("opening without openers"),
+    "openers_not_shown": _l("openers not shown"),
+    "showdown_order": _l("showdown out of order"),
+    "wrong_award": _l("wrong award"),
+    "chips_not_conserved": _l("chips do not add up"),
+    "incomplete_hand": _l("incomplete hand"),
+    "stack_mismatch": _l("stack mismatch"),
+    "chips_added_mid_hand": _l("chips added during the hand"),
+    "passed_out": _l("passed out: the pot carries"),
+    "misdeal": _l("misdeal"),
+}
+"""A human label, in the UI's language, for each finding kind of CONTRACT.md section 5."""
+
+
+def finding_label(kind: str) -> str:
+    """The label of a finding kind in the request's language (the kind itself when unknown).
+
+    >>> finding_label("no_such_kind")
+    'no_such_kind'
+    """
+    label = FINDING_LABELS.get(kind)
+    return str(label) if label is not None else kind
+
+
+def finding_labels() -> dict[str, str]:
+    """Every kind's label in the request's language: ``{kind: label}`` (for the page's JS)."""
+    return {kind: str(label) for kind, label in FINDING_LABELS.items()}
 
 
 def preset_locale(preset: str | None) -> str | None:
@@ -89,6 +144,7 @@ def init_app(app: Flask) -> None:
     app.after_request(_remember_lang)
     app.jinja_env.globals.setdefault("get_locale", get_locale)
     app.jinja_env.filters.setdefault("money", money)
+    app.jinja_env.filters.setdefault("finding_label", finding_label)
     if not app.secret_key:
         app.secret_key = secrets.token_hex(32)
         app.logger.warning("SECRET_KEY not configured: using a random one for this run")

@@ -57,7 +57,7 @@ def night_report(db: Database, night_id: int) -> dict:
     :raises StoreError: no such night.
     """
     summary = store.night_summary(db, night_id)
-    names = {str(p["seat"]): p["name"] for p in store.night_players(db, night_id)}
+    names = {str(p["seat"]): p["name"] for p in store.table_players(db, night_id)}
     hands = store.night_hands(db, night_id)
     try:
         checked = store.check_night(db, night_id)["hands"] if hands else []

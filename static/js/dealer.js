@@ -11,11 +11,18 @@
                    "muck", "ante", "blind", "straddle", "split"];
   var SUIT = {s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663"};
 
+  var BET_VERBS = ["open", "bet", "raise", "allin"];
+  var DOUBLE_TAP_MS = 1500;  // the same tap again within this time is a double tap
+  var TAP_GUARD_MS = 400;    // any verb this soon after a tap, no seat chosen: a double tap
+  var seatChosen = false;    // a seat was tapped since the last tap was made
+
   var selected = view.to_act;
   var pending = null;        // {verb, seat} waiting for an amount or cards
   var picked = [];
   var lastRefusal = null;
-  var saidAtOnce = {};       // tap keys whose out-of-turn notice the page already showed
+  var lastTap = {signature: null, at: 0};   // the last tap made, for double taps
+  var gesture = 0;           // one click that sends several taps (award lines) is one gesture
+  var awardGap = view.award_gap || null;
 
   function $(id) { return document.getElementById(id); }
   function fmt(text, args) {
@@ -36,19 +43,30 @@
       return fmt(S.seat, {seat: seat}) + ": " + awards[seat];
     }).join(", ");
   }
+  function plural(forms, n) { return fmt(n === 1 ? forms[0] : forms[1], {n: n}); }
+  function seatInfo(seat) {
+    return (view.seats || []).filter(function (x) { return x.seat === seat; })[0] || null;
+  }
+  function sameAwards(a, b) {
+    if (!a || !b) { return false; }
+    var ka = Object.keys(a).sort(), kb = Object.keys(b).sort();
+    return ka.join() === kb.join() && ka.every(function (k) { return a[k] === b[k]; });
+  }
 
   var queue = new TapQueue({
     url: CFG.tap_url,
     storageKey: "tapete-taps-night-" + CFG.night,
     onAnswer: function (data, tap) {
       view = data;
-      selected = view.to_act !== null && view.to_act !== undefined ? view.to_act : selected;
-      // the referee's own out-of-turn message, for a tap the page had no notice for
-      // (sent from the queue after a reload, or judged differently by the referee)
-      if (data.notice && !saidAtOnce[tap.key]) { showNotice(data.notice); }
-      delete saidAtOnce[tap.key];
-      var lost = !document.activeElement || document.activeElement === document.body ||
-        !document.body.contains(document.activeElement);
+      if ("award_gap" in data) { awardGap = data.award_gap; }
+      var turn = currentTurn();
+      selected = turn !== null && turn !== undefined ? turn : selected;
+      // the out-of-turn notice is the referee's own finding on the stored tap (TDA 53):
+      // never a guess from a table the queue has already moved past (antes have no order)
+      if (data.notice) { showNotice(data.notice); }
+      var ae = document.activeElement;   // the redraw replaces the seats and the verbs
+      var lost = !ae || ae === document.body || !document.body.contains(ae) ||
+        !!(ae.closest && ae.closest("#verbs, #more-verbs, #seats"));
       render();
       if (lost && $("keypad").hidden && $("picker").hidden) { focusFirstVerb(); }
     },
@@ -56,8 +74,9 @@
       lastRefusal = fmt(S.error, {msg: (data && data.error) || "?"}) + " (" + (tap.action || tap.op) + ")";
       showNotice(lastRefusal);
       renderNet();
+      renderButtons();
     },
-    onChange: function () { renderNet(); renderLog(); },
+    onChange: function () { renderNet(); renderLog(); renderButtons(); },
   });
 
   function showNotice(text) {
@@ -65,21 +84,154 @@
     n.textContent = text;
     n.hidden = false;
   }
+  function showNote(text) {
+    var n = $("tap-note");
+    n.textContent = text;
+    n.hidden = false;
+    window.clearTimeout(showNote.timer);
+    showNote.timer = window.setTimeout(function () { n.hidden = true; }, 4000);
+  }
 
   // --- sending ------------------------------------------------------------------------
-  function sendAction(action, key) {
-    queue.push({op: "action", hand_id: view.hand_id, action: action, key: key});
-    renderLog();
+  // A double tap (the very tap just made, same seat, verb, amount and cards, again within
+  // DOUBLE_TAP_MS) is not a second action: it is dropped with a short note, so it is stored
+  // once. The same words later in the hand ("p4 call" before and after the draw) are new.
+  function firstTap(signature, button) {
+    var now = Date.now();
+    var again = lastTap.signature === signature && now - lastTap.at < DOUBLE_TAP_MS;
+    var busy = button && queue.items.some(function (t) { return t.button === button && t.gesture !== gesture; });
+    if (again || busy) {
+      showNote(S.double_tap);
+      return false;
+    }
+    lastTap = {signature: signature, at: now};
+    seatChosen = false;
+    return true;
+  }
+  // Queue one tap; ``button`` (an element id) stays disabled while the tap is in flight.
+  function pushTap(tap, button, sameGesture) {
+    if (!sameGesture) { gesture += 1; }
+    var signature = tap.op + " " + (tap.hand_id || "") + " " + (tap.action || "");
+    if (!firstTap(signature, button)) { return null; }
+    tap.gesture = gesture;
+    if (button) { tap.button = button; }
+    var key = queue.push(tap);
+    renderButtons();
+    return key;
+  }
+  function sendAction(action, button, sameGesture) {
+    var key = pushTap({op: "action", hand_id: view.hand_id, action: action}, button, sameGesture);
+    if (key) { afterLocalTap(); }
+    return key;
   }
   function playerAction(seat, words) {
-    var due = view.to_act, key = tapeteUuid();
-    if (due !== null && due !== undefined && seat !== due && view.in_progress) {
-      showNotice(fmt(S.out_of_turn, {seat: due}));   // said at once; the tap is still stored
-      saidAtOnce[key] = true;
-    } else {
-      $("notice").hidden = true;
+    $("notice").hidden = true;
+    sendAction("p" + seat + " " + words);
+  }
+  // After a tap the page moves on at once, even before the server answers (offline, or a
+  // slow answer): the selection goes to the next live seat in the direction of play.
+  function afterLocalTap() {
+    var turn = currentTurn();
+    if (turn !== null && turn !== undefined) { selected = turn; }
+    render();
+    if ($("keypad").hidden && $("picker").hidden && $("draw-panel").hidden) { focusFirstVerb(); }
+  }
+
+  // --- the table while taps wait ------------------------------------------------------
+  function waitingActions() {
+    return queue.items.filter(function (t) { return t.op === "action" && t.action; });
+  }
+  function liveOrder(folded) {
+    var order = (view.in_hand || []).filter(function (s) { return !folded[s]; });
+    if (order.length) { return order; }
+    return (view.seats || []).map(function (s) { return s.seat; }).filter(function (s) { return !folded[s]; });
+  }
+  function nextLive(seat, folded) {
+    var order = liveOrder(folded);
+    if (!order.length) { return null; }
+    var i = order.indexOf(seat);
+    if (i >= 0) { return order[(i + 1) % order.length]; }
+    var all = (view.seats || []).map(function (s) { return s.seat; });
+    if (CFG.direction === "counterclockwise") { all.reverse(); }
+    var j = all.indexOf(seat);
+    for (var k = 1; j >= 0 && k <= all.length; k++) {
+      var s = all[(j + k) % all.length];
+      if (order.indexOf(s) >= 0) { return s; }
     }
-    sendAction("p" + seat + " " + words, key);
+    return order[0];
+  }
+  // The table as it will be once the waiting taps are stored: the server's last answer
+  // moved on by the taps it has not answered yet (a guide only; the referee decides).
+  function predicted() {
+    var st = {phase: view.phase, facing: !!legalFor("call", view.legal), folded: {}, last: null,
+              aggressor: null, drew: 0, to_act: view.to_act};
+    var anteStart = view.to_act;
+    waitingActions().forEach(function (t) {
+      var w = t.action.split(/\s+/);
+      if (!/^p[0-9]+$/.test(w[0])) { return; }   // dealer lines do not move the turn
+      var seat = parseInt(w[0].slice(1), 10), verb = w[1];
+      if (verb === "fold" || verb === "muck") { st.folded[seat] = true; }
+      if (BET_VERBS.indexOf(verb) >= 0 || verb === "check") {
+        if (st.phase === "predeal") { st.phase = "predraw"; }
+        if (BET_VERBS.indexOf(verb) >= 0) { st.facing = true; st.aggressor = seat; }
+      }
+      if (verb === "draw") { st.phase = "draw"; st.drew += 1; }
+      if (verb === "show") { st.phase = "showdown"; }
+      st.last = seat;
+    });
+    if (st.last === null) { return st; }
+    var next = nextLive(st.last, st.folded);
+    var order = liveOrder(st.folded);
+    if (st.phase === "predeal" && next === anteStart) {          // every seat has anted
+      st.phase = "predraw"; st.facing = false; next = order[0];
+    } else if ((st.phase === "predraw" || st.phase === "postdraw") && st.facing && next === st.aggressor) {
+      st.phase = st.phase === "predraw" ? "draw" : "showdown";   // everyone called
+      st.facing = false;
+      next = st.phase === "draw" ? order[0] : st.aggressor;
+    } else if (st.phase === "draw" && st.drew >= order.length) {
+      st.phase = "postdraw"; st.facing = false; next = order[0];
+    }
+    st.to_act = next;
+    return st;
+  }
+  function currentTurn() {
+    return waitingActions().length ? predicted().to_act : view.to_act;
+  }
+  function usualVerbs(st) {
+    var forced = (view.legal || []).map(function (l) { return l.verb; })
+      .filter(function (v) { return v === "ante" || v === "blind" || v === "straddle"; });
+    return {
+      predeal: forced.length ? forced : ["ante"],
+      predraw: st.facing ? ["call", "raise", "fold"] : ["check", "open", "fold"],
+      postdraw: st.facing ? ["call", "raise", "fold"] : ["check", "bet", "fold"],
+      draw: ["draw"], showdown: ["show", "muck"],
+    }[st.phase] || [];
+  }
+  // The verbs offered for a seat, with its own bounds: the referee's legal actions for the
+  // seat to act; for another seat (or while taps wait) the usual verbs of the moment, at
+  // most what that seat has (its stack plus its chips in front, round totals).
+  function optionsFor(seat) {
+    var waiting = waitingActions().length > 0;
+    var stale = view.legal || [];
+    var list;
+    if (!waiting) {
+      list = stale.map(function (l) { return {verb: l.verb, min: l.min, max: l.max}; });
+    } else {
+      list = usualVerbs(predicted()).map(function (v) {
+        var l = legalFor(v, stale) || {};
+        return {verb: v, min: l.min === undefined ? null : l.min, max: null};
+      });
+    }
+    if (waiting || seat !== view.to_act) {
+      var info = seatInfo(seat);
+      var cap = info && info.stack !== null && info.stack !== undefined ? info.stack + (info.bet || 0) : null;
+      list.forEach(function (l) {
+        if (AMOUNT_VERBS.indexOf(l.verb) < 0 || cap === null) { return; }
+        l.max = l.verb === "ante" && l.max !== null && l.max !== undefined ? Math.min(l.max, cap) : cap;
+        if (l.min !== null && l.min !== undefined && l.min > cap) { l.min = cap; }
+      });
+    }
+    return list;
   }
 
   // --- drawing ------------------------------------------------------------------------
@@ -87,10 +239,13 @@
     $("phase").textContent = S.phase[view.phase || "none"] || view.phase;
     $("pot").textContent = view.pot;
     $("opening").textContent = view.opening ? "\u2265 " + view.opening + view.opening : "";
-    $("to-act").textContent = fmt(S.to_act, {who: view.to_act ? seatName(view.to_act) : S.nobody});
+    var turn = currentTurn();
+    $("to-act").textContent = fmt(S.to_act, {who: turn ? seatName(turn) : S.nobody});
     renderSeats();
     renderVerbs();
     renderAward();
+    renderGap();
+    renderButtons();
     renderFindings();
     renderLog();
     renderNet();
@@ -106,7 +261,7 @@
                             "aria-pressed": String(selected === s.seat)});
       b.style.left = (50 + 42 * Math.cos(angle)) + "%";
       b.style.top = (50 + 38 * Math.sin(angle)) + "%";
-      if (s.to_act) { b.classList.add("to-act"); }
+      if (s.seat === currentTurn()) { b.classList.add("to-act"); }
       if (!s.in_hand && view.phase && view.phase !== "predeal") { b.classList.add("out"); }
       var no = el("span", {"class": "seat-no"}, String(s.seat));
       if (s.button) { no.appendChild(el("span", {"class": "dealer-button", title: S.button}, "D")); }
@@ -116,6 +271,7 @@
       if (s.bet && view.phase !== "complete") { b.appendChild(el("span", {"class": "seat-bet"}, String(s.bet))); }
       b.addEventListener("click", function () {
         selected = s.seat;
+        seatChosen = true;
         closePanels();
         render();
         focusFirstVerb();
@@ -130,8 +286,8 @@
     if (first) { first.focus(); }
   }
 
-  function legalFor(verb) {
-    return (view.legal || []).filter(function (l) { return l.verb === verb; })[0];
+  function legalFor(verb, list) {
+    return (list || optionsFor(selected)).filter(function (l) { return l.verb === verb; })[0];
   }
 
   function verbButton(verb, big) {
@@ -141,7 +297,17 @@
       label += " " + legal.min + (legal.max !== null && legal.max !== legal.min ? "\u2013" + legal.max : "");
     }
     var b = el("button", {type: "button", "class": "verb " + verb + (big ? " big" : ""), "data-verb": verb}, label);
-    b.addEventListener("click", function () { onVerb(verb); });
+    b.addEventListener("click", function () {
+      if (b.disabled) { return; }
+      // the second half of a double tap lands on the next seat's buttons (the selection has
+      // just moved on): a verb within TAP_GUARD_MS of the last tap, with no seat chosen in
+      // between, is that second half, not a new action
+      if (!seatChosen && Date.now() - lastTap.at < TAP_GUARD_MS) { showNote(S.double_tap); return; }
+      onVerb(verb);
+      if (AMOUNT_VERBS.indexOf(verb) < 0 && verb !== "draw" && verb !== "show") {
+        b.disabled = true;   // its tap is in flight: the redraw brings fresh buttons
+      }
+    });
     return b;
   }
 
@@ -151,7 +317,7 @@
     var main = $("verbs"), more = $("more-verbs");
     main.textContent = "";
     more.textContent = "";
-    var legalVerbs = (view.legal || []).map(function (l) { return l.verb; })
+    var legalVerbs = optionsFor(seat).map(function (l) { return l.verb; })
       .filter(function (v) { return ALL_VERBS.indexOf(v) >= 0; });
     legalVerbs.forEach(function (v) { main.appendChild(verbButton(v, true)); });
     ALL_VERBS.forEach(function (v) {
@@ -159,17 +325,50 @@
     });
   }
 
+  // The award, said once: the referee's proposal while nothing is recorded, then the
+  // referee's award beside the recorded one (when they are not the same words again).
   function renderAward() {
     var proposal = view.proposed_awards;
-    $("proposal").textContent = proposal ? fmt(S.proposal, {awards: awardsText(proposal)}) : "";
     var rec = view.recorded_awards || {};
-    $("award-confirm").hidden = !proposal || !view.in_progress || Object.keys(rec).length > 0;
+    var recorded = Object.keys(rec).length > 0;
+    $("proposal").textContent = proposal && !recorded ? fmt(S.proposal, {awards: awardsText(proposal)}) : "";
+    $("proposal").hidden = !(proposal && !recorded);
+    $("award-confirm").hidden = !proposal || !view.in_progress || recorded;
     var ref = $("referee-award");
-    ref.textContent = view.awards ? fmt(S.referee_award, {awards: awardsText(view.awards)}) : "";
+    var showRef = !!view.awards && !(proposal && !recorded && sameAwards(view.awards, proposal));
+    ref.textContent = showRef ? fmt(S.referee_award, {awards: awardsText(view.awards)}) : "";
+    ref.hidden = !showRef;
     ref.setAttribute("data-awards", JSON.stringify(view.awards || null));
-    $("recorded-award").textContent = Object.keys(rec).length ? fmt(S.recorded_award, {awards: awardsText(rec)}) : "";
+    $("recorded-award").textContent = recorded ? fmt(S.recorded_award, {awards: awardsText(rec)}) : "";
+    $("award-other").hidden = !view.in_progress;
     $("end-hand").hidden = !view.in_progress;
     $("next-hand").hidden = !!view.in_progress;
+  }
+
+  // After a hand whose pushed chips differ from the referee's award, the referee carries
+  // its own stacks: say so, which hand, by how much, and the two ways out.
+  function gapHiddenKey(gap) { return "tapete-gap-hidden-" + CFG.night + "-" + gap.hand_id; }
+  function renderGap() {
+    var box = $("award-gap"), gap = awardGap;
+    var hidden = !gap;
+    try { hidden = hidden || window.localStorage.getItem(gapHiddenKey(gap)) === "1"; } catch (e) { /* private mode */ }
+    box.hidden = hidden;
+    if (hidden) { return; }
+    var diff = Object.keys(gap.diff).map(function (seat) {
+      var d = gap.diff[seat];
+      return fmt(S.seat, {seat: seat}) + " " + (d > 0 ? "+" : "−") + Math.abs(d);
+    }).join(", ");
+    $("award-gap-text").textContent = fmt(S.gap, {hand: gap.hand, diff: diff});
+    $("award-gap-fix").textContent = S.gap_fix;
+    box.setAttribute("data-hand", String(gap.hand));
+    $("award-gap-accept").hidden = !!view.in_progress;
+  }
+
+  // Buttons whose tap is waiting stay disabled until the server has it.
+  function renderButtons() {
+    ["award-confirm", "end-hand", "next-hand", "misdeal-btn", "undo-btn", "award-gap-accept"].forEach(function (id) {
+      $(id).disabled = queue.items.some(function (t) { return t.button === id; });
+    });
   }
 
   function renderFindings() {
@@ -180,7 +379,7 @@
     list.forEach(function (f) {
       var li = el("li", {"class": "finding " + (f.severity || ""), "data-kind": f.kind,
                          "data-action": f.action === null || f.action === undefined ? "" : String(f.action)});
-      li.appendChild(el("strong", {}, f.kind));
+      li.appendChild(el("strong", {}, (S.kinds && S.kinds[f.kind]) || f.kind));
       li.appendChild(document.createTextNode(
         (f.action !== null && f.action !== undefined ? " #" + f.action : "") + " \u2014 " + (f.message || "")));
       if (f.rule) { li.appendChild(el("small", {}, " (" + f.rule + ")")); }
@@ -214,10 +413,10 @@
     var net = $("net");
     var waiting = queue.items.length;
     if (!queue.online && waiting) {
-      net.textContent = S.offline + " " + fmt(S.pending, {n: waiting});
+      net.textContent = S.offline + " " + plural(S.pending, waiting);
       net.className = "net offline";
     } else if (waiting) {
-      net.textContent = fmt(S.pending, {n: waiting});
+      net.textContent = plural(S.pending, waiting);
       net.className = "net waiting";
     } else {
       net.textContent = S.sent;
@@ -228,7 +427,7 @@
 
   // --- panels -------------------------------------------------------------------------
   function closePanels() {
-    ["keypad", "draw-panel", "picker"].forEach(function (id) { $(id).hidden = true; });
+    ["keypad", "draw-panel", "picker", "draw-note"].forEach(function (id) { $(id).hidden = true; });
     pending = null;
     picked = [];
   }
@@ -272,9 +471,9 @@
     var what = pending;
     closePanels();
     if (what.verb === "award") {
-      sendAction("d award p" + what.seat + " " + parseInt(value, 10));
+      sendAction("d award p" + what.seat + " " + value.replace(/^0+(?=[0-9])/, ""));
     } else {
-      playerAction(what.seat, what.verb + " " + parseInt(value, 10));
+      playerAction(what.seat, what.verb + " " + value.replace(/^0+(?=[0-9])/, ""));
     }
   }
 
@@ -309,9 +508,26 @@
     closePanels();
     if (what.verb === "show") {
       playerAction(what.seat, "show " + (cards || "??????????"));
-    } else if (what.verb === "deal" || what.verb === "serve") {
-      sendAction("d " + what.verb + " p" + what.seat + " " + (cards || (what.verb === "deal" ? "5" : "0")));
+    } else if (what.verb === "deal") {
+      sendAction("d deal p" + what.seat + " " + (cards || "5"));
+    } else if (what.verb === "serve") {
+      // no cards picked: serve as many unseen cards as the seat asked for on the draw
+      var count = cards ? null : drawCount(what.seat);
+      if (!cards && count === null) { showNote(fmt(S.serve_no_draw, {seat: what.seat})); return; }
+      sendAction("d serve p" + what.seat + " " + (cards || String(count)));
     }
+  }
+
+  // How many cards the seat asked for on its last draw (waiting taps included), or null.
+  function drawCount(seat) {
+    var lines = (view.actions || []).filter(function (a) { return !a.voided; })
+      .map(function (a) { return a.action; })
+      .concat(waitingActions().map(function (t) { return t.action; }));
+    for (var i = lines.length - 1; i >= 0; i--) {
+      var m = new RegExp("^p" + seat + " draw ([0-9]+)").exec(lines[i]);
+      if (m) { return parseInt(m[1], 10); }
+    }
+    return null;
   }
 
   // --- wiring -------------------------------------------------------------------------
@@ -341,7 +557,12 @@
       var what = pending;
       if (!what || what.verb !== "draw") { return; }
       var count = parseInt(b.getAttribute("data-count"), 10);
-      var cards = picked.length === count ? " " + picked.join("") : "";
+      if (picked.length && picked.length !== count) {   // never drop picked cards silently
+        $("draw-note").textContent = fmt(S.draw_mismatch, {picked: picked.length, count: count});
+        $("draw-note").hidden = false;
+        return;
+      }
+      var cards = picked.length ? " " + picked.join("") : "";
       closePanels();
       playerAction(what.seat, "draw " + count + cards);
     });
@@ -356,18 +577,22 @@
     closePanels();
     openPicker({verb: "serve", seat: selected}, fmt(S.cards_for, {what: S.serve + " \u00b7 " + seatName(selected)}));
   });
-  $("misdeal-btn").addEventListener("click", function () { sendAction("d misdeal"); });
+  $("misdeal-btn").addEventListener("click", function () {
+    if (window.confirm(S.misdeal_confirm)) { sendAction("d misdeal", "misdeal-btn"); }
+  });
   $("undo-btn").addEventListener("click", function () {
     var reason = window.prompt(S.undo_reason, S.undo_default);
     if (reason && reason.trim()) {
-      queue.push({op: "undo", hand_id: view.hand_id, reason: reason.trim()});
+      pushTap({op: "undo", hand_id: view.hand_id, reason: reason.trim()}, "undo-btn");
       renderLog();
     }
   });
   $("award-confirm").addEventListener("click", function () {
+    if ($("award-confirm").disabled) { return; }
     var proposal = view.proposed_awards || {};
+    gesture += 1;
     Object.keys(proposal).forEach(function (seat) {
-      sendAction("d award p" + seat + " " + proposal[seat]);
+      sendAction("d award p" + seat + " " + proposal[seat], "award-confirm", true);
     });
   });
   $("award-other").addEventListener("click", function () {
@@ -375,8 +600,19 @@
     closePanels();
     openKeypad({verb: "award", seat: selected}, view.pot, view.pot);
   });
-  $("end-hand").addEventListener("click", function () { queue.push({op: "end_hand", hand_id: view.hand_id}); });
-  $("next-hand").addEventListener("click", function () { queue.push({op: "start_hand"}); });
+  $("end-hand").addEventListener("click", function () {
+    // a hand the referee does not see as finished is closed only when the dealer says so
+    if (view.phase !== "complete" && !window.confirm(S.close_incomplete)) { return; }
+    pushTap({op: "end_hand", hand_id: view.hand_id}, "end-hand");
+  });
+  $("next-hand").addEventListener("click", function () { pushTap({op: "start_hand"}, "next-hand"); });
+  $("award-gap-accept").addEventListener("click", function () {
+    if (awardGap) { pushTap({op: "start_hand", stacks: awardGap.table_stacks}, "award-gap-accept"); }
+  });
+  $("award-gap-hide").addEventListener("click", function () {
+    try { window.localStorage.setItem(gapHiddenKey(awardGap), "1"); } catch (e) { /* private mode */ }
+    renderGap();
+  });
 
   // Another device (the host's page) may start or end a hand: when nothing is waiting to
   // be sent and no panel is open, fetch the table again every 10 s and on coming back.
@@ -392,6 +628,7 @@
           data.in_progress !== view.in_progress;
         if (!changed) { return; }   // redrawing would take the keyboard focus away
         view = data;
+        if ("award_gap" in data) { awardGap = data.award_gap; }
         selected = view.to_act || selected;
         render();
       })

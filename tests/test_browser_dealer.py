@@ -1,0 +1,288 @@
+"""The dealer's tablet in a real browser: fixes after the first tester's review (issue 5).
+
+Double taps stored once, closing a hand by mistake and undoing it, the page while taps wait
+(offline), serving cards, the award-gap banner, the award said once, readable folded seats,
+another seat's own bounds, the misdeal question, Spanish labels, the host page at 360 px.
+Same set-up as ``test_browser_pages.py`` (Playwright driving ``/usr/bin/chromium``).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import store
+from test_browser_pages import CHROMIUM, Tablet, _table, browser, server  # noqa: F401 - fixtures
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not at /usr/bin/chromium"),
+]
+
+
+@pytest.fixture
+def case(shared):
+    return json.loads((shared / "cases" / "false_opener.json").read_text())
+
+
+def _open(browser, server, night_id, token, *, locale="en-US", width=1280, lang=None):
+    context = browser.new_context(viewport={"width": width, "height": 800}, locale=locale)
+    page = context.new_page()
+    page.goto(f"{server}/dealer/{night_id}/{token}/" + (f"?lang={lang}" if lang else ""))
+    return context, page
+
+
+def _log(db, night_id, *, hand_id=None):
+    hand_id = hand_id or store.night_hands(db, night_id)[-1]["id"]
+    return [a["action"] for a in store.hand_actions(db, hand_id) if not a["voided"]]
+
+
+def _store_actions(db, night_id, actions, prefix="pre"):
+    hand_id = store.current_hand(db, night_id)
+    for i, action in enumerate(actions):
+        store.append_action(db, hand_id, action, entered_by="test", key=f"{prefix}-{i:04d}")
+    return hand_id
+
+
+def test_a_double_tap_on_an_action_or_on_confirm_is_stored_once(browser, server, app, db, case):
+    night_id, token = _table(app, db, case)
+    _store_actions(db, night_id, case["hands"][0]["actions"][:3])   # the antes
+    context, page = _open(browser, server, night_id, token)
+    tablet = Tablet(page)
+    tablet.stored = 3
+    # a double tap: the second half lands on the next seat's button, which has just appeared
+    tablet.seat(1)
+    page.dblclick('#verbs [data-verb="check"]')
+    tablet.wait_stored(4)
+    page.wait_for_timeout(300)
+    assert _log(db, night_id)[3:] == ["p1 check"]
+    assert page.is_visible("#tap-note")
+    # the same seat and verb tapped again at once: the same tap, stored once
+    tablet.verb(3, "open")
+    tablet.amount(10)
+    tablet.wait_stored(5)
+    tablet.verb(3, "open")
+    tablet.amount(10)
+    page.wait_for_timeout(500)
+    tablet.wait_stored(5)
+    assert _log(db, night_id)[3:] == ["p1 check", "p3 open 10"]
+    assert "stored once" in page.text_content("#tap-note")
+    # the rest of the hand, then "Confirm" tapped twice: the award is recorded once
+    for line in case["hands"][0]["actions"][6:-1]:
+        page.wait_for_timeout(450)
+        tablet.act(line)
+    page.wait_for_selector("#award-confirm:not([hidden])")
+    page.dblclick("#award-confirm")
+    tablet.wait_stored(15)
+    page.wait_for_timeout(500)
+    tablet.wait_stored(15)
+    assert [a for a in _log(db, night_id) if a.startswith("d award")] == ["d award p4 75"]
+    kinds = {f["kind"] for f in store.hand_check(db, store.current_hand(db, night_id))["findings"]}
+    assert "chips_not_conserved" not in kinds and "wrong_award" not in kinds
+    context.close()
+
+
+def test_closing_an_unfinished_hand_asks_first_and_undo_reopens_a_closed_hand(browser, server, app, db, case):
+    night_id, token = _table(app, db, case)
+    hand_id = _store_actions(db, night_id, case["hands"][0]["actions"][:5])
+    context, page = _open(browser, server, night_id, token)
+    questions = []
+
+    def answer(dialog, accept):
+        questions.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    page.click("#end-hand")
+    page.wait_for_timeout(300)
+    assert questions and "Close it anyway?" in questions[0]
+    assert store.current_hand(db, night_id) == hand_id          # kept open
+    page.once("dialog", lambda d: answer(d, True))
+    page.click("#end-hand")
+    page.wait_for_selector("#next-hand:not([hidden])")
+    assert store.current_hand(db, night_id) is None
+    assert page.is_hidden("#award-other")                         # nothing to record any more
+    # Undo voids the most recent event: the hand's end, not the check before it
+    page.once("dialog", lambda d: d.accept("closed by mistake"))
+    page.click("#undo-btn")
+    page.wait_for_selector("#end-hand:not([hidden])")
+    assert store.current_hand(db, night_id) == hand_id
+    assert _log(db, night_id) == case["hands"][0]["actions"][:5]
+    context.close()
+
+
+def test_while_taps_wait_the_page_moves_on_without_false_out_of_turn_warnings(browser, server, app, db, case):
+    night_id, token = _table(app, db, case)
+    context, page = _open(browser, server, night_id, token)
+    tablet = Tablet(page)
+    context.set_offline(True)
+    tablet.verb(1, "ante")
+    tablet.amount(5)
+    for seat in (3, 4):      # the selection has moved to the next seat, with its usual verb
+        page.wait_for_selector(f'#seats .seat[data-seat="{seat}"][aria-pressed="true"]')
+        page.wait_for_timeout(450)
+        page.click('#verbs [data-verb="ante"]')
+        tablet.amount(5)
+    page.wait_for_selector('#net[data-pending="3"]')
+    # every seat has anted: seat 1 (after the button, seat 4) speaks, with check/open/fold
+    page.wait_for_selector('#seats .seat[data-seat="1"][aria-pressed="true"]')
+    verbs = [b.get_attribute("data-verb") for b in page.query_selector_all("#verbs button")]
+    assert verbs == ["check", "open", "fold"]
+    assert page.is_hidden("#notice")
+    assert "3 taps waiting" in page.text_content("#net")
+    page.wait_for_timeout(450)
+    page.click('#verbs [data-verb="check"]')
+    page.wait_for_selector('#seats .seat[data-seat="3"][aria-pressed="true"]')
+    assert page.is_hidden("#notice")
+    context.set_offline(False)
+    tablet.wait_stored(4)
+    assert _log(db, night_id) == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check"]
+    assert page.is_hidden("#notice")                       # nothing was out of turn
+    context.close()
+
+
+def test_antes_in_any_order_never_warn_and_the_warning_is_the_referees(browser, server, app, db, case):
+    night_id, token = _table(app, db, case)
+    context, page = _open(browser, server, night_id, token)
+    tablet = Tablet(page)
+    tablet.act("p3 ante 5")                    # seat 1 antes later: antes have no order
+    page.wait_for_timeout(300)
+    assert page.is_hidden("#notice")
+    tablet.act("p4 ante 5")
+    tablet.act("p1 ante 5")
+    tablet.act("p3 check")                     # seat 1 speaks first: the referee says so
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.text_content("#notice") == "out of turn: seat 1 was to act"
+    context.close()
+
+
+def test_serve_without_cards_sends_the_count_asked_for_and_a_picked_count_mismatch_is_said(browser, server, app, db, case):
+    night_id, token = _table(app, db, case)
+    _store_actions(db, night_id, case["hands"][0]["actions"][:9])   # up to "p3 draw 3 9c5h2s"
+    context, page = _open(browser, server, night_id, token)
+    tablet = Tablet(page)
+    tablet.seat(3)
+    page.click("#serve-btn")
+    page.click("#picker-ok")                   # no cards picked: three unseen cards
+    tablet.wait_stored(10)
+    assert _log(db, night_id)[-1] == "d serve p3 3"
+    # seat 4 picks one discard but taps 2: said, nothing stored, the picked card kept
+    page.wait_for_timeout(450)
+    tablet.verb(4, "draw")
+    tablet.cards("2c")
+    page.click('#draw-panel [data-count="2"]')
+    page.wait_for_selector("#draw-note:not([hidden])")
+    assert "1 discards picked but 2 tapped" in page.text_content("#draw-note")
+    assert len(_log(db, night_id)) == 10
+    page.click('#draw-panel [data-count="1"]')
+    tablet.wait_stored(11)
+    assert _log(db, night_id)[-1] == "p4 draw 1 2c"
+    # a seat that has not drawn: nothing is served, the page says why
+    tablet.seat(1)
+    page.click("#serve-btn")
+    page.click("#picker-ok")
+    page.wait_for_selector("#tap-note:not([hidden])")
+    assert "Seat 1 has not drawn yet" in page.text_content("#tap-note")
+    assert len(_log(db, night_id)) == 11
+    context.close()
+
+
+def test_after_an_uncorrected_wrong_award_the_dealer_page_names_the_hand_and_the_gap(browser, server, app, db, case):
+    night_id, token = _table(app, db, case)
+    hand_id = _store_actions(db, night_id, case["hands"][0]["actions"])   # pushed to seat 3
+    store.end_hand(db, hand_id, entered_by="test")
+    context, page = _open(browser, server, night_id, token)
+    page.wait_for_selector("#award-gap:not([hidden])")
+    text = page.text_content("#award-gap")
+    assert "Hand 1" in text and "Seat 3 +75" in text and "Seat 4 \u221275" in text
+    assert "Undo reopens the hand" in text and "accept the stack mismatch" in text
+    page.click("#award-gap-accept")              # the next hand states the table's chips
+    page.wait_for_selector("#end-hand:not([hidden])")
+    hand2 = store.night_hands(db, night_id)[-1]
+    assert hand2["number"] == 2 and hand2["stacks"]["3"] - hand2["stacks"]["4"] == 150
+    assert page.is_visible("#award-gap")          # still named while hand 2 is played
+    page.click("#award-gap-hide")
+    assert page.is_hidden("#award-gap")
+    context.close()
+
+
+def test_award_said_once_folded_seats_readable_other_seat_bounds_and_misdeal_asks(browser, server, app, db, case):
+    night_id, token = _table(app, db, case)
+    _store_actions(db, night_id, case["hands"][0]["actions"][:4])     # antes and a deal
+    context, page = _open(browser, server, night_id, token)
+    # seat 1 is to act: its bounds are the referee's; seat 3 chosen: its own (max = stack)
+    page.click('#seats .seat[data-seat="3"]')
+    assert page.text_content('#verbs [data-verb="open"]') == "Open 10\u2013495"
+    page.click('#verbs [data-verb="open"]')
+    assert page.text_content("#amount-max") == "Max 495"
+    page.click("#amount-cancel")
+    # a misdeal is called only when the dealer confirms it
+    page.once("dialog", lambda d: d.dismiss())
+    page.click("#misdeal-btn")
+    page.wait_for_timeout(300)
+    assert _log(db, night_id) == case["hands"][0]["actions"][:4]
+    # play on to the showdown; the folded seat stays readable (WCAG AA 4.5:1)
+    tablet = Tablet(page)
+    tablet.stored = 4
+    for line in case["hands"][0]["actions"][4:-1]:
+        page.wait_for_timeout(450)
+        tablet.act(line)
+    contrast = page.evaluate("""() => {
+      const rgb = (c) => c.match(/[0-9.]+/g).slice(0, 3).map(Number);
+      const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+                                   return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+      const seat = document.querySelector('#seats .seat.out');
+      let opacity = 1;
+      for (let e = seat; e; e = e.parentElement) { opacity *= Number(getComputedStyle(e).opacity); }
+      const felt = [0x12, 0x3a, 0x26];
+      const bg = rgb(getComputedStyle(seat).backgroundColor).map((v, i) => opacity * v + (1 - opacity) * felt[i]);
+      return Math.min(...[...seat.querySelectorAll('span')].map((s) => {
+        const fg = rgb(getComputedStyle(s).color).map((v, i) => opacity * v + (1 - opacity) * felt[i]);
+        const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+        return (a + 0.05) / (b + 0.05);
+      }));
+    }""")
+    assert contrast >= 4.5, contrast
+    # showdown: the proposal is said once (not again as "Referee's award")
+    award_box = page.text_content("#award-box")
+    assert award_box.count("75") == 1 and "proposes" in award_box
+    tablet.act(case["hands"][0]["actions"][-1])   # "d award p3 75": the referee's award beside it
+    page.wait_for_selector("#referee-award:not([hidden])")
+    assert "proposes" not in page.text_content("#award-box")
+    context.close()
+
+
+def test_spanish_page_names_findings_and_counts_taps_in_spanish(browser, server, app, db, case):
+    night_id, token = _table(app, db, case)
+    _store_actions(db, night_id, case["hands"][0]["actions"])
+    context, page = _open(browser, server, night_id, token, locale="es-ES", lang="es")
+    page.wait_for_selector('#findings li[data-kind="wrong_award"]')
+    assert "premio equivocado" in page.text_content('#findings li[data-kind="wrong_award"]')
+    assert "apertura sin ley" in page.text_content('#findings li[data-kind="unjustified_opening"]')
+    assert "wrong_award" not in page.text_content("#findings")
+    context.set_offline(True)
+    page.once("dialog", lambda d: d.accept("error"))
+    page.click("#undo-btn")
+    page.wait_for_selector('#net[data-pending="1"]')
+    assert "1 toque por enviar" in page.text_content("#net")
+    context.set_offline(False)
+    page.wait_for_selector('#net[data-pending="0"]')
+    context.close()
+
+
+def test_host_night_page_fits_a_360px_phone(browser, server, app, db, case):
+    from conftest import login_host  # noqa: F401 - the same session mark, set by the PIN form
+
+    night_id, _ = _table(app, db, case)
+    for pid in [p["player_id"] for p in store.night_players(db, night_id)]:
+        store.issue_token(db, pid)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server}/host/login")
+    page.fill("#pin", app.config["HOST_PIN"])
+    page.click("button[type=submit]")
+    page.goto(f"{server}/host/night/{night_id}?lang=es")
+    page.wait_for_selector("#players")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
