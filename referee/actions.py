@@ -59,16 +59,21 @@ class Action:
     text: str = ""
 
 
+def _digits(token: str) -> bool:
+    """Only ASCII digits make a number (``str.isdigit`` also takes other scripts' digits)."""
+    return token.isascii() and token.isdigit()
+
+
 def _seat(token: str, line: str) -> int:
-    if len(token) < 2 or token[0] not in "pP" or not token[1:].isdigit():
+    if len(token) < 2 or token[0] not in "pP" or not _digits(token[1:]):
         raise ActionError(f"{line!r}: {token!r} is not a seat (write pN, e.g. p3)")
     return int(token[1:])
 
 
-def _whole(token: str, line: str, what: str = "the amount") -> int:
-    if token.isdigit():
+def _whole(token: str, line: str, what: str = "the amount", unit: str = "chips") -> int:
+    if _digits(token):
         return int(token)
-    raise ActionError(f"{line!r}: {what} must be a whole number of chips, 0 or more")
+    raise ActionError(f"{line!r}: {what} must be a whole number of {unit}, 0 or more")
 
 
 def _cards(token: str, line: str) -> tuple[str, ...]:
@@ -76,6 +81,27 @@ def _cards(token: str, line: str) -> tuple[str, ...]:
         return parse_cards(token)
     except CardError as exc:
         raise ActionError(f"{line!r}: {exc}") from None
+
+
+def _shown(value: object) -> str:
+    """A non-string log entry as the dealer would see it in the file (JSON where it can)."""
+    import json
+
+    try:
+        return json.dumps(value, ensure_ascii=False)[:80]
+    except (TypeError, ValueError):
+        return type(value).__name__
+
+
+def parse_line(line: object) -> Action:
+    """:func:`parse_action` for any log entry: a non-string (a number, a list, an object
+    in the JSON) raises :class:`ActionError` instead of ``TypeError``.
+
+    :raises ActionError: as :func:`parse_action`, or the entry is not a string.
+    """
+    if not isinstance(line, str):
+        raise ActionError(f"{_shown(line)}: an action must be a string of text")
+    return parse_action(line)
 
 
 @lru_cache(maxsize=65536)
@@ -88,7 +114,10 @@ def parse_action(line: str) -> Action:
         missing or extra parts; the message quotes the line.
     """
     if not isinstance(line, str):
-        raise ActionError(f"{line!r}: an action must be a string")
+        raise ActionError(f"{_shown(line)}: an action must be a string of text")
+    if line.startswith("! "):
+        # a line an importer could not read, with its reason (referee.phh.UNREADABLE_MARK)
+        raise ActionError(line[2:].strip() or "an action the importer could not read")
     parts = line.split()
     if not parts:
         raise ActionError(f"{line!r}: empty action")
@@ -109,7 +138,7 @@ def parse_action(line: str) -> Action:
         seat = _seat(parts[2], line)
         if verb == "award":
             return Action("d", seat, "award", amount=_whole(parts[3], line))
-        if parts[3].isdigit():
+        if _digits(parts[3]):
             return Action("d", seat, verb, count=int(parts[3]))
         cards = _cards(parts[3], line)
         return Action("d", seat, verb, cards=cards, count=len(cards))
@@ -138,7 +167,7 @@ def parse_action(line: str) -> Action:
     # draw K [CARDS]
     if not 1 <= len(rest) <= 2:
         raise ActionError(f"{line!r}: expected 'pN draw K [CARDS]'")
-    count = _whole(rest[0], line, "the number of cards")
+    count = _whole(rest[0], line, "the number of cards", "cards")
     cards = _cards(rest[1], line) if len(rest) == 2 else None
     if cards is not None and len(cards) != count:
         raise ActionError(f"{line!r}: {count} cards drawn but {len(cards)} discards written")

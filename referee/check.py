@@ -29,7 +29,12 @@ def _keyed(d: dict[int, int] | None) -> dict[str, int] | None:
 def check(session: Any, rules: Any = None) -> dict:
     """Replay a session and judge every hand.
 
-    :param session: a session dict (CONTRACT.md section 1).
+    :param session: a session dict (CONTRACT.md section 1). Beyond the contract, a hand may
+        say ``"awards_recorded": false`` (``referee.phh.load_phh`` writes it for a PHH hand
+        without ``finishing_stacks``): its log never records the pushes, so a hand with no
+        ``d award`` line is not a ``wrong_award``. Otherwise a decided hand that gives chips
+        to someone and has no ``d award`` line at all is a ``wrong_award`` at its last
+        action (CONTRACT.md section 4: "at the hand's last action when an award is missing").
     :param rules: optional override of the session's rules (preset name, dict or
         HouseRules), like ``--rules``.
     :returns: ``{"hands": [{"hand": int, "findings": [finding dicts], "pots": [{"amount":
@@ -96,7 +101,11 @@ def check_main(argv: list[str]) -> int:
         if args.file.endswith((".phh", ".phhs")):
             from .phh import load_phh
 
-            session = load_phh(text)
+            try:
+                session = load_phh(text)
+            except (TypeError, KeyError, AttributeError, IndexError):
+                raise ValueError("not a PHH hand history this reader understands (a field "
+                                 "of the wrong type)") from None
         else:
             session = json.loads(text)
         result = check(session, args.rules)

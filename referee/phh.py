@@ -95,6 +95,20 @@ BLIND_VERBS = ("blind", "straddle")
 is the "ciega", ``straddle`` the double blind, "contra-ciega")."""
 
 
+UNREADABLE_MARK = "! "
+"""Prefix of the log line :func:`load_phh` writes for a PHH action it cannot read: the
+check reports the line as ``unreadable`` with the reason that follows
+(``referee.actions.parse_action``)."""
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
 class PHHError(ValueError):
     """Raised for PHH text that cannot be read as a draw hand; the message says why."""
 
@@ -110,7 +124,9 @@ def load_phh(text: str) -> dict:
     :returns: a session dict (CONTRACT.md section 1): ``format``, ``rules`` (preset plus
         overrides from the variant and the file), ``players`` (seat, name, stack in chips),
         ``hands`` (``button``, ``actions``; later hands of a ``.phhs`` also ``stacks``).
-        Awards (``d award``) are added only where the file has ``finishing_stacks``.
+        Awards (``d award``) are added only where the file has ``finishing_stacks``; a hand
+        without them gets ``"awards_recorded": false`` (the pushes were never written down,
+        so ``referee.check`` does not report the missing award lines).
     :raises ValueError: (:class:`PHHError`) for text that is not TOML, a variant other
         than the draw variants (``FB`` badugi: four-card hands), missing required fields,
         actions that are not draw actions, or a ``.phhs`` whose hands were not played by
@@ -155,6 +171,25 @@ def _toml_hands(text: str) -> list[dict]:
     return hands
 
 
+def _int(value: Any, name: str) -> int:
+    """A whole number of a PHH field (an int, or a string of ASCII digits); else PHHError
+    naming the field (never Python's own wording)."""
+    if isinstance(value, bool):
+        raise PHHError(f"{name}: {value!r} is not a whole number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isascii() \
+            and value.strip().lstrip("-").isdigit():
+        return int(value)
+    raise PHHError(f"{name}: {value!r} is not a whole number")
+
+
+def _ints(raw: Any, name: str) -> list[int]:
+    if not isinstance(raw, list):
+        raise PHHError(f"{name}: not a list of whole numbers: {raw!r}")
+    return [_int(v, name) for v in raw]
+
+
 def _values(raw: Any, n: int, name: str) -> list[int]:
     """A PHH 'ValuesLike' field (list, scalar, or {position: value}) as n ints."""
     if raw is None:
@@ -166,10 +201,13 @@ def _values(raw: Any, n: int, name: str) -> list[int]:
     if isinstance(raw, dict):
         out = [0] * n
         for k, v in raw.items():
-            out[int(k)] = int(v)
+            k = _int(k, name)
+            if not 0 <= k < n:
+                raise PHHError(f"{name}: position {k} for {n} players")
+            out[k] = _int(v, name)
         return out
     if isinstance(raw, list):
-        vals = [int(v) for v in raw]
+        vals = [_int(v, name) for v in raw]
         if len(vals) > n:
             raise PHHError(f"{name}: {len(vals)} values for {n} players")
         return vals + [0] * (n - len(vals))
@@ -201,7 +239,7 @@ def _variant_rules(h: dict, n: int, antes: list[int], blinds: list[int]) -> dict
     if spec is None:
         for key in ("min_bet", "small_bet", "big_bet"):
             if h.get(key) is not None:
-                rules[key] = int(h[key])
+                rules[key] = _int(h[key], key)
         if rules["betting"] == "fixed_limit" and (h.get("small_bet") is None or h.get("big_bet") is None):
             raise PHHError(f"variant {variant!r}: small_bet and big_bet are required")
         if rules["betting"] != "fixed_limit" and h.get("min_bet") is None:
@@ -233,7 +271,9 @@ def _hand_session(h: dict) -> dict:
     for key in ("variant", "starting_stacks", "actions"):
         if key not in h:
             raise PHHError(f"PHH field {key!r} is missing")
-    stacks = [int(v) for v in h["starting_stacks"]]
+    stacks = _ints(h["starting_stacks"], "starting_stacks")
+    if not isinstance(h["actions"], list):
+        raise PHHError(f"PHH field 'actions' must be a list of action strings, not {h['actions']!r}")
     n = len(stacks)
     if n < 2:
         raise PHHError("a hand needs at least two players")
@@ -244,7 +284,7 @@ def _hand_session(h: dict) -> dict:
         rules = resolve_rules(rules_spec)
     except RulesError as exc:
         raise PHHError(str(exc)) from None
-    seats = [int(s) for s in h["seats"]] if h.get("seats") else list(range(1, n + 1))
+    seats = _ints(h["seats"], "seats") if h.get("seats") else list(range(1, n + 1))
     if len(seats) != n or len(set(seats)) != n:
         raise PHHError(f"seats {seats!r} do not name {n} different seats")
     names = list(h.get("players") or [f"Player {i}" for i in range(1, n + 1)])
@@ -253,7 +293,7 @@ def _hand_session(h: dict) -> dict:
     actions, contributed = _translate(h["actions"], stacks, antes, blinds, seats, rules)
     finishing = h.get("finishing_stacks")
     if finishing is not None:
-        finishing = [int(v) for v in finishing]
+        finishing = _ints(finishing, "finishing_stacks")
         if len(finishing) != n:
             raise PHHError(f"{len(finishing)} finishing stacks for {n} players")
         for i in range(n):
@@ -270,6 +310,9 @@ def _hand_session(h: dict) -> dict:
                           key=lambda p: p["seat"]),
         "hands": [{"button": seats[-1], "actions": actions}],
     }
+    if finishing is None:
+        # PHH without finishing_stacks records no pushes at all: no award to compare
+        session["hands"][0]["awards_recorded"] = False
     note = ", ".join(f"{k} {h[k]}" if k == "hand" else str(h[k])
                      for k in ("event", "hand") if h.get(k) is not None)
     if note:
@@ -302,7 +345,7 @@ def _cards_text(cards: str, where: str) -> str:
     try:
         return "".join(parse_cards(cards))
     except CardError as exc:
-        raise PHHError(f"{where}: {exc}") from None
+        raise PHHError(f"PHH action {where!r}: {exc}") from None
 
 
 def _translate(raw_actions: Iterable[str], stacks: list[int], antes: list[int],
@@ -326,75 +369,80 @@ def _translate(raw_actions: Iterable[str], stacks: list[int], antes: list[int],
     drawn = False  # a draw has started: later deals are serves
     drawing = False  # in a draw phase (bets of the finished round cleared)
     for raw in raw_actions:
-        if isinstance(raw, str) and raw.lstrip().startswith(TAPETE_COMMENT):
-            out.append(raw.lstrip()[len(TAPETE_COMMENT):])  # a tapete action PHH cannot say
-            continue
-        text = raw.split("#", 1)[0].strip() if isinstance(raw, str) else None
-        if text is None:
-            raise PHHError(f"action {raw!r} is not a string")
-        if not text:
-            continue
-        words = text.split()
-        if words[0] == "d":
-            if len(words) == 4 and words[1] == "dh":
-                i = _position(words[2], n, text)
-                cards = _cards_text(words[3], text)
-                unseen = set(parse_cards(cards)) == {"??"}
-                k = len(cards) // 2
-                if not drawn:
-                    out.append(f"d deal p{seats[i]} {k if unseen else cards}")
-                else:
-                    out.append(f"d serve p{seats[i]} {k if unseen else cards}")
+        try:
+            if isinstance(raw, str) and raw.lstrip().startswith(TAPETE_COMMENT):
+                out.append(raw.lstrip()[len(TAPETE_COMMENT):])  # a tapete action PHH cannot say
                 continue
-            raise PHHError(f"action {raw!r}: not a draw-poker dealer action (only 'd dh')")
-        i = _position(words[0], n, text)
-        seat = seats[i]
-        verb = words[1] if len(words) > 1 else ""
-        if verb in ("f", "cc", "cbr") and drawing:
-            drawing = False
-        if verb == "f":
-            out.append(f"p{seat} fold")
-        elif verb == "cc":
-            owed = max(table.bets) - table.bets[i]
-            if owed <= 0:
-                out.append(f"p{seat} check")
-            else:
-                table.bet_to(i, max(table.bets))
-                out.append(f"p{seat} call")
-        elif verb == "cbr" and len(words) == 3:
-            try:
-                amount = int(words[2])
-            except ValueError:
-                raise PHHError(f"action {raw!r}: amount is not a whole number") from None
-            if max(table.bets) == 0:
-                word = "bet" if drawn else "open"
-            else:
-                word = "raise"
-            table.bet_to(i, amount)
-            out.append(f"p{seat} {word} {amount}")
-        elif verb == "sd" and len(words) in (2, 3):
-            if not drawing:
-                table.new_round()
-                drawing = True
-            drawn = True
-            if len(words) == 2:
-                out.append(f"p{seat} draw 0")
-            else:
-                cards = _cards_text(words[2], text)
-                k = len(cards) // 2
-                if set(parse_cards(cards)) == {"??"}:
-                    out.append(f"p{seat} draw {k}")
+            text = raw.split("#", 1)[0].strip() if isinstance(raw, str) else None
+            if text is None:
+                raise PHHError(f"PHH action {json.dumps(raw)[:60] if _jsonable(raw) else raw!r} "
+                               "is not a string")
+            if not text:
+                continue
+            words = text.split()
+            if words[0] == "d":
+                if len(words) == 4 and words[1] == "dh":
+                    i = _position(words[2], n, text)
+                    cards = _cards_text(words[3], text)
+                    unseen = set(parse_cards(cards)) == {"??"}
+                    k = len(cards) // 2
+                    if not drawn:
+                        out.append(f"d deal p{seats[i]} {k if unseen else cards}")
+                    else:
+                        out.append(f"d serve p{seats[i]} {k if unseen else cards}")
+                    continue
+                raise PHHError(f"PHH action {text!r}: not a draw-poker dealer action (only 'd dh')")
+            i = _position(words[0], n, text)
+            seat = seats[i]
+            verb = words[1] if len(words) > 1 else ""
+            if verb in ("f", "cc", "cbr") and drawing:
+                drawing = False
+            if verb == "f":
+                out.append(f"p{seat} fold")
+            elif verb == "cc":
+                owed = max(table.bets) - table.bets[i]
+                if owed <= 0:
+                    out.append(f"p{seat} check")
                 else:
-                    out.append(f"p{seat} draw {k} {cards}")
-        elif verb == "sm" and len(words) == 2:
-            out.append(f"p{seat} muck")
-        elif verb == "sm" and len(words) == 3 and words[2] == "-":
-            out.append(f"p{seat} show " + "??" * 5)
-        elif verb == "sm" and len(words) == 3:
-            out.append(f"p{seat} show {_cards_text(words[2], text)}")
-        else:
-            raise PHHError(f"action {raw!r} is not a five-card draw action "
-                           "(d dh, f, cc, cbr, sd, sm)")
+                    table.bet_to(i, max(table.bets))
+                    out.append(f"p{seat} call")
+            elif verb == "cbr" and len(words) == 3:
+                if not (words[2].isascii() and words[2].isdigit()):
+                    raise PHHError(f"PHH action {text!r}: the amount {words[2]!r} is not a whole "
+                                   "number of chips")
+                amount = int(words[2])
+                if max(table.bets) == 0:
+                    word = "bet" if drawn else "open"
+                else:
+                    word = "raise"
+                table.bet_to(i, amount)
+                out.append(f"p{seat} {word} {amount}")
+            elif verb == "sd" and len(words) in (2, 3):
+                if not drawing:
+                    table.new_round()
+                    drawing = True
+                drawn = True
+                if len(words) == 2:
+                    out.append(f"p{seat} draw 0")
+                else:
+                    cards = _cards_text(words[2], text)
+                    k = len(cards) // 2
+                    if set(parse_cards(cards)) == {"??"}:
+                        out.append(f"p{seat} draw {k}")
+                    else:
+                        out.append(f"p{seat} draw {k} {cards}")
+            elif verb == "sm" and len(words) == 2:
+                out.append(f"p{seat} muck")
+            elif verb == "sm" and len(words) == 3 and words[2] == "-":
+                out.append(f"p{seat} show " + "??" * 5)
+            elif verb == "sm" and len(words) == 3:
+                out.append(f"p{seat} show {_cards_text(words[2], text)}")
+            else:
+                raise PHHError(f"PHH action {text!r} is not a five-card draw action "
+                               "(d dh, f, cc, cbr, sd, sm)")
+        except PHHError as exc:
+            # one bad action is an unreadable finding on that action, not a refused file
+            out.append(UNREADABLE_MARK + str(exc))
     return _serves_after_draws(out), table.contributed
 
 
@@ -426,7 +474,7 @@ def _position(token: str, n: int, text: str) -> int:
         i = int(token[1:]) - 1
         if 0 <= i < n:
             return i
-    raise PHHError(f"action {text!r}: {token!r} is not a player p1..p{n}")
+    raise PHHError(f"PHH action {text!r}: {token!r} is not a player p1..p{n}")
 
 
 def _merge_sessions(sessions: list[dict]) -> dict:
@@ -456,6 +504,8 @@ def _merge_sessions(sessions: list[dict]) -> dict:
         old_to_new = {p["seat"]: seat_of[p["name"]] for p in s["players"]}
         hand = {"button": old_to_new[s["hands"][0]["button"]],
                 "actions": [_reseat(a, old_to_new) for a in s["hands"][0]["actions"]]}
+        if s["hands"][0].get("awards_recorded") is False:
+            hand["awards_recorded"] = False
         if k:
             hand["stacks"] = {str(old_to_new[p["seat"]]): p["stack"] for p in s["players"]}
         merged["hands"].append(hand)

@@ -472,7 +472,7 @@ class _Table:
     pair), or a tuple of letters, each repeated rank's letter once per card after its
     first (the cards to check for a duplicate, see :func:`_no_dup`). Joker keys are
     added as joker hands are first ranked (never where a natural jack repeats: the
-    joker's "J" would be taken for one).
+    joker's "J" would be taken for one); their checks start with ``"Jk"``.
     """
 
     def __init__(self, spec: _Spec, twin: "_Table | None" = None) -> None:
@@ -482,7 +482,7 @@ class _Table:
             # Same ranking, other error wording (the player count assumed or given):
             # share the tables.
             for name in ("entries", "multisets", "joker_memo", "suited_memo", "dealt",
-                         "lazy", "letters"):
+                         "lazy", "letters", "patterns"):
                 setattr(self, name, getattr(twin, name))
             self.rank = self._make_fast()
             return
@@ -490,6 +490,7 @@ class _Table:
         self.multisets: dict[str, _Multiset] = {}
         self.joker_memo: dict[tuple, HandRank] = {}
         self.suited_memo: dict[int, HandRank] = {}
+        self.patterns: dict[tuple, dict[str, int]] = {}
         size = 4 * len(spec.deck_ranks)
         self.dealt = size <= PERMUTED_KEYS_MAX_DECK or spec.suit_order is not None
         self.lazy = self.dealt and size > PERMUTED_KEYS_MAX_DECK
@@ -530,10 +531,14 @@ class _Table:
         if entry is None:
             if m is None:
                 m = self._multiset("".join(sorted(letters)))
-            where = {r: tuple(i for i, c in enumerate(letters) if c == r) for r in set(letters)}
-            dup_groups = tuple(where[r] for r in m.dup_letters)
-            index_groups = tuple(where[r] for r in m.index_letters)
-            pattern = _pattern((dup_groups, index_groups, m.flushable), self.spec.suit_value)
+            find = letters.find
+            dup_groups = tuple(_places(letters, r) for r in m.dup_letters)
+            index_groups = (((find(m.index_letters[0]),),) if m.flushable
+                            else tuple(_places(letters, r) for r in m.index_letters))
+            desc = (dup_groups, index_groups, m.flushable)
+            pattern = self.patterns.get(desc)
+            if pattern is None:
+                pattern = self.patterns[desc] = _pattern(desc, self.spec.suit_value)
             entry = self.entries[letters] = (m.hands, pattern)
         return entry
 
@@ -590,8 +595,12 @@ class _Table:
                 return self._joker_suits(base, naturals)
             if jokers == 1 and not self.dealt and letters.count("J") < 2:
                 # Let the next hand of these ranks take the fast path.
+                # Its checks start with "Jk": the "k" must be a joker's (a "Qk" beside a
+                # natural jack would make the same key).
                 key = self.key(letters + "J") * (SUITED_JOKER_FACTOR if suited else JOKER_FACTOR)
-                self.entries.setdefault(key, (base, _checks(letters)))
+                checks = _checks(letters)
+                checks = (JOKER,) + ((checks,) if checks.__class__ is str else checks or ())
+                self.entries.setdefault(key, (base, checks))
             return base
         letters = "".join(c[0] for c in hand)
         suits = "".join(c[1] for c in hand)
@@ -630,6 +639,11 @@ class _Table:
         return found
 
 
+def _places(letters: str, r: str) -> tuple[int, ...]:
+    """Positions of rank letter ``r`` in ``letters``."""
+    return tuple(i for i, c in enumerate(letters) if c == r)
+
+
 def _checks(letters: Sequence[str]) -> str | tuple[str, ...] | None:
     """The ``dups`` of an entry for these rank letters (see :class:`_Table`): None, the
     pair's letter, or each repeated rank's letter once per card after its first."""
@@ -644,10 +658,16 @@ def _no_dup(cards: str, checks: tuple[str, ...]) -> bool:
     """Whether a well-formed card string (rank letters at even places, suits at odd)
     repeats no card, given its repeated ranks: ``checks`` lists each repeated rank's
     letter once per card after its first, sorted (``("J", "J", "8")`` for J-J-J-8-8).
-    Each such card but the last of its rank must not occur again further on."""
+    Each such card but the last of its rank must not occur again further on. A leading
+    ``"Jk"`` (joker entries) asks that the string holds a joker: where the suit letters
+    are valid, a "J" before the "k" can only be the joker's."""
     prev = ""
     i = -2
     for r in checks:
+        if r == JOKER:
+            if JOKER not in cards:
+                return False
+            continue
         i = cards.find(r, i + 2) if r == prev else cards.find(r)
         if cards.find(cards[i:i + 2], i + 2) >= 0:
             return False

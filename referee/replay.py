@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from .actions import Action, ActionError, parse_action
+from .actions import Action, ActionError, parse_action, parse_line
 from .cards import RANK_VALUE
 from .findings import Finding, make
 from .openers import meets_opening, openers_could_be_kept
@@ -61,6 +61,8 @@ class HandStart:
       step chosen by the session (:meth:`HouseRules.opening_after`).
     - ``use_rules_opening``: when True (the default) a None ``opening`` means the rules'
       own ``opening``; the session passes False so that None means "no minimum".
+    - ``awards_recorded``: False where the log never records pushes (a PHH hand without
+      ``finishing_stacks``): a hand with no ``d award`` line is then not a ``wrong_award``.
     """
 
     rules: HouseRules
@@ -69,6 +71,7 @@ class HandStart:
     carried: int = 0
     opening: str | None = None
     use_rules_opening: bool = True
+    awards_recorded: bool = True
 
     def __post_init__(self) -> None:
         if self.use_rules_opening and self.opening is None:
@@ -117,6 +120,7 @@ class HandReplay:
         "cursor", "round_first", "aggressor", "drew", "expect_serve", "got_serve", "stub",
         "discard_pool", "showdown_first", "order_fault", "outcome", "winner", "recorded",
         "index", "_due_at", "_due_val", "rules", "deck", "_cyc",
+        "lost", "lost_seats", "award_unknown", "acted_high", "oot_skip", "reshuffled",
     )
 
     def __init__(self, start: HandStart, actions: Sequence[str]):
@@ -130,6 +134,12 @@ class HandReplay:
         self.findings: list[Finding] = []
         self._faults: set[tuple] = set()
         self.parsed: list[Action | None] = []
+        # An unreadable player line before the hand was decided: what it did is unknown, so
+        # the result cannot be judged from the log (awards None) and the findings that
+        # would follow from the missing action are not reported (CONTRACT.md 2).
+        self.lost = False
+        self.lost_seats: set[int | None] = set()
+        self.award_unknown = False  # an unreadable dealer line that may have been an award
         involved, betting_started = self._read_log()
         # Who is dealt in: in a game with antes, the seats that appear in the log (seed 000:
         # "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas"), every seat
@@ -192,6 +202,9 @@ class HandReplay:
         self.index = -1
         self._due_at = -1
         self._due_val: int | None = None
+        self.acted_high: dict[int, int] = {}  # seat -> the bet it faced when it last acted
+        self.oot_skip: dict[int, int] = {}  # seats skipped by an out-of-turn wager -> the bet before it
+        self.reshuffled = False  # the stub ran out and the discards were shuffled to serve
 
     def _read_log(self) -> tuple[set[int], bool]:
         """Parse the log into :attr:`parsed` (None for an unreadable line, with its
@@ -254,6 +267,9 @@ class HandReplay:
 
     def _find(self, kind: str, index: int | None, seat: int | None, message: str,
               severity: str | None = None, once: tuple | None = None) -> None:
+        if self.lost and kind in _LOST_HIDES and (kind != "missing_ante" or None in self.lost_seats
+                                                  or seat in self.lost_seats):
+            return  # follows from an unreadable action (reported once, as unreadable)
         key = once if once is not None else None
         if key is not None:
             if key in self._faults:
@@ -445,14 +461,14 @@ class HandReplay:
         nobody_bet = self.high == 0 and not any(self.bets.values())
         if self.round == 0:
             if (nobody_bet and self.rules.opening is not None and not self.blinds
-                    and self.opener is None):
+                    and self.opener is None and not self.lost):
                 self.phase = "complete"
                 self.outcome = "passed_out"
                 self._find("passed_out", index, None, "nobody opened: the pot stays for the next "
                            "deal and everyone antes again")
                 return
         elif self.round >= self.rules.draws:
-            if (nobody_bet and self.rules.checkdown == "carry"
+            if (nobody_bet and self.rules.checkdown == "carry" and not self.lost
                     and len([s for s in live if s not in self.allin]) >= 2):
                 self.phase = "complete"
                 self.outcome = "carried"
@@ -507,6 +523,7 @@ class HandReplay:
         self.index = i
         a = self.parsed[i]
         if a is None:
+            self._unreadable_step(i)
             return
         if a.actor == "d":
             _DEALER[a.verb](self, i, a)
@@ -572,6 +589,54 @@ class HandReplay:
             self._p_draw(i, seat, a)
         else:
             self._p_bet(i, seat, a)
+
+    def _unreadable_step(self, i: int) -> None:
+        """An unreadable line (its ``unreadable`` finding is already made). A dealer line
+        changes no chips (one that may be an award leaves the push unjudged); a player line
+        before the hand is decided makes the hand :attr:`lost`: its result is not judged
+        and the seat, if it was due, counts as having acted (so that the turn order goes on
+        without a cascade of findings)."""
+        line = self.actions[i]
+        words = line.split() if isinstance(line, str) else []
+        who = words[0] if words else ""
+        if who in ("d", "D"):
+            if len(words) < 2 or "award" in words[1].lower() or not words[1].isalpha():
+                self.award_unknown = True
+            return
+        if self.phase == "complete" or (self.recorded and self.phase == "showdown"):
+            return  # after the hand was decided: nothing it did changes the result
+        seat = None
+        if len(who) > 1 and who[0] in "pP" and who[1:].isascii() and who[1:].isdigit():
+            seat = int(who[1:])
+        self.lost = True
+        self.lost_seats.add(seat if seat in self.pos else None)
+        if seat not in self.pos:
+            return
+        if self.phase == "predeal":
+            if len(words) > 1 and words[1].lower().startswith(("ante", "blind", "straddle")):
+                self.anted.add(seat)
+                return
+            self._leave_predeal(i)
+        verb = words[1].lower() if len(words) > 1 else ""
+        if self.phase in ("predraw", "postdraw") and verb in ("open", "bet", "raise", "allin"):
+            # a wager of unknown size: every other seat must answer it (no chips guessed)
+            self.full_seq += 1
+            for s in [s for s in self.acted if s != seat]:
+                del self.acted[s]
+            self.aggressor = seat
+            if (verb in ("open", "bet") and self.round == 0 and self.opener is None
+                    and self.rules.opening is not None and not self.blinds):
+                self.opener, self.open_index = seat, i
+        if self.phase in ("predraw", "postdraw") and self._bet_due() == seat:
+            self.acted[seat] = self.full_seq
+            self.acted_high[seat] = self.high
+            self.cursor = self.pos[seat]
+            if self._bet_due() is None:
+                self._end_betting(i)
+        elif self.phase == "draw" and self.due() == seat:
+            self.drew.add(seat)
+            if self.due() is None:
+                self._end_draw()
 
     def _leave_predeal(self, i: int) -> None:
         r = self.rules
@@ -883,6 +948,8 @@ class HandReplay:
         if k > r.max_draw:
             self._find("draw_limit", i, seat, f"seat {seat} drew {k}; at most {r.max_draw} "
                        f"may be drawn")
+            if k > 5:
+                k = 5  # a hand has five cards: no more can be thrown (one cause: draw_limit)
         drew.add(seat)
         self.drawn_total[seat] = self.drawn_total.get(seat, 0) + k
         hand = self.hands[seat]
@@ -893,12 +960,17 @@ class HandReplay:
                 if c in deck and seen.get(c, seat) == seat:  # the common cases, inline:
                     if c not in seen:                          # the seat's own card, or
                         seen[c] = seat                         # one not seen yet
-                else:
-                    self._see(i, seat, c)
+                elif not self._see(i, seat, c):
+                    continue  # reported (a duplicate or a card outside the deck)
                 if c in hand:
                     hand.remove(c)
                 elif "??" in hand:
                     hand.remove("??")
+                elif seat not in self.dead:
+                    # the deal was recorded: the seat cannot throw a card it was not given
+                    self._kill(seat, i, f"seat {seat} discarded {c}, a card it was not dealt "
+                               f"(it held {''.join(hand)}): its hand does not add up to five "
+                               "cards as logged")
             if self.draw_no == 1:
                 self.discards.setdefault(seat, []).extend(cards)
             self.own_discards.setdefault(seat, set()).update(cards)
@@ -934,6 +1006,7 @@ class HandReplay:
         self.stub -= from_stub
         rest = k - from_stub
         if rest:
+            self.reshuffled = True
             # the stub is out: the discards of the others are shuffled (never this seat's
             # own, which join the pool only after it is served), with the last card
             pool = self.discard_pool + self.stub
@@ -956,12 +1029,17 @@ class HandReplay:
         if holder is None:
             self.seen[card] = seat
             return True
-        if holder != seat and card in self.all_discards:
+        if holder != seat and card in self.all_discards and self.reshuffled:
             self.seen[card] = seat  # a discard reshuffled and served again
             return True
         if holder != seat and not (card == "Jk" and self.rules.jokers > 1):
-            self._find("duplicate_card", i, seat, f"{card} was seen at seat {holder} and again "
-                       f"at seat {seat}", once=("dup", card))
+            if card in self.all_discards:
+                why = (f"{card} was discarded by seat {holder} while the stub still had cards "
+                       f"(discards are not served before it runs out) and is seen again at "
+                       f"seat {seat}")
+            else:
+                why = f"{card} was seen at seat {holder} and again at seat {seat}"
+            self._find("duplicate_card", i, seat, why, once=("dup", card))
             return False
         return True
 
@@ -976,14 +1054,20 @@ class HandReplay:
         if a.cards is not None:
             cards = a.cards
             seen, deck = self.seen, self.deck
-            if "Jk" not in cards and deck.issuperset(cards) and seen.keys().isdisjoint(cards):
+            if ("Jk" not in cards and deck.issuperset(cards) and seen.keys().isdisjoint(cards)
+                    and len(set(cards)) == len(cards)):
                 seen.update(dict.fromkeys(cards, seat))  # the common case: all new cards
             else:
+                this_deal: set[str] = set()
                 for c in cards:
-                    if c in deck and c not in seen and c != "Jk":
+                    if c in this_deal and c != "??" and not (c == "Jk" and self.rules.jokers > 1):
+                        self._find("duplicate_card", i, seat, f"seat {seat} was dealt {c} "
+                                   "twice", once=("dup", c))
+                    elif c in deck and c not in seen and c != "Jk":
                         seen[c] = seat
                     else:
                         self._see(i, seat, c)
+                    this_deal.add(c)
             self.dealt[seat] = cards
             self.hands[seat] = list(cards)
         else:
@@ -1016,13 +1100,21 @@ class HandReplay:
                     hand.remove("??")
         if a.cards is not None:
             own = self.own_discards.get(seat, ())
-            seen, discarded = self.seen, self.all_discards
+            seen, deck = self.seen, self.deck
             for c in a.cards:
-                if c in own:
+                if c == "??":
+                    pass
+                elif c not in deck:
+                    self._see(i, seat, c)  # card_not_in_deck
+                elif c in own:
                     self._find("deck_exhausted", i, seat, f"seat {seat} was served {c}, one of "
                                f"its own discards")
-                elif c in seen and seen[c] != seat and c not in discarded:
-                    self._see(i, seat, c)
+                elif c in hand and not (c == "Jk" and self.rules.jokers > 1):
+                    # served a card the seat already holds (dealt, or served twice)
+                    self._find("duplicate_card", i, seat, f"seat {seat} was served {c}, a card "
+                               "it already holds", once=("dup", c))
+                elif c in seen and seen[c] != seat:
+                    self._see(i, seat, c)  # another seat's card (a discard only after a reshuffle)
                 else:
                     seen[c] = seat
                 hand.append(c)
@@ -1032,8 +1124,9 @@ class HandReplay:
         if got > expected:
             self._serve_from_deck(i, seat, got - max(expected, got - a.count))
         if got != expected:
+            held = len(hand) - max(0, expected - got)  # placeholders of cards never served
             self._kill(seat, i, f"seat {seat} asked for {expected} and was served {got}: "
-                       f"{len(hand)} cards")
+                       f"{held} cards")
 
     def _discarded(self, card: str) -> bool:
         """Whether some seat threw ``card`` away this hand (it may come back reshuffled)."""
@@ -1064,7 +1157,7 @@ class HandReplay:
         self.shown[seat] = cards
         valid = True
         jokers_ok = self.rules.jokers
-        seen, deck, discarded = self.seen, self.deck, self.all_discards
+        seen, deck = self.seen, self.deck
         in_hand: set[str] = set()
         for c in cards:
             if c not in deck:
@@ -1079,9 +1172,14 @@ class HandReplay:
             holder = seen.get(c)
             if holder is None:
                 seen[c] = seat
-            elif holder != seat and c not in discarded:
+            elif holder != seat:  # another seat's card (its discard only after a reshuffle)
                 if not self._see(i, seat, c):
                     valid = False
+            elif (c in self.own_discards.get(seat, ()) and c not in self.served_known.get(seat, ())
+                    and not (c == "Jk" and jokers_ok > 1)):
+                self._find("duplicate_card", i, seat, f"seat {seat} showed {c}, a card it "
+                           "discarded", once=("dup", c))
+                valid = False
         if len(cards) != 5:
             self._kill(seat, i, f"seat {seat} showed {len(cards)} cards, not five")
         elif not valid and seat not in self.dead:
@@ -1146,7 +1244,16 @@ class HandReplay:
             remaining = self._contesting()
             if len(remaining) == 1:  # the others threw their hands away: uncontested
                 outcome, self.winner = "uncontested", remaining[0]
-        if outcome == "misdeal":
+        duplicate = any(f.kind == "duplicate_card" for f in self.findings)
+        if duplicate and outcome != "misdeal":
+            # RRoP section 13 (Irregularities): two cards of the same rank and suit in the
+            # deck: all action is void and the chips go back to the players who put them in
+            awards = {s: c + self.dead_money.get(s, 0) for s, c in self.contrib.items()}
+            for s, c in self.dead_money.items():
+                awards.setdefault(s, c)
+            awards = {s: c for s, c in awards.items() if c}
+            carried, outcome = self.carried_in, "void"
+        elif outcome == "misdeal":
             for s, c in self.contrib.items():
                 self.stacks[s] += c
             for s, c in self.dead_money.items():
@@ -1183,6 +1290,12 @@ class HandReplay:
                 awards, carried, outcome = {}, total, "carried"
             else:
                 awards = self._award(pots, live)
+                if awards is None and not self.recorded and not self.award_unknown and any(
+                        s not in self.shown and s not in self.shown_unknown for s in live):
+                    # nobody pushed the pot and hands are still to be shown: undecided
+                    outcome = "incomplete"
+                    self._find("incomplete_hand", last, self.due(), "the log ends before the "
+                               "hand is decided: hands still to be shown and no award")
         else:
             if self.n and self.actions:
                 self._find("incomplete_hand", last, self.due(), "the log ends before the hand "
@@ -1199,7 +1312,16 @@ class HandReplay:
         recorded: dict[int, int] = {}
         for _, s, amt in self.recorded:
             recorded[s] = recorded.get(s, 0) + amt
-        self._compare_awards(awards, recorded, total, last)
+        if self.lost and not duplicate:
+            # an unreadable player line: what it did is unknown, so is the result
+            awards, outcome = None, "incomplete"
+        if outcome == "void":
+            total -= self.carried_in
+        if not (self.lost or self.award_unknown) or duplicate:
+            self._compare_awards(awards, recorded, total, last)
+        if awards is None:
+            # undecided: the chips not pushed stay in the pot (conserved across the session)
+            carried = max(0, total - sum(recorded.values()))
         stacks = dict(self.stacks)
         for s, c in self.late_chips.items():
             stacks[s] += c
@@ -1266,6 +1388,10 @@ class HandReplay:
         being pushed. No lines at all: nothing was written down, nothing to compare."""
         lines = self.recorded
         if not lines:
+            if (awards and any(awards.values()) and self.start.awards_recorded
+                    and last is not None):
+                self._find("wrong_award", last, None, "no award was recorded; the rules give "
+                           f"{_awards_text(awards)}")
             return
         rec_sum = sum(recorded.values())
         if awards is None:  # the cards that decide were never seen: only the sum is known
@@ -1371,6 +1497,14 @@ _DEALER = {"deal": HandReplay._d_deal, "serve": HandReplay._d_serve,
            "note": HandReplay._d_note}
 _BETTING = frozenset(("check", "open", "bet", "call", "raise", "allin", "fold"))
 
+_LOST_HIDES = frozenset((
+    "out_of_turn", "not_in_hand", "illegal_check", "bet_too_small", "bet_too_large",
+    "raise_cap", "not_reopened", "wrong_amount", "missing_ante", "blind_irregular",
+    "unjustified_opening", "openers_not_shown", "showdown_order", "wrong_award",
+    "chips_not_conserved", "incomplete_hand", "passed_out"))
+"""Findings that follow from the state of the betting: after an unreadable player line
+(:attr:`HandReplay.lost`) they may be caused by the missing action, so they are not made."""
+
 _PARSED: dict[str, tuple[Action, int]] = {}
 """Action text -> ``(parsed action, role)`` (parsing is pure; logs repeat the same lines).
 The role says what the line tells of who was dealt in: 0 nothing, 1 the seat is in (an
@@ -1386,6 +1520,8 @@ def _parse_line(line: str) -> tuple[Action, int]:
 
     :raises ActionError: as :func:`~referee.actions.parse_action`.
     """
+    if not isinstance(line, str):
+        parse_line(line)  # raises ActionError: a number, list or object is not an action
     a = (_parse_uncached if line.__class__ is str else parse_action)(line)
     if a.seat is None:
         role = 0

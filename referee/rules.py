@@ -33,7 +33,9 @@ OPENINGS = (None, "J", "Q", "K", "A")
 
 
 class RulesError(ValueError):
-    """Raised for an unknown preset, an unknown override key or a bad value (quoted)."""
+    """Raised for an unknown preset, an unknown override key or a bad value; the message
+    names the key and quotes the value (``rules: five_figures='false': must be true or
+    false``)."""
 
 
 @dataclass(frozen=True)
@@ -58,9 +60,13 @@ class HouseRules:
       letters starting with the normal minimum, or None (the minimum never climbs).
     - ``max_draw``: most cards one seat may draw (0-5); ``draws``: draws per hand (1-3).
     - ``flush_beats_full``: True, False or ``"auto"`` (True when the deck has 40 cards or
-      fewer, seed 000). ``five_figures``, ``five_of_a_kind``, ``natural_beats_wild``,
-      ``straight_flush_cycle``, ``ace_low_straight_flush_beats_royal``: bools.
-      ``suit_order``: suits best first (``"hdcs"``) or None (suits never break ties).
+      fewer, seed 000); exactly those three (1 or 0 are refused). ``five_figures``,
+      ``five_of_a_kind``, ``natural_beats_wild``, ``straight_flush_cycle``,
+      ``ace_low_straight_flush_beats_royal``, ``deal_last_card``, ``blinds_allowed``,
+      ``big_blind_ante``: real bools (:data:`BOOL_KEYS`; ``"false"`` is an error, not "on").
+      ``jokers``, ``max_draw``, ``draws``: ints, never bools.
+      ``suit_order``: a string of the suits best first (``"hdcs"``) or None (suits never
+      break ties); see :mod:`referee.rank` for how it breaks ties.
     - ``ranking``: ``high`` or ``deuce_to_seven``. ``deal_last_card``: may the last card
       of the stub be dealt on the draw.
     - ``blinds_allowed``: blind and double blind may be posted (extra key).

@@ -134,7 +134,9 @@ def replay_session(session: Any, rules: Any = None) -> Iterator[HandItem]:
     last_outcome = None
     for number, hand in enumerate(table.hands, start=1):
         extra: list[Finding] = []
-        rebuys = hand.get("rebuys") or {}
+        rebuys = hand.get("rebuys")
+        if rebuys is None:
+            rebuys = {}
         if isinstance(rebuys, dict):
             for key, chips in rebuys.items():
                 seat = _int_key(key)
@@ -147,6 +149,9 @@ def replay_session(session: Any, rules: Any = None) -> Iterator[HandItem]:
             extra.append(make("unreadable", None, None,
                               f"hand {number}: 'rebuys' must be an object"))
         stated = hand.get("stacks")
+        if stated is not None and not isinstance(stated, dict):
+            extra.append(make("unreadable", None, None,
+                              f"hand {number}: 'stacks' must be an object (seat: chips)"))
         if isinstance(stated, dict):
             for key, chips in stated.items():
                 seat = _int_key(key)
@@ -159,25 +164,32 @@ def replay_session(session: Any, rules: Any = None) -> Iterator[HandItem]:
                                       f"{number} with {chips}; {stacks[seat]} carried over"))
                     stacks[seat] = chips
         given = hand.get("button")
-        if given is not None and (isinstance(given, bool) or _int_key(given) not in stacks):
-            extra.append(make("unreadable", None, None, f"hand {number}: button {given!r} is "
-                              f"not a seat at the table"))
+        bad_button = given is not None and (type(given) not in (int, str)
+                                            or _int_key(given) not in stacks)
+        if bad_button:
             given = None
         if given is not None:
             button = _int_key(given)
         elif button is None:
             ordered = sorted(stacks, reverse=house.direction != "clockwise")
             button = ordered[-1]
-            extra.append(make("unreadable", None, None, "the first hand does not say where the "
-                              f"button is; seat {button} assumed"))
-        elif last_outcome != "misdeal":
-            button = _next_button(house, button, stacks)
+            extra.append(make("unreadable", None, None, f"hand {number}: button "
+                              f"{hand.get('button')!r} is not a seat at the table; seat {button} "
+                              "assumed" if bad_button else "the first hand does not say where "
+                              f"the button is; seat {button} assumed"))
+        else:
+            if bad_button:
+                extra.append(make("unreadable", None, None, f"hand {number}: button "
+                                  f"{hand.get('button')!r} is not a seat at the table"))
+            if last_outcome != "misdeal":
+                button = _next_button(house, button, stacks)
         actions = hand.get("actions", [])
         if not isinstance(actions, list):
             extra.append(make("unreadable", None, None, f"hand {number}: 'actions' must be a list"))
             actions = []
         start = HandStart(rules=house, button=button, stacks=dict(stacks), carried=carried,
-                          opening=house.opening_after(step), use_rules_opening=False)
+                          opening=house.opening_after(step), use_rules_opening=False,
+                          awards_recorded=hand.get("awards_recorded", True) is not False)
         replay = HandReplay(start, actions).run()
         result = replay.finish()
         stacks = result.stacks

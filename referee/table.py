@@ -39,8 +39,11 @@ def table_state(session: Any, rules: Any = None) -> dict:
         last = item
     number, replay, result, extra, _ = last
     complete = replay.phase == "complete" or result.outcome in ("showdown", "uncontested")
-    findings = [f.as_dict() for f in extra] + [f.as_dict() for f in result.findings
-                                                if f.kind != "incomplete_hand"]
+    # a hand in progress is not yet incomplete, and its pot not yet pushed: a missing
+    # award line is only a wrong_award once the dealer has moved on
+    findings = [f.as_dict() for f in extra] + [
+        f.as_dict() for f in result.findings if f.kind != "incomplete_hand"
+        and not (f.kind == "wrong_award" and not replay.recorded)]
     proposed = None
     if result.awards is not None and result.outcome != "incomplete":
         proposed = {str(s): c for s, c in sorted(result.awards.items())}

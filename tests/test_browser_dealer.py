@@ -47,28 +47,29 @@ def _store_actions(db, night_id, actions, prefix="pre"):
 
 def test_a_double_tap_on_an_action_or_on_confirm_is_stored_once(browser, server, app, db, case):
     night_id, token = _table(app, db, case)
-    _store_actions(db, night_id, case["hands"][0]["actions"][:3])   # the antes
+    _store_actions(db, night_id, case["hands"][0]["actions"][:4])   # antes, the deal
     context, page = _open(browser, server, night_id, token)
     tablet = Tablet(page)
-    tablet.stored = 3
+    tablet.stored = 4
     # a double tap: the second half lands on the next seat's button, which has just appeared
     tablet.seat(1)
     page.dblclick('#verbs [data-verb="check"]')
-    tablet.wait_stored(4)
+    tablet.wait_stored(5)
     page.wait_for_timeout(300)
-    assert _log(db, night_id)[3:] == ["p1 check"]
+    assert _log(db, night_id)[4:] == ["p1 check"]
     assert page.is_visible("#tap-note")
     # the same seat and verb tapped again at once: the same tap, stored once
     tablet.verb(3, "open")
     tablet.amount(10)
-    tablet.wait_stored(5)
+    tablet.wait_stored(6)
     tablet.verb(3, "open")
     tablet.amount(10)
     page.wait_for_timeout(500)
-    tablet.wait_stored(5)
-    assert _log(db, night_id)[3:] == ["p1 check", "p3 open 10"]
+    tablet.wait_stored(6)
+    assert _log(db, night_id)[4:] == ["p1 check", "p3 open 10"]
     assert "stored once" in page.text_content("#tap-note")
     # the rest of the hand, then "Confirm" tapped twice: the award is recorded once
+    tablet.stored = 6
     for line in case["hands"][0]["actions"][6:-1]:
         page.wait_for_timeout(450)
         tablet.act(line)
@@ -200,7 +201,8 @@ def test_after_an_uncorrected_wrong_award_the_dealer_page_names_the_hand_and_the
     page.click("#award-gap-accept")              # the next hand states the table's chips
     page.wait_for_selector("#end-hand:not([hidden])")
     hand2 = store.night_hands(db, night_id)[-1]
-    assert hand2["number"] == 2 and hand2["stacks"]["3"] - hand2["stacks"]["4"] == 150
+    # the referee gives 465 to seat 3 and 540 to seat 4; the table has the pot with seat 3
+    assert hand2["number"] == 2 and hand2["stacks"] == {"1": 495, "3": 540, "4": 465}
     assert page.is_visible("#award-gap")          # still named while hand 2 is played
     page.click("#award-gap-hide")
     assert page.is_hidden("#award-gap")
@@ -285,4 +287,22 @@ def test_host_night_page_fits_a_360px_phone(browser, server, app, db, case):
     page.goto(f"{server}/host/night/{night_id}?lang=es")
     page.wait_for_selector("#players")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
+
+
+def test_next_hand_after_a_misdeal_keeps_the_button(browser, server, app, db, case):
+    night_id, token = _table(app, db, case)
+    _store_actions(db, night_id, case["hands"][0]["actions"][:3])
+    context, page = _open(browser, server, night_id, token)
+    page.once("dialog", lambda d: d.accept())           # "Call a misdeal?"
+    page.click("#misdeal-btn")
+    Tablet(page).wait_stored(4)
+    page.click("#end-hand")                              # a misdeal is a finished deal: no question
+    page.wait_for_selector("#next-hand:not([hidden])")
+    page.click("#next-hand")
+    page.wait_for_selector("#end-hand:not([hidden])")
+    # Robert's Rules of Poker, Misdeals: the same dealer deals again
+    assert [h["button"] for h in store.night_hands(db, night_id)] == [4, 4]
+    assert page.get_attribute(".dealer-button", "title") and \
+        page.evaluate("document.querySelector('.dealer-button').closest('.seat').dataset.seat") == "4"
     context.close()

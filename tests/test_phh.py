@@ -157,14 +157,35 @@ finishing_stacks = [90, 101]
 @pytest.mark.parametrize("text,reason", [
     ("variant = ", "not PHH"),
     ('variant = "N2L1D"\nantes = [0, 0]\nstarting_stacks = [1, 1]\nactions = []\n', "min_bet is required"),
-    ('variant = "N2L1D"\nantes = [0, 0]\nmin_bet = 2\nstarting_stacks = [9, 9]\nactions = ["d db AsKsQs"]\n',
-     "not a draw-poker dealer action"),
-    ('variant = "N2L1D"\nantes = [0, 0]\nmin_bet = 2\nstarting_stacks = [9, 9]\nactions = ["p3 f"]\n',
-     "not a player p1..p2"),
+    ('variant = "N2L1D"\nantes = [0, 0]\nmin_bet = 2\nstarting_stacks = [9, 9]\nactions = 5\n',
+     "'actions' must be a list"),
+    ('variant = "N2L1D"\nantes = [0, "x"]\nmin_bet = 2\nstarting_stacks = [9, 9]\nactions = []\n',
+     "antes: 'x' is not a whole number"),
 ])
 def test_bad_phh_gets_a_clear_error(text, reason):
     with pytest.raises(ValueError, match=reason):
         load_phh(text)
+
+
+@pytest.mark.parametrize("action,reason", [
+    ("d db AsKsQs", "not a draw-poker dealer action"),
+    ("p3 f", "'p3' is not a player p1..p2"),
+    ("p2 cbr 2x0000", "the amount '2x0000' is not a whole number of chips"),
+    ("p2 dance", "is not a five-card draw action"),
+    ("p2 sd XxYy", "PHH action 'p2 sd XxYy'"),
+])
+def test_a_bad_phh_action_is_an_unreadable_finding_on_that_action(action, reason):
+    """One bad action does not refuse the whole file: the check reports it as unreadable
+    (CONTRACT.md 2), with a message free of Python internals."""
+    import referee
+
+    text = ('variant = "N2L1D"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+            'starting_stacks = [9, 9]\n'
+            f'actions = ["d dh p1 ??????????", "d dh p2 ??????????", "{action}", "p2 f"]\n')
+    hand = referee.check(load_phh(text))["hands"][0]
+    bad = [f for f in hand["findings"] if f["kind"] == "unreadable"]
+    assert len(bad) == 1 and bad[0]["action"] == 4 and reason in bad[0]["message"]
+    assert "int()" not in bad[0]["message"] and "Error" not in bad[0]["message"]
 
 
 def test_heads_up_button_posts_the_small_blind_and_p1_the_big():

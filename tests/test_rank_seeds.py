@@ -495,6 +495,16 @@ def test_every_preset_refuses_a_stray_character_or_a_sixth_card(preset, cards):
         rank(cards, preset)
 
 
+@pytest.mark.parametrize("seen, bad", [("JkAhKd9cQs", "JsAhKd9cQk"), ("JkAhAd9cQs", "JsAhAd9cQk"),
+                                       ("QsKsAs9sJk", "QsKsAs9kJs")])
+def test_a_k_suit_is_no_joker_even_after_a_joker_hand_of_the_same_ranks(seen, bad):
+    """Joker hands join the fast path once seen; a card "Qk" beside a natural jack has the
+    same ranks as such a hand and must still be refused as no card."""
+    assert rank(seen, "pocker").wild
+    with pytest.raises(CardError, match="k"):
+        rank(bad, "pocker")
+
+
 def test_rank_refuses_a_second_joker_with_one_in_the_deck():
     """The deck has one joker: a second one is "too many", not "not in the deck"."""
     with pytest.raises(ValueError, match=r"too many jokers \(the deck has 1\)"):

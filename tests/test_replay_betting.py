@@ -212,7 +212,7 @@ def test_big_blind_ante_is_owed_by_the_big_blind_only():
     stacks = {1: 100, 2: 100, 3: 100}
     st = table_state(session([], rules=rules, stacks=stacks, button=3))
     assert (st["to_act"], st["legal"]) == (2, [{"verb": "ante", "min": 3, "max": 3}])
-    hand = play(["p2 ante 3", "p1 blind 1", "p2 straddle 2", "p3 fold", "p1 fold"],
+    hand = play(["p2 ante 3", "p1 blind 1", "p2 straddle 2", "p3 fold", "p1 fold", "d award p2 6"],
                 rules=rules, stacks=stacks, button=3)
     assert hand["findings"] == [] and hand["awards"] == {"2": 6}
 

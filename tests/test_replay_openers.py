@@ -57,7 +57,8 @@ def test_the_shown_hand_must_keep_the_openers():
 
 def test_openers_kept_through_the_draw_are_justified():
     acts = ANTES + ["p1 check", "p3 open 10", "p4 call", "p1 fold", "p3 draw 3", "p4 draw 1",
-                    "p3 check", "p4 check", "p3 show JhJd8c8s3d", "p4 show 9s9d5c4h2s"]
+                    "p3 check", "p4 check", "p3 show JhJd8c8s3d", "p4 show 9s9d5c4h2s",
+                    "d award p3 35"]
     hand = play(acts)
     assert kinds(hand) == []
     assert hand["awards"] == {"3": 35}
@@ -67,7 +68,7 @@ def test_split_openers_proved_from_the_discards():
     # seat 3 splits its jacks for a flush draw; the discard Jc shows the pair
     acts = ANTES + ["p1 check", "p3 open 10", "p4 call", "p1 fold", "p3 split",
                     "p3 draw 1 Jc", "p4 draw 1", "p3 check", "p4 check",
-                    "p3 show Jh9h7h4h2h", "p4 show 9s9d5c4h2s"]
+                    "p3 show Jh9h7h4h2h", "p4 show 9s9d5c6c3s"]
     hand = play(acts)
     assert "unjustified_opening" not in [k for k, _ in kinds(hand)]
     assert hand["awards"] == {"3": 35}

@@ -57,7 +57,7 @@ def test_carried_pot_goes_to_the_next_winner():
 
 def test_showdown_starts_with_the_last_aggressor():
     acts = TO_DRAW + ["p2 check", "p3 bet 20", "p5 fold", "p2 call",
-                      "p2 show 9h8c7d6s5d", "p3 show 9s8d7c6h5s"]
+                      "p2 show 9h8c7d6s5d", "p3 show 9s8d7c6h5s", "d award p2 43", "d award p3 42"]
     hand = play(acts)
     assert kinds(hand) == [("showdown_order", 13)]
     assert hand["findings"][0]["severity"] == "warning"
@@ -104,7 +104,7 @@ def test_side_pots_each_to_its_best_eligible_hand():
             "p1 draw 2", "p2 draw 1", "p5 draw 3", "p6 draw 0",
             "p1 allin", "p2 call", "p5 call",
             "p1 show QsQdQc5s2d", "p2 show 8s8d4c4d2c", "p5 show AsAdTcTh7c",
-            "p6 show KhJh9h6h3h"]
+            "p6 show KhJh9h6h3h", "d award p6 160", "d award p1 180"]
     hand = play(acts, stacks=stacks, button=6)
     assert hand["pots"] == [{"amount": 160, "seats": [1, 2, 5, 6]}, {"amount": 180, "seats": [1, 2, 5]}]
     assert hand["awards"] == {"1": 180, "6": 160}
@@ -153,12 +153,15 @@ def test_a_shown_card_outside_the_deck_makes_the_hand_dead():
     assert hand["awards"] == {"2": 85}
 
 
-def test_a_card_shown_by_two_seats_is_a_duplicate():
+def test_a_duplicate_card_voids_the_hand_and_returns_every_chip_to_who_put_it_in():
+    # RRoP, Irregularities: two cards of the same rank and suit found: all action is void
+    # and the chips in the pot go back to the players who put them in
     acts = TO_DRAW + ["p2 check", "p3 bet 20", "p5 fold", "p2 call",
                       "p3 show AsAdAc7h2s", "p2 show AsKdQc6h4s"]
     hand = play(acts)
     assert ("duplicate_card", 14) in kinds(hand)
-    assert hand["awards"] == {"3": 85}
+    assert hand["awards"] == {"2": 35, "3": 35, "5": 15} and hand["carried"] == 0
+    assert hand["stacks"] == {"2": 200, "3": 200, "5": 200}
 
 
 def test_unseen_cards_at_showdown_leave_the_awards_undecided():
@@ -169,7 +172,7 @@ def test_unseen_cards_at_showdown_leave_the_awards_undecided():
 
 def test_chips_added_during_a_hand_do_not_play_until_the_next():
     # seed 000: "Tampoco puede nadie aumentar su resto, una vez vistas sus cartas iniciales"
-    acts = TO_DRAW + ["p5 rebuy 100", "p2 check", "p3 bet 20", "p5 fold", "p2 fold"]
+    acts = TO_DRAW + ["p5 rebuy 100", "p2 check", "p3 bet 20", "p5 fold", "p2 fold", "d award p3 65"]
     hand = play(acts)
     assert ("chips_added_mid_hand", 9) in kinds(hand)
     assert [f["severity"] for f in hand["findings"]] == ["warning"]

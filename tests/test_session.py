@@ -21,7 +21,7 @@ def won_by(seat, seats=(1, 3, 4)):
     acts = [f"p{s} ante 5" for s in seats] + [f"p{seat} open 10"]
     k = seats.index(seat)
     acts += [f"p{s} fold" for s in seats[k + 1:] + seats[:k]]
-    return acts + [f"p{seat} show JsJd4c3h2s"]
+    return acts + [f"p{seat} show JsJd4c3h2s", f"d award p{seat} {5 * len(seats) + 10}"]
 
 
 def test_stacks_carry_from_hand_to_hand_and_rebuys_add_between_hands():

@@ -99,7 +99,7 @@
   function firstTap(signature, button) {
     var now = Date.now();
     var again = lastTap.signature === signature && now - lastTap.at < DOUBLE_TAP_MS;
-    var busy = button && queue.items.some(function (t) { return t.button === button && t.gesture !== gesture; });
+    var busy = button && queue.items.some(function (t) { return t.ui_button === button && t.gesture !== gesture; });
     if (again || busy) {
       showNote(S.double_tap);
       return false;
@@ -114,7 +114,7 @@
     var signature = tap.op + " " + (tap.hand_id || "") + " " + (tap.action || "");
     if (!firstTap(signature, button)) { return null; }
     tap.gesture = gesture;
-    if (button) { tap.button = button; }
+    if (button) { tap.ui_button = button; }   // the page's own mark (the API's "button" is a seat)
     var key = queue.push(tap);
     renderButtons();
     return key;
@@ -367,7 +367,7 @@
   // Buttons whose tap is waiting stay disabled until the server has it.
   function renderButtons() {
     ["award-confirm", "end-hand", "next-hand", "misdeal-btn", "undo-btn", "award-gap-accept"].forEach(function (id) {
-      $(id).disabled = queue.items.some(function (t) { return t.button === id; });
+      $(id).disabled = queue.items.some(function (t) { return t.ui_button === id; });
     });
   }
 
