@@ -112,6 +112,7 @@ class Tablet(threading.Thread):
         self.errors: list[str] = []
         self.sent: list[list[str]] = [[]]   # actions per hand, as sent
         self.taps: list[dict] = []
+        self.hand_id: int | None = None   # the hand the last answer was about (as the page keeps)
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
     def post(self, body: dict) -> tuple[float, int]:
@@ -128,6 +129,7 @@ class Tablet(threading.Thread):
                 payload = response.read()
                 elapsed, status = (time.perf_counter() - began) * 1000, response.status
                 if status == 200:
+                    self.hand_id = json.loads(payload).get("hand_id", self.hand_id)
                     return elapsed, status
                 self.errors.append(f"{status}: {payload[:200]!r}")
                 if status < 500:
@@ -147,12 +149,16 @@ class Tablet(threading.Thread):
                     break
                 if self.think:
                     time.sleep(self.rng.uniform(0.5, 1.5) * self.think)
-                tap = {"key": str(uuid.uuid4()), "op": "action", "action": line}
+                # like the page, a tap names its hand: a retry after the next hand has started
+                # is the same tap (a key reused for other content is refused, issue 5)
+                tap = {"key": str(uuid.uuid4()), "op": "action", "action": line, "hand_id": self.hand_id}
                 self.taps.append(tap)
                 elapsed, status = self.post(tap)
                 self.latencies.append(elapsed)
                 if status == 200:
                     self.sent[-1].append(line)
+                    if tap["hand_id"] is None:   # the page's first tap names the hand it drew
+                        tap["hand_id"] = self.hand_id
                 done += 1
             if done < self.actions:
                 for op in ({"op": "end_hand"}, {"op": "start_hand", "button": 4}):

@@ -29,6 +29,10 @@ UNKNOWN = "??"
 RANK_VALUE = {r: i for i, r in enumerate(RANKS, start=2)}
 """Rank letter -> value, 2..14 (ace 14)."""
 
+_CANONICAL = {c: c for c in [r + s for r in RANKS for s in SUITS] + [JOKER, UNKNOWN]}
+"""Canonical card text -> the one shared string of that card (so parsing canonical text is
+a lookup per card, and parsed hands share their card strings)."""
+
 
 class CardError(ValueError):
     """Raised for card text that is not a card; the message quotes the bad text."""
@@ -81,6 +85,12 @@ def parse_cards(text: str) -> tuple[str, ...]:
     """
     if not isinstance(text, str):
         raise CardError(f"not a card string: {text!r}")
+    n = len(text)
+    if n and not n % 2:
+        try:  # the common case, canonical cards written together: one lookup per card
+            return tuple([_CANONICAL[text[i:i + 2]] for i in range(0, n, 2)])
+        except KeyError:
+            pass  # lower case, spaces, separators or bad cards: read in full below
     compact = "".join(text.split())
     separators = [c for c in compact if not c.isalnum() and c != "?"]
     if separators:

@@ -65,16 +65,24 @@ def has_errors(result: dict) -> bool:
     return any(f["severity"] == "error" for h in result["hands"] for f in h["findings"])
 
 
+def _chips_text(chips: dict | None, undecided: str = "undecided") -> str:
+    """``{"1": 290, "3": 10}`` as ``seat 1: 290, seat 3: 10`` (``none`` when empty)."""
+    if chips is None:
+        return undecided
+    return ", ".join(f"seat {s}: {c}" for s, c in chips.items()) or "none"
+
+
 def _text(result: dict) -> str:
     lines = []
     for h in result["hands"]:
-        lines.append(f"hand {h['hand']}: awards {h['awards']} (recorded {h['recorded_awards']}), "
-                     f"carried {h['carried']}, next opening {h['next_opening']}")
+        lines.append(f"hand {h['hand']}: awards {_chips_text(h['awards'])} (recorded "
+                     f"{_chips_text(h['recorded_awards'])}), carried {h['carried']}, next "
+                     f"opening {h['next_opening'] or 'none'}")
         for f in h["findings"]:
             where = f"action {f['action']}" if f["action"] is not None else "no action"
             lines.append(f"  {f['severity']:7} {f['kind']} ({where}): {f['message']}")
             lines.append(f"          rule: {f['rule']}")
-        lines.append(f"  stacks {h['stacks']}")
+        lines.append(f"  stacks {_chips_text(h['stacks'])}")
     return "\n".join(lines)
 
 

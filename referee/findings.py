@@ -57,8 +57,9 @@ RULES: dict[str, tuple[str, str]] = {
                          "section 11 (Draw Poker): a hand with other than five cards is dead"),
     "draw_limit": ("warning", "seed 001: \"reemplazar de 0 a 4 de las propias cartas\" (the "
                    "house max_draw)"),
-    "duplicate_card": ("error", f"{RRoP}, section 13 (Irregularities): a duplicate card "
-                       "voids the deal or the hand holding it"),
+    "duplicate_card": ("error", f"{RRoP}, section 13 (Irregularities): \"If two cards of "
+                       "the same rank and suit are found in the deck, all action is void, and "
+                       "all chips in the pot are returned to the players who put them in\""),
     "card_not_in_deck": ("error", "seed 001 (the stripped deck, rule of 11) and seed 000 "
                          "(the joker): a card the configured deck does not have"),
     "deck_exhausted": ("warning", "seed 000: \"se barajarán los descartes ... No se debe dar "

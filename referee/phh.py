@@ -216,6 +216,8 @@ def _values(raw: Any, n: int, name: str) -> list[int]:
 
 def _variant_rules(h: dict, n: int, antes: list[int], blinds: list[int]) -> dict:
     variant = h.get("variant")
+    if not isinstance(variant, str):
+        raise PHHError(f"variant must be a code such as 'N2L1D', not {variant!r}")
     spec = h.get("_tapete_rules")
     if spec is not None:
         if isinstance(spec, str):
@@ -287,7 +289,9 @@ def _hand_session(h: dict) -> dict:
     seats = _ints(h["seats"], "seats") if h.get("seats") else list(range(1, n + 1))
     if len(seats) != n or len(set(seats)) != n:
         raise PHHError(f"seats {seats!r} do not name {n} different seats")
-    names = list(h.get("players") or [f"Player {i}" for i in range(1, n + 1)])
+    names = h.get("players") or [f"Player {i}" for i in range(1, n + 1)]
+    if not isinstance(names, list):
+        raise PHHError(f"players must be a list of names, not {names!r}")
     if len(names) != n:
         raise PHHError(f"{len(names)} player names for {n} starting stacks")
     actions, contributed = _translate(h["actions"], stacks, antes, blinds, seats, rules)

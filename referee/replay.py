@@ -400,6 +400,17 @@ class HandReplay:
             return None
         return first
 
+    def _reopened(self, seat: int) -> bool:
+        """Whether the betting is open to ``seat`` for a raise: it has not acted in this
+        round, or a full raise came after it acted, or the short all-ins since it acted add
+        up to a full raise (TDA rule 47; RRoP section 15, No-Limit: "all-in wagers ... of
+        less than a full raise ... in total" reopen the betting)."""
+        acted = self.acted
+        if seat not in acted or self.full_seq > acted[seat]:
+            return True
+        need = self._bet_size() if self.rules.betting == "fixed_limit" else self.last_raise
+        return self.high - self.acted_high.get(seat, self.high) >= need
+
     def _betting_over(self) -> bool:
         return self._bet_due() is None
 
@@ -419,6 +430,8 @@ class HandReplay:
             self.raises = 0
             self.last_raise = self._min_bet()
             self.acted = {}
+            self.acted_high = {}
+            self.oot_skip = {}
             self.aggressor = None
             first = None
             if self.opener is not None and self.rules.opening is not None and not self.blinds:
@@ -530,6 +543,11 @@ class HandReplay:
             return
         seat = a.seat
         verb = a.verb
+        if self.recorded and verb not in _AFTER_AWARD_OK:
+            # the pot was pushed: the hand is over; nothing a player does changes it
+            self._find("not_in_hand", i, seat, f"seat {seat} {_PAST.get(verb, verb)} after the "
+                       "hand was over (the pot had been pushed)")
+            return
         if seat not in self.folded and seat not in self.mucked:
             # the common cases first: a bet in a betting round, a draw in the draw, a show
             # at the showdown (the same handlers as the general path below)
@@ -544,6 +562,9 @@ class HandReplay:
                 self._p_show(i, seat, a)
                 return
         if seat not in self.pos:
+            if verb != "rebuy":
+                self._find("not_in_hand", i, seat, f"seat {seat} was never dealt in this hand: "
+                           f"it cannot {verb}", once=("never", seat))
             return
         if verb == "ante":
             self._p_ante(i, seat, a)
@@ -569,8 +590,8 @@ class HandReplay:
                 if seat == self.opener and seat not in self.shown:
                     self.opener_left_index = i
             elif self.outcome not in ("misdeal",):
-                self._find("not_in_hand", i, seat, f"seat {seat} acted after the hand was over",
-                           once=("over", seat))
+                self._find("not_in_hand", i, seat, f"seat {seat} {_PAST.get(verb, verb)} after "
+                           "the hand was over")
             return
         if seat in self.folded or seat in self.mucked:
             if verb == "show":
@@ -700,7 +721,12 @@ class HandReplay:
             # the blind: the house size, else double the ante (seed 001 "una cifra doble de
             # aquella del plato"); the double blind: the house size, else double the blind;
             # each further blind doubles the last (seed 000 "Y así sucesivamente")
-            if k == 0:
+            if r.blind_sizing == "pot" and k < 2:
+                # seed 002: the blind doubles what is in the pot before it; the contra-blind
+                # is four times that pot ("cuatro veces el bote")
+                base = self.pot_total() - sum(chips for _, chips in self.blinds)
+                size = (2 if k == 0 else 4) * base
+            elif k == 0:
                 size = r.small_blind or 2 * r.ante
             elif k == 1:
                 size = r.big_blind or 2 * self.blinds[0][1]
@@ -730,12 +756,21 @@ class HandReplay:
                 self._end_draw()
             return
         if phase == "draw":
+            if self.drew and seat not in self.drew and verb in ("check", "call"):
+                # a check in the middle of the draw by a seat yet to draw: nothing to end
+                self._find("out_of_turn", i, seat, f"seat {seat} {_PAST[verb]} during the draw, "
+                           "before drawing")
+                return
             if self.drew:
                 waiting = self.due()
-                self._find("out_of_turn", i, seat, f"seat {seat} bet while seat {waiting} had "
-                           f"still to draw")
+                self._find("out_of_turn", i, seat, f"seat {seat} {_PAST.get(verb, verb)} while "
+                           f"seat {waiting} had still to draw")
             self._end_draw()
             if self.phase not in ("predraw", "postdraw"):
+                if verb in ("open", "bet", "raise", "allin") and not self.drew:
+                    # no betting round follows (everyone all in, or the hand is over)
+                    self._find("out_of_turn", i, seat, f"seat {seat} {_PAST[verb]} when no "
+                               "betting was left (every other seat all in or out)")
                 return
         elif phase == "showdown":
             if verb == "fold":
@@ -743,8 +778,10 @@ class HandReplay:
                 return
             if verb in ("check", "call"):
                 return
-            self._find("out_of_turn", i, seat, f"seat {seat} bet after the betting was over",
-                       once=("late", seat))
+            # the betting is closed: chips pushed now are not part of the pot (one finding)
+            self._find("out_of_turn", i, seat, f"seat {seat} {_PAST.get(verb, verb)} after the "
+                       "betting was over")
+            return
         due = self._due_val if self._due_at == i else self._bet_due()
         in_turn = due == seat
         if not in_turn:
@@ -758,7 +795,9 @@ class HandReplay:
             if seat == self.opener and seat not in self.shown:
                 self.opener_left_index = i
         elif verb == "check":
-            if owed > 0:
+            if owed > 0 and not (seat in self.oot_skip and self.bets[seat] >= self.oot_skip[seat]):
+                # (a seat skipped by a wager out of turn may still check: TDA rule 53,
+                # the action backs up and the seat acts as if the wager had not been made)
                 self._find("illegal_check", i, seat,
                            f"seat {seat} checked facing a bet of {self.high}")
         elif verb == "call":
@@ -780,8 +819,21 @@ class HandReplay:
                 total = self.bets[seat] + self.stacks[seat]
             else:
                 total = a.amount
+            high_before = self.high
             self._wager(i, seat, verb, total, in_turn)
+            if not in_turn and due is not None and self.high > high_before:
+                # TDA 53: the seats skipped keep the options they had before the wager
+                skip = self.oot_skip
+                p = self.pos[due]
+                for s in self._cyc[p:p + self.n]:
+                    if s == seat:
+                        break
+                    if self._can_act(s) and s not in skip:
+                        skip[s] = high_before
+        if self.oot_skip:
+            self.oot_skip.pop(seat, None)
         self.acted[seat] = self.full_seq
+        self.acted_high[seat] = self.high
         if in_turn:
             self.cursor = self.pos[seat]
         nxt = self._bet_due()
@@ -830,7 +882,7 @@ class HandReplay:
             full = (not allin or increment >= self._min_bet()
                     or r.betting == "fixed_limit" and 2 * increment >= size)
         else:
-            reopened = seat not in self.acted or self.full_seq > self.acted[seat]
+            reopened = self._reopened(seat)
             if not reopened:
                 self._find("not_reopened", i, seat, f"seat {seat} raised, but the short all-in "
                            f"before did not reopen the betting to a seat that had acted")
@@ -1312,17 +1364,27 @@ class HandReplay:
         recorded: dict[int, int] = {}
         for _, s, amt in self.recorded:
             recorded[s] = recorded.get(s, 0) + amt
-        if self.lost and not duplicate:
-            # an unreadable player line: what it did is unknown, so is the result
+        if self.lost and not duplicate and outcome != "uncontested":
+            # an unreadable player line: what it did is unknown, so is the result (unless
+            # everyone else left: the one seat left takes the pot whatever it was)
             awards, outcome = None, "incomplete"
         if outcome == "void":
             total -= self.carried_in
-        if not (self.lost or self.award_unknown) or duplicate:
+        if (not (self.lost or self.award_unknown) or duplicate) and not (
+                outcome == "void" and not self.recorded):  # (void: one cause, the duplicate)
             self._compare_awards(awards, recorded, total, last)
-        if awards is None:
-            # undecided: the chips not pushed stay in the pot (conserved across the session)
-            carried = max(0, total - sum(recorded.values()))
         stacks = dict(self.stacks)
+        if awards is None:
+            if recorded:  # the dealer pushed what the log cannot judge: as recorded
+                carried = max(0, total - sum(recorded.values()))
+            else:
+                # undecided and nothing pushed: the chips go back to the seats that put them
+                # in (as after a misdeal), so no chip vanishes from the session
+                for s, c in self.contrib.items():
+                    stacks[s] += c
+                for s, c in self.dead_money.items():
+                    stacks[s] += c
+                carried = self.carried_in
         for s, c in self.late_chips.items():
             stacks[s] += c
         pay = awards if awards is not None else recorded
@@ -1416,7 +1478,10 @@ class HandReplay:
         if first_bad is None:
             return
         exp_sum = sum(expected.values())
-        if expected and rec_sum != exp_sum:
+        missing_only = all(recorded[s] == expected.get(s) for s in recorded)
+        if expected and rec_sum != exp_sum and not missing_only:
+            # (a pot with no line at all is one cause, the wrong_award below; a line that
+            # pushes the wrong count is chips_not_conserved)
             self._find("chips_not_conserved", first_bad[0], None,
                        f"the awards add up to {rec_sum}; the pot is {exp_sum}")
             if set(recorded) == set(expected):
@@ -1439,7 +1504,8 @@ class HandReplay:
                 return [{"verb": owed[1], "min": chips, "max": chips}]
             out = []
             if self.rules.blinds_allowed and not self.blinds:
-                size = self.rules.small_blind or 2 * self.rules.ante or None
+                size = (2 * self.pot_total() if self.rules.blind_sizing == "pot"
+                        else self.rules.small_blind or 2 * self.rules.ante) or None
                 out.append({"verb": "blind", "min": size, "max": size})
             return out + self._bet_options(seat)
         if self.phase == "draw":
@@ -1472,7 +1538,7 @@ class HandReplay:
                 out.append({"verb": verb, "min": mn, "max": mx})
         else:
             out.append({"verb": "call", "min": min(self.high, have), "max": min(self.high, have)})
-            reopened = seat not in self.acted or self.full_seq > self.acted[seat]
+            reopened = self._reopened(seat)
             capped = (r.betting == "fixed_limit" and r.raise_cap is not None
                       and self.raises >= r.raise_cap and len(self._contesting()) > 2)
             if have > self.high and reopened and not capped:
@@ -1486,7 +1552,7 @@ class HandReplay:
                         self.high + self.pot_total() + owed
                 out.append({"verb": "raise", "min": min(mn, have), "max": min(mx, have)})
         out.append({"verb": "fold", "min": None, "max": None})
-        reopened = seat not in self.acted or self.full_seq > self.acted[seat]
+        reopened = self._reopened(seat)
         if stack > 0 and (owed >= stack or (r.betting == "no_limit" and reopened)):
             out.append({"verb": "allin", "min": have, "max": have})
         return out
@@ -1496,6 +1562,9 @@ _DEALER = {"deal": HandReplay._d_deal, "serve": HandReplay._d_serve,
            "award": HandReplay._d_award, "misdeal": HandReplay._d_misdeal,
            "note": HandReplay._d_note}
 _BETTING = frozenset(("check", "open", "bet", "call", "raise", "allin", "fold"))
+
+_NOT_DEALT_IN = frozenset(("rebuy", "show", "muck"))
+_AFTER_AWARD_OK = frozenset(("show", "muck", "rebuy"))
 
 _LOST_HIDES = frozenset((
     "out_of_turn", "not_in_hand", "illegal_check", "bet_too_small", "bet_too_large",
@@ -1507,9 +1576,9 @@ _LOST_HIDES = frozenset((
 
 _PARSED: dict[str, tuple[Action, int]] = {}
 """Action text -> ``(parsed action, role)`` (parsing is pure; logs repeat the same lines).
-The role says what the line tells of who was dealt in: 0 nothing, 1 the seat is in (an
-ante, a deal or a serve), 2 the seat is in and the betting has begun (any other player
-line but a rebuy). Bounded: cleared when it passes :data:`_PARSED_MAX` lines."""
+The role says what the line tells of who was dealt in: 0 nothing (a rebuy, a show, a
+muck), 1 the seat is in (an ante, a deal or a serve), 2 the seat is in and the betting has
+begun (any other player line). Bounded: cleared when it passes :data:`_PARSED_MAX` lines."""
 
 _PARSED_MAX = 16_384  # a long night's log several times over (~5 MiB at most)
 _parse_uncached = parse_action.__wrapped__  # _PARSED is the cache: no second copy
@@ -1526,7 +1595,9 @@ def _parse_line(line: str) -> tuple[Action, int]:
     if a.seat is None:
         role = 0
     elif a.actor == "p":
-        role = 0 if a.verb == "rebuy" else 1 if a.verb == "ante" else 2
+        # (showing or mucking alone does not deal a seat in: a seat never dealt in that
+        # shows is not_in_hand)
+        role = 0 if a.verb in _NOT_DEALT_IN else 1 if a.verb == "ante" else 2
     else:
         role = 1 if a.verb == "deal" or a.verb == "serve" else 0
     if len(_PARSED) > _PARSED_MAX:
@@ -1546,7 +1617,8 @@ def _table_rules(rules: HouseRules, players: int) -> tuple[HouseRules, frozenset
 
 
 _PAST = {"open": "opened", "bet": "bet", "raise": "raised", "call": "called", "check": "checked",
-         "fold": "folded", "allin": "went all in"}
+         "fold": "folded", "allin": "went all in", "ante": "anted", "draw": "drew",
+         "split": "split openers", "blind": "posted a blind", "straddle": "posted a straddle"}
 _PAIR = {"J": "a pair of jacks", "Q": "a pair of queens", "K": "a pair of kings",
          "A": "a pair of aces"}
 

@@ -73,6 +73,10 @@ class HouseRules:
     - ``big_blind_ante``: the ante is one payment of ``ante`` chips by the big blind for
       the whole table (the "big blind ante" of the 2023 WSOP hands in
       ``shared/data/phh``, PHH ``antes = [0, A, 0, ...]``); no other seat antes (extra key).
+    - ``blind_sizing``: ``fixed`` (the blind is ``small_blind``, else double the ante; the
+      double blind ``big_blind``, else double the blind) or ``pot`` (seed 002: the blind
+      is "un valor doble de lo que ya se encuentra" in the pot before it, the contra-blind
+      "cuatro veces el bote", four times that same pot, i.e. double the blind) (extra key).
     """
 
     preset: str = "jackpots"
@@ -104,6 +108,7 @@ class HouseRules:
     deal_last_card: bool = False
     blinds_allowed: bool = False
     big_blind_ante: bool = False
+    blind_sizing: str = "fixed"
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -174,7 +179,8 @@ def _validate(r: HouseRules) -> None:
     if r.raise_cap is not None and (isinstance(r.raise_cap, bool) or not isinstance(r.raise_cap, int) or r.raise_cap < 0):
         raise bad("raise_cap", "must be a whole number or null")
     choices = {"betting": BETTING, "direction": DIRECTIONS, "checkdown": CHECKDOWNS,
-               "joker": JOKER_KINDS, "ranking": RANKINGS, "opening": OPENINGS}
+               "joker": JOKER_KINDS, "ranking": RANKINGS, "opening": OPENINGS,
+               "blind_sizing": BLIND_SIZINGS}
     for key, allowed in choices.items():
         if getattr(r, key) not in allowed:
             raise bad(key, f"must be one of {allowed}")
@@ -197,6 +203,9 @@ def _validate(r: HouseRules) -> None:
         raise bad("suit_order", "must be a string naming the four suits once each, best first "
                                 "(e.g. 'hdcs'), or null")
 
+
+BLIND_SIZINGS = ("fixed", "pot")
+"""``blind_sizing`` values: the blind's size set by the house, or by the pot (seed 002)."""
 
 BOOL_KEYS = ("five_figures", "five_of_a_kind", "natural_beats_wild", "straight_flush_cycle",
              "ace_low_straight_flush_beats_royal", "deal_last_card", "blinds_allowed",
@@ -287,6 +296,9 @@ PRESETS: dict[str, HouseRules] = {
         # "El primer jugador a la izquierda del repartidor puede abrir en la oscuridad
         # (blind) ... El contra oscuridad (big blind)"
         blinds_allowed=True,
+        # "poniendo en el plato un valor doble de lo que ya se encuentra"; the contra
+        # "un valor de cuatro veces el bote"
+        blind_sizing="pot",
         # "comienza ... a la izquierda del repartidor y continúa en sentido horario"
         direction="clockwise",
         # "carta individual, par ..., color, full, póker, escalera de color": full > flush

@@ -287,6 +287,10 @@ def test_host_night_page_fits_a_360px_phone(browser, server, app, db, case):
     page.goto(f"{server}/host/night/{night_id}?lang=es")
     page.wait_for_selector("#players")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # nor inside the tables: every column, the link buttons included, is on the screen
+    overflow = page.evaluate("[...document.querySelectorAll('table.grid')]"
+                             ".map(t => t.scrollWidth - t.clientWidth)")
+    assert overflow and max(overflow) <= 0, overflow
     context.close()
 
 

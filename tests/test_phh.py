@@ -161,6 +161,10 @@ finishing_stacks = [90, 101]
      "'actions' must be a list"),
     ('variant = "N2L1D"\nantes = [0, "x"]\nmin_bet = 2\nstarting_stacks = [9, 9]\nactions = []\n',
      "antes: 'x' is not a whole number"),
+    ('variant = ["N2L1D"]\nantes = [0, 0]\nmin_bet = 2\nstarting_stacks = [9, 9]\nactions = []\n',
+     "variant must be a code"),
+    ('variant = "N2L1D"\nantes = [0, 0]\nmin_bet = 2\nstarting_stacks = [9, 9]\nactions = []\nplayers = 5\n',
+     "players must be a list"),
 ])
 def test_bad_phh_gets_a_clear_error(text, reason):
     with pytest.raises(ValueError, match=reason):

@@ -77,7 +77,7 @@ def test_split_openers_proved_from_the_discards():
 def test_discards_and_shown_hand_without_openers_is_unjustified():
     acts = ANTES + ["p1 check", "p3 open 10", "p4 call", "p1 fold",
                     "p3 draw 3 Tc9d2s", "p4 draw 1", "p3 check", "p4 check",
-                    "p3 show JhQsKd7c5c", "p4 show 9s9d6c4h3h"]
+                    "p3 show JhQsKd7c5c", "p4 show 9s9h6c4h3d"]
     hand = play(acts)
     assert ("unjustified_opening", 4) in kinds(hand)
     assert hand["awards"] == {"4": 35}

@@ -116,7 +116,8 @@ def test_the_dealer_page_needs_the_nights_dealer_secret(client, night, app, db):
 def test_the_dealer_page_carries_the_table_and_the_seed_words(client, night):
     html = client.get(night["base"] + "/?lang=es").get_data(as_text=True)
     strings = json.loads(html.split('<script id="strings" type="application/json">')[1].split("</script>")[0])
-    # seed 000: "Paso", "Servido", "¿Cuántas?"; seed 002: "veo"; seed 000 "Voy por tanto"
+    # seed 000: "Paso", "Voy por tanto", "¿Cuantas?" / "cuantas toma" (¿Cuántas?), "Servido";
+    # seed 002: 'veo' (web.i18n.SEED_WORDS; test_web_i18n checks them against the seed texts)
     assert strings["verbs"]["check"] == "Paso" and strings["verbs"]["call"] == "Veo"
     assert strings["verbs"]["open"] == "Abro" and strings["verbs"]["fold"] == "Me retiro"
     assert strings["verbs"]["draw"] == "¿Cuántas?" and strings["pat"].startswith("Servido")
@@ -203,6 +204,7 @@ def test_a_tap_key_used_on_another_night_is_refused_not_answered_with_its_event(
     {"op": "start_hand", "stacks": {"1": 10**13}},
     {"op": "start_hand", "stacks": {"١": 5}},
     {"op": "start_hand", "stacks": [1, 2]},
+    {"op": "action", "action": "p1 open 10000000000001"},
 ])
 def test_out_of_range_numbers_in_a_tap_are_a_400_never_a_500(client, db, night, body):
     response = client.post(night["base"] + "/tap", json={"key": "bad-number-01", **body})

@@ -8,11 +8,14 @@ page links to):
 - ``GET  /dealer/<night_id>/<token>/state``: the table as JSON (:func:`table_view`).
 - ``POST /dealer/<night_id>/<token>/tap``: one tap, JSON ``{"key": str, "op": "action",
   "hand_id": int, "action": "p3 open 10"}`` (or ``"op": "undo"`` with ``"reason"``,
-  ``"op": "end_hand"``, ``"op": "start_hand"``). ``key`` is the client's idempotency key:
-  the same key sent twice is stored once (``store`` keeps writes idempotent on it). The
-  answer is the new :func:`table_view` plus ``event_id`` and ``notice`` (the referee's
-  out-of-turn message for this action, TDA rule 53, or null). Bad input: HTTP 400 with
-  ``{"error": message}``, nothing stored.
+  ``"op": "end_hand"``, ``"op": "start_hand"`` with optional ``"button"`` and ``"stacks"``
+  ``{seat: chips}``). ``key`` is the client's idempotency key: the same key sent twice is
+  stored once (``store`` keeps writes idempotent on it); a key already used for other
+  content (another night, hand or action) is refused. Undo voids the hand's most recent
+  event, its ``end`` included (the hand reopens). The answer is the new :func:`table_view`
+  plus ``event_id`` and ``notice`` (the referee's own ``out_of_turn`` finding on this
+  action, TDA rule 53, in the page's language, or null). Bad input (numbers past
+  :data:`MAX_NUMBER` too): HTTP 400 with ``{"error": message}``, nothing stored.
 
 No rule logic here: whose turn, the legal actions, findings and awards come from
 ``referee.table_state`` and ``store.hand_check`` (``referee.check``).
@@ -44,6 +47,7 @@ def _setup(state) -> None:
     app = state.app
     i18n.init_app(app)
     app.teardown_appcontext(_give_back)
+    app.register_error_handler(OverflowError, _number_too_large)
     if app.secret_key in (None, "", "dev") and not app.testing:
         app.logger.warning("SECRET_KEY is the development default: dealer links (HMAC of the "
                            "night under SECRET_KEY) can be guessed; set TAPETE_SECRET_KEY")
@@ -371,6 +375,8 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
         action = body.get("action")
         if not isinstance(action, str) or not action.strip() or len(action) > 200:
             return (_("An action is a line of text such as “p3 open 10”."),)
+        if any(w.isascii() and w.isdigit() and int(w) > MAX_NUMBER for w in action.split()):
+            return (_("A number in the action is too large (at most %(max)s).", max=MAX_NUMBER),)
     if op == "undo":
         reason = body.get("reason")
         if not isinstance(reason, str) or not reason.strip():
@@ -453,6 +459,15 @@ def _notice_for(view: dict, event_id) -> str | None:
     return None
 
 
+def _number_too_large(exc: OverflowError):
+    """A number past what the database holds (an id or amount in a URL or a form, e.g.
+    ``/host/night/99999999999999999999``): HTTP 400 with a message, never a 500."""
+    message = _("A number in the request is too large.")
+    if request.is_json or request.accept_mimetypes.best == "application/json":
+        return _bad(message)
+    return message, 400, {"Content-Type": "text/plain; charset=utf-8"}
+
+
 def _bad(message: str):
     response = jsonify({"error": message})
     response.status_code = 400
@@ -507,4 +522,5 @@ def page_strings() -> dict:
                      "award, then Confirm the referee's. Or accept the stack mismatch."),
         "gap_accept": _("Next hand with the chips as on the table"),
         "gap_hide": _("Hide"),
+        "too_large": _("That number is too large: at most 999999999999 chips."),
     }

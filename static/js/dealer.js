@@ -120,7 +120,9 @@
     return key;
   }
   function sendAction(action, button, sameGesture) {
-    var key = pushTap({op: "action", hand_id: view.hand_id, action: action}, button, sameGesture);
+    // after a "Next hand" still waiting to be sent, the tap is for the hand it will start
+    var starting = queue.items.some(function (t) { return t.op === "start_hand"; });
+    var key = pushTap({op: "action", hand_id: starting ? null : view.hand_id, action: action}, button, sameGesture);
     if (key) { afterLocalTap(); }
     return key;
   }
@@ -468,6 +470,7 @@
   function amountEntered() {
     var value = $("amount").value.trim();
     if (!/^[0-9]+$/.test(value) || !pending) { $("amount").focus(); return; }
+    if (value.replace(/^0+(?=[0-9])/, "").length > 12) { showNote(S.too_large); $("amount").focus(); return; }
     var what = pending;
     closePanels();
     if (what.verb === "award") {
