@@ -27,7 +27,8 @@ RULES: dict[str, tuple[str, str]] = {
                     "correct seat; seed 000: \"No está permitido hablar o tirar las cartas "
                     "fuera de turno\""),
     "not_in_hand": ("warning", f"{RRoP}, section 3 (Betting and Raising): only a live hand "
-                    "may act; a folded hand is dead"),
+                    "may act; a folded hand is dead, a seat not dealt in has no hand, and "
+                    "once the pot is pushed the hand is over"),
     "illegal_check": ("warning", f"{RRoP}, section 3 (Betting and Raising): a player facing a "
                       "bet must call, raise or fold; seed 003: \"Una vez que un jugador abre "
                       "las apuestas, los otros ya no podrán pasar\""),

@@ -57,7 +57,11 @@ one's own): ``_tapete_rules`` (the session's ``rules`` value, which :func:`load_
 back in place of the variant's defaults) and ``_tapete_format = "tapete/1"``. The standard
 ``seats`` field carries the physical seats in position order and ``players`` the names.
 Antes and blinds are written as PHH posts them (per position, heads-up reversed as PokerKit
-reads them); ``finishing_stacks`` come from the recorded ``d award`` lines.
+reads them); ``finishing_stacks`` are the stacks ``referee.check`` gives after the hand (the
+next hand starts from them), and the dealer's ``d award`` lines travel as ``# tapete:``
+comments with ``_tapete_award_lines = true`` (so :func:`load_phh` reads the pushes from them,
+not from ``finishing_stacks``; ``_tapete_awards_recorded = false`` keeps a hand's
+``awards_recorded: false``).
 
 Ante conventions read from PHH ``antes``: all equal -> ``ante``; only the second entry (the
 2023 WSOP "big blind ante") -> ``ante`` with ``big_blind_ante: true``; anything else -> the
@@ -295,8 +299,21 @@ def _hand_session(h: dict) -> dict:
     if len(names) != n:
         raise PHHError(f"{len(names)} player names for {n} starting stacks")
     actions, contributed = _translate(h["actions"], stacks, antes, blinds, seats, rules)
+    added = h.get("_tapete_deals_added")
+    if isinstance(added, list) and h.get("_tapete_format"):
+        # the unseen deals dump_phh wrote where the log had none: not part of the log
+        drop = {f"d deal p{seats[k - 1]} 5" for k in added
+                if isinstance(k, int) and 1 <= k <= n}
+        kept = []
+        for line in actions:
+            if line in drop:
+                drop.discard(line)
+                continue
+            kept.append(line)
+        actions = kept
     finishing = h.get("finishing_stacks")
-    if finishing is not None:
+    award_lines = h.get("_tapete_award_lines") is True  # a tapete export: awards in the log
+    if finishing is not None and not award_lines:
         finishing = _ints(finishing, "finishing_stacks")
         if len(finishing) != n:
             raise PHHError(f"{len(finishing)} finishing stacks for {n} players")
@@ -314,7 +331,7 @@ def _hand_session(h: dict) -> dict:
                           key=lambda p: p["seat"]),
         "hands": [{"button": seats[-1], "actions": actions}],
     }
-    if finishing is None:
+    if (finishing is None and not award_lines) or h.get("_tapete_awards_recorded") is False:
         # PHH without finishing_stacks records no pushes at all: no award to compare
         session["hands"][0]["awards_recorded"] = False
     note = ", ".join(f"{k} {h[k]}" if k == "hand" else str(h[k])
@@ -573,6 +590,15 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
     drawing = False
     drew: set[int] = set()
     awards = [0] * n
+    # Forced chips go in PHH's antes / blinds_or_straddles only where load_phh posts them
+    # back the same way (before any other action, once per position, blinds in position
+    # order with the verb the position gets); any other ante or blind is kept in place as
+    # a tapete comment, so nothing irregular is dropped or moved.
+    posting = True
+    anted: set[int] = set()
+    blind_order = [1, 0] if n == 2 else list(range(n))
+    small_blind_pos = 1 if n == 2 else 0
+    last_blind = -1
 
     def token(seat: int) -> str:
         return f"p{pos[seat] + 1}"
@@ -590,6 +616,8 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
                 (serves if verb == "serve" else out).append(phh)
             elif verb == "award" and len(words) == 4:
                 awards[pos[int(words[2][1:])]] += int(words[3])
+                # the dealer's push as logged (finishing_stacks are the referee's stacks)
+                out.append(TAPETE_COMMENT + line.strip())
             else:  # d note, d misdeal, anything else: kept as a tapete comment
                 out.append(TAPETE_COMMENT + line.strip())
             continue
@@ -606,12 +634,27 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
             out.extend(serves)
             serves.clear()
             drawing = False
+        if verb not in ("ante", "blind", "straddle"):
+            posting = False
         if verb == "ante":
             amount = table.put(i, int(words[2]))
-            antes[i] += amount
+            if posting and i not in anted and amount == int(words[2]):
+                antes[i] += amount
+                anted.add(i)
+            else:
+                out.append(TAPETE_COMMENT + line.strip())
         elif verb in ("blind", "straddle"):
+            before = table.bets[i]
             table.bet_to(i, int(words[2]))
-            blinds[i] = table.bets[i]
+            order_k = blind_order.index(i)
+            regular = (posting and not blinds[i] and order_k > last_blind and before == 0
+                       and verb == ("blind" if i == small_blind_pos else "straddle")
+                       and table.bets[i] == int(words[2]))
+            if regular:
+                blinds[i] = table.bets[i]
+                last_blind = order_k
+            else:
+                out.append(TAPETE_COMMENT + line.strip())
         elif verb == "check" or verb == "call":
             table.bet_to(i, max(table.bets))
             out.append(f"{token(seat)} cc")
@@ -648,6 +691,15 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
         else:  # split: no PHH form
             out.append(TAPETE_COMMENT + line.strip())
     out.extend(serves)
+    # PHH deals every hand: where the log did not write a seat's deal, "d dh pK ??????????"
+    # (five unseen cards) is written before the first action, and _tapete_deals_added
+    # names those positions so that load_phh leaves them out again
+    dealt_logged = {int(w[2][1:]) for w in (line.split() for line in actions)
+                    if len(w) == 4 and w[:2] == ["d", "deal"] and w[2][1:].isdigit()}
+    played = any(len(w) > 1 and w[1] in ("check", "open", "bet", "call", "raise", "allin", "fold")
+                 for w in (line.split() for line in actions))
+    added = [pos[s] + 1 for s in order if s not in dealt_logged] if played else []
+    out[:0] = [f"d dh p{k} " + "??" * 5 for k in added]
     if n == 2:  # PHH lists heads-up blinds and antes reversed (p2, the button, is the small blind)
         antes, blinds = antes[::-1], blinds[::-1]
     fields: dict[str, Any] = {
@@ -670,6 +722,9 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
         fields["finishing_stacks"] = finishing
     fields["_tapete_format"] = "tapete/1"
     fields["_tapete_rules"] = rules_spec if isinstance(rules_spec, (dict, str)) else rules.as_dict()
+    fields["_tapete_award_lines"] = True
+    if added:
+        fields["_tapete_deals_added"] = added
     return fields, {order[i]: finishing[i] for i in range(n)}
 
 
@@ -687,9 +742,9 @@ def dump_phh(session: dict) -> str:
     :param session: a session dict (CONTRACT.md section 1); a hand's positions run from the
         seat after the button, in the rules' ``direction``, to the button.
     :returns: ``.phh`` text for a one-hand session, ``.phhs`` text (``[1]``, ``[2]``, ...)
-        otherwise. A hand's ``finishing_stacks`` (written when it has ``d award`` lines) are
-        what the recorded awards left; the next hand starts with the stacks
-        ``referee.check`` gives after the hand (plus ``rebuys``; a hand's ``stacks``
+        otherwise. A hand's ``finishing_stacks`` are the stacks ``referee.check`` gives
+        after the hand (the recorded ``d award`` lines are kept as comment actions); the
+        next hand starts with those stacks (plus ``rebuys``; a hand's ``stacks``
         replace them), and ``_tapete_carried_out`` says how many chips a passed-out pot
         carried into the next deal (PHH has no starting pot). Variant codes and the other
         ``_tapete_*`` fields: module docstring.
@@ -743,10 +798,14 @@ def dump_phh(session: dict) -> str:
             order.append(seat)
         fields, after = _hand_to_phh(rules.at_table(len(order)), session.get("rules"), names, order,
                                      dict(stacks), list(hand.get("actions") or []), k)
+        if hand.get("awards_recorded") is False:
+            fields["_tapete_awards_recorded"] = False
         if judged is not None and k <= len(judged):
             if judged[k - 1]["carried"]:
                 fields["_tapete_carried_out"] = judged[k - 1]["carried"]
             after = {int(s): c for s, c in judged[k - 1]["stacks"].items()}
+            # the stacks the next hand starts with: the referee's, not the dealer's pushes
+            fields["finishing_stacks"] = [after.get(s, stacks.get(s, 0)) for s in order]
         stacks.update(after)
         misdealt = any(str(a).split()[:2] == ["d", "misdeal"] for a in hand.get("actions") or [])
         blocks.append("\n".join(f"{key} = {_toml_value(v)}" for key, v in fields.items()))

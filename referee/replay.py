@@ -24,6 +24,15 @@ of play (or, where ``suit_order`` is set, to the tied hand holding the best card
 ``pN rebuy A`` (an extension) records chips bought during a hand: they play from the next
 hand (``chips_added_mid_hand``).
 
+Irregular logs: an unreadable player line before the hand is decided leaves the result
+undecided (``awards`` None, unless one seat is left) and the seat, if it was due, counts as
+having acted; the betting findings that could follow from the missing action are not made
+(CONTRACT.md 2: reported once, as ``unreadable``). Several short all-ins that add up to a
+full raise reopen the betting (TDA rule 47). A seat skipped by a wager out of turn may still
+check (TDA rule 53). A player action after the pot was pushed is one ``not_in_hand`` and
+changes nothing. A duplicate card voids the hand: every chip goes back (RRoP section 13).
+A discarded card comes back only after the stub ran out (the discards reshuffled).
+
 >>> from referee.rules import resolve_rules
 >>> start = HandStart(rules=resolve_rules("jackpots", ante=5, small_bet=10, big_bet=20),
 ...                   button=4, stacks={1: 500, 3: 500, 4: 500})
@@ -88,8 +97,11 @@ class HandResult:
       recorded. ``recorded_awards``: seat -> chips from the ``d award`` lines.
     - ``stacks``: seat -> chips after the hand. ``carried``: chips carried to the next deal.
     - ``outcome``: ``showdown``, ``uncontested``, ``passed_out`` (nobody opened),
-      ``carried`` (check-down carried, or a false opener uncalled), ``misdeal`` or
-      ``incomplete``.
+      ``carried`` (check-down carried, or a false opener uncalled), ``misdeal``, ``void``
+      (a duplicate card: every chip goes back to who put it in, RRoP section 13) or
+      ``incomplete`` (undecided: the log stops early, hands still to be shown with no
+      award, or an unreadable player line; with no ``d award`` line the chips go back to
+      the seats that put them in, so none vanish from the session).
     """
 
     findings: list[Finding]
@@ -621,8 +633,8 @@ class HandReplay:
         words = line.split() if isinstance(line, str) else []
         who = words[0] if words else ""
         if who in ("d", "D"):
-            if len(words) < 2 or "award" in words[1].lower() or not words[1].isalpha():
-                self.award_unknown = True
+            if len(words) < 2 or words[1].lower() not in ("deal", "serve", "note", "misdeal"):
+                self.award_unknown = True  # (it may have been a push: do not judge them)
             return
         if self.phase == "complete" or (self.recorded and self.phase == "showdown"):
             return  # after the hand was decided: nothing it did changes the result
@@ -964,6 +976,21 @@ class HandReplay:
                        f"seat {seat} opened without {_PAIR[self.opening]} or better (shown "
                        f"{''.join(shown)} after drawing {drawn})")
 
+    def _check_split(self, i: int, seat: int, discards: tuple[str, ...]) -> None:
+        """The opener threw away part of the openers without declaring it (RRoP section
+        11, Draw Poker: a player splitting openers must declare it and keep the discard to
+        prove openers; seed 000 "será obligatorio el justificar la ley de apertura"): a
+        warning, the opening itself stands (judged from the deal)."""
+        dealt = self.dealt.get(seat)
+        if dealt is None or len(dealt) != 5 or "??" in dealt:
+            return
+        kept = [c for c in dealt if c not in discards]
+        if (meets_opening(dealt, self.opening, self.rules, self.n)
+                and not meets_opening(kept, self.opening, self.rules, self.n)):
+            self._find("unjustified_opening", i, seat, f"seat {seat} broke its openers "
+                       f"(discarded {''.join(discards)}) without declaring split openers; "
+                       "the discard must be kept to prove them", severity="warning")
+
     def _p_split(self, i: int, seat: int) -> None:
         if seat != self.opener or self.phase not in ("draw", "predraw") or seat in self.drew:
             self._find("out_of_turn", i, seat, f"seat {seat} declared split openers but "
@@ -1025,6 +1052,8 @@ class HandReplay:
                                "cards as logged")
             if self.draw_no == 1:
                 self.discards.setdefault(seat, []).extend(cards)
+                if seat == self.opener and not self.opener_split and self.opening is not None:
+                    self._check_split(i, seat, cards)
             self.own_discards.setdefault(seat, set()).update(cards)
             self.all_discards.update(cards)
         else:

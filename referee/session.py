@@ -36,10 +36,12 @@ class Table:
 
 
 def _int_key(key: Any) -> int | None:
-    try:
+    """A seat number from a JSON key or value: an int, or a string of ASCII digits."""
+    if type(key) is int:
+        return key
+    if isinstance(key, str) and key.isascii() and key.isdigit():
         return int(key)
-    except (TypeError, ValueError):
-        return None
+    return None
 
 
 def load(session: Any, rules: Any = None) -> Table:

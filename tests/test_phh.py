@@ -391,3 +391,47 @@ def test_actions_without_a_phh_form_travel_as_tapete_comments():
     back = load_phh(text)
     assert [h["actions"] for h in back["hands"]] == [h["actions"] for h in session["hands"]]
     assert _judged(referee.check(back)) == _judged(referee.check(session))
+
+
+def test_export_finishing_stacks_are_the_referees_and_the_next_hand_starts_from_them():
+    """A pushed pot the rules keep (opener mucked without showing openers): the referee's
+    stacks are the finishing stacks, and the next hand's starting stacks match them; the
+    dealer's push travels as a comment action and reads back as it was logged."""
+    import referee
+
+    session = {"format": "tapete/1", "rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+               "players": [{"seat": s, "name": f"P{s}", "stack": 500} for s in (1, 3, 4)],
+               "hands": [{"button": 4, "actions": ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check",
+                                                   "p3 open 10", "p4 fold", "p1 fold", "p3 muck",
+                                                   "d award p3 25"]},
+                         {"actions": ["p1 ante 5", "p3 ante 5", "p4 ante 5"]}]}
+    fields = tomllib.loads(dump_phh(session))
+    assert fields["1"]["finishing_stacks"] == [495, 485, 495]  # seats 1, 3, 4: 25 carried
+    starting = dict(zip(fields["2"]["seats"], fields["2"]["starting_stacks"]))
+    assert starting == dict(zip(fields["1"]["seats"], fields["1"]["finishing_stacks"]))
+    back = load_phh(dump_phh(session))
+    assert back["hands"][0]["actions"] == session["hands"][0]["actions"]
+    assert _judged(referee.check(back)) == _judged(referee.check(session))
+
+
+@pytest.mark.parametrize("actions", [
+    ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p3 blind 10", "p4 fold", "p1 fold", "d award p3 25"],
+    ["p1 ante 5", "p3 ante 5", "p1 check", "p3 check", "p4 ante 5"],
+    ["p1 ante 5", "p3 ante 3", "p4 ante 7", "p1 check", "p3 check", "p4 check"],
+])
+def test_irregular_antes_and_blinds_survive_export_in_place(actions):
+    import referee
+
+    session = {"format": "tapete/1", "rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+               "players": [{"seat": s, "name": f"P{s}", "stack": 100} for s in (1, 3, 4)],
+               "hands": [{"button": 4, "actions": actions}]}
+    back = load_phh(dump_phh(session))
+    assert back["hands"][0]["actions"] == actions
+    assert _judged(referee.check(back)) == _judged(referee.check(session))
+
+
+def test_export_deals_unseen_cards_where_the_log_wrote_no_deal(shared):
+    session = json.loads((shared / "cases" / "clean_jackpot_hand.json").read_text())
+    fields = tomllib.loads(dump_phh(session))
+    assert fields["actions"][:3] == ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????"]
+    assert load_phh(dump_phh(session))["hands"][0]["actions"] == session["hands"][0]["actions"]

@@ -343,3 +343,9 @@ def test_internacional_blind_is_double_the_pot_and_the_contra_four_times_seed_00
     assert kinds(hand) == []
     hand = play(antes + ["p1 blind 10"], rules=rules, stacks=stacks)
     assert ("blind_irregular", 4) in kinds(hand)
+
+
+def test_an_unreadable_dealer_line_that_may_be_an_award_leaves_the_pushes_unjudged():
+    acts = CLEAN[:-1] + ["d awrd p3 85"]
+    hand = play(acts)
+    assert kinds(hand) == [("unreadable", 15)] and hand["awards"] == {"3": 85}

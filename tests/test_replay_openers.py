@@ -166,3 +166,18 @@ def test_a_bug_joker_counts_as_an_ace_for_openers():
     bug = resolve_rules("jackpots", jokers=1, joker="bug")
     assert meets_opening(("Jk", "As", "8d", "5c", "2s"), "A", bug)
     assert not meets_opening(("Jk", "Ks", "8d", "5c", "2s"), "K", bug)
+
+
+def test_splitting_openers_without_declaring_it_is_a_warning():
+    # RRoP section 11 (Draw Poker): a player splitting openers must declare it and keep
+    # the discard to prove openers; the opening itself stands
+    deal = ["d deal p3 JhJc9h7h4h"]
+    acts = ANTES + deal + ["p1 check", "p3 open 10", "p4 call", "p1 fold", "p3 draw 1 Jc",
+                           "p4 draw 1", "p3 check", "p4 check", "p3 show Jh9h7h4h2h",
+                           "p4 show 9s9d5c6c3s", "d award p3 35"]
+    hand = play(acts)
+    found = [(f["kind"], f["action"], f["severity"]) for f in hand["findings"]]
+    assert found == [("unjustified_opening", 8, "warning")]
+    assert hand["awards"] == {"3": 35}
+    declared = play(ANTES + deal + acts[4:8] + ["p3 split"] + acts[8:])
+    assert declared["findings"] == []

@@ -260,3 +260,12 @@ def test_the_night_page_shows_a_player_who_left_after_playing(host, db):
     assert response.status_code == 200
     assert re.search(r'<tr data-seat="4">.*?Chus <small class="muted">\(se fue\)</small>',
                      response.get_data(as_text=True), re.S)
+
+
+def test_an_id_too_large_for_the_database_in_a_url_is_a_400_not_a_500(host):
+    huge = "9" * 25
+    for method, url in (("get", f"/host/night/{huge}"), ("post", f"/host/night/{huge}/buy-in"),
+                        ("post", f"/host/night/{huge}/hand")):
+        response = getattr(host, method)(url + "?lang=en", data={"player_id": "1", "chips": "5"})
+        assert response.status_code == 400
+        assert "too large" in response.get_data(as_text=True)

@@ -408,7 +408,9 @@ def issue_link(player_id: int):
 @bp.post("/revoke")
 @host_required
 def revoke_link():
-    """Revoke a player link: the host pastes the link (or its token)."""
+    """Revoke a player link: the host pastes the link (a URL, query and fragment included,
+    a path, or the bare token: :func:`token_from_link`). A token never issued is an error
+    ("nothing revoked"), never reported as revoked."""
     import store
 
     night_id = _night_back()
