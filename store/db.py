@@ -132,6 +132,13 @@ def m005_corrections(db: Database) -> None:
     db["nights"].add_column("note", str)  # a session file's note, shown under the title
 
 
+@migrations()
+def m006_token_prefix(db: Database) -> None:
+    # the first characters of a player link, kept in their own column so the host can
+    # tell a player's links apart (the rest of the token stays secret: only its hash is kept)
+    db["tokens"].add_column("prefix", str)
+
+
 def clock() -> datetime:
     """The current time (aware, UTC). Tests replace ``store.db.clock`` to move time."""
     return datetime.now(timezone.utc)

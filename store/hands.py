@@ -313,14 +313,24 @@ def void_event(db: Database, event_id: int, *, reason: str, entered_by: str, key
 
 
 def undo_last(db: Database, hand_id: int, *, reason: str, entered_by: str, key: str | None = None) -> int:
-    """Void the hand's last live action (the dealer's "undo").
+    """Void the hand's most recent live event (the dealer's "undo"), its ``end`` included.
+
+    A closed hand's ``end`` is later than all its live actions (nothing is added after it),
+    so undoing a closed hand voids the ``end`` and reopens it; otherwise the last live
+    action is voided. A retried undo (same key) answers with the void stored the first time.
 
     :returns: the void event's id.
-    :raises StoreError: no live action left in the hand, or as :func:`void_event`.
+    :raises StoreError: nothing left to undo in the hand, or as :func:`void_event`.
     """
     found = existing(db, "events", key, "void", {"hand_id": hand_id})
     if found is not None:
         return found
+    end = db.execute(
+        "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
+        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
+        "ORDER BY e.id DESC LIMIT 1", [hand_id]).fetchone()
+    if end is not None:
+        return void_event(db, end[0], reason=reason, entered_by=entered_by, key=key)
     live = [a for a in hand_actions(db, hand_id) if not a["voided"]]
     if not live:
         raise StoreError("nothing to undo in this hand")

@@ -1,9 +1,8 @@
 """Player links: a secret token in a URL lets a player see their own ledger.
 
-Only the SHA-256 of a token is stored (with the token's first :data:`PREFIX` characters,
-so the host can tell the player's links apart; the other 37 characters, over 220 bits,
-stay secret), so a copy of the database does not leak links. The ``token_hash`` column
-holds ``"<sha256 hex>:<prefix>"`` (links issued before prefixes: the bare hex digest).
+Only the SHA-256 of a token is stored (``token_hash``), with the token's first
+:data:`PREFIX` characters in ``prefix`` so the host can tell the player's links apart (the
+other 37 characters, over 220 bits, stay secret): a copy of the database does not leak links.
 """
 
 from __future__ import annotations
@@ -24,12 +23,6 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _stored(token: str) -> list[str]:
-    """The ``token_hash`` values a token may be stored under (with and without prefix)."""
-    digest = _digest(token)
-    return [f"{digest}:{token[:PREFIX]}", digest]
-
-
 def issue_token(db: Database, player_id: int) -> str:
     """A new link token for the player (``secrets.token_urlsafe(32)``, 43 characters).
 
@@ -38,8 +31,8 @@ def issue_token(db: Database, player_id: int) -> str:
     get_player(db, player_id)
     token = secrets.token_urlsafe(32)
     with write_tx(db):
-        db.execute("INSERT INTO tokens (token_hash, player_id, issued_at) VALUES (?, ?, ?)",
-                   [_stored(token)[0], player_id, utc_now()])
+        db.execute("INSERT INTO tokens (token_hash, prefix, player_id, issued_at) VALUES (?, ?, ?, ?)",
+                   [_digest(token), token[:PREFIX], player_id, utc_now()])
     return token
 
 
@@ -53,8 +46,8 @@ def revoke_token(db: Database, token: str) -> bool:
     if not isinstance(token, str) or not token:
         raise StoreError("no private link has that token")
     with write_tx(db):
-        row = db.execute("SELECT rowid, revoked_at FROM tokens WHERE token_hash IN (?, ?)",
-                         _stored(token)).fetchone()
+        row = db.execute("SELECT rowid, revoked_at FROM tokens WHERE token_hash = ?",
+                         [_digest(token)]).fetchone()
         if row is None:
             raise StoreError("no private link has that token")
         if row[1] is not None:
@@ -66,12 +59,11 @@ def revoke_token(db: Database, token: str) -> bool:
 def player_links(db: Database, player_id: int, *, live_only: bool = True) -> list[dict]:
     """The player's links, oldest first: ``[{"id": int, "prefix": str|None, "issued_at":
     ISO UTC str, "revoked_at": ISO UTC str|None}]`` (``id`` names the link for
-    :func:`revoke_link`; ``prefix`` is None for links issued before prefixes were kept)."""
+    :func:`revoke_link`)."""
     where = " AND revoked_at IS NULL" if live_only else ""
-    rows = db.execute(f"SELECT rowid, token_hash, issued_at, revoked_at FROM tokens WHERE player_id = ?{where} "
+    rows = db.execute(f"SELECT rowid, prefix, issued_at, revoked_at FROM tokens WHERE player_id = ?{where} "
                       "ORDER BY issued_at, rowid", [player_id]).fetchall()
-    return [{"id": r[0], "prefix": r[1].split(":", 1)[1] if ":" in r[1] else None,
-             "issued_at": r[2], "revoked_at": r[3]} for r in rows]
+    return [{"id": r[0], "prefix": r[1], "issued_at": r[2], "revoked_at": r[3]} for r in rows]
 
 
 def revoke_link(db: Database, player_id: int, link_id: int) -> None:
@@ -97,6 +89,6 @@ def player_for_token(db: Database, token: str) -> int | None:
     """The player id a live token belongs to, or None (unknown or revoked)."""
     if not isinstance(token, str) or not token:
         return None
-    row = db.execute("SELECT player_id FROM tokens WHERE token_hash IN (?, ?) AND revoked_at IS NULL",
-                     _stored(token)).fetchone()
+    row = db.execute("SELECT player_id FROM tokens WHERE token_hash = ? AND revoked_at IS NULL",
+                     [_digest(token)]).fetchone()
     return row[0] if row else None

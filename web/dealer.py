@@ -37,6 +37,9 @@ from flask import Blueprint, abort, current_app, g, jsonify, render_template, re
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+import referee
+import store
+
 from . import i18n
 
 bp = Blueprint("dealer", __name__, url_prefix="/dealer")
@@ -98,7 +101,6 @@ def dealer_required(view):
     def wrapped(night_id: int, token: str, **kwargs):
         if not hmac.compare_digest(token.encode(), dealer_token(night_id).encode()):
             abort(404)
-        import store
 
         try:
             night = store.get_night(get_db(), night_id)
@@ -122,7 +124,6 @@ def get_db():
     the request ends with any open transaction rolled back.
     """
     if "tapete_pooled_db" not in g:
-        import store
 
         path = current_app.config["DATABASE"]
         pool = _POOLS.setdefault(path, queue.SimpleQueue())
@@ -156,7 +157,6 @@ def _give_back(exc: BaseException | None = None) -> None:
 
 def last_hand_id(db, night_id: int) -> int | None:
     """The night's hand in progress, else its last hand (int), else None."""
-    import store
 
     current = store.current_hand(db, night_id)
     if current is not None:
@@ -184,8 +184,6 @@ def table_view(db, night_id: int, session: dict | None = None, *, cached_check: 
         leaves the key out: the page keeps the one it has)}``; chips are ints, seat keys
         strings as in ``referee.check`` (CONTRACT.md 4).
     """
-    import referee
-    import store
 
     session = session if session is not None else store.night_session(db, night_id)
     hand_id = last_hand_id(db, night_id)
@@ -242,7 +240,6 @@ def award_gap(db, night_id: int) -> dict | None:
         {seat: chips} (the referee's), "recorded": {seat: chips} (the dealer's),
         "table_stacks": {seat: chips on the table after that hand}}``; seat keys strings.
     """
-    import store
 
     current = store.current_hand(db, night_id)
     finished = [h for h in store.night_hands(db, night_id) if h["id"] != current]
@@ -286,7 +283,6 @@ def recorded_awards(actions) -> dict[str, int]:
 @dealer_required
 def hand_page(night_id: int, token: str):
     """The dealer's hand page (HTML)."""
-    import store
 
     db = get_db()
     session_now = store.night_session(db, night_id)
@@ -311,7 +307,6 @@ def state(night_id: int, token: str):
 @dealer_required
 def tap(night_id: int, token: str):
     """Store one tap idempotently on its ``key`` and answer with the new table (JSON)."""
-    import store
 
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
@@ -342,7 +337,6 @@ def tap(night_id: int, token: str):
 
 def _deck(session: dict) -> list[str]:
     """The cards the picker offers: the night's deck for the players seated (jokers too)."""
-    import referee
 
     try:
         rules = referee.resolve_rules(session.get("rules"))
@@ -354,7 +348,6 @@ def _deck(session: dict) -> list[str]:
 def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
     """The store write for one tap, as a no-argument function; or ``(message,)`` when the
     tap is refused. :raises store.StoreError: the hand is not this night's."""
-    import store
 
     if op == "start_hand":
         button = body.get("button")
@@ -385,34 +378,9 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
     if op == "action":
         return lambda: store.append_action(db, hand_id, body["action"].strip(), entered_by=who, key=key)
     if op == "undo":
-        return lambda: undo_last_event(db, hand_id, reason=body["reason"].strip()[:200],
+        return lambda: store.undo_last(db, hand_id, reason=body["reason"].strip()[:200],
                                        entered_by=who, key=key)
     return lambda: store.end_hand(db, hand_id, entered_by=who, key=key)
-
-
-def undo_last_event(db, hand_id: int, *, reason: str, entered_by: str, key: str) -> int:
-    """The dealer's Undo: void the hand's most recent live event, its ``end`` included.
-
-    A closed hand's ``end`` is always later than its live actions (nothing is added after
-    it), so voiding it reopens the hand instead of voiding the action before the close.
-    A retried undo (same key) answers with the void it stored the first time.
-
-    :returns: the void event's id.
-    :raises store.StoreError: nothing left to undo, key reused for another write.
-    """
-    import store
-    from store.nights import existing
-
-    found = existing(db, "events", key, "void", {"hand_id": hand_id})
-    if found is not None:
-        return found
-    row = db.execute(
-        "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
-        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
-        "ORDER BY e.id DESC LIMIT 1", [hand_id]).fetchone()
-    if row is not None:
-        return store.void_event(db, row[0], reason=reason, entered_by=entered_by, key=key)
-    return store.undo_last(db, hand_id, reason=reason, entered_by=entered_by, key=key)
 
 
 def _retry_locked(write):
@@ -430,7 +398,6 @@ def _retry_locked(write):
 def _hand_for_tap(db, night_id: int, hand_id, *, closed_too: bool = False) -> int:
     """The hand a tap is for: its ``hand_id`` (checked to be this night's), else the hand in
     progress (``closed_too``: else the night's last hand, which an undo may reopen)."""
-    import store
 
     if hand_id is None:
         hand_id = last_hand_id(db, night_id) if closed_too else store.current_hand(db, night_id)

@@ -30,6 +30,8 @@ from flask import (Blueprint, abort, current_app, flash, g, redirect, render_tem
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+import referee
+import store
 from . import i18n
 from .dealer import dealer_token, get_db, table_view
 
@@ -154,8 +156,6 @@ def logout():
 @host_required
 def index():
     """The nights, newest first, and the form for a new night."""
-    import referee
-    import store
 
     club_tz = current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE)
     if club_tz not in _zone_names():
@@ -197,7 +197,6 @@ def _started_at(raw: str) -> datetime | None:
 @host_required
 def new_night():
     """Open a night: preset, ante, bet sizes (chips) and the chip value (cents)."""
-    import store
 
     try:
         rules: dict = {"preset": request.form.get("preset", "jackpots")}
@@ -223,7 +222,6 @@ def new_night():
 @host_required
 def night(night_id: int):
     """The night: seats, stacks, buy-ins, the hand in progress or the next one, links."""
-    import store
 
     db = get_db()
     try:
@@ -250,7 +248,6 @@ def night(night_id: int):
 
 def _opening_next(db, view: dict, info: dict) -> str | None:
     """The opening minimum in force: the current hand's, else the next hand's (ladder)."""
-    import store
 
     if view["in_progress"]:
         return view.get("opening")
@@ -262,7 +259,6 @@ def _opening_next(db, view: dict, info: dict) -> str | None:
 
 
 def _summary(db, night_id: int) -> dict | None:
-    import store
 
     try:
         return store.night_summary(db, night_id)
@@ -285,7 +281,6 @@ def _write(night_id: int, do):
 def seat(night_id: int):
     """Seat a player (new to the club or not) and record the first buy-in, in one
     transaction (``store.join_table``); refused whole while a hand is in progress."""
-    import store
 
     def do(db):
         if store.current_hand(db, night_id) is not None:
@@ -300,7 +295,6 @@ def seat(night_id: int):
 @host_required
 def unseat(night_id: int):
     """A player leaves the table (between hands), with the reason."""
-    import store
 
     return _write(night_id, lambda db: store.unseat(
         db, night_id, _int("player_id"), reason=request.form.get("reason", ""), entered_by="host",
@@ -311,7 +305,6 @@ def unseat(night_id: int):
 @host_required
 def void_hand(night_id: int):
     """Void the start of the hand in progress when nothing was logged in it yet."""
-    import store
 
     def do(db):
         hand_id = store.current_hand(db, night_id)
@@ -327,7 +320,6 @@ def void_hand(night_id: int):
 @host_required
 def buy_in(night_id: int):
     """A buy-in or rebuy (chips) for a seated player."""
-    import store
 
     return _write(night_id, lambda db: store.buy_in(
         db, night_id, _int("player_id"), _int("chips", low=1), entered_by="host", key=_form_key()))
@@ -337,7 +329,6 @@ def buy_in(night_id: int):
 @host_required
 def start_hand(night_id: int):
     """Start the next hand: the button moves on unless a seat is given; stacks carry."""
-    import store
 
     return _write(night_id, lambda db: store.start_hand(
         db, night_id, button=_int("button", required=False, low=1), entered_by="host",
@@ -348,7 +339,6 @@ def start_hand(night_id: int):
 @host_required
 def cash_out(night_id: int):
     """Record the chips a player counted out with at the end."""
-    import store
 
     return _write(night_id, lambda db: store.cash_out(
         db, night_id, _int("player_id"), _int("chips"), entered_by="host", key=_form_key()))
@@ -358,7 +348,6 @@ def cash_out(night_id: int):
 @host_required
 def recount(night_id: int):
     """Correct a player's count: voids the earlier one (reason "recount"), records the new."""
-    import store
 
     return _write(night_id, lambda db: store.recount(
         db, night_id, _int("player_id"), _int("chips"), entered_by="host", key=_form_key()))
@@ -370,7 +359,6 @@ def close(night_id: int):
     """Close the night: the bank difference's resolution (by its sign: charge an excess or
     credit a shortage to one player, split it, or a recount), and the settlement: the
     fewest transfers, or everyone with one player (``hub_player_id``)."""
-    import store
 
     resolution = request.form.get("resolution") or None
 
@@ -387,7 +375,6 @@ def close(night_id: int):
 @host_required
 def issue_link(player_id: int):
     """Issue a private link for a player; shown once to the host (only a hash is kept)."""
-    import store
 
     night_id = _night_back()
     db = get_db()
@@ -411,7 +398,6 @@ def revoke_link():
     """Revoke a player link: the host pastes the link (a URL, query and fragment included,
     a path, or the bare token: :func:`token_from_link`). A token never issued is an error
     ("nothing revoked"), never reported as revoked."""
-    import store
 
     night_id = _night_back()
     token = token_from_link(request.form.get("link", ""))

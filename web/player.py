@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
 
+import store
 from . import i18n
 from .dealer import get_db
 
@@ -48,7 +49,6 @@ def chart_points(totals: list[int]) -> dict:
 @bp.get("/<token>")
 def ledger(token: str):
     """The player's ledger page (HTML, made for a 360 px wide phone)."""
-    import store
 
     if not 20 <= len(token) <= 100:
         abort(404)
