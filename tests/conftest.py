@@ -1,13 +1,17 @@
 """Shared fixtures (Flask tutorial style): ``app`` with a temporary database per test,
 ``client``, ``runner``; ``db`` (the same database opened directly) and ``shared`` (the
-path of ``../shared``, skipping the test with a reason when it is missing); helpers
-``pdf_text``, ``pdf_pages`` and ``login_host`` (``from conftest import ...``).
+path of ``../shared``); for the browser tests ``browser`` (Playwright driving Debian's
+chromium) and ``server`` (the app on a free localhost port); helpers ``pdf_text``,
+``pdf_pages`` and ``login_host`` (``from conftest import ...``).
 
-Other areas add their own fixtures in their own test files.
+Outside CI a test whose dependency is missing (``../shared``, chromium) is skipped with the
+reason; under CI (``CI`` set) every skip is a failure, so nothing is silently left out.
 """
 
 from __future__ import annotations
 
+import os
+import threading
 from io import BytesIO
 from pathlib import Path
 
@@ -19,6 +23,29 @@ from store import open_db
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = (ROOT / ".." / "shared").resolve()
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+"""Screenshots for a person to look at (not committed)."""
+
+
+def _fail_skips_under_ci(report) -> None:
+    if os.environ.get("CI") and report.skipped and not hasattr(report, "wasxfail"):
+        report.outcome = "failed"
+        report.longrepr = f"skipped under CI, where every dependency must be present: {report.longrepr}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    _fail_skips_under_ci(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    outcome = yield
+    _fail_skips_under_ci(outcome.get_result())
 
 
 @pytest.fixture
@@ -57,6 +84,31 @@ def shared():
     if not SHARED.is_dir():
         pytest.skip(f"shared references not found at {SHARED} (CI has them at ../shared)")
     return SHARED
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless Debian chromium driven by Playwright (never ``playwright install``)."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not at /usr/bin/chromium (scripts/setup --test installs it)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(app):
+    """The app served on ``http://127.0.0.1:<free port>`` from a thread; yields the base URL."""
+    from werkzeug.serving import make_server
+
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=5)
 
 
 def pdf_text(pdf: bytes) -> str:

@@ -13,12 +13,9 @@ import json
 import pytest
 
 import store
-from test_browser_pages import CHROMIUM, Tablet, _table, browser, server  # noqa: F401 - fixtures
+from test_browser_pages import Tablet, _table
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not at /usr/bin/chromium"),
-]
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture

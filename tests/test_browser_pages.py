@@ -11,47 +11,17 @@ import json
 import re
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
 import store
+from conftest import ARTIFACTS
 from web.dealer import dealer_token
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not at /usr/bin/chromium "
-                                                     "(apt-get install chromium; CI installs it)"),
-]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def server(app):
-    """The app on ``http://127.0.0.1:<free port>``; yields the base URL."""
-    from werkzeug.serving import make_server
-
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=5)
+pytestmark = pytest.mark.browser
 
 
 def _table(app, db, case: dict) -> tuple[int, str]:

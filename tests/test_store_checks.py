@@ -7,8 +7,6 @@ import pytest
 
 import store
 
-pytest.importorskip("referee.check", reason="the replay engine (referee.check) is not installed")
-
 ACTIONS = ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p3 open 10", "p4 call", "p1 call",
            "p1 draw 3", "p3 draw 3", "p4 draw 1", "p3 bet 20", "p4 fold", "p1 call",
            "p3 show JhJd8c8s3d", "p1 show 9s9d5c4h2s"]
