@@ -2,40 +2,31 @@
 
 No Flask, no database. Public face (CONTRACT.md sections 3 and 4):
 
-- ``rank(cards, rules) -> HandRank`` and ``compare(a, b, rules) -> int`` (``rank.py``).
-- ``check(session) -> dict``: replay of a session file, findings, awards (``check.py``).
-- ``settle(nets) -> list of transfers`` (``settle.py``).
+- ``rank(cards, rules) -> HandRank``, ``compare(a, b, rules) -> int`` and
+  ``winners(hands, rules) -> list[int]`` (``rank.py``).
+- ``check(session) -> dict``: replay of a session file, findings, awards (``check.py``);
+  ``table_state(session) -> dict``: the dealer tablet's view of the last hand (``table.py``).
+- ``settle(nets) -> list[Transfer]`` and ``settle_hub`` (``settle.py``).
 
-The heavier modules load on first use, so ``import referee`` stays cheap.
+Everything is imported here eagerly, so that ``referee.rank``, ``referee.check`` and
+``referee.settle`` are the functions even though modules of the same names exist (Python
+sets a submodule as an attribute of its package only when it first loads it, which happens
+here, before the functions are bound). Import from the modules themselves with
+``from referee.check import check_main``.
 """
 
 from .cards import CardError, make_deck, parse_card, parse_cards
 from .rules import PRESETS, HouseRules, RulesError, resolve_rules
-
-# Imported eagerly (cheap: tables are built on first use) so that the function ``rank``,
-# not the submodule ``referee.rank``, is what ``from referee import rank`` gives, even
-# after ``import referee.rank`` elsewhere.
 from .rank import HandRank, compare, rank, winners
-from .settle import Transfer, settle, settle_hub  # pure and small (issue 4)
-
-_LAZY = {
-    "check": "check",
-    "table_state": "table", "SessionError": "session",
-}
+from .settle import Transfer, settle, settle_hub
+from .session import SessionError
+from .check import check
+from .table import table_state
 
 __all__ = [
     "CardError", "make_deck", "parse_card", "parse_cards",
     "PRESETS", "HouseRules", "RulesError", "resolve_rules",
-    "HandRank", "rank", "compare", "winners", "Transfer", "settle", "settle_hub", *_LAZY,
+    "HandRank", "rank", "compare", "winners",
+    "Transfer", "settle", "settle_hub",
+    "SessionError", "check", "table_state",
 ]
-
-
-def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'referee' has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value

@@ -126,15 +126,3 @@ def check_main(argv: list[str]) -> int:
     else:
         print(_text(result))
     return 1 if has_errors(result) else 0
-
-
-class _CallableModule(type(sys)):
-    """``import referee.check`` makes the attribute ``referee.check`` this module (the
-    import system sets it after loading a submodule); calling it still runs :func:`check`,
-    so ``referee.check(session)`` works however the package was first imported."""
-
-    def __call__(self, session: Any, rules: Any = None) -> dict:
-        return check(session, rules)
-
-
-sys.modules[__name__].__class__ = _CallableModule
