@@ -800,7 +800,6 @@ class HandReplay:
             self._find("out_of_turn", i, seat,
                        f"seat {seat} {_PAST.get(verb, verb)} while "
                        + (f"seat {due} was to act" if due is not None else "no one was to act"))
-        r = self.rules
         owed = self.high - self.bets[seat]
         if verb == "fold":
             self.folded.add(seat)

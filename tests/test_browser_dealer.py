@@ -271,8 +271,6 @@ def test_spanish_page_names_findings_and_counts_taps_in_spanish(browser, server,
 
 
 def test_host_night_page_fits_a_360px_phone(browser, server, app, db, case):
-    from conftest import login_host  # noqa: F401 - the same session mark, set by the PIN form
-
     night_id, _ = _table(app, db, case)
     for pid in [p["player_id"] for p in store.night_players(db, night_id)]:
         store.issue_token(db, pid)

@@ -1,25 +1,8 @@
 """Betting: turn order both ways, blinds, fixed limit and the raise cap, pot limit, no
 limit minimum raises, short all-ins that do not reopen, table stakes."""
 
-from referee import check, table_state
-
-JACKPOTS = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
-NO_LIMIT = {"preset": "basico", "ante": 5, "betting": "no_limit", "min_bet": 10}
-
-
-def session(actions, rules=JACKPOTS, stacks=None, button=None):
-    stacks = stacks or {1: 500, 3: 500, 4: 500}
-    return {"rules": rules,
-            "players": [{"seat": s, "name": f"P{s}", "stack": c} for s, c in stacks.items()],
-            "hands": [{"button": button if button is not None else max(stacks), "actions": actions}]}
-
-
-def play(actions, **kw):
-    return check(session(actions, **kw))["hands"][0]
-
-
-def kinds(hand):
-    return [(f["kind"], f["action"]) for f in hand["findings"]]
+from referee import table_state
+from replay_helpers import NO_LIMIT, kinds, play, session
 
 
 def verbs(state):

@@ -1,25 +1,10 @@
 """The draw: order from the dealer's left, the draw limit, serves vs discards, the deck
 running out, card accounting (duplicates, cards outside the deck, four or six cards)."""
 
-from referee import check, table_state
+from referee import table_state
+from replay_helpers import kinds, play, session
 
-JACKPOTS = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
 CLASICO = {"preset": "clasico", "ante": 5, "betting": "no_limit", "min_bet": 10}
-
-
-def session(actions, rules=JACKPOTS, stacks=None, button=None):
-    stacks = stacks or {1: 500, 3: 500, 4: 500}
-    return {"rules": rules,
-            "players": [{"seat": s, "name": f"P{s}", "stack": c} for s, c in stacks.items()],
-            "hands": [{"button": button if button is not None else max(stacks), "actions": actions}]}
-
-
-def play(actions, **kw):
-    return check(session(actions, **kw))["hands"][0]
-
-
-def kinds(hand):
-    return [(f["kind"], f["action"]) for f in hand["findings"]]
 
 
 PREDRAW = ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p3 open 10", "p4 call", "p1 call"]

@@ -11,30 +11,14 @@ from pathlib import Path
 import pytest
 
 from referee import SessionError, check, table_state
+from replay_helpers import NO_LIMIT, kinds, play, session
 
 ROOT = Path(__file__).resolve().parents[1]
-JACKPOTS = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
-NO_LIMIT = {"preset": "basico", "ante": 5, "betting": "no_limit", "min_bet": 10}
 ANTES = ["p1 ante 5", "p3 ante 5", "p4 ante 5"]
 # a clean jackpots hand: seat 3 opens, wins at showdown with jacks up; 85 pushed
 CLEAN = ANTES + ["p1 check", "p3 open 10", "p4 call", "p1 call", "p1 draw 3", "p3 draw 3",
                  "p4 draw 1", "p3 bet 20", "p4 fold", "p1 call", "p3 show JhJd8c8s3d",
                  "p1 show 9s9d5c4h2s", "d award p3 85"]
-
-
-def session(actions, rules=JACKPOTS, stacks=None, button=None):
-    stacks = stacks or {1: 500, 3: 500, 4: 500}
-    return {"rules": rules,
-            "players": [{"seat": s, "name": f"P{s}", "stack": c} for s, c in stacks.items()],
-            "hands": [{"button": button if button is not None else max(stacks), "actions": actions}]}
-
-
-def play(actions, **kw):
-    return check(session(actions, **kw))["hands"][0]
-
-
-def kinds(hand):
-    return [(f["kind"], f["action"]) for f in hand["findings"]]
 
 
 def test_clean_reference_hand_has_no_finding():

@@ -3,22 +3,16 @@ the shown hand, the shown hand alone), split openers, the false-opener rulings (
 section 11, Draw Poker: the opener's hand is dead; the pot plays if pre-draw action was
 completed, otherwise the antes and the opener's bet carry), openers not shown."""
 
+import replay_helpers
 from referee import check
+from replay_helpers import JACKPOTS, kinds
 
-JACKPOTS = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
 STACKS = {1: 500, 3: 500, 4: 500}
 ANTES = ["p1 ante 5", "p3 ante 5", "p4 ante 5"]
 
 
 def play(actions, rules=JACKPOTS, stacks=STACKS, button=4):
-    s = {"rules": rules,
-         "players": [{"seat": k, "name": f"P{k}", "stack": c} for k, c in stacks.items()],
-         "hands": [{"button": button, "actions": actions}]}
-    return check(s)["hands"][0]
-
-
-def kinds(hand):
-    return [(f["kind"], f["action"]) for f in hand["findings"]]
+    return replay_helpers.play(actions, rules=rules, stacks=stacks, button=button)
 
 
 def test_openers_proved_by_the_recorded_deal():

@@ -3,25 +3,20 @@ order, cards speak, dead and mucked hands, side pots, split pots and the odd chi
 recorded awards compared with the rules' result."""
 
 from referee import check, table_state
+from replay_helpers import NO_LIMIT, kinds
+from replay_helpers import session as one_hand
 
-NO_LIMIT = {"preset": "basico", "ante": 5, "betting": "no_limit", "min_bet": 10}
 STACKS = {2: 200, 3: 200, 5: 200}
 ANTES = ["p2 ante 5", "p3 ante 5", "p5 ante 5"]
 TO_DRAW = ANTES + ["p2 bet 10", "p3 call", "p5 call", "p2 draw 1", "p3 draw 1", "p5 draw 2"]
 
 
 def session(actions, rules=NO_LIMIT, stacks=STACKS, button=5):
-    return {"rules": rules,
-            "players": [{"seat": k, "name": f"P{k}", "stack": c} for k, c in stacks.items()],
-            "hands": [{"button": button, "actions": actions}]}
+    return one_hand(actions, rules=rules, stacks=stacks, button=button)
 
 
 def play(actions, **kw):
     return check(session(actions, **kw))["hands"][0]
-
-
-def kinds(hand):
-    return [(f["kind"], f["action"]) for f in hand["findings"]]
 
 
 def test_all_fold_but_one_the_uncalled_bet_comes_back_in_the_award():

@@ -1,7 +1,7 @@
 """Storage: opening, migrations, players, nights, seats, the append-only dealer log."""
 
 import sqlite3
-from datetime import datetime, timezone
+from datetime import datetime
 
 import pytest
 
