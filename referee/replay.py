@@ -159,6 +159,10 @@ class HandReplay:
         ante_game = rules.ante > 0 and not rules.big_blind_ante
         if not (ante_game and betting_started):
             involved |= {s for s, c in self.stacks.items() if c > 0}
+        # a seat with no chips at the start of the hand is not dealt in (table stakes, RRoP
+        # section 3: a player plays only the chips in front of them); its lines are
+        # ``not_in_hand``
+        involved = {s for s in involved if self.stacks.get(s, 0) > 0}
         self.order = self._order(involved)
         self._cyc = self.order * 2  # play order twice: a slice of n is a turn from any seat
         self.pos = {s: i for i, s in enumerate(self.order)}

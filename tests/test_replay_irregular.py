@@ -333,3 +333,15 @@ def test_an_unreadable_dealer_line_that_may_be_an_award_leaves_the_pushes_unjudg
     acts = CLEAN[:-1] + ["d awrd p3 85"]
     hand = play(acts)
     assert kinds(hand) == [("unreadable", 15)] and hand["awards"] == {"3": 85}
+
+
+def test_a_seat_with_no_chips_is_not_dealt_in_and_its_line_is_not_in_hand():
+    # table stakes (Robert's Rules of Poker, section 3): a seat that starts the hand with no
+    # chips is not dealt in, so it is never due to act and nobody acts "out of turn" before it
+    acts = ["p1 ante 1", "p6 ante 1", "p1 check", "p6 open 2", "p1 call", "p4 call",
+            "p1 draw 2", "p6 draw 1", "p6 check", "p1 check",
+            "p6 show AsAhAdKsKh", "p1 show 2c3c4c5c7d", "d award p6 6"]
+    rules = {"preset": "jackpots", "ante": 1, "small_bet": 2, "big_bet": 4}
+    hand = play(acts, rules=rules, stacks={1: 300, 4: 0, 6: 100}, button=6)
+    assert kinds(hand) == [("not_in_hand", 5)]
+    assert hand["awards"] == {"6": 6} and hand["stacks"] == {"1": 297, "4": 0, "6": 103}
