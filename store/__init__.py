@@ -17,8 +17,8 @@ from .hands import (append_action, append_actions, check_night, current_hand, en
                     hand_check, night_hands, night_session, start_hand, undo_last, verify_chain,
                     void_event, void_hand_start)
 from .importer import import_file, import_session, load_session_text
-from .ledger import (bank_check, buy_in, carried_pot, cash_out, close_night, join_table, night_summary,
-                     player_ledger, recount, reopen_night, void_entry)
+from .ledger import (bank_check, buy_in, carried_pot, cash_out, close_night, join_table, night_entries,
+                     night_summary, player_ledger, recount, reopen_night, void_entry)
 from .nights import create_night, get_night, list_nights, night_players, seat_player, table_players, unseat
 from .players import add_player, find_player, get_player, list_players
 from .tokens import issue_token, player_for_token, revoke_token
@@ -29,7 +29,7 @@ __all__ = [
     "append_action", "append_actions", "check_night", "current_hand", "end_hand", "get_hand", "hand_actions",
     "hand_check", "night_hands", "night_session", "start_hand", "undo_last", "verify_chain",
     "void_event", "import_file", "import_session", "load_session_text",
-    "bank_check", "buy_in", "cash_out", "close_night", "night_summary", "player_ledger",
+    "bank_check", "night_entries", "buy_in", "cash_out", "close_night", "night_summary", "player_ledger",
     "reopen_night", "void_entry", "create_night", "get_night", "list_nights", "night_players",
     "seat_player", "add_player", "find_player", "get_player", "list_players",
     "issue_token", "player_for_token", "revoke_token", "get_db",

@@ -40,7 +40,22 @@ migrations = Migrations("tapete")
 
 
 class StoreError(ValueError):
-    """A write refused for a reason a person can act on; nothing was written."""
+    """A write refused for a reason a person can act on; nothing was written.
+
+    ``str(error)`` is the English message. The refusals a host page can trigger also
+    carry a ``code`` and its ``params`` (a dict of the names, seats, numbers in the
+    message) so a page can say them in its own language; ``code`` is None otherwise.
+
+    Codes: ``seat_taken`` (seat, name), ``player_seated`` (name, seat),
+    ``hand_in_progress`` (no params), ``hand_not_ended`` (number: a hand started while
+    another is in progress), ``night_closed`` (night), ``night_open`` (night), ``key_reused`` (key),
+    ``nothing_to_undo``, ``duplicate_name`` (name), ``already_voided`` (no params).
+    """
+
+    def __init__(self, message: str, code: str | None = None, **params) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 MAX_CHIPS = 10**12

@@ -102,7 +102,7 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
     found = existing(db, "hands", key, match=payload)
     if found is not None:
         return found
-    night = require_open(db, night_id)
+    night = get_night(db, night_id)
     try:
         return _start_hand(db, night, button, stacks, entered_by, key)
     except sqlite3.IntegrityError:  # the same key stored meanwhile by another tablet
@@ -125,12 +125,14 @@ def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | No
                 entered_by: str, key: str | None) -> int:
     night_id = night["id"]
     with write_tx(db):  # BEGIN IMMEDIATE: the checks and the insert see the same log
+        require_open(db, night_id)
         seats = [p["seat"] for p in night_players(db, night_id)]
         if len(seats) < 2:
             raise StoreError("seat at least two players before dealing")
         in_progress = current_hand(db, night_id)
         if in_progress is not None:
-            raise StoreError(f"hand {_hand(db, in_progress)['number']} is still in progress; end it first")
+            number = _hand(db, in_progress)["number"]
+            raise StoreError(f"hand {number} is still in progress; end it first", "hand_not_ended", number=number)
         hands = night_hands(db, night_id)
         if button is None:
             if not hands:
@@ -163,13 +165,17 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
     if not isinstance(reason, str) or not reason.strip():
         raise StoreError("a correction needs a reason")
     hand = _hand(db, hand_id)
-    require_open(db, hand["night_id"])
-    if current_hand(db, hand["night_id"]) != hand_id:
-        raise StoreError(f"hand {hand['number']} is not the hand in progress: only a hand just "
-                         "started can be voided")
-    if any(not a["voided"] for a in hand_actions(db, hand_id)):
-        raise StoreError(f"hand {hand['number']} already has actions: void them first")
-    return _append(db, hand, "void_hand", reason=reason.strip(), entered_by=entered_by, key=key)
+    with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
+        found = existing(db, "events", key, "void_hand", {"hand_id": hand_id})
+        if found is not None:
+            return found
+        require_open(db, hand["night_id"])
+        if current_hand(db, hand["night_id"]) != hand_id:
+            raise StoreError(f"hand {hand['number']} is not the hand in progress: only a hand just "
+                             "started can be voided")
+        if any(not a["voided"] for a in hand_actions(db, hand_id)):
+            raise StoreError(f"hand {hand['number']} already has actions: void them first")
+        return _append(db, hand, "void_hand", reason=reason.strip(), entered_by=entered_by, key=key)
 
 
 # -- events --------------------------------------------------------------------------------
@@ -227,10 +233,14 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
     if len(text) > MAX_ACTION:
         raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
     hand = _hand(db, hand_id)
-    require_open(db, hand["night_id"])
-    if _ended(db, hand_id):
-        raise StoreError(f"hand {hand['number']} has ended; void its end to add to it")
-    return _append(db, hand, "action", action=text, entered_by=entered_by, key=key)
+    with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
+        found = existing(db, "events", key, "action", {"hand_id": hand_id, "action": text})
+        if found is not None:
+            return found
+        require_open(db, hand["night_id"])
+        if _ended(db, hand_id):
+            raise StoreError(f"hand {hand['number']} has ended; void its end to add to it")
+        return _append(db, hand, "action", action=text, entered_by=entered_by, key=key)
 
 
 def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by: str,
@@ -244,13 +254,13 @@ def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by
     if len(keys) != len(actions) or len(set(keys)) != len(keys) or not all(keys):
         raise StoreError("one distinct idempotency key per action is needed")
     hand = _hand(db, hand_id)
-    require_open(db, hand["night_id"])
-    if _ended(db, hand_id):
-        raise StoreError(f"hand {hand['number']} has ended; void its end to add to it")
     if not isinstance(entered_by, str) or not entered_by.strip():
         raise StoreError("say who entered it (entered_by)")
     ids = []
-    with write_tx(db):
+    with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
+        require_open(db, hand["night_id"])
+        if _ended(db, hand_id):
+            raise StoreError(f"hand {hand['number']} has ended; void its end to add to it")
         seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand_id]).fetchone()[0]
         prev = _last_hash(db, hand["night_id"])
         for action, key in zip(actions, keys):
@@ -281,10 +291,36 @@ def _voided(db: Database, event_id: int) -> bool:
     return db.execute("SELECT 1 FROM events WHERE kind = 'void' AND target = ?", [event_id]).fetchone() is not None
 
 
+def _void(db: Database, event_id: int, *, reason: str, entered_by: str, key: str | None) -> int:
+    """Append the ``void`` of ``event_id``; call inside ``write_tx`` (the checks and the
+    write see the same log, so a target gets at most one live void)."""
+    found = existing(db, "events", key, "void", {"target": event_id})
+    if found is not None:
+        return found
+    target = _event(db, event_id)
+    if target is None:
+        raise StoreError(f"no event with id {event_id}")
+    if target["kind"] == "void":
+        raise StoreError("a void cannot be voided; enter the action again instead")
+    if _voided(db, event_id):
+        raise StoreError(f"event {event_id} is already voided", "already_voided")
+    hand = _hand(db, target["hand_id"])
+    require_open(db, hand["night_id"])
+    return _append(db, hand, "void", target=event_id, reason=reason.strip(), entered_by=entered_by, key=key)
+
+
+def _recheck(db: Database, night_id: int) -> None:
+    try:
+        check_night(db, night_id)  # the correction's findings, stored at once
+    except ImportError:  # pragma: no cover - referee.check not installed: computed on read
+        pass
+
+
 def void_event(db: Database, event_id: int, *, reason: str, entered_by: str, key: str | None = None) -> int:
     """Cancel an action (or a hand's end) with a ``void`` event pointing at it.
 
-    Nothing is deleted or changed; the hand's check is recomputed.
+    Nothing is deleted or changed; the hand's check is recomputed. The checks run inside
+    the write transaction (BEGIN IMMEDIATE): voids of one event sent at once store one.
 
     :param reason: why (required, shown in the report and the dispute trail).
     :returns: the void event's id.
@@ -295,20 +331,10 @@ def void_event(db: Database, event_id: int, *, reason: str, entered_by: str, key
         return found
     if not isinstance(reason, str) or not reason.strip():
         raise StoreError("a correction needs a reason")
-    target = _event(db, event_id)
-    if target is None:
-        raise StoreError(f"no event with id {event_id}")
-    if target["kind"] == "void":
-        raise StoreError("a void cannot be voided; enter the action again instead")
-    if _voided(db, event_id):
-        raise StoreError(f"event {event_id} is already voided")
-    hand = _hand(db, target["hand_id"])
-    require_open(db, hand["night_id"])
-    new_id = _append(db, hand, "void", target=event_id, reason=reason.strip(), entered_by=entered_by, key=key)
-    try:
-        check_night(db, hand["night_id"])  # the correction's findings, stored at once
-    except ImportError:  # pragma: no cover - referee.check not installed: computed on read
-        pass
+    with write_tx(db):
+        new_id = _void(db, event_id, reason=reason, entered_by=entered_by, key=key)
+    night_id = db.execute("SELECT night_id FROM events WHERE id = ?", [new_id]).fetchone()[0]
+    _recheck(db, night_id)
     return new_id
 
 
@@ -318,27 +344,44 @@ def undo_last(db: Database, hand_id: int, *, reason: str, entered_by: str, key: 
     A closed hand's ``end`` is later than all its live actions (nothing is added after it),
     so undoing a closed hand voids the ``end`` and reopens it; otherwise the last live
     action is voided. A retried undo (same key) answers with the void stored the first time.
+    The last live event is found inside the write transaction, so undos sent at once void
+    one event each, never the same one twice.
 
     :returns: the void event's id.
-    :raises StoreError: nothing left to undo in the hand, or as :func:`void_event`.
+    :raises StoreError: nothing left to undo in the hand (code ``nothing_to_undo``), or as
+        :func:`void_event`.
     """
     found = existing(db, "events", key, "void", {"hand_id": hand_id})
     if found is not None:
         return found
-    end = db.execute(
-        "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
-        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
-        "ORDER BY e.id DESC LIMIT 1", [hand_id]).fetchone()
-    if end is not None:
-        return void_event(db, end[0], reason=reason, entered_by=entered_by, key=key)
-    live = [a for a in hand_actions(db, hand_id) if not a["voided"]]
-    if not live:
-        raise StoreError("nothing to undo in this hand")
-    return void_event(db, live[-1]["event_id"], reason=reason, entered_by=entered_by, key=key)
+    if not isinstance(reason, str) or not reason.strip():
+        raise StoreError("a correction needs a reason")
+    hand = _hand(db, hand_id)
+    with write_tx(db):
+        found = existing(db, "events", key, "void", {"hand_id": hand_id})
+        if found is not None:
+            return found
+        end = db.execute(
+            "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
+            "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
+            "ORDER BY e.id DESC LIMIT 1", [hand_id]).fetchone()
+        if end is not None:
+            target = end[0]
+        else:
+            live = [a for a in hand_actions(db, hand_id) if not a["voided"]]
+            if not live:
+                raise StoreError("nothing to undo in this hand", "nothing_to_undo")
+            target = live[-1]["event_id"]
+        new_id = _void(db, target, reason=reason, entered_by=entered_by, key=key)
+    _recheck(db, hand["night_id"])
+    return new_id
 
 
 def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = None) -> int:
     """Mark the hand over (an ``end`` event); rebuys and the next hand may follow.
+
+    Checked inside the write transaction (BEGIN IMMEDIATE): however many ends arrive at
+    once, with whatever keys, the hand gets one live ``end``.
 
     :returns: the event id.
     :raises StoreError: already ended, night closed.
@@ -347,10 +390,14 @@ def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = N
     if found is not None:
         return found
     hand = _hand(db, hand_id)
-    require_open(db, hand["night_id"])
-    if _ended(db, hand_id):
-        raise StoreError(f"hand {hand['number']} has already ended")
-    return _append(db, hand, "end", entered_by=entered_by, key=key)
+    with write_tx(db):
+        found = existing(db, "events", key, "end", {"hand_id": hand_id})
+        if found is not None:
+            return found
+        require_open(db, hand["night_id"])
+        if _ended(db, hand_id):
+            raise StoreError(f"hand {hand['number']} has already ended")
+        return _append(db, hand, "end", entered_by=entered_by, key=key)
 
 
 def hand_actions(db: Database, hand_id: int) -> list[dict]:

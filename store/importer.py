@@ -149,6 +149,9 @@ def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_pe
 def _import(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,
             host, title, entered_by) -> int:
     with write_tx(db):
+        found = existing(db, "nights", key)  # the same file imported meanwhile (checked under the lock)
+        if found is not None:
+            return found
         night_id = create_night(db, rules=session.get("rules") or "jackpots", chip_cents=chip_cents,
                                 chips_per=chips_per, currency=currency, timezone=timezone,
                                 started_at=started_at, host=host, title=title,

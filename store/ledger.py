@@ -84,17 +84,22 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
                      {"night_id": night_id, "player_id": player_id, "chips": chips})
     if found is not None:
         return found
-    require_open(db, night_id)
     _chips(chips, allow_zero=False)
-    player = _seated(db, night_id, player_id)
-    hand_id = current_hand(db, night_id)
-    if hand_id is not None:
-        number = len(night_hands(db, night_id))
-        raise StoreError(f"hand {number} is in progress: {player['name']} can rebuy only between hands "
-                         "(table stakes); end the hand first")
-    before = len(night_hands(db, night_id))
-    return _entry(db, night_id, {"player_id": player_id, "kind": "buy_in", "chips": chips,
-                                 "before_hand": before, "entered_by": entered_by}, key)
+    with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
+        found = existing(db, "ledger", key, "buy_in",
+                         {"night_id": night_id, "player_id": player_id, "chips": chips})
+        if found is not None:
+            return found
+        require_open(db, night_id)
+        player = _seated(db, night_id, player_id)
+        hand_id = current_hand(db, night_id)
+        if hand_id is not None:
+            number = len(night_hands(db, night_id))
+            raise StoreError(f"hand {number} is in progress: {player['name']} can rebuy only between hands "
+                             "(table stakes); end the hand first", "hand_in_progress")
+        before = len(night_hands(db, night_id))
+        return _entry(db, night_id, {"player_id": player_id, "kind": "buy_in", "chips": chips,
+                                     "before_hand": before, "entered_by": entered_by}, key)
 
 
 def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
@@ -113,12 +118,16 @@ def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered
                      {"night_id": night_id, "player_id": player_id, "chips": chips})
     if found is not None:
         return found
-    require_open(db, night_id)
     _chips(chips, allow_zero=True)
-    player = _seated(db, night_id, player_id)
-    with write_tx(db):
+    with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
+        found = existing(db, "ledger", key, "cash_out",
+                         {"night_id": night_id, "player_id": player_id, "chips": chips})
+        if found is not None:
+            return found
+        require_open(db, night_id)
+        player = _seated(db, night_id, player_id)
         if current_hand(db, night_id) is not None:
-            raise StoreError("a hand is in progress; count the chips after it ends")
+            raise StoreError("a hand is in progress; count the chips after it ends", "hand_in_progress")
         last = _last_money(db, night_id, player_id)
         if last is not None and last["kind"] == "cash_out":
             raise StoreError(f"{player['name']}'s chips were already counted ({last['chips']}) and "
@@ -150,12 +159,16 @@ def recount(db: Database, night_id: int, player_id: int, chips: int, *, entered_
                      {"night_id": night_id, "player_id": player_id, "chips": chips})
     if found is not None:
         return found
-    require_open(db, night_id)
     _chips(chips, allow_zero=True)
-    player = _seated(db, night_id, player_id, or_left=True)
-    with write_tx(db):
+    with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
+        found = existing(db, "ledger", key, "cash_out",
+                         {"night_id": night_id, "player_id": player_id, "chips": chips})
+        if found is not None:
+            return found
+        require_open(db, night_id)
+        player = _seated(db, night_id, player_id, or_left=True)
         if current_hand(db, night_id) is not None:
-            raise StoreError("a hand is in progress; count the chips after it ends")
+            raise StoreError("a hand is in progress; count the chips after it ends", "hand_in_progress")
         counts = [e for e in _live(db, night_id, "cash_out") if e["player_id"] == player_id]
         if entry_id is not None:
             counts = [e for e in counts if e["id"] == entry_id]
@@ -183,12 +196,12 @@ def join_table(db: Database, night_id: int, name: str, seat: int, chips: int | N
     from .nights import seat_player
     from .players import find_player, player_by_name
 
-    require_open(db, night_id)
     if chips:
         _chips(chips, allow_zero=False)
     with write_tx(db):
+        require_open(db, night_id)
         if current_hand(db, night_id) is not None:
-            raise StoreError("a hand is in progress: seat new players between hands")
+            raise StoreError("a hand is in progress: seat new players between hands", "hand_in_progress")
         player_id = find_player(db, name) if isinstance(name, str) else None
         if player_id is None:
             player_id = player_by_name(db, name)
@@ -208,16 +221,39 @@ def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key
         return found
     if not isinstance(reason, str) or not reason.strip():
         raise StoreError("a correction needs a reason")
-    row = db.execute("SELECT night_id, player_id, kind FROM ledger WHERE id = ?", [entry_id]).fetchone()
-    if row is None:
-        raise StoreError(f"no ledger entry with id {entry_id}")
-    if row[2] not in ("buy_in", "cash_out", "adjustment"):
-        raise StoreError(f"a {row[2]} entry cannot be voided here")
-    if db.execute("SELECT 1 FROM ledger WHERE kind = 'void' AND target = ?", [entry_id]).fetchone():
-        raise StoreError(f"entry {entry_id} is already voided")
-    require_open(db, row[0])
-    return _entry(db, row[0], {"player_id": row[1], "kind": "void", "target": entry_id,
-                               "reason": reason.strip(), "entered_by": entered_by}, key)
+    with write_tx(db):  # the checks under the write lock: at most one live void per entry
+        found = existing(db, "ledger", key, "void", {"target": entry_id})
+        if found is not None:
+            return found
+        row = db.execute("SELECT night_id, player_id, kind FROM ledger WHERE id = ?", [entry_id]).fetchone()
+        if row is None:
+            raise StoreError(f"no ledger entry with id {entry_id}")
+        if row[2] not in ("buy_in", "cash_out", "adjustment"):
+            raise StoreError(f"a {row[2]} entry cannot be voided here")
+        if db.execute("SELECT 1 FROM ledger WHERE kind = 'void' AND target = ?", [entry_id]).fetchone():
+            raise StoreError(f"entry {entry_id} is already voided", "already_voided")
+        require_open(db, row[0])
+        return _entry(db, row[0], {"player_id": row[1], "kind": "void", "target": entry_id,
+                                   "reason": reason.strip(), "entered_by": entered_by}, key)
+
+
+def night_entries(db: Database, night_id: int) -> list[dict]:
+    """The night's buy-ins, cash-outs and adjustments in the order entered, voided ones
+    included and marked (what the host can correct with :func:`void_entry`).
+
+    :returns: ``[{"id", "player_id", "name", "kind", "chips", "reason", "entered_by",
+        "entered_at", "voided", "void_reason", "voided_by", "voided_at"}]``; chips are ints,
+        times ISO-8601 UTC.
+    """
+    rows = db.execute(
+        "SELECT l.id, l.player_id, p.name, l.kind, l.chips, l.reason, l.entered_by, l.entered_at, "
+        "v.id, v.reason, v.entered_by, v.entered_at FROM ledger l LEFT JOIN players p ON p.id = l.player_id "
+        "LEFT JOIN ledger v ON v.kind = 'void' AND v.target = l.id "
+        "WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment') ORDER BY l.id",
+        [night_id]).fetchall()
+    return [{"id": r[0], "player_id": r[1], "name": r[2], "kind": r[3], "chips": r[4], "reason": r[5],
+             "entered_by": r[6], "entered_at": r[7], "voided": r[8] is not None, "void_reason": r[9],
+             "voided_by": r[10], "voided_at": r[11]} for r in rows]
 
 
 # -- the bank check, the close, the summary ----------------------------------------------
@@ -330,10 +366,24 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
         ``hub_player_id``; default the player named as the night's ``host``).
     :returns: :func:`night_summary` of the closed night.
     :raises StoreError: a hand in progress, someone not counted, an unresolved, unknown or
-        wrong-signed resolution, bad mode or hub, already closed.
+        wrong-signed resolution, bad mode or hub, already closed (code ``night_closed``).
+
+    Every check runs inside the write transaction (BEGIN IMMEDIATE): two closes sent at
+    once store one.
     """
     if key is not None and existing(db, "ledger", key, "close", {"night_id": night_id}) is not None:
         return night_summary(db, night_id)
+    with write_tx(db):
+        _close(db, night_id, entered_by=entered_by, resolution=resolution, charge_player_id=charge_player_id,
+               mode=mode, hub_player_id=hub_player_id, key=key)
+    return night_summary(db, night_id)
+
+
+def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | None,
+           charge_player_id: int | None, mode: str, hub_player_id: int | None, key: str | None) -> None:
+
+    if key is not None and existing(db, "ledger", key, "close", {"night_id": night_id}) is not None:
+        return
     require_open(db, night_id)
     if mode not in MODES:
         raise StoreError(f"settlement mode must be one of {MODES}, not {mode!r}")
@@ -402,7 +452,6 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
         detail = {"mode": mode, "hub_player_id": hub_player_id, "resolution": resolution,
                   "difference": gap, "carried": bank["carried"]}
         _entry(db, night_id, {"kind": "close", "detail": json.dumps(detail), "entered_by": entered_by}, key)
-    return night_summary(db, night_id)
 
 
 def reopen_night(db: Database, night_id: int, *, reason: str, entered_by: str) -> None:
@@ -410,12 +459,12 @@ def reopen_night(db: Database, night_id: int, *, reason: str, entered_by: str) -
 
     :raises StoreError: the night is not closed, or no reason.
     """
-    night = get_night(db, night_id)
-    if not night["closed"]:
-        raise StoreError("the night is not closed")
     if not isinstance(reason, str) or not reason.strip():
         raise StoreError("reopening needs a reason")
-    with write_tx(db):
+    with write_tx(db):  # checked under the write lock: two reopens sent at once void the close once
+        night = get_night(db, night_id)
+        if not night["closed"]:
+            raise StoreError("the night is not closed", "night_open", night=night_id)
         for entry in _live(db, night_id, "adjustment") + [night["close"]]:
             _entry(db, night_id, {"player_id": entry.get("player_id"), "kind": "void", "target": entry["id"],
                                   "reason": reason.strip(), "entered_by": entered_by}, None)

@@ -41,13 +41,14 @@ def existing(db: Database, table: str, key: str | None, kind: str | None = None,
     if row is None:
         return None
     if kind is not None and row[1] != kind:
-        raise StoreError(f"key {key!r} was already used for a {row[1]}, not a {kind}")
+        raise StoreError(f"key {key!r} was already used for a {row[1]}, not a {kind}", "key_reused", key=key)
     stored = row[2:] if kind is not None else row[1:]
     for (name, value), got in zip(match.items(), stored):
         if got != value:
             what = kind or table.rstrip("s")
             raise StoreError(f"key {key!r} is already used for a different {what} "
-                             f"({name} {got!r}, not {value!r}); a new write needs a new key")
+                             f"({name} {got!r}, not {value!r}); a new write needs a new key",
+                             "key_reused", key=key)
     return row[0]
 
 
@@ -81,13 +82,12 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
         ``started_at``.
     :param started_at: when the night starts; naive means club-local time; default now.
     :param title: the night's name (the report's heading); ``note``: free text shown under it.
-    :param key: idempotency key: the same key returns the same night.
+    :param key: idempotency key: the same key with the same data (rules, chip value,
+        currency, zone, title, note and, when given, the start) returns the same night.
     :returns: the night id.
-    :raises StoreError: bad rules, chip value, currency or time zone (nothing written).
+    :raises StoreError: bad rules, chip value, currency or time zone; the key already
+        used for a night with different data (code ``key_reused``); nothing written.
     """
-    found = existing(db, "nights", key)
-    if found is not None:
-        return found
     tz = zone(timezone)
     try:
         frozen = resolve_rules(rules).as_dict()
@@ -119,7 +119,14 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
         "chips_per": chips_per, "currency": currency.upper(), "host": host, "title": title,
         "note": note, "entered_at": utc_now(), "key": key,
     }
-    with write_tx(db):
+    match = {name: row[name] for name in ("rules", "chip_cents", "chips_per", "currency", "timezone",
+                                          "title", "note")}
+    if started_at is not None:
+        match["started_at"] = row["started_at"]
+    with write_tx(db):  # the key is looked up under the write lock: one night per key
+        found = existing(db, "nights", key, match=match)
+        if found is not None:
+            return found
         return insert(db, "nights", row)
 
 
@@ -161,7 +168,8 @@ def require_open(db: Database, night_id: int) -> dict:
     """The night (as :func:`get_night`). :raises StoreError: missing or already closed."""
     night = get_night(db, night_id)
     if night["closed"]:
-        raise StoreError(f"night {night_id} is closed; reopen it to change anything")
+        raise StoreError(f"night {night_id} is closed; reopen it to change anything", "night_closed",
+                         night=night_id)
     return night
 
 
@@ -190,22 +198,28 @@ def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, enter
     :raises StoreError: seat out of range or taken, player already seated, unknown
         player, a hand in progress, night closed.
     """
-    found = existing(db, "seats", key, match={"night_id": night_id, "player_id": player_id, "seat": seat})
+    payload = {"night_id": night_id, "player_id": player_id, "seat": seat}
+    found = existing(db, "seats", key, match=payload)
     if found is not None:
         return found
-    require_open(db, night_id)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
         raise StoreError(f"seat must be 1-10, not {seat!r}")
     from .players import get_player
     name = get_player(db, player_id)["name"]
-    with write_tx(db):
+    with write_tx(db):  # every check under the write lock: what is checked is what is written
+        found = existing(db, "seats", key, match=payload)
+        if found is not None:
+            return found
+        require_open(db, night_id)
         if _current_hand(db, night_id) is not None:
-            raise StoreError("a hand is in progress: seat new players between hands")
+            raise StoreError("a hand is in progress: seat new players between hands", "hand_in_progress")
         for row in night_players(db, night_id):
             if row["seat"] == seat:
-                raise StoreError(f"seat {seat} is taken by {row['name']}")
+                raise StoreError(f"seat {seat} is taken by {row['name']}", "seat_taken",
+                                 seat=seat, name=row["name"])
             if row["player_id"] == player_id:
-                raise StoreError(f"{name} is already in seat {row['seat']}")
+                raise StoreError(f"{name} is already in seat {row['seat']}", "player_seated",
+                                 name=name, seat=row["seat"])
         for row in _left_seats(db, night_id):
             if row["player_id"] != player_id and row["seat"] == seat:
                 raise StoreError(f"seat {seat} was {row['name']}'s earlier tonight: "
@@ -240,10 +254,13 @@ def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_
         return found
     if not isinstance(reason, str) or not reason.strip():
         raise StoreError("say why the player leaves (a reason)")
-    require_open(db, night_id)
     with write_tx(db):
+        found = existing(db, "ledger", key, "unseat", {"night_id": night_id, "player_id": player_id})
+        if found is not None:
+            return found
+        require_open(db, night_id)
         if _current_hand(db, night_id) is not None:
-            raise StoreError("a hand is in progress: players leave between hands")
+            raise StoreError("a hand is in progress: players leave between hands", "hand_in_progress")
         row = db.execute("SELECT s.id, s.seat, COALESCE(s.before_hand, 0), p.name FROM seats s "
                          "JOIN players p ON p.id = s.player_id WHERE s.night_id = ? AND s.player_id = ? "
                          "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' AND u.target = s.id) "

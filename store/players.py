@@ -63,7 +63,8 @@ def add_player(db: Database, name: str) -> int:
         if found is not None:
             existing_name = get_player(db, found)["name"]
             raise StoreError(f"there is already a player called {existing_name!r}; "
-                             f"tell them apart, e.g. {existing_name + ' ' + 'B.'!r}")
+                             f"tell them apart, e.g. {existing_name + ' ' + 'B.'!r}",
+                             "duplicate_name", name=existing_name)
         cursor = db.execute("INSERT INTO players (name, name_key, created_at) VALUES (?, ?, ?)",
                             [clean, name_key(clean), utc_now()])
     return cursor.lastrowid

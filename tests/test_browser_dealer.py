@@ -120,8 +120,9 @@ def test_while_taps_wait_the_page_moves_on_without_false_out_of_turn_warnings(br
     for seat in (3, 4):      # the selection has moved to the next seat, with its usual verb
         page.wait_for_selector(f'#seats .seat[data-seat="{seat}"][aria-pressed="true"]')
         page.wait_for_timeout(450)
-        page.click('#verbs [data-verb="ante"]')
-        tablet.amount(5)
+        assert page.text_content('#verbs [data-verb="ante"]') == "Ante 5"   # not "Ante 5–500"
+        page.click('#verbs [data-verb="ante"]')                              # one tap, no keypad
+        assert page.is_hidden("#keypad")
     page.wait_for_selector('#net[data-pending="3"]')
     # every seat has anted: seat 1 (after the button, seat 4) speaks, with check/open/fold
     page.wait_for_selector('#seats .seat[data-seat="1"][aria-pressed="true"]')
@@ -210,12 +211,10 @@ def test_award_said_once_folded_seats_readable_other_seat_bounds_and_misdeal_ask
     night_id, token = _table(app, db, case)
     _store_actions(db, night_id, case["hands"][0]["actions"][:4])     # antes and a deal
     context, page = _open(browser, server, night_id, token)
-    # seat 1 is to act: its bounds are the referee's; seat 3 chosen: its own (max = stack)
+    # seat 1 is to act; seat 3 chosen: fixed limit, its open is the small bet, one tap
     page.click('#seats .seat[data-seat="3"]')
-    assert page.text_content('#verbs [data-verb="open"]') == "Open 10\u2013495"
-    page.click('#verbs [data-verb="open"]')
-    assert page.text_content("#amount-max") == "Max 495"
-    page.click("#amount-cancel")
+    assert page.text_content('#verbs [data-verb="open"]') == "Open 10"
+    assert page.get_attribute('#verbs [data-verb="open"]', "data-amount") == "10"
     # a misdeal is called only when the dealer confirms it
     page.once("dialog", lambda d: d.dismiss())
     page.click("#misdeal-btn")

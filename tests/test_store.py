@@ -57,8 +57,16 @@ def test_player_needs_a_name(db):
 
 def test_create_night_freezes_the_rules_and_is_idempotent_on_key(db):
     a = store.create_night(db, rules={"preset": "pocker", "ante": 10}, chip_cents=5, key="n1")
-    b = store.create_night(db, rules="jackpots", chip_cents=5, key="n1")
-    assert a == b
+    # the same form sent twice (same key, same data) is the same night ...
+    assert store.create_night(db, rules={"preset": "pocker", "ante": 10}, chip_cents=5, key="n1") == a
+    # ... but the key with *different* data used to return the first night silently, so the
+    # host believed a jackpots night was open while the pocker one was kept: it is refused
+    # now, like every other write whose key is reused for another payload (nothing written)
+    with pytest.raises(store.StoreError, match="already used for a different night") as refused:
+        store.create_night(db, rules="jackpots", chip_cents=5, key="n1")
+    assert refused.value.code == "key_reused"
+    with pytest.raises(store.StoreError, match="different night"):
+        store.create_night(db, rules={"preset": "pocker", "ante": 10}, chip_cents=6, key="n1")
     night = store.get_night(db, a)
     assert night["rules_frozen"]["preset"] == "pocker"
     assert night["rules_frozen"]["ante"] == 10

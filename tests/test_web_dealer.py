@@ -259,3 +259,36 @@ def test_the_page_names_finding_kinds_in_its_language_and_counts_with_plurals(cl
     strings = json.loads(html.split('<script id="strings" type="application/json">')[1].split("</script>")[0])
     assert strings["kinds"]["wrong_award"] == "wrong award"
     assert strings["pending"] == ["%(n)s tap waiting to be sent", "%(n)s taps waiting to be sent"]
+
+
+# --- fixes after the second re-test -----------------------------------------------------
+
+def test_a_seat_with_no_chips_is_marked_sitting_out(client, db, app):
+    night_id = store.create_night(db, rules=RULES, chip_cents=10)
+    for name, seat, chips in (("Ana", 1, 0), ("Bruno", 3, 500), ("Chus", 4, 500)):
+        pid = store.add_player(db, name)
+        store.seat_player(db, night_id, pid, seat, entered_by="test")
+        if chips:
+            store.buy_in(db, night_id, pid, chips, entered_by="test")
+    store.start_hand(db, night_id, button=4, entered_by="test")
+    with app.test_request_context():
+        base = f"/dealer/{night_id}/{dealer_token(night_id)}"
+    seats = {s["seat"]: s for s in client.get(base + "/state").get_json()["seats"]}
+    assert seats[1]["stack"] == 0 and seats[1]["sitting_out"] is True
+    assert seats[3]["sitting_out"] is False and seats[4]["sitting_out"] is False
+
+
+def test_a_seat_all_in_is_not_sitting_out(client, db, night):
+    _enter(client, night, ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 allin"], "allin")
+    seats = {s["seat"]: s for s in client.get(night["base"] + "/state").get_json()["seats"]}
+    assert seats[1]["stack"] == 0 and seats[1]["sitting_out"] is False
+
+
+def test_the_page_carries_the_betting_structure_number_symbols_and_finding_sentences(client, night):
+    html = client.get(night["base"] + "/?lang=es").get_data(as_text=True)
+    strings = json.loads(html.split('<script id="strings" type="application/json">')[1].split("</script>")[0])
+    config = json.loads(html.split('<script id="config" type="application/json">')[1].split("</script>")[0])
+    assert config["betting"] == {"betting": "fixed_limit", "ante": 5, "small_bet": 10, "big_bet": 20}
+    assert config["lang"] == "es" and config["number"]["group"] == "."
+    assert strings["finding_seat_action"] == "Asiento %(seat)s: %(label)s (acción #%(n)s)"
+    assert strings["sitting_out"] == "no juega"

@@ -64,8 +64,13 @@ def test_host_refusal_is_shown_and_nothing_stored(host, db):
     response = _seat(host, night_id, "Bruno", 1, 500, "seat-b-123")  # seat taken
     assert response.status_code == 302
     page = host.get(f"/host/night/{night_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "seat 1 is taken" in page
+    # the refusal is said in the language of the request that was refused (no preference:
+    # the default, Spanish), no longer the store's English text on a Spanish page
+    assert "el asiento 1 está ocupado por Ana" in page
     assert [p["name"] for p in store.night_players(db, night_id)] == ["Ana"]
+    host.get("/host/?lang=en")
+    _seat(host, night_id, "Bruno", 1, 500, "seat-b-124")
+    assert "seat 1 is taken by Ana" in host.get(f"/host/night/{night_id}").get_data(as_text=True)
 
 
 def test_host_starts_the_next_hand_moving_the_button_and_shows_the_opening(host, db):
@@ -93,7 +98,8 @@ def test_host_closes_the_night_after_cash_outs(host, db):
     ana, bruno = store.find_player(db, "Ana"), store.find_player(db, "Bruno")
     host.post(f"/host/night/{night_id}/cash-out", data={"player_id": str(ana), "chips": "600", "key": "cash-a-123"})
     host.post(f"/host/night/{night_id}/cash-out", data={"player_id": str(bruno), "chips": "400", "key": "cash-b-123"})
-    host.post(f"/host/night/{night_id}/close", data={"key": "close-123", "resolution": ""})
+    host.post(f"/host/night/{night_id}/close", data={"key": "close-123", "resolution": "",
+                                                          "confirm": "1"})
     assert store.get_night(db, night_id)["closed"]
     page = host.get(f"/host/night/{night_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "Bruno → Ana" in page
@@ -157,7 +163,8 @@ def test_close_form_offers_hub_mode_and_credit_for_a_shortage(host, db):
                                                        "key": "recount-chus"})  # now 300 on the table
     page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
     assert f'<option value="{ids["Chus"]}">everyone settles with Chus</option>' in page
-    host.post(f"/host/night/{night_id}/close", data={"key": "close-hub-1", "hub_player_id": str(ids["Chus"])})
+    host.post(f"/host/night/{night_id}/close", data={"key": "close-hub-1", "hub_player_id": str(ids["Chus"]),
+                                                          "confirm": "1"})
     summary = store.night_summary(db, night_id)
     assert summary["night"]["closed"] and summary["mode"] == "hub"
     assert [(t["payer"], t["payee"]) for t in summary["transfers"]] == [("Chus", "Ana"), ("Bruno", "Chus")]
@@ -269,3 +276,177 @@ def test_an_id_too_large_for_the_database_in_a_url_is_a_400_not_a_500(host):
         response = getattr(host, method)(url + "?lang=en", data={"player_id": "1", "chips": "5"})
         assert response.status_code == 400
         assert "too large" in response.get_data(as_text=True)
+
+
+# --- corrections the host can make (re-tester's review) ---------------------------------
+
+def _counted_night(host, db, key="night-fix-1"):
+    """A night with Ana (500 in, 600 out) and Bruno (500 in, 400 out): ready to close."""
+    night_id = _new_night(host, key=key)
+    _seat(host, night_id, "Ana", 1, 500, "seat-a-fix")
+    _seat(host, night_id, "Bruno", 3, 500, "seat-b-fix")
+    ana, bruno = store.find_player(db, "Ana"), store.find_player(db, "Bruno")
+    for pid, chips in ((ana, 600), (bruno, 400)):
+        host.post(f"/host/night/{night_id}/cash-out", data={"player_id": str(pid), "chips": str(chips),
+                                                            "key": f"cash-{pid}-fix"})
+    return night_id, ana, bruno
+
+
+def test_host_lists_the_entries_and_voids_a_wrong_rebuy_with_reason_who_and_when(host, db):
+    night_id = _new_night(host, key="night-void-1")
+    _seat(host, night_id, "Ana", 1, 500, "seat-a-void")
+    ana = store.find_player(db, "Ana")
+    host.post(f"/host/night/{night_id}/buy-in", data={"player_id": str(ana), "chips": "2000", "key": "rebuy-typo-1"})
+    entries = store.night_entries(db, night_id)
+    assert [(e["kind"], e["chips"]) for e in entries] == [("buy_in", 500), ("buy_in", 2000)]
+    wrong = entries[1]["id"]
+    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    assert f'<tr data-entry="{wrong}">' in page and f'name="entry_id" value="{wrong}"' in page
+    # a reason is needed; nothing stored without one
+    host.post(f"/host/night/{night_id}/void-entry", data={"entry_id": str(wrong), "reason": " ", "key": "void-e-1"})
+    assert not store.night_entries(db, night_id)[1]["voided"]
+    for _ in range(2):  # the same form sent twice voids it once
+        host.post(f"/host/night/{night_id}/void-entry",
+                  data={"entry_id": str(wrong), "reason": "typed 2000 for 200", "key": "void-e-2"})
+    entry = store.night_entries(db, night_id)[1]
+    assert entry["voided"] and entry["void_reason"] == "typed 2000 for 200" and entry["voided_by"] == "host"
+    assert entry["voided_at"]
+    assert db.execute("SELECT COUNT(*) FROM ledger WHERE kind = 'void' AND target = ?", [wrong]).fetchone()[0] == 1
+    assert store.bank_check(db, night_id)["bought"] == 500
+    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    assert "Anulada por host" in page and "typed 2000 for 200" in page
+    assert f'name="entry_id" value="{wrong}"' not in page  # no second void button
+
+
+def test_void_entry_refuses_an_entry_of_another_night(host, db):
+    first = _new_night(host, key="night-a-void")
+    _seat(host, first, "Ana", 1, 500, "seat-a-x")
+    other = _new_night(host, key="night-b-void")
+    entry = store.night_entries(db, first)[0]["id"]
+    host.get("/host/?lang=en")
+    host.post(f"/host/night/{other}/void-entry", data={"entry_id": str(entry), "reason": "x", "key": "void-x-1"})
+    assert not store.night_entries(db, first)[0]["voided"]
+    assert "No such entry in this night." in host.get(f"/host/night/{other}?lang=en").get_data(as_text=True)
+
+
+def test_closing_the_night_needs_a_confirmation(host, db):
+    night_id, ana, bruno = _counted_night(host, db)
+    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    form = re.search(r'<form[^>]*id="close-night".*?</form>', page, re.S).group(0)
+    assert 'onsubmit="return confirm(' in form and 'name="confirm" value="1" required' in form
+    host.get("/host/?lang=es")  # the refusal is flashed in the language of the POST
+    host.post(f"/host/night/{night_id}/close", data={"key": "close-noconfirm", "resolution": ""})
+    assert not store.get_night(db, night_id)["closed"]
+    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    assert "No se confirmó el cierre de la noche" in page
+    host.post(f"/host/night/{night_id}/close", data={"key": "close-confirmed", "resolution": "", "confirm": "1"})
+    assert store.get_night(db, night_id)["closed"]
+
+
+def test_host_reopens_a_closed_night_with_a_reason(host, db):
+    night_id, ana, bruno = _counted_night(host, db, key="night-reopen-1")
+    host.post(f"/host/night/{night_id}/close", data={"key": "close-reopen-1", "confirm": "1"})
+    assert store.get_night(db, night_id)["closed"]
+    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    assert 'id="reopen"' in page and "Reabrir la noche" in page
+    host.post(f"/host/night/{night_id}/reopen", data={"reason": ""})
+    assert store.get_night(db, night_id)["closed"]
+    host.post(f"/host/night/{night_id}/reopen", data={"reason": "Bruno's count was wrong"})
+    assert not store.get_night(db, night_id)["closed"]
+    reason = db.execute("SELECT reason, entered_by FROM ledger WHERE kind = 'void' AND target = "
+                        "(SELECT id FROM ledger WHERE night_id = ? AND kind = 'close')", [night_id]).fetchone()
+    assert reason == ("Bruno's count was wrong", "host")
+    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    assert "Noche reabierta." in page and 'id="close-night"' in page
+
+
+@pytest.mark.parametrize("make, spanish", [
+    (lambda h, n, ids: _seat(h, n, "Chus", 1, 100, "seat-c-tr"), "el asiento 1 está ocupado por Ana"),
+    (lambda h, n, ids: _seat(h, n, "ana", 5, 100, "seat-a2-tr"), "Ana ya está en el asiento 1"),
+    (lambda h, n, ids: h.post(f"/host/night/{n}/cash-out", data={"player_id": str(ids["Ana"]), "chips": "1",
+                                                                 "key": "cash-tr-1"}),
+     "Hay una mano en juego: hazlo entre manos."),
+    (lambda h, n, ids: h.post(f"/host/night/{n}/buy-in", data={"player_id": str(ids["Ana"]), "chips": "7",
+                                                               "key": "seat-a-tr:buy"}),
+     "Este formulario ya se envió con otros datos"),
+    (lambda h, n, ids: h.post(f"/host/night/{n}/hand", data={"button": "3", "key": "hand-tr-2"}),
+     "La mano 1 sigue en juego: termínala primero."),
+])
+def test_store_refusals_are_said_in_spanish(host, db, make, spanish):
+    night_id = _new_night(host, key="night-tr-1")
+    _seat(host, night_id, "Ana", 1, 500, "seat-a-tr")
+    _seat(host, night_id, "Bruno", 3, 500, "seat-b-tr")
+    ids = {"Ana": store.find_player(db, "Ana")}
+    if "en juego" in spanish:
+        host.post(f"/host/night/{night_id}/hand", data={"button": "1", "key": "hand-tr-1"})
+    host.get("/host/?lang=es")
+    before = db.execute("SELECT (SELECT COUNT(*) FROM ledger), (SELECT COUNT(*) FROM seats)").fetchone()
+    make(host, night_id, ids)
+    page = host.get(f"/host/night/{night_id}").get_data(as_text=True)
+    assert spanish in page
+    assert db.execute("SELECT (SELECT COUNT(*) FROM ledger), (SELECT COUNT(*) FROM seats)").fetchone() == before
+
+
+def test_closed_night_refusal_is_said_in_spanish_and_english_keeps_the_store_text(host, db):
+    night_id, ana, bruno = _counted_night(host, db, key="night-closed-tr")
+    host.post(f"/host/night/{night_id}/close", data={"key": "close-tr-1", "confirm": "1"})
+    host.get("/host/?lang=es")
+    host.post(f"/host/night/{night_id}/buy-in", data={"player_id": str(ana), "chips": "10", "key": "buy-closed-1"})
+    assert "La noche está cerrada: reábrela para cambiar algo." in host.get(f"/host/night/{night_id}").get_data(as_text=True)
+    host.get("/host/?lang=en")
+    _seat(host, night_id, "Bruno", 5, 0, "seat-b-closed")
+    assert "The night is closed: reopen it to change anything." in host.get(f"/host/night/{night_id}").get_data(as_text=True)
+
+
+def test_store_errors_carry_codes_and_keep_their_english_text(db):
+    with pytest.raises(store.StoreError) as dup:
+        store.add_player(db, "Alex")
+        store.add_player(db, "alex")
+    assert dup.value.code == "duplicate_name" and dup.value.params == {"name": "Alex"}
+    assert "there is already a player called 'Alex'" in str(dup.value)
+    night = store.create_night(db, rules="jackpots", chip_cents=10)
+    alex = store.find_player(db, "Alex")
+    store.seat_player(db, night, alex, 1, entered_by="host")
+    with pytest.raises(store.StoreError) as seated:
+        store.seat_player(db, night, alex, 2, entered_by="host")
+    assert str(seated.value) == "Alex is already in seat 1"
+    assert (seated.value.code, seated.value.params) == ("player_seated", {"name": "Alex", "seat": 1})
+    store.join_table(db, night, "Bea", 2, None, entered_by="host")
+    hand = store.start_hand(db, night, button=1, entered_by="host")
+    with pytest.raises(store.StoreError) as nothing:
+        store.undo_last(db, hand, reason="oops", entered_by="dealer")
+    assert nothing.value.code == "nothing_to_undo"
+
+
+# --- the new-night form refuses sizes no hand can be played with ------------------------
+
+@pytest.mark.parametrize("preset, sizes, english, spanish", [
+    ("jackpots", {"ante": "0", "small_bet": "0", "big_bet": "0"}, "Small bet (chips) must be above 0 in fixed limit.",
+     "Apuesta pequeña (fichas): debe ser mayor que 0 en límite fijo."),
+    ("jackpots", {"ante": "5", "small_bet": "10", "big_bet": "5"}, "Big bet (chips) must be at least the small bet (10).",
+     "Apuesta grande (fichas): debe ser al menos la apuesta pequeña (10)."),
+    ("jackpots", {"ante": "0", "small_bet": "10", "big_bet": "20"}, "Ante (chips) must be above 0 when there are no blinds",
+     "Pot / ante (fichas): debe ser mayor que 0 cuando no hay ciegas"),
+    ("pocker", {"ante": "5", "min_bet": "0"}, "Minimum bet (chips) must be above 0 in pot limit and no limit.",
+     "Apuesta mínima (fichas): debe ser mayor que 0 en límite del bote y sin límite."),
+])
+def test_new_night_with_unplayable_sizes_is_refused_naming_the_field(host, db, preset, sizes, english, spanish):
+    for lang, message in (("en", english), ("es", spanish)):
+        host.get(f"/host/?lang={lang}")
+        response = host.post("/host/nights", data={"preset": preset, "chip_cents": "10", "currency": "EUR",
+                                                   "key": f"bad-sizes-{lang}", **sizes})
+        assert response.status_code == 302 and "/night/" not in response.headers["Location"]
+        assert message in host.get("/host/").get_data(as_text=True)
+    assert store.list_nights(db) == []
+
+
+def test_new_night_with_playable_sizes_is_opened(host, db):
+    night_id = _new_night(host)  # ante 5, 10/20 fixed limit
+    assert store.get_night(db, night_id)["rules_frozen"]["small_bet"] == 10
+    response = host.post("/host/nights", data={"preset": "pocker", "ante": "5", "min_bet": "25",
+                                               "chip_cents": "10", "key": "nl-night-1"})
+    no_limit = int(re.search(r"/night/(\d+)", response.headers["Location"]).group(1))
+    assert store.get_night(db, no_limit)["rules_frozen"]["min_bet"] == 25
+    # the deuce-to-seven preset has blinds and no ante: playable
+    response = host.post("/host/nights", data={"preset": "deuce_to_seven", "chip_cents": "10", "key": "27-night"})
+    assert "/night/" in response.headers["Location"]

@@ -97,3 +97,23 @@ def test_every_finding_kind_of_the_contract_has_a_label_in_both_languages(shared
     assert spanish["unjustified_opening"] == "apertura sin ley"
     assert english["unjustified_opening"] == "opening without openers"
     assert all(spanish[k] != english[k] and spanish[k] != k and "_" not in english[k] for k in kinds)
+
+
+def test_chips_and_finding_sentences_follow_the_pages_language(app):
+    from flask_babel import force_locale
+
+    from web.i18n import chips, finding_sentence, number_symbols
+
+    finding = {"kind": "out_of_turn", "seat": 3, "action": 3,
+               "message": "seat 3 opened while seat 1 was to act"}
+    with app.test_request_context():
+        with force_locale("es"):
+            assert (chips(18000), chips(1234567), chips(-2500), chips(40, signed=True)) == \
+                ("18.000", "1.234.567", "-2.500", "+40")
+            assert finding_sentence(finding) == "Asiento 3: fuera de turno (acción #3)"
+            assert finding_sentence({"kind": "misdeal", "action": 2}).endswith("(acción #2)")
+            assert number_symbols()["group"] == "."
+        with force_locale("en"):
+            assert (chips(18000), chips(1800, signed=True)) == ("18,000", "+1,800")
+            assert finding_sentence(finding) == "Seat 3: out of turn (action #3)"
+            assert number_symbols()["group"] == ","

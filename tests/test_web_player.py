@@ -168,3 +168,60 @@ def test_player_page_lists_only_the_hands_the_player_was_dealt_into(client, db, 
     assert re.findall(r'data-hand="(\d+)"', html) == ["1", "2", "3"]
     assert "3 manos" in html
     assert "apertura sin ley" in html and "premio equivocado" in html and "unjustified_opening</strong>" not in html
+
+
+# --- fixes after the second re-test -----------------------------------------------------
+
+def test_nights_in_two_currencies_show_one_labelled_total_and_one_chart_each(client, db):
+    night_ids = []
+    for currency, counted in (("MXN", 550), ("EUR", 470), ("MXN", 500), ("EUR", 440)):
+        night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 5}, chip_cents=1,
+                                      currency=currency)
+        for name, seat, bought, cnt in (("Ana", 1, 500, counted), ("Bruno", 3, 500, 1000 - counted)):
+            pid = store.find_player(db, name) or store.add_player(db, name)
+            store.seat_player(db, night_id, pid, seat, entered_by="test")
+            store.buy_in(db, night_id, pid, bought, entered_by="test")
+            store.cash_out(db, night_id, pid, cnt, entered_by="test")
+        store.close_night(db, night_id, entered_by="test")
+        night_ids.append(night_id)
+    html = client.get(f"/p/{store.issue_token(db, store.find_player(db, 'Ana'))}?lang=en").get_data(as_text=True)
+    # MXN: +50 then +0 chips at 1 cent; EUR: -30 then -60
+    items = re.findall(r'<li class="total" data-currency="(\w+)"><span class="currency">(\w+)</span>\s*'
+                       r'<strong[^>]*data-total-cents="(-?\d+)"', html)
+    assert sorted(items) == [("EUR", "EUR", "-90"), ("MXN", "MXN", "50")]
+    # never two amounts side by side in one line that reads as a sum
+    assert not re.search(r'<p class="total">[^<]*<strong[^>]*>[^<]*</strong>\s*<strong', html)
+    charts = re.findall(r'<svg class="chart" data-currency="(\w+)".*?<polyline points="([^"]*)"', html, re.S)
+    assert sorted(c for c, _ in charts) == ["EUR", "MXN"]
+    assert all(len(points.split()) == 2 for _, points in charts)   # two nights per currency
+
+
+def test_currency_charts_keep_each_currency_on_its_own_line():
+    from web.player import currency_charts
+
+    charts = currency_charts([{"currency": "MXN", "running_cents": 500},
+                              {"currency": "EUR", "running_cents": -300},
+                              {"currency": "MXN", "running_cents": 800}])
+    assert list(charts) == ["MXN", "EUR"]
+    assert [v for _, _, v in charts["MXN"]["dots"]] == [500, 800]
+    assert [v for _, _, v in charts["EUR"]["dots"]] == [-300]
+
+
+def test_spanish_player_page_writes_chips_the_spanish_way(client, db):
+    _, ids = _night(db, [("Ana", 1, 18000, 19800), ("Bruno", 3, 18000, 16200)])
+    html = client.get(f"/p/{store.issue_token(db, ids['Ana'])}?lang=es").get_data(as_text=True)
+    assert "18.000 fichas" in html and "19.800 fichas" in html and "+1.800 fichas" in html
+    assert "18,000" not in html
+    html = client.get(f"/p/{store.issue_token(db, ids['Ana'])}?lang=en").get_data(as_text=True)
+    assert "18,000 chips" in html and "+1,800 chips" in html
+
+
+def test_spanish_player_page_says_findings_in_spanish_with_the_referees_words_beside(client, db, shared):
+    import json
+
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    _, ids = _played_night(db, case)
+    html = client.get(f"/p/{store.issue_token(db, ids['Chus'])}?lang=es").get_data(as_text=True)
+    hand1 = html.split('data-hand="1"')[1].split('data-hand="2"')[0]
+    assert "<strong>Asiento 3: apertura sin ley (acción #5)</strong>" in hand1
+    assert re.search(r'<small class="detail" lang="en">seat 3 opened without', hand1)

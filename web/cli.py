@@ -1,5 +1,5 @@
-"""Flask commands: ``init-db``, ``import FILE``, ``close NIGHT``, ``report NIGHT -o FILE.pdf``,
-``demo``.
+"""Flask commands: ``init-db``, ``import FILE``, ``close NIGHT``, ``reopen NIGHT --reason TEXT``,
+``report NIGHT -o FILE.pdf``, ``demo``.
 
 ``flask --app app import ../shared/cases/false_opener.json`` prints the new night's id.
 """
@@ -111,6 +111,22 @@ def close_command(night, hub, resolution, player):
         click.echo(f"{t['payer']} -> {t['payee']}: {money(t['cents'], currency)}")
 
 
+@click.command("reopen")
+@click.argument("night", type=int)
+@click.option("--reason", required=True, help="why the night is reopened (kept with the correction)")
+@with_appcontext
+def reopen_command(night, reason):
+    """Reopen a closed NIGHT: its close and adjustments are voided (kept, with the reason)."""
+    db = _db()
+    try:
+        store.reopen_night(db, night, reason=reason, entered_by="cli")
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        db.conn.close()
+    click.echo(f"night {night} reopened")
+
+
 @click.command("report")
 @click.argument("night", type=int)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
@@ -163,6 +179,6 @@ def host_pin_command():
 
 def init_app(app: Flask) -> None:
     """Register the commands on ``app``."""
-    for command in (init_db_command, import_command, close_command, report_command, demo_command,
+    for command in (init_db_command, import_command, close_command, reopen_command, report_command, demo_command,
                     host_pin_command):
         app.cli.add_command(command)

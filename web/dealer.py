@@ -35,7 +35,7 @@ from functools import wraps
 
 from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
+from flask_babel import get_locale, ngettext
 
 import referee
 import store
@@ -175,7 +175,8 @@ def table_view(db, night_id: int, session: dict | None = None, *, cached_check: 
         finished hand; a hand in progress always shows ``table_state``'s, which leave out
         ``incomplete_hand``). The tap path leaves it off: one replay, no extra write.
     :returns: ``{"night": int, "hand_id": int|None, "in_progress": bool, "hand": int,
-        "seats": [{"seat", "name", "stack", "bet", "in_hand", "button", "to_act"}],
+        "seats": [{"seat", "name", "stack", "bet", "in_hand", "button", "to_act",
+        "sitting_out" (no chips and no action this hand: not dealt in)}],
         "phase", "to_act", "legal", "pot", "bets", "stacks", "in_hand", "opening",
         "button", "proposed_awards", "findings": [...], "awards": {seat: chips}|None (the
         referee's, once the hand is decided), "recorded_awards": {seat: chips} (the
@@ -214,18 +215,29 @@ def table_view(db, night_id: int, session: dict | None = None, *, cached_check: 
     bets = {str(k): v for k, v in (view["bets"] or {}).items()}
     stacks = {str(k): v for k, v in (view["stacks"] or {}).items()}
     live = {str(s) for s in (view["in_hand"] or [])}
+    acted = {a["action"].split()[0][1:] for a in view["actions"]
+             if not a["voided"] and a["action"].split()[:1] and a["action"].split()[0][:1] == "p"}
     view["seats"] = [
         {"seat": p["seat"], "name": p["name"],
          "stack": stacks.get(str(p["seat"]), p.get("stack")),
          "bet": bets.get(str(p["seat"]), 0),
          "in_hand": str(p["seat"]) in live,
          "button": view["button"] == p["seat"],
-         "to_act": view["to_act"] == p["seat"]}
+         "to_act": view["to_act"] == p["seat"],
+         "sitting_out": _sitting_out(p["seat"], stacks.get(str(p["seat"]), p.get("stack")),
+                                     bets.get(str(p["seat"]), 0), acted)}
         for p in sorted(session.get("players", []), key=lambda p: p["seat"])
     ]
     if with_gap:
         view["award_gap"] = award_gap(db, night_id)
     return view
+
+
+def _sitting_out(seat: int, stack, bet, acted: set[str]) -> bool:
+    """A seat with no chips (seated without a buy-in, or busted before this hand) that has
+    not acted in this hand: it is not dealt in, so the tablet never offers it as a seat to
+    act (an all-in seat has acted, or has chips in front)."""
+    return stack == 0 and not bet and str(seat) not in acted
 
 
 def award_gap(db, night_id: int) -> dict | None:
@@ -293,6 +305,8 @@ def hand_page(night_id: int, token: str):
         state_url=url_for(".state", night_id=night_id, token=token),
         tap_url=url_for(".tap", night_id=night_id, token=token),
         strings=page_strings(), deck=_deck(session_now),
+        betting=_betting(session_now), lang=str(get_locale() or "es"),
+        number=i18n.number_symbols(),
     )
 
 
@@ -333,6 +347,17 @@ def tap(night_id: int, token: str):
     view["event_id"] = event_id
     view["notice"] = _notice_for(view, event_id) if op == "action" else None
     return jsonify(view)
+
+
+def _betting(session: dict) -> dict:
+    """The betting structure the page needs to offer fixed amounts in one tap:
+    ``{"betting": "fixed_limit"|"pot_limit"|"no_limit", "ante": chips, "small_bet": chips,
+    "big_bet": chips}`` (ints; RRoP section 3: fixed-limit bets and raises are one size)."""
+    try:
+        r = referee.resolve_rules(session.get("rules"))
+    except (referee.RulesError, ValueError):
+        return {}
+    return {"betting": r.betting, "ante": r.ante, "small_bet": r.small_bet, "big_bet": r.big_bet}
 
 
 def _deck(session: dict) -> list[str]:
@@ -490,4 +515,8 @@ def page_strings() -> dict:
         "gap_accept": _("Next hand with the chips as on the table"),
         "gap_hide": _("Hide"),
         "too_large": _("That number is too large: at most 999999999999 chips."),
+        "sitting_out": _("sitting out"),
+        "finding_seat_action": _("Seat %(seat)s: %(label)s (action #%(n)s)"),
+        "finding_seat": _("Seat %(seat)s: %(label)s"),
+        "finding_action": _("%(label)s (action #%(n)s)"),
     }

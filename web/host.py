@@ -10,7 +10,10 @@ and written to the log), which sets a session cookie (SameSite=Lax). Player link
 (``/p/<token>``) never open these pages. Every form carries an idempotency key, so a
 double submit is stored once (``store`` writes are idempotent on ``key``).
 
-Storage errors (``store.StoreError``) are shown to the host as they come, nothing stored.
+Storage errors (``store.StoreError``) are shown to the host, nothing stored: the common
+refusals (those with a ``code``: seat taken, hand in progress, night closed, key reused,
+nothing to undo, duplicate name ...) in the page's language (:func:`store_message`), the
+rest as the store says them.
 """
 
 from __future__ import annotations
@@ -82,6 +85,7 @@ def _field_label(name: str) -> str:
     """A form field's name as the page says it (in the request's language)."""
     labels = {"chips": _("Chips"), "seat": _("Seat"), "ante": _("Ante (chips)"),
               "small_bet": _("Small bet (chips)"), "big_bet": _("Big bet (chips)"),
+              "min_bet": _("Minimum bet (chips)"),
               "chip_cents": _("Value of a chip (cents)"), "chips_per": _("Chips per that value"),
               "player_id": _("Player"), "button": _("Button (seat)"),
               "charge_player_id": _("Player charged"), "hub_player_id": _("Player"),
@@ -200,10 +204,11 @@ def new_night():
 
     try:
         rules: dict = {"preset": request.form.get("preset", "jackpots")}
-        for field in ("ante", "small_bet", "big_bet"):
+        for field in ("ante", "small_bet", "big_bet", "min_bet"):
             value = _int(field, required=False)
             if value is not None:
                 rules[field] = value
+        _check_playable(rules)
         night_id = store.create_night(
             get_db(), rules=rules, chip_cents=_int("chip_cents", low=1),
             chips_per=_int("chips_per", required=False, low=1) or 1,
@@ -213,9 +218,36 @@ def new_night():
             started_at=_started_at(request.form.get("started_at", "")),
             title=request.form.get("title", "").strip() or None, key=_form_key())
     except ValueError as exc:  # StoreError is a ValueError
-        flash(str(exc), "error")
+        flash(store_message(exc), "error")
         return redirect(url_for("host.index"))
     return redirect(url_for("host.night", night_id=night_id))
+
+
+def _check_playable(rules: dict) -> None:
+    """Refuse bet sizes no hand can be played with, naming the field (the preset's values
+    fill what the form leaves empty).
+
+    Fixed limit needs ``small_bet`` > 0 and ``big_bet`` >= ``small_bet``; pot and no limit
+    need ``min_bet`` > 0; an ante or a blind must put something in the pot.
+
+    :raises ValueError: with a message in the request's language.
+    """
+    try:
+        resolved = referee.resolve_rules(rules)
+    except referee.RulesError:
+        return  # the store says what is wrong with the rules themselves
+    if resolved.betting == "fixed_limit":
+        if resolved.small_bet <= 0:
+            raise ValueError(_("%(field)s must be above 0 in fixed limit.", field=_field_label("small_bet")))
+        if resolved.big_bet < resolved.small_bet:
+            raise ValueError(_("%(field)s must be at least the small bet (%(small)s).",
+                               field=_field_label("big_bet"), small=resolved.small_bet))
+    elif resolved.min_bet <= 0:
+        raise ValueError(_("%(field)s must be above 0 in pot limit and no limit.",
+                           field=_field_label("min_bet")))
+    if resolved.ante <= 0 and resolved.small_blind <= 0 and resolved.big_blind <= 0:
+        raise ValueError(_("%(field)s must be above 0 when there are no blinds: "
+                           "otherwise nobody puts anything in the pot.", field=_field_label("ante")))
 
 
 @bp.get("/night/<int:night_id>")
@@ -242,6 +274,9 @@ def night(night_id: int):
                            _external=True),
         summary=summary, key=_key(), new_link=session.pop("new_link", None),
         players=store.table_players(db, night_id),
+        entries=[{**e, "entered_local": store.nights.local_time(e["entered_at"], info["timezone"]),
+                  "voided_local": store.nights.local_time(e["voided_at"], info["timezone"])}
+                 for e in store.night_entries(db, night_id)],
         started_local=store.nights.local_time(info["started_at"], info["timezone"]),
         links=player_links_by_id(db, [p["player_id"] for p in seated], info["timezone"]))
 
@@ -267,12 +302,47 @@ def _summary(db, night_id: int) -> dict | None:
         return None
 
 
-def _write(night_id: int, do):
-    """Run one store write; flash its error (nothing stored) and go back to the night."""
+def store_message(exc: ValueError) -> str:
+    """The refusal to show the host, in the request's language.
+
+    A ``store.StoreError`` with a known ``code`` is said from this page's catalogue with its
+    ``params`` (names, seats); any other error is shown as its English text (form errors
+    raised here are already translated).
+    """
+    code = getattr(exc, "code", None)
+    params = dict(getattr(exc, "params", None) or {})
+    messages = {
+        "seat_taken": lambda: _("seat %(seat)s is taken by %(name)s", **params),
+        "player_seated": lambda: _("%(name)s is already in seat %(seat)s", **params),
+        "hand_in_progress": lambda: _("A hand is in progress: do this between hands."),
+        "hand_not_ended": lambda: _("Hand %(number)s is still in progress: end it first.", **params),
+        "night_closed": lambda: _("The night is closed: reopen it to change anything."),
+        "night_open": lambda: _("The night is not closed."),
+        "key_reused": lambda: _("This form was already sent with other data: reload the page and "
+                                "enter it again."),
+        "nothing_to_undo": lambda: _("Nothing to undo in this hand."),
+        "duplicate_name": lambda: _("There is already a player called %(name)s: tell them apart, "
+                                    "e.g. “%(name)s B.”.", **params),
+        "already_voided": lambda: _("That was already voided."),
+    }
+    if code in messages:
+        try:
+            return messages[code]()
+        except (KeyError, TypeError, ValueError):  # params missing: the English text is still right
+            pass
+    return str(exc)
+
+
+def _write(night_id: int, do, done: str | None = None):
+    """Run one store write; flash its error (nothing stored), or ``done`` when given, and go
+    back to the night."""
     try:
         do(get_db())
     except ValueError as exc:  # StoreError included
-        flash(str(exc), "error")
+        flash(store_message(exc), "error")
+    else:
+        if done:
+            flash(done, "ok")
     return redirect(url_for("host.night", night_id=night_id))
 
 
@@ -363,12 +433,48 @@ def close(night_id: int):
     resolution = request.form.get("resolution") or None
 
     def do(db):
+        if request.form.get("confirm") != "1":  # the page asks first; a bare POST must say so too
+            raise ValueError(_("Closing the night was not confirmed: tick the box to confirm."))
         charge = _int("charge_player_id", required=False)
         hub = _int("hub_player_id", required=False)
         store.close_night(db, night_id, entered_by="host", resolution=resolution, charge_player_id=charge,
                           mode="hub" if hub else "fewest", hub_player_id=hub, key=_form_key())
 
     return _write(night_id, do)
+
+
+@bp.post("/night/<int:night_id>/void-entry")
+@host_required
+def void_entry(night_id: int):
+    """Void one of the night's buy-ins, rebuys, cash-outs or adjustments (``store.void_entry``:
+    a ``void`` entry with the reason, who and when; nothing deleted)."""
+
+    def do(db):
+        entry_id = _int("entry_id", low=1)
+        row = db.execute("SELECT night_id FROM ledger WHERE id = ?", [entry_id]).fetchone()
+        if row is None or row[0] != night_id:
+            raise ValueError(_("No such entry in this night."))
+        if not request.form.get("reason", "").strip():
+            raise ValueError(_("Say why the entry is voided."))
+        store.void_entry(db, entry_id, reason=request.form.get("reason", ""), entered_by="host",
+                         key=_form_key())
+
+    return _write(night_id, do, _("Entry voided."))
+
+
+@bp.post("/night/<int:night_id>/reopen")
+@host_required
+def reopen(night_id: int):
+    """Reopen a closed night, with the reason (``store.reopen_night``: voids the close and its
+    adjustments; the settlement is made again at the next close)."""
+
+    def do(db):
+        reason = request.form.get("reason", "")
+        if not reason.strip():
+            raise ValueError(_("Say why the night is reopened."))
+        store.reopen_night(db, night_id, reason=reason, entered_by="host")
+
+    return _write(night_id, do, _("Night reopened."))
 
 
 @bp.post("/player/<int:player_id>/link")

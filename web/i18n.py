@@ -22,8 +22,10 @@ import secrets
 from decimal import Decimal
 from pathlib import Path
 
+from babel.numbers import get_group_symbol, get_minus_sign_symbol
 from flask import Flask, g, request
-from flask_babel import Babel, format_currency, get_locale
+from flask_babel import Babel, format_currency, format_decimal, get_locale
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 LANGUAGES = ("es", "en")
@@ -127,6 +129,44 @@ def money(cents: int | None, currency: str = "EUR") -> str:
     return format_currency(Decimal(cents) / 100, currency)
 
 
+def chips(count: int | None, signed: bool = False) -> str:
+    """A chip count as the UI language writes numbers (Babel, CLDR): ``18000`` ->
+    ``18.000`` in Spanish, ``18,000`` in English; ``signed`` adds ``+`` to a gain.
+
+    :param count: chips (int); None gives an em dash.
+    """
+    if count is None:
+        return "\u2014"
+    text = format_decimal(count)
+    return "+" + text if signed and count > 0 else text
+
+
+def number_symbols() -> dict[str, str]:
+    """The request language's number symbols for the page's JavaScript, from Babel (CLDR):
+    ``{"group": "." (Spanish) or "," (English), "minus": "-"}``; with them the page writes
+    whole chip counts as :func:`chips` does."""
+    locale = get_locale()
+    return {"group": get_group_symbol(locale), "minus": get_minus_sign_symbol(locale)}
+
+
+def finding_sentence(finding: dict) -> str:
+    """A short sentence for a finding in the UI's language, built from its kind, seat and
+    action number (the referee's own message is English: shown beside it as a detail).
+
+    :param finding: a finding dict of ``referee.check`` (``kind``, ``seat``, ``action``).
+    :returns: e.g. ``"Asiento 3: fuera de turno (acción #3)"`` in Spanish.
+    """
+    label = finding_label(finding.get("kind") or "")
+    seat, action = finding.get("seat"), finding.get("action")
+    if seat is not None and action is not None:
+        return _("Seat %(seat)s: %(label)s (action #%(n)s)", seat=seat, label=label, n=action)
+    if seat is not None:
+        return _("Seat %(seat)s: %(label)s", seat=seat, label=label)
+    if action is not None:
+        return _("%(label)s (action #%(n)s)", label=label, n=action)
+    return label
+
+
 def init_app(app: Flask) -> None:
     """Set up Flask-Babel on ``app`` once (idempotent); also make sure sessions work.
 
@@ -145,6 +185,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.setdefault("get_locale", get_locale)
     app.jinja_env.filters.setdefault("money", money)
     app.jinja_env.filters.setdefault("finding_label", finding_label)
+    app.jinja_env.filters.setdefault("chips", chips)
+    app.jinja_env.filters.setdefault("finding_sentence", finding_sentence)
     if not app.secret_key:
         app.secret_key = secrets.token_hex(32)
         app.logger.warning("SECRET_KEY not configured: using a random one for this run")

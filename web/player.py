@@ -2,7 +2,9 @@
 
 The token (``store.issue_token``: ``secrets.token_urlsafe(32)``, revocable by the host) is
 the only key: the page shows that one player's nights, buy-ins, cash-outs, net per night
-(chips and money in integer cents) and running total with a small chart, and every hand
+(chips and money in integer cents, written as the page's language writes numbers) and the
+running total with a small chart, one of each per currency (money in two currencies is
+never added up or drawn on one line), and every hand
 they played with its findings (``store.player_ledger``). Nothing in the URL names another
 player, so no other player's private data is reachable; an unknown or revoked token is a
 plain 404, the same answer as for a token that never existed.
@@ -46,6 +48,24 @@ def chart_points(totals: list[int]) -> dict:
     return {"points": " ".join(f"{x},{yy}" for x, yy, _ in dots), "zero_y": y(0), "dots": dots}
 
 
+def currency_charts(nights: list[dict]) -> dict[str, dict]:
+    """One running-total chart per currency: money in two currencies never shares a line.
+
+    :param nights: ``store.player_ledger(...)["nights"]`` (oldest first; ``currency`` and
+        ``running_cents`` (int, cents) each).
+    :returns: ``{currency: chart_points(totals of that currency's nights)}``, in the order
+        the currencies first appear.
+
+    >>> list(currency_charts([{"currency": "EUR", "running_cents": 5},
+    ...                       {"currency": "MXN", "running_cents": 7}]))
+    ['EUR', 'MXN']
+    """
+    totals: dict[str, list[int]] = {}
+    for night in nights:
+        totals.setdefault(night["currency"], []).append(night["running_cents"])
+    return {currency: chart_points(values) for currency, values in totals.items()}
+
+
 @bp.get("/<token>")
 def ledger(token: str):
     """The player's ledger page (HTML, made for a 360 px wide phone)."""
@@ -58,8 +78,7 @@ def ledger(token: str):
         abort(404)
     data = store.player_ledger(db, player_id)
     nights = data.get("nights", [])
-    totals = [n["running_cents"] for n in nights]
     response = render_template("player/ledger.html", ledger=data, nights=nights,
-                               chart=chart_points(totals), chart_w=CHART_W, chart_h=CHART_H)
+                               charts=currency_charts(nights), chart_w=CHART_W, chart_h=CHART_H)
     return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                            "X-Robots-Tag": "noindex"}

@@ -24,6 +24,20 @@
   var gesture = 0;           // one click that sends several taps (award lines) is one gesture
   var awardGap = view.award_gap || null;
 
+  var BET = CFG.betting || {};
+  var NUMBER = CFG.number || {group: ",", minus: "-"};
+  // chips (whole numbers) as the page's language writes them: the group and minus symbols
+  // come from Babel (CLDR) on the server, grouped by thousands as Babel's pattern does
+  // (flask_babel.format_decimal: 18000 -> "18.000" in Spanish, "18,000" in English)
+  function num(n) {
+    if (n === null || n === undefined || n === "") { return ""; }
+    var value = Number(n);
+    if (!isFinite(value)) { return String(n); }
+    var digits = String(Math.abs(Math.trunc(value))).replace(/\B(?=(\d{3})+(?!\d))/g, NUMBER.group);
+    return (value < 0 ? NUMBER.minus : "") + digits;
+  }
+  window.tapeteFormatChips = num;
+
   function $(id) { return document.getElementById(id); }
   function fmt(text, args) {
     return text.replace(/%\((\w+)\)s/g, function (_, k) { return args[k]; });
@@ -40,12 +54,17 @@
   }
   function awardsText(awards) {
     return Object.keys(awards).map(function (seat) {
-      return fmt(S.seat, {seat: seat}) + ": " + awards[seat];
+      return fmt(S.seat, {seat: seat}) + ": " + num(awards[seat]);
     }).join(", ");
   }
   function plural(forms, n) { return fmt(n === 1 ? forms[0] : forms[1], {n: n}); }
   function seatInfo(seat) {
     return (view.seats || []).filter(function (x) { return x.seat === seat; })[0] || null;
+  }
+  // a seat with no chips that has not acted this hand is not dealt in: never a seat to act
+  function sittingOut(seat) {
+    var info = seatInfo(seat);
+    return !!(info && info.sitting_out);
   }
   function sameAwards(a, b) {
     if (!a || !b) { return false; }
@@ -144,9 +163,9 @@
     return queue.items.filter(function (t) { return t.op === "action" && t.action; });
   }
   function liveOrder(folded) {
-    var order = (view.in_hand || []).filter(function (s) { return !folded[s]; });
+    var order = (view.in_hand || []).filter(function (s) { return !folded[s] && !sittingOut(s); });
     if (order.length) { return order; }
-    return (view.seats || []).map(function (s) { return s.seat; }).filter(function (s) { return !folded[s]; });
+    return (view.seats || []).map(function (s) { return s.seat; }).filter(function (s) { return !folded[s] && !sittingOut(s); });
   }
   function nextLive(seat, folded) {
     var order = liveOrder(folded);
@@ -166,13 +185,20 @@
   // moved on by the taps it has not answered yet (a guide only; the referee decides).
   function predicted() {
     var st = {phase: view.phase, facing: !!legalFor("call", view.legal), folded: {}, last: null,
-              aggressor: null, drew: 0, to_act: view.to_act};
+              aggressor: null, drew: 0, to_act: view.to_act, pot: view.pot || 0,
+              bets: Object.assign({}, view.bets || {}), stacks: {}, touched: {}};
+    (view.seats || []).forEach(function (s) { st.stacks[String(s.seat)] = s.stack; });
     var anteStart = view.to_act;
+    if (anteStart !== null && anteStart !== undefined && sittingOut(anteStart)) {
+      anteStart = nextLive(anteStart, {});
+    }
     waitingActions().forEach(function (t) {
       var w = t.action.split(/\s+/);
       if (!/^p[0-9]+$/.test(w[0])) { return; }   // dealer lines do not move the turn
       var seat = parseInt(w[0].slice(1), 10), verb = w[1];
-      if (verb === "fold" || verb === "muck") { st.folded[seat] = true; }
+      applyChips(st, seat, verb, w[2]);
+      if (verb === "draw" && st.phase !== "draw") { st.bets = {}; }   // the betting round is over
+      if (verb === "fold" || verb === "muck") { st.folded[seat] = true; st.touched[seat] = true; }
       if (BET_VERBS.indexOf(verb) >= 0 || verb === "check") {
         if (st.phase === "predeal") { st.phase = "predraw"; }
         if (BET_VERBS.indexOf(verb) >= 0) { st.facing = true; st.aggressor = seat; }
@@ -189,6 +215,7 @@
     } else if ((st.phase === "predraw" || st.phase === "postdraw") && st.facing && next === st.aggressor) {
       st.phase = st.phase === "predraw" ? "draw" : "showdown";   // everyone called
       st.facing = false;
+      st.bets = {};
       next = st.phase === "draw" ? order[0] : st.aggressor;
     } else if (st.phase === "draw" && st.drew >= order.length) {
       st.phase = "postdraw"; st.facing = false; next = order[0];
@@ -196,8 +223,56 @@
     st.to_act = next;
     return st;
   }
+  // The simple verbs moved into the shown pot, stacks and chips in front at once (marked
+  // pending until the referee's answer replaces them): ante, blind, call, bet/open/raise
+  // to a round total, all in. A guide only: the stored log and the referee decide.
+  function applyChips(st, seat, verb, word) {
+    var key = String(seat);
+    var stack = st.stacks[key];
+    if (stack === null || stack === undefined) { return; }
+    var bet = st.bets[key] || 0;
+    var amount = /^[0-9]+$/.test(word || "") ? parseInt(word, 10) : null;
+    var put = null;
+    if (verb === "ante" && amount !== null) {
+      put = Math.min(amount, stack);
+      st.stacks[key] = stack - put;
+      st.pot += put;
+      st.touched[seat] = true;
+      return;
+    }
+    if ((verb === "blind" || verb === "straddle" || verb === "open" || verb === "bet" || verb === "raise") && amount !== null) {
+      put = amount - bet;
+    } else if (verb === "call") {
+      var high = 0;
+      Object.keys(st.bets).forEach(function (k) { high = Math.max(high, st.bets[k] || 0); });
+      put = high - bet;
+    } else if (verb === "allin") {
+      put = stack;
+    }
+    if (put === null) { return; }
+    put = Math.max(0, Math.min(put, stack));
+    st.stacks[key] = stack - put;
+    st.bets[key] = bet + put;
+    st.pot += put;
+    st.touched[seat] = true;
+  }
   function currentTurn() {
-    return waitingActions().length ? predicted().to_act : view.to_act;
+    var turn = waitingActions().length ? predicted().to_act : view.to_act;
+    if (turn !== null && turn !== undefined && sittingOut(turn)) { turn = nextLive(turn, {}); }
+    return turn;
+  }
+  // The amount the house rules fix for a verb at this moment (the ante; a fixed-limit
+  // open, bet or raise: the small bet before the draw, the big bet after, RRoP section 3),
+  // else null: the amount is the dealer's choice.
+  function fixedAmount(verb, st) {
+    if (verb === "ante") { return BET.ante || null; }
+    if (BET.betting !== "fixed_limit" || ["open", "bet", "raise"].indexOf(verb) < 0) { return null; }
+    var size = st.phase === "postdraw" ? BET.big_bet : BET.small_bet;
+    if (!size) { return null; }
+    if (verb !== "raise") { return size; }
+    var high = 0;
+    Object.keys(st.bets || {}).forEach(function (k) { high = Math.max(high, st.bets[k] || 0); });
+    return high + size;
   }
   function usualVerbs(st) {
     var forced = (view.legal || []).map(function (l) { return l.verb; })
@@ -225,11 +300,26 @@
       });
     }
     if (waiting || seat !== view.to_act) {
+      var st = waiting ? predicted() : {phase: view.phase, bets: view.bets || {}, stacks: {}};
       var info = seatInfo(seat);
-      var cap = info && info.stack !== null && info.stack !== undefined ? info.stack + (info.bet || 0) : null;
+      var stack = info ? info.stack : null, bet = info ? (info.bet || 0) : 0;
+      if (waiting && st.stacks[String(seat)] !== undefined) {
+        stack = st.stacks[String(seat)];
+        bet = st.bets[String(seat)] || 0;
+      }
+      var cap = stack !== null && stack !== undefined ? stack + bet : null;
       list.forEach(function (l) {
-        if (AMOUNT_VERBS.indexOf(l.verb) < 0 || cap === null) { return; }
-        l.max = l.verb === "ante" && l.max !== null && l.max !== undefined ? Math.min(l.max, cap) : cap;
+        if (AMOUNT_VERBS.indexOf(l.verb) < 0) { return; }
+        var fixed = fixedAmount(l.verb, st);
+        if (fixed === null && l.min !== null && l.min !== undefined && l.min === l.max &&
+            (l.verb === "blind" || l.verb === "straddle")) { fixed = l.min; }
+        if (fixed !== null) { l.min = l.max = fixed; }
+        if (cap === null) { return; }
+        if (fixed !== null) {
+          l.min = l.max = Math.min(fixed, cap);
+          return;
+        }
+        l.max = cap;
         if (l.min !== null && l.min !== undefined && l.min > cap) { l.min = cap; }
       });
     }
@@ -239,7 +329,11 @@
   // --- drawing ------------------------------------------------------------------------
   function render() {
     $("phase").textContent = S.phase[view.phase || "none"] || view.phase;
-    $("pot").textContent = view.pot;
+    var shown = waitingActions().length ? predicted() : null;
+    $("pot").textContent = num(shown ? shown.pot : view.pot);
+    $("pot").classList.toggle("pending-value", !!shown && shown.pot !== view.pot);
+    $("pot").setAttribute("data-pot", String(shown ? shown.pot : view.pot));
+    $("pot").setAttribute("data-pending", String(!!shown && shown.pot !== view.pot));
     $("opening").textContent = view.opening ? "\u2265 " + view.opening + view.opening : "";
     var turn = currentTurn();
     $("to-act").textContent = fmt(S.to_act, {who: turn ? seatName(turn) : S.nobody});
@@ -257,6 +351,7 @@
     var box = $("seats");
     box.textContent = "";
     var seats = view.seats || [];
+    var shown = waitingActions().length ? predicted() : null;
     seats.forEach(function (s, i) {
       var angle = Math.PI / 2 + (2 * Math.PI * i) / Math.max(seats.length, 1);
       var b = el("button", {type: "button", "class": "seat", "data-seat": s.seat,
@@ -265,13 +360,32 @@
       b.style.top = (50 + 38 * Math.sin(angle)) + "%";
       if (s.seat === currentTurn()) { b.classList.add("to-act"); }
       if (!s.in_hand && view.phase && view.phase !== "predeal") { b.classList.add("out"); }
+      if (s.sitting_out) {
+        b.classList.add("sitting-out");
+        b.disabled = true;
+        b.setAttribute("data-sitting-out", "true");
+        b.setAttribute("aria-pressed", "false");
+      }
+      var stack = s.stack, bet = s.bet, pendingSeat = false;
+      if (shown && shown.touched[s.seat]) {
+        pendingSeat = true;
+        stack = shown.stacks[String(s.seat)];
+        bet = shown.bets[String(s.seat)] || 0;
+        if (shown.folded[s.seat]) { b.classList.add("out"); }
+      }
+      b.setAttribute("data-stack", String(stack));
+      b.setAttribute("data-pending", String(pendingSeat));
       var no = el("span", {"class": "seat-no"}, String(s.seat));
       if (s.button) { no.appendChild(el("span", {"class": "dealer-button", title: S.button}, "D")); }
       b.appendChild(no);
       b.appendChild(el("span", {"class": "seat-name"}, s.name));
-      b.appendChild(el("span", {"class": "seat-stack"}, String(s.stack)));
-      if (s.bet && view.phase !== "complete") { b.appendChild(el("span", {"class": "seat-bet"}, String(s.bet))); }
+      b.appendChild(el("span", {"class": "seat-stack" + (pendingSeat ? " pending-value" : "")}, num(stack)));
+      if (s.sitting_out) { b.appendChild(el("span", {"class": "seat-out"}, S.sitting_out)); }
+      if (bet && view.phase !== "complete") {
+        b.appendChild(el("span", {"class": "seat-bet" + (pendingSeat ? " pending-value" : "")}, num(bet)));
+      }
       b.addEventListener("click", function () {
+        if (s.sitting_out) { return; }
         selected = s.seat;
         seatChosen = true;
         closePanels();
@@ -295,16 +409,25 @@
   function verbButton(verb, big) {
     var legal = legalFor(verb);
     var label = S.verbs[verb] || verb;
+    var fixed = null;   // min == max: one tap, no keypad
     if (legal && legal.min !== null && legal.min !== undefined && AMOUNT_VERBS.indexOf(verb) >= 0) {
-      label += " " + legal.min + (legal.max !== null && legal.max !== legal.min ? "\u2013" + legal.max : "");
+      label += " " + num(legal.min) + (legal.max !== null && legal.max !== undefined && legal.max !== legal.min ? "\u2013" + num(legal.max) : "");
+      if (legal.max === legal.min) { fixed = legal.min; }
     }
     var b = el("button", {type: "button", "class": "verb " + verb + (big ? " big" : ""), "data-verb": verb}, label);
+    if (fixed !== null) { b.setAttribute("data-amount", String(fixed)); }
     b.addEventListener("click", function () {
       if (b.disabled) { return; }
       // the second half of a double tap lands on the next seat's buttons (the selection has
       // just moved on): a verb within TAP_GUARD_MS of the last tap, with no seat chosen in
       // between, is that second half, not a new action
       if (!seatChosen && Date.now() - lastTap.at < TAP_GUARD_MS) { showNote(S.double_tap); return; }
+      if (fixed !== null && selected) {
+        closePanels();
+        playerAction(selected, verb + " " + fixed);
+        b.disabled = true;
+        return;
+      }
       onVerb(verb);
       if (AMOUNT_VERBS.indexOf(verb) < 0 && verb !== "draw" && verb !== "show") {
         b.disabled = true;   // its tap is in flight: the redraw brings fresh buttons
@@ -358,7 +481,7 @@
     if (hidden) { return; }
     var diff = Object.keys(gap.diff).map(function (seat) {
       var d = gap.diff[seat];
-      return fmt(S.seat, {seat: seat}) + " " + (d > 0 ? "+" : "−") + Math.abs(d);
+      return fmt(S.seat, {seat: seat}) + " " + (d > 0 ? "+" : "−") + num(Math.abs(d));
     }).join(", ");
     $("award-gap-text").textContent = fmt(S.gap, {hand: gap.hand, diff: diff});
     $("award-gap-fix").textContent = S.gap_fix;
@@ -381,9 +504,20 @@
     list.forEach(function (f) {
       var li = el("li", {"class": "finding " + (f.severity || ""), "data-kind": f.kind,
                          "data-action": f.action === null || f.action === undefined ? "" : String(f.action)});
-      li.appendChild(el("strong", {}, (S.kinds && S.kinds[f.kind]) || f.kind));
-      li.appendChild(document.createTextNode(
-        (f.action !== null && f.action !== undefined ? " #" + f.action : "") + " \u2014 " + (f.message || "")));
+      var label = (S.kinds && S.kinds[f.kind]) || f.kind;
+      var hasAction = f.action !== null && f.action !== undefined;
+      var hasSeat = f.seat !== null && f.seat !== undefined;
+      if (CFG.lang === "en") {
+        li.appendChild(el("strong", {}, label));
+        li.appendChild(document.createTextNode((hasAction ? " #" + f.action : "") + " \u2014 " + (f.message || "")));
+      } else {
+        // the sentence in the page's language; the referee's own (English) words beside it
+        var sentence = hasSeat && hasAction ? fmt(S.finding_seat_action, {seat: f.seat, label: label, n: f.action})
+          : hasSeat ? fmt(S.finding_seat, {seat: f.seat, label: label})
+          : hasAction ? fmt(S.finding_action, {label: label, n: f.action}) : label;
+        li.appendChild(el("strong", {"class": "sentence"}, sentence));
+        if (f.message) { li.appendChild(el("small", {"class": "detail", lang: "en"}, f.message)); }
+      }
       if (f.rule) { li.appendChild(el("small", {}, " (" + f.rule + ")")); }
       ul.appendChild(li);
     });
@@ -457,8 +591,8 @@
     pending = what;
     var input = $("amount");
     input.value = min !== null && min !== undefined ? String(min) : "";
-    $("amount-min").textContent = S.min + (min !== null && min !== undefined ? " " + min : "");
-    $("amount-max").textContent = S.max + (max !== null && max !== undefined ? " " + max : "");
+    $("amount-min").textContent = S.min + (min !== null && min !== undefined ? " " + num(min) : "");
+    $("amount-max").textContent = S.max + (max !== null && max !== undefined ? " " + num(max) : "");
     $("amount-min").onclick = function () { if (min !== null && min !== undefined) { input.value = min; } };
     $("amount-max").onclick = function () { if (max !== null && max !== undefined) { input.value = max; } };
     $("amount-label").textContent = (S.verbs[what.verb] || S.award) + " \u00b7 " + seatName(what.seat);
@@ -632,7 +766,7 @@
         if (!changed) { return; }   // redrawing would take the keyboard focus away
         view = data;
         if ("award_gap" in data) { awardGap = data.award_gap; }
-        selected = view.to_act || selected;
+        selected = currentTurn() || selected;
         render();
       })
       .catch(function () {});
@@ -642,6 +776,7 @@
     if (document.visibilityState === "visible") { refresh(); }
   });
 
+  if (selected && sittingOut(selected)) { selected = currentTurn(); }
   render();
   queue.flush();
 })();
