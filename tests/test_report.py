@@ -136,7 +136,7 @@ def test_nights_list_links_each_report_and_root_leads_there(client, db):
     assert f'href="/reports/nights/{night_id}"' in html and f'href="/reports/nights/{night_id}.pdf"' in html
     assert "Viernes" in html
     root = client.get("/")
-    assert root.status_code in (301, 302)
+    assert root.status_code in (301, 302) and root.headers["Location"].endswith("/host/")
 
 
 def test_an_unbalanced_bank_shows_the_difference_and_no_transfers(client, db):
