@@ -9,6 +9,7 @@ import store
 from conftest import login_host, pdf_pages, pdf_text
 from store.samples import synthetic_session
 from web.pdf import STATIC_BASE, StaticOnlyFetcher, html_to_pdf
+from web.reports import count
 
 LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewiss"[:58]
 
@@ -168,7 +169,7 @@ def test_printed_report_has_title_note_legend_first_and_thousands_separators(app
     assert '<p class="note">synthetic night, 12 hands</p>' in html
     legend = html.index("Mano (botón ▸ premios)")
     assert legend < html.index('class="quiet-hands"')
-    assert "80,000 compradas" in html
+    assert "80\u202f000 compradas" in html
     assert "céntimos" not in html and "MXN" in html
 
 
@@ -190,5 +191,14 @@ def test_a_carried_pot_is_its_own_line_of_the_bank_and_goes_back_at_the_close(ap
         before = render_report(db, night_id, printing=False)
         store.close_night(db, night_id, entered_by="host")
         after = render_report(db, night_id, printing=False)
-    assert f"In the carried pot: {carried:,} (en la mesa" in before
-    assert f"In the carried pot: {carried:,} (devuelto" in after and "Cuadra · Balanced." in after
+    assert f"In the carried pot: {count(carried)} (en la mesa" in before
+    assert f"In the carried pot: {count(carried)} (devuelto" in after and "Cuadra · Balanced." in after
+
+
+def test_thousands_are_grouped_so_that_both_languages_read_them_alike():
+    # "1,800" is 1.8 to a Spanish reader and "1.800" is 1.8 to an English one: the
+    # bilingual report groups with a narrow no-break space (ISO 80000-1) instead
+    from web.reports import chips, money
+    assert count(1800) == "1\u202f800" and count(999) == "999"
+    assert chips(-25000) == "-25\u202f000" and money(180000, "EUR") == "1\u202f800.00 EUR"
+    assert "," not in count(10**9) and "." not in count(10**9)

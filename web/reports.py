@@ -26,24 +26,36 @@ bp = Blueprint("reports", __name__, url_prefix="/reports")
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
+GROUP = "\u202f"
+"""Thousands are grouped with a narrow no-break space (ISO 80000-1): the report is read in
+Spanish and English at once, and "1,800" or "1.800" would mean 1.8 to one of them."""
+
+
+def count(value: int) -> str:
+    """A whole number with its thousands grouped: ``count(1800000) == "1\u202f800\u202f000"``."""
+    return f"{value:,d}".replace(",", GROUP)
+
+
 def money(cents: int | None, currency: str = "EUR") -> str:
     """Integer cents as text with two decimals and the currency code.
 
     >>> money(-1234, "EUR"), money(5, "MXN"), money(None)
     ('-12.34 EUR', '0.05 MXN', '—')
+    >>> money(123456789, "EUR") == "1\u202f234\u202f567.89 EUR"
+    True
     """
     if cents is None:
         return "—"
     sign = "-" if cents < 0 else ""
     whole, part = divmod(abs(cents), 100)
-    return f"{sign}{whole:,}.{part:02d} {currency}"
+    return f"{sign}{count(whole)}.{part:02d} {currency}"
 
 
 def chips(value: int | None) -> str:
     """Chips with a sign for nets: ``+40``, ``-30``, ``0``; None as a dash."""
     if value is None:
         return "—"
-    return f"{value:+,d}" if value else "0"
+    return f"{value:+,d}".replace(",", GROUP) if value else "0"
 
 
 def night_report(db: Database, night_id: int) -> dict:
@@ -99,7 +111,7 @@ def render_report(db: Database, night_id: int, *, printing: bool) -> str:
         return STATIC_BASE + filename if printing else url_for("static", filename=filename)
 
     return render_template("reports/night.html", printing=printing, static_url=static_url,
-                           money=money, chips=chips, **data)
+                           money=money, chips=chips, count=count, **data)
 
 
 def night_pdf(db: Database, night_id: int) -> bytes:
