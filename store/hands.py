@@ -15,7 +15,8 @@ import sqlite3
 from sqlite_utils import Database
 
 from .db import StoreError, utc_now, write_tx
-from .nights import existing, get_night, insert, night_players, require_open, table_players
+from .nights import (existing, get_night, insert, insert_once, night_players, require_open,
+                     require_reason, table_players)
 
 LIVE_HAND = "NOT EXISTS (SELECT 1 FROM events x WHERE x.kind = 'void_hand' AND x.hand_id = hands.id)"
 """SQL: the hand's start has not been voided (:func:`void_hand_start`)."""
@@ -162,8 +163,7 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
     found = existing(db, "events", key, "void_hand", {"hand_id": hand_id})
     if found is not None:
         return found
-    if not isinstance(reason, str) or not reason.strip():
-        raise StoreError("a correction needs a reason")
+    require_reason(reason)
     hand = _hand(db, hand_id)
     with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
         found = existing(db, "events", key, "void_hand", {"hand_id": hand_id})
@@ -203,13 +203,7 @@ def _append(db: Database, hand: dict, kind: str, *, entered_by: str, key: str | 
                "entered_at": utc_now(), "key": key}
         row["prev_hash"] = _last_hash(db, hand["night_id"])
         row["hash"] = _hash(row["prev_hash"], row)
-        try:
-            return insert(db, "events", row)
-        except sqlite3.IntegrityError:
-            found = existing(db, "events", key)
-            if found is None:
-                raise
-            return found
+        return insert_once(db, "events", row)
 
 
 def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, key: str) -> int:
@@ -329,8 +323,7 @@ def void_event(db: Database, event_id: int, *, reason: str, entered_by: str, key
     found = existing(db, "events", key, "void", {"target": event_id})
     if found is not None:
         return found
-    if not isinstance(reason, str) or not reason.strip():
-        raise StoreError("a correction needs a reason")
+    require_reason(reason)
     with write_tx(db):
         new_id = _void(db, event_id, reason=reason, entered_by=entered_by, key=key)
     night_id = db.execute("SELECT night_id FROM events WHERE id = ?", [new_id]).fetchone()[0]
@@ -354,8 +347,7 @@ def undo_last(db: Database, hand_id: int, *, reason: str, entered_by: str, key: 
     found = existing(db, "events", key, "void", {"hand_id": hand_id})
     if found is not None:
         return found
-    if not isinstance(reason, str) or not reason.strip():
-        raise StoreError("a correction needs a reason")
+    require_reason(reason)
     hand = _hand(db, hand_id)
     with write_tx(db):
         found = existing(db, "events", key, "void", {"hand_id": hand_id})

@@ -8,7 +8,6 @@ correction is a ``void`` row pointing at the entry it cancels.
 from __future__ import annotations
 
 import json
-import sqlite3
 
 from sqlite_utils import Database
 
@@ -16,7 +15,8 @@ from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 
 from .db import MAX_CHIPS, StoreError, utc_now, write_tx
 from .hands import check_night, current_hand, night_hands
-from .nights import existing, get_night, insert, local_time, night_players, require_open, table_players
+from .nights import (existing, get_night, insert_once, local_time, night_players,
+                     require_open, require_reason, table_players)
 from .players import get_player
 
 RESOLUTIONS = ("recount", "charge", "credit", "split")
@@ -58,14 +58,8 @@ def _live(db: Database, night_id: int, kind: str) -> list[dict]:
 
 def _entry(db: Database, night_id: int, row: dict, key: str | None) -> int:
     row = {"night_id": night_id, **row, "entered_at": utc_now(), "key": key}
-    try:
-        with write_tx(db):
-            return insert(db, "ledger", row)
-    except sqlite3.IntegrityError:
-        found = existing(db, "ledger", key)
-        if found is None:
-            raise
-        return found
+    with write_tx(db):
+        return insert_once(db, "ledger", row)
 
 
 def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
@@ -219,8 +213,7 @@ def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key
     found = existing(db, "ledger", key, "void", {"target": entry_id})
     if found is not None:
         return found
-    if not isinstance(reason, str) or not reason.strip():
-        raise StoreError("a correction needs a reason")
+    require_reason(reason)
     with write_tx(db):  # the checks under the write lock: at most one live void per entry
         found = existing(db, "ledger", key, "void", {"target": entry_id})
         if found is not None:

@@ -59,6 +59,27 @@ def insert(db: Database, table: str, row: dict) -> int:
     return db.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", list(row.values())).lastrowid
 
 
+def insert_once(db: Database, table: str, row: dict) -> int:
+    """Insert ``row`` (which holds its idempotency ``key``); when another writer stored the
+    same key first (the UNIQUE index refuses the insert), return that row's id instead.
+
+    :raises sqlite3.IntegrityError: the insert failed for another reason.
+    """
+    try:
+        return insert(db, table, row)
+    except sqlite3.IntegrityError:
+        found = existing(db, table, row.get("key"))
+        if found is None:
+            raise
+        return found
+
+
+def require_reason(reason: object) -> None:
+    """A correction (a void, an unseat ...) must say why. :raises StoreError: no reason."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise StoreError("a correction needs a reason")
+
+
 def zone(name: str) -> ZoneInfo:
     """The ``ZoneInfo`` for an IANA name. :raises StoreError: unknown zone."""
     try:
