@@ -117,6 +117,28 @@ def _next_button(rules: HouseRules, button: int, stacks: Mapping[int, int]) -> i
 HandItem = tuple[int, HandReplay, HandResult, list[Finding], int]
 
 
+def _seat_chips(hand: dict, field: str, what: str, number: int, stacks: dict[int, int],
+                extra: list[Finding]) -> list[tuple[int, int]]:
+    """The ``(seat, chips)`` pairs of a hand's ``rebuys`` or ``stacks`` object (seat keys,
+    whole chips >= 0, seats at the table); anything else becomes an ``unreadable`` finding
+    appended to ``extra`` (CONTRACT.md 2: bad input is never guessed at)."""
+    given = hand.get(field)
+    if given is None:
+        return []
+    if not isinstance(given, dict):
+        extra.append(make("unreadable", None, None,
+                          f"hand {number}: '{field}' must be an object (seat: chips)"))
+        return []
+    pairs = []
+    for key, chips in given.items():
+        seat = _int_key(key)
+        if seat not in stacks or type(chips) is not int or chips < 0:
+            extra.append(make("unreadable", None, seat, f"hand {number}: bad {what} {key!r}: {chips!r}"))
+            continue
+        pairs.append((seat, chips))
+    return pairs
+
+
 def replay_session(session: Any, rules: Any = None) -> Iterator[HandItem]:
     """Replay every hand of a session in order.
 
@@ -136,35 +158,13 @@ def replay_session(session: Any, rules: Any = None) -> Iterator[HandItem]:
     last_outcome = None
     for number, hand in enumerate(table.hands, start=1):
         extra: list[Finding] = []
-        rebuys = hand.get("rebuys")
-        if rebuys is None:
-            rebuys = {}
-        if isinstance(rebuys, dict):
-            for key, chips in rebuys.items():
-                seat = _int_key(key)
-                if seat not in stacks or type(chips) is not int or chips < 0:
-                    extra.append(make("unreadable", None, seat, f"hand {number}: bad rebuy "
-                                      f"{key!r}: {chips!r}"))
-                    continue
-                stacks[seat] += chips
-        else:
-            extra.append(make("unreadable", None, None,
-                              f"hand {number}: 'rebuys' must be an object"))
-        stated = hand.get("stacks")
-        if stated is not None and not isinstance(stated, dict):
-            extra.append(make("unreadable", None, None,
-                              f"hand {number}: 'stacks' must be an object (seat: chips)"))
-        if isinstance(stated, dict):
-            for key, chips in stated.items():
-                seat = _int_key(key)
-                if seat not in stacks or type(chips) is not int or chips < 0:
-                    extra.append(make("unreadable", None, seat, f"hand {number}: bad stack "
-                                      f"{key!r}: {chips!r}"))
-                    continue
-                if chips != stacks[seat]:
-                    extra.append(make("stack_mismatch", None, seat, f"seat {seat} starts hand "
-                                      f"{number} with {chips}; {stacks[seat]} carried over"))
-                    stacks[seat] = chips
+        for seat, chips in _seat_chips(hand, "rebuys", "rebuy", number, stacks, extra):
+            stacks[seat] += chips
+        for seat, chips in _seat_chips(hand, "stacks", "stack", number, stacks, extra):
+            if chips != stacks[seat]:
+                extra.append(make("stack_mismatch", None, seat, f"seat {seat} starts hand "
+                                  f"{number} with {chips}; {stacks[seat]} carried over"))
+                stacks[seat] = chips
         given = hand.get("button")
         bad_button = given is not None and (type(given) not in (int, str)
                                             or _int_key(given) not in stacks)
