@@ -26,7 +26,7 @@ def _keyed(d: dict[int, int] | None) -> dict[str, int] | None:
     return {str(s): c for s, c in sorted(d.items())}
 
 
-def check(session: Any, rules: Any = None) -> dict:
+def check(session: Any, rules: Any = None, *, fast: bool = True) -> dict:
     """Replay a session and judge every hand.
 
     :param session: a session dict (CONTRACT.md section 1). Beyond the contract, a hand may
@@ -37,6 +37,8 @@ def check(session: Any, rules: Any = None) -> dict:
         action (CONTRACT.md section 4: "at the hand's last action when an award is missing").
     :param rules: optional override of the session's rules (preset name, dict or
         HouseRules), like ``--rules``.
+    :param fast: judge regular hands with the fast path (:mod:`referee.fastpath`; the same
+        result); False replays every hand with the full state machine.
     :returns: ``{"hands": [{"hand": int, "findings": [finding dicts], "pots": [{"amount":
         int, "seats": [int]}], "awards": {seat: chips} or None, "recorded_awards":
         {seat: chips}, "stacks": {seat: chips}, "carried": int, "next_opening": str or
@@ -45,7 +47,7 @@ def check(session: Any, rules: Any = None) -> dict:
         unknown rules). Bad table play never raises: it is a finding.
     """
     hands = []
-    for number, replay, result, extra, step in replay_session(session, rules):
+    for number, start, _, _, result, extra, step in replay_session(session, rules, fast=fast):
         findings = [f.as_dict() for f in extra] + [f.as_dict() for f in result.findings]
         hands.append({
             "hand": number,
@@ -55,7 +57,7 @@ def check(session: Any, rules: Any = None) -> dict:
             "recorded_awards": _keyed(result.recorded_awards),
             "stacks": _keyed(result.stacks),
             "carried": result.carried,
-            "next_opening": replay.start.rules.opening_after(step),
+            "next_opening": start.rules.opening_after(step),
         })
     return {"hands": hands}
 

@@ -274,12 +274,7 @@ class HandReplay:
     # ----------------------------------------------------------------- helpers
     def _order(self, seats: set[int]) -> list[int]:
         """Seats in the direction of play, starting with the first seat after the button."""
-        clockwise = self.start.rules.direction == "clockwise"
-        ordered = sorted(seats, reverse=not clockwise)
-        b = self.button
-        after = [s for s in ordered if (s > b if clockwise else s < b)]
-        before = [s for s in ordered if (s <= b if clockwise else s >= b)]
-        return after + before
+        return play_order(seats, self.button, self.start.rules.direction == "clockwise")
 
     def _find(self, kind: str, index: int | None, seat: int | None, message: str,
               severity: str | None = None, once: tuple | None = None) -> None:
@@ -383,38 +378,10 @@ class HandReplay:
         return None
 
     def _bet_due(self) -> int | None:
-        """The seat due in a betting round, or None when the round is over (one pass from
-        the seat after the last in-turn actor).
-
-        The first seat still owing action is due unless fewer than two seats contest the
-        pot, or no seat can act, or the only seat that can act has matched the bet. The
-        pass stops as soon as that is settled (a second live seat seen, and a second seat
-        that can act or a due seat that owes chips)."""
-        folded, mucked, allin = self.folded, self.mucked, self.allin
-        bets, high, acted = self.bets, self.high, self.acted
-        start = self.cursor + 1  # -1 <= cursor < n
-        live = able = 0
-        last_able = first = None
-        for s in self._cyc[start:start + self.n]:
-            if s in folded or s in mucked:
-                continue
-            live += 1
-            if s in allin:
-                if first is not None and (able >= 2 or bets[first] < high):
-                    return first  # (live >= 2: first and s)
-                continue
-            able += 1
-            last_able = s
-            if first is None:
-                if s not in acted or bets[s] < high:
-                    first = s
-                    if live >= 2 and (able >= 2 or bets[s] < high):
-                        return s
-            else:
-                return first  # live >= 2 and able >= 2: first and s
-        if live <= 1 or not able or (able == 1 and bets[last_able] >= high):
-            return None
-        return first
+        """The seat due in a betting round, or None when the round is over (see
+        :func:`next_to_bet`)."""
+        return next_to_bet(self._cyc, self.cursor + 1, self.n, self.folded, self.mucked,
+                           self.allin, self.bets, self.high, self.acted)
 
     def _reopened(self, seat: int) -> bool:
         """Whether the betting is open to ``seat`` for a raise: it has not acted in this
@@ -709,12 +676,7 @@ class HandReplay:
             self.allin.add(seat)
 
     def _expected_blind_seats(self) -> tuple[int | None, int | None]:
-        if self.n == 2:
-            other = self.order[0]
-            return self.button if self.button in self.pos else other, other
-        if self.n >= 2:
-            return self.order[0], self.order[1]
-        return (self.order[0] if self.order else None), None
+        return blind_seats(self.order, self.button)
 
     def _p_blind(self, i: int, seat: int, a: Action) -> None:
         r = self.rules
@@ -734,20 +696,7 @@ class HandReplay:
                 self._find("blind_irregular", i, seat,
                            f"seat {seat} posted the {'double ' if is_big else ''}blind; it was "
                            f"seat {want_seat}'s")
-            # the blind: the house size, else double the ante (seed 001 "una cifra doble de
-            # aquella del plato"); the double blind: the house size, else double the blind;
-            # each further blind doubles the last (seed 000 "Y así sucesivamente")
-            if r.blind_sizing == "pot" and k < 2:
-                # seed 002: the blind doubles what is in the pot before it; the contra-blind
-                # is four times that pot ("cuatro veces el bote")
-                base = self.pot_total() - sum(chips for _, chips in self.blinds)
-                size = (2 if k == 0 else 4) * base
-            elif k == 0:
-                size = r.small_blind or 2 * r.ante
-            elif k == 1:
-                size = r.big_blind or 2 * self.blinds[0][1]
-            else:
-                size = 2 * self.blinds[-1][1]
+            size = blind_size(r, self.blinds, self.pot_total())
             if size and (a.amount > size or a.amount < min(size, self.stacks[seat])):
                 self._find("blind_irregular", i, seat,
                            f"seat {seat} posted {a.amount} as the {'double ' if is_big else ''}"
@@ -1429,50 +1378,9 @@ class HandReplay:
                           or outcome in ("showdown", "uncontested"))
 
     def _award(self, pots: list[Pot], live: list[int]) -> dict[int, int] | None:
-        """Cards speak (RRoP section 4): each pot to the best shown hand among its seats;
-        a hand must be tabled to win; ties split with the odd chip from the button."""
-        shown = {s for s in live if s in self.shown}
-        unknown = self.shown_unknown
-        texts: dict[int, str] = {}  # seat -> the cards shown, as one string (ranked by text)
-        awards: dict[int, int] = {}
-        for pot in pots:
-            seats = list(pot.seats)
-            if len(seats) == 1:
-                won = seats
-            else:
-                contenders = [s for s in seats if s in shown]
-                if not contenders or (unknown and any(s in unknown for s in seats)):
-                    return None  # the cards that decide this pot were never seen
-                if len(contenders) == 1:
-                    won = contenders
-                else:
-                    for s in contenders:
-                        if s not in texts:
-                            texts[s] = "".join(self.shown[s])
-                    try:
-                        idx = winners([texts[s] for s in contenders], self.rules, self.n)
-                    except ValueError:  # pragma: no cover - shown hands are validated above
-                        return None
-                    won = [contenders[k] for k in idx]
-            if len(won) == 1:
-                awards[won[0]] = awards.get(won[0], 0) + pot.amount
-            else:
-                first = self._odd_chip_by_suit(won) if self.rules.suit_order else None
-                for s, c in split(pot.amount, won, self.order, first).items():
-                    awards[s] = awards.get(s, 0) + c
-        return awards
-
-    def _odd_chip_by_suit(self, seats: list[int]) -> int | None:
-        order = self.rules.suit_order
-
-        def key(s: int) -> tuple:
-            best = (0, 0)
-            for c in self.shown.get(s, ()):
-                if c[0] in RANK_VALUE and c[1] in order:
-                    best = max(best, (RANK_VALUE[c[0]], 4 - order.index(c[1])))
-            return best
-
-        return max(seats, key=key)
+        """Cards speak: see :func:`award_pots`."""
+        return award_pots(pots, live, self.shown, self.shown_unknown, self.rules, self.n,
+                          self.order)
 
     def _compare_awards(self, awards: dict[int, int] | None, recorded: dict[int, int],
                         total: int, last: int | None) -> None:
@@ -1657,3 +1565,141 @@ _PAIR = {"J": "a pair of jacks", "Q": "a pair of queens", "K": "a pair of kings"
 
 def _awards_text(awards: dict[int, int]) -> str:
     return ", ".join(f"{c} to seat {s}" for s, c in sorted(awards.items()) if c)
+
+
+def next_to_bet(cyc: Sequence[int], start: int, n: int, folded: set[int], mucked: set[int],
+                allin: set[int], bets: dict[int, int], high: int,
+                acted: dict[int, int]) -> int | None:
+    """The seat due in a betting round, or None when the round is over: one pass over
+    ``cyc`` (play order twice) from position ``start`` (the seat after the last in-turn
+    actor), ``n`` seats.
+
+    The first seat still owing action (it has not acted, or its ``bets`` entry is below
+    ``high``) is due unless fewer than two seats contest the pot, or no seat can act, or
+    the only seat that can act has matched the bet. The pass stops as soon as that is
+    settled (a second live seat seen, and a second seat that can act or a due seat that
+    owes chips). Shared by :class:`HandReplay` and :mod:`referee.fastpath`.
+    """
+    live = able = 0
+    last_able = first = None
+    for s in cyc[start:start + n]:
+        if s in folded or s in mucked:
+            continue
+        live += 1
+        if s in allin:
+            if first is not None and (able >= 2 or bets[first] < high):
+                return first  # (live >= 2: first and s)
+            continue
+        able += 1
+        last_able = s
+        if first is None:
+            if s not in acted or bets[s] < high:
+                first = s
+                if live >= 2 and (able >= 2 or bets[s] < high):
+                    return s
+        else:
+            return first  # live >= 2 and able >= 2: first and s
+    if live <= 1 or not able or (able == 1 and bets[last_able] >= high):
+        return None
+    return first
+
+
+def award_pots(pots: Sequence[Pot], live: Sequence[int], shown: dict[int, tuple[str, ...]],
+               unknown: set[int], rules: HouseRules, n: int,
+               order: Sequence[int]) -> dict[int, int] | None:
+    """Cards speak (RRoP section 4): each pot to the best shown hand among its seats; a
+    hand must be tabled to win; ties split with the odd chip from the button (or, where
+    ``suit_order`` is set, to the tied hand holding the best card by suit).
+
+    :param pots: the pots, main pot first. :param live: the seats that can win.
+    :param shown: seat -> the five cards it tabled. :param unknown: seats that tabled
+        unseen cards (``??``). :param rules: the table's rules; ``n`` seats dealt in, in
+        play ``order`` from the button.
+    :returns: seat -> chips (ints), or None where the cards that decide a pot were never
+        seen. Shared by :class:`HandReplay` and :mod:`referee.fastpath`.
+    """
+    shown_live = {s for s in live if s in shown}
+    texts: dict[int, str] = {}  # seat -> the cards shown, as one string (ranked by text)
+    awards: dict[int, int] = {}
+    for pot in pots:
+        seats = list(pot.seats)
+        if len(seats) == 1:
+            won = seats
+        else:
+            contenders = [s for s in seats if s in shown_live]
+            if not contenders or (unknown and any(s in unknown for s in seats)):
+                return None  # the cards that decide this pot were never seen
+            if len(contenders) == 1:
+                won = contenders
+            else:
+                for s in contenders:
+                    if s not in texts:
+                        texts[s] = "".join(shown[s])
+                try:
+                    idx = winners([texts[s] for s in contenders], rules, n)
+                except ValueError:  # pragma: no cover - shown hands are validated before
+                    return None
+                won = [contenders[k] for k in idx]
+        if len(won) == 1:
+            awards[won[0]] = awards.get(won[0], 0) + pot.amount
+        else:
+            first = _odd_chip_by_suit(won, shown, rules.suit_order) if rules.suit_order else None
+            for s, c in split(pot.amount, won, order, first).items():
+                awards[s] = awards.get(s, 0) + c
+    return awards
+
+
+def _odd_chip_by_suit(seats: list[int], shown: dict[int, tuple[str, ...]], order: str) -> int:
+    """The tied seat holding the best card by rank, then by ``order`` of suits."""
+
+    def key(s: int) -> tuple:
+        best = (0, 0)
+        for c in shown.get(s, ()):
+            if c[0] in RANK_VALUE and c[1] in order:
+                best = max(best, (RANK_VALUE[c[0]], 4 - order.index(c[1])))
+        return best
+
+    return max(seats, key=key)
+
+
+def blind_size(rules: HouseRules, blinds: Sequence[tuple[int, int]], pot: int) -> int:
+    """The chips the next blind must be, after ``blinds`` (``(seat, chips)`` posted so far)
+    with ``pot`` chips in the middle (the blinds included); 0 where nothing sets a size.
+
+    The blind: the house size, else double the ante (seed 001 "una cifra doble de aquella
+    del plato"); the double blind: the house size, else double the blind; each further blind
+    doubles the last (seed 000 "Y así sucesivamente"). With ``blind_sizing`` "pot" (seed
+    002) the blind doubles what is in the pot before it and the contra-blind is four times
+    that pot ("cuatro veces el bote"). Shared by :class:`HandReplay` and
+    :mod:`referee.fastpath`.
+    """
+    k = len(blinds)
+    if rules.blind_sizing == "pot" and k < 2:
+        base = pot - sum(chips for _, chips in blinds)
+        return (2 if k == 0 else 4) * base
+    if k == 0:
+        return rules.small_blind or 2 * rules.ante
+    if k == 1:
+        return rules.big_blind or 2 * blinds[0][1]
+    return 2 * blinds[-1][1]
+
+
+def play_order(seats: set[int] | Sequence[int], button: int, clockwise: bool) -> list[int]:
+    """``seats`` in the direction of play (clockwise: to higher seat numbers), starting with
+    the first seat after ``button`` (CONTRACT.md "How the log is read")."""
+    ordered = sorted(seats, reverse=not clockwise)
+    after = [s for s in ordered if (s > button if clockwise else s < button)]
+    before = [s for s in ordered if (s <= button if clockwise else s >= button)]
+    return after + before
+
+
+def blind_seats(order: Sequence[int], button: int) -> tuple[int | None, int | None]:
+    """The seats due to post the blind and the double blind (straddle), given the seats
+    dealt in in play ``order`` from the button: the two seats after the button; heads-up,
+    the button posts the small blind (card-room practice)."""
+    if len(order) == 2:
+        other = order[0]
+        return button if button in order else other, other
+    if len(order) >= 2:
+        return order[0], order[1]
+    return (order[0] if order else None), None

@@ -12,8 +12,9 @@ seed 002) and resets once a pot is won.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, NamedTuple
 
+from .fastpath import replay_regular
 from .findings import Finding, make
 from .replay import HandReplay, HandResult, HandStart
 from .rules import HouseRules, RulesError, resolve_rules
@@ -114,7 +115,35 @@ def _next_button(rules: HouseRules, button: int, stacks: Mapping[int, int]) -> i
     return (after or ordered)[0]
 
 
-HandItem = tuple[int, HandReplay, HandResult, list[Finding], int]
+class HandItem(NamedTuple):
+    """One hand of a session as :func:`replay_session` replays it.
+
+    - ``number``: the hand's number in the session (1, 2 ...).
+    - ``start``: the :class:`HandStart` (table, stacks, button, carried pot, opening).
+    - ``actions``: the hand's action strings.
+    - ``replay``: the :class:`HandReplay` after its last action, or None where the fast
+      path (:func:`referee.fastpath.replay_regular`) judged the hand; :meth:`full` builds it.
+    - ``result``: the :class:`HandResult`.
+    - ``extra``: the hand's findings about stacks, rebuys and the button (merged into the
+      hand's findings by :func:`referee.check`).
+    - ``step``: passed-out deals in a row after this hand (the ladder step of the next).
+    """
+
+    number: int
+    start: HandStart
+    actions: list
+    replay: HandReplay | None
+    result: HandResult
+    extra: list[Finding]
+    step: int
+
+    def full(self) -> "HandItem":
+        """This hand with its :class:`HandReplay` (replayed now if the fast path judged it;
+        the result is the same)."""
+        if self.replay is not None:
+            return self
+        replay = HandReplay(self.start, self.actions).run()
+        return self._replace(replay=replay, result=replay.finish())
 
 
 def _seat_chips(hand: dict, field: str, what: str, number: int, stacks: dict[int, int],
@@ -139,14 +168,15 @@ def _seat_chips(hand: dict, field: str, what: str, number: int, stacks: dict[int
     return pairs
 
 
-def replay_session(session: Any, rules: Any = None) -> Iterator[HandItem]:
+def replay_session(session: Any, rules: Any = None, *, fast: bool = True) -> Iterator[HandItem]:
     """Replay every hand of a session in order.
 
     :param session: a session dict (CONTRACT.md section 1).
     :param rules: optional rules override (like ``--rules``).
-    :returns: an iterator of ``(hand_number, replay, result, session_findings,
-        next_ladder_step)``; ``session_findings`` are the hand's findings about stacks,
-        rebuys and the button (merged into the hand's findings by :func:`check`).
+    :param fast: try :func:`referee.fastpath.replay_regular` first on each hand (the same
+        result for a regular hand; the full :class:`HandReplay` runs for any other);
+        False runs the full replay on every hand.
+    :returns: an iterator of :class:`HandItem`.
     :raises SessionError: when the file cannot be read at all (see :func:`load`).
     """
     table = load(session, rules)
@@ -192,8 +222,12 @@ def replay_session(session: Any, rules: Any = None) -> Iterator[HandItem]:
         start = HandStart(rules=house, button=button, stacks=dict(stacks), carried=carried,
                           opening=house.opening_after(step), use_rules_opening=False,
                           awards_recorded=hand.get("awards_recorded", True) is not False)
-        replay = HandReplay(start, actions).run()
-        result = replay.finish()
+        result = replay_regular(start, actions) if fast else None
+        if result is None:
+            replay: HandReplay | None = HandReplay(start, actions).run()
+            result = replay.finish()
+        else:
+            replay = None
         stacks = result.stacks
         carried = result.carried
         if result.outcome == "passed_out":
@@ -201,4 +235,4 @@ def replay_session(session: Any, rules: Any = None) -> Iterator[HandItem]:
         elif result.outcome in ("showdown", "uncontested"):
             step = 0
         last_outcome = result.outcome
-        yield number, replay, result, extra, step
+        yield HandItem(number, start, actions, replay, result, extra, step)

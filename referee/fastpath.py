@@ -1,0 +1,716 @@
+"""The replay's fast path: a regular hand replayed in one lean pass.
+
+Most hands of a night are regular: everyone acts in turn, every amount is legal, the
+cards add up and the dealer pushes the pot to the right hand. :func:`replay_regular`
+replays such a hand with plain local variables and tuples instead of
+:class:`~referee.replay.HandReplay`'s objects and returns exactly the
+:class:`~referee.replay.HandResult` the state machine would. The moment a line is
+irregular, or is something this pass does not handle (a rebuy, split openers, a deck that
+runs out, unseen cards shown, a misdeal, a check-down carried ...), it gives up and returns
+None: the caller then replays the hand with :class:`~referee.replay.HandReplay`, which
+finds and explains what is wrong. So the only finding this pass ever makes is the
+``passed_out`` notice of a deal nobody opened; every other hand it accepts has none.
+
+The rules it applies are those of :mod:`referee.replay` (which cites the seeds and rule
+books for each); the pieces that are pure functions (:func:`~referee.replay.next_to_bet`,
+:func:`~referee.replay.blind_size`, :func:`~referee.replay.blind_seats`,
+:func:`~referee.replay.play_order`, :func:`~referee.replay.award_pots`, the pots, the
+ranking and the openers) are shared, not copied. ``tests/test_replay_fastpath.py`` checks
+that ``check(s) == check(s, fast=False)`` on every corpus the tests have, regular and
+corrupted.
+
+>>> from referee.rules import resolve_rules
+>>> from referee.replay import HandStart
+>>> start = HandStart(rules=resolve_rules("jackpots", ante=5, small_bet=10, big_bet=20),
+...                   button=2, stacks={1: 100, 2: 100})
+>>> r = replay_regular(start, ["p1 ante 5", "p2 ante 5", "p1 open 10", "p2 fold",
+...                            "p1 show JsJd4c3h2s", "d award p1 20"])
+>>> r.awards, r.stacks, r.findings
+({1: 20}, {1: 105, 2: 95}, [])
+>>> replay_regular(start, ["p1 ante 5", "p2 ante 5", "p2 open 10"]) is None  # out of turn
+True
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import _CANONICAL
+from .findings import make
+from .openers import meets_opening, openers_could_be_kept
+from .pots import Pot, build_pots
+from .replay import (HandResult, HandStart, _table_rules, award_pots, blind_seats, blind_size,
+                     next_to_bet, play_order)
+
+__all__ = ["replay_regular"]
+
+
+class _Irregular(Exception):
+    """Raised inside the pass when a line is irregular or not handled: the full replay runs."""
+
+
+_SEATS = {f"p{k}": k for k in range(1, 11)}
+"""Seat tokens of the canonical form (``p1`` .. ``p10``); anything else takes the full path."""
+
+
+def _cards(token: str) -> tuple[str, ...]:
+    """Cards written together (``"AsKd"``), two characters each, unchecked: every use checks
+    them against the deck (which holds only canonical cards), so ``"asKd"`` or ``"??"`` give
+    up there. :raises _Irregular: an odd length."""
+    n = len(token)
+    if n == 10:
+        return (token[0:2], token[2:4], token[4:6], token[6:8], token[8:10])
+    if n % 2 or not n:
+        raise _Irregular
+    return tuple([token[k:k + 2] for k in range(0, n, 2)])
+
+
+def _chips(token: str) -> int:
+    """A whole number of chips written in ASCII digits. :raises _Irregular: anything else."""
+    if token.isdigit() and token.isascii():
+        return int(token)
+    raise _Irregular
+
+
+def replay_regular(start: HandStart, actions: Sequence[str]) -> HandResult | None:
+    """Replay a hand that is regular from its first line to its last, fast.
+
+    :param start: the table as the hand starts (as for :class:`~referee.replay.HandReplay`).
+    :param actions: the hand's action strings (CONTRACT.md section 2).
+    :returns: the :class:`~referee.replay.HandResult` that
+        ``HandReplay(start, actions).run().finish()`` returns (findings empty, or the one
+        ``passed_out`` notice), or None when some line is irregular or outside what this
+        pass handles (then run the full replay: it is the one that explains).
+    """
+    try:
+        return _replay(start, actions)
+    except _Irregular:
+        return None
+
+
+def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C901 - one pass
+    """The pass itself; raises :class:`_Irregular` to give up (see :func:`replay_regular`).
+
+    Who is dealt in (as :class:`~referee.replay.HandReplay` decides it): in a game without
+    antes (or with the big blind's ante) every seat with chips, known before the first
+    line; in a game with antes the seats that ante, known when the betting begins (a seat
+    that shows up later without its ante is a ``missing_ante``: the full replay). Deals
+    seen before that wait for it (the deck depends on the players: rule of 11).
+    """
+    stacks0 = start.stacks
+    rules0 = start.rules
+    button = start.button
+    clockwise = rules0.direction == "clockwise"
+    ante_game = rules0.ante > 0 and not rules0.big_blind_ante
+    opening_min = start.opening
+    carried_in = start.carried
+
+    stacks = dict(stacks0)
+    dead_money: dict[int, int] = {}
+    folded: set[int] = set()
+    mucked: set[int] = set()
+    allin: set[int] = set()
+    anted: dict[int, int] = {}  # seat -> chips anted
+    dealt: dict[int, tuple[str, ...]] = {}
+    waiting_deals: list[tuple[int, tuple[str, ...] | None]] = []
+    seen: dict[str, int] = {}
+    discards: dict[int, list[str]] = {}
+    own_discards: dict[int, set[str]] = {}
+    served_known: dict[int, list[str]] = {}
+    drawn_total: dict[int, int] = {}
+    expect_serve: dict[int, int] = {}
+    got_serve: dict[int, int] = {}
+    shown: dict[int, tuple[str, ...]] = {}
+    blinds: list[tuple[int, int]] = []
+    recorded: list[tuple[int, int, int]] = []
+    findings: list = []
+    acted: dict[int, int] = {}
+    acted_high: dict[int, int] = {}
+    drew: set[int] = set()
+    order: list[int] = []
+    cyc: list[int] = []
+    pos: dict[int, int] = {}
+    hands: dict[int, list[str]] = {}
+    contrib: dict[int, int] = {}
+    bets: dict[int, int] = {}
+    n = 0
+    rules = rules0
+    deck: frozenset = frozenset()
+    stub = reserve = 0
+    fixed = rules0.betting == "fixed_limit"
+    pot_limit = rules0.betting == "pot_limit"
+    bb_ante = rules0.big_blind_ante
+    opener: int | None = None
+    opener_left_index: int | None = None
+    winner: int | None = None
+    outcome: str | None = None
+    opener_false: bool | None = None
+    phase = "predeal"
+    rnd = draw_no = high = last_raise = raises = full_seq = 0
+    cursor = -1
+    due: int | None = None
+    round_first: int | None = None
+    aggressor: int | None = None
+    showdown_first: int | None = None
+
+    def seat_players(seats: list[int]) -> None:
+        """Fix the seats dealt in: play order, the table's rules and deck, the chips."""
+        nonlocal order, cyc, pos, n, rules, deck, stub, reserve, hands, contrib, bets
+        for s in seats:
+            if stacks0.get(s, 0) <= 0:
+                raise _Irregular  # a seat with no chips is not dealt in: not_in_hand
+        order = play_order(seats, button, clockwise)
+        n = len(order)
+        if n < 2:
+            raise _Irregular
+        cyc = order * 2
+        pos = {s: k for k, s in enumerate(order)}
+        rules, deck, size = _table_rules(rules0, n)
+        if rules.jokers > 1:
+            raise _Irregular  # two jokers: the same card twice is legal; the full replay
+        stub = size - 5 * n
+        reserve = 0 if rules.deal_last_card else 1
+        hands = {s: ["??"] * 5 for s in order}
+        contrib = dict.fromkeys(order, 0)
+        if not bb_ante:
+            contrib.update(anted)
+        bets = dict.fromkeys(order, 0)
+
+    def deal(seat: int, cards: tuple[str, ...] | None) -> None:
+        if seat not in pos or seat in hands_dealt:
+            raise _Irregular
+        hands_dealt.add(seat)
+        if cards is not None:
+            if (len(cards) != 5 or not deck.issuperset(cards) or not seen.keys().isdisjoint(cards)
+                    or len(set(cards)) != 5):
+                raise _Irregular
+            for c in cards:
+                seen[c] = seat
+            dealt[seat] = cards
+            hands[seat] = list(cards)
+
+    hands_dealt: set[int] = set()
+
+    def min_bet() -> int:
+        if fixed:
+            return bet_size()
+        return max(rules.min_bet, rules.big_blind, 1)
+
+    def bet_size() -> int:
+        if rnd == 0 or (rules.draws == 3 and rnd == 1):
+            return rules.small_bet
+        return rules.big_bet
+
+    def contesting() -> list[int]:
+        return [s for s in order if s not in folded and s not in mucked]
+
+    def start_betting(index: int) -> None:
+        nonlocal phase, bets, high, raises, last_raise, acted, acted_high, aggressor
+        nonlocal round_first, cursor, due
+        first: int | None = None
+        if rnd == 0:
+            phase = "predraw"
+            first = order[0]
+            if blinds:
+                last = blinds[-1][0]
+                if last in pos:
+                    first = order[(pos[last] + 1) % n]
+            last_raise = max(min_bet(), high) if blinds else min_bet()
+        else:
+            phase = "postdraw"
+            bets = dict.fromkeys(order, 0)
+            high = raises = 0
+            last_raise = min_bet()
+            acted, acted_high = {}, {}
+            aggressor = None
+            if opener is not None and rules.opening is not None and not blinds:
+                p = pos[opener]
+                for s in cyc[p:p + n]:
+                    if s not in folded and s not in mucked and s not in allin:
+                        first = s
+                        break
+            if first is None:
+                for s in order:
+                    if s not in folded and s not in mucked and s not in allin:
+                        first = s
+                        break
+        round_first = first
+        cursor = pos[first] - 1 if first is not None else -1
+        due = next_to_bet(cyc, cursor + 1, n, folded, mucked, allin, bets, high, acted)
+        if due is None:
+            end_betting(index)
+
+    def end_betting(index: int) -> None:
+        nonlocal phase, outcome, winner, draw_no, drew, bets
+        live = contesting()
+        if len(live) == 1:
+            phase, outcome, winner = "complete", "uncontested", live[0]
+            return
+        if not live:
+            raise _Irregular
+        nobody_bet = high == 0 and not any(bets.values())
+        if rnd == 0:
+            if nobody_bet and rules.opening is not None and not blinds and opener is None:
+                phase, outcome = "complete", "passed_out"
+                findings.append(make("passed_out", index, None, "nobody opened: the pot stays "
+                                     "for the next deal and everyone antes again"))
+                return
+        elif rnd >= rules.draws:
+            if (nobody_bet and rules.checkdown == "carry"
+                    and len([s for s in live if s not in allin]) >= 2):
+                raise _Irregular  # the check-down carried: left to the full replay
+            start_showdown()
+            return
+        phase = "draw"
+        draw_no += 1
+        drew = set()
+        bets = dict.fromkeys(order, 0)
+
+    def start_showdown() -> None:
+        nonlocal phase, bets, showdown_first
+        phase = "showdown"
+        bets = dict.fromkeys(order, 0)
+        first = aggressor if aggressor is not None else round_first
+        live = contesting()
+        if first not in live:
+            first = None
+            if round_first is not None:
+                p = pos[round_first]
+                for s in cyc[p:p + n]:
+                    if s in live:
+                        first = s
+                        break
+        showdown_first = first
+
+    def record_show(seat: int, cards: tuple[str, ...]) -> None:
+        if seat in shown:
+            return
+        if len(cards) != 5:
+            raise _Irregular  # a partial show (openers) or a hand of other than five
+        in_hand: set[str] = set()
+        for c in cards:
+            if c not in deck or c in in_hand:
+                raise _Irregular
+            in_hand.add(c)
+            holder = seen.get(c)
+            if holder is None:
+                seen[c] = seat
+            elif holder != seat:
+                raise _Irregular
+            elif c in own_discards.get(seat, ()) and c not in served_known.get(seat, ()):
+                raise _Irregular
+        shown[seat] = cards
+
+    if not ante_game:
+        seat_players([s for s, c in stacks0.items() if c > 0])
+    seat_of = _SEATS.get
+    i = -1
+    for line in actions:
+        i += 1
+        if line.__class__ is not str:
+            raise _Irregular
+        parts = line.split()
+        words = len(parts)
+        if words < 2:
+            raise _Irregular
+        verb = parts[1]
+        if parts[0] == "d":
+            # ------------------------------------------------------------ dealer lines
+            if verb == "note":
+                continue
+            if words != 4:
+                raise _Irregular
+            seat = seat_of(parts[2])
+            if seat is None or seat not in stacks0:
+                raise _Irregular
+            arg = parts[3]
+            if verb == "award":
+                recorded.append((i, seat, _chips(arg)))
+                continue
+            if arg.isdigit() and arg.isascii():
+                number = int(arg)
+                cards: tuple[str, ...] | None = None
+            else:
+                cards = _cards(arg)
+                number = len(cards)
+            if verb == "serve":
+                if seat not in pos:
+                    raise _Irregular
+                expected = expect_serve.get(seat)
+                if expected is None:
+                    if seat not in drew:
+                        raise _Irregular  # served without drawing
+                    expected = 0
+                before = got_serve.get(seat, 0)
+                got = got_serve[seat] = before + number
+                if got != expected:
+                    raise _Irregular  # more or fewer cards than asked for
+                hand = hands[seat]
+                drop = min(hand.count("??"), expected - before) if before < expected else 0
+                if drop > number:
+                    drop = number
+                if drop > 0:
+                    at = hand.index("??")
+                    if hand[at:at + drop].count("??") == drop:
+                        del hand[at:at + drop]
+                    else:
+                        for _ in range(drop):
+                            hand.remove("??")
+                if cards is not None:
+                    own = own_discards.get(seat, ())
+                    for c in cards:
+                        if c not in deck or c in own or c in hand or seen.get(c, seat) != seat:
+                            raise _Irregular
+                        seen[c] = seat
+                        hand.append(c)
+                    served_known.setdefault(seat, []).extend(cards)
+                else:
+                    hand.extend(["??"] * number)
+            elif verb == "deal":
+                if phase != "predeal" or number != 5:
+                    raise _Irregular
+                if order:
+                    deal(seat, cards)
+                else:
+                    waiting_deals.append((seat, cards))
+            else:
+                raise _Irregular
+            continue
+        # ---------------------------------------------------------------- player lines
+        seat = seat_of(parts[0])
+        if seat is None or (recorded and verb != "show" and verb != "muck"):
+            raise _Irregular
+        if phase == "predeal":
+            if verb == "ante":
+                if words != 3 or seat in anted or (order and seat not in pos):
+                    raise _Irregular
+                if ante_game and blinds:
+                    raise _Irregular  # an ante after the blinds: the seats were fixed
+                number = _chips(parts[2])
+                owed = rules0.ante
+                if bb_ante and blind_seats(order, button)[1] != seat:
+                    owed = 0
+                have = stacks0.get(seat, 0)
+                if not owed or number > owed or number < min(owed, have) or have <= 0:
+                    raise _Irregular
+                chips = number if number < have else have
+                stacks[seat] = have - chips
+                anted[seat] = chips
+                if bb_ante:
+                    dead_money[seat] = dead_money.get(seat, 0) + chips
+                elif order:
+                    contrib[seat] += chips
+                if have == chips:
+                    allin.add(seat)
+                continue
+            if verb == "blind" or verb == "straddle":
+                if not rules0.blinds_allowed or words != 3:
+                    raise _Irregular
+                if not order:  # a game with antes: the seats that anted are dealt in
+                    seat_players(list(anted))
+                if seat not in pos:
+                    raise _Irregular
+                number = _chips(parts[2])
+                small, big = blind_seats(order, button)
+                want = big if (verb == "straddle" or blinds) else small
+                if blinds:
+                    want = order[(pos[blinds[-1][0]] + 1) % n]
+                have = stacks[seat]
+                size = blind_size(rules, blinds, carried_in + sum(contrib.values())
+                                  + sum(dead_money.values()))
+                if seat != want or number >= have or (size and number != size):
+                    raise _Irregular  # (a blind that puts the seat all in: the full replay)
+                stacks[seat] = have - number
+                contrib[seat] += number
+                bets[seat] += number
+                blinds.append((seat, bets[seat]))
+                if bets[seat] > high:
+                    high = bets[seat]
+                continue
+            if verb == "show" or verb == "muck":
+                raise _Irregular
+            # the first other player line: every ante in, the betting begins
+            if not order:
+                seat_players(list(anted))
+            for dealt_seat, dealt_cards in waiting_deals:
+                deal(dealt_seat, dealt_cards)
+            waiting_deals.clear()
+            if ante_game and len(anted) != n:
+                raise _Irregular  # missing_ante
+            start_betting(i)  # (and this line is replayed in the phase that follows)
+        if phase == "predraw" or phase == "postdraw":
+            # the common case: a bet in turn
+            if seat != due:
+                raise _Irregular  # out of turn (or not in the hand, folded, all in)
+            bet = bets[seat]
+            owed = high - bet
+            if verb == "call":
+                if words == 3:
+                    number = _chips(parts[2])
+                    if owed <= 0:
+                        if number != bet:
+                            raise _Irregular
+                    elif number != min(high, bet + stacks[seat]):
+                        raise _Irregular
+                elif words != 2:
+                    raise _Irregular
+                if owed > 0:
+                    have = stacks[seat]
+                    chips = owed if owed < have else have
+                    stacks[seat] = have - chips
+                    contrib[seat] += chips
+                    bets[seat] = bet + chips
+                    if have == chips:
+                        allin.add(seat)
+            elif verb == "check":
+                if owed > 0 or words != 2:
+                    raise _Irregular
+            elif verb == "fold":
+                if words != 2:
+                    raise _Irregular
+                folded.add(seat)
+                if seat == opener and seat not in shown:
+                    opener_left_index = i
+            elif verb == "bet" or verb == "raise" or verb == "open" or verb == "allin":
+                have = stacks[seat]
+                if verb == "allin":
+                    if words != 2:
+                        raise _Irregular
+                    total = bet + have
+                elif words == 3:
+                    total = _chips(parts[2])
+                else:
+                    raise _Irregular
+                if total > bet + have:
+                    raise _Irregular  # bet_too_large
+                all_in = total == bet + have
+                if total <= high:
+                    if not all_in:
+                        raise _Irregular  # bet_too_small
+                else:
+                    opening = high == 0
+                    increment = total - high
+                    size = bet_size() if fixed else 0
+                    if opening:
+                        if fixed:
+                            if total != size and not (all_in and total < size):
+                                raise _Irregular
+                        elif total < min_bet() and not all_in:
+                            raise _Irregular
+                        if pot_limit and total > (carried_in + sum(contrib.values())
+                                                  + sum(dead_money.values())):
+                            raise _Irregular
+                        if rnd == 0 and opener is None and not blinds:
+                            opener = seat
+                            held = dealt.get(seat)
+                            if opening_min is not None and held is not None:
+                                if not meets_opening(held, opening_min, rules, n):
+                                    raise _Irregular  # unjustified_opening
+                                opener_false = False
+                        full = (not all_in or increment >= min_bet()
+                                or fixed and 2 * increment >= size)
+                    else:
+                        if not (seat not in acted or full_seq > acted[seat]
+                                or high - acted_high.get(seat, high)
+                                >= (size if fixed else last_raise)):
+                            raise _Irregular  # not_reopened
+                        if fixed:
+                            if total != high + size and not (all_in and total < high + size):
+                                raise _Irregular
+                            raises += 1
+                            if (rules.raise_cap is not None and raises > rules.raise_cap
+                                    and len(contesting()) > 2):
+                                raise _Irregular  # raise_cap
+                            full = increment >= size or 2 * increment >= size
+                        else:
+                            full = increment >= last_raise
+                            if not full and not all_in:
+                                raise _Irregular
+                            if pot_limit and total > high + (carried_in + sum(contrib.values())
+                                                            + sum(dead_money.values())) + owed:
+                                raise _Irregular
+                    if full:
+                        full_seq += 1
+                        if not fixed:
+                            floor = min_bet() if opening else last_raise
+                            last_raise = increment if increment > floor else floor
+                    high = total
+                    aggressor = seat
+                chips = total - bet
+                stacks[seat] = have - chips
+                contrib[seat] += chips
+                bets[seat] = total
+                if have == chips:
+                    allin.add(seat)
+            else:
+                raise _Irregular
+            acted[seat] = full_seq
+            acted_high[seat] = high
+            cursor = pos[seat]
+            due = next_to_bet(cyc, cursor + 1, n, folded, mucked, allin, bets, high, acted)
+            if due is None:
+                end_betting(i)
+            continue
+        if phase == "draw":
+            if seat not in pos or seat in folded or seat in mucked or seat in drew:
+                raise _Irregular
+            if verb == "draw":
+                if words == 3:
+                    cards = None
+                elif words == 4:
+                    cards = _cards(parts[3])
+                else:
+                    raise _Irregular
+                k = _chips(parts[2])
+                if cards is not None and len(cards) != k:
+                    raise _Irregular
+                for s in order:
+                    if s not in drew and s not in folded and s not in mucked:
+                        if s != seat:
+                            raise _Irregular  # out of turn
+                        break
+                if k > rules.max_draw:
+                    raise _Irregular
+                drew.add(seat)
+                drawn_total[seat] = drawn_total.get(seat, 0) + k
+                hand = hands[seat]
+                if cards is not None:
+                    for c in cards:
+                        if c not in deck or seen.get(c, seat) != seat:
+                            raise _Irregular
+                        seen[c] = seat
+                        if c in hand:
+                            hand.remove(c)
+                        elif "??" in hand:
+                            hand.remove("??")
+                        else:
+                            raise _Irregular  # a card it was not dealt
+                    if draw_no == 1:
+                        discards.setdefault(seat, []).extend(cards)
+                        if seat == opener and opening_min is not None:
+                            held = dealt.get(seat)
+                            if held is not None and not meets_opening(
+                                    [c for c in held if c not in cards], opening_min, rules, n):
+                                raise _Irregular  # openers broken without declaring the split
+                    own_discards.setdefault(seat, set()).update(cards)
+                elif k:
+                    unknown = hand.count("??")
+                    if k <= unknown:
+                        for _ in range(k):
+                            hand.remove("??")
+                    else:
+                        hands[seat] = hand = ["??"] * max(0, len(hand) - k)
+                if k:
+                    hand.extend(["??"] * k)
+                    if k > stub - reserve:
+                        raise _Irregular  # the stub runs out: the full replay reshuffles
+                    stub -= k
+                expect_serve[seat] = k
+                got_serve.pop(seat, None)
+            elif verb == "fold" and words == 2:
+                folded.add(seat)
+                if seat == opener and seat not in shown:
+                    opener_left_index = i
+                live = contesting()
+                if len(live) == 1:
+                    phase, outcome, winner = "complete", "uncontested", live[0]
+                    continue
+            else:
+                raise _Irregular
+            for s in order:
+                if s not in drew and s not in folded and s not in mucked:
+                    break
+            else:
+                rnd += 1
+                start_betting(i)
+            continue
+        if seat not in pos:
+            raise _Irregular
+        if phase == "showdown":
+            if verb == "show":
+                if words != 3:
+                    raise _Irregular
+                if seat not in folded and seat not in mucked:
+                    p = pos[showdown_first] if showdown_first in pos else None
+                    for s in (cyc[p:p + n] if p is not None else order):
+                        if s == seat:
+                            break
+                        if s not in folded and s not in mucked and s not in shown:
+                            raise _Irregular  # showdown_order
+                record_show(seat, _cards(parts[2]))
+            elif ((verb == "muck" or verb == "fold") and words == 2 and seat not in folded
+                  and seat not in mucked):
+                mucked.add(seat)
+                if seat == opener and seat not in shown:
+                    opener_left_index = i
+            else:
+                raise _Irregular
+            continue
+        # the hand is over (uncontested or passed out)
+        if verb == "show" and words == 3:
+            record_show(seat, _cards(parts[2]))
+        elif (verb == "muck" or verb == "fold") and words == 2:
+            if seat == opener and seat not in shown:
+                opener_left_index = i
+        else:
+            raise _Irregular  # not_in_hand
+
+    # ------------------------------------------------------------------ finish
+    if phase == "predeal":
+        raise _Irregular  # the log stops before the betting
+    total = carried_in + sum(contrib.values()) + sum(dead_money.values())
+    if opener is not None and opener_false is None and opening_min is not None:
+        held = shown.get(opener)
+        if held is not None:  # openers judged from the hand shown (the deal not recorded)
+            served = [c for c in served_known.get(opener, ()) if c in held]
+            if not openers_could_be_kept(held, min(5, drawn_total.get(opener, 0)),
+                                         discards.get(opener, []), served, opening_min,
+                                         rules, n):
+                raise _Irregular
+            opener_false = False
+    if phase == "showdown" and outcome is None:
+        remaining = contesting()
+        if len(remaining) == 1:
+            outcome, winner = "uncontested", remaining[0]
+    pots: list[Pot] = []
+    if outcome == "passed_out":
+        awards: dict[int, int] = {}
+        carried = total
+    elif outcome == "uncontested" and winner is not None:
+        if (winner == opener and opening_min is not None and winner not in shown
+                and opener_false is None):
+            raise _Irregular  # openers_not_shown: the pot stays
+        if (opener is not None and opener != winner and opener_left_index is not None
+                and opener_false is None and opening_min is not None
+                and opener not in shown and opener not in dealt):
+            raise _Irregular  # openers_not_shown (a warning)
+        pots = [Pot(total, (winner,))]
+        awards = {winner: total}
+        carried = 0
+    elif phase == "showdown":
+        outcome = "showdown"
+        if (opener is not None and opening_min is not None and opener_false is None
+                and opener not in shown and opener_left_index is not None):
+            raise _Irregular  # openers_not_shown (a warning)
+        live = contesting()
+        pots = build_pots(contrib, live, carried_in + sum(dead_money.values()))
+        found = award_pots(pots, live, shown, set(), rules, n, order) if pots else None
+        if found is None:
+            raise _Irregular  # undecided (hands not shown) or nobody left
+        awards = found
+        carried = 0
+    else:
+        raise _Irregular  # the log stops before the hand is decided
+    pushed: dict[int, int] = {}
+    for _, to, amount in recorded:
+        pushed[to] = pushed.get(to, 0) + amount
+    if recorded:
+        if ({s: c for s, c in pushed.items() if c} != {s: c for s, c in awards.items() if c}):
+            raise _Irregular  # wrong_award / chips_not_conserved
+    elif start.awards_recorded and any(awards.values()):
+        raise _Irregular  # no award line: wrong_award at the last action
+    for to, chips in awards.items():
+        stacks[to] = stacks.get(to, 0) + chips
+    return HandResult(findings, pots, awards, pushed, stacks, carried, outcome,
+                      opened=opener is not None or bool(blinds)
+                      or outcome in ("showdown", "uncontested"))
