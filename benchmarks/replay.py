@@ -23,6 +23,20 @@ What it does, in one process:
    PokerKit.
    Also prints PokerKit driven through its API directly (pre-parsed calls, no strings), the
    fastest PokerKit can go, as a second reference.
+
+   The lines printed:
+
+   - ``referee.check (cold caches)``: ``check`` as shipped (the fast path of
+     ``referee/fastpath.py`` for regular hands, the full state machine for the rest),
+     every cache emptied before each run: the headline, and the ratio to PokerKit below;
+   - ``referee.check (warm caches)``: the same with the caches the earlier runs left (not
+     the headline);
+   - ``check fast=False (cold caches)``: ``referee.check(s, fast=False)``, the full state
+     machine (:class:`referee.replay.HandReplay`) alone for every hand, cold caches like
+     the headline, with its own ratios to PokerKit;
+   - ``PokerKit HandHistory replay`` and ``PokerKit direct API calls``: the references;
+   - ``fast path taken``: how many of the timed hands ``referee.fastpath.replay_regular``
+     accepts (called once per hand on the hand's start, untimed, before the timing).
 3. Streams ``--stream`` hands through ``check`` one at a time (the sessions cycle through a
    pool of ``--pool`` distinct generated hands; each result is dropped before the next),
    twice, each time over a fresh pool: once untraced, printing the growth of the resident set size (RSS, from
@@ -35,6 +49,7 @@ Figures are printed, never asserted (DEVELOPERS.md: speed is measured in benchma
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import itertools
 import sys
@@ -65,8 +80,9 @@ def _rss_kib() -> int:
 
 def _clear_referee_caches() -> None:
     """Empty every cache the replay keeps between calls: each ``functools.lru_cache`` in the
-    ``referee`` modules (parsed actions, table rules ...), the parsed-line cache
-    ``referee.replay._PARSED`` and the session's rules cache. (The ranking tables built
+    ``referee`` modules (parsed actions ...), the parsed-line cache
+    ``referee.replay._PARSED``, the table rules per player count ``referee.replay._TABLE_RULES``
+    and the session's rules cache. (The ranking tables built
     once per rules are the evaluator itself, as PokerKit's lookup tables are, and stay.)"""
     for name, module in list(sys.modules.items()):
         if name != "referee" and not name.startswith("referee."):
@@ -78,7 +94,22 @@ def _clear_referee_caches() -> None:
     from referee import replay, session
 
     replay._PARSED.clear()
+    replay._TABLE_RULES.clear()
     session._RULES_CACHE.clear()
+
+
+def _fast_path_taken(sessions: list[dict]) -> int:
+    """How many hands of ``sessions`` ``referee.fastpath.replay_regular`` accepts, called on
+    each hand's start as the session builds it (untimed)."""
+    from referee.fastpath import replay_regular
+    from referee.session import replay_session
+
+    taken = 0
+    for s in sessions:
+        for item in replay_session(s, fast=False):
+            start = dataclasses.replace(item.start, stacks=dict(item.start.stacks))
+            taken += replay_regular(start, list(item.actions)) is not None
+    return taken
 
 
 def _best(fn, repeat: int, setup=None) -> float:
@@ -148,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
         for s in sessions[lo:hi]:
             referee.check(s)
 
+    def run_full(lo: int, hi: int) -> None:
+        for s in sessions[lo:hi]:
+            referee.check(s, fast=False)
+
     def run_pokerkit(lo: int, hi: int) -> None:
         for fields in phh[lo:hi]:
             for _ in HandHistory(**fields):
@@ -163,26 +198,38 @@ def main(argv: list[str] | None = None) -> int:
                            for st, h in zip(_pokerkit_direct(plans), hands))
         print(f"final stacks agree with PokerKit: check {agree_check}/{len(hands)}, "
               f"PokerKit direct {agree_direct}/{len(hands)}")
-        # The three replays take turns on chunks of 100 hands, and each chunk keeps its best
-        # of --repeat runs: a burst of load from other processes hits all three alike.
+        # Not timed: how many of these hands the fast path takes (replay_regular on the
+        # start the session builds for each hand), and that check agrees with fast=False.
+        taken = _fast_path_taken(sessions)
+        same = sum(referee.check(s) == referee.check(s, fast=False) for s in sessions)
+        print(f"fast path taken by {taken}/{len(hands)} timed hands ({taken / len(hands):.1%}); "
+              f"check == check(fast=False) on {same}/{len(hands)}")
+        # The replays take turns on chunks of 100 hands, and each chunk keeps its best of
+        # --repeat runs: a burst of load from other processes hits them all alike.
         # check is timed twice: with every referee cache emptied before each run (cold: the
         # headline figure, no help from the agreement pass above having parsed these very
         # hands), and with the caches as the earlier runs left them (warm).
-        t_check = t_warm = t_pk = t_direct = 0.0
+        # check(s, fast=False), the full state machine alone, is timed cold too.
+        t_check = t_warm = t_full = t_pk = t_direct = 0.0
         for lo in range(0, len(hands), 100):
             hi = lo + 100
             t_check += _best(lambda: run_check(lo, hi), args.repeat, _clear_referee_caches)
             t_warm += _best(lambda: run_check(lo, hi), args.repeat)
+            t_full += _best(lambda: run_full(lo, hi), args.repeat, _clear_referee_caches)
             t_pk += _best(lambda: run_pokerkit(lo, hi), args.repeat)
             t_direct += _best(lambda: _pokerkit_direct(plans[lo:hi]), args.repeat)
     n = len(hands)
     print(f"referee.check (cold caches):   {n / t_check:10.0f} hands/s  ({1e6 * t_check / n:7.1f} us/hand)")
     print(f"referee.check (warm caches):   {n / t_warm:10.0f} hands/s  ({1e6 * t_warm / n:7.1f} us/hand)"
           "  (the same hands parsed before: not the headline)")
+    print(f"check fast=False (cold caches):{n / t_full:10.0f} hands/s  ({1e6 * t_full / n:7.1f} us/hand)"
+          "  (the full state machine alone)")
     print(f"PokerKit HandHistory replay:   {n / t_pk:10.0f} hands/s  ({1e6 * t_pk / n:7.1f} us/hand)")
     print(f"PokerKit direct API calls:     {n / t_direct:10.0f} hands/s  ({1e6 * t_direct / n:7.1f} us/hand)")
     print(f"ratio referee / PokerKit HandHistory: {t_pk / t_check:.2f}x   (target: 20x; cold caches)")
     print(f"ratio referee / PokerKit direct API:  {t_direct / t_check:.2f}x   (cold caches)")
+    print(f"full state machine (fast=False, cold caches): {t_pk / t_full:.2f}x HandHistory, "
+          f"{t_direct / t_full:.2f}x direct API; fast path speed-up {t_full / t_check:.2f}x")
     print(f"warm-cache ratios (not the headline): {t_pk / t_warm:.2f}x HandHistory, "
           f"{t_direct / t_warm:.2f}x direct API")
 

@@ -144,8 +144,22 @@ def make_deck(lowest_rank: str = "2", jokers: int = 0) -> tuple[str, ...]:
     low = resolve_lowest_rank(lowest_rank)
     if jokers not in (0, 1, 2):
         raise ValueError(f"jokers must be 0, 1 or 2, not {jokers!r}")
-    ranks = RANKS[RANKS.index(low):]
-    return tuple(r + s for r in ranks for s in SUITS) + (JOKER,) * jokers
+    return _DECKS[low, jokers]
+
+
+def deck_set(lowest_rank: str, jokers: int) -> frozenset[str]:
+    """The cards of ``make_deck(lowest_rank, jokers)`` as a frozenset (jokers once), for
+    "is this card in the deck" (``lowest_rank`` a rank letter, ``jokers`` 0-2).
+
+    :raises KeyError: for a rank or joker count outside those.
+    """
+    return _DECK_SETS[lowest_rank, jokers]
+
+
+_DECKS = {(low, jokers): tuple(r + s for r in RANKS[RANKS.index(low):] for s in SUITS)
+          + (JOKER,) * jokers for low in RANKS[:6] for jokers in (0, 1, 2)}
+"""The 18 decks (lowest rank 2-7, 0-2 jokers), built once: constants, like the ranks."""
+_DECK_SETS = {key: frozenset(deck) for key, deck in _DECKS.items()}
 
 
 def deck_size(lowest_rank: str = "2", jokers: int = 0) -> int:

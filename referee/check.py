@@ -20,10 +20,15 @@ from .session import SessionError, replay_session
 __all__ = ["check", "check_main", "SessionError"]
 
 
+_SEAT_KEY = {s: str(s) for s in range(1, 11)}
+"""Seat -> its JSON key (seats are 1-10: ``referee.session.load``)."""
+
+
 def _keyed(d: dict[int, int] | None) -> dict[str, int] | None:
     if d is None:
         return None
-    return {str(s): c for s, c in sorted(d.items())}
+    key = _SEAT_KEY
+    return {key[s] if s in key else str(s): c for s, c in sorted(d.items())}
 
 
 def check(session: Any, rules: Any = None, *, fast: bool = True) -> dict:
@@ -48,7 +53,7 @@ def check(session: Any, rules: Any = None, *, fast: bool = True) -> dict:
     """
     hands = []
     for number, start, _, _, result, extra, step in replay_session(session, rules, fast=fast):
-        findings = [f.as_dict() for f in extra] + [f.as_dict() for f in result.findings]
+        findings = [f.as_dict() for f in extra + result.findings] if extra or result.findings else []
         hands.append({
             "hand": number,
             "findings": findings,

@@ -12,15 +12,16 @@ finds and explains what is wrong. So the only finding this pass ever makes is th
 ``passed_out`` notice of a deal nobody opened; every other hand it accepts has none.
 
 The rules it applies are those of :mod:`referee.replay` (which cites the seeds and rule
-books for each); the pieces that are pure functions (:func:`~referee.replay.next_to_bet`,
-:func:`~referee.replay.blind_size`, :func:`~referee.replay.blind_seats`,
-:func:`~referee.replay.play_order`, :func:`~referee.replay.award_pots`, the pots, the
-ranking and the openers) are shared, not copied. ``tests/test_replay_fastpath.py`` checks
+books for each); the pieces that are pure functions (:mod:`referee.turns` for the turn
+order and the blinds, :func:`~referee.pots.award_pots`, the pots, the ranking and the
+openers) are shared, not copied. The pass is one function over local variables (the
+round changes are a block run between lines, not calls), so that it is quick both as
+Python and compiled. ``tests/test_replay_fastpath.py`` checks
 that ``check(s) == check(s, fast=False)`` on every corpus the tests have, regular and
 corrupted.
 
 >>> from referee.rules import resolve_rules
->>> from referee.replay import HandStart
+>>> from referee.hand import HandStart
 >>> start = HandStart(rules=resolve_rules("jackpots", ante=5, small_bet=10, big_bet=20),
 ...                   button=2, stacks={1: 100, 2: 100})
 >>> r = replay_regular(start, ["p1 ante 5", "p2 ante 5", "p1 open 10", "p2 fold",
@@ -33,14 +34,15 @@ True
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Final, Sequence
 
-from .cards import _CANONICAL
-from .findings import make
+from .findings import Finding, make
 from .openers import meets_opening, openers_could_be_kept
-from .pots import Pot, build_pots
-from .replay import (HandResult, HandStart, _table_rules, award_pots, blind_seats, blind_size,
-                     next_to_bet, play_order)
+from .pots import Pot, award_pots, build_pots
+from .hand import HandResult, HandStart
+from .replay import _table_rules
+from .rules import HouseRules
+from .turns import blind_seats, blind_size, next_to_bet, play_order
 
 __all__ = ["replay_regular"]
 
@@ -49,14 +51,22 @@ class _Irregular(Exception):
     """Raised inside the pass when a line is irregular or not handled: the full replay runs."""
 
 
-_SEATS = {f"p{k}": k for k in range(1, 11)}
+_SEATS: Final = {f"p{k}": k for k in range(1, 11)}
 """Seat tokens of the canonical form (``p1`` .. ``p10``); anything else takes the full path."""
+
+# the phases of the hand (HandReplay's names: predeal, predraw/postdraw, draw, showdown,
+# complete)
+_PREDEAL: Final = 0
+_BETTING: Final = 1
+_DRAW: Final = 2
+_SHOWDOWN: Final = 3
+_COMPLETE: Final = 4
 
 
 def _cards(token: str) -> tuple[str, ...]:
     """Cards written together (``"AsKd"``), two characters each, unchecked: every use checks
-    them against the deck (which holds only canonical cards), so ``"asKd"`` or ``"??"`` give
-    up there. :raises _Irregular: an odd length."""
+    them against the deck (whose cards are canonical), so ``"asKd"`` or ``"??"`` give up
+    there (the full replay reads them). :raises _Irregular: an odd length."""
     n = len(token)
     if n == 10:
         return (token[0:2], token[2:4], token[4:6], token[6:8], token[8:10])
@@ -66,10 +76,89 @@ def _cards(token: str) -> tuple[str, ...]:
 
 
 def _chips(token: str) -> int:
-    """A whole number of chips written in ASCII digits. :raises _Irregular: anything else."""
-    if token.isdigit() and token.isascii():
-        return int(token)
-    raise _Irregular
+    """A whole number of chips in plain ASCII digits, as ``str(n)`` writes it.
+
+    :raises _Irregular: anything else (``"+5"``, ``"-5"``, ``"007"``, ``"1_000"``, other
+        scripts' digits ...: the full replay reads those, or explains them).
+    """
+    try:
+        value = int(token)
+    except ValueError:
+        raise _Irregular from None
+    if value < 0 or str(value) != token:
+        raise _Irregular
+    return value
+
+
+def _deal_to(seat: int, cards: tuple[str, ...] | None, pos: dict[int, int], deck: frozenset,
+             seen: dict[str, int], dealt_to: set[int], dealt: dict[int, tuple[str, ...]],
+             hands: dict[int, list[str]]) -> None:
+    """A deal of five cards to a seat dealt in; known cards must be new to the deck. (A
+    second deal to a seat gives up: the full replay decides.)"""
+    if seat not in pos or seat in dealt_to:
+        raise _Irregular
+    dealt_to.add(seat)
+    if cards is None:
+        return
+    if len(cards) != 5:
+        raise _Irregular
+    for c in cards:
+        if c not in deck or c in seen:  # (a card outside the deck, seen before or twice)
+            raise _Irregular
+        seen[c] = seat
+    dealt[seat] = cards
+    hands[seat] = list(cards)
+
+
+def _show(seat: int, cards: tuple[str, ...], shown: dict[int, tuple[str, ...]], deck: frozenset,
+          seen: dict[str, int], own_discards: dict[int, set[str]],
+          served_known: dict[int, list[str]]) -> None:
+    """A hand tabled: five cards of the deck, each unseen or the seat's own (not one it threw
+    away and was not served back). A second show by the same seat changes nothing."""
+    if seat in shown:
+        return
+    if len(cards) != 5:
+        raise _Irregular  # a partial show (openers) or a hand of other than five
+    in_hand: set[str] = set()
+    for c in cards:
+        if c not in deck or c in in_hand:
+            raise _Irregular
+        in_hand.add(c)
+        holder = seen.get(c)
+        if holder is None:
+            seen[c] = seat
+        elif holder != seat:
+            raise _Irregular
+        elif c in own_discards.get(seat, ()) and c not in served_known.get(seat, ()):
+            raise _Irregular
+    shown[seat] = cards
+
+
+def _seat_players(seats: list[int], start: HandStart, anted: dict[int, int]) -> tuple:
+    """The seats dealt in, fixed: ``(order, cyc, pos, rules, deck, stub, reserve, hands,
+    contrib, bets)``: play order (and twice over), seat -> position, the table's rules and
+    deck (rule of 11: they depend on the players), the stub after the deal, the card kept
+    back, unseen hands, and the chips in (antes so far) and bet this round.
+
+    :raises _Irregular: a seat without chips (not dealt in), fewer than two seats, or two
+        jokers (the same card twice is legal: the full replay keeps that account).
+    """
+    for s in seats:
+        if start.stacks.get(s, 0) <= 0:
+            raise _Irregular
+    order = play_order(seats, start.button, start.rules.direction == "clockwise")
+    n = len(order)
+    if n < 2:
+        raise _Irregular
+    rules, deck, size = _table_rules(start.rules, n)
+    if rules.jokers > 1:
+        raise _Irregular
+    contrib = dict.fromkeys(order, 0)
+    if not start.rules.big_blind_ante:
+        contrib.update(anted)
+    return (order, order * 2, {s: k for k, s in enumerate(order)}, rules, deck, size - 5 * n,
+            0 if rules.deal_last_card else 1, {s: ["??"] * 5 for s in order}, contrib,
+            dict.fromkeys(order, 0))
 
 
 def replay_regular(start: HandStart, actions: Sequence[str]) -> HandResult | None:
@@ -96,14 +185,27 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
     line; in a game with antes the seats that ante, known when the betting begins (a seat
     that shows up later without its ante is a ``missing_ante``: the full replay). Deals
     seen before that wait for it (the deck depends on the players: rule of 11).
+
+    A line that ends a betting round or the draw sets ``start_round`` / ``end_round``; the
+    block at the top of the loop carries the change out before the next line (or after the
+    last), as :class:`~referee.replay.HandReplay` does right after the line.
     """
     stacks0 = start.stacks
     rules0 = start.rules
-    button = start.button
-    clockwise = rules0.direction == "clockwise"
-    ante_game = rules0.ante > 0 and not rules0.big_blind_ante
+    button: int = start.button
+    ante_game: bool = rules0.ante > 0 and not rules0.big_blind_ante
     opening_min = start.opening
-    carried_in = start.carried
+    carried_in: int = start.carried
+    fixed: bool = rules0.betting == "fixed_limit"
+    pot_limit: bool = rules0.betting == "pot_limit"
+    bb_ante: bool = rules0.big_blind_ante
+    has_opening: bool = rules0.opening is not None
+    draws: int = rules0.draws
+    small_bet: int = rules0.small_bet
+    big_bet: int = rules0.big_bet
+    nl_min: int = max(rules0.min_bet, rules0.big_blind, 1)
+    raise_cap = rules0.raise_cap
+    max_draw: int = rules0.max_draw
 
     stacks = dict(stacks0)
     dead_money: dict[int, int] = {}
@@ -112,6 +214,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
     allin: set[int] = set()
     anted: dict[int, int] = {}  # seat -> chips anted
     dealt: dict[int, tuple[str, ...]] = {}
+    dealt_to: set[int] = set()
     waiting_deals: list[tuple[int, tuple[str, ...] | None]] = []
     seen: dict[str, int] = {}
     discards: dict[int, list[str]] = {}
@@ -123,7 +226,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
     shown: dict[int, tuple[str, ...]] = {}
     blinds: list[tuple[int, int]] = []
     recorded: list[tuple[int, int, int]] = []
-    findings: list = []
+    findings: list[Finding] = []
     acted: dict[int, int] = {}
     acted_high: dict[int, int] = {}
     drew: set[int] = set()
@@ -134,202 +237,147 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
     contrib: dict[int, int] = {}
     bets: dict[int, int] = {}
     n = 0
-    rules = rules0
+    rules: HouseRules = rules0
     deck: frozenset = frozenset()
     stub = reserve = 0
-    fixed = rules0.betting == "fixed_limit"
-    pot_limit = rules0.betting == "pot_limit"
-    bb_ante = rules0.big_blind_ante
     opener: int | None = None
     opener_left_index: int | None = None
     winner: int | None = None
     outcome: str | None = None
     opener_false: bool | None = None
-    phase = "predeal"
+    phase = _PREDEAL
     rnd = draw_no = high = last_raise = raises = full_seq = 0
     cursor = -1
     due: int | None = None
     round_first: int | None = None
     aggressor: int | None = None
     showdown_first: int | None = None
-
-    def seat_players(seats: list[int]) -> None:
-        """Fix the seats dealt in: play order, the table's rules and deck, the chips."""
-        nonlocal order, cyc, pos, n, rules, deck, stub, reserve, hands, contrib, bets
-        for s in seats:
-            if stacks0.get(s, 0) <= 0:
-                raise _Irregular  # a seat with no chips is not dealt in: not_in_hand
-        order = play_order(seats, button, clockwise)
+    start_round = end_round = False
+    trigger = 0  # the line after which the round changed (a finding's action index)
+    if not ante_game:  # the seats are known: every seat with chips
+        (order, cyc, pos, rules, deck, stub, reserve, hands, contrib,
+         bets) = _seat_players([s for s, c in stacks0.items() if c > 0], start, anted)
         n = len(order)
-        if n < 2:
-            raise _Irregular
-        cyc = order * 2
-        pos = {s: k for k, s in enumerate(order)}
-        rules, deck, size = _table_rules(rules0, n)
-        if rules.jokers > 1:
-            raise _Irregular  # two jokers: the same card twice is legal; the full replay
-        stub = size - 5 * n
-        reserve = 0 if rules.deal_last_card else 1
-        hands = {s: ["??"] * 5 for s in order}
-        contrib = dict.fromkeys(order, 0)
-        if not bb_ante:
-            contrib.update(anted)
-        bets = dict.fromkeys(order, 0)
 
-    def deal(seat: int, cards: tuple[str, ...] | None) -> None:
-        if seat not in pos or seat in hands_dealt:
-            raise _Irregular
-        hands_dealt.add(seat)
-        if cards is not None:
-            if (len(cards) != 5 or not deck.issuperset(cards) or not seen.keys().isdisjoint(cards)
-                    or len(set(cards)) != 5):
-                raise _Irregular
-            for c in cards:
-                seen[c] = seat
-            dealt[seat] = cards
-            hands[seat] = list(cards)
-
-    hands_dealt: set[int] = set()
-
-    def min_bet() -> int:
-        if fixed:
-            return bet_size()
-        return max(rules.min_bet, rules.big_blind, 1)
-
-    def bet_size() -> int:
-        if rnd == 0 or (rules.draws == 3 and rnd == 1):
-            return rules.small_bet
-        return rules.big_bet
-
-    def contesting() -> list[int]:
-        return [s for s in order if s not in folded and s not in mucked]
-
-    def start_betting(index: int) -> None:
-        nonlocal phase, bets, high, raises, last_raise, acted, acted_high, aggressor
-        nonlocal round_first, cursor, due
-        first: int | None = None
-        if rnd == 0:
-            phase = "predraw"
-            first = order[0]
-            if blinds:
-                last = blinds[-1][0]
-                if last in pos:
-                    first = order[(pos[last] + 1) % n]
-            last_raise = max(min_bet(), high) if blinds else min_bet()
-        else:
-            phase = "postdraw"
-            bets = dict.fromkeys(order, 0)
-            high = raises = 0
-            last_raise = min_bet()
-            acted, acted_high = {}, {}
-            aggressor = None
-            if opener is not None and rules.opening is not None and not blinds:
-                p = pos[opener]
-                for s in cyc[p:p + n]:
-                    if s not in folded and s not in mucked and s not in allin:
-                        first = s
-                        break
-            if first is None:
-                for s in order:
-                    if s not in folded and s not in mucked and s not in allin:
-                        first = s
-                        break
-        round_first = first
-        cursor = pos[first] - 1 if first is not None else -1
-        due = next_to_bet(cyc, cursor + 1, n, folded, mucked, allin, bets, high, acted)
-        if due is None:
-            end_betting(index)
-
-    def end_betting(index: int) -> None:
-        nonlocal phase, outcome, winner, draw_no, drew, bets
-        live = contesting()
-        if len(live) == 1:
-            phase, outcome, winner = "complete", "uncontested", live[0]
-            return
-        if not live:
-            raise _Irregular
-        nobody_bet = high == 0 and not any(bets.values())
-        if rnd == 0:
-            if nobody_bet and rules.opening is not None and not blinds and opener is None:
-                phase, outcome = "complete", "passed_out"
-                findings.append(make("passed_out", index, None, "nobody opened: the pot stays "
-                                     "for the next deal and everyone antes again"))
-                return
-        elif rnd >= rules.draws:
-            if (nobody_bet and rules.checkdown == "carry"
-                    and len([s for s in live if s not in allin]) >= 2):
-                raise _Irregular  # the check-down carried: left to the full replay
-            start_showdown()
-            return
-        phase = "draw"
-        draw_no += 1
-        drew = set()
-        bets = dict.fromkeys(order, 0)
-
-    def start_showdown() -> None:
-        nonlocal phase, bets, showdown_first
-        phase = "showdown"
-        bets = dict.fromkeys(order, 0)
-        first = aggressor if aggressor is not None else round_first
-        live = contesting()
-        if first not in live:
-            first = None
-            if round_first is not None:
-                p = pos[round_first]
-                for s in cyc[p:p + n]:
-                    if s in live:
-                        first = s
-                        break
-        showdown_first = first
-
-    def record_show(seat: int, cards: tuple[str, ...]) -> None:
-        if seat in shown:
-            return
-        if len(cards) != 5:
-            raise _Irregular  # a partial show (openers) or a hand of other than five
-        in_hand: set[str] = set()
-        for c in cards:
-            if c not in deck or c in in_hand:
-                raise _Irregular
-            in_hand.add(c)
-            holder = seen.get(c)
-            if holder is None:
-                seen[c] = seat
-            elif holder != seat:
-                raise _Irregular
-            elif c in own_discards.get(seat, ()) and c not in served_known.get(seat, ()):
-                raise _Irregular
-        shown[seat] = cards
-
-    if not ante_game:
-        seat_players([s for s, c in stacks0.items() if c > 0])
-    seat_of = _SEATS.get
+    cards: tuple[str, ...] | None = None
+    lines: list[object] = list(actions)  # (object: compiled code checks declared types)
+    lines.append(None)  # the end of the log: round changes still pending are made
     i = -1
-    for line in actions:
+    for line in lines:
         i += 1
-        if line.__class__ is not str:
-            raise _Irregular
-        parts = line.split()
-        words = len(parts)
-        if words < 2:
-            raise _Irregular
-        verb = parts[1]
+        parts: list[str] = []
+        verb = ""
+        words = 0
+        if line is not None:
+            if not isinstance(line, str) or line.__class__ is not str:
+                raise _Irregular
+            parts = line.split()
+            words = len(parts)
+            if words < 2:
+                raise _Irregular
+            verb = parts[1]
+            if (phase == _PREDEAL and parts[0] != "d" and verb != "ante" and verb != "blind"
+                    and verb != "straddle"):
+                # the first other player line: every ante in, the betting begins
+                if verb == "show" or verb == "muck":
+                    raise _Irregular
+                if not order:  # a game with antes: the seats that anted are dealt in
+                    (order, cyc, pos, rules, deck, stub, reserve, hands, contrib,
+                     bets) = _seat_players(list(anted), start, anted)
+                    n = len(order)
+                for s, held_cards in waiting_deals:
+                    _deal_to(s, held_cards, pos, deck, seen, dealt_to, dealt, hands)
+                if ante_game and len(anted) != n:
+                    raise _Irregular  # missing_ante
+                start_round, trigger = True, i
+        if start_round or end_round:
+            # ---------------------------------------------- a betting round begins or ends
+            if start_round:
+                start_round = False
+                first: int | None = None
+                if rnd == 0:
+                    phase = _BETTING
+                    first = order[0]
+                    if blinds:
+                        last = blinds[-1][0]
+                        if last in pos:
+                            first = order[(pos[last] + 1) % n]
+                    size = small_bet if fixed else nl_min
+                    last_raise = (size if size > high else high) if blinds else size
+                else:
+                    phase = _BETTING
+                    bets = dict.fromkeys(order, 0)
+                    high = raises = 0
+                    last_raise = (small_bet if draws == 3 and rnd == 1 else big_bet) if fixed \
+                        else nl_min
+                    acted, acted_high = {}, {}
+                    aggressor = None
+                    if opener is not None and has_opening and not blinds:
+                        p = pos[opener]
+                        for s in cyc[p:p + n]:
+                            if s not in folded and s not in mucked and s not in allin:
+                                first = s
+                                break
+                    if first is None:
+                        for s in order:
+                            if s not in folded and s not in mucked and s not in allin:
+                                first = s
+                                break
+                round_first = first
+                cursor = pos[first] - 1 if first is not None else -1
+                due = next_to_bet(cyc, cursor + 1, n, folded, mucked, allin, bets, high, acted)
+                end_round = due is None
+            if end_round:
+                end_round = False
+                live = [s for s in order if s not in folded and s not in mucked]
+                nobody_bet = high == 0 and not any(bets.values())
+                if len(live) == 1:
+                    phase, outcome, winner = _COMPLETE, "uncontested", live[0]
+                elif not live:
+                    raise _Irregular
+                elif rnd == 0 and nobody_bet and has_opening and not blinds and opener is None:
+                    phase, outcome = _COMPLETE, "passed_out"
+                    findings.append(make("passed_out", trigger, None, "nobody opened: the pot "
+                                         "stays for the next deal and everyone antes again"))
+                elif rnd != 0 and rnd >= draws:
+                    if (nobody_bet and rules0.checkdown == "carry"
+                            and len([s for s in live if s not in allin]) >= 2):
+                        raise _Irregular  # the check-down carried: left to the full replay
+                    phase = _SHOWDOWN
+                    bets = dict.fromkeys(order, 0)
+                    first = aggressor if aggressor is not None else round_first
+                    if first not in live:
+                        first = None
+                        if round_first is not None:
+                            p = pos[round_first]
+                            for s in cyc[p:p + n]:
+                                if s in live:
+                                    first = s
+                                    break
+                    showdown_first = first
+                else:
+                    phase = _DRAW
+                    draw_no += 1
+                    drew = set()
+                    bets = dict.fromkeys(order, 0)
+        if line is None:
+            break
         if parts[0] == "d":
-            # ------------------------------------------------------------ dealer lines
+            # ---------------------------------------------------------- dealer lines
             if verb == "note":
                 continue
             if words != 4:
                 raise _Irregular
-            seat = seat_of(parts[2])
+            seat = _SEATS.get(parts[2])
             if seat is None or seat not in stacks0:
                 raise _Irregular
             arg = parts[3]
             if verb == "award":
                 recorded.append((i, seat, _chips(arg)))
                 continue
+            cards = None
             if arg.isdigit() and arg.isascii():
                 number = int(arg)
-                cards: tuple[str, ...] | None = None
             else:
                 cards = _cards(arg)
                 number = len(cards)
@@ -342,7 +390,8 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                         raise _Irregular  # served without drawing
                     expected = 0
                 before = got_serve.get(seat, 0)
-                got = got_serve[seat] = before + number
+                got = before + number
+                got_serve[seat] = got
                 if got != expected:
                     raise _Irregular  # more or fewer cards than asked for
                 hand = hands[seat]
@@ -363,82 +412,28 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                             raise _Irregular
                         seen[c] = seat
                         hand.append(c)
-                    served_known.setdefault(seat, []).extend(cards)
+                    got_cards = served_known.get(seat)
+                    if got_cards is None:
+                        served_known[seat] = list(cards)
+                    else:
+                        got_cards.extend(cards)
                 else:
                     hand.extend(["??"] * number)
             elif verb == "deal":
-                if phase != "predeal" or number != 5:
+                if phase != _PREDEAL or number != 5:
                     raise _Irregular
                 if order:
-                    deal(seat, cards)
+                    _deal_to(seat, cards, pos, deck, seen, dealt_to, dealt, hands)
                 else:
                     waiting_deals.append((seat, cards))
             else:
                 raise _Irregular
             continue
-        # ---------------------------------------------------------------- player lines
-        seat = seat_of(parts[0])
+        # ------------------------------------------------------------- player lines
+        seat = _SEATS.get(parts[0])
         if seat is None or (recorded and verb != "show" and verb != "muck"):
             raise _Irregular
-        if phase == "predeal":
-            if verb == "ante":
-                if words != 3 or seat in anted or (order and seat not in pos):
-                    raise _Irregular
-                if ante_game and blinds:
-                    raise _Irregular  # an ante after the blinds: the seats were fixed
-                number = _chips(parts[2])
-                owed = rules0.ante
-                if bb_ante and blind_seats(order, button)[1] != seat:
-                    owed = 0
-                have = stacks0.get(seat, 0)
-                if not owed or number > owed or number < min(owed, have) or have <= 0:
-                    raise _Irregular
-                chips = number if number < have else have
-                stacks[seat] = have - chips
-                anted[seat] = chips
-                if bb_ante:
-                    dead_money[seat] = dead_money.get(seat, 0) + chips
-                elif order:
-                    contrib[seat] += chips
-                if have == chips:
-                    allin.add(seat)
-                continue
-            if verb == "blind" or verb == "straddle":
-                if not rules0.blinds_allowed or words != 3:
-                    raise _Irregular
-                if not order:  # a game with antes: the seats that anted are dealt in
-                    seat_players(list(anted))
-                if seat not in pos:
-                    raise _Irregular
-                number = _chips(parts[2])
-                small, big = blind_seats(order, button)
-                want = big if (verb == "straddle" or blinds) else small
-                if blinds:
-                    want = order[(pos[blinds[-1][0]] + 1) % n]
-                have = stacks[seat]
-                size = blind_size(rules, blinds, carried_in + sum(contrib.values())
-                                  + sum(dead_money.values()))
-                if seat != want or number >= have or (size and number != size):
-                    raise _Irregular  # (a blind that puts the seat all in: the full replay)
-                stacks[seat] = have - number
-                contrib[seat] += number
-                bets[seat] += number
-                blinds.append((seat, bets[seat]))
-                if bets[seat] > high:
-                    high = bets[seat]
-                continue
-            if verb == "show" or verb == "muck":
-                raise _Irregular
-            # the first other player line: every ante in, the betting begins
-            if not order:
-                seat_players(list(anted))
-            for dealt_seat, dealt_cards in waiting_deals:
-                deal(dealt_seat, dealt_cards)
-            waiting_deals.clear()
-            if ante_game and len(anted) != n:
-                raise _Irregular  # missing_ante
-            start_betting(i)  # (and this line is replayed in the phase that follows)
-        if phase == "predraw" or phase == "postdraw":
+        if phase == _BETTING:
             # the common case: a bet in turn
             if seat != due:
                 raise _Irregular  # out of turn (or not in the hand, folded, all in)
@@ -490,12 +485,14 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                 else:
                     opening = high == 0
                     increment = total - high
-                    size = bet_size() if fixed else 0
+                    size = (small_bet if rnd == 0 or (draws == 3 and rnd == 1) else big_bet) \
+                        if fixed else 0
+                    min_bet = size if fixed else nl_min
                     if opening:
                         if fixed:
                             if total != size and not (all_in and total < size):
                                 raise _Irregular
-                        elif total < min_bet() and not all_in:
+                        elif total < min_bet and not all_in:
                             raise _Irregular
                         if pot_limit and total > (carried_in + sum(contrib.values())
                                                   + sum(dead_money.values())):
@@ -507,8 +504,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                                 if not meets_opening(held, opening_min, rules, n):
                                     raise _Irregular  # unjustified_opening
                                 opener_false = False
-                        full = (not all_in or increment >= min_bet()
-                                or fixed and 2 * increment >= size)
+                        full = not all_in or increment >= min_bet or fixed and 2 * increment >= size
                     else:
                         if not (seat not in acted or full_seq > acted[seat]
                                 or high - acted_high.get(seat, high)
@@ -518,8 +514,8 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                             if total != high + size and not (all_in and total < high + size):
                                 raise _Irregular
                             raises += 1
-                            if (rules.raise_cap is not None and raises > rules.raise_cap
-                                    and len(contesting()) > 2):
+                            if (raise_cap is not None and raises > raise_cap and len(
+                                    [s for s in order if s not in folded and s not in mucked]) > 2):
                                 raise _Irregular  # raise_cap
                             full = increment >= size or 2 * increment >= size
                         else:
@@ -532,7 +528,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                     if full:
                         full_seq += 1
                         if not fixed:
-                            floor = min_bet() if opening else last_raise
+                            floor = min_bet if opening else last_raise
                             last_raise = increment if increment > floor else floor
                     high = total
                     aggressor = seat
@@ -549,9 +545,9 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
             cursor = pos[seat]
             due = next_to_bet(cyc, cursor + 1, n, folded, mucked, allin, bets, high, acted)
             if due is None:
-                end_betting(i)
+                end_round, trigger = True, i
             continue
-        if phase == "draw":
+        if phase == _DRAW:
             if seat not in pos or seat in folded or seat in mucked or seat in drew:
                 raise _Irregular
             if verb == "draw":
@@ -569,7 +565,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                         if s != seat:
                             raise _Irregular  # out of turn
                         break
-                if k > rules.max_draw:
+                if k > max_draw:
                     raise _Irregular
                 drew.add(seat)
                 drawn_total[seat] = drawn_total.get(seat, 0) + k
@@ -586,20 +582,28 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                         else:
                             raise _Irregular  # a card it was not dealt
                     if draw_no == 1:
-                        discards.setdefault(seat, []).extend(cards)
+                        known = discards.get(seat)
+                        if known is None:
+                            discards[seat] = list(cards)
+                        else:
+                            known.extend(cards)
                         if seat == opener and opening_min is not None:
                             held = dealt.get(seat)
                             if held is not None and not meets_opening(
                                     [c for c in held if c not in cards], opening_min, rules, n):
                                 raise _Irregular  # openers broken without declaring the split
-                    own_discards.setdefault(seat, set()).update(cards)
+                    thrown = own_discards.get(seat)
+                    if thrown is None:
+                        own_discards[seat] = set(cards)
+                    else:
+                        thrown.update(cards)
                 elif k:
-                    unknown = hand.count("??")
-                    if k <= unknown:
+                    if k <= hand.count("??"):
                         for _ in range(k):
                             hand.remove("??")
                     else:
-                        hands[seat] = hand = ["??"] * max(0, len(hand) - k)
+                        hand = ["??"] * max(0, len(hand) - k)
+                        hands[seat] = hand
                 if k:
                     hand.extend(["??"] * k)
                     if k > stub - reserve:
@@ -611,9 +615,9 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                 folded.add(seat)
                 if seat == opener and seat not in shown:
                     opener_left_index = i
-                live = contesting()
+                live = [s for s in order if s not in folded and s not in mucked]
                 if len(live) == 1:
-                    phase, outcome, winner = "complete", "uncontested", live[0]
+                    phase, outcome, winner = _COMPLETE, "uncontested", live[0]
                     continue
             else:
                 raise _Irregular
@@ -621,23 +625,71 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                 if s not in drew and s not in folded and s not in mucked:
                     break
             else:
-                rnd += 1
-                start_betting(i)
+                rnd += 1  # everyone drew: the next betting round
+                start_round, trigger = True, i
+            continue
+        if phase == _PREDEAL:
+            if words != 3:
+                raise _Irregular
+            number = _chips(parts[2])
+            if verb == "ante":
+                if seat in anted or (order and seat not in pos) or (ante_game and blinds):
+                    raise _Irregular  # (an ante after the blinds: the seats were fixed)
+                owed = rules0.ante
+                if bb_ante and blind_seats(order, button)[1] != seat:
+                    owed = 0
+                have = stacks0.get(seat, 0)
+                if not owed or number > owed or number < min(owed, have) or have <= 0:
+                    raise _Irregular
+                chips = number if number < have else have
+                stacks[seat] = have - chips
+                anted[seat] = chips
+                if bb_ante:
+                    dead_money[seat] = dead_money.get(seat, 0) + chips
+                elif order:
+                    contrib[seat] += chips
+                if have == chips:
+                    allin.add(seat)
+                continue
+            # a blind or a straddle
+            if not rules0.blinds_allowed:
+                raise _Irregular
+            if not order:  # a game with antes: the seats that anted are dealt in
+                (order, cyc, pos, rules, deck, stub, reserve, hands, contrib,
+                 bets) = _seat_players(list(anted), start, anted)
+                n = len(order)
+            if seat not in pos:
+                raise _Irregular
+            small, big = blind_seats(order, button)
+            want = big if (verb == "straddle" or blinds) else small
+            if blinds:
+                want = order[(pos[blinds[-1][0]] + 1) % n]
+            have = stacks[seat]
+            size = blind_size(rules, blinds, carried_in + sum(contrib.values())
+                              + sum(dead_money.values()))
+            if seat != want or number >= have or (size and number != size):
+                raise _Irregular  # (a blind that puts the seat all in: the full replay)
+            stacks[seat] = have - number
+            contrib[seat] += number
+            bets[seat] += number
+            blinds.append((seat, bets[seat]))
+            if bets[seat] > high:
+                high = bets[seat]
             continue
         if seat not in pos:
             raise _Irregular
-        if phase == "showdown":
+        if phase == _SHOWDOWN:
             if verb == "show":
                 if words != 3:
                     raise _Irregular
                 if seat not in folded and seat not in mucked:
-                    p = pos[showdown_first] if showdown_first in pos else None
-                    for s in (cyc[p:p + n] if p is not None else order):
+                    p = pos[showdown_first] if showdown_first in pos else -1
+                    for s in (cyc[p:p + n] if p >= 0 else order):
                         if s == seat:
                             break
                         if s not in folded and s not in mucked and s not in shown:
                             raise _Irregular  # showdown_order
-                record_show(seat, _cards(parts[2]))
+                _show(seat, _cards(parts[2]), shown, deck, seen, own_discards, served_known)
             elif ((verb == "muck" or verb == "fold") and words == 2 and seat not in folded
                   and seat not in mucked):
                 mucked.add(seat)
@@ -648,7 +700,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
             continue
         # the hand is over (uncontested or passed out)
         if verb == "show" and words == 3:
-            record_show(seat, _cards(parts[2]))
+            _show(seat, _cards(parts[2]), shown, deck, seen, own_discards, served_known)
         elif (verb == "muck" or verb == "fold") and words == 2:
             if seat == opener and seat not in shown:
                 opener_left_index = i
@@ -656,8 +708,8 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
             raise _Irregular  # not_in_hand
 
     # ------------------------------------------------------------------ finish
-    if phase == "predeal":
-        raise _Irregular  # the log stops before the betting
+    if phase == _PREDEAL or phase == _BETTING or phase == _DRAW:
+        raise _Irregular  # the log stops before the hand is decided
     total = carried_in + sum(contrib.values()) + sum(dead_money.values())
     if opener is not None and opener_false is None and opening_min is not None:
         held = shown.get(opener)
@@ -668,13 +720,13 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                                          rules, n):
                 raise _Irregular
             opener_false = False
-    if phase == "showdown" and outcome is None:
-        remaining = contesting()
-        if len(remaining) == 1:
-            outcome, winner = "uncontested", remaining[0]
+    live = [s for s in order if s not in folded and s not in mucked]
+    if phase == _SHOWDOWN and outcome is None and len(live) == 1:
+        outcome, winner = "uncontested", live[0]
     pots: list[Pot] = []
+    awards: dict[int, int] = {}
+    carried = 0
     if outcome == "passed_out":
-        awards: dict[int, int] = {}
         carried = total
     elif outcome == "uncontested" and winner is not None:
         if (winner == opener and opening_min is not None and winner not in shown
@@ -686,31 +738,28 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
             raise _Irregular  # openers_not_shown (a warning)
         pots = [Pot(total, (winner,))]
         awards = {winner: total}
-        carried = 0
-    elif phase == "showdown":
+    elif phase == _SHOWDOWN:
         outcome = "showdown"
         if (opener is not None and opening_min is not None and opener_false is None
                 and opener not in shown and opener_left_index is not None):
             raise _Irregular  # openers_not_shown (a warning)
-        live = contesting()
         pots = build_pots(contrib, live, carried_in + sum(dead_money.values()))
         found = award_pots(pots, live, shown, set(), rules, n, order) if pots else None
         if found is None:
             raise _Irregular  # undecided (hands not shown) or nobody left
         awards = found
-        carried = 0
     else:
-        raise _Irregular  # the log stops before the hand is decided
+        raise _Irregular
     pushed: dict[int, int] = {}
     for _, to, amount in recorded:
         pushed[to] = pushed.get(to, 0) + amount
     if recorded:
-        if ({s: c for s, c in pushed.items() if c} != {s: c for s, c in awards.items() if c}):
+        if {s: c for s, c in pushed.items() if c} != {s: c for s, c in awards.items() if c}:
             raise _Irregular  # wrong_award / chips_not_conserved
     elif start.awards_recorded and any(awards.values()):
         raise _Irregular  # no award line: wrong_award at the last action
     for to, chips in awards.items():
         stacks[to] = stacks.get(to, 0) + chips
-    return HandResult(findings, pots, awards, pushed, stacks, carried, outcome,
+    return HandResult(findings, pots, awards, pushed, stacks, carried, outcome or "",
                       opened=opener is not None or bool(blinds)
                       or outcome in ("showdown", "uncontested"))

@@ -1,4 +1,5 @@
-"""Money of a hand: contributions -> main and side pots, splits and the odd chip.
+"""Money of a hand: contributions -> main and side pots, who wins each, splits and the odd
+chip.
 
 All amounts are chips (int). Seats are ints.
 
@@ -12,6 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
+
+from .cards import RANK_VALUE
+from .rank import hand_values, winners
+from .rules import HouseRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +51,8 @@ def build_pots(contrib: Mapping[int, int], live: Iterable[int], carried: int = 0
     get = contrib.get
     put_in = list(contrib.values())
     levels = sorted({get(s, 0) for s in live_seats})
+    if len(levels) == 1:  # every live seat put in the same: one pot holds every chip
+        return [Pot(sum(put_in) + carried, tuple(live_seats))]
     pots: list[Pot] = []
     prev = 0
     for level in levels:
@@ -89,3 +96,65 @@ def split(amount: int, winners: Sequence[int], order: Sequence[int],
     for s in ranked[:odd]:
         out[s] += 1
     return out
+
+
+def award_pots(pots: Sequence[Pot], live: Sequence[int], shown: dict[int, tuple[str, ...]],
+               unknown: set[int], rules: HouseRules, n: int,
+               order: Sequence[int]) -> dict[int, int] | None:
+    """Cards speak (RRoP section 4): each pot to the best shown hand among its seats; a
+    hand must be tabled to win; ties split with the odd chip from the button (or, where
+    ``suit_order`` is set, to the tied hand holding the best card by suit).
+
+    :param pots: the pots, main pot first. :param live: the seats that can win.
+    :param shown: seat -> the five cards it tabled. :param unknown: seats that tabled
+        unseen cards (``??``). :param rules: the table's rules; ``n`` seats dealt in, in
+        play ``order`` from the button.
+    :returns: seat -> chips (ints), or None where the cards that decide a pot were never
+        seen.
+    """
+    shown_live = [s for s in live if s in shown]
+    values: dict[int, int] | None = None  # seat -> hand value (ranked once for every pot)
+    awards: dict[int, int] = {}
+    for pot in pots:
+        seats = list(pot.seats)
+        if len(seats) == 1:
+            won = seats
+        else:
+            contenders = [s for s in seats if s in shown_live]
+            if not contenders or (unknown and any(s in unknown for s in seats)):
+                return None  # the cards that decide this pot were never seen
+            if len(contenders) == 1:
+                won = contenders
+            else:
+                try:
+                    if values is None:
+                        ranked = hand_values(["".join(shown[s]) for s in shown_live], rules, n)
+                        values = dict(zip(shown_live, ranked)) if ranked is not None else {}
+                    if values:
+                        best = max([values[s] for s in contenders])
+                        won = [s for s in contenders if values[s] == best]
+                    else:  # the straight-flush cycle: no single value orders the hands
+                        idx = winners(["".join(shown[s]) for s in contenders], rules, n)
+                        won = [contenders[k] for k in idx]
+                except ValueError:  # pragma: no cover - shown hands are validated before
+                    return None
+        if len(won) == 1:
+            awards[won[0]] = awards.get(won[0], 0) + pot.amount
+        else:
+            first = _odd_chip_by_suit(won, shown, rules.suit_order) if rules.suit_order else None
+            for s, c in split(pot.amount, won, order, first).items():
+                awards[s] = awards.get(s, 0) + c
+    return awards
+
+
+def _odd_chip_by_suit(seats: list[int], shown: dict[int, tuple[str, ...]], order: str) -> int:
+    """The tied seat holding the best card by rank, then by ``order`` of suits."""
+
+    def key(s: int) -> tuple:
+        best = (0, 0)
+        for c in shown.get(s, ()):
+            if c[0] in RANK_VALUE and c[1] in order:
+                best = max(best, (RANK_VALUE[c[0]], 4 - order.index(c[1])))
+        return best
+
+    return max(seats, key=key)

@@ -727,6 +727,8 @@ _NAMED: dict[str, tuple] = {}
 _BY_NAME: dict[tuple[str, int | None], _Table] = {}
 _BY_ID: dict[tuple[int, int | None], tuple[HouseRules, _Table]] = {}
 _BY_DICT: dict[tuple, _Table] = {}
+_BY_FIELDS: dict[tuple, _Table] = {}
+"""The ranking fields of a HouseRules as written, and the player count -> table."""
 
 
 def _table_for(rules: Any, players: int | None) -> _Table:
@@ -767,11 +769,21 @@ def _table_for(rules: Any, players: int | None) -> _Table:
 def _build(rules: HouseRules, players: int | None) -> _Table:
     if players is not None and (isinstance(players, bool) or not isinstance(players, int) or players < 1):
         raise ValueError(f"players must be a whole number of at least 1, not {players!r}")
+    # rules that differ only in what ranking ignores (stakes, betting ...) share a table:
+    # found by the ranking fields as written, before working out the _Spec
+    written = (rules.ranking, rules.lowest_rank, rules.jokers, rules.joker,
+               rules.flush_beats_full, rules.five_figures, rules.five_of_a_kind,
+               rules.natural_beats_wild, rules.suit_order, rules.straight_flush_cycle,
+               rules.ace_low_straight_flush_beats_royal, players)
+    table = _BY_FIELDS.get(written)
+    if table is not None:
+        return table
     spec = _Spec(rules, players)
     table = _TABLES.get((spec.key, spec.assumed))
     if table is None:
         table = _Table(spec, _TABLES.get((spec.key, not spec.assumed)))
         _TABLES[(spec.key, spec.assumed)] = table
+    _BY_FIELDS[written] = table
     return table
 
 
@@ -920,6 +932,27 @@ def winners(hands: Sequence[str | Sequence[str]], rules: Any = "jackpots",
     if unbeaten:
         return unbeaten
     return [i for i, r in enumerate(ranks) if r.category == STRAIGHT_FLUSH]
+
+
+def hand_values(hands: Sequence[str | Sequence[str]], rules: Any = "jackpots",
+                players: int | None = None) -> list[int] | None:
+    """Comparable values of several hands: the higher wins, equal values tie (the order
+    :func:`winners` uses); None under the straight-flush cycle (seed 001), where no single
+    value orders the hands (use :func:`winners`).
+
+    :param hands: card strings (or card sequences).
+    :returns: list of ints, one per hand, or None.
+    :raises CardError, ValueError, RulesError: as :func:`rank`.
+
+    >>> a, b, c = hand_values(["AsAd5c4h2s", "KsKdKc4d2d", "KhKd7c4s2c"])
+    >>> b > a > c
+    True
+    """
+    table = _table_for(rules, players)
+    if table.cycle:
+        return None
+    rank_of = table.rank
+    return [rank_of(h).value for h in hands]
 
 
 def rank_main(argv: list[str]) -> int:

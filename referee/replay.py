@@ -45,73 +45,16 @@ A discarded card comes back only after the stub ran out (the discards reshuffled
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 
 from .actions import Action, ActionError, parse_action, parse_line
-from .cards import RANK_VALUE
+from .cards import deck_set, deck_size
 from .findings import Finding, make
+from .hand import HandResult, HandStart
 from .openers import meets_opening, openers_could_be_kept
-from .pots import Pot, build_pots, split
-from .rank import winners
+from .pots import Pot, award_pots, build_pots
 from .rules import HouseRules
-
-
-@dataclass
-class HandStart:
-    """The table as a hand starts.
-
-    - ``rules``: the :class:`~referee.rules.HouseRules` in force.
-    - ``button``: the dealer's seat (int).
-    - ``stacks``: seat -> chips (int) before antes; every seat at the table.
-    - ``carried``: chips (int) in the pot from earlier passed-out deals.
-    - ``opening``: the opening minimum in force (``"J"`` .. ``"A"`` or None); the ladder
-      step chosen by the session (:meth:`HouseRules.opening_after`).
-    - ``use_rules_opening``: when True (the default) a None ``opening`` means the rules'
-      own ``opening``; the session passes False so that None means "no minimum".
-    - ``awards_recorded``: False where the log never records pushes (a PHH hand without
-      ``finishing_stacks``): a hand with no ``d award`` line is then not a ``wrong_award``.
-    """
-
-    rules: HouseRules
-    button: int
-    stacks: dict[int, int]
-    carried: int = 0
-    opening: str | None = None
-    use_rules_opening: bool = True
-    awards_recorded: bool = True
-
-    def __post_init__(self) -> None:
-        if self.use_rules_opening and self.opening is None:
-            self.opening = self.rules.opening
-
-
-@dataclass
-class HandResult:
-    """The ruling on one hand (CONTRACT.md section 4, one entry of ``hands``).
-
-    - ``findings``: list of :class:`Finding`, by action index.
-    - ``pots``: list of :class:`~referee.pots.Pot` (empty when the pot carries).
-    - ``awards``: seat -> chips the rules push, or None where the cards needed were never
-      recorded. ``recorded_awards``: seat -> chips from the ``d award`` lines.
-    - ``stacks``: seat -> chips after the hand. ``carried``: chips carried to the next deal.
-    - ``outcome``: ``showdown``, ``uncontested``, ``passed_out`` (nobody opened),
-      ``carried`` (check-down carried, or a false opener uncalled), ``misdeal``, ``void``
-      (a duplicate card: every chip goes back to who put it in, RRoP section 13) or
-      ``incomplete`` (undecided: the log stops early, hands still to be shown with no
-      award, or an unreadable player line; with no ``d award`` line the chips go back to
-      the seats that put them in, so none vanish from the session).
-    """
-
-    findings: list[Finding]
-    pots: list[Pot]
-    awards: dict[int, int] | None
-    recorded_awards: dict[int, int]
-    stacks: dict[int, int]
-    carried: int
-    outcome: str
-    opened: bool = False
+from .turns import blind_seats, blind_size, next_to_bet, play_order
 
 
 class HandReplay:
@@ -535,7 +478,7 @@ class HandReplay:
             # the common cases first: a bet in a betting round, a draw in the draw, a show
             # at the showdown (the same handlers as the general path below)
             phase = self.phase
-            if verb in _BETTING and (phase == "predraw" or phase == "postdraw"):
+            if verb in _BETTING and (phase == "predraw" or phase == "postdraw") and seat in self.pos:
                 self._p_bet(i, seat, a)
                 return
             if verb == "draw" and phase == "draw" and seat in self.pos:
@@ -1110,6 +1053,10 @@ class HandReplay:
 
     def _d_serve(self, i: int, a: Action) -> None:
         seat = a.seat
+        if seat not in self.pos:
+            self._find("not_in_hand", i, seat, f"seat {seat} was never dealt in this hand: it "
+                       "cannot be served", once=("never", seat))
+            return
         expected = self.expect_serve.get(seat)
         if expected is None and seat in self.drew:
             expected = 0
@@ -1546,14 +1493,26 @@ def _parse_line(line: str) -> tuple[Action, int]:
     return a, role
 
 
-@lru_cache(maxsize=512)
 def _table_rules(rules: HouseRules, players: int) -> tuple[HouseRules, frozenset, int]:
     """The rules made concrete for ``players`` dealt in, their deck (a frozenset of card
-    strings, jokers as ``"Jk"``) and its size; cached per rules and player count."""
+    strings, jokers as ``"Jk"``) and its size; cached per rules object (by identity: they
+    are frozen, and hashing all their fields costs more than the lookup saves) and player
+    count in :data:`_TABLE_RULES`."""
+    key = (id(rules), players)
+    found = _TABLE_RULES.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
     n = max(players, 1)
     concrete = rules.at_table(n)
-    deck = concrete.deck(n)
-    return concrete, frozenset(deck), len(deck)
+    low = concrete.lowest(n)
+    made = (concrete, deck_set(low, concrete.jokers), deck_size(low, concrete.jokers))
+    if len(_TABLE_RULES) > 512:
+        _TABLE_RULES.clear()
+    _TABLE_RULES[key] = (rules, made)  # (the rules kept alive: their id stays theirs)
+    return made
+
+
+_TABLE_RULES: dict[tuple[int, int], tuple[HouseRules, tuple[HouseRules, frozenset, int]]] = {}
 
 
 _PAST = {"open": "opened", "bet": "bet", "raise": "raised", "call": "called", "check": "checked",
@@ -1565,141 +1524,3 @@ _PAIR = {"J": "a pair of jacks", "Q": "a pair of queens", "K": "a pair of kings"
 
 def _awards_text(awards: dict[int, int]) -> str:
     return ", ".join(f"{c} to seat {s}" for s, c in sorted(awards.items()) if c)
-
-
-def next_to_bet(cyc: Sequence[int], start: int, n: int, folded: set[int], mucked: set[int],
-                allin: set[int], bets: dict[int, int], high: int,
-                acted: dict[int, int]) -> int | None:
-    """The seat due in a betting round, or None when the round is over: one pass over
-    ``cyc`` (play order twice) from position ``start`` (the seat after the last in-turn
-    actor), ``n`` seats.
-
-    The first seat still owing action (it has not acted, or its ``bets`` entry is below
-    ``high``) is due unless fewer than two seats contest the pot, or no seat can act, or
-    the only seat that can act has matched the bet. The pass stops as soon as that is
-    settled (a second live seat seen, and a second seat that can act or a due seat that
-    owes chips). Shared by :class:`HandReplay` and :mod:`referee.fastpath`.
-    """
-    live = able = 0
-    last_able = first = None
-    for s in cyc[start:start + n]:
-        if s in folded or s in mucked:
-            continue
-        live += 1
-        if s in allin:
-            if first is not None and (able >= 2 or bets[first] < high):
-                return first  # (live >= 2: first and s)
-            continue
-        able += 1
-        last_able = s
-        if first is None:
-            if s not in acted or bets[s] < high:
-                first = s
-                if live >= 2 and (able >= 2 or bets[s] < high):
-                    return s
-        else:
-            return first  # live >= 2 and able >= 2: first and s
-    if live <= 1 or not able or (able == 1 and bets[last_able] >= high):
-        return None
-    return first
-
-
-def award_pots(pots: Sequence[Pot], live: Sequence[int], shown: dict[int, tuple[str, ...]],
-               unknown: set[int], rules: HouseRules, n: int,
-               order: Sequence[int]) -> dict[int, int] | None:
-    """Cards speak (RRoP section 4): each pot to the best shown hand among its seats; a
-    hand must be tabled to win; ties split with the odd chip from the button (or, where
-    ``suit_order`` is set, to the tied hand holding the best card by suit).
-
-    :param pots: the pots, main pot first. :param live: the seats that can win.
-    :param shown: seat -> the five cards it tabled. :param unknown: seats that tabled
-        unseen cards (``??``). :param rules: the table's rules; ``n`` seats dealt in, in
-        play ``order`` from the button.
-    :returns: seat -> chips (ints), or None where the cards that decide a pot were never
-        seen. Shared by :class:`HandReplay` and :mod:`referee.fastpath`.
-    """
-    shown_live = {s for s in live if s in shown}
-    texts: dict[int, str] = {}  # seat -> the cards shown, as one string (ranked by text)
-    awards: dict[int, int] = {}
-    for pot in pots:
-        seats = list(pot.seats)
-        if len(seats) == 1:
-            won = seats
-        else:
-            contenders = [s for s in seats if s in shown_live]
-            if not contenders or (unknown and any(s in unknown for s in seats)):
-                return None  # the cards that decide this pot were never seen
-            if len(contenders) == 1:
-                won = contenders
-            else:
-                for s in contenders:
-                    if s not in texts:
-                        texts[s] = "".join(shown[s])
-                try:
-                    idx = winners([texts[s] for s in contenders], rules, n)
-                except ValueError:  # pragma: no cover - shown hands are validated before
-                    return None
-                won = [contenders[k] for k in idx]
-        if len(won) == 1:
-            awards[won[0]] = awards.get(won[0], 0) + pot.amount
-        else:
-            first = _odd_chip_by_suit(won, shown, rules.suit_order) if rules.suit_order else None
-            for s, c in split(pot.amount, won, order, first).items():
-                awards[s] = awards.get(s, 0) + c
-    return awards
-
-
-def _odd_chip_by_suit(seats: list[int], shown: dict[int, tuple[str, ...]], order: str) -> int:
-    """The tied seat holding the best card by rank, then by ``order`` of suits."""
-
-    def key(s: int) -> tuple:
-        best = (0, 0)
-        for c in shown.get(s, ()):
-            if c[0] in RANK_VALUE and c[1] in order:
-                best = max(best, (RANK_VALUE[c[0]], 4 - order.index(c[1])))
-        return best
-
-    return max(seats, key=key)
-
-
-def blind_size(rules: HouseRules, blinds: Sequence[tuple[int, int]], pot: int) -> int:
-    """The chips the next blind must be, after ``blinds`` (``(seat, chips)`` posted so far)
-    with ``pot`` chips in the middle (the blinds included); 0 where nothing sets a size.
-
-    The blind: the house size, else double the ante (seed 001 "una cifra doble de aquella
-    del plato"); the double blind: the house size, else double the blind; each further blind
-    doubles the last (seed 000 "Y así sucesivamente"). With ``blind_sizing`` "pot" (seed
-    002) the blind doubles what is in the pot before it and the contra-blind is four times
-    that pot ("cuatro veces el bote"). Shared by :class:`HandReplay` and
-    :mod:`referee.fastpath`.
-    """
-    k = len(blinds)
-    if rules.blind_sizing == "pot" and k < 2:
-        base = pot - sum(chips for _, chips in blinds)
-        return (2 if k == 0 else 4) * base
-    if k == 0:
-        return rules.small_blind or 2 * rules.ante
-    if k == 1:
-        return rules.big_blind or 2 * blinds[0][1]
-    return 2 * blinds[-1][1]
-
-
-def play_order(seats: set[int] | Sequence[int], button: int, clockwise: bool) -> list[int]:
-    """``seats`` in the direction of play (clockwise: to higher seat numbers), starting with
-    the first seat after ``button`` (CONTRACT.md "How the log is read")."""
-    ordered = sorted(seats, reverse=not clockwise)
-    after = [s for s in ordered if (s > button if clockwise else s < button)]
-    before = [s for s in ordered if (s <= button if clockwise else s >= button)]
-    return after + before
-
-
-def blind_seats(order: Sequence[int], button: int) -> tuple[int | None, int | None]:
-    """The seats due to post the blind and the double blind (straddle), given the seats
-    dealt in in play ``order`` from the button: the two seats after the button; heads-up,
-    the button posts the small blind (card-room practice)."""
-    if len(order) == 2:
-        other = order[0]
-        return button if button in order else other, other
-    if len(order) >= 2:
-        return order[0], order[1]
-    return (order[0] if order else None), None

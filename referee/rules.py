@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .cards import RANKS, deck_size, make_deck, resolve_lowest_rank
 
@@ -168,50 +168,70 @@ class HouseRules:
         return out
 
 
-def _validate(r: HouseRules) -> None:
-    def bad(key: str, why: str) -> RulesError:
-        return RulesError(f"rules: {key}={getattr(r, key)!r}: {why}")
+def _validate(r: HouseRules, only: Any = None) -> None:
+    """Check every field of ``r`` (or only the names in ``only``) against :data:`_CHECKS`.
 
-    for key in ("ante", "small_blind", "big_blind", "small_bet", "big_bet", "min_bet"):
+    :raises RulesError: the first bad field, named with its value and what it must be.
+    """
+    checks = _CHECKS if only is None else [
+        _CHECKS[i] for i in sorted([_CHECK_AT[key] for key in only if key in _CHECK_AT])]
+    for key, ok, why in checks:
         value = getattr(r, key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise bad(key, "must be a whole number of chips, 0 or more")
-    if r.raise_cap is not None and (isinstance(r.raise_cap, bool) or not isinstance(r.raise_cap, int) or r.raise_cap < 0):
-        raise bad("raise_cap", "must be a whole number or null")
-    choices = {"betting": BETTING, "direction": DIRECTIONS, "checkdown": CHECKDOWNS,
-               "joker": JOKER_KINDS, "ranking": RANKINGS, "opening": OPENINGS,
-               "blind_sizing": BLIND_SIZINGS}
-    for key, allowed in choices.items():
-        if getattr(r, key) not in allowed:
-            raise bad(key, f"must be one of {allowed}")
-    if r.lowest_rank != "auto" and r.lowest_rank not in tuple(RANKS[:6]):
-        raise bad("lowest_rank", "must be '2'..'7' or 'auto'")
-    for key in BOOL_KEYS:
-        if not isinstance(getattr(r, key), bool):
-            raise bad(key, "must be true or false")
-    for key, allowed in (("jokers", (0, 1, 2)), ("max_draw", range(6)), ("draws", (1, 2, 3))):
-        value = getattr(r, key)
-        if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
-            raise bad(key, f"must be a whole number, {allowed[0]}-{allowed[-1]}")
-    if r.opener_ladder is not None:
-        if not r.opener_ladder or any(step not in ("J", "Q", "K", "A") for step in r.opener_ladder):
-            raise bad("opener_ladder", "must be a list of 'J', 'Q', 'K', 'A'")
-    if not (r.flush_beats_full is True or r.flush_beats_full is False or r.flush_beats_full == "auto"):
-        raise bad("flush_beats_full", "must be true, false or 'auto'")
-    if r.suit_order is not None and (not isinstance(r.suit_order, str)
-                                     or sorted(r.suit_order) != sorted("shdc")):
-        raise bad("suit_order", "must be a string naming the four suits once each, best first "
-                                "(e.g. 'hdcs'), or null")
+        if not ok(value):
+            raise RulesError(f"rules: {key}={value!r}: {why}")
+
+
+def _chips_ok(value: Any) -> bool:
+    return value.__class__ is int and value >= 0  # (a bool is not chips)
+
+
+def _bool_ok(value: Any) -> bool:
+    return value is True or value is False
+
+
+def _whole_in(allowed: Any) -> Callable[[Any], bool]:
+    return lambda value: value.__class__ is int and value in allowed
+
+
+def _one_of(allowed: tuple) -> Callable[[Any], bool]:
+    return lambda value: value in allowed
 
 
 BLIND_SIZINGS = ("fixed", "pot")
 """``blind_sizing`` values: the blind's size set by the house, or by the pot (seed 002)."""
+
+_CHOICES = (("betting", BETTING), ("direction", DIRECTIONS), ("checkdown", CHECKDOWNS),
+            ("joker", JOKER_KINDS), ("ranking", RANKINGS), ("opening", OPENINGS),
+            ("blind_sizing", BLIND_SIZINGS))
+_LOWEST_RANKS = tuple(RANKS[:6])
 
 BOOL_KEYS = ("five_figures", "five_of_a_kind", "natural_beats_wild", "straight_flush_cycle",
              "ace_low_straight_flush_beats_royal", "deal_last_card", "blinds_allowed",
              "big_blind_ante")
 """On/off switches: only real booleans (JSON true/false); a string such as "false" or a
 number is an error, never a silent "on"."""
+
+
+_CHECKS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
+    *((key, _chips_ok, "must be a whole number of chips, 0 or more")
+      for key in ("ante", "small_blind", "big_blind", "small_bet", "big_bet", "min_bet")),
+    ("raise_cap", lambda v: v is None or _chips_ok(v), "must be a whole number or null"),
+    *((key, _one_of(allowed), f"must be one of {allowed}") for key, allowed in _CHOICES),
+    ("lowest_rank", lambda v: v == "auto" or v in _LOWEST_RANKS, "must be '2'..'7' or 'auto'"),
+    *((key, _bool_ok, "must be true or false") for key in BOOL_KEYS),
+    ("jokers", _whole_in((0, 1, 2)), "must be a whole number, 0-2"),
+    ("max_draw", _whole_in(range(6)), "must be a whole number, 0-5"),
+    ("draws", _whole_in((1, 2, 3)), "must be a whole number, 1-3"),
+    ("opener_ladder", lambda v: v is None or (bool(v) and all(step in ("J", "Q", "K", "A")
+                                                             for step in v)),
+     "must be a list of 'J', 'Q', 'K', 'A'"),
+    ("flush_beats_full", lambda v: v is True or v is False or v == "auto",
+     "must be true, false or 'auto'"),
+    ("suit_order", lambda v: v is None or (isinstance(v, str) and sorted(v) == sorted("shdc")),
+     "must be a string naming the four suits once each, best first (e.g. 'hdcs'), or null"),
+)
+"""Field, test, what it must be: every value a HouseRules may hold, in the order checked."""
+_CHECK_AT = {check[0]: i for i, check in enumerate(_CHECKS)}
 
 
 PRESETS: dict[str, HouseRules] = {
@@ -348,7 +368,7 @@ def resolve_rules(spec: Any = "jackpots", **overrides: Any) -> HouseRules:
         base, keys = spec, {}
     elif isinstance(spec, str):
         base, keys = _preset(spec), {}
-    elif isinstance(spec, Mapping):
+    elif isinstance(spec, dict) or isinstance(spec, Mapping):
         keys = dict(spec)
         base = _preset(keys.pop("preset", "jackpots"))
     elif spec is None:
@@ -367,10 +387,14 @@ def resolve_rules(spec: Any = "jackpots", **overrides: Any) -> HouseRules:
         keys["lowest_rank"] = str(keys["lowest_rank"]).upper() if keys["lowest_rank"] != "auto" else "auto"
     if not keys:
         return base  # frozen, so shared as is (and ranking tables cached on it stay hot)
-    try:
-        return dataclasses.replace(base, **keys)
-    except TypeError as exc:  # pragma: no cover - unknown keys are caught above
-        raise RulesError(f"rules: {exc}") from exc
+    # dataclasses.replace(base, **keys), without re-running __init__ field by field (a
+    # night's check resolves its rules once, a stream of one-hand sessions once a hand)
+    rules = object.__new__(HouseRules)
+    fields = dict(base.__dict__)
+    fields.update(keys)
+    object.__setattr__(rules, "__dict__", fields)
+    _validate(rules, keys)  # (the preset itself is valid: only the keys given are checked)
+    return rules
 
 
 def _preset(name: str) -> HouseRules:

@@ -16,7 +16,8 @@ from typing import Any, Iterator, Mapping, NamedTuple
 
 from .fastpath import replay_regular
 from .findings import Finding, make
-from .replay import HandReplay, HandResult, HandStart
+from .hand import HandResult, HandStart
+from .replay import HandReplay
 from .rules import HouseRules, RulesError, resolve_rules
 
 
@@ -83,7 +84,7 @@ def load(session: Any, rules: Any = None) -> Table:
             raise SessionError(f"seat {seat}: stack must be a whole number of chips, not {stack!r}")
         if seat in names:
             raise SessionError(f"seat {seat} is taken twice")
-        names[seat] = str(p.get("name", f"seat {seat}"))
+        names[seat] = str(p["name"]) if "name" in p else f"seat {seat}"
         stacks[seat] = stack
     hands = session.get("hands", [])
     if not isinstance(hands, list) or any(not isinstance(h, dict) for h in hands):
@@ -98,7 +99,17 @@ def _rules(spec: Any) -> HouseRules:
     """``resolve_rules`` with a cache keyed on the spec's value (sessions repeat their rules)."""
     if isinstance(spec, HouseRules):
         return spec
-    key = repr(spec)  # the same session repeats the same text; a miss only costs a resolve
+    key: Any = spec
+    if spec.__class__ is dict:
+        # the keys with their values' types (1, 1.0 and true are different rules); repr
+        # where a value is a list (a ladder) or otherwise unhashable
+        key = tuple([(k, v.__class__, v) for k, v in spec.items()])
+        try:
+            hash(key)
+        except TypeError:
+            key = repr(spec)
+    elif spec.__class__ is not str:
+        key = repr(spec)
     found = _RULES_CACHE.get(key)
     if found is None:
         if len(_RULES_CACHE) > 256:
@@ -188,13 +199,15 @@ def replay_session(session: Any, rules: Any = None, *, fast: bool = True) -> Ite
     last_outcome = None
     for number, hand in enumerate(table.hands, start=1):
         extra: list[Finding] = []
-        for seat, chips in _seat_chips(hand, "rebuys", "rebuy", number, stacks, extra):
-            stacks[seat] += chips
-        for seat, chips in _seat_chips(hand, "stacks", "stack", number, stacks, extra):
-            if chips != stacks[seat]:
-                extra.append(make("stack_mismatch", None, seat, f"seat {seat} starts hand "
-                                  f"{number} with {chips}; {stacks[seat]} carried over"))
-                stacks[seat] = chips
+        if "rebuys" in hand:
+            for seat, chips in _seat_chips(hand, "rebuys", "rebuy", number, stacks, extra):
+                stacks[seat] += chips
+        if "stacks" in hand:
+            for seat, chips in _seat_chips(hand, "stacks", "stack", number, stacks, extra):
+                if chips != stacks[seat]:
+                    extra.append(make("stack_mismatch", None, seat, f"seat {seat} starts hand "
+                                      f"{number} with {chips}; {stacks[seat]} carried over"))
+                    stacks[seat] = chips
         given = hand.get("button")
         bad_button = given is not None and (type(given) not in (int, str)
                                             or _int_key(given) not in stacks)
@@ -219,15 +232,17 @@ def replay_session(session: Any, rules: Any = None, *, fast: bool = True) -> Ite
         if not isinstance(actions, list):
             extra.append(make("unreadable", None, None, f"hand {number}: 'actions' must be a list"))
             actions = []
+        assert button is not None  # (given, assumed, or moved on from the last hand)
         start = HandStart(rules=house, button=button, stacks=dict(stacks), carried=carried,
                           opening=house.opening_after(step), use_rules_opening=False,
                           awards_recorded=hand.get("awards_recorded", True) is not False)
-        result = replay_regular(start, actions) if fast else None
-        if result is None:
-            replay: HandReplay | None = HandReplay(start, actions).run()
+        replay: HandReplay | None = None
+        fast_result = replay_regular(start, actions) if fast else None
+        if fast_result is None:
+            replay = HandReplay(start, actions).run()
             result = replay.finish()
         else:
-            replay = None
+            result = fast_result
         stacks = result.stacks
         carried = result.carried
         if result.outcome == "passed_out":
