@@ -149,11 +149,13 @@ def _result_dict(result) -> dict:
             "carried": result.carried, "outcome": result.outcome, "opened": result.opened}
 
 
-def fast_taken(session: dict) -> tuple[int, int, list[str]]:
+def fast_taken(session: dict, replay_regular=None) -> tuple[int, int, list[str]]:
     """``(hands that took the fast path, hands, disagreements)``: calls
-    ``replay_regular`` on each hand's start as the session builds it, and compares a
-    non-None answer with the full machine's result for that hand."""
-    from referee.fastpath import replay_regular
+    ``replay_regular`` (by default the installed one, compiled or not) on each hand's start
+    as the session builds it, and compares a non-None answer with the full machine's result
+    for that hand."""
+    if replay_regular is None:
+        from referee.fastpath import replay_regular
 
     taken = total = 0
     bad = []
@@ -782,3 +784,38 @@ def test_seat_not_dealt_in_never_crashes(actions):
     for fast in (True, False):
         kinds = {f["kind"] for f in referee.check(session, fast=fast)["hands"][0]["findings"]}
         assert "not_in_hand" in kinds  # a seat with no chips is not dealt in (RRoP 3)
+
+
+# ---------------------------------------------------------------------------------------
+# 8. the pure-Python source of the fast path (what runs where mypyc did not compile it:
+#    TAPETE_PURE_PYTHON=1, or no C compiler) agrees with the full machine too
+
+def _pure_fastpath():
+    """``referee/fastpath.py`` imported from its source file, whatever is installed."""
+    import importlib.util
+    import sys
+
+    path = Path(referee.__file__).with_name("fastpath.py")
+    spec = importlib.util.spec_from_file_location("referee._pure_fastpath_test", path)
+    module = importlib.util.module_from_spec(spec)
+    module.__package__ = "referee"
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[spec.name]
+    assert module.__file__ == str(path)
+    return module
+
+
+def test_pure_python_fast_path_equals_full():
+    pure = _pure_fastpath().replay_regular
+    taken = total = 0
+    bad: list[str] = []
+    sessions = ([h.session for h in _legal_hands(0, 300, None)] + list(_walks()[:60])
+                + [mutate(w, random.Random(i)) for i, w in enumerate(_walks()[60:120])])
+    for session in sessions:
+        t, n, b = fast_taken(session, pure)
+        taken, total, bad = taken + t, total + n, bad + b
+    assert bad == []
+    assert taken >= 0.5 * total  # (it was asked, and answered, for most hands)
