@@ -52,6 +52,7 @@ class _Irregular(Exception):
 
 
 _SEATS: Final = {f"p{k}": k for k in range(1, 11)}
+_NO_WORDS: Final[list[str]] = []  # (the end of the log has no words; never changed)
 """Seat tokens of the canonical form (``p1`` .. ``p10``); anything else takes the full path."""
 
 # the phases of the hand (HandReplay's names: predeal, predraw/postdraw, draw, showdown,
@@ -265,11 +266,11 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
     i = -1
     for line in lines:
         i += 1
-        parts: list[str] = []
+        parts = _NO_WORDS
         verb = ""
         words = 0
         if line is not None:
-            if not isinstance(line, str) or line.__class__ is not str:
+            if not isinstance(line, str):
                 raise _Irregular
             parts = line.split()
             words = len(parts)

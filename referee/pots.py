@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from .cards import RANK_VALUE
-from .rank import hand_values, winners
+from .rank import value_ranker, winners
 from .rules import HouseRules
 
 
@@ -128,8 +128,9 @@ def award_pots(pots: Sequence[Pot], live: Sequence[int], shown: dict[int, tuple[
             else:
                 try:
                     if values is None:
-                        ranked = hand_values(["".join(shown[s]) for s in shown_live], rules, n)
-                        values = dict(zip(shown_live, ranked)) if ranked is not None else {}
+                        rank_of = value_ranker(rules, n)
+                        values = ({} if rank_of is None else
+                                  {s: rank_of("".join(shown[s])).value for s in shown_live})
                     if values:
                         best = max([values[s] for s in contenders])
                         won = [s for s in contenders if values[s] == best]

@@ -76,6 +76,7 @@ from itertools import combinations_with_replacement, permutations, product
 from typing import Any, Callable, Sequence
 
 from .cards import JOKER, RANK_VALUE, RANKS, SUITS, UNKNOWN, CardError, parse_card, parse_cards
+from .lookup import DealtLookup, PrimeLookup, no_dup
 from .rules import HouseRules, RulesError, resolve_rules
 
 __all__ = [
@@ -545,39 +546,10 @@ class _Table:
     # -- the common path ------------------------------------------------------------
 
     def _make_fast(self) -> Callable[[Any], HandRank]:
-        entries = self.entries
-        slow = self.slow
+        """The table's common path (:mod:`referee.lookup`, compiled where mypyc ran)."""
         if self.dealt:
-            def fast_dealt(cards: Any) -> HandRank:
-                try:
-                    entry = entries[cards[0::2]]
-                    return entry[0][entry[1][cards[1::2]]]
-                except (KeyError, TypeError, IndexError):
-                    return slow(cards)
-            return fast_dealt
-
-        no_dup = _no_dup
-        factor = _SUIT_FACTOR
-
-        def fast(cards: Any) -> HandRank:
-            try:
-                if len(cards) != 10:               # (an 11th character would go unseen)
-                    return slow(cards)
-                entry = entries[P[cards[0]] * P[cards[2]] * P[cards[4]] * P[cards[6]] * P[cards[8]]
-                                * factor[cards[1::2]]]
-            except (KeyError, TypeError, IndexError):
-                return slow(cards)
-            d = entry[1]
-            if d is None:
-                return entry[0]
-            if d.__class__ is str:
-                i = cards.find(d)
-                if cards.find(cards[i:i + 2], i + 2) < 0:
-                    return entry[0]
-            elif no_dup(cards, d):
-                return entry[0]
-            return slow(cards)
-        return fast
+            return DealtLookup(self.entries, self.slow)
+        return PrimeLookup(self.entries, self.slow, P, _SUIT_FACTOR)
 
     # -- everything else: validation with clear errors, jokers, other input shapes ------
 
@@ -654,25 +626,7 @@ def _checks(letters: Sequence[str]) -> str | tuple[str, ...] | None:
     return checks[0] if len(checks) == 1 else checks
 
 
-def _no_dup(cards: str, checks: tuple[str, ...]) -> bool:
-    """Whether a well-formed card string (rank letters at even places, suits at odd)
-    repeats no card, given its repeated ranks: ``checks`` lists each repeated rank's
-    letter once per card after its first, sorted (``("J", "J", "8")`` for J-J-J-8-8).
-    Each such card but the last of its rank must not occur again further on. A leading
-    ``"Jk"`` (joker entries) asks that the string holds a joker: where the suit letters
-    are valid, a "J" before the "k" can only be the joker's."""
-    prev = ""
-    i = -2
-    for r in checks:
-        if r == JOKER:
-            if JOKER not in cards:
-                return False
-            continue
-        i = cards.find(r, i + 2) if r == prev else cards.find(r)
-        if cards.find(cards[i:i + 2], i + 2) >= 0:
-            return False
-        prev = r
-    return True
+_no_dup = no_dup  # (the inlined common path of rank() below uses it too)
 
 
 def _normalize(cards: Any, spec: _Spec) -> tuple[str, ...]:
@@ -934,25 +888,22 @@ def winners(hands: Sequence[str | Sequence[str]], rules: Any = "jackpots",
     return [i for i, r in enumerate(ranks) if r.category == STRAIGHT_FLUSH]
 
 
-def hand_values(hands: Sequence[str | Sequence[str]], rules: Any = "jackpots",
-                players: int | None = None) -> list[int] | None:
-    """Comparable values of several hands: the higher wins, equal values tie (the order
-    :func:`winners` uses); None under the straight-flush cycle (seed 001), where no single
-    value orders the hands (use :func:`winners`).
+def value_ranker(rules: Any = "jackpots", players: int | None = None) -> Callable[[Any], Any] | None:
+    """The table's ranking function, ``f(cards) -> HandRank``, where the hands' ``value``
+    alone orders them (the higher wins, equal values tie: what :func:`winners` does); None
+    under the straight-flush cycle (seed 001), where no single value orders the hands (use
+    :func:`winners`).
 
-    :param hands: card strings (or card sequences).
-    :returns: list of ints, one per hand, or None.
-    :raises CardError, ValueError, RulesError: as :func:`rank`.
+    :raises RulesError: unknown preset or bad rules.
 
-    >>> a, b, c = hand_values(["AsAd5c4h2s", "KsKdKc4d2d", "KhKd7c4s2c"])
-    >>> b > a > c
+    >>> f = value_ranker("jackpots")
+    >>> f("KsKdKc4d2d").value > f("AsAd5c4h2s").value > f("KhKd7c4s2c").value
+    True
+    >>> value_ranker("clasico") is None
     True
     """
     table = _table_for(rules, players)
-    if table.cycle:
-        return None
-    rank_of = table.rank
-    return [rank_of(h).value for h in hands]
+    return None if table.cycle else table.rank
 
 
 def rank_main(argv: list[str]) -> int:
