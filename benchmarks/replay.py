@@ -81,7 +81,7 @@ def _rss_kib() -> int:
 def _clear_referee_caches() -> None:
     """Empty every cache the replay keeps between calls: each ``functools.lru_cache`` in the
     ``referee`` modules (parsed actions ...), the parsed-line cache
-    ``referee.replay._PARSED``, the table rules per player count ``referee.replay._TABLE_RULES``
+    ``referee.replay._PARSED``, the table rules per player count ``referee.hand._TABLE_RULES``
     and the session's rules cache. (The ranking tables built
     once per rules are the evaluator itself, as PokerKit's lookup tables are, and stay.)"""
     for name, module in list(sys.modules.items()):
@@ -91,10 +91,10 @@ def _clear_referee_caches() -> None:
             clear = getattr(value, "cache_clear", None)
             if callable(clear) and hasattr(value, "cache_info"):
                 clear()
-    from referee import replay, session
+    from referee import hand, replay, session
 
     replay._PARSED.clear()
-    replay._TABLE_RULES.clear()
+    hand._TABLE_RULES.clear()
     session._RULES_CACHE.clear()
 
 

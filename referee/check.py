@@ -27,8 +27,11 @@ _SEAT_KEY = {s: str(s) for s in range(1, 11)}
 def _keyed(d: dict[int, int] | None) -> dict[str, int] | None:
     if d is None:
         return None
-    key = _SEAT_KEY
-    return {key[s] if s in key else str(s): c for s, c in sorted(d.items())}
+    out: dict[str, int] = {}
+    for s in sorted(d):
+        text = _SEAT_KEY.get(s)
+        out[text if text is not None else str(s)] = d[s]
+    return out
 
 
 def check(session: Any, rules: Any = None, *, fast: bool = True) -> dict:
@@ -52,7 +55,8 @@ def check(session: Any, rules: Any = None, *, fast: bool = True) -> dict:
         unknown rules). Bad table play never raises: it is a finding.
     """
     hands = []
-    for number, start, _, _, result, extra, step in replay_session(session, rules, fast=fast):
+    for item in replay_session(session, rules, fast=fast):
+        number, result, extra, step = item.number, item.result, item.extra, item.step
         findings = [f.as_dict() for f in extra + result.findings] if extra or result.findings else []
         hands.append({
             "hand": number,
@@ -62,7 +66,7 @@ def check(session: Any, rules: Any = None, *, fast: bool = True) -> dict:
             "recorded_awards": _keyed(result.recorded_awards),
             "stacks": _keyed(result.stacks),
             "carried": result.carried,
-            "next_opening": start.rules.opening_after(step),
+            "next_opening": item.start.rules.opening_after(step),
         })
     return {"hands": hands}
 

@@ -39,8 +39,7 @@ from typing import Final, Sequence
 from .findings import Finding, make
 from .openers import meets_opening, openers_could_be_kept
 from .pots import Pot, award_pots, build_pots
-from .hand import HandResult, HandStart
-from .replay import _table_rules
+from .hand import HandResult, HandStart, table_rules
 from .rules import HouseRules
 from .turns import blind_seats, blind_size, next_to_bet, play_order
 
@@ -151,7 +150,7 @@ def _seat_players(seats: list[int], start: HandStart, anted: dict[int, int]) -> 
     n = len(order)
     if n < 2:
         raise _Irregular
-    rules, deck, size = _table_rules(start.rules, n)
+    rules, deck, size = table_rules(start.rules, n)
     if rules.jokers > 1:
         raise _Irregular
     contrib = dict.fromkeys(order, 0)

@@ -1,12 +1,14 @@
-"""The table as a hand starts (:class:`HandStart`) and the ruling on it (:class:`HandResult`):
-what :class:`referee.replay.HandReplay` and its fast path (:mod:`referee.fastpath`) take
-and give. Seats are ints, chips are ints.
+"""The table as a hand starts (:class:`HandStart`), the rules and deck for the players dealt
+in (:func:`table_rules`) and the ruling on the hand (:class:`HandResult`): what
+:class:`referee.replay.HandReplay` and its fast path (:mod:`referee.fastpath`) take and
+give. Seats are ints, chips are ints.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cards import deck_set, deck_size
 from .findings import Finding
 from .pots import Pot
 from .rules import HouseRules
@@ -87,3 +89,25 @@ class HandResult:
         self.carried = carried
         self.outcome = outcome
         self.opened = opened
+
+
+def table_rules(rules: HouseRules, players: int) -> tuple[HouseRules, frozenset, int]:
+    """The rules made concrete for ``players`` dealt in, their deck (a frozenset of card
+    strings, jokers as ``"Jk"``) and its size; cached per rules object (by identity: they
+    are frozen, and hashing all their fields costs more than the lookup saves) and player
+    count in :data:`_TABLE_RULES`."""
+    key = (id(rules), players)
+    found = _TABLE_RULES.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    n = max(players, 1)
+    concrete = rules.at_table(n)
+    low = concrete.lowest(n)
+    made = (concrete, deck_set(low, concrete.jokers), deck_size(low, concrete.jokers))
+    if len(_TABLE_RULES) > 512:
+        _TABLE_RULES.clear()
+    _TABLE_RULES[key] = (rules, made)  # (the rules kept alive: their id stays theirs)
+    return made
+
+
+_TABLE_RULES: dict[tuple[int, int], tuple[HouseRules, tuple[HouseRules, frozenset, int]]] = {}

@@ -48,12 +48,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from .actions import Action, ActionError, parse_action, parse_line
-from .cards import deck_set, deck_size
 from .findings import Finding, make
-from .hand import HandResult, HandStart
+from .hand import HandResult, HandStart, table_rules
 from .openers import meets_opening, openers_could_be_kept
 from .pots import Pot, award_pots, build_pots
-from .rules import HouseRules
 from .turns import blind_seats, blind_size, next_to_bet, play_order
 
 
@@ -110,7 +108,7 @@ class HandReplay:
         self._cyc = self.order * 2  # play order twice: a slice of n is a turn from any seat
         self.pos = {s: i for i, s in enumerate(self.order)}
         self.n = len(self.order)
-        self.rules, self.deck, deck_size = _table_rules(rules, self.n)
+        self.rules, self.deck, deck_size = table_rules(rules, self.n)
         self.contrib = dict.fromkeys(self.order, 0)
         self.dead_money: dict[int, int] = {}
         self.bets = dict.fromkeys(self.order, 0)
@@ -1493,26 +1491,6 @@ def _parse_line(line: str) -> tuple[Action, int]:
     return a, role
 
 
-def _table_rules(rules: HouseRules, players: int) -> tuple[HouseRules, frozenset, int]:
-    """The rules made concrete for ``players`` dealt in, their deck (a frozenset of card
-    strings, jokers as ``"Jk"``) and its size; cached per rules object (by identity: they
-    are frozen, and hashing all their fields costs more than the lookup saves) and player
-    count in :data:`_TABLE_RULES`."""
-    key = (id(rules), players)
-    found = _TABLE_RULES.get(key)
-    if found is not None and found[0] is rules:
-        return found[1]
-    n = max(players, 1)
-    concrete = rules.at_table(n)
-    low = concrete.lowest(n)
-    made = (concrete, deck_set(low, concrete.jokers), deck_size(low, concrete.jokers))
-    if len(_TABLE_RULES) > 512:
-        _TABLE_RULES.clear()
-    _TABLE_RULES[key] = (rules, made)  # (the rules kept alive: their id stays theirs)
-    return made
-
-
-_TABLE_RULES: dict[tuple[int, int], tuple[HouseRules, tuple[HouseRules, frozenset, int]]] = {}
 
 
 _PAST = {"open": "opened", "bet": "bet", "raise": "raised", "call": "called", "check": "checked",

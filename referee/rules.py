@@ -171,14 +171,25 @@ class HouseRules:
 def _validate(r: HouseRules, only: Any = None) -> None:
     """Check every field of ``r`` (or only the names in ``only``) against :data:`_CHECKS`.
 
-    :raises RulesError: the first bad field, named with its value and what it must be.
+    :raises RulesError: the first bad field (in the order of :data:`_CHECKS`), named with its
+        value and what it must be.
     """
-    checks = _CHECKS if only is None else [
-        _CHECKS[i] for i in sorted([_CHECK_AT[key] for key in only if key in _CHECK_AT])]
-    for key, ok, why in checks:
-        value = getattr(r, key)
-        if not ok(value):
-            raise RulesError(f"rules: {key}={value!r}: {why}")
+    _check_fields(r.__dict__, _CHECK_AT if only is None else only)
+
+
+def _check_fields(fields: dict[str, Any], names: Any) -> None:
+    """:func:`_validate` over a dict of field values, for the ``names`` given."""
+    first = None
+    for key in names:
+        at = _CHECK_AT.get(key)
+        if at is None:
+            continue
+        _, ok, why = _CHECKS[at]
+        if not ok(fields[key]) and (first is None or at < first[0]):
+            first = (at, key, why)
+    if first is not None:
+        _, key, why = first
+        raise RulesError(f"rules: {key}={fields[key]!r}: {why}")
 
 
 def _chips_ok(value: Any) -> bool:
@@ -376,8 +387,8 @@ def resolve_rules(spec: Any = "jackpots", **overrides: Any) -> HouseRules:
     else:
         raise RulesError(f"rules must be a preset name or an object, not {spec!r}")
     keys.update(overrides)
-    unknown = sorted(set(keys) - _FIELDS)
-    if unknown:
+    if not _FIELDS.issuperset(keys):
+        unknown = sorted(set(keys) - _FIELDS)
         raise RulesError(f"rules: unknown key(s) {', '.join(unknown)}")
     if "opener_ladder" in keys and keys["opener_ladder"] is not None:
         if isinstance(keys["opener_ladder"], str) or not hasattr(keys["opener_ladder"], "__iter__"):
@@ -392,8 +403,8 @@ def resolve_rules(spec: Any = "jackpots", **overrides: Any) -> HouseRules:
     rules = object.__new__(HouseRules)
     fields = dict(base.__dict__)
     fields.update(keys)
+    _check_fields(fields, keys)  # (the preset itself is valid: only the keys given are checked)
     object.__setattr__(rules, "__dict__", fields)
-    _validate(rules, keys)  # (the preset itself is valid: only the keys given are checked)
     return rules
 
 

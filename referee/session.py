@@ -11,8 +11,7 @@ seed 002) and resets once a pot is won.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, NamedTuple
+from typing import Any, Iterator, Mapping
 
 from .fastpath import replay_regular
 from .findings import Finding, make
@@ -26,15 +25,16 @@ class SessionError(ValueError):
     the message says why in one line."""
 
 
-@dataclass
 class Table:
-    """The table before one hand: ``rules``, the ``players`` (seat -> name), the parsed
-    ``hands`` list (dicts as in the file)."""
+    """The table before the first hand: ``rules``, the ``players`` (seat -> name), their
+    ``stacks`` (seat -> chips), the parsed ``hands`` list (dicts as in the file)."""
 
-    rules: HouseRules
-    players: dict[int, str]
-    stacks: dict[int, int]
-    hands: list[dict]
+    def __init__(self, rules: HouseRules, players: dict[int, str], stacks: dict[int, int],
+                 hands: list[dict]) -> None:
+        self.rules = rules
+        self.players = players
+        self.stacks = stacks
+        self.hands = hands
 
 
 def _int_key(key: Any) -> int | None:
@@ -126,7 +126,7 @@ def _next_button(rules: HouseRules, button: int, stacks: Mapping[int, int]) -> i
     return (after or ordered)[0]
 
 
-class HandItem(NamedTuple):
+class HandItem:
     """One hand of a session as :func:`replay_session` replays it.
 
     - ``number``: the hand's number in the session (1, 2 ...).
@@ -140,13 +140,16 @@ class HandItem(NamedTuple):
     - ``step``: passed-out deals in a row after this hand (the ladder step of the next).
     """
 
-    number: int
-    start: HandStart
-    actions: list
-    replay: HandReplay | None
-    result: HandResult
-    extra: list[Finding]
-    step: int
+    def __init__(self, number: int, start: HandStart, actions: list,
+                 replay: HandReplay | None, result: HandResult, extra: list[Finding],
+                 step: int) -> None:
+        self.number = number
+        self.start = start
+        self.actions = actions
+        self.replay = replay
+        self.result = result
+        self.extra = extra
+        self.step = step
 
     def full(self) -> "HandItem":
         """This hand with its :class:`HandReplay` (replayed now if the fast path judged it;
@@ -154,7 +157,8 @@ class HandItem(NamedTuple):
         if self.replay is not None:
             return self
         replay = HandReplay(self.start, self.actions).run()
-        return self._replace(replay=replay, result=replay.finish())
+        return HandItem(self.number, self.start, self.actions, replay, replay.finish(),
+                        self.extra, self.step)
 
 
 def _seat_chips(hand: dict, field: str, what: str, number: int, stacks: dict[int, int],

@@ -37,7 +37,8 @@ def table_state(session: Any, rules: Any = None) -> dict:
     last = None
     for item in replay_session(session, rules):
         last = item
-    number, _, _, replay, result, extra, _ = last.full()
+    item = last.full()
+    number, replay, result, extra = item.number, item.replay, item.result, item.extra
     complete = replay.phase == "complete" or result.outcome in ("showdown", "uncontested")
     # a hand in progress is not yet incomplete, and its pot not yet pushed: a missing
     # award line is only a wrong_award once the dealer has moved on
