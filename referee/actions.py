@@ -72,8 +72,18 @@ def _seat(token: str, line: str) -> int:
 
 def _whole(token: str, line: str, what: str = "the amount", unit: str = "chips") -> int:
     if _digits(token):
-        return int(token)
-    raise ActionError(f"{line!r}: {what} must be a whole number of {unit}, 0 or more")
+        try:
+            return int(token)
+        except ValueError:  # more digits than Python converts (sys.set_int_max_str_digits)
+            raise ActionError(f"{_short(line)}: {what} has {len(token)} digits, too many to "
+                              "be read") from None
+    raise ActionError(f"{_short(line)}: {what} must be a whole number of {unit}, 0 or more")
+
+
+def _short(line: str) -> str:
+    """The line as quoted in a message: its repr, cut to 80 characters."""
+    text = repr(line)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _cards(token: str, line: str) -> tuple[str, ...]:

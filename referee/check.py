@@ -114,6 +114,7 @@ def check_main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return 2 if exc.code else 0
+    session: Any = None  # (whatever the file holds: compiled code checks declared types)
     try:
         with open(args.file, encoding="utf-8") as fh:
             text = fh.read()
@@ -128,7 +129,7 @@ def check_main(argv: list[str]) -> int:
         else:
             session = json.loads(text)
         result = check(session, args.rules)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"check: {args.file}: {reason}", file=sys.stderr)
         return 2

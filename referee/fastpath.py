@@ -52,6 +52,7 @@ class _Irregular(Exception):
 
 _SEATS: Final = {f"p{k}": k for k in range(1, 11)}
 _NO_WORDS: Final[list[str]] = []  # (the end of the log has no words; never changed)
+_END: Final = object()  # the end of the log (not None: a null in the log is unreadable)
 """Seat tokens of the canonical form (``p1`` .. ``p10``); anything else takes the full path."""
 
 # the phases of the hand (HandReplay's names: predeal, predraw/postdraw, draw, showdown,
@@ -116,6 +117,8 @@ def _show(seat: int, cards: tuple[str, ...], shown: dict[int, tuple[str, ...]], 
     """A hand tabled: five cards of the deck, each unseen or the seat's own (not one it threw
     away and was not served back). A second show by the same seat changes nothing."""
     if seat in shown:
+        if sorted(cards) != sorted(shown[seat]):
+            raise _Irregular  # a second, different hand shown
         return
     if len(cards) != 5:
         raise _Irregular  # a partial show (openers) or a hand of other than five
@@ -261,14 +264,14 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
 
     cards: tuple[str, ...] | None = None
     lines: list[object] = list(actions)  # (object: compiled code checks declared types)
-    lines.append(None)  # the end of the log: round changes still pending are made
+    lines.append(_END)  # the end of the log: round changes still pending are made
     i = -1
     for line in lines:
         i += 1
         parts = _NO_WORDS
         verb = ""
         words = 0
-        if line is not None:
+        if line is not _END:
             if not isinstance(line, str):
                 raise _Irregular
             parts = line.split()
@@ -360,7 +363,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                     draw_no += 1
                     drew = set()
                     bets = dict.fromkeys(order, 0)
-        if line is None:
+        if line is _END:
             break
         if parts[0] == "d":
             # ---------------------------------------------------------- dealer lines

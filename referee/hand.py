@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import deck_set, deck_size
+from .cards import RANK_VALUE, deck_set
 from .findings import Finding
 from .pots import Pot
 from .rules import HouseRules
@@ -101,9 +101,10 @@ def table_rules(rules: HouseRules, players: int) -> tuple[HouseRules, frozenset,
     if found is not None and found[0] is rules:
         return found[1]
     n = max(players, 1)
-    concrete = rules.at_table(n)
-    low = concrete.lowest(n)
-    made = (concrete, deck_set(low, concrete.jokers), deck_size(low, concrete.jokers))
+    concrete = rules.at_table(n) if rules.lowest_rank == "auto" else rules
+    low: str = concrete.lowest_rank  # (a rank letter once at the table)
+    jokers: int = concrete.jokers
+    made = (concrete, deck_set(low, jokers), 4 * (15 - RANK_VALUE[low]) + jokers)
     if len(_TABLE_RULES) > 512:
         _TABLE_RULES.clear()
     _TABLE_RULES[key] = (rules, made)  # (the rules kept alive: their id stays theirs)

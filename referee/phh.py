@@ -736,6 +736,35 @@ def _next_seat(seats: list[int], button: int, rules: HouseRules) -> int:
     return later[0] if later else ordered[0]
 
 
+def _check_exportable(session: Any) -> None:
+    """Refuse, with one line, a session the exporter cannot write: what
+    :func:`referee.session.load` refuses, and hands whose ``actions`` are not a list of
+    strings or whose ``rebuys``/``stacks`` are not seat -> chips objects of seats at the
+    table (the referee reads those as ``unreadable``; a PHH file cannot carry them).
+
+    :raises PHHError: naming the hand and what is wrong.
+    """
+    from .session import SessionError, _seat_chips, load
+
+    try:
+        table = load(session)
+    except SessionError as exc:
+        raise PHHError(str(exc)) from None
+    for number, hand in enumerate(table.hands, start=1):
+        actions = hand.get("actions", [])
+        if not isinstance(actions, list):
+            raise PHHError(f"hand {number}: 'actions' must be a list of action strings")
+        for i, action in enumerate(actions):
+            if not isinstance(action, str):
+                raise PHHError(f"hand {number}: action {i} is not an action string: "
+                               f"{json.dumps(action)[:40]}")
+        for field, what in (("rebuys", "rebuy"), ("stacks", "stack")):
+            problems: list = []
+            _seat_chips(hand, field, what, number, table.stacks, problems)
+            if problems:
+                raise PHHError(problems[0].message)
+
+
 def dump_phh(session: dict) -> str:
     """Write a tapete/1 session as PHH text.
 
@@ -760,6 +789,7 @@ def dump_phh(session: dict) -> str:
     >>> print(dump_phh(s).splitlines()[0])
     variant = "N5CD"
     """
+    _check_exportable(session)
     try:
         rules = resolve_rules(session.get("rules"))
     except RulesError as exc:
@@ -830,8 +860,9 @@ def export_main(argv: list[str]) -> int:
         with open(args.file, encoding="utf-8") as fh:
             session = json.load(fh)
         text = dump_phh(session)
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        print(f"export: {args.file}: {exc}", file=sys.stderr)
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"export: {args.file}: {reason}", file=sys.stderr)
         return 2
     if args.output:
         try:

@@ -752,9 +752,10 @@ class HandReplay:
         r = self.rules
         stack = self.stacks[seat]
         have = self.bets[seat] + stack
-        if total > have:
+        capped = total > have
+        if capped:
             self._find("bet_too_large", i, seat, f"seat {seat} wagered {total} with only {have}")
-            total = have
+            total = have  # (all in: the size checks below would report the same cause again)
         allin = total >= have
         if total <= self.high:
             # an all-in call for less, or a "raise" that does not raise
@@ -768,14 +769,14 @@ class HandReplay:
         size = self._bet_size() if r.betting == "fixed_limit" else None
         if opening:
             if r.betting == "fixed_limit":
-                if total != size and not (allin and total < size):
+                if total != size and not (allin and total < size) and not capped:
                     kind = "bet_too_small" if total < size else "bet_too_large"
                     self._find(kind, i, seat, f"seat {seat} bet {total}; the bet is {size} in "
                                f"this round")
             elif total < self._min_bet() and not allin:
                 self._find("bet_too_small", i, seat, f"seat {seat} bet {total}; the minimum "
                            f"bet is {self._min_bet()}")
-            if r.betting == "pot_limit":
+            if r.betting == "pot_limit" and not capped:
                 cap = self.pot_total()
                 if total > cap:
                     self._find("bet_too_large", i, seat, f"seat {seat} bet {total}; the pot "
@@ -793,7 +794,7 @@ class HandReplay:
                            f"before did not reopen the betting to a seat that had acted")
             if r.betting == "fixed_limit":
                 want = self.high + size
-                if total != want and not (allin and total < want):
+                if total != want and not (allin and total < want) and not capped:
                     kind = "bet_too_small" if total < want else "bet_too_large"
                     self._find(kind, i, seat,
                                f"seat {seat} raised to {total}; the raise is to {want}")
@@ -808,7 +809,7 @@ class HandReplay:
                 if not full and not allin:
                     self._find("bet_too_small", i, seat, f"seat {seat} raised by {increment}; the "
                                f"minimum raise is {self.last_raise}")
-                if r.betting == "pot_limit":
+                if r.betting == "pot_limit" and not capped:
                     cap = self.high + self.pot_total() + (self.high - self.bets[seat])
                     if total > cap:
                         self._find("bet_too_large", i, seat, f"seat {seat} raised to {total}; the "
@@ -1051,6 +1052,10 @@ class HandReplay:
 
     def _d_serve(self, i: int, a: Action) -> None:
         seat = a.seat
+        if self.recorded:
+            self._find("wrong_card_count", i, seat, f"seat {seat} was served after the pot was "
+                       "pushed: the hand was over (nothing changes)", severity="warning")
+            return
         if seat not in self.pos:
             self._find("not_in_hand", i, seat, f"seat {seat} was never dealt in this hand: it "
                        "cannot be served", once=("never", seat))
@@ -1115,9 +1120,26 @@ class HandReplay:
         """A hand tabled. Unseen cards (``??``) do not table a hand; a card outside the
         deck, a card twice in the hand or held by another seat, or other than five cards
         make the hand dead (it cannot win: RRoP section 4, cards speak only for a valid
-        five-card hand)."""
+        five-card hand). A second show by the same seat changes nothing: the first hand
+        tabled is the hand (a different one is a finding). Once the pot is pushed the hand
+        is over (RRoP section 3): a show that clashes with the cards seen is a warning and
+        voids nothing."""
         if seat in self.shown or seat in self.shown_unknown:
+            first = self.shown.get(seat)
+            if first is not None and sorted(cards) != sorted(first):
+                self._find("wrong_card_count", i, seat, f"seat {seat} showed "
+                           f"{''.join(cards)} after showing {''.join(first)}: a seat holds "
+                           "one hand, the first one shown stands", severity="warning",
+                           once=("reshow", seat))
             return
+        if self.recorded:
+            clash = [c for c in cards if c in self.seen and self.seen[c] != seat
+                     and not (c in self.all_discards and self.reshuffled)]
+            if clash:
+                self._find("duplicate_card", i, seat, f"seat {seat} showed {''.join(clash)}, "
+                           f"seen at another seat, after the pot was pushed: the result "
+                           "stands", severity="warning", once=("dup-after", seat))
+                return
         if "??" in cards:
             self.shown_unknown.add(seat)
             return
@@ -1222,7 +1244,8 @@ class HandReplay:
             remaining = self._contesting()
             if len(remaining) == 1:  # the others threw their hands away: uncontested
                 outcome, self.winner = "uncontested", remaining[0]
-        duplicate = any(f.kind == "duplicate_card" for f in self.findings)
+        duplicate = any(f.kind == "duplicate_card" and f.severity == "error"
+                        for f in self.findings)
         if duplicate and outcome != "misdeal":
             # RRoP section 13 (Irregularities): two cards of the same rank and suit in the
             # deck: all action is void and the chips go back to the players who put them in

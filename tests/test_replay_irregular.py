@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import referee
+
 from referee import SessionError, check, table_state
 from replay_helpers import NO_LIMIT, kinds, play, session
 
@@ -345,3 +347,36 @@ def test_a_seat_with_no_chips_is_not_dealt_in_and_its_line_is_not_in_hand():
     hand = play(acts, rules=rules, stacks={1: 300, 4: 0, 6: 100}, button=6)
     assert kinds(hand) == [("not_in_hand", 5)]
     assert hand["awards"] == {"6": 6} and hand["stacks"] == {"1": 297, "4": 0, "6": 103}
+
+
+# --- lines logged after the hand was decided (found by a tester) ---------------------------
+
+_JACKPOTS3 = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+              "players": [{"seat": s, "stack": 100} for s in (1, 2, 3)]}
+_TAKEN = ["p1 ante 5", "p2 ante 5", "p3 ante 5", "p1 open 10", "p2 fold", "p3 fold",
+          "p1 show JsJd4c3h2s", "d award p1 25"]
+
+
+@pytest.mark.parametrize("late", ["p2 show JsJd4c3h2s", "d serve p1 1"])
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_line_after_the_pot_was_pushed_leaves_the_result_standing(late, fast):
+    """RRoP section 3: once the pot is pushed the hand is over. A clashing show or a stray
+    serve afterwards is one warning; the award stands (no void, nothing carried)."""
+    session = dict(_JACKPOTS3, hands=[{"button": 3, "actions": _TAKEN + [late]}])
+    hand = referee.check(session, fast=fast)["hands"][0]
+    assert hand["awards"] == {"1": 25} and hand["carried"] == 0
+    assert hand["stacks"] == {"1": 110, "2": 95, "3": 95}
+    assert [(f["action"], f["severity"]) for f in hand["findings"]] == [(8, "warning")]
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_second_different_show_by_the_same_seat_is_a_finding(fast):
+    actions = ["p1 ante 5", "p2 ante 5", "d deal p1 JsJd4c3h2s", "d deal p2 KsQd9c8h7s",
+               "p1 open 10", "p2 call", "p1 draw 3 4c3h2s", "d serve p1 5c6h8d", "p2 draw 1 7s",
+               "d serve p2 Ah", "p1 check", "p2 check", "p1 show JsJd5c6h8d",
+               "p2 show KsQd9c8hAh", "p1 show KsQd9c8hAh", "d award p1 30"]
+    session = {"rules": _JACKPOTS3["rules"], "players": _JACKPOTS3["players"][:2],
+               "hands": [{"button": 2, "actions": actions}]}
+    hand = referee.check(session, fast=fast)["hands"][0]
+    assert [(f["kind"], f["action"]) for f in hand["findings"]] == [("wrong_card_count", 14)]
+    assert hand["awards"] == {"1": 30}  # the first hand shown stands
