@@ -30,7 +30,10 @@ What it does, in one process:
      ``referee/fastpath.py`` for regular hands, the full state machine for the rest),
      every cache emptied before each run: the headline, and the ratio to PokerKit below;
    - ``referee.check (warm caches)``: the same with the caches the earlier runs left (not
-     the headline);
+     the headline). The fast path keeps nothing per hand between calls: what the warm
+     runs reuse is the rules resolved once per distinct ``rules`` object of a session
+     (every generated session has its own stakes, so the cold runs resolve rules for about
+     half the hands; a real night resolves them once);
    - ``check fast=False (cold caches)``: ``referee.check(s, fast=False)``, the full state
      machine (:class:`referee.replay.HandReplay`) alone for every hand, cold caches like
      the headline, with its own ratios to PokerKit;
@@ -42,6 +45,10 @@ What it does, in one process:
    twice, each time over a fresh pool: once untraced, printing the growth of the resident set size (RSS, from
    ``/proc/self/status``), once under tracemalloc, printing the peak and the memory still
    held at 10%, 50% and 100% of the stream (flat = bounded caches, rising = a leak).
+
+The first line says which of the modules listed in ``pyproject.toml`` ``[tool.tapete]
+compiled`` run compiled (mypyc, built by ``scripts/setup``) and which as Python: the figures
+depend on it (``TAPETE_PURE_PYTHON=1`` installs give the pure-Python figures).
 
 Figures are printed, never asserted (DEVELOPERS.md: speed is measured in benchmarks/).
 """
@@ -166,6 +173,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-memory", action="store_true", help="skip the memory stream")
     args = parser.parse_args(argv)
 
+    import importlib
+    import tomllib
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        names = [Path(p).stem for p in tomllib.load(f)["tool"]["tapete"]["compiled"]]
+    compiled = [n for n in names
+                if not importlib.import_module(f"referee.{n}").__file__.endswith(".py")]
+    print(f"compiled by mypyc: {len(compiled)} of {len(names)} hot-path modules "
+          f"({', '.join(compiled) or 'none: pure Python'})")
     t = time.perf_counter()
     hands = [generate_hand(seed, game="lowball") for seed in range(args.hands)]
     print(f"generated {len(hands)} random legal hands in {time.perf_counter() - t:.1f} s "

@@ -233,15 +233,14 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
     acted: dict[int, int] = {}
     acted_high: dict[int, int] = {}
     drew: set[int] = set()
-    order: list[int] = []
-    cyc: list[int] = []
-    pos: dict[int, int] = {}
-    hands: dict[int, list[str]] = {}
-    contrib: dict[int, int] = {}
-    bets: dict[int, int] = {}
-    n = 0
-    rules: HouseRules = rules0
-    deck: frozenset = frozenset()
+    order: list[int]
+    cyc: list[int]
+    pos: dict[int, int]
+    hands: dict[int, list[str]]
+    contrib: dict[int, int]
+    bets: dict[int, int]
+    rules: HouseRules
+    deck: frozenset
     stub = reserve = 0
     opener: int | None = None
     opener_left_index: int | None = None
@@ -260,7 +259,10 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
     if not ante_game:  # the seats are known: every seat with chips
         (order, cyc, pos, rules, deck, stub, reserve, hands, contrib,
          bets) = _seat_players([s for s, c in stacks0.items() if c > 0], start, anted)
-        n = len(order)
+    else:  # the seats that ante (when the betting begins)
+        order, cyc, pos, rules, deck = [], [], {}, rules0, frozenset()
+        hands, contrib, bets = {}, {}, {}
+    n = len(order)
 
     cards: tuple[str, ...] | None = None
     lines: list[object] = list(actions)  # (object: compiled code checks declared types)

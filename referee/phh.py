@@ -148,9 +148,49 @@ def load_phh(text: str) -> dict:
     (['p1 blind 1', 'p2 straddle 2', 'd deal p1 5'], ['p3 raise 6', 'p1 fold', 'p2 fold', 'd award p3 9'])
     """
     hands = _toml_hands(text)
+    if all(h.get("_tapete_format") and isinstance(h.get("_tapete_hand"), dict) for h in hands):
+        return _tapete_session(hands, [_hand_session(h) for h in hands])
     if len(hands) == 1:
         return _hand_session(hands[0])
     return _merge_sessions([_hand_session(h) for h in hands])
+
+
+def _tapete_session(raw: list[dict], sessions: list[dict]) -> dict:
+    """The session :func:`dump_phh` wrote: seats are physical (the ``seats`` field), the
+    players those of ``_tapete_players`` (a seat with no chips is in no hand's positions),
+    and each hand has back the ``button``, ``rebuys`` and ``stacks`` it had
+    (``_tapete_hand``), so the referee carries the stacks from hand to hand as it did."""
+    first = sessions[0]
+    for k, s in enumerate(sessions):
+        if s["rules"] != first["rules"]:
+            raise PHHError(f"hand {k + 1} of the .phhs has other rules than hand 1; "
+                           "read them one by one with load_phh_all")
+    players = raw[0].get("_tapete_players")
+    if players is None:
+        players = first["players"]
+    if not isinstance(players, list) or not all(
+            isinstance(p, dict) and type(p.get("seat")) is int and type(p.get("stack", 0)) is int
+            for p in players):
+        raise PHHError(f"_tapete_players must be a list of {{seat, name, stack}} tables, not {players!r}")
+    seated = {p["seat"] for p in players}
+    merged: dict = {"format": "tapete/1", "rules": first["rules"],
+                    "players": [dict(p) for p in players], "hands": []}
+    for k, (h, s) in enumerate(zip(raw, sessions)):
+        missing = sorted({p["seat"] for p in s["players"]} - seated)
+        if missing:
+            raise PHHError(f"hand {k + 1} of the .phhs seats {missing} who are not in "
+                           "_tapete_players")
+        hand: dict = {}
+        for key in ("button", "rebuys", "stacks"):
+            if key in h["_tapete_hand"]:
+                hand[key] = h["_tapete_hand"][key]
+        hand["actions"] = s["hands"][0]["actions"]
+        if s["hands"][0].get("awards_recorded") is False:
+            hand["awards_recorded"] = False
+        merged["hands"].append(hand)
+    if "note" in first and len(sessions) == 1:
+        merged["note"] = first["note"]
+    return merged
 
 
 def load_phh_all(text: str) -> list[dict]:
@@ -390,10 +430,21 @@ def _translate(raw_actions: Iterable[str], stacks: list[int], antes: list[int],
     drawn = False  # a draw has started: later deals are serves
     drawing = False  # in a draw phase (bets of the finished round cleared)
     for raw in raw_actions:
+        override = None
+        before = len(out)
         try:
             if isinstance(raw, str) and raw.lstrip().startswith(TAPETE_COMMENT):
-                out.append(raw.lstrip()[len(TAPETE_COMMENT):])  # a tapete action PHH cannot say
+                line = raw.lstrip()[len(TAPETE_COMMENT):]
+                out.append(line)  # a tapete action PHH cannot say
+                _comment_chips(table, line, seats)
                 continue
+            if isinstance(raw, str) and "#" in raw:
+                note = "#" + raw.split("#", 1)[1]
+                if note.startswith(TAPETE_COMMENT) and note[len(TAPETE_COMMENT):].strip():
+                    # the PHH action as the tapete log wrote it (a call's amount, an
+                    # all-in, a check facing a bet ...): the PHH part moves the chips here,
+                    # the log line is the one after the comment
+                    override = note[len(TAPETE_COMMENT):].strip()
             text = raw.split("#", 1)[0].strip() if isinstance(raw, str) else None
             if text is None:
                 raise PHHError(f"PHH action {json.dumps(raw)[:60] if _jsonable(raw) else raw!r} "
@@ -464,7 +515,31 @@ def _translate(raw_actions: Iterable[str], stacks: list[int], antes: list[int],
         except PHHError as exc:
             # one bad action is an unreadable finding on that action, not a refused file
             out.append(UNREADABLE_MARK + str(exc))
+        finally:
+            if override is not None:
+                if len(out) > before:
+                    out[-1] = override
+                else:
+                    out.append(override)
     return _serves_after_draws(out), table.contributed
+
+
+def _comment_chips(table: "_Table", line: str, seats: list[int]) -> None:
+    """The chips a ``# tapete:`` comment action put in (an ante or blind PHH could not post
+    in its fields), so that later ``cc`` read as calls where they face them."""
+    words = line.split()
+    if len(words) != 3 or words[1] not in ("ante", "blind", "straddle"):
+        return
+    if not (words[0][:1] == "p" and words[0][1:].isdigit() and words[2].isdigit()):
+        return
+    seat = int(words[0][1:])
+    if seat not in seats:
+        return
+    i = seats.index(seat)
+    if words[1] == "ante":
+        table.put(i, int(words[2]))
+    else:
+        table.bet_to(i, int(words[2]))
 
 
 def _serves_after_draws(actions: list[str]) -> list[str]:
@@ -473,6 +548,10 @@ def _serves_after_draws(actions: list[str]) -> list[str]:
     waiting: dict[str, int] = {}  # seat token -> index in out of its draw awaiting a serve
     for line in actions:
         words = line.split()
+        if len(words) < 2:
+            out.append(line)
+            waiting.clear()
+            continue
         if words[1] == "draw":
             out.append(line)
             waiting[words[0]] = len(out) - 1
@@ -603,32 +682,67 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
     def token(seat: int) -> str:
         return f"p{pos[seat] + 1}"
 
-    for line in actions:
+    drawn = False  # a draw has started (load_phh reads later deals as serves, cbr as bet)
+
+    def said(phh: str, line: str, derived: str) -> str:
+        """The PHH action, with the log's own line after it as a ``# tapete:`` comment
+        where load_phh would read the PHH action as another line (a call's amount, an
+        all-in, a check facing a bet, a bet written as an open ...)."""
+        return phh if line == derived else f"{phh} {TAPETE_COMMENT}{line}"
+
+    for raw in actions:
+        line = raw.strip()
         words = line.split()
         if not words:
             continue
         if words[0] == "d":
             verb = words[1] if len(words) > 1 else ""
-            if verb in ("deal", "serve") and len(words) == 4:
+            cards = None
+            if verb in ("deal", "serve") and len(words) == 4 and words[2][:1] == "p" \
+                    and words[2][1:].isdigit() and int(words[2][1:]) in pos:
                 seat = int(words[2][1:])
-                cards = words[3] if not words[3].isdigit() else "??" * int(words[3])
-                phh = f"d dh {token(seat)} {cards}"
-                (serves if verb == "serve" else out).append(phh)
-            elif verb == "award" and len(words) == 4:
+                if words[3].isdigit():
+                    cards = "??" * int(words[3]) if 0 < int(words[3]) <= 10 else None
+                else:
+                    try:
+                        cards = "".join(parse_cards(words[3]))
+                    except CardError:
+                        cards = None
+            if cards is not None:
+                unseen = set(parse_cards(cards)) == {"??"}
+                derived = f"d {'serve' if drawn else 'deal'} p{seat} {len(cards) // 2 if unseen else cards}"
+                phh = said(f"d dh {token(seat)} {cards}", line, derived)
+                (serves if verb == "serve" and drawing else out).append(phh)
+            elif verb == "award" and len(words) == 4 and words[3].isdigit() \
+                    and words[2][1:].isdigit() and int(words[2][1:]) in pos:
                 awards[pos[int(words[2][1:])]] += int(words[3])
                 # the dealer's push as logged (finishing_stacks are the referee's stacks)
-                out.append(TAPETE_COMMENT + line.strip())
+                out.append(TAPETE_COMMENT + line)
             else:  # d note, d misdeal, anything else: kept as a tapete comment
-                out.append(TAPETE_COMMENT + line.strip())
+                out.append(TAPETE_COMMENT + line)
             continue
         try:
-            seat = int(words[0][1:])
+            seat = int(words[0][1:]) if words[0][:1] == "p" and words[0][1:].isdigit() else -1
             i = pos[seat]
             verb = words[1]
+            amount = 0
             if verb in ("ante", "blind", "straddle", "open", "bet", "raise"):
-                int(words[2])
-        except (ValueError, IndexError, KeyError):
-            out.append(TAPETE_COMMENT + line.strip())  # unreadable: the check will say so
+                if not words[2].isdigit():
+                    raise ValueError
+                amount = int(words[2])
+            if verb in ("show", "draw") and len(words) < 3:
+                raise ValueError
+            if verb == "draw":
+                k = int(words[2])
+                given = "".join(parse_cards(words[3])) if len(words) > 3 else "??" * k
+                if not 0 <= k <= 10 or len(words) > 4:
+                    raise ValueError
+            if verb == "show":
+                shown = "".join(parse_cards(words[2]))
+                if len(words) > 3 or not shown:
+                    raise ValueError
+        except (ValueError, IndexError, KeyError, CardError):
+            out.append(TAPETE_COMMENT + line)  # unreadable, or a seat not dealt in
             continue
         if verb not in ("draw",) and drawing:
             out.extend(serves)
@@ -636,41 +750,44 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
             drawing = False
         if verb not in ("ante", "blind", "straddle"):
             posting = False
+        owed = max(table.bets) - table.bets[i]
+        me = f"p{seat}"
         if verb == "ante":
-            amount = table.put(i, int(words[2]))
-            if posting and i not in anted and amount == int(words[2]):
-                antes[i] += amount
+            put = table.put(i, amount)
+            if posting and i not in anted and put == amount and line == f"{me} ante {amount}":
+                antes[i] += put
                 anted.add(i)
             else:
-                out.append(TAPETE_COMMENT + line.strip())
+                out.append(TAPETE_COMMENT + line)
         elif verb in ("blind", "straddle"):
             before = table.bets[i]
-            table.bet_to(i, int(words[2]))
+            table.bet_to(i, amount)
             order_k = blind_order.index(i)
             regular = (posting and not blinds[i] and order_k > last_blind and before == 0
                        and verb == ("blind" if i == small_blind_pos else "straddle")
-                       and table.bets[i] == int(words[2]))
+                       and table.bets[i] == amount and line == f"{me} {verb} {amount}")
             if regular:
                 blinds[i] = table.bets[i]
                 last_blind = order_k
             else:
-                out.append(TAPETE_COMMENT + line.strip())
+                out.append(TAPETE_COMMENT + line)
         elif verb == "check" or verb == "call":
             table.bet_to(i, max(table.bets))
-            out.append(f"{token(seat)} cc")
+            out.append(said(f"{token(seat)} cc", line, f"{me} {'check' if owed <= 0 else 'call'}"))
         elif verb == "fold":
-            out.append(f"{token(seat)} f")
+            out.append(said(f"{token(seat)} f", line, f"{me} fold"))
         elif verb in ("open", "bet", "raise"):
-            table.bet_to(i, int(words[2]))
-            out.append(f"{token(seat)} cbr {int(words[2])}")
+            word = ("bet" if drawn else "open") if max(table.bets) == 0 else "raise"
+            table.bet_to(i, amount)
+            out.append(said(f"{token(seat)} cbr {amount}", line, f"{me} {word} {amount}"))
         elif verb == "allin":
             total = table.bets[i] + table.stacks[i]
             if total > max(table.bets):
                 table.bet_to(i, total)
-                out.append(f"{token(seat)} cbr {total}")
+                out.append(said(f"{token(seat)} cbr {total}", line, ""))
             else:
                 table.bet_to(i, total)
-                out.append(f"{token(seat)} cc")
+                out.append(said(f"{token(seat)} cc", line, ""))
         elif verb == "draw":
             if drawing and seat in drew:  # a new draw with no betting between (all-ins)
                 out.extend(serves)
@@ -680,16 +797,19 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
                 table.new_round()
                 drawing = True
                 drew.clear()
+            drawn = True
             drew.add(seat)
-            k = int(words[2])
-            cards = words[3] if len(words) > 3 else "??" * k
-            out.append(f"{token(seat)} sd {cards}".rstrip() if k else f"{token(seat)} sd")
+            unseen = not given or set(parse_cards(given)) == {"??"}
+            n_given = len(given) // 2
+            derived = f"{me} draw {n_given}" if unseen else f"{me} draw {n_given} {given}"
+            phh = f"{token(seat)} sd {given}" if n_given else f"{token(seat)} sd"
+            out.append(said(phh, line, derived))
         elif verb == "show":
-            out.append(f"{token(seat)} sm {words[2]}")
+            out.append(said(f"{token(seat)} sm {shown}", line, f"{me} show {shown}"))
         elif verb == "muck":
-            out.append(f"{token(seat)} sm")
+            out.append(said(f"{token(seat)} sm", line, f"{me} muck"))
         else:  # split: no PHH form
-            out.append(TAPETE_COMMENT + line.strip())
+            out.append(TAPETE_COMMENT + line)
     out.extend(serves)
     # PHH deals every hand: where the log did not write a seat's deal, "d dh pK ??????????"
     # (five unseen cards) is written before the first action, and _tapete_deals_added
@@ -726,6 +846,14 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
     if added:
         fields["_tapete_deals_added"] = added
     return fields, {order[i]: finishing[i] for i in range(n)}
+
+
+def _seat_keyed(value: Any) -> Any:
+    """A hand's ``button`` as an int, its ``rebuys``/``stacks`` with seat keys as strings
+    (TOML keys are strings; the session reads ``"3"`` and ``3`` alike)."""
+    if isinstance(value, dict):
+        return {str(k): v for k, v in value.items()}
+    return int(value)
 
 
 def _next_seat(seats: list[int], button: int, rules: HouseRules) -> int:
@@ -830,6 +958,15 @@ def dump_phh(session: dict) -> str:
                                      dict(stacks), list(hand.get("actions") or []), k)
         if hand.get("awards_recorded") is False:
             fields["_tapete_awards_recorded"] = False
+        # what the session file said between hands, as it said it (PHH has no rebuys,
+        # no dead button, no stated stacks): load_phh restores these keys of the hand
+        fields["_tapete_hand"] = {key: _seat_keyed(hand[key]) for key in ("button", "rebuys", "stacks")
+                                  if hand.get(key) is not None}
+        if k == 1:
+            # every player of the session (a seat with no chips sits out of PHH's positions)
+            fields["_tapete_players"] = [
+                {key: p[key] for key in ("seat", "name", "stack") if p.get(key) is not None}
+                for p in players]
         if judged is not None and k <= len(judged):
             if judged[k - 1]["carried"]:
                 fields["_tapete_carried_out"] = judged[k - 1]["carried"]
