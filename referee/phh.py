@@ -63,6 +63,28 @@ comments with ``_tapete_award_lines = true`` (so :func:`load_phh` reads the push
 not from ``finishing_stacks``; ``_tapete_awards_recorded = false`` keeps a hand's
 ``awards_recorded: false``).
 
+So that ``check(load_phh(dump_phh(s)))`` judges every hand as ``check(s)`` does, the rest of
+what PHH cannot say travels too:
+
+- ``_tapete_players`` (hand 1): the session's players (seat, name, stack). A seat with no
+  chips is dealt out and sits in no hand's positions, so the hands of a ``.phhs`` may have
+  different ``seats``; :func:`load_phh` seats every hand by its ``seats`` field.
+- ``_tapete_hand`` (every hand): the hand's own ``button``, ``rebuys`` and ``stacks`` as
+  the session file gave them (``{}`` when none); :func:`load_phh` restores exactly these,
+  so the referee carries stacks, moves the button and reports ``stack_mismatch`` as it
+  did (``starting_stacks`` stay the stacks the hand was played with, for PokerKit).
+- ``_tapete_rules_json``: the rules as JSON where TOML has no form for a value
+  (``"opening": null``); read in place of ``_tapete_rules``.
+- An ante or blind that PHH's ``antes``/``blinds_or_straddles`` cannot post as logged (not
+  first in the log, out of position order, short, irregular) is a ``# tapete:`` comment
+  action in place; :func:`load_phh` counts its chips, so later ``cc`` face it.
+- A PHH action that would read back as another line carries the log's line after it:
+  ``p2 cc # tapete: p4 call 1`` (call amounts, ``allin``, a check facing a bet, ``bet``
+  before the draw ...); PokerKit ignores the comment, :func:`load_phh` logs the line.
+- A serve logged anywhere but right after the seat's own draw is written in place as
+  ``d dh ... # tapete: d serve ...``; :func:`load_phh` moves only the others (PHH lists
+  the serves after all the discards) back after each seat's draw.
+
 Ante conventions read from PHH ``antes``: all equal -> ``ante``; only the second entry (the
 2023 WSOP "big blind ante") -> ``ante`` with ``big_blind_ante: true``; anything else -> the
 most common amount (the log still records what each seat put in). ``F2L3D`` keeps the
@@ -127,7 +149,9 @@ def load_phh(text: str) -> dict:
     :param text: the file's text (TOML).
     :returns: a session dict (CONTRACT.md section 1): ``format``, ``rules`` (preset plus
         overrides from the variant and the file), ``players`` (seat, name, stack in chips),
-        ``hands`` (``button``, ``actions``; later hands of a ``.phhs`` also ``stacks``).
+        ``hands`` (``button``, ``actions``; later hands of a ``.phhs`` also ``stacks``;
+        a :func:`dump_phh` export gets back its session's players and each hand's
+        ``button``/``rebuys``/``stacks`` from the ``_tapete_*`` fields instead).
         Awards (``d award``) are added only where the file has ``finishing_stacks``; a hand
         without them gets ``"awards_recorded": false`` (the pushes were never written down,
         so ``referee.check`` does not report the missing award lines).
@@ -263,6 +287,12 @@ def _variant_rules(h: dict, n: int, antes: list[int], blinds: list[int]) -> dict
     if not isinstance(variant, str):
         raise PHHError(f"variant must be a code such as 'N2L1D', not {variant!r}")
     spec = h.get("_tapete_rules")
+    if isinstance(h.get("_tapete_rules_json"), str):
+        # rules with a value TOML cannot write (null: "opening": null, no openers)
+        try:
+            spec = json.loads(h["_tapete_rules_json"])
+        except ValueError:
+            raise PHHError("_tapete_rules_json is not JSON") from None
     if spec is not None:
         if isinstance(spec, str):
             spec = {"preset": spec}
@@ -321,7 +351,9 @@ def _hand_session(h: dict) -> dict:
     if not isinstance(h["actions"], list):
         raise PHHError(f"PHH field 'actions' must be a list of action strings, not {h['actions']!r}")
     n = len(stacks)
-    if n < 2:
+    if n < 2 and not (n == 1 and h.get("_tapete_format") and isinstance(h.get("_tapete_hand"), dict)):
+        # (a tapete export may hold a hand with one seat left with chips: the log says
+        # what happened there, and the referee judges it)
         raise PHHError("a hand needs at least two players")
     antes = _values(h.get("antes"), n, "antes")
     blinds = _values(h.get("blinds_or_straddles"), n, "blinds_or_straddles")
@@ -429,13 +461,16 @@ def _translate(raw_actions: Iterable[str], stacks: list[int], antes: list[int],
             out.append(f"p{seats[i]} {verb} {table.bets[i]}")
     drawn = False  # a draw has started: later deals are serves
     drawing = False  # in a draw phase (bets of the finished round cleared)
+    fixed: set[int] = set()
     for raw in raw_actions:
         override = None
+        text = None
         before = len(out)
         try:
             if isinstance(raw, str) and raw.lstrip().startswith(TAPETE_COMMENT):
                 line = raw.lstrip()[len(TAPETE_COMMENT):]
                 out.append(line)  # a tapete action PHH cannot say
+                fixed.add(len(out) - 1)
                 _comment_chips(table, line, seats)
                 continue
             if isinstance(raw, str) and "#" in raw:
@@ -521,7 +556,9 @@ def _translate(raw_actions: Iterable[str], stacks: list[int], antes: list[int],
                     out[-1] = override
                 else:
                     out.append(override)
-    return _serves_after_draws(out), table.contributed
+                if text and text.split()[:2] == ["d", "dh"]:
+                    fixed.add(len(out) - 1)  # a deal or serve where the log had it
+    return _serves_after_draws(out, fixed), table.contributed
 
 
 def _comment_chips(table: "_Table", line: str, seats: list[int]) -> None:
@@ -542,15 +579,24 @@ def _comment_chips(table: "_Table", line: str, seats: list[int]) -> None:
         table.bet_to(i, int(words[2]))
 
 
-def _serves_after_draws(actions: list[str]) -> list[str]:
-    """Move each ``d serve pN`` up to just after that seat's ``draw`` in the same draw."""
+def _serves_after_draws(actions: list[str], fixed: set[int] = frozenset()) -> list[str]:
+    """Move each ``d serve pN`` up to just after that seat's ``draw`` in the same draw
+    (not the lines at the indices ``fixed``: deals and serves a tapete export wrote
+    where its log had them)."""
     out: list[str] = []
     waiting: dict[str, int] = {}  # seat token -> index in out of its draw awaiting a serve
-    for line in actions:
+    for j, line in enumerate(actions):
         words = line.split()
         if len(words) < 2:
             out.append(line)
             waiting.clear()
+            continue
+        if j in fixed:
+            if words[0] == "d":
+                waiting.pop(words[2] if len(words) > 2 else "", None)
+            else:
+                waiting.clear()
+            out.append(line)
             continue
         if words[1] == "draw":
             out.append(line)
@@ -690,10 +736,21 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
         all-in, a check facing a bet, a bet written as an open ...)."""
         return phh if line == derived else f"{phh} {TAPETE_COMMENT}{line}"
 
+    last: list[str] = []  # the log's previous action, in words
+
+    def in_place(phh: str) -> None:
+        """Write an action where the log has it: the serves waiting for the end of the
+        discards go first (load_phh moves them back after each seat's draw), so that
+        nothing moves across it."""
+        out.extend(serves)
+        serves.clear()
+        out.append(phh)
+
     for raw in actions:
         line = raw.strip()
         words = line.split()
         if not words:
+            in_place(TAPETE_COMMENT + raw)  # an empty line: the check calls it unreadable
             continue
         if words[0] == "d":
             verb = words[1] if len(words) > 1 else ""
@@ -711,16 +768,24 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
             if cards is not None:
                 unseen = set(parse_cards(cards)) == {"??"}
                 derived = f"d {'serve' if drawn else 'deal'} p{seat} {len(cards) // 2 if unseen else cards}"
-                phh = said(f"d dh {token(seat)} {cards}", line, derived)
-                (serves if verb == "serve" and drawing else out).append(phh)
+                phh = f"d dh {token(seat)} {cards}"
+                if verb == "serve" and drawing and line == derived \
+                        and last[:2] == [f"p{seat}", "draw"]:
+                    serves.append(phh)  # PHH order: served after all discards
+                elif line == derived and not derived.startswith("d serve"):
+                    in_place(phh)
+                else:  # where the log has it (load_phh leaves annotated serves in place)
+                    in_place(f"{phh} {TAPETE_COMMENT}{line}")
             elif verb == "award" and len(words) == 4 and words[3].isdigit() \
                     and words[2][1:].isdigit() and int(words[2][1:]) in pos:
                 awards[pos[int(words[2][1:])]] += int(words[3])
                 # the dealer's push as logged (finishing_stacks are the referee's stacks)
-                out.append(TAPETE_COMMENT + line)
+                in_place(TAPETE_COMMENT + line)
             else:  # d note, d misdeal, anything else: kept as a tapete comment
-                out.append(TAPETE_COMMENT + line)
+                in_place(TAPETE_COMMENT + line)
+            last = words
             continue
+        last = words
         try:
             seat = int(words[0][1:]) if words[0][:1] == "p" and words[0][1:].isdigit() else -1
             i = pos[seat]
@@ -742,7 +807,7 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
                 if len(words) > 3 or not shown:
                     raise ValueError
         except (ValueError, IndexError, KeyError, CardError):
-            out.append(TAPETE_COMMENT + line)  # unreadable, or a seat not dealt in
+            in_place(TAPETE_COMMENT + line)  # unreadable, or a seat not dealt in
             continue
         if verb not in ("draw",) and drawing:
             out.extend(serves)
@@ -754,23 +819,27 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
         me = f"p{seat}"
         if verb == "ante":
             put = table.put(i, amount)
-            if posting and i not in anted and put == amount and line == f"{me} ante {amount}":
+            # load_phh posts the antes field first, in position order, then the blinds
+            if posting and not out and amount > 0 and i not in anted and last_blind < 0 and i > max(anted, default=-1) \
+                    and put == amount and line == f"{me} ante {amount}":
                 antes[i] += put
                 anted.add(i)
             else:
-                out.append(TAPETE_COMMENT + line)
+                in_place(TAPETE_COMMENT + line)
+                posting = False  # later antes and blinds stay in place after this one
         elif verb in ("blind", "straddle"):
             before = table.bets[i]
             table.bet_to(i, amount)
             order_k = blind_order.index(i)
-            regular = (posting and not blinds[i] and order_k > last_blind and before == 0
+            regular = (posting and not out and amount > 0 and not blinds[i] and order_k > last_blind and before == 0
                        and verb == ("blind" if i == small_blind_pos else "straddle")
                        and table.bets[i] == amount and line == f"{me} {verb} {amount}")
             if regular:
                 blinds[i] = table.bets[i]
                 last_blind = order_k
             else:
-                out.append(TAPETE_COMMENT + line)
+                in_place(TAPETE_COMMENT + line)
+                posting = False
         elif verb == "check" or verb == "call":
             table.bet_to(i, max(table.bets))
             out.append(said(f"{token(seat)} cc", line, f"{me} {'check' if owed <= 0 else 'call'}"))
@@ -809,7 +878,7 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
         elif verb == "muck":
             out.append(said(f"{token(seat)} sm", line, f"{me} muck"))
         else:  # split: no PHH form
-            out.append(TAPETE_COMMENT + line)
+            in_place(TAPETE_COMMENT + line)
     out.extend(serves)
     # PHH deals every hand: where the log did not write a seat's deal, "d dh pK ??????????"
     # (five unseen cards) is written before the first action, and _tapete_deals_added
@@ -842,6 +911,10 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
         fields["finishing_stacks"] = finishing
     fields["_tapete_format"] = "tapete/1"
     fields["_tapete_rules"] = rules_spec if isinstance(rules_spec, (dict, str)) else rules.as_dict()
+    if json.dumps(fields["_tapete_rules"]) != json.dumps(tomllib.loads(
+            "r = " + _toml_value(fields["_tapete_rules"]))["r"]):
+        # a value TOML has no form for (null): the rules as JSON too, which load_phh prefers
+        fields["_tapete_rules_json"] = json.dumps(fields["_tapete_rules"], ensure_ascii=False)
     fields["_tapete_award_lines"] = True
     if added:
         fields["_tapete_deals_added"] = added

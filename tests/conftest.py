@@ -16,6 +16,12 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No hypothesis deadline anywhere: a deadline is a timed assertion, and these machines are
+# noisy (DEVELOPERS.md: speed is measured in benchmarks/, never asserted in tests).
+settings.register_profile("tapete", deadline=None)
+settings.load_profile("tapete")
 from pypdf import PdfReader
 
 from app import create_app
