@@ -35,6 +35,9 @@ PLAYER_VERBS = {
     "rebuy": "amount",
 }
 DEALER_VERBS = ("deal", "serve", "award", "misdeal", "note")
+MAX_CARDS = 54
+"""The most cards a deal or serve line can name: a 52-card deck and two jokers (a count
+beyond it is no count a table can deal: ``unreadable``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +69,7 @@ def _digits(token: str) -> bool:
 
 def _seat(token: str, line: str) -> int:
     if len(token) < 2 or token[0] not in "pP" or not _digits(token[1:]):
-        raise ActionError(f"{line!r}: {token!r} is not a seat (write pN, e.g. p3)")
+        raise ActionError(f"{_short(line)}: {_short(token)} is not a seat (write pN, e.g. p3)")
     return int(token[1:])
 
 
@@ -90,7 +93,7 @@ def _cards(token: str, line: str) -> tuple[str, ...]:
     try:
         return parse_cards(token)
     except CardError as exc:
-        raise ActionError(f"{line!r}: {exc}") from None
+        raise ActionError(f"{_short(line)}: {_short(str(exc))}") from None
 
 
 def _shown(value: object) -> str:
@@ -130,55 +133,61 @@ def parse_action(line: str) -> Action:
         raise ActionError(line[2:].strip() or "an action the importer could not read")
     parts = line.split()
     if not parts:
-        raise ActionError(f"{line!r}: empty action")
+        raise ActionError(f"{_short(line)}: empty action")
     who = parts[0]
     if who in ("d", "D"):
         if len(parts) < 2 or parts[1] not in DEALER_VERBS:
-            raise ActionError(f"{line!r}: unknown dealer action (known: {', '.join(DEALER_VERBS)})")
+            raise ActionError(f"{_short(line)}: unknown dealer action (known: {', '.join(DEALER_VERBS)})")
         verb = parts[1]
         if verb == "note":
             return Action("d", None, "note", text=line.split(None, 2)[2] if len(parts) > 2 else "")
         if verb == "misdeal":
             if len(parts) != 2:
-                raise ActionError(f"{line!r}: 'd misdeal' takes nothing more")
+                raise ActionError(f"{_short(line)}: 'd misdeal' takes nothing more")
             return Action("d", None, "misdeal")
         if len(parts) != 4:
             what = "A" if verb == "award" else "CARDS|K"
-            raise ActionError(f"{line!r}: expected 'd {verb} pN {what}'")
+            raise ActionError(f"{_short(line)}: expected 'd {verb} pN {what}'")
         seat = _seat(parts[2], line)
         if verb == "award":
             return Action("d", seat, "award", amount=_whole(parts[3], line))
         if _digits(parts[3]):
-            return Action("d", seat, verb, count=int(parts[3]))
+            count = _whole(parts[3], line, "the number of cards", "cards")
+            if count > MAX_CARDS:
+                raise ActionError(f"{_short(line)}: {count} cards; a deck has at most "
+                                  f"{MAX_CARDS}")
+            return Action("d", seat, verb, count=count)
         cards = _cards(parts[3], line)
+        if len(cards) > MAX_CARDS:
+            raise ActionError(f"{_short(line)}: {len(cards)} cards; a deck has at most {MAX_CARDS}")
         return Action("d", seat, verb, cards=cards, count=len(cards))
     seat = _seat(who, line)
     if len(parts) < 2 or parts[1] not in PLAYER_VERBS:
-        raise ActionError(f"{line!r}: unknown action (known: {', '.join(PLAYER_VERBS)})")
+        raise ActionError(f"{_short(line)}: unknown action (known: {', '.join(PLAYER_VERBS)})")
     verb = parts[1]
     shape = PLAYER_VERBS[verb]
     rest = parts[2:]
     if shape == "none":
         if rest:
-            raise ActionError(f"{line!r}: '{verb}' takes no amount or cards")
+            raise ActionError(f"{_short(line)}: '{verb}' takes no amount or cards")
         return Action("p", seat, verb)
     if shape == "amount":
         if len(rest) != 1:
-            raise ActionError(f"{line!r}: '{verb}' needs one amount in chips")
+            raise ActionError(f"{_short(line)}: '{verb}' needs one amount in chips")
         return Action("p", seat, verb, amount=_whole(rest[0], line))
     if shape == "optional":
         if len(rest) > 1:
-            raise ActionError(f"{line!r}: 'call' takes at most one amount")
+            raise ActionError(f"{_short(line)}: 'call' takes at most one amount")
         return Action("p", seat, verb, amount=_whole(rest[0], line) if rest else None)
     if shape == "cards":
         if len(rest) != 1:
-            raise ActionError(f"{line!r}: 'show' needs the cards, written together")
+            raise ActionError(f"{_short(line)}: 'show' needs the cards, written together")
         return Action("p", seat, "show", cards=_cards(rest[0], line))
     # draw K [CARDS]
     if not 1 <= len(rest) <= 2:
-        raise ActionError(f"{line!r}: expected 'pN draw K [CARDS]'")
+        raise ActionError(f"{_short(line)}: expected 'pN draw K [CARDS]'")
     count = _whole(rest[0], line, "the number of cards", "cards")
     cards = _cards(rest[1], line) if len(rest) == 2 else None
     if cards is not None and len(cards) != count:
-        raise ActionError(f"{line!r}: {count} cards drawn but {len(cards)} discards written")
+        raise ActionError(f"{_short(line)}: {count} cards drawn but {len(cards)} discards written")
     return Action("p", seat, "draw", cards=cards, count=count)

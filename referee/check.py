@@ -116,7 +116,7 @@ def check_main(argv: list[str]) -> int:
         return 2 if exc.code else 0
     session: Any = None  # (whatever the file holds: compiled code checks declared types)
     try:
-        with open(args.file, encoding="utf-8") as fh:
+        with open(args.file, encoding="utf-8-sig") as fh:  # (a byte-order mark is fine)
             text = fh.read()
         if args.file.endswith((".phh", ".phhs")):
             from .phh import load_phh

@@ -113,15 +113,19 @@ def _deal_to(seat: int, cards: tuple[str, ...] | None, pos: dict[int, int], deck
 
 def _show(seat: int, cards: tuple[str, ...], shown: dict[int, tuple[str, ...]], deck: frozenset,
           seen: dict[str, int], own_discards: dict[int, set[str]],
-          served_known: dict[int, list[str]]) -> None:
+          served_known: dict[int, list[str]], held: list[str]) -> None:
     """A hand tabled: five cards of the deck, each unseen or the seat's own (not one it threw
-    away and was not served back). A second show by the same seat changes nothing."""
+    away and was not served back), holding every card the seat is known to hold (``held``,
+    ``??`` for cards not seen). A second show of the same hand changes nothing."""
     if seat in shown:
         if sorted(cards) != sorted(shown[seat]):
             raise _Irregular  # a second, different hand shown
         return
     if len(cards) != 5:
         raise _Irregular  # a partial show (openers) or a hand of other than five
+    for c in held:
+        if c != "??" and c not in cards:
+            raise _Irregular  # not the hand the seat holds as logged
     in_hand: set[str] = set()
     for c in cards:
         if c not in deck or c in in_hand:
@@ -694,7 +698,8 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                             break
                         if s not in folded and s not in mucked and s not in shown:
                             raise _Irregular  # showdown_order
-                _show(seat, _cards(parts[2]), shown, deck, seen, own_discards, served_known)
+                _show(seat, _cards(parts[2]), shown, deck, seen, own_discards, served_known,
+                      hands[seat])
             elif ((verb == "muck" or verb == "fold") and words == 2 and seat not in folded
                   and seat not in mucked):
                 mucked.add(seat)
@@ -705,7 +710,8 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
             continue
         # the hand is over (uncontested or passed out)
         if verb == "show" and words == 3:
-            _show(seat, _cards(parts[2]), shown, deck, seen, own_discards, served_known)
+            _show(seat, _cards(parts[2]), shown, deck, seen, own_discards, served_known,
+                      hands[seat])
         elif (verb == "muck" or verb == "fold") and words == 2:
             if seat == opener and seat not in shown:
                 opener_left_index = i

@@ -1154,6 +1154,22 @@ class HandReplay:
                     self._see(i, seat, c)
             self.proof[seat] = cards
             return
+        held = self.hands.get(seat)
+        if held is not None and len(held) == 5 and len(cards) == 5:
+            # the cards recorded as dealt and served are held (RRoP section 4: cards speak
+            # for the hand the player holds): a known card missing from the show means the
+            # tabled hand is not the seat's
+            unseen = list(cards)
+            for c in held:
+                if c == "??":
+                    continue
+                if c not in unseen:
+                    self.shown[seat] = cards
+                    self._kill(seat, i, f"seat {seat} showed {''.join(cards)} but holds "
+                               f"{''.join(held)} as logged: the hand shown is not the one it "
+                               "holds")
+                    return
+                unseen.remove(c)
         self.shown[seat] = cards
         valid = True
         jokers_ok = self.rules.jokers

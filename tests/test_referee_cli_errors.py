@@ -87,3 +87,27 @@ def test_a_wager_beyond_the_stack_is_one_finding():
                "p1 show JsJd4c3h2s", "d award p1 105"]
     hand = referee.check(_hand(actions=actions))["hands"][0]
     assert [f["kind"] for f in hand["findings"] if f["action"] == 2] == ["bet_too_large"]
+
+
+@pytest.mark.parametrize("line", ["d deal p1 " + "9" * 20, "d serve p1 " + "9" * 23, "d deal p1 55"])
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_card_count_beyond_any_deck_is_unreadable(line, fast):
+    actions = list(GOOD["hands"][0]["actions"])
+    actions.insert(2, line)
+    hand = referee.check(_hand(actions=actions), fast=fast)["hands"][0]
+    assert [f["action"] for f in hand["findings"] if f["kind"] == "unreadable"] == [2]
+
+
+def test_a_long_unreadable_line_is_quoted_short():
+    actions = ["p1 dance " + "x" * 20_000] + GOOD["hands"][0]["actions"]
+    hand = referee.check(_hand(actions=actions))["hands"][0]
+    (found,) = [f for f in hand["findings"] if f["kind"] == "unreadable"]
+    assert len(found["message"]) < 250 and "x" * 100 not in found["message"]
+
+
+def test_a_file_with_a_byte_order_mark_is_read(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(GOOD).encode())
+    done = _run("check", str(path))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["hands"][0]["awards"] == {"1": 20}

@@ -380,3 +380,37 @@ def test_a_second_different_show_by_the_same_seat_is_a_finding(fast):
     hand = referee.check(session, fast=fast)["hands"][0]
     assert [(f["kind"], f["action"]) for f in hand["findings"]] == [("wrong_card_count", 14)]
     assert hand["awards"] == {"1": 30}  # the first hand shown stands
+
+
+_HEADS_UP = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+             "players": [{"seat": 1, "stack": 100}, {"seat": 2, "stack": 100}]}
+_DEALT = ["p1 ante 5", "p2 ante 5", "d deal p1 JsJd4c3h2s", "d deal p2 QsQd9c8h7s",
+          "p1 open 10", "p2 call"]
+
+
+@pytest.mark.parametrize("draws, shown", [
+    (["p1 draw 0", "d serve p1 0", "p2 draw 0", "d serve p2 0"], "AcAd4c3h2s"),  # never held
+    (["p1 draw 3 4c3h2s", "d serve p1 5h6h7h", "p2 draw 0", "d serve p2 0"], "JsJd5h6h8h"),
+    (["p1 draw 3 4c3h2s", "d serve p1 5h6h7h", "p2 draw 0", "d serve p2 0"], "JsJd4c3h2s"),  # discards
+])
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_shown_hand_must_be_the_hand_the_seat_holds(draws, shown, fast):
+    """RRoP section 4 (cards speak for the hand held): a show without a card the seat is
+    recorded as holding is not its hand: wrong_card_count, the hand is dead, the other
+    hand wins (no void: it is the show that is wrong, not the deck)."""
+    actions = _DEALT + draws + ["p1 check", "p2 check", f"p1 show {shown}",
+                                "p2 show QsQd9c8h7s", "d award p2 30"]
+    hand = referee.check(dict(_HEADS_UP, hands=[{"button": 2, "actions": actions}]),
+                         fast=fast)["hands"][0]
+    assert [(f["kind"], f["seat"]) for f in hand["findings"]] == [("wrong_card_count", 1)]
+    assert hand["awards"] == {"2": 30} and hand["stacks"] == {"1": 85, "2": 115}
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_the_hand_held_shown_in_another_order_is_fine(fast):
+    actions = _DEALT + ["p1 draw 3 4c3h2s", "d serve p1 5h6h7h", "p2 draw 0", "d serve p2 0",
+                        "p1 check", "p2 check", "p1 show 7h6h5hJdJs", "p2 show QsQd9c8h7s",
+                        "d award p2 30"]
+    hand = referee.check(dict(_HEADS_UP, hands=[{"button": 2, "actions": actions}]),
+                         fast=fast)["hands"][0]
+    assert hand["findings"] == [] and hand["awards"] == {"2": 30}
