@@ -15,8 +15,8 @@ import sqlite3
 from sqlite_utils import Database
 
 from .db import StoreError, utc_now, write_tx
-from .nights import (existing, get_night, insert, insert_once, night_players, require_open,
-                     require_reason, table_players)
+from .nights import (existing, get_night, insert, insert_once, keyed_write, night_players,
+                     require_open, require_reason, table_players)
 
 LIVE_HAND = "NOT EXISTS (SELECT 1 FROM events x WHERE x.kind = 'void_hand' AND x.hand_id = hands.id)"
 """SQL: the hand's start has not been voided (:func:`void_hand_start`)."""
@@ -160,15 +160,11 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
     :returns: the event id.
     :raises StoreError: not the hand in progress, actions logged, no reason, night closed.
     """
-    found = existing(db, "events", key, "void_hand", {"hand_id": hand_id})
-    if found is not None:
-        return found
-    require_reason(reason)
-    hand = _hand(db, hand_id)
-    with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
-        found = existing(db, "events", key, "void_hand", {"hand_id": hand_id})
+    with keyed_write(db, "events", key, "void_hand", {"hand_id": hand_id}) as found:
         if found is not None:
             return found
+        require_reason(reason)
+        hand = _hand(db, hand_id)
         require_open(db, hand["night_id"])
         if current_hand(db, hand["night_id"]) != hand_id:
             raise StoreError(f"hand {hand['number']} is not the hand in progress: only a hand just "
@@ -221,16 +217,12 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
     if not isinstance(action, str) or not action.strip():
         raise StoreError("empty action: nothing to record")
     text = " ".join(action.split())
-    found = existing(db, "events", key, "action", {"hand_id": hand_id, "action": text})
-    if found is not None:
-        return found
-    if len(text) > MAX_ACTION:
-        raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
-    hand = _hand(db, hand_id)
-    with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
-        found = existing(db, "events", key, "action", {"hand_id": hand_id, "action": text})
+    with keyed_write(db, "events", key, "action", {"hand_id": hand_id, "action": text}) as found:
         if found is not None:
             return found
+        if len(text) > MAX_ACTION:
+            raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
+        hand = _hand(db, hand_id)
         require_open(db, hand["night_id"])
         if _ended(db, hand_id):
             raise StoreError(f"hand {hand['number']} has ended; void its end to add to it")
@@ -344,15 +336,11 @@ def undo_last(db: Database, hand_id: int, *, reason: str, entered_by: str, key: 
     :raises StoreError: nothing left to undo in the hand (code ``nothing_to_undo``), or as
         :func:`void_event`.
     """
-    found = existing(db, "events", key, "void", {"hand_id": hand_id})
-    if found is not None:
-        return found
-    require_reason(reason)
-    hand = _hand(db, hand_id)
-    with write_tx(db):
-        found = existing(db, "events", key, "void", {"hand_id": hand_id})
+    with keyed_write(db, "events", key, "void", {"hand_id": hand_id}) as found:
         if found is not None:
             return found
+        require_reason(reason)
+        hand = _hand(db, hand_id)
         end = db.execute(
             "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
             "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
@@ -378,14 +366,10 @@ def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = N
     :returns: the event id.
     :raises StoreError: already ended, night closed.
     """
-    found = existing(db, "events", key, "end", {"hand_id": hand_id})
-    if found is not None:
-        return found
-    hand = _hand(db, hand_id)
-    with write_tx(db):
-        found = existing(db, "events", key, "end", {"hand_id": hand_id})
+    with keyed_write(db, "events", key, "end", {"hand_id": hand_id}) as found:
         if found is not None:
             return found
+        hand = _hand(db, hand_id)
         require_open(db, hand["night_id"])
         if _ended(db, hand_id):
             raise StoreError(f"hand {hand['number']} has already ended")

@@ -15,7 +15,7 @@ from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 
 from .db import MAX_CHIPS, StoreError, utc_now, write_tx
 from .hands import check_night, current_hand, night_hands
-from .nights import (existing, get_night, insert_once, local_time, night_players,
+from .nights import (existing, get_night, insert_once, keyed_write, local_time, night_players,
                      require_open, require_reason, table_players)
 from .players import get_player
 
@@ -74,16 +74,11 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
     :returns: the ledger entry id.
     :raises StoreError: a hand in progress, player not seated, bad amount, night closed.
     """
-    found = existing(db, "ledger", key, "buy_in",
-                     {"night_id": night_id, "player_id": player_id, "chips": chips})
-    if found is not None:
-        return found
-    _chips(chips, allow_zero=False)
-    with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
-        found = existing(db, "ledger", key, "buy_in",
-                         {"night_id": night_id, "player_id": player_id, "chips": chips})
+    with keyed_write(db, "ledger", key, "buy_in",
+                     {"night_id": night_id, "player_id": player_id, "chips": chips}) as found:
         if found is not None:
             return found
+        _chips(chips, allow_zero=False)
         require_open(db, night_id)
         player = _seated(db, night_id, player_id)
         hand_id = current_hand(db, night_id)
@@ -108,16 +103,11 @@ def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered
     :raises StoreError: a hand in progress, player not seated, already counted since the
         last buy-in, bad amount, night closed.
     """
-    found = existing(db, "ledger", key, "cash_out",
-                     {"night_id": night_id, "player_id": player_id, "chips": chips})
-    if found is not None:
-        return found
-    _chips(chips, allow_zero=True)
-    with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
-        found = existing(db, "ledger", key, "cash_out",
-                         {"night_id": night_id, "player_id": player_id, "chips": chips})
+    with keyed_write(db, "ledger", key, "cash_out",
+                     {"night_id": night_id, "player_id": player_id, "chips": chips}) as found:
         if found is not None:
             return found
+        _chips(chips, allow_zero=True)
         require_open(db, night_id)
         player = _seated(db, night_id, player_id)
         if current_hand(db, night_id) is not None:
@@ -149,16 +139,11 @@ def recount(db: Database, night_id: int, player_id: int, chips: int, *, entered_
     :returns: the new cash-out's ledger entry id.
     :raises StoreError: no count to correct, bad amount, a hand in progress, night closed.
     """
-    found = existing(db, "ledger", key, "cash_out",
-                     {"night_id": night_id, "player_id": player_id, "chips": chips})
-    if found is not None:
-        return found
-    _chips(chips, allow_zero=True)
-    with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
-        found = existing(db, "ledger", key, "cash_out",
-                         {"night_id": night_id, "player_id": player_id, "chips": chips})
+    with keyed_write(db, "ledger", key, "cash_out",
+                     {"night_id": night_id, "player_id": player_id, "chips": chips}) as found:
         if found is not None:
             return found
+        _chips(chips, allow_zero=True)
         require_open(db, night_id)
         player = _seated(db, night_id, player_id, or_left=True)
         if current_hand(db, night_id) is not None:
@@ -210,14 +195,11 @@ def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key
 
     :raises StoreError: no such entry, already voided, a void or close, no reason, night closed.
     """
-    found = existing(db, "ledger", key, "void", {"target": entry_id})
-    if found is not None:
-        return found
-    require_reason(reason)
-    with write_tx(db):  # the checks under the write lock: at most one live void per entry
-        found = existing(db, "ledger", key, "void", {"target": entry_id})
+    # (the checks under the write lock: at most one live void per entry)
+    with keyed_write(db, "ledger", key, "void", {"target": entry_id}) as found:
         if found is not None:
             return found
+        require_reason(reason)
         row = db.execute("SELECT night_id, player_id, kind FROM ledger WHERE id = ?", [entry_id]).fetchone()
         if row is None:
             raise StoreError(f"no ledger entry with id {entry_id}")

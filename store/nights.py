@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import contextmanager
 from datetime import datetime, timezone as dt_timezone
+from typing import Iterator
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlite_utils import Database
@@ -50,6 +52,28 @@ def existing(db: Database, table: str, key: str | None, kind: str | None = None,
                              f"({name} {got!r}, not {value!r}); a new write needs a new key",
                              "key_reused", key=key)
     return row[0]
+
+
+@contextmanager
+def keyed_write(db: Database, table: str, key: str | None, kind: str | None = None,
+                match: dict | None = None) -> Iterator[int | None]:
+    """A write under idempotency ``key``: yields the id of the row already stored for this
+    write (a repeated submit: no lock is taken, nothing to do), or None inside a write
+    transaction (:func:`store.db.write_tx`, BEGIN IMMEDIATE) where the caller checks and
+    writes.
+
+    The key is looked up before taking the lock, so that a retried tap is answered
+    without waiting for it, and again under it, so that what is checked is what is
+    written (two writers racing with one key store one row).
+
+    :raises StoreError: as :func:`existing` (the key used for another write).
+    """
+    found = existing(db, table, key, kind, match)
+    if found is not None:
+        yield found
+        return
+    with write_tx(db):
+        yield existing(db, table, key, kind, match)
 
 
 def insert(db: Database, table: str, row: dict) -> int:
@@ -220,17 +244,13 @@ def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, enter
         player, a hand in progress, night closed.
     """
     payload = {"night_id": night_id, "player_id": player_id, "seat": seat}
-    found = existing(db, "seats", key, match=payload)
-    if found is not None:
-        return found
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
-        raise StoreError(f"seat must be 1-10, not {seat!r}")
-    from .players import get_player
-    name = get_player(db, player_id)["name"]
-    with write_tx(db):  # every check under the write lock: what is checked is what is written
-        found = existing(db, "seats", key, match=payload)
+    with keyed_write(db, "seats", key, match=payload) as found:
         if found is not None:
             return found
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
+            raise StoreError(f"seat must be 1-10, not {seat!r}")
+        from .players import get_player
+        name = get_player(db, player_id)["name"]
         require_open(db, night_id)
         if _current_hand(db, night_id) is not None:
             raise StoreError("a hand is in progress: seat new players between hands", "hand_in_progress")
@@ -270,15 +290,12 @@ def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_
     :raises StoreError: not seated, no reason, a hand in progress, chips not counted,
         night closed.
     """
-    found = existing(db, "ledger", key, "unseat", {"night_id": night_id, "player_id": player_id})
-    if found is not None:
-        return found
-    if not isinstance(reason, str) or not reason.strip():
-        raise StoreError("say why the player leaves (a reason)")
-    with write_tx(db):
-        found = existing(db, "ledger", key, "unseat", {"night_id": night_id, "player_id": player_id})
+    with keyed_write(db, "ledger", key, "unseat",
+                     {"night_id": night_id, "player_id": player_id}) as found:
         if found is not None:
             return found
+        if not isinstance(reason, str) or not reason.strip():
+            raise StoreError("say why the player leaves (a reason)")
         require_open(db, night_id)
         if _current_hand(db, night_id) is not None:
             raise StoreError("a hand is in progress: players leave between hands", "hand_in_progress")
