@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import RANK_VALUE, deck_set
+from .cards import deck_set, deck_size
 from .findings import Finding
 from .pots import Pot
 from .rules import HouseRules
@@ -104,7 +104,7 @@ def table_rules(rules: HouseRules, players: int) -> tuple[HouseRules, frozenset,
     concrete = rules.at_table(n) if rules.lowest_rank == "auto" else rules
     low: str = concrete.lowest_rank  # (a rank letter once at the table)
     jokers: int = concrete.jokers
-    made = (concrete, deck_set(low, jokers), 4 * (15 - RANK_VALUE[low]) + jokers)
+    made = (concrete, deck_set(low, jokers), deck_size(low, jokers))
     if len(_TABLE_RULES) > 512:
         _TABLE_RULES.clear()
     _TABLE_RULES[key] = (rules, made)  # (the rules kept alive: their id stays theirs)

@@ -471,7 +471,7 @@ class _Table:
     "J" counted as a jack) times the suit factor (:data:`_SUIT_FACTOR`: flush, one
     joker) to ``(hand_rank, dups)``: ``dups`` None (no repeated rank), a letter (one
     pair), or a tuple of letters, each repeated rank's letter once per card after its
-    first (the cards to check for a duplicate, see :func:`_no_dup`). Joker keys are
+    first (the cards to check for a duplicate, see :func:`referee.lookup.no_dup`). Joker keys are
     added as joker hands are first ranked (never where a natural jack repeats: the
     joker's "J" would be taken for one); their checks start with ``"Jk"``.
     """
@@ -624,9 +624,6 @@ def _checks(letters: Sequence[str]) -> str | tuple[str, ...] | None:
     if not checks:
         return None
     return checks[0] if len(checks) == 1 else checks
-
-
-_no_dup = no_dup  # (the inlined common path of rank() below uses it too)
 
 
 def _normalize(cards: Any, spec: _Spec) -> tuple[str, ...]:
@@ -804,7 +801,7 @@ def rank(cards: str | Sequence[str], rules: Any = "jackpots", players: int | Non
                 i = cards.find(d)
                 if cards.find(cards[i:i + 2], i + 2) < 0:
                     return entry[0]
-            elif _no_dup(cards, d):
+            elif no_dup(cards, d):
                 return entry[0]
             return t[2](cards)
     return _table_for(rules, players).rank(cards)

@@ -168,13 +168,13 @@ class HouseRules:
         return out
 
 
-def _validate(r: HouseRules, only: Any = None) -> None:
-    """Check every field of ``r`` (or only the names in ``only``) against :data:`_CHECKS`.
+def _validate(r: HouseRules) -> None:
+    """Check every field of ``r`` against :data:`_CHECKS`.
 
     :raises RulesError: the first bad field (in the order of :data:`_CHECKS`), named with its
         value and what it must be.
     """
-    _check_fields(r.__dict__, _CHECK_AT if only is None else only)
+    _check_fields(r.__dict__, _CHECK_AT)
 
 
 def _check_fields(fields: dict[str, Any], names: Any) -> None:
