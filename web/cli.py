@@ -6,8 +6,10 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from typing import Iterator
 
 import click
 from flask import Flask, current_app
@@ -20,17 +22,25 @@ SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
 DEMO_FILE = SAMPLES / "demo_night.json"
 
 
-def _db():
-    return store.open_db(current_app.config["DATABASE"])
+@contextmanager
+def _store() -> Iterator:
+    """The app's database for one command: a store refusal becomes the command's one-line
+    error (exit 1), and the connection is closed whatever happens."""
+    db = store.open_db(current_app.config["DATABASE"])
+    try:
+        yield db
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        db.conn.close()
 
 
 @click.command("init-db")
 @with_appcontext
 def init_db_command():
     """Create the database (or bring its schema up to date)."""
-    db = _db()
-    applied = [m.name for m in store.migrations.applied(db)]
-    db.conn.close()
+    with _store() as db:
+        applied = [m.name for m in store.migrations.applied(db)]
     click.echo(f"database ready at {current_app.config['DATABASE']} ({len(applied)} migrations)")
 
 
@@ -63,14 +73,9 @@ def import_command(file, chip_cents, chips_per, currency, tz, started_at, title)
     """Import a session (.json) or PHH (.phh) FILE as a night; prints the night id."""
     start = _started_at(started_at)
     tz = tz or current_app.config.get("CLUB_TIMEZONE", "Europe/Madrid")
-    db = _db()
-    try:
+    with _store() as db:
         night_id = store.import_file(db, file, chip_cents=chip_cents, chips_per=chips_per,
                                      currency=currency, timezone=tz, started_at=start, title=title)
-    except store.StoreError as exc:
-        raise click.ClickException(str(exc)) from None
-    finally:
-        db.conn.close()
     click.echo(night_id)
 
 
@@ -93,16 +98,11 @@ def _player(db, name: str | None, option: str) -> int | None:
 @with_appcontext
 def close_command(night, hub, resolution, player):
     """Close the NIGHT: bank check, its resolution, the settlement; prints the transfers."""
-    db = _db()
-    try:
+    with _store() as db:
         summary = store.close_night(db, night, entered_by="cli", resolution=resolution,
                                     charge_player_id=_player(db, player, "--player"),
                                     mode="hub" if hub else "fewest",
                                     hub_player_id=_player(db, hub, "--hub"))
-    except store.StoreError as exc:
-        raise click.ClickException(str(exc)) from None
-    finally:
-        db.conn.close()
     from .reports import money
 
     currency = summary["night"]["currency"]
@@ -117,13 +117,8 @@ def close_command(night, hub, resolution, player):
 @with_appcontext
 def reopen_command(night, reason):
     """Reopen a closed NIGHT: its close and adjustments are voided (kept, with the reason)."""
-    db = _db()
-    try:
+    with _store() as db:
         store.reopen_night(db, night, reason=reason, entered_by="cli")
-    except store.StoreError as exc:
-        raise click.ClickException(str(exc)) from None
-    finally:
-        db.conn.close()
     click.echo(f"night {night} reopened")
 
 
@@ -138,13 +133,8 @@ def report_command(night, output):
 
     if not output.parent.is_dir():
         raise click.ClickException(f"cannot write {output}: the folder {output.parent} does not exist")
-    db = _db()
-    try:
+    with _store() as db:
         pdf = night_pdf(db, night)
-    except store.StoreError as exc:
-        raise click.ClickException(str(exc)) from None
-    finally:
-        db.conn.close()
     try:
         output.write_bytes(pdf)
     except OSError as exc:
@@ -156,17 +146,12 @@ def report_command(night, output):
 @with_appcontext
 def demo_command():
     """Load a sample night (closed and settled) so there is something to see at once."""
-    db = _db()
-    try:
+    with _store() as db:
         night_id = store.import_file(db, DEMO_FILE, chip_cents=5, currency="EUR", title="Demo")
         if not store.get_night(db, night_id)["closed"]:
             bank = store.bank_check(db, night_id)
             store.close_night(db, night_id, entered_by="demo",
                               resolution="split" if bank["difference"] else None)
-    except store.StoreError as exc:
-        raise click.ClickException(str(exc)) from None
-    finally:
-        db.conn.close()
     click.echo(f"demo night {night_id}: see /reports/nights/{night_id}")
 
 
