@@ -88,8 +88,8 @@ def _rss_kib() -> int:
 def _clear_referee_caches() -> None:
     """Empty every cache the replay keeps between calls: each ``functools.lru_cache`` in the
     ``referee`` modules (parsed actions ...), the parsed-line cache
-    ``referee.replay._PARSED``, the table rules per player count ``referee.hand._TABLE_RULES``
-    and the session's rules cache. (The ranking tables built
+    ``referee.replay._PARSED``, the table rules per player count ``referee.hand._TABLE_RULES``,
+    the session's rules cache and the ranking function per table ``referee.pots._RANKERS``. (The ranking tables built
     once per rules are the evaluator itself, as PokerKit's lookup tables are, and stay.)"""
     for name, module in list(sys.modules.items()):
         if name != "referee" and not name.startswith("referee."):
@@ -98,11 +98,12 @@ def _clear_referee_caches() -> None:
             clear = getattr(value, "cache_clear", None)
             if callable(clear) and hasattr(value, "cache_info"):
                 clear()
-    from referee import hand, replay, session
+    from referee import hand, pots, replay, session
 
     replay._PARSED.clear()
     hand._TABLE_RULES.clear()
     session._RULES_CACHE.clear()
+    pots._RANKERS.clear()
 
 
 def _fast_path_taken(sessions: list[dict]) -> int:

@@ -25,12 +25,21 @@ _SEAT_KEY = {s: str(s) for s in range(1, 11)}
 
 
 def _keyed(d: dict[int, int] | None) -> dict[str, int] | None:
+    """Seat -> chips as ``{"1": chips, ...}`` in seat order (None stays None)."""
     if d is None:
         return None
     out: dict[str, int] = {}
-    for s in sorted(d):
+    last = 0
+    for s, chips in d.items():  # (usually in seat order already: no sort needed)
+        if s < last:
+            out = {}
+            for s in sorted(d):
+                text = _SEAT_KEY.get(s)
+                out[text if text is not None else str(s)] = d[s]
+            return out
+        last = s
         text = _SEAT_KEY.get(s)
-        out[text if text is not None else str(s)] = d[s]
+        out[text if text is not None else str(s)] = chips
     return out
 
 

@@ -52,6 +52,7 @@ class _Irregular(Exception):
 
 _SEATS: Final = {f"p{k}": k for k in range(1, 11)}
 _NO_WORDS: Final[list[str]] = []  # (the end of the log has no words; never changed)
+_NO_SEATS: Final[set[int]] = set()  # (never changed)
 _END: Final = object()  # the end of the log (not None: a null in the log is unreadable)
 """Seat tokens of the canonical form (``p1`` .. ``p10``); anything else takes the full path."""
 
@@ -82,13 +83,12 @@ def _chips(token: str) -> int:
     :raises _Irregular: anything else (``"+5"``, ``"-5"``, ``"007"``, ``"1_000"``, other
         scripts' digits ...: the full replay reads those, or explains them).
     """
-    try:
-        value = int(token)
-    except ValueError:
-        raise _Irregular from None
-    if value < 0 or str(value) != token:
+    if not token.isdigit() or not token.isascii() or (token[0] == "0" and len(token) > 1):
         raise _Irregular
-    return value
+    try:
+        return int(token)
+    except ValueError:  # (more digits than Python converts)
+        raise _Irregular from None
 
 
 def _deal_to(seat: int, cards: tuple[str, ...] | None, pos: dict[int, int], deck: frozenset,
@@ -216,8 +216,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
 
     stacks = dict(stacks0)
     dead_money: dict[int, int] = {}
-    folded: set[int] = set()
-    mucked: set[int] = set()
+    out: set[int] = set()  # the seats that folded or mucked
     allin: set[int] = set()
     anted: dict[int, int] = {}  # seat -> chips anted
     dealt: dict[int, tuple[str, ...]] = {}
@@ -315,30 +314,32 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                     last_raise = (size if size > high else high) if blinds else size
                 else:
                     phase = _BETTING
-                    bets = dict.fromkeys(order, 0)
+                    for s in order:  # (bets is keyed by the seats dealt in)
+                        bets[s] = 0
                     high = raises = 0
                     last_raise = (small_bet if draws == 3 and rnd == 1 else big_bet) if fixed \
                         else nl_min
-                    acted, acted_high = {}, {}
+                    acted.clear()
+                    acted_high.clear()
                     aggressor = None
                     if opener is not None and has_opening and not blinds:
                         p = pos[opener]
                         for s in cyc[p:p + n]:
-                            if s not in folded and s not in mucked and s not in allin:
+                            if s not in out and s not in allin:
                                 first = s
                                 break
                     if first is None:
                         for s in order:
-                            if s not in folded and s not in mucked and s not in allin:
+                            if s not in out and s not in allin:
                                 first = s
                                 break
                 round_first = first
                 cursor = pos[first] - 1 if first is not None else -1
-                due = next_to_bet(cyc, cursor + 1, n, folded, mucked, allin, bets, high, acted)
+                due = next_to_bet(cyc, cursor + 1, n, out, _NO_SEATS, allin, bets, high, acted)
                 end_round = due is None
             if end_round:
                 end_round = False
-                live = [s for s in order if s not in folded and s not in mucked]
+                live = [s for s in order if s not in out]
                 nobody_bet = high == 0 and not any(bets.values())
                 if len(live) == 1:
                     phase, outcome, winner = _COMPLETE, "uncontested", live[0]
@@ -353,7 +354,8 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                             and len([s for s in live if s not in allin]) >= 2):
                         raise _Irregular  # the check-down carried: left to the full replay
                     phase = _SHOWDOWN
-                    bets = dict.fromkeys(order, 0)
+                    for s in order:
+                        bets[s] = 0
                     first = aggressor if aggressor is not None else round_first
                     if first not in live:
                         first = None
@@ -367,8 +369,9 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                 else:
                     phase = _DRAW
                     draw_no += 1
-                    drew = set()
-                    bets = dict.fromkeys(order, 0)
+                    drew.clear()
+                    for s in order:
+                        bets[s] = 0
         if line is _END:
             break
         if parts[0] == "d":
@@ -472,7 +475,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
             elif verb == "fold":
                 if words != 2:
                     raise _Irregular
-                folded.add(seat)
+                out.add(seat)
                 if seat == opener and seat not in shown:
                     opener_left_index = i
             elif verb == "bet" or verb == "raise" or verb == "open" or verb == "allin":
@@ -524,7 +527,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                                 raise _Irregular
                             raises += 1
                             if (raise_cap is not None and raises > raise_cap and len(
-                                    [s for s in order if s not in folded and s not in mucked]) > 2):
+                                    [s for s in order if s not in out]) > 2):
                                 raise _Irregular  # raise_cap
                             full = increment >= size or 2 * increment >= size
                         else:
@@ -552,12 +555,12 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
             acted[seat] = full_seq
             acted_high[seat] = high
             cursor = pos[seat]
-            due = next_to_bet(cyc, cursor + 1, n, folded, mucked, allin, bets, high, acted)
+            due = next_to_bet(cyc, cursor + 1, n, out, _NO_SEATS, allin, bets, high, acted)
             if due is None:
                 end_round, trigger = True, i
             continue
         if phase == _DRAW:
-            if seat not in pos or seat in folded or seat in mucked or seat in drew:
+            if seat not in pos or seat in out or seat in drew:
                 raise _Irregular
             if verb == "draw":
                 if words == 3:
@@ -570,7 +573,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                 if cards is not None and len(cards) != k:
                     raise _Irregular
                 for s in order:
-                    if s not in drew and s not in folded and s not in mucked:
+                    if s not in drew and s not in out:
                         if s != seat:
                             raise _Irregular  # out of turn
                         break
@@ -621,17 +624,17 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                 expect_serve[seat] = k
                 got_serve.pop(seat, None)
             elif verb == "fold" and words == 2:
-                folded.add(seat)
+                out.add(seat)
                 if seat == opener and seat not in shown:
                     opener_left_index = i
-                live = [s for s in order if s not in folded and s not in mucked]
+                live = [s for s in order if s not in out]
                 if len(live) == 1:
                     phase, outcome, winner = _COMPLETE, "uncontested", live[0]
                     continue
             else:
                 raise _Irregular
             for s in order:
-                if s not in drew and s not in folded and s not in mucked:
+                if s not in drew and s not in out:
                     break
             else:
                 rnd += 1  # everyone drew: the next betting round
@@ -691,18 +694,18 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
             if verb == "show":
                 if words != 3:
                     raise _Irregular
-                if seat not in folded and seat not in mucked:
+                if seat not in out:
                     p = pos[showdown_first] if showdown_first in pos else -1
                     for s in (cyc[p:p + n] if p >= 0 else order):
                         if s == seat:
                             break
-                        if s not in folded and s not in mucked and s not in shown:
+                        if s not in out and s not in shown:
                             raise _Irregular  # showdown_order
                 _show(seat, _cards(parts[2]), shown, deck, seen, own_discards, served_known,
                       hands[seat])
-            elif ((verb == "muck" or verb == "fold") and words == 2 and seat not in folded
-                  and seat not in mucked):
-                mucked.add(seat)
+            elif ((verb == "muck" or verb == "fold") and words == 2
+                  and seat not in out):
+                out.add(seat)
                 if seat == opener and seat not in shown:
                     opener_left_index = i
             else:
@@ -731,7 +734,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                                          rules, n):
                 raise _Irregular
             opener_false = False
-    live = [s for s in order if s not in folded and s not in mucked]
+    live = [s for s in order if s not in out]
     if phase == _SHOWDOWN and outcome is None and len(live) == 1:
         outcome, winner = "uncontested", live[0]
     pots: list[Pot] = []
@@ -765,8 +768,12 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
     for _, to, amount in recorded:
         pushed[to] = pushed.get(to, 0) + amount
     if recorded:
-        if {s: c for s, c in pushed.items() if c} != {s: c for s, c in awards.items() if c}:
-            raise _Irregular  # wrong_award / chips_not_conserved
+        for to, chips in pushed.items():
+            if chips != awards.get(to, 0):
+                raise _Irregular  # wrong_award / chips_not_conserved
+        for to, chips in awards.items():
+            if chips != pushed.get(to, 0):
+                raise _Irregular
     elif start.awards_recorded and any(awards.values()):
         raise _Irregular  # no award line: wrong_award at the last action
     for to, chips in awards.items():

@@ -680,6 +680,11 @@ _BY_ID: dict[tuple[int, int | None], tuple[HouseRules, _Table]] = {}
 _BY_DICT: dict[tuple, _Table] = {}
 _BY_FIELDS: dict[tuple, _Table] = {}
 """The ranking fields of a HouseRules as written, and the player count -> table."""
+RANKING_FIELDS = ("ranking", "lowest_rank", "jokers", "joker", "flush_beats_full",
+                  "five_figures", "five_of_a_kind", "natural_beats_wild", "suit_order",
+                  "straight_flush_cycle", "ace_low_straight_flush_beats_royal")
+"""The :class:`~referee.rules.HouseRules` fields the ranking depends on: rules equal in
+these (whatever their stakes, betting ...) rank hands alike and share one table."""
 
 
 def _table_for(rules: Any, players: int | None) -> _Table:
@@ -722,10 +727,8 @@ def _build(rules: HouseRules, players: int | None) -> _Table:
         raise ValueError(f"players must be a whole number of at least 1, not {players!r}")
     # rules that differ only in what ranking ignores (stakes, betting ...) share a table:
     # found by the ranking fields as written, before working out the _Spec
-    written = (rules.ranking, rules.lowest_rank, rules.jokers, rules.joker,
-               rules.flush_beats_full, rules.five_figures, rules.five_of_a_kind,
-               rules.natural_beats_wild, rules.suit_order, rules.straight_flush_cycle,
-               rules.ace_low_straight_flush_beats_royal, players)
+    fields = rules.__dict__
+    written = (*[fields[name] for name in RANKING_FIELDS], players)
     table = _BY_FIELDS.get(written)
     if table is not None:
         return table

@@ -22,6 +22,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from mypy_extensions import mypyc_attr
+
 from .cards import RANKS, deck_size, make_deck, resolve_lowest_rank
 
 BETTING = ("fixed_limit", "pot_limit", "no_limit")
@@ -38,6 +40,7 @@ class RulesError(ValueError):
     false``)."""
 
 
+@mypyc_attr(native_class=False)  # (a Python class even when compiled: resolve_rules fills its __dict__)
 @dataclass(frozen=True)
 class HouseRules:
     """The house rules of one table for one night. Chips are integers.
@@ -184,8 +187,11 @@ def _check_fields(fields: dict[str, Any], names: Any) -> None:
         at = _CHECK_AT.get(key)
         if at is None:
             continue
+        value = fields[key]
+        if key in _CHIPS_KEYS and value.__class__ is int and value >= 0:
+            continue  # (the common case, without calling its test)
         _, ok, why = _CHECKS[at]
-        if not ok(fields[key]) and (first is None or at < first[0]):
+        if not ok(value) and (first is None or at < first[0]):
             first = (at, key, why)
     if first is not None:
         _, key, why = first
@@ -223,9 +229,12 @@ BOOL_KEYS = ("five_figures", "five_of_a_kind", "natural_beats_wild", "straight_f
 number is an error, never a silent "on"."""
 
 
+_CHIPS_FIELDS = ("ante", "small_blind", "big_blind", "small_bet", "big_bet", "min_bet")
+"""The fields that are chips (whole numbers, 0 or more)."""
+_CHIPS_KEYS = frozenset(_CHIPS_FIELDS)
+
 _CHECKS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
-    *((key, _chips_ok, "must be a whole number of chips, 0 or more")
-      for key in ("ante", "small_blind", "big_blind", "small_bet", "big_bet", "min_bet")),
+    *((key, _chips_ok, "must be a whole number of chips, 0 or more") for key in _CHIPS_FIELDS),
     ("raise_cap", lambda v: v is None or _chips_ok(v), "must be a whole number or null"),
     *((key, _one_of(allowed), f"must be one of {allowed}") for key, allowed in _CHOICES),
     ("lowest_rank", lambda v: v == "auto" or v in _LOWEST_RANKS, "must be '2'..'7' or 'auto'"),
@@ -375,6 +384,7 @@ def resolve_rules(spec: Any = "jackpots", **overrides: Any) -> HouseRules:
     :returns: a frozen :class:`HouseRules`.
     :raises RulesError: unknown preset or key, or a bad value; the message names it.
     """
+    keys: dict[str, Any]
     if isinstance(spec, HouseRules):
         base, keys = spec, {}
     elif isinstance(spec, str):

@@ -104,13 +104,13 @@ def _rules(spec: Any) -> HouseRules:
         # the keys with their values' types (1, 1.0 and true are different rules); repr
         # where a value is a list (a ladder) or otherwise unhashable
         key = tuple([(k, v.__class__, v) for k, v in spec.items()])
-        try:
-            hash(key)
-        except TypeError:
-            key = repr(spec)
     elif spec.__class__ is not str:
         key = repr(spec)
-    found = _RULES_CACHE.get(key)
+    try:
+        found = _RULES_CACHE.get(key)
+    except TypeError:  # (a value that cannot be hashed)
+        key = repr(spec)
+        found = _RULES_CACHE.get(key)
     if found is None:
         if len(_RULES_CACHE) > 256:
             _RULES_CACHE.clear()

@@ -59,7 +59,7 @@ def blind_size(rules: HouseRules, blinds: Sequence[tuple[int, int]], pot: int) -
     return 2 * blinds[-1][1]
 
 
-def next_to_bet(cyc: Sequence[int], start: int, n: int, folded: set[int], mucked: set[int],
+def next_to_bet(cyc: list[int], start: int, n: int, folded: set[int], mucked: set[int],
                 allin: set[int], bets: dict[int, int], high: int,
                 acted: dict[int, int]) -> int | None:
     """The seat due in a betting round, or None when the round is over: one pass over
