@@ -17,6 +17,8 @@ slice and lets the ranking tables key on them directly.
 
 from __future__ import annotations
 
+from typing import Any
+
 RANKS = "23456789TJQKA"
 """Ranks from lowest to highest (ace high)."""
 
@@ -50,7 +52,7 @@ def _check_card(text: str, whole: str) -> str:
     raise CardError(f"not a card: {text!r} in {whole!r} (expected rank 2-9TJQKA + suit shdc, 'Jk' or '??')")
 
 
-def parse_card(text: str) -> str:
+def parse_card(text: Any) -> str:
     """Parse one card.
 
     :param text: two characters, e.g. ``"As"``, ``"td"`` (case of rank and suit is
@@ -70,7 +72,7 @@ def parse_card(text: str) -> str:
     return _check_card(text.strip(), text)
 
 
-def parse_cards(text: str) -> tuple[str, ...]:
+def parse_cards(text: Any) -> tuple[str, ...]:
     """Parse a run of cards written together (``"AsKd7h7c2h"``; spaces allowed).
 
     :param text: the card string from a log line or the command line.
@@ -103,7 +105,7 @@ def parse_cards(text: str) -> tuple[str, ...]:
     return tuple(_check_card(compact[i:i + 2], text) for i in range(0, len(compact), 2))
 
 
-def lowest_rank_for_players(players: int) -> str:
+def lowest_rank_for_players(players: Any) -> str:
     """The lowest rank of a stripped deck by the rule of 11 (seed ``001_*.txt``).
 
     "en el caso de cuatro jugadores [7 a As], en la versión de 5 jugadores se aumenta el 6
@@ -117,7 +119,7 @@ def lowest_rank_for_players(players: int) -> str:
     return RANKS[value - 2]
 
 
-def resolve_lowest_rank(lowest_rank: str, players: int | None = None) -> str:
+def resolve_lowest_rank(lowest_rank: Any, players: Any = None) -> str:
     """Resolve a ``lowest_rank`` setting (``"2"``..``"7"`` or ``"auto"``) to a rank letter.
 
     :raises ValueError: for ``"auto"`` without a player count, or an unknown setting.
@@ -132,7 +134,7 @@ def resolve_lowest_rank(lowest_rank: str, players: int | None = None) -> str:
     return text
 
 
-def make_deck(lowest_rank: str = "2", jokers: int = 0) -> tuple[str, ...]:
+def make_deck(lowest_rank: Any = "2", jokers: Any = 0) -> tuple[str, ...]:
     """Build a deck: every rank from ``lowest_rank`` to ace in four suits, plus jokers.
 
     :param lowest_rank: a rank letter ``"2"``..``"7"`` (resolve ``"auto"`` first with
@@ -162,7 +164,7 @@ _DECKS = {(low, jokers): tuple(r + s for r in RANKS[RANKS.index(low):] for s in 
 _DECK_SETS = {key: frozenset(deck) for key, deck in _DECKS.items()}
 
 
-def deck_size(lowest_rank: str = "2", jokers: int = 0) -> int:
+def deck_size(lowest_rank: Any = "2", jokers: Any = 0) -> int:
     """Number of cards in the deck ``make_deck(lowest_rank, jokers)`` builds."""
     low = resolve_lowest_rank(lowest_rank)
     return 4 * (15 - RANK_VALUE[low]) + jokers

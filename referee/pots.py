@@ -165,13 +165,16 @@ def _ranker(rules: HouseRules, n: int) -> Callable[[Any], Any] | None:
     if found is not None and found[0] is rules:
         return found[1]
     fields = rules.__dict__
-    by_fields: tuple = (*[fields[name] for name in RANKING_FIELDS], n)
-    same = _RANKERS.get(by_fields)
-    rank_of = same[1] if same is not None else value_ranker(rules, n)
+    by_fields = tuple([fields[name] for name in RANKING_FIELDS] + [n])
     if len(_RANKERS) > 512:
         _RANKERS.clear()
+    same = _RANKERS.get(by_fields)
+    if same is None:
+        rank_of = value_ranker(rules, n)
+        _RANKERS[by_fields] = (rules, rank_of)
+    else:
+        rank_of = same[1]
     _RANKERS[key] = (rules, rank_of)  # (the rules kept alive: their id stays theirs)
-    _RANKERS[by_fields] = (rules, rank_of)
     return rank_of
 
 
