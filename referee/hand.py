@@ -93,17 +93,21 @@ class HandResult:
 
 def table_rules(rules: HouseRules, players: int) -> tuple[HouseRules, frozenset, int]:
     """The rules made concrete for ``players`` dealt in, their deck (a frozenset of card
-    strings, jokers as ``"Jk"``) and its size; cached per rules object (by identity: they
-    are frozen, and hashing all their fields costs more than the lookup saves) and player
-    count in :data:`_TABLE_RULES`."""
+    strings, jokers as ``"Jk"``) and its size. Rules whose ``lowest_rank`` is ``"auto"``
+    (the rule of 11) become a new object per player count, cached per rules object (by
+    identity: they are frozen, and hashing all their fields costs more than the lookup
+    saves) and player count in :data:`_TABLE_RULES`; other rules are returned as they are."""
+    low: str = rules.lowest_rank
+    if low != "auto":  # the rules as they are: the deck is a constant
+        jokers: int = rules.jokers
+        return rules, deck_set(low, jokers), deck_size(low, jokers)
     key = (id(rules), players)
     found = _TABLE_RULES.get(key)
     if found is not None and found[0] is rules:
         return found[1]
-    n = max(players, 1)
-    concrete = rules.at_table(n) if rules.lowest_rank == "auto" else rules
-    low: str = concrete.lowest_rank  # (a rank letter once at the table)
-    jokers: int = concrete.jokers
+    concrete = rules.at_table(max(players, 1))  # (a new object: kept, so its tables stay hot)
+    low = concrete.lowest_rank  # (a rank letter once at the table)
+    jokers = concrete.jokers
     made = (concrete, deck_set(low, jokers), deck_size(low, jokers))
     if len(_TABLE_RULES) > 512:
         _TABLE_RULES.clear()

@@ -87,8 +87,11 @@ def load(session: Any, rules: Any = None) -> Table:
         names[seat] = str(p["name"]) if "name" in p else f"seat {seat}"
         stacks[seat] = stack
     hands = session.get("hands", [])
-    if not isinstance(hands, list) or any(not isinstance(h, dict) for h in hands):
+    if not isinstance(hands, list):
         raise SessionError("'hands' must be a list of objects")
+    for h in hands:
+        if not isinstance(h, dict):
+            raise SessionError("'hands' must be a list of objects")
     return Table(house, names, stacks, list(hands))
 
 
