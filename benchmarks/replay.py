@@ -88,9 +88,10 @@ def _rss_kib() -> int:
 def _clear_referee_caches() -> None:
     """Empty every cache the replay keeps between calls: each ``functools.lru_cache`` in the
     ``referee`` modules (parsed actions ...), the parsed-line cache
-    ``referee.replay._PARSED``, the table rules per player count ``referee.hand._TABLE_RULES``,
-    the session's rules cache and the ranking function per table ``referee.pots._RANKERS``. (The ranking tables built
-    once per rules are the evaluator itself, as PokerKit's lookup tables are, and stay.)"""
+    ``referee.replay._PARSED``, the table rules per player count
+    ``referee.hand._TABLE_RULES``, the session's rules cache and the ranking function per
+    table ``referee.pots._RANKERS``. (The ranking tables built once per rules are the
+    evaluator itself, as PokerKit's lookup tables are, and stay.)"""
     for name, module in list(sys.modules.items()):
         if name != "referee" and not name.startswith("referee."):
             continue

@@ -215,7 +215,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
     max_draw: int = rules0.max_draw
 
     stacks = dict(stacks0)
-    dead_money: dict[int, int] = {}
+    dead = 0  # chips put in that are no seat's stake (the big blind's ante)
     out: set[int] = set()  # the seats that folded or mucked
     allin: set[int] = set()
     anted: dict[int, int] = {}  # seat -> chips anted
@@ -507,7 +507,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                         elif total < min_bet and not all_in:
                             raise _Irregular
                         if pot_limit and total > (carried_in + sum(contrib.values())
-                                                  + sum(dead_money.values())):
+                                                  + dead):
                             raise _Irregular
                         if rnd == 0 and opener is None and not blinds:
                             opener = seat
@@ -535,7 +535,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                             if not full and not all_in:
                                 raise _Irregular
                             if pot_limit and total > high + (carried_in + sum(contrib.values())
-                                                            + sum(dead_money.values())) + owed:
+                                                            + dead) + owed:
                                 raise _Irregular
                     if full:
                         full_seq += 1
@@ -580,7 +580,8 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                 if k > max_draw:
                     raise _Irregular
                 drew.add(seat)
-                drawn_total[seat] = drawn_total.get(seat, 0) + k
+                if opening_min is not None:  # (only openers need the count)
+                    drawn_total[seat] = drawn_total.get(seat, 0) + k
                 hand = hands[seat]
                 if cards is not None:
                     for c in cards:
@@ -593,7 +594,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                             hand.remove("??")
                         else:
                             raise _Irregular  # a card it was not dealt
-                    if draw_no == 1:
+                    if draw_no == 1 and opening_min is not None:  # (openers judged later)
                         known = discards.get(seat)
                         if known is None:
                             discards[seat] = list(cards)
@@ -657,7 +658,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                 stacks[seat] = have - chips
                 anted[seat] = chips
                 if bb_ante:
-                    dead_money[seat] = dead_money.get(seat, 0) + chips
+                    dead += chips
                 elif order:
                     contrib[seat] += chips
                 if have == chips:
@@ -678,7 +679,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                 want = order[(pos[blinds[-1][0]] + 1) % n]
             have = stacks[seat]
             size = blind_size(rules, blinds, carried_in + sum(contrib.values())
-                              + sum(dead_money.values()))
+                              + dead)
             if seat != want or number >= have or (size and number != size):
                 raise _Irregular  # (a blind that puts the seat all in: the full replay)
             stacks[seat] = have - number
@@ -724,7 +725,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
     # ------------------------------------------------------------------ finish
     if phase == _PREDEAL or phase == _BETTING or phase == _DRAW:
         raise _Irregular  # the log stops before the hand is decided
-    total = carried_in + sum(contrib.values()) + sum(dead_money.values())
+    total = carried_in + sum(contrib.values()) + dead
     if opener is not None and opener_false is None and opening_min is not None:
         held = shown.get(opener)
         if held is not None:  # openers judged from the hand shown (the deal not recorded)
@@ -757,7 +758,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
         if (opener is not None and opening_min is not None and opener_false is None
                 and opener not in shown and opener_left_index is not None):
             raise _Irregular  # openers_not_shown (a warning)
-        pots = build_pots(contrib, live, carried_in + sum(dead_money.values()))
+        pots = build_pots(contrib, live, carried_in + dead)
         found = award_pots(pots, live, shown, set(), rules, n, order) if pots else None
         if found is None:
             raise _Irregular  # undecided (hands not shown) or nobody left
