@@ -42,6 +42,14 @@ class OptionalBuildExt(build_ext):
         except Exception as error:  # CompileError, LinkError, DistutilsExecError, ...
             detail = f"{type(error).__name__}: {str(error)[:120]}"
             _pure_python(f"compiling {', '.join(COMPILED)} failed ({detail})")
+            return
+        # mypyc's shared library is named by a hash of the modules compiled: drop those of
+        # earlier builds with another list (nothing imports them any more)
+        built = {Path(path).name for path in self.get_outputs()}
+        for suffix in EXTENSION_SUFFIXES:
+            for path in ROOT.glob(f"*__mypyc{suffix}"):
+                if path.name not in built:
+                    path.unlink(missing_ok=True)
 
     def get_outputs(self) -> list[str]:
         return [path for path in super().get_outputs() if os.path.exists(path)]
