@@ -384,12 +384,14 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
             if seat is None or seat not in stacks0:
                 raise _Irregular
             arg = parts[3]
+            if recorded and verb != "award":
+                raise _Irregular  # a card dealt after the pot was pushed
             if verb == "award":
                 recorded.append((i, seat, _chips(arg)))
                 continue
             cards = None
             if arg.isdigit() and arg.isascii():
-                number = int(arg)
+                number = _chips(arg)  # (a count as str(n) writes it, or the full replay)
             else:
                 cards = _cards(arg)
                 number = len(cards)
@@ -651,7 +653,7 @@ def _replay(start: HandStart, actions: Sequence[str]) -> HandResult:  # noqa: C9
                 owed = rules0.ante
                 if bb_ante and blind_seats(order, button)[1] != seat:
                     owed = 0
-                have = stacks0.get(seat, 0)
+                have = stacks.get(seat, 0)  # (after a blind it posted before its ante)
                 if not owed or number > owed or number < min(owed, have) or have <= 0:
                     raise _Irregular
                 chips = number if number < have else have

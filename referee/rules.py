@@ -418,7 +418,7 @@ def resolve_rules(spec: Any = "jackpots", **overrides: Any) -> HouseRules:
     return rules
 
 
-def _preset(name: str) -> HouseRules:
+def _preset(name: Any) -> HouseRules:  # (any value: the file's)
     try:
         return PRESETS[name]
     except (KeyError, TypeError):

@@ -111,3 +111,18 @@ def test_a_file_with_a_byte_order_mark_is_read(tmp_path):
     done = _run("check", str(path))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["hands"][0]["awards"] == {"1": 20}
+
+
+@pytest.mark.parametrize("preset", [None, True, 0, 1.5, [], {}, 10 ** 30])
+def test_a_preset_that_is_not_a_name_is_one_line_and_exit_2(tmp_path, preset):
+    """Compiled by mypyc, ``rules.py`` once let a non-string preset through to a typed
+    argument: a TypeError and a traceback instead of the one-line error."""
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"rules": {"preset": preset}, "players": [{"seat": 1, "stack": 5}]}))
+    done = _run("check", str(path))
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    from referee.rules import PRESETS
+
+    assert done.stderr.strip() == (f"check: {path}: unknown preset {preset!r} (known: "
+                                   f"{', '.join(PRESETS)})")

@@ -819,3 +819,54 @@ def test_pure_python_fast_path_equals_full():
         taken, total, bad = taken + t, total + n, bad + b
     assert bad == []
     assert taken >= 0.5 * total  # (it was asked, and answered, for most hands)
+
+
+# ---------------------------------------------------------------------------------------
+# what a fresh tester found (third session): each the session that showed it
+
+BB_ANTE_AFTER_BLIND = {
+    "rules": {"preset": "deuce_to_seven", "small_blind": 1, "big_blind": 2, "ante": 2,
+              "big_blind_ante": True},
+    "players": [{"seat": 1, "stack": 100}, {"seat": 2, "stack": 100}, {"seat": 3, "stack": 100}],
+    "hands": [{"button": 3, "actions": ["p1 blind 1", "p2 straddle 2", "p2 ante 2", "p3 raise 6",
+                                        "p1 fold", "p2 fold", "d award p3 11"]}]}
+
+
+def test_a_big_blind_ante_after_the_blind_comes_from_what_is_left():
+    """The big blind posts 2, then antes 2: 96 left (the fast path once took the ante from
+    the stack the hand began with, making chips: 302 at the end)."""
+    hand = fast_check(BB_ANTE_AFTER_BLIND)["hands"][0]
+    assert hand["stacks"] == {"1": 99, "2": 96, "3": 105}
+    assert sum(hand["stacks"].values()) == 300
+    assert_same(BB_ANTE_AFTER_BLIND, "big blind's ante after the blind")
+
+
+SERVE_AFTER_AWARD = {
+    "rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+    "players": [{"seat": 1, "stack": 100}, {"seat": 2, "stack": 100}],
+    "hands": [{"button": 2, "actions": [
+        "p1 ante 5", "p2 ante 5", "p1 open 10", "p2 call", "p1 draw 1", "p2 draw 2",
+        "p1 check", "p2 check", "p1 show JsJd4c3h2s", "p2 show KsQd9c7h5s", "d award p1 30",
+        "d serve p2 2"]}]}
+
+
+@pytest.mark.parametrize("line", ["d serve p2 2", "d serve p1 1", "d serve p2 As2d"])
+def test_cards_served_after_the_pot_was_pushed_are_flagged_by_both_paths(line):
+    session = copy.deepcopy(SERVE_AFTER_AWARD)
+    session["hands"][0]["actions"][-1] = line
+    findings = fast_check(session)["hands"][0]["findings"]
+    assert [(f["kind"], f["action"]) for f in findings if f["action"] == 11] \
+        == [("wrong_card_count", 11)]
+    assert_same(session, line)
+
+
+@pytest.mark.parametrize("line", ["d deal p1 " + "9" * 5000, "d serve p1 " + "9" * 5000])
+def test_a_card_count_python_cannot_convert_is_left_to_the_full_replay(line):
+    """``int()`` refuses more than 4,300 digits: the fast path gives up on the line (the
+    full replay calls it unreadable) instead of raising out of ``check``."""
+    session = copy.deepcopy(SERVE_AFTER_AWARD)
+    session["hands"][0]["actions"].insert(2, line)
+    hand = fast_check(session)["hands"][0]
+    assert any(f["kind"] in ("unreadable", "wrong_card_count") and f["action"] == 2
+               for f in hand["findings"])
+    assert_same(session, line[:20])
