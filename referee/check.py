@@ -28,16 +28,15 @@ def _keyed(d: dict[int, int] | None) -> dict[str, int] | None:
     """Seat -> chips as ``{"1": chips, ...}`` in seat order (None stays None)."""
     if d is None:
         return None
-    out: dict[str, int] = {}
+    items: Any = d.items()
     last = 0
-    for s, chips in d.items():  # (usually in seat order already: no sort needed)
+    for s in d:  # (usually in seat order already: then no sort)
         if s < last:
-            out = {}
-            for s in sorted(d):
-                text = _SEAT_KEY.get(s)
-                out[text if text is not None else str(s)] = d[s]
-            return out
+            items = sorted(items)
+            break
         last = s
+    out: dict[str, int] = {}
+    for s, chips in items:
         text = _SEAT_KEY.get(s)
         out[text if text is not None else str(s)] = chips
     return out
