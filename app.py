@@ -65,7 +65,10 @@ def _load_local_secrets(app):
     except FileNotFoundError:
         kept = {"SECRET_KEY": secrets.token_urlsafe(32), "HOST_PIN": f"{secrets.randbelow(10**6):06d}"}
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another worker process made it first: use theirs
+            return _load_local_secrets(app)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(kept, fh)
     if "TAPETE_SECRET_KEY" not in os.environ and app.config["SECRET_KEY"] == "dev":

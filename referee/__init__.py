@@ -25,25 +25,6 @@ from .table import table_state
 
 
 
-def _warn_if_stale() -> None:
-    """Warn (once, at import) when a module compiled at install (setup.py: mypyc) is older
-    than its source: Python would run the old build, not the edited ``.py``."""
-    import warnings
-    from importlib.machinery import EXTENSION_SUFFIXES
-    from pathlib import Path
-
-    here = Path(__file__).parent
-    for suffix in EXTENSION_SUFFIXES[:1]:
-        for built in here.glob(f"*{suffix}"):
-            source = here / (built.name[:-len(suffix)] + ".py")
-            if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
-                warnings.warn(f"referee/{source.name} is newer than its compiled build "
-                              f"({built.name}), which is what runs: run bash scripts/setup",
-                              RuntimeWarning, stacklevel=2)
-
-
-_warn_if_stale()
-
 __all__ = [
     "CardError", "make_deck", "parse_card", "parse_cards",
     "PRESETS", "HouseRules", "RulesError", "resolve_rules",

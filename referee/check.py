@@ -42,7 +42,7 @@ def _keyed(d: dict[int, int] | None) -> dict[str, int] | None:
     return out
 
 
-def check(session: Any, rules: Any = None, *, fast: bool = True) -> dict:
+def check(session: Any, rules: Any = None) -> dict:
     """Replay a session and judge every hand.
 
     :param session: a session dict (CONTRACT.md section 1). Beyond the contract, a hand may
@@ -53,8 +53,6 @@ def check(session: Any, rules: Any = None, *, fast: bool = True) -> dict:
         action (CONTRACT.md section 4: "at the hand's last action when an award is missing").
     :param rules: optional override of the session's rules (preset name, dict or
         HouseRules), like ``--rules``.
-    :param fast: judge regular hands with the fast path (:mod:`referee.fastpath`; the same
-        result); False replays every hand with the full state machine.
     :returns: ``{"hands": [{"hand": int, "findings": [finding dicts], "pots": [{"amount":
         int, "seats": [int]}], "awards": {seat: chips} or None, "recorded_awards":
         {seat: chips}, "stacks": {seat: chips}, "carried": int, "next_opening": str or
@@ -63,7 +61,7 @@ def check(session: Any, rules: Any = None, *, fast: bool = True) -> dict:
         unknown rules). Bad table play never raises: it is a finding.
     """
     hands = []
-    for item in replay_session(session, rules, fast=fast):
+    for item in replay_session(session, rules):
         number, result, extra, step = item.number, item.result, item.extra, item.step
         findings = [f.as_dict() for f in extra + result.findings] if extra or result.findings else []
         hands.append({

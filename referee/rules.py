@@ -22,7 +22,6 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from mypy_extensions import mypyc_attr
 
 from .cards import RANKS, deck_size, make_deck, resolve_lowest_rank
 
@@ -40,7 +39,6 @@ class RulesError(ValueError):
     false``)."""
 
 
-@mypyc_attr(native_class=False)  # (a Python class even when compiled: resolve_rules fills its __dict__)
 @dataclass(frozen=True)
 class HouseRules:
     """The house rules of one table for one night. Chips are integers.

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from .fastpath import replay_regular
 from .findings import Finding, make
 from .hand import HandResult, HandStart
 from .replay import HandReplay
@@ -129,14 +128,57 @@ def _next_button(rules: HouseRules, button: int, stacks: Mapping[int, int]) -> i
     return (after or ordered)[0]
 
 
+class Carry:
+    """The table between two hands: what the next hand starts from (besides its own
+    ``rebuys``, ``stacks`` and ``button`` lines).
+
+    - ``stacks``: seat -> chips (ints) after the last hand; every seat at the table.
+    - ``carried``: chips left in the pot by a passed-out deal (int).
+    - ``step``: passed-out deals in a row (the opener ladder's step, seed 000, seed 002).
+    - ``button``: the last hand's button (None before the first hand).
+    - ``last_outcome``: the last hand's outcome (``"misdeal"`` keeps the button).
+
+    A hand is judged from its own start: given the carry before it, its spec and its
+    actions, :func:`play_hand` needs nothing else of the night. :meth:`as_dict` and
+    :meth:`from_dict` give it a JSON form (seat keys as strings) to store.
+    """
+
+    __slots__ = ("stacks", "carried", "step", "button", "last_outcome")
+
+    def __init__(self, stacks: dict[int, int], carried: int = 0, step: int = 0,
+                 button: int | None = None, last_outcome: str | None = None) -> None:
+        self.stacks = stacks
+        self.carried = carried
+        self.step = step
+        self.button = button
+        self.last_outcome = last_outcome
+
+    def as_dict(self) -> dict:
+        """JSON-able: ``{"stacks": {"1": 500, ...}, "carried", "step", "button",
+        "last_outcome"}``."""
+        return {"stacks": {str(s): c for s, c in self.stacks.items()}, "carried": self.carried,
+                "step": self.step, "button": self.button, "last_outcome": self.last_outcome}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Carry":
+        """The inverse of :meth:`as_dict`."""
+        return cls({int(s): c for s, c in data["stacks"].items()}, data["carried"], data["step"],
+                   data["button"], data["last_outcome"])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Carry) and self.as_dict() == other.as_dict()
+
+    def __repr__(self) -> str:
+        return f"Carry({self.as_dict()!r})"
+
+
 class HandItem:
     """One hand of a session as :func:`replay_session` replays it.
 
     - ``number``: the hand's number in the session (1, 2 ...).
     - ``start``: the :class:`HandStart` (table, stacks, button, carried pot, opening).
     - ``actions``: the hand's action strings.
-    - ``replay``: the :class:`HandReplay` after its last action, or None where the fast
-      path (:func:`referee.fastpath.replay_regular`) judged the hand; :meth:`full` builds it.
+    - ``replay``: the :class:`HandReplay` after its last action.
     - ``result``: the :class:`HandResult`.
     - ``extra``: the hand's findings about stacks, rebuys and the button (merged into the
       hand's findings by :func:`referee.check`).
@@ -144,7 +186,7 @@ class HandItem:
     """
 
     def __init__(self, number: int, start: HandStart, actions: list,
-                 replay: HandReplay | None, result: HandResult, extra: list[Finding],
+                 replay: HandReplay, result: HandResult, extra: list[Finding],
                  step: int) -> None:
         self.number = number
         self.start = start
@@ -153,15 +195,6 @@ class HandItem:
         self.result = result
         self.extra = extra
         self.step = step
-
-    def full(self) -> "HandItem":
-        """This hand with its :class:`HandReplay` (replayed now if the fast path judged it;
-        the result is the same)."""
-        if self.replay is not None:
-            return self
-        replay = HandReplay(self.start, self.actions).run()
-        return HandItem(self.number, self.start, self.actions, replay, replay.finish(),
-                        self.extra, self.step)
 
 
 def _seat_chips(hand: dict, field: str, what: str, number: int, stacks: dict[int, int],
@@ -186,75 +219,113 @@ def _seat_chips(hand: dict, field: str, what: str, number: int, stacks: dict[int
     return pairs
 
 
-def replay_session(session: Any, rules: Any = None, *, fast: bool = True) -> Iterator[HandItem]:
-    """Replay every hand of a session in order.
+def hand_start(rules: HouseRules, carry: Carry, hand: dict, number: int
+               ) -> tuple[HandStart, list[Finding]]:
+    """The start of hand ``number`` from the table before it and the hand's own lines.
+
+    :param rules: the session's :class:`HouseRules`.
+    :param carry: the table after the previous hand (:func:`first_carry` before hand 1).
+        Not changed.
+    :param hand: the hand's object of the session file: ``rebuys`` (chips added between
+        hands), ``stacks`` (stated stacks: a difference is a ``stack_mismatch``),
+        ``button`` (omitted: the next occupied seat in the direction of play, CONTRACT.md
+        1; it stays after a misdeal, Robert's Rules of Poker, Misdeals), ``awards_recorded``.
+    :param number: the hand's number in the session (1, 2 ...), for the messages.
+    :returns: ``(start, extra)``: the :class:`HandStart` and the findings about stacks,
+        rebuys and the button (``stack_mismatch``, ``unreadable``).
+    """
+    extra: list[Finding] = []
+    stacks = dict(carry.stacks)
+    if "rebuys" in hand:
+        for seat, chips in _seat_chips(hand, "rebuys", "rebuy", number, stacks, extra):
+            stacks[seat] += chips
+    if "stacks" in hand:
+        for seat, chips in _seat_chips(hand, "stacks", "stack", number, stacks, extra):
+            if chips != stacks[seat]:
+                extra.append(make("stack_mismatch", None, seat, f"seat {seat} starts hand "
+                                  f"{number} with {chips}; {stacks[seat]} carried over"))
+                stacks[seat] = chips
+    button = carry.button
+    given = hand.get("button")
+    bad_button = given is not None and (type(given) not in (int, str)
+                                        or _int_key(given) not in stacks)
+    if bad_button:
+        given = None
+    if given is not None:
+        button = _int_key(given)
+    elif button is None:
+        ordered = sorted(stacks, reverse=rules.direction != "clockwise")
+        button = ordered[-1]
+        extra.append(make("unreadable", None, None, f"hand {number}: button "
+                          f"{hand.get('button')!r} is not a seat at the table; seat {button} "
+                          "assumed" if bad_button else "the first hand does not say where "
+                          f"the button is; seat {button} assumed"))
+    else:
+        if bad_button:
+            extra.append(make("unreadable", None, None, f"hand {number}: button "
+                              f"{hand.get('button')!r} is not a seat at the table"))
+        if carry.last_outcome != "misdeal":
+            button = _next_button(rules, button, stacks)
+    assert button is not None  # (given, assumed, or moved on from the last hand)
+    start = HandStart(rules=rules, button=button, stacks=stacks, carried=carry.carried,
+                      opening=rules.opening_after(carry.step), use_rules_opening=False,
+                      awards_recorded=hand.get("awards_recorded", True) is not False)
+    return start, extra
+
+
+def hand_actions(hand: dict, number: int, extra: list[Finding]) -> list:
+    """The hand's ``actions`` list; anything else is an ``unreadable`` finding appended to
+    ``extra`` and no actions."""
+    actions = hand.get("actions", [])
+    if not isinstance(actions, list):
+        extra.append(make("unreadable", None, None, f"hand {number}: 'actions' must be a list"))
+        return []
+    return actions
+
+
+def carry_after(carry: Carry, start: HandStart, result: HandResult) -> Carry:
+    """The table after a hand: its end stacks and carried pot, the ladder step (one more
+    after a passed-out deal, back to 0 once a pot is won; seed 000, seed 002), its button
+    and outcome."""
+    step = carry.step
+    if result.outcome == "passed_out":
+        step += 1
+    elif result.outcome in ("showdown", "uncontested"):
+        step = 0
+    return Carry(result.stacks, result.carried, step, start.button, result.outcome)
+
+
+def first_carry(table: Table) -> Carry:
+    """The table before hand 1: the players' starting stacks, nothing carried, no button."""
+    return Carry(dict(table.stacks))
+
+
+def play_hand(rules: HouseRules, carry: Carry, hand: dict, number: int) -> tuple[HandItem, Carry]:
+    """Judge one hand from its own start.
+
+    :param rules: the session's rules; ``carry``: the table before the hand; ``hand``: its
+        object of the session file; ``number``: its number in the session.
+    :returns: ``(item, carry)``: the judged :class:`HandItem` and the table after it.
+    """
+    start, extra = hand_start(rules, carry, hand, number)
+    actions = hand_actions(hand, number, extra)
+    replay = HandReplay(start, actions).run()
+    result = replay.finish()
+    after = carry_after(carry, start, result)
+    return HandItem(number, start, actions, replay, result, extra, after.step), after
+
+
+def replay_session(session: Any, rules: Any = None) -> Iterator[HandItem]:
+    """Replay every hand of a session in order, each from its own start
+    (:func:`play_hand`).
 
     :param session: a session dict (CONTRACT.md section 1).
     :param rules: optional rules override (like ``--rules``).
-    :param fast: try :func:`referee.fastpath.replay_regular` first on each hand (the same
-        result for a regular hand; the full :class:`HandReplay` runs for any other);
-        False runs the full replay on every hand.
     :returns: an iterator of :class:`HandItem`.
     :raises SessionError: when the file cannot be read at all (see :func:`load`).
     """
     table = load(session, rules)
-    house = table.rules
-    stacks = dict(table.stacks)
-    carried = 0
-    step = 0
-    button: int | None = None
-    last_outcome = None
+    carry = first_carry(table)
     for number, hand in enumerate(table.hands, start=1):
-        extra: list[Finding] = []
-        if "rebuys" in hand:
-            for seat, chips in _seat_chips(hand, "rebuys", "rebuy", number, stacks, extra):
-                stacks[seat] += chips
-        if "stacks" in hand:
-            for seat, chips in _seat_chips(hand, "stacks", "stack", number, stacks, extra):
-                if chips != stacks[seat]:
-                    extra.append(make("stack_mismatch", None, seat, f"seat {seat} starts hand "
-                                      f"{number} with {chips}; {stacks[seat]} carried over"))
-                    stacks[seat] = chips
-        given = hand.get("button")
-        bad_button = given is not None and (type(given) not in (int, str)
-                                            or _int_key(given) not in stacks)
-        if bad_button:
-            given = None
-        if given is not None:
-            button = _int_key(given)
-        elif button is None:
-            ordered = sorted(stacks, reverse=house.direction != "clockwise")
-            button = ordered[-1]
-            extra.append(make("unreadable", None, None, f"hand {number}: button "
-                              f"{hand.get('button')!r} is not a seat at the table; seat {button} "
-                              "assumed" if bad_button else "the first hand does not say where "
-                              f"the button is; seat {button} assumed"))
-        else:
-            if bad_button:
-                extra.append(make("unreadable", None, None, f"hand {number}: button "
-                                  f"{hand.get('button')!r} is not a seat at the table"))
-            if last_outcome != "misdeal":
-                button = _next_button(house, button, stacks)
-        actions = hand.get("actions", [])
-        if not isinstance(actions, list):
-            extra.append(make("unreadable", None, None, f"hand {number}: 'actions' must be a list"))
-            actions = []
-        assert button is not None  # (given, assumed, or moved on from the last hand)
-        start = HandStart(rules=house, button=button, stacks=dict(stacks), carried=carried,
-                          opening=house.opening_after(step), use_rules_opening=False,
-                          awards_recorded=hand.get("awards_recorded", True) is not False)
-        replay: HandReplay | None = None
-        fast_result = replay_regular(start, actions) if fast else None
-        if fast_result is None:
-            replay = HandReplay(start, actions).run()
-            result = replay.finish()
-        else:
-            result = fast_result
-        stacks = result.stacks
-        carried = result.carried
-        if result.outcome == "passed_out":
-            step += 1
-        elif result.outcome in ("showdown", "uncontested"):
-            step = 0
-        last_outcome = result.outcome
-        yield HandItem(number, start, actions, replay, result, extra, step)
+        item, carry = play_hand(table.rules, carry, hand, number)
+        yield item

@@ -37,7 +37,7 @@ def table_state(session: Any, rules: Any = None) -> dict:
     last = None
     for item in replay_session(session, rules):
         last = item
-    item = last.full()
+    item = last
     number, replay, result, extra = item.number, item.replay, item.result, item.extra
     complete = replay.phase == "complete" or result.outcome in ("showdown", "uncontested")
     # a hand in progress is not yet incomplete, and its pot not yet pushed: a missing

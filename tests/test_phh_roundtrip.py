@@ -11,7 +11,7 @@ with a null value (``_tapete_rules_json``), antes and blinds PHH cannot post in 
 action that would read back otherwise (``p2 cc # tapete: p2 call 1``).
 
 The sessions: the tester's three reports (copied below), 400 random-walk sessions of the
-house games (``walk_session`` of ``test_replay_fastpath``) and 200 generated hands
+house games (``walkgen.walk_session``) and 200 generated hands
 (``handgen.generate_hand``), all seeded.
 """
 
@@ -25,7 +25,7 @@ import referee
 from handgen import generate_hand
 from referee.check import has_errors
 from referee.phh import dump_phh, load_phh
-from test_replay_fastpath import walk_session
+from walkgen import walk_session
 
 
 def judged(result: dict) -> list:

@@ -358,26 +358,24 @@ _TAKEN = ["p1 ante 5", "p2 ante 5", "p3 ante 5", "p1 open 10", "p2 fold", "p3 fo
 
 
 @pytest.mark.parametrize("late", ["p2 show JsJd4c3h2s", "d serve p1 1"])
-@pytest.mark.parametrize("fast", [True, False])
-def test_a_line_after_the_pot_was_pushed_leaves_the_result_standing(late, fast):
+def test_a_line_after_the_pot_was_pushed_leaves_the_result_standing(late):
     """RRoP section 3: once the pot is pushed the hand is over. A clashing show or a stray
     serve afterwards is one warning; the award stands (no void, nothing carried)."""
     session = dict(_JACKPOTS3, hands=[{"button": 3, "actions": _TAKEN + [late]}])
-    hand = referee.check(session, fast=fast)["hands"][0]
+    hand = referee.check(session)["hands"][0]
     assert hand["awards"] == {"1": 25} and hand["carried"] == 0
     assert hand["stacks"] == {"1": 110, "2": 95, "3": 95}
     assert [(f["action"], f["severity"]) for f in hand["findings"]] == [(8, "warning")]
 
 
-@pytest.mark.parametrize("fast", [True, False])
-def test_a_second_different_show_by_the_same_seat_is_a_finding(fast):
+def test_a_second_different_show_by_the_same_seat_is_a_finding():
     actions = ["p1 ante 5", "p2 ante 5", "d deal p1 JsJd4c3h2s", "d deal p2 KsQd9c8h7s",
                "p1 open 10", "p2 call", "p1 draw 3 4c3h2s", "d serve p1 5c6h8d", "p2 draw 1 7s",
                "d serve p2 Ah", "p1 check", "p2 check", "p1 show JsJd5c6h8d",
                "p2 show KsQd9c8hAh", "p1 show KsQd9c8hAh", "d award p1 30"]
     session = {"rules": _JACKPOTS3["rules"], "players": _JACKPOTS3["players"][:2],
                "hands": [{"button": 2, "actions": actions}]}
-    hand = referee.check(session, fast=fast)["hands"][0]
+    hand = referee.check(session)["hands"][0]
     assert [(f["kind"], f["action"]) for f in hand["findings"]] == [("wrong_card_count", 14)]
     assert hand["awards"] == {"1": 30}  # the first hand shown stands
 
@@ -393,24 +391,22 @@ _DEALT = ["p1 ante 5", "p2 ante 5", "d deal p1 JsJd4c3h2s", "d deal p2 QsQd9c8h7
     (["p1 draw 3 4c3h2s", "d serve p1 5h6h7h", "p2 draw 0", "d serve p2 0"], "JsJd5h6h8h"),
     (["p1 draw 3 4c3h2s", "d serve p1 5h6h7h", "p2 draw 0", "d serve p2 0"], "JsJd4c3h2s"),  # discards
 ])
-@pytest.mark.parametrize("fast", [True, False])
-def test_a_shown_hand_must_be_the_hand_the_seat_holds(draws, shown, fast):
+def test_a_shown_hand_must_be_the_hand_the_seat_holds(draws, shown):
     """RRoP section 4 (cards speak for the hand held): a show without a card the seat is
     recorded as holding is not its hand: wrong_card_count, the hand is dead, the other
     hand wins (no void: it is the show that is wrong, not the deck)."""
     actions = _DEALT + draws + ["p1 check", "p2 check", f"p1 show {shown}",
                                 "p2 show QsQd9c8h7s", "d award p2 30"]
     hand = referee.check(dict(_HEADS_UP, hands=[{"button": 2, "actions": actions}]),
-                         fast=fast)["hands"][0]
+                         )["hands"][0]
     assert [(f["kind"], f["seat"]) for f in hand["findings"]] == [("wrong_card_count", 1)]
     assert hand["awards"] == {"2": 30} and hand["stacks"] == {"1": 85, "2": 115}
 
 
-@pytest.mark.parametrize("fast", [True, False])
-def test_the_hand_held_shown_in_another_order_is_fine(fast):
+def test_the_hand_held_shown_in_another_order_is_fine():
     actions = _DEALT + ["p1 draw 3 4c3h2s", "d serve p1 5h6h7h", "p2 draw 0", "d serve p2 0",
                         "p1 check", "p2 check", "p1 show 7h6h5hJdJs", "p2 show QsQd9c8h7s",
                         "d award p2 30"]
     hand = referee.check(dict(_HEADS_UP, hands=[{"button": 2, "actions": actions}]),
-                         fast=fast)["hands"][0]
+                         )["hands"][0]
     assert hand["findings"] == [] and hand["awards"] == {"2": 30}
