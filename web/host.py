@@ -36,7 +36,8 @@ from flask_babel import ngettext
 import referee
 import store
 from . import i18n
-from .dealer import dealer_token, get_db, table_view
+from .dealer import dealer_token, get_db
+from .tableview import table_view
 
 bp = Blueprint("host", __name__, url_prefix="/host")
 
