@@ -15,7 +15,7 @@ the result stands), ``info``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RRoP = "Robert's Rules of Poker"
 TDA = "TDA Poker Rules (2022)"
@@ -110,6 +110,9 @@ class Finding:
     - ``seat``: the seat at fault (int) or None (the dealer, the table).
     - ``severity``: ``error``, ``warning`` or ``info``.
     - ``message``: plain words a dealer understands; ``rule``: the rule it rests on.
+    - ``details``: the structured facts behind the message (CONTRACT.md section 4), so
+      that no caller parses ``message``: for instance ``{"due": 3}`` (the seat that was to
+      act) for ``out_of_turn``. Empty where there is nothing beyond kind, action and seat.
     """
 
     kind: str
@@ -118,21 +121,24 @@ class Finding:
     severity: str
     message: str
     rule: str
+    details: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         """The JSON shape of CONTRACT.md section 4 (``kind``, ``action``, ``seat``,
-        ``severity``, ``message``, ``rule``)."""
+        ``severity``, ``message``, ``rule``, ``details``)."""
         return {"kind": self.kind, "action": self.action, "seat": self.seat,
-                "severity": self.severity, "message": self.message, "rule": self.rule}
+                "severity": self.severity, "message": self.message, "rule": self.rule,
+                "details": dict(self.details)}
 
 
 def make(kind: str, action: int | None, seat: int | None, message: str,
-         severity: str | None = None) -> Finding:
+         severity: str | None = None, details: dict | None = None) -> Finding:
     """Build a :class:`Finding` with the default severity and rule of ``kind``.
 
+    :param details: the structured facts behind ``message`` (:attr:`Finding.details`).
     :param severity: overrides the default where the consequence differs (e.g. an
         ``openers_not_shown`` that changes who wins is an error, else a warning).
     :raises KeyError: for a kind not in :data:`RULES` (a bug of ours, not of the log).
     """
     default, rule = RULES[kind]
-    return Finding(kind, action, seat, severity or default, message, rule)
+    return Finding(kind, action, seat, severity or default, message, rule, details or {})

@@ -218,7 +218,8 @@ class HandReplay:
         return play_order(seats, self.button, self.start.rules.direction == "clockwise")
 
     def _find(self, kind: str, index: int | None, seat: int | None, message: str,
-              severity: str | None = None, once: tuple | None = None) -> None:
+              severity: str | None = None, once: tuple | None = None,
+              details: dict | None = None) -> None:
         if self.lost and kind in _LOST_HIDES and (kind != "missing_ante" or None in self.lost_seats
                                                   or seat in self.lost_seats):
             return  # follows from an unreadable action (reported once, as unreadable)
@@ -227,7 +228,7 @@ class HandReplay:
             if key in self._faults:
                 return
             self._faults.add(key)
-        self.findings.append(make(kind, index, seat, message, severity))
+        self.findings.append(make(kind, index, seat, message, severity, details))
 
     def _put(self, seat: int, chips: int) -> int:
         """Move ``chips`` from the seat's stack to the pot (capped at the stack: table stakes)."""
@@ -670,7 +671,7 @@ class HandReplay:
             if self.drew:
                 waiting = self.due()
                 self._find("out_of_turn", i, seat, f"seat {seat} {_PAST.get(verb, verb)} while "
-                           f"seat {waiting} had still to draw")
+                           f"seat {waiting} had still to draw", details={"due": waiting})
             self._end_draw()
             if self.phase not in ("predraw", "postdraw"):
                 if verb in ("open", "bet", "raise", "allin") and not self.drew:
@@ -693,7 +694,8 @@ class HandReplay:
         if not in_turn:
             self._find("out_of_turn", i, seat,
                        f"seat {seat} {_PAST.get(verb, verb)} while "
-                       + (f"seat {due} was to act" if due is not None else "no one was to act"))
+                       + (f"seat {due} was to act" if due is not None else "no one was to act"),
+                       details={"due": due})
         owed = self.high - self.bets[seat]
         if verb == "fold":
             self.folded.add(seat)
@@ -897,7 +899,8 @@ class HandReplay:
         if self.phase in ("predraw", "postdraw"):
             if not self._betting_over():
                 due = self.due()
-                self._find("out_of_turn", i, seat, f"seat {seat} drew while seat {due} was to act")
+                self._find("out_of_turn", i, seat, f"seat {seat} drew while seat {due} was to act",
+                           details={"due": due})
                 self._end_betting(i)
                 if self.phase != "draw":
                     return
@@ -915,7 +918,8 @@ class HandReplay:
                 due = s
                 break
         if due != seat:
-            self._find("out_of_turn", i, seat, f"seat {seat} drew while seat {due} was to draw")
+            self._find("out_of_turn", i, seat, f"seat {seat} drew while seat {due} was to draw",
+                       details={"due": due})
         k = a.count
         r = self.rules
         if k > r.max_draw:

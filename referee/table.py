@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .session import replay_session
+from .pots import build_pots
+from .session import HandItem, replay_session
 
 
 def table_state(session: Any, rules: Any = None) -> dict:
@@ -22,13 +23,7 @@ def table_state(session: Any, rules: Any = None) -> dict:
     :param session: a session dict (CONTRACT.md section 1); with no hands, an empty first
         hand is assumed (button as given nowhere: the last seat, so the first seat speaks).
     :param rules: optional rules override (as in :func:`referee.check`).
-    :returns: ``{"hand": int, "phase": "predeal"|"predraw"|"draw"|"postdraw"|"showdown"|
-        "complete", "to_act": seat (int) or None, "legal": [{"verb": str, "min": int|None,
-        "max": int|None}], "pot": chips, "bets": {seat: chips this round}, "stacks":
-        {seat: chips behind}, "in_hand": [seats still contesting, in play order],
-        "opening": "J".."A" or None (minimum in force), "button": seat, "proposed_awards":
-        {seat: chips} or None (None until the cards shown decide it), "findings": [as in
-        check, without the in-progress ``incomplete_hand``]}``. Seat keys are strings.
+    :returns: :func:`hand_state` of the last hand.
     :raises SessionError: the session cannot be read at all.
     """
     if isinstance(session, dict) and not session.get("hands"):
@@ -37,7 +32,26 @@ def table_state(session: Any, rules: Any = None) -> dict:
     last = None
     for item in replay_session(session, rules):
         last = item
-    item = last
+    return hand_state(last)
+
+
+def hand_state(item: HandItem) -> dict:
+    """Where one judged hand stands (:func:`referee.session.play_hand`), for the tablet.
+
+    :param item: the hand, replayed from its own start as far as its log goes.
+    :returns: ``{"hand": int, "phase": "predeal"|"predraw"|"draw"|"postdraw"|"showdown"|
+        "complete", "to_act": seat (int) or None, "legal": [{"verb": str, "min": int|None,
+        "max": int|None}] (what ``to_act`` may do, chips as round totals), "pot": chips,
+        "pots": [{"amount": chips, "seats": [int]}] (main pot first, then side pots, as the
+        chips in stand now; RRoP section 3), "bets": {seat: chips this round}, "stacks":
+        {seat: chips behind}, "in_hand": [seats still contesting, in play order],
+        "dealt_in": [seats dealt in, in play order], "acted": [seats that have acted in this
+        hand (a player line of theirs is in the log)], "opening": "J".."A" or None (minimum
+        in force), "button": seat, "proposed_awards": {seat: chips} or None (None until the
+        cards shown decide it), "awards": the same once the hand is complete, else None,
+        "recorded_awards": {seat: chips} (the dealer's ``d award`` lines), "findings": [as in
+        check, without the in-progress ``incomplete_hand``]}``. Seat keys are strings.
+    """
     number, replay, result, extra = item.number, item.replay, item.result, item.extra
     complete = replay.phase == "complete" or result.outcome in ("showdown", "uncontested")
     # a hand in progress is not yet incomplete, and its pot not yet pushed: a missing
@@ -54,18 +68,33 @@ def table_state(session: Any, rules: Any = None) -> dict:
         phase = "predraw"  # the forced chips are in: the betting is on
     if phase == "showdown" and complete and proposed is not None and replay.due() is None:
         phase = "complete"
+    out = set(replay.folded) | set(replay.mucked) | set(replay.dead)
+    live = [s for s in replay.order if s not in out]
+    dead = sum(replay.dead_money.values())
+    pots = build_pots(replay.contrib, live, replay.carried_in + dead) if live and replay.pot_total() else []
+    recorded: dict[str, int] = {}
+    for _, seat, chips in replay.recorded:
+        recorded[str(seat)] = recorded.get(str(seat), 0) + chips
+    acted = sorted({a.seat for a in replay.parsed if a is not None and a.actor == "p"
+                    and a.seat is not None},
+                   key=lambda s: replay.pos.get(s, 99 + s))
     return {
         "hand": number,
         "phase": phase,
         "to_act": replay.due(),
         "legal": legal,
         "pot": replay.pot_total(),
+        "pots": [p.as_dict() for p in pots],
         "bets": {str(s): c for s, c in sorted(replay.bets.items())},
         "stacks": {str(s): c for s, c in sorted((result.stacks if phase == "complete"
                                                  else replay.stacks).items())},
         "in_hand": [s for s in replay.order if s not in replay.folded and s not in replay.mucked],
+        "dealt_in": list(replay.order),
+        "acted": acted,
         "opening": replay.opening,
         "button": replay.button,
         "proposed_awards": proposed,
+        "awards": proposed if phase == "complete" else None,
+        "recorded_awards": recorded,
         "findings": findings,
     }

@@ -102,8 +102,10 @@ def test_table_state_before_any_action_asks_for_the_antes():
     st = table_state(base([{"button": 4, "actions": []}]))
     assert st["phase"] == "predeal" and st["to_act"] == 1
     assert st["legal"] == [{"verb": "ante", "min": 5, "max": 5}]
-    assert set(st) == {"hand", "phase", "to_act", "legal", "pot", "bets", "stacks", "in_hand",
-                       "opening", "button", "proposed_awards", "findings"}
+    assert set(st) == {"hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks",
+                       "in_hand", "dealt_in", "acted", "opening", "button", "proposed_awards",
+                       "awards", "recorded_awards", "findings"}
+    assert st["acted"] == [] and st["pots"] == [] and st["recorded_awards"] == {}
 
 
 def test_every_hand_reports_the_contract_keys():
