@@ -15,7 +15,7 @@ import json
 import sys
 from typing import Any
 
-from .session import SessionError, replay_session
+from .session import HandItem, SessionError, replay_session
 
 __all__ = ["check", "check_main", "SessionError"]
 
@@ -60,21 +60,26 @@ def check(session: Any, rules: Any = None) -> dict:
     :raises SessionError: the file cannot be read at all (not an object, no players,
         unknown rules). Bad table play never raises: it is a finding.
     """
-    hands = []
-    for item in replay_session(session, rules):
-        number, result, extra, step = item.number, item.result, item.extra, item.step
-        findings = [f.as_dict() for f in extra + result.findings] if extra or result.findings else []
-        hands.append({
-            "hand": number,
-            "findings": findings,
-            "pots": [p.as_dict() for p in result.pots],
-            "awards": _keyed(result.awards),
-            "recorded_awards": _keyed(result.recorded_awards),
-            "stacks": _keyed(result.stacks),
-            "carried": result.carried,
-            "next_opening": item.start.rules.opening_after(step),
-        })
-    return {"hands": hands}
+    return {"hands": [hand_entry(item) for item in replay_session(session, rules)]}
+
+
+def hand_entry(item: HandItem) -> dict:
+    """One judged hand (:func:`referee.session.play_hand`) as an entry of ``check``'s
+    ``hands`` (CONTRACT.md section 4): ``{"hand", "findings", "pots", "awards",
+    "recorded_awards", "stacks", "carried", "next_opening"}``, seats as strings."""
+    result = item.result
+    extra = item.extra
+    findings = [f.as_dict() for f in extra + result.findings] if extra or result.findings else []
+    return {
+        "hand": item.number,
+        "findings": findings,
+        "pots": [p.as_dict() for p in result.pots],
+        "awards": _keyed(result.awards),
+        "recorded_awards": _keyed(result.recorded_awards),
+        "stacks": _keyed(result.stacks),
+        "carried": result.carried,
+        "next_opening": item.start.rules.opening_after(item.step),
+    }
 
 
 def has_errors(result: dict) -> bool:
