@@ -1,106 +1,177 @@
 /* Tapete tap queue: no tap is lost when the connection drops.
  *
  * Each tap gets a client-made idempotency key and goes into a queue kept in localStorage
- * (so a reload keeps it too). The queue is sent in order, one request at a time, with
- * fetch. A network failure or a 5xx leaves the tap at the head of the queue; sending
- * resumes when the browser fires `online`, on a timer, or on the next tap. The server
- * stores each key once, so a tap that reached it but whose answer was lost is harmless
- * to resend. A 4xx answer (the server refused the tap: bad input) drops it and reports it.
+ * (so a reload keeps it too). The queue is sent in order, one request at a time. The
+ * server stores each key once, so a tap that reached it but whose answer was lost is
+ * harmless to resend.
+ *
+ * - 2xx with a JSON body: stored; the tap leaves the queue and ``onAnswer(data, tap)`` runs.
+ * - 4xx (the server refused the tap: bad input): the tap leaves the queue at once, never
+ *   resent, and ``onRefused(data, tap)`` says why (``data.error``; a body that is not JSON
+ *   gives ``{error: "HTTP <status>"}``). 408 and 429 are the exceptions: the server did not
+ *   judge the tap, so they are retried as a 5xx is.
+ * - 5xx, a network failure, or a 2xx whose body is not JSON (a captive portal): the tap
+ *   stays at the head of the queue and is sent again after a back-off that doubles from
+ *   ``retryMs`` up to ``maxRetryMs`` (with up to a quarter of it added at random, so two
+ *   tablets do not retry in step). The browser's ``online`` event, or a new tap, sends at
+ *   once.
+ *
+ * Usable in the page (``window.TapQueue``) and in node (``require``): the network, the
+ * storage, the timers and the events come in ``opts`` (defaults: the browser's).
  */
-(function (global) {
+(function (root, factory) {
+  var api = factory(root);
+  if (typeof module === "object" && module.exports) { module.exports = api; }
+  else { root.TapQueue = api.TapQueue; root.tapeteUuid = api.uuid; }
+})(typeof globalThis !== "undefined" ? globalThis : this, function (global) {
   "use strict";
 
-  function uuid() {
-    if (global.crypto && typeof global.crypto.randomUUID === "function") {
-      return global.crypto.randomUUID();
+  function uuid(crypto) {
+    crypto = crypto || global.crypto;
+    if (crypto && typeof crypto.randomUUID === "function") {
+      return crypto.randomUUID();
     }
     // Pages served over plain http on a LAN address are not a secure context: build a
     // version-4 UUID from getRandomValues instead.
     var b = new Uint8Array(16);
-    global.crypto.getRandomValues(b);
+    crypto.getRandomValues(b);
     b[6] = (b[6] & 0x0f) | 0x40;
     b[8] = (b[8] & 0x3f) | 0x80;
     var h = Array.prototype.map.call(b, function (x) { return (x + 0x100).toString(16).slice(1); }).join("");
     return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
   }
 
+  /* How one answer's status is handled: "stored", "refused" (never resent) or "retry". */
+  function outcome(status) {
+    if (status === 408 || status === 429 || status >= 500) { return "retry"; }
+    if (status >= 400) { return "refused"; }
+    if (status >= 200 && status < 300) { return "stored"; }
+    return "retry";
+  }
+
   function TapQueue(opts) {
+    var self = this;
     this.url = opts.url;
     this.storageKey = opts.storageKey;
     this.onAnswer = opts.onAnswer || function () {};
     this.onRefused = opts.onRefused || function () {};
     this.onChange = opts.onChange || function () {};
-    this.retryMs = opts.retryMs || 3000;
+    this.retryMs = opts.retryMs || 1000;
+    this.maxRetryMs = opts.maxRetryMs || 30000;
+    this.fetch = opts.fetch || function (url, init) { return global.fetch(url, init); };
+    this.storage = opts.storage !== undefined ? opts.storage : global.localStorage;
+    this.setTimeout = opts.setTimeout || function (f, ms) { return global.setTimeout(f, ms); };
+    this.clearTimeout = opts.clearTimeout || function (t) { return global.clearTimeout(t); };
+    this.random = opts.random || Math.random;
+    this.crypto = opts.crypto || global.crypto;
     this.sending = false;
     this.online = true;
+    this.failures = 0;       // failed sends of the head tap in a row
+    this.retryTimer = null;
+    this.nextDelayMs = null; // the back-off now waited, for the page (null: none)
     this.items = this.load();
-    var self = this;
-    global.addEventListener("online", function () { self.flush(); });
-    global.addEventListener("offline", function () { self.online = false; self.onChange(self); });
-    this.timer = global.setInterval(function () { self.flush(); }, this.retryMs);
+    var events = opts.events !== undefined ? opts.events : global;
+    if (events && typeof events.addEventListener === "function") {
+      events.addEventListener("online", function () { self.flush(true); });
+      events.addEventListener("offline", function () { self.online = false; self.onChange(self); });
+    }
   }
 
   TapQueue.prototype.load = function () {
     try {
-      return JSON.parse(global.localStorage.getItem(this.storageKey) || "[]");
+      var items = JSON.parse(this.storage.getItem(this.storageKey) || "[]");
+      return Array.isArray(items) ? items : [];
     } catch (e) {
       return [];
     }
   };
 
   TapQueue.prototype.save = function () {
-    global.localStorage.setItem(this.storageKey, JSON.stringify(this.items));
+    try {
+      this.storage.setItem(this.storageKey, JSON.stringify(this.items));
+    } catch (e) { /* private mode or full: the queue still lives in memory */ }
     this.onChange(this);
   };
 
   /* Queue one tap (a plain object: op, action, ...); returns its key. */
   TapQueue.prototype.push = function (tap) {
-    tap.key = tap.key || uuid();
-    tap.queued_at = new Date().toISOString();
+    tap.key = tap.key || uuid(this.crypto);
+    tap.queued_at = tap.queued_at || new Date().toISOString();
     this.items.push(tap);
     this.save();
-    this.flush();
+    this.flush(true);
     return tap.key;
   };
 
-  TapQueue.prototype.flush = function () {
+  /* The back-off before the next try after ``failures`` failed tries (ms). */
+  TapQueue.prototype.delayFor = function (failures) {
+    var base = Math.min(this.maxRetryMs, this.retryMs * Math.pow(2, Math.max(0, failures - 1)));
+    return Math.round(base + base * 0.25 * this.random());
+  };
+
+  TapQueue.prototype.retryLater = function () {
     var self = this;
-    if (self.sending || self.items.length === 0) {
-      return Promise.resolve();
+    self.failures += 1;
+    self.nextDelayMs = self.delayFor(self.failures);
+    if (self.retryTimer !== null) { self.clearTimeout(self.retryTimer); }
+    self.retryTimer = self.setTimeout(function () {
+      self.retryTimer = null;
+      self.flush(true);
+    }, self.nextDelayMs);
+  };
+
+  /* Send the head of the queue, then the rest. ``now``: do not wait out a back-off (a new
+   * tap, the connection back, the back-off timer itself). Resolves when the queue is empty
+   * or a try has failed. */
+  TapQueue.prototype.flush = function (now) {
+    var self = this;
+    if (self.sending || self.items.length === 0) { return Promise.resolve(); }
+    if (self.retryTimer !== null) {
+      if (!now) { return Promise.resolve(); }
+      self.clearTimeout(self.retryTimer);
+      self.retryTimer = null;
     }
     self.sending = true;
     var tap = self.items[0];
-    return global.fetch(self.url, {
-      method: "POST",
-      headers: {"Content-Type": "application/json", "Accept": "application/json"},
-      body: JSON.stringify(tap),
-      credentials: "same-origin",
+    return Promise.resolve().then(function () {
+      return self.fetch(self.url, {
+        method: "POST",
+        headers: {"Content-Type": "application/json", "Accept": "application/json"},
+        body: JSON.stringify(tap),
+        credentials: "same-origin",
+      });
     }).then(function (res) {
-      if (res.status >= 500) {
-        throw new Error("server " + res.status);
-      }
-      return res.json().then(function (data) { return {ok: res.ok, data: data}; });
+      var how = outcome(res.status);
+      return Promise.resolve().then(function () { return res.json(); })
+        .then(function (data) { return {how: how, data: data, json: true}; },
+              function () { return {how: how, data: {error: "HTTP " + res.status}, json: false}; });
     }).then(function (answer) {
-      // Stored (or refused for good): take it off the queue, then send the next one.
-      if (self.items.length && self.items[0].key === tap.key) {
-        self.items.shift();
-      }
+      self.sending = false;
       self.online = true;
-      self.sending = false;
-      self.save();
-      if (answer.ok) {
-        self.onAnswer(answer.data, tap);
-      } else {
-        self.onRefused(answer.data, tap);
+      if (answer.how === "retry" || (answer.how === "stored" && !answer.json)) {
+        self.retryLater();
+        self.onChange(self);
+        return;
       }
-      return self.flush();
-    }).catch(function () {
-      self.online = false;
+      // stored, or refused for good: off the queue, then the next one
+      if (self.items.length && self.items[0].key === tap.key) { self.items.shift(); }
+      self.failures = 0;
+      self.nextDelayMs = null;
+      self.save();
+      try {
+        if (answer.how === "stored") { self.onAnswer(answer.data, tap); }
+        else { self.onRefused(answer.data, tap); }
+      } catch (e) {
+        self.setTimeout(function () { throw e; }, 0);   // reported, and the queue goes on
+      }
+      return self.flush(true);
+    }, function () {
       self.sending = false;
+      self.online = false;
+      self.retryLater();
       self.onChange(self);
     });
   };
 
-  global.TapQueue = TapQueue;
-  global.tapeteUuid = uuid;
-})(window);
+  return {TapQueue: TapQueue, uuid: uuid, outcome: outcome};
+});

@@ -1,0 +1,94 @@
+/* Tapete: the tablet's echo of taps the server has not answered yet. Pure: no DOM, no clock,
+ * no network; usable from the page (window.TapeteEcho) and from node (require).
+ *
+ * echo(view, taps) -> the view to draw until the server answers: the server's last view
+ * (``web/tableview.py`` ``table_view``) with the waiting taps shown as they were tapped, and
+ * nothing guessed. The rules stay with the referee: no turn order, no bet size, no pot
+ * arithmetic, no legal moves here. While a tap waits:
+ *   - ``waiting`` is the number of taps not yet answered (0: the view is the server's own);
+ *   - each tap is appended to ``actions`` as ``{"action", "op", "key", "pending": true}``;
+ *   - a player's tap (``actor: "p"``) adds its seat to ``acted`` and marks that seat
+ *     ``acted`` and ``pending``, with the tap's words in ``pending_actions``;
+ *   - nobody is due and nothing is legal: ``to_act`` null, ``legal`` empty, no seat
+ *     ``to_act`` (the page says "waiting" until the referee answers);
+ *   - after a waiting "next hand" tap the log, the seats' acted marks, the findings and the
+ *     awards are the new hand's: empty.
+ * A tap is the page's own object: ``{"op": "action"|"undo"|"end_hand"|"start_hand", "key",
+ * "action": "p3 open 10", "actor": "p"|"d", "seat": int, "verb": str, "amount": int|null,
+ * "reason": str}``; its seat and verb are what the dealer tapped, never read back from the
+ * action's words. The server's answer replaces the whole echo (call echo(answer, rest)).
+ */
+(function (root, factory) {
+  var api = factory();
+  if (typeof module === "object" && module.exports) { module.exports = api; }
+  else { root.TapeteEcho = api; }
+})(typeof globalThis !== "undefined" ? globalThis : this, function () {
+  "use strict";
+
+  var OPS = ["action", "undo", "end_hand", "start_hand"];
+
+  function copy(value) {
+    return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+  }
+
+  function isSeat(n) {
+    return typeof n === "number" && isFinite(n) && Math.floor(n) === n;
+  }
+
+  /* The optimistic view: ``view`` (not changed) with ``taps`` (in the order tapped) echoed.
+   * :param view: the server's last view (a JSON-able object), or null before any.
+   * :param taps: the taps waiting for an answer (array; taps of unknown ops are ignored).
+   * :returns: a new object; ``waiting`` (int) says how many taps it echoes. */
+  function echo(view, taps) {
+    var out = copy(view || {});
+    var list = (taps || []).filter(function (t) { return t && OPS.indexOf(t.op) >= 0; });
+    out.waiting = list.length;
+    out.actions = out.actions || [];
+    out.acted = out.acted || [];
+    out.seats = out.seats || [];
+    out.seats.forEach(function (s) {
+      s.acted = out.acted.indexOf(s.seat) >= 0;
+      s.pending = false;
+      s.pending_actions = [];
+    });
+    if (!list.length) { return out; }
+
+    out.to_act = null;
+    out.legal = [];
+    out.seats.forEach(function (s) { s.to_act = false; });
+    list.forEach(function (t) {
+      if (t.op === "start_hand") {
+        out.actions = [];
+        out.acted = [];
+        out.findings = [];
+        out.proposed_awards = null;
+        out.awards = null;
+        out.recorded_awards = {};
+        out.seats.forEach(function (s) { s.acted = false; s.pending_actions = []; });
+      }
+      out.actions.push({action: t.op === "action" ? t.action : null, op: t.op, key: t.key || null,
+                        reason: t.op === "undo" ? (t.reason || "") : null, pending: true,
+                        voided: false, event_id: null});
+      if (t.op !== "action" || t.actor !== "p" || !isSeat(t.seat)) { return; }
+      if (out.acted.indexOf(t.seat) < 0) { out.acted.push(t.seat); }
+      out.seats.forEach(function (s) {
+        if (s.seat !== t.seat) { return; }
+        s.acted = true;
+        s.pending = true;
+        s.pending_actions.push({verb: t.verb || null, amount: t.amount === undefined ? null : t.amount});
+      });
+    });
+    return out;
+  }
+
+  /* The legal entry for ``verb`` in a view, or null: only for the seat the server says is
+   * due, and only while no tap waits (then nothing is known to be legal). */
+  function legalFor(view, seat, verb) {
+    if (!view || view.waiting || seat === null || seat === undefined || view.to_act !== seat) {
+      return null;
+    }
+    return (view.legal || []).filter(function (l) { return l.verb === verb; })[0] || null;
+  }
+
+  return {echo: echo, legalFor: legalFor};
+});
