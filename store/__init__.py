@@ -6,16 +6,17 @@ cents, times ISO-8601 UTC strings. A write that takes ``key`` is idempotent on i
 Errors a person can act on are :class:`StoreError` (a ``ValueError``), nothing written.
 
 Modules: ``db`` (open, migrations), ``players``, ``nights`` (nights, seats, ``unseat``),
-``hands`` (hands, events, voided hand starts, session, referee check), ``ledger`` (buy-ins,
+``handrows`` (reading the hands table), ``hands`` (hands, events, voided hand starts, the
+session), ``judging`` (each hand's referee result, stored by the write that changed it), ``ledger`` (buy-ins,
 seat + buy-in in one transaction, cash-outs that add up, recounts, the carried pot, close,
 summary, a player's ledger), ``tokens`` (player links), ``importer`` (session and PHH
 files), ``flaskdb`` (``get_db`` for views).
 """
 
 from .db import MAX_CHIPS, StoreError, migrations, open_db, utc_now
-from .hands import (append_action, append_actions, check_night, current_hand, end_hand, get_hand, hand_actions,
-                    hand_check, night_hands, night_session, start_hand, undo_last, verify_chain,
-                    void_event, void_hand_start)
+from .handrows import current_hand, get_hand, night_hands
+from .hands import (append_action, append_actions, check_night, end_hand, hand_actions, hand_check,
+                    night_session, start_hand, undo_last, verify_chain, void_event, void_hand_start)
 from .importer import import_file, import_session, load_session_text
 from .ledger import (bank_check, buy_in, carried_pot, cash_out, close_night, join_table, night_entries,
                      night_summary, player_ledger, recount, reopen_night, void_entry)

@@ -4,9 +4,8 @@ The schema is created and changed only through sqlite-utils' ``Migrations`` (nam
 ordered functions recorded in ``_sqlite_migrations``); add a new function at the end to
 change it, never edit one that has shipped.
 
-Tables (all append-only except the derived caches ``night_checks``/``hand_checks``, which
-hold ``referee.check`` results with the log version they were computed from, and token
-revocation):
+Tables (all append-only except ``hand_results``, each hand's referee result with the
+SHA-256 of what it was computed from (``store/judging.py``), and token revocation):
 
 - ``players``: id, name, name_key (case-folded, unique in the club), created_at.
 - ``nights``: id, started_at (UTC ISO), local_date (the club's date at the start),
@@ -152,6 +151,19 @@ def m006_token_prefix(db: Database) -> None:
     # the first characters of a player link, kept in their own column so the host can
     # tell a player's links apart (the rest of the token stays secret: only its hash is kept)
     db["tokens"].add_column("prefix", str)
+
+
+@migrations()
+def m007_hand_results(db: Database) -> None:
+    # each hand's referee result stored with what it was computed from (store/judging.py),
+    # written by the write that changed the hand; the caches of whole-night checks, which
+    # GET pages wrote under the write lock, go (derived data only: nothing of the log)
+    db["hand_results"].create({"hand_id": int, "night_id": int, "number": int, "input_key": str,
+                               "carry_after": str, "entry": str},
+                              pk="hand_id", foreign_keys=[("hand_id", "hands"), ("night_id", "nights")])
+    db["hand_results"].create_index(["night_id", "number"])
+    db.execute("DROP TABLE IF EXISTS hand_checks")
+    db.execute("DROP TABLE IF EXISTS night_checks")
 
 
 def clock() -> datetime:

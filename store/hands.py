@@ -14,61 +14,19 @@ import sqlite3
 
 from sqlite_utils import Database
 
+from referee.rules import HouseRules
+
 from .db import StoreError, utc_now, write_tx
+from .handrows import current_hand, hand_ended, hand_row, last_hand, night_hands
+from .judging import hand_ruling, night_rulings, rejudge, rejudge_hand
 from .nights import (existing, get_night, insert, insert_once, keyed_write, night_players,
                      require_open, require_reason, table_players)
-
-LIVE_HAND = "NOT EXISTS (SELECT 1 FROM events x WHERE x.kind = 'void_hand' AND x.hand_id = hands.id)"
-"""SQL: the hand's start has not been voided (:func:`void_hand_start`)."""
 
 MAX_ACTION = 500
 """Longest action string stored (characters)."""
 
 
 # -- hands -------------------------------------------------------------------------------
-
-def _hand(db: Database, hand_id: int) -> dict:
-    row = db.execute("SELECT id, night_id, number, button, stacks FROM hands WHERE id = ?",
-                     [hand_id]).fetchone()
-    if row is None:
-        raise StoreError(f"no hand with id {hand_id}")
-    return {"id": row[0], "night_id": row[1], "number": row[2], "button": row[3],
-            "stacks": json.loads(row[4]) if row[4] else None}
-
-
-def get_hand(db: Database, hand_id: int) -> dict:
-    """``{"id", "night_id", "number", "button", "stacks", "ended"}`` of a hand.
-
-    :raises StoreError: no such hand.
-    """
-    hand = _hand(db, hand_id)
-    hand["ended"] = _ended(db, hand_id)
-    return hand
-
-
-def night_hands(db: Database, night_id: int) -> list[dict]:
-    """The night's hands in order (not those whose start was voided):
-    ``[{"id", "number", "button", "stacks"}]``."""
-    return [{"id": r[0], "number": r[1], "button": r[2], "stacks": json.loads(r[3]) if r[3] else None}
-            for r in db.execute(f"SELECT id, number, button, stacks FROM hands WHERE night_id = ? "
-                                f"AND {LIVE_HAND} ORDER BY number, id", [night_id])]
-
-
-def _ended(db: Database, hand_id: int) -> bool:
-    row = db.execute(
-        "SELECT 1 FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
-        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [hand_id]).fetchone()
-    return row is not None
-
-
-def current_hand(db: Database, night_id: int) -> int | None:
-    """The id of the night's hand in progress (started, not ended), or None."""
-    row = db.execute(f"SELECT id FROM hands WHERE night_id = ? AND {LIVE_HAND} "
-                     "ORDER BY number DESC, id DESC LIMIT 1", [night_id]).fetchone()
-    if row is None or _ended(db, row[0]):
-        return None
-    return row[0]
-
 
 def next_button(seats: list[int], previous: int, direction: str) -> int:
     """The next occupied seat after ``previous`` in the direction of play.
@@ -132,22 +90,25 @@ def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | No
             raise StoreError("seat at least two players before dealing")
         in_progress = current_hand(db, night_id)
         if in_progress is not None:
-            number = _hand(db, in_progress)["number"]
+            number = hand_row(db, in_progress)["number"]
             raise StoreError(f"hand {number} is still in progress; end it first", "hand_not_ended", number=number)
-        hands = night_hands(db, night_id)
+        last = last_hand(db, night_id)
         if button is None:
-            if not hands:
+            if last is None:
                 raise StoreError("say who deals the first hand (the button)")
-            if _misdealt(db, hands[-1]["id"]):  # RRoP, Misdeals: the same dealer deals again
-                button = hands[-1]["button"]
+            if _misdealt(db, last["id"]):  # RRoP, Misdeals: the same dealer deals again
+                button = last["button"]
             else:
-                button = next_button(seats, hands[-1]["button"], night["rules_frozen"]["direction"])
+                button = next_button(seats, last["button"], night["rules_frozen"]["direction"])
         elif button not in seats:
             raise StoreError(f"the button must be an occupied seat ({seats}), not {button!r}")
-        return insert(db, "hands", {
-            "night_id": night_id, "number": len(hands) + 1, "button": button,
+        number = last["number"] + 1 if last is not None else 1
+        hand_id = insert(db, "hands", {
+            "night_id": night_id, "number": number, "button": button,
             "stacks": json.dumps(stacks, sort_keys=True) if stacks else None,
             "entered_by": entered_by, "entered_at": utc_now(), "key": key})
+        rejudge(db, night_id, number)  # the new hand's start, judged in this transaction
+        return hand_id
 
 
 def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
@@ -164,7 +125,7 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
         if found is not None:
             return found
         require_reason(reason)
-        hand = _hand(db, hand_id)
+        hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
         if current_hand(db, hand["night_id"]) != hand_id:
             raise StoreError(f"hand {hand['number']} is not the hand in progress: only a hand just "
@@ -222,11 +183,13 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
             return found
         if len(text) > MAX_ACTION:
             raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
-        hand = _hand(db, hand_id)
+        hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
-        if _ended(db, hand_id):
+        if hand_ended(db, hand_id):
             raise StoreError(f"hand {hand['number']} has ended; void its end to add to it")
-        return _append(db, hand, "action", action=text, entered_by=entered_by, key=key)
+        event_id = _append(db, hand, "action", action=text, entered_by=entered_by, key=key)
+        rejudge(db, hand["night_id"], hand["number"])  # this hand only (its result, stored now)
+        return event_id
 
 
 def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by: str,
@@ -239,13 +202,13 @@ def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by
     """
     if len(keys) != len(actions) or len(set(keys)) != len(keys) or not all(keys):
         raise StoreError("one distinct idempotency key per action is needed")
-    hand = _hand(db, hand_id)
+    hand = hand_row(db, hand_id)
     if not isinstance(entered_by, str) or not entered_by.strip():
         raise StoreError("say who entered it (entered_by)")
     ids = []
     with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
         require_open(db, hand["night_id"])
-        if _ended(db, hand_id):
+        if hand_ended(db, hand_id):
             raise StoreError(f"hand {hand['number']} has ended; void its end to add to it")
         seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand_id]).fetchone()[0]
         prev = _last_hash(db, hand["night_id"])
@@ -265,6 +228,7 @@ def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by
             row["hash"] = prev = _hash(prev, row)
             ids.append(insert(db, "events", row))
             seq += 1
+        rejudge(db, hand["night_id"], hand["number"])
     return ids
 
 
@@ -290,22 +254,16 @@ def _void(db: Database, event_id: int, *, reason: str, entered_by: str, key: str
         raise StoreError("a void cannot be voided; enter the action again instead")
     if _voided(db, event_id):
         raise StoreError(f"event {event_id} is already voided", "already_voided")
-    hand = _hand(db, target["hand_id"])
+    hand = hand_row(db, target["hand_id"])
     require_open(db, hand["night_id"])
     return _append(db, hand, "void", target=event_id, reason=reason.strip(), entered_by=entered_by, key=key)
-
-
-def _recheck(db: Database, night_id: int) -> None:
-    try:
-        check_night(db, night_id)  # the correction's findings, stored at once
-    except ImportError:  # pragma: no cover - referee.check not installed: computed on read
-        pass
 
 
 def void_event(db: Database, event_id: int, *, reason: str, entered_by: str, key: str | None = None) -> int:
     """Cancel an action (or a hand's end) with a ``void`` event pointing at it.
 
-    Nothing is deleted or changed; the hand's check is recomputed. The checks run inside
+    Nothing is deleted or changed; the hand is re-judged, and the later hands its change
+    reaches (:func:`store.judging.rejudge`), in the same transaction. The checks run inside
     the write transaction (BEGIN IMMEDIATE): voids of one event sent at once store one.
 
     :param reason: why (required, shown in the report and the dispute trail).
@@ -318,8 +276,8 @@ def void_event(db: Database, event_id: int, *, reason: str, entered_by: str, key
     require_reason(reason)
     with write_tx(db):
         new_id = _void(db, event_id, reason=reason, entered_by=entered_by, key=key)
-    night_id = db.execute("SELECT night_id FROM events WHERE id = ?", [new_id]).fetchone()[0]
-    _recheck(db, night_id)
+        hand_id = db.execute("SELECT hand_id FROM events WHERE id = ?", [event_id]).fetchone()[0]
+        rejudge_hand(db, hand_id)  # that hand and the later ones its change reaches
     return new_id
 
 
@@ -340,7 +298,7 @@ def undo_last(db: Database, hand_id: int, *, reason: str, entered_by: str, key: 
         if found is not None:
             return found
         require_reason(reason)
-        hand = _hand(db, hand_id)
+        hand = hand_row(db, hand_id)
         end = db.execute(
             "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
             "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
@@ -353,7 +311,7 @@ def undo_last(db: Database, hand_id: int, *, reason: str, entered_by: str, key: 
                 raise StoreError("nothing to undo in this hand", "nothing_to_undo")
             target = live[-1]["event_id"]
         new_id = _void(db, target, reason=reason, entered_by=entered_by, key=key)
-    _recheck(db, hand["night_id"])
+        rejudge(db, hand["night_id"], hand["number"])
     return new_id
 
 
@@ -369,11 +327,13 @@ def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = N
     with keyed_write(db, "events", key, "end", {"hand_id": hand_id}) as found:
         if found is not None:
             return found
-        hand = _hand(db, hand_id)
+        hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
-        if _ended(db, hand_id):
+        if hand_ended(db, hand_id):
             raise StoreError(f"hand {hand['number']} has already ended")
-        return _append(db, hand, "end", entered_by=entered_by, key=key)
+        event_id = _append(db, hand, "end", entered_by=entered_by, key=key)
+        rejudge(db, hand["night_id"], hand["number"])  # (stored already unless never judged)
+        return event_id
 
 
 def hand_actions(db: Database, hand_id: int) -> list[dict]:
@@ -442,11 +402,7 @@ def night_session(db: Database, night_id: int) -> dict:
         if hand["stacks"]:
             entry["stacks"] = hand["stacks"]
         hands.append(entry)
-    import dataclasses
-
-    from referee.rules import HouseRules
-
-    known = {f.name for f in dataclasses.fields(HouseRules)}
+    known = set(HouseRules.__dataclass_fields__)
     return {
         "format": "tapete/1",
         "rules": {k: v for k, v in night["rules_frozen"].items() if k in known},
@@ -455,56 +411,20 @@ def night_session(db: Database, night_id: int) -> dict:
     }
 
 
-def _version(db: Database, night_id: int) -> str:
-    row = db.execute(
-        "SELECT (SELECT COALESCE(MAX(id), 0) FROM events WHERE night_id = ?), "
-        "(SELECT COALESCE(MAX(id), 0) FROM ledger WHERE night_id = ?), "
-        "(SELECT COALESCE(MAX(id), 0) FROM seats WHERE night_id = ?), "
-        "(SELECT COALESCE(MAX(id), 0) FROM hands WHERE night_id = ?)",
-        [night_id] * 4).fetchone()
-    return ":".join(map(str, row))
-
-
 def check_night(db: Database, night_id: int) -> dict:
-    """``referee.check(night_session(...))`` for the night, cached until the log changes.
+    """The referee's ruling on every hand of the night, as ``referee.check`` gives it for
+    :func:`night_session` (CONTRACT.md section 4): ``{"hands": [{"hand", "findings",
+    "pots", "awards", "recorded_awards", "stacks", "carried", "next_opening"}]}``.
 
-    The result is stored with the night (``night_checks``) and each hand's entry with
-    its hand (``hand_checks``), with the log version they come from; any event, ledger
-    entry, seat or hand added since makes them stale, and the next read (or the
-    correction itself, :func:`void_event`) recomputes them.
-
-    :returns: the CONTRACT.md section 4 result: ``{"hands": [{"hand", "findings", ...}]}``.
+    Read from the results each write stored (:mod:`store.judging`); never writes (a
+    result that is not current is judged in memory for this read).
     """
-    version = _version(db, night_id)
-    row = db.execute("SELECT version, result FROM night_checks WHERE night_id = ?", [night_id]).fetchone()
-    if row is not None and row[0] == version:
-        return json.loads(row[1])
-    from referee import check
-
-    result = check(night_session(db, night_id))
-    hand_ids = {h["number"]: h["id"] for h in night_hands(db, night_id)}
-    with write_tx(db):
-        db.execute("INSERT OR REPLACE INTO night_checks (night_id, version, result) VALUES (?, ?, ?)",
-                   [night_id, version, json.dumps(result)])
-        db.conn.executemany(
-            "INSERT OR REPLACE INTO hand_checks (hand_id, night_id, version, entry) VALUES (?, ?, ?, ?)",
-            [(hand_ids[entry["hand"]], night_id, version, json.dumps(entry))
-             for entry in result.get("hands", []) if entry.get("hand") in hand_ids])
-    return result
+    return {"hands": night_rulings(db, night_id)}
 
 
 def hand_check(db: Database, hand_id: int) -> dict:
-    """The ``referee.check`` entry for one hand (findings, pots, awards, stacks, ...),
-    from ``hand_checks`` when current, else recomputed (:func:`check_night`).
+    """The ruling on one hand (an entry of :func:`check_night`'s ``hands``); read-only.
 
     :raises StoreError: no such hand.
     """
-    hand = _hand(db, hand_id)
-    row = db.execute("SELECT version, entry FROM hand_checks WHERE hand_id = ?", [hand_id]).fetchone()
-    if row is not None and row[0] == _version(db, hand["night_id"]):
-        return json.loads(row[1])
-    result = check_night(db, hand["night_id"])
-    for entry in result.get("hands", []):
-        if entry.get("hand") == hand["number"]:
-            return entry
-    return result["hands"][hand["number"] - 1]
+    return hand_ruling(db, hand_id)

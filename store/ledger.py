@@ -14,10 +14,12 @@ from sqlite_utils import Database
 from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 
 from .db import MAX_CHIPS, StoreError, utc_now, write_tx
-from .hands import check_night, current_hand, night_hands
+from .handrows import current_hand, night_hands
+from .hands import check_night, night_session
+from .judging import rejudge
 from .nights import (existing, get_night, insert_once, keyed_write, local_time, night_players,
-                     require_open, require_reason, table_players)
-from .players import get_player
+                     require_open, require_reason, seat_player, table_players)
+from .players import find_player, get_player, player_by_name
 
 RESOLUTIONS = ("recount", "charge", "credit", "split")
 """How a bank difference is resolved at the close: ``charge`` an excess to one player,
@@ -172,9 +174,6 @@ def join_table(db: Database, night_id: int, name: str, seat: int, chips: int | N
     :raises StoreError: a hand in progress ("seat new players between hands"), bad name,
         seat or amount, night closed (nothing written).
     """
-    from .nights import seat_player
-    from .players import find_player, player_by_name
-
     if chips:
         _chips(chips, allow_zero=False)
     with write_tx(db):
@@ -208,8 +207,13 @@ def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key
         if db.execute("SELECT 1 FROM ledger WHERE kind = 'void' AND target = ?", [entry_id]).fetchone():
             raise StoreError(f"entry {entry_id} is already voided", "already_voided")
         require_open(db, row[0])
-        return _entry(db, row[0], {"player_id": row[1], "kind": "void", "target": entry_id,
-                                   "reason": reason.strip(), "entered_by": entered_by}, key)
+        void_id = _entry(db, row[0], {"player_id": row[1], "kind": "void", "target": entry_id,
+                                      "reason": reason.strip(), "entered_by": entered_by}, key)
+        if row[2] == "buy_in":  # the hands it played from are re-judged without it
+            before = db.execute("SELECT COALESCE(before_hand, 0) FROM ledger WHERE id = ?",
+                                [entry_id]).fetchone()[0]
+            rejudge(db, row[0], before + 1)
+        return void_id
 
 
 def night_entries(db: Database, night_id: int) -> list[dict]:
@@ -273,8 +277,6 @@ def carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
         return 0, {}
     if not result or not result[-1].get("carried"):
         return 0, {}
-    from .hands import night_session
-
     session = night_session(db, night_id)
     stacks = {str(p["seat"]): p["stack"] for p in session["players"]}
     shares: dict[int, int] = {}
@@ -372,8 +374,6 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
         raise StoreError("count the chips of: " + ", ".join(bank["uncounted"]) + " (0 if they busted)")
     if mode == "hub":
         if hub_player_id is None:
-            from .players import find_player
-
             hub_player_id = find_player(db, get_night(db, night_id)["host"] or "")
         if hub_player_id is None:
             raise StoreError("hub mode: say which player everyone settles with")

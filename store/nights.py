@@ -20,6 +20,8 @@ from referee.rules import RulesError, resolve_rules
 
 from . import db as dbmod
 from .db import MAX_CHIPS, StoreError, utc_now, write_tx
+from .handrows import current_hand, hands_played
+from .players import get_player
 
 
 def existing(db: Database, table: str, key: str | None, kind: str | None = None,
@@ -218,18 +220,6 @@ def require_open(db: Database, night_id: int) -> dict:
     return night
 
 
-def _current_hand(db: Database, night_id: int) -> int | None:
-    from .hands import current_hand
-
-    return current_hand(db, night_id)
-
-
-def _hands_played(db: Database, night_id: int) -> int:
-    from .hands import night_hands
-
-    return len(night_hands(db, night_id))
-
-
 def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, entered_by: str,
                 key: str | None = None) -> int:
     """Seat a player at the night's table (between hands).
@@ -249,10 +239,9 @@ def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, enter
             return found
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
             raise StoreError(f"seat must be 1-10, not {seat!r}")
-        from .players import get_player
         name = get_player(db, player_id)["name"]
         require_open(db, night_id)
-        if _current_hand(db, night_id) is not None:
+        if current_hand(db, night_id) is not None:
             raise StoreError("a hand is in progress: seat new players between hands", "hand_in_progress")
         for row in night_players(db, night_id):
             if row["seat"] == seat:
@@ -270,7 +259,7 @@ def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, enter
                                  f"seat them there again")
         try:
             return insert(db, "seats", {"night_id": night_id, "player_id": player_id, "seat": seat,
-                                        "before_hand": _hands_played(db, night_id),
+                                        "before_hand": hands_played(db, night_id),
                                         "entered_by": entered_by, "entered_at": utc_now(), "key": key})
         except sqlite3.IntegrityError:
             raise StoreError(f"seat {seat} could not be taken (taken meanwhile?)") from None
@@ -297,17 +286,16 @@ def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_
         if not isinstance(reason, str) or not reason.strip():
             raise StoreError("say why the player leaves (a reason)")
         require_open(db, night_id)
-        if _current_hand(db, night_id) is not None:
+        if current_hand(db, night_id) is not None:
             raise StoreError("a hand is in progress: players leave between hands", "hand_in_progress")
         row = db.execute("SELECT s.id, s.seat, COALESCE(s.before_hand, 0), p.name FROM seats s "
                          "JOIN players p ON p.id = s.player_id WHERE s.night_id = ? AND s.player_id = ? "
                          "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' AND u.target = s.id) "
                          "ORDER BY s.id DESC LIMIT 1", [night_id, player_id]).fetchone()
         if row is None:
-            from .players import get_player
             raise StoreError(f"{get_player(db, player_id)['name']} is not seated at this night")
         seat_id, seat, seated_at, name = row
-        played = _hands_played(db, night_id)
+        played = hands_played(db, night_id)
         entries = db.execute(
             "SELECT id, kind FROM ledger l WHERE night_id = ? AND player_id = ? AND kind IN "
             "('buy_in', 'cash_out') AND NOT EXISTS (SELECT 1 FROM ledger v WHERE v.kind = 'void' "

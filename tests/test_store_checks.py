@@ -1,5 +1,5 @@
-"""Every hand is replayed through referee.check; findings are stored with the night and
-recomputed when a correction lands."""
+"""Every hand is judged by the referee when a write changes it; its ruling is stored with
+the hand and judged again when a correction lands."""
 
 import json
 
@@ -36,8 +36,8 @@ def test_a_wrong_award_is_found_and_cleared_when_the_correction_lands(db, hand):
     wrong = store.append_action(db, hand_id, "d award p1 85", entered_by="dealer", key="award")
     assert ("wrong_award", 15) in kinds(store.hand_check(db, hand_id))
     store.void_event(db, wrong, reason="pot pushed to the wrong seat", entered_by="host")
-    # the correction's result is stored at once with the night
-    stored = json.loads(db.execute("SELECT entry FROM hand_checks WHERE hand_id = ?", [hand_id]).fetchone()[0])
+    # the correction's result is stored at once, by the correction's own write
+    stored = json.loads(db.execute("SELECT entry FROM hand_results WHERE hand_id = ?", [hand_id]).fetchone()[0])
     assert stored["hand"] == 1 and ("wrong_award", 15) not in kinds(stored)
     store.append_action(db, hand_id, "d award p3 85", entered_by="dealer", key="award-2")
     entry = store.hand_check(db, hand_id)
@@ -51,10 +51,9 @@ def test_an_unparseable_action_is_stored_and_found_unreadable(db, hand):
     assert ("unreadable", 15) in kinds(store.hand_check(db, hand_id))
 
 
-def test_the_check_is_cached_until_the_log_changes(db, hand, monkeypatch):
-    _, hand_id = hand
+def test_the_ruling_stored_by_the_write_is_what_reads_return(db, hand, monkeypatch):
+    night_id, hand_id = hand
     first = store.hand_check(db, hand_id)
-    import referee
-
-    monkeypatch.setattr(referee, "check", lambda session: pytest.fail("recomputed without a change"))
+    monkeypatch.setattr(store.judging, "play_hand", lambda *a: pytest.fail("judged on a read"))
     assert store.hand_check(db, hand_id) == first
+    assert store.check_night(db, night_id)["hands"] == [first]

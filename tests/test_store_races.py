@@ -80,7 +80,7 @@ def _count(db, sql, args):
 
 def test_ends_sent_at_once_with_different_keys_store_one_end(table, db, monkeypatch):
     path, night, hand = table
-    _slow(monkeypatch, store.hands, "_ended")
+    _slow(monkeypatch, store.hands, "hand_ended")
     results, errors = _at_once(path, lambda d, i: store.end_hand(d, hand, entered_by=f"tablet{i}", key=f"end-{i}"))
     ends = _count(db, "SELECT COUNT(*) FROM events WHERE hand_id = ? AND kind = 'end'", [hand])
     assert ends == 1

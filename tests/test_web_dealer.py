@@ -153,12 +153,6 @@ def test_recording_another_award_than_the_referees_is_a_wrong_award_finding(clie
         {"kind": f["kind"], "action": f["action"]} for f in state["findings"]]
 
 
-def test_recorded_awards_add_up_the_dealers_award_lines():
-    from web.tableview import recorded_awards
-
-    assert recorded_awards(["d award p3 70", "p4 show KsKd6c6h3s", "d award p3 5", "d award p4 x"]) == {"3": 75}
-
-
 # --- fixes after the first tester's review ---------------------------------------------
 
 def _op(client, night, op, key, **extra):

@@ -163,7 +163,7 @@ def hand_page(night_id: int, token: str):
 
     db = get_db()
     session_now = store.night_session(db, night_id)
-    view = table_view(db, night_id, session_now, cached_check=True)
+    view = table_view(db, night_id, cached_check=True)
     return render_template(
         "dealer/hand.html", view=view, night_id=night_id,
         rules=session_now.get("rules"),
@@ -207,8 +207,7 @@ def tap(night_id: int, token: str):
         event_id = _retry_locked(write)
     except store.StoreError as exc:
         return _bad(str(exc))
-    session_now = store.night_session(db, night_id)
-    view = table_view(db, night_id, session_now, with_gap=op != "action")
+    view = table_view(db, night_id, with_gap=op != "action")
     view["event_id"] = event_id
     view["notice"] = _notice_for(view, event_id) if op == "action" else None
     return jsonify(view)

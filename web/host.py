@@ -262,8 +262,7 @@ def night(night_id: int):
     except store.StoreError:
         abort(404)
     g.night_preset = info["rules_frozen"].get("preset")
-    session_now = store.night_session(db, night_id)
-    view = table_view(db, night_id, session_now, cached_check=True)
+    view = table_view(db, night_id, cached_check=True)
     summary = _summary(db, night_id)
     bought = {r["player_id"]: r["bought"] for r in (summary or {}).get("players", [])}
     seated = store.night_players(db, night_id)

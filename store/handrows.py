@@ -1,0 +1,83 @@
+"""Reading the hands table: a hand's row, the night's live hands, the hand in progress.
+
+Shared by ``store.hands`` (the log), ``store.nights`` (seats between hands), the ledger and
+the judging; it imports nothing else of the store's, so none of them import each other
+for it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlite_utils import Database
+
+from .db import StoreError
+
+LIVE_HAND = "NOT EXISTS (SELECT 1 FROM events x WHERE x.kind = 'void_hand' AND x.hand_id = hands.id)"
+"""SQL: the hand's start has not been voided (:func:`void_hand_start`)."""
+
+
+def hand_row(db: Database, hand_id: int) -> dict:
+    """``{"id", "night_id", "number", "button", "stacks"}`` of a hand. :raises StoreError: no such hand."""
+    row = db.execute("SELECT id, night_id, number, button, stacks FROM hands WHERE id = ?",
+                     [hand_id]).fetchone()
+    if row is None:
+        raise StoreError(f"no hand with id {hand_id}")
+    return {"id": row[0], "night_id": row[1], "number": row[2], "button": row[3],
+            "stacks": json.loads(row[4]) if row[4] else None}
+
+
+def get_hand(db: Database, hand_id: int) -> dict:
+    """``{"id", "night_id", "number", "button", "stacks", "ended"}`` of a hand.
+
+    :raises StoreError: no such hand.
+    """
+    hand = hand_row(db, hand_id)
+    hand["ended"] = hand_ended(db, hand_id)
+    return hand
+
+
+def night_hands(db: Database, night_id: int) -> list[dict]:
+    """The night's hands in order (not those whose start was voided):
+    ``[{"id", "number", "button", "stacks"}]``."""
+    return [{"id": r[0], "number": r[1], "button": r[2], "stacks": json.loads(r[3]) if r[3] else None}
+            for r in db.execute(f"SELECT id, number, button, stacks FROM hands WHERE night_id = ? "
+                                f"AND {LIVE_HAND} ORDER BY number, id", [night_id])]
+
+
+def hand_ended(db: Database, hand_id: int) -> bool:
+    """True when the hand has a live ``end`` event."""
+    row = db.execute(
+        "SELECT 1 FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
+        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [hand_id]).fetchone()
+    return row is not None
+
+
+def current_hand(db: Database, night_id: int) -> int | None:
+    """The id of the night's hand in progress (started, not ended), or None."""
+    row = db.execute(f"SELECT id FROM hands WHERE night_id = ? AND {LIVE_HAND} "
+                     "ORDER BY number DESC, id DESC LIMIT 1", [night_id]).fetchone()
+    if row is None or hand_ended(db, row[0]):
+        return None
+    return row[0]
+
+
+def last_hand(db: Database, night_id: int) -> dict | None:
+    """The night's last live hand ``{"id", "number", "button"}`` (in progress or not), or
+    None before the first."""
+    row = db.execute(f"SELECT id, number, button FROM hands WHERE night_id = ? AND {LIVE_HAND} "
+                     "ORDER BY number DESC, id DESC LIMIT 1", [night_id]).fetchone()
+    return None if row is None else {"id": row[0], "number": row[1], "button": row[2]}
+
+
+def hands_played(db: Database, night_id: int) -> int:
+    """How many live hands the night has started (the last hand's number)."""
+    last = last_hand(db, night_id)
+    return 0 if last is None else last["number"]
+
+
+def hand_by_number(db: Database, night_id: int, number: int) -> dict | None:
+    """The night's live hand numbered ``number``: ``{"id", "number", "button"}``, or None."""
+    row = db.execute(f"SELECT id, number, button FROM hands WHERE night_id = ? AND number = ? "
+                     f"AND {LIVE_HAND} ORDER BY id DESC LIMIT 1", [night_id, number]).fetchone()
+    return None if row is None else {"id": row[0], "number": row[1], "button": row[2]}

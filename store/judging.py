@@ -1,0 +1,339 @@
+"""Each hand's referee result, stored with what it was computed from.
+
+A hand depends on the hands before it only through its start: the stacks, the pot carried,
+the button and the opener ladder's step (:class:`referee.session.Carry`), plus the rules,
+which are frozen with the night. So each hand is judged from its own start
+(:func:`referee.session.play_hand`) and stored in ``hand_results`` with:
+
+- ``input_key``: a SHA-256 of everything the ruling was computed from (the night's rules,
+  the table before the hand, the seats joining, the hand's button, stated stacks, rebuys
+  and live actions);
+- ``carry_after``: the table after the hand (the next hand's start);
+- ``entry``: the ruling, as an entry of ``referee.check``'s ``hands`` (CONTRACT.md 4).
+
+Writes re-judge inside their own transaction (:func:`rejudge`): a tap judges the hand it
+belongs to and nothing else; a correction to hand k re-judges k, k+1 ... and stops at the
+first later hand whose inputs are unchanged. Reads (:func:`night_rulings`,
+:func:`hand_ruling`, :func:`hand_item`) never write: a stored result whose inputs no longer
+match is recomputed in memory for that read only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+
+from sqlite_utils import Database
+
+from referee.check import hand_entry as check_entry
+from referee.rules import HouseRules, resolve_rules
+from referee.session import Carry, HandItem, play_hand
+
+from .db import StoreError
+
+LIVE_HAND = "NOT EXISTS (SELECT 1 FROM events x WHERE x.kind = 'void_hand' AND x.hand_id = h.id)"
+"""SQL on ``hands h``: the hand's start has not been voided."""
+
+LIVE_EVENT = "NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)"
+"""SQL on ``events e``: the event has not been voided."""
+
+LIVE_ENTRY = "NOT EXISTS (SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.target = l.id)"
+"""SQL on ``ledger l``: the entry has not been voided."""
+
+_FIELDS = frozenset(HouseRules.__dataclass_fields__)
+
+
+@lru_cache(maxsize=64)
+def _rules(frozen_json: str) -> HouseRules:
+    """The night's rules from its frozen JSON (resolved once per distinct JSON)."""
+    frozen = json.loads(frozen_json)
+    return resolve_rules({k: v for k, v in frozen.items() if k in _FIELDS})
+
+
+class Night:
+    """What every hand of one night shares: its id, its rules (and their JSON, part of
+    each hand's input key), and who sits where (``seats``: player id -> seat) with the hand
+    each seat joins at (``joins``: seat -> hand number)."""
+
+    def __init__(self, db: Database, night_id: int) -> None:
+        row = db.execute("SELECT rules_frozen FROM nights WHERE id = ?", [night_id]).fetchone()
+        if row is None:
+            raise StoreError(f"no night with id {night_id}")
+        self.id = night_id
+        self.rules_json = row[0]
+        self.rules = _rules(row[0])
+        self.seats: dict[int, int] = {}
+        self.joins: dict[int, int] = {}
+        # everyone seated now or who played in a seat tonight (store.nights.table_players):
+        # a seat voided before any hand was dealt to it never joins a hand
+        for player_id, seat, before in db.execute(
+                "SELECT s.player_id, s.seat, COALESCE(s.before_hand, 0) FROM seats s "
+                "WHERE s.night_id = ? AND (NOT EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' "
+                "AND u.target = s.id) OR EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' "
+                "AND u.target = s.id AND u.before_hand > COALESCE(s.before_hand, 0))) ORDER BY s.id",
+                [night_id]):
+            self.seats.setdefault(player_id, seat)
+            self.joins.setdefault(seat, before + 1)
+
+
+def _hand_rows(db: Database, night_id: int, first: int, last: int | None = None) -> list[tuple]:
+    """``(id, number, button, stacks JSON)`` of the night's live hands numbered
+    ``first``..``last`` (all from ``first`` when ``last`` is None), in order."""
+    sql = (f"SELECT h.id, h.number, h.button, h.stacks FROM hands h WHERE h.night_id = ? "
+           f"AND h.number >= ? AND {LIVE_HAND}")
+    args: list = [night_id, first]
+    if last is not None:
+        sql += " AND h.number <= ?"
+        args.append(last)
+    return db.execute(sql + " ORDER BY h.number, h.id", args).fetchall()
+
+
+def _actions(db: Database, hand_ids: list[int]) -> dict[int, list[str]]:
+    """Live action strings by hand id, in order."""
+    out: dict[int, list[str]] = {h: [] for h in hand_ids}
+    if not hand_ids:
+        return out
+    marks = ", ".join("?" for _ in hand_ids)
+    for hand_id, action in db.execute(
+            f"SELECT e.hand_id, e.action FROM events e WHERE e.hand_id IN ({marks}) "
+            f"AND e.kind = 'action' AND {LIVE_EVENT} ORDER BY e.hand_id, e.seq", hand_ids):
+        out[hand_id].append(action)
+    return out
+
+
+def _buy_ins(db: Database, night: Night, first: int, last: int | None) -> dict[int, dict[str, int]]:
+    """Chips bought before each hand numbered ``first``..``last``: hand number -> {seat:
+    chips} (a buy-in entered when ``b`` hands had been dealt plays from hand ``b + 1``;
+    those before hand 1 are the starting stacks)."""
+    out: dict[int, dict[str, int]] = {}
+    hi = last if last is not None else 10**9
+    for player_id, chips, before in db.execute(
+            f"SELECT l.player_id, l.chips, COALESCE(l.before_hand, 0) FROM ledger l WHERE l.night_id = ? "
+            f"AND l.kind = 'buy_in' AND COALESCE(l.before_hand, 0) + 1 BETWEEN ? AND ? AND {LIVE_ENTRY} "
+            "ORDER BY l.id", [night.id, first, hi]):
+        seat = night.seats.get(player_id)
+        if seat is None:
+            continue
+        by_seat = out.setdefault(before + 1, {})
+        by_seat[str(seat)] = by_seat.get(str(seat), 0) + chips
+    return out
+
+
+class HandInput:
+    """One hand as the referee takes it: its ``number``, ``hand_id``, the session-file
+    ``spec`` (``button``, ``actions``, ``rebuys``, ``stacks``), and the table before it
+    (``carry``, with the seats joining at this hand added at 0 chips)."""
+
+    def __init__(self, hand_id: int, number: int, spec: dict, carry: Carry) -> None:
+        self.hand_id = hand_id
+        self.number = number
+        self.spec = spec
+        self.carry = carry
+
+    def key(self, night: Night) -> str:
+        """The SHA-256 (hex) of everything the ruling is computed from."""
+        payload = json.dumps([night.rules_json, self.carry.as_dict(), self.spec],
+                             sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _inputs(db: Database, night: Night, rows: list[tuple]) -> list[tuple[tuple, dict]]:
+    """``(row, spec)`` for each hand row: its session-file object, actions included."""
+    if not rows:
+        return []
+    actions = _actions(db, [r[0] for r in rows])
+    buys = _buy_ins(db, night, rows[0][1], rows[-1][1])
+    out = []
+    for row in rows:
+        hand_id, number, button, stacks = row
+        spec: dict = {"button": button, "actions": actions[hand_id]}
+        if number in buys:
+            spec["rebuys"] = buys[number]
+        if stacks:
+            spec["stacks"] = json.loads(stacks)
+        out.append((row, spec))
+    return out
+
+
+def _seated(night: Night, carry: Carry, number: int) -> Carry:
+    """``carry`` with the seats that join at hand ``number`` added at 0 chips (their buy-in
+    is the hand's rebuy), seats in order."""
+    joining = [s for s, n in night.joins.items() if n == number and s not in carry.stacks]
+    if not joining:
+        return carry
+    stacks = dict(sorted({**carry.stacks, **dict.fromkeys(joining, 0)}.items()))
+    return Carry(stacks, carry.carried, carry.step, carry.button, carry.last_outcome)
+
+
+def _stored(db: Database, hand_ids: list[int]) -> dict[int, tuple[str, str, str]]:
+    """``hand_id -> (input_key, carry_after JSON, entry JSON)`` of the stored results."""
+    if not hand_ids:
+        return {}
+    marks = ", ".join("?" for _ in hand_ids)
+    return {r[0]: (r[1], r[2], r[3]) for r in db.execute(
+        f"SELECT hand_id, input_key, carry_after, entry FROM hand_results WHERE hand_id IN ({marks})",
+        hand_ids)}
+
+
+def _carry_before(db: Database, night: Night, number: int) -> tuple[Carry, int]:
+    """The table before hand ``number`` from the stored results: ``(carry, first)``, where
+    ``first`` is the hand to judge from (``number``, or an earlier hand when the results
+    before it were never stored: a database from before hands were judged one by one)."""
+    if number <= 1:
+        return Carry({}), 1
+    prev = db.execute(
+        f"SELECT r.carry_after FROM hands h JOIN hand_results r ON r.hand_id = h.id "
+        f"WHERE h.night_id = ? AND h.number = ? AND {LIVE_HAND}", [night.id, number - 1]).fetchone()
+    if prev is not None:
+        return Carry.from_dict(json.loads(prev[0])), number
+    row = db.execute(
+        f"SELECT MAX(h.number) FROM hands h JOIN hand_results r ON r.hand_id = h.id "
+        f"WHERE h.night_id = ? AND h.number < ? AND {LIVE_HAND}", [night.id, number]).fetchone()
+    if row[0] is None:
+        return Carry({}), 1
+    return _carry_before(db, night, row[0] + 1)
+
+
+def judge(night: Night, hand: HandInput) -> tuple[HandItem, Carry]:
+    """Judge one hand from its own start (:func:`referee.session.play_hand`).
+
+    :returns: ``(item, carry_after)``.
+    """
+    return play_hand(night.rules, hand.carry, hand.spec, hand.number)
+
+
+def rejudge(db: Database, night_id: int, number: int) -> list[int]:
+    """Re-judge hand ``number`` of the night and the later hands its change reaches, and
+    store the results. Call inside the write transaction that changed the hand
+    (:func:`store.db.write_tx`), so derived data is written with the write that made it
+    stale and a read never writes.
+
+    A later hand whose inputs (its start and its own lines) are unchanged ends the walk:
+    nothing after it can have changed.
+
+    :param number: the first hand whose inputs the write changed (its actions, its
+        button, a buy-in that plays from it ...); a number past the night's last hand
+        judges nothing.
+    :returns: the numbers of the hands judged, in order.
+    """
+    night = Night(db, night_id)
+    carry, first = _carry_before(db, night, number)
+    rows = _hand_rows(db, night_id, first)
+    judged: list[int] = []
+    if not rows:
+        return judged
+    stored = _stored(db, [r[0] for r in rows])
+    for (hand_id, n, _, _), spec in _inputs(db, night, rows):
+        hand = HandInput(hand_id, n, spec, _seated(night, carry, n))
+        key = hand.key(night)
+        kept = stored.get(hand_id)
+        if kept is not None and kept[0] == key:
+            if n >= number:
+                break  # unchanged inputs: this hand and every later one stand
+            carry = Carry.from_dict(json.loads(kept[1]))
+            continue
+        item, carry = judge(night, hand)
+        db.execute("INSERT OR REPLACE INTO hand_results (hand_id, night_id, number, input_key, "
+                   "carry_after, entry) VALUES (?, ?, ?, ?, ?, ?)",
+                   [hand_id, night_id, n, key, json.dumps(carry.as_dict()),
+                    json.dumps(check_entry(item))])
+        judged.append(n)
+    return judged
+
+
+def rejudge_hand(db: Database, hand_id: int) -> list[int]:
+    """:func:`rejudge` from the hand with id ``hand_id`` (inside the write transaction)."""
+    row = db.execute("SELECT night_id, number FROM hands WHERE id = ?", [hand_id]).fetchone()
+    if row is None:
+        raise StoreError(f"no hand with id {hand_id}")
+    return rejudge(db, row[0], row[1])
+
+
+def night_rulings(db: Database, night_id: int) -> list[dict]:
+    """The ruling on every live hand of the night, in order: ``referee.check``'s ``hands``
+    (CONTRACT.md 4), from the stored results. Read-only: a hand whose stored inputs no
+    longer match (or that was never stored) and every hand after it are judged in memory
+    for this read, and nothing is written.
+    """
+    night = Night(db, night_id)
+    rows = _hand_rows(db, night_id, 1)
+    stored = _stored(db, [r[0] for r in rows])
+    entries = []
+    carry = Carry({})
+    for (hand_id, n, _, _), spec in _inputs(db, night, rows):
+        hand = HandInput(hand_id, n, spec, _seated(night, carry, n))
+        kept = stored.get(hand_id)
+        if kept is not None and kept[0] == hand.key(night):
+            carry = Carry.from_dict(json.loads(kept[1]))
+            entries.append(json.loads(kept[2]))
+            continue
+        item, carry = judge(night, hand)
+        entries.append(json.loads(json.dumps(check_entry(item))))
+    return entries
+
+
+def hand_input(db: Database, hand_id: int) -> tuple[Night, HandInput]:
+    """The hand with id ``hand_id`` as the referee takes it, its start from the stored
+    result of the hand before (read-only; judged in memory where none was stored).
+
+    :returns: ``(night, hand)``.
+    :raises StoreError: no such hand, or its start was voided.
+    """
+    row = db.execute(f"SELECT h.id, h.number, h.button, h.stacks, h.night_id FROM hands h "
+                     f"WHERE h.id = ? AND {LIVE_HAND}", [hand_id]).fetchone()
+    if row is None:
+        raise StoreError(f"no live hand with id {hand_id}")
+    night = Night(db, row[4])
+    carry = _table_before(db, night, row[1])
+    ((_, spec),) = _inputs(db, night, [tuple(row[:4])])
+    return night, HandInput(row[0], row[1], spec, _seated(night, carry, row[1]))
+
+
+def _table_before(db: Database, night: Night, number: int) -> Carry:
+    """The table before hand ``number``: the stored result of the hand before, or, where
+    none was stored, the hands before judged in memory (read-only)."""
+    carry, first = _carry_before(db, night, number)
+    if first < number:
+        for (h_id, n, _, _), spec in _inputs(db, night, _hand_rows(db, night.id, first, number - 1)):
+            _, carry = judge(night, HandInput(h_id, n, spec, _seated(night, carry, n)))
+    return carry
+
+
+def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
+    """Seat -> chips (ints) each seat would start the next hand with: the stacks after the
+    night's last hand, the seats seated since (at 0) and the chips bought since. Read-only.
+
+    :raises StoreError: no such night.
+    """
+    night = Night(db, night_id)
+    row = db.execute(f"SELECT COALESCE(MAX(h.number), 0) FROM hands h WHERE h.night_id = ? "
+                     f"AND {LIVE_HAND}", [night_id]).fetchone()
+    number = row[0] + 1
+    stacks = dict(_seated(night, _table_before(db, night, number), number).stacks)
+    for seat, chips in _buy_ins(db, night, number, number).get(number, {}).items():
+        stacks[int(seat)] = stacks.get(int(seat), 0) + chips
+    return stacks
+
+
+def hand_item(db: Database, hand_id: int) -> HandItem:
+    """The hand with id ``hand_id`` judged from its own start, as far as its log goes
+    (:class:`referee.session.HandItem`: the tablet's view is drawn from it). Read-only.
+
+    :raises StoreError: no such hand.
+    """
+    night, hand = hand_input(db, hand_id)
+    return judge(night, hand)[0]
+
+
+def hand_ruling(db: Database, hand_id: int) -> dict:
+    """The ruling on one hand (an entry of ``referee.check``'s ``hands``): the stored one
+    when its inputs still match, else judged now in memory. Read-only.
+
+    :raises StoreError: no such hand.
+    """
+    night, hand = hand_input(db, hand_id)
+    kept = _stored(db, [hand_id]).get(hand_id)
+    if kept is not None and kept[0] == hand.key(night):
+        return json.loads(kept[2])
+    return json.loads(json.dumps(check_entry(judge(night, hand)[0])))
