@@ -1,54 +1,51 @@
-"""Replay speed of ``referee.check`` against PokerKit on the same hands, and memory when
-streaming many hands through ``check`` one at a time.
+"""Replay speed of the referee against PokerKit on the same hands, and the referee's memory
+when streaming many hands through it one at a time.
 
 Usage (from the repository root)::
 
-    python3 benchmarks/replay.py [--hands 2000] [--repeat 3] [--stream 100000] [--pool 5000]
+    python3 benchmarks/replay.py [--hands 2000] [--repeat 5] [--stream 100000] [--pool 5000]
                                  [--no-memory]
 
-What it does, in one process:
+The referee is ``referee.check(session)``: one implementation of the rules, the state
+machine of :class:`referee.replay.HandReplay`, pure Python (the first line printed says
+whether every ``referee`` module was loaded from a ``.py`` file). What it does, in one
+process:
 
 1. Generates ``--hands`` random legal hands with ``tests/handgen.py`` (PokerKit's no-limit
    2-7 single draw and fixed-limit 2-7 triple draw, the variants PokerKit's PHH reader
-   knows; 2-6 players, uneven stacks; not timed).
-   Each hand exists both as a tapete session and as PHH fields.
-2. Times ``referee.check(session)`` over all of them (headline: every referee cache emptied
-   before each timed run, so nothing parsed by the untimed agreement pass or an earlier
-   run helps; the warm-cache figure is printed separately, labelled), and PokerKit
-   replaying the same hands
-   from their PHH actions (``pokerkit.HandHistory(**fields)`` iterated to the end: PokerKit
-   parses each action string and applies it, as check parses the log). The replays take
-   turns on chunks of 100 hands, each chunk keeping its best of ``--repeat`` runs (so load
-   from other processes hits both alike); prints hands per second and the ratio referee /
-   PokerKit.
-   Also prints PokerKit driven through its API directly (pre-parsed calls, no strings), the
-   fastest PokerKit can go, as a second reference.
+   knows; 2-6 players, uneven stacks, side pots; not timed). Each hand exists both as a
+   tapete session and as PHH fields.
+2. Checks, untimed, that the referee's final stacks equal PokerKit's on every hand (the
+   generator's PokerKit state), that PokerKit's own two replays below reach them too, and
+   counts the hands where the referee made a finding of severity error (these hands are
+   legal: it should be none). Printed as counts, never asserted.
+3. Times, on the same hands, in rounds (``--repeat`` of them; each round runs every line
+   below once over all the hands, one after the other, so load from other processes hits
+   them alike), and prints the best round and the median of each, in CPU seconds of this
+   process (``time.process_time``: on a shared machine the time spent descheduled is not
+   ours to count, as in ``benchmarks/rank.py``):
 
-   The lines printed:
+   - ``referee.check, cold``: before each run every referee cache is emptied (the parsed
+     lines, the resolved rules, the table rules, the ranking functions and the ranking
+     tables themselves, see :data:`CACHES`), so the run parses every line and builds its
+     ranking table as a fresh process would (the build is also timed alone and printed);
+   - ``referee.check, warm``: the same passes again with the caches as the earlier passes
+     left them (rank tables built, rules resolved; the parsed-line cache is bounded, so on
+     2,000 hands most deal, draw and show lines are parsed again, as a new night's would);
+   - ``PokerKit HandHistory replay``: ``pokerkit.HandHistory(**fields)`` iterated to the
+     end (PokerKit parses each PHH action string and applies it, as the referee parses the
+     log); PokerKit's own tables, built when it is imported, stay (favouring PokerKit in
+     the cold comparison);
+   - ``PokerKit direct API calls``: PokerKit's state driven by pre-parsed method calls (no
+     strings): the fastest PokerKit goes, a second reference.
 
-   - ``referee.check (cold caches)``: ``check`` as shipped (the fast path of
-     ``referee/fastpath.py`` for regular hands, the full state machine for the rest),
-     every cache emptied before each run: the headline, and the ratio to PokerKit below;
-   - ``referee.check (warm caches)``: the same with the caches the earlier runs left (not
-     the headline). The fast path keeps nothing per hand between calls: what the warm
-     runs reuse is the rules resolved once per distinct ``rules`` object of a session
-     (every generated session has its own stakes, so the cold runs resolve rules for about
-     half the hands; a real night resolves them once);
-   - ``check fast=False (cold caches)``: ``referee.check(s, fast=False)``, the full state
-     machine (:class:`referee.replay.HandReplay`) alone for every hand, cold caches like
-     the headline, with its own ratios to PokerKit;
-   - ``PokerKit HandHistory replay`` and ``PokerKit direct API calls``: the references;
-   - ``fast path taken``: how many of the timed hands ``referee.fastpath.replay_regular``
-     accepts (called once per hand on the hand's start, untimed, before the timing).
-3. Streams ``--stream`` hands through ``check`` one at a time (the sessions cycle through a
+4. Streams ``--stream`` hands through ``check`` one at a time (the sessions cycle through a
    pool of ``--pool`` distinct generated hands; each result is dropped before the next),
-   twice, each time over a fresh pool: once untraced, printing the growth of the resident set size (RSS, from
-   ``/proc/self/status``), once under tracemalloc, printing the peak and the memory still
-   held at 10%, 50% and 100% of the stream (flat = bounded caches, rising = a leak).
-
-The first line says which of the modules listed in ``pyproject.toml`` ``[tool.tapete]
-compiled`` run compiled (mypyc, built by ``scripts/setup``) and which as Python: the figures
-depend on it (``TAPETE_PURE_PYTHON=1`` installs give the pure-Python figures).
+   twice, each time over a fresh pool: once untraced, printing the growth of the resident
+   set size (RSS, from ``/proc/self/status``), once under tracemalloc, printing the peak
+   and the memory still held at 10%, 50% and 100% of the stream (flat = bounded caches,
+   rising = a leak).
+5. Ends with the ratios: the referee's hands per second over PokerKit's, warm and cold.
 
 Figures are printed, never asserted (DEVELOPERS.md: speed is measured in benchmarks/).
 """
@@ -56,14 +53,15 @@ Figures are printed, never asserted (DEVELOPERS.md: speed is measured in benchma
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import gc
 import itertools
+import statistics
 import sys
 import time
 import tracemalloc
 import warnings
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -72,6 +70,20 @@ from pokerkit import HandHistory  # noqa: E402
 
 import referee  # noqa: E402
 from tests.handgen import generate_hand  # noqa: E402
+
+CACHES = (
+    "_PARSED",        # action text -> parsed action (referee.replay)
+    "_RULES_CACHE",   # session rules spec -> HouseRules (referee.session)
+    "_TABLE_RULES",   # rules and player count -> rules at the table, deck (referee.hand)
+    "_RANKERS",       # rules and player count -> ranking function (referee.pots)
+    "_TABLES", "_NAMED", "_BY_NAME", "_BY_ID", "_BY_DICT", "_BY_FIELDS",  # ranking tables
+    "_PATTERNS",      # suit patterns of the ranking tables (referee.rank)
+)
+"""The module-level caches of the ``referee`` package, by name: the cold runs empty each
+one found in any ``referee`` module (found by name, so a cache that moves to another module
+is still emptied), and every ``functools.lru_cache`` there."""
+
+_clock = time.process_time
 
 
 def _rss_kib() -> int:
@@ -85,52 +97,34 @@ def _rss_kib() -> int:
     return 0
 
 
-def _clear_referee_caches() -> None:
-    """Empty every cache the replay keeps between calls: each ``functools.lru_cache`` in the
-    ``referee`` modules (parsed actions ...), the parsed-line cache
-    ``referee.replay._PARSED``, the table rules per player count
-    ``referee.hand._TABLE_RULES``, the session's rules cache and the ranking function per
-    table ``referee.pots._RANKERS``. (The ranking tables built once per rules are the
-    evaluator itself, as PokerKit's lookup tables are, and stay.)"""
-    for name, module in list(sys.modules.items()):
-        if name != "referee" and not name.startswith("referee."):
-            continue
-        for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear) and hasattr(value, "cache_info"):
-                clear()
-    from referee import hand, pots, replay, session
-
-    replay._PARSED.clear()
-    hand._TABLE_RULES.clear()
-    session._RULES_CACHE.clear()
-    pots._RANKERS.clear()
+def _referee_modules() -> list:
+    return [m for name, m in sorted(sys.modules.items())
+            if m is not None and (name == "referee" or name.startswith("referee."))]
 
 
-def _fast_path_taken(sessions: list[dict]) -> int:
-    """How many hands of ``sessions`` ``referee.fastpath.replay_regular`` accepts, called on
-    each hand's start as the session builds it (untimed)."""
-    from referee.fastpath import replay_regular
-    from referee.session import replay_session
+def _clear_referee_caches() -> list[str]:
+    """Empty every cache of :data:`CACHES` found in a ``referee`` module and every
+    ``functools.lru_cache`` there; returns the caches emptied, as ``module.name``."""
+    cleared = []
+    for module in _referee_modules():
+        for name, value in list(vars(module).items()):
+            if name in CACHES and isinstance(value, dict):
+                value.clear()
+                cleared.append(f"{module.__name__}.{name}")
+            elif callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
+                if getattr(value, "__module__", None) == module.__name__:  # (not an import)
+                    value.cache_clear()
+                    cleared.append(f"{module.__name__}.{name}()")
+    return cleared
 
-    taken = 0
-    for s in sessions:
-        for item in replay_session(s, fast=False):
-            start = dataclasses.replace(item.start, stacks=dict(item.start.stacks))
-            taken += replay_regular(start, list(item.actions)) is not None
-    return taken
 
-
-def _best(fn, repeat: int, setup=None) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        if setup is not None:
-            setup()  # not timed
-        gc.collect()
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
+def _pure_python() -> str:
+    """Which ``referee`` modules were loaded from ``.py`` files (pure Python) and which not."""
+    mods = _referee_modules()
+    compiled = [m.__name__ for m in mods if not str(getattr(m, "__file__", "")).endswith(".py")]
+    if compiled:
+        return f"referee: {len(compiled)} of {len(mods)} modules NOT pure Python: {', '.join(compiled)}"
+    return f"referee: pure Python ({len(mods)} modules, every one loaded from its .py file)"
 
 
 def _pokerkit_direct_plan(fields: dict) -> tuple:
@@ -166,128 +160,151 @@ def _pokerkit_direct(plans) -> list:
     return states
 
 
+def _pokerkit_replay(phh: list[dict]) -> list:
+    """Every hand replayed by ``HandHistory`` to its end; the last states."""
+    last = []
+    for fields in phh:
+        state = None
+        for state in HandHistory(**fields):
+            pass
+        last.append(state)
+    return last
+
+
+def _timed(fn: Callable[[], object], setup: Callable[[], object] | None = None) -> float:
+    """CPU seconds of one call of ``fn`` (``setup`` runs first, untimed)."""
+    if setup is not None:
+        setup()
+    gc.collect()
+    start = _clock()
+    fn()
+    return _clock() - start
+
+
+def _line(label: str, n: int, times: list[float], note: str = "") -> str:
+    best, median = min(times), statistics.median(times)
+    return (f"{label:30} {n / best:8.0f} hands/s  ({1e6 * best / n:6.1f} us/hand; median "
+            f"{n / median:6.0f} hands/s){note}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands timed (default 2000)")
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs, best kept (default 3)")
+    parser.add_argument("--repeat", type=int, default=5, help="timed rounds, best kept (default 5)")
     parser.add_argument("--stream", type=int, default=100_000, help="hands streamed for memory")
     parser.add_argument("--pool", type=int, default=5000, help="distinct hands cycled in the stream")
     parser.add_argument("--no-memory", action="store_true", help="skip the memory stream")
     args = parser.parse_args(argv)
+    if args.hands < 1 or args.repeat < 1:
+        parser.error("--hands and --repeat: at least 1")
 
-    import importlib
-    import tomllib
-
-    with open(ROOT / "pyproject.toml", "rb") as f:
-        names = [Path(p).stem for p in tomllib.load(f)["tool"]["tapete"]["compiled"]]
-    compiled = [n for n in names
-                if not importlib.import_module(f"referee.{n}").__file__.endswith(".py")]
-    print(f"compiled by mypyc: {len(compiled)} of {len(names)} hot-path modules "
-          f"({', '.join(compiled) or 'none: pure Python'})")
+    print(_pure_python())
     t = time.perf_counter()
-    hands = [generate_hand(seed, game="lowball") for seed in range(args.hands)]
-    print(f"generated {len(hands)} random legal 2-7 lowball hands (PokerKit's draw variants; all "
-          f"regular, so check takes its fast path) in {time.perf_counter() - t:.1f} s "
-          f"({sum(len(h.actions) for h in hands) / len(hands):.1f} actions per hand)")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        hands = [generate_hand(seed, game="lowball") for seed in range(args.hands)]
+    n = len(hands)
+    print(f"generated {n} random legal 2-7 lowball hands (PokerKit's draw variants) in "
+          f"{time.perf_counter() - t:.1f} s ({sum(len(h.actions) for h in hands) / n:.1f} "
+          "actions per hand)")
     sessions = [h.session for h in hands]
     phh = [h.phh for h in hands]
-    for s in sessions[:50]:  # warm caches (rank tables, parsed rules) before timing
-        referee.check(s)
-
-    def run_check(lo: int, hi: int) -> None:
-        for s in sessions[lo:hi]:
-            referee.check(s)
-
-    def run_full(lo: int, hi: int) -> None:
-        for s in sessions[lo:hi]:
-            referee.check(s, fast=False)
-
-    def run_pokerkit(lo: int, hi: int) -> None:
-        for fields in phh[lo:hi]:
-            for _ in HandHistory(**fields):
-                pass
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         plans = [_pokerkit_direct_plan(f) for f in phh]
-        # Not timed: every replay reaches the generator's (PokerKit's) final stacks.
-        agree_check = sum(referee.check(h.session)["hands"][0]["stacks"]
-                          == {str(k): v for k, v in h.final_stacks.items()} for h in hands)
+        # Not timed: the referee reaches PokerKit's final stacks (the generator's PokerKit
+        # state), and so do PokerKit's two replays timed below.
+        results = [referee.check(s) for s in sessions]
+        agree = sum(r["hands"][0]["stacks"] == {str(k): v for k, v in h.final_stacks.items()}
+                    for r, h in zip(results, hands))
+        errors = sum(any(f["severity"] == "error" for f in r["hands"][0]["findings"])
+                     for r in results)
+        agree_hh = sum(st is not None and list(st.stacks) == h.phh["finishing_stacks"]
+                       for st, h in zip(_pokerkit_replay(phh), hands))
         agree_direct = sum(list(st.stacks) == h.phh["finishing_stacks"]
                            for st, h in zip(_pokerkit_direct(plans), hands))
-        print(f"final stacks agree with PokerKit: check {agree_check}/{len(hands)}, "
-              f"PokerKit direct {agree_direct}/{len(hands)}")
-        # Not timed: how many of these hands the fast path takes (replay_regular on the
-        # start the session builds for each hand), and that check agrees with fast=False.
-        taken = _fast_path_taken(sessions)
-        same = sum(referee.check(s) == referee.check(s, fast=False) for s in sessions)
-        print(f"fast path taken by {taken}/{len(hands)} timed hands ({taken / len(hands):.1%}); "
-              f"check == check(fast=False) on {same}/{len(hands)}")
-        # The replays take turns on chunks of 100 hands, and each chunk keeps its best of
-        # --repeat runs: a burst of load from other processes hits them all alike.
-        # check is timed twice: with every referee cache emptied before each run (cold: the
-        # headline figure, no help from the agreement pass above having parsed these very
-        # hands), and with the caches as the earlier runs left them (warm).
-        # check(s, fast=False), the full state machine alone, is timed cold too.
-        t_check = t_warm = t_full = t_pk = t_direct = 0.0
-        for lo in range(0, len(hands), 100):
-            hi = lo + 100
-            t_check += _best(lambda: run_check(lo, hi), args.repeat, _clear_referee_caches)
-            t_warm += _best(lambda: run_check(lo, hi), args.repeat)
-            t_full += _best(lambda: run_full(lo, hi), args.repeat, _clear_referee_caches)
-            t_pk += _best(lambda: run_pokerkit(lo, hi), args.repeat)
-            t_direct += _best(lambda: _pokerkit_direct(plans[lo:hi]), args.repeat)
-    n = len(hands)
-    print(f"referee.check (cold caches):   {n / t_check:10.0f} hands/s  ({1e6 * t_check / n:7.1f} us/hand)")
-    print(f"referee.check (warm caches):   {n / t_warm:10.0f} hands/s  ({1e6 * t_warm / n:7.1f} us/hand)"
-          "  (the same hands parsed before: not the headline)")
-    print(f"check fast=False (cold caches):{n / t_full:10.0f} hands/s  ({1e6 * t_full / n:7.1f} us/hand)"
-          "  (the full state machine alone)")
-    print(f"PokerKit HandHistory replay:   {n / t_pk:10.0f} hands/s  ({1e6 * t_pk / n:7.1f} us/hand)")
-    print(f"PokerKit direct API calls:     {n / t_direct:10.0f} hands/s  ({1e6 * t_direct / n:7.1f} us/hand)")
-    print(f"ratio referee / PokerKit HandHistory: {t_pk / t_check:.2f}x   (target: 20x; cold caches)")
-    print(f"ratio referee / PokerKit direct API:  {t_direct / t_check:.2f}x   (cold caches)")
-    print(f"full state machine (fast=False, cold caches): {t_pk / t_full:.2f}x HandHistory, "
-          f"{t_direct / t_full:.2f}x direct API; fast path speed-up {t_full / t_check:.2f}x")
-    print(f"warm-cache ratios (not the headline): {t_pk / t_warm:.2f}x HandHistory, "
-          f"{t_direct / t_warm:.2f}x direct API")
+    print(f"final stacks equal PokerKit's: referee.check {agree}/{n}; PokerKit HandHistory "
+          f"replay {agree_hh}/{n}, direct API {agree_direct}/{n}; hands with an error finding "
+          f"from the referee: {errors}/{n}")
+    cleared = _clear_referee_caches()
+    print(f"cold runs empty {len(cleared)} caches first: {', '.join(cleared)}")
+    missing = [c for c in CACHES if not any(x.endswith("." + c) for x in cleared)]
+    if missing:
+        print(f"  (not found in any referee module, so not emptied: {', '.join(missing)})")
+    from referee.rank import value_ranker
 
-    if args.no_memory:
-        return 0
-    # Two pools of hands not seen before (so the referee's caches fill again under each).
-    pools = [[generate_hand(seed, game="lowball").session for seed in range(first, first + args.pool)]
-             for first in (10_000_000, 20_000_000)]
-    stream = lambda: itertools.islice(itertools.cycle(pools.pop(0)), args.stream)  # noqa: E731
-    print(f"streaming {args.stream} hands through check one at a time (cycling {args.pool} "
-          f"distinct generated hands; each result dropped before the next)")
-    # 1. Resident set size, no tracing.
+    builds = []
+    for _ in range(args.repeat):
+        builds.append(_timed(lambda: value_ranker(sessions[0]["rules"], 2),
+                             _clear_referee_caches))
+    print(f"ranking table for {sessions[0]['rules']['preset']} built in {1e3 * min(builds):.0f} ms "
+          "(best; part of every cold run)")
+
+    def run_check() -> None:
+        for s in sessions:
+            referee.check(s)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cold, warm, pk, direct = [], [], [], []
+        for _ in range(args.repeat):
+            cold.append(_timed(run_check, _clear_referee_caches))
+            warm.append(_timed(run_check))
+            pk.append(_timed(lambda: _pokerkit_replay(phh)))
+            direct.append(_timed(lambda: _pokerkit_direct(plans)))
+    print(f"CPU time of {n} hands, best of {args.repeat} rounds (and the median round):")
+    print(_line("referee.check, cold", n, cold, "  (as a fresh process: caches emptied)"))
+    print(_line("referee.check, warm", n, warm, "  (rank tables built, rules resolved)"))
+    print(_line("PokerKit HandHistory replay", n, pk))
+    print(_line("PokerKit direct API calls", n, direct))
+
+    if not args.no_memory:
+        _memory(args.stream, args.pool)
+
+    ratio = min(pk) / min(warm), min(pk) / min(cold)
+    print(f"ratio referee / PokerKit direct API:  {min(direct) / min(warm):5.2f}x warm, "
+          f"{min(direct) / min(cold):5.2f}x cold")
+    print(f"ratio referee / PokerKit HandHistory: {ratio[0]:5.2f}x warm, {ratio[1]:5.2f}x cold "
+          f"(median rounds: {statistics.median(pk) / statistics.median(warm):.2f}x warm, "
+          f"{statistics.median(pk) / statistics.median(cold):.2f}x cold; target: 5x)")
+    return 0
+
+
+def _memory(stream: int, pool: int) -> None:
+    """Stream ``stream`` hands through ``check`` twice, each time cycling a new pool of
+    ``pool`` generated hands (so the referee's caches fill again): RSS growth, then the
+    tracemalloc peak and what is held at 10%, 50% and 100% of the stream."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pools = [[generate_hand(seed, game="lowball").session for seed in range(first, first + pool)]
+                 for first in (10_000_000, 20_000_000)]
+    print(f"streaming {stream} hands through check one at a time (cycling {pool} distinct "
+          "generated hands; each result dropped before the next)")
     gc.collect()
     rss_before = _rss_kib()
-    t = time.perf_counter()
-    for session in stream():
+    start = time.perf_counter()
+    for session in itertools.islice(itertools.cycle(pools[0]), stream):
         result = referee.check(session)
         del result
-    elapsed = time.perf_counter() - t
+    elapsed = time.perf_counter() - start
     gc.collect()
     rss_after = _rss_kib()
-    print(f"  RSS growth: {(rss_after - rss_before) / 1024:.1f} MiB "
-          f"({rss_before / 1024:.1f} -> {rss_after / 1024:.1f} MiB); {args.stream / elapsed:.0f} hands/s")
-    # 2. tracemalloc: the peak, and what is held at 10%, 50% and 100% of the stream (a
-    #    plateau means bounded caches, a climb would mean a leak).
-    checkpoints = {max(1, args.stream // 10), max(1, args.stream // 2), args.stream}
+    print(f"  RSS growth: {(rss_after - rss_before) / 1024:.1f} MiB ({rss_before / 1024:.1f} -> "
+          f"{rss_after / 1024:.1f} MiB); {stream / elapsed:.0f} hands/s (wall clock)")
+    checkpoints = {max(1, stream // 10), max(1, stream // 2), stream}
     tracemalloc.start()
     base, _ = tracemalloc.get_traced_memory()
     held = []
-    for k, session in enumerate(stream(), start=1):
+    for k, session in enumerate(itertools.islice(itertools.cycle(pools[1]), stream), start=1):
         result = referee.check(session)
         del result
         if k in checkpoints:
             held.append((k, tracemalloc.get_traced_memory()[0] - base))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    print(f"  tracemalloc peak over {args.stream} hands: {(peak - base) / 2**20:.1f} MiB")
+    print(f"  tracemalloc peak over {stream} hands: {(peak - base) / 2**20:.1f} MiB")
     print("  held after " + ", ".join(f"{k} hands: {b / 2**20:.1f} MiB" for k, b in held))
-    return 0
 
 
 if __name__ == "__main__":
