@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import store
     from app import create_app
-    from store.samples import synthetic_session
+    from samples import synthetic_session
     from web.reports import night_pdf
 
     session = synthetic_session(args.hands, args.players)

@@ -1,4 +1,6 @@
-"""Synthetic nights for the benchmark and the long-report tests: legal jackpots hands.
+"""Synthetic nights for the benchmarks and the long-report tests: legal jackpots hands.
+
+(Not shipped: it lives beside the benchmarks; the tests find it through tests/conftest.py.)
 
 Each hand: everyone antes, the deal is recorded, players speak in turn after the button
 and check until one holds jacks or better and opens (else the deal is passed out and the
@@ -13,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from referee import compare, rank
 from referee.cards import make_deck
 
 RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
@@ -20,8 +23,6 @@ NAMES = ["Ana", "Bruno", "Chus", "Dani", "Eva", "Fede", "Gala", "Hugo", "Inés",
 
 
 def _opens(cards: list[str]) -> bool:
-    from referee import rank
-
     hand = rank("".join(cards), RULES)
     if hand.name == "high card":
         return False
@@ -41,8 +42,6 @@ def synthetic_session(hands: int = 300, players: int = 9, seed: int = 1, stack: 
 
     :returns: the session dict (CONTRACT.md 1), chips as ints.
     """
-    from referee import compare
-
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= len(NAMES):
         raise ValueError(f"a table has 2 to {len(NAMES)} seats, not {players!r}")
     rng = random.Random(seed)

@@ -15,6 +15,8 @@ import threading
 from io import BytesIO
 from pathlib import Path
 
+import sys
+
 import pytest
 from hypothesis import settings
 
@@ -28,6 +30,7 @@ from app import create_app
 from store import open_db
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))  # the synthetic nights (benchmarks/samples.py)
 SHARED = (ROOT / ".." / "shared").resolve()
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

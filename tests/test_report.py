@@ -7,7 +7,7 @@ import pytest
 
 import store
 from conftest import login_host, pdf_pages, pdf_text
-from store.samples import synthetic_session
+from samples import synthetic_session
 from web.pdf import STATIC_BASE, StaticOnlyFetcher, html_to_pdf
 from web.reports import count
 

@@ -6,7 +6,7 @@ import pytest
 
 import store
 from store import StoreError
-from store.samples import synthetic_session
+from samples import synthetic_session
 
 
 @pytest.fixture

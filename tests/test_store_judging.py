@@ -1,0 +1,271 @@
+"""A hand is judged from its own start (issue 10): a tap judges the hand it belongs to and
+no other; a correction to hand k re-judges k..n and nothing before; reads never write.
+
+Hands judged are counted by wrapping ``store.judging.play_hand`` (the one call that
+replays a hand): each call names the hand's number.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import threading
+import time
+
+import pytest
+from samples import synthetic_session
+from walkgen import walk_session
+
+import referee
+import store
+from store import judging
+from conftest import login_host
+from web.dealer import dealer_token
+
+
+@pytest.fixture
+def judged(monkeypatch):
+    """The numbers of the hands replayed, in order (every call of ``play_hand``)."""
+    numbers: list[int] = []
+    real = judging.play_hand
+
+    def counting(rules, carry, hand, number):
+        numbers.append(number)
+        return real(rules, carry, hand, number)
+
+    monkeypatch.setattr(judging, "play_hand", counting)
+    return numbers
+
+
+def _night(db, hands: int, players: int = 4, seed: int = 1) -> int:
+    return store.import_session(db, synthetic_session(hands, players=players, seed=seed))
+
+
+def _token(app, night_id: int) -> str:
+    with app.app_context():
+        return dealer_token(night_id)
+
+
+def _tap(client, app, night_id: int, key: str, **body):
+    url = f"/dealer/{night_id}/{_token(app, night_id)}/tap"
+    answer = client.post(url, json={"key": key, **body})
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()
+
+
+def test_a_tap_on_hand_301_judges_hand_301_only(app, client, db, judged):
+    night_id = _night(db, 300)
+    _tap(client, app, night_id, "start-301-000", op="start_hand")
+    judged.clear()
+    view = _tap(client, app, night_id, "ante-301-0001", op="action", action="p1 ante 5")
+    assert view["hand"] == 301 and view["acted"] == [1]
+    assert judged and set(judged) == {301}, f"hands judged by one tap: {sorted(set(judged))}"
+    judged.clear()
+    _tap(client, app, night_id, "undo-301-0001", op="undo", reason="mistake")
+    _tap(client, app, night_id, "end-301-00001", op="end_hand")
+    assert set(judged) == {301}
+
+
+def test_the_state_page_of_hand_301_judges_no_earlier_hand(app, client, db, judged):
+    night_id = _night(db, 300)
+    _tap(client, app, night_id, "start-301-000", op="start_hand")
+    judged.clear()
+    state = client.get(f"/dealer/{night_id}/{_token(app, night_id)}/state").get_json()
+    assert state["hand"] == 301 and state["phase"] == "predeal"
+    assert set(judged) == {301}
+
+
+def _award_lines(db, hand_id: int) -> list[dict]:
+    return [a for a in store.hand_actions(db, hand_id)
+            if not a["voided"] and a["action"].startswith("d award")]
+
+
+def test_correcting_hand_5_of_10_re_judges_hands_5_to_10_only(db, judged):
+    night_id = _night(db, 10)
+    hands = store.night_hands(db, night_id)
+    before = store.check_night(db, night_id)["hands"]
+    calls = [a for a in store.hand_actions(db, hands[4]["id"]) if a["action"].endswith(" call")]
+    judged.clear()
+    # the last call of hand 5 was never made: the pot, the stacks after it, every later start
+    store.void_event(db, calls[-1]["event_id"], reason="no call was made", entered_by="host")
+    assert judged == [5, 6, 7, 8, 9, 10]
+    after = store.check_night(db, night_id)["hands"]
+    assert after[:4] == before[:4]
+    assert after[4]["stacks"] != before[4]["stacks"]
+    # what is stored is what the referee says of the whole night, judged at once
+    assert after == referee.check(store.night_session(db, night_id))["hands"]
+
+
+def test_a_voided_award_line_changes_the_ruling_of_its_hand_only(db, judged):
+    """The referee's stacks follow the rules' awards, not the dealer's push: voiding the
+    award line of hand 5 makes it a ``wrong_award`` and leaves hand 6 onwards standing."""
+    night_id = _night(db, 10)
+    hands = store.night_hands(db, night_id)
+    before = store.check_night(db, night_id)["hands"]
+    award = _award_lines(db, hands[4]["id"])[0]
+    judged.clear()
+    store.void_event(db, award["event_id"], reason="pushed to the wrong seat", entered_by="host")
+    assert judged == [5]
+    after = store.check_night(db, night_id)["hands"]
+    assert "wrong_award" in {f["kind"] for f in after[4]["findings"]}
+    assert after[:4] == before[:4] and after[5:] == before[5:]
+
+
+def test_a_correction_that_changes_nothing_later_stops_at_its_hand(db, judged):
+    """A note added to hand 3 changes hand 3's inputs, not its end: hand 4 onwards stand."""
+    night_id = _night(db, 8)
+    hand_3 = store.night_hands(db, night_id)[2]["id"]
+    note = store.append_actions  # (the hand has ended: a note goes in through a correction)
+    end = db.execute("SELECT id FROM events WHERE hand_id = ? AND kind = 'end'", [hand_3]).fetchone()[0]
+    store.void_event(db, end, reason="reopened to add a note", entered_by="host")
+    judged.clear()
+    note(db, hand_3, ["d note the deck was checked"], entered_by="host", keys=["note-3"])
+    assert judged == [3]
+
+
+def test_a_buy_in_voided_after_its_hand_was_played_re_judges_from_that_hand(db, judged):
+    night_id = _night(db, 3)
+    player = store.table_players(db, night_id)[0]
+    store.buy_in(db, night_id, player["player_id"], 100, entered_by="host", key="rebuy")
+    store.start_hand(db, night_id, entered_by="dealer")
+    entry = db.execute("SELECT id FROM ledger WHERE key = 'rebuy'").fetchone()[0]
+    seat = str(player["seat"])
+    assert store.check_night(db, night_id)["hands"][3]["stacks"][seat] \
+        == store.check_night(db, night_id)["hands"][2]["stacks"][seat] + 100
+    judged.clear()
+    store.void_entry(db, entry, reason="entered twice", entered_by="host")
+    assert judged == [4]
+    hands = store.check_night(db, night_id)["hands"]
+    assert hands[3]["stacks"][seat] == hands[2]["stacks"][seat]
+
+
+def test_reads_never_write(app, client, db):
+    """The GET pages and the store's reads leave the database as it was (no row written,
+    no write transaction): ``total_changes`` of their connection does not move."""
+    night_id = _night(db, 5)
+    store.start_hand(db, night_id, entered_by="dealer")
+    hand_id = store.current_hand(db, night_id)
+    changes = db.conn.total_changes
+    store.check_night(db, night_id)
+    store.hand_check(db, hand_id)
+    judging.hand_item(db, hand_id)
+    assert db.conn.total_changes == changes
+    pages = _get_pages(app, client, db, night_id)
+    before = _rows(db)
+    for url in pages:
+        assert client.get(url).status_code == 200, url
+    assert _rows(db) == before
+
+
+def _rows(db) -> dict[str, int]:
+    """Row counts of every table (what a GET must leave as it was)."""
+    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {n: db.execute(f"SELECT COUNT(*) FROM [{n}]").fetchone()[0] for n in names}
+
+
+def _get_pages(app, client, db, night_id: int) -> list[str]:
+    """The pages a GET reads the rulings for: the tablet's state and page, the report (HTML
+    and PDF), a player's ledger."""
+    login_host(client)
+    with app.app_context():
+        token = dealer_token(night_id)
+    player = store.table_players(db, night_id)[0]["player_id"]
+    link = store.issue_token(db, player)
+    return [f"/dealer/{night_id}/{token}/state", f"/dealer/{night_id}/{token}/",
+            f"/reports/nights/{night_id}", f"/reports/nights/{night_id}.pdf", f"/p/{link}"]
+
+
+def test_gets_answer_while_another_connection_holds_the_write_lock(app, client, db):
+    """A GET takes no write lock: with a writer holding ``BEGIN IMMEDIATE`` (for longer than
+    the busy timeout would let a writer wait), the state, the hand page and the report
+    answer 200 (under WAL a reader never waits for the writer)."""
+    night_id = _night(db, 5)
+    pages = _get_pages(app, client, db, night_id)
+    holder = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("INSERT INTO players (name, name_key, created_at) VALUES ('x', 'x', 'now')")
+    try:
+        for url in pages:
+            started = time.monotonic()
+            assert client.get(url).status_code == 200, url
+            # (not a timing assertion: a write would have waited out the 5 s busy timeout
+            # and failed with "database is locked" instead of answering)
+            assert time.monotonic() - started < 4.5
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+def _stored_current(db, night_id: int) -> None:
+    """Every live hand has a stored ruling whose inputs match (no read needs to judge)."""
+    night = judging.Night(db, night_id)
+    carry = judging.Carry({})
+    rows = judging._hand_rows(db, night_id, 1)
+    stored = judging._stored(db, [r[0] for r in rows])
+    for (hand_id, number, _, _), spec in judging._inputs(db, night, rows):
+        hand = judging.HandInput(hand_id, number, spec, judging._seated(night, carry, number))
+        assert hand_id in stored, f"hand {number}: no stored ruling"
+        assert stored[hand_id][0] == hand.key(night), f"hand {number}: stored ruling is stale"
+        carry = judging.Carry.from_dict(json.loads(stored[hand_id][1]))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_imported_walks_are_stored_as_the_referee_rules_the_whole_session(db, seed, judged):
+    """House-game sessions (openers, passed-out deals, carried pots, the ladder, irregular
+    hands) imported as nights: the stored rulings are ``referee.check`` of the session,
+    and after random corrections (voids of actions anywhere) they still are, with every
+    stored ruling current."""
+    walk = walk_session(seed)
+    for i, player in enumerate(walk["players"]):
+        player["name"] = f"P{i}-{seed}"
+    night_id = store.import_session(db, walk)
+    assert store.check_night(db, night_id)["hands"] == referee.check(walk)["hands"]
+    rng = random.Random(seed)
+    hands = store.night_hands(db, night_id)
+    for _ in range(3):
+        hand = rng.choice(hands)
+        live = [a for a in store.hand_actions(db, hand["id"]) if not a["voided"]]
+        if live:
+            store.void_event(db, rng.choice(live)["event_id"], reason="test", entered_by="host")
+    _stored_current(db, night_id)
+    judged.clear()
+    assert store.check_night(db, night_id)["hands"] == referee.check(
+        store.night_session(db, night_id))["hands"]
+    assert judged == []  # (read from what the writes stored)
+
+
+def test_a_database_without_stored_rulings_is_read_right_and_filled_by_the_next_write(db, judged):
+    night_id = _night(db, 6)
+    expected = store.check_night(db, night_id)["hands"]
+    db.execute("DELETE FROM hand_results")  # (a database from before hands were stored)
+    db.conn.commit()
+    judged.clear()
+    assert store.check_night(db, night_id)["hands"] == expected
+    assert db.execute("SELECT COUNT(*) FROM hand_results").fetchone()[0] == 0  # read-only
+    store.start_hand(db, night_id, entered_by="dealer")
+    assert db.execute("SELECT COUNT(*) FROM hand_results").fetchone()[0] == 7
+    _stored_current(db, night_id)
+
+
+def test_taps_from_two_threads_leave_current_rulings(app, db):
+    """Writes racing on one night (two tablets): each re-judges inside its own write
+    transaction, so what is stored at the end is current."""
+    night_id = _night(db, 2)
+    store.start_hand(db, night_id, entered_by="dealer")
+    hand_id = store.current_hand(db, night_id)
+    path = app.config["DATABASE"]
+
+    def tablet(n: int) -> None:
+        own = store.open_db(path)
+        for i in range(5):
+            store.append_action(own, hand_id, f"d note tablet {n} tap {i}", entered_by=f"t{n}",
+                                key=f"t{n}-{i}-note")
+        own.conn.close()
+
+    threads = [threading.Thread(target=tablet, args=(n,)) for n in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    _stored_current(db, night_id)
