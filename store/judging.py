@@ -30,7 +30,7 @@ from referee.check import hand_entry as check_entry
 from referee.rules import HouseRules, resolve_rules
 from referee.session import Carry, HandItem, play_hand
 
-from .db import StoreError
+from .db import StoreError, write_tx
 
 LIVE_HAND = "NOT EXISTS (SELECT 1 FROM events x WHERE x.kind = 'void_hand' AND x.hand_id = h.id)"
 """SQL on ``hands h``: the hand's start has not been voided."""
@@ -240,6 +240,24 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
                     json.dumps(check_entry(item))])
         judged.append(n)
     return judged
+
+
+def store_missing(db: Database) -> int:
+    """Judge and store, night by night, the hands that have no stored ruling (each night
+    in its own write transaction). A write command (``flask init-db``), never a page.
+
+    :returns: how many hands were judged.
+    """
+    missing = (f"SELECT h.night_id, MIN(h.number) FROM hands h WHERE {LIVE_HAND} AND NOT EXISTS "
+               "(SELECT 1 FROM hand_results r WHERE r.hand_id = h.id) GROUP BY h.night_id")
+    count = 0
+    while True:
+        found = db.execute(missing).fetchall()
+        if not found:
+            return count
+        for night_id, first in found:  # (each pass stores at least the first one missing)
+            with write_tx(db):
+                count += len(rejudge(db, night_id, first))
 
 
 def rejudge_hand(db: Database, hand_id: int) -> list[int]:

@@ -269,3 +269,14 @@ def test_taps_from_two_threads_leave_current_rulings(app, db):
     for t in threads:
         t.join()
     _stored_current(db, night_id)
+
+
+def test_init_db_stores_the_rulings_a_database_lacks(app, runner, db):
+    night_id = _night(db, 6)
+    expected = store.check_night(db, night_id)["hands"]
+    db.execute("DELETE FROM hand_results WHERE number IN (2, 5)")
+    db.conn.commit()
+    result = runner.invoke(args=["init-db"])
+    assert result.exit_code == 0 and "2 hands judged and stored" in result.output
+    _stored_current(db, night_id)
+    assert store.check_night(db, night_id)["hands"] == expected

@@ -38,10 +38,14 @@ def _store() -> Iterator:
 @click.command("init-db")
 @with_appcontext
 def init_db_command():
-    """Create the database (or bring its schema up to date)."""
+    """Create the database (or bring its schema up to date), and store the referee's ruling
+    of every hand that has none yet (a database from before hands were judged one by one:
+    until then its pages judge those hands on every read)."""
     with _store() as db:
         applied = [m.name for m in store.migrations.applied(db)]
-    click.echo(f"database ready at {current_app.config['DATABASE']} ({len(applied)} migrations)")
+        judged = store.judging.store_missing(db)
+    click.echo(f"database ready at {current_app.config['DATABASE']} ({len(applied)} migrations)"
+               + (f"; {judged} hands judged and stored" if judged else ""))
 
 
 def _started_at(value: str | None) -> datetime | None:
