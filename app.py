@@ -12,6 +12,9 @@ from importlib import import_module
 
 from flask import Flask, redirect, url_for
 
+from store import flaskdb
+from web import cli
+
 BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player")
 """The views by area; each module exposes ``bp``."""
 
@@ -34,12 +37,7 @@ def create_app(test_config=None):
     if not app.config.get("TESTING"):
         _load_local_secrets(app)
 
-    from store import flaskdb
-
     flaskdb.init_app(app)
-
-    from web import cli
-
     cli.init_app(app)
     register_blueprints(app)
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from referee.phh import load_phh
+
 from .db import MAX_CHIPS, StoreError, write_tx
 from .hands import append_actions, check_night, end_hand, night_session, start_hand
 from .ledger import buy_in, cash_out
@@ -40,10 +42,6 @@ def load_session_text(text: str, name: str = "") -> dict:
         else:
             validate_session(session, label)
             return session
-    try:
-        from referee.phh import load_phh
-    except ImportError as exc:  # the PHH reader is another engineer's module
-        raise StoreError(f"cannot read PHH here: {exc}") from None
     try:
         session = load_phh(text)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:

@@ -18,6 +18,8 @@ from flask.cli import with_appcontext
 import store
 import store.ledger
 
+from .reports import money, night_pdf
+
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
 DEMO_FILE = SAMPLES / "demo_night.json"
 
@@ -107,7 +109,6 @@ def close_command(night, hub, resolution, player):
                                     charge_player_id=_player(db, player, "--player"),
                                     mode="hub" if hub else "fewest",
                                     hub_player_id=_player(db, hub, "--hub"))
-    from .reports import money
 
     currency = summary["night"]["currency"]
     click.echo(f"night {night} closed: {len(summary['transfers'])} transfers")
@@ -133,7 +134,6 @@ def reopen_command(night, reason):
 @with_appcontext
 def report_command(night, output):
     """Write the NIGHT's report (summary, players, transfers, hands) as a PDF."""
-    from .reports import night_pdf
 
     if not output.parent.is_dir():
         raise click.ClickException(f"cannot write {output}: the folder {output.parent} does not exist")

@@ -26,6 +26,7 @@ import time
 import uuid
 from datetime import datetime
 from functools import lru_cache, wraps
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, available_timezones
 
 from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request,
@@ -35,6 +36,9 @@ from flask_babel import ngettext
 
 import referee
 import store
+from store.nights import local_time
+from store.tokens import player_links, revoke_player_links
+from store.tokens import revoke_link as revoke
 from . import i18n
 from .dealer import dealer_token, get_db
 from .tableview import table_view
@@ -526,7 +530,6 @@ def token_from_link(text: str) -> str | None:
     >>> token_from_link("nonsense with spaces") is None
     True
     """
-    from urllib.parse import urlsplit
 
     text = (text or "").strip()
     parts = urlsplit(text)
@@ -558,7 +561,6 @@ def _back(night_id: int | None):
 @host_required
 def revoke_one_link(player_id: int, link_id: int):
     """Revoke one of a player's links (from the night page's list)."""
-    from store.tokens import revoke_link as revoke
 
     night_id = _night_back()
     try:
@@ -575,7 +577,6 @@ def revoke_one_link(player_id: int, link_id: int):
 @host_required
 def revoke_all_links(player_id: int):
     """Revoke every live link of a player."""
-    from store.tokens import revoke_player_links
 
     night_id = _night_back()
     count = revoke_player_links(get_db(), player_id) if player_id <= MAX_NUMBER else 0
@@ -587,8 +588,6 @@ def player_links_by_id(db, player_ids, tz_name: str) -> dict[int, list[dict]]:
     """Each player's live links for the night page: ``{player_id: [{"id", "prefix",
     "issued_at", "issued_local"}]}``; ``issued_local`` is the issue time in the club's zone
     (``"2026-11-29 21:05"``)."""
-    from store.nights import local_time
-    from store.tokens import player_links
 
     out = {}
     for pid in player_ids:
