@@ -14,6 +14,8 @@ import threading
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from samples import synthetic_session
 from walkgen import walk_session
 
@@ -166,14 +168,15 @@ def _rows(db) -> dict[str, int]:
 
 def _get_pages(app, client, db, night_id: int) -> list[str]:
     """The pages a GET reads the rulings for: the tablet's state and page, the report (HTML
-    and PDF), a player's ledger."""
+    and PDF) and the list of nights, a player's ledger, the host's nights and night page."""
     login_host(client)
     with app.app_context():
         token = dealer_token(night_id)
     player = store.table_players(db, night_id)[0]["player_id"]
     link = store.issue_token(db, player)
     return [f"/dealer/{night_id}/{token}/state", f"/dealer/{night_id}/{token}/",
-            f"/reports/nights/{night_id}", f"/reports/nights/{night_id}.pdf", f"/p/{link}"]
+            f"/reports/nights/{night_id}", f"/reports/nights/{night_id}.pdf", "/reports/nights",
+            f"/p/{link}", "/host/", f"/host/night/{night_id}"]
 
 
 def test_gets_answer_while_another_connection_holds_the_write_lock(app, client, db):
@@ -280,3 +283,57 @@ def test_init_db_stores_the_rulings_a_database_lacks(app, runner, db):
     assert result.exit_code == 0 and "2 hands judged and stored" in result.output
     _stored_current(db, night_id)
     assert store.check_night(db, night_id)["hands"] == expected
+
+
+_OPS = ("action", "action", "action", "undo", "void_any", "end", "start", "buy_in", "void_buy_in")
+_LINES = ("p1 ante 5", "p2 ante 5", "p3 ante 5", "p1 check", "p2 open 10", "p3 call", "p1 fold",
+          "p2 draw 2", "p3 draw 1", "p2 bet 20", "p3 fold", "p2 show JsJd4c3h2s", "d award p2 40",
+          "p3 allin", "d misdeal", "p9 juggles")
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(ops=st.lists(st.tuples(st.sampled_from(_OPS), st.integers(0, 10**6)), min_size=5, max_size=40))
+def test_any_sequence_of_writes_leaves_the_rulings_of_a_whole_night_check(tmp_path_factory, ops):
+    """Whatever the dealer and the host write, in whatever order (actions, undos, voids of
+    any event of any hand, ends, starts, rebuys and their voids), the stored rulings stay
+    current and are ``referee.check`` of the night's session."""
+    db = store.open_db(tmp_path_factory.mktemp("fuzz") / "t.db")
+    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 5, "small_bet": 10,
+                                             "big_bet": 20}, chip_cents=10)
+    players = []
+    for seat in (1, 2, 3):
+        player = store.add_player(db, f"P{seat}")
+        store.seat_player(db, night_id, player, seat, entered_by="host")
+        store.buy_in(db, night_id, player, 200, entered_by="host")
+        players.append(player)
+    store.start_hand(db, night_id, button=3, entered_by="dealer")
+    for step, (op, pick) in enumerate(ops):
+        hands = store.night_hands(db, night_id)
+        hand_id = store.current_hand(db, night_id)
+        try:
+            if op == "action" and hand_id is not None:
+                store.append_action(db, hand_id, _LINES[pick % len(_LINES)], entered_by="d", key=f"k{step}")
+            elif op == "undo":
+                store.undo_last(db, hands[pick % len(hands)]["id"], reason="x", entered_by="d")
+            elif op == "void_any":
+                events = [e[0] for e in db.execute("SELECT id FROM events WHERE kind IN ('action', 'end') "
+                                                   "AND night_id = ?", [night_id])]
+                if events:
+                    store.void_event(db, events[pick % len(events)], reason="x", entered_by="host")
+            elif op == "end" and hand_id is not None:
+                store.end_hand(db, hand_id, entered_by="d")
+            elif op == "start":
+                store.start_hand(db, night_id, entered_by="dealer")
+            elif op == "buy_in":
+                store.buy_in(db, night_id, players[pick % 3], 50, entered_by="host")
+            elif op == "void_buy_in":
+                entries = [e[0] for e in db.execute("SELECT id FROM ledger WHERE kind = 'buy_in' "
+                                                    "AND night_id = ?", [night_id])]
+                store.void_entry(db, entries[pick % len(entries)], reason="x", entered_by="host")
+        except store.StoreError:
+            pass  # refused: nothing written
+    _stored_current(db, night_id)
+    assert store.check_night(db, night_id)["hands"] == referee.check(
+        store.night_session(db, night_id))["hands"]
+    db.conn.close()
