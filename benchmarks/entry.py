@@ -1,258 +1,506 @@
-"""Benchmark: many dealer tablets entering actions against one server.
+"""Benchmark: what one dealer tap costs on a deep night, beside the server's floor (issue 10).
 
-``python benchmarks/entry.py [--tablets 20] [--actions 200] [--retries 10]``
+``python benchmarks/entry.py [--root DIR] [--depths 0,300,1000] [--hands 5] [--players 6] [--profile N]``
 
-Starts the app in a separate process (werkzeug's threaded server on a free localhost
-port, a temporary SQLite database), opens one night per tablet (three seats, the
-``false_opener`` table of ``shared/cases``), then runs one thread per tablet, each with its
-own keep-alive HTTP connection, entering ``--actions`` action taps through
-``POST /dealer/<night>/<token>/tap`` (the same request the page's tap queue sends). A hand
-is the worked jackpots hand with the right award; between hands the tablet sends
-``end_hand`` and ``start_hand`` taps (not counted as actions, but timed apart). Each
-tablet then resends ``--retries`` of its taps with the same idempotency keys, as a tablet
-does after losing an answer.
+Run it with the checkout's own interpreter so its build (compiled or not) is the one timed,
+e.g. ``.venv/bin/python benchmarks/entry.py`` in /work/main, or
+``/work/before/.venv/bin/python /work/main/benchmarks/entry.py --root /work/before`` for
+another checkout (``--root`` puts DIR first on ``sys.path`` and works from there, so
+``app``, ``store`` and ``web`` are that checkout's).
 
-Prints p50/p95/max latency per action tap (milliseconds, measured at the client), the
-throughput, the errors (HTTP status other than 200, or no answer), and the actions lost or
-duplicated (the stored log of each night compared with what its tablet sent). Target
-(issue 5): p95 under 50 ms, zero errors, zero lost or duplicated actions.
+What it does:
 
-``--think-ms`` is the mean pause between one tablet's taps (default 500 ms: two taps a
-second per tablet, 40 a second for the server, ten times faster than a dealer entering a
-hand of 15 actions in a minute);
-``--think-ms 0`` sends flat out and measures the server's saturation instead.
+1. Builds the app in this process (``create_app`` on a temporary SQLite file, TESTING off
+   so connections are pooled as in production) and adds one benchmark-only route to that
+   app object, the **floor**: ``POST /_bench/floor`` parses a JSON body, inserts one row
+   into a scratch table of the same database in its own transaction (BEGIN IMMEDIATE,
+   COMMIT) and answers JSON. Nothing benchmark-only ships in the app.
+2. Prepares one night per depth (default 0, 300 and 1,000 finished hands; 6 seats) through
+   the ``store`` API (``create_night``, ``seat_player``, ``buy_in``, then per hand
+   ``start_hand``, ``append_actions``, ``end_hand``), the hands being legal jackpots hands
+   from ``synthetic_session`` (``benchmarks/samples.py`` or ``store/samples.py``).
+3. Serves the app with werkzeug's threaded WSGI server in a thread on 127.0.0.1 and,
+   over one keep-alive ``http.client`` connection, plays the next ``--hands`` hands of each
+   night exactly as the tablet sends them (``POST /dealer/<night>/<token>/tap``): a
+   ``start_hand`` tap, the hand's actions one ``action`` tap each, after every
+   ``--undo-every``-th action an ``undo`` tap and the same action again, then ``end_hand``.
+   After every tap it also times one floor request, so the floor is measured in the same
+   conditions.
+
+Prints p50/p95/max (milliseconds at the client) per tap kind per depth and for the floor,
+with the median CPU time the server's thread spent on the request (``time.thread_time`` in
+a WSGI middleware: less swayed by other work on the machine than the wall clock), the
+errors (an answer other than 200, no answer, or a hand whose stored log is not what was
+sent), and last, exactly::
+
+    taps p95 ms: floor F; hand 1 A; hand 300 B; hand 1000 C; undo at 1000 U; errors E
+
+where A, B, C are the p95 of every tap (action, undo, end and start together) on the hands
+after a night of 0, 300 and 1,000 finished hands, and U the p95 of the undo taps alone on
+the deepest night. Target (issue 10): every figure at most 2x the floor, E = 0. Figures are
+printed, never asserted. Only 127.0.0.1 is contacted; the temporary database is removed.
+
+``--profile N`` also runs the taps on the deepest night under cProfile (server side) and
+prints the N functions with the most cumulative time: where a tap's time goes. A quick run:
+``--depths 0,100 --hands 2``.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import http.client
+import io
 import json
+import logging
 import os
-import random
-import socket
+import pstats
+import queue
+import shutil
+import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 import uuid
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-HAND = [
-    "p1 ante 5", "p3 ante 5", "p4 ante 5", "d deal p3 JsJd9c5h2s",
-    "p1 check", "p3 open 10", "p4 call", "p1 fold",
-    "p3 draw 3 9c5h2s", "p4 draw 1",
-    "p3 bet 20", "p4 call",
-    "p3 show JsJdJc8h4c", "p4 show KsKd6c6h3s",
-    "d award p3 75",
-]
-"""One jackpots hand (seat 3 opens with jacks, improves to trips and wins 75)."""
-
+HERE = Path(__file__).resolve().parent
+DEFAULT_ROOT = HERE.parent
 SECRET = "benchmark-secret"
+PIN = "135790"
+STACK = 100_000
+"""Chips each seat buys in for: deep enough that no synthetic hand ever needs a rebuy."""
+
+TAP_KINDS = ("action", "undo", "end", "start")
+FLOOR_PATH = "/_bench/floor"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+# --- the checkout under test ----------------------------------------------------------------
+
+def use_root(root: str | Path) -> Path:
+    """Make ``root``'s ``app``, ``store``, ``web`` and ``referee`` the ones imported: put it
+    first on ``sys.path`` and work from there. Returns the resolved root."""
+    root = Path(root).resolve()
+    if not (root / "app.py").is_file():
+        raise SystemExit(f"--root {root}: no app.py there (not a Tapete checkout)")
+    sys.path.insert(0, str(root))
+    os.chdir(root)
+    return root
 
 
-def serve(db_path: str, port: int) -> None:
-    """Run the app on ``port`` (threaded) until killed (the server process)."""
-    import logging
+def synthetic_session(hands: int, players: int, seed: int) -> dict:
+    """Legal jackpots hands from the checkout's ``synthetic_session`` (it lives in
+    ``store/samples.py`` or ``benchmarks/samples.py``), every seat buying in ``STACK``."""
+    try:
+        from store.samples import synthetic_session as make
+    except ImportError:
+        try:
+            from benchmarks.samples import synthetic_session as make
+        except ImportError:
+            sys.path.insert(1, str(Path.cwd() / "benchmarks"))
+            from samples import synthetic_session as make
+    session = make(hands, players, seed=seed, stack=STACK)
+    if any(hand.get("rebuys") for hand in session["hands"]):
+        raise SystemExit("synthetic_session asked for a rebuy: raise STACK")
+    return session
 
+
+def buttons(session: dict) -> list[int]:
+    """The button of each hand of a ``synthetic_session`` (it moves one seat to the next
+    higher seat number each hand, starting from the hand 1 button), as seat ints."""
+    seats = sorted(p["seat"] for p in session["players"])
+    first = seats.index(session["hands"][0].get("button", seats[-1]))
+    return [seats[(first + n) % len(seats)] for n in range(len(session["hands"]))]
+
+
+def compiled_modules() -> list[str]:
+    """The ``referee`` modules loaded from C extensions (mypyc), by name."""
+    return sorted(name for name, module in list(sys.modules.items())
+                  if name.startswith("referee.") and str(getattr(module, "__file__", "")).endswith(".so"))
+
+
+# --- preparing nights through the store API -------------------------------------------------
+
+def write_tx(db):
+    """``store.db.write_tx(db)`` (one BEGIN IMMEDIATE for a whole preparation) when the
+    checkout has it, else no outer transaction."""
+    import store.db
+
+    tx = getattr(store.db, "write_tx", None)
+    return tx(db) if tx else nullcontext()
+
+
+def prepare_night(db, session: dict, finished: int, tag: str) -> int:
+    """Store a new night holding the session's first ``finished`` hands, each started,
+    logged and ended through the ``store`` API (the tablet's own writes, without HTTP).
+
+    :param session: a ``tapete/1`` session (``synthetic_session``).
+    :param finished: how many of its hands to store (int, may be 0).
+    :param tag: makes the players' names unique to this night (``"Ana 3"``).
+    :returns: the night id (int).
+    """
+    import store
+
+    marks = buttons(session)
+    with write_tx(db):
+        night_id = store.create_night(db, rules=session["rules"], chip_cents=10,
+                                      title=f"bench {tag}", key=f"bench-night:{tag}:{uuid.uuid4()}")
+        for p in session["players"]:
+            name = f"{p['name']} {tag}"
+            player_id = store.find_player(db, name) or store.add_player(db, name)
+            store.seat_player(db, night_id, player_id, p["seat"], entered_by="bench")
+            store.buy_in(db, night_id, player_id, p["stack"], entered_by="bench")
+        for number, hand in enumerate(session["hands"][:finished]):
+            hand_id = store.start_hand(db, night_id, button=marks[number], entered_by="bench")
+            actions = hand["actions"]
+            store.append_actions(db, hand_id, actions, entered_by="bench",
+                                 keys=[f"bench:{night_id}:{number}:{i}" for i in range(len(actions))])
+            store.end_hand(db, hand_id, entered_by="bench")
+    if finished and hasattr(store, "check_night"):
+        store.check_night(db, night_id)  # as after an import: the night's rulings are known
+    return night_id
+
+
+# --- the server -----------------------------------------------------------------------------
+
+def build_app(db_path: str):
+    """The checkout's app on ``db_path`` (TESTING off: pooled connections, as served),
+    plus the floor route :data:`FLOOR_PATH` registered on this app object only, and its
+    :class:`ServerMeter` (what to serve) as ``app.wsgi_app_meter``."""
+    from app import create_app
+
+    app = create_app({"DATABASE": db_path, "SECRET_KEY": SECRET, "HOST_PIN": PIN})
+    add_floor_route(app, db_path)
+    app.wsgi_app_meter = ServerMeter(app)
+    return app
+
+
+def add_floor_route(app, db_path: str) -> None:
+    """Register ``POST /_bench/floor``: one row committed to a scratch table of the same
+    SQLite file, in its own transaction, on a pooled connection (WAL, busy timeout), the
+    JSON body parsed and a JSON answer made as a tap's are."""
+    from flask import jsonify, request
+
+    pool: queue.SimpleQueue = queue.SimpleQueue()
+
+    def connect() -> sqlite3.Connection:
+        conn = sqlite3.connect(db_path, timeout=5, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA busy_timeout = 5000")
+        conn.execute("PRAGMA journal_mode = WAL")
+        return conn
+
+    setup = connect()
+    setup.execute("CREATE TABLE IF NOT EXISTS bench_floor (id INTEGER PRIMARY KEY, key TEXT, at REAL)")
+    pool.put(setup)
+
+    def floor():
+        body = request.get_json(silent=True) or {}
+        try:
+            conn = pool.get_nowait()
+        except queue.Empty:
+            conn = connect()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            row_id = conn.execute("INSERT INTO bench_floor (key, at) VALUES (?, ?)",
+                                  [str(body.get("key")), time.time()]).lastrowid
+            conn.execute("COMMIT")
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            pool.put(conn)
+        return jsonify({"id": row_id})
+
+    app.add_url_rule(FLOOR_PATH, "bench_floor", floor, methods=["POST"])
+
+
+class ServerMeter:
+    """WSGI middleware: the CPU time the server's thread spends on each request
+    (``time.thread_time``, ms) in ``last_cpu_ms``, read by the one client after each answer;
+    while ``profiling`` is set, each request also runs under cProfile, gathered in ``stats``."""
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+        self.last_cpu_ms = float("nan")
+        self.profiling = False
+        self.stats: pstats.Stats | None = None
+        self.lock = threading.Lock()
+
+    def __call__(self, environ, start_response):
+        profile = cProfile.Profile() if self.profiling else None
+        began = time.thread_time()
+        if profile:
+            profile.enable()
+        result = self.wsgi_app(environ, start_response)
+        try:
+            body = b"".join(result)
+        finally:
+            if hasattr(result, "close"):
+                result.close()
+        if profile:
+            profile.disable()
+            with self.lock:
+                if self.stats is None:
+                    self.stats = pstats.Stats(profile)
+                else:
+                    self.stats.add(profile)
+        self.last_cpu_ms = (time.thread_time() - began) * 1000
+        return [body]
+
+
+@contextmanager
+def serving(app):
+    """Serve ``app`` on 127.0.0.1 (a free port) with werkzeug's threaded server in a
+    thread; yields the port; shuts the server down on leaving."""
     from werkzeug.serving import make_server
 
-    from app import create_app
-
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    app = create_app({"DATABASE": db_path, "SECRET_KEY": SECRET, "HOST_PIN": "0"})
-    make_server("127.0.0.1", port, app, threaded=True).serve_forever()
+    httpd = make_server("127.0.0.1", 0, app.wsgi_app_meter, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield httpd.server_port
+    finally:
+        httpd.shutdown()
+        thread.join(timeout=10)
+        httpd.server_close()
 
 
-def set_up(db_path: str, tablets: int) -> list[tuple[int, str]]:
-    """One night per tablet, hand 1 started; returns ``[(night_id, tap_path)]``."""
-    import store
-    from app import create_app
-    from web.dealer import dealer_token
+# --- the client -----------------------------------------------------------------------------
 
-    db = store.open_db(db_path)
-    app = create_app({"DATABASE": db_path, "SECRET_KEY": SECRET, "HOST_PIN": "0"})
-    out = []
-    for t in range(tablets):
-        night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 5, "small_bet": 10,
-                                                 "big_bet": 20}, chip_cents=10)
-        for name, seat in (("Ana", 1), ("Bruno", 3), ("Chus", 4)):
-            pid = store.find_player(db, f"{name} {t}") or store.add_player(db, f"{name} {t}")
-            store.seat_player(db, night_id, pid, seat, entered_by="bench")
-            store.buy_in(db, night_id, pid, 100_000, entered_by="bench")
-        store.start_hand(db, night_id, button=4, entered_by="bench")
-        with app.test_request_context():
-            out.append((night_id, f"/dealer/{night_id}/{dealer_token(night_id)}/tap"))
-    db.conn.close()
-    return out
+class Client:
+    """One keep-alive HTTP connection to 127.0.0.1 that times each request and counts
+    failures (status other than 200, or no answer) in ``errors``."""
 
-
-class Tablet(threading.Thread):
-    """One dealer tablet: sends its taps in order over one keep-alive connection."""
-
-    def __init__(self, port: int, path: str, actions: int, retries: int, start: threading.Event,
-                 think_ms: float = 0.0):
-        super().__init__(daemon=True)
-        self.think = think_ms / 1000
-        self.rng = random.Random(path)
-        self.port, self.path, self.actions, self.retries, self.start_gate = port, path, actions, retries, start
-        self.latencies: list[float] = []
-        self.other_latencies: list[float] = []
+    def __init__(self, port: int, timeout: float = 60):
+        self.port, self.timeout = port, timeout
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         self.errors: list[str] = []
-        self.sent: list[list[str]] = [[]]   # actions per hand, as sent
-        self.taps: list[dict] = []
-        self.hand_id: int | None = None   # the hand the last answer was about (as the page keeps)
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
-    def post(self, body: dict) -> tuple[float, int]:
-        """Send one tap; like the page's queue, resend it (same key) after a 5xx or no
-        answer, up to 3 times. Every failure counts as an error. Returns (ms, status) of
-        the last attempt."""
-        data = json.dumps(body)
-        elapsed, status = float("nan"), 0
-        for _ in range(3):
-            began = time.perf_counter()
-            try:
-                self.conn.request("POST", self.path, data, {"Content-Type": "application/json"})
-                response = self.conn.getresponse()
-                payload = response.read()
-                elapsed, status = (time.perf_counter() - began) * 1000, response.status
-                if status == 200:
-                    self.hand_id = json.loads(payload).get("hand_id", self.hand_id)
-                    return elapsed, status
-                self.errors.append(f"{status}: {payload[:200]!r}")
-                if status < 500:
-                    return elapsed, status
-            except (OSError, http.client.HTTPException) as exc:
-                self.conn.close()
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-                self.errors.append(f"no answer: {exc!r}")
-        return elapsed, status
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[float, int, bytes]:
+        """Send one request; returns (milliseconds, status, body). No answer is status 0."""
+        data = None if body is None else json.dumps(body)
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        began = time.perf_counter()
+        try:
+            self.conn.request(method, path, data, headers)
+            response = self.conn.getresponse()
+            payload = response.read()
+            status = response.status
+        except (OSError, http.client.HTTPException) as exc:
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+            payload, status = repr(exc).encode(), 0
+        elapsed = (time.perf_counter() - began) * 1000
+        if status != 200:
+            self.errors.append(f"{method} {path.split('/tap')[0][:30]}...: {status} {payload[:160]!r}")
+        return elapsed, status, payload
 
-    def run(self) -> None:
-        self.start_gate.wait()
-        done = 0
-        while done < self.actions:
-            for line in HAND:
-                if done == self.actions:
-                    break
-                if self.think:
-                    time.sleep(self.rng.uniform(0.5, 1.5) * self.think)
-                # like the page, a tap names its hand: a retry after the next hand has started
-                # is the same tap (a key reused for other content is refused, issue 5)
-                tap = {"key": str(uuid.uuid4()), "op": "action", "action": line, "hand_id": self.hand_id}
-                self.taps.append(tap)
-                elapsed, status = self.post(tap)
-                self.latencies.append(elapsed)
-                if status == 200:
-                    self.sent[-1].append(line)
-                    if tap["hand_id"] is None:   # the page's first tap names the hand it drew
-                        tap["hand_id"] = self.hand_id
-                done += 1
-            if done < self.actions:
-                for op in ({"op": "end_hand"}, {"op": "start_hand", "button": 4}):
-                    elapsed, _ = self.post({"key": str(uuid.uuid4()), **op})
-                    self.other_latencies.append(elapsed)
-                self.sent.append([])
-        for tap in random.Random(self.path).sample(self.taps, min(self.retries, len(self.taps))):
-            elapsed, _ = self.post(tap)   # a retried tap: same key, must not be stored again
-            self.other_latencies.append(elapsed)
+    def close(self) -> None:
         self.conn.close()
 
 
-def stored_actions(db_path: str, night_id: int) -> list[list[str]]:
-    import store
+class Timings:
+    """Milliseconds by label (``"floor"``, ``(depth, kind)``): at the client (wall clock)
+    and on the server's thread (CPU)."""
 
-    db = store.open_db(db_path)
-    try:
-        return [[a["action"] for a in store.hand_actions(db, h["id"]) if not a["voided"]]
-                for h in store.night_hands(db, night_id)]
-    finally:
-        db.conn.close()
+    def __init__(self):
+        self.by: dict = {}
+        self.cpu: dict = {}
+
+    def add(self, label, ms: float, cpu_ms: float) -> None:
+        self.by.setdefault(label, []).append(ms)
+        self.cpu.setdefault(label, []).append(cpu_ms)
+
+    def get(self, label) -> list[float]:
+        return self.by.get(label, [])
+
+    def get_cpu(self, label) -> list[float]:
+        return self.cpu.get(label, [])
 
 
 def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank ``q`` quantile (0-1) of ``values``; NaN for none."""
+    if not values:
+        return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
+def play_hands(client: Client, meter: ServerMeter, tap_path: str, hands: list[dict], marks: list[int],
+               depth: int, undo_every: int, timings: Timings, profile: bool = False) -> list[list[str]]:
+    """Play ``hands`` on the night through taps, as the tablet does, timing each tap under
+    ``(depth, kind)`` and one floor request after each under ``"floor"`` (``profile``: the
+    taps run under cProfile, gathered in ``meter.stats``).
+
+    :returns: the live actions sent, per hand (to compare with what was stored).
+    """
+    sent = []
+
+    def tap(kind: str, body: dict) -> dict:
+        meter.profiling = profile
+        ms, status, payload = client.request("POST", tap_path, {"key": str(uuid.uuid4()), **body})
+        meter.profiling = False
+        timings.add((depth, kind), ms, meter.last_cpu_ms)
+        floor_ms, _, _ = client.request("POST", FLOOR_PATH, {"key": str(uuid.uuid4())})
+        timings.add("floor", floor_ms, meter.last_cpu_ms)
+        return json.loads(payload) if status == 200 else {}
+
+    for hand, button in zip(hands, marks):
+        hand_id = tap("start", {"op": "start_hand", "button": button}).get("hand_id")
+        for i, action in enumerate(hand["actions"], start=1):
+            tap("action", {"op": "action", "hand_id": hand_id, "action": action})
+            if undo_every and i % undo_every == 0:
+                tap("undo", {"op": "undo", "hand_id": hand_id, "reason": "benchmark: undo and redo"})
+                tap("action", {"op": "action", "hand_id": hand_id, "action": action})
+        tap("end", {"op": "end_hand", "hand_id": hand_id})
+        sent.append(list(hand["actions"]))
+    return sent
+
+
+def log_mismatches(db, night_id: int, first: int, sent: list[list[str]]) -> list[str]:
+    """Hands numbered from ``first`` whose stored live actions differ from ``sent``."""
+    import store
+
+    hands = store.night_hands(db, night_id)[first - 1:]
+    out = []
+    for number, (hand, actions) in enumerate(zip(hands, sent), start=first):
+        stored = [a["action"] for a in store.hand_actions(db, hand["id"]) if not a["voided"]]
+        if stored != actions:
+            out.append(f"night {night_id} hand {number}: stored {len(stored)} live actions, sent {len(actions)}")
+    if len(hands) < len(sent):
+        out.append(f"night {night_id}: {len(hands)} hands stored from hand {first}, {len(sent)} sent")
+    return out
+
+
+# --- the run --------------------------------------------------------------------------------
+
+def label(depth: int) -> str:
+    """``hand 1`` for an empty night, else ``hand <depth>``."""
+    return f"hand {max(depth, 1)}"
+
+
+def report(timings: Timings, depths: list[int], errors: list[str]) -> str:
+    """Print the table of p50/p95/max per tap kind per depth and the errors; return the
+    last line (the issue's exact format)."""
+    def row(name: str, labels: list) -> None:
+        values = [x for one in labels for x in timings.get(one)]
+        cpu = [x for one in labels for x in timings.get_cpu(one)]
+        if values:
+            print(f"  {name:<16} {len(values):>5} {statistics.median(values):>8.1f} "
+                  f"{percentile(values, 0.95):>8.1f} {max(values):>8.1f} {statistics.median(cpu):>9.1f}")
+
+    print(f"  {'taps (ms)':<16} {'n':>5} {'p50':>8} {'p95':>8} {'max':>8} {'cpu p50':>9}")
+    row("floor", ["floor"])
+    for depth in depths:
+        for kind in TAP_KINDS:
+            row(f"{label(depth)} {kind}", [(depth, kind)])
+        row(f"{label(depth)} all", [(depth, kind) for kind in TAP_KINDS])
+    print("  (p50/p95/max: wall clock at the client; cpu p50: CPU time of the server's thread)")
+    print(f"errors {len(errors)}")
+    for error in errors[:8]:
+        print("  ", error)
+
+    def p95(values):
+        return f"{percentile(values, 0.95):.1f}"
+
+    parts = [f"floor {p95(timings.get('floor'))}"]
+    for depth in depths:
+        parts.append(f"{label(depth)} {p95([x for k in TAP_KINDS for x in timings.get((depth, k))])}")
+    parts.append(f"undo at {depths[-1]} {p95(timings.get((depths[-1], 'undo')))}")
+    parts.append(f"errors {len(errors)}")
+    return "taps p95 ms: " + "; ".join(parts)
+
+
+def print_profile(stats: pstats.Stats, top: int, depth: int) -> None:
+    """The ``top`` functions by cumulative time over the profiled taps (server side)."""
+    out = io.StringIO()
+    stats.stream = out
+    stats.sort_stats("cumulative").print_stats(top)
+    print(f"profile of the taps on the night of {depth} hands (server threads, cProfile; "
+          f"the figures above were timed with it on for these taps):")
+    lines = out.getvalue().splitlines()
+    start = next((i for i, line in enumerate(lines) if "ncalls" in line), 0)
+    print("\n".join("   " + line for line in lines[start:] if line.strip()))
+
+
+def run(args) -> str:
+    """Prepare, serve, time; returns the last line."""
+    import store
+
+    tmp = tempfile.mkdtemp(prefix="tapete-entry-")
+    try:
+        db_path = os.path.join(tmp, "bench.db")
+        db = store.open_db(db_path)
+        app = build_app(db_path)
+        nights = {}
+        for index, depth in enumerate(args.depths):
+            session = synthetic_session(depth + args.hands, args.players, seed=index + 1)
+            began = time.perf_counter()
+            night_id = prepare_night(db, session, depth, f"d{depth}")
+            events = db.execute("SELECT COUNT(*) FROM events WHERE night_id = ?", [night_id]).fetchone()[0]
+            print(f"prepared night {night_id}: {depth} finished hands, {events} events, "
+                  f"in {time.perf_counter() - began:.1f} s")
+            nights[depth] = (night_id, session)
+        with app.app_context():
+            from web.dealer import dealer_token
+
+            paths = {d: f"/dealer/{n}/{dealer_token(n)}/" for d, (n, _) in nights.items()}
+        timings, errors = Timings(), []
+        with serving(app) as port:
+            client = Client(port)
+            for depth in args.depths:
+                night_id, session = nights[depth]
+                client.request("GET", paths[depth] + "state")  # warm-up, not timed
+                for _ in range(3):
+                    client.request("POST", FLOOR_PATH, {"key": "warm-up"})
+                began = time.perf_counter()
+                sent = play_hands(client, app.wsgi_app_meter, paths[depth] + "tap", session["hands"][depth:],
+                                  buttons(session)[depth:], depth, args.undo_every, timings,
+                                  profile=bool(args.profile) and depth == args.depths[-1])
+                print(f"played hands {depth + 1}-{depth + args.hands} of night {night_id} "
+                      f"in {time.perf_counter() - began:.1f} s")
+                errors += log_mismatches(db, night_id, depth + 1, sent)
+            client.close()
+            errors = client.errors + errors
+        db.conn.close()
+        if args.profile and app.wsgi_app_meter.stats is not None:
+            print_profile(app.wsgi_app_meter.stats, args.profile, args.depths[-1])
+        return report(timings, args.depths, errors)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tablets", type=int, default=20)
-    parser.add_argument("--actions", type=int, default=200)
-    parser.add_argument("--retries", type=int, default=10)
-    parser.add_argument("--think-ms", type=float, default=500.0,
-                        help="mean pause between one tablet's taps (uniform 0.5x-1.5x); 0 = flat out")
-    parser.add_argument("--serve", nargs=2, metavar=("DB", "PORT"), help=argparse.SUPPRESS)
+    parser.add_argument("--root", default=str(DEFAULT_ROOT), help="the Tapete checkout to time")
+    parser.add_argument("--depths", default="0,300,1000",
+                        help="finished hands on each night before the timed hands (comma-separated)")
+    parser.add_argument("--hands", type=int, default=5, help="hands played by taps on each night")
+    parser.add_argument("--players", type=int, default=6, help="seats at each table (2-10)")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="cProfile the taps on the deepest night; print the top N functions "
+                             "(their timings then include the profiler's overhead)")
+    parser.add_argument("--undo-every", type=int, default=5,
+                        help="an undo (and the action again) after every N-th action; 0 = none")
     args = parser.parse_args(argv)
-    if args.serve:
-        serve(args.serve[0], int(args.serve[1]))
-        return 0
-
-    tmp = tempfile.mkdtemp(prefix="tapete-bench-")
-    db_path = os.path.join(tmp, "bench.db")
-    nights = set_up(db_path, args.tablets)
-    port = free_port()
-    server = subprocess.Popen([sys.executable, __file__, "--serve", db_path, str(port)], cwd=ROOT)
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        gate = threading.Event()
-        tablets = [Tablet(port, path, args.actions, args.retries, gate, args.think_ms)
-                   for _, path in nights]
-        for tablet in tablets:
-            tablet.start()
-        began = time.perf_counter()
-        gate.set()
-        for tablet in tablets:
-            tablet.join()
-        wall = time.perf_counter() - began
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-
-    latencies = [x for t in tablets for x in t.latencies if x == x]
-    others = [x for t in tablets for x in t.other_latencies if x == x]
-    errors = [e for t in tablets for e in t.errors]
-    lost = duplicated = 0
-    for (night_id, _), tablet in zip(nights, tablets):
-        stored = stored_actions(db_path, night_id)
-        for sent_hand, stored_hand in zip(tablet.sent, stored + [[]] * len(tablet.sent)):
-            lost += max(0, len(sent_hand) - len(stored_hand))
-            duplicated += max(0, len(stored_hand) - len(sent_hand))
-            if len(sent_hand) == len(stored_hand) and sent_hand != stored_hand:
-                lost += sum(a != b for a, b in zip(sent_hand, stored_hand))
-        duplicated += sum(len(h) for h in stored[len(tablet.sent):])
-    total = len(latencies)
-    print(f"tablets {args.tablets}, actions per tablet {args.actions}, retried taps per tablet "
-          f"{args.retries}, mean pause between taps {args.think_ms:g} ms")
-    print(f"action taps {total} in {wall:.1f} s ({total / wall:.0f} taps/s overall)")
-    if latencies:
-        print(f"latency per action (ms): p50 {statistics.median(latencies):.1f}  "
-              f"p95 {percentile(latencies, 0.95):.1f}  max {max(latencies):.1f}")
-    if others:
-        print(f"hand start/end and retried taps (ms): p50 {statistics.median(others):.1f}  "
-              f"p95 {percentile(others, 0.95):.1f}")
-    print(f"errors {len(errors)}; lost actions {lost}; duplicated actions {duplicated}")
-    for error in errors[:5]:
-        print("  ", error)
-    ok = not errors and not lost and not duplicated
-    return 0 if ok else 1
+    args.depths = [int(d) for d in args.depths.split(",")]
+    if args.hands < 1 or any(d < 0 for d in args.depths):
+        parser.error("--hands at least 1, depths at least 0")
+    root = use_root(args.root)
+    began = time.perf_counter()
+    print(f"Tapete taps by night depth: root {root}, python {sys.executable}")
+    print(f"{args.players} seats, {args.hands} hands played by taps per night, "
+          f"undo every {args.undo_every} actions")
+    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
+    last = run(args)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end (other work on the machine skews wall-clock figures)")
+    print(f"referee modules compiled (mypyc): {', '.join(m.split('.', 1)[1] for m in compiled_modules()) or 'none'}")
+    print(f"total {time.perf_counter() - began:.0f} s")
+    print(last)
+    return 0
 
 
 if __name__ == "__main__":

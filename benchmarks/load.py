@@ -1,0 +1,636 @@
+"""Benchmark: a bounded night's load on the server ``scripts/serve`` starts (issue 10).
+
+``python benchmarks/load.py [--root DIR] [--seconds 60] [--flat-out]``
+
+Run it with the checkout's own interpreter, e.g. ``.venv/bin/python benchmarks/load.py``
+in /work/main, or ``/work/before/.venv/bin/python /work/main/benchmarks/load.py --root
+/work/before`` for another checkout (``--root`` makes ``app``, ``store``, ``web`` that
+checkout's, and starts that checkout's ``scripts/serve``).
+
+What it does:
+
+1. Prepares a temporary SQLite database through the checkout's ``store`` API: ``--nights``
+   (20) nights of ``--hands`` (40) finished legal jackpots hands at 6 seats each (players
+   unique to their night, ``synthetic_session``), and a private ledger link
+   (``store.issue_token``) for one player of each of the first ``--ledgers`` nights.
+2. Starts ``bash scripts/serve --port P`` in its own process group with ``TAPETE_DB`` on
+   that database and ``TAPETE_SECRET_KEY`` / ``TAPETE_HOST_PIN`` set (whatever that script
+   runs: ``flask run`` in older checkouts, gunicorn in newer ones; its demo night is loaded
+   into the temporary database too), and waits for the port.
+3. For ``--seconds`` (60), in threads, all to 127.0.0.1 only:
+
+   - ``--tablets`` (20) dealer tablets, one per night, each on its own keep-alive
+     connection, playing its night's next hands legally (the ``synthetic_session`` hands
+     after the prepared ones) one tap at a time, about one tap a second (a pause of
+     0.5-1.5 s after each answer): ``start_hand``, the actions, after every 20th action an
+     ``undo`` and the action again, ``end_hand``; a tap that gets a 5xx or no answer is
+     resent with the same key (as the page's queue does), up to 3 times. Every 10 s each
+     tablet also asks for ``/state`` (the page's refresh).
+   - ``--ledgers`` (15) players reloading their ledger ``GET /p/<token>`` every 1-3 s.
+   - ``--reports`` (5) hosts (logged in with the PIN) reading a random night's report,
+     ``GET /reports/nights/<id>`` then ``.pdf``, every 2-4 s.
+
+   Before the timed window, untimed warm-up requests (``--warm-up`` rounds: each
+   night's ``/state``, a ledger, a report and its PDF), as a server up for a while has
+   seen; each client then starts after a random part of its first pause.
+   ``--flat-out`` drops every pause (the server's saturation instead of a bounded load).
+4. Samples the server's resident memory (the sum of VmRSS over every process in its
+   process group, from /proc) twice a second.
+
+Prints p50/p95/max milliseconds per route kind, the 5xx count (with samples of their
+bodies), other errors (4xx, no answer), whether the stored logs hold exactly what the tablets
+sent, and the server's peak RSS. Target (issue 10): 0 5xx, tap p95 under 50 ms. Figures are
+printed, never asserted. Every loop is bounded in time and count; the server's process group
+is killed and the temporary database removed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import quote
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from entry import buttons, percentile, prepare_night, synthetic_session, use_root  # noqa: E402
+
+SECRET = "load-benchmark-secret"
+PIN = "246810"
+PLAYERS = 6
+UNDO_EVERY = 20
+STATE_EVERY_S = 10.0
+MAX_REQUESTS = 100_000
+"""Upper bound on one client thread's requests, whatever the clock says."""
+
+
+# --- the database -------------------------------------------------------------------------
+
+def prepare(db_path: str, nights: int, hands: int, extra: int, ledgers: int) -> tuple[list, list[str]]:
+    """Prepare the nights and the player links in the database at ``db_path``.
+
+    :returns: ``([(night_id, session, first_button_index)], [ledger tokens])``; each
+        session holds ``hands`` stored hands and ``extra`` more for the tablet to play.
+    """
+    import store
+
+    db = store.open_db(db_path)
+    try:
+        out, tokens = [], []
+        for n in range(nights):
+            session = synthetic_session(hands + extra, PLAYERS, seed=100 + n)
+            night_id = prepare_night(db, session, hands, f"n{n + 1}")
+            out.append((night_id, session))
+            if n < ledgers:
+                player = store.night_players(db, night_id)[n % PLAYERS]
+                tokens.append(store.issue_token(db, player["player_id"]))
+        return out, tokens
+    finally:
+        db.conn.close()
+
+
+def tap_paths(db_path: str, night_ids: list[int]) -> dict[int, str]:
+    """``/dealer/<night>/<token>/`` for each night, the token made as the server makes it
+    (``web.dealer.dealer_token`` under the same SECRET_KEY)."""
+    from app import create_app
+    from web.dealer import dealer_token
+
+    app = create_app({"DATABASE": db_path, "SECRET_KEY": SECRET, "HOST_PIN": PIN})
+    with app.app_context():
+        return {n: f"/dealer/{n}/{dealer_token(n)}/" for n in night_ids}
+
+
+def stored_mismatches(db_path: str, tablets: list) -> list[str]:
+    """Hands whose stored live actions differ from what their tablet had sent and seen
+    stored (answers 200), e.g. a lost or doubled action."""
+    import store
+
+    db = store.open_db(db_path)
+    try:
+        out = []
+        for tablet in tablets:
+            for hand_id, sent in tablet.played.items():
+                stored = [a["action"] for a in store.hand_actions(db, hand_id) if not a["voided"]]
+                if stored != sent:
+                    out.append(f"night {tablet.night_id} hand id {hand_id}: stored {len(stored)} "
+                               f"live actions, sent {len(sent)}")
+        return out
+    finally:
+        db.conn.close()
+
+
+# --- the server ---------------------------------------------------------------------------
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(root: Path, db_path: str, port: int, log_path: str) -> subprocess.Popen:
+    """``bash scripts/serve --port PORT`` in its own session (process group), its output
+    to ``log_path``."""
+    env = dict(os.environ, TAPETE_DB=db_path, TAPETE_SECRET_KEY=SECRET, TAPETE_HOST_PIN=PIN)
+    env.pop("FLASK_DEBUG", None)
+    with open(log_path, "wb") as log:
+        return subprocess.Popen(["bash", "scripts/serve", "--port", str(port)], cwd=root, env=env,
+                                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                start_new_session=True)
+
+
+def log_tail(log_path: str, lines: int = 15) -> str:
+    """The last lines of the server's output (for a failure message)."""
+    try:
+        return "\n".join(Path(log_path).read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return ""
+
+
+def server_exceptions(log_path: str, top: int = 5) -> list[tuple[str, int]]:
+    """The exception lines of tracebacks in the server's output (``sqlite3.OperationalError:
+    database is locked``) with how often each occurs, most frequent first."""
+    counts: dict[str, int] = {}
+    try:
+        text = Path(log_path).read_text(errors="replace")
+    except OSError:
+        return []
+    for line in text.splitlines():
+        if re.match(r"^[A-Za-z_][\w.]*(Error|Exception|Timeout): ", line):
+            counts[line[:160]] = counts.get(line[:160], 0) + 1
+    return sorted(counts.items(), key=lambda item: -item[1])[:top]
+
+
+def wait_for_port(server: subprocess.Popen, port: int, timeout: float, log_path: str) -> float:
+    """Wait until 127.0.0.1:port answers a GET (the server up); returns the seconds it took.
+
+    :raises SystemExit: the server exited, or did not answer within ``timeout`` seconds.
+    """
+    began = time.monotonic()
+    while time.monotonic() - began < timeout:
+        if server.poll() is not None:
+            raise SystemExit(f"scripts/serve exited with {server.returncode} before answering:\n"
+                             f"{log_tail(log_path)}")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/host/login")
+            conn.getresponse().read()
+            conn.close()
+            return time.monotonic() - began
+        except (OSError, http.client.HTTPException):
+            time.sleep(0.2)
+    raise SystemExit(f"scripts/serve did not answer on port {port} within {timeout:.0f} s:\n"
+                     f"{log_tail(log_path)}")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    """Kill the server's process group: SIGTERM, then SIGKILL after 10 s."""
+    try:
+        os.killpg(server.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        os.killpg(server.pid, signal.SIGKILL)  # stragglers (workers) too
+    except ProcessLookupError:
+        pass
+    server.wait(timeout=10)
+
+
+def group_rss_kib(pgid: int) -> int:
+    """The sum of VmRSS (KiB) over the processes in process group ``pgid`` (from /proc)."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            if int(fields[2]) != pgid:  # after the name: state, ppid, pgrp
+                continue
+            with open(f"/proc/{entry}/status", encoding="ascii", errors="replace") as fh:
+                for line in fh:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+        except (OSError, IndexError, ValueError):
+            continue  # the process ended meanwhile
+    return total
+
+
+def group_cpu_seconds(pgid: int) -> float:
+    """CPU seconds (user + system) used so far by the live processes of group ``pgid``."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15 of stat)
+    return total / ticks
+
+
+class RssSampler(threading.Thread):
+    """Samples :func:`group_rss_kib` twice a second until ``stop`` is set; keeps the peak."""
+
+    def __init__(self, pgid: int, stop: threading.Event):
+        super().__init__(daemon=True)
+        self.pgid, self.stop, self.peak_kib = pgid, stop, 0
+
+    def run(self) -> None:
+        for _ in range(100_000):
+            self.peak_kib = max(self.peak_kib, group_rss_kib(self.pgid))
+            if self.stop.wait(0.5):
+                return
+
+
+# --- the clients --------------------------------------------------------------------------
+
+class Results:
+    """Thread-safe timings (ms) by route kind, 5xx answers and other errors."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.ms: dict[str, list[float]] = {}
+        self.server_errors: list[str] = []
+        self.other_errors: list[str] = []
+
+    def add(self, kind: str, ms: float, status: int, body: bytes) -> None:
+        with self.lock:
+            self.ms.setdefault(kind, []).append(ms)
+            if status >= 500:
+                self.server_errors.append(f"{kind}: {status} {body[:200]!r}")
+            elif status == 0 or status >= 400:
+                self.other_errors.append(f"{kind}: {status or 'no answer'} {body[:200]!r}")
+
+
+class Client:
+    """One client's keep-alive connection to 127.0.0.1 with a cookie jar of one cookie.
+    A request that finds the kept connection closed by the server (its keep-alive timeout)
+    is sent again at once on a new one, as browsers do; that is not an error."""
+
+    def __init__(self, port: int, results: Results):
+        self.port, self.results = port, results
+        self.conn: http.client.HTTPConnection | None = None
+        self.cookie: str | None = None
+
+    def request(self, kind: str | None, method: str, path: str, body: bytes | None = None,
+                content_type: str = "application/json") -> tuple[int, bytes, http.client.HTTPResponse | None]:
+        """Send one request, timed under ``kind`` (None: not timed); returns (status, body,
+        response). Status 0 is no answer."""
+        headers = {"Content-Type": content_type, "Accept": "application/json, text/html, */*"}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        for attempt in range(2):
+            reused = self.conn is not None
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+            began = time.perf_counter()
+            try:
+                self.conn.request(method, path, body, headers)
+                response = self.conn.getresponse()
+                payload, status = response.read(), response.status
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError) as exc:
+                self.close()
+                if reused and attempt == 0:
+                    continue  # a stale keep-alive connection: send again on a new one
+                payload, status, response = repr(exc).encode(), 0, None
+            except (OSError, http.client.HTTPException) as exc:
+                self.close()
+                payload, status, response = repr(exc).encode(), 0, None
+            if kind is not None:
+                self.results.add(kind, (time.perf_counter() - began) * 1000, status, payload)
+            if response is not None:
+                cookie = response.getheader("Set-Cookie")
+                if cookie:
+                    self.cookie = cookie.split(";", 1)[0]
+                if response.getheader("Connection", "").lower() == "close":
+                    self.close()
+            return status, payload, response
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+class Worker(threading.Thread):
+    """A client thread that stops at ``deadline`` (time.monotonic()) or after
+    :data:`MAX_REQUESTS` iterations, pausing ``pause`` seconds (uniform bounds) between
+    steps; subclasses define :meth:`step`."""
+
+    pause = (0.5, 1.5)
+
+    def __init__(self, port: int, results: Results, deadline: float, flat_out: bool, seed: str):
+        super().__init__(daemon=True)
+        self.client = Client(port, results)
+        self.deadline, self.flat_out = deadline, flat_out
+        self.rng = random.Random(seed)
+
+    def run(self) -> None:
+        try:
+            self.before()
+            if not self.flat_out:  # clients do not all start in the same instant
+                time.sleep(min(self.rng.uniform(0, self.pause[1]), max(0.0, self.deadline - time.monotonic())))
+            for _ in range(MAX_REQUESTS):
+                if time.monotonic() >= self.deadline or not self.step():
+                    break
+                if not self.flat_out:
+                    wait = min(self.rng.uniform(*self.pause), self.deadline - time.monotonic())
+                    if wait > 0:
+                        time.sleep(wait)
+        finally:
+            self.client.close()
+
+    def before(self) -> None:
+        """Once before the loop (e.g. a login)."""
+
+    def step(self) -> bool:
+        """One step; False ends the loop."""
+        raise NotImplementedError
+
+
+class Tablet(Worker):
+    """A night's dealer tablet playing its next hands legally, one tap per step."""
+
+    pause = (0.5, 1.5)
+
+    def __init__(self, port, results, deadline, flat_out, night_id: int, path: str, hands: list[dict],
+                 marks: list[int]):
+        super().__init__(port, results, deadline, flat_out, seed=f"tablet {night_id}")
+        self.night_id, self.path = night_id, path
+        self.taps = self.plan(hands, marks)
+        self.next_state = time.monotonic() + self.rng.uniform(0, STATE_EVERY_S)
+        self.hand_id: int | None = None
+        self.played: dict[int, list[str]] = {}   # hand id -> actions stored (answered 200)
+        self.done_hands = 0
+        self.failed = False
+
+    @staticmethod
+    def plan(hands: list[dict], marks: list[int]) -> list[tuple[str, dict]]:
+        """The taps to send, in order: ``(kind, body without key)``."""
+        taps = []
+        for hand, button in zip(hands, marks):
+            taps.append(("start", {"op": "start_hand", "button": button}))
+            for i, action in enumerate(hand["actions"], start=1):
+                taps.append(("action", {"op": "action", "action": action}))
+                if i % UNDO_EVERY == 0:
+                    taps.append(("undo", {"op": "undo", "reason": "load benchmark: undo and redo"}))
+                    taps.append(("action", {"op": "action", "action": action}))
+            taps.append(("end", {"op": "end_hand"}))
+        return taps
+
+    def step(self) -> bool:
+        if time.monotonic() >= self.next_state:
+            self.next_state += STATE_EVERY_S
+            self.client.request("state", "GET", self.path + "state")
+        if not self.taps or self.failed:
+            return False
+        kind, body = self.taps.pop(0)
+        if kind != "start":
+            body = {**body, "hand_id": self.hand_id}
+        status, payload = self.send(kind, {"key": str(uuid.uuid4()), **body})
+        if status != 200:
+            self.failed = True  # the hand cannot go on legally: this tablet stops
+            return False
+        answer = json.loads(payload)
+        if kind == "start":
+            self.hand_id = answer.get("hand_id")
+            self.played[self.hand_id] = []
+        elif kind == "action":
+            self.played[self.hand_id].append(body["action"])
+        elif kind == "undo":
+            self.played[self.hand_id].pop()
+        else:
+            self.done_hands += 1
+        return True
+
+    def send(self, kind: str, tap: dict) -> tuple[int, bytes]:
+        """POST the tap; resend it (same key) after a 5xx or no answer, up to 3 tries."""
+        data = json.dumps(tap).encode()
+        status, payload = 0, b""
+        for _ in range(3):
+            status, payload, _ = self.client.request(f"tap {kind}", "POST", self.path + "tap", data)
+            if 0 < status < 500:
+                break
+        return status, payload
+
+
+class LedgerReader(Worker):
+    """A player reloading their ledger page on a phone."""
+
+    pause = (1.0, 3.0)
+
+    def __init__(self, port, results, deadline, flat_out, token: str):
+        super().__init__(port, results, deadline, flat_out, seed=token)
+        self.token = token
+
+    def step(self) -> bool:
+        self.client.request("ledger", "GET", f"/p/{self.token}")
+        return True
+
+
+class ReportReader(Worker):
+    """A host reading night reports: the HTML page, then the PDF, of a random night."""
+
+    pause = (2.0, 4.0)
+
+    def __init__(self, port, results, deadline, flat_out, night_ids: list[int], index: int):
+        super().__init__(port, results, deadline, flat_out, seed=f"reports {index}")
+        self.night_ids, self.pdf_next = night_ids, False
+        self.night = self.rng.choice(night_ids)
+
+    def before(self) -> None:
+        status, _, _ = self.client.request(None, "POST", "/host/login", f"pin={quote(PIN)}".encode(),
+                                           "application/x-www-form-urlencoded")
+        if status not in (302, 303):
+            self.client.results.add("login", 0.0, status or 599, b"host login refused")
+
+    def step(self) -> bool:
+        if self.pdf_next:
+            self.client.request("report pdf", "GET", f"/reports/nights/{self.night}.pdf")
+            self.night = self.rng.choice(self.night_ids)
+        else:
+            self.client.request("report html", "GET", f"/reports/nights/{self.night}")
+        self.pdf_next = not self.pdf_next
+        return True
+
+
+# --- the run --------------------------------------------------------------------------------
+
+def warm_up(port: int, nights: list, paths: dict[int, str], tokens: list[str], rounds: int) -> int:
+    """Untimed requests before the load, as a server that has been up a while has seen:
+    each night's ``/state`` once, then ``rounds`` times a ledger, a report and its PDF,
+    each on a new connection (with several server processes, more of them get one).
+    Returns how many answers were not 200."""
+    results = Results()
+    reader = Client(port, results)
+    reader.request(None, "POST", "/host/login", f"pin={quote(PIN)}".encode(), "application/x-www-form-urlencoded")
+    failed = 0
+    requests = [(Client(port, results), paths[n] + "state") for n, _ in nights]
+    for i in range(rounds):
+        night_id = nights[i % len(nights)][0]
+        if tokens:
+            requests.append((Client(port, results), f"/p/{tokens[i % len(tokens)]}"))
+        requests += [(reader, f"/reports/nights/{night_id}"), (reader, f"/reports/nights/{night_id}.pdf")]
+    for client, path in requests:
+        status, _, _ = client.request(None, "GET", path)
+        failed += status != 200
+        if client is not reader:
+            client.close()
+    reader.close()
+    return failed
+
+
+def run_load(port: int, nights: list, paths: dict[int, str], tokens: list[str], args) -> tuple:
+    """Run the clients for ``args.seconds``; returns (results, tablets, wall seconds)."""
+    results = Results()
+    deadline = time.monotonic() + args.seconds
+    tablets = []
+    for night_id, session in nights[:args.tablets]:
+        tablets.append(Tablet(port, results, deadline, args.flat_out, night_id, paths[night_id],
+                              session["hands"][args.hands:], buttons(session)[args.hands:]))
+    workers = list(tablets)
+    workers += [LedgerReader(port, results, deadline, args.flat_out, token) for token in tokens]
+    workers += [ReportReader(port, results, deadline, args.flat_out, [n for n, _ in nights], i)
+                for i in range(args.reports)]
+    began = time.monotonic()
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=max(1.0, deadline - time.monotonic()) + 180)
+    stuck = sum(worker.is_alive() for worker in workers)
+    if stuck:
+        results.other_errors.append(f"{stuck} client threads still waiting for an answer at the end")
+    return results, tablets, time.monotonic() - began
+
+
+KIND_ORDER = ("tap action", "tap undo", "tap end", "tap start", "state", "ledger", "report html", "report pdf")
+
+
+def print_results(results: Results, tablets: list, wall: float, peak_kib: int, mismatches: list[str],
+                  exceptions: list[tuple[str, int]]) -> None:
+    """The table per route kind, then errors (``exceptions``: :func:`server_exceptions`),
+    the log check and the peak RSS."""
+    def row(kind: str, values: list[float]) -> None:
+        if values:
+            print(f"  {kind:<12} {len(values):>6} {statistics.median(values):>9.1f} "
+                  f"{percentile(values, 0.95):>9.1f} {max(values):>9.1f}")
+
+    print(f"  {'route (ms)':<12} {'n':>6} {'p50':>9} {'p95':>9} {'max':>9}")
+    kinds = [k for k in KIND_ORDER if k in results.ms] + sorted(set(results.ms) - set(KIND_ORDER))
+    for kind in kinds:
+        row(kind, results.ms[kind])
+    taps = [x for k, v in results.ms.items() if k.startswith("tap ") for x in v]
+    row("tap (all)", taps)
+    total = sum(len(v) for v in results.ms.values())
+    print(f"requests {total} in {wall:.1f} s ({total / wall:.1f}/s); taps {len(taps)} "
+          f"({len(taps) / wall:.1f}/s); hands finished by tablets {sum(t.done_hands for t in tablets)}; "
+          f"tablets stopped by a failed tap {sum(t.failed for t in tablets)}")
+    by_kind: dict[str, int] = {}
+    for error in results.server_errors:
+        kind = error.split(":", 1)[0]
+        by_kind[kind] = by_kind.get(kind, 0) + 1
+    print(f"5xx {len(results.server_errors)}" + (f" ({', '.join(f'{k} {n}' for k, n in by_kind.items())})"
+                                                 if by_kind else ""))
+    for line, n in exceptions:
+        print(f"   server log: {n} x {line}")
+    print(f"other errors {len(results.other_errors)}")
+    for error in results.other_errors[:5]:
+        print("  ", error)
+    print(f"stored logs as the tablets sent them: {'yes' if not mismatches else 'NO'}"
+          + "".join(f"\n   {m}" for m in mismatches[:5]))
+    print(f"server peak RSS {peak_kib / 1024:.0f} MiB (all processes of its group)")
+    print(f"load: tap p95 {percentile(taps, 0.95):.1f} ms, max {max(taps, default=float('nan')):.1f} ms; "
+          f"5xx {len(results.server_errors)}; other errors {len(results.other_errors)}; "
+          f"peak RSS {peak_kib / 1024:.0f} MiB")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--root", default=str(HERE.parent), help="the Tapete checkout to serve")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the load runs")
+    parser.add_argument("--nights", type=int, default=20)
+    parser.add_argument("--hands", type=int, default=40, help="finished hands per night before the load")
+    parser.add_argument("--tablets", type=int, default=20, help="at most --nights")
+    parser.add_argument("--ledgers", type=int, default=15, help="ledger readers, at most --nights")
+    parser.add_argument("--reports", type=int, default=5, help="report readers (HTML and PDF)")
+    parser.add_argument("--flat-out", action="store_true", help="no pauses: saturate the server")
+    parser.add_argument("--port", type=int, default=0, help="default: a free port")
+    parser.add_argument("--warm-up", type=int, default=3,
+                        help="untimed rounds of ledger, report and PDF before the load (0: none)")
+    parser.add_argument("--start-timeout", type=float, default=600.0,
+                        help="seconds to wait for scripts/serve (it may set up the venv first)")
+    args = parser.parse_args(argv)
+    if not (0 < args.seconds <= 3600 and 1 <= args.nights and args.tablets <= args.nights
+            and args.ledgers <= args.nights and args.hands >= 0):
+        parser.error("--seconds 0-3600; --tablets and --ledgers at most --nights")
+    root = use_root(args.root)
+    print(f"Tapete under load: root {root}; {args.nights} nights of {args.hands} hands at {PLAYERS} seats; "
+          f"{args.tablets} tablets, {args.ledgers} ledger readers, {args.reports} report readers; "
+          f"{args.seconds:g} s{', flat out' if args.flat_out else ''}")
+    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
+    tmp = tempfile.mkdtemp(prefix="tapete-load-")
+    server = None
+    try:
+        db_path = os.path.join(tmp, "load.db")
+        extra = int(args.seconds) + 5 if args.flat_out else int(args.seconds) // 5 + 5
+        began = time.monotonic()
+        nights, tokens = prepare(db_path, args.nights, args.hands, extra, args.ledgers)
+        paths = tap_paths(db_path, [n for n, _ in nights])
+        print(f"prepared in {time.monotonic() - began:.1f} s")
+        port = args.port or free_port()
+        log_path = os.path.join(tmp, "serve.log")
+        server = start_server(root, db_path, port, log_path)
+        print(f"scripts/serve answered on 127.0.0.1:{port} after "
+              f"{wait_for_port(server, port, args.start_timeout, log_path):.1f} s")
+        began = time.monotonic()
+        failed = warm_up(port, nights, paths, tokens, args.warm_up)
+        print(f"warm-up (untimed) in {time.monotonic() - began:.1f} s, answers other than 200: {failed}")
+        stop = threading.Event()
+        sampler = RssSampler(server.pid, stop)
+        sampler.start()
+        cpu_before = group_cpu_seconds(server.pid)
+        results, tablets, wall = run_load(port, nights, paths, tokens, args)
+        cpu_used = group_cpu_seconds(server.pid) - cpu_before
+        stop.set()
+        sampler.join(timeout=5)
+        stop_server(server)
+        server = None
+        print(f"load average {os.getloadavg()[0]:.1f} at the end (other work on the machine skews the figures); "
+              f"server CPU {cpu_used:.1f} s in the window "
+              f"({cpu_used * 1000 / max(1, sum(map(len, results.ms.values()))):.1f} ms per request)")
+        print_results(results, tablets, wall, sampler.peak_kib, stored_mismatches(db_path, tablets),
+                      server_exceptions(log_path))
+        return 0
+    finally:
+        if server is not None:
+            stop_server(server)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
