@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .pots import build_pots
 from .session import HandItem, replay_session
 
 
@@ -53,46 +52,43 @@ def hand_state(item: HandItem) -> dict:
         check, without the in-progress ``incomplete_hand``]}``. Seat keys are strings.
     """
     number, replay, result, extra = item.number, item.replay, item.result, item.extra
-    complete = replay.phase == "complete" or result.outcome in ("showdown", "uncontested")
+    st = replay.state
+    complete = st.phase == "complete" or result.outcome in ("showdown", "uncontested")
     # a hand in progress is not yet incomplete, and its pot not yet pushed: a missing
     # award line is only a wrong_award once the dealer has moved on
     findings = [f.as_dict() for f in extra] + [
         f.as_dict() for f in result.findings if f.kind != "incomplete_hand"
-        and not (f.kind == "wrong_award" and not replay.recorded)]
+        and not (f.kind == "wrong_award" and not st.recorded)]
     proposed = None
     if result.awards is not None and result.outcome != "incomplete":
         proposed = {str(s): c for s, c in sorted(result.awards.items())}
-    phase = replay.phase
+    phase = st.phase
     legal = replay.legal()
     if phase == "predeal" and not any(l["verb"] in ("ante", "blind", "straddle") for l in legal):
         phase = "predraw"  # the forced chips are in: the betting is on
     if phase == "showdown" and complete and proposed is not None and replay.due() is None:
         phase = "complete"
-    out = set(replay.folded) | set(replay.mucked) | set(replay.dead)
-    live = [s for s in replay.order if s not in out]
-    dead = sum(replay.dead_money.values())
-    pots = build_pots(replay.contrib, live, replay.carried_in + dead) if live and replay.pot_total() else []
     recorded: dict[str, int] = {}
-    for _, seat, chips in replay.recorded:
+    for _, seat, chips in st.recorded:
         recorded[str(seat)] = recorded.get(str(seat), 0) + chips
-    acted = sorted({a.seat for a in replay.parsed if a is not None and a.actor == "p"
+    acted = sorted({a.seat for a in st.parsed if a is not None and a.actor == "p"
                     and a.seat is not None},
-                   key=lambda s: replay.pos.get(s, 99 + s))
+                   key=lambda s: st.pos.get(s, 99 + s))
     return {
         "hand": number,
         "phase": phase,
         "to_act": replay.due(),
         "legal": legal,
-        "pot": replay.pot_total(),
-        "pots": [p.as_dict() for p in pots],
-        "bets": {str(s): c for s, c in sorted(replay.bets.items())},
+        "pot": st.pot_total(),
+        "pots": [p.as_dict() for p in st.live_pots()],
+        "bets": {str(s): c for s, c in sorted(st.bets.items())},
         "stacks": {str(s): c for s, c in sorted((result.stacks if phase == "complete"
-                                                 else replay.stacks).items())},
-        "in_hand": [s for s in replay.order if s not in replay.folded and s not in replay.mucked],
-        "dealt_in": list(replay.order),
+                                                 else st.stacks).items())},
+        "in_hand": st.contesting(),
+        "dealt_in": list(st.order),
         "acted": acted,
-        "opening": replay.opening,
-        "button": replay.button,
+        "opening": st.opening,
+        "button": st.button,
         "proposed_awards": proposed,
         "awards": proposed if phase == "complete" else None,
         "recorded_awards": recorded,

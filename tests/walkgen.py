@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import random
 
+from referee.betting import options as bet_options
 from referee.openers import meets_opening
 from referee.replay import HandReplay
 from referee.session import replay_session
@@ -119,7 +120,7 @@ def _amount(rng: random.Random, lo: int, hi: int) -> int:
 
 
 def _meets(cards, replay: HandReplay) -> bool:
-    return meets_opening(cards, replay.opening, replay.rules, replay.n)
+    return meets_opening(cards, replay.state.opening, replay.state.rules, replay.state.n)
 
 
 def _keep_openers(rng: random.Random, cards: list[str], k: int, replay: HandReplay) -> list[str]:
@@ -139,18 +140,18 @@ def _play_hand(rng: random.Random, session: dict, noise: float, stats: dict) -> 
     actions: list[str] = hand["actions"]
     start = _start_of_last_hand(session)
     replay = HandReplay(start, actions).run()
-    order = list(replay.order)
+    order = list(replay.state.order)
     if len(order) < 2:
         return
     mode = rng.choice(("cards", "cards", "counts", "none"))  # how the deal is logged
-    rules = replay.rules
+    rules = replay.state.rules
     dealer = _Dealer(rng, rules.deck(len(order)), order, rules.deal_last_card)
     dealt = False
     served_logged = rng.random() < 0.7
     opener_showed = False
     for _ in range(200):
         replay = HandReplay(start, actions).run()
-        phase, due, legal = replay.phase, replay.due(), replay.legal()
+        phase, due, legal = replay.state.phase, replay.due(), replay.legal()
         if phase == "complete" or due is None:
             break
         verbs = {l["verb"]: l for l in legal}
@@ -160,9 +161,9 @@ def _play_hand(rng: random.Random, session: dict, noise: float, stats: dict) -> 
                 continue
             actions.append(f"p{due} ante {verbs['ante']['min']}")
             continue
-        if "blind" in verbs and not dealt and not replay.blinds and rng.random() < 0.3:
+        if "blind" in verbs and not dealt and not replay.state.blinds and rng.random() < 0.3:
             # (heads-up the button posts the blind: legal() offers it to the seat due)
-            small = replay._expected_blind_seats()[0]
+            small = replay.state.expected_blind_seats()[0]
             if small is None or rng.random() < noise:
                 small = due
             actions.append(f"p{small} blind {verbs['blind']['min']}")
@@ -189,19 +190,19 @@ def _play_hand(rng: random.Random, session: dict, noise: float, stats: dict) -> 
                                        f"p{due} sing 3", f"p{due} ante -5")))
             continue
         seat = due
-        if rng.random() < noise * 0.2 and len(replay._contesting()) > 2:
+        if rng.random() < noise * 0.2 and len(replay.state.contesting()) > 2:
             seat = rng.choice([s for s in order if s != due])  # out of turn
             stats["out_of_turn"] = stats.get("out_of_turn", 0) + 1
         cards = dealer.hands[seat]
         if phase == "draw":
-            if seat == replay.opener and "split" in verbs and rng.random() < 0.1:
+            if seat == replay.state.opener and "split" in verbs and rng.random() < 0.1:
                 actions.append(f"p{seat} split")
             k = min(rng.choice((0, 1, 1, 2, 2, 3, 3, 4, 5)), verbs.get("draw", {"max": 5})["max"]
                     or 0)
             if rng.random() < noise * 0.1:
                 k = 5  # over the draw limit where it is 4
             k = min(k, dealer.can_serve(), 5)
-            if seat == replay.opener and replay.opening is not None and rng.random() > noise:
+            if seat == replay.state.opener and replay.state.opening is not None and rng.random() > noise:
                 discards = _keep_openers(rng, cards, k, replay)
             else:
                 discards = rng.sample(cards, k)
@@ -213,26 +214,26 @@ def _play_hand(rng: random.Random, session: dict, noise: float, stats: dict) -> 
                 actions.append(f"d serve p{seat} " + ("".join(served) if known else str(k)))
             continue
         if phase == "showdown":
-            if rng.random() < 0.08 and len(replay._contesting()) > 1:
+            if rng.random() < 0.08 and len(replay.state.contesting()) > 1:
                 actions.append(f"p{seat} muck")
             else:
                 actions.append(f"p{seat} show {''.join(cards)}")
-                if seat == replay.opener:
+                if seat == replay.state.opener:
                     opener_showed = True
             continue
         # a betting round (predeal once the forced chips are in, predraw, postdraw)
-        if phase == "predeal" and seat == due and replay.stacks[seat] == 0:
+        if phase == "predeal" and seat == due and replay.state.stacks[seat] == 0:
             # due() names the first speaker even when the ante put it all in; the betting
             # then starts with the next seat that has chips
-            able = [s for s in order[order.index(seat):] + order if replay.stacks[s] > 0
-                    and s not in replay.folded]
+            able = [s for s in order[order.index(seat):] + order if replay.state.stacks[s] > 0
+                    and s not in replay.state.folded]
             if not able:
                 break
             seat = able[0]
             cards = dealer.hands[seat]
-            legal = replay._bet_options(seat)
-        options = {l["verb"]: l for l in (legal if seat == due else replay._bet_options(seat))}
-        if "open" in options and replay.opening is not None:
+            legal = bet_options(replay.state, seat)
+        options = {l["verb"]: l for l in (legal if seat == due else bet_options(replay.state, seat))}
+        if "open" in options and replay.state.opening is not None:
             if not _meets(cards, replay) and rng.random() > noise * 0.3:
                 del options["open"]  # no openers: only a false opener opens
                 options.pop("allin", None)
@@ -259,31 +260,31 @@ def _play_hand(rng: random.Random, session: dict, noise: float, stats: dict) -> 
                 line = f"p{seat} call"
         else:
             amount = _amount(rng, opt["min"], opt["max"])
-            if verb in ("bet", "open") and replay.high:
+            if verb in ("bet", "open") and replay.state.high:
                 # the blind's option: legal() offers a "bet" from the minimum bet, but the
                 # blind is already in: a raise over it
                 verb = "raise"
-                if replay.rules.betting == "fixed_limit":
-                    inc = replay._bet_size()
-                elif replay.phase == "predeal":
-                    inc = max(replay._min_bet(), replay.high)
+                if replay.state.rules.betting == "fixed_limit":
+                    inc = replay.state.bet_size()
+                elif replay.state.phase == "predeal":
+                    inc = max(replay.state.min_bet(), replay.state.high)
                 else:
-                    inc = max(replay.last_raise, replay._min_bet())
-                amount = min(max(amount, replay.high + inc),
-                             replay.bets[seat] + replay.stacks[seat])
+                    inc = max(replay.state.last_raise, replay.state.min_bet())
+                amount = min(max(amount, replay.state.high + inc),
+                             replay.state.bets[seat] + replay.state.stacks[seat])
             if rng.random() < noise * 0.1:
                 amount += rng.choice((-1, 1))
-            if amount >= replay.bets[seat] + replay.stacks[seat] and rng.random() < 0.4:
+            if amount >= replay.state.bets[seat] + replay.state.stacks[seat] and rng.random() < 0.4:
                 line = f"p{seat} allin"
             else:
                 line = f"p{seat} {verb} {amount}"
         actions.append(line)
     replay = HandReplay(start, actions).run()
     result = replay.finish()
-    opener = replay.opener
+    opener = replay.state.opener
     if (result.outcome in ("uncontested", "carried") and opener is not None
-            and replay.opening is not None and not opener_showed and opener in dealer.hands
-            and rng.random() >= noise and replay.winner == opener):
+            and replay.state.opening is not None and not opener_showed and opener in dealer.hands
+            and rng.random() >= noise and replay.state.winner == opener):
         actions.append(f"p{opener} show {''.join(dealer.hands[opener])}")  # proving openers
         result = HandReplay(start, actions).run().finish()
     awards = result.awards

@@ -1,0 +1,274 @@
+"""A betting round: checks, calls, bets, opens, raises, all-ins and folds judged against the
+turn, the amount owed and the limits; what the seat due may do (:func:`options`).
+Functions of a :class:`HandState`. Amounts are round totals in chips ("to", not "by",
+CONTRACT.md section 2).
+
+RRoP section 3 (Betting and Raising): a player facing a bet must call, raise or fold; a
+raise is at least the previous bet or raise; fixed-limit sizes and the cap of a bet and
+three raises (none heads-up). Section 15 and TDA rule 47: an all-in of less than a full
+raise does not reopen the betting to a seat that has acted, but several that add up to a
+full raise do. TDA rule 53: after an action out of turn play backs up to the seat that was
+due, which keeps the options it had.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .opening import judge_from_deal
+from .rounds import bet_due, end_betting
+from .state import PAST, HandState
+
+
+def bet(st: HandState, i: int, seat: int, a: Action) -> None:
+    """A betting line in a betting round (``predraw`` or ``postdraw``): judged against the
+    seat due and the bet to match, its chips put in, the turn moved on."""
+    verb = a.verb
+    due = st.due_next if st.due_at == i else bet_due(st)
+    in_turn = due == seat
+    if not in_turn:
+        st.find("out_of_turn", i, seat,
+                f"seat {seat} {PAST.get(verb, verb)} while "
+                + (f"seat {due} was to act" if due is not None else "no one was to act"),
+                details={"due": due, "verb": verb})
+    if verb == "fold":
+        st.folded.add(seat)
+        if seat == st.opener and seat not in st.shown:
+            st.opener_left_index = i
+    elif verb == "check":
+        _check(st, i, seat)
+    elif verb == "call":
+        _call(st, i, seat, a.amount)
+    else:
+        total = st.bets[seat] + st.stacks[seat] if verb == "allin" else (a.amount or 0)
+        high_before = st.high
+        wager(st, i, seat, verb, total)
+        if not in_turn and due is not None and st.high > high_before:
+            _skipped(st, due, seat, high_before)
+    if st.oot_skip:
+        st.oot_skip.pop(seat, None)
+    st.acted[seat] = st.full_seq
+    st.acted_high[seat] = st.high
+    if in_turn:
+        st.cursor = st.pos[seat]
+    nxt = bet_due(st)
+    if nxt is None:
+        end_betting(st, i)
+    else:
+        st.due_at, st.due_next = i + 1, nxt  # who is due at the next action
+
+
+def _check(st: HandState, i: int, seat: int) -> None:
+    """A check facing a bet is illegal, unless the seat was skipped by a wager out of
+    turn and faces no more than before it (TDA rule 53: the action backs up and the seat
+    acts as if the wager had not been made)."""
+    owed = st.high - st.bets[seat]
+    if owed > 0 and not (seat in st.oot_skip and st.bets[seat] >= st.oot_skip[seat]):
+        st.find("illegal_check", i, seat, f"seat {seat} checked facing a bet of {st.high}",
+                details={"facing": st.high, "to_call": min(owed, st.stacks[seat])})
+
+
+def _call(st: HandState, i: int, seat: int, amount: int | None) -> None:
+    """A call puts in what is owed (an all-in call for less: only the chips left, table
+    stakes); a recorded amount that differs is ``wrong_amount`` and the recorded chips go
+    in (the log is what physically happened)."""
+    bets = st.bets
+    owed = st.high - bets[seat]
+    if owed <= 0:
+        if amount is not None and amount != bets[seat]:
+            st.find("wrong_amount", i, seat, f"seat {seat} called {amount} with nothing to "
+                    "call", details={"expected": bets[seat], "recorded": amount,
+                                     "reason": "nothing_to_call"})
+            st.put(seat, amount - bets[seat])
+        return
+    if amount is not None:
+        due_total = min(st.high, bets[seat] + st.stacks[seat])
+        if amount != due_total:
+            st.find("wrong_amount", i, seat, f"seat {seat} called {amount}; the call was "
+                    f"{due_total}", details={"expected": due_total, "recorded": amount,
+                                             "reason": "call"})
+            st.put(seat, amount - bets[seat])
+            return
+    st.put(seat, owed)
+
+
+def _skipped(st: HandState, due: int, seat: int, high_before: int) -> None:
+    """TDA rule 53: the seats a wager out of turn skipped (from the seat due up to the
+    wagerer) keep the options they had before it."""
+    skip = st.oot_skip
+    p = st.pos[due]
+    for s in st.cyc[p:p + st.n]:
+        if s == seat:
+            break
+        if st.can_act(s) and s not in skip:
+            skip[s] = high_before
+
+
+def wager(st: HandState, i: int, seat: int, verb: str, total: int) -> None:
+    """A bet, open, raise or all-in to ``total`` chips this round: capped at the stack,
+    judged against the limits, its chips put in; a full bet or raise reopens the
+    betting."""
+    have = st.bets[seat] + st.stacks[seat]
+    capped = total > have
+    if capped:
+        st.find("bet_too_large", i, seat, f"seat {seat} wagered {total} with only {have}",
+                details={"recorded": total, "maximum": have, "reason": "stack"})
+        total = have  # (all in: the size checks below would report the same cause again)
+    allin = total >= have
+    if total <= st.high:
+        # an all-in call for less, or a "raise" that does not raise
+        if not allin:
+            st.find("bet_too_small", i, seat, f"seat {seat} {PAST.get(verb, verb)} "
+                    f"{total}, not above the bet of {st.high}",
+                    details={"recorded": total, "facing": st.high, "reason": "no_raise"})
+        st.put(seat, total - st.bets[seat])
+        return
+    opening = st.high == 0
+    increment = total - st.high
+    if opening:
+        full = _judge_bet(st, i, seat, total, allin, capped)
+    else:
+        full = _judge_raise(st, i, seat, total, allin, capped)
+    st.put(seat, total - st.bets[seat])
+    if full:
+        st.full_seq += 1
+        if st.rules.betting != "fixed_limit":
+            floor = st.min_bet() if opening else st.last_raise
+            st.last_raise = max(increment, floor)
+    st.high = total
+    st.aggressor = seat
+
+
+def _judge_bet(st: HandState, i: int, seat: int, total: int, allin: bool,
+               capped: bool) -> bool:
+    """The first bet of the round (nothing to match): its size, the pot limit, and, the
+    first voluntary bet before the draw, the opening. Returns whether it is a full bet."""
+    r = st.rules
+    size = st.bet_size() if r.betting == "fixed_limit" else 0
+    if r.betting == "fixed_limit":
+        if total != size and not (allin and total < size) and not capped:
+            kind = "bet_too_small" if total < size else "bet_too_large"
+            st.find(kind, i, seat, f"seat {seat} bet {total}; the bet is {size} in this round",
+                    details={"recorded": total, "expected": size, "reason": "fixed_limit"})
+    elif total < st.min_bet() and not allin:
+        st.find("bet_too_small", i, seat, f"seat {seat} bet {total}; the minimum bet is "
+                f"{st.min_bet()}", details={"recorded": total, "minimum": st.min_bet(),
+                                             "reason": "min_bet"})
+    if r.betting == "pot_limit" and not capped:
+        cap = st.pot_total()
+        if total > cap:
+            st.find("bet_too_large", i, seat, f"seat {seat} bet {total}; the pot limit was "
+                    f"{cap}", details={"recorded": total, "maximum": cap,
+                                       "reason": "pot_limit"})
+    if st.round == 0 and st.opener is None and not st.blinds:
+        st.opener = seat
+        st.open_index = i
+        judge_from_deal(st, i, seat)
+    return (not allin or total >= st.min_bet()
+            or r.betting == "fixed_limit" and 2 * total >= size)
+
+
+def _judge_raise(st: HandState, i: int, seat: int, total: int, allin: bool,
+                 capped: bool) -> bool:
+    """A raise (a bet to match): reopened to this seat, its size (fixed limit: the bet
+    more, and the cap; else at least the last raise and the pot limit). Returns whether
+    it is a full raise."""
+    r = st.rules
+    increment = total - st.high
+    if not reopened(st, seat):
+        st.find("not_reopened", i, seat, f"seat {seat} raised, but the short all-in before "
+                "did not reopen the betting to a seat that had acted",
+                details={"recorded": total, "facing": st.high})
+    if r.betting == "fixed_limit":
+        size = st.bet_size()
+        want = st.high + size
+        if total != want and not (allin and total < want) and not capped:
+            kind = "bet_too_small" if total < want else "bet_too_large"
+            st.find(kind, i, seat, f"seat {seat} raised to {total}; the raise is to {want}",
+                    details={"recorded": total, "expected": want, "reason": "fixed_limit"})
+        st.raises += 1
+        if (r.raise_cap is not None and st.raises > r.raise_cap
+                and len(st.contesting()) > 2):  # heads-up: no cap (RRoP 3)
+            st.find("raise_cap", i, seat, f"raise number {st.raises} by seat {seat}; the cap "
+                    f"is a bet and {r.raise_cap} raises",
+                    details={"raises": st.raises, "cap": r.raise_cap})
+        return increment >= size or 2 * increment >= size
+    full = increment >= st.last_raise
+    if not full and not allin:
+        st.find("bet_too_small", i, seat, f"seat {seat} raised by {increment}; the minimum "
+                f"raise is {st.last_raise}",
+                details={"recorded": total, "minimum": st.high + st.last_raise,
+                         "raise_by": increment, "min_raise": st.last_raise,
+                         "reason": "min_raise"})
+    if r.betting == "pot_limit" and not capped:
+        cap = st.high + st.pot_total() + (st.high - st.bets[seat])
+        if total > cap:
+            st.find("bet_too_large", i, seat, f"seat {seat} raised to {total}; the pot limit "
+                    f"was {cap}", details={"recorded": total, "maximum": cap,
+                                           "reason": "pot_limit"})
+    return full
+
+
+def reopened(st: HandState, seat: int) -> bool:
+    """Whether the betting is open to ``seat`` for a raise: it has not acted in this
+    round, or a full raise came after it acted, or the short all-ins since it acted add
+    up to a full raise (TDA rule 47; RRoP section 15, No-Limit: "all-in wagers ... of
+    less than a full raise ... in total" reopen the betting)."""
+    acted = st.acted
+    if seat not in acted or st.full_seq > acted[seat]:
+        return True
+    need = st.bet_size() if st.rules.betting == "fixed_limit" else st.last_raise
+    return st.high - st.acted_high.get(seat, st.high) >= need
+
+
+def options(st: HandState, seat: int) -> list[dict]:
+    """What ``seat`` may do in a betting round: ``[{"verb": str, "min": int|None, "max":
+    int|None}]`` (round totals in chips, as the log writes them): check and bet (or
+    open), or call and raise (where reopened and under the cap); fold; all in."""
+    r = st.rules
+    stack = st.stacks[seat]
+    have = st.bets[seat] + stack
+    owed = st.high - st.bets[seat]
+    out: list[dict] = []
+    if owed <= 0:
+        out.append({"verb": "check", "min": None, "max": None})
+        if stack > 0:
+            out.append(_bet_option(st, have))
+    else:
+        out.append({"verb": "call", "min": min(st.high, have), "max": min(st.high, have)})
+        raise_option = _raise_option(st, seat, have, owed)
+        if raise_option is not None:
+            out.append(raise_option)
+    out.append({"verb": "fold", "min": None, "max": None})
+    if stack > 0 and (owed >= stack or (r.betting == "no_limit" and reopened(st, seat))):
+        out.append({"verb": "allin", "min": have, "max": have})
+    return out
+
+
+def _bet_option(st: HandState, have: int) -> dict:
+    """The first bet of the round (``open`` before the draw where an opening is owed)."""
+    r = st.rules
+    mn = st.min_bet()
+    if r.betting == "fixed_limit":
+        mx = mn
+    else:
+        mx = st.pot_total() if r.betting == "pot_limit" else have
+    verb = "open" if (st.round == 0 and st.opener is None and not st.blinds
+                      and r.opening is not None) else "bet"
+    return {"verb": verb, "min": min(mn, have), "max": min(mx, have)}
+
+
+def _raise_option(st: HandState, seat: int, have: int, owed: int) -> dict | None:
+    """A raise, where the seat has chips beyond the call, the betting is open to it and
+    the cap is not reached."""
+    r = st.rules
+    capped = (r.betting == "fixed_limit" and r.raise_cap is not None
+              and st.raises >= r.raise_cap and len(st.contesting()) > 2)
+    if have <= st.high or not reopened(st, seat) or capped:
+        return None
+    if r.betting == "fixed_limit":
+        mn = mx = st.high + st.bet_size()
+    else:
+        inc = st.last_raise if st.phase != "predeal" else max(st.min_bet(), st.high)
+        mn = st.high + inc
+        mx = have if r.betting == "no_limit" else st.high + st.pot_total() + owed
+    return {"verb": "raise", "min": min(mn, have), "max": min(mx, have)}

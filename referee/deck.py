@@ -1,0 +1,115 @@
+"""The physical cards of a hand: the deal (``d deal``), each card seen in one seat only and
+only if the configured deck has it, the stub and the reshuffled discards the draw is
+served from, and a hand made dead by a wrong card count. Functions of a :class:`HandState`.
+
+RRoP section 13 (Irregularities): two cards of the same rank and suit void the hand; seed
+000: the discards are reshuffled once the stub runs out ("se barajarán los descartes"),
+never a seat's own, and the last card is not dealt unless ``deal_last_card``.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .state import HandState
+
+
+def see(st: HandState, i: int, seat: int, card: str) -> bool:
+    """Card accounting: the card must be in the deck and seen in one seat only (a discard
+    may come back once the discards were reshuffled; two jokers where the deck has two).
+    Returns False for a card reported (``card_not_in_deck``, ``duplicate_card``)."""
+    if card == "??":
+        return True
+    if card not in st.deck:
+        st.find("card_not_in_deck", i, seat, f"{card} is not in this deck", once=("deck", card),
+                details={"card": card})
+        return False
+    holder = st.seen.get(card)
+    if holder is None:
+        st.seen[card] = seat
+        return True
+    if holder != seat and card in st.all_discards and st.reshuffled:
+        st.seen[card] = seat  # a discard reshuffled and served again
+        return True
+    if holder != seat and not (card == "Jk" and st.rules.jokers > 1):
+        if card in st.all_discards:
+            why = (f"{card} was discarded by seat {holder} while the stub still had cards "
+                   f"(discards are not served before it runs out) and is seen again at "
+                   f"seat {seat}")
+            reason = "discard_served"
+        else:
+            why = f"{card} was seen at seat {holder} and again at seat {seat}"
+            reason = "seen_twice"
+        st.find("duplicate_card", i, seat, why, once=("dup", card),
+                details={"card": card, "holder": holder, "reason": reason})
+        return False
+    return True
+
+
+def kill(st: HandState, seat: int, index: int | None, why: str, details: dict) -> None:
+    """The seat's hand is dead (other than five cards, or not the hand it holds): one
+    ``wrong_card_count`` per seat, with ``details``."""
+    if seat in st.dead:
+        return
+    st.dead[seat] = index
+    st.find("wrong_card_count", index, seat, why, details=details)
+
+
+def deal(st: HandState, i: int, a: Action) -> None:
+    """``d deal pN CARDS`` or ``d deal pN K``: the seat holds these cards (or K unseen);
+    other than five is a dead hand."""
+    seat = a.seat
+    assert seat is not None  # (a deal line names its seat)
+    count = a.count or 0
+    if a.cards is not None:
+        cards = a.cards
+        seen, deck = st.seen, st.deck
+        if ("Jk" not in cards and deck.issuperset(cards) and seen.keys().isdisjoint(cards)
+                and len(set(cards)) == len(cards)):
+            seen.update(dict.fromkeys(cards, seat))  # the common case: all new cards
+        else:
+            _see_dealt(st, i, seat, cards)
+        st.dealt[seat] = cards
+        st.hands[seat] = list(cards)
+    else:
+        st.hands[seat] = ["??"] * count
+    if count != 5:
+        kill(st, seat, i, f"seat {seat} was dealt {count} cards, not five",
+             {"cards": count, "reason": "dealt"})
+
+
+def _see_dealt(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> None:
+    """A deal with a card seen before, twice in itself, outside the deck or a joker."""
+    seen, deck = st.seen, st.deck
+    this_deal: set[str] = set()
+    for c in cards:
+        if c in this_deal and c != "??" and not (c == "Jk" and st.rules.jokers > 1):
+            st.find("duplicate_card", i, seat, f"seat {seat} was dealt {c} twice",
+                    once=("dup", c), details={"card": c, "holder": seat, "reason": "dealt_twice"})
+        elif c in deck and c not in seen and c != "Jk":
+            seen[c] = seat
+        else:
+            see(st, i, seat, c)
+        this_deal.add(c)
+
+
+def serve_from_deck(st: HandState, i: int, seat: int, k: int) -> None:
+    """Deck accounting (seed 000): serve ``k`` cards from the stub, keeping back the last
+    card where ``deal_last_card`` is false; then from the reshuffled discards of the
+    others (never this seat's own, which join the pool only after it is served). More
+    than both hold is ``deck_exhausted``."""
+    if k <= 0:
+        return
+    reserve = 0 if st.rules.deal_last_card else 1
+    from_stub = min(k, max(0, st.stub - reserve))
+    st.stub -= from_stub
+    rest = k - from_stub
+    if rest:
+        st.reshuffled = True
+        pool = st.discard_pool + st.stub  # the others' discards, with the last card
+        if rest > pool:
+            st.find("deck_exhausted", i, seat, f"seat {seat} was served {k} cards but the "
+                    f"deck had only {from_stub + pool} left", severity="error",
+                    details={"served": k, "left": from_stub + pool, "reason": "deck_out"})
+        take_stub = min(rest, st.stub)
+        st.stub -= take_stub
+        st.discard_pool = max(0, st.discard_pool - (rest - take_stub))

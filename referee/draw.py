@@ -1,0 +1,243 @@
+"""The draw: each seat in turn discards K cards (``pN draw K [CARDS]``, 0 stands pat) and is
+served as many (``d serve pN ...``); the draw limit; a betting line written during the
+draw. Functions of a :class:`HandState`.
+
+Seed 001: "reemplazar de 0 a 4 de las propias cartas" (the house ``max_draw``); seed 000:
+a hand with cards "de más o de menos" loses everything (``wrong_card_count``); the draw
+starts after the button (CONTRACT.md "How the log is read").
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .deck import kill, see, serve_from_deck
+from .opening import check_split
+from .rounds import bet_due, draw_due, end_betting, end_draw
+from .state import PAST, HandState
+
+WAGERS = ("open", "bet", "raise", "allin")
+
+
+def bet_line(st: HandState, i: int, seat: int, a: Action) -> bool:
+    """A betting line (check, call, fold, a wager) written while the draw is on. A fold
+    throws the hand away; a check or call by a seat yet to draw while others drew is out
+    of turn; anything else ends the draw (out of turn where seats had still to draw).
+
+    :returns: True when the line goes on to the betting round it opened.
+    """
+    verb = a.verb
+    if verb == "fold":
+        # throwing the hand away at the draw: no bet is involved, nothing to back up
+        st.folded.add(seat)
+        if seat == st.opener and seat not in st.shown:
+            st.opener_left_index = i
+        live = st.contesting()
+        if len(live) == 1:
+            st.phase, st.outcome, st.winner = "complete", "uncontested", live[0]
+        elif draw_due(st) is None:
+            end_draw(st)
+        return False
+    if st.drew and seat not in st.drew and verb in ("check", "call"):
+        # a check in the middle of the draw by a seat yet to draw: nothing to end
+        st.find("out_of_turn", i, seat, f"seat {seat} {PAST[verb]} during the draw, "
+                "before drawing", details={"due": draw_due(st), "verb": verb,
+                                           "reason": "before_drawing"})
+        return False
+    if st.drew:
+        waiting = draw_due(st)
+        st.find("out_of_turn", i, seat, f"seat {seat} {PAST.get(verb, verb)} while "
+                f"seat {waiting} had still to draw",
+                details={"due": waiting, "verb": verb, "reason": "during_draw"})
+    end_draw(st)
+    if st.phase not in ("predraw", "postdraw"):
+        if verb in WAGERS and not st.drew:
+            # no betting round follows (everyone all in, or the hand is over)
+            st.find("out_of_turn", i, seat, f"seat {seat} {PAST[verb]} when no betting was "
+                    "left (every other seat all in or out)",
+                    details={"due": None, "verb": verb, "reason": "no_betting_left"})
+        return False
+    return True
+
+
+def draw(st: HandState, i: int, seat: int, a: Action) -> None:
+    """``pN draw K [CARDS]``: the seat throws K cards (the named ones where known) and is
+    owed K; drawing while the betting was on ends the round (out of turn)."""
+    if st.phase in ("predraw", "postdraw"):
+        due = bet_due(st)
+        if due is not None:  # the betting was still on: the draw ends it
+            st.find("out_of_turn", i, seat, f"seat {seat} drew while seat {due} was to act",
+                    details={"due": due, "verb": "draw"})
+            end_betting(st, i)
+            if st.phase != "draw":
+                return
+    if st.phase != "draw":
+        st.find("out_of_turn", i, seat, f"seat {seat} drew when no draw was due",
+                once=("draw", seat, st.phase),
+                details={"due": None, "verb": "draw", "reason": "no_draw"})
+        return
+    drew = st.drew
+    if seat in drew:
+        st.find("out_of_turn", i, seat, f"seat {seat} drew twice in one draw",
+                details={"due": draw_due(st), "verb": "draw", "reason": "drew_twice"})
+        return
+    due = draw_due(st)
+    if due != seat:
+        st.find("out_of_turn", i, seat, f"seat {seat} drew while seat {due} was to draw",
+                details={"due": due, "verb": "draw"})
+    k = a.count or 0
+    r = st.rules
+    if k > r.max_draw:
+        st.find("draw_limit", i, seat, f"seat {seat} drew {k}; at most {r.max_draw} "
+                f"may be drawn", details={"cards": k, "max_draw": r.max_draw})
+        if k > 5:
+            k = 5  # a hand has five cards: no more can be thrown (one cause: draw_limit)
+    drew.add(seat)
+    st.drawn_total[seat] = st.drawn_total.get(seat, 0) + k
+    if a.cards is not None:
+        _discard_known(st, i, seat, a.cards)
+    else:
+        _discard_unknown(st, seat, k)
+    st.hands[seat].extend(["??"] * k)
+    st.expect_serve[seat] = k
+    st.got_serve.pop(seat, None)
+    if k > 0:
+        if k <= st.stub - (0 if r.deal_last_card else 1):  # from the stub (inlined)
+            st.stub -= k
+        else:
+            serve_from_deck(st, i, seat, k)
+    st.discard_pool += k
+    if draw_due(st) is None:
+        end_draw(st)
+
+
+def _discard_known(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> None:
+    """The named discards leave the hand (an unseen card stands for one not logged); a
+    card the seat was not dealt, where the deal was logged, kills the hand."""
+    hand = st.hands[seat]
+    seen, deck = st.seen, st.deck
+    for c in cards:
+        if c in deck and seen.get(c, seat) == seat:  # the common cases, inline:
+            if c not in seen:                          # the seat's own card, or
+                seen[c] = seat                         # one not seen yet
+        elif not see(st, i, seat, c):
+            continue  # reported (a duplicate or a card outside the deck)
+        if c in hand:
+            hand.remove(c)
+        elif "??" in hand:
+            hand.remove("??")
+        elif seat not in st.dead:
+            # the deal was recorded: the seat cannot throw a card it was not given
+            kill(st, seat, i, f"seat {seat} discarded {c}, a card it was not dealt "
+                 f"(it held {''.join(hand)}): its hand does not add up to five cards as "
+                 "logged", {"cards": len(hand), "card": c, "held": list(hand),
+                            "reason": "discard_not_held"})
+    if st.draw_no == 1:
+        st.discards.setdefault(seat, []).extend(cards)
+        if seat == st.opener and not st.opener_split and st.opening is not None:
+            check_split(st, i, seat, cards)
+    st.own_discards.setdefault(seat, set()).update(cards)
+    st.all_discards.update(cards)
+
+
+def _discard_unknown(st: HandState, seat: int, k: int) -> None:
+    """K discards not named: unseen cards leave first (a hand of known cards keeps the
+    first 5 - K as unseen, which cards went being unknown)."""
+    hand = st.hands[seat]
+    unknown = hand.count("??")
+    if k <= unknown:
+        for _ in range(k):
+            hand.remove("??")
+    else:
+        st.hands[seat] = ["??"] * max(0, len(hand) - k)
+
+
+def serve(st: HandState, i: int, a: Action) -> None:
+    """``d serve pN CARDS`` or ``d serve pN K``: the replacements; they stand in for the
+    unseen cards the draw assumed. Served other than drawn (or without drawing) is a dead
+    hand; served after the pot was pushed changes nothing."""
+    seat = a.seat
+    assert seat is not None  # (a serve line names its seat)
+    count = a.count or 0
+    if st.recorded:
+        st.find("wrong_card_count", i, seat, f"seat {seat} was served after the pot was "
+                "pushed: the hand was over (nothing changes)", severity="warning",
+                details={"cards": count, "reason": "served_after_push"})
+        return
+    if seat not in st.pos:
+        st.find("not_in_hand", i, seat, f"seat {seat} was never dealt in this hand: it "
+                "cannot be served", once=("never", seat),
+                details={"verb": "serve", "reason": "never_dealt_in"})
+        return
+    expected = st.expect_serve.get(seat)
+    if expected is None and seat in st.drew:
+        expected = 0
+    got = st.got_serve.get(seat, 0) + count
+    st.got_serve[seat] = got
+    if expected is None:
+        expected = 0
+        st.find("wrong_card_count", i, seat, f"seat {seat} was served {count} cards "
+                f"without drawing", once=("serve", seat),
+                details={"cards": count, "reason": "served_without_draw"})
+    hand = st.hands[seat]
+    _drop_placeholders(hand, expected, got - count, count)
+    if a.cards is not None:
+        _serve_known(st, i, seat, a.cards)
+    else:
+        hand.extend(["??"] * count)
+    if got > expected:
+        serve_from_deck(st, i, seat, got - max(expected, got - count))
+    if got != expected:
+        held = len(hand) - max(0, expected - got)  # placeholders of cards never served
+        kill(st, seat, i, f"seat {seat} asked for {expected} and was served {got}: "
+             f"{held} cards", {"cards": held, "drawn": expected, "served": got,
+                               "reason": "served"})
+
+
+def _drop_placeholders(hand: list[str], expected: int, before: int, count: int) -> None:
+    """The draw already assumed ``expected`` unseen cards (``before`` of them served
+    already); the first of them, up to ``count``, give way to the cards now served."""
+    placeholders = min(hand.count("??"), expected - before) if before < expected else 0
+    drop = min(placeholders, count)
+    if drop > 0:
+        at = hand.index("??")
+        if hand[at:at + drop].count("??") == drop:  # (together, as the draw left them)
+            del hand[at:at + drop]
+        else:
+            for _ in range(drop):
+                hand.remove("??")
+
+
+def _serve_known(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> None:
+    """Named replacement cards: each must be in the deck, not the seat's own discard, not
+    a card it holds, not another seat's (unless reshuffled)."""
+    hand = st.hands[seat]
+    own = st.own_discards.get(seat, ())
+    seen, deck = st.seen, st.deck
+    for c in cards:
+        if c == "??":
+            pass
+        elif c not in deck:
+            see(st, i, seat, c)  # card_not_in_deck
+        elif c in own:
+            st.find("deck_exhausted", i, seat, f"seat {seat} was served {c}, one of its own "
+                    "discards", details={"card": c, "reason": "own_discard"})
+        elif c in hand and not (c == "Jk" and st.rules.jokers > 1):
+            # served a card the seat already holds (dealt, or served twice)
+            st.find("duplicate_card", i, seat, f"seat {seat} was served {c}, a card it "
+                    "already holds", once=("dup", c),
+                    details={"card": c, "holder": seat, "reason": "served_held"})
+        elif c in seen and seen[c] != seat:
+            see(st, i, seat, c)  # another seat's card (a discard only after a reshuffle)
+        else:
+            seen[c] = seat
+        hand.append(c)
+    st.served_known.setdefault(seat, []).extend(cards)
+
+
+def options(st: HandState, seat: int) -> list[dict]:
+    """What the seat due may do in the draw: draw 0 to ``max_draw``; the opener may also
+    declare split openers. ``[{"verb", "min", "max"}]``."""
+    out = [{"verb": "draw", "min": 0, "max": st.rules.max_draw}]
+    if seat == st.opener and st.opening is not None:
+        out.append({"verb": "split", "min": None, "max": None})
+    return out

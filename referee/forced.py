@@ -1,0 +1,115 @@
+"""The forced chips before the first bet: antes and blinds (``pN ante``, ``pN blind``,
+``pN straddle``), a seat dealt in without its ante, and the end of the forced chips (the
+betting begins). Functions of a :class:`HandState`.
+
+Seed 000: the ante ("pot") is owed by every player dealt in, the blind by the seat after the
+dealer and the double blind by the next; seed 001 "CIEGA PEQUEÑA Y CIEGA GRANDE"; seed 002
+sizes them by the pot. A big blind ante (``big_blind_ante``) is paid by the big blind for
+the whole table: dead money in the main pot.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .rounds import start_betting
+from .state import HandState
+from .turns import blind_size
+
+
+def leave_predeal(st: HandState, i: int) -> None:
+    """A line other than an ante or blind: the forced chips are over. Every seat dealt in
+    without its ante is a ``missing_ante`` (at its first line); the betting begins."""
+    r = st.rules
+    if r.ante and not r.big_blind_ante:
+        for s in st.order:
+            if s not in st.anted:
+                first = next((k for k, p in enumerate(st.parsed) if p is not None
+                              and p.actor == "p" and p.seat == s), None)
+                st.find("missing_ante", first, s, f"seat {s} was dealt in without its "
+                        f"ante of {r.ante}", details={"ante": r.ante})
+    st.phase = "predraw"
+    start_betting(st)
+
+
+def ante(st: HandState, i: int, seat: int, a: Action) -> None:
+    """``pN ante A``: the chips go in (table stakes: no more than the stack); a second
+    ante, or one of another size than the house ante, is ``wrong_amount``."""
+    r = st.rules
+    owed = r.ante
+    if r.big_blind_ante:
+        owed = r.ante if st.expected_blind_seats()[1] == seat else 0
+    amount = a.amount or 0
+    if seat in st.anted and owed:
+        st.find("wrong_amount", i, seat, f"seat {seat} anted twice ({amount} more)",
+                details={"expected": 0, "recorded": amount, "reason": "ante_twice"})
+    elif owed and (amount > owed or amount < min(owed, st.stacks[seat])):
+        st.find("wrong_amount", i, seat, f"seat {seat} anted {amount}; the ante is {owed}",
+                details={"expected": owed, "recorded": amount, "reason": "ante"})
+    st.anted.add(seat)
+    chips = min(amount, st.stacks[seat])
+    st.stacks[seat] -= chips
+    if r.big_blind_ante:
+        # the big blind ante is paid for the whole table: dead money in the main pot
+        st.dead_money[seat] = st.dead_money.get(seat, 0) + chips
+    else:
+        st.contrib[seat] += chips
+    if st.stacks[seat] == 0:
+        st.allin.add(seat)
+
+
+def blind(st: HandState, i: int, seat: int, a: Action) -> None:
+    """``pN blind A`` / ``pN straddle A``: the chips go in as a bet of this round. Posted
+    after the betting began, where the house plays no blinds, by the wrong seat or of the
+    wrong size: ``blind_irregular``."""
+    is_big = a.verb == "straddle" or len(st.blinds) > 0
+    amount = a.amount or 0
+    if st.phase not in ("predeal", "predraw") or (st.phase == "predraw" and st.acted):
+        st.find("blind_irregular", i, seat, f"seat {seat} posted a blind after the betting "
+                "began", details={"reason": "late", "double": is_big})
+    elif not st.rules.blinds_allowed:
+        st.find("blind_irregular", i, seat, "blinds are not played under these house rules",
+                details={"reason": "not_allowed", "double": is_big})
+    else:
+        _judge_blind(st, i, seat, amount, is_big)
+    st.put(seat, amount)
+    st.blinds.append((seat, st.bets[seat]))
+    st.high = max(st.high, st.bets[seat])
+
+
+def _judge_blind(st: HandState, i: int, seat: int, amount: int, is_big: bool) -> None:
+    """The blind's seat (the seat after the button, or after the last blind) and size
+    (:func:`~referee.turns.blind_size`)."""
+    small, big = st.expected_blind_seats()
+    want_seat = big if is_big else small
+    if st.blinds:
+        want_seat = st.order[(st.pos[st.blinds[-1][0]] + 1) % st.n]
+    name = "double blind" if is_big else "blind"
+    if seat != want_seat:
+        st.find("blind_irregular", i, seat, f"seat {seat} posted the {name}; it was seat "
+                f"{want_seat}'s", details={"reason": "wrong_seat", "due": want_seat,
+                                           "double": is_big})
+    size = blind_size(st.rules, st.blinds, st.pot_total())
+    if size and (amount > size or amount < min(size, st.stacks[seat])):
+        st.find("blind_irregular", i, seat, f"seat {seat} posted {amount} as the {name}; it "
+                f"is {size}", details={"reason": "wrong_size", "expected": size,
+                                       "recorded": amount, "double": is_big})
+
+
+def owed_option(st: HandState, owed: tuple[int, str, int]) -> dict:
+    """The forced chips owed (:func:`~referee.rounds.predeal_owed`) as the one thing the
+    seat due may do: ``{"verb", "min", "max"}`` (chips, no more than its stack)."""
+    seat, verb, chips = owed
+    chips = min(chips, st.stacks[seat])
+    return {"verb": verb, "min": chips, "max": chips}
+
+
+def blind_options(st: HandState) -> list[dict]:
+    """Before the first bet with nothing owed: an optional blind, where the house plays
+    blinds and none is posted yet (seed 000, seed 001: double the ante; seed 002: double
+    the pot). ``[{"verb": "blind", "min", "max"}]`` or ``[]``."""
+    r = st.rules
+    if r.blinds_allowed and not st.blinds:
+        size = (2 * st.pot_total() if r.blind_sizing == "pot"
+                else r.small_blind or 2 * r.ante) or None
+        return [{"verb": "blind", "min": size, "max": size}]
+    return []

@@ -1,0 +1,109 @@
+"""Reading a hand's log: each action line parsed once (cached across hands), with what the
+line tells of who was dealt in. Bad input is never guessed at (CONTRACT.md section 2): a
+line that cannot be read, or that names a seat not at the table, comes back as a problem
+for the replay to report as ``unreadable``.
+
+>>> parsed, seats, betting, problems = read_log(["p1 ante 5", "p3 ante 5", "p1 check",
+...                                              "p9 fold", "p3 dance"], {1: 100, 3: 100})
+>>> [a.verb if a else None for a in parsed], sorted(seats), betting
+(['ante', 'ante', 'check', None, None], [1, 3], True)
+>>> [(i, seat) for i, seat, _, _ in problems]
+[(3, 9), (4, None)]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from .actions import Action, ActionError, parse_action, parse_line
+
+NOT_DEALT_IN = frozenset(("rebuy", "show", "muck"))
+"""Player verbs that do not show a seat dealt in (a seat never dealt in that shows is
+``not_in_hand``; a rebuy is chips, not a hand)."""
+
+PARSED: dict[str, tuple[Action, int]] = {}
+"""Action text -> ``(parsed action, role)`` (parsing is pure; logs repeat the same lines).
+The role says what the line tells of who was dealt in: 0 nothing (a rebuy, a show, a
+muck), 1 the seat is in (an ante, a deal or a serve), 2 the seat is in and the betting has
+begun (any other player line). Bounded: cleared when it passes :data:`PARSED_MAX` lines."""
+
+PARSED_MAX = 16_384  # a long night's log several times over (~5 MiB at most)
+_parse_uncached = parse_action.__wrapped__  # PARSED is the cache: no second copy
+
+Problem = tuple[int, "int | None", str, Any]
+"""An unreadable line: ``(index, seat or None, message, the line as logged)``."""
+
+
+def parse_entry(line: Any) -> tuple[Action, int]:
+    """Parse one action line into ``(action, role)`` (see :data:`PARSED`) and cache it.
+
+    :raises ActionError: as :func:`~referee.actions.parse_action` (a number, list or
+        object is not an action either).
+    """
+    if not isinstance(line, str):
+        parse_line(line)  # raises ActionError: a number, list or object is not an action
+    a = (_parse_uncached if line.__class__ is str else parse_action)(line)
+    if a.seat is None:
+        role = 0
+    elif a.actor == "p":
+        role = 0 if a.verb in NOT_DEALT_IN else 1 if a.verb == "ante" else 2
+    else:
+        role = 1 if a.verb == "deal" or a.verb == "serve" else 0
+    if len(PARSED) > PARSED_MAX:
+        PARSED.clear()
+    PARSED[line] = (a, role)  # only strings parse
+    return a, role
+
+
+def read_log(actions: Sequence[Any], seats_at_table: Mapping[int, int]
+             ) -> tuple[list[Action | None], set[int], bool, list[Problem]]:
+    """Parse a hand's lines.
+
+    :param actions: the hand's action strings (anything else in the list is unreadable).
+    :param seats_at_table: seat -> chips; a line naming another seat is unreadable.
+    :returns: ``(parsed, seats, betting_started, problems)``: one :class:`Action` per line
+        (None for an unreadable one); the seats the log shows dealt in (an ante, a deal or
+        serve, any other player line but a rebuy, show or muck); whether a player line
+        other than an ante, a rebuy, a show or a muck appears; the unreadable lines, in
+        log order (:data:`Problem`).
+    """
+    cache = PARSED
+    try:  # the common case: every line read before, every seat at the table
+        entries = [cache[line] for line in actions]
+    except (KeyError, TypeError):
+        entries = None
+    if entries is not None:
+        seats = {a.seat for a, _ in entries}
+        seats.discard(None)
+        if seats_at_table.keys() >= seats:
+            roles = [role for _, role in entries]
+            return ([a for a, _ in entries], {a.seat for a, role in entries if role},
+                    2 in roles, [])
+    parsed: list[Action | None] = []
+    problems: list[Problem] = []
+    involved: set[int] = set()
+    betting_started = False
+    for i, line in enumerate(actions):
+        try:
+            entry = cache.get(line)
+        except TypeError:  # not hashable: certainly not an action string
+            entry = None
+        if entry is None:
+            try:
+                entry = parse_entry(line)
+            except ActionError as exc:
+                parsed.append(None)
+                problems.append((i, None, str(exc), line))
+                continue
+        a, role = entry
+        seat = a.seat
+        if seat is not None and seat not in seats_at_table:
+            parsed.append(None)
+            problems.append((i, seat, f"{line!r}: seat {seat} is not at the table", line))
+            continue
+        parsed.append(a)
+        if role:
+            involved.add(seat)  # type: ignore[arg-type]  (role > 0: a seat)
+            if role == 2:
+                betting_started = True
+    return parsed, involved, betting_started, problems

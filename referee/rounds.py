@@ -1,0 +1,206 @@
+"""The flow of a hand: whose turn it is, and when each round (the forced chips, a betting
+round, the draw, the showdown) begins and ends. Functions of a :class:`HandState`.
+
+Turn order (CONTRACT.md "How the log is read"): ``direction`` clockwise goes to higher
+seat numbers, counterclockwise (seed 000) to lower. Before the draw the first seat to speak
+is the one after the button (after the blinds, where posted); the draw starts after the
+button; after the draw the opener speaks first (or the next live seat), and in games
+without an opener the first live seat after the button. Showdown starts with the last
+aggressor of the final round, or with the first to speak in it after a check-down (seed
+000: "El jugador que ha hecho el último envite deberá ser el primero en enseñar sus
+cartas").
+
+Phases: ``predeal`` (antes and blinds), ``predraw`` (betting before the first draw),
+``draw``, ``postdraw`` (betting after a draw), ``showdown``, ``complete``.
+"""
+
+from __future__ import annotations
+
+from .state import HandState
+from .turns import next_to_bet
+
+
+def due(st: HandState) -> int | None:
+    """The seat due to act now (int), or None (no one: the phase is over or not begun).
+
+    Before the deal, the next seat that owes forced chips (:func:`predeal_owed`), then the
+    first to speak.
+    """
+    phase = st.phase
+    if phase == "complete" or not st.n:
+        return None
+    if phase == "predeal":
+        owed = predeal_owed(st)
+        return owed[0] if owed else first_speaker_predraw(st)
+    if phase == "draw":
+        return draw_due(st)
+    if phase == "showdown":
+        for s in showdown_order(st):
+            if s not in st.shown and s not in st.mucked:
+                return s
+        return None
+    return bet_due(st)
+
+
+def draw_due(st: HandState) -> int | None:
+    """In the draw: the first seat in play order yet to draw (None: everyone has)."""
+    drew, folded, mucked = st.drew, st.folded, st.mucked
+    for s in st.order:
+        if s not in drew and s not in folded and s not in mucked:
+            return s
+    return None
+
+
+def predeal_owed(st: HandState) -> tuple[int, str, int] | None:
+    """Before the first bet: the next forced chips owed, ``(seat, verb, chips)``: each
+    seat's ante (or the big blind's ante for the table), then the blinds where the house
+    sets their size (the deuce-to-seven games; the seeds' blinds are optional)."""
+    r = st.rules
+    small, big = st.expected_blind_seats()
+    if r.ante:
+        if r.big_blind_ante:
+            if big is not None and big not in st.anted and st.stacks[big] > 0:
+                return big, "ante", r.ante
+        else:
+            for s in st.order:
+                if s not in st.anted and st.stacks[s] > 0:
+                    return s, "ante", r.ante
+    if r.blinds_allowed and r.small_blind and not st.blinds and small is not None:
+        return small, "blind", r.small_blind
+    if (r.blinds_allowed and r.big_blind and len(st.blinds) == 1 and big is not None
+            and st.blinds[0][0] != big):
+        return big, "straddle", r.big_blind
+    return None
+
+
+def bet_due(st: HandState) -> int | None:
+    """The seat due in a betting round, or None when the round is over (see
+    :func:`~referee.turns.next_to_bet`)."""
+    return next_to_bet(st.cyc, st.cursor + 1, st.n, st.folded, st.mucked,
+                       st.allin, st.bets, st.high, st.acted)
+
+
+def first_speaker_predraw(st: HandState) -> int | None:
+    """The first to speak before the draw: the seat after the last blind, else the seat
+    after the button."""
+    if st.blinds:
+        last = st.blinds[-1][0]
+        if last in st.pos:
+            return st.order[(st.pos[last] + 1) % st.n]
+    return st.order[0] if st.order else None
+
+
+def showdown_order(st: HandState) -> list[int]:
+    """The seats still contesting, in showdown order: from ``showdown_first`` round the
+    table in play order (play order from the button when it is not set)."""
+    first = st.showdown_first
+    if first is None or first not in st.pos:
+        return st.contesting()
+    folded, mucked = st.folded, st.mucked
+    p = st.pos[first]
+    return [s for s in st.cyc[p:p + st.n] if s not in folded and s not in mucked]
+
+
+# ------------------------------------------------------------------ the rounds
+def start_betting(st: HandState) -> None:
+    """A betting round begins (the first, or one after a draw): who speaks first, the
+    minimum raise; a round nobody can bet in ends at once."""
+    st.phase = "predraw" if st.round == 0 else "postdraw"
+    if st.round > 0:
+        _reset_round(st)
+        first = _first_speaker_postdraw(st)
+    else:
+        first = first_speaker_predraw(st)
+        st.last_raise = max(st.min_bet(), st.high) if st.blinds else st.min_bet()
+    st.round_first = first
+    st.cursor = (st.pos[first] - 1) if first is not None else -1
+    if bet_due(st) is None:
+        end_betting(st, st.index)
+
+
+def _reset_round(st: HandState) -> None:
+    st.bets = dict.fromkeys(st.order, 0)
+    st.high = 0
+    st.raises = 0
+    st.last_raise = st.min_bet()
+    st.acted = {}
+    st.acted_high = {}
+    st.oot_skip = {}
+    st.aggressor = None
+
+
+def _first_speaker_postdraw(st: HandState) -> int | None:
+    """After a draw: the opener (or the next seat that can act) where the game has an
+    opener, else the first seat after the button that can act."""
+    if st.opener is not None and st.rules.opening is not None and not st.blinds:
+        for s in [st.opener] + st.next_seats(st.pos[st.opener]):
+            if st.can_act(s):
+                return s
+    folded, mucked, allin = st.folded, st.mucked, st.allin
+    for s in st.order:  # the first seat that can act (inlined can_act)
+        if s not in folded and s not in mucked and s not in allin:
+            return s
+    return None
+
+
+def end_betting(st: HandState, index: int | None) -> None:
+    """The betting round is over: the hand ends uncontested, passes out, carries, goes to
+    the draw or to the showdown."""
+    live = st.contesting()
+    if len(live) == 1:
+        st.phase = "complete"
+        st.outcome = "uncontested"
+        st.winner = live[0]
+        return
+    if not live:
+        st.phase = "complete"
+        st.outcome = "carried"
+        return
+    nobody_bet = st.high == 0 and not any(st.bets.values())
+    if st.round == 0:
+        if (nobody_bet and st.rules.opening is not None and not st.blinds
+                and st.opener is None and not st.lost):
+            st.phase = "complete"
+            st.outcome = "passed_out"
+            st.find("passed_out", index, None, "nobody opened: the pot stays for the next "
+                    "deal and everyone antes again",
+                    details={"reason": "nobody_opened", "pot": st.pot_total()})
+            return
+    elif st.round >= st.rules.draws:
+        if (nobody_bet and st.rules.checkdown == "carry" and not st.lost
+                and len([s for s in live if s not in st.allin]) >= 2):
+            st.phase = "complete"
+            st.outcome = "carried"
+            st.find("passed_out", index, None, "everyone checked after the draw: the pot "
+                    "stays for the next deal (plato de palabra)",
+                    details={"reason": "checked_down", "pot": st.pot_total()})
+            return
+        start_showdown(st)
+        return
+    st.phase = "draw"
+    st.draw_no += 1
+    st.drew = set()
+    st.bets = dict.fromkeys(st.order, 0)
+
+
+def end_draw(st: HandState) -> None:
+    """Everyone has drawn: the next betting round."""
+    st.round += 1
+    start_betting(st)
+
+
+def start_showdown(st: HandState) -> None:
+    """The betting is over with two or more contesting: the showdown, from the last
+    aggressor (or the first to speak in the last round, or the next seat still in)."""
+    st.phase = "showdown"
+    st.bets = dict.fromkeys(st.order, 0)
+    first = st.aggressor if st.aggressor is not None else st.round_first
+    live = st.contesting()
+    if first not in live:
+        first = None
+        if st.round_first is not None and st.round_first in st.pos:
+            for s in [st.round_first] + st.next_seats(st.pos[st.round_first]):
+                if s in live:
+                    first = s
+                    break
+    st.showdown_first = first

@@ -1,0 +1,260 @@
+"""The final ruling on a hand as logged (:func:`finish`): its outcome (showdown,
+uncontested, passed out or carried, misdeal, void, incomplete), the pots and who the rules
+give them to, the dealer's ``d award`` lines compared with that (:func:`compare_awards`),
+and the stacks after the hand. A function of a :class:`HandState` after its last step.
+
+Rulings where the contract is silent (card-room practice): a hand must be tabled to win
+(RRoP section 4); a false opener's hand is dead and, if nobody else is live, the antes and
+bets carry (RRoP section 11); the opener who takes the pot uncalled must show openers (seed
+002); a duplicate card voids the hand and every chip goes back (RRoP section 13); the odd
+chip of a split goes to the first tied seat after the button in the direction of play (or,
+where ``suit_order`` is set, to the tied hand holding the best card by suit:
+:func:`~referee.pots.award_pots`).
+"""
+
+from __future__ import annotations
+
+from .hand import HandResult
+from .opening import judge_late
+from .pots import Pot, award_pots, build_pots
+from .rounds import due
+from .state import HandState
+
+Decision = tuple[str, list[Pot], "dict[int, int] | None", int, int]
+"""``(outcome, pots, awards or None, chips carried, pot total)`` of :func:`finish`'s
+branches."""
+
+
+def finish(st: HandState) -> HandResult:
+    """Rule on the hand as logged: pots, awards, stacks after, chips carried.
+
+    :returns: a :class:`~referee.hand.HandResult`; findings sorted by action index.
+    """
+    last = len(st.actions) - 1 if st.actions else None
+    judge_late(st)
+    duplicate = any(f.kind == "duplicate_card" and f.severity == "error" for f in st.findings)
+    outcome, pots, awards, carried, total = _decide(st, duplicate, last)
+    if outcome == "uncontested":
+        _opener_folded_unshown(st)
+    recorded: dict[int, int] = {}
+    for _, s, amt in st.recorded:
+        recorded[s] = recorded.get(s, 0) + amt
+    if st.lost and not duplicate and outcome != "uncontested":
+        # an unreadable player line: what it did is unknown, so is the result (unless
+        # everyone else left: the one seat left takes the pot whatever it was)
+        awards, outcome = None, "incomplete"
+    if outcome == "void":
+        total -= st.carried_in
+    if (not (st.lost or st.award_unknown) or duplicate) and not (
+            outcome == "void" and not st.recorded):  # (void: one cause, the duplicate)
+        compare_awards(st, awards, recorded, total, last)
+    stacks, carried = _stacks_after(st, awards, recorded, total, carried)
+    if len(st.findings) > 1:
+        st.findings.sort(key=lambda f: (f.action is None, f.action or 0))
+    return HandResult(st.findings, pots, awards, recorded, stacks, carried, outcome,
+                      opened=st.opener is not None or bool(st.blinds)
+                      or outcome in ("showdown", "uncontested"))
+
+
+def _decide(st: HandState, duplicate: bool, last: int | None) -> Decision:
+    """The outcome and what the rules give, by how the hand ended."""
+    total = st.pot_total()
+    outcome = st.outcome
+    false_opener = st.opener if st.opener_false else None
+    if st.phase == "showdown" and outcome is None:
+        remaining = st.contesting()
+        if len(remaining) == 1:  # the others threw their hands away: uncontested
+            outcome, st.winner = "uncontested", remaining[0]
+    if duplicate and outcome != "misdeal":
+        return _void(st, total)
+    if outcome == "misdeal":
+        return _misdeal(st)
+    if outcome in ("passed_out", "carried"):
+        return outcome, [], {}, total, total
+    if outcome == "uncontested":
+        return _uncontested(st, total, false_opener, last)
+    if st.phase == "showdown" or (st.phase == "complete" and outcome == "showdown"):
+        return _showdown(st, total, false_opener, last)
+    return _unfinished(st, total, last)
+
+
+def _void(st: HandState, total: int) -> Decision:
+    """RRoP section 13 (Irregularities): two cards of the same rank and suit in the deck:
+    all action is void and the chips go back to the players who put them in."""
+    awards = {s: c + st.dead_money.get(s, 0) for s, c in st.contrib.items()}
+    for s, c in st.dead_money.items():
+        awards.setdefault(s, c)
+    return "void", [], {s: c for s, c in awards.items() if c}, st.carried_in, total
+
+
+def _misdeal(st: HandState) -> Decision:
+    """A misdeal: every chip put in goes back (the carried pot stays in the middle)."""
+    for s, c in st.contrib.items():
+        st.stacks[s] += c
+    for s, c in st.dead_money.items():
+        st.stacks[s] += c
+    return "misdeal", [], {}, st.carried_in, st.carried_in
+
+
+def _uncontested(st: HandState, total: int, false_opener: int | None,
+                 last: int | None) -> Decision:
+    """One seat left: it takes the pot, unless it is a false opener or a dead hand, or the
+    opener who never showed openers (then the pot carries, RRoP section 11)."""
+    w = st.winner
+    assert w is not None  # (set with the outcome)
+    if w == false_opener or w in st.dead:
+        return "carried", [], {}, total, total
+    if (w == st.opener and st.opening is not None and w not in st.shown
+            and w not in st.proof and st.opener_false is None):
+        where = st.opener_left_index if st.opener_left_index is not None else last
+        st.find("openers_not_shown", where, w, f"seat {w} took the pot without showing "
+                "openers: the opener's hand is dead and the pot stays",
+                details={"opening": st.opening, "reason": "took_pot"})
+        return "carried", [], {}, total, total
+    return "uncontested", [Pot(total, (w,))], {w: total}, 0, total
+
+
+def _showdown(st: HandState, total: int, false_opener: int | None,
+              last: int | None) -> Decision:
+    """Two or more to the showdown: the pots among the live hands (not dead, not a false
+    opener), cards speak (:func:`~referee.pots.award_pots`); undecided while hands are
+    still to be shown and nothing was pushed."""
+    live = [s for s in st.contesting() if s not in st.dead and s != false_opener]
+    if (st.opener is not None and st.opening is not None and st.opener_false is None
+            and st.opener not in st.shown and st.opener_left_index is not None):
+        st.find("openers_not_shown", st.opener_left_index, st.opener,
+                f"seat {st.opener} threw the hand away without showing openers",
+                severity="warning", details={"opening": st.opening, "reason": "threw_away"})
+    pots = build_pots(st.contrib, live, st.carried_in + sum(st.dead_money.values()))
+    if not pots:
+        return "carried", pots, {}, total, total
+    awards = award_pots(pots, live, st.shown, st.shown_unknown, st.rules, st.n, st.order)
+    if awards is None and not st.recorded and not st.award_unknown and any(
+            s not in st.shown and s not in st.shown_unknown for s in live):
+        # nobody pushed the pot and hands are still to be shown: undecided
+        seat = due(st)
+        st.find("incomplete_hand", last, seat, "the log ends before the hand is decided: "
+                "hands still to be shown and no award",
+                details={"due": seat, "phase": st.phase, "reason": "not_shown"})
+        return "incomplete", pots, awards, 0, total
+    return "showdown", pots, awards, 0, total
+
+
+def _unfinished(st: HandState, total: int, last: int | None) -> Decision:
+    """The log stops before the hand is decided."""
+    if st.n and st.actions:
+        seat = due(st)
+        st.find("incomplete_hand", last, seat, "the log ends before the hand is decided",
+                details={"due": seat, "phase": st.phase, "reason": "log_ends"})
+    pots = build_pots(st.contrib, [s for s in st.contesting() if s not in st.dead],
+                      st.carried_in + sum(st.dead_money.values()))
+    return "incomplete", pots, None, 0, total
+
+
+def _opener_folded_unshown(st: HandState) -> None:
+    """Another seat won uncontested after the opener folded without showing openers, with
+    the deal not logged: a warning (the opening cannot be judged)."""
+    opener = st.opener
+    if (opener is not None and opener != st.winner and st.opener_left_index is not None
+            and st.opener_false is None and st.opening is not None
+            and opener not in st.shown and st.dealt.get(opener) is None):
+        st.find("openers_not_shown", st.opener_left_index, opener,
+                f"seat {opener} folded without showing openers", severity="warning",
+                details={"opening": st.opening, "reason": "folded"})
+
+
+def _stacks_after(st: HandState, awards: dict[int, int] | None, recorded: dict[int, int],
+                  total: int, carried: int) -> tuple[dict[int, int], int]:
+    """The stacks after the hand and the chips carried: by the rules' awards where known,
+    else as the dealer pushed; undecided with nothing pushed, the chips go back to the
+    seats that put them in (as after a misdeal), so no chip vanishes from the session.
+    Chips bought during the hand join the stack now."""
+    stacks = dict(st.stacks)
+    if awards is None:
+        if recorded:  # the dealer pushed what the log cannot judge: as recorded
+            carried = max(0, total - sum(recorded.values()))
+        else:
+            for s, c in st.contrib.items():
+                stacks[s] += c
+            for s, c in st.dead_money.items():
+                stacks[s] += c
+            carried = st.carried_in
+    for s, c in st.late_chips.items():
+        stacks[s] += c
+    pay = awards if awards is not None else recorded
+    for s, c in pay.items():
+        stacks[s] = stacks.get(s, 0) + c
+    return stacks, carried
+
+
+# ---------------------------------------------------------------- the dealer's pushes
+def compare_awards(st: HandState, awards: dict[int, int] | None, recorded: dict[int, int],
+                   total: int, last: int | None) -> None:
+    """The dealer's ``d award`` lines against the rules' result (CONTRACT.md 4):
+    ``wrong_award`` at the first line that differs (the last action when a winner's
+    line is missing); ``chips_not_conserved`` when the lines do not add up to the pot
+    being pushed. No lines at all: nothing was written down, nothing to compare (a
+    ``wrong_award`` at the last action where the log records pushes and the rules give
+    chips)."""
+    lines = st.recorded
+    if not lines:
+        if awards and any(awards.values()) and st.start.awards_recorded and last is not None:
+            st.find("wrong_award", last, None, "no award was recorded; the rules give "
+                    f"{awards_text(awards)}",
+                    details={"expected": keyed(awards), "recorded": {}})
+        return
+    rec_sum = sum(recorded.values())
+    if awards is None:  # the cards that decide were never seen: only the sum is known
+        if st.phase in ("showdown", "complete") and rec_sum != total:
+            st.find("chips_not_conserved", lines[0][0], None,
+                    f"the awards add up to {rec_sum}; the pot is {total}",
+                    details={"recorded": rec_sum, "pot": total})
+        return
+    expected = {s: c for s, c in awards.items() if c}
+    first_bad = _first_bad_line(lines, expected, last)
+    if first_bad is None:
+        return
+    exp_sum = sum(expected.values())
+    missing_only = all(recorded[s] == expected.get(s) for s in recorded)
+    if expected and rec_sum != exp_sum and not missing_only:
+        # (a pot with no line at all is one cause, the wrong_award below; a line that
+        # pushes the wrong count is chips_not_conserved)
+        st.find("chips_not_conserved", first_bad[0], None,
+                f"the awards add up to {rec_sum}; the pot is {exp_sum}",
+                details={"recorded": rec_sum, "pot": exp_sum})
+        if set(recorded) == set(expected):
+            return  # the right seats, a miscount: one cause
+    st.find("wrong_award", first_bad[0], first_bad[1],
+            f"awarded {awards_text(recorded)}; the rules give "
+            f"{awards_text(expected) or 'nothing (the pot stays for the next deal)'}",
+            details={"expected": keyed(expected), "recorded": keyed(recorded)})
+
+
+def _first_bad_line(lines: list[tuple[int, int, int]], expected: dict[int, int],
+                    last: int | None) -> tuple[int | None, int | None] | None:
+    """``(index, seat)`` of the first ``d award`` line that pushes more than the rules
+    give the seat (or other than its whole share, when it is the seat's only line), else
+    ``(last, None)`` when some seat is owed more; None when the lines are right."""
+    per_seat: dict[int, int] = {}
+    for _, s, _ in lines:
+        per_seat[s] = per_seat.get(s, 0) + 1
+    remaining = dict(expected)
+    for idx, s, amt in lines:
+        owed = remaining.get(s, 0)
+        if owed < amt or (owed != amt and per_seat[s] == 1):
+            return idx, s
+        remaining[s] = owed - amt
+    if any(remaining.values()):
+        return last, None
+    return None
+
+
+def keyed(chips: dict[int, int]) -> dict[str, int]:
+    """Seat -> chips with the seats as strings, in seat order, as ``referee.check`` writes
+    awards (zero entries left out)."""
+    return {str(s): c for s, c in sorted(chips.items()) if c}
+
+
+def awards_text(awards: dict[int, int]) -> str:
+    """``{3: 20, 1: 5}`` as ``5 to seat 1, 20 to seat 3``."""
+    return ", ".join(f"{c} to seat {s}" for s, c in sorted(awards.items()) if c)

@@ -1,0 +1,269 @@
+"""The state of one hand being replayed (:class:`HandState`): every fact the concern modules
+(:mod:`~referee.forced`, :mod:`~referee.betting`, :mod:`~referee.draw`,
+:mod:`~referee.showdown`, :mod:`~referee.ruling`) read and change, and the few primitive
+moves they share (a finding, chips into the pot, who is still contesting).
+
+It holds what physically happened at the table: chips recorded as put in are in the pot,
+cards recorded as served are held. Seats are ints, chips are ints.
+
+>>> from referee.rules import resolve_rules
+>>> st = HandState(HandStart(rules=resolve_rules("jackpots", ante=5), button=4,
+...                          stacks={1: 500, 3: 500, 4: 500}), ["p1 ante 5"])
+>>> st.order, st.phase, st.pot_total()
+([1, 3, 4], 'predeal', 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .actions import Action
+from .findings import Finding, make
+from .hand import HandStart, table_rules
+from .log import read_log
+from .pots import Pot, build_pots
+from .turns import blind_seats, play_order
+
+PAST = {"open": "opened", "bet": "bet", "raise": "raised", "call": "called", "check": "checked",
+        "fold": "folded", "allin": "went all in", "ante": "anted", "draw": "drew",
+        "split": "split openers", "blind": "posted a blind", "straddle": "posted a straddle"}
+"""A player verb in the past tense, for the findings' messages."""
+
+LOST_HIDES = frozenset((
+    "out_of_turn", "not_in_hand", "illegal_check", "bet_too_small", "bet_too_large",
+    "raise_cap", "not_reopened", "wrong_amount", "missing_ante", "blind_irregular",
+    "unjustified_opening", "openers_not_shown", "showdown_order", "wrong_award",
+    "chips_not_conserved", "incomplete_hand", "passed_out"))
+"""Findings that follow from the state of the betting: after an unreadable player line
+(:attr:`HandState.lost`) they may be caused by the missing action, so they are not made."""
+
+
+class HandState:
+    """One hand at the table, as far as the log has been stepped.
+
+    Built from the table as the hand starts and the hand's log (which it parses at once:
+    :func:`referee.log.read_log`). Main fields (seat -> ... dicts are keyed by int seats):
+
+    - the table: ``start``, ``actions``, ``parsed`` (Action or None per line), ``rules``
+      (made concrete for the players dealt in), ``deck`` (frozenset of card strings),
+      ``button``, ``order`` (seats dealt in, in play order from the seat after the
+      button), ``pos`` (seat -> index in ``order``), ``n``, ``cyc`` (``order`` twice);
+    - chips: ``stacks`` (behind), ``contrib`` (put in this hand), ``dead_money`` (big
+      blind antes), ``bets`` (this round), ``carried_in``, ``late_chips`` (rebuys during
+      the hand), ``anted``, ``blinds`` (``[(seat, chips)]``);
+    - who is out: ``folded``, ``mucked``, ``allin``, ``dead`` (seat -> the action that
+      killed its hand);
+    - the betting: ``phase`` (``predeal``, ``predraw``, ``draw``, ``postdraw``,
+      ``showdown``, ``complete``), ``round`` (0 before the first draw), ``high`` (the bet
+      to match), ``last_raise``, ``raises``, ``full_seq`` (full raises so far),
+      ``acted`` / ``acted_high`` (seat -> ``full_seq`` / ``high`` when it last acted),
+      ``cursor`` (position of the last in-turn actor), ``round_first``, ``aggressor``,
+      ``oot_skip``, ``opening`` (minimum in force), ``opener``, ``open_index``,
+      ``opener_false``, ``opener_split``, ``opener_left_index``;
+    - the cards: ``hands`` (seat -> list of held cards, ``"??"`` unknown), ``dealt``,
+      ``discards`` (first draw), ``own_discards``, ``all_discards``, ``drawn_total``,
+      ``served_known``, ``seen`` (card -> seat), ``stub``, ``discard_pool``,
+      ``reshuffled``, ``draw_no``, ``drew``, ``expect_serve``, ``got_serve``;
+    - the showdown: ``shown``, ``shown_unknown``, ``proof`` (partial shows of openers),
+      ``showdown_first``, ``order_fault``;
+    - the end: ``outcome``, ``winner``, ``recorded`` (``[(index, seat, chips)]`` of the
+      ``d award`` lines);
+    - the log's state: ``index`` (the line being stepped), ``findings``, ``faults`` (keys
+      of findings made once), ``lost`` / ``lost_seats`` (an unreadable player line),
+      ``award_unknown`` (an unreadable dealer line that may have been a push),
+      ``due_at`` / ``due_next`` (who is due at line ``due_at``, known from the last bet).
+    """
+
+    __slots__ = (
+        "start", "actions", "button", "stacks", "carried_in", "opening", "findings", "faults",
+        "parsed", "order", "pos", "n", "contrib", "dead_money", "bets", "folded", "mucked",
+        "allin", "dead", "anted", "hands", "dealt", "discards", "own_discards", "all_discards",
+        "drawn_total", "served_known", "shown", "shown_unknown", "proof", "late_chips", "seen",
+        "blinds", "opener", "open_index", "opener_false", "opener_split", "opener_left_index",
+        "phase", "round", "draw_no", "high", "last_raise", "raises", "full_seq", "acted",
+        "cursor", "round_first", "aggressor", "drew", "expect_serve", "got_serve", "stub",
+        "discard_pool", "showdown_first", "order_fault", "outcome", "winner", "recorded",
+        "index", "due_at", "due_next", "rules", "deck", "cyc",
+        "lost", "lost_seats", "award_unknown", "acted_high", "oot_skip", "reshuffled",
+    )
+
+    def __init__(self, start: HandStart, actions: Sequence[Any]):
+        self.start = start
+        self.actions = list(actions)
+        rules = start.rules
+        self.button = start.button
+        self.stacks = dict(start.stacks)
+        self.carried_in = start.carried
+        self.opening = start.opening
+        self.findings: list[Finding] = []
+        self.faults: set[tuple] = set()
+        # An unreadable player line before the hand was decided: what it did is unknown, so
+        # the result cannot be judged from the log (awards None) and the findings that
+        # would follow from the missing action are not reported (CONTRACT.md 2).
+        self.lost = False
+        self.lost_seats: set[int | None] = set()
+        self.award_unknown = False  # an unreadable dealer line that may have been an award
+        parsed, involved, betting_started, problems = read_log(self.actions, self.stacks)
+        self.parsed: list[Action | None] = parsed
+        for i, seat, message, line in problems:
+            reason = "unparsable" if seat is None else "seat_not_at_table"
+            self.find("unreadable", i, seat, message, details={
+                "line": line if isinstance(line, str) else None, "reason": reason})
+        # Who is dealt in: in a game with antes, the seats that appear in the log (seed 000:
+        # "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas"), every seat
+        # with chips until the betting starts; without antes, every seat with chips.
+        ante_game = rules.ante > 0 and not rules.big_blind_ante
+        if not (ante_game and betting_started):
+            involved |= {s for s, c in self.stacks.items() if c > 0}
+        # a seat with no chips at the start of the hand is not dealt in (table stakes, RRoP
+        # section 3: a player plays only the chips in front of them); its lines are
+        # ``not_in_hand``
+        involved = {s for s in involved if self.stacks.get(s, 0) > 0}
+        self.order = play_order(involved, self.button, rules.direction == "clockwise")
+        self.cyc = self.order * 2  # play order twice: a slice of n is a turn from any seat
+        self.pos = {s: i for i, s in enumerate(self.order)}
+        self.n = len(self.order)
+        self.rules, self.deck, deck_size = table_rules(rules, self.n)
+        self._init_chips()
+        self._init_cards(deck_size)
+        self._init_betting()
+
+    def _init_chips(self) -> None:
+        self.contrib = dict.fromkeys(self.order, 0)
+        self.dead_money: dict[int, int] = {}
+        self.bets = dict.fromkeys(self.order, 0)
+        self.late_chips: dict[int, int] = {}
+        self.anted: set[int] = set()
+        self.blinds: list[tuple[int, int]] = []
+        self.folded: set[int] = set()
+        self.mucked: set[int] = set()
+        self.allin: set[int] = set()
+        self.dead: dict[int, int | None] = {}
+        self.recorded: list[tuple[int, int, int]] = []
+
+    def _init_cards(self, deck_size: int) -> None:
+        self.hands: dict[int, list[str]] = {s: ["??"] * 5 for s in self.order}
+        self.dealt: dict[int, tuple[str, ...] | None] = {}
+        self.discards: dict[int, list[str]] = {}
+        self.own_discards: dict[int, set[str]] = {}
+        self.all_discards: set[str] = set()
+        self.drawn_total: dict[int, int] = {}
+        self.served_known: dict[int, list[str]] = {}
+        self.shown: dict[int, tuple[str, ...]] = {}
+        self.shown_unknown: set[int] = set()
+        self.proof: dict[int, tuple[str, ...]] = {}
+        self.seen: dict[str, int] = {}
+        self.drew: set[int] = set()
+        self.expect_serve: dict[int, int] = {}
+        self.got_serve: dict[int, int] = {}
+        self.stub = deck_size - 5 * self.n if self.n else 0
+        self.discard_pool = 0
+        self.reshuffled = False  # the stub ran out and the discards were shuffled to serve
+        self.draw_no = 0
+
+    def _init_betting(self) -> None:
+        self.opener: int | None = None
+        self.open_index: int | None = None
+        self.opener_false: bool | None = None
+        self.opener_split = False
+        self.opener_left_index: int | None = None
+        self.phase = "predeal"
+        self.round = 0
+        self.high = 0
+        self.last_raise = 0
+        self.raises = 0
+        self.full_seq = 0
+        self.acted: dict[int, int] = {}
+        self.acted_high: dict[int, int] = {}  # seat -> the bet it faced when it last acted
+        self.oot_skip: dict[int, int] = {}  # seats skipped by an out-of-turn wager -> the bet before it
+        self.cursor = -1
+        self.round_first: int | None = None
+        self.aggressor: int | None = None
+        self.showdown_first: int | None = None
+        self.order_fault = False
+        self.outcome: str | None = None
+        self.winner: int | None = None
+        self.index = -1
+        self.due_at = -1
+        self.due_next: int | None = None
+
+    # ------------------------------------------------------------- findings
+    def find(self, kind: str, index: int | None, seat: int | None, message: str,
+             severity: str | None = None, once: tuple | None = None,
+             details: dict | None = None) -> None:
+        """Record a finding (:func:`referee.findings.make`) unless it follows from an
+        unreadable line (:data:`LOST_HIDES`) or, with ``once`` (a key), one with the same
+        key was already made."""
+        if self.lost and kind in LOST_HIDES and (kind != "missing_ante" or None in self.lost_seats
+                                                 or seat in self.lost_seats):
+            return  # follows from an unreadable action (reported once, as unreadable)
+        if once is not None:
+            if once in self.faults:
+                return
+            self.faults.add(once)
+        self.findings.append(make(kind, index, seat, message, severity, details))
+
+    # ---------------------------------------------------------------- chips
+    def put(self, seat: int, chips: int) -> int:
+        """Move ``chips`` from the seat's stack to the pot and its bet this round (capped
+        at the stack: table stakes); returns the chips moved."""
+        stacks = self.stacks
+        have = stacks[seat]
+        if chips > have:
+            chips = have
+        if chips < 0:
+            chips = 0
+        stacks[seat] = have = have - chips
+        self.contrib[seat] += chips
+        self.bets[seat] += chips
+        if have == 0 and self.phase != "predeal":
+            self.allin.add(seat)
+        return chips
+
+    def pot_total(self) -> int:
+        """Chips in the middle: carried in plus everything put in this hand (int)."""
+        return self.carried_in + sum(self.contrib.values()) + sum(self.dead_money.values())
+
+    def live_pots(self) -> list[Pot]:
+        """The pots as the chips stand now (main pot first, then side pots; RRoP section
+        3): contributions split among the seats neither folded, mucked nor dead; empty
+        when nobody is live or the middle is empty."""
+        out = self.folded | self.mucked
+        live = [s for s in self.order if s not in out and s not in self.dead]
+        if not live or not self.pot_total():
+            return []
+        return build_pots(self.contrib, live, self.carried_in + sum(self.dead_money.values()))
+
+    # ---------------------------------------------------------------- seats
+    def next_seats(self, after: int) -> list[int]:
+        """All seats in play order, starting after position ``after`` (cyclic)."""
+        return self.cyc[after + 1:after + 1 + self.n]
+
+    def contesting(self) -> list[int]:
+        """Seats neither folded nor mucked, in play order."""
+        return [s for s in self.order if s not in self.folded and s not in self.mucked]
+
+    def can_act(self, s: int) -> bool:
+        """Whether seat ``s`` can still act (not folded, mucked or all in)."""
+        return s not in self.folded and s not in self.mucked and s not in self.allin
+
+    def expected_blind_seats(self) -> tuple[int | None, int | None]:
+        """The seats due to post the blind and the double blind (:func:`blind_seats`)."""
+        return blind_seats(self.order, self.button)
+
+    # ----------------------------------------------------------------- sizes
+    def bet_size(self) -> int:
+        """Fixed-limit size of this round: small bet before the draw (and after the first of
+        three draws), big bet after (RRoP section 11; triple draw)."""
+        r = self.rules
+        if self.round == 0 or (r.draws == 3 and self.round == 1):
+            return r.small_bet
+        return r.big_bet
+
+    def min_bet(self) -> int:
+        """The least opening bet: the round's size in fixed limit, else the house minimum
+        (at least the big blind and one chip)."""
+        r = self.rules
+        if r.betting == "fixed_limit":
+            return self.bet_size()
+        return max(r.min_bet, r.big_blind, 1)
