@@ -1,8 +1,9 @@
 """The dealer's tablet in a real browser: fixes after the first tester's review (issue 5).
 
 Double taps stored once, closing a hand by mistake and undoing it, the page while taps wait
-(offline), serving cards, the award-gap banner, the award said once, readable folded seats,
-another seat's own bounds, the misdeal question, Spanish labels, the host page at 360 px.
+(offline: nothing guessed), serving cards, the award-gap banner, the award said once,
+readable folded seats, another seat than the referee's (no amounts offered), the misdeal
+question, Spanish labels, the host page at 360 px.
 Same set-up as ``test_browser_pages.py`` (Playwright driving ``/usr/bin/chromium``).
 """
 
@@ -48,13 +49,13 @@ def test_a_double_tap_on_an_action_or_on_confirm_is_stored_once(browser, server,
     context, page = _open(browser, server, night_id, token)
     tablet = Tablet(page)
     tablet.stored = 4
-    # a double tap: the second half lands on the next seat's button, which has just appeared
+    # a double tap: the second half lands on the next seat's button when the answer has just
+    # selected it (dropped, with a note), else on the page waiting for the referee
     tablet.seat(1)
     page.dblclick('#verbs [data-verb="check"]')
     tablet.wait_stored(5)
     page.wait_for_timeout(300)
     assert _log(db, night_id)[4:] == ["p1 check"]
-    assert page.is_visible("#tap-note")
     # the same seat and verb tapped again at once: the same tap, stored once
     tablet.verb(3, "open")
     tablet.amount(10)
@@ -110,33 +111,53 @@ def test_closing_an_unfinished_hand_asks_first_and_undo_reopens_a_closed_hand(br
     context.close()
 
 
-def test_while_taps_wait_the_page_moves_on_without_false_out_of_turn_warnings(browser, server, app, db, case):
+def test_while_taps_wait_nothing_is_guessed_and_the_answer_shows_the_referees_seat(browser, server, app, db, case):
     night_id, token = _table(app, db, case)
     context, page = _open(browser, server, night_id, token)
     tablet = Tablet(page)
+    # the referee's seat to act is highlighted and chosen, its ante one tap
+    assert page.get_attribute("#seats .seat.to-act", "data-seat") == "1"
+    assert page.get_attribute('#seats .seat[data-seat="1"]', "aria-pressed") == "true"
+    assert page.get_attribute('#verbs [data-verb="ante"]', "data-amount") == "5"
     context.set_offline(True)
-    tablet.verb(1, "ante")
-    tablet.amount(5)
-    for seat in (3, 4):      # the selection has moved to the next seat, with its usual verb
-        page.wait_for_selector(f'#seats .seat[data-seat="{seat}"][aria-pressed="true"]')
+    page.click('#verbs [data-verb="ante"]')
+    page.wait_for_selector('#net[data-pending="1"]')
+    # waiting: the tap in the log and on its seat, nobody guessed to be due, nothing legal
+    assert page.locator("#seats .seat.to-act").count() == 0
+    assert page.locator('#seats .seat[aria-pressed="true"]').count() == 0
+    assert page.text_content("#to-act") == "To act: ?"
+    assert page.text_content("#phase") == "Waiting for the referee…"
+    assert page.text_content("#actor-title") == "Tap the seat that acts"
+    seat1 = '#seats .seat[data-seat="1"]'
+    assert page.get_attribute(seat1, "data-acted") == "true" and page.get_attribute(seat1, "data-pending") == "true"
+    assert page.text_content(f"{seat1} .seat-pending") == "Ante 5"
+    assert page.text_content("#log li.waiting") == "p1 ante 5 … waiting"
+    assert page.get_attribute("#pot", "data-pot") == "0"     # no pot arithmetic in the page
+    # another seat while waiting: every action, no amount offered, the keypad without bounds
+    for seat in (3, 4):
         page.wait_for_timeout(450)
-        assert page.text_content('#verbs [data-verb="ante"]') == "Ante 5"   # not "Ante 5–500"
-        page.click('#verbs [data-verb="ante"]')                              # one tap, no keypad
-        assert page.is_hidden("#keypad")
+        tablet.seat(seat)
+        assert "Waiting for the referee" in page.text_content("#verbs-hint")
+        assert page.get_attribute('#verbs [data-verb="ante"]', "data-amount") is None
+        assert page.text_content('#verbs [data-verb="ante"]') == "Ante"
+        page.click('#verbs [data-verb="ante"]')
+        assert page.is_visible("#keypad") and page.input_value("#amount") == ""
+        assert page.is_hidden("#amount-min") and page.is_hidden("#amount-max")
+        page.fill("#amount", "5")
+        page.click("#amount-ok")
     page.wait_for_selector('#net[data-pending="3"]')
-    # every seat has anted: seat 1 (after the button, seat 4) speaks, with check/open/fold
-    page.wait_for_selector('#seats .seat[data-seat="1"][aria-pressed="true"]')
-    verbs = [b.get_attribute("data-verb") for b in page.query_selector_all("#verbs button")]
-    assert verbs == ["check", "open", "fold"]
-    assert page.is_hidden("#notice")
     assert "3 taps waiting" in page.text_content("#net")
-    page.wait_for_timeout(450)
-    page.click('#verbs [data-verb="check"]')
-    page.wait_for_selector('#seats .seat[data-seat="3"][aria-pressed="true"]')
+    assert page.locator("#seats .seat.to-act").count() == 0
     assert page.is_hidden("#notice")
     context.set_offline(False)
-    tablet.wait_stored(4)
-    assert _log(db, night_id) == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check"]
+    tablet.wait_stored(3)
+    # the referee's answer: seat 1 (after the button, seat 4) speaks, with check/open/fold
+    page.wait_for_selector('#seats .seat.to-act[data-seat="1"][aria-pressed="true"]')
+    verbs = [b.get_attribute("data-verb") for b in page.query_selector_all("#verbs button")]
+    assert verbs == ["check", "open", "fold"]
+    assert page.get_attribute("#pot", "data-pot") == "15" and page.get_attribute("#pot", "data-pending") == "false"
+    assert page.locator("#log li.waiting").count() == 0
+    assert _log(db, night_id) == ["p1 ante 5", "p3 ante 5", "p4 ante 5"]
     assert page.is_hidden("#notice")                       # nothing was out of turn
     context.close()
 
@@ -156,14 +177,19 @@ def test_antes_in_any_order_never_warn_and_the_warning_is_the_referees(browser, 
     context.close()
 
 
-def test_serve_without_cards_sends_the_count_asked_for_and_a_picked_count_mismatch_is_said(browser, server, app, db, case):
+def test_serving_unseen_cards_is_a_count_tapped_and_a_picked_count_mismatch_is_said(browser, server, app, db, case):
     night_id, token = _table(app, db, case)
     _store_actions(db, night_id, case["hands"][0]["actions"][:9])   # up to "p3 draw 3 9c5h2s"
     context, page = _open(browser, server, night_id, token)
     tablet = Tablet(page)
     tablet.seat(3)
     page.click("#serve-btn")
-    page.click("#picker-ok")                   # no cards picked: three unseen cards
+    assert page.is_visible("#picker-unseen")
+    page.click("#picker-ok")                   # no cards picked, no count: nothing guessed
+    page.wait_for_selector("#tap-note:not([hidden])")
+    assert "Pick the cards, or tap how many unseen cards" in page.text_content("#tap-note")
+    assert len(_log(db, night_id)) == 9
+    page.click('#picker-unseen [data-count="3"]')   # three unseen cards
     tablet.wait_stored(10)
     assert _log(db, night_id)[-1] == "d serve p3 3"
     # seat 4 picks one discard but taps 2: said, nothing stored, the picked card kept
@@ -177,13 +203,17 @@ def test_serve_without_cards_sends_the_count_asked_for_and_a_picked_count_mismat
     page.click('#draw-panel [data-count="1"]')
     tablet.wait_stored(11)
     assert _log(db, night_id)[-1] == "p4 draw 1 2c"
-    # a seat that has not drawn: nothing is served, the page says why
-    tablet.seat(1)
+    # a card picked and a count tapped for a serve: said, nothing stored; the card itself goes
+    tablet.seat(4)
     page.click("#serve-btn")
-    page.click("#picker-ok")
+    tablet.cards("Tc")
+    page.click('#picker-unseen [data-count="2"]')
     page.wait_for_selector("#tap-note:not([hidden])")
-    assert "Seat 1 has not drawn yet" in page.text_content("#tap-note")
+    assert "1 discards picked but 2 tapped" in page.text_content("#tap-note")
     assert len(_log(db, night_id)) == 11
+    page.click("#picker-ok")
+    tablet.wait_stored(12)
+    assert _log(db, night_id)[-1] == "d serve p4 Tc"
     context.close()
 
 
@@ -207,14 +237,21 @@ def test_after_an_uncorrected_wrong_award_the_dealer_page_names_the_hand_and_the
     context.close()
 
 
-def test_award_said_once_folded_seats_readable_other_seat_bounds_and_misdeal_asks(browser, server, app, db, case):
+def test_award_said_once_folded_seats_readable_another_seat_unbounded_and_misdeal_asks(browser, server, app, db, case):
     night_id, token = _table(app, db, case)
     _store_actions(db, night_id, case["hands"][0]["actions"][:4])     # antes and a deal
     context, page = _open(browser, server, night_id, token)
-    # seat 1 is to act; seat 3 chosen: fixed limit, its open is the small bet, one tap
-    page.click('#seats .seat[data-seat="3"]')
+    # seat 1 is to act (the referee's); seat 3 chosen: the page says whose turn it is and
+    # offers every action without an amount (the referee gives bounds for its seat only)
     assert page.text_content('#verbs [data-verb="open"]') == "Open 10"
-    assert page.get_attribute('#verbs [data-verb="open"]', "data-amount") == "10"
+    page.click('#seats .seat[data-seat="3"]')
+    assert "seat 1 to act" in page.text_content("#verbs-hint")
+    assert page.get_attribute("#seats .seat.to-act", "data-seat") == "1"
+    assert page.text_content('#verbs [data-verb="open"]') == "Open"
+    assert page.get_attribute('#verbs [data-verb="open"]', "data-amount") is None
+    page.click('#verbs [data-verb="open"]')
+    assert page.is_visible("#keypad") and page.input_value("#amount") == ""
+    page.click("#amount-cancel")
     # a misdeal is called only when the dealer confirms it
     page.once("dialog", lambda d: d.dismiss())
     page.click("#misdeal-btn")

@@ -1,9 +1,12 @@
-"""The dealer's tablet in a real browser: fixes after the second re-test (issue 5).
+"""The dealer's tablet in a real browser: fixes after the second re-test (issue 5), and the
+tablet drawing only what the referee says (no rule re-derived in the page).
 
 Labels that never break inside a word on a 10-inch tablet in either orientation, fixed
-amounts in one tap, queued taps moving the shown pot and stacks at once, chips written the
-way the page's language writes numbers (Babel/CLDR), findings as a sentence in the page's
-language with the referee's English words beside them, and a seat with no chips sitting out.
+amounts in one tap (the referee's legal min and max), queued taps shown at once without
+guessing the referee's numbers, chips written the way the page's language writes numbers
+(Babel/CLDR), findings as a sentence in the page's language with the referee's English words
+beside them, a seat with no chips sitting out, the seat the referee has to act in triple
+draw and after the draw (the opener), and the referee's side pots.
 Same set-up as ``test_browser_pages.py`` (Playwright driving ``/usr/bin/chromium``).
 """
 
@@ -14,6 +17,7 @@ import json
 import pytest
 from babel.numbers import format_decimal
 
+import referee
 import store
 from conftest import ARTIFACTS
 from test_browser_pages import Tablet, _table
@@ -99,12 +103,13 @@ def test_a_fixed_amount_is_one_tap_and_the_keypad_opens_only_for_a_real_choice(b
     assert page.is_hidden("#keypad")
     tablet.wait_stored(1)
     assert _log(db, night_id) == ["p1 ante 5"]
-    for seat in (3, 4):
+    for n, seat in ((2, 3), (3, 4)):     # each the referee's seat to act once the last is stored
         page.wait_for_timeout(450)
-        tablet.seat(seat)
+        page.wait_for_selector(f'#seats .seat.to-act[data-seat="{seat}"][aria-pressed="true"]')
+        assert page.get_attribute('#verbs [data-verb="ante"]', "data-amount") == "5"
         page.click('#verbs [data-verb="ante"]')
         assert page.is_hidden("#keypad")
-    tablet.wait_stored(3)
+        tablet.wait_stored(n)
     # fixed limit: open is the small bet, the raise is to 20, each one tap
     page.wait_for_timeout(450)
     tablet.seat(1)
@@ -132,49 +137,43 @@ def test_a_fixed_amount_is_one_tap_and_the_keypad_opens_only_for_a_real_choice(b
     context.close()
 
 
-def test_queued_taps_move_the_shown_pot_and_stacks_at_once_marked_pending(browser, server, app, db, case):
+def test_queued_taps_show_at_once_on_their_seats_and_the_referees_numbers_replace_them(browser, server, app, db, case):
     night_id, token = _table(app, db, case)
-    context, page = _open(browser, server, night_id, token, lang="en")
+    _store_actions(db, night_id, ["p1 ante 5", "p3 ante 5", "p4 ante 5"])
+    context, page = _open(browser, server, night_id, token)      # Spanish
     tablet = Tablet(page)
     context.set_offline(True)
-    tablet.seat(1)
-    page.click('#verbs [data-verb="ante"]')
-    for seat in (3, 4):
-        page.wait_for_selector(f'#seats .seat[data-seat="{seat}"][aria-pressed="true"]')
-        assert page.text_content('#verbs [data-verb="ante"]') == "Ante 5"     # not "Ante 5–500"
+    page.click('#verbs [data-verb="open"]')                     # seat 1: "Abro 10", one tap
+    for seat, verb in ((3, "call"), (4, "fold")):
         page.wait_for_timeout(450)
-        page.click('#verbs [data-verb="ante"]')
+        tablet.seat(seat)
+        page.click(f'#verbs [data-verb="{verb}"]')
     page.wait_for_selector('#net[data-pending="3"]')
-    assert page.get_attribute("#pot", "data-pot") == "15" and page.text_content("#pot") == "15"
-    assert page.get_attribute("#pot", "data-pending") == "true"
+    # each tap on its seat at once, marked waiting; the pot and stacks stay the referee's
+    # last (no chips moved by the page), marked as waiting for its answer
+    assert [page.text_content(f'#seats .seat[data-seat="{s}"] .seat-pending') for s in (1, 3, 4)] == \
+        ["Abro 10", "Veo", "Me retiro"]
+    assert page.get_attribute("#pot", "data-pot") == "15" and page.get_attribute("#pot", "data-pending") == "true"
+    assert "pending-value" in page.get_attribute("#pot", "class")
     for seat in (1, 3, 4):
         seat_el = f'#seats .seat[data-seat="{seat}"]'
         assert page.get_attribute(seat_el, "data-stack") == "495"
         assert page.get_attribute(seat_el, "data-pending") == "true"
-        assert page.text_content(f"{seat_el} .seat-stack") == "495"
-    # seat 1 opens (the small bet, one tap), seat 3 calls, seat 4 folds
-    page.wait_for_selector('#seats .seat[data-seat="1"][aria-pressed="true"]')
-    page.wait_for_timeout(450)
-    page.click('#verbs [data-verb="open"]')
-    page.wait_for_selector('#seats .seat[data-seat="3"][aria-pressed="true"]')
-    assert page.get_attribute("#pot", "data-pot") == "25"
-    assert page.text_content('#seats .seat[data-seat="1"] .seat-bet') == "10"
-    page.wait_for_timeout(450)
-    page.click('#verbs [data-verb="call"]')
-    page.wait_for_selector('#seats .seat[data-seat="4"][aria-pressed="true"]')
-    page.wait_for_timeout(450)
-    page.click('#verbs [data-verb="fold"]')
-    page.wait_for_selector('#net[data-pending="6"]')
-    assert page.get_attribute("#pot", "data-pot") == "35"
-    assert page.get_attribute('#seats .seat[data-seat="1"]', "data-stack") == "485"
-    assert page.get_attribute('#seats .seat[data-seat="3"]', "data-stack") == "485"
-    assert "out" in page.get_attribute('#seats .seat[data-seat="4"]', "class")
-    # back online: the referee's answer replaces the guess (the same numbers, no longer pending)
+    assert page.text_content("#phase") == "Esperando al árbitro…"
+    assert [li.text_content() for li in page.query_selector_all("#log li.waiting")] == \
+        ["p1 open 10 … pendiente", "p3 call … pendiente", "p4 fold … pendiente"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "dealer_es_waiting_offline.png"), full_page=True)
+    # back online: the referee's answer replaces the echo (its pot, stacks, seat to act)
     context.set_offline(False)
     tablet.wait_stored(6)
     assert page.get_attribute("#pot", "data-pending") == "false"
     assert page.get_attribute("#pot", "data-pot") == "35"
+    assert page.get_attribute('#seats .seat[data-seat="1"]', "data-stack") == "485"
     assert page.get_attribute('#seats .seat[data-seat="1"]', "data-pending") == "false"
+    assert page.locator("#seats .seat-pending").count() == 0
+    assert "out" in page.get_attribute('#seats .seat[data-seat="4"]', "class")
+    assert page.get_attribute("#seats .seat.to-act", "data-seat") == "1"   # the draw: after the button
     assert _log(db, night_id) == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 open 10", "p3 call", "p4 fold"]
     context.close()
 
@@ -244,4 +243,155 @@ def test_a_seat_with_no_chips_sits_out_and_is_never_the_seat_to_act(browser, ser
     Tablet(page).wait_stored(2)
     assert _log(db, night_id) == ["p3 ante 5", "p4 ante 5"]
     assert page.get_attribute(empty, "aria-pressed") == "false"
+    context.close()
+
+
+def _night(app, db, rules, players, button):
+    """A night with ``players`` ((name, seat, chips) tuples) under ``rules``; hand 1 started."""
+    night_id = store.create_night(db, rules=rules, chip_cents=10)
+    for name, seat, chips in players:
+        pid = store.add_player(db, name)
+        store.seat_player(db, night_id, pid, seat, entered_by="test")
+        store.buy_in(db, night_id, pid, chips, entered_by="test")
+    store.start_hand(db, night_id, button=button, entered_by="test")
+    with app.test_request_context():
+        return night_id, dealer_token(night_id)
+
+
+def _referee_to_act(db, night_id):
+    """The seat the referee has to act in the night's hand as stored (referee.table_state)."""
+    return referee.table_state(store.night_session(db, night_id))["to_act"]
+
+
+def _shown_to_act(page):
+    """The seat the tablet highlights as the one to act (the only one), as an int."""
+    assert page.locator("#seats .seat.to-act").count() == 1
+    return int(page.get_attribute("#seats .seat.to-act", "data-seat"))
+
+
+def _tap_when_due(page, tablet, seat, verb, stored):
+    """Wait for the referee's answer to select ``seat``, tap its ``verb`` (one tap), wait
+    until ``stored`` actions are stored."""
+    page.wait_for_timeout(450)
+    page.wait_for_selector(f'#seats .seat.to-act[data-seat="{seat}"][aria-pressed="true"]')
+    page.click(f'#verbs [data-verb="{verb}"]')
+    tablet.wait_stored(stored)
+
+
+def test_triple_draw_deuce_to_seven_fixed_limit_the_tablet_shows_the_referees_seat_and_bet_sizes(browser, server, app, db):
+    rules = {"preset": "deuce_to_seven", "betting": "fixed_limit", "draws": 3, "ante": 0,
+             "small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}
+    night_id, token = _night(app, db, rules, (("Ana", 1, 500), ("Bruno", 2, 500), ("Chus", 3, 500)), button=3)
+    # blinds, the first betting round checked round, the first of three draws
+    _store_actions(db, night_id, ["p1 blind 5", "p2 straddle 10", "p3 call", "p1 call", "p2 check",
+                                  "p1 draw 2", "p2 draw 1", "p3 draw 0"])
+    context, page = _open(browser, server, night_id, token)
+    tablet = Tablet(page)
+    # the second betting round: the first live seat after the button, at the small bet
+    assert _shown_to_act(page) == _referee_to_act(db, night_id) == 1
+    assert page.text_content("#to-act") == "Habla: Asiento 1 · Ana"
+    assert [b.get_attribute("data-verb") for b in page.query_selector_all("#verbs button")] == ["check", "bet", "fold"]
+    assert page.text_content('#verbs [data-verb="bet"]') == "Voy 10"
+    page.click('#verbs [data-verb="bet"]')                      # one tap: the referee's amount
+    tablet.wait_stored(9)
+    assert _shown_to_act(page) == _referee_to_act(db, night_id) == 2
+    assert page.text_content('#verbs [data-verb="raise"]') == "Subo 20"
+    _tap_when_due(page, tablet, 2, "call", 10)
+    _tap_when_due(page, tablet, 3, "call", 11)
+    # not the showdown: the second draw, from the first seat after the button
+    assert _shown_to_act(page) == _referee_to_act(db, night_id) == 1
+    assert page.text_content("#phase") == "El descarte"
+    assert page.text_content('#verbs [data-verb="draw"]') == "¿Cuántas?"
+    for n, (seat, count) in enumerate(((1, 1), (2, 2), (3, 0)), start=12):
+        page.wait_for_timeout(450)
+        page.wait_for_selector(f'#seats .seat.to-act[data-seat="{seat}"]')
+        page.click('#verbs [data-verb="draw"]')
+        page.click(f'#draw-panel [data-count="{count}"]')
+        tablet.wait_stored(n)
+    # the third betting round is at the big bet (the referee's; twice the small bet)
+    assert _shown_to_act(page) == _referee_to_act(db, night_id) == 1
+    assert page.text_content('#verbs [data-verb="bet"]') == "Voy 20"
+    assert page.get_attribute('#verbs [data-verb="bet"]', "data-amount") == "20"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "dealer_es_triple_draw.png"), full_page=True)
+    page.wait_for_timeout(450)
+    page.click('#verbs [data-verb="bet"]')
+    tablet.wait_stored(15)
+    assert _shown_to_act(page) == _referee_to_act(db, night_id) == 2
+    assert _log(db, night_id)[8:] == ["p1 bet 10", "p2 call", "p3 call", "p1 draw 1", "p2 draw 2",
+                                      "p3 draw 0", "p1 bet 20"]
+    assert page.is_hidden("#notice")                            # every tap was in turn
+    context.close()
+
+
+def test_after_the_draw_the_opener_speaks_first_as_the_referee_says(browser, server, app, db):
+    rules = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20, "max_draw": 3}
+    night_id, token = _night(app, db, rules, (("Ana", 1, 500), ("Bruno", 2, 500), ("Chus", 3, 500),
+                                              ("Dani", 4, 500)), button=4)
+    _store_actions(db, night_id, ["p1 ante 5", "p2 ante 5", "p3 ante 5", "p4 ante 5",
+                                  "p1 check", "p2 check", "p3 open 10", "p4 call", "p1 call", "p2 fold"])
+    context, page = _open(browser, server, night_id, token)
+    tablet = Tablet(page)
+    # the draw starts after the button: seat 1; counts past the house's 3 are marked
+    assert _shown_to_act(page) == _referee_to_act(db, night_id) == 1
+    page.click('#verbs [data-verb="draw"]')
+    over = [b.get_attribute("data-count") for b in page.query_selector_all("#draw-panel .count.over")]
+    assert over == ["4", "5"]
+    page.click('#draw-panel [data-count="3"]')
+    tablet.wait_stored(11)
+    page.wait_for_timeout(450)
+    page.wait_for_selector('#seats .seat.to-act[data-seat="3"]')
+    page.click('#verbs [data-verb="draw"]')
+    page.click('#draw-panel [data-count="1"]')
+    tablet.wait_stored(12)
+    # the last draw tapped offline: nobody is guessed to speak next
+    context.set_offline(True)
+    page.wait_for_timeout(450)
+    page.wait_for_selector('#seats .seat.to-act[data-seat="4"]')
+    page.click('#verbs [data-verb="draw"]')
+    page.click('#draw-panel [data-count="2"]')
+    page.wait_for_selector('#net[data-pending="1"]')
+    assert page.locator("#seats .seat.to-act").count() == 0
+    context.set_offline(False)
+    tablet.wait_stored(13)
+    # after the draw the opener (seat 3) speaks first, not the first seat after the button
+    page.wait_for_selector('#seats .seat.to-act[aria-pressed="true"]')
+    assert _shown_to_act(page) == _referee_to_act(db, night_id) == 3
+    assert "Asiento 3" in page.text_content("#to-act")
+    assert page.text_content('#verbs [data-verb="bet"]') == "Voy 20"
+    assert "to-act" not in page.get_attribute('#seats .seat[data-seat="1"]', "class")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "dealer_es_opener_first.png"), full_page=True)
+    _tap_when_due(page, tablet, 3, "check", 14)
+    assert _shown_to_act(page) == _referee_to_act(db, night_id) == 4
+    assert page.is_hidden("#notice")
+    context.close()
+
+
+def test_the_pots_and_side_pots_are_the_referees(browser, server, app, db, shared):
+    case = json.loads((shared / "cases" / "side_pot_allin.json").read_text())
+    players = [(p["name"], p["seat"], p["stack"]) for p in case["players"]]
+    night_id, token = _night(app, db, case["rules"], players, button=case["hands"][0]["button"])
+    actions = case["hands"][0]["actions"]
+    _store_actions(db, night_id, actions[:actions.index("p1 allin") + 1])   # seat 1 all in after the draw
+    context, page = _open(browser, server, night_id, token)
+    tablet = Tablet(page)
+    # a betting round open: the chips in front of the seats, no pot list yet
+    assert page.is_hidden("#pots")
+    assert page.text_content('#seats .seat[data-seat="1"] .seat-bet') == "60"
+    _tap_when_due(page, tablet, 2, "call", 17)
+    _tap_when_due(page, tablet, 5, "call", 18)             # to the showdown
+    page.wait_for_selector("#pots:not([hidden])")
+    expected = referee.table_state(store.night_session(db, night_id))["pots"]
+    assert expected == [{"amount": 160, "seats": [1, 2, 5, 6]}, {"amount": 180, "seats": [1, 2, 5]}]
+    assert page.text_content("#pot") == "340"
+    assert [li.text_content() for li in page.query_selector_all("#pots li")] == \
+        ["Bote principal 160", "Bote lateral 180 (asientos 1, 2, 5)"]
+    assert [(li.get_attribute("data-amount"), li.get_attribute("data-seats"))
+            for li in page.query_selector_all("#pots li")] == [("160", "1,2,5,6"), ("180", "1,2,5")]
+    # who has acted this hand: every seat dealt in, marked on the seat
+    assert {s.get_attribute("data-seat") for s in page.query_selector_all('#seats .seat[data-acted="true"]')} == \
+        {"1", "2", "5", "6"}
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "dealer_es_side_pot.png"), full_page=True)
     context.close()

@@ -72,6 +72,24 @@ def test_out_of_turn_tap_is_stored_and_reported_at_once(client, db, night):
     assert state["to_act"] == 1
 
 
+def test_the_out_of_turn_notice_reads_the_findings_details_never_its_message(app):
+    from web.dealer import _notice_for
+
+    actions = [{"event_id": 11, "action": "p1 ante 5", "voided": False},
+               {"event_id": 12, "action": "p9 typo", "voided": True},
+               {"event_id": 13, "action": "p3 open 10", "voided": False}]
+    # a message that says another seat (or none): the notice follows details["due"]
+    finding = {"kind": "out_of_turn", "action": 1, "seat": 3, "details": {"due": 4},
+               "message": "seat 3 opened while seat 7 was to act"}
+    with app.test_request_context("/?lang=en"):
+        assert _notice_for({"actions": actions, "findings": [finding]}, 13) == "out of turn: seat 4 was to act"
+        assert _notice_for({"actions": actions, "findings": [finding]}, 11) is None   # in turn
+        no_details = {**finding, "details": {}}
+        assert _notice_for({"actions": actions, "findings": [no_details]}, 13) == "out of turn"
+    with app.test_request_context("/?lang=es"):
+        assert _notice_for({"actions": actions, "findings": [finding]}, 13) == "fuera de turno: hablaba el asiento 4"
+
+
 def test_undo_voids_the_last_action_with_its_reason(client, db, night):
     _tap(client, night, "p1 ante 5", "ante-key-1")
     _tap(client, night, "p3 ante 50", "ante-key-2")
@@ -120,8 +138,9 @@ def test_the_dealer_page_carries_the_table_and_the_seed_words(client, night):
     # seed 002: 'veo' (web.i18n.SEED_WORDS; test_web_i18n checks them against the seed texts)
     assert strings["verbs"]["check"] == "Paso" and strings["verbs"]["call"] == "Veo"
     assert strings["verbs"]["open"] == "Abro" and strings["verbs"]["fold"] == "Me retiro"
-    assert strings["verbs"]["draw"] == "¿Cuántas?" and strings["pat"].startswith("Servido")
-    assert strings["out_of_turn"] == "fuera de turno: hablaba el asiento %(seat)s"
+    assert strings["verbs"]["draw"] == "¿Cuántas?" and strings["verbs"]["raise"] == "Subo"
+    assert strings["verbs"]["allin"] == "Resto" and strings["verbs"]["bet"] == "Voy"
+    assert ">Servido (0)</button>" in html          # the draw panel's "stands pat"
 
 
 def _enter(client, night, actions, prefix):
@@ -278,11 +297,18 @@ def test_a_seat_all_in_is_not_sitting_out(client, db, night):
     assert seats[1]["stack"] == 0 and seats[1]["sitting_out"] is False
 
 
-def test_the_page_carries_the_betting_structure_number_symbols_and_finding_sentences(client, night):
+def test_the_page_carries_no_betting_rules_only_the_action_words_number_symbols_and_sentences(client, night):
     html = client.get(night["base"] + "/?lang=es").get_data(as_text=True)
     strings = json.loads(html.split('<script id="strings" type="application/json">')[1].split("</script>")[0])
     config = json.loads(html.split('<script id="config" type="application/json">')[1].split("</script>")[0])
-    assert config["betting"] == {"betting": "fixed_limit", "ante": 5, "small_bet": 10, "big_bet": 20}
+    # the bet sizes, the direction of play and the blinds stay with the referee: the page
+    # gets the legal actions and their amounts in every answer (table_view "legal")
+    assert not {"betting", "direction", "rules"} & set(config)
+    assert config["verbs"][:3] == ["check", "open", "bet"] and "draw" in config["verbs"]
+    assert set(config["amount_verbs"]) == {"open", "bet", "raise", "ante", "blind", "straddle"}
     assert config["lang"] == "es" and config["number"]["group"] == "."
     assert strings["finding_seat_action"] == "Asiento %(seat)s: %(label)s (acción #%(n)s)"
     assert strings["sitting_out"] == "no juega"
+    assert strings["detail_due"] == "hablaba el asiento %(seat)s"
+    assert strings["waiting_referee"] == "Esperando al árbitro…" and strings["speaks"] == "Habla"
+    assert strings["side_pot"] == "Bote lateral %(amount)s (asientos %(seats)s)"

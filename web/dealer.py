@@ -27,7 +27,6 @@ import hashlib
 import hmac
 import queue
 import random
-import re
 import sqlite3
 import time
 from base64 import urlsafe_b64encode
@@ -170,8 +169,8 @@ def hand_page(night_id: int, token: str):
         state_url=url_for(".state", night_id=night_id, token=token),
         tap_url=url_for(".tap", night_id=night_id, token=token),
         strings=page_strings(), deck=_deck(session_now),
-        betting=_betting(session_now), lang=str(get_locale() or "es"),
-        number=i18n.number_symbols(),
+        verbs=list(PLAYER_VERBS), amount_verbs=sorted(AMOUNT_VERBS),
+        lang=str(get_locale() or "es"), number=i18n.number_symbols(),
     )
 
 
@@ -211,17 +210,6 @@ def tap(night_id: int, token: str):
     view["event_id"] = event_id
     view["notice"] = _notice_for(view, event_id) if op == "action" else None
     return jsonify(view)
-
-
-def _betting(session: dict) -> dict:
-    """The betting structure the page needs to offer fixed amounts in one tap:
-    ``{"betting": "fixed_limit"|"pot_limit"|"no_limit", "ante": chips, "small_bet": chips,
-    "big_bet": chips}`` (ints; RRoP section 3: fixed-limit bets and raises are one size)."""
-    try:
-        r = referee.resolve_rules(session.get("rules"))
-    except (referee.RulesError, ValueError):
-        return {}
-    return {"betting": r.betting, "ante": r.ante, "small_bet": r.small_bet, "big_bet": r.big_bet}
 
 
 def _deck(session: dict) -> list[str]:
@@ -301,17 +289,23 @@ def _hand_for_tap(db, night_id: int, hand_id, *, closed_too: bool = False) -> in
 
 
 def _notice_for(view: dict, event_id) -> str | None:
-    """The referee's out-of-turn message for the action just stored, if any."""
+    """The referee's out-of-turn finding on the action just stored, said in the page's
+    language from the finding's ``details["due"]`` (the seat that was to act, CONTRACT.md
+    section 4), never from its English message; None when that action was in turn.
+
+    :param view: :func:`table_view` (``actions``, ``findings``).
+    :param event_id: the stored action's event (int).
+    """
     live = [a for a in view["actions"] if not a["voided"]]
     index = next((i for i, a in enumerate(live) if a["event_id"] == event_id), None)
     if index is None:
         return None
     for finding in view["findings"]:
         if finding.get("kind") == "out_of_turn" and finding.get("action") == index:
-            due = re.search(r"while seat (\d+) (?:was|had)", finding.get("message") or "")
-            if due:
-                return _("out of turn: seat %(seat)s was to act", seat=due.group(1))
-            return _("out of turn: %(message)s", message=finding.get("message") or "?")
+            due = (finding.get("details") or {}).get("due")
+            if due is not None:
+                return _("out of turn: seat %(seat)s was to act", seat=due)
+            return _("out of turn")
     return None
 
 
@@ -331,7 +325,9 @@ def _bad(message: str):
 
 
 def page_strings() -> dict:
-    """The page's words for the JavaScript, translated (seed 000/002 poker words)."""
+    """The page's words for ``static/js/dealer.js``, translated (seed 000/002 poker words):
+    ``{name: str}``, ``verbs``/``phase``/``kinds`` ``{key: str}``, ``pending`` ``[one, many]``;
+    ``%(name)s`` marks what the page fills in."""
     return {
         "verbs": {
             "check": _("Check"), "open": _("Open"), "bet": _("Bet"), "call": _("Call"),
@@ -339,8 +335,6 @@ def page_strings() -> dict:
             "draw": _("How many?"), "show": _("Show"), "muck": _("Muck"), "ante": _("Ante"),
             "blind": _("Blind"), "straddle": _("Double blind"), "split": _("Split openers"),
         },
-        "pat": _("Pat (0)"),
-        "out_of_turn": _("out of turn: seat %(seat)s was to act"),
         "seat": _("Seat %(seat)s"),
         "pending": [ngettext("%(n)s tap waiting to be sent", "%(n)s taps waiting to be sent", 1, n="%(n)s"),
                     ngettext("%(n)s tap waiting to be sent", "%(n)s taps waiting to be sent", 2, n="%(n)s")],
@@ -353,6 +347,13 @@ def page_strings() -> dict:
         },
         "to_act": _("To act: %(who)s"),
         "nobody": _("nobody"), "button": _("Button (deals)"),
+        "speaks": _("To act"), "acted": _("has acted"),
+        "waiting_referee": _("Waiting for the referee…"),
+        "pick_seat": _("Tap the seat that acts"),
+        "not_known": _("Waiting for the referee: who is to act and the amounts come with its answer."),
+        "not_due": _("The referee has seat %(seat)s to act: this seat would act out of turn."),
+        "main_pot": _("Main pot %(amount)s"),
+        "side_pot": _("Side pot %(amount)s (seats %(seats)s)"),
         "amount": _("Chips"), "min": _("Min"), "max": _("Max"), "ok": _("Enter"),
         "clear": _("Clear"), "cancel": _("Cancel"),
         "cards_for": _("Cards for %(what)s"),
@@ -370,7 +371,10 @@ def page_strings() -> dict:
         "double_tap": _("The same tap twice in a moment: stored once."),
         "close_incomplete": _("The referee does not see this hand as finished. Close it anyway?"),
         "misdeal_confirm": _("Call a misdeal? The deal is void and the antes go back."),
-        "serve_no_draw": _("Seat %(seat)s has not drawn yet: tap how many cards first."),
+        "pick_cards": _("Pick the cards, or tap how many unseen cards."),
+        "pick_shown": _("Pick the cards shown."),
+        "over_limit": _("More than the rules allow"),
+        "undo_log": _("Undo"), "next_hand_log": _("Next hand"), "close_hand_log": _("Close the hand"),
         "draw_mismatch": _("%(picked)s discards picked but %(count)s tapped: pick %(count)s cards or clear them."),
         "gap": _("Hand %(hand)s: the chips pushed differ from the referee's award (%(diff)s). "
                  "The stacks shown here are the referee's; the chips on the table are not."),
@@ -383,4 +387,7 @@ def page_strings() -> dict:
         "finding_seat_action": _("Seat %(seat)s: %(label)s (action #%(n)s)"),
         "finding_seat": _("Seat %(seat)s: %(label)s"),
         "finding_action": _("%(label)s (action #%(n)s)"),
+        "detail_due": _("seat %(seat)s was to act"),
+        "detail_expected": _("%(expected)s expected, %(recorded)s recorded"),
+        "detail_cards": _("%(cards)s cards"),
     }

@@ -1,30 +1,36 @@
-/* Tapete: the dealer's hand page. Draws the table from the server's answer (the referee's
- * table_state) and turns taps into CONTRACT.md action strings sent through TapQueue. */
+/* Tapete: the dealer's hand page. Draws what the server says (web/tableview.py table_view,
+ * from the referee's hand_state) and turns taps into CONTRACT.md action strings sent
+ * through TapQueue (static/js/tapqueue.js).
+ *
+ * No rule lives here: whose turn, the legal actions and their amounts, the pots, who has
+ * acted, the awards and the findings are the server's. Until the server answers a tap the
+ * page draws TapeteEcho.echo(server view, waiting taps) (static/js/echo.js): the tap in the
+ * log as pending, its seat as acted, and "waiting" where the referee's answer is needed. */
 (function () {
   "use strict";
 
   var S = JSON.parse(document.getElementById("strings").textContent);
   var CFG = JSON.parse(document.getElementById("config").textContent);
-  var view = JSON.parse(document.getElementById("initial-state").textContent);
-  var AMOUNT_VERBS = ["open", "bet", "raise", "ante", "blind", "straddle"];
-  var ALL_VERBS = ["check", "open", "bet", "call", "raise", "allin", "fold", "draw", "show",
-                   "muck", "ante", "blind", "straddle", "split"];
+  var server = JSON.parse(document.getElementById("initial-state").textContent);
+  var Echo = window.TapeteEcho;
+  var view = Echo.echo(server, []);
+  // the action grammar (CONTRACT.md section 2), from the server: the verbs the page offers
+  // and those that take a chip amount
+  var ALL_VERBS = CFG.verbs || [];
+  var AMOUNT_VERBS = CFG.amount_verbs || [];
   var SUIT = {s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663"};
 
-  var BET_VERBS = ["open", "bet", "raise", "allin"];
   var DOUBLE_TAP_MS = 1500;  // the same tap again within this time is a double tap
   var TAP_GUARD_MS = 400;    // any verb this soon after a tap, no seat chosen: a double tap
   var seatChosen = false;    // a seat was tapped since the last tap was made
 
-  var selected = view.to_act;
+  var selected = server.to_act === undefined ? null : server.to_act;
   var pending = null;        // {verb, seat} waiting for an amount or cards
   var picked = [];
-  var lastRefusal = null;
   var lastTap = {signature: null, at: 0};   // the last tap made, for double taps
   var gesture = 0;           // one click that sends several taps (award lines) is one gesture
-  var awardGap = view.award_gap || null;
+  var awardGap = server.award_gap || null;
 
-  var BET = CFG.betting || {};
   var NUMBER = CFG.number || {group: ",", minus: "-"};
   // chips (whole numbers) as the page's language writes them: the group and minus symbols
   // come from Babel (CLDR) on the server, grouped by thousands as Babel's pattern does
@@ -48,8 +54,12 @@
     if (text !== undefined) { e.textContent = text; }
     return e;
   }
+  function known(x) { return x !== null && x !== undefined; }
+  function seatInfo(seat) {
+    return (view.seats || []).filter(function (x) { return x.seat === seat; })[0] || null;
+  }
   function seatName(seat) {
-    var s = (view.seats || []).filter(function (x) { return x.seat === seat; })[0];
+    var s = seatInfo(seat);
     return s ? fmt(S.seat, {seat: seat}) + " \u00b7 " + s.name : fmt(S.seat, {seat: seat});
   }
   function awardsText(awards) {
@@ -58,44 +68,40 @@
     }).join(", ");
   }
   function plural(forms, n) { return fmt(n === 1 ? forms[0] : forms[1], {n: n}); }
-  function seatInfo(seat) {
-    return (view.seats || []).filter(function (x) { return x.seat === seat; })[0] || null;
-  }
-  // a seat with no chips that has not acted this hand is not dealt in: never a seat to act
-  function sittingOut(seat) {
-    var info = seatInfo(seat);
-    return !!(info && info.sitting_out);
-  }
   function sameAwards(a, b) {
     if (!a || !b) { return false; }
     var ka = Object.keys(a).sort(), kb = Object.keys(b).sort();
     return ka.join() === kb.join() && ka.every(function (k) { return a[k] === b[k]; });
   }
+  function panelsClosed() {
+    return $("keypad").hidden && $("picker").hidden && $("draw-panel").hidden;
+  }
+  // The legal entry for a verb: only for the seat the server says is due, only while no
+  // tap waits (TapeteEcho.legalFor); else null (nothing is known to be legal).
+  function legalFor(verb, seat) { return Echo.legalFor(view, seat === undefined ? selected : seat, verb); }
+  function isDue(seat) { return known(seat) && !view.waiting && view.to_act === seat; }
 
   var queue = new TapQueue({
     url: CFG.tap_url,
     storageKey: "tapete-taps-night-" + CFG.night,
-    onAnswer: function (data, tap) {
-      view = data;
+    onAnswer: function (data) {
+      server = data;
       if ("award_gap" in data) { awardGap = data.award_gap; }
-      var turn = currentTurn();
-      selected = turn !== null && turn !== undefined ? turn : selected;
-      // the out-of-turn notice is the referee's own finding on the stored tap (TDA 53):
-      // never a guess from a table the queue has already moved past (antes have no order)
+      // the seat to act is the referee's; the dealer's own choice stands while they are on it
+      var moved = false;
+      if (!queue.items.length && !seatChosen && panelsClosed() && known(data.to_act)) {
+        moved = selected !== data.to_act;
+        selected = data.to_act;
+      }
+      // the out-of-turn notice is the referee's own finding on the stored tap (TDA 53)
       if (data.notice) { showNotice(data.notice); }
-      var ae = document.activeElement;   // the redraw replaces the seats and the verbs
-      var lost = !ae || ae === document.body || !document.body.contains(ae) ||
-        !!(ae.closest && ae.closest("#verbs, #more-verbs, #seats"));
-      render();
-      if (lost && $("keypad").hidden && $("picker").hidden) { focusFirstVerb(); }
+      redraw(moved);
     },
     onRefused: function (data, tap) {
-      lastRefusal = fmt(S.error, {msg: (data && data.error) || "?"}) + " (" + (tap.action || tap.op) + ")";
-      showNotice(lastRefusal);
-      renderNet();
-      renderButtons();
+      showNotice(fmt(S.error, {msg: (data && data.error) || "?"}) + " (" + (tap.action || tap.op) + ")");
+      redraw();
     },
-    onChange: function () { renderNet(); renderLog(); renderButtons(); },
+    onChange: function () { redraw(); },
   });
 
   function showNotice(text) {
@@ -135,208 +141,69 @@
     tap.gesture = gesture;
     if (button) { tap.ui_button = button; }   // the page's own mark (the API's "button" is a seat)
     var key = queue.push(tap);
-    renderButtons();
+    redraw();
     return key;
   }
-  function sendAction(action, button, sameGesture) {
+  // One action line; ``what`` says what was tapped (actor "p" or "d", seat, verb, amount)
+  // so that the echo never reads the line's words back.
+  function sendAction(action, what, button, sameGesture) {
     // after a "Next hand" still waiting to be sent, the tap is for the hand it will start
     var starting = queue.items.some(function (t) { return t.op === "start_hand"; });
-    var key = pushTap({op: "action", hand_id: starting ? null : view.hand_id, action: action}, button, sameGesture);
+    var tap = {op: "action", hand_id: starting ? null : server.hand_id, action: action,
+               actor: what.actor, seat: what.seat, verb: what.verb,
+               amount: known(what.amount) ? what.amount : null};
+    var key = pushTap(tap, button, sameGesture);
     if (key) { afterLocalTap(); }
     return key;
   }
-  function playerAction(seat, words) {
+  function playerAction(seat, verb, amount, cards) {
     $("notice").hidden = true;
-    sendAction("p" + seat + " " + words);
+    var words = ["p" + seat, verb];
+    if (known(amount)) { words.push(String(amount)); }
+    if (cards) { words.push(cards); }
+    sendAction(words.join(" "), {actor: "p", seat: seat, verb: verb, amount: amount});
   }
-  // After a tap the page moves on at once, even before the server answers (offline, or a
-  // slow answer): the selection goes to the next live seat in the direction of play.
+  function dealerAction(verb, seat, rest) {
+    sendAction("d " + verb + " p" + seat + " " + rest, {actor: "d", seat: seat, verb: verb});
+  }
+  // After a tap nobody is known to be due until the referee answers: the dealer taps the
+  // next seat (or the answer selects the referee's seat to act).
   function afterLocalTap() {
-    var turn = currentTurn();
-    if (turn !== null && turn !== undefined) { selected = turn; }
-    render();
-    if ($("keypad").hidden && $("picker").hidden && $("draw-panel").hidden) { focusFirstVerb(); }
-  }
-
-  // --- the table while taps wait ------------------------------------------------------
-  function waitingActions() {
-    return queue.items.filter(function (t) { return t.op === "action" && t.action; });
-  }
-  function liveOrder(folded) {
-    var order = (view.in_hand || []).filter(function (s) { return !folded[s] && !sittingOut(s); });
-    if (order.length) { return order; }
-    return (view.seats || []).map(function (s) { return s.seat; }).filter(function (s) { return !folded[s] && !sittingOut(s); });
-  }
-  function nextLive(seat, folded) {
-    var order = liveOrder(folded);
-    if (!order.length) { return null; }
-    var i = order.indexOf(seat);
-    if (i >= 0) { return order[(i + 1) % order.length]; }
-    var all = (view.seats || []).map(function (s) { return s.seat; });
-    if (CFG.direction === "counterclockwise") { all.reverse(); }
-    var j = all.indexOf(seat);
-    for (var k = 1; j >= 0 && k <= all.length; k++) {
-      var s = all[(j + k) % all.length];
-      if (order.indexOf(s) >= 0) { return s; }
-    }
-    return order[0];
-  }
-  // The table as it will be once the waiting taps are stored: the server's last answer
-  // moved on by the taps it has not answered yet (a guide only; the referee decides).
-  function predicted() {
-    var st = {phase: view.phase, facing: !!legalFor("call", view.legal), folded: {}, last: null,
-              aggressor: null, drew: 0, to_act: view.to_act, pot: view.pot || 0,
-              bets: Object.assign({}, view.bets || {}), stacks: {}, touched: {}};
-    (view.seats || []).forEach(function (s) { st.stacks[String(s.seat)] = s.stack; });
-    var anteStart = view.to_act;
-    if (anteStart !== null && anteStart !== undefined && sittingOut(anteStart)) {
-      anteStart = nextLive(anteStart, {});
-    }
-    waitingActions().forEach(function (t) {
-      var w = t.action.split(/\s+/);
-      if (!/^p[0-9]+$/.test(w[0])) { return; }   // dealer lines do not move the turn
-      var seat = parseInt(w[0].slice(1), 10), verb = w[1];
-      applyChips(st, seat, verb, w[2]);
-      if (verb === "draw" && st.phase !== "draw") { st.bets = {}; }   // the betting round is over
-      if (verb === "fold" || verb === "muck") { st.folded[seat] = true; st.touched[seat] = true; }
-      if (BET_VERBS.indexOf(verb) >= 0 || verb === "check") {
-        if (st.phase === "predeal") { st.phase = "predraw"; }
-        if (BET_VERBS.indexOf(verb) >= 0) { st.facing = true; st.aggressor = seat; }
-      }
-      if (verb === "draw") { st.phase = "draw"; st.drew += 1; }
-      if (verb === "show") { st.phase = "showdown"; }
-      st.last = seat;
-    });
-    if (st.last === null) { return st; }
-    var next = nextLive(st.last, st.folded);
-    var order = liveOrder(st.folded);
-    if (st.phase === "predeal" && next === anteStart) {          // every seat has anted
-      st.phase = "predraw"; st.facing = false; next = order[0];
-    } else if ((st.phase === "predraw" || st.phase === "postdraw") && st.facing && next === st.aggressor) {
-      st.phase = st.phase === "predraw" ? "draw" : "showdown";   // everyone called
-      st.facing = false;
-      st.bets = {};
-      next = st.phase === "draw" ? order[0] : st.aggressor;
-    } else if (st.phase === "draw" && st.drew >= order.length) {
-      st.phase = "postdraw"; st.facing = false; next = order[0];
-    }
-    st.to_act = next;
-    return st;
-  }
-  // The simple verbs moved into the shown pot, stacks and chips in front at once (marked
-  // pending until the referee's answer replaces them): ante, blind, call, bet/open/raise
-  // to a round total, all in. A guide only: the stored log and the referee decide.
-  function applyChips(st, seat, verb, word) {
-    var key = String(seat);
-    var stack = st.stacks[key];
-    if (stack === null || stack === undefined) { return; }
-    var bet = st.bets[key] || 0;
-    var amount = /^[0-9]+$/.test(word || "") ? parseInt(word, 10) : null;
-    var put = null;
-    if (verb === "ante" && amount !== null) {
-      put = Math.min(amount, stack);
-      st.stacks[key] = stack - put;
-      st.pot += put;
-      st.touched[seat] = true;
-      return;
-    }
-    if ((verb === "blind" || verb === "straddle" || verb === "open" || verb === "bet" || verb === "raise") && amount !== null) {
-      put = amount - bet;
-    } else if (verb === "call") {
-      var high = 0;
-      Object.keys(st.bets).forEach(function (k) { high = Math.max(high, st.bets[k] || 0); });
-      put = high - bet;
-    } else if (verb === "allin") {
-      put = stack;
-    }
-    if (put === null) { return; }
-    put = Math.max(0, Math.min(put, stack));
-    st.stacks[key] = stack - put;
-    st.bets[key] = bet + put;
-    st.pot += put;
-    st.touched[seat] = true;
-  }
-  function currentTurn() {
-    var turn = waitingActions().length ? predicted().to_act : view.to_act;
-    if (turn !== null && turn !== undefined && sittingOut(turn)) { turn = nextLive(turn, {}); }
-    return turn;
-  }
-  // The amount the house rules fix for a verb at this moment (the ante; a fixed-limit
-  // open, bet or raise: the small bet before the draw, the big bet after, RRoP section 3),
-  // else null: the amount is the dealer's choice.
-  function fixedAmount(verb, st) {
-    if (verb === "ante") { return BET.ante || null; }
-    if (BET.betting !== "fixed_limit" || ["open", "bet", "raise"].indexOf(verb) < 0) { return null; }
-    var size = st.phase === "postdraw" ? BET.big_bet : BET.small_bet;
-    if (!size) { return null; }
-    if (verb !== "raise") { return size; }
-    var high = 0;
-    Object.keys(st.bets || {}).forEach(function (k) { high = Math.max(high, st.bets[k] || 0); });
-    return high + size;
-  }
-  function usualVerbs(st) {
-    var forced = (view.legal || []).map(function (l) { return l.verb; })
-      .filter(function (v) { return v === "ante" || v === "blind" || v === "straddle"; });
-    return {
-      predeal: forced.length ? forced : ["ante"],
-      predraw: st.facing ? ["call", "raise", "fold"] : ["check", "open", "fold"],
-      postdraw: st.facing ? ["call", "raise", "fold"] : ["check", "bet", "fold"],
-      draw: ["draw"], showdown: ["show", "muck"],
-    }[st.phase] || [];
-  }
-  // The verbs offered for a seat, with its own bounds: the referee's legal actions for the
-  // seat to act; for another seat (or while taps wait) the usual verbs of the moment, at
-  // most what that seat has (its stack plus its chips in front, round totals).
-  function optionsFor(seat) {
-    var waiting = waitingActions().length > 0;
-    var stale = view.legal || [];
-    var list;
-    if (!waiting) {
-      list = stale.map(function (l) { return {verb: l.verb, min: l.min, max: l.max}; });
-    } else {
-      list = usualVerbs(predicted()).map(function (v) {
-        var l = legalFor(v, stale) || {};
-        return {verb: v, min: l.min === undefined ? null : l.min, max: null};
-      });
-    }
-    if (waiting || seat !== view.to_act) {
-      var st = waiting ? predicted() : {phase: view.phase, bets: view.bets || {}, stacks: {}};
-      var info = seatInfo(seat);
-      var stack = info ? info.stack : null, bet = info ? (info.bet || 0) : 0;
-      if (waiting && st.stacks[String(seat)] !== undefined) {
-        stack = st.stacks[String(seat)];
-        bet = st.bets[String(seat)] || 0;
-      }
-      var cap = stack !== null && stack !== undefined ? stack + bet : null;
-      list.forEach(function (l) {
-        if (AMOUNT_VERBS.indexOf(l.verb) < 0) { return; }
-        var fixed = fixedAmount(l.verb, st);
-        if (fixed === null && l.min !== null && l.min !== undefined && l.min === l.max &&
-            (l.verb === "blind" || l.verb === "straddle")) { fixed = l.min; }
-        if (fixed !== null) { l.min = l.max = fixed; }
-        if (cap === null) { return; }
-        if (fixed !== null) {
-          l.min = l.max = Math.min(fixed, cap);
-          return;
-        }
-        l.max = cap;
-        if (l.min !== null && l.min !== undefined && l.min > cap) { l.min = cap; }
-      });
-    }
-    return list;
+    selected = null;
+    redraw();
   }
 
   // --- drawing ------------------------------------------------------------------------
+  // Redraw from the server's last view and the waiting taps; keep the keyboard focus on
+  // the same seat or verb when the redraw replaces it, else on the first action
+  // (``toVerbs``: the selection has just moved to the referee's seat to act: its first
+  // action gets the focus).
+  function redraw(toVerbs) {
+    var ae = document.activeElement;
+    var inside = ae && ae.closest ? ae.closest("#verbs, #more-verbs, #seats") : null;
+    var lost = !ae || ae === document.body || !!inside;
+    var again = inside && !toVerbs ? (ae.getAttribute("data-verb") ? '#verbs [data-verb="' + ae.getAttribute("data-verb") + '"]'
+      : ae.getAttribute("data-seat") ? '#seats [data-seat="' + ae.getAttribute("data-seat") + '"]' : null) : null;
+    render();
+    if (!lost || !panelsClosed()) { return; }
+    var target = (again && document.querySelector(again)) || document.querySelector("#verbs button") ||
+      document.querySelector("#seats button:not([disabled])");
+    if (target && document.activeElement !== target) { target.focus(); }
+  }
+
   function render() {
-    $("phase").textContent = S.phase[view.phase || "none"] || view.phase;
-    var shown = waitingActions().length ? predicted() : null;
-    $("pot").textContent = num(shown ? shown.pot : view.pot);
-    $("pot").classList.toggle("pending-value", !!shown && shown.pot !== view.pot);
-    $("pot").setAttribute("data-pot", String(shown ? shown.pot : view.pot));
-    $("pot").setAttribute("data-pending", String(!!shown && shown.pot !== view.pot));
+    view = Echo.echo(server, queue.items);
+    if (known(selected) && seatInfo(selected) && seatInfo(selected).sitting_out) { selected = null; }
+    $("phase").textContent = view.waiting ? S.waiting_referee : (S.phase[view.phase || "none"] || view.phase);
+    $("pot").textContent = num(view.pot);
+    $("pot").classList.toggle("pending-value", !!view.waiting);
+    $("pot").setAttribute("data-pot", String(view.pot));
+    $("pot").setAttribute("data-pending", String(!!view.waiting));
+    renderPots();
     $("opening").textContent = view.opening ? "\u2265 " + view.opening + view.opening : "";
-    var turn = currentTurn();
-    $("to-act").textContent = fmt(S.to_act, {who: turn ? seatName(turn) : S.nobody});
+    var who = view.waiting ? "?" : known(view.to_act) ? seatName(view.to_act) : S.nobody;
+    $("to-act").textContent = fmt(S.to_act, {who: who});
+    $("to-act").setAttribute("data-seat", known(view.to_act) ? String(view.to_act) : "");
     renderSeats();
     renderVerbs();
     renderAward();
@@ -347,42 +214,64 @@
     renderNet();
   }
 
+  // The referee's pots (main pot first, then side pots, with the seats contesting each),
+  // listed when there is more than one with chips in it and no chips are in front of the
+  // seats (while a betting round is open the referee's pots count the uncalled part of a
+  // bet as its own pot: the bets in front say it better).
+  function renderPots() {
+    var ul = $("pots");
+    ul.textContent = "";
+    var pots = (view.pots || []).filter(function (p) { return p.amount > 0; });
+    var inFront = Object.keys(view.bets || {}).some(function (k) { return view.bets[k] > 0; });
+    ul.hidden = pots.length < 2 || inFront;
+    if (ul.hidden) { return; }
+    pots.forEach(function (p, i) {
+      var text = i === 0 ? fmt(S.main_pot, {amount: num(p.amount)})
+        : fmt(S.side_pot, {amount: num(p.amount), seats: (p.seats || []).join(", ")});
+      ul.appendChild(el("li", {"data-amount": String(p.amount), "data-seats": (p.seats || []).join(",")}, text));
+    });
+  }
+
+  function pendingLabel(p) {
+    return (S.verbs[p.verb] || S[p.verb] || p.verb || "") + (known(p.amount) ? " " + num(p.amount) : "");
+  }
+
   function renderSeats() {
     var box = $("seats");
     box.textContent = "";
     var seats = view.seats || [];
-    var shown = waitingActions().length ? predicted() : null;
     seats.forEach(function (s, i) {
       var angle = Math.PI / 2 + (2 * Math.PI * i) / Math.max(seats.length, 1);
       var b = el("button", {type: "button", "class": "seat", "data-seat": s.seat,
                             "aria-pressed": String(selected === s.seat)});
       b.style.left = (50 + 42 * Math.cos(angle)) + "%";
       b.style.top = (50 + 38 * Math.sin(angle)) + "%";
-      if (s.seat === currentTurn()) { b.classList.add("to-act"); }
+      if (s.to_act) { b.classList.add("to-act"); }
       if (!s.in_hand && view.phase && view.phase !== "predeal") { b.classList.add("out"); }
+      if (s.acted) { b.classList.add("acted"); }
+      b.setAttribute("data-acted", String(!!s.acted));
       if (s.sitting_out) {
         b.classList.add("sitting-out");
         b.disabled = true;
         b.setAttribute("data-sitting-out", "true");
         b.setAttribute("aria-pressed", "false");
       }
-      var stack = s.stack, bet = s.bet, pendingSeat = false;
-      if (shown && shown.touched[s.seat]) {
-        pendingSeat = true;
-        stack = shown.stacks[String(s.seat)];
-        bet = shown.bets[String(s.seat)] || 0;
-        if (shown.folded[s.seat]) { b.classList.add("out"); }
-      }
-      b.setAttribute("data-stack", String(stack));
-      b.setAttribute("data-pending", String(pendingSeat));
+      b.setAttribute("data-stack", String(s.stack));
+      b.setAttribute("data-pending", String(!!s.pending));
+      if (s.to_act) { b.appendChild(el("span", {"class": "seat-turn"}, S.speaks)); }
       var no = el("span", {"class": "seat-no"}, String(s.seat));
       if (s.button) { no.appendChild(el("span", {"class": "dealer-button", title: S.button}, "D")); }
+      if (s.acted) { no.appendChild(el("span", {"class": "seat-acted", title: S.acted, "aria-label": S.acted}, "\u2713")); }
       b.appendChild(no);
       b.appendChild(el("span", {"class": "seat-name"}, s.name));
-      b.appendChild(el("span", {"class": "seat-stack" + (pendingSeat ? " pending-value" : "")}, num(stack)));
+      b.appendChild(el("span", {"class": "seat-stack" + (view.waiting ? " stale" : "")}, num(s.stack)));
       if (s.sitting_out) { b.appendChild(el("span", {"class": "seat-out"}, S.sitting_out)); }
-      if (bet && view.phase !== "complete") {
-        b.appendChild(el("span", {"class": "seat-bet" + (pendingSeat ? " pending-value" : "")}, num(bet)));
+      if (s.bet && view.phase !== "complete") {
+        b.appendChild(el("span", {"class": "seat-bet"}, num(s.bet)));
+      }
+      if (s.pending_actions && s.pending_actions.length) {
+        b.appendChild(el("span", {"class": "seat-pending pending-value"},
+                         s.pending_actions.map(pendingLabel).join(", ")));
       }
       b.addEventListener("click", function () {
         if (s.sitting_out) { return; }
@@ -402,52 +291,65 @@
     if (first) { first.focus(); }
   }
 
-  function legalFor(verb, list) {
-    return (list || optionsFor(selected)).filter(function (l) { return l.verb === verb; })[0];
-  }
+  function hasAmount(legal) { return !!legal && known(legal.min); }
 
-  function verbButton(verb, big) {
-    var legal = legalFor(verb);
+  function verbButton(verb, legal, big) {
     var label = S.verbs[verb] || verb;
     var fixed = null;   // min == max: one tap, no keypad
-    if (legal && legal.min !== null && legal.min !== undefined && AMOUNT_VERBS.indexOf(verb) >= 0) {
-      label += " " + num(legal.min) + (legal.max !== null && legal.max !== undefined && legal.max !== legal.min ? "\u2013" + num(legal.max) : "");
+    if (hasAmount(legal) && AMOUNT_VERBS.indexOf(verb) >= 0) {
+      label += " " + num(legal.min) + (known(legal.max) && legal.max !== legal.min ? "\u2013" + num(legal.max) : "");
       if (legal.max === legal.min) { fixed = legal.min; }
     }
     var b = el("button", {type: "button", "class": "verb " + verb + (big ? " big" : ""), "data-verb": verb}, label);
     if (fixed !== null) { b.setAttribute("data-amount", String(fixed)); }
     b.addEventListener("click", function () {
       if (b.disabled) { return; }
-      // the second half of a double tap lands on the next seat's buttons (the selection has
-      // just moved on): a verb within TAP_GUARD_MS of the last tap, with no seat chosen in
-      // between, is that second half, not a new action
+      // the second half of a double tap lands on the next seat's buttons (the answer has
+      // just selected it): a verb within TAP_GUARD_MS of the last tap, with no seat chosen
+      // in between, is that second half, not a new action
       if (!seatChosen && Date.now() - lastTap.at < TAP_GUARD_MS) { showNote(S.double_tap); return; }
-      if (fixed !== null && selected) {
+      if (fixed !== null && known(selected)) {
         closePanels();
-        playerAction(selected, verb + " " + fixed);
-        b.disabled = true;
+        playerAction(selected, verb, fixed);
         return;
       }
       onVerb(verb);
-      if (AMOUNT_VERBS.indexOf(verb) < 0 && verb !== "draw" && verb !== "show") {
-        b.disabled = true;   // its tap is in flight: the redraw brings fresh buttons
-      }
     });
     return b;
   }
 
+  // The seat the referee has to act: its legal actions, big, with their amounts; the rest
+  // (irregular ones) folded away. Any other seat, or any seat while a tap waits: every
+  // action, without amounts (nothing is known to be legal), and a line saying why.
   function renderVerbs() {
     var seat = selected;
-    $("actor-title").textContent = seat ? seatName(seat) : S.nobody;
-    var main = $("verbs"), more = $("more-verbs");
+    var main = $("verbs"), more = $("more-verbs"), hint = $("verbs-hint");
     main.textContent = "";
     more.textContent = "";
-    var legalVerbs = optionsFor(seat).map(function (l) { return l.verb; })
-      .filter(function (v) { return ALL_VERBS.indexOf(v) >= 0; });
-    legalVerbs.forEach(function (v) { main.appendChild(verbButton(v, true)); });
-    ALL_VERBS.forEach(function (v) {
-      if (legalVerbs.indexOf(v) < 0) { more.appendChild(verbButton(v, false)); }
-    });
+    $("actor-title").textContent = known(seat) ? seatName(seat)
+      : view.waiting || (view.in_progress && view.phase !== "complete") ? S.pick_seat : "";
+    var text = "";
+    if (view.waiting) { text = S.not_known; }
+    else if (known(seat) && known(view.to_act) && view.to_act !== seat) { text = fmt(S.not_due, {seat: view.to_act}); }
+    hint.textContent = text;
+    hint.hidden = !text;
+    main.setAttribute("data-due", String(isDue(seat)));
+    if (!known(seat)) {
+      $("more").hidden = true;
+      return;
+    }
+    if (isDue(seat)) {
+      var legal = (view.legal || []).filter(function (l) { return ALL_VERBS.indexOf(l.verb) >= 0; });
+      legal.forEach(function (l) { main.appendChild(verbButton(l.verb, l, true)); });
+      var offered = legal.map(function (l) { return l.verb; });
+      ALL_VERBS.forEach(function (v) {
+        if (offered.indexOf(v) < 0) { more.appendChild(verbButton(v, null, false)); }
+      });
+      $("more").hidden = !more.children.length;
+    } else {
+      ALL_VERBS.forEach(function (v) { main.appendChild(verbButton(v, null, false)); });
+      $("more").hidden = true;
+    }
   }
 
   // The award, said once: the referee's proposal while nothing is recorded, then the
@@ -481,7 +383,7 @@
     if (hidden) { return; }
     var diff = Object.keys(gap.diff).map(function (seat) {
       var d = gap.diff[seat];
-      return fmt(S.seat, {seat: seat}) + " " + (d > 0 ? "+" : "−") + num(Math.abs(d));
+      return fmt(S.seat, {seat: seat}) + " " + (d > 0 ? "+" : "\u2212") + num(Math.abs(d));
     }).join(", ");
     $("award-gap-text").textContent = fmt(S.gap, {hand: gap.hand, diff: diff});
     $("award-gap-fix").textContent = S.gap_fix;
@@ -494,6 +396,19 @@
     ["award-confirm", "end-hand", "next-hand", "misdeal-btn", "undo-btn", "award-gap-accept"].forEach(function (id) {
       $(id).disabled = queue.items.some(function (t) { return t.ui_button === id; });
     });
+    ["deal-btn", "serve-btn"].forEach(function (id) { $(id).disabled = !known(selected); });
+  }
+
+  // The referee's facts behind a finding (its ``details``), in the page's language.
+  function detailsText(d) {
+    if (!d) { return ""; }
+    var parts = [];
+    if (known(d.due)) { parts.push(fmt(S.detail_due, {seat: d.due})); }
+    if (known(d.expected)) {
+      parts.push(fmt(S.detail_expected, {expected: num(d.expected), recorded: known(d.recorded) ? num(d.recorded) : "?"}));
+    }
+    if (known(d.cards)) { parts.push(fmt(S.detail_cards, {cards: d.cards})); }
+    return parts.join("; ");
   }
 
   function renderFindings() {
@@ -503,19 +418,21 @@
     if (!list.length) { ul.appendChild(el("li", {"class": "none"}, S.no_findings)); }
     list.forEach(function (f) {
       var li = el("li", {"class": "finding " + (f.severity || ""), "data-kind": f.kind,
-                         "data-action": f.action === null || f.action === undefined ? "" : String(f.action)});
+                         "data-action": known(f.action) ? String(f.action) : ""});
       var label = (S.kinds && S.kinds[f.kind]) || f.kind;
-      var hasAction = f.action !== null && f.action !== undefined;
-      var hasSeat = f.seat !== null && f.seat !== undefined;
+      var hasAction = known(f.action), hasSeat = known(f.seat);
       if (CFG.lang === "en") {
         li.appendChild(el("strong", {}, label));
         li.appendChild(document.createTextNode((hasAction ? " #" + f.action : "") + " \u2014 " + (f.message || "")));
       } else {
-        // the sentence in the page's language; the referee's own (English) words beside it
+        // the sentence in the page's language, its facts from ``details``; the referee's
+        // own (English) words beside it
         var sentence = hasSeat && hasAction ? fmt(S.finding_seat_action, {seat: f.seat, label: label, n: f.action})
           : hasSeat ? fmt(S.finding_seat, {seat: f.seat, label: label})
           : hasAction ? fmt(S.finding_action, {label: label, n: f.action}) : label;
         li.appendChild(el("strong", {"class": "sentence"}, sentence));
+        var facts = detailsText(f.details);
+        if (facts) { li.appendChild(el("span", {"class": "facts"}, " \u2014 " + facts)); }
         if (f.message) { li.appendChild(el("small", {"class": "detail", lang: "en"}, f.message)); }
       }
       if (f.rule) { li.appendChild(el("small", {}, " (" + f.rule + ")")); }
@@ -528,6 +445,12 @@
     ol.textContent = "";
     var n = 0;
     (view.actions || []).forEach(function (a) {
+      if (a.pending) {
+        var words = a.op === "action" ? a.action : a.op === "undo" ? S.undo_log + ": " + a.reason
+          : a.op === "start_hand" ? S.next_hand_log : S.close_hand_log;
+        ol.appendChild(el("li", {"class": "waiting", "data-key": a.key || ""}, words + " \u2026 " + S.waiting));
+        return;
+      }
       var li = el("li", {"class": a.voided ? "voided" : ""}, a.action);
       if (a.voided) {
         li.appendChild(el("em", {}, " (" + S.voided + ")"));
@@ -536,12 +459,6 @@
         n += 1;
       }
       ol.appendChild(li);
-    });
-    queue.items.forEach(function (t) {
-      if (t.op === "action" || t.op === "undo") {
-        var li = el("li", {"class": "waiting"}, (t.action || "undo: " + t.reason) + " \u2026 " + S.waiting);
-        ol.appendChild(li);
-      }
     });
   }
 
@@ -570,16 +487,12 @@
 
   function onVerb(verb) {
     var seat = selected;
-    if (!seat) { return; }
+    if (!known(seat)) { return; }
     closePanels();
     if (AMOUNT_VERBS.indexOf(verb) >= 0) {
-      var legal = legalFor(verb) || {};
-      openKeypad({verb: verb, seat: seat}, legal.min, legal.max);
+      openKeypad({verb: verb, seat: seat}, legalFor(verb, seat));
     } else if (verb === "draw") {
-      pending = {verb: "draw", seat: seat};
-      $("draw-panel").hidden = false;
-      openPicker(pending, fmt(S.cards_for, {what: S.discards}), true);
-      $("draw-panel").querySelector("button").focus();
+      openDraw(seat);
     } else if (verb === "show") {
       openPicker({verb: "show", seat: seat}, fmt(S.cards_for, {what: seatName(seat)}));
     } else {
@@ -587,14 +500,34 @@
     }
   }
 
-  function openKeypad(what, min, max) {
+  // The draw: a count from 0 to 5 cards; those past the referee's limit for the seat due
+  // (its legal ``max``) stay offered, marked, since the log records what happened.
+  function openDraw(seat) {
+    pending = {verb: "draw", seat: seat};
+    var legal = legalFor("draw", seat);
+    document.querySelectorAll("#draw-panel .count").forEach(function (b) {
+      var over = !!legal && known(legal.max) && parseInt(b.getAttribute("data-count"), 10) > legal.max;
+      b.classList.toggle("over", over);
+      if (over) { b.setAttribute("title", S.over_limit); } else { b.removeAttribute("title"); }
+    });
+    $("draw-panel").hidden = false;
+    openPicker(pending, fmt(S.cards_for, {what: S.discards}), true);
+    $("draw-panel").querySelector("button").focus();
+  }
+
+  // The keypad, prefilled with the referee's minimum when the seat is due (its Min and Max
+  // buttons the legal bounds); empty, without bounds, for any other seat.
+  function openKeypad(what, legal) {
     pending = what;
+    var min = legal ? legal.min : null, max = legal ? legal.max : null;
     var input = $("amount");
-    input.value = min !== null && min !== undefined ? String(min) : "";
-    $("amount-min").textContent = S.min + (min !== null && min !== undefined ? " " + num(min) : "");
-    $("amount-max").textContent = S.max + (max !== null && max !== undefined ? " " + num(max) : "");
-    $("amount-min").onclick = function () { if (min !== null && min !== undefined) { input.value = min; } };
-    $("amount-max").onclick = function () { if (max !== null && max !== undefined) { input.value = max; } };
+    input.value = known(min) ? String(min) : "";
+    $("amount-min").textContent = S.min + (known(min) ? " " + num(min) : "");
+    $("amount-max").textContent = S.max + (known(max) ? " " + num(max) : "");
+    $("amount-min").hidden = !known(min);
+    $("amount-max").hidden = !known(max);
+    $("amount-min").onclick = function () { if (known(min)) { input.value = min; } };
+    $("amount-max").onclick = function () { if (known(max)) { input.value = max; } };
     $("amount-label").textContent = (S.verbs[what.verb] || S.award) + " \u00b7 " + seatName(what.seat);
     $("keypad").hidden = false;
     input.focus();
@@ -604,13 +537,14 @@
   function amountEntered() {
     var value = $("amount").value.trim();
     if (!/^[0-9]+$/.test(value) || !pending) { $("amount").focus(); return; }
-    if (value.replace(/^0+(?=[0-9])/, "").length > 12) { showNote(S.too_large); $("amount").focus(); return; }
+    value = value.replace(/^0+(?=[0-9])/, "");
+    if (value.length > 12) { showNote(S.too_large); $("amount").focus(); return; }
     var what = pending;
     closePanels();
     if (what.verb === "award") {
-      sendAction("d award p" + what.seat + " " + value.replace(/^0+(?=[0-9])/, ""));
+      dealerAction("award", what.seat, value);
     } else {
-      playerAction(what.seat, what.verb + " " + value.replace(/^0+(?=[0-9])/, ""));
+      playerAction(what.seat, what.verb, parseInt(value, 10));
     }
   }
 
@@ -634,6 +568,8 @@
       box.appendChild(b);
     });
     $("picked").textContent = "";
+    // dealing and serving: the cards when seen, else how many unseen cards
+    $("picker-unseen").hidden = !(what.verb === "deal" || what.verb === "serve");
     $("picker").hidden = false;
     if (!keepDraw) { $("draw-panel").hidden = true; }
   }
@@ -642,29 +578,16 @@
     var what = pending;
     if (!what) { return; }
     var cards = picked.join("");
+    if (!cards) {
+      showNote(what.verb === "show" ? S.pick_shown : S.pick_cards);
+      return;
+    }
     closePanels();
     if (what.verb === "show") {
-      playerAction(what.seat, "show " + (cards || "??????????"));
-    } else if (what.verb === "deal") {
-      sendAction("d deal p" + what.seat + " " + (cards || "5"));
-    } else if (what.verb === "serve") {
-      // no cards picked: serve as many unseen cards as the seat asked for on the draw
-      var count = cards ? null : drawCount(what.seat);
-      if (!cards && count === null) { showNote(fmt(S.serve_no_draw, {seat: what.seat})); return; }
-      sendAction("d serve p" + what.seat + " " + (cards || String(count)));
+      playerAction(what.seat, "show", null, cards);
+    } else if (what.verb === "deal" || what.verb === "serve") {
+      dealerAction(what.verb, what.seat, cards);
     }
-  }
-
-  // How many cards the seat asked for on its last draw (waiting taps included), or null.
-  function drawCount(seat) {
-    var lines = (view.actions || []).filter(function (a) { return !a.voided; })
-      .map(function (a) { return a.action; })
-      .concat(waitingActions().map(function (t) { return t.action; }));
-    for (var i = lines.length - 1; i >= 0; i--) {
-      var m = new RegExp("^p" + seat + " draw ([0-9]+)").exec(lines[i]);
-      if (m) { return parseInt(m[1], 10); }
-    }
-    return null;
   }
 
   // --- wiring -------------------------------------------------------------------------
@@ -689,6 +612,19 @@
     $("picked").textContent = "";
     document.querySelectorAll("#picker-cards .card").forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
   });
+  document.querySelectorAll("#picker-unseen .count").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var what = pending;
+      if (!what || (what.verb !== "deal" && what.verb !== "serve")) { return; }
+      var count = b.getAttribute("data-count");
+      if (picked.length) {   // never drop picked cards silently
+        showNote(fmt(S.draw_mismatch, {picked: picked.length, count: count}));
+        return;
+      }
+      closePanels();
+      dealerAction(what.verb, what.seat, count);
+    });
+  });
   document.querySelectorAll("#draw-panel .count").forEach(function (b) {
     b.addEventListener("click", function () {
       var what = pending;
@@ -699,48 +635,50 @@
         $("draw-note").hidden = false;
         return;
       }
-      var cards = picked.length ? " " + picked.join("") : "";
+      var cards = picked.join("");
       closePanels();
-      playerAction(what.seat, "draw " + count + cards);
+      playerAction(what.seat, "draw", count, cards);
     });
   });
   $("deal-btn").addEventListener("click", function () {
-    if (!selected) { return; }
+    if (!known(selected)) { return; }
     closePanels();
     openPicker({verb: "deal", seat: selected}, fmt(S.cards_for, {what: S.deal + " \u00b7 " + seatName(selected)}));
   });
   $("serve-btn").addEventListener("click", function () {
-    if (!selected) { return; }
+    if (!known(selected)) { return; }
     closePanels();
     openPicker({verb: "serve", seat: selected}, fmt(S.cards_for, {what: S.serve + " \u00b7 " + seatName(selected)}));
   });
   $("misdeal-btn").addEventListener("click", function () {
-    if (window.confirm(S.misdeal_confirm)) { sendAction("d misdeal", "misdeal-btn"); }
+    if (window.confirm(S.misdeal_confirm)) {
+      sendAction("d misdeal", {actor: "d", seat: null, verb: "misdeal"}, "misdeal-btn");
+    }
   });
   $("undo-btn").addEventListener("click", function () {
     var reason = window.prompt(S.undo_reason, S.undo_default);
     if (reason && reason.trim()) {
-      pushTap({op: "undo", hand_id: view.hand_id, reason: reason.trim()}, "undo-btn");
-      renderLog();
+      pushTap({op: "undo", hand_id: server.hand_id, reason: reason.trim()}, "undo-btn");
     }
   });
   $("award-confirm").addEventListener("click", function () {
     if ($("award-confirm").disabled) { return; }
-    var proposal = view.proposed_awards || {};
+    var proposal = server.proposed_awards || {};
     gesture += 1;
     Object.keys(proposal).forEach(function (seat) {
-      sendAction("d award p" + seat + " " + proposal[seat], "award-confirm", true);
+      sendAction("d award p" + seat + " " + proposal[seat],
+                 {actor: "d", seat: parseInt(seat, 10), verb: "award", amount: proposal[seat]}, "award-confirm", true);
     });
   });
   $("award-other").addEventListener("click", function () {
-    if (!selected) { return; }
+    if (!known(selected)) { return; }
     closePanels();
-    openKeypad({verb: "award", seat: selected}, view.pot, view.pot);
+    openKeypad({verb: "award", seat: selected}, {min: view.pot, max: view.pot});
   });
   $("end-hand").addEventListener("click", function () {
     // a hand the referee does not see as finished is closed only when the dealer says so
     if (view.phase !== "complete" && !window.confirm(S.close_incomplete)) { return; }
-    pushTap({op: "end_hand", hand_id: view.hand_id}, "end-hand");
+    pushTap({op: "end_hand", hand_id: server.hand_id}, "end-hand");
   });
   $("next-hand").addEventListener("click", function () { pushTap({op: "start_hand"}, "next-hand"); });
   $("award-gap-accept").addEventListener("click", function () {
@@ -754,20 +692,18 @@
   // Another device (the host's page) may start or end a hand: when nothing is waiting to
   // be sent and no panel is open, fetch the table again every 10 s and on coming back.
   function refresh() {
-    if (queue.items.length || !$("keypad").hidden || !$("picker").hidden || !$("draw-panel").hidden) {
-      return;
-    }
+    if (queue.items.length || !panelsClosed()) { return; }
     fetch(CFG.state_url, {headers: {"Accept": "application/json"}, credentials: "same-origin"})
       .then(function (res) { return res.ok ? res.json() : null; })
       .then(function (data) {
         if (!data || queue.items.length) { return; }
-        var changed = data.hand_id !== view.hand_id || (data.actions || []).length !== (view.actions || []).length ||
-          data.in_progress !== view.in_progress;
+        var changed = data.hand_id !== server.hand_id || (data.actions || []).length !== (server.actions || []).length ||
+          data.in_progress !== server.in_progress;
         if (!changed) { return; }   // redrawing would take the keyboard focus away
-        view = data;
+        server = data;
         if ("award_gap" in data) { awardGap = data.award_gap; }
-        selected = currentTurn() || selected;
-        render();
+        if (known(data.to_act)) { selected = data.to_act; }
+        redraw();
       })
       .catch(function () {});
   }
@@ -776,7 +712,6 @@
     if (document.visibilityState === "visible") { refresh(); }
   });
 
-  if (selected && sittingOut(selected)) { selected = currentTurn(); }
   render();
-  queue.flush();
+  queue.flush(true);
 })();
