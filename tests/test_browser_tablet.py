@@ -164,6 +164,14 @@ def test_queued_taps_show_at_once_on_their_seats_and_the_referees_numbers_replac
         ["p1 open 10 … pendiente", "p3 call … pendiente", "p4 fold … pendiente"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "dealer_es_waiting_offline.png"), full_page=True)
+    # a seat chosen while waiting: every action, in Spanish, no amounts
+    page.wait_for_timeout(450)
+    tablet.seat(1)
+    assert page.text_content("#verbs-hint").startswith("Esperando al árbitro")
+    labels = [b.text_content() for b in page.query_selector_all("#verbs button")]
+    assert labels[:4] == ["Paso", "Abro", "Voy", "Veo"] and "Me retiro" in labels and "¿Cuántas?" in labels
+    assert page.evaluate(BROKEN_LABELS) == []
+    page.screenshot(path=str(ARTIFACTS / "dealer_es_waiting_seat_chosen.png"), full_page=True)
     # back online: the referee's answer replaces the echo (its pot, stacks, seat to act)
     context.set_offline(False)
     tablet.wait_stored(6)
