@@ -11,10 +11,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from typing import Any
 
+from .phh_read import load_phh
 from .session import HandItem, SessionError, replay_session
 
 __all__ = ["check", "check_main", "SessionError"]
@@ -112,11 +114,9 @@ def check_main(argv: list[str]) -> int:
     """``python -m referee check FILE [--rules PRESET] [--format json|text]``.
 
     Reads a session file (``.json``) or a PHH hand history (``.phh``/``.phhs``, via
-    ``referee.phh.load_phh``), prints the check, and returns 0 (no error findings), 1
+    ``referee.phh_read.load_phh``), prints the check, and returns 0 (no error findings), 1
     (some error findings) or 2 (the file could not be read; one line on stderr).
     """
-    import argparse
-
     parser = argparse.ArgumentParser(prog="python -m referee check")
     parser.add_argument("file")
     parser.add_argument("--rules", default=None)
@@ -130,8 +130,6 @@ def check_main(argv: list[str]) -> int:
         with open(args.file, encoding="utf-8-sig") as fh:  # (a byte-order mark is fine)
             text = fh.read()
         if args.file.endswith((".phh", ".phhs")):
-            from .phh import load_phh
-
             try:
                 session = load_phh(text)
             except (TypeError, KeyError, AttributeError, IndexError):
