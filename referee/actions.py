@@ -39,10 +39,18 @@ MAX_CARDS = 54
 """The most cards a deal or serve line can name: a 52-card deck and two jokers (a count
 beyond it is no count a table can deal: ``unreadable``)."""
 
+_SEATS = {f"{p}{seat}": seat for p in "pP" for seat in range(1, 11)}
+"""The seat tokens of a table's seats 1-10 (``p1``..``p10``, ``P1``..) -> the seat: found
+with one look-up; any other token is read (and explained when bad) by :func:`_seat`."""
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class Action:
-    """One parsed log line.
+    """One parsed log line. Read-only: parsed lines are cached by their text and shared
+    between hands, so nothing may change one (``tests/test_actions.py`` checks that a
+    replay leaves them as parsed). Not frozen: a frozen dataclass sets each field through
+    ``object.__setattr__``, which made building one cost four times as much, for every
+    line of every log. Compared by value; not hashable.
 
     - ``actor``: ``"p"`` (a player) or ``"d"`` (the dealer).
     - ``seat``: the acting seat for ``pN`` lines; the target seat for ``d deal/serve/award``.
@@ -74,7 +82,7 @@ def _seat(token: str, line: str) -> int:
 
 
 def _whole(token: str, line: str, what: str = "the amount", unit: str = "chips") -> int:
-    if _digits(token):
+    if token.isdigit() and token.isascii():  # (only ASCII digits: see _digits)
         try:
             return int(token)
         except ValueError:  # more digits than Python converts (sys.set_int_max_str_digits)
@@ -122,72 +130,88 @@ def parse_action(line: str) -> Action:
     """Parse one action string.
 
     :param line: e.g. ``"p1 call"``, ``"p3 raise 40"``, ``"d deal p3 TsTd9c5h2s"``.
-    :returns: an :class:`Action` (frozen; parsing is cached by text).
+    :returns: an :class:`Action` (immutable; parsing is cached by text).
     :raises ActionError: unknown verb, malformed seat, card or amount, negative amount,
         missing or extra parts; the message quotes the line.
     """
     if not isinstance(line, str):
         raise ActionError(f"{_shown(line)}: an action must be a string of text")
-    if line.startswith("! "):
-        # a line an importer could not read, with its reason (referee.phh.UNREADABLE_MARK)
-        raise ActionError(line[2:].strip() or "an action the importer could not read")
     parts = line.split()
-    if not parts:
-        raise ActionError(f"{_short(line)}: empty action")
-    who = parts[0]
-    if who in ("d", "D"):
-        if len(parts) < 2 or parts[1] not in DEALER_VERBS:
-            raise ActionError(f"{_short(line)}: unknown dealer action (known: {', '.join(DEALER_VERBS)})")
-        verb = parts[1]
-        if verb == "note":
-            return Action("d", None, "note", text=line.split(None, 2)[2] if len(parts) > 2 else "")
-        if verb == "misdeal":
-            if len(parts) != 2:
-                raise ActionError(f"{_short(line)}: 'd misdeal' takes nothing more")
-            return Action("d", None, "misdeal")
-        if len(parts) != 4:
-            what = "A" if verb == "award" else "CARDS|K"
-            raise ActionError(f"{_short(line)}: expected 'd {verb} pN {what}'")
-        seat = _seat(parts[2], line)
-        if verb == "award":
-            return Action("d", seat, "award", amount=_whole(parts[3], line))
-        if _digits(parts[3]):
-            count = _whole(parts[3], line, "the number of cards", "cards")
-            if count > MAX_CARDS:
-                raise ActionError(f"{_short(line)}: {count} cards; a deck has at most "
-                                  f"{MAX_CARDS}")
-            return Action("d", seat, verb, count=count)
-        cards = _cards(parts[3], line)
-        if len(cards) > MAX_CARDS:
-            raise ActionError(f"{_short(line)}: {len(cards)} cards; a deck has at most {MAX_CARDS}")
-        return Action("d", seat, verb, cards=cards, count=len(cards))
-    seat = _seat(who, line)
-    if len(parts) < 2 or parts[1] not in PLAYER_VERBS:
+    who = parts[0] if parts else ""
+    seat = _SEATS.get(who)
+    if seat is None:  # not a player's seat token of 1-10: the dealer, the rest, or bad
+        if line.startswith("! "):
+            # a line an importer could not read, with its reason (referee.phh.UNREADABLE_MARK)
+            raise ActionError(line[2:].strip() or "an action the importer could not read")
+        if not parts:
+            raise ActionError(f"{_short(line)}: empty action")
+        if who in ("d", "D"):
+            return _dealer_action(line, parts)
+        seat = _seat(who, line)
+    found = _PLAYER.get(parts[1]) if len(parts) > 1 else None
+    if found is None:
         raise ActionError(f"{_short(line)}: unknown action (known: {', '.join(PLAYER_VERBS)})")
-    verb = parts[1]
-    shape = PLAYER_VERBS[verb]
-    rest = parts[2:]
+    verb, shape = found
+    n = len(parts)
     if shape == "none":
-        if rest:
+        if n > 2:
             raise ActionError(f"{_short(line)}: '{verb}' takes no amount or cards")
         return Action("p", seat, verb)
     if shape == "amount":
-        if len(rest) != 1:
+        if n != 3:
             raise ActionError(f"{_short(line)}: '{verb}' needs one amount in chips")
-        return Action("p", seat, verb, amount=_whole(rest[0], line))
+        return Action("p", seat, verb, _whole(parts[2], line))
+    if shape == "draw":  # draw K [CARDS]
+        if not 3 <= n <= 4:
+            raise ActionError(f"{_short(line)}: expected 'pN draw K [CARDS]'")
+        count = _whole(parts[2], line, "the number of cards", "cards")
+        if n == 3:
+            return Action("p", seat, verb, None, None, count)
+        cards = _cards(parts[3], line)
+        if len(cards) != count:
+            raise ActionError(f"{_short(line)}: {count} cards drawn but {len(cards)} discards "
+                              "written")
+        return Action("p", seat, verb, None, cards, count)
     if shape == "optional":
-        if len(rest) > 1:
+        if n > 3:
             raise ActionError(f"{_short(line)}: 'call' takes at most one amount")
-        return Action("p", seat, verb, amount=_whole(rest[0], line) if rest else None)
-    if shape == "cards":
-        if len(rest) != 1:
-            raise ActionError(f"{_short(line)}: 'show' needs the cards, written together")
-        return Action("p", seat, "show", cards=_cards(rest[0], line))
-    # draw K [CARDS]
-    if not 1 <= len(rest) <= 2:
-        raise ActionError(f"{_short(line)}: expected 'pN draw K [CARDS]'")
-    count = _whole(rest[0], line, "the number of cards", "cards")
-    cards = _cards(rest[1], line) if len(rest) == 2 else None
-    if cards is not None and len(cards) != count:
-        raise ActionError(f"{_short(line)}: {count} cards drawn but {len(cards)} discards written")
-    return Action("p", seat, "draw", cards=cards, count=count)
+        return Action("p", seat, verb, _whole(parts[2], line) if n == 3 else None)
+    if n != 3:  # show CARDS
+        raise ActionError(f"{_short(line)}: 'show' needs the cards, written together")
+    return Action("p", seat, verb, None, _cards(parts[2], line))
+
+
+_PLAYER = {verb: (verb, shape) for verb, shape in PLAYER_VERBS.items()}
+"""Verb -> ``(verb, shape)`` of :data:`PLAYER_VERBS`: the verb as the one shared string
+(the replay compares it against its own literals, an identity check when shared)."""
+
+
+def _dealer_action(line: str, parts: list[str]) -> Action:
+    """:func:`parse_action` of a dealer line (``parts``: its words, the first ``d``)."""
+    if len(parts) < 2 or parts[1] not in DEALER_VERBS:
+        raise ActionError(f"{_short(line)}: unknown dealer action (known: {', '.join(DEALER_VERBS)})")
+    verb = parts[1]
+    if verb == "note":
+        return Action("d", None, "note", text=line.split(None, 2)[2] if len(parts) > 2 else "")
+    if verb == "misdeal":
+        if len(parts) != 2:
+            raise ActionError(f"{_short(line)}: 'd misdeal' takes nothing more")
+        return Action("d", None, "misdeal")
+    if len(parts) != 4:
+        what = "A" if verb == "award" else "CARDS|K"
+        raise ActionError(f"{_short(line)}: expected 'd {verb} pN {what}'")
+    seat = _SEATS.get(parts[2])
+    if seat is None:
+        seat = _seat(parts[2], line)
+    if verb == "award":
+        return Action("d", seat, "award", _whole(parts[3], line))
+    verb = "deal" if verb == "deal" else "serve"  # (the shared string)
+    if _digits(parts[3]):
+        count = _whole(parts[3], line, "the number of cards", "cards")
+        if count > MAX_CARDS:
+            raise ActionError(f"{_short(line)}: {count} cards; a deck has at most {MAX_CARDS}")
+        return Action("d", seat, verb, None, None, count)
+    cards = _cards(parts[3], line)
+    if len(cards) > MAX_CARDS:
+        raise ActionError(f"{_short(line)}: {len(cards)} cards; a deck has at most {MAX_CARDS}")
+    return Action("d", seat, verb, None, cards, len(cards))
