@@ -5,7 +5,9 @@ No Flask, no database. Public face (CONTRACT.md sections 3 and 4):
 - ``rank(cards, rules) -> HandRank``, ``compare(a, b, rules) -> int`` and
   ``winners(hands, rules) -> list[int]`` (``rank.py``).
 - ``check(session) -> dict``: replay of a session file, findings, awards (``check.py``);
-  ``table_state(session) -> dict``: the dealer tablet's view of the last hand (``table.py``).
+  ``table_state(session) -> dict``: the dealer tablet's view of the last hand (``table.py``);
+  ``trace(start, actions) -> dict`` and ``trace_session(session, hand_number)``: the state
+  after each action of one hand, for a dispute's replay (``trace.py``).
 - ``settle(nets) -> list[Transfer]`` and ``settle_hub`` (``settle.py``).
 
 Everything is imported here eagerly, so that ``referee.rank``, ``referee.check`` and
@@ -22,6 +24,7 @@ from .settle import Transfer, settle, settle_hub
 from .session import SessionError
 from .check import check
 from .table import table_state
+from .trace import trace, trace_session
 
 
 
@@ -30,5 +33,5 @@ __all__ = [
     "PRESETS", "HouseRules", "RulesError", "resolve_rules",
     "HandRank", "rank", "compare", "winners",
     "Transfer", "settle", "settle_hub",
-    "SessionError", "check", "table_state",
+    "SessionError", "check", "table_state", "trace", "trace_session",
 ]
