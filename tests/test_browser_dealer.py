@@ -295,6 +295,9 @@ def test_spanish_page_names_findings_and_counts_taps_in_spanish(browser, server,
     page.wait_for_selector('#findings li[data-kind="wrong_award"]')
     assert "premio equivocado" in page.text_content('#findings li[data-kind="wrong_award"]')
     assert "apertura sin ley" in page.text_content('#findings li[data-kind="unjustified_opening"]')
+    # the facts from the finding's details: the referee's award beside the recorded one
+    assert page.text_content('#findings li[data-kind="wrong_award"] .facts') == \
+        " — se debían Asiento 4: 75, anotadas Asiento 3: 75"
     assert "wrong_award" not in page.text_content("#findings")
     context.set_offline(True)
     page.once("dialog", lambda d: d.accept("error"))

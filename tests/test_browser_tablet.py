@@ -214,6 +214,7 @@ def test_findings_are_a_spanish_sentence_with_the_referees_english_words_beside(
     item = '#findings li[data-kind="out_of_turn"]'
     page.wait_for_selector(item)
     assert page.text_content(f"{item} .sentence") == "Asiento 3: fuera de turno (acción #4)"
+    assert page.text_content(f"{item} .facts") == " — hablaba el asiento 1"   # details["due"]
     detail = page.locator(f"{item} .detail")
     assert detail.get_attribute("lang") == "en" and "seat 3" in detail.text_content()
     assert page.evaluate(f"parseFloat(getComputedStyle(document.querySelector('{item} .detail')).fontSize) < "

@@ -400,12 +400,18 @@
   }
 
   // The referee's facts behind a finding (its ``details``), in the page's language.
+  // chips, or chips by seat (awards): as the page writes them
+  function chipsText(value) {
+    if (!known(value)) { return "?"; }
+    if (typeof value === "object") { return Object.keys(value).length ? awardsText(value) : "0"; }
+    return num(value);
+  }
   function detailsText(d) {
     if (!d) { return ""; }
     var parts = [];
     if (known(d.due)) { parts.push(fmt(S.detail_due, {seat: d.due})); }
     if (known(d.expected)) {
-      parts.push(fmt(S.detail_expected, {expected: num(d.expected), recorded: known(d.recorded) ? num(d.recorded) : "?"}));
+      parts.push(fmt(S.detail_expected, {expected: chipsText(d.expected), recorded: chipsText(d.recorded)}));
     }
     if (known(d.cards)) { parts.push(fmt(S.detail_cards, {cards: d.cards})); }
     return parts.join("; ");
