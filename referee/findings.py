@@ -1,7 +1,8 @@
 """Findings: what the referee found irregular in a hand, and the rule each rests on.
 
 A :class:`Finding` is one irregularity at one action (CONTRACT.md section 5). The kinds,
-their default severity and the rule text they cite live in one place: :data:`RULES`.
+their default severity and the rule text they cite live in one place: :data:`RULES`; the
+structured facts each kind carries (``details``), in :data:`DETAILS`.
 
 Severities: ``error`` (money or the result is affected), ``warning`` (procedure broken,
 the result stands), ``info``.
@@ -97,6 +98,123 @@ RULES: dict[str, tuple[str, str]] = {
 }
 """Finding kind -> (default severity, rule citation)."""
 
+DETAILS: dict[str, dict[str, str]] = {
+    # kind: {detail key: what it holds}. Chips are ints; seats are ints; cards are strings
+    # ("As", "??", "Jk"); a seat -> chips map has the seats as strings, as in check's
+    # "awards". A key described "(some)" is there only in the cases it names; "reason" is a
+    # short code naming which case of the kind it is.
+    "unreadable": {
+        "line": "the log line as written (str), None when it was not a string or the "
+                "cause is a field of the hand, not a line",
+        "reason": "'unparsable', 'seat_not_at_table' (a seat nobody sits in) or "
+                  "'bad_field' (a hand's rebuys, stacks, actions or button)",
+        "field": "(some) for 'bad_field': 'rebuys', 'stacks', 'actions' or 'button'",
+        "assumed": "(some) the button seat assumed instead",
+    },
+    "out_of_turn": {
+        "due": "the seat that was to act (or to draw, show), None when no one was",
+        "verb": "what the seat did ('open', 'check', 'draw', 'split' ...)",
+        "reason": "(some) 'before_drawing', 'during_draw', 'no_betting_left', 'no_draw', "
+                  "'drew_twice', 'betting_over', 'not_opener', 'after_drawing'",
+    },
+    "not_in_hand": {
+        "verb": "what the seat did",
+        "reason": "'never_dealt_in', 'folded', 'hand_over' or 'pot_pushed'",
+    },
+    "illegal_check": {
+        "facing": "the bet to match this round (chips, round total)",
+        "to_call": "chips the seat owed (no more than its stack)",
+    },
+    "bet_too_small": {
+        "recorded": "the round total the line wagered (chips; capped at the stack)",
+        "reason": "'no_raise' (not above the bet), 'fixed_limit', 'min_bet' or 'min_raise'",
+        "facing": "(some) 'no_raise': the bet it did not raise",
+        "expected": "(some) 'fixed_limit': the round total the limit sets",
+        "minimum": "(some) 'min_bet', 'min_raise': the least round total allowed",
+        "raise_by": "(some) 'min_raise': the raise made (chips over the bet)",
+        "min_raise": "(some) 'min_raise': the least raise (the last full bet or raise)",
+    },
+    "bet_too_large": {
+        "recorded": "the round total the line wagered (chips)",
+        "reason": "'stack' (more than the seat had), 'fixed_limit' or 'pot_limit'",
+        "maximum": "(some) 'stack', 'pot_limit': the most allowed (round total)",
+        "expected": "(some) 'fixed_limit': the round total the limit sets",
+    },
+    "raise_cap": {"raises": "this raise's number in the round", "cap": "the raises allowed"},
+    "not_reopened": {"recorded": "the round total raised to", "facing": "the bet it raised"},
+    "wrong_amount": {
+        "expected": "chips owed (the ante, or the call's round total; 0 for a second ante)",
+        "recorded": "chips the line says",
+        "reason": "'ante', 'ante_twice', 'call' or 'nothing_to_call'",
+    },
+    "missing_ante": {"ante": "the ante owed (chips)"},
+    "blind_irregular": {
+        "reason": "'late', 'not_allowed', 'wrong_seat' or 'wrong_size'",
+        "double": "whether it was the double blind (straddle)",
+        "due": "(some) 'wrong_seat': the seat whose blind it was",
+        "expected": "(some) 'wrong_size': the blind's size (chips)",
+        "recorded": "(some) 'wrong_size': chips posted",
+    },
+    "wrong_card_count": {
+        "cards": "the number of cards the hand holds (dealt, shown, after the serve), or "
+                 "the count of a serve out of place",
+        "reason": "'dealt', 'served', 'shown', 'not_held' (the show is not the hand held), "
+                  "'discard_not_held', 'shown_again', 'served_after_push', "
+                  "'served_without_draw'",
+        "drawn": "(some) 'served': cards asked for",
+        "served": "(some) 'served': cards served",
+        "shown": "(some) the cards shown", "held": "(some) the cards held as logged",
+        "first": "(some) 'shown_again': the hand shown first",
+        "card": "(some) 'discard_not_held': the card thrown",
+    },
+    "draw_limit": {"cards": "cards drawn", "max_draw": "the most the rules allow"},
+    "duplicate_card": {
+        "card": "the card seen twice",
+        "holder": "the seat it was seen at first (the same seat for a card twice in one hand)",
+        "reason": "'seen_twice', 'discard_served', 'dealt_twice', 'served_held', "
+                  "'shown_twice', 'shown_discard' or 'shown_after_push'",
+        "clash": "(some) 'shown_after_push': every card of the show seen elsewhere",
+    },
+    "card_not_in_deck": {"card": "the card the deck does not have"},
+    "deck_exhausted": {
+        "reason": "'deck_out' (more served than left) or 'own_discard'",
+        "served": "(some) 'deck_out': cards served", "left": "(some) 'deck_out': cards left",
+        "card": "(some) 'own_discard': the seat's own discard served back",
+    },
+    "unjustified_opening": {
+        "opening": "the minimum in force ('J', 'Q', 'K', 'A')",
+        "source": "what it was judged from: 'deal', 'proof' (openers tabled alone), 'show' "
+                  "(the hand shown and the discards), 'split' (openers broken undeclared)",
+        "hand": "the cards judged (the deal, the proof or the hand shown)",
+        "drawn": "(some) 'show': cards drawn", "discards": "(some) 'split': the discards",
+    },
+    "openers_not_shown": {
+        "opening": "the minimum in force",
+        "reason": "'took_pot', 'threw_away' or 'folded'",
+    },
+    "showdown_order": {"due": "the seat that was to show first"},
+    "wrong_award": {
+        "expected": "seat -> chips the rules give ({} when the pot stays)",
+        "recorded": "seat -> chips the d award lines push ({} when none)",
+    },
+    "chips_not_conserved": {"recorded": "chips the d award lines add up to",
+                            "pot": "chips of the pot being pushed"},
+    "incomplete_hand": {
+        "due": "the seat due when the log ends (None if nobody)",
+        "phase": "the phase the hand stopped in",
+        "reason": "'log_ends' or 'not_shown' (hands still to be shown and no award)",
+    },
+    "stack_mismatch": {"expected": "chips carried over (plus rebuys)",
+                       "recorded": "chips the hand says the seat starts with"},
+    "chips_added_mid_hand": {"chips": "chips added"},
+    "passed_out": {"reason": "'nobody_opened' or 'checked_down'",
+                   "pot": "chips in the middle, carried to the next deal"},
+    "misdeal": {"returned": "seat -> chips put in so far, which go back"},
+}
+"""Finding kind -> the keys of :attr:`Finding.details` (CONTRACT.md section 4: callers read
+details, never parse the message): every kind has an entry; a key described "(some)" is
+present only in the cases it names, the others always."""
+
 SEVERITIES = ("error", "warning", "info")
 
 
@@ -111,8 +229,8 @@ class Finding:
     - ``severity``: ``error``, ``warning`` or ``info``.
     - ``message``: plain words a dealer understands; ``rule``: the rule it rests on.
     - ``details``: the structured facts behind the message (CONTRACT.md section 4), so
-      that no caller parses ``message``: for instance ``{"due": 3}`` (the seat that was to
-      act) for ``out_of_turn``. Empty where there is nothing beyond kind, action and seat.
+      that no caller parses ``message``: for instance ``{"due": 3, "verb": "open"}`` for
+      ``out_of_turn``. The keys of each kind: :data:`DETAILS`.
     """
 
     kind: str

@@ -207,13 +207,15 @@ def _seat_chips(hand: dict, field: str, what: str, number: int, stacks: dict[int
         return []
     if not isinstance(given, dict):
         extra.append(make("unreadable", None, None,
-                          f"hand {number}: '{field}' must be an object (seat: chips)"))
+                          f"hand {number}: '{field}' must be an object (seat: chips)",
+                          details={"line": None, "reason": "bad_field", "field": field}))
         return []
     pairs = []
     for key, chips in given.items():
         seat = _int_key(key)
         if seat not in stacks or type(chips) is not int or chips < 0:
-            extra.append(make("unreadable", None, seat, f"hand {number}: bad {what} {key!r}: {chips!r}"))
+            extra.append(make("unreadable", None, seat, f"hand {number}: bad {what} {key!r}: {chips!r}",
+                              details={"line": None, "reason": "bad_field", "field": field}))
             continue
         pairs.append((seat, chips))
     return pairs
@@ -243,7 +245,8 @@ def hand_start(rules: HouseRules, carry: Carry, hand: dict, number: int
         for seat, chips in _seat_chips(hand, "stacks", "stack", number, stacks, extra):
             if chips != stacks[seat]:
                 extra.append(make("stack_mismatch", None, seat, f"seat {seat} starts hand "
-                                  f"{number} with {chips}; {stacks[seat]} carried over"))
+                                  f"{number} with {chips}; {stacks[seat]} carried over",
+                                  details={"expected": stacks[seat], "recorded": chips}))
                 stacks[seat] = chips
     button = carry.button
     given = hand.get("button")
@@ -259,11 +262,14 @@ def hand_start(rules: HouseRules, carry: Carry, hand: dict, number: int
         extra.append(make("unreadable", None, None, f"hand {number}: button "
                           f"{hand.get('button')!r} is not a seat at the table; seat {button} "
                           "assumed" if bad_button else "the first hand does not say where "
-                          f"the button is; seat {button} assumed"))
+                          f"the button is; seat {button} assumed",
+                          details={"line": None, "reason": "bad_field", "field": "button",
+                                   "assumed": button}))
     else:
         if bad_button:
             extra.append(make("unreadable", None, None, f"hand {number}: button "
-                              f"{hand.get('button')!r} is not a seat at the table"))
+                              f"{hand.get('button')!r} is not a seat at the table",
+                              details={"line": None, "reason": "bad_field", "field": "button"}))
         if carry.last_outcome != "misdeal":
             button = _next_button(rules, button, stacks)
     assert button is not None  # (given, assumed, or moved on from the last hand)
@@ -278,7 +284,8 @@ def hand_actions(hand: dict, number: int, extra: list[Finding]) -> list:
     ``extra`` and no actions."""
     actions = hand.get("actions", [])
     if not isinstance(actions, list):
-        extra.append(make("unreadable", None, None, f"hand {number}: 'actions' must be a list"))
+        extra.append(make("unreadable", None, None, f"hand {number}: 'actions' must be a list",
+                          details={"line": None, "reason": "bad_field", "field": "actions"}))
         return []
     return actions
 
