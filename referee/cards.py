@@ -17,6 +17,7 @@ slice and lets the ranking tables key on them directly.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 RANKS = "23456789TJQKA"
@@ -34,6 +35,14 @@ RANK_VALUE = {r: i for i, r in enumerate(RANKS, start=2)}
 _CANONICAL = {c: c for c in [r + s for r in RANKS for s in SUITS] + [JOKER, UNKNOWN]}
 """Canonical card text -> the one shared string of that card (so parsing canonical text is
 a lookup per card, and parsed hands share their card strings)."""
+
+
+_canonical = _CANONICAL.__getitem__
+
+_SPLIT = {n: itemgetter(*[slice(i, i + 2) for i in range(0, n, 2)]) for n in range(4, 110, 2)}
+"""Length of a card string of 2-54 cards -> the function that cuts it into its two-character
+pieces, as a tuple (``operator.itemgetter`` of the slices: one call, no loop in Python).
+One card (length 2) is looked up whole."""
 
 
 class CardError(ValueError):
@@ -87,12 +96,14 @@ def parse_cards(text: Any) -> tuple[str, ...]:
     """
     if not isinstance(text, str):
         raise CardError(f"not a card string: {text!r}")
-    n = len(text)
-    if n and not n % 2:
+    split = _SPLIT.get(len(text))
+    if split is not None:
         try:  # the common case, canonical cards written together: one lookup per card
-            return tuple([_CANONICAL[text[i:i + 2]] for i in range(0, n, 2)])
+            return tuple(map(_canonical, split(text)))
         except KeyError:
             pass  # lower case, spaces, separators or bad cards: read in full below
+    elif len(text) == 2 and text in _CANONICAL:
+        return (_CANONICAL[text],)
     compact = "".join(text.split())
     separators = [c for c in compact if not c.isalnum() and c != "?"]
     if separators:
