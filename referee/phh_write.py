@@ -55,190 +55,14 @@ def _toml_value(value: Any) -> str:
 def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], order: list[int],
                  start: dict[int, int], actions: list[str], number: int) -> tuple[dict, dict[int, int]]:
     """One hand as PHH fields, and the stacks after it (by the recorded awards)."""
-    n = len(order)
-    pos = {seat: i for i, seat in enumerate(order)}
-    antes = [0] * n
-    blinds = [0] * n
-    table = ChipTable([start[s] for s in order])
-    out: list[str] = []
-    serves: list[str] = []
-    drawing = False
-    drew: set[int] = set()
-    awards = [0] * n
-    # Forced chips go in PHH's antes / blinds_or_straddles only where load_phh posts them
-    # back the same way (before any other action, once per position, blinds in position
-    # order with the verb the position gets); any other ante or blind is kept in place as
-    # a tapete comment, so nothing irregular is dropped or moved.
-    posting = True
-    anted: set[int] = set()
-    blind_order = [1, 0] if n == 2 else list(range(n))
-    small_blind_pos = 1 if n == 2 else 0
-    last_blind = -1
-
-    def token(seat: int) -> str:
-        return f"p{pos[seat] + 1}"
-
-    drawn = False  # a draw has started (load_phh reads later deals as serves, cbr as bet)
-
-    def said(phh: str, line: str, derived: str) -> str:
-        """The PHH action, with the log's own line after it as a ``# tapete:`` comment
-        where load_phh would read the PHH action as another line (a call's amount, an
-        all-in, a check facing a bet, a bet written as an open ...)."""
-        return phh if line == derived else f"{phh} {TAPETE_COMMENT}{line}"
-
-    last: list[str] = []  # the log's previous action, in words
-
-    def in_place(phh: str) -> None:
-        """Write an action where the log has it: the serves waiting for the end of the
-        discards go first (load_phh moves them back after each seat's draw), so that
-        nothing moves across it."""
-        out.extend(serves)
-        serves.clear()
-        out.append(phh)
-
+    writer = _HandWriter(order, start)
     for raw in actions:
-        line = raw.strip()
-        words = line.split()
-        if not words:
-            in_place(TAPETE_COMMENT + raw)  # an empty line: the check calls it unreadable
-            continue
-        if words[0] == "d":
-            verb = words[1] if len(words) > 1 else ""
-            cards = None
-            if verb in ("deal", "serve") and len(words) == 4 and words[2][:1] == "p" \
-                    and words[2][1:].isdigit() and int(words[2][1:]) in pos:
-                seat = int(words[2][1:])
-                if words[3].isdigit():
-                    cards = "??" * int(words[3]) if 0 < int(words[3]) <= 10 else None
-                else:
-                    try:
-                        cards = "".join(parse_cards(words[3]))
-                    except CardError:
-                        cards = None
-            if cards is not None:
-                unseen = set(parse_cards(cards)) == {"??"}
-                derived = f"d {'serve' if drawn else 'deal'} p{seat} {len(cards) // 2 if unseen else cards}"
-                phh = f"d dh {token(seat)} {cards}"
-                if verb == "serve" and drawing and line == derived \
-                        and last[:2] == [f"p{seat}", "draw"]:
-                    serves.append(phh)  # PHH order: served after all discards
-                elif line == derived and not derived.startswith("d serve"):
-                    in_place(phh)
-                else:  # where the log has it (load_phh leaves annotated serves in place)
-                    in_place(f"{phh} {TAPETE_COMMENT}{line}")
-            elif verb == "award" and len(words) == 4 and words[3].isdigit() \
-                    and words[2][1:].isdigit() and int(words[2][1:]) in pos:
-                awards[pos[int(words[2][1:])]] += int(words[3])
-                # the dealer's push as logged (finishing_stacks are the referee's stacks)
-                in_place(TAPETE_COMMENT + line)
-            else:  # d note, d misdeal, anything else: kept as a tapete comment
-                in_place(TAPETE_COMMENT + line)
-            last = words
-            continue
-        last = words
-        try:
-            seat = int(words[0][1:]) if words[0][:1] == "p" and words[0][1:].isdigit() else -1
-            i = pos[seat]
-            verb = words[1]
-            amount = 0
-            if verb in ("ante", "blind", "straddle", "open", "bet", "raise"):
-                if not words[2].isdigit():
-                    raise ValueError
-                amount = int(words[2])
-            if verb in ("show", "draw") and len(words) < 3:
-                raise ValueError
-            if verb == "draw":
-                k = int(words[2])
-                given = "".join(parse_cards(words[3])) if len(words) > 3 else "??" * k
-                if not 0 <= k <= 10 or len(words) > 4:
-                    raise ValueError
-            if verb == "show":
-                shown = "".join(parse_cards(words[2]))
-                if len(words) > 3 or not shown:
-                    raise ValueError
-        except (ValueError, IndexError, KeyError, CardError):
-            in_place(TAPETE_COMMENT + line)  # unreadable, or a seat not dealt in
-            continue
-        if verb not in ("draw",) and drawing:
-            out.extend(serves)
-            serves.clear()
-            drawing = False
-        if verb not in ("ante", "blind", "straddle"):
-            posting = False
-        owed = max(table.bets) - table.bets[i]
-        me = f"p{seat}"
-        if verb == "ante":
-            put = table.put(i, amount)
-            # load_phh posts the antes field first, in position order, then the blinds
-            if posting and not out and amount > 0 and i not in anted and last_blind < 0 and i > max(anted, default=-1) \
-                    and put == amount and line == f"{me} ante {amount}":
-                antes[i] += put
-                anted.add(i)
-            else:
-                in_place(TAPETE_COMMENT + line)
-                posting = False  # later antes and blinds stay in place after this one
-        elif verb in ("blind", "straddle"):
-            before = table.bets[i]
-            table.bet_to(i, amount)
-            order_k = blind_order.index(i)
-            regular = (posting and not out and amount > 0 and not blinds[i] and order_k > last_blind and before == 0
-                       and verb == ("blind" if i == small_blind_pos else "straddle")
-                       and table.bets[i] == amount and line == f"{me} {verb} {amount}")
-            if regular:
-                blinds[i] = table.bets[i]
-                last_blind = order_k
-            else:
-                in_place(TAPETE_COMMENT + line)
-                posting = False
-        elif verb == "check" or verb == "call":
-            table.bet_to(i, max(table.bets))
-            out.append(said(f"{token(seat)} cc", line, f"{me} {'check' if owed <= 0 else 'call'}"))
-        elif verb == "fold":
-            out.append(said(f"{token(seat)} f", line, f"{me} fold"))
-        elif verb in ("open", "bet", "raise"):
-            word = ("bet" if drawn else "open") if max(table.bets) == 0 else "raise"
-            table.bet_to(i, amount)
-            out.append(said(f"{token(seat)} cbr {amount}", line, f"{me} {word} {amount}"))
-        elif verb == "allin":
-            total = table.bets[i] + table.stacks[i]
-            if total > max(table.bets):
-                table.bet_to(i, total)
-                out.append(said(f"{token(seat)} cbr {total}", line, ""))
-            else:
-                table.bet_to(i, total)
-                out.append(said(f"{token(seat)} cc", line, ""))
-        elif verb == "draw":
-            if drawing and seat in drew:  # a new draw with no betting between (all-ins)
-                out.extend(serves)
-                serves.clear()
-                drew.clear()
-            if not drawing:
-                table.new_round()
-                drawing = True
-                drew.clear()
-            drawn = True
-            drew.add(seat)
-            unseen = not given or set(parse_cards(given)) == {"??"}
-            n_given = len(given) // 2
-            derived = f"{me} draw {n_given}" if unseen else f"{me} draw {n_given} {given}"
-            phh = f"{token(seat)} sd {given}" if n_given else f"{token(seat)} sd"
-            out.append(said(phh, line, derived))
-        elif verb == "show":
-            out.append(said(f"{token(seat)} sm {shown}", line, f"{me} show {shown}"))
-        elif verb == "muck":
-            out.append(said(f"{token(seat)} sm", line, f"{me} muck"))
-        else:  # split: no PHH form
-            in_place(TAPETE_COMMENT + line)
-    out.extend(serves)
-    # PHH deals every hand: where the log did not write a seat's deal, "d dh pK ??????????"
-    # (five unseen cards) is written before the first action, and _tapete_deals_added
-    # names those positions so that load_phh leaves them out again
-    dealt_logged = {int(w[2][1:]) for w in (line.split() for line in actions)
-                    if len(w) == 4 and w[:2] == ["d", "deal"] and w[2][1:].isdigit()}
-    played = any(len(w) > 1 and w[1] in ("check", "open", "bet", "call", "raise", "allin", "fold")
-                 for w in (line.split() for line in actions))
-    added = [pos[s] + 1 for s in order if s not in dealt_logged] if played else []
+        writer.write(raw)
+    writer.out.extend(writer.serves)
+    out, n = writer.out, len(order)
+    added = _deals_added(order, actions)
     out[:0] = [f"d dh p{k} " + "??" * 5 for k in added]
+    antes, blinds = writer.antes, writer.blinds
     if n == 2:  # PHH lists heads-up blinds and antes reversed (p2, the button, is the small blind)
         antes, blinds = antes[::-1], blinds[::-1]
     fields: dict[str, Any] = {
@@ -256,8 +80,8 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
     fields["hand"] = number
     fields["seats"] = order
     fields["players"] = [names[s] for s in order]
-    finishing = [table.stacks[i] + awards[i] for i in range(n)]
-    if any(awards):
+    finishing = [writer.table.stacks[i] + writer.awards[i] for i in range(n)]
+    if any(writer.awards):
         fields["finishing_stacks"] = finishing
     fields["_tapete_format"] = "tapete/1"
     fields["_tapete_rules"] = rules_spec if isinstance(rules_spec, (dict, str)) else rules.as_dict()
@@ -269,6 +93,248 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
     if added:
         fields["_tapete_deals_added"] = added
     return fields, {order[i]: finishing[i] for i in range(n)}
+
+
+def _deals_added(order: list[int], actions: list[str]) -> list[int]:
+    """PHH deals every hand: the positions (1-based) whose deal the log did not write, where
+    the hand was played; "d dh pK ??????????" (five unseen cards) is written for each before
+    the first action, and ``_tapete_deals_added`` names them so that load_phh leaves them
+    out again."""
+    pos = {seat: i for i, seat in enumerate(order)}
+    dealt_logged = {int(w[2][1:]) for w in (line.split() for line in actions)
+                    if len(w) == 4 and w[:2] == ["d", "deal"] and w[2][1:].isdigit()}
+    played = any(len(w) > 1 and w[1] in ("check", "open", "bet", "call", "raise", "allin", "fold")
+                 for w in (line.split() for line in actions))
+    return [pos[s] + 1 for s in order if s not in dealt_logged] if played else []
+
+
+def _said(phh: str, line: str, derived: str) -> str:
+    """The PHH action, with the log's own line after it as a ``# tapete:`` comment where
+    load_phh would read the PHH action as another line (a call's amount, an all-in, a check
+    facing a bet, a bet written as an open ...)."""
+    return phh if line == derived else f"{phh} {TAPETE_COMMENT}{line}"
+
+
+class _Line:
+    """A player line of the log read for PHH: the seat, its position ``i``, the verb, the
+    amount (ante, blind, bet ...), the discards of a draw (``given``, "??" where unseen)
+    and the cards of a show."""
+
+    __slots__ = ("seat", "i", "verb", "amount", "given", "shown")
+
+    def __init__(self, words: list[str], pos: dict[int, int]) -> None:
+        """:raises ValueError, IndexError, KeyError, CardError: a line PHH cannot carry
+        (unreadable, or a seat not dealt in)."""
+        self.seat = int(words[0][1:]) if words[0][:1] == "p" and words[0][1:].isdigit() else -1
+        self.i = pos[self.seat]
+        self.verb = verb = words[1]
+        self.amount = 0
+        self.given = self.shown = ""
+        if verb in ("ante", "blind", "straddle", "open", "bet", "raise"):
+            if not words[2].isdigit():
+                raise ValueError
+            self.amount = int(words[2])
+        if verb in ("show", "draw") and len(words) < 3:
+            raise ValueError
+        if verb == "draw":
+            k = int(words[2])
+            self.given = "".join(parse_cards(words[3])) if len(words) > 3 else "??" * k
+            if not 0 <= k <= 10 or len(words) > 4:
+                raise ValueError
+        if verb == "show":
+            self.shown = "".join(parse_cards(words[2]))
+            if len(words) > 3 or not self.shown:
+                raise ValueError
+
+
+class _HandWriter:
+    """One hand's log written as PHH actions (:attr:`out`), with the antes and blinds PHH
+    posts in its fields, the chips each position put in (:attr:`table`) and the dealer's
+    pushes by position (:attr:`awards`).
+
+    Forced chips go in PHH's antes / blinds_or_straddles only where load_phh posts them
+    back the same way (before any other action, once per position, blinds in position
+    order with the verb the position gets); any other ante or blind is kept in place as
+    a tapete comment, so nothing irregular is dropped or moved."""
+
+    def __init__(self, order: list[int], start: dict[int, int]) -> None:
+        n = len(order)
+        self.pos = {seat: i for i, seat in enumerate(order)}
+        self.antes = [0] * n
+        self.blinds = [0] * n
+        self.awards = [0] * n
+        self.table = ChipTable([start[s] for s in order])
+        self.out: list[str] = []
+        self.serves: list[str] = []  # serves waiting for the end of the discards
+        self.drawing = False
+        self.drawn = False  # a draw has started (load_phh reads later deals as serves, cbr as bet)
+        self.drew: set[int] = set()
+        self.posting = True
+        self.anted: set[int] = set()
+        self.blind_order = [1, 0] if n == 2 else list(range(n))
+        self.small_blind_pos = 1 if n == 2 else 0
+        self.last_blind = -1
+        self.last: list[str] = []  # the log's previous action, in words
+
+    def token(self, seat: int) -> str:
+        return f"p{self.pos[seat] + 1}"
+
+    def in_place(self, phh: str) -> None:
+        """Write an action where the log has it: the serves waiting for the end of the
+        discards go first (load_phh moves them back after each seat's draw), so that
+        nothing moves across it."""
+        self.out.extend(self.serves)
+        self.serves.clear()
+        self.out.append(phh)
+
+    def write(self, raw: str) -> None:
+        """One line of the log."""
+        line = raw.strip()
+        words = line.split()
+        if not words:
+            self.in_place(TAPETE_COMMENT + raw)  # an empty line: the check calls it unreadable
+        elif words[0] == "d":
+            self._dealer(line, words)
+            self.last = words
+        else:
+            self.last = words
+            try:
+                parsed = _Line(words, self.pos)
+            except (ValueError, IndexError, KeyError, CardError):
+                self.in_place(TAPETE_COMMENT + line)  # unreadable, or a seat not dealt in
+                return
+            self._player(line, parsed)
+
+    # ------------------------------------------------------------------ dealer
+    def _dealer(self, line: str, words: list[str]) -> None:
+        verb = words[1] if len(words) > 1 else ""
+        cards = None
+        if verb in ("deal", "serve") and len(words) == 4 and words[2][:1] == "p" \
+                and words[2][1:].isdigit() and int(words[2][1:]) in self.pos:
+            seat = int(words[2][1:])
+            cards = _dealt_cards(words[3])
+        if cards is not None:
+            self._deal(line, verb, seat, cards)
+        elif verb == "award" and len(words) == 4 and words[3].isdigit() \
+                and words[2][1:].isdigit() and int(words[2][1:]) in self.pos:
+            self.awards[self.pos[int(words[2][1:])]] += int(words[3])
+            # the dealer's push as logged (finishing_stacks are the referee's stacks)
+            self.in_place(TAPETE_COMMENT + line)
+        else:  # d note, d misdeal, anything else: kept as a tapete comment
+            self.in_place(TAPETE_COMMENT + line)
+
+    def _deal(self, line: str, verb: str, seat: int, cards: str) -> None:
+        unseen = set(parse_cards(cards)) == {"??"}
+        derived = f"d {'serve' if self.drawn else 'deal'} p{seat} {len(cards) // 2 if unseen else cards}"
+        phh = f"d dh {self.token(seat)} {cards}"
+        if verb == "serve" and self.drawing and line == derived \
+                and self.last[:2] == [f"p{seat}", "draw"]:
+            self.serves.append(phh)  # PHH order: served after all discards
+        elif line == derived and not derived.startswith("d serve"):
+            self.in_place(phh)
+        else:  # where the log has it (load_phh leaves annotated serves in place)
+            self.in_place(f"{phh} {TAPETE_COMMENT}{line}")
+
+    # ------------------------------------------------------------------ player
+    def _player(self, line: str, p: _Line) -> None:
+        verb = p.verb
+        if verb not in ("draw",) and self.drawing:
+            self.out.extend(self.serves)
+            self.serves.clear()
+            self.drawing = False
+        if verb not in ("ante", "blind", "straddle"):
+            self.posting = False
+        if verb == "ante":
+            self._ante(line, p)
+        elif verb in ("blind", "straddle"):
+            self._blind(line, p)
+        elif verb == "draw":
+            self._draw(line, p)
+        elif verb in ("check", "call", "fold", "open", "bet", "raise", "allin"):
+            self._bet(line, p)
+        elif verb == "show":
+            self.out.append(_said(f"{self.token(p.seat)} sm {p.shown}", line,
+                                  f"p{p.seat} show {p.shown}"))
+        elif verb == "muck":
+            self.out.append(_said(f"{self.token(p.seat)} sm", line, f"p{p.seat} muck"))
+        else:  # split: no PHH form
+            self.in_place(TAPETE_COMMENT + line)
+
+    def _ante(self, line: str, p: _Line) -> None:
+        i, amount = p.i, p.amount
+        put = self.table.put(i, amount)
+        # load_phh posts the antes field first, in position order, then the blinds
+        if self.posting and not self.out and amount > 0 and i not in self.anted \
+                and self.last_blind < 0 and i > max(self.anted, default=-1) \
+                and put == amount and line == f"p{p.seat} ante {amount}":
+            self.antes[i] += put
+            self.anted.add(i)
+        else:
+            self.in_place(TAPETE_COMMENT + line)
+            self.posting = False  # later antes and blinds stay in place after this one
+
+    def _blind(self, line: str, p: _Line) -> None:
+        i, amount, table = p.i, p.amount, self.table
+        before = table.bets[i]
+        table.bet_to(i, amount)
+        order_k = self.blind_order.index(i)
+        regular = (self.posting and not self.out and amount > 0 and not self.blinds[i]
+                   and order_k > self.last_blind and before == 0
+                   and p.verb == ("blind" if i == self.small_blind_pos else "straddle")
+                   and table.bets[i] == amount and line == f"p{p.seat} {p.verb} {amount}")
+        if regular:
+            self.blinds[i] = table.bets[i]
+            self.last_blind = order_k
+        else:
+            self.in_place(TAPETE_COMMENT + line)
+            self.posting = False
+
+    def _bet(self, line: str, p: _Line) -> None:
+        table, i, verb, me, tok = self.table, p.i, p.verb, f"p{p.seat}", self.token(p.seat)
+        owed = max(table.bets) - table.bets[i]
+        if verb == "check" or verb == "call":
+            table.bet_to(i, max(table.bets))
+            self.out.append(_said(f"{tok} cc", line, f"{me} {'check' if owed <= 0 else 'call'}"))
+        elif verb == "fold":
+            self.out.append(_said(f"{tok} f", line, f"{me} fold"))
+        elif verb in ("open", "bet", "raise"):
+            word = ("bet" if self.drawn else "open") if max(table.bets) == 0 else "raise"
+            table.bet_to(i, p.amount)
+            self.out.append(_said(f"{tok} cbr {p.amount}", line, f"{me} {word} {p.amount}"))
+        else:  # allin: a bet or raise, or a call, as it turns out
+            total = table.bets[i] + table.stacks[i]
+            raises = total > max(table.bets)
+            table.bet_to(i, total)
+            self.out.append(_said(f"{tok} cbr {total}" if raises else f"{tok} cc", line, ""))
+
+    def _draw(self, line: str, p: _Line) -> None:
+        if self.drawing and p.seat in self.drew:  # a new draw with no betting between (all-ins)
+            self.out.extend(self.serves)
+            self.serves.clear()
+            self.drew.clear()
+        if not self.drawing:
+            self.table.new_round()
+            self.drawing = True
+            self.drew.clear()
+        self.drawn = True
+        self.drew.add(p.seat)
+        given, me = p.given, f"p{p.seat}"
+        unseen = not given or set(parse_cards(given)) == {"??"}
+        n_given = len(given) // 2
+        derived = f"{me} draw {n_given}" if unseen else f"{me} draw {n_given} {given}"
+        phh = f"{self.token(p.seat)} sd {given}" if n_given else f"{self.token(p.seat)} sd"
+        self.out.append(_said(phh, line, derived))
+
+
+def _dealt_cards(token: str) -> str | None:
+    """A deal or serve's cards as PHH writes them ("??" per unseen card), or None where
+    they cannot be read (the line then stays a tapete comment)."""
+    if token.isdigit():
+        return "??" * int(token) if 0 < int(token) <= 10 else None
+    try:
+        return "".join(parse_cards(token))
+    except CardError:
+        return None
 
 
 def _seat_keyed(value: Any) -> Any:
@@ -312,6 +378,32 @@ def _check_exportable(session: Any) -> None:
             _seat_chips(hand, field, what, number, table.stacks, problems)
             if problems:
                 raise PHHError(problems[0].message)
+
+
+def _positions(seats: list[int], button: int, rules: HouseRules) -> list[int]:
+    """The hand's PHH positions: the seats from the one after the button, in the rules'
+    direction, to the button."""
+    order = []
+    seat = button
+    for _ in seats:
+        seat = _next_seat(seats, seat, rules)
+        order.append(seat)
+    return order
+
+
+def _session_fields(fields: dict, hand: dict, players: list | None) -> None:
+    """The ``_tapete_*`` fields of what the session file said between hands, as it said it
+    (PHH has no rebuys, no dead button, no stated stacks; load_phh restores these keys of
+    the hand), and, on hand 1 (``players`` given), every player of the session (a seat
+    with no chips sits out of PHH's positions)."""
+    if hand.get("awards_recorded") is False:
+        fields["_tapete_awards_recorded"] = False
+    fields["_tapete_hand"] = {key: _seat_keyed(hand[key]) for key in ("button", "rebuys", "stacks")
+                              if hand.get(key) is not None}
+    if players is not None:
+        fields["_tapete_players"] = [
+            {key: p[key] for key in ("seat", "name", "stack") if p.get(key) is not None}
+            for p in players]
 
 
 def dump_phh(session: dict) -> str:
@@ -368,24 +460,10 @@ def dump_phh(session: dict) -> str:
             raise PHHError("the first hand needs a button")
         elif not misdealt:  # after a misdeal the same dealer deals again
             button = _next_seat(seats, button, rules)
-        order = []
-        seat = button
-        for _ in seats:
-            seat = _next_seat(seats, seat, rules)
-            order.append(seat)
+        order = _positions(seats, button, rules)
         fields, after = _hand_to_phh(rules.at_table(len(order)), session.get("rules"), names, order,
                                      dict(stacks), list(hand.get("actions") or []), k)
-        if hand.get("awards_recorded") is False:
-            fields["_tapete_awards_recorded"] = False
-        # what the session file said between hands, as it said it (PHH has no rebuys,
-        # no dead button, no stated stacks): load_phh restores these keys of the hand
-        fields["_tapete_hand"] = {key: _seat_keyed(hand[key]) for key in ("button", "rebuys", "stacks")
-                                  if hand.get(key) is not None}
-        if k == 1:
-            # every player of the session (a seat with no chips sits out of PHH's positions)
-            fields["_tapete_players"] = [
-                {key: p[key] for key in ("seat", "name", "stack") if p.get(key) is not None}
-                for p in players]
+        _session_fields(fields, hand, players if k == 1 else None)
         if judged is not None and k <= len(judged):
             if judged[k - 1]["carried"]:
                 fields["_tapete_carried_out"] = judged[k - 1]["carried"]
