@@ -296,26 +296,53 @@ def _cards_text(cards: str, where: str) -> str:
 
 def _translate(raw_actions: Iterable[str], stacks: list[int], antes: list[int],
                blinds: list[int], seats: list[int], rules: HouseRules) -> tuple[list[str], list[int]]:
-    n = len(stacks)
-    table = ChipTable(stacks)
-    out: list[str] = []
-    # Antes and blinds are posted before the deal (PokerKit automates them the same way).
-    post_antes = antes[::-1] if n == 2 else antes
-    for i in range(n):
-        if post_antes[i]:
-            amount = table.put(i, post_antes[i])
-            out.append(f"p{seats[i]} ante {amount}")
-    post_blinds = blinds[::-1] if n == 2 else blinds
-    small_blind = 1 if n == 2 else 0  # heads-up the button (p2) posts the small blind
-    for i in ([1, 0] if n == 2 else range(n)):
-        if post_blinds[i]:
-            table.bet_to(i, table.bets[i] + post_blinds[i])
-            verb = BLIND_VERBS[0] if i == small_blind else BLIND_VERBS[1]
-            out.append(f"p{seats[i]} {verb} {table.bets[i]}")
-    drawn = False  # a draw has started: later deals are serves
-    drawing = False  # in a draw phase (bets of the finished round cleared)
-    fixed: set[int] = set()
+    """A PHH hand's actions as tapete log lines (the table in the module docstring of
+    :mod:`referee.phh`), and the chips each position put in. A PHH action that cannot be
+    read becomes an unreadable line (:data:`UNREADABLE_MARK`), not a refused file."""
+    reader = _HandReader(stacks, seats)
+    reader.post_forced(antes, blinds)
     for raw in raw_actions:
+        reader.read(raw)
+    return _serves_after_draws(reader.out, reader.fixed), reader.table.contributed
+
+
+class _HandReader:
+    """Translating one hand's PHH actions: the lines written so far (:attr:`out`), the
+    chips put in by position (:attr:`table`), whether a draw has started (later deals are
+    serves, ``cbr`` with nothing bet is a ``bet``) and the lines to leave where they are
+    (:attr:`fixed`: what a tapete export wrote in place)."""
+
+    def __init__(self, stacks: list[int], seats: list[int]) -> None:
+        self.n = len(stacks)
+        self.seats = seats
+        self.table = ChipTable(stacks)
+        self.out: list[str] = []
+        self.drawn = False  # a draw has started: later deals are serves
+        self.drawing = False  # in a draw phase (bets of the finished round cleared)
+        self.fixed: set[int] = set()
+
+    def post_forced(self, antes: list[int], blinds: list[int]) -> None:
+        """Antes and blinds are posted before the deal (PokerKit automates them the same
+        way); heads-up the button (p2) posts the small blind and the lists are reversed."""
+        n, seats, table = self.n, self.seats, self.table
+        post_antes = antes[::-1] if n == 2 else antes
+        for i in range(n):
+            if post_antes[i]:
+                amount = table.put(i, post_antes[i])
+                self.out.append(f"p{seats[i]} ante {amount}")
+        post_blinds = blinds[::-1] if n == 2 else blinds
+        small_blind = 1 if n == 2 else 0
+        for i in ([1, 0] if n == 2 else range(n)):
+            if post_blinds[i]:
+                table.bet_to(i, table.bets[i] + post_blinds[i])
+                verb = BLIND_VERBS[0] if i == small_blind else BLIND_VERBS[1]
+                self.out.append(f"p{seats[i]} {verb} {table.bets[i]}")
+
+    def read(self, raw: Any) -> None:
+        """One PHH action: a ``# tapete:`` comment action is the log's own line; a PHH
+        action with a ``# tapete:`` comment after it moves the chips as PHH says and logs
+        the comment's line (a call's amount, an all-in, a check facing a bet ...)."""
+        out = self.out
         override = None
         text = None
         before = len(out)
@@ -323,83 +350,19 @@ def _translate(raw_actions: Iterable[str], stacks: list[int], antes: list[int],
             if isinstance(raw, str) and raw.lstrip().startswith(TAPETE_COMMENT):
                 line = raw.lstrip()[len(TAPETE_COMMENT):]
                 out.append(line)  # a tapete action PHH cannot say
-                fixed.add(len(out) - 1)
-                _comment_chips(table, line, seats)
-                continue
+                self.fixed.add(len(out) - 1)
+                _comment_chips(self.table, line, self.seats)
+                return
             if isinstance(raw, str) and "#" in raw:
                 note = "#" + raw.split("#", 1)[1]
                 if note.startswith(TAPETE_COMMENT) and note[len(TAPETE_COMMENT):].strip():
-                    # the PHH action as the tapete log wrote it (a call's amount, an
-                    # all-in, a check facing a bet ...): the PHH part moves the chips here,
-                    # the log line is the one after the comment
                     override = note[len(TAPETE_COMMENT):].strip()
             text = raw.split("#", 1)[0].strip() if isinstance(raw, str) else None
             if text is None:
                 raise PHHError(f"PHH action {json.dumps(raw)[:60] if _jsonable(raw) else raw!r} "
                                "is not a string")
-            if not text:
-                continue
-            words = text.split()
-            if words[0] == "d":
-                if len(words) == 4 and words[1] == "dh":
-                    i = _position(words[2], n, text)
-                    cards = _cards_text(words[3], text)
-                    unseen = set(parse_cards(cards)) == {"??"}
-                    k = len(cards) // 2
-                    if not drawn:
-                        out.append(f"d deal p{seats[i]} {k if unseen else cards}")
-                    else:
-                        out.append(f"d serve p{seats[i]} {k if unseen else cards}")
-                    continue
-                raise PHHError(f"PHH action {text!r}: not a draw-poker dealer action (only 'd dh')")
-            i = _position(words[0], n, text)
-            seat = seats[i]
-            verb = words[1] if len(words) > 1 else ""
-            if verb in ("f", "cc", "cbr") and drawing:
-                drawing = False
-            if verb == "f":
-                out.append(f"p{seat} fold")
-            elif verb == "cc":
-                owed = max(table.bets) - table.bets[i]
-                if owed <= 0:
-                    out.append(f"p{seat} check")
-                else:
-                    table.bet_to(i, max(table.bets))
-                    out.append(f"p{seat} call")
-            elif verb == "cbr" and len(words) == 3:
-                if not (words[2].isascii() and words[2].isdigit()):
-                    raise PHHError(f"PHH action {text!r}: the amount {words[2]!r} is not a whole "
-                                   "number of chips")
-                amount = int(words[2])
-                if max(table.bets) == 0:
-                    word = "bet" if drawn else "open"
-                else:
-                    word = "raise"
-                table.bet_to(i, amount)
-                out.append(f"p{seat} {word} {amount}")
-            elif verb == "sd" and len(words) in (2, 3):
-                if not drawing:
-                    table.new_round()
-                    drawing = True
-                drawn = True
-                if len(words) == 2:
-                    out.append(f"p{seat} draw 0")
-                else:
-                    cards = _cards_text(words[2], text)
-                    k = len(cards) // 2
-                    if set(parse_cards(cards)) == {"??"}:
-                        out.append(f"p{seat} draw {k}")
-                    else:
-                        out.append(f"p{seat} draw {k} {cards}")
-            elif verb == "sm" and len(words) == 2:
-                out.append(f"p{seat} muck")
-            elif verb == "sm" and len(words) == 3 and words[2] == "-":
-                out.append(f"p{seat} show " + "??" * 5)
-            elif verb == "sm" and len(words) == 3:
-                out.append(f"p{seat} show {_cards_text(words[2], text)}")
-            else:
-                raise PHHError(f"PHH action {text!r} is not a five-card draw action "
-                               "(d dh, f, cc, cbr, sd, sm)")
+            if text:
+                self._action(text)
         except PHHError as exc:
             # one bad action is an unreadable finding on that action, not a refused file
             out.append(UNREADABLE_MARK + str(exc))
@@ -410,8 +373,84 @@ def _translate(raw_actions: Iterable[str], stacks: list[int], antes: list[int],
                 else:
                     out.append(override)
                 if text and text.split()[:2] == ["d", "dh"]:
-                    fixed.add(len(out) - 1)  # a deal or serve where the log had it
-    return _serves_after_draws(out, fixed), table.contributed
+                    self.fixed.add(len(out) - 1)  # a deal or serve where the log had it
+
+    def _action(self, text: str) -> None:
+        words = text.split()
+        if words[0] == "d":
+            if len(words) == 4 and words[1] == "dh":
+                i = _position(words[2], self.n, text)
+                cards = _cards_text(words[3], text)
+                unseen = set(parse_cards(cards)) == {"??"}
+                k = len(cards) // 2
+                verb = "serve" if self.drawn else "deal"
+                self.out.append(f"d {verb} p{self.seats[i]} {k if unseen else cards}")
+                return
+            raise PHHError(f"PHH action {text!r}: not a draw-poker dealer action (only 'd dh')")
+        i = _position(words[0], self.n, text)
+        verb = words[1] if len(words) > 1 else ""
+        if verb in ("f", "cc", "cbr") and self.drawing:
+            self.drawing = False
+        if verb in ("f", "cc") or (verb == "cbr" and len(words) == 3):
+            self._bet(i, verb, words, text)
+        elif verb == "sd" and len(words) in (2, 3):
+            self._draw(i, words, text)
+        elif verb == "sm" and len(words) in (2, 3):
+            self._show(i, words, text)
+        else:
+            raise PHHError(f"PHH action {text!r} is not a five-card draw action "
+                           "(d dh, f, cc, cbr, sd, sm)")
+
+    def _bet(self, i: int, verb: str, words: list[str], text: str) -> None:
+        """``f`` fold; ``cc`` check or call; ``cbr A`` open, bet or raise to A."""
+        seat, table = self.seats[i], self.table
+        if verb == "f":
+            self.out.append(f"p{seat} fold")
+        elif verb == "cc":
+            owed = max(table.bets) - table.bets[i]
+            if owed <= 0:
+                self.out.append(f"p{seat} check")
+            else:
+                table.bet_to(i, max(table.bets))
+                self.out.append(f"p{seat} call")
+        else:
+            if not (words[2].isascii() and words[2].isdigit()):
+                raise PHHError(f"PHH action {text!r}: the amount {words[2]!r} is not a whole "
+                               "number of chips")
+            amount = int(words[2])
+            if max(table.bets) == 0:
+                word = "bet" if self.drawn else "open"
+            else:
+                word = "raise"
+            table.bet_to(i, amount)
+            self.out.append(f"p{seat} {word} {amount}")
+
+    def _draw(self, i: int, words: list[str], text: str) -> None:
+        """``sd [CARDS]``: draw K (0: stands pat), the discards where seen."""
+        seat = self.seats[i]
+        if not self.drawing:
+            self.table.new_round()
+            self.drawing = True
+        self.drawn = True
+        if len(words) == 2:
+            self.out.append(f"p{seat} draw 0")
+            return
+        cards = _cards_text(words[2], text)
+        k = len(cards) // 2
+        if set(parse_cards(cards)) == {"??"}:
+            self.out.append(f"p{seat} draw {k}")
+        else:
+            self.out.append(f"p{seat} draw {k} {cards}")
+
+    def _show(self, i: int, words: list[str], text: str) -> None:
+        """``sm`` muck; ``sm -`` show unseen cards; ``sm CARDS`` show."""
+        seat = self.seats[i]
+        if len(words) == 2:
+            self.out.append(f"p{seat} muck")
+        elif words[2] == "-":
+            self.out.append(f"p{seat} show " + "??" * 5)
+        else:
+            self.out.append(f"p{seat} show {_cards_text(words[2], text)}")
 
 
 def _comment_chips(table: "ChipTable", line: str, seats: list[int]) -> None:
