@@ -218,6 +218,11 @@ def _ante_rules(antes: list[int], n: int) -> dict:
 
 
 def _hand_session(h: dict) -> dict:
+    """One PHH hand as a one-hand session (:func:`load_phh`'s shape).
+
+    :raises PHHError: a required field missing or of the wrong shape, or a variant other
+        than the draw variants.
+    """
     for key in ("variant", "starting_stacks", "actions"):
         if key not in h:
             raise PHHError(f"PHH field {key!r} is missing")
@@ -245,31 +250,11 @@ def _hand_session(h: dict) -> dict:
     if len(names) != n:
         raise PHHError(f"{len(names)} player names for {n} starting stacks")
     actions, contributed = _translate(h["actions"], stacks, antes, blinds, seats, rules)
-    added = h.get("_tapete_deals_added")
-    if isinstance(added, list) and h.get("_tapete_format"):
-        # the unseen deals dump_phh wrote where the log had none: not part of the log
-        drop = {f"d deal p{seats[k - 1]} 5" for k in added
-                if isinstance(k, int) and 1 <= k <= n}
-        kept = []
-        for line in actions:
-            if line in drop:
-                drop.discard(line)
-                continue
-            kept.append(line)
-        actions = kept
+    actions = _without_added_deals(h, actions, seats)
     finishing = h.get("finishing_stacks")
     award_lines = h.get("_tapete_award_lines") is True  # a tapete export: awards in the log
     if finishing is not None and not award_lines:
-        finishing = _ints(finishing, "finishing_stacks")
-        if len(finishing) != n:
-            raise PHHError(f"{len(finishing)} finishing stacks for {n} players")
-        for i in range(n):
-            award = finishing[i] - (stacks[i] - contributed[i])
-            if award < 0:
-                raise PHHError(f"p{i + 1}: finishing stack {finishing[i]} is below the starting "
-                               f"stack {stacks[i]} less the {contributed[i]} chips put in")
-            if award:
-                actions.append(f"d award p{seats[i]} {award}")
+        actions += _award_lines(_ints(finishing, "finishing_stacks"), stacks, contributed, seats)
     session = {
         "format": "tapete/1",
         "rules": rules_spec,
@@ -285,6 +270,44 @@ def _hand_session(h: dict) -> dict:
     if note:
         session["note"] = f"from PHH: {note}"
     return session
+
+
+def _without_added_deals(h: dict, actions: list[str], seats: list[int]) -> list[str]:
+    """The log less the unseen deals :func:`~referee.phh_write.dump_phh` wrote where the
+    log had none (``_tapete_deals_added``): they are not part of the log."""
+    added = h.get("_tapete_deals_added")
+    if not (isinstance(added, list) and h.get("_tapete_format")):
+        return actions
+    n = len(seats)
+    drop = {f"d deal p{seats[k - 1]} 5" for k in added if isinstance(k, int) and 1 <= k <= n}
+    kept = []
+    for line in actions:
+        if line in drop:
+            drop.discard(line)
+            continue
+        kept.append(line)
+    return kept
+
+
+def _award_lines(finishing: list[int], stacks: list[int], contributed: list[int],
+                 seats: list[int]) -> list[str]:
+    """``d award pN A`` per seat that gained chips at the end: A = finishing stack -
+    (starting stack - chips put in).
+
+    :raises PHHError: a count of finishing stacks other than the players', or one below
+        what the seat kept."""
+    n = len(stacks)
+    if len(finishing) != n:
+        raise PHHError(f"{len(finishing)} finishing stacks for {n} players")
+    lines = []
+    for i in range(n):
+        award = finishing[i] - (stacks[i] - contributed[i])
+        if award < 0:
+            raise PHHError(f"p{i + 1}: finishing stack {finishing[i]} is below the starting "
+                           f"stack {stacks[i]} less the {contributed[i]} chips put in")
+        if award:
+            lines.append(f"d award p{seats[i]} {award}")
+    return lines
 
 
 def _cards_text(cards: str, where: str) -> str:
