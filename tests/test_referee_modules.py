@@ -1,0 +1,133 @@
+"""The referee's module layout (DEVELOPERS.md "Small modules with one job each"): no import
+circle, the state machine's modules import at the top and only downwards (the driver above
+the concerns, the concerns above the state), every module says its job, every function of
+the state machine and of PHH fits on a screen."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import referee
+import referee.phh
+import referee.phh_read
+import referee.phh_write
+from referee.replay import HandReplay
+
+PACKAGE = Path(referee.__file__).resolve().parent
+MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
+
+CONCERNS = ["rounds", "forced", "betting", "opening", "deck", "draw", "showdown", "ruling"]
+"""The hand state machine's concerns, each a module of functions over one HandState."""
+STATE_MACHINE = ["log", "state", *CONCERNS, "replay", "trace", "table", "findings"]
+PHH = ["phh", "phh_format", "phh_read", "phh_write", "check"]
+MAX_LINES = 50
+"""The most lines of code (docstring aside) a function of those modules may have."""
+
+
+def _tree(module: str) -> ast.Module:
+    return ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+
+
+def _imported(node: ast.AST) -> set[str]:
+    """The referee modules an import node names."""
+    if isinstance(node, ast.ImportFrom):
+        if node.level == 1:
+            if node.module:
+                return {node.module.split(".")[0]}
+            return {alias.name for alias in node.names}
+        if node.module and node.module.startswith("referee."):
+            return {node.module.split(".")[1]}
+        if node.module == "referee":
+            return {alias.name for alias in node.names if alias.name in MODULES}
+    if isinstance(node, ast.Import):
+        return {a.name.split(".")[1] for a in node.names if a.name.startswith("referee.")}
+    return set()
+
+
+def _graph() -> dict[str, set[str]]:
+    graph = {}
+    for module in MODULES:
+        found: set[str] = set()
+        for node in ast.walk(_tree(module)):
+            found |= _imported(node)
+        graph[module] = {m for m in found if m in MODULES and m != module}
+    return graph
+
+
+def test_no_import_circle_in_the_referee():
+    graph = _graph()
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            pytest.fail("import circle: " + " -> ".join(path[path.index(module):] + [module]))
+        if module in done:
+            return
+        for other in sorted(graph[module]):
+            visit(other, path + [module])
+        done.add(module)
+
+    for module in MODULES:
+        visit(module, [])
+    assert "check" in graph["phh_write"] and "phh_read" in graph["check"]
+    assert "check" not in graph["phh_read"]
+
+
+@pytest.mark.parametrize("module", STATE_MACHINE + PHH)
+def test_imports_are_at_the_top_of_the_module(module):
+    tree = _tree(module)
+    nested = [node.lineno for top in tree.body if not isinstance(top, (ast.Import, ast.ImportFrom))
+              for node in ast.walk(top) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert nested == [], f"{module}.py imports inside a function at lines {nested}"
+
+
+def test_the_concerns_import_only_downwards():
+    graph = _graph()
+    above = {"replay", "trace", "table", "check", "session", "phh", "phh_read", "phh_write"}
+    for module in CONCERNS:
+        assert not graph[module] & above, module
+        assert "state" in graph[module], module
+    assert graph["state"] & set(CONCERNS) == set()
+    assert set(CONCERNS) <= graph["replay"]  # the driver hands each line to its concern
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_every_module_says_its_job(module):
+    doc = ast.get_docstring(_tree(module))
+    assert doc and len(doc.split()) >= 8, f"{module}.py has no module docstring"
+
+
+def _code_lines(fn: ast.FunctionDef) -> int:
+    body = fn.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None),
+                                                             ast.Constant):
+        body = body[1:]  # the docstring
+    if not body:
+        return 0
+    return body[-1].end_lineno - body[0].lineno + 1
+
+
+@pytest.mark.parametrize("module", STATE_MACHINE + PHH)
+def test_every_function_fits_on_a_screen(module):
+    long = {node.name: _code_lines(node) for node in ast.walk(_tree(module))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and _code_lines(node) > MAX_LINES}
+    assert long == {}, f"{module}.py: functions over {MAX_LINES} lines of code: {long}"
+
+
+def test_the_driver_keeps_its_public_face():
+    public = {name for name in vars(HandReplay) if not name.startswith("_")}
+    assert {"run", "step", "due", "legal", "pot_total", "finish"} <= public
+    assert public - {"run", "step", "due", "legal", "pot_total", "finish"} <= {
+        "start", "actions", "state"}
+
+
+def test_phh_reexports_the_reader_and_the_writer():
+    assert referee.phh.load_phh is referee.phh_read.load_phh
+    assert referee.phh.load_phh_all is referee.phh_read.load_phh_all
+    assert referee.phh.dump_phh is referee.phh_write.dump_phh
+    assert referee.phh.export_main is referee.phh_write.export_main
+    assert referee.phh.PHHError is referee.phh_read.PHHError is referee.phh_write.PHHError
