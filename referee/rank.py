@@ -71,8 +71,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter
 from itertools import combinations_with_replacement, permutations, product
+from operator import itemgetter
 from typing import Any, Callable, Sequence
 
 from .cards import JOKER, RANK_VALUE, RANKS, SUITS, UNKNOWN, CardError, parse_card, parse_cards
@@ -258,12 +258,21 @@ class _Spec:
         self.assumed = players is None and r.lowest_rank == "auto"
 
 
+def _counts(items: Sequence[Any]) -> dict[Any, int]:
+    """How many times each item occurs (a plain dict: ``collections.Counter`` costs several
+    times as much for five items, and the tables count tens of thousands of hands)."""
+    counts: dict[Any, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
+
+
 def _shape(spec: _Spec, values: Sequence[int], flush: bool) -> tuple[int, tuple[int, ...], bool]:
     """Category, significant ranks and ace-low flag of five rank values (any order)."""
-    counts = Counter(values)
-    groups = sorted(counts.items(), key=lambda kv: (-kv[1], -kv[0]))
-    top = tuple(v for v, _ in groups)
-    shape = tuple(c for _, c in groups)
+    counts = _counts(values)
+    groups = sorted([(c, v) for v, c in counts.items()], reverse=True)  # most cards, then rank
+    top = tuple([v for _, v in groups])
+    shape = tuple([c for c, _ in groups])
     if shape[0] == 5:
         return FIVE_OF_A_KIND, top, False
     if len(counts) == 5:
@@ -341,7 +350,7 @@ def _best_with_jokers(spec: _Spec, naturals: tuple[int, ...], suited: bool, joke
     best: HandRank | None = None
     for extra in combinations_with_replacement(spec.deck_ranks, jokers):
         values = naturals + extra
-        full = Counter(values)
+        full = _counts(values)
         if any(c > 5 for c in full.values()):
             continue
         five = any(c == 5 for c in full.values())
@@ -408,17 +417,22 @@ def _pattern(desc: tuple, suit_value: dict[str, int] | None) -> dict[str, int]:
     if found is not None:
         return found
     dup_groups, index_groups, flushable = desc
+    # each group of positions sharing a rank: its suits, and how many there must be
+    suits_at = [(itemgetter(*g), len(g)) for g in dup_groups]  # (groups of 2 cards or more)
+    # each group whose best suit makes a suit key: its suits (one letter for a single card)
+    keys_at = [itemgetter(*g) for g in index_groups]
+    value_of = suit_value.__getitem__ if suit_value is not None else None
     out: dict[str, int] = {}
     for s in _ALL_SUIT_STRINGS:
-        if any(len({s[p] for p in g}) < len(g) for g in dup_groups):
+        if any(len(set(suits(s))) < k for suits, k in suits_at):
             continue
         flush = flushable and s.count(s[0]) == 5
         if suit_value is None:
             out[s] = 1 if flush else 0
             continue
         index = 0
-        for g in index_groups:
-            index = index * 4 + max(suit_value[s[p]] for p in g) - 1
+        for suits in keys_at:
+            index = index * 4 + max(map(value_of, suits(s))) - 1
         out[s] = index + (4 if flush else 0)
     _PATTERNS[key] = out
     return out
@@ -436,8 +450,8 @@ class _Multiset:
     __slots__ = ("hands", "plain", "flush", "dup_letters", "index_letters", "flushable")
 
     def __init__(self, spec: _Spec, letters: str) -> None:
-        counts = Counter(letters)
-        values = tuple(RANK_VALUE[c] for c in letters)
+        counts = _counts(letters)
+        values = tuple([RANK_VALUE[c] for c in letters])
         self.flushable = len(counts) == 5
         plain = _hand_rank(spec, values, False)
         self.plain = plain
@@ -497,7 +511,7 @@ class _Table:
         self.lazy = self.dealt and size > PERMUTED_KEYS_MAX_DECK
         self.letters = "".join(RANKS[v - 2] for v in spec.deck_ranks)
         for combo in combinations_with_replacement(self.letters, 5):
-            if max(combo.count(c) for c in combo) > 4:
+            if combo[0] == combo[4]:  # (sorted: five of one rank, a hand only with a joker)
                 continue
             m = self._multiset("".join(combo))
             if not self.dealt:
@@ -613,13 +627,13 @@ class _Table:
 
 def _places(letters: str, r: str) -> tuple[int, ...]:
     """Positions of rank letter ``r`` in ``letters``."""
-    return tuple(i for i, c in enumerate(letters) if c == r)
+    return tuple([i for i, c in enumerate(letters) if c == r])
 
 
 def _checks(letters: Sequence[str]) -> str | tuple[str, ...] | None:
     """The ``dups`` of an entry for these rank letters (see :class:`_Table`): None, the
     pair's letter, or each repeated rank's letter once per card after its first."""
-    counts = Counter(letters)
+    counts = _counts(letters)
     checks = tuple(r for r in sorted(counts) for _ in range(counts[r] - 1))
     if not checks:
         return None
