@@ -75,12 +75,16 @@ def draw(st: HandState, i: int, seat: int, a: Action) -> None:
                 once=("draw", seat, st.phase),
                 details={"due": None, "verb": "draw", "reason": "no_draw"})
         return
-    drew = st.drew
+    drew, folded, mucked = st.drew, st.folded, st.mucked
     if seat in drew:
         st.find("out_of_turn", i, seat, f"seat {seat} drew twice in one draw",
                 details={"due": draw_due(st), "verb": "draw", "reason": "drew_twice"})
         return
-    due = draw_due(st)
+    due = None  # draw_due(st), inlined: the first seat yet to draw
+    for s in st.order:
+        if s not in drew and s not in folded and s not in mucked:
+            due = s
+            break
     if due != seat:
         st.find("out_of_turn", i, seat, f"seat {seat} drew while seat {due} was to draw",
                 details={"due": due, "verb": "draw"})
@@ -92,22 +96,30 @@ def draw(st: HandState, i: int, seat: int, a: Action) -> None:
         if k > 5:
             k = 5  # a hand has five cards: no more can be thrown (one cause: draw_limit)
     drew.add(seat)
+    _throw(st, i, seat, a.cards, k)
+    for s in st.order:  # someone still to draw (draw_due(st), inlined)
+        if s not in drew and s not in folded and s not in mucked:
+            return
+    end_draw(st)
+
+
+def _throw(st: HandState, i: int, seat: int, cards: tuple[str, ...] | None, k: int) -> None:
+    """The seat throws ``k`` cards (``cards`` where named) and is owed as many, served
+    from the stub (or the reshuffled discards)."""
     st.drawn_total[seat] = st.drawn_total.get(seat, 0) + k
-    if a.cards is not None:
-        _discard_known(st, i, seat, a.cards)
+    if cards is not None:
+        _discard_known(st, i, seat, cards)
     else:
         _discard_unknown(st, seat, k)
     st.hands[seat].extend(["??"] * k)
     st.expect_serve[seat] = k
     st.got_serve.pop(seat, None)
     if k > 0:
-        if k <= st.stub - (0 if r.deal_last_card else 1):  # from the stub (inlined)
+        if k <= st.stub - (0 if st.rules.deal_last_card else 1):  # from the stub (inlined)
             st.stub -= k
         else:
             serve_from_deck(st, i, seat, k)
     st.discard_pool += k
-    if draw_due(st) is None:
-        end_draw(st)
 
 
 def _discard_known(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> None:

@@ -103,9 +103,8 @@ class HandReplay:
         if a.actor == "d":
             _DEALER[a.verb](st, i, a)
             return
-        seat = a.seat
+        seat: int = a.seat  # type: ignore[assignment]  (a player line names its seat)
         verb = a.verb
-        assert seat is not None  # (a player line names its seat)
         if st.recorded and verb not in _AFTER_AWARD_OK:
             # the pot was pushed: the hand is over; nothing a player does changes it
             st.find("not_in_hand", i, seat, f"seat {seat} {PAST.get(verb, verb)} after the "
