@@ -21,22 +21,25 @@ process:
    legal: it should be none). Printed as counts, never asserted.
 3. Times, on the same hands, in rounds (``--repeat`` of them; each round runs every line
    below once over all the hands, one after the other, so load from other processes hits
-   them alike), and prints the best round and the median of each, in CPU seconds of this
-   process (``time.process_time``: on a shared machine the time spent descheduled is not
-   ours to count, as in ``benchmarks/rank.py``):
+   them alike), and prints the best round and the median of each, in CPU seconds
+   (``time.process_time``: on a shared machine the time spent descheduled is not ours to
+   count, as in ``benchmarks/rank.py``):
 
-   - ``referee.check, cold``: before each run every referee cache is emptied (the parsed
-     lines, the resolved rules, the table rules, the ranking functions and the ranking
-     tables themselves, see :data:`CACHES`), so the run parses every line and builds its
-     ranking table as a fresh process would (the build is also timed alone and printed);
-   - ``referee.check, warm``: the same passes again with the caches as the earlier passes
-     left them (rank tables built, rules resolved; the parsed-line cache is bounded, so on
-     2,000 hands most deal, draw and show lines are parsed again, as a new night's would);
-   - ``PokerKit HandHistory replay``: ``pokerkit.HandHistory(**fields)`` iterated to the
-     end (PokerKit parses each PHH action string and applies it, as the referee parses the
-     log); PokerKit's own tables, built when it is imported, stay (favouring PokerKit in
-     the cold comparison);
-   - ``PokerKit direct API calls``: PokerKit's state driven by pre-parsed method calls (no
+   - ``referee.check, cold``: each run a fresh Python process (``--child cold``) that
+     imports the referee, reads the hands from a JSON file this one wrote (untimed), and
+     times one pass over them: every line parsed for the first time, the rules resolved
+     and the ranking table built within the pass (the table build is also timed alone,
+     in fresh processes too, and printed);
+   - ``PokerKit HandHistory, cold``: likewise, a fresh process (``--child pokerkit``) that
+     imports PokerKit (untimed; its own tables are built on import) and times one pass of
+     ``pokerkit.HandHistory(**fields)`` iterated to the end over the PHH hands (PokerKit
+     parses each PHH action string and applies it, as the referee parses the log);
+   - ``referee.check, warm``: passes over the same hands in this process, with the caches
+     as the earlier passes left them (rank tables built, rules resolved; the parsed-line
+     cache is bounded, so on 2,000 hands many lines, most of them deal, draw and show
+     lines that never repeat, are parsed again, as a new night's would be);
+   - ``PokerKit HandHistory, warm``: the same replay in this process, again and again;
+   - ``PokerKit direct API, warm``: PokerKit's state driven by pre-parsed method calls (no
      strings): the fastest PokerKit goes, a second reference.
 
 4. Streams ``--stream`` hands through ``check`` one at a time (the sessions cycle through a
@@ -60,28 +63,17 @@ import sys
 import time
 import tracemalloc
 import warnings
+import json
+import subprocess
+import tempfile
 from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pokerkit import HandHistory  # noqa: E402
-
-import referee  # noqa: E402
-from tests.handgen import generate_hand  # noqa: E402
-
-CACHES = (
-    "_PARSED",        # action text -> parsed action (referee.replay)
-    "_RULES_CACHE",   # session rules spec -> HouseRules (referee.session)
-    "_TABLE_RULES",   # rules and player count -> rules at the table, deck (referee.hand)
-    "_RANKERS",       # rules and player count -> ranking function (referee.pots)
-    "_TABLES", "_NAMED", "_BY_NAME", "_BY_ID", "_BY_DICT", "_BY_FIELDS",  # ranking tables
-    "_PATTERNS",      # suit patterns of the ranking tables (referee.rank)
-)
-"""The module-level caches of the ``referee`` package, by name: the cold runs empty each
-one found in any ``referee`` module (found by name, so a cache that moves to another module
-is still emptied), and every ``functools.lru_cache`` there."""
+import referee  # noqa: E402  (PokerKit and tests.handgen are imported where used: the
+#                              fresh processes of the cold runs need neither)
 
 _clock = time.process_time
 
@@ -102,20 +94,38 @@ def _referee_modules() -> list:
             if m is not None and (name == "referee" or name.startswith("referee."))]
 
 
-def _clear_referee_caches() -> list[str]:
-    """Empty every cache of :data:`CACHES` found in a ``referee`` module and every
-    ``functools.lru_cache`` there; returns the caches emptied, as ``module.name``."""
-    cleared = []
-    for module in _referee_modules():
-        for name, value in list(vars(module).items()):
-            if name in CACHES and isinstance(value, dict):
-                value.clear()
-                cleared.append(f"{module.__name__}.{name}")
-            elif callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
-                if getattr(value, "__module__", None) == module.__name__:  # (not an import)
-                    value.cache_clear()
-                    cleared.append(f"{module.__name__}.{name}()")
-    return cleared
+def _child(mode: str, path: str) -> int:
+    """In this fresh process, on the hands of the JSON file ``PATH`` (``{"sessions": [...],
+    "phh": [...]}``): ``--child cold PATH``, one pass of ``referee.check`` over the
+    sessions; ``--child table PATH``, the ranking table of the first session's rules
+    built; ``--child pokerkit PATH``, one pass of PokerKit's ``HandHistory`` replay over
+    the PHH hands. Prints the CPU seconds taken (reading the file and imports untimed)."""
+    with open(path, encoding="utf-8") as f:
+        hands = json.load(f)
+    sessions, phh = hands["sessions"], hands["phh"]
+    if mode == "pokerkit":
+        warnings.simplefilter("ignore")
+        import pokerkit  # noqa: F401  (imported before the clock starts, as referee is)
+    from referee.rank import value_ranker
+
+    gc.collect()
+    start = _clock()
+    if mode == "table":
+        value_ranker(sessions[0]["rules"], 2)
+    elif mode == "pokerkit":
+        _pokerkit_replay(phh)
+    else:
+        for s in sessions:
+            referee.check(s)
+    print(_clock() - start)
+    return 0
+
+
+def _fresh(mode: str, path: str) -> float:
+    """CPU seconds :func:`_child` reports from a fresh Python process."""
+    out = subprocess.run([sys.executable, __file__, "--child", mode, path], check=True,
+                         capture_output=True, text=True)
+    return float(out.stdout.split()[-1])
 
 
 def _pure_python() -> str:
@@ -129,6 +139,8 @@ def _pure_python() -> str:
 
 def _pokerkit_direct_plan(fields: dict) -> tuple:
     """Pre-parse a hand's PHH actions into PokerKit method calls (done before timing)."""
+    from pokerkit import HandHistory
+
     hh = HandHistory(**fields)
     calls = []
     for action in fields["actions"]:
@@ -162,6 +174,8 @@ def _pokerkit_direct(plans) -> list:
 
 def _pokerkit_replay(phh: list[dict]) -> list:
     """Every hand replayed by ``HandHistory`` to its end; the last states."""
+    from pokerkit import HandHistory
+
     last = []
     for fields in phh:
         state = None
@@ -171,10 +185,8 @@ def _pokerkit_replay(phh: list[dict]) -> list:
     return last
 
 
-def _timed(fn: Callable[[], object], setup: Callable[[], object] | None = None) -> float:
-    """CPU seconds of one call of ``fn`` (``setup`` runs first, untimed)."""
-    if setup is not None:
-        setup()
+def _timed(fn: Callable[[], object]) -> float:
+    """CPU seconds of one call of ``fn``."""
     gc.collect()
     start = _clock()
     fn()
@@ -194,9 +206,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stream", type=int, default=100_000, help="hands streamed for memory")
     parser.add_argument("--pool", type=int, default=5000, help="distinct hands cycled in the stream")
     parser.add_argument("--no-memory", action="store_true", help="skip the memory stream")
+    parser.add_argument("--child", nargs=2, metavar=("MODE", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child:
+        return _child(*args.child)
     if args.hands < 1 or args.repeat < 1:
         parser.error("--hands and --repeat: at least 1")
+    from tests.handgen import generate_hand
 
     print(_pure_python())
     t = time.perf_counter()
@@ -227,47 +243,41 @@ def main(argv: list[str] | None = None) -> int:
     print(f"final stacks equal PokerKit's: referee.check {agree}/{n}; PokerKit HandHistory "
           f"replay {agree_hh}/{n}, direct API {agree_direct}/{n}; hands with an error finding "
           f"from the referee: {errors}/{n}")
-    cleared = _clear_referee_caches()
-    print(f"cold runs empty {len(cleared)} caches first: {', '.join(cleared)}")
-    missing = [c for c in CACHES if not any(x.endswith("." + c) for x in cleared)]
-    if missing:
-        print(f"  (not found in any referee module, so not emptied: {', '.join(missing)})")
-    from referee.rank import value_ranker
-
-    builds = []
-    for _ in range(args.repeat):
-        builds.append(_timed(lambda: value_ranker(sessions[0]["rules"], 2),
-                             _clear_referee_caches))
-    print(f"ranking table for {sessions[0]['rules']['preset']} built in {1e3 * min(builds):.0f} ms "
-          "(best; part of every cold run)")
 
     def run_check() -> None:
         for s in sessions:
             referee.check(s)
 
-    with warnings.catch_warnings():
+    with tempfile.TemporaryDirectory() as tmp, warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        cold, warm, pk, direct = [], [], [], []
+        path = str(Path(tmp) / "hands.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump({"sessions": sessions, "phh": phh}, f)
+        builds = [_fresh("table", path) for _ in range(args.repeat)]
+        print(f"ranking table for {sessions[0]['rules']['preset']} built in "
+              f"{1e3 * min(builds):.0f} ms in a fresh process (best; part of every cold run)")
+        cold, pk_cold, warm, pk, direct = [], [], [], [], []
         for _ in range(args.repeat):
-            cold.append(_timed(run_check, _clear_referee_caches))
+            cold.append(_fresh("cold", path))
+            pk_cold.append(_fresh("pokerkit", path))
             warm.append(_timed(run_check))
             pk.append(_timed(lambda: _pokerkit_replay(phh)))
             direct.append(_timed(lambda: _pokerkit_direct(plans)))
     print(f"CPU time of {n} hands, best of {args.repeat} rounds (and the median round):")
-    print(_line("referee.check, cold", n, cold, "  (as a fresh process: caches emptied)"))
-    print(_line("referee.check, warm", n, warm, "  (rank tables built, rules resolved)"))
-    print(_line("PokerKit HandHistory replay", n, pk))
-    print(_line("PokerKit direct API calls", n, direct))
+    print(_line("referee.check, cold", n, cold, "  (a fresh process each run)"))
+    print(_line("PokerKit HandHistory, cold", n, pk_cold, "  (a fresh process each run)"))
+    print(_line("referee.check, warm", n, warm, "  (the same hands again in this process)"))
+    print(_line("PokerKit HandHistory, warm", n, pk))
+    print(_line("PokerKit direct API, warm", n, direct, "  (pre-parsed calls, no strings)"))
 
     if not args.no_memory:
         _memory(args.stream, args.pool)
 
-    ratio = min(pk) / min(warm), min(pk) / min(cold)
-    print(f"ratio referee / PokerKit direct API:  {min(direct) / min(warm):5.2f}x warm, "
-          f"{min(direct) / min(cold):5.2f}x cold")
-    print(f"ratio referee / PokerKit HandHistory: {ratio[0]:5.2f}x warm, {ratio[1]:5.2f}x cold "
-          f"(median rounds: {statistics.median(pk) / statistics.median(warm):.2f}x warm, "
-          f"{statistics.median(pk) / statistics.median(cold):.2f}x cold; target: 5x)")
+    med = statistics.median
+    print(f"ratio referee / PokerKit direct API:  {min(direct) / min(warm):5.2f}x warm")
+    print(f"ratio referee / PokerKit HandHistory: {min(pk) / min(warm):5.2f}x warm, "
+          f"{min(pk_cold) / min(cold):5.2f}x cold (median rounds: {med(pk) / med(warm):.2f}x "
+          f"warm, {med(pk_cold) / med(cold):.2f}x cold; target: 5x)")
     return 0
 
 
