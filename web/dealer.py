@@ -161,14 +161,13 @@ def hand_page(night_id: int, token: str):
     """The dealer's hand page (HTML)."""
 
     db = get_db()
-    session_now = store.night_session(db, night_id)
     view = table_view(db, night_id, cached_check=True)
     return render_template(
         "dealer/hand.html", view=view, night_id=night_id,
-        rules=session_now.get("rules"),
+        rules=store.get_night(db, night_id)["rules_frozen"],
         state_url=url_for(".state", night_id=night_id, token=token),
         tap_url=url_for(".tap", night_id=night_id, token=token),
-        strings=page_strings(), deck=_deck(session_now),
+        strings=page_strings(), deck=_deck(db, night_id),
         verbs=list(PLAYER_VERBS), amount_verbs=sorted(AMOUNT_VERBS),
         lang=str(get_locale() or "es"), number=i18n.number_symbols(),
     )
@@ -212,14 +211,11 @@ def tap(night_id: int, token: str):
     return jsonify(view)
 
 
-def _deck(session: dict) -> list[str]:
-    """The cards the picker offers: the night's deck for the players seated (jokers too)."""
-
-    try:
-        rules = referee.resolve_rules(session.get("rules"))
-        return list(rules.deck(players=max(len(session.get("players", [])), 2)))
-    except (referee.RulesError, ValueError):
-        return list(referee.make_deck("2", 0))
+def _deck(db, night_id: int) -> list[str]:
+    """The cards the picker offers: the night's deck for the players seated (jokers too;
+    the rule of 11 by how many are seated, ``HouseRules.deck``)."""
+    rules = store.judging.Night(db, night_id).rules
+    return list(rules.deck(players=max(len(store.night_players(db, night_id)), 2)))
 
 
 def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
