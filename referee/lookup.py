@@ -4,11 +4,11 @@ table's ``entries`` without parsing. Anything else (a joker not met before, lowe
 other shapes, a bad card, a repeated card) goes to the table's validating ``slow`` path,
 which explains or ranks it.
 
-Compiled by mypyc with the replay's hot path (``pyproject.toml`` ``[tool.tapete]``): the
-referee ranks the shown hands of every showdown through these.
+The referee ranks the shown hands of every showdown through these: each is a plain
+function (a closure over its table), the cheapest thing Python calls.
 
 >>> entries = {"AAKKQ": ((None,), {"shdcs": 0})}
->>> look = DealtLookup(entries, lambda cards: "slow")
+>>> look = dealt_lookup(entries, lambda cards: "slow")
 >>> look("AsAhKdKcQs"), look("as ah")
 (None, 'slow')
 >>> no_dup("AsAhKdKc2s", ("A", "K")), no_dup("AsAsKdKc2s", ("A", "K"))
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-__all__ = ["DealtLookup", "PrimeLookup", "no_dup"]
+__all__ = ["dealt_lookup", "prime_lookup", "no_dup"]
 
 JOKER = "Jk"
 
@@ -45,62 +45,57 @@ def no_dup(cards: str, checks: tuple[str, ...]) -> bool:
     return True
 
 
-class DealtLookup:
-    """Tables keyed by the rank letters as dealt (stripped decks, suit orders):
-    ``entries[letters] = (hand ranks, suits pattern -> index)``.
+def dealt_lookup(entries: dict, slow: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """The ranking function of a table keyed by the rank letters as dealt (stripped decks,
+    suit orders): ``entries[letters] = (hand ranks, suits pattern -> index)``.
 
     :param entries: the table's entries (shared, filled as the table learns new hands).
     :param slow: the table's validating path, ``slow(cards) -> HandRank``.
+    :returns: ``rank_of(cards) -> HandRank`` for any input (the unusual goes to ``slow``).
     """
 
-    def __init__(self, entries: dict, slow: Callable[[Any], Any]) -> None:
-        self.entries = entries
-        self.slow = slow
-
-    def __call__(self, cards: Any) -> Any:
-        """The HandRank of ``cards`` (any input; the unusual goes to ``slow``)."""
-        if isinstance(cards, str):
+    def rank_of(cards: Any) -> Any:
+        if cards.__class__ is str:
             try:
-                entry = self.entries[cards[0::2]]
+                entry = entries[cards[0::2]]
                 return entry[0][entry[1][cards[1::2]]]
             except (KeyError, TypeError, IndexError):
                 pass
-        return self.slow(cards)
+        return slow(cards)
+
+    return rank_of
 
 
-class PrimeLookup:
-    """Tables keyed by the product of the five rank letters' primes times a suit factor
-    (52-card decks): ``entries[key] = (hand rank, dups)``, ``dups`` the repeated ranks to
-    check for a repeated card (None, one letter, or a tuple: see :func:`no_dup`).
+def prime_lookup(entries: dict, slow: Callable[[Any], Any], primes: dict[str, int],
+                 factor: dict[str, int]) -> Callable[[Any], Any]:
+    """The ranking function of a table keyed by the product of the five rank letters'
+    primes times a suit factor (52-card decks): ``entries[key] = (hand rank, dups)``,
+    ``dups`` the repeated ranks to check for a repeated card (None, one letter, or a
+    tuple: see :func:`no_dup`).
 
     :param entries: the table's entries. :param slow: its validating path.
     :param primes: rank letter -> prime. :param factor: the five suit letters -> factor.
+    :returns: ``rank_of(cards) -> HandRank`` for any input (the unusual goes to ``slow``).
     """
 
-    def __init__(self, entries: dict, slow: Callable[[Any], Any], primes: dict[str, int],
-                 factor: dict[str, int]) -> None:
-        self.entries = entries
-        self.slow = slow
-        self.primes = primes
-        self.factor = factor
-
-    def __call__(self, cards: Any) -> Any:
-        """The HandRank of ``cards`` (any input; the unusual goes to ``slow``)."""
-        if not isinstance(cards, str) or len(cards) != 10:  # (an 11th character unseen)
-            return self.slow(cards)
-        p = self.primes
+    def rank_of(cards: Any) -> Any:
+        if cards.__class__ is not str or len(cards) != 10:  # (an 11th character unseen)
+            return slow(cards)
+        p = primes
         try:
-            entry = self.entries[p[cards[0]] * p[cards[2]] * p[cards[4]] * p[cards[6]]
-                                 * p[cards[8]] * self.factor[cards[1::2]]]
+            entry = entries[p[cards[0]] * p[cards[2]] * p[cards[4]] * p[cards[6]]
+                            * p[cards[8]] * factor[cards[1::2]]]
         except KeyError:
-            return self.slow(cards)
+            return slow(cards)
         d = entry[1]
         if d is None:
             return entry[0]
-        if isinstance(d, str):
+        if d.__class__ is str:
             i = cards.find(d)
             if cards.find(cards[i:i + 2], i + 2) < 0:
                 return entry[0]
         elif no_dup(cards, d):
             return entry[0]
-        return self.slow(cards)
+        return slow(cards)
+
+    return rank_of

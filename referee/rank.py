@@ -76,7 +76,7 @@ from operator import itemgetter
 from typing import Any, Callable, Sequence
 
 from .cards import JOKER, RANK_VALUE, RANKS, SUITS, UNKNOWN, CardError, parse_card, parse_cards
-from .lookup import DealtLookup, PrimeLookup, no_dup
+from .lookup import dealt_lookup, no_dup, prime_lookup
 from .rules import HouseRules, RulesError, resolve_rules
 
 __all__ = [
@@ -560,10 +560,10 @@ class _Table:
     # -- the common path ------------------------------------------------------------
 
     def _make_fast(self) -> Callable[[Any], HandRank]:
-        """The table's common path (:mod:`referee.lookup`, compiled where mypyc ran)."""
+        """The table's common path (:mod:`referee.lookup`)."""
         if self.dealt:
-            return DealtLookup(self.entries, self.slow)
-        return PrimeLookup(self.entries, self.slow, P, _SUIT_FACTOR)
+            return dealt_lookup(self.entries, self.slow)
+        return prime_lookup(self.entries, self.slow, P, _SUIT_FACTOR)
 
     # -- everything else: validation with clear errors, jokers, other input shapes ------
 
