@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .pots import build_pots
+from .state import HandState
 from .session import HandItem, replay_session
 
 
@@ -41,8 +43,8 @@ def hand_state(item: HandItem) -> dict:
     :returns: ``{"hand": int, "phase": "predeal"|"predraw"|"draw"|"postdraw"|"showdown"|
         "complete", "to_act": seat (int) or None, "legal": [{"verb": str, "min": int|None,
         "max": int|None}] (what ``to_act`` may do, chips as round totals), "pot": chips,
-        "pots": [{"amount": chips, "seats": [int]}] (main pot first, then side pots, as the
-        chips in stand now; RRoP section 3), "bets": {seat: chips this round}, "stacks":
+        "pots": :func:`middle_pots` (the ruling's pots once the hand is complete), "bets":
+        {seat: chips this round, in front of the seat}, "stacks":
         {seat: chips behind}, "in_hand": [seats still contesting, in play order],
         "dealt_in": [seats dealt in, in play order], "acted": [seats that have acted in this
         hand (a player line of theirs is in the log)], "opening": "J".."A" or None (minimum
@@ -80,7 +82,7 @@ def hand_state(item: HandItem) -> dict:
         "to_act": replay.due(),
         "legal": legal,
         "pot": st.pot_total(),
-        "pots": [p.as_dict() for p in st.live_pots()],
+        "pots": [p.as_dict() for p in result.pots] if phase == "complete" else middle_pots(st),
         "bets": {str(s): c for s, c in sorted(st.bets.items())},
         "stacks": {str(s): c for s, c in sorted((result.stacks if phase == "complete"
                                                  else st.stacks).items())},
@@ -94,3 +96,25 @@ def hand_state(item: HandItem) -> dict:
         "recorded_awards": recorded,
         "findings": findings,
     }
+
+
+def middle_pots(st: HandState) -> list[dict]:
+    """The pots in the middle as a dealer sees them: ``[{"amount": chips, "seats": [int]}]``,
+    main pot first.
+
+    The chips of finished betting rounds, the antes, dead money and a carried pot are in
+    the middle; the bets of the round in progress stay in front of the seats (``bets``)
+    until the round ends. Side pots exist only where a seat still contesting is all in
+    (RRoP section 3, table stakes; seed 000: "solamente ganará el importe de su resto");
+    otherwise one pot for every live seat. Empty while the middle is empty.
+    """
+    out = st.folded | st.mucked
+    live = [s for s in st.order if s not in out and s not in st.dead]
+    middle = {s: st.contrib[s] - st.bets.get(s, 0) for s in st.order}
+    extra = st.carried_in + sum(st.dead_money.values())
+    total = sum(middle.values()) + extra
+    if not live or not total:
+        return []
+    if not any(s in st.allin for s in live):
+        return [{"amount": total, "seats": sorted(live)}]
+    return [p.as_dict() for p in build_pots(middle, live, extra)]
