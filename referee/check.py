@@ -125,7 +125,7 @@ def check_main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return 2 if exc.code else 0
-    session: Any = None  # (whatever the file holds: compiled code checks declared types)
+    session: Any = None  # (whatever the file holds)
     try:
         with open(args.file, encoding="utf-8-sig") as fh:  # (a byte-order mark is fine)
             text = fh.read()

@@ -1,7 +1,7 @@
 """Whose turn it is, and the forced bets: pure functions of the table state.
 
-Shared by the full replay (:class:`referee.replay.HandReplay`) and its fast path
-(:mod:`referee.fastpath`), so that both read the turn order and the blinds the same way.
+Used by the replay's modules (:mod:`referee.state`, :mod:`referee.rounds`,
+:mod:`referee.forced`), so that they all read the turn order and the blinds the same way.
 Seats are ints; chips are ints.
 
 >>> play_order({1, 3, 4, 6}, button=4, clockwise=True)
