@@ -270,12 +270,7 @@ def _counts(items: Sequence[Any]) -> dict[Any, int]:
 def _shape(spec: _Spec, values: Sequence[int], flush: bool) -> tuple[int, tuple[int, ...], bool]:
     """Category, significant ranks and ace-low flag of five rank values (any order)."""
     counts = _counts(values)
-    groups = sorted([(c, v) for v, c in counts.items()], reverse=True)  # most cards, then rank
-    top = tuple([v for _, v in groups])
-    shape = tuple([c for c, _ in groups])
-    if shape[0] == 5:
-        return FIVE_OF_A_KIND, top, False
-    if len(counts) == 5:
+    if len(counts) == 5:  # five ranks: a straight, a flush, both, or a high card
         desc = tuple(sorted(values, reverse=True))
         high, ace_low = None, False
         if desc[0] - desc[4] == 4:
@@ -286,6 +281,11 @@ def _shape(spec: _Spec, values: Sequence[int], flush: bool) -> tuple[int, tuple[
         if high is not None:
             return (STRAIGHT_FLUSH if flush else STRAIGHT), (high,), ace_low
         return (FLUSH if flush else HIGH_CARD), desc, False
+    groups = sorted([(c, v) for v, c in counts.items()], reverse=True)  # most cards, then rank
+    top = tuple([v for _, v in groups])
+    shape = tuple([c for c, _ in groups])
+    if shape[0] == 5:
+        return FIVE_OF_A_KIND, top, False
     if shape[0] == 4:
         return FOUR_OF_A_KIND, top, False
     if shape == (3, 2):
@@ -445,12 +445,15 @@ class _Multiset:
     per suit key (4, or 16 for two pair: 4 * higher pair's + lower pair's, keys 1-4 as
     0-3), and for hands without a made part 4 more for the flush. ``index_letters``: the
     rank letters whose best suit gives the suit keys (the made part, or the top card).
+    ``checks``: the repeated ranks to check for a repeated card (:func:`_checks`).
     """
 
-    __slots__ = ("hands", "plain", "flush", "dup_letters", "index_letters", "flushable")
+    __slots__ = ("hands", "plain", "flush", "dup_letters", "index_letters", "flushable",
+                 "checks")
 
     def __init__(self, spec: _Spec, letters: str) -> None:
         counts = _counts(letters)
+        self.checks = _checks(letters, counts)
         values = tuple([RANK_VALUE[c] for c in letters])
         self.flushable = len(counts) == 5
         plain = _hand_rank(spec, values, False)
@@ -516,7 +519,7 @@ class _Table:
             m = self._multiset("".join(combo))
             if not self.dealt:
                 key = self.key(combo)
-                self.entries[key] = (m.plain, _checks(combo))
+                self.entries[key] = (m.plain, m.checks)
                 if m.flush is not None:
                     self.entries[key * FLUSH_FACTOR] = (m.flush, None)
             elif not self.lazy:
@@ -630,10 +633,13 @@ def _places(letters: str, r: str) -> tuple[int, ...]:
     return tuple([i for i, c in enumerate(letters) if c == r])
 
 
-def _checks(letters: Sequence[str]) -> str | tuple[str, ...] | None:
+def _checks(letters: Sequence[str], counts: dict[str, int] | None = None
+            ) -> str | tuple[str, ...] | None:
     """The ``dups`` of an entry for these rank letters (see :class:`_Table`): None, the
-    pair's letter, or each repeated rank's letter once per card after its first."""
-    counts = _counts(letters)
+    pair's letter, or each repeated rank's letter once per card after its first
+    (``counts``: the letters counted, where the caller has them)."""
+    if counts is None:
+        counts = _counts(letters)
     checks = tuple(r for r in sorted(counts) for _ in range(counts[r] - 1))
     if not checks:
         return None
