@@ -285,6 +285,8 @@ def _memory(stream: int, pool: int) -> None:
     """Stream ``stream`` hands through ``check`` twice, each time cycling a new pool of
     ``pool`` generated hands (so the referee's caches fill again): RSS growth, then the
     tracemalloc peak and what is held at 10%, 50% and 100% of the stream."""
+    from tests.handgen import generate_hand
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         pools = [[generate_hand(seed, game="lowball").session for seed in range(first, first + pool)]
