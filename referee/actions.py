@@ -140,13 +140,13 @@ def parse_action(line: str) -> Action:
     who = parts[0] if parts else ""
     seat = _SEATS.get(who)
     if seat is None:  # not a player's seat token of 1-10: the dealer, the rest, or bad
+        if who == "d" or who == "D":
+            return _dealer_action(line, parts)
         if line.startswith("! "):
             # a line an importer could not read, with its reason (referee.phh.UNREADABLE_MARK)
             raise ActionError(line[2:].strip() or "an action the importer could not read")
         if not parts:
             raise ActionError(f"{_short(line)}: empty action")
-        if who in ("d", "D"):
-            return _dealer_action(line, parts)
         seat = _seat(who, line)
     found = _PLAYER.get(parts[1]) if len(parts) > 1 else None
     if found is None:
@@ -206,12 +206,13 @@ def _dealer_action(line: str, parts: list[str]) -> Action:
     if verb == "award":
         return Action("d", seat, "award", _whole(parts[3], line))
     verb = "deal" if verb == "deal" else "serve"  # (the shared string)
-    if _digits(parts[3]):
-        count = _whole(parts[3], line, "the number of cards", "cards")
+    given = parts[3]
+    if given.isdigit() and given.isascii():  # (_digits, inline: K cards, else the cards)
+        count = _whole(given, line, "the number of cards", "cards")
         if count > MAX_CARDS:
             raise ActionError(f"{_short(line)}: {count} cards; a deck has at most {MAX_CARDS}")
         return Action("d", seat, verb, None, None, count)
-    cards = _cards(parts[3], line)
+    cards = _cards(given, line)
     if len(cards) > MAX_CARDS:
         raise ActionError(f"{_short(line)}: {len(cards)} cards; a deck has at most {MAX_CARDS}")
     return Action("d", seat, verb, None, cards, len(cards))
