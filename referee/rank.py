@@ -459,9 +459,9 @@ class _Multiset:
         plain = _hand_rank(spec, values, False)
         self.plain = plain
         self.flush = _hand_rank(spec, values, True) if self.flushable else None
-        self.dup_letters = tuple(sorted(r for r, n in counts.items() if n > 1))
+        self.dup_letters = tuple(sorted([r for r, n in counts.items() if n > 1]))
         made = MADE_PART.get(plain.category, 0)
-        self.index_letters = tuple(RANKS[v - 2] for v in plain.ranks[:made or 1])
+        self.index_letters = tuple([RANKS[v - 2] for v in plain.ranks[:made or 1]])
         if spec.suit_order is None:
             self.hands = (plain, self.flush) if self.flushable else (plain,)
             return
@@ -640,9 +640,9 @@ def _checks(letters: Sequence[str], counts: dict[str, int] | None = None
     (``counts``: the letters counted, where the caller has them)."""
     if counts is None:
         counts = _counts(letters)
-    checks = tuple(r for r in sorted(counts) for _ in range(counts[r] - 1))
-    if not checks:
-        return None
+    if len(counts) == len(letters):
+        return None  # (no rank repeated: nothing to check)
+    checks = tuple([r for r in sorted(counts) for _ in range(counts[r] - 1)])
     return checks[0] if len(checks) == 1 else checks
 
 
