@@ -8,8 +8,8 @@ Usage (from the repository root)::
 
 The referee is ``referee.check(session)``: one implementation of the rules, the state
 machine of :class:`referee.replay.HandReplay`, pure Python (the first line printed says
-whether every ``referee`` module was loaded from a ``.py`` file). What it does, in one
-process:
+whether every ``referee`` module was loaded from a ``.py`` file). What it does (in this
+process, but for the cold runs, each a fresh process as a cold start is):
 
 1. Generates ``--hands`` random legal hands with ``tests/handgen.py`` (PokerKit's no-limit
    2-7 single draw and fixed-limit 2-7 triple draw, the variants PokerKit's PHH reader
@@ -58,14 +58,14 @@ from __future__ import annotations
 import argparse
 import gc
 import itertools
+import json
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 import warnings
-import json
-import subprocess
-import tempfile
 from pathlib import Path
 from typing import Callable
 
