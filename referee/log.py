@@ -49,9 +49,10 @@ def parse_entry(line: Any) -> tuple[Action, int]:
         role = 0 if a.verb in NOT_DEALT_IN else 1 if a.verb == "ante" else 2
     else:
         role = 1 if a.verb == "deal" or a.verb == "serve" else 0
-    if len(PARSED) > PARSED_MAX:
-        PARSED.clear()
-    PARSED[line] = (a, role)  # only strings parse
+    if a.cards is None:  # lines with cards (deals, serves, shows) hardly ever repeat
+        if len(PARSED) > PARSED_MAX:
+            PARSED.clear()
+        PARSED[line] = (a, role)  # only strings parse
     return a, role
 
 
