@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from functools import lru_cache
 
 from sqlite_utils import Database
@@ -234,6 +235,7 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
             carry = Carry.from_dict(json.loads(kept[1]))
             continue
         item, carry = judge(night, hand)
+        _remember(hand_id, key, item)
         db.execute("INSERT OR REPLACE INTO hand_results (hand_id, night_id, number, input_key, "
                    "carry_after, entry) VALUES (?, ?, ?, ?, ?, ?)",
                    [hand_id, night_id, n, key, json.dumps(carry.as_dict()),
@@ -338,10 +340,38 @@ def hand_item(db: Database, hand_id: int) -> HandItem:
     """The hand with id ``hand_id`` judged from its own start, as far as its log goes
     (:class:`referee.session.HandItem`: the tablet's view is drawn from it). Read-only.
 
+    The hand as this process last judged it is kept (:data:`RECENT`) under the key of its
+    inputs; while the stored ruling still has that key (every write re-judges in its own
+    transaction, so the stored key follows the log), it is the hand: one query, no replay.
+
     :raises StoreError: no such hand.
     """
+    row = db.execute("SELECT input_key FROM hand_results WHERE hand_id = ?", [hand_id]).fetchone()
+    if row is not None:
+        kept = RECENT.get((hand_id, row[0]))
+        if kept is not None:
+            return kept
     night, hand = hand_input(db, hand_id)
-    return judge(night, hand)[0]
+    item = judge(night, hand)[0]
+    _remember(hand_id, hand.key(night), item)
+    return item
+
+
+RECENT: dict[tuple[int, str], HandItem] = {}
+"""``(hand_id, input key) -> HandItem``: the hands this process judged last (bounded by
+:data:`RECENT_MAX`; a judged hand is never changed, so threads may share one)."""
+
+RECENT_MAX = 256
+
+
+_RECENT_LOCK = threading.Lock()
+
+
+def _remember(hand_id: int, key: str, item: HandItem) -> None:
+    with _RECENT_LOCK:
+        if len(RECENT) >= RECENT_MAX:
+            RECENT.pop(next(iter(RECENT)), None)  # the oldest
+        RECENT[(hand_id, key)] = item
 
 
 def hand_ruling(db: Database, hand_id: int) -> dict:

@@ -182,11 +182,11 @@ def get_night(db: Database, night_id: int) -> dict:
 
     :raises StoreError: no such night.
     """
-    row = db.execute("SELECT * FROM nights WHERE id = ?", [night_id]).fetchone()
+    cursor = db.execute("SELECT * FROM nights WHERE id = ?", [night_id])
+    row = cursor.fetchone()
     if row is None:
         raise StoreError(f"no night with id {night_id}")
-    columns = [d[0] for d in db.execute("SELECT * FROM nights LIMIT 0").description]
-    night = dict(zip(columns, row))
+    night = dict(zip([d[0] for d in cursor.description], row))
     night["rules"] = json.loads(night["rules"])
     night["rules_frozen"] = json.loads(night["rules_frozen"])
     night["close"] = live_close(db, night_id)
