@@ -270,13 +270,29 @@ def hand_start(rules: HouseRules, carry: Carry, hand: dict, number: int
             extra.append(make("unreadable", None, None, f"hand {number}: button "
                               f"{hand.get('button')!r} is not a seat at the table",
                               details={"line": None, "reason": "bad_field", "field": "button"}))
-        if carry.last_outcome != "misdeal":
-            button = _next_button(rules, button, stacks)
+        button = next_button(rules, carry, stacks)
     assert button is not None  # (given, assumed, or moved on from the last hand)
     start = HandStart(rules=rules, button=button, stacks=stacks, carried=carry.carried,
                       opening=rules.opening_after(carry.step), use_rules_opening=False,
                       awards_recorded=hand.get("awards_recorded", True) is not False)
     return start, extra
+
+
+def next_button(rules: HouseRules, carry: Carry, stacks: Mapping[int, int]) -> int | None:
+    """The button of the next hand where the log does not say: the same seat after a
+    misdeal (Robert's Rules of Poker, Misdeals: the same dealer deals again), else the next
+    seat with chips in the direction of play (CONTRACT.md 1 and 3, ``direction``); None
+    before the first hand.
+
+    :param carry: the table after the last hand (its button and outcome).
+    :param stacks: seat -> chips at the start of the next hand (rebuys included); only
+        these seats can take the button.
+    """
+    if carry.button is None:
+        return None
+    if carry.last_outcome == "misdeal":
+        return carry.button
+    return _next_button(rules, carry.button, stacks)
 
 
 def hand_actions(hand: dict, number: int, extra: list[Finding]) -> list:

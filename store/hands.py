@@ -18,7 +18,7 @@ from referee.rules import HouseRules
 
 from .db import StoreError, utc_now, write_tx
 from .handrows import current_hand, hand_ended, hand_row, last_hand, night_hands
-from .judging import hand_ruling, night_rulings, rejudge, rejudge_hand
+from .judging import hand_ruling, next_hand_button, night_rulings, rejudge, rejudge_hand
 from .nights import (existing, get_night, insert, insert_once, keyed_write, night_players,
                      require_open, require_reason, table_players)
 
@@ -28,29 +28,14 @@ MAX_ACTION = 500
 
 # -- hands -------------------------------------------------------------------------------
 
-def next_button(seats: list[int], previous: int, direction: str) -> int:
-    """The next occupied seat after ``previous`` in the direction of play.
-
-    ``clockwise`` goes to higher seat numbers (CONTRACT.md 3, ``direction``).
-
-    >>> next_button([1, 3, 4], 4, "clockwise"), next_button([1, 3, 4], 1, "counterclockwise")
-    (1, 4)
-    """
-    ordered = sorted(seats)
-    if direction == "counterclockwise":
-        lower = [s for s in ordered if s < previous]
-        return lower[-1] if lower else ordered[-1]
-    higher = [s for s in ordered if s > previous]
-    return higher[0] if higher else ordered[0]
-
-
 def start_hand(db: Database, night_id: int, *, button: int | None = None, entered_by: str,
                key: str | None = None, stacks: dict | None = None) -> int:
     """Start the night's next hand; stacks carry from the previous hand.
 
-    :param button: the dealer's seat; None moves it on from the previous hand's button by
-        the rules' ``direction``, or keeps it after a misdeal (``d misdeal``; Robert's Rules
-        of Poker, Misdeals: the same dealer deals again).
+    :param button: the dealer's seat; None lets the referee move it
+        (:func:`referee.session.next_button`: the next seated seat with chips in the
+        rules' ``direction``, or the same seat after a misdeal, Robert's Rules of Poker,
+        Misdeals).
     :param stacks: optional stated stacks by seat (``{"1": 480}``), as a session file's
         hand ``stacks`` (a difference becomes a ``stack_mismatch`` finding).
     :returns: the hand id.
@@ -71,15 +56,6 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
         raise StoreError("another hand was started at the same moment; reload") from None
 
 
-def _misdealt(db: Database, hand_id: int) -> bool:
-    """True when the hand's live log has a ``d misdeal`` (CONTRACT.md 2): the deal was void,
-    so the button stays (Robert's Rules of Poker, Misdeals; the referee does the same)."""
-    return db.execute(
-        "SELECT 1 FROM events e WHERE e.hand_id = ? AND e.kind = 'action' AND e.action = 'd misdeal' "
-        "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)",
-        [hand_id]).fetchone() is not None
-
-
 def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | None,
                 entered_by: str, key: str | None) -> int:
     night_id = night["id"]
@@ -96,10 +72,9 @@ def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | No
         if button is None:
             if last is None:
                 raise StoreError("say who deals the first hand (the button)")
-            if _misdealt(db, last["id"]):  # RRoP, Misdeals: the same dealer deals again
-                button = last["button"]
-            else:
-                button = next_button(seats, last["button"], night["rules_frozen"]["direction"])
+            # the referee's rule (the same dealer after a misdeal, else the next seat with
+            # chips), among the seats taken now
+            button = next_hand_button(db, night_id, seats)
         elif button not in seats:
             raise StoreError(f"the button must be an occupied seat ({seats}), not {button!r}")
         number = last["number"] + 1 if last is not None else 1

@@ -29,7 +29,7 @@ from sqlite_utils import Database
 
 from referee.check import hand_entry as check_entry
 from referee.rules import HouseRules, resolve_rules
-from referee.session import Carry, HandItem, play_hand
+from referee.session import Carry, HandItem, next_button, play_hand
 
 from .db import StoreError, write_tx
 
@@ -320,6 +320,26 @@ def _table_before(db: Database, night: Night, number: int) -> Carry:
     return carry
 
 
+def next_hand_button(db: Database, night_id: int, seated: list[int]) -> int | None:
+    """Where the button goes for the night's next hand, by the referee's rule
+    (:func:`referee.session.next_button`: it stays after a misdeal, else the next seat
+    with chips in the direction of play) among the ``seated`` seats. Read-only.
+
+    :returns: the seat, or None before the first hand.
+    """
+    night = Night(db, night_id)
+    number = _next_number(db, night_id)
+    carry = _table_before(db, night, number)
+    stacks = next_hand_stacks(db, night_id)
+    return next_button(night.rules, carry, {s: c for s, c in stacks.items() if s in seated})
+
+
+def _next_number(db: Database, night_id: int) -> int:
+    row = db.execute(f"SELECT COALESCE(MAX(h.number), 0) FROM hands h WHERE h.night_id = ? "
+                     f"AND {LIVE_HAND}", [night_id]).fetchone()
+    return row[0] + 1
+
+
 def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
     """Seat -> chips (ints) each seat would start the next hand with: the stacks after the
     night's last hand, the seats seated since (at 0) and the chips bought since. Read-only.
@@ -327,9 +347,7 @@ def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
     :raises StoreError: no such night.
     """
     night = Night(db, night_id)
-    row = db.execute(f"SELECT COALESCE(MAX(h.number), 0) FROM hands h WHERE h.night_id = ? "
-                     f"AND {LIVE_HAND}", [night_id]).fetchone()
-    number = row[0] + 1
+    number = _next_number(db, night_id)
     stacks = dict(_seated(night, _table_before(db, night, number), number).stacks)
     for seat, chips in _buy_ins(db, night, number, number).get(number, {}).items():
         stacks[int(seat)] = stacks.get(int(seat), 0) + chips

@@ -357,3 +357,38 @@ def test_any_sequence_of_writes_leaves_the_rulings_of_a_whole_night_check(tmp_pa
     assert store.check_night(db, night_id)["hands"] == referee.check(
         store.night_session(db, night_id))["hands"]
     db.conn.close()
+
+
+def test_the_button_skips_a_seat_with_no_chips_as_the_referee_says(db):
+    """CONTRACT.md 1: the button moves to the next occupied seat; a seat with no chips is
+    not dealt in (RRoP section 3), so the referee moves it past a busted seat. The store
+    asks the referee: the stored button is the one ``referee.check`` uses for a file that
+    leaves the button out."""
+    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 5, "small_bet": 10,
+                                             "big_bet": 20}, chip_cents=10)
+    for seat, chips in ((1, 100), (2, 5), (3, 100)):
+        player = store.add_player(db, f"B{seat}")
+        store.seat_player(db, night_id, player, seat, entered_by="host")
+        store.buy_in(db, night_id, player, chips, entered_by="host")
+    hand_1 = store.start_hand(db, night_id, button=1, entered_by="dealer")
+    store.append_actions(db, hand_1, ["p2 ante 5", "p3 ante 5", "p1 ante 5", "p2 check",
+                                      "p3 check", "p1 check"], entered_by="dealer",
+                         keys=[f"b{i}" for i in range(6)])
+    store.end_hand(db, hand_1, entered_by="dealer")
+    assert store.check_night(db, night_id)["hands"][0]["stacks"]["2"] == 0  # (passed out)
+    hand_2 = store.start_hand(db, night_id, entered_by="dealer")
+    assert store.get_hand(db, hand_2)["button"] == 3
+    session = store.night_session(db, night_id)
+    del session["hands"][1]["button"]
+    assert referee.check(session)["hands"] == store.check_night(db, night_id)["hands"]
+
+
+def test_the_button_stays_after_a_misdeal(db):
+    night_id = _night(db, 2)
+    store.start_hand(db, night_id, entered_by="dealer")
+    hand = store.current_hand(db, night_id)
+    button = store.get_hand(db, hand)["button"]
+    store.append_action(db, hand, "d misdeal", entered_by="dealer", key="misdeal-1")
+    store.end_hand(db, hand, entered_by="dealer")
+    again = store.start_hand(db, night_id, entered_by="dealer")
+    assert store.get_hand(db, again)["button"] == button
