@@ -24,9 +24,11 @@ import hashlib
 import json
 import threading
 from functools import lru_cache
+from pathlib import Path
 
 from sqlite_utils import Database
 
+import referee
 from referee.check import hand_entry as check_entry
 from referee.rules import HouseRules, resolve_rules
 from referee.session import Carry, HandItem, next_button, play_hand
@@ -43,6 +45,20 @@ LIVE_ENTRY = "NOT EXISTS (SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.tar
 """SQL on ``ledger l``: the entry has not been voided."""
 
 _FIELDS = frozenset(HouseRules.__dataclass_fields__)
+
+
+def _referee_fingerprint() -> str:
+    """SHA-256 (hex) of the referee's source, every ``referee/*.py``: part of each hand's
+    input key, so that rulings stored by another version of the referee are not current
+    (``flask init-db`` judges them again)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(referee.__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+REFEREE = _referee_fingerprint()
+"""The fingerprint of the referee that judges in this process."""
 
 
 @lru_cache(maxsize=64)
@@ -133,8 +149,9 @@ class HandInput:
         self.carry = carry
 
     def key(self, night: Night) -> str:
-        """The SHA-256 (hex) of everything the ruling is computed from."""
-        payload = json.dumps([night.rules_json, self.carry.as_dict(), self.spec],
+        """The SHA-256 (hex) of everything the ruling is computed from: the referee
+        (:data:`REFEREE`), the night's rules, the table before the hand, its lines."""
+        payload = json.dumps([REFEREE, night.rules_json, self.carry.as_dict(), self.spec],
                              sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(payload.encode()).hexdigest()
 
@@ -244,22 +261,34 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
     return judged
 
 
-def store_missing(db: Database) -> int:
-    """Judge and store, night by night, the hands that have no stored ruling (each night
-    in its own write transaction). A write command (``flask init-db``), never a page.
+def first_stale(db: Database, night_id: int) -> int | None:
+    """The number of the night's first hand with no stored ruling, or one computed from
+    other inputs (another log, or another version of the referee), or None."""
+    night = Night(db, night_id)
+    rows = _hand_rows(db, night_id, 1)
+    stored = _stored(db, [r[0] for r in rows])
+    carry = Carry({})
+    for (hand_id, n, _, _), spec in _inputs(db, night, rows):
+        kept = stored.get(hand_id)
+        if kept is None or kept[0] != HandInput(hand_id, n, spec, _seated(night, carry, n)).key(night):
+            return n
+        carry = Carry.from_dict(json.loads(kept[1]))
+    return None
+
+
+def store_stale(db: Database) -> int:
+    """Judge and store, night by night, every hand whose stored ruling is missing or not
+    current (:func:`first_stale`), each night in its own write transaction. A write
+    command (``flask init-db``), never a page.
 
     :returns: how many hands were judged.
     """
-    missing = (f"SELECT h.night_id, MIN(h.number) FROM hands h WHERE {LIVE_HAND} AND NOT EXISTS "
-               "(SELECT 1 FROM hand_results r WHERE r.hand_id = h.id) GROUP BY h.night_id")
     count = 0
-    while True:
-        found = db.execute(missing).fetchall()
-        if not found:
-            return count
-        for night_id, first in found:  # (each pass stores at least the first one missing)
+    for (night_id,) in db.execute("SELECT DISTINCT night_id FROM hands ORDER BY night_id").fetchall():
+        while (first := first_stale(db, night_id)) is not None:
             with write_tx(db):
                 count += len(rejudge(db, night_id, first))
+    return count
 
 
 def rejudge_hand(db: Database, hand_id: int) -> list[int]:

@@ -392,3 +392,17 @@ def test_the_button_stays_after_a_misdeal(db):
     store.end_hand(db, hand, entered_by="dealer")
     again = store.start_hand(db, night_id, entered_by="dealer")
     assert store.get_hand(db, again)["button"] == button
+
+
+def test_rulings_of_another_referee_version_are_judged_again_by_init_db(app, runner, db, monkeypatch):
+    """The key of a stored ruling includes the referee's own source (``judging.REFEREE``):
+    after the referee changes, the stored rulings are not current; reads judge in memory
+    and ``flask init-db`` (run by scripts/serve at every start) stores the new rulings."""
+    night_id = _night(db, 4)
+    assert judging.first_stale(db, night_id) is None
+    monkeypatch.setattr(judging, "REFEREE", "a later referee")
+    assert judging.first_stale(db, night_id) == 1
+    result = runner.invoke(args=["init-db"])
+    assert result.exit_code == 0 and "4 hands judged and stored" in result.output
+    assert judging.first_stale(db, night_id) is None
+    _stored_current(db, night_id)

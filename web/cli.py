@@ -41,11 +41,11 @@ def _store() -> Iterator:
 @with_appcontext
 def init_db_command():
     """Create the database (or bring its schema up to date), and store the referee's ruling
-    of every hand that has none yet (a database from before hands were judged one by one:
-    until then its pages judge those hands on every read)."""
+    of every hand that has none, or one from another version of the referee (until then
+    the pages judge those hands on every read)."""
     with _store() as db:
         applied = [m.name for m in store.migrations.applied(db)]
-        judged = store.judging.store_missing(db)
+        judged = store.judging.store_stale(db)
     click.echo(f"database ready at {current_app.config['DATABASE']} ({len(applied)} migrations)"
                + (f"; {judged} hands judged and stored" if judged else ""))
 
