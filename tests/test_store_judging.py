@@ -406,3 +406,27 @@ def test_rulings_of_another_referee_version_are_judged_again_by_init_db(app, run
     assert result.exit_code == 0 and "4 hands judged and stored" in result.output
     assert judging.first_stale(db, night_id) is None
     _stored_current(db, night_id)
+
+
+def test_a_tap_while_the_database_stays_locked_is_a_503_the_queue_resends(app, client, db,
+                                                                          monkeypatch):
+    """A write that cannot get the lock (another process holds it past every try) answers
+    503 with a message in the page's language and ``Retry-After``, stores nothing, and the
+    same tap (same key) is stored once the lock is free."""
+    monkeypatch.setattr(store.db, "BUSY_TIMEOUT_MS", 100)
+    night_id = _night(db, 1)
+    store.start_hand(db, night_id, entered_by="dealer")
+    url = f"/dealer/{night_id}/{_token(app, night_id)}/tap"
+    holder = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        answer = client.post(url, json={"key": "locked-ante-1", "op": "action", "action": "p1 ante 5"},
+                             headers={"Accept-Language": "es"})
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "2"
+    assert "busy" not in answer.get_json()["error"]  # (in Spanish on a Spanish tablet)
+    assert db.execute("SELECT COUNT(*) FROM events WHERE key = 'locked-ante-1'").fetchone()[0] == 0
+    again = client.post(url, json={"key": "locked-ante-1", "op": "action", "action": "p1 ante 5"})
+    assert again.status_code == 200 and again.get_json()["acted"] == [1]

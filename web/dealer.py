@@ -72,9 +72,11 @@ def _small_int(value, low: int, high: int) -> bool:
     """True for an int (not a bool) with ``low <= value <= high``."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
-WRITE_ATTEMPTS = 20
+WRITE_ATTEMPTS = 3
 """Tries of one tap's write when SQLite reports the database locked (another tablet's write
-won the race; safe to retry because every write is idempotent on the tap's key)."""
+won the race; safe to retry because every write is idempotent on the tap's key). Each try
+waits up to the busy timeout (``store.db.BUSY_TIMEOUT_MS``); after the last, the tap is
+answered 503 and the tablet's queue sends it again."""
 
 
 # --- access -----------------------------------------------------------------------------
@@ -205,6 +207,16 @@ def tap(night_id: int, token: str):
         event_id = _retry_locked(write)
     except store.StoreError as exc:
         return _bad(str(exc))
+    except sqlite3.OperationalError as exc:
+        if "locked" not in str(exc):
+            raise
+        # another write holds the database past every try: nothing stored; the tablet's
+        # queue sends the tap again (a 5xx is retried; the key keeps it stored once)
+        response = jsonify({"error": _("The database is busy: the tap was not stored yet and "
+                                       "will be sent again.")})
+        response.status_code = 503
+        response.headers["Retry-After"] = "2"
+        return response
     view = table_view(db, night_id, with_gap=op != "action")
     view["event_id"] = event_id
     view["notice"] = _notice_for(view, event_id) if op == "action" else None
