@@ -42,8 +42,9 @@ def hand_state(item: HandItem) -> dict:
     :param item: the hand, replayed from its own start as far as its log goes.
     :returns: ``{"hand": int, "phase": "predeal"|"predraw"|"draw"|"postdraw"|"showdown"|
         "complete", "to_act": seat (int) or None, "legal": [{"verb": str, "min": int|None,
-        "max": int|None}] (what ``to_act`` may do, chips as round totals), "pot": chips,
-        "pots": :func:`middle_pots` (the ruling's pots once the hand is complete), "bets":
+        "max": int|None}] (what ``to_act`` may do, chips as round totals), "pot": chips in
+        the middle (once the hand is complete: only what carries to the next deal, the rest
+        being in the winners' stacks), "pots": :func:`middle_pots` (none once complete), "bets":
         {seat: chips this round, in front of the seat}, "stacks":
         {seat: chips behind}, "in_hand": [seats still contesting, in play order],
         "dealt_in": [seats dealt in, in play order], "acted": [seats that have acted in this
@@ -81,8 +82,8 @@ def hand_state(item: HandItem) -> dict:
         "phase": phase,
         "to_act": replay.due(),
         "legal": legal,
-        "pot": st.pot_total(),
-        "pots": [p.as_dict() for p in result.pots] if phase == "complete" else middle_pots(st),
+        "pot": result.carried if phase == "complete" else st.pot_total(),
+        "pots": [] if phase == "complete" else middle_pots(st),
         "bets": {str(s): c for s, c in sorted(st.bets.items())},
         "stacks": {str(s): c for s, c in sorted((result.stacks if phase == "complete"
                                                  else st.stacks).items())},

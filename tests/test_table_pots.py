@@ -37,3 +37,12 @@ def test_an_all_in_for_less_makes_a_side_pot_once_the_round_is_over():
 def test_a_folded_seat_leaves_its_chips_in_the_pot_it_cannot_win():
     t = state("p4 open 20", "p1 fold", "p3 call")
     assert t["pots"] == [{"amount": 55, "seats": [3, 4]}]
+
+
+def test_once_the_pot_is_pushed_it_is_in_the_stacks_not_in_the_middle_too():
+    """After the showdown and the award the winner's stack holds the pot: the tablet shows
+    no pot beside it (the chips on the table are counted once)."""
+    t = state("p4 open 20", "p1 fold", "p3 fold", "p4 show JsJd4c3h2s", "d award p4 35")
+    assert t["phase"] == "complete"
+    assert t["pot"] == 0 and t["pots"] == []
+    assert sum(t["stacks"].values()) == 230 and t["stacks"]["4"] == 110
