@@ -14,6 +14,7 @@ referee.actions.ActionError: 'p1 raise -5': the amount must be a whole number of
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -106,8 +107,6 @@ def _cards(token: str, line: str) -> tuple[str, ...]:
 
 def _shown(value: object) -> str:
     """A non-string log entry as the dealer would see it in the file (JSON where it can)."""
-    import json
-
     try:
         return json.dumps(value, ensure_ascii=False)[:80]
     except (TypeError, ValueError):

@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Sequence
 
 from .cards import RANK_VALUE
+from .rank import rank
 from .rules import HouseRules
 
 STRONGER_THAN_PAIR = {"two pair", "five figures", "three of a kind", "straight", "flush",
@@ -69,8 +70,6 @@ def meets_opening(cards: Sequence[str], minimum: str | None, rules: HouseRules,
     if jokers >= 2:
         return True
     if len(known) == 5:
-        from .rank import rank  # only for a pairless five-card hand (straights, flushes)
-
         try:
             return rank("".join(known), rules, players).name in STRONGER_THAN_PAIR
         except ValueError:

@@ -162,7 +162,8 @@ def demo_command():
 @click.command("host-pin")
 @with_appcontext
 def host_pin_command():
-    """Print the host PIN that opens the host and dealer pages."""
+    """Print the host PIN that opens the host pages (each dealer tablet opens with its own
+    secret link, shown on the host's night page)."""
     click.echo(current_app.config["HOST_PIN"])
 
 
