@@ -3,13 +3,22 @@
 Double taps stored once, closing a hand by mistake and undoing it, the page while taps wait
 (offline: nothing guessed), serving cards, the award-gap banner, the award said once,
 readable folded seats, another seat than the referee's (no amounts offered), the misdeal
-question, Spanish labels, the host page at 360 px.
+question, Spanish labels, the host page at 360 px; a table asked for before a tap and
+answered after it (never drawn), a finding's action number the same on the tablet, the night
+report and the player's page.
 Same set-up as ``test_browser_pages.py`` (Playwright driving ``/usr/bin/chromium``).
+
+The tablet's own clock is the test's (Playwright's ``page.clock``, paused): the page's time
+windows (a double tap within 1,500 ms, the 400 ms guard after an answer) see only the time
+the test lets pass with :func:`_later`, never how long a loaded machine takes to answer; and
+the test waits on what the page shows (stored taps, notes, the seat to act), never a sleep.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -18,17 +27,49 @@ from test_browser_pages import Tablet, _table
 
 pytestmark = pytest.mark.browser
 
+PAGE_START = datetime(2025, 1, 10, 21, 0, tzinfo=timezone.utc)
+"""The tablet's clock when the page opens (paused there)."""
+DEALER_PACE_MS = 2_000
+"""A dealer's next deliberate tap, on the page's clock: past the tablet's double-tap window
+(``DOUBLE_TAP_MS``, 1,500 ms) and its guard after an answer (``TAP_GUARD_MS``, 400 ms) in
+``static/js/dealer.js``."""
+
 
 @pytest.fixture
 def case(shared):
     return json.loads((shared / "cases" / "false_opener.json").read_text())
 
 
-def _open(browser, server, night_id, token, *, locale="en-US", width=1280, lang=None):
-    context = browser.new_context(viewport={"width": width, "height": 800}, locale=locale)
+def paused_page(context, url: str, *, script: str | None = None):
+    """A page of ``context`` at ``url`` whose clock stands still at :data:`PAGE_START`:
+    ``Date.now()`` and the page's timers (the 10 s refresh, a note that fades) move only when
+    the test moves them (:func:`_later`, ``page.clock.run_for``). ``script``: run in the page
+    before its own scripts."""
     page = context.new_page()
-    page.goto(f"{server}/dealer/{night_id}/{token}/" + (f"?lang={lang}" if lang else ""))
+    page.clock.install(time=PAGE_START)
+    page.clock.pause_at(PAGE_START + timedelta(seconds=1))
+    if script:
+        page.add_init_script(script)
+    page.goto(url)
+    return page
+
+
+def _later(page, ms: int = DEALER_PACE_MS):
+    """Let ``ms`` pass on the page's clock (its timers fire): the dealer's next tap."""
+    page.clock.run_for(ms)
+
+
+def _open(browser, server, night_id, token, *, locale="en-US", width=1280, lang=None, script=None):
+    context = browser.new_context(viewport={"width": width, "height": 800}, locale=locale)
+    page = paused_page(context, f"{server}/dealer/{night_id}/{token}/" + (f"?lang={lang}" if lang else ""),
+                       script=script)
     return context, page
+
+
+def _nothing_sent(page):
+    """Nothing waits to be sent: a tap is queued inside the click that makes it, so right
+    after a click this says the click queued none."""
+    assert page.get_attribute("#net", "data-pending") == "0"
 
 
 def _log(db, night_id, *, hand_id=None):
@@ -50,31 +91,35 @@ def test_a_double_tap_on_an_action_or_on_confirm_is_stored_once(browser, server,
     tablet = Tablet(page)
     tablet.stored = 4
     # a double tap: the second half lands on the next seat's button when the answer has just
-    # selected it (dropped, with a note), else on the page waiting for the referee
+    # selected it (dropped, with a note), else on the page waiting for the referee; both
+    # halves are in before dblclick returns, so a second tap stored would be waiting here
     tablet.seat(1)
     page.dblclick('#verbs [data-verb="check"]')
     tablet.wait_stored(5)
-    page.wait_for_timeout(300)
     assert _log(db, night_id)[4:] == ["p1 check"]
-    # the same seat and verb tapped again at once: the same tap, stored once
+    # the same seat and verb tapped again a second later, after the referee's answer
+    # (however long the server took to give it): the same tap, stored once
+    _later(page)
     tablet.verb(3, "open")
     tablet.amount(10)
     tablet.wait_stored(6)
-    tablet.verb(3, "open")
+    page.clock.run_for(1_000)                      # within the 1,500 ms double-tap window
+    tablet.verb(3, "open")                         # seat 4 is due now: the keypad, then 10
     tablet.amount(10)
-    page.wait_for_timeout(500)
+    _nothing_sent(page)
+    page.wait_for_selector("#tap-note:not([hidden])")
+    assert "stored once" in page.text_content("#tap-note")
     tablet.wait_stored(6)
     assert _log(db, night_id)[4:] == ["p1 check", "p3 open 10"]
-    assert "stored once" in page.text_content("#tap-note")
-    # the rest of the hand, then "Confirm" tapped twice: the award is recorded once
+    # the rest of the hand at a dealer's pace, then "Confirm" tapped twice: the award is
+    # recorded once (a second award tap would still be waiting, or stored as a 16th line)
     tablet.stored = 6
     for line in case["hands"][0]["actions"][6:-1]:
-        page.wait_for_timeout(450)
+        _later(page)
         tablet.act(line)
     page.wait_for_selector("#award-confirm:not([hidden])")
+    _later(page)
     page.dblclick("#award-confirm")
-    tablet.wait_stored(15)
-    page.wait_for_timeout(500)
     tablet.wait_stored(15)
     assert [a for a in _log(db, night_id) if a.startswith("d award")] == ["d award p4 75"]
     kinds = {f["kind"] for f in store.hand_check(db, store.current_hand(db, night_id))["findings"]}
@@ -93,9 +138,9 @@ def test_closing_an_unfinished_hand_asks_first_and_undo_reopens_a_closed_hand(br
         dialog.accept() if accept else dialog.dismiss()
 
     page.once("dialog", lambda d: answer(d, False))
-    page.click("#end-hand")
-    page.wait_for_timeout(300)
+    page.click("#end-hand")                                       # returns once answered
     assert questions and "Close it anyway?" in questions[0]
+    _nothing_sent(page)
     assert store.current_hand(db, night_id) == hand_id          # kept open
     page.once("dialog", lambda d: answer(d, True))
     page.click("#end-hand")
@@ -135,7 +180,7 @@ def test_while_taps_wait_nothing_is_guessed_and_the_answer_shows_the_referees_se
     assert page.get_attribute("#pot", "data-pot") == "0"     # no pot arithmetic in the page
     # another seat while waiting: every action, no amount offered, the keypad without bounds
     for seat in (3, 4):
-        page.wait_for_timeout(450)
+        _later(page)
         tablet.seat(seat)
         assert "Waiting for the referee" in page.text_content("#verbs-hint")
         assert page.get_attribute('#verbs [data-verb="ante"]', "data-amount") is None
@@ -167,8 +212,7 @@ def test_antes_in_any_order_never_warn_and_the_warning_is_the_referees(browser, 
     context, page = _open(browser, server, night_id, token)
     tablet = Tablet(page)
     tablet.act("p3 ante 5")                    # seat 1 antes later: antes have no order
-    page.wait_for_timeout(300)
-    assert page.is_hidden("#notice")
+    assert page.is_hidden("#notice")           # the answer, drawn: no notice in it
     tablet.act("p4 ante 5")
     tablet.act("p1 ante 5")
     tablet.act("p3 check")                     # seat 1 speaks first: the referee says so
@@ -193,7 +237,7 @@ def test_serving_unseen_cards_is_a_count_tapped_and_a_picked_count_mismatch_is_s
     tablet.wait_stored(10)
     assert _log(db, night_id)[-1] == "d serve p3 3"
     # seat 4 picks one discard but taps 2: said, nothing stored, the picked card kept
-    page.wait_for_timeout(450)
+    _later(page)
     tablet.verb(4, "draw")
     tablet.cards("2c")
     page.click('#draw-panel [data-count="2"]')
@@ -254,14 +298,14 @@ def test_award_said_once_folded_seats_readable_another_seat_unbounded_and_misdea
     page.click("#amount-cancel")
     # a misdeal is called only when the dealer confirms it
     page.once("dialog", lambda d: d.dismiss())
-    page.click("#misdeal-btn")
-    page.wait_for_timeout(300)
+    page.click("#misdeal-btn")                 # returns once answered
+    _nothing_sent(page)
     assert _log(db, night_id) == case["hands"][0]["actions"][:4]
     # play on to the showdown; the folded seat stays readable (WCAG AA 4.5:1)
     tablet = Tablet(page)
     tablet.stored = 4
     for line in case["hands"][0]["actions"][4:-1]:
-        page.wait_for_timeout(450)
+        _later(page)
         tablet.act(line)
     contrast = page.evaluate("""() => {
       const rgb = (c) => c.match(/[0-9.]+/g).slice(0, 3).map(Number);
@@ -344,3 +388,101 @@ def test_next_hand_after_a_misdeal_keeps_the_button(browser, server, app, db, ca
     assert page.get_attribute(".dealer-button", "title") and \
         page.evaluate("document.querySelector('.dealer-button').closest('.seat').dataset.seat") == "4"
     context.close()
+
+
+READ_MARK = """(() => {
+  // window.tapeteRead counts the answers the page has read as JSON; it goes up after the
+  // page's own handlers of the answer have run (promise callbacks run before the next task)
+  const json = Response.prototype.json;
+  window.tapeteRead = 0;
+  Response.prototype.json = function () {
+    const read = json.call(this);
+    const mark = () => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { window.tapeteRead += 1; };
+      channel.port2.postMessage(0);
+    };
+    read.then(mark, mark);
+    return read;
+  };
+})()"""
+
+
+def test_a_table_asked_for_before_a_tap_and_answered_after_it_is_not_drawn(browser, server, app, db, case):
+    night_id, token = _table(app, db, case)
+    _store_actions(db, night_id, case["hands"][0]["actions"][:4])   # antes, the deal
+    context, page = _open(browser, server, night_id, token, script=READ_MARK)
+    tablet = Tablet(page)
+    tablet.stored = 4
+    # the page asks for the table again (every 10 s); the server reads it at once, before
+    # the tap below, but its answer is slow: it arrives after the tap's own answer
+    asked = []
+    page.route("**/state", lambda route: asked.append((route, route.fetch())))
+    _later(page, 10_000)
+    for _ in range(1500):             # the route handler runs while Playwright is waited on
+        if asked:
+            break
+        page.wait_for_timeout(20)
+    assert asked, "the page did not ask for the table"
+    route, before = asked[0]
+    assert len(before.json()["actions"]) == 4
+    tablet.act("p1 check")
+    read = page.evaluate("window.tapeteRead")
+    route.fulfill(response=before)
+    page.wait_for_function(f"window.tapeteRead > {read}")        # the old table read
+    # the page keeps the newer table (the tap's answer): the check stored, seat 3 to act
+    assert page.locator("#log li:not(.waiting)").count() == 5
+    assert page.get_attribute("#to-act", "data-seat") == "3"
+    assert page.get_attribute('#seats .seat[data-seat="1"]', "data-acted") == "true"
+    context.close()
+
+
+def _number(text: str) -> int:
+    """The action number in a finding's text ("… (acción #6)", "… #6 — …", "(#6: …)")."""
+    numbers = re.findall(r"#(\d+)", text)
+    assert len(numbers) == 1, text
+    return int(numbers[0])
+
+
+def test_a_finding_has_the_same_number_on_the_tablet_the_report_and_the_players_page(browser, server, app, db, case):
+    night_id, token = _table(app, db, case)
+    actions = case["hands"][0]["actions"]
+    hand_id = _store_actions(db, night_id, actions[:2])
+    # a slip voided before the false opening: it is no action of the hand, nor counted
+    store.append_action(db, hand_id, "p4 ante 10", entered_by="test", key="slip")
+    store.undo_last(db, hand_id, reason="five, not ten", entered_by="test", key="slip-undo")
+    _store_actions(db, night_id, actions[2:], prefix="rest")
+    finding = next(f for f in store.hand_check(db, hand_id)["findings"] if f["kind"] == "unjustified_opening")
+    assert finding["action"] == 5 and actions[5] == "p3 open 10"   # the referee's index, from 0
+    number = 6                                                        # people count from 1
+    kind = '[data-kind="unjustified_opening"]'
+    shown = {}
+    # the tablet, in both languages: the finding, and the log's line of that number
+    for lang, locale in (("es", "es-ES"), ("en", "en-US")):
+        context, page = _open(browser, server, night_id, token, locale=locale, lang=lang)
+        page.wait_for_selector(f"#findings li{kind}")
+        assert page.get_attribute(f"#findings li{kind}", "data-action") == "5"      # the JSON's
+        shown[f"tablet {lang}"] = _number(page.text_content(f"#findings li{kind}"))
+        assert page.text_content(f'#log li[value="{number}"]') == "p3 open 10"
+        assert [li.get_attribute("value") for li in page.query_selector_all("#log li")][:4] == \
+            ["1", "2", None, "3"]                                      # the voided slip: no number
+        context.close()
+    store.end_hand(db, hand_id, entered_by="test")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    # the player's page (Bruno, seat 3), in both languages
+    player_token = store.issue_token(db, store.find_player(db, "Bruno"))
+    for lang in ("es", "en"):
+        page.goto(f"{server}/p/{player_token}?lang={lang}")
+        shown[f"player {lang}"] = _number(page.text_content(f'[data-hand="1"] .findings li{kind}'))
+    # the night report (the host's)
+    page.goto(f"{server}/host/login")
+    page.fill("#pin", app.config["HOST_PIN"])
+    page.click("button[type=submit]")
+    page.goto(f"{server}/reports/nights/{night_id}")
+    item = page.locator("#hand-1 ul.findings li", has_text="unjustified_opening")
+    assert "p3 open 10" in item.text_content()
+    shown["report"] = _number(item.text_content())
+    assert page.text_content('#hand-1 ol.actions li[value="6"]').startswith("p3 open 10")
+    context.close()
+    assert shown == dict.fromkeys(shown, number), shown

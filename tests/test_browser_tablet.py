@@ -7,7 +7,9 @@ guessing the referee's numbers, chips written the way the page's language writes
 (Babel/CLDR), findings as a sentence in the page's language with the referee's English words
 beside them, a seat with no chips sitting out, the seat the referee has to act in triple
 draw and after the draw (the opener), and the referee's side pots.
-Same set-up as ``test_browser_pages.py`` (Playwright driving ``/usr/bin/chromium``).
+Same set-up as ``test_browser_pages.py`` (Playwright driving ``/usr/bin/chromium``), the
+tablet's clock paused as in ``test_browser_dealer.py``: time passes on the page only by
+``_later`` (the dealer's next tap), never by how long the server takes to answer.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from babel.numbers import format_decimal
 import referee
 import store
 from conftest import ARTIFACTS
+from test_browser_dealer import _later, paused_page
 from test_browser_pages import Tablet, _table
 from web.dealer import dealer_token
 
@@ -34,9 +37,7 @@ def case(shared):
 def _open(browser, server, night_id, token, *, width=1280, height=800, lang="es"):
     context = browser.new_context(viewport={"width": width, "height": height},
                                   locale="es-ES" if lang == "es" else "en-US")
-    page = context.new_page()
-    page.goto(f"{server}/dealer/{night_id}/{token}/?lang={lang}")
-    return context, page
+    return context, paused_page(context, f"{server}/dealer/{night_id}/{token}/?lang={lang}")
 
 
 def _store_actions(db, night_id, actions, prefix="pre"):
@@ -85,7 +86,7 @@ def test_no_button_label_breaks_inside_a_word_on_a_10_inch_tablet(browser, serve
     page.screenshot(path=str(ARTIFACTS / f"dealer_es_{width}x{height}.png"), full_page=True)
     page.click('#draw-panel [data-count="3"]')
     Tablet(page).wait_stored(9)
-    page.wait_for_timeout(450)
+    _later(page)
     page.click('#seats .seat[data-seat="4"]')
     page.click("#award-other")                                        # the keypad, Mín/Máx
     page.wait_for_selector("#keypad:not([hidden])")
@@ -104,19 +105,19 @@ def test_a_fixed_amount_is_one_tap_and_the_keypad_opens_only_for_a_real_choice(b
     tablet.wait_stored(1)
     assert _log(db, night_id) == ["p1 ante 5"]
     for n, seat in ((2, 3), (3, 4)):     # each the referee's seat to act once the last is stored
-        page.wait_for_timeout(450)
+        _later(page)
         page.wait_for_selector(f'#seats .seat.to-act[data-seat="{seat}"][aria-pressed="true"]')
         assert page.get_attribute('#verbs [data-verb="ante"]', "data-amount") == "5"
         page.click('#verbs [data-verb="ante"]')
         assert page.is_hidden("#keypad")
         tablet.wait_stored(n)
     # fixed limit: open is the small bet, the raise is to 20, each one tap
-    page.wait_for_timeout(450)
+    _later(page)
     tablet.seat(1)
     assert page.text_content('#verbs [data-verb="open"]') == "Open 10"
     page.click('#verbs [data-verb="open"]')
     tablet.wait_stored(4)
-    page.wait_for_timeout(450)
+    _later(page)
     tablet.seat(3)
     assert page.text_content('#verbs [data-verb="raise"]') == "Raise 20"
     page.click('#verbs [data-verb="raise"]')
@@ -145,7 +146,7 @@ def test_queued_taps_show_at_once_on_their_seats_and_the_referees_numbers_replac
     context.set_offline(True)
     page.click('#verbs [data-verb="open"]')                     # seat 1: "Abro 10", one tap
     for seat, verb in ((3, "call"), (4, "fold")):
-        page.wait_for_timeout(450)
+        _later(page)
         tablet.seat(seat)
         page.click(f'#verbs [data-verb="{verb}"]')
     page.wait_for_selector('#net[data-pending="3"]')
@@ -165,7 +166,7 @@ def test_queued_taps_show_at_once_on_their_seats_and_the_referees_numbers_replac
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "dealer_es_waiting_offline.png"), full_page=True)
     # a seat chosen while waiting: every action, in Spanish, no amounts
-    page.wait_for_timeout(450)
+    _later(page)
     tablet.seat(1)
     assert page.text_content("#verbs-hint").startswith("Esperando al árbitro")
     labels = [b.text_content() for b in page.query_selector_all("#verbs button")]
@@ -213,7 +214,7 @@ def test_findings_are_a_spanish_sentence_with_the_referees_english_words_beside(
     context, page = _open(browser, server, night_id, token)
     item = '#findings li[data-kind="out_of_turn"]'
     page.wait_for_selector(item)
-    assert page.text_content(f"{item} .sentence") == "Asiento 3: fuera de turno (acción #4)"
+    assert page.text_content(f"{item} .sentence") == "Asiento 3: fuera de turno (acción #5)"   # "p3 open 10", the 5th
     assert page.text_content(f"{item} .facts") == " — hablaba el asiento 1"   # details["due"]
     detail = page.locator(f"{item} .detail")
     assert detail.get_attribute("lang") == "en" and "seat 3" in detail.text_content()
@@ -246,7 +247,7 @@ def test_a_seat_with_no_chips_sits_out_and_is_never_the_seat_to_act(browser, ser
     # the antes of the two seats with chips: the turn goes round them only
     page.click('#verbs [data-verb="ante"]')
     Tablet(page).wait_stored(1)
-    page.wait_for_timeout(450)
+    _later(page)
     page.wait_for_selector('#seats .seat[data-seat="4"][aria-pressed="true"]')
     page.click('#verbs [data-verb="ante"]')
     Tablet(page).wait_stored(2)
@@ -281,7 +282,7 @@ def _shown_to_act(page):
 def _tap_when_due(page, tablet, seat, verb, stored):
     """Wait for the referee's answer to select ``seat``, tap its ``verb`` (one tap), wait
     until ``stored`` actions are stored."""
-    page.wait_for_timeout(450)
+    _later(page)
     page.wait_for_selector(f'#seats .seat.to-act[data-seat="{seat}"][aria-pressed="true"]')
     page.click(f'#verbs [data-verb="{verb}"]')
     tablet.wait_stored(stored)
@@ -312,7 +313,7 @@ def test_triple_draw_deuce_to_seven_fixed_limit_the_tablet_shows_the_referees_se
     assert page.text_content("#phase") == "El descarte"
     assert page.text_content('#verbs [data-verb="draw"]') == "¿Cuántas?"
     for n, (seat, count) in enumerate(((1, 1), (2, 2), (3, 0)), start=12):
-        page.wait_for_timeout(450)
+        _later(page)
         page.wait_for_selector(f'#seats .seat.to-act[data-seat="{seat}"]')
         page.click('#verbs [data-verb="draw"]')
         page.click(f'#draw-panel [data-count="{count}"]')
@@ -323,7 +324,7 @@ def test_triple_draw_deuce_to_seven_fixed_limit_the_tablet_shows_the_referees_se
     assert page.get_attribute('#verbs [data-verb="bet"]', "data-amount") == "20"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "dealer_es_triple_draw.png"), full_page=True)
-    page.wait_for_timeout(450)
+    _later(page)
     page.click('#verbs [data-verb="bet"]')
     tablet.wait_stored(15)
     assert _shown_to_act(page) == _referee_to_act(db, night_id) == 2
@@ -348,14 +349,14 @@ def test_after_the_draw_the_opener_speaks_first_as_the_referee_says(browser, ser
     assert over == ["4", "5"]
     page.click('#draw-panel [data-count="3"]')
     tablet.wait_stored(11)
-    page.wait_for_timeout(450)
+    _later(page)
     page.wait_for_selector('#seats .seat.to-act[data-seat="3"]')
     page.click('#verbs [data-verb="draw"]')
     page.click('#draw-panel [data-count="1"]')
     tablet.wait_stored(12)
     # the last draw tapped offline: nobody is guessed to speak next
     context.set_offline(True)
-    page.wait_for_timeout(450)
+    _later(page)
     page.wait_for_selector('#seats .seat.to-act[data-seat="4"]')
     page.click('#verbs [data-verb="draw"]')
     page.click('#draw-panel [data-count="2"]')

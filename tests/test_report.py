@@ -202,3 +202,27 @@ def test_thousands_are_grouped_so_that_both_languages_read_them_alike():
     assert count(1800) == "1\u202f800" and count(999) == "999"
     assert chips(-25000) == "-25\u202f000" and money(180000, "EUR") == "1\u202f800.00 EUR"
     assert "," not in count(10**9) and "." not in count(10**9)
+
+
+def test_the_actions_list_numbers_the_live_actions_as_a_findings_number_counts_them(client, db):
+    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+                                  chip_cents=25)
+    for seat, name in ((1, "Ana"), (3, "Bruno"), (4, "Chus")):
+        player = store.add_player(db, name)
+        store.seat_player(db, night_id, player, seat, entered_by="host")
+        store.buy_in(db, night_id, player, 500, entered_by="host")
+    hand = store.start_hand(db, night_id, button=4, entered_by="dealer")
+    for i, action in enumerate(["p1 ante 5", "p3 ante 5", "p4 ante 10"]):
+        store.append_action(db, hand, action, entered_by="dealer", key=f"a{i}")
+    store.undo_last(db, hand, reason="five, not ten", entered_by="dealer", key="u")   # voided
+    for i, action in enumerate(["p4 ante 5", "d deal p3 TsTd9c5h2s", "p3 open 10"]):  # seat 1 was due
+        store.append_action(db, hand, action, entered_by="dealer", key=f"b{i}")
+    login_host(client)
+    html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
+    # the out-of-turn open is the hand's 5th action (index 4 from 0: the voided slip is none)
+    assert re.search(r"<strong>out_of_turn</strong> \(#5: <code>p3 open 10</code>\)", html)
+    items = re.findall(r'<li( class="voided" style="list-style-type: none"| value="(\d+)")>([^<]*?) <span',
+                       html.split('<ol class="actions">')[1].split("</ol>")[0])
+    assert [(number, action) for _, number, action in items] == [
+        ("1", "p1 ante 5"), ("2", "p3 ante 5"), ("", "p4 ante 10"), ("3", "p4 ante 5"),
+        ("4", "d deal p3 TsTd9c5h2s"), ("5", "p3 open 10")]

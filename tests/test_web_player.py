@@ -220,5 +220,26 @@ def test_spanish_player_page_says_findings_in_spanish_with_the_referees_words_be
     _, ids = _played_night(db, case)
     html = client.get(f"/p/{store.issue_token(db, ids['Chus'])}?lang=es").get_data(as_text=True)
     hand1 = html.split('data-hand="1"')[1].split('data-hand="2"')[0]
-    assert "<strong>Asiento 3: apertura sin ley (acción #5)</strong>" in hand1
+    assert "<strong>Asiento 3: apertura sin ley (acción #6)</strong>" in hand1   # "p3 open 10", the 6th action
     assert re.search(r'<small class="detail" lang="en">seat 3 opened without', hand1)
+
+
+def test_a_findings_action_is_counted_from_1_as_on_the_night_report(client, db, shared):
+    import json
+
+    from conftest import login_host
+
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    night_id, ids = _first_hand_played(db, case)
+    hand_id = store.night_hands(db, night_id)[0]["id"]
+    opening = next(f for f in store.hand_check(db, hand_id)["findings"] if f["kind"] == "unjustified_opening")
+    assert opening["action"] == 5              # the referee's index from 0: "p3 open 10"
+    token = store.issue_token(db, ids["Chus"])
+    pages = {lang: client.get(f"/p/{token}?lang={lang}").get_data(as_text=True) for lang in ("es", "en")}
+    finding = r'<li class="finding [a-z]+" data-kind="unjustified_opening"[^>]*>(.*?)</li>'
+    es, en = (re.search(finding, pages[lang], re.S).group(1) for lang in ("es", "en"))
+    assert "<strong>Asiento 3: apertura sin ley (acción #6)</strong>" in es
+    assert en.startswith("<strong>opening without openers</strong> #6 — seat 3 opened without")
+    login_host(client)
+    report = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
+    assert "<strong>unjustified_opening</strong> (#6: <code>p3 open 10</code>)" in report

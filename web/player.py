@@ -66,6 +66,24 @@ def currency_charts(nights: list[dict]) -> dict[str, dict]:
     return {currency: chart_points(values) for currency, values in totals.items()}
 
 
+def numbered(finding: dict) -> dict:
+    """A finding as the page shows it: a copy with ``number``, its action counted from 1
+    the way people count (and the way the night report and the dealer's tablet number it),
+    or None when no logged action carries it.
+
+    :param finding: a finding dict of ``referee.check`` (``action``: the 0-based index into
+        the hand's live actions, CONTRACT.md section 4, or None); it is left as it is.
+    :returns: ``{**finding, "number": action + 1 or None}``.
+
+    >>> numbered({"kind": "unjustified_opening", "seat": 3, "action": 5})["number"]
+    6
+    >>> numbered({"kind": "misdeal", "seat": None, "action": None})["number"] is None
+    True
+    """
+    action = finding.get("action")
+    return {**finding, "number": action + 1 if isinstance(action, int) else None}
+
+
 @bp.get("/<token>")
 def ledger(token: str):
     """The player's ledger page (HTML, made for a 360 px wide phone)."""
@@ -78,6 +96,9 @@ def ledger(token: str):
         abort(404)
     data = store.player_ledger(db, player_id)
     nights = data.get("nights", [])
+    for night in nights:
+        for hand in night.get("hands", []):
+            hand["findings"] = [numbered(f) for f in hand["findings"]]
     response = render_template("player/ledger.html", ledger=data, nights=nights,
                                charts=currency_charts(nights), chart_w=CHART_W, chart_h=CHART_H)
     return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",

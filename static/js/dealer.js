@@ -29,6 +29,7 @@
   var picked = [];
   var lastTap = {signature: null, at: 0};   // the last tap made, for double taps
   var gesture = 0;           // one click that sends several taps (award lines) is one gesture
+  var answers = 0;           // taps the server has answered: a refresh asked before one is stale
   var awardGap = server.award_gap || null;
 
   var NUMBER = CFG.number || {group: ",", minus: "-"};
@@ -85,6 +86,7 @@
     url: CFG.tap_url,
     storageKey: "tapete-taps-night-" + CFG.night,
     onAnswer: function (data) {
+      answers += 1;
       server = data;
       if ("award_gap" in data) { awardGap = data.award_gap; }
       // the seat to act is the referee's; the dealer's own choice stands while they are on it
@@ -427,15 +429,18 @@
                          "data-action": known(f.action) ? String(f.action) : ""});
       var label = (S.kinds && S.kinds[f.kind]) || f.kind;
       var hasAction = known(f.action), hasSeat = known(f.seat);
+      // the action counted from 1, as people count (and as the log, the night report and
+      // the player's page number it); ``f.action`` (and data-action) is the 0-based index
+      var number = hasAction ? f.action + 1 : null;
       if (CFG.lang === "en") {
         li.appendChild(el("strong", {}, label));
-        li.appendChild(document.createTextNode((hasAction ? " #" + f.action : "") + " \u2014 " + (f.message || "")));
+        li.appendChild(document.createTextNode((hasAction ? " #" + number : "") + " \u2014 " + (f.message || "")));
       } else {
         // the sentence in the page's language, its facts from ``details``; the referee's
         // own (English) words beside it
-        var sentence = hasSeat && hasAction ? fmt(S.finding_seat_action, {seat: f.seat, label: label, n: f.action})
+        var sentence = hasSeat && hasAction ? fmt(S.finding_seat_action, {seat: f.seat, label: label, n: number})
           : hasSeat ? fmt(S.finding_seat, {seat: f.seat, label: label})
-          : hasAction ? fmt(S.finding_action, {label: label, n: f.action}) : label;
+          : hasAction ? fmt(S.finding_action, {label: label, n: number}) : label;
         li.appendChild(el("strong", {"class": "sentence"}, sentence));
         var facts = detailsText(f.details);
         if (facts) { li.appendChild(el("span", {"class": "facts"}, " \u2014 " + facts)); }
@@ -449,6 +454,7 @@
   function renderLog() {
     var ol = $("log");
     ol.textContent = "";
+    ol.setAttribute("start", "1");   // a tap waiting in a hand with nothing stored is "1."
     var n = 0;
     (view.actions || []).forEach(function (a) {
       if (a.pending) {
@@ -458,11 +464,12 @@
         return;
       }
       var li = el("li", {"class": a.voided ? "voided" : ""}, a.action);
-      if (a.voided) {
+      if (a.voided) {   // no number: it is not one of the hand's actions any more
         li.appendChild(el("em", {}, " (" + S.voided + ")"));
+        li.style.listStyleType = "none";
       } else {
+        n += 1;   // live actions counted from 1: a finding's "#n" is the n-th of them
         li.setAttribute("value", String(n));
-        n += 1;
       }
       ol.appendChild(li);
     });
@@ -697,12 +704,16 @@
 
   // Another device (the host's page) may start or end a hand: when nothing is waiting to
   // be sent and no panel is open, fetch the table again every 10 s and on coming back.
+  // A tap made while the fetch is on its way makes its answer stale: the server may have
+  // read the table before it stored the tap (a slow server answers the tap first), and the
+  // tap's own answer is the newer table; so that answer is dropped, never drawn.
   function refresh() {
     if (queue.items.length || !panelsClosed()) { return; }
+    var asked = answers;
     fetch(CFG.state_url, {headers: {"Accept": "application/json"}, credentials: "same-origin"})
       .then(function (res) { return res.ok ? res.json() : null; })
       .then(function (data) {
-        if (!data || queue.items.length) { return; }
+        if (!data || queue.items.length || answers !== asked) { return; }
         var changed = data.hand_id !== server.hand_id || (data.actions || []).length !== (server.actions || []).length ||
           data.in_progress !== server.in_progress;
         if (!changed) { return; }   // redrawing would take the keyboard focus away
