@@ -194,6 +194,19 @@ def get_night(db: Database, night_id: int) -> dict:
     return night
 
 
+def night_preset(db: Database, night_id: int) -> str | None:
+    """The preset name of the night's frozen rules (what a page's language follows), or
+    None. One query: the tablet asks it on every tap.
+
+    :raises StoreError: no such night.
+    """
+    row = db.execute("SELECT json_extract(rules_frozen, '$.preset') FROM nights WHERE id = ?",
+                     [night_id]).fetchone()
+    if row is None:
+        raise StoreError(f"no night with id {night_id}")
+    return row[0]
+
+
 def list_nights(db: Database) -> list[dict]:
     """All nights, newest first: ``[{"id", "local_date", "timezone", "currency", "title"}]``."""
     return [dict(zip(("id", "local_date", "timezone", "currency", "title"), r)) for r in db.execute(

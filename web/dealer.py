@@ -105,10 +105,9 @@ def dealer_required(view):
             abort(404)
 
         try:
-            night = store.get_night(get_db(), night_id)
+            g.night_preset = store.nights.night_preset(get_db(), night_id)
         except store.StoreError:
             abort(404)
-        g.night_preset = night["rules_frozen"].get("preset")
         return view(night_id, token, **kwargs)
 
     return wrapped
