@@ -281,8 +281,8 @@ def hand_start(rules: HouseRules, carry: Carry, hand: dict, number: int
 def next_button(rules: HouseRules, carry: Carry, stacks: Mapping[int, int]) -> int | None:
     """The button of the next hand where the log does not say: the same seat after a
     misdeal (Robert's Rules of Poker, Misdeals: the same dealer deals again), else the next
-    seat with chips in the direction of play (CONTRACT.md 1 and 3, ``direction``); None
-    before the first hand.
+    seat with chips in the direction of play (CONTRACT.md 1 and 3, ``direction``), also
+    when the misdealt button's seat is no longer at the table; None before the first hand.
 
     :param carry: the table after the last hand (its button and outcome).
     :param stacks: seat -> chips at the start of the next hand (rebuys included); only
@@ -290,7 +290,7 @@ def next_button(rules: HouseRules, carry: Carry, stacks: Mapping[int, int]) -> i
     """
     if carry.button is None:
         return None
-    if carry.last_outcome == "misdeal":
+    if carry.last_outcome == "misdeal" and carry.button in stacks:
         return carry.button
     return _next_button(rules, carry.button, stacks)
 

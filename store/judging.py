@@ -70,8 +70,9 @@ def _rules(frozen_json: str) -> HouseRules:
 
 class Night:
     """What every hand of one night shares: its id, its rules (and their JSON, part of
-    each hand's input key), and who sits where (``seats``: player id -> seat) with the hand
-    each seat joins at (``joins``: seat -> hand number)."""
+    each hand's input key), who sits where (``seats``: player id -> seat) and the hands
+    each seat is at the table for (``spans``: seat -> ``[(first, last or None)]``, hand
+    numbers: from the hand after it was taken to the last hand before its player left)."""
 
     def __init__(self, db: Database, night_id: int) -> None:
         row = db.execute("SELECT rules_frozen FROM nights WHERE id = ?", [night_id]).fetchone()
@@ -81,17 +82,21 @@ class Night:
         self.rules_json = row[0]
         self.rules = _rules(row[0])
         self.seats: dict[int, int] = {}
-        self.joins: dict[int, int] = {}
-        # everyone seated now or who played in a seat tonight (store.nights.table_players):
-        # a seat voided before any hand was dealt to it never joins a hand
-        for player_id, seat, before in db.execute(
-                "SELECT s.player_id, s.seat, COALESCE(s.before_hand, 0) FROM seats s "
-                "WHERE s.night_id = ? AND (NOT EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' "
-                "AND u.target = s.id) OR EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' "
-                "AND u.target = s.id AND u.before_hand > COALESCE(s.before_hand, 0))) ORDER BY s.id",
-                [night_id]):
+        self.spans: dict[int, list[tuple[int, int | None]]] = {}
+        for player_id, seat, before, left in db.execute(
+                "SELECT s.player_id, s.seat, COALESCE(s.before_hand, 0), (SELECT u.before_hand FROM "
+                "ledger u WHERE u.kind = 'unseat' AND u.target = s.id) FROM seats s "
+                "WHERE s.night_id = ? ORDER BY s.id", [night_id]):
+            if left is not None and left <= before:
+                continue  # a seat taken by mistake and left before any hand was dealt to it
             self.seats.setdefault(player_id, seat)
-            self.joins.setdefault(seat, before + 1)
+            self.spans.setdefault(seat, []).append((before + 1, left))
+
+    def at_table(self, number: int) -> list[int]:
+        """The seats at the table for hand ``number``, in order."""
+        return sorted(seat for seat, spans in self.spans.items()
+                      if any(first <= number and (last is None or number <= last)
+                             for first, last in spans))
 
 
 def _hand_rows(db: Database, night_id: int, first: int, last: int | None = None) -> list[tuple]:
@@ -175,12 +180,13 @@ def _inputs(db: Database, night: Night, rows: list[tuple]) -> list[tuple[tuple, 
 
 
 def _seated(night: Night, carry: Carry, number: int) -> Carry:
-    """``carry`` with the seats that join at hand ``number`` added at 0 chips (their buy-in
-    is the hand's rebuy), seats in order."""
-    joining = [s for s, n in night.joins.items() if n == number and s not in carry.stacks]
-    if not joining:
+    """``carry`` as hand ``number`` finds the table: the seats that join at 0 chips (their
+    buy-in is the hand's rebuy), the seats whose players left taken away (they took their
+    chips home: a cash-out), seats in order."""
+    present = night.at_table(number)
+    if list(carry.stacks) == present:
         return carry
-    stacks = dict(sorted({**carry.stacks, **dict.fromkeys(joining, 0)}.items()))
+    stacks = {seat: carry.stacks.get(seat, 0) for seat in present}
     return Carry(stacks, carry.carried, carry.step, carry.button, carry.last_outcome)
 
 

@@ -430,3 +430,56 @@ def test_a_tap_while_the_database_stays_locked_is_a_503_the_queue_resends(app, c
     assert db.execute("SELECT COUNT(*) FROM events WHERE key = 'locked-ante-1'").fetchone()[0] == 0
     again = client.post(url, json={"key": "locked-ante-1", "op": "action", "action": "p1 ante 5"})
     assert again.status_code == 200 and again.get_json()["acted"] == [1]
+
+
+def _three_seats(db, ante: int = 1) -> tuple[int, list[int]]:
+    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": ante, "small_bet": 2,
+                                             "big_bet": 4}, chip_cents=10)
+    players = []
+    for seat in (1, 2, 3):
+        player = store.add_player(db, f"L{seat}")
+        store.seat_player(db, night_id, player, seat, entered_by="host")
+        store.buy_in(db, night_id, player, 100, entered_by="host")
+        players.append(player)
+    return night_id, players
+
+
+def _play(db, hand_id: int, actions: list[str], tag: str) -> None:
+    store.append_actions(db, hand_id, actions, entered_by="dealer",
+                         keys=[f"{tag}-{i}" for i in range(len(actions))])
+    store.end_hand(db, hand_id, entered_by="dealer")
+
+
+def test_a_player_who_left_is_not_dealt_in_and_takes_the_chips_home(app, client, db):
+    """Table stakes (RRoP section 3): a player who cashed out and left is not at the table:
+    not dealt in, owes no ante, and does not come back with the chips taken home."""
+    night_id, players = _three_seats(db)
+    hand_1 = store.start_hand(db, night_id, button=1, entered_by="dealer")
+    _play(db, hand_1, ["p2 ante 1", "p3 ante 1", "p1 ante 1", "p2 check", "p3 check", "p1 check"], "h1")
+    store.cash_out(db, night_id, players[2], 99, entered_by="host")
+    store.unseat(db, night_id, players[2], reason="went home", entered_by="host")
+    hand_2 = store.start_hand(db, night_id, entered_by="dealer")
+    view = _tap(client, app, night_id, "left-ante-1", op="action", action="p1 ante 1")
+    view = _tap(client, app, night_id, "left-ante-2", op="action", action="p2 ante 1")
+    assert 3 not in view["dealt_in"] and view["to_act"] != 3
+    assert not any(l["verb"] == "ante" for l in view["legal"])
+    seat_3 = next(s for s in view["seats"] if s["seat"] == 3)
+    assert seat_3["sitting_out"] and seat_3["stack"] == 0
+    assert "3" not in store.hand_check(db, hand_2)["stacks"]
+    store.end_hand(db, hand_2, entered_by="dealer")
+    store.seat_player(db, night_id, players[2], 3, entered_by="host")
+    store.buy_in(db, night_id, players[2], 40, entered_by="host")
+    hand_3 = store.start_hand(db, night_id, entered_by="dealer")
+    assert judging.hand_item(db, hand_3).start.stacks[3] == 40  # not 99 + 40
+
+
+def test_after_a_misdeal_the_button_never_stays_on_a_seat_that_left(db):
+    """RRoP, Misdeals: the same dealer deals again, if still at the table; else the button
+    moves on as usual."""
+    night_id, players = _three_seats(db)
+    hand_1 = store.start_hand(db, night_id, button=2, entered_by="dealer")
+    _play(db, hand_1, ["p3 ante 1", "p1 ante 1", "p2 ante 1", "d misdeal"], "m1")
+    store.cash_out(db, night_id, players[1], 100, entered_by="host")
+    store.unseat(db, night_id, players[1], reason="left", entered_by="host")
+    hand_2 = store.start_hand(db, night_id, entered_by="dealer")
+    assert store.get_hand(db, hand_2)["button"] == 3
