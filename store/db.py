@@ -200,6 +200,22 @@ def write_tx(db: Database):
         db.conn.execute("COMMIT")
 
 
+@contextlib.contextmanager
+def read_tx(db: Database):
+    """A read transaction (``BEGIN DEFERRED`` with reads only): every read inside sees the
+    same snapshot of the database (WAL), and no write lock is taken. Inside a transaction
+    already, it adds nothing."""
+    if db.conn.in_transaction:
+        yield db
+        return
+    db.conn.execute("BEGIN")
+    try:
+        yield db
+    finally:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")  # (nothing was written: a read ends here)
+
+
 def open_db(path: str | Path) -> Database:
     """Open (creating if needed) the Tapete database at ``path`` and apply migrations.
 

@@ -483,3 +483,29 @@ def test_after_a_misdeal_the_button_never_stays_on_a_seat_that_left(db):
     store.unseat(db, night_id, players[1], reason="left", entered_by="host")
     hand_2 = store.start_hand(db, night_id, entered_by="dealer")
     assert store.get_hand(db, hand_2)["button"] == 3
+
+
+def test_the_tablet_view_reads_one_moment_even_when_another_tablet_writes_meanwhile(app, db,
+                                                                                    monkeypatch):
+    """The view reads the ruling, the log and the seats in one read transaction: a tap
+    stored by another tablet between two of its reads is in none of them (the next view
+    has it in all), never in the log but not in the ruling."""
+    from web.tableview import table_view
+
+    night_id = _night(db, 1)
+    store.start_hand(db, night_id, entered_by="dealer")
+    hand_id = store.current_hand(db, night_id)
+    other = store.open_db(app.config["DATABASE"])
+    real = store.hand_actions
+
+    def another_tablet_taps_first(d, h):
+        if not db.execute("SELECT 1 FROM events WHERE key = 'other-tablet'").fetchone():
+            store.append_action(other, h, "p1 ante 5", entered_by="tablet 2", key="other-tablet")
+        return real(d, h)
+
+    monkeypatch.setattr(store, "hand_actions", another_tablet_taps_first)
+    view = table_view(db, night_id)
+    assert [a["action"] for a in view["actions"]] == [] and view["acted"] == []
+    after = table_view(db, night_id)
+    assert [a["action"] for a in after["actions"]] == ["p1 ante 5"] and after["acted"] == [1]
+    other.conn.close()

@@ -12,6 +12,7 @@ from referee.table import hand_state
 
 import store
 from store import judging
+from store.db import read_tx
 
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
@@ -26,6 +27,13 @@ def last_hand_id(db, night_id: int) -> int | None:
 
 
 def table_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool = True) -> dict:
+    """:func:`read_view` inside one read transaction: the hand, its log and the seats all
+    from the same moment (another tablet's write between two reads cannot mix them)."""
+    with read_tx(db):
+        return read_view(db, night_id, cached_check=cached_check, with_gap=with_gap)
+
+
+def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool = True) -> dict:
     """Everything the hand page draws, as a JSON-able dict. Read-only.
 
     :param cached_check: for a hand that is over, take findings and awards from the
