@@ -43,9 +43,10 @@ def hand_state(item: HandItem) -> dict:
     :returns: ``{"hand": int, "phase": "predeal"|"predraw"|"draw"|"postdraw"|"showdown"|
         "complete", "to_act": seat (int) or None, "legal": [{"verb": str, "min": int|None,
         "max": int|None}] (what ``to_act`` may do, chips as round totals), "pot": chips in
-        the middle (once the hand is complete: only what carries to the next deal, the rest
-        being in the winners' stacks), "pots": :func:`middle_pots` (none once complete), "bets":
-        {seat: chips this round, in front of the seat}, "stacks":
+        the middle (once the pot is pushed, by an award line or the ruling's return or carry:
+        only what carries to the next deal, the rest being in the stacks), "pots":
+        :func:`middle_pots` (none once pushed), "bets": {seat: chips this round, in front of
+        the seat; 0 once pushed}, "stacks":
         {seat: chips behind}, "in_hand": [seats still contesting, in play order],
         "dealt_in": [seats dealt in, in play order], "acted": [seats that have acted in this
         hand (a player line of theirs is in the log)], "opening": "J".."A" or None (minimum
@@ -77,15 +78,19 @@ def hand_state(item: HandItem) -> dict:
     acted = sorted({a.seat for a in st.parsed if a is not None and a.actor == "p"
                     and a.seat is not None},
                    key=lambda s: st.pos.get(s, 99 + s))
+    # the pot leaves the middle when the dealer pushes it (an award line), or when the
+    # ruling gives the chips back or carries them (a misdeal, a void, a passed-out deal)
+    pushed = phase == "complete" and (bool(st.recorded)
+                                      or result.outcome not in ("showdown", "uncontested"))
     return {
         "hand": number,
         "phase": phase,
         "to_act": replay.due(),
         "legal": legal,
-        "pot": result.carried if phase == "complete" else st.pot_total(),
-        "pots": [] if phase == "complete" else middle_pots(st),
-        "bets": {str(s): c for s, c in sorted(st.bets.items())},
-        "stacks": {str(s): c for s, c in sorted((result.stacks if phase == "complete"
+        "pot": result.carried if pushed else st.pot_total(),
+        "pots": [] if pushed else middle_pots(st),
+        "bets": {str(s): 0 if pushed else c for s, c in sorted(st.bets.items())},
+        "stacks": {str(s): c for s, c in sorted((result.stacks if pushed
                                                  else st.stacks).items())},
         "in_hand": st.contesting(),
         "dealt_in": list(st.order),

@@ -46,3 +46,13 @@ def test_once_the_pot_is_pushed_it_is_in_the_stacks_not_in_the_middle_too():
     assert t["phase"] == "complete"
     assert t["pot"] == 0 and t["pots"] == []
     assert sum(t["stacks"].values()) == 230 and t["stacks"]["4"] == 110
+
+
+def test_until_the_dealer_pushes_the_pot_it_stays_in_the_middle():
+    """The referee proposes the award once the cards decide it; the chips move when the
+    dealer pushes them (the ``d award`` line): until then the pot is in the middle and no
+    stack holds it."""
+    t = state("p4 open 20", "p1 fold", "p3 fold", "p4 show JsJd4c3h2s")
+    assert t["phase"] == "complete" and t["proposed_awards"] == {"4": 35}
+    assert t["pot"] == 35 and t["stacks"]["4"] == 75
+    assert sum(t["stacks"].values()) + t["pot"] == 230
