@@ -52,7 +52,7 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         chips are ints, seat keys strings as in ``referee.check`` (CONTRACT.md 4).
     """
     hand_id = last_hand_id(db, night_id)
-    in_progress = store.current_hand(db, night_id) is not None
+    in_progress = hand_id is not None and not store.handrows.hand_ended(db, hand_id)
     view: dict = {"night": night_id, "hand_id": hand_id, "in_progress": in_progress, "hand": 0,
                   "phase": None, "to_act": None, "legal": [], "pot": 0, "pots": [], "bets": {},
                   "stacks": {}, "in_hand": [], "dealt_in": [], "acted": [], "opening": None,
