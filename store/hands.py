@@ -17,8 +17,9 @@ from sqlite_utils import Database
 from referee.rules import HouseRules
 
 from .db import StoreError, utc_now, write_tx
-from .handrows import current_hand, hand_ended, hand_row, last_hand, night_hands
-from .judging import hand_ruling, next_hand_button, night_rulings, rejudge, rejudge_hand
+from .handrows import current_hand, hand_ended, hand_row, last_hand
+from .judging import (hand_ruling, next_hand_button, night_rulings, rejudge, rejudge_hand,
+                      session_hands)
 from .nights import (existing, get_night, insert, insert_once, keyed_write, night_players,
                      require_open, require_reason, table_players)
 
@@ -348,40 +349,13 @@ def night_session(db: Database, night_id: int) -> dict:
     """
     night = get_night(db, night_id)
     players = table_players(db, night_id)
-    seat_of = {p["player_id"]: p["seat"] for p in players}
-    stacks = {p["seat"]: 0 for p in players}
-    rebuys: dict[int, dict[str, int]] = {}
-    for player_id, chips, before in db.execute(
-            "SELECT player_id, chips, before_hand FROM ledger l WHERE night_id = ? AND kind = 'buy_in' "
-            "AND NOT EXISTS (SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.target = l.id) "
-            "ORDER BY id", [night_id]):
-        seat = seat_of.get(player_id)
-        if seat is None:
-            continue
-        if not before:
-            stacks[seat] += chips
-        else:
-            by_seat = rebuys.setdefault(before + 1, {})
-            by_seat[str(seat)] = by_seat.get(str(seat), 0) + chips
-    actions: dict[int, list[str]] = {}
-    for hand_id, action in db.execute(
-            "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
-            "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
-            "ORDER BY e.hand_id, e.seq", [night_id]):
-        actions.setdefault(hand_id, []).append(action)
-    hands = []
-    for hand in night_hands(db, night_id):
-        entry: dict = {"button": hand["button"], "actions": actions.get(hand["id"], [])}
-        if hand["number"] in rebuys:
-            entry["rebuys"] = rebuys[hand["number"]]
-        if hand["stacks"]:
-            entry["stacks"] = hand["stacks"]
-        hands.append(entry)
+    starting, hands = session_hands(db, night_id)
     known = set(HouseRules.__dataclass_fields__)
     return {
         "format": "tapete/1",
         "rules": {k: v for k, v in night["rules_frozen"].items() if k in known},
-        "players": [{"seat": p["seat"], "name": p["name"], "stack": stacks[p["seat"]]} for p in players],
+        "players": [{"seat": p["seat"], "name": p["name"], "stack": starting.get(p["seat"], 0)}
+                    for p in players],
         "hands": hands,
     }
 

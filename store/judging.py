@@ -363,16 +363,8 @@ def next_hand_button(db: Database, night_id: int, seated: list[int]) -> int | No
     :returns: the seat, or None before the first hand.
     """
     night = Night(db, night_id)
-    number = _next_number(db, night_id)
-    carry = _table_before(db, night, number)
-    stacks = next_hand_stacks(db, night_id)
+    carry, stacks = _next_table(db, night)
     return next_button(night.rules, carry, {s: c for s, c in stacks.items() if s in seated})
-
-
-def _next_number(db: Database, night_id: int) -> int:
-    row = db.execute(f"SELECT COALESCE(MAX(h.number), 0) FROM hands h WHERE h.night_id = ? "
-                     f"AND {LIVE_HAND}", [night_id]).fetchone()
-    return row[0] + 1
 
 
 def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
@@ -381,12 +373,33 @@ def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
 
     :raises StoreError: no such night.
     """
-    night = Night(db, night_id)
-    number = _next_number(db, night_id)
-    stacks = dict(_seated(night, _table_before(db, night, number), number).stacks)
+    return _next_table(db, Night(db, night_id))[1]
+
+
+def _next_table(db: Database, night: Night) -> tuple[Carry, dict[int, int]]:
+    """The table after the night's last hand, and the stacks the next hand would start
+    with (the seats at the table then, the chips bought since added)."""
+    row = db.execute(f"SELECT COALESCE(MAX(h.number), 0) FROM hands h WHERE h.night_id = ? "
+                     f"AND {LIVE_HAND}", [night.id]).fetchone()
+    number = row[0] + 1
+    carry = _table_before(db, night, number)
+    stacks = dict(_seated(night, carry, number).stacks)
     for seat, chips in _buy_ins(db, night, number, number).get(number, {}).items():
         stacks[int(seat)] = stacks.get(int(seat), 0) + chips
-    return stacks
+    return carry, stacks
+
+
+def session_hands(db: Database, night_id: int) -> tuple[dict[int, int], list[dict]]:
+    """The night's hands as a session file gives them (CONTRACT.md 1): ``(starting,
+    hands)``, the chips bought before hand 1 by seat, and each live hand's object
+    (``button``, ``actions``, ``rebuys`` from hand 2 on, ``stacks`` where stated), in
+    order; the same lines the hands are judged from. Read-only."""
+    night = Night(db, night_id)
+    specs = [spec for _, spec in _inputs(db, night, _hand_rows(db, night_id, 1))]
+    starting = _buy_ins(db, night, 1, 1).get(1, {})
+    if specs:
+        specs[0].pop("rebuys", None)  # (hand 1's are the starting stacks)
+    return {int(seat): chips for seat, chips in starting.items()}, specs
 
 
 def hand_item(db: Database, hand_id: int) -> HandItem:
