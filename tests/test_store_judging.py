@@ -44,6 +44,21 @@ def _night(db, hands: int, players: int = 4, seed: int = 1) -> int:
     return store.import_session(db, synthetic_session(hands, players=players, seed=seed))
 
 
+def _three_seats(db, chips: tuple[int, int, int] = (100, 100, 100), ante: int = 1
+                 ) -> tuple[int, list[int]]:
+    """A jackpots night (bets of 2 and 4 antes) with seats 1-3 bought in for ``chips``:
+    ``(night_id, [player ids by seat])``."""
+    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": ante, "small_bet": 2 * ante,
+                                             "big_bet": 4 * ante}, chip_cents=10)
+    players = []
+    for seat, bought in zip((1, 2, 3), chips):
+        player = store.add_player(db, f"L{seat}")
+        store.seat_player(db, night_id, player, seat, entered_by="host")
+        store.buy_in(db, night_id, player, bought, entered_by="host")
+        players.append(player)
+    return night_id, players
+
+
 def _token(app, night_id: int) -> str:
     with app.app_context():
         return dealer_token(night_id)
@@ -319,14 +334,7 @@ def test_any_sequence_of_writes_leaves_the_rulings_of_a_whole_night_check(tmp_pa
     any event of any hand, ends, starts, rebuys and their voids), the stored rulings stay
     current and are ``referee.check`` of the night's session."""
     db = store.open_db(tmp_path_factory.mktemp("fuzz") / "t.db")
-    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 5, "small_bet": 10,
-                                             "big_bet": 20}, chip_cents=10)
-    players = []
-    for seat in (1, 2, 3):
-        player = store.add_player(db, f"P{seat}")
-        store.seat_player(db, night_id, player, seat, entered_by="host")
-        store.buy_in(db, night_id, player, 200, entered_by="host")
-        players.append(player)
+    night_id, players = _three_seats(db, (200, 200, 200), ante=5)
     store.start_hand(db, night_id, button=3, entered_by="dealer")
     for step, (op, pick) in enumerate(ops):
         hands = store.night_hands(db, night_id)
@@ -364,12 +372,7 @@ def test_the_button_skips_a_seat_with_no_chips_as_the_referee_says(db):
     not dealt in (RRoP section 3), so the referee moves it past a busted seat. The store
     asks the referee: the stored button is the one ``referee.check`` uses for a file that
     leaves the button out."""
-    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 5, "small_bet": 10,
-                                             "big_bet": 20}, chip_cents=10)
-    for seat, chips in ((1, 100), (2, 5), (3, 100)):
-        player = store.add_player(db, f"B{seat}")
-        store.seat_player(db, night_id, player, seat, entered_by="host")
-        store.buy_in(db, night_id, player, chips, entered_by="host")
+    night_id, _ = _three_seats(db, (100, 5, 100), ante=5)
     hand_1 = store.start_hand(db, night_id, button=1, entered_by="dealer")
     store.append_actions(db, hand_1, ["p2 ante 5", "p3 ante 5", "p1 ante 5", "p2 check",
                                       "p3 check", "p1 check"], entered_by="dealer",
@@ -430,18 +433,6 @@ def test_a_tap_while_the_database_stays_locked_is_a_503_the_queue_resends(app, c
     assert db.execute("SELECT COUNT(*) FROM events WHERE key = 'locked-ante-1'").fetchone()[0] == 0
     again = client.post(url, json={"key": "locked-ante-1", "op": "action", "action": "p1 ante 5"})
     assert again.status_code == 200 and again.get_json()["acted"] == [1]
-
-
-def _three_seats(db, ante: int = 1) -> tuple[int, list[int]]:
-    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": ante, "small_bet": 2,
-                                             "big_bet": 4}, chip_cents=10)
-    players = []
-    for seat in (1, 2, 3):
-        player = store.add_player(db, f"L{seat}")
-        store.seat_player(db, night_id, player, seat, entered_by="host")
-        store.buy_in(db, night_id, player, 100, entered_by="host")
-        players.append(player)
-    return night_id, players
 
 
 def _play(db, hand_id: int, actions: list[str], tag: str) -> None:
