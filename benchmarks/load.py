@@ -217,18 +217,26 @@ def stop_server(server: subprocess.Popen) -> None:
     server.wait(timeout=10)
 
 
-def group_rss_kib(pgid: int) -> int:
-    """The sum of VmRSS (KiB) over the processes in process group ``pgid`` (from /proc)."""
-    total = 0
+def _group_processes(pgid: int):
+    """``(pid, stat fields after the name)`` of each live process in group ``pgid``."""
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as fh:
                 fields = fh.read().rsplit(")", 1)[1].split()
-            if int(fields[2]) != pgid:  # after the name: state, ppid, pgrp
-                continue
-            with open(f"/proc/{entry}/status", encoding="ascii", errors="replace") as fh:
+        except (OSError, IndexError):
+            continue  # the process ended meanwhile
+        if int(fields[2]) == pgid:  # after the name: state, ppid, pgrp
+            yield entry, fields
+
+
+def group_rss_kib(pgid: int) -> int:
+    """The sum of VmRSS (KiB) over the processes in process group ``pgid`` (from /proc)."""
+    total = 0
+    for pid, _ in _group_processes(pgid):
+        try:
+            with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as fh:
                 for line in fh:
                     if line.startswith("VmRSS:"):
                         total += int(line.split()[1])
@@ -239,19 +247,9 @@ def group_rss_kib(pgid: int) -> int:
 
 def group_cpu_seconds(pgid: int) -> float:
     """CPU seconds (user + system) used so far by the live processes of group ``pgid``."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as fh:
-                fields = fh.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid:
-            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15 of stat)
-    return total / ticks
+    total = sum(int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15 of stat)
+                for _, fields in _group_processes(pgid))
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 class RssSampler(threading.Thread):
