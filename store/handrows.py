@@ -13,8 +13,14 @@ from sqlite_utils import Database
 
 from .db import StoreError
 
-LIVE_HAND = "NOT EXISTS (SELECT 1 FROM events x WHERE x.kind = 'void_hand' AND x.hand_id = hands.id)"
-"""SQL: the hand's start has not been voided (:func:`void_hand_start`)."""
+def live_hand(table: str = "hands") -> str:
+    """SQL on the hands table (or its alias ``table``): the hand's start has not been
+    voided (:func:`store.hands.void_hand_start`)."""
+    return f"NOT EXISTS (SELECT 1 FROM events x WHERE x.kind = 'void_hand' AND x.hand_id = {table}.id)"
+
+
+LIVE_HAND = live_hand()
+"""SQL: the hand's start has not been voided (:func:`store.hands.void_hand_start`)."""
 
 
 def hand_row(db: Database, hand_id: int) -> dict:
@@ -55,11 +61,10 @@ def hand_ended(db: Database, hand_id: int) -> bool:
 
 def current_hand(db: Database, night_id: int) -> int | None:
     """The id of the night's hand in progress (started, not ended), or None."""
-    row = db.execute(f"SELECT id FROM hands WHERE night_id = ? AND {LIVE_HAND} "
-                     "ORDER BY number DESC, id DESC LIMIT 1", [night_id]).fetchone()
-    if row is None or hand_ended(db, row[0]):
+    last = last_hand(db, night_id)
+    if last is None or hand_ended(db, last["id"]):
         return None
-    return row[0]
+    return last["id"]
 
 
 def last_hand(db: Database, night_id: int) -> dict | None:

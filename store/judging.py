@@ -34,8 +34,9 @@ from referee.rules import HouseRules, resolve_rules
 from referee.session import Carry, HandItem, next_button, play_hand
 
 from .db import StoreError, write_tx
+from .handrows import hands_played, live_hand
 
-LIVE_HAND = "NOT EXISTS (SELECT 1 FROM events x WHERE x.kind = 'void_hand' AND x.hand_id = h.id)"
+LIVE_HAND = live_hand("h")
 """SQL on ``hands h``: the hand's start has not been voided."""
 
 LIVE_EVENT = "NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)"
@@ -379,9 +380,7 @@ def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
 def _next_table(db: Database, night: Night) -> tuple[Carry, dict[int, int]]:
     """The table after the night's last hand, and the stacks the next hand would start
     with (the seats at the table then, the chips bought since added)."""
-    row = db.execute(f"SELECT COALESCE(MAX(h.number), 0) FROM hands h WHERE h.night_id = ? "
-                     f"AND {LIVE_HAND}", [night.id]).fetchone()
-    number = row[0] + 1
+    number = hands_played(db, night.id) + 1
     carry = _table_before(db, night, number)
     stacks = dict(_seated(night, carry, number).stacks)
     for seat, chips in _buy_ins(db, night, number, number).get(number, {}).items():
