@@ -165,9 +165,6 @@ class Carry:
         return cls({int(s): c for s, c in data["stacks"].items()}, data["carried"], data["step"],
                    data["button"], data["last_outcome"])
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Carry) and self.as_dict() == other.as_dict()
-
     def __repr__(self) -> str:
         return f"Carry({self.as_dict()!r})"
 
