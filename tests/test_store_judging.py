@@ -24,6 +24,7 @@ import store
 from store import judging
 from conftest import login_host
 from web.dealer import dealer_token
+from web.tableview import table_view
 
 
 @pytest.fixture
@@ -481,8 +482,6 @@ def test_the_tablet_view_reads_one_moment_even_when_another_tablet_writes_meanwh
     """The view reads the ruling, the log and the seats in one read transaction: a tap
     stored by another tablet between two of its reads is in none of them (the next view
     has it in all), never in the log but not in the ruling."""
-    from web.tableview import table_view
-
     night_id = _night(db, 1)
     store.start_hand(db, night_id, entered_by="dealer")
     hand_id = store.current_hand(db, night_id)
