@@ -16,6 +16,7 @@ import json
 import sys
 from typing import Any
 
+from .count import night_entry
 from .phh_read import load_phh
 from .session import HandItem, SessionError, replay_session
 
@@ -58,11 +59,14 @@ def check(session: Any, rules: Any = None) -> dict:
     :returns: ``{"hands": [{"hand": int, "findings": [finding dicts], "pots": [{"amount":
         int, "seats": [int]}], "awards": {seat: chips} or None, "recorded_awards":
         {seat: chips}, "stacks": {seat: chips}, "carried": int, "next_opening": str or
-        None}]}``, seats as strings, chips as ints.
+        None}], "night": {"findings": [finding dicts]}}``, seats as strings, chips as
+        ints. ``night`` holds the findings on the night as a whole: the session's optional
+        ``cash_out`` counts against the referee's stacks (:mod:`referee.count`).
     :raises SessionError: the file cannot be read at all (not an object, no players,
         unknown rules). Bad table play never raises: it is a finding.
     """
-    return {"hands": [hand_entry(item) for item in replay_session(session, rules)]}
+    hands = [hand_entry(item) for item in replay_session(session, rules)]
+    return {"hands": hands, "night": night_entry(session, hands)}
 
 
 def hand_entry(item: HandItem) -> dict:
@@ -85,8 +89,11 @@ def hand_entry(item: HandItem) -> dict:
 
 
 def has_errors(result: dict) -> bool:
-    """True if any finding of ``result`` (as :func:`check` returns) has severity error."""
-    return any(f["severity"] == "error" for h in result["hands"] for f in h["findings"])
+    """True if any finding of ``result`` (as :func:`check` returns: its hands' and its
+    night's) has severity error."""
+    night = result.get("night", {}).get("findings", [])
+    return any(f["severity"] == "error" for h in result["hands"] + [{"findings": night}]
+               for f in h["findings"])
 
 
 def _chips_text(chips: dict | None, undecided: str = "undecided") -> str:
@@ -107,6 +114,9 @@ def _text(result: dict) -> str:
             lines.append(f"  {f['severity']:7} {f['kind']} ({where}): {f['message']}")
             lines.append(f"          rule: {f['rule']}")
         lines.append(f"  stacks {_chips_text(h['stacks'])}")
+    for f in result.get("night", {}).get("findings", []):
+        lines.append(f"night: {f['severity']:7} {f['kind']}: {f['message']}")
+        lines.append(f"          rule: {f['rule']}")
     return "\n".join(lines)
 
 

@@ -108,7 +108,8 @@ DETAILS: dict[str, dict[str, str]] = {
                 "cause is a field of the hand, not a line",
         "reason": "'unparsable', 'seat_not_at_table' (a seat nobody sits in) or "
                   "'bad_field' (a hand's rebuys, stacks, actions or button)",
-        "field": "(some) for 'bad_field': 'rebuys', 'stacks', 'actions' or 'button'",
+        "field": "(some) for 'bad_field': 'rebuys', 'stacks', 'actions', 'button' or "
+                 "'cash_out' (a night finding: a count of the session's cash_out)",
         "assumed": "(some) the button seat assumed instead",
     },
     "out_of_turn": {
@@ -204,8 +205,23 @@ DETAILS: dict[str, dict[str, str]] = {
         "phase": "the phase the hand stopped in",
         "reason": "'log_ends' or 'not_shown' (hands still to be shown and no award)",
     },
-    "stack_mismatch": {"expected": "chips carried over (plus rebuys)",
-                       "recorded": "chips the hand says the seat starts with"},
+    "stack_mismatch": {
+        "expected": "chips carried over (plus rebuys); 'cash_out': the referee's stack at "
+                    "the count (after the last hand played, plus chips bought since)",
+        "recorded": "chips the hand says the seat starts with; 'cash_out': chips counted",
+        "reason": "(some) 'cash_out': a night finding (referee.check's 'night'; action "
+                  "None; severity error; rule referee.count.CASH_OUT_RULE): the chips "
+                  "counted at the cash-out differ from the referee's stack; absent: a "
+                  "hand's stated stack",
+        "name": "(some) 'cash_out': the player's name, None where unknown",
+        "difference": "(some) 'cash_out': recorded - expected (chips)",
+        "after": "(some) 'cash_out': the last hand played before the count (0: none)",
+        "pushed": "(some) 'cash_out': the seat's stack had every d award line stood",
+        "last_agreed": "(some) 'cash_out': the last hand after which the chips as pushed "
+                       "agreed with the referee's stack (since the seat came to the table "
+                       "or its stack was stated; 'after' when they agree to the end: the "
+                       "difference is not in the log), None if after no hand",
+    },
     "chips_added_mid_hand": {"chips": "chips added"},
     "passed_out": {"reason": "'nobody_opened' or 'checked_down'",
                    "pot": "chips in the middle, carried to the next deal"},
