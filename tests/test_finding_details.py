@@ -38,6 +38,8 @@ EXAMPLES = {
          {"line": "p2 ante 5", "reason": "seat_not_at_table"}),
         (lambda: check(_two_hands({"rebuys": [1], "actions": []}))["hands"][1], None,
          {"line": None, "reason": "bad_field", "field": "rebuys"}),
+        (lambda: check(dict(_two_hands({"actions": []}), cash_out={"1": "all"}))["night"], None,
+         {"line": None, "reason": "bad_field", "field": "cash_out"}),
     ],
     "out_of_turn": [
         (lambda: play(ANTES + ["p3 open 10"]), 3, {"due": 1, "verb": "open"}),
@@ -136,6 +138,9 @@ EXAMPLES = {
     "stack_mismatch": [
         (lambda: check(_two_hands({"stacks": {"1": 1}, "actions": []}))["hands"][1], None,
          {"expected": 95, "recorded": 1}),
+        (lambda: check(dict(_two_hands({"actions": []}), cash_out={"3": 90}))["night"], None,
+         {"reason": "cash_out", "name": None, "recorded": 90, "expected": 95, "difference": -5,
+          "after": 2, "pushed": 95, "last_agreed": 2}),
     ],
     "chips_added_mid_hand": [
         (lambda: play(ANTES + ["p1 check", "p1 rebuy 50"]), 4, {"chips": 50}),

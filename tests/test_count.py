@@ -1,0 +1,219 @@
+"""The close of the night (issue 11): the chips counted at the cash-out against the stacks
+the referee rules. A count that differs is a night finding (``referee.check``'s
+``night``): ``stack_mismatch`` with reason ``cash_out``, who, how many, and the last hand
+after which the seat's chips agreed with the referee.
+
+Seed 002: "es aconsejable la institución de una caja y de un jugador-cajera para controlar
+el cambio de dinero al comienzo del juego y durante las manos individuales".
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from walkgen import walk_session
+
+from referee import check
+from referee.count import CASH_OUT_RULE, Count, cash_out_findings
+
+JACKPOTS = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
+SEATS = (1, 3, 4)
+
+
+def won_by(seat: int, pushed_to: int | None = None) -> list[str]:
+    """Antes of 5, ``seat`` opens 10, the others fold, openers shown; the dealer pushes
+    the 25 to ``pushed_to`` (default the winner)."""
+    acts = [f"p{s} ante 5" for s in SEATS] + [f"p{seat} open 10"]
+    k = SEATS.index(seat)
+    acts += [f"p{s} fold" for s in SEATS[k + 1:] + SEATS[:k]]
+    return acts + [f"p{seat} show JsJd4c3h2s", f"d award p{pushed_to or seat} 25"]
+
+
+PASSED = [f"p{s} ante 5" for s in SEATS] + [f"p{s} check" for s in (1, 3, 4)]
+
+
+def night(hands: list[dict], cash_out=None, **extra) -> dict:
+    session = {"format": "tapete/1", "rules": JACKPOTS,
+               "players": [{"seat": 1, "name": "Ana", "stack": 100},
+                           {"seat": 3, "name": "Bruno", "stack": 100},
+                           {"seat": 4, "name": "Chus", "stack": 100}],
+               "hands": [dict(hands[0], button=4)] + hands[1:], **extra}
+    if cash_out is not None:
+        session["cash_out"] = cash_out
+    return session
+
+
+def night_findings(session: dict) -> list[dict]:
+    return check(session)["night"]["findings"]
+
+
+def test_a_pot_pushed_to_the_wrong_seat_shows_in_both_counts_with_the_last_hand_they_agreed():
+    """Hand 2 is won by seat 3 but the dealer pushes it to seat 1 (a ``wrong_award``);
+    both count the chips as pushed. Each count differs from the referee's stack by the
+    pot; the chips agreed with the referee up to hand 1, and as pushed they are what was
+    counted."""
+    session = night([{"actions": won_by(1)}, {"actions": won_by(3, pushed_to=1)},
+                     {"actions": won_by(4)}], cash_out={"1": 125, "3": 75, "4": 100})
+    stacks = check(session)["hands"][-1]["stacks"]
+    found = night_findings(session)
+    assert [(f["kind"], f["seat"], f["severity"], f["action"]) for f in found] == [
+        ("stack_mismatch", 1, "error", None), ("stack_mismatch", 3, "error", None)]
+    ana, bruno = (f["details"] for f in found)
+    assert ana == {"reason": "cash_out", "name": "Ana", "recorded": 125, "expected": stacks["1"],
+                   "difference": 125 - stacks["1"], "after": 3, "pushed": 125, "last_agreed": 1}
+    assert bruno["difference"] == 75 - stacks["3"] == -ana["difference"]
+    assert bruno["pushed"] == 75 and bruno["last_agreed"] == 1
+    assert found[0]["rule"] == CASH_OUT_RULE and "jugador-cajera" in found[0]["rule"]
+    assert "Ana" in found[0]["message"] and "hand 1" in found[0]["message"]
+
+
+def test_counts_equal_to_the_referee_stacks_are_no_finding():
+    session = night([{"actions": won_by(1)}, {"actions": won_by(3)}],
+                    cash_out={"1": 105, "3": 105, "4": 90})
+    assert check(session)["hands"][-1]["stacks"] == {"1": 105, "3": 105, "4": 90}
+    assert night_findings(session) == []
+
+
+def test_a_difference_no_push_explains_agrees_to_the_last_hand():
+    """The log's pushes are all right: the difference arose outside the log (a miscount,
+    chips handed over), so the chips agreed with the referee through the last hand."""
+    session = night([{"actions": won_by(1)}, {"actions": won_by(3)}],
+                    cash_out={"1": 100, "3": 110, "4": 90})
+    found = night_findings(session)
+    assert [(f["seat"], f["details"]["difference"]) for f in found] == [(1, -5), (3, 5)]
+    assert all(f["details"]["last_agreed"] == 2 and f["details"]["pushed"] == f["details"]["expected"]
+               for f in found)
+
+
+def test_a_later_wrong_push_moves_the_last_hand_they_agreed():
+    """Hand 1 pushed wrong, hand 2 pushed back the same amount (agree again after hand
+    2), hand 3 pushed wrong again: they last agreed after hand 2."""
+    session = night([{"actions": won_by(3, pushed_to=1)}, {"actions": won_by(1, pushed_to=3)},
+                     {"actions": won_by(4, pushed_to=1)}])
+    pushed = {"1": 100 + 25 - 5 - 5 + 25 - 15, "3": 100 - 5 + 25 - 15 - 5, "4": 100 - 5 - 5 - 15}
+    session["cash_out"] = pushed
+    found = {f["seat"]: f["details"] for f in night_findings(session)}
+    assert set(found) == {1, 4}
+    assert found[1]["last_agreed"] == 2 and found[1]["pushed"] == pushed["1"]
+    assert found[4]["last_agreed"] == 2 and found[4]["difference"] == -25
+
+
+def test_a_rebuy_between_hands_is_in_the_expected_stack():
+    """Seed 002: "existe la posibilidad de comprar nuevas fichas desde el cajón, entre una
+    mano y la otra": the count includes the chips bought."""
+    hands = [{"actions": won_by(1)}, {"rebuys": {"4": 50}, "actions": won_by(3)}]
+    assert night_findings(night(hands, cash_out={"1": 105, "3": 105, "4": 140})) == []
+    (forgot,) = night_findings(night(hands, cash_out={"1": 105, "3": 105, "4": 90}))
+    assert forgot["seat"] == 4 and forgot["details"]["expected"] == 140
+    assert forgot["details"]["difference"] == -50
+
+
+def test_a_player_who_left_is_counted_against_the_stack_when_leaving():
+    """A count ``{"chips", "after": K}`` is compared with the stack after hand K, not the
+    stack at the end of the night."""
+    hands = [{"actions": won_by(4)}, {"actions": won_by(1)}]
+    session = night(hands, cash_out={"4": {"chips": 110, "after": 1}})
+    assert check(session)["hands"][0]["stacks"]["4"] == 110
+    assert night_findings(session) == []
+    (short,) = night_findings(night(hands, cash_out={"4": {"chips": 100, "after": 1}}))
+    assert short["details"]["after"] == 1 and short["details"]["difference"] == -10
+    assert short["details"]["last_agreed"] == 1
+    (before,) = night_findings(night(hands, cash_out={"3": {"chips": 90, "after": 0}}))
+    assert before["details"]["expected"] == 100 and before["details"]["last_agreed"] is None
+
+
+def test_a_pot_carried_at_the_end_of_the_night_is_nobody_s_stack():
+    """The last deal is passed out: the 15 chips stay in the middle; the counts add up to
+    15 less than the chips bought, and each seat's count is its stack: no finding."""
+    session = night([{"actions": won_by(1)}, {"actions": PASSED}],
+                    cash_out={"1": 105, "3": 90, "4": 90})
+    assert check(session)["hands"][-1]["carried"] == 15
+    assert night_findings(session) == []
+
+
+def test_a_stated_stack_is_a_count_from_which_the_chips_agree_again():
+    """Hand 2 states seat 1's stack as the dealer pushed it after hand 1's wrong award:
+    the referee starts hand 2 from it (``stack_mismatch`` at hand 2), so a count that
+    keeps the pushed chips is right, and a later difference agreed up to hand 2."""
+    hands = [{"actions": won_by(3, pushed_to=1)}, {"stacks": {"1": 120, "3": 85}, "actions": won_by(4)}]
+    assert night_findings(night(hands, cash_out={"1": 115, "3": 80, "4": 105})) == []
+    (f,) = night_findings(night(hands, cash_out={"1": 100}))
+    assert f["details"]["last_agreed"] == 2 and f["details"]["pushed"] == 115
+
+
+def test_bad_counts_are_unreadable_findings_never_guessed_at():
+    """CONTRACT.md 2: bad input is never guessed at (an ``unreadable`` finding)."""
+    session = night([{"actions": won_by(1)}],
+                    cash_out={"1": -5, "2": 10, "3": "lots", "4": {"chips": 95, "after": 7}})
+    found = night_findings(session)
+    assert [f["kind"] for f in found] == ["unreadable"] * 4
+    assert all(f["details"] == {"line": None, "reason": "bad_field", "field": "cash_out"}
+               for f in found)
+    assert night_findings(night([{"actions": won_by(1)}], cash_out=[105]))[0]["kind"] == "unreadable"
+
+
+def _run(tmp_path, session: dict, *args: str) -> subprocess.CompletedProcess:
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(session))
+    return subprocess.run([sys.executable, "-m", "referee", "check", str(path), *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_the_check_command_exits_1_on_a_count_that_differs(tmp_path):
+    hands = [{"actions": won_by(1)}, {"actions": won_by(3)}]
+    right = _run(tmp_path, night(hands, cash_out={"1": 105, "3": 105, "4": 90}))
+    assert right.returncode == 0, right.stderr
+    assert json.loads(right.stdout)["night"] == {"findings": []}
+    wrong = _run(tmp_path, night(hands, cash_out={"1": 105, "3": 125, "4": 90}))
+    assert wrong.returncode == 1, wrong.stderr
+    (f,) = json.loads(wrong.stdout)["night"]["findings"]
+    assert f["seat"] == 3 and f["details"]["difference"] == 20
+    text = _run(tmp_path, night(hands, cash_out={"1": 105, "3": 125, "4": 90}), "--format", "text")
+    assert text.returncode == 1 and "night: error   stack_mismatch: seat 3 (Bruno)" in text.stdout
+
+
+# ---------------------------------------------------------------- properties
+_PROPERTY = settings(max_examples=40, deadline=None,
+                     suppress_health_check=[HealthCheck.too_slow])
+
+
+@_PROPERTY
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_counts_equal_to_the_referee_stacks_give_no_finding_and_one_changed_gives_that_seat(seed, data):
+    """Random house-game nights (openers, passed-out deals, carried pots, wrong awards and
+    other irregularities): counting every seat's final stack is no finding; changing one
+    count by D is exactly one finding, that seat's, with difference D."""
+    session = walk_session(seed)
+    hands = check(session)["hands"]
+    final = {int(s): c for s, c in hands[-1]["stacks"].items()}
+    session["cash_out"] = {str(s): c for s, c in final.items()}
+    assert check(session)["night"]["findings"] == []
+    seat = data.draw(st.sampled_from(sorted(final)))
+    delta = data.draw(st.integers(-final[seat], 500).filter(lambda d: d != 0))
+    session["cash_out"][str(seat)] += delta
+    (f,) = check(session)["night"]["findings"]
+    assert (f["kind"], f["seat"], f["severity"]) == ("stack_mismatch", seat, "error")
+    assert f["details"]["difference"] == delta and f["details"]["expected"] == final[seat]
+
+
+@_PROPERTY
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_a_count_when_leaving_is_compared_with_the_stack_after_that_hand(seed, data):
+    """The same for counts made after any hand K (a player leaving), through
+    :func:`cash_out_findings` with the check's entries."""
+    session = walk_session(seed)
+    entries = check(session)["hands"]
+    after = data.draw(st.integers(1, len(entries)))
+    stacks = entries[after - 1]["stacks"]
+    counts = [Count(int(s), c, after) for s, c in stacks.items()]
+    assert cash_out_findings(entries, session["hands"], counts) == []
+    k = data.draw(st.integers(0, len(counts) - 1))
+    delta = data.draw(st.integers(1, 300))
+    counts[k] = Count(counts[k].seat, counts[k].chips + delta, after, name="X")
+    (f,) = cash_out_findings(entries, session["hands"], counts)
+    assert f.seat == counts[k].seat and f.details["difference"] == delta
+    assert f.details["last_agreed"] is None or f.details["last_agreed"] <= after
