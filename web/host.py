@@ -36,6 +36,7 @@ from flask_babel import ngettext
 
 import referee
 import store
+from store.counts import count_findings
 from store.nights import local_time
 from store.tokens import player_links, revoke_player_links
 from store.tokens import revoke_link as revoke
@@ -258,7 +259,9 @@ def _check_playable(rules: dict) -> None:
 @bp.get("/night/<int:night_id>")
 @host_required
 def night(night_id: int):
-    """The night: seats, stacks, buy-ins, the hand in progress or the next one, links."""
+    """The night: seats, stacks, buy-ins, the hand in progress or the next one, links, and
+    the cash-out counts that differ from the referee's stacks (``store.counts``: who, how
+    many, up to which hand the chips agreed)."""
 
     db = get_db()
     try:
@@ -276,7 +279,8 @@ def night(night_id: int):
         opening_next=opening_next, club=store.list_players(db),
         dealer_url=url_for("dealer.hand_page", night_id=night_id, token=dealer_token(night_id),
                            _external=True),
-        summary=summary, key=_key(), new_link=session.pop("new_link", None),
+        summary=summary, count_findings=count_findings(db, night_id), key=_key(),
+        new_link=session.pop("new_link", None),
         players=store.table_players(db, night_id),
         entries=[{**e, "entered_local": store.nights.local_time(e["entered_at"], info["timezone"]),
                   "voided_local": store.nights.local_time(e["voided_at"], info["timezone"])}

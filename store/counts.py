@@ -1,0 +1,61 @@
+"""The night's cash-out counts against the stacks the referee rules (issue 11): the host's
+night page shows each count that differs, beside the counts.
+
+The comparison is the referee's (:func:`referee.count.cash_out_findings`); this module
+only gathers what it takes, read-only: the stored rulings of the night's hands
+(:func:`store.judging.night_rulings`, judged in memory where a stored one is not current;
+nothing written), the hands' stated stacks, and the live ``cash_out`` entries of the
+ledger with the chips bought since the last hand before each.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from referee.count import Count, cash_out_findings
+
+from .db import read_tx
+from .handrows import night_hands
+from .judging import LIVE_ENTRY, Night, night_rulings
+
+
+def count_findings(db: Database, night_id: int) -> list[dict]:
+    """The night's counts that differ from the referee's stacks. Read-only (one read
+    transaction, no write lock).
+
+    :returns: finding dicts as ``referee.check``'s ``night`` holds them (CONTRACT.md 4):
+        kind ``stack_mismatch``, severity ``error``, ``details`` with reason ``cash_out``,
+        ``name``, ``recorded`` (counted), ``expected``, ``difference``, ``after``,
+        ``pushed`` and ``last_agreed`` (``referee.findings.DETAILS``); in the order the
+        counts were entered.
+    :raises StoreError: no such night.
+    """
+    with read_tx(db):
+        night = Night(db, night_id)
+        entries = night_rulings(db, night_id)
+        hands = night_hands(db, night_id)
+        counts = _counts(db, night)
+    return [f.as_dict() for f in cash_out_findings(entries, hands, counts)]
+
+
+def _counts(db: Database, night: Night) -> list[Count]:
+    """The live cash-outs as :class:`referee.count.Count`, in the order entered: the seat
+    the referee plays the player at (:attr:`Night.seats`), the chips, the hands played
+    when counted (``before_hand``), and the chips the player bought after that hand and
+    before the count (since the player's count before it, if any)."""
+    rows = db.execute(
+        f"SELECT l.id, l.player_id, l.kind, l.chips, COALESCE(l.before_hand, 0), p.name FROM ledger l "
+        f"JOIN players p ON p.id = l.player_id WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out') "
+        f"AND {LIVE_ENTRY} ORDER BY l.id", [night.id]).fetchall()
+    counts: list[Count] = []
+    pending: dict[tuple[int, int], int] = {}  # (player, hands played) -> chips bought, not counted
+    for _, player_id, kind, chips, before, name in rows:
+        if kind == "buy_in":
+            pending[(player_id, before)] = pending.get((player_id, before), 0) + chips
+            continue
+        seat = night.seats.get(player_id)
+        if seat is None:
+            continue
+        bought = pending.pop((player_id, before), 0)
+        counts.append(Count(seat, chips, before, bought, name))
+    return counts

@@ -1,0 +1,132 @@
+"""The close of the night on the host's page (issue 11): a cash-out count that differs from
+the stack the referee rules is shown beside the counts (who, how many, up to which hand the
+chips agreed), from the stored rulings, by the referee's own comparison
+(``referee.count``), and reading it takes no write lock.
+
+Seed 002: "es aconsejable la institución de una caja y de un jugador-cajera para controlar
+el cambio de dinero al comienzo del juego y durante las manos individuales".
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+
+import referee
+import store
+from conftest import login_host
+from store.counts import count_findings
+
+RULES = {"preset": "jackpots", "ante": 1, "small_bet": 2, "big_bet": 4}
+
+
+def _night(db) -> tuple[int, dict[str, int]]:
+    """Ana (seat 1), Bruno (2) and Chus (3) buy in for 100; hand 1 is pushed right, hand 2
+    is won by Chus and pushed to Ana (a ``wrong_award``)."""
+    night_id = store.create_night(db, rules=RULES, chip_cents=10)
+    players = {}
+    for seat, name in ((1, "Ana"), (2, "Bruno"), (3, "Chus")):
+        players[name] = store.join_table(db, night_id, name, seat, 100, entered_by="host")
+    _play(db, night_id, 1, ["p2 ante 1", "p3 ante 1", "p1 ante 1", "p2 open 2", "p3 fold",
+                            "p1 fold", "p2 show JsJd4c3h2s", "d award p2 5"])
+    _play(db, night_id, 2, ["p3 ante 1", "p1 ante 1", "p2 ante 1", "p3 open 2", "p1 fold",
+                            "p2 fold", "p3 show QsQd4c3h2s", "d award p1 5"])
+    return night_id, players
+
+
+def _play(db, night_id: int, button: int, actions: list[str]) -> None:
+    hand_id = store.start_hand(db, night_id, button=button, entered_by="dealer")
+    store.append_actions(db, hand_id, actions, entered_by="dealer",
+                         keys=[f"h{hand_id}-{i}" for i in range(len(actions))])
+    store.end_hand(db, hand_id, entered_by="dealer")
+
+
+def _count_as_pushed(db, night_id: int, players: dict[str, int]) -> None:
+    """Everyone counts the chips the dealer pushed: Ana 5 over the referee, Chus 5 short."""
+    for name, chips in (("Ana", 103), ("Bruno", 101), ("Chus", 96)):
+        store.cash_out(db, night_id, players[name], chips, entered_by="host")
+
+
+def test_the_store_compares_the_counts_as_the_referee_check_does(db):
+    """The same findings as ``referee.check`` of the night's session with the counts as
+    its ``cash_out``: one implementation."""
+    night_id, players = _night(db)
+    _count_as_pushed(db, night_id, players)
+    found = count_findings(db, night_id)
+    session = dict(store.night_session(db, night_id), cash_out={"1": 103, "2": 101, "3": 96})
+    assert found == referee.check(session)["night"]["findings"]
+    stacks = store.check_night(db, night_id)["hands"][-1]["stacks"]
+    assert [(f["seat"], f["details"]["name"], f["details"]["difference"]) for f in found] == [
+        (1, "Ana", 103 - stacks["1"]), (3, "Chus", 96 - stacks["3"])]
+    assert all(f["details"]["last_agreed"] == 1 and f["severity"] == "error" for f in found)
+
+
+def test_a_count_when_leaving_includes_a_rebuy_and_is_compared_with_that_moment(db):
+    """Bruno rebuys 50 after hand 2, counts and leaves; hand 3 is played without him. His
+    count is compared with his stack after hand 2 plus the 50, not with the end."""
+    night_id, players = _night(db)
+    store.buy_in(db, night_id, players["Bruno"], 50, entered_by="host")
+    store.cash_out(db, night_id, players["Bruno"], 151, entered_by="host")
+    store.unseat(db, night_id, players["Bruno"], reason="goes home", entered_by="host")
+    _play(db, night_id, 3, ["p1 ante 1", "p3 ante 1", "p1 open 2", "p3 fold",
+                            "p1 show KsKd4c3h2s", "d award p1 4"])
+    assert store.check_night(db, night_id)["hands"][1]["stacks"]["2"] == 101
+    assert count_findings(db, night_id) == []
+    store.recount(db, night_id, players["Bruno"], 141, entered_by="host")
+    (f,) = count_findings(db, night_id)
+    assert (f["seat"], f["details"]["after"], f["details"]["expected"]) == (2, 2, 151)
+    assert f["details"]["difference"] == -10
+
+
+def _night_page(client, night_id: int, lang: str) -> str:
+    login_host(client)
+    answer = client.get(f"/host/night/{night_id}?lang={lang}")
+    assert answer.status_code == 200
+    return answer.get_data(as_text=True)
+
+
+def _findings_html(html: str) -> str:
+    found = re.search(r'<div id="count-findings".*?</div>', html, re.S)
+    assert found, "no count findings on the page"
+    return re.sub(r"\s+", " ", found.group(0))
+
+
+def test_the_host_night_page_shows_who_how_many_and_since_which_hand(app, client, db):
+    night_id, players = _night(db)
+    _count_as_pushed(db, night_id, players)
+    english = _findings_html(_night_page(client, night_id, "en"))
+    assert "<strong>Ana</strong>: counted 103 chips; the referee says 98 (+5)." in english
+    assert "<strong>Chus</strong>: counted 96 chips; the referee says 101 (-5)." in english
+    assert english.count("The chips agreed with the referee up to hand 1.") == 2
+    assert "Bruno" not in english
+    spanish = _findings_html(_night_page(client, night_id, "es"))
+    assert "<strong>Ana</strong>: contó 103 fichas; según el árbitro tiene 98 (+5)." in spanish
+    assert spanish.count("Las fichas cuadraban con el árbitro hasta la mano 1.") == 2
+    assert "referee" not in spanish
+
+
+def test_counts_that_agree_show_no_finding(app, client, db):
+    night_id, players = _night(db)
+    for name, chips in (("Ana", 98), ("Bruno", 101), ("Chus", 101)):
+        store.cash_out(db, night_id, players[name], chips, entered_by="host")
+    assert 'id="count-findings"' not in _night_page(client, night_id, "en")
+
+
+def test_the_night_page_with_its_count_findings_takes_no_write_lock(app, client, db):
+    """With another connection holding the write lock (``BEGIN IMMEDIATE``) the host's
+    night page still answers, with the findings (under WAL a reader never waits for the
+    writer; a write would wait out the busy timeout and fail)."""
+    night_id, players = _night(db)
+    _count_as_pushed(db, night_id, players)
+    holder = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("INSERT INTO players (name, name_key, created_at) VALUES ('x', 'x', 'now')")
+    try:
+        started = time.monotonic()
+        html = _night_page(client, night_id, "en")
+        assert time.monotonic() - started < 4.5
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert "counted 103 chips" in _findings_html(html)
