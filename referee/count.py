@@ -207,7 +207,8 @@ def session_counts(session: Mapping, played: int) -> tuple[list[Count], list[Fin
                                  f"bad cash-out count {key!r}: {value!r}", details=dict(bad)))
             continue
         bought = players[seat].get("stack", 0) if after == 0 else 0
-        counts.append(Count(seat, chips, after, bought, players[seat].get("name")))
+        name = players[seat].get("name")
+        counts.append(Count(seat, chips, after, bought, None if name is None else str(name)))
     counts.sort(key=lambda c: c.seat)
     return counts, findings
 

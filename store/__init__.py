@@ -9,7 +9,8 @@ Modules: ``db`` (open, migrations), ``players``, ``nights`` (nights, seats, ``un
 ``handrows`` (reading the hands table), ``hands`` (hands, events, voided hand starts, the
 session), ``judging`` (each hand's referee result, stored by the write that changed it), ``ledger`` (buy-ins,
 seat + buy-in in one transaction, cash-outs that add up, recounts, the carried pot, close,
-summary, a player's ledger), ``tokens`` (player links), ``importer`` (session and PHH
+summary, a player's ledger), ``counts`` (cash-out counts against the referee's stacks),
+``tokens`` (player links), ``importer`` (session and PHH
 files), ``flaskdb`` (``get_db`` for views).
 """
 
