@@ -6,6 +6,12 @@ only gathers what it takes, read-only: the stored rulings of the night's hands
 (:func:`store.judging.night_rulings`, judged in memory where a stored one is not current;
 nothing written), the hands' stated stacks, and the live ``cash_out`` entries of the
 ledger with the chips bought since the last hand before each.
+
+A count is compared with the seat's stack when it was made (``before_hand``: a player who
+leaves is counted then, and ``store.unseat`` takes the seat off the table); counts of a
+player who left and came back are compared one by one. A player counted and then dealt in
+again without leaving is not what a count is for (the referee still plays the chips handed
+in): the later count is compared with the referee's stack as it stands.
 """
 
 from __future__ import annotations
