@@ -34,13 +34,18 @@ def leave_predeal(st: HandState, i: int) -> None:
 
 def ante(st: HandState, i: int, seat: int, a: Action) -> None:
     """``pN ante A``: the chips go in (table stakes: no more than the stack); a second
-    ante, or one of another size than the house ante, is ``wrong_amount``."""
+    ante, one of another size than the house ante, or one in a hand that owes none
+    (``ante_custom``, seed 000), is ``wrong_amount``."""
     r = st.rules
     owed = r.ante
     if r.big_blind_ante:
         owed = r.ante if st.expected_blind_seats()[1] == seat else 0
     amount = a.amount or 0
-    if seat in st.anted and owed:
+    if st.start.waived_ante and not r.big_blind_ante:
+        st.find("wrong_amount", i, seat, f"seat {seat} anted {amount} in a hand that owes no "
+                "ante (the marker is not in the middle)",
+                details={"expected": 0, "recorded": amount, "reason": "not_due"})
+    elif seat in st.anted and owed:
         st.find("wrong_amount", i, seat, f"seat {seat} anted twice ({amount} more)",
                 details={"expected": 0, "recorded": amount, "reason": "ante_twice"})
     elif owed and (amount > owed or amount < min(owed, st.stacks[seat])):

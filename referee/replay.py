@@ -47,6 +47,7 @@ from typing import Any, Callable, Sequence
 from .actions import Action
 from .betting import bet
 from .blinds import looked
+from .checkdown import matching_due, pay
 from .betting import options as bet_options
 from .deck import deal
 from .draw import bet_line as draw_bet_line
@@ -178,7 +179,10 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
                     details={"verb": verb, "reason": "never_dealt_in"})
         return
     if verb == "ante":
-        ante(st, i, seat, a)
+        if st.phase == "complete" and matching_due(st):
+            pay(st, i, seat, a)  # seed 002: the folded seats match after a check-down
+        else:
+            ante(st, i, seat, a)
         return
     if verb in ("blind", "straddle"):
         if st.phase in ("predeal", "predraw") and looked(st, i, seat):
