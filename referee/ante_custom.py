@@ -48,8 +48,9 @@ def ante_due(rules: HouseRules, marker: int | None, fresh: bool, button: int,
 def custom_after(st: HandState, outcome: str) -> bool:
     """Whether the hand just played calls for a fresh pot from everyone in the next one:
     a four of a kind, five of a kind or straight flush shown, a passed-out deal, a pot
-    won by a bet nobody called, a blind that folded, a misdeal."""
-    if outcome in ("passed_out", "misdeal", "uncontested"):
+    won by a bet nobody called (everyone else folded during the betting or the draw: not a
+    showdown where the others mucked), a blind that folded, a misdeal."""
+    if outcome in ("passed_out", "misdeal") or st.outcome == "uncontested":
         return True
     if any(seat in st.folded for seat, _ in st.blinds):
         return True
