@@ -138,7 +138,8 @@ class Carry:
 
     - ``stacks``: seat -> chips (ints) after the last hand; every seat at the table.
     - ``carried``: chips left in the pot by a passed-out deal (int).
-    - ``step``: passed-out deals in a row (the opener ladder's step, seed 000, seed 002).
+    - ``step``: the opener ladder's step, an index into ``opener_ladder`` (passed-out deals in
+      a row, or hands played from its top: :func:`referee.ladder.next_step`).
     - ``button``: the last hand's button (None before the first hand).
     - ``last_outcome``: the last hand's outcome (``"misdeal"`` keeps the button).
     - ``marker``: with ``ante_custom`` (seed 000's fetiche), the seat holding the marker,
@@ -197,7 +198,7 @@ class HandItem:
     - ``result``: the :class:`HandResult`.
     - ``extra``: the hand's findings about stacks, rebuys and the button (merged into the
       hand's findings by :func:`referee.check`).
-    - ``step``: passed-out deals in a row after this hand (the ladder step of the next).
+    - ``step``: the ladder step of the next hand (:func:`referee.ladder.next_step`).
     """
 
     def __init__(self, number: int, start: HandStart, actions: list,
