@@ -168,6 +168,7 @@ def test_seed000_an_ante_where_none_is_owed_is_a_wrong_amount(tmp_path):
     ("four of a kind", {"show": "KsKdKcKh2s"}),
     ("a bet nobody called", {"uncalled": True}),
     ("a misdeal", {"misdeal": True}),
+    ("a blind that folds", {"blind": True}),
 ])
 def test_seed000_the_customs_call_for_a_fresh_pot(tmp_path, custom, second):
     """Seed 000: "También se acostumbra a poner pot en los casos siguientes: Después de
@@ -178,6 +179,9 @@ def test_seed000_the_customs_call_for_a_fresh_pot(tmp_path, custom, second):
     kind, a bet nobody called, a misdeal), hand 3, dealt by seat 3, is."""
     if second.get("misdeal"):
         middle = ["d misdeal"]
+    elif second.get("blind"):  # (the showdown is won: only the blind's fold calls for it)
+        middle = ["p1 blind 2", "p3 raise 6", "p2 call", "p1 fold", "p3 draw 0", "p2 draw 0",
+                  "p3 check", "p2 check", "p3 show JsJd9c5h2s", "p2 muck", "d award p3 14"]
     elif second.get("uncalled"):
         middle = ["p1 open 2", "p3 fold", "p2 fold", "p1 show JsJd9c5h2s", "d award p1 2"]
     else:
@@ -235,6 +239,10 @@ def test_seed001_no_raise_before_the_big_blinds_own(tmp_path):
         {"button": 4, "actions": blinds + ["p3 raise 32"]},
         {"button": 4, "actions": blinds + ["p3 call", "p4 call", "p1 call", "p2 raise 32",
                                            "p3 raise 64"]}])
+    table = {"rules": CLASICO, "players": [{"seat": s, "stack": 100} for s in FOUR],
+             "hands": [{"button": 4, "actions": blinds}]}
+    replay = HandReplay(next(replay_session(table)).start, blinds).run()
+    assert replay.due() == 3 and "raise" not in [o["verb"] for o in replay.legal()]
     [finding] = of_kind(early, "not_reopened")
     assert (finding["action"], finding["details"]["reason"], finding["details"]["holder"]) == (
         6, "blind_first", 2)
