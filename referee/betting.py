@@ -14,6 +14,7 @@ due, which keeps the options it had.
 from __future__ import annotations
 
 from .actions import Action
+from .blinds import raise_closed, right_holder
 from .opening import judge_from_deal
 from .rounds import bet_due, end_betting
 from .state import PAST, HandState
@@ -174,7 +175,10 @@ def _judge_raise(st: HandState, i: int, seat: int, total: int, allin: bool,
     it is a full raise."""
     r = st.rules
     increment = total - st.high
-    if not reopened(st, seat):
+    closed = raise_closed(st, seat)
+    if closed is not None:
+        _raise_before_blind(st, i, seat, total, closed)
+    elif not reopened(st, seat):
         st.find("not_reopened", i, seat, f"seat {seat} raised, but the short all-in before "
                 "did not reopen the betting to a seat that had acted",
                 details={"recorded": total, "facing": st.high})
@@ -206,6 +210,16 @@ def _judge_raise(st: HandState, i: int, seat: int, total: int, allin: bool,
                     f"was {cap}", details={"recorded": total, "maximum": cap,
                                            "reason": "pot_limit"})
     return full
+
+
+def _raise_before_blind(st: HandState, i: int, seat: int, total: int, why: str) -> None:
+    """A raise the seeds' blind rules do not allow yet (:func:`~referee.blinds.raise_closed`:
+    seed 001 ``blind_first``, seed 002 ``blind_only``)."""
+    holder = right_holder(st)
+    st.find("not_reopened", i, seat, f"seat {seat} raised, but in a hand with blinds "
+            + ("only a seat that posted a blind may raise" if why == "blind_only" else
+               f"no raise comes before the blinds' own (seat {holder})"),
+            details={"recorded": total, "facing": st.high, "reason": why, "holder": holder})
 
 
 def reopened(st: HandState, seat: int) -> bool:
@@ -263,7 +277,7 @@ def _raise_option(st: HandState, seat: int, have: int, owed: int) -> dict | None
     r = st.rules
     capped = (r.betting == "fixed_limit" and r.raise_cap is not None
               and st.raises >= r.raise_cap and len(st.contesting()) > 2)
-    if have <= st.high or not reopened(st, seat) or capped:
+    if have <= st.high or not reopened(st, seat) or capped or raise_closed(st, seat):
         return None
     if r.betting == "fixed_limit":
         mn = mx = st.high + st.bet_size()

@@ -96,7 +96,9 @@ def serve_from_deck(st: HandState, i: int, seat: int, k: int) -> None:
     """Deck accounting (seed 000): serve ``k`` cards from the stub, keeping back the last
     card where ``deal_last_card`` is false; then from the reshuffled discards of the
     others (never this seat's own, which join the pool only after it is served). More
-    than both hold is ``deck_exhausted``."""
+    than both hold is ``deck_exhausted``; so is serving the kept-back last card where the
+    others' discards are too few to shuffle it with (seed 000: "No se debe dar la última
+    carta del mazo, siendo mejor mezclarla con los descartes")."""
     if k <= 0:
         return
     reserve = 0 if st.rules.deal_last_card else 1
@@ -110,6 +112,10 @@ def serve_from_deck(st: HandState, i: int, seat: int, k: int) -> None:
             st.find("deck_exhausted", i, seat, f"seat {seat} was served {k} cards but the "
                     f"deck had only {from_stub + pool} left", severity="error",
                     details={"served": k, "left": from_stub + pool, "reason": "deck_out"})
+        elif reserve and rest > st.discard_pool:
+            st.find("deck_exhausted", i, seat, f"seat {seat} was served the last card of the "
+                    "deck, with no discards to shuffle it with",
+                    details={"served": k, "left": from_stub + pool, "reason": "last_card"})
         take_stub = min(rest, st.stub)
         st.stub -= take_stub
         st.discard_pool = max(0, st.discard_pool - (rest - take_stub))

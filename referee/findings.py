@@ -142,15 +142,30 @@ DETAILS: dict[str, dict[str, str]] = {
         "expected": "(some) 'fixed_limit': the round total the limit sets",
     },
     "raise_cap": {"raises": "this raise's number in the round", "cap": "the raises allowed"},
-    "not_reopened": {"recorded": "the round total raised to", "facing": "the bet it raised"},
+    "not_reopened": {
+        "recorded": "the round total raised to", "facing": "the bet it raised",
+        "reason": "(some) 'blind_first' (seed 001: no raise before the blinds' own) or "
+                  "'blind_only' (seed 002: only a seat that posted a blind may raise)",
+        "holder": "(some) with 'reason': the seat holding the right to speak last (the "
+                  "last blind posted)",
+    },
     "wrong_amount": {
         "expected": "chips owed (the ante, or the call's round total; 0 for a second ante)",
         "recorded": "chips the line says",
-        "reason": "'ante', 'ante_twice', 'call' or 'nothing_to_call'",
+        "reason": "'ante', 'ante_twice', 'call', 'nothing_to_call', 'not_due' (an ante in a "
+                  "hand that owes none: seed 000's custom, ante_custom) or "
+                  "'checkdown_matching' (a folded seat's payment after a carried "
+                  "check-down, seed 002)",
     },
-    "missing_ante": {"ante": "the ante owed (chips)"},
+    "missing_ante": {
+        "ante": "the ante owed (chips); for 'checkdown_matching' the payment owed",
+        "reason": "(some) 'checkdown_matching': a folded seat that did not match the seats "
+                  "still in after a carried check-down (seed 002)",
+    },
     "blind_irregular": {
-        "reason": "'late', 'not_allowed', 'wrong_seat' or 'wrong_size'",
+        "reason": "'late', 'not_allowed', 'wrong_seat', 'wrong_size', 'jackpot' (seed 000: "
+                  "a blind in a hand opened with pot or jackpot) or 'looked' (seed 000: "
+                  "posted after the seat's cards were dealt; played without a blind)",
         "double": "whether it was the double blind (straddle)",
         "due": "(some) 'wrong_seat': the seat whose blind it was",
         "expected": "(some) 'wrong_size': the blind's size (chips)",
@@ -178,8 +193,10 @@ DETAILS: dict[str, dict[str, str]] = {
     },
     "card_not_in_deck": {"card": "the card the deck does not have"},
     "deck_exhausted": {
-        "reason": "'deck_out' (more served than left) or 'own_discard'",
-        "served": "(some) 'deck_out': cards served", "left": "(some) 'deck_out': cards left",
+        "reason": "'deck_out' (more served than left), 'own_discard' or 'last_card' (the "
+                  "kept-back last card served with no discards to shuffle it with, seed 000)",
+        "served": "(some) 'deck_out', 'last_card': cards served",
+        "left": "(some) 'deck_out', 'last_card': cards left (stub and discards)",
         "card": "(some) 'own_discard': the seat's own discard served back",
     },
     "unjustified_opening": {

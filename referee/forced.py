@@ -11,6 +11,7 @@ the whole table: dead money in the main pot.
 from __future__ import annotations
 
 from .actions import Action
+from .blinds import jackpot_blind, matches_double
 from .rounds import start_betting
 from .state import HandState
 from .turns import blind_size
@@ -33,13 +34,18 @@ def leave_predeal(st: HandState, i: int) -> None:
 
 def ante(st: HandState, i: int, seat: int, a: Action) -> None:
     """``pN ante A``: the chips go in (table stakes: no more than the stack); a second
-    ante, or one of another size than the house ante, is ``wrong_amount``."""
+    ante, one of another size than the house ante, or one in a hand that owes none
+    (``ante_custom``, seed 000), is ``wrong_amount``."""
     r = st.rules
     owed = r.ante
     if r.big_blind_ante:
         owed = r.ante if st.expected_blind_seats()[1] == seat else 0
     amount = a.amount or 0
-    if seat in st.anted and owed:
+    if st.start.waived_ante and not r.big_blind_ante:
+        st.find("wrong_amount", i, seat, f"seat {seat} anted {amount} in a hand that owes no "
+                "ante (the marker is not in the middle)",
+                details={"expected": 0, "recorded": amount, "reason": "not_due"})
+    elif seat in st.anted and owed:
         st.find("wrong_amount", i, seat, f"seat {seat} anted twice ({amount} more)",
                 details={"expected": 0, "recorded": amount, "reason": "ante_twice"})
     elif owed and (amount > owed or amount < min(owed, st.stacks[seat])):
@@ -63,15 +69,36 @@ def blind(st: HandState, i: int, seat: int, a: Action) -> None:
     wrong size: ``blind_irregular``."""
     is_big = a.verb == "straddle" or len(st.blinds) > 0
     amount = a.amount or 0
+    if a.verb == "blind" and matches_double(st, seat):
+        _match_double(st, i, seat, amount)
+        return
     if st.phase not in ("predeal", "predraw") or (st.phase == "predraw" and st.acted):
         st.find("blind_irregular", i, seat, f"seat {seat} posted a blind after the betting "
                 "began", details={"reason": "late", "double": is_big})
     elif not st.rules.blinds_allowed:
         st.find("blind_irregular", i, seat, "blinds are not played under these house rules",
                 details={"reason": "not_allowed", "double": is_big})
+    elif jackpot_blind(st):
+        st.find("blind_irregular", i, seat, "a blind is not played in a hand opened with "
+                "antes or an opening minimum (pot or jackpot)",
+                details={"reason": "jackpot", "double": is_big})
     else:
         _judge_blind(st, i, seat, amount, is_big)
     st.put(seat, amount)
+    st.blinds.append((seat, st.bets[seat]))
+    st.high = max(st.high, st.bets[seat])
+
+
+def _match_double(st: HandState, i: int, seat: int, amount: int) -> None:
+    """Seed 001: the blind matches the double blind before looking (a second ``blind``
+    line of its seat, to the double blind's total) and keeps the right to speak last;
+    another total is ``blind_irregular`` (wrong size). Its chips go in as logged."""
+    if amount != st.high:
+        st.find("blind_irregular", i, seat, f"seat {seat} matched the double blind with "
+                f"{amount}; it is {st.high}", details={"reason": "wrong_size",
+                                                      "expected": st.high,
+                                                      "recorded": amount, "double": False})
+    st.put(seat, max(0, amount - st.bets[seat]))
     st.blinds.append((seat, st.bets[seat]))
     st.high = max(st.high, st.bets[seat])
 
@@ -108,8 +135,7 @@ def blind_options(st: HandState) -> list[dict]:
     blinds and none is posted yet (seed 000, seed 001: double the ante; seed 002: double
     the pot). ``[{"verb": "blind", "min", "max"}]`` or ``[]``."""
     r = st.rules
-    if r.blinds_allowed and not st.blinds:
-        size = (2 * st.pot_total() if r.blind_sizing == "pot"
-                else r.small_blind or 2 * r.ante) or None
+    if r.blinds_allowed and not st.blinds and not jackpot_blind(st):
+        size = blind_size(r, st.blinds, st.pot_total()) or None
         return [{"verb": "blind", "min": size, "max": size}]
     return []

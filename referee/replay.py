@@ -46,6 +46,8 @@ from typing import Any, Callable, Sequence
 
 from .actions import Action
 from .betting import bet
+from .blinds import looked
+from .checkdown import matching_due, pay
 from .betting import options as bet_options
 from .deck import deal
 from .draw import bet_line as draw_bet_line
@@ -177,10 +179,16 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
                     details={"verb": verb, "reason": "never_dealt_in"})
         return
     if verb == "ante":
-        ante(st, i, seat, a)
+        if st.phase == "complete" and matching_due(st):
+            pay(st, i, seat, a)  # seed 002: the folded seats match after a check-down
+        else:
+            ante(st, i, seat, a)
         return
     if verb in ("blind", "straddle"):
-        blind(st, i, seat, a)
+        if st.phase in ("predeal", "predraw") and looked(st, i, seat):
+            _blind_after_looking(st, i, seat, a)
+        else:
+            blind(st, i, seat, a)
         return
     if verb == "rebuy":
         _rebuy(st, i, seat, a.amount or 0)
@@ -212,6 +220,23 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         showdown_bet_line(st, i, seat, a)
     else:
         bet(st, i, seat, a)
+
+
+def _blind_after_looking(st: HandState, i: int, seat: int, a: Action) -> None:
+    """A blind posted after the seat's cards were dealt (``blind_before_deal``, seed 000:
+    "Si antes de marcar el blind o ciega mira inadvertidamente sus cartas, se jugará esa
+    partida sin blind"): ``blind_irregular`` (reason ``looked``), and the hand is played
+    without a blind: the chips logged are the seat's own bet (a raise where there is a bet
+    to match) in the first betting round, judged as one."""
+    st.find("blind_irregular", i, seat, f"seat {seat} posted a blind after its cards were "
+            "dealt: the hand is played without a blind (the chips are its bet)",
+            details={"reason": "looked", "double": a.verb == "straddle" or bool(st.blinds)})
+    if st.phase == "predeal":
+        leave_predeal(st, i)
+    if st.phase != "predraw":
+        return  # (the forced chips ended the round at once: nobody left to bet)
+    verb = "raise" if st.high else "bet"
+    bet(st, i, seat, Action("p", seat, verb, a.amount or 0))
 
 
 def _rebuy(st: HandState, i: int, seat: int, chips: int) -> None:

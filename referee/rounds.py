@@ -16,6 +16,7 @@ Phases: ``predeal`` (antes and blinds), ``predraw`` (betting before the first dr
 
 from __future__ import annotations
 
+from .blinds import postdraw_first
 from .state import HandState
 from .turns import next_to_bet
 
@@ -131,7 +132,13 @@ def _reset_round(st: HandState) -> None:
 
 def _first_speaker_postdraw(st: HandState) -> int | None:
     """After a draw: the opener (or the next seat that can act) where the game has an
-    opener, else the first seat after the button that can act."""
+    opener, else the first seat after the button that can act; in a hand with blinds where
+    the house says so, the seat after the last blind (:func:`~referee.blinds.postdraw_first`,
+    seeds 000 and 002)."""
+    if st.blinds and st.rules.postdraw_after_blind:
+        first = postdraw_first(st)
+        if first is not None:
+            return first
     if st.opener is not None and st.rules.opening is not None and not st.blinds:
         for s in [st.opener] + st.next_seats(st.pos[st.opener]):
             if st.can_act(s):

@@ -77,7 +77,102 @@ class HouseRules:
     - ``blind_sizing``: ``fixed`` (the blind is ``small_blind``, else double the ante; the
       double blind ``big_blind``, else double the blind) or ``pot`` (seed 002: the blind
       is "un valor doble de lo que ya se encuentra" in the pot before it, the contra-blind
-      "cuatro veces el bote", four times that same pot, i.e. double the blind) (extra key).
+      "cuatro veces el bote", four times that same pot, i.e. double the blind) or
+      ``pot_then_double`` (seed 001: the ciega pequeña "consiste en una cifra doble de
+      aquella del plato", double the pot before it, and the ciega grande "una cifra doble
+      de aquella depositada por la ciega pequeña", double the blind as posted) (extra key).
+
+    The seeds' blinds, pots and ladders (extra keys; issue 11). Where the seeds disagree
+    with each other or the card room, each is a switch whose default is the card-room
+    reading (Robert's Rules of Poker), and each preset sets it as its own seed says:
+
+    - ``blind_with_jackpot`` (default True; ``pocker`` False). Seed 000: "Esta forma de
+      jugar está ya en desuso. Y es incompatible cuando la apertura se hace con pot o
+      jackpot." False: a blind or double blind posted in a hand opened with pot or jackpot
+      (an ante owed in the hand, or an opening minimum in force) is ``blind_irregular``
+      (reason ``jackpot``); the chips stay in the pot as logged and the hand plays on as
+      logged (as any blind the house does not allow). True: the blind replaces the
+      opening in that hand (no opener), as before.
+    - ``blind_before_deal`` (default False; ``pocker`` True). Seed 000: "Antes de dar las
+      cartas, el jugador que se encuentra a la derecha del que da, debe poner ... blind" and
+      "Si antes de marcar el blind o ciega mira inadvertidamente sus cartas, se jugará
+      esa partida sin blind." True: a ``blind`` or ``straddle`` line logged after a
+      ``d deal`` line for that seat was posted after the seat could see its cards; it is
+      ``blind_irregular`` (reason ``looked``) and the hand is played without a blind: the
+      chips are in the pot (CONTRACT.md 2) as the seat's own bet (or raise) in the first
+      betting round, judged as one (turn, size, opening), with no right to speak last.
+      False (seeds 001, 002, where the blind is posted after the deal but before looking,
+      "sin mirar sus cartas"): the log cannot tell a look, every blind is a blind.
+    - ``blind_keeps_last`` (default False; ``clasico`` True). Seed 001: "si el que hizo la
+      ciega no se conforma antes de ver las propias cartas, pierde el derecho a ser último
+      de mano y la palabra pasa al jugador a la izquierda del que hizo la ciega grande".
+      True: the blind who matches the double blind before looking, logged as a second
+      ``pN blind A`` line of the first blind's seat to the double blind's total before
+      any voluntary action, keeps the right to speak last: the seat after it speaks first
+      and it speaks last. A blind who does not match loses the right: the seat after the
+      double blind speaks first (the card-room order, and the order when False).
+    - ``blind_raise`` (default ``open``; ``clasico`` ``blind_first``). Who may raise in
+      the first betting round of a hand with blinds. ``open``: anyone in turn (card room).
+      ``blind_first``: seed 001 "No son permitidos relances a los jugadores primero de un
+      eventual relance del que hizo la ciega grande (o el que haya tomado el derecho)": no
+      seat but the holder of the right to speak last (the last blind posted: the double
+      blind, or the blind who matched it) may raise until that seat has acted.
+      ``blind_only``: seed 002 "En el caso de una apertura en la oscuridad, solo el
+      jugador que ha lanzado puede relanzar": only a seat that posted a blind may raise
+      in that round. Seed 002 goes on "El jugador que acepta ... deposita la cantidad
+      correspondiente en el bote, pero también puede subir", which contradicts it unless
+      "relanzar" is read as raising one's own earlier bet: ``internacional`` takes that
+      reading (``open``); ``blind_only`` is the other. A raise the setting forbids is
+      ``not_reopened`` (reason ``blind_first`` or ``blind_only``).
+    - ``postdraw_after_blind`` (default False; ``pocker``, ``clasico``, ``internacional``
+      True). Seed 000 "Habla primero el jugador que sigue al blind"; seed 002 "en el caso
+      de una apertura en la oscuridad o contra oscuridad, el que se sienta a la izquierda
+      del que lo ha declarado, habla primero"; seed 001 "Quien efectúa la ciega toma el
+      derecho a hablar por último y por lo tanto será de mano al jugador a su izquierda".
+      True: after the draw in a hand with blinds, the first seat that can act after the
+      last blind posted (the holder of the right to speak last) speaks first. False: the
+      first seat after the button that can act (RRoP blind games).
+    - ``ante_custom`` (default False in every preset). Seed 000: "El pot se suele organizar
+      así: Se toma un fetiche ... el que da las cartas, lo pone en el centro de la mesa, al
+      tiempo que todos los jugadores ponen un pot" ... "Aquel que gana la jugada recoge ...
+      el objeto indicado y lo reserva hasta que le llegue el turno de dar", and "También se
+      acostumbra a poner pot en los casos siguientes: Después de haber hecho la jugada
+      pocker, o re-pocker, o escalera de color. Cuando no se abre juego por pasar todos
+      los jugadores. Cuando un jugador envida sin que le siga nadie. Cuando el que es blind
+      abandona lo que puso. Cada vez que se dan mal las cartas." False: every hand is anted
+      (card room). True: a hand is anted (every seat owes ``ante``) only when the marker
+      (the seed's fetiche) is in the middle: the first hand of the night; a hand dealt by
+      the seat holding the marker (it puts it back in the middle); a hand after an anted
+      hand nobody won (the marker stays in the middle); and the hand after one of the
+      customs: four of a kind, five of a kind or a straight flush shown at the showdown,
+      a passed-out deal, a pot won uncontested (a bet nobody called), a blind that folded,
+      a misdeal. The winner of an anted hand (the seat awarded the most, the first in
+      play order on a tie) takes the marker. In any other hand no ante is owed: an ante
+      line there is ``wrong_amount`` (expected 0, reason ``not_due``) and no seat misses
+      one. The session carries the marker and the custom from hand to hand
+      (:class:`referee.session.Carry`).
+    - ``ladder_descent`` (default ``passed_out``; ``internacional`` ``hands``). How the
+      minimum comes down the ``opener_ladder`` once at its top. ``passed_out``: one step
+      per passed-out deal in a row, back to the start once a pot is won (seed 000 "Y así
+      sucesivamente con pareja de ases, descendiendo a continuación a pareja de reyes, de
+      damas y de valets"). ``hands``: seed 002 "Si una apertura falla, la siguiente debe
+      tener como base un par de Damas y, si la situación persiste, se juegan tres manos
+      con apertura a los Reyes para luego volver a las Damas y nuevamente a los Jotas":
+      while the ladder climbs a passed-out deal climbs a step and a pot won goes back to
+      the start; from the top step on, every hand played (any outcome but a misdeal or a
+      void deal) moves one step down, whatever happened in it, and the last step is the
+      start again.
+    - ``checkdown_matching`` (default False; ``internacional`` True). Seed 002: "Si todos
+      los jugadores declaran palabras, la mano se considera cerrada y nadie gana el bote.
+      Todos los jugadores que se retiraron del juego en las fases anteriores deben hacer
+      una entrada al bote para compensar la cantidad alcanzada por los demás." True: when
+      the pot carries after a check-down (``checkdown`` ``carry``), each seat that folded
+      earlier owes the chips that bring what it put in this hand up to what the seats
+      still in put in (no more than its stack). The log shows each payment as a
+      ``pN ante A`` line after the last check of the hand; the chips join the carried
+      pot. A payment of another size is ``wrong_amount`` (reason ``checkdown_matching``);
+      a seat that owes and has no such line is ``missing_ante`` (reason
+      ``checkdown_matching``) at the hand's last action.
     """
 
     preset: str = "jackpots"
@@ -110,6 +205,14 @@ class HouseRules:
     blinds_allowed: bool = False
     big_blind_ante: bool = False
     blind_sizing: str = "fixed"
+    blind_with_jackpot: bool = True
+    blind_before_deal: bool = False
+    blind_keeps_last: bool = False
+    blind_raise: str = "open"
+    postdraw_after_blind: bool = False
+    ante_custom: bool = False
+    ladder_descent: str = "passed_out"
+    checkdown_matching: bool = False
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -212,17 +315,24 @@ def _one_of(allowed: tuple) -> Callable[[Any], bool]:
     return lambda value: value in allowed
 
 
-BLIND_SIZINGS = ("fixed", "pot")
-"""``blind_sizing`` values: the blind's size set by the house, or by the pot (seed 002)."""
+BLIND_SIZINGS = ("fixed", "pot", "pot_then_double")
+"""``blind_sizing`` values: the blind's size set by the house, or by the pot (seed 002), or
+by the pot and then doubled (seed 001)."""
+BLIND_RAISES = ("open", "blind_first", "blind_only")
+"""``blind_raise`` values (see :class:`HouseRules`)."""
+LADDER_DESCENTS = ("passed_out", "hands")
+"""``ladder_descent`` values (see :class:`HouseRules`)."""
 
 _CHOICES = (("betting", BETTING), ("direction", DIRECTIONS), ("checkdown", CHECKDOWNS),
             ("joker", JOKER_KINDS), ("ranking", RANKINGS), ("opening", OPENINGS),
-            ("blind_sizing", BLIND_SIZINGS))
+            ("blind_sizing", BLIND_SIZINGS), ("blind_raise", BLIND_RAISES),
+            ("ladder_descent", LADDER_DESCENTS))
 _LOWEST_RANKS = tuple(RANKS[:6])
 
 BOOL_KEYS = ("five_figures", "five_of_a_kind", "natural_beats_wild", "straight_flush_cycle",
              "ace_low_straight_flush_beats_royal", "deal_last_card", "blinds_allowed",
-             "big_blind_ante")
+             "big_blind_ante", "blind_with_jackpot", "blind_before_deal", "blind_keeps_last",
+             "postdraw_after_blind", "ante_custom", "checkdown_matching")
 """On/off switches: only real booleans (JSON true/false); a string such as "false" or a
 number is an error, never a silent "on"."""
 
@@ -279,6 +389,13 @@ PRESETS: dict[str, HouseRules] = {
         direction="counterclockwise",
         # "El blind o iniciación del juego a ciegas ... doble blind"
         blinds_allowed=True,
+        # "Y es incompatible cuando la apertura se hace con pot o jackpot"
+        blind_with_jackpot=False,
+        # "Antes de dar las cartas ... debe poner ... blind"; "Si antes de marcar el blind
+        # o ciega mira inadvertidamente sus cartas, se jugará esa partida sin blind"
+        blind_before_deal=True,
+        # "Habla primero el jugador que sigue al blind"
+        postdraw_after_blind=True,
         # "Ningún jugador podrá obligar a otro a jugarse mayor cantidad de la que dispone
         # en su resto": table stakes, no fixed sizes named.
         betting="no_limit", raise_cap=None, min_bet=2,
@@ -316,6 +433,18 @@ PRESETS: dict[str, HouseRules] = {
         direction="clockwise",
         # "CIEGA PEQUEÑA Y CIEGA GRANDE"
         blinds_allowed=True,
+        # "consiste en una cifra doble de aquella del plato"; the ciega grande "una cifra
+        # doble de aquella depositada por la ciega pequeña"
+        blind_sizing="pot_then_double",
+        # "si el que hizo la ciega no se conforma antes de ver las propias cartas, pierde
+        # el derecho a ser último de mano"
+        blind_keeps_last=True,
+        # "No son permitidos relances a los jugadores primero de un eventual relance del
+        # que hizo la ciega grande (o el que haya tomado el derecho)"
+        blind_raise="blind_first",
+        # "Quien efectúa la ciega toma el derecho a hablar por último y por lo tanto será
+        # de mano al jugador a su izquierda"
+        postdraw_after_blind=True,
     ),
     # Seed 002 ("Póker Internacional").
     "internacional": HouseRules(
@@ -324,8 +453,18 @@ PRESETS: dict[str, HouseRules] = {
         opening="J",
         # "la siguiente debe tener como base un par de Damas y, si la situación persiste,
         # se juegan tres manos con apertura a los Reyes para luego volver a las Damas y
-        # nuevamente a los Jotas."
+        # nuevamente a los Jotas." Three hands played at kings, not three passed out.
         opener_ladder=("J", "Q", "K", "K", "K", "Q", "J"),
+        ladder_descent="hands",
+        # "Todos los jugadores que se retiraron del juego en las fases anteriores deben
+        # hacer una entrada al bote para compensar la cantidad alcanzada por los demás."
+        checkdown_matching=True,
+        # "en el caso de una apertura en la oscuridad o contra oscuridad, el que se sienta
+        # a la izquierda del que lo ha declarado, habla primero"
+        postdraw_after_blind=True,
+        # "solo el jugador que ha lanzado puede relanzar" against "pero también puede
+        # subir": read as the blinder raising his own bet; anyone may raise (HouseRules)
+        blind_raise="open",
         # "Si todos los jugadores declaran palabras, la mano se considera cerrada y nadie
         # gana el bote."
         checkdown="carry",

@@ -14,6 +14,7 @@ where ``suit_order`` is set, to the tied hand holding the best card by suit:
 
 from __future__ import annotations
 
+from .checkdown import unpaid
 from .hand import HandResult
 from .opening import judge_late
 from .pots import Pot, award_pots, build_pots
@@ -34,6 +35,7 @@ def finish(st: HandState) -> HandResult:
     judge_late(st)
     duplicate = any(f.kind == "duplicate_card" and f.severity == "error" for f in st.findings)
     outcome, pots, awards, carried, total = _decide(st, duplicate, last)
+    unpaid(st, last)  # seed 002: folded seats that did not match after a check-down
     if outcome == "uncontested":
         _opener_folded_unshown(st)
     recorded: dict[int, int] = {}

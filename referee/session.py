@@ -6,17 +6,21 @@ aumentar su resto, una vez vistas sus cartas iniciales"); ``stacks`` given on a 
 differ are a ``stack_mismatch``. The button moves to the next occupied seat in the direction
 of play (it stays after a misdeal). Chips of a passed-out deal carry into the next hand;
 the opening minimum climbs the ``opener_ladder`` after each deal nobody opened (seed 000,
-seed 002) and resets once a pot is won.
+seed 002) and resets once a pot is won (:mod:`referee.ladder`); with ``ante_custom`` the
+hands that owe an ante follow seed 000's custom (:mod:`referee.ante_custom`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
+from .ante_custom import ante_due, custom_after, marker_after, marker_in_middle, without_ante
 from .findings import Finding, make
 from .hand import HandResult, HandStart
+from .ladder import next_step
 from .replay import HandReplay
 from .rules import HouseRules, RulesError, resolve_rules
+from .state import HandState
 
 
 class SessionError(ValueError):
@@ -134,36 +138,51 @@ class Carry:
 
     - ``stacks``: seat -> chips (ints) after the last hand; every seat at the table.
     - ``carried``: chips left in the pot by a passed-out deal (int).
-    - ``step``: passed-out deals in a row (the opener ladder's step, seed 000, seed 002).
+    - ``step``: the opener ladder's step, an index into ``opener_ladder`` (passed-out deals in
+      a row, or hands played from its top: :func:`referee.ladder.next_step`).
     - ``button``: the last hand's button (None before the first hand).
     - ``last_outcome``: the last hand's outcome (``"misdeal"`` keeps the button).
+    - ``marker``: with ``ante_custom`` (seed 000's fetiche), the seat holding the marker,
+      None while it is in the middle; ``fresh``: the last hand called for a fresh pot
+      from everyone (:mod:`referee.ante_custom`). None and False without the custom.
 
     A hand is judged from its own start: given the carry before it, its spec and its
     actions, :func:`play_hand` needs nothing else of the night. :meth:`as_dict` and
     :meth:`from_dict` give it a JSON form (seat keys as strings) to store.
     """
 
-    __slots__ = ("stacks", "carried", "step", "button", "last_outcome")
+    __slots__ = ("stacks", "carried", "step", "button", "last_outcome", "marker", "fresh")
 
     def __init__(self, stacks: dict[int, int], carried: int = 0, step: int = 0,
-                 button: int | None = None, last_outcome: str | None = None) -> None:
+                 button: int | None = None, last_outcome: str | None = None,
+                 marker: int | None = None, fresh: bool = False) -> None:
         self.stacks = stacks
         self.carried = carried
         self.step = step
         self.button = button
         self.last_outcome = last_outcome
+        self.marker = marker
+        self.fresh = fresh
+
+    def seated(self, stacks: dict[int, int]) -> "Carry":
+        """The same table with other ``stacks`` (seats that joined or left)."""
+        return Carry(stacks, self.carried, self.step, self.button, self.last_outcome,
+                     self.marker, self.fresh)
 
     def as_dict(self) -> dict:
         """JSON-able: ``{"stacks": {"1": 500, ...}, "carried", "step", "button",
-        "last_outcome"}``."""
+        "last_outcome", "marker", "fresh"}``."""
         return {"stacks": {str(s): c for s, c in self.stacks.items()}, "carried": self.carried,
-                "step": self.step, "button": self.button, "last_outcome": self.last_outcome}
+                "step": self.step, "button": self.button, "last_outcome": self.last_outcome,
+                "marker": self.marker, "fresh": self.fresh}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Carry":
-        """The inverse of :meth:`as_dict`."""
+        """The inverse of :meth:`as_dict` (a dict stored before ``marker`` and ``fresh``
+        existed reads as None and False)."""
         return cls({int(s): c for s, c in data["stacks"].items()}, data["carried"], data["step"],
-                   data["button"], data["last_outcome"])
+                   data["button"], data["last_outcome"], data.get("marker"),
+                   bool(data.get("fresh", False)))
 
     def __repr__(self) -> str:
         return f"Carry({self.as_dict()!r})"
@@ -179,7 +198,7 @@ class HandItem:
     - ``result``: the :class:`HandResult`.
     - ``extra``: the hand's findings about stacks, rebuys and the button (merged into the
       hand's findings by :func:`referee.check`).
-    - ``step``: passed-out deals in a row after this hand (the ladder step of the next).
+    - ``step``: the ladder step of the next hand (:func:`referee.ladder.next_step`).
     """
 
     def __init__(self, number: int, start: HandStart, actions: list,
@@ -269,9 +288,12 @@ def hand_start(rules: HouseRules, carry: Carry, hand: dict, number: int
                               details={"line": None, "reason": "bad_field", "field": "button"}))
         button = next_button(rules, carry, stacks)
     assert button is not None  # (given, assumed, or moved on from the last hand)
-    start = HandStart(rules=rules, button=button, stacks=stacks, carried=carry.carried,
+    anted = ante_due(rules, carry.marker, carry.fresh, button, stacks)
+    start = HandStart(rules=rules if anted else without_ante(rules), button=button,
+                      stacks=stacks, carried=carry.carried,
                       opening=rules.opening_after(carry.step), use_rules_opening=False,
-                      awards_recorded=hand.get("awards_recorded", True) is not False)
+                      awards_recorded=hand.get("awards_recorded", True) is not False,
+                      waived_ante=0 if anted else rules.ante)
     return start, extra
 
 
@@ -303,16 +325,21 @@ def hand_actions(hand: dict, number: int, extra: list[Finding]) -> list:
     return actions
 
 
-def carry_after(carry: Carry, start: HandStart, result: HandResult) -> Carry:
-    """The table after a hand: its end stacks and carried pot, the ladder step (one more
-    after a passed-out deal, back to 0 once a pot is won; seed 000, seed 002), its button
-    and outcome."""
-    step = carry.step
-    if result.outcome == "passed_out":
-        step += 1
-    elif result.outcome in ("showdown", "uncontested"):
-        step = 0
-    return Carry(result.stacks, result.carried, step, start.button, result.outcome)
+def carry_after(carry: Carry, start: HandStart, result: HandResult,
+                state: HandState | None = None) -> Carry:
+    """The table after a hand: its end stacks and carried pot, the ladder step
+    (:func:`referee.ladder.next_step`: seed 000, seed 002), its button and outcome, and,
+    with ``ante_custom``, the marker and whether the next hand is anted afresh
+    (:mod:`referee.ante_custom`; ``state``, the hand's final state, tells the customs)."""
+    step = next_step(start.rules, carry.step, result.outcome)
+    marker, fresh = carry.marker, False
+    if start.rules.ante_custom:
+        in_middle = marker_in_middle(marker, start.button, start.stacks)
+        order = state.order if state is not None else sorted(result.stacks)
+        marker = marker_after(marker, in_middle, result.awards, order)
+        fresh = state is not None and custom_after(state, result.outcome)
+    return Carry(result.stacks, result.carried, step, start.button, result.outcome,
+                 marker, fresh)
 
 
 def first_carry(table: Table) -> Carry:
@@ -331,7 +358,7 @@ def play_hand(rules: HouseRules, carry: Carry, hand: dict, number: int) -> tuple
     actions = hand_actions(hand, number, extra)
     replay = HandReplay(start, actions).run()
     result = replay.finish()
-    after = carry_after(carry, start, result)
+    after = carry_after(carry, start, result, replay.state)
     return HandItem(number, start, actions, replay, result, extra, after.step), after
 
 

@@ -50,7 +50,8 @@ class HandState:
       button), ``pos`` (seat -> index in ``order``), ``n``, ``cyc`` (``order`` twice);
     - chips: ``stacks`` (behind), ``contrib`` (put in this hand), ``dead_money`` (big
       blind antes), ``bets`` (this round), ``carried_in``, ``late_chips`` (rebuys during
-      the hand), ``anted``, ``blinds`` (``[(seat, chips)]``);
+      the hand), ``anted``, ``blinds`` (``[(seat, chips)]``),
+      ``matched`` (folded seats that paid after a carried check-down, seed 002);
     - who is out: ``folded``, ``mucked``, ``allin``, ``dead`` (seat -> the action that
       killed its hand);
     - the betting: ``phase`` (``predeal``, ``predraw``, ``draw``, ``postdraw``,
@@ -85,6 +86,7 @@ class HandState:
         "discard_pool", "showdown_first", "order_fault", "outcome", "winner", "recorded",
         "index", "due_at", "due_next", "rules", "deck", "cyc",
         "lost", "lost_seats", "award_unknown", "acted_high", "oot_skip", "reshuffled",
+        "matched",
     )
 
     def __init__(self, start: HandStart, actions: Sequence[Any]):
@@ -140,6 +142,7 @@ class HandState:
         self.allin: set[int] = set()
         self.dead: dict[int, int | None] = {}
         self.recorded: list[tuple[int, int, int]] = []
+        self.matched: set[int] = set()  # seats that paid after a carried check-down (seed 002)
 
     def _init_cards(self, deck_size: int) -> None:
         self.hands: dict[int, list[str]] = {s: ["??"] * 5 for s in self.order}

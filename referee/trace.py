@@ -46,7 +46,7 @@ def trace(start: HandStart, actions: Sequence[Any], *, number: int = 1,
     :param number: the hand's number in its session (for ``result``).
     :param extra: findings about the hand's start (stacks, rebuys, button: the session's
         :attr:`~referee.session.HandItem.extra`); they have no action index.
-    :param step: the session's passed-out deals in a row after this hand (for
+    :param step: the session's ladder step after this hand (for
         ``result["next_opening"]``); None leaves ``next_opening`` None.
     :returns: ``{"start": {...}, "steps": [...], "findings_without_action": [...],
         "result": {...}}``. Seats as dict keys are strings, as in :func:`referee.check`;

@@ -46,10 +46,13 @@ def blind_size(rules: HouseRules, blinds: Sequence[tuple[int, int]], pot: int) -
     del plato"); the double blind: the house size, else double the blind; each further blind
     doubles the last (seed 000 "Y así sucesivamente"). With ``blind_sizing`` "pot" (seed
     002) the blind doubles what is in the pot before it and the contra-blind is four times
-    that pot ("cuatro veces el bote").
+    that pot ("cuatro veces el bote"). With ``pot_then_double`` (seed 001) the blind
+    doubles the pot before it ("una cifra doble de aquella del plato") and each later blind
+    doubles the last.
     """
     k = len(blinds)
-    if rules.blind_sizing == "pot" and k < 2:
+    sizing = rules.blind_sizing
+    if (sizing == "pot" and k < 2) or (sizing == "pot_then_double" and k == 0):
         base = pot - sum(chips for _, chips in blinds)
         return (2 if k == 0 else 4) * base
     if k == 0:

@@ -188,7 +188,7 @@ def _seated(night: Night, carry: Carry, number: int) -> Carry:
     if list(carry.stacks) == present:
         return carry
     stacks = {seat: carry.stacks.get(seat, 0) for seat in present}
-    return Carry(stacks, carry.carried, carry.step, carry.button, carry.last_outcome)
+    return carry.seated(stacks)
 
 
 def _stored(db: Database, hand_ids: list[int]) -> dict[int, tuple[str, str, str]]:

@@ -18,6 +18,8 @@ from walkgen import mutate, walk_session
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 ANTES = ["p1 ante 5", "p3 ante 5", "p4 ante 5"]
 POCKER = {"preset": "pocker", "ante": 5}
+POCKER_BLINDS = dict(POCKER, blind_with_jackpot=True)
+"""Pocker with its blinds allowed beside the antes (seed 000 forbids them: issue 11)."""
 
 
 def _two_hands(second: dict) -> dict:
@@ -84,10 +86,15 @@ EXAMPLES = {
     ],
     "blind_irregular": [
         (lambda: play(ANTES + ["p1 blind 10"]), 3, {"reason": "not_allowed", "double": False}),
-        (lambda: play(ANTES + ["p1 blind 10"], rules=POCKER), 3,
+        (lambda: play(ANTES + ["p1 blind 10"], rules=POCKER_BLINDS), 3,
          {"reason": "wrong_seat", "due": 3, "double": False}),
-        (lambda: play(ANTES + ["p3 blind 7"], rules=POCKER), 3,
+        (lambda: play(ANTES + ["p3 blind 7"], rules=POCKER_BLINDS), 3,
          {"reason": "wrong_size", "expected": 10, "recorded": 7, "double": False}),
+        (lambda: play(ANTES + ["p3 blind 10"], rules=POCKER), 3,
+         {"reason": "jackpot", "double": False}),
+        (lambda: play(["d deal p3 5", "p3 blind 4", "p1 call", "p4 call"],
+                      rules={"preset": "pocker", "ante": 0, "opening": None}), 1,
+         {"reason": "looked", "double": False}),
     ],
     "wrong_card_count": [
         (lambda: _case("six_cards_after_draw"), None,

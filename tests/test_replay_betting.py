@@ -202,7 +202,9 @@ def test_big_blind_ante_is_owed_by_the_big_blind_only():
 
 def test_each_further_blind_doubles_the_last_seed_000():
     # seed 000: "podrá hacer doble blind ... Y así sucesivamente los restantes jugadores"
-    rules = {"preset": "pocker", "ante": 5, "min_bet": 10}
+    # (with the blinds allowed beside the antes: seed 000 itself forbids them with a pot,
+    # blind_with_jackpot, tests/test_seed_rules.py)
+    rules = {"preset": "pocker", "ante": 5, "min_bet": 10, "blind_with_jackpot": True}
     stacks = {1: 300, 2: 300, 3: 300, 4: 300}
     ok = play(["p1 ante 5", "p2 ante 5", "p3 ante 5", "p4 ante 5",
                "p3 blind 10", "p2 straddle 20", "p1 straddle 40"], rules=rules, stacks=stacks)
