@@ -578,13 +578,14 @@ def finding_text(finding: Any, lang: str, names: Mapping | None = None) -> str:
 
 
 def describe(finding: Any, lang: str, names: Mapping | None = None) -> dict[str, str]:
-    """What a page shows of a finding in ``lang``: ``{"label", "sentence", "rule",
-    "text"}`` (strings; ``text`` as :func:`finding_text`)."""
+    """What a page shows of a finding in ``lang``: ``{"label", "sentence", "rule_text",
+    "text"}`` (strings; ``rule_text`` as :func:`rule_text`, ``text`` as
+    :func:`finding_text`)."""
     kind = _get(finding, "kind") or ""
     said = sentence(finding, lang, names)
     rule = rule_text(kind, lang)
     word = ("Regla", "Rule")[_lang(lang)]
-    return {"label": label(kind, lang), "sentence": said, "rule": rule,
+    return {"label": label(kind, lang), "sentence": said, "rule_text": rule,
             "text": f"{said} {word}: {rule}" if rule else said}
 
 
