@@ -351,6 +351,10 @@ CITATIONS: dict[str, tuple[Source, ...]] = {
     "wrong_award": (
         _rrop(4, (), "las cartas hablan: gana la mejor mano enseñada",
               "cards speak: the best hand shown wins"),
+        _rrop(3, (), "quien va con todo su resto solo gana, de cada uno, lo que igualó; el "
+              "resto forma botes laterales",
+              "an all-in player wins from each player only what they matched; the rest "
+              "makes side pots"),
         SeedQuote("000", "Si el que gana va restado, solamente ganara el importe de su resto a "
                   "cada uno de los jugadores que hayan entrado con el.",
                   "If the winner is all in, he wins only the amount of his stack from each "
@@ -398,6 +402,8 @@ CITATIONS: dict[str, tuple[Source, ...]] = {
                   "and the pot grows by another pot"),
     ),
     "misdeal": (
+        _rrop(11, (), "un reparto mal hecho se anula y se vuelve a dar",
+              "a misdeal voids the deal and the cards are dealt again"),
         _rrop(13, (), "un reparto nulo anula la mano; lo puesto se devuelve",
               "a misdeal voids the deal; chips put in are returned"),
         SeedQuote("000", "Cada vez que se dan mal las cartas.",

@@ -261,7 +261,7 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
     },
     "duplicate_card": {
         "seen_twice": ("La carta {card} aparece dos veces: la tuvo {holder} y ahora {seat}.",
-                       "{card} appears twice: {holder} had it, and now {seat}."),
+                       "Card {card} appears twice: {holder} had it, and now {seat}."),
         "discard_served": ("{holder} se descartó de {card} cuando aún quedaban cartas en el "
                            "mazo (los descartes no se sirven hasta que se acaba) y ahora la "
                            "tiene {seat}.", "{holder} discarded {card} while the deck still "
@@ -280,7 +280,7 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
                              "stands."),
     },
     "card_not_in_deck": {
-        None: ("La carta {card} no está en esta baraja.", "{card} is not in this deck."),
+        None: ("La carta {card} no está en esta baraja.", "Card {card} is not in this deck."),
     },
     "deck_exhausted": {
         "deck_out": ("{seat} pidió {served} cartas, pero en el mazo solo quedaban {left}.",
