@@ -256,7 +256,7 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
                                 "{seat} was served {cards} cards without drawing."),
     },
     "draw_limit": {
-        None: ("{seat} se descartó de {cards}; como mucho se pueden cambiar {max_draw}.",
+        None: ("{seat} pidió {cards} cartas; como mucho se pueden cambiar {max_draw}.",
                "{seat} drew {cards}; at most {max_draw} may be drawn."),
     },
     "duplicate_card": {
@@ -274,10 +274,10 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
         "shown_twice": ("{seat} enseñó {card} dos veces.", "{seat} showed {card} twice."),
         "shown_discard": ("{seat} enseñó {card}, una carta de su propio descarte.",
                           "{seat} showed {card}, a card from their own discard."),
-        "shown_after_push": ("{seat} enseñó {clash}, vistas en otra mano, después de repartido "
-                             "el bote: el resultado se mantiene.", "{seat} showed {clash}, "
-                             "seen in another hand, after the pot was pushed: the result "
-                             "stands."),
+        "shown_after_push": ("{seat} enseñó cartas ya vistas en otra mano ({clash}) después "
+                             "de repartido el bote: el resultado se mantiene.",
+                             "{seat} showed cards seen in another hand ({clash}) after the pot "
+                             "was pushed: the result stands."),
     },
     "card_not_in_deck": {
         None: ("La carta {card} no está en esta baraja.", "Card {card} is not in this deck."),
@@ -367,6 +367,7 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
 general sentence; ``"reason:sub"`` a refinement tried first."""
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_ONE = re.compile(r"(?<![\d.,-])1 (fichas|cartas|subidas|chips|cards|raises)\b")
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
 
 
@@ -495,7 +496,11 @@ def template(kind: str, details: Mapping | None, lang: str) -> str | None:
 
 
 def fill(text: str, values: Mapping[str, str | None]) -> str:
-    """Fill ``{name}`` placeholders; a ``[...]`` part goes when a value in it is None.
+    """Fill ``{name}`` placeholders; a ``[...]`` part goes when a value in it is None; one
+    of a counted noun is singular ("1 ficha", "1 chip").
+
+    >>> fill("{n} fichas[ y {m}]", {"n": "1", "m": None})
+    '1 ficha'
 
     :raises KeyError: a placeholder outside brackets whose value is missing or None (a
         template that asks for a detail the finding does not carry: a bug of ours).
@@ -513,7 +518,7 @@ def fill(text: str, values: Mapping[str, str | None]) -> str:
             raise KeyError(match.group(1))
         return value
 
-    return _PLACEHOLDER.sub(one, text)
+    return _ONE.sub(lambda m: "1 " + m.group(1)[:-1], _PLACEHOLDER.sub(one, text))
 
 
 def label(kind: str, lang: str) -> str:
