@@ -4,7 +4,9 @@ No Flask, no database. Public face (CONTRACT.md sections 3 and 4):
 
 - ``rank(cards, rules) -> HandRank``, ``compare(a, b, rules) -> int`` and
   ``winners(hands, rules) -> list[int]`` (``rank.py``).
-- ``check(session) -> dict``: replay of a session file, findings, awards (``check.py``);
+- ``check(session, rules=None, lang=None) -> dict``: replay of a session file, findings,
+  awards (``check.py``); with ``lang`` ("es"/"en") each finding also carries ``text``, said
+  by ``messages.py`` with the rule quoted from ``citations.py``;
   ``table_state(session) -> dict``: the dealer tablet's view of the last hand (``table.py``);
   ``trace(start, actions) -> dict`` and ``trace_session(session, hand_number)``: the state
   after each action of one hand, for a dispute's replay (``trace.py``).

@@ -11,7 +11,7 @@ from importlib import import_module
 
 COMMANDS = {
     "rank": ("rank", "rank_main", "print a hand's category: rank CARDS [--rules PRESET]"),
-    "check": ("check", "check_main", "replay a session or PHH file: check FILE [--rules PRESET] [--format json|text]"),
+    "check": ("check", "check_main", "replay a session or PHH file: check FILE [--rules PRESET] [--format json|text] [--lang es|en]"),
     "export": ("phh", "export_main", "write a session file as PHH: export FILE [-o OUT]"),
 }
 

@@ -16,7 +16,9 @@ import json
 import sys
 from typing import Any
 
+from .citations import LANGS
 from .count import night_entry
+from .messages import add_text, label, player_names, rule_text, sentence, severity_word
 from .phh_read import load_phh
 from .session import HandItem, SessionError, replay_session
 
@@ -45,7 +47,7 @@ def _keyed(d: dict[int, int] | None) -> dict[str, int] | None:
     return out
 
 
-def check(session: Any, rules: Any = None) -> dict:
+def check(session: Any, rules: Any = None, lang: str | None = None) -> dict:
     """Replay a session and judge every hand.
 
     :param session: a session dict (CONTRACT.md section 1). Beyond the contract, a hand may
@@ -56,6 +58,9 @@ def check(session: Any, rules: Any = None) -> dict:
         action (CONTRACT.md section 4: "at the hand's last action when an award is missing").
     :param rules: optional override of the session's rules (preset name, dict or
         HouseRules), like ``--rules``.
+    :param lang: ``"es"`` or ``"en"``: each finding also carries ``text``, the finding
+        and its rule said in that language, players by the session's names
+        (``referee.messages.finding_text``; CONTRACT.md section 4); None leaves it out.
     :returns: ``{"hands": [{"hand": int, "findings": [finding dicts], "pots": [{"amount":
         int, "seats": [int]}], "awards": {seat: chips} or None, "recorded_awards":
         {seat: chips}, "stacks": {seat: chips}, "carried": int, "next_opening": str or
@@ -64,9 +69,15 @@ def check(session: Any, rules: Any = None) -> dict:
         ``cash_out`` counts against the referee's stacks (:mod:`referee.count`).
     :raises SessionError: the file cannot be read at all (not an object, no players,
         unknown rules). Bad table play never raises: it is a finding.
+    :raises ValueError: a ``lang`` other than ``es`` or ``en``.
     """
+    if lang is not None and lang not in LANGS:
+        raise ValueError(f"language {lang!r}: one of {', '.join(LANGS)}")
     hands = [hand_entry(item) for item in replay_session(session, rules)]
-    return {"hands": hands, "night": night_entry(session, hands)}
+    result = {"hands": hands, "night": night_entry(session, hands)}
+    if lang is not None:
+        add_text(result, lang, player_names(session))
+    return result
 
 
 def hand_entry(item: HandItem) -> dict:
@@ -96,41 +107,79 @@ def has_errors(result: dict) -> bool:
                for f in h["findings"])
 
 
-def _chips_text(chips: dict | None, undecided: str = "undecided") -> str:
-    """``{"1": 290, "3": 10}`` as ``seat 1: 290, seat 3: 10`` (``none`` when empty)."""
+TEXT_WORDS = {
+    # the text format's own words: (Spanish, English)
+    "hand": ("mano {n} — bote según las reglas: {awards}; anotado: {recorded}; bote que pasa: "
+             "{carried}; próxima apertura: {opening}",
+             "hand {n}: awards {awards} (recorded {recorded}), carried {carried}, next "
+             "opening {opening}"),
+    "stacks": ("fichas tras la mano: {stacks}", "stacks {stacks}"),
+    "undecided": ("sin decidir", "undecided"), "none": ("ninguno", "none"),
+    "seat": ("asiento", "seat"),
+    "line": ("acción {n} de la mano, contando desde 1", "action {n} of the hand, counting from 1"),
+    "no_line": ("sin acción anotada", "no logged action"), "rule": ("regla", "rule"),
+    "night": ("la noche", "night"),
+}
+"""The words of :func:`_text` around the findings, by language (``{name}``: filled in)."""
+
+OPENING_WORDS = {"J": ("valets", "J"), "Q": ("damas", "Q"), "K": ("reyes", "K"),
+                 "A": ("ases", "A")}
+"""The next opening minimum as the text format writes it."""
+
+
+def _word(key: str, lang: str, **values: Any) -> str:
+    return TEXT_WORDS[key][LANGS.index(lang)].format(**values)
+
+
+def _chips_text(chips: dict | None, lang: str = "en") -> str:
+    """``{"1": 290, "3": 10}`` as ``seat 1: 290, seat 3: 10`` (``none`` when empty,
+    ``undecided`` for None)."""
     if chips is None:
-        return undecided
-    return ", ".join(f"seat {s}: {c}" for s, c in chips.items()) or "none"
+        return _word("undecided", lang)
+    seat = _word("seat", lang)
+    return ", ".join(f"{seat} {s}: {c}" for s, c in chips.items()) or _word("none", lang)
 
 
-def _text(result: dict) -> str:
+def _text(result: dict, lang: str = "en", names: dict | None = None) -> str:
+    """The check as lines for people, in ``lang``: a line per hand, each finding with its
+    severity, label, where (the action counted from 1, as a dealer counts the hand's lines;
+    the JSON ``action`` is the 0-based index), the sentence and the rule quoted."""
+    i = LANGS.index(lang)
     lines = []
     for h in result["hands"]:
-        lines.append(f"hand {h['hand']}: awards {_chips_text(h['awards'])} (recorded "
-                     f"{_chips_text(h['recorded_awards'])}), carried {h['carried']}, next "
-                     f"opening {h['next_opening'] or 'none'}")
+        opening = h["next_opening"]
+        opening = OPENING_WORDS.get(opening, (opening, opening))[i] if opening else _word("none", lang)
+        lines.append(_word("hand", lang, n=h["hand"], awards=_chips_text(h["awards"], lang),
+                           recorded=_chips_text(h["recorded_awards"], lang),
+                           carried=h["carried"], opening=opening))
         for f in h["findings"]:
-            where = f"action {f['action']}" if f["action"] is not None else "no action"
-            lines.append(f"  {f['severity']:7} {f['kind']} ({where}): {f['message']}")
-            lines.append(f"          rule: {f['rule']}")
-        lines.append(f"  stacks {_chips_text(h['stacks'])}")
+            where = (_word("line", lang, n=f["action"] + 1) if f["action"] is not None
+                     else _word("no_line", lang))
+            lines.append(f"  {severity_word(f['severity'], lang):7} {label(f['kind'], lang)} "
+                         f"({where}): {sentence(f, lang, names)}")
+            lines.append(f"          {_word('rule', lang)}: {rule_text(f['kind'], lang)}")
+        lines.append("  " + _word("stacks", lang, stacks=_chips_text(h["stacks"], lang)))
     for f in result.get("night", {}).get("findings", []):
-        lines.append(f"night: {f['severity']:7} {f['kind']}: {f['message']}")
-        lines.append(f"          rule: {f['rule']}")
+        lines.append(f"{_word('night', lang)}: {severity_word(f['severity'], lang):7} "
+                     f"{label(f['kind'], lang)}: {sentence(f, lang, names)}")
+        lines.append(f"          {_word('rule', lang)}: {rule_text(f['kind'], lang)}")
     return "\n".join(lines)
 
 
 def check_main(argv: list[str]) -> int:
-    """``python -m referee check FILE [--rules PRESET] [--format json|text]``.
+    """``python -m referee check FILE [--rules PRESET] [--format json|text] [--lang es|en]``.
 
     Reads a session file (``.json``) or a PHH hand history (``.phh``/``.phhs``, via
     ``referee.phh_read.load_phh``), prints the check, and returns 0 (no error findings), 1
     (some error findings) or 2 (the file could not be read; one line on stderr).
+    ``--lang`` (default ``en``): the language of the text format's findings and of the
+    ``text`` each finding of the JSON carries beside the English ``message``.
     """
     parser = argparse.ArgumentParser(prog="python -m referee check")
     parser.add_argument("file")
     parser.add_argument("--rules", default=None)
     parser.add_argument("--format", choices=("json", "text"), default="json")
+    parser.add_argument("--lang", choices=LANGS, default="en")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
@@ -147,7 +196,7 @@ def check_main(argv: list[str]) -> int:
                                  "of the wrong type)") from None
         else:
             session = json.loads(text)
-        result = check(session, args.rules)
+        result = check(session, args.rules, lang=args.lang)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"check: {args.file}: {reason}", file=sys.stderr)
@@ -155,5 +204,5 @@ def check_main(argv: list[str]) -> int:
     if args.format == "json":
         print(json.dumps(result, ensure_ascii=False))
     else:
-        print(_text(result))
+        print(_text(result, args.lang, player_names(session)))
     return 1 if has_errors(result) else 0

@@ -217,7 +217,7 @@ def test_antes_in_any_order_never_warn_and_the_warning_is_the_referees(browser, 
     tablet.act("p1 ante 5")
     tablet.act("p3 check")                     # seat 1 speaks first: the referee says so
     page.wait_for_selector("#notice:not([hidden])")
-    assert page.text_content("#notice") == "out of turn: seat 1 was to act"
+    assert page.text_content("#notice") == "Bruno checked while Ana was to act."   # the referee's template
     context.close()
 
 
@@ -337,11 +337,12 @@ def test_spanish_page_names_findings_and_counts_taps_in_spanish(browser, server,
     _store_actions(db, night_id, case["hands"][0]["actions"])
     context, page = _open(browser, server, night_id, token, locale="es-ES", lang="es")
     page.wait_for_selector('#findings li[data-kind="wrong_award"]')
-    assert "premio equivocado" in page.text_content('#findings li[data-kind="wrong_award"]')
+    assert "bote mal repartido" in page.text_content('#findings li[data-kind="wrong_award"]')
     assert "apertura sin ley" in page.text_content('#findings li[data-kind="unjustified_opening"]')
-    # the facts from the finding's details: the referee's award beside the recorded one
-    assert page.text_content('#findings li[data-kind="wrong_award"] .facts') == \
-        " — se debían Asiento 4: 75, anotadas Asiento 3: 75"
+    # the sentence from the finding's details by the referee's Spanish template: the
+    # recorded award beside the referee's, players by name
+    assert page.text_content('#findings li[data-kind="wrong_award"] .sentence') == \
+        "Se anotó el bote así: Bruno: 75 fichas; según las reglas corresponde: Chus: 75 fichas."
     assert "wrong_award" not in page.text_content("#findings")
     context.set_offline(True)
     page.once("dialog", lambda d: d.accept("error"))
@@ -480,7 +481,7 @@ def test_a_finding_has_the_same_number_on_the_tablet_the_report_and_the_players_
     page.fill("#pin", app.config["HOST_PIN"])
     page.click("button[type=submit]")
     page.goto(f"{server}/reports/nights/{night_id}")
-    item = page.locator("#hand-1 ul.findings li", has_text="unjustified_opening")
+    item = page.locator('#hand-1 ul.findings li[data-kind="unjustified_opening"]')
     assert "p3 open 10" in item.text_content()
     shown["report"] = _number(item.text_content())
     assert page.text_content('#hand-1 ol.actions li[value="6"]').startswith("p3 open 10")

@@ -183,7 +183,7 @@ def test_taps_made_offline_or_whose_answer_was_lost_are_stored_once(browser, ser
     # 3. out of turn: said as soon as the referee has judged the stored tap (TDA 53)
     tablet.verb(4, "fold")
     page.wait_for_function("document.querySelector('#notice').textContent === "
-                           "'out of turn: seat 3 was to act'", timeout=10_000)
+                           "'Chus folded while Bruno was to act.'", timeout=10_000)
     tablet.wait_stored(5)
     page.reload()
     tablet.wait_stored(5)

@@ -208,22 +208,27 @@ def test_chips_are_written_the_way_the_pages_language_writes_numbers(browser, se
     context.close()
 
 
-def test_findings_are_a_spanish_sentence_with_the_referees_english_words_beside(browser, server, app, db, case):
+def test_findings_are_said_in_the_pages_language_by_the_referees_templates(browser, server, app, db, case):
     night_id, token = _table(app, db, case)
     _store_actions(db, night_id, case["hands"][0]["actions"][:4] + ["p3 open 10"])   # seat 1 was due
     context, page = _open(browser, server, night_id, token)
     item = '#findings li[data-kind="out_of_turn"]'
     page.wait_for_selector(item)
-    assert page.text_content(f"{item} .sentence") == "Asiento 3: fuera de turno (acción #5)"   # "p3 open 10", the 5th
-    assert page.text_content(f"{item} .facts") == " — hablaba el asiento 1"   # details["due"]
-    detail = page.locator(f"{item} .detail")
-    assert detail.get_attribute("lang") == "en" and "seat 3" in detail.text_content()
-    assert page.evaluate(f"parseFloat(getComputedStyle(document.querySelector('{item} .detail')).fontSize) < "
+    # "p3 open 10", the 5th action; the sentence from details["due"], players by name
+    assert page.text_content(f"{item} strong") == "fuera de turno"
+    assert page.text_content(item).startswith("fuera de turno #5 — ")
+    assert page.text_content(f"{item} .sentence") == "Bruno abrió cuando hablaba Ana."
+    rule = page.locator(f"{item} .rule")
+    assert rule.text_content().startswith(" Regla: Reglas de la TDA, regla 53")
+    assert page.evaluate(f"parseFloat(getComputedStyle(document.querySelector('{item} .rule')).fontSize) < "
                          f"parseFloat(getComputedStyle(document.querySelector('{item} .sentence')).fontSize)")
+    assert "opened" not in page.text_content(item) and page.locator(f"{item} [lang=en]").count() == 0
     context.close()
-    context, page = _open(browser, server, night_id, token, lang="en")   # English: the referee's words
+    context, page = _open(browser, server, night_id, token, lang="en")   # English: the English template
     page.wait_for_selector(item)
-    assert "seat 3" in page.text_content(item) and page.locator(f"{item} .detail").count() == 0
+    assert page.text_content(f"{item} .sentence") == "Bruno opened while Ana was to act."
+    assert "TDA Poker Rules (2022), rule 53 (Action Out of Turn)" in page.text_content(f"{item} .rule")
+    assert "abrió" not in page.text_content(item)
     context.close()
 
 

@@ -90,7 +90,11 @@ def test_text_format_names_each_finding_and_its_rule():
     proc = subprocess.run([sys.executable, "-m", "referee", "check", str(case), "--format", "text"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
-    assert "unjustified_opening (action 5)" in proc.stdout and "rule: seed 000" in proc.stdout
+    # the action counted from 1 as a dealer counts the hand's lines (JSON "action" is 5),
+    # the seed cited by its title, never by its file
+    assert "opening without openers (action 6 of the hand, counting from 1)" in proc.stdout
+    assert "rule: «Pocker: Las jugadas, Jackpot, Envites y Farol»" in proc.stdout
+    assert "seed 000" not in proc.stdout and "000_" not in proc.stdout
 
 
 def test_clean_case_exits_0_and_rules_override_changes_the_ruling(tmp_path: Path):

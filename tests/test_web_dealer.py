@@ -67,7 +67,7 @@ def test_out_of_turn_tap_is_stored_and_reported_at_once(client, db, night):
     # TDA 53: seat 1 was due; the open is stored and judged, and play backs up to seat 1
     assert _live(db, night["id"])[-1] == "p3 open 10"
     # the notice names the seat that was due, in the page's language (Spanish by default)
-    assert state["notice"] == "fuera de turno: hablaba el asiento 1"
+    assert state["notice"] == "Bruno abrió cuando hablaba Ana."   # the referee's template
     assert any(f["kind"] == "out_of_turn" and f["action"] == 3 for f in state["findings"])
     assert state["to_act"] == 1
 
@@ -81,13 +81,14 @@ def test_the_out_of_turn_notice_reads_the_findings_details_never_its_message(app
     # a message that says another seat (or none): the notice follows details["due"]
     finding = {"kind": "out_of_turn", "action": 1, "seat": 3, "details": {"due": 4},
                "message": "seat 3 opened while seat 7 was to act"}
+    finding["details"]["verb"] = "open"
     with app.test_request_context("/?lang=en"):
-        assert _notice_for({"actions": actions, "findings": [finding]}, 13) == "out of turn: seat 4 was to act"
+        assert _notice_for({"actions": actions, "findings": [finding]}, 13) == "Seat 3 opened while seat 4 was to act."
         assert _notice_for({"actions": actions, "findings": [finding]}, 11) is None   # in turn
         no_details = {**finding, "details": {}}
-        assert _notice_for({"actions": actions, "findings": [no_details]}, 13) == "out of turn"
+        assert _notice_for({"actions": actions, "findings": [no_details]}, 13) == "Out of turn."
     with app.test_request_context("/?lang=es"):
-        assert _notice_for({"actions": actions, "findings": [finding]}, 13) == "fuera de turno: hablaba el asiento 4"
+        assert _notice_for({"actions": actions, "findings": [finding]}, 13) == "El asiento 3 abrió cuando hablaba el asiento 4."
 
 
 def test_undo_voids_the_last_action_with_its_reason(client, db, night):
@@ -264,7 +265,7 @@ def test_no_award_gap_when_the_referees_award_was_confirmed(client, db, night, s
 def test_the_page_names_finding_kinds_in_its_language_and_counts_with_plurals(client, night):
     html = client.get(night["base"] + "/?lang=es").get_data(as_text=True)
     strings = json.loads(html.split('<script id="strings" type="application/json">')[1].split("</script>")[0])
-    assert strings["kinds"]["wrong_award"] == "premio equivocado"
+    assert strings["kinds"]["wrong_award"] == "bote mal repartido"
     assert strings["kinds"]["unjustified_opening"] == "apertura sin ley"
     assert strings["pending"][0] == "%(n)s toque por enviar"
     assert strings["pending"][1] == "%(n)s toques por enviar"
@@ -307,8 +308,7 @@ def test_the_page_carries_no_betting_rules_only_the_action_words_number_symbols_
     assert config["verbs"][:3] == ["check", "open", "bet"] and "draw" in config["verbs"]
     assert set(config["amount_verbs"]) == {"open", "bet", "raise", "ante", "blind", "straddle"}
     assert config["lang"] == "es" and config["number"]["group"] == "."
-    assert strings["finding_seat_action"] == "Asiento %(seat)s: %(label)s (acción #%(n)s)"
+    assert strings["rule"] == "Regla"
     assert strings["sitting_out"] == "no juega"
-    assert strings["detail_due"] == "hablaba el asiento %(seat)s"
     assert strings["waiting_referee"] == "Esperando al árbitro…" and strings["speaks"] == "Habla"
     assert strings["side_pot"] == "Bote lateral %(amount)s (asientos %(seats)s)"

@@ -164,7 +164,7 @@ def test_player_page_lists_only_the_hands_the_player_was_dealt_into(client, db, 
     html = client.get(f"/p/{store.issue_token(db, ids['Ana'])}?lang=es").get_data(as_text=True)
     assert re.findall(r'data-hand="(\d+)"', html) == ["1", "2", "3"]
     assert "3 manos" in html
-    assert "apertura sin ley" in html and "premio equivocado" in html and "unjustified_opening</strong>" not in html
+    assert "apertura sin ley" in html and "bote mal repartido" in html and "unjustified_opening</strong>" not in html
 
 
 # --- fixes after the second re-test -----------------------------------------------------
@@ -220,8 +220,12 @@ def test_spanish_player_page_says_findings_in_spanish_with_the_referees_words_be
     _, ids = _played_night(db, case)
     html = client.get(f"/p/{store.issue_token(db, ids['Chus'])}?lang=es").get_data(as_text=True)
     hand1 = html.split('data-hand="1"')[1].split('data-hand="2"')[0]
-    assert "<strong>Asiento 3: apertura sin ley (acción #6)</strong>" in hand1   # "p3 open 10", the 6th action
-    assert re.search(r'<small class="detail" lang="en">seat 3 opened without', hand1)
+    # "p3 open 10", the 6th action; the sentence and the rule from the referee's Spanish
+    # templates (another player by seat: no other player is named on this page)
+    assert ('<strong>apertura sin ley</strong> #6 — <span class="sentence">El asiento 3 abrió sin '
+            'pareja de valets o mejor (recibió Ts Td 9c 5h 2s).</span>') in hand1
+    assert "Regla: «Pocker: Las jugadas, Jackpot, Envites y Farol»: «Cuando se haga la apertura" in hand1
+    assert "seat 3 opened" not in hand1 and 'lang="en"' not in hand1
 
 
 def test_a_findings_action_is_counted_from_1_as_on_the_night_report(client, db, shared):
@@ -238,8 +242,9 @@ def test_a_findings_action_is_counted_from_1_as_on_the_night_report(client, db, 
     pages = {lang: client.get(f"/p/{token}?lang={lang}").get_data(as_text=True) for lang in ("es", "en")}
     finding = r'<li class="finding [a-z]+" data-kind="unjustified_opening"[^>]*>(.*?)</li>'
     es, en = (re.search(finding, pages[lang], re.S).group(1) for lang in ("es", "en"))
-    assert "<strong>Asiento 3: apertura sin ley (acción #6)</strong>" in es
-    assert en.startswith("<strong>opening without openers</strong> #6 — seat 3 opened without")
+    assert es.startswith("<strong>apertura sin ley</strong> #6 — ")
+    assert en.startswith('<strong>opening without openers</strong> #6 — <span class="sentence">Seat 3 '
+                         'opened without a pair of jacks')
     login_host(client)
-    report = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
-    assert "<strong>unjustified_opening</strong> (#6: <code>p3 open 10</code>)" in report
+    report = client.get(f"/reports/nights/{night_id}?lang=en").get_data(as_text=True)
+    assert "<strong>opening without openers</strong> (#6: <code>p3 open 10</code>)" in report

@@ -14,7 +14,8 @@ page links to):
   content (another night, hand or action) is refused. Undo voids the hand's most recent
   event, its ``end`` included (the hand reopens). The answer is the new :func:`table_view`
   plus ``event_id`` and ``notice`` (the referee's own ``out_of_turn`` finding on this
-  action, TDA rule 53, in the page's language, or null). Bad input (numbers past
+  action, TDA rule 53, in the page's language, or null). Every view's findings are said
+  in the page's language by the referee's templates (:func:`said`). Bad input (numbers past
   :data:`MAX_NUMBER` too): HTTP 400 with ``{"error": message}``, nothing stored.
 
 No rule logic here: whose turn, the legal actions, findings and awards come from
@@ -162,7 +163,7 @@ def hand_page(night_id: int, token: str):
     """The dealer's hand page (HTML)."""
 
     db = get_db()
-    view = table_view(db, night_id, cached_check=True)
+    view = said(table_view(db, night_id, cached_check=True))
     return render_template(
         "dealer/hand.html", view=view, night_id=night_id,
         rules=store.get_night(db, night_id)["rules_frozen"],
@@ -177,8 +178,8 @@ def hand_page(night_id: int, token: str):
 @bp.get("/<int:night_id>/<token>/state")
 @dealer_required
 def state(night_id: int, token: str):
-    """The table as JSON (:func:`table_view`)."""
-    return jsonify(table_view(get_db(), night_id))
+    """The table as JSON (:func:`table_view`, its findings said: :func:`said`)."""
+    return jsonify(said(table_view(get_db(), night_id)))
 
 
 @bp.post("/<int:night_id>/<token>/tap")
@@ -216,7 +217,7 @@ def tap(night_id: int, token: str):
         response.status_code = 503
         response.headers["Retry-After"] = "2"
         return response
-    view = table_view(db, night_id, with_gap=op != "action")
+    view = said(table_view(db, night_id, with_gap=op != "action"))
     view["event_id"] = event_id
     view["notice"] = _notice_for(view, event_id) if op == "action" else None
     return jsonify(view)
@@ -295,24 +296,32 @@ def _hand_for_tap(db, night_id: int, hand_id, *, closed_too: bool = False) -> in
     return hand_id
 
 
+def said(view: dict) -> dict:
+    """The view with its findings said in the page's language by the referee's templates
+    (:func:`web.i18n.say_finding`: ``label``, ``sentence``, ``rule_text``, ``number``),
+    players by the names at the table."""
+    names = {seat["seat"]: seat["name"] for seat in view.get("seats", [])}
+    view["findings"] = i18n.say_findings(view.get("findings", []), names)
+    return view
+
+
 def _notice_for(view: dict, event_id) -> str | None:
     """The referee's out-of-turn finding on the action just stored, said in the page's
-    language from the finding's ``details["due"]`` (the seat that was to act, CONTRACT.md
-    section 4), never from its English message; None when that action was in turn.
+    language by the referee's template from the finding's ``details`` (the seat that was
+    to act, CONTRACT.md section 4), never from its English message; None when that action
+    was in turn.
 
-    :param view: :func:`table_view` (``actions``, ``findings``).
+    :param view: :func:`table_view` (``actions``, ``findings``; ``seats`` for the names).
     :param event_id: the stored action's event (int).
     """
     live = [a for a in view["actions"] if not a["voided"]]
     index = next((i for i, a in enumerate(live) if a["event_id"] == event_id), None)
     if index is None:
         return None
+    names = {seat["seat"]: seat["name"] for seat in view.get("seats", [])}
     for finding in view["findings"]:
         if finding.get("kind") == "out_of_turn" and finding.get("action") == index:
-            due = (finding.get("details") or {}).get("due")
-            if due is not None:
-                return _("out of turn: seat %(seat)s was to act", seat=due)
-            return _("out of turn")
+            return i18n.say_finding(finding, names)["sentence"]
     return None
 
 
@@ -391,10 +400,5 @@ def page_strings() -> dict:
         "gap_hide": _("Hide"),
         "too_large": _("That number is too large: at most 999999999999 chips."),
         "sitting_out": _("sitting out"),
-        "finding_seat_action": _("Seat %(seat)s: %(label)s (action #%(n)s)"),
-        "finding_seat": _("Seat %(seat)s: %(label)s"),
-        "finding_action": _("%(label)s (action #%(n)s)"),
-        "detail_due": _("seat %(seat)s was to act"),
-        "detail_expected": _("%(expected)s expected, %(recorded)s recorded"),
-        "detail_cards": _("%(cards)s cards"),
+        "rule": _("Rule"),
     }

@@ -12,8 +12,9 @@ The locale of a request is, in order (first that applies):
 Poker words follow the seeds, quoted exactly as they are written there (:data:`SEED_WORDS`):
 seed 000 (``shared/seeds/000_*.txt``): “Paso”, “Voy por tanto”, “¿Cuantas?” / “cuantas
 toma” (the UI writes today's “¿Cuántas?”), “Servido”; seed 002: ‘veo’. They live in
-``translations/es/LC_MESSAGES/messages.po``. Finding kinds (CONTRACT.md section 5) are shown
-by their label (:func:`finding_label`), never by the raw kind.
+``translations/es/LC_MESSAGES/messages.po``. Findings (CONTRACT.md section 5) are said by the
+referee's own templates in the page's language (:func:`say_finding`, ``referee.messages``):
+a label, a sentence and the rule quoted, never the raw kind or the English message.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from pathlib import Path
 from babel.numbers import get_group_symbol, get_minus_sign_symbol
 from flask import Flask, g, request
 from flask_babel import Babel, format_currency, format_decimal, get_locale
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+
+from referee import messages
 
 LANGUAGES = ("es", "en")
 """The UI languages, default first."""
@@ -42,50 +43,65 @@ SEED_WORDS = {
 }
 """The poker words the Spanish UI takes from the seed texts, by seed number, verbatim."""
 
-FINDING_LABELS = {
-    "unreadable": _l("unreadable entry"),
-    "out_of_turn": _l("out of turn"),
-    "not_in_hand": _l("not in the hand"),
-    "illegal_check": _l("check facing a bet"),
-    "bet_too_small": _l("bet too small"),
-    "bet_too_large": _l("bet too large"),
-    "raise_cap": _l("too many raises"),
-    "not_reopened": _l("raise not reopened"),
-    "wrong_amount": _l("wrong amount"),
-    "missing_ante": _l("missing ante"),
-    "blind_irregular": _l("irregular blind"),
-    "wrong_card_count": _l("wrong number of cards"),
-    "draw_limit": _l("too many cards drawn"),
-    "duplicate_card": _l("duplicate card"),
-    "card_not_in_deck": _l("card not in the deck"),
-    "deck_exhausted": _l("deck exhausted"),
-    "unjustified_opening": _l("opening without openers"),
-    "openers_not_shown": _l("openers not shown"),
-    "showdown_order": _l("showdown out of order"),
-    "wrong_award": _l("wrong award"),
-    "chips_not_conserved": _l("chips do not add up"),
-    "incomplete_hand": _l("incomplete hand"),
-    "stack_mismatch": _l("stack mismatch"),
-    "chips_added_mid_hand": _l("chips added during the hand"),
-    "passed_out": _l("passed out: the pot carries"),
-    "misdeal": _l("misdeal"),
-}
-"""A human label, in the UI's language, for each finding kind of CONTRACT.md section 5."""
+def page_lang() -> str:
+    """The request's language as the referee's messages take it: ``"es"`` or ``"en"``
+    (Spanish outside a request or for another locale)."""
+    try:
+        locale = get_locale()
+    except (RuntimeError, KeyError, AttributeError):  # (no app, request or Babel)
+        locale = None
+    language = getattr(locale, "language", None)
+    return language if language in LANGUAGES else LANGUAGES[0]
 
 
 def finding_label(kind: str) -> str:
-    """The label of a finding kind in the request's language (the kind itself when unknown).
-
-    >>> finding_label("no_such_kind")
-    'no_such_kind'
-    """
-    label = FINDING_LABELS.get(kind)
-    return str(label) if label is not None else kind
+    """The label of a finding kind in the request's language (``referee.messages.LABELS``;
+    a generic word for an unknown kind, never the raw code)."""
+    return messages.label(kind, page_lang())
 
 
 def finding_labels() -> dict[str, str]:
     """Every kind's label in the request's language: ``{kind: label}`` (for the page's JS)."""
-    return {kind: str(label) for kind, label in FINDING_LABELS.items()}
+    lang = page_lang()
+    return {kind: messages.label(kind, lang) for kind in messages.LABELS}
+
+
+def say_finding(finding: dict, names: dict | None = None) -> dict:
+    """A finding of ``referee.check`` as a page shows it, in the request's language: the
+    finding plus ``label``, ``sentence`` (from its kind, seat and details, players by
+    ``names``), ``rule_text`` (the rule quoted: seed titles and sentences, rule books by
+    name and section), ``text`` (the two together, CONTRACT.md section 4) and ``number``
+    (the action counted from 1, as the log on the page numbers it; None without one).
+    The referee's templates say it (``referee.messages``); its English ``message`` is
+    never parsed.
+
+    :param names: seat -> player name (int or str keys); seats without one are "asiento N".
+    """
+    said = messages.describe(finding, page_lang(), names)
+    action = finding.get("action")
+    return {**finding, "label": said["label"], "sentence": said["sentence"],
+            "rule_text": said["rule_text"], "text": said["text"],
+            "number": action + 1 if isinstance(action, int) else None}
+
+
+def seat_names(players: list[dict]) -> dict[int, str]:
+    """Seat -> name for the findings' sentences, from a night's players
+    (``store.table_players``: ``[{"seat", "name", ...}]``). A seat more than one player
+    sat in that night is left out (said "asiento N"): which of them a hand's finding is
+    about is not known here."""
+    names: dict[int, str] = {}
+    shared: set[int] = set()
+    for p in players:
+        seat = p.get("seat")
+        if seat in names and names[seat] != p.get("name"):
+            shared.add(seat)
+        names[seat] = p.get("name")
+    return {seat: name for seat, name in names.items() if seat not in shared and name}
+
+
+def say_findings(findings: list[dict], names: dict | None = None) -> list[dict]:
+    """:func:`say_finding` for each finding of a list."""
+    return [say_finding(f, names) for f in findings]
 
 
 def preset_locale(preset: str | None) -> str | None:
@@ -149,24 +165,6 @@ def number_symbols() -> dict[str, str]:
     return {"group": get_group_symbol(locale), "minus": get_minus_sign_symbol(locale)}
 
 
-def finding_sentence(finding: dict) -> str:
-    """A short sentence for a finding in the UI's language, built from its kind, seat and
-    action number (the referee's own message is English: shown beside it as a detail).
-
-    :param finding: a finding dict of ``referee.check`` (``kind``, ``seat``, ``action``).
-    :returns: e.g. ``"Asiento 3: fuera de turno (acción #3)"`` in Spanish.
-    """
-    label = finding_label(finding.get("kind") or "")
-    seat, action = finding.get("seat"), finding.get("action")
-    if seat is not None and action is not None:
-        return _("Seat %(seat)s: %(label)s (action #%(n)s)", seat=seat, label=label, n=action)
-    if seat is not None:
-        return _("Seat %(seat)s: %(label)s", seat=seat, label=label)
-    if action is not None:
-        return _("%(label)s (action #%(n)s)", label=label, n=action)
-    return label
-
-
 def init_app(app: Flask) -> None:
     """Set up Flask-Babel on ``app`` once (idempotent); also make sure sessions work.
 
@@ -186,7 +184,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters.setdefault("money", money)
     app.jinja_env.filters.setdefault("finding_label", finding_label)
     app.jinja_env.filters.setdefault("chips", chips)
-    app.jinja_env.filters.setdefault("finding_sentence", finding_sentence)
     if not app.secret_key:
         app.secret_key = secrets.token_hex(32)
         app.logger.warning("SECRET_KEY not configured: using a random one for this run")

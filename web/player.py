@@ -5,7 +5,8 @@ the only key: the page shows that one player's nights, buy-ins, cash-outs, net p
 (chips and money in integer cents, written as the page's language writes numbers) and the
 running total with a small chart, one of each per currency (money in two currencies is
 never added up or drawn on one line), and every hand
-they played with its findings (``store.player_ledger``). Nothing in the URL names another
+they played with its findings (``store.player_ledger``), said in the page's language by the
+referee's templates (``web.i18n.say_finding``). Nothing in the URL names another
 player, so no other player's private data is reachable; an unknown or revoked token is a
 plain 404, the same answer as for a token that never existed.
 """
@@ -66,24 +67,6 @@ def currency_charts(nights: list[dict]) -> dict[str, dict]:
     return {currency: chart_points(values) for currency, values in totals.items()}
 
 
-def numbered(finding: dict) -> dict:
-    """A finding as the page shows it: a copy with ``number``, its action counted from 1
-    the way people count (and the way the night report and the dealer's tablet number it),
-    or None when no logged action carries it.
-
-    :param finding: a finding dict of ``referee.check`` (``action``: the 0-based index into
-        the hand's live actions, CONTRACT.md section 4, or None); it is left as it is.
-    :returns: ``{**finding, "number": action + 1 or None}``.
-
-    >>> numbered({"kind": "unjustified_opening", "seat": 3, "action": 5})["number"]
-    6
-    >>> numbered({"kind": "misdeal", "seat": None, "action": None})["number"] is None
-    True
-    """
-    action = finding.get("action")
-    return {**finding, "number": action + 1 if isinstance(action, int) else None}
-
-
 @bp.get("/<token>")
 def ledger(token: str):
     """The player's ledger page (HTML, made for a 360 px wide phone)."""
@@ -97,8 +80,10 @@ def ledger(token: str):
     data = store.player_ledger(db, player_id)
     nights = data.get("nights", [])
     for night in nights:
+        # the player by name, everyone else by seat (no other player is named on this page)
+        names = {night["seat"]: data["player"]["name"]} if night.get("seat") is not None else {}
         for hand in night.get("hands", []):
-            hand["findings"] = [numbered(f) for f in hand["findings"]]
+            hand["findings"] = i18n.say_findings(hand["findings"], names)
     response = render_template("player/ledger.html", ledger=data, nights=nights,
                                charts=currency_charts(nights), chart_w=CHART_W, chart_h=CHART_H)
     return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",

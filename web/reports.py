@@ -14,11 +14,12 @@ No rule or money logic here: figures come from ``store.night_summary`` (settleme
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, g, redirect, render_template, request, session, url_for
 from sqlite_utils import Database
 
 import store
 
+from . import i18n
 from .pdf import STATIC_BASE, html_to_pdf
 
 bp = Blueprint("reports", __name__, url_prefix="/reports")
@@ -62,14 +63,17 @@ def night_report(db: Database, night_id: int) -> dict:
     """The report's data.
 
     :returns: ``{"summary": night_summary, "hands": [{"number", "button", "actions":
-        [hand_actions rows], "voided", "findings": [...], "awards": {seat: chips}|None,
+        [hand_actions rows], "voided", "findings": [... each said in the page's language:
+        ``web.i18n.say_finding``], "awards": {seat: chips}|None,
         "pots", "carried"}], "blocks": the hands for print, runs of hands without findings
         or corrections grouped (``{"kind": "quiet", "hands": [...]}`` or ``{"kind": "hand",
         "hand": ...}``), "names": {seat: name}, "findings_total": {severity: count}}``.
     :raises StoreError: no such night.
     """
     summary = store.night_summary(db, night_id)
-    names = {str(p["seat"]): p["name"] for p in store.table_players(db, night_id)}
+    players = store.table_players(db, night_id)
+    names = {str(p["seat"]): p["name"] for p in players}
+    said_names = i18n.seat_names(players)
     hands = store.night_hands(db, night_id)
     try:
         checked = store.check_night(db, night_id)["hands"] if hands else []
@@ -78,7 +82,7 @@ def night_report(db: Database, night_id: int) -> dict:
     out = []
     totals = {"error": 0, "warning": 0, "info": 0}
     for hand, entry in zip(hands, checked):
-        findings = sorted(entry.get("findings", []),
+        findings = sorted(i18n.say_findings(entry.get("findings", []), said_names),
                           key=lambda f: (SEVERITY_ORDER.get(f.get("severity"), 3), f.get("action") or 0))
         for finding in findings:
             totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
@@ -129,6 +133,14 @@ def _host_only():
     return None
 
 
+def _night_locale(db: Database, night_id: int) -> None:
+    """Let the night's preset choose the findings' language (``web.i18n.select_locale``)."""
+    try:
+        g.night_preset = store.nights.night_preset(db, night_id)
+    except store.StoreError:
+        g.night_preset = None
+
+
 @bp.get("/nights")
 def nights():
     """The list of nights with links to their reports."""
@@ -138,8 +150,10 @@ def nights():
 
 @bp.get("/nights/<int:night_id>")
 def night(night_id: int):
-    """The night report as HTML."""
+    """The night report as HTML (findings in the page's language: a Spanish preset's night
+    in Spanish unless ``?lang=`` or the cookie says otherwise, ``web.i18n``)."""
     db = store.get_db()
+    _night_locale(db, night_id)
     try:
         return render_report(db, night_id, printing=False)
     except store.StoreError:
@@ -148,8 +162,9 @@ def night(night_id: int):
 
 @bp.get("/nights/<int:night_id>.pdf")
 def night_pdf_view(night_id: int):
-    """The night report as a PDF download."""
+    """The night report as a PDF download (findings in the page's language, as the HTML)."""
     db = store.get_db()
+    _night_locale(db, night_id)
     try:
         pdf = night_pdf(db, night_id)
     except store.StoreError:

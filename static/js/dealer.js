@@ -401,24 +401,8 @@
     ["deal-btn", "serve-btn"].forEach(function (id) { $(id).disabled = !known(selected); });
   }
 
-  // The referee's facts behind a finding (its ``details``), in the page's language.
-  // chips, or chips by seat (awards): as the page writes them
-  function chipsText(value) {
-    if (!known(value)) { return "?"; }
-    if (typeof value === "object") { return Object.keys(value).length ? awardsText(value) : "0"; }
-    return num(value);
-  }
-  function detailsText(d) {
-    if (!d) { return ""; }
-    var parts = [];
-    if (known(d.due)) { parts.push(fmt(S.detail_due, {seat: d.due})); }
-    if (known(d.expected)) {
-      parts.push(fmt(S.detail_expected, {expected: chipsText(d.expected), recorded: chipsText(d.recorded)}));
-    }
-    if (known(d.cards)) { parts.push(fmt(S.detail_cards, {cards: d.cards})); }
-    return parts.join("; ");
-  }
-
+  // A finding as the server says it in the page's language (the referee's own templates:
+  // f.label, f.sentence, f.rule_text); nothing is worked out here from f.details or f.message.
   function renderFindings() {
     var ul = $("findings");
     ul.textContent = "";
@@ -427,26 +411,14 @@
     list.forEach(function (f) {
       var li = el("li", {"class": "finding " + (f.severity || ""), "data-kind": f.kind,
                          "data-action": known(f.action) ? String(f.action) : ""});
-      var label = (S.kinds && S.kinds[f.kind]) || f.kind;
-      var hasAction = known(f.action), hasSeat = known(f.seat);
+      var label = f.label || (S.kinds && S.kinds[f.kind]) || "";
       // the action counted from 1, as people count (and as the log, the night report and
       // the player's page number it); ``f.action`` (and data-action) is the 0-based index
-      var number = hasAction ? f.action + 1 : null;
-      if (CFG.lang === "en") {
-        li.appendChild(el("strong", {}, label));
-        li.appendChild(document.createTextNode((hasAction ? " #" + number : "") + " \u2014 " + (f.message || "")));
-      } else {
-        // the sentence in the page's language, its facts from ``details``; the referee's
-        // own (English) words beside it
-        var sentence = hasSeat && hasAction ? fmt(S.finding_seat_action, {seat: f.seat, label: label, n: number})
-          : hasSeat ? fmt(S.finding_seat, {seat: f.seat, label: label})
-          : hasAction ? fmt(S.finding_action, {label: label, n: number}) : label;
-        li.appendChild(el("strong", {"class": "sentence"}, sentence));
-        var facts = detailsText(f.details);
-        if (facts) { li.appendChild(el("span", {"class": "facts"}, " \u2014 " + facts)); }
-        if (f.message) { li.appendChild(el("small", {"class": "detail", lang: "en"}, f.message)); }
-      }
-      if (f.rule) { li.appendChild(el("small", {}, " (" + f.rule + ")")); }
+      var number = known(f.action) ? f.action + 1 : null;
+      li.appendChild(el("strong", {}, label));
+      li.appendChild(document.createTextNode((number !== null ? " #" + number : "") + " \u2014 "));
+      if (f.sentence) { li.appendChild(el("span", {"class": "sentence"}, f.sentence)); }
+      if (f.rule_text) { li.appendChild(el("small", {"class": "rule"}, " " + S.rule + ": " + f.rule_text)); }
       ul.appendChild(li);
     });
   }

@@ -1,0 +1,443 @@
+"""The rules a finding rests on, as structured sources, said in Spanish or English.
+
+Each finding kind (CONTRACT.md section 5) cites one or more sources (:data:`CITATIONS`):
+
+- :class:`SeedQuote`: a seed text's own Spanish sentence, quoted verbatim (the seed files
+  ``shared/seeds/000_*.txt`` to ``004_*.txt``). A reader sees the seed by its title
+  (:data:`SEEDS`), never by its file; on English pages the Spanish quote keeps its words and
+  an English rendering stands beside it.
+- :class:`BookRule`: a rule book by name, section and rule: Robert's Rules of Poker
+  ("Reglas de Robert") or the TDA rules ("Reglas de la TDA"), with what the rule says.
+- :class:`ContractRule`: Tapete's own contract (CONTRACT.md), for what no rule book covers
+  (how a log is read).
+
+This is the one place the citations live for what people read: the command line's
+``--lang`` text, the ``text`` of ``referee.check`` and the web pages all render them with
+:func:`citation`. (The JSON ``rule`` string of each finding, ``findings.RULES``, is the
+contract's English summary and is kept as it was: stored rulings compare it.)
+
+>>> citation("missing_ante", "es").startswith("«Pocker: Las jugadas, Jackpot, Envites y Farol»")
+True
+>>> citation("unreadable", "en")
+"Tapete's contract, section 2: bad input is never guessed at"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LANGS = ("es", "en")
+"""The languages a citation is said in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seed:
+    """One seed text: how a reader knows it. ``title`` is the text's own heading (None for a
+    text without one); ``label`` names it in each language when it has no title."""
+
+    title: str | None
+    label: dict[str, str] | None = None
+
+    def name(self, lang: str) -> str:
+        """The seed as a reader sees it: «title», or a description of an untitled text."""
+        if self.title is not None:
+            return f"«{self.title}»"
+        assert self.label is not None
+        return self.label[lang]
+
+
+SEEDS: dict[str, Seed] = {
+    "000": Seed("Pocker: Las jugadas, Jackpot, Envites y Farol"),
+    "001": Seed("Reglamento y mecanismos del juego del poker clásico"),
+    "002": Seed("Póker"),
+    "003": Seed(None, {"es": "las reglas básicas del póker (texto sin título)",
+                       "en": "the basic poker rules (an untitled text)"}),
+    "004": Seed(None, {"es": "las reglas de casino y el orden de las manos (texto sin título)",
+                       "en": "the casino rules and hand rankings (an untitled text)"}),
+}
+"""Seed number (the file's prefix in ``shared/seeds/``) -> how it is cited."""
+
+BOOKS = {
+    "rrop": {"es": "Reglas de Robert", "en": "Robert's Rules of Poker"},
+    "tda": {"es": "Reglas de la TDA", "en": "TDA Poker Rules (2022)"},
+}
+"""Rule book key -> its name in each language."""
+
+SECTIONS = {
+    3: {"es": "apuestas y subidas", "en": "Betting and Raising"},
+    4: {"es": "cómo se enseñan las cartas", "en": "Showdown"},
+    11: {"es": "póquer con descarte", "en": "Draw Poker"},
+    13: {"es": "irregularidades", "en": "Irregularities"},
+    15: {"es": "sin límite y límite del bote", "en": "No-Limit and Pot-Limit"},
+}
+"""Robert's Rules of Poker: section number -> its title in each language."""
+
+TDA_RULES = {
+    43: {"es": "importe de las subidas", "en": "Raise Amounts"},
+    47: {"es": "reapertura de las apuestas", "en": "Re-Opening the Bet"},
+    53: {"es": "acción fuera de turno", "en": "Action Out of Turn"},
+}
+"""TDA rules: rule number -> its title in each language."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeedQuote:
+    """A seed's own sentence (``quote``, verbatim Spanish; `` … `` marks words left out)
+    and its English rendering (``en``)."""
+
+    seed: str
+    quote: str
+    en: str
+
+    def render(self, lang: str) -> str:
+        name = SEEDS[self.seed].name(lang)
+        if lang == "es":
+            return f"{name}: «{self.quote}»"
+        return f"{name}: «{self.quote}» (“{self.en}”)"
+
+
+@dataclass(frozen=True, slots=True)
+class BookRule:
+    """A rule book's rule: ``book`` (a key of :data:`BOOKS`), ``section`` (Robert's Rules;
+    None for the TDA), ``rules`` (rule numbers, may be empty) and what it says
+    (``says``: ``{"es": ..., "en": ...}``)."""
+
+    book: str
+    section: int | None
+    rules: tuple[int, ...]
+    says: dict[str, str]
+
+    def render(self, lang: str) -> str:
+        parts = [BOOKS[self.book][lang]]
+        if self.section is not None:
+            word = "sección" if lang == "es" else "section"
+            parts.append(f"{word} {self.section} ({SECTIONS[self.section][lang]})")
+        if self.rules:
+            if lang == "es":
+                word = "regla" if len(self.rules) == 1 else "reglas"
+            else:
+                word = "rule" if len(self.rules) == 1 else "rules"
+            numbers = _and(lang, [str(n) for n in self.rules])
+            title = TDA_RULES.get(self.rules[0]) if self.book == "tda" else None
+            parts.append(f"{word} {numbers}" + (f" ({title[lang]})" if title else ""))
+        return ", ".join(parts) + f": {self.says[lang]}"
+
+
+@dataclass(frozen=True, slots=True)
+class ContractRule:
+    """Tapete's contract (CONTRACT.md), ``section``, and what it says."""
+
+    section: int
+    says: dict[str, str]
+
+    def render(self, lang: str) -> str:
+        name = "el contrato de Tapete, apartado" if lang == "es" else "Tapete's contract, section"
+        return f"{name} {self.section}: {self.says[lang]}"
+
+
+Source = SeedQuote | BookRule | ContractRule
+
+
+def _and(lang: str, items: list[str]) -> str:
+    """``["3", "4"]`` -> ``3 y 4`` / ``3 and 4``."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + (" y " if lang == "es" else " and ") + items[-1]
+
+
+def _rrop(section: int, rules: tuple[int, ...], es: str, en: str) -> BookRule:
+    return BookRule("rrop", section, rules, {"es": es, "en": en})
+
+
+def _tda(rule: int, es: str, en: str) -> BookRule:
+    return BookRule("tda", None, (rule,), {"es": es, "en": en})
+
+
+def _contract(section: int, es: str, en: str) -> ContractRule:
+    return ContractRule(section, {"es": es, "en": en})
+
+
+CITATIONS: dict[str, tuple[Source, ...]] = {
+    "unreadable": (
+        _contract(2, "lo que no se entiende no se adivina", "bad input is never guessed at"),
+    ),
+    "out_of_turn": (
+        _tda(53, "la acción vuelve al jugador al que le tocaba hablar",
+             "action backs up to the correct seat"),
+        SeedQuote("000", "No está permitido hablar o tirar las cartas fuera de turno.",
+                  "Speaking or throwing in one's cards out of turn is not allowed."),
+        SeedQuote("000", "Ningún jugador podrá descartarse antes de que le llegue el turno.",
+                  "No player may discard before his turn comes."),
+    ),
+    "not_in_hand": (
+        _rrop(3, (), "solo una mano viva puede hablar: quien se retiró tiene la mano muerta, "
+              "quien no recibió cartas no tiene mano y, repartido el bote, la mano ha terminado",
+              "only a live hand may act; a folded hand is dead, a seat not dealt in has no "
+              "hand, and once the pot is pushed the hand is over"),
+    ),
+    "illegal_check": (
+        _rrop(3, (), "quien tiene una apuesta delante debe igualarla, subirla o retirarse",
+              "a player facing a bet must call, raise or fold"),
+        SeedQuote("003", "Una vez que un jugador abre las apuestas, los otros ya no podrán "
+                  "pasar, sólo podrán igualar o aumentar las apuestas.",
+                  "Once a player opens the betting, the others can no longer check; they can "
+                  "only call or raise."),
+    ),
+    "bet_too_small": (
+        _rrop(3, (), "una subida es al menos tan grande como la apuesta o subida anterior; con "
+              "límite fijo, las apuestas y subidas son del tamaño fijado",
+              "a raise must be at least the size of the previous bet or raise; in fixed "
+              "limit, bets and raises are of the fixed size"),
+        _tda(43, "la subida mínima es la apuesta o subida anterior",
+             "a raise must be at least the size of the previous bet or raise"),
+        SeedQuote("000", "hablarán y harán sus apuestas, que nunca podrán ser inferiores a las "
+                  "del jugador que les preceda.",
+                  "they will speak and make their bets, which may never be lower than those "
+                  "of the player before them."),
+    ),
+    "bet_too_large": (
+        _rrop(15, (), "con límite del bote, nadie apuesta más que el bote",
+              "in pot limit, no one bets more than the pot"),
+        _rrop(3, (), "con límite fijo, las apuestas y subidas son del tamaño fijado",
+              "in fixed limit, bets and raises are of the fixed size"),
+        SeedQuote("000", "Ningún jugador podrá obligar a otro a jugarse mayor cantidad de la "
+                  "que dispone en su resto.",
+                  "No player may force another to stake more than he has in his stack."),
+    ),
+    "raise_cap": (
+        _rrop(3, (3, 4), "con límite fijo y tres o más jugadores que no van con todo su resto, "
+              "un juego de dos rondas de apuestas como el de descarte admite una apuesta y "
+              "cuatro subidas (o las que fije la casa); una vez alcanzado el tope, no se "
+              "reabre aunque queden dos jugadores",
+              "in limit poker, with three or more players not all in, a game with two "
+              "betting rounds such as draw allows a bet and four raises (or the house cap); "
+              "once the raising is capped, it is not uncapped by a fold that leaves two "
+              "players heads-up"),
+    ),
+    "not_reopened": (
+        _rrop(3, (6,), "con límite fijo, ir con todo el resto por menos de media apuesta no "
+              "reabre las apuestas para quien ya ha hablado",
+              "in limit play, an all-in wager of less than half a bet does not reopen the "
+              "betting for any player who has already acted"),
+        _rrop(15, (), "sin límite y con límite del bote, ir con todo el resto por menos de una "
+              "subida completa no reabre las apuestas para quien ya ha hablado",
+              "in no limit and pot limit, an all-in wager of less than a full raise does "
+              "not reopen the betting to a player who has already acted"),
+        _tda(47, "una subida incompleta con todo el resto no reabre las apuestas para quien "
+             "ya ha hablado",
+             "an all-in wager of less than a full raise does not reopen the betting to a "
+             "player who has already acted"),
+    ),
+    "wrong_amount": (
+        _rrop(3, (), "para ver se pone lo que se debe; el pot y las ciegas, como los fija la "
+              "casa",
+              "a call is the amount owed; antes and blinds as the house sets them"),
+        SeedQuote("002", "Quien ve siempre debe añadir al bote la suma de compensación",
+                  "Whoever calls must always add the matching sum to the pot"),
+    ),
+    "missing_ante": (
+        SeedQuote("000", "Consiste en poner todos los jugadores una cantidad igual, convenida "
+                  "por unanimidad, con objeto de animar la partida. El pot es obligatorio o "
+                  "convencional.",
+                  "It consists of every player putting in an equal amount, agreed "
+                  "unanimously, to liven up the game. The pot is obligatory or agreed."),
+        SeedQuote("001", "Hay una apuesta inicial llamada invitación, una mínima cuota fija, "
+                  "establecida al principio de la partida, que cada jugador paga para "
+                  "constituir el plato de salida de la nueva mano.",
+                  "There is an initial stake called the invitation, a small fixed amount set "
+                  "at the start of the game, which each player pays to make up the starting "
+                  "pot of the new hand."),
+    ),
+    "blind_irregular": (
+        SeedQuote("000", "el jugador que se encuentra a la derecha del que da, debe poner "
+                  "sobre la mesa una cantidad fijada de común acuerdo, que se llama blind o "
+                  "ciega … podrá hacer doble blind y pondrá en juego una cantidad doble a la "
+                  "ciega.",
+                  "the player to the right of the dealer must put on the table an amount "
+                  "fixed by common agreement, called the blind … may make a double blind and "
+                  "put in play double the blind."),
+        SeedQuote("000", "Y es incompatible cuando la apertura se hace con pot o jackpot.",
+                  "And it is incompatible when the opening is made with a pot or jackpot."),
+        SeedQuote("001", "La ciega pequeña puede ser efectuada por el jugador a la izquierda "
+                  "del repartidor primero que vea las propias cartas y consiste en una cifra "
+                  "doble de aquella del plato.",
+                  "The small blind may be posted by the player to the dealer's left before "
+                  "seeing his cards, and it is double the pot."),
+        SeedQuote("002", "sin mirar sus cartas puede poner en la mesa un valor de cuatro "
+                  "veces el bote.",
+                  "without looking at his cards he may put on the table four times the pot."),
+    ),
+    "wrong_card_count": (
+        SeedQuote("000", "Cada jugador debe contar sus cartas antes de recibirlas. Si por error "
+                  "le dieran más o menos de la cuenta, hará que rectifique el que las dio. En "
+                  "el caso contrario, no podrá tomar parte en la jugada por tener cartas de "
+                  "más o de menos, perdiendo todas las puestas.",
+                  "Each player must count his cards before taking them. If by mistake he is "
+                  "given more or fewer than due, he has the dealer correct it. Otherwise he "
+                  "may not take part in the hand, having too many or too few cards, and loses "
+                  "everything he put in."),
+        _rrop(11, (), "una mano con más o menos de cinco cartas está muerta",
+              "a hand with other than five cards is dead"),
+    ),
+    "draw_limit": (
+        SeedQuote("001", "los jugadores que tienen la facultad de reemplazar de 0 a 4 de las "
+                  "propias cartas",
+                  "the players, who may replace 0 to 4 of their own cards"),
+        _contract(3, "el descarte máximo es el que fija la casa",
+                  "the most cards one may draw is what the house sets"),
+    ),
+    "duplicate_card": (
+        _rrop(13, (), "si aparecen en la baraja dos cartas del mismo valor y palo, toda la "
+              "acción es nula y cada cual recupera lo que puso en el bote",
+              "if two cards of the same rank and suit are found in the deck, all action is "
+              "void, and all chips in the pot are returned to the players who put them in"),
+    ),
+    "card_not_in_deck": (
+        SeedQuote("001", "se utilizan solo las cartas: 7, 8, 9, 10, Jota, Reina, Rey y As (en "
+                  "orden creciente de valor) en el caso de cuatro jugadores",
+                  "only the cards 7, 8, 9, 10, jack, queen, king and ace are used (in "
+                  "increasing order of value) with four players"),
+        SeedQuote("000", "Jugando con el comodín o joker (en ingles quiere decir broma pesada) "
+                  "se da lugar al llamado repocker.",
+                  "Playing with the joker gives rise to the so-called repocker."),
+    ),
+    "deck_exhausted": (
+        SeedQuote("000", "Si no hubiera en el mazo suficientes cartas para completar la mano "
+                  "de los jugadores que se descartaron, se barajarán los descartes de todos "
+                  "los jugadores a quienes falte por completar sus cartas, salvo en el caso de "
+                  "que solamente sea un solo jugador el que falte.",
+                  "If the deck does not hold enough cards to complete the hands of those who "
+                  "discarded, the discards of all the players still to complete their cards "
+                  "are shuffled, unless only one player is left to serve."),
+        SeedQuote("000", "Cuando esto último suceda, su descarte queda aparte, completándose "
+                  "su juego con los descartes de los demás jugadores.",
+                  "When that happens, his own discard is set aside and his hand is completed "
+                  "from the other players' discards."),
+        SeedQuote("000", "No se debe dar la última carta del mazo, siendo mejor mezclarla con "
+                  "los descartes.",
+                  "The last card of the deck should not be dealt; better shuffle it in with "
+                  "the discards."),
+        _rrop(11, (), "a nadie se le sirven sus propios descartes",
+              "a player's own discards are never served back to him"),
+    ),
+    "unjustified_opening": (
+        SeedQuote("000", "Cuando se haga la apertura de juego con pot o jackpot, será "
+                  "obligatorio el justificar la ley de apertura.",
+                  "When the game is opened with a pot or jackpot, the opening requirement "
+                  "must be proved."),
+        _rrop(11, (), "quien abre sin la apertura exigida tiene la mano muerta; si las "
+              "apuestas antes del descarte se completaron el bote se juega, si no, el pot y "
+              "la apuesta del que abrió pasan a la siguiente mano",
+              "a false opener's hand is dead; the pot plays if pre-draw action was "
+              "completed, otherwise the antes and the opener's bet carry"),
+    ),
+    "openers_not_shown": (
+        SeedQuote("002", "Si el jugador que ha ganado es el mismo que abrió, solo debe mostrar "
+                  "las cartas que puedan justificar su apertura.",
+                  "If the winner is the one who opened, he need only show the cards that "
+                  "justify his opening."),
+        _rrop(11, (), "quien abre debe demostrar que tenía con qué abrir",
+              "the opener must prove openers"),
+    ),
+    "showdown_order": (
+        SeedQuote("000", "El jugador que ha hecho el último envite deberá ser el primero en "
+                  "enseñar sus cartas.",
+                  "The player who made the last bet must be the first to show his cards."),
+        SeedQuote("003", "El jugador que hizo la última apuesta, será el primero en mostrar sus "
+                  "cartas.",
+                  "The player who made the last bet will be the first to show his cards."),
+        _rrop(4, (), "se enseña en el orden debido", "hands are shown in the proper order"),
+    ),
+    "wrong_award": (
+        _rrop(4, (), "las cartas hablan: gana la mejor mano enseñada",
+              "cards speak: the best hand shown wins"),
+        _rrop(3, (), "quien va con todo su resto solo gana, de cada uno, lo que igualó; el "
+              "resto forma botes laterales",
+              "an all-in player wins from each player only what they matched; the rest "
+              "makes side pots"),
+        SeedQuote("000", "Si el que gana va restado, solamente ganara el importe de su resto a "
+                  "cada uno de los jugadores que hayan entrado con el.",
+                  "If the winner is all in, he wins only the amount of his stack from each "
+                  "player who went in with him."),
+        SeedQuote("000", "Si al mostrar el juego lo tienen igual dos jugadores, se distribuyen "
+                  "las ganancias entre los dos.",
+                  "If two players show the same hand, the winnings are split between them."),
+        SeedQuote("001", "gana la pareja que tenga el palo de corazón",
+                  "the pair holding the heart wins"),
+    ),
+    "chips_not_conserved": (
+        _contract(4, "el bote es todo lo que se puso más el bote que pasaba; lo repartido "
+                  "debe sumar eso",
+                  "the pot is every chip put in plus the pot carried in; the awards must add "
+                  "up to it"),
+    ),
+    "incomplete_hand": (
+        _contract(4, "la anotación termina antes de que la mano se decida",
+                  "the log ends before the hand is decided"),
+    ),
+    "stack_mismatch": (
+        _contract(1, "una mano empieza con las fichas con que acabó la anterior, más las "
+                  "compras",
+                  "a hand starts with the stacks the previous hand ended with, plus rebuys"),
+    ),
+    "chips_added_mid_hand": (
+        SeedQuote("000", "Tampoco puede nadie aumentar su resto, una vez vistas sus cartas "
+                  "iniciales.",
+                  "Nor may anyone add to his stack once he has seen his first cards."),
+        _rrop(3, (), "se juega solo con las fichas que se tienen delante",
+              "table stakes: a player plays only the chips in front of them"),
+    ),
+    "passed_out": (
+        SeedQuote("000", "En el caso de que nadie lo tenga, se volverá a dar las cartas, "
+                  "poniendo de nuevo pot",
+                  "If nobody has it, the cards are dealt again and everyone puts in the pot "
+                  "again"),
+        SeedQuote("001", "todos los jugadores hayan dicho \"palabra\", las cartas son "
+                  "mezcladas, el plato queda en mesa",
+                  "every player has said \"palabra\" (check): the cards are shuffled and the "
+                  "pot stays on the table"),
+        SeedQuote("002", "Si nadie abre la baraja en una mano, el jugador a la izquierda del "
+                  "repartidor recibe el mazo y el bote se enriquece con un bote adicional",
+                  "If nobody opens in a hand, the player to the dealer's left takes the deck "
+                  "and the pot grows by another pot"),
+    ),
+    "misdeal": (
+        _rrop(11, (), "un reparto mal hecho se anula y se vuelve a dar",
+              "a misdeal voids the deal and the cards are dealt again"),
+        _rrop(13, (), "un reparto nulo anula la mano; lo puesto se devuelve",
+              "a misdeal voids the deal; chips put in are returned"),
+        SeedQuote("000", "Cada vez que se dan mal las cartas.",
+                  "Each time the cards are dealt wrongly."),
+    ),
+}
+"""Finding kind -> the sources its rule rests on, most specific first."""
+
+
+def sources(kind: str) -> tuple[Source, ...]:
+    """The sources of ``kind`` (empty for a kind without one).
+
+    >>> [type(s).__name__ for s in sources("missing_ante")]
+    ['SeedQuote', 'SeedQuote']
+    """
+    return CITATIONS.get(kind, ())
+
+
+def citation(kind: str, lang: str) -> str:
+    """The rule of ``kind`` in words: each source rendered (:meth:`SeedQuote.render` ...),
+    joined with ``"; "``; quotes of one seed in a row name it once.
+
+    :param kind: a finding kind (CONTRACT.md section 5); an unknown kind gives ``""``.
+    :param lang: ``"es"`` or ``"en"``.
+    :raises ValueError: for another language.
+    """
+    if lang not in LANGS:
+        raise ValueError(f"language {lang!r}: one of {', '.join(LANGS)}")
+    parts: list[str] = []
+    last: Source | None = None
+    for source in sources(kind):
+        text = source.render(lang)
+        if isinstance(source, SeedQuote) and isinstance(last, SeedQuote) and last.seed == source.seed:
+            text = text[len(SEEDS[source.seed].name(lang)) + 2:]  # the same seed: title once
+        parts.append(text)
+        last = source
+    return "; ".join(parts)

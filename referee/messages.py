@@ -1,0 +1,620 @@
+"""Findings said in the player's language: Spanish or English sentences from a finding's
+kind, seat and ``details`` (CONTRACT.md sections 4 and 5), never from its English
+``message``.
+
+Every kind has a template for each case of it (:data:`TEMPLATES`, keyed by the
+``reason`` code of :data:`referee.findings.DETAILS`, or the ``source`` of an
+``unjustified_opening``); the rule it rests on comes from :mod:`referee.citations`. Players
+appear by name when a seat -> name map is given (``names``), else as "el asiento 3" /
+"seat 3"; chips are counted in fichas / chips; cards keep their codes (``As``, ``Td``).
+The Spanish words are the seeds' own (``shared/seeds/``): abrir, veo, paso, palabra,
+servido, resto, pot, ciega / contra-ciega, bote, descarte, mano, apertura, el que da.
+
+>>> f = {"kind": "out_of_turn", "seat": 3, "action": 5, "details": {"due": 1, "verb": "open"}}
+>>> sentence(f, "es")
+'El asiento 3 abrió cuando hablaba el asiento 1.'
+>>> sentence(f, "en", {1: "Ana", 3: "Bruno"})
+'Bruno opened while Ana was to act.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .citations import LANGS, citation
+
+# ------------------------------------------------------------------------------ words
+LABELS: dict[str, tuple[str, str]] = {
+    # kind: (Spanish, English): a short name for the kind, as pages head a finding
+    "unreadable": ("anotación ilegible", "unreadable entry"),
+    "out_of_turn": ("fuera de turno", "out of turn"),
+    "not_in_hand": ("no está en la mano", "not in the hand"),
+    "illegal_check": ("paso ante una apuesta", "check facing a bet"),
+    "bet_too_small": ("apuesta demasiado pequeña", "bet too small"),
+    "bet_too_large": ("apuesta demasiado grande", "bet too large"),
+    "raise_cap": ("demasiadas subidas", "too many raises"),
+    "not_reopened": ("subida sin derecho (no se reabrió)", "raise not reopened"),
+    "wrong_amount": ("cantidad equivocada", "wrong amount"),
+    "missing_ante": ("falta el pot", "missing ante"),
+    "blind_irregular": ("ciega irregular", "irregular blind"),
+    "wrong_card_count": ("número de cartas equivocado", "wrong number of cards"),
+    "draw_limit": ("demasiadas cartas de descarte", "too many cards drawn"),
+    "duplicate_card": ("carta repetida", "duplicate card"),
+    "card_not_in_deck": ("carta que no está en la baraja", "card not in the deck"),
+    "deck_exhausted": ("baraja agotada", "deck exhausted"),
+    "unjustified_opening": ("apertura sin ley", "opening without openers"),
+    "openers_not_shown": ("apertura sin enseñar", "openers not shown"),
+    "showdown_order": ("cartas enseñadas fuera de orden", "showdown out of order"),
+    "wrong_award": ("bote mal repartido", "wrong award"),
+    "chips_not_conserved": ("las fichas no cuadran", "chips do not add up"),
+    "incomplete_hand": ("mano incompleta", "incomplete hand"),
+    "stack_mismatch": ("fichas distintas de las arrastradas", "stack mismatch"),
+    "chips_added_mid_hand": ("fichas añadidas durante la mano", "chips added during the hand"),
+    "passed_out": ("todos pasan: el bote sigue", "passed out: the pot carries"),
+    "misdeal": ("reparto nulo", "misdeal"),
+}
+"""Finding kind -> its label in Spanish and English (the pages' heading of a finding)."""
+
+SEVERITY_WORDS = {"error": ("error", "error"), "warning": ("aviso", "warning"),
+                  "info": ("nota", "info")}
+"""Severity (CONTRACT.md section 4) -> its word in Spanish and English."""
+
+VERBS: dict[str, tuple[str, str, str, str]] = {
+    # verb: (Spanish past, Spanish infinitive, English past, English infinitive)
+    "ante": ("puso el pot", "poner el pot", "anted", "ante"),
+    "blind": ("puso la ciega", "poner la ciega", "posted a blind", "post a blind"),
+    "straddle": ("puso la contra-ciega", "poner la contra-ciega", "posted a double blind",
+                 "post a double blind"),
+    "open": ("abrió", "abrir", "opened", "open"),
+    "bet": ("apostó", "apostar", "bet", "bet"),
+    "raise": ("subió", "subir", "raised", "raise"),
+    "call": ("vio", "ver", "called", "call"),
+    "check": ("pasó", "pasar", "checked", "check"),
+    "allin": ("se jugó el resto", "jugarse el resto", "went all in", "go all in"),
+    "fold": ("se retiró", "retirarse", "folded", "fold"),
+    "split": ("separó la apertura", "separar la apertura", "split openers", "split openers"),
+    "muck": ("tiró las cartas", "tirar las cartas", "mucked", "muck"),
+    "draw": ("se descartó", "descartarse", "drew", "draw"),
+    "show": ("enseñó sus cartas", "enseñar sus cartas", "showed", "show"),
+    "serve": ("recibió cartas", "recibir cartas", "was served", "be served"),
+    "rebuy": ("compró fichas", "comprar fichas", "bought chips", "buy chips"),
+}
+"""A player verb (CONTRACT.md section 2; ``serve`` for the dealer's serve to a seat) in the
+past tense and the infinitive, Spanish then English."""
+
+_ANY_VERB = ("habló", "hablar", "acted", "act")
+
+OPENINGS = {"J": ("pareja de valets", "a pair of jacks"),
+            "Q": ("pareja de damas", "a pair of queens"),
+            "K": ("pareja de reyes", "a pair of kings"),
+            "A": ("pareja de ases", "a pair of aces")}
+"""The opening minimum (seed 000, "Ley de Apertura") in words."""
+
+PHASES = {"predeal": ("pot y reparto", "antes and deal"),
+          "predraw": ("apuestas antes del descarte", "betting before the draw"),
+          "draw": ("el descarte", "the draw"),
+          "postdraw": ("apuestas tras el descarte", "betting after the draw"),
+          "showdown": ("enseñar las cartas", "showdown"),
+          "complete": ("mano terminada", "hand complete")}
+"""A hand's phase in words."""
+
+FIELDS = {"rebuys": ("compras", "rebuys"), "stacks": ("fichas de salida", "stacks"),
+          "actions": ("acciones", "actions"), "button": ("botón", "button")}
+"""A hand's field (``unreadable`` ``bad_field``) in words."""
+
+_SEAT_KEYS = ("seat", "due", "holder")
+
+# ------------------------------------------------------------------------------ templates
+# {name} is a detail (or "seat", the finding's seat), rendered by _values; a part in
+# [brackets] is left out when a detail in it is missing (None).
+TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
+    "unreadable": {
+        "unparsable": ("No se entiende la anotación «{line}».",
+                       "The entry “{line}” cannot be read."),
+        "unparsable:not_text": ("Una anotación de esta mano no es texto.",
+                                "An entry of this hand is not text."),
+        "seat_not_at_table": ("La anotación «{line}» nombra un asiento donde no se sienta "
+                              "nadie.", "The entry “{line}” names a seat nobody sits in."),
+        "bad_field": ("Un dato de la mano no se entiende ({field}).",
+                      "A field of the hand cannot be read ({field})."),
+        "bad_field:rebuys": ("Las compras de esta mano no se entienden: deben ser fichas por "
+                             "asiento.", "This hand's rebuys cannot be read: they must be "
+                             "chips by seat."),
+        "bad_field:stacks": ("Las fichas de salida de esta mano no se entienden: deben ser "
+                             "fichas por asiento.", "This hand's starting stacks cannot be "
+                             "read: they must be chips by seat."),
+        "bad_field:actions": ("Las acciones de esta mano no se entienden: deben ser una lista "
+                              "de anotaciones.", "This hand's actions cannot be read: they "
+                              "must be a list of entries."),
+        "bad_field:button": ("El botón de esta mano no es un asiento de la mesa.",
+                             "This hand's button is not a seat at the table."),
+        "bad_field:assumed": ("No consta un botón válido para esta mano: se toma el asiento "
+                              "{assumed}.", "This hand has no valid button: seat {assumed} "
+                              "is assumed."),
+    },
+    "out_of_turn": {
+        None: ("{seat} {verb} cuando hablaba {due}.", "{seat} {verb} while {due} was to act."),
+        "nobody_due": ("{seat} {verb} cuando no le tocaba hablar a nadie.",
+                       "{seat} {verb} while no one was to act."),
+        "before_drawing": ("{seat} {verb} durante el descarte, antes de descartarse.",
+                           "{seat} {verb} during the draw, before drawing."),
+        "during_draw": ("{seat} {verb} durante el descarte[, cuando {due} aún tenía que "
+                        "descartarse].", "{seat} {verb} during the draw[, while {due} had "
+                        "still to draw]."),
+        "no_betting_left": ("{seat} {verb} cuando ya no quedaban apuestas (los demás van con "
+                            "todo su resto o se han retirado).",
+                            "{seat} {verb} when no betting was left (every other player all "
+                            "in or out)."),
+        "no_draw": ("{seat} se descartó cuando no tocaba descarte.",
+                    "{seat} drew when no draw was due."),
+        "drew_twice": ("{seat} se descartó dos veces en el mismo descarte.",
+                       "{seat} drew twice in one draw."),
+        "betting_over": ("{seat} {verb} con las apuestas ya terminadas.",
+                         "{seat} {verb} after the betting was over."),
+        "not_opener": ("{seat} declaró que separa la apertura sin ser quien abrió.",
+                       "{seat} declared split openers without being the opener."),
+        "after_drawing": ("{seat} declaró que separa la apertura después de descartarse.",
+                          "{seat} declared split openers after drawing."),
+    },
+    "not_in_hand": {
+        "never_dealt_in": ("{seat} no entró en el reparto de esta mano: no puede {verb_inf}.",
+                           "{seat} was not dealt in this hand and cannot {verb_inf}."),
+        "folded": ("{seat} {verb} después de haberse retirado.", "{seat} {verb} after folding."),
+        "hand_over": ("{seat} {verb} con la mano ya terminada.",
+                      "{seat} {verb} after the hand was over."),
+        "pot_pushed": ("{seat} {verb} después de repartido el bote: la mano había terminado.",
+                       "{seat} {verb} after the pot was pushed: the hand was over."),
+    },
+    "illegal_check": {
+        None: ("{seat} pasó teniendo delante una apuesta de {facing} fichas (para ver debía "
+               "poner {to_call}).", "{seat} checked facing a bet of {facing} chips "
+               "({to_call} to call)."),
+    },
+    "bet_too_small": {
+        "no_raise": ("{seat} llevó su apuesta a {recorded} fichas en la ronda, sin superar la "
+                     "apuesta de {facing}.", "{seat} wagered {recorded} chips in the round, "
+                     "not above the bet of {facing}."),
+        "fixed_limit": ("{seat} llevó su apuesta a {recorded} fichas en la ronda; con límite "
+                        "fijo correspondían {expected}.", "{seat} wagered {recorded} chips in "
+                        "the round; the fixed limit made it {expected}."),
+        "min_bet": ("{seat} apostó {recorded} fichas; la apuesta mínima es {minimum}.",
+                    "{seat} bet {recorded} chips; the minimum bet is {minimum}."),
+        "min_raise": ("{seat} subió {raise_by} fichas (hasta {recorded}); la subida mínima es "
+                      "{min_raise}, hasta {minimum}.", "{seat} raised by {raise_by} chips (to "
+                      "{recorded}); the minimum raise is {min_raise}, to {minimum}."),
+    },
+    "bet_too_large": {
+        "stack": ("{seat} llevó su apuesta a {recorded} fichas con un resto de solo {maximum}.",
+                  "{seat} wagered {recorded} chips with only {maximum}."),
+        "fixed_limit": ("{seat} llevó su apuesta a {recorded} fichas en la ronda; con límite "
+                        "fijo correspondían {expected}.", "{seat} wagered {recorded} chips in "
+                        "the round; the fixed limit made it {expected}."),
+        "pot_limit": ("{seat} llevó su apuesta a {recorded} fichas; el límite del bote era "
+                      "{maximum}.", "{seat} wagered {recorded} chips; the pot limit was "
+                      "{maximum}."),
+    },
+    "raise_cap": {
+        None: ("{seat} hizo la subida número {raises}; el tope es una apuesta y {cap} subidas.",
+               "{seat} made raise number {raises}; the cap is a bet and {cap} raises."),
+    },
+    "not_reopened": {
+        None: ("{seat} subió a {recorded} fichas sobre una apuesta de {facing}, pero el resto "
+               "incompleto de antes no le reabría las apuestas: ya había hablado.",
+               "{seat} raised to {recorded} chips over a bet of {facing}, but the short "
+               "all-in before did not reopen the betting: they had already acted."),
+    },
+    "wrong_amount": {
+        "ante": ("{seat} puso {recorded} fichas de pot; el pot es de {expected}.",
+                 "{seat} anted {recorded} chips; the ante is {expected}."),
+        "ante_twice": ("{seat} puso el pot dos veces ({recorded} fichas más).",
+                       "{seat} anted twice ({recorded} chips more)."),
+        "call": ("{seat} vio hasta {recorded} fichas; para ver había que llegar a {expected}.",
+                 "{seat} called to {recorded} chips; the call was to {expected}."),
+        "nothing_to_call": ("{seat} vio {recorded} fichas sin nada que ver.",
+                            "{seat} called {recorded} chips with nothing to call."),
+    },
+    "missing_ante": {
+        None: ("{seat} recibió cartas sin poner su pot de {ante} fichas.",
+               "{seat} was dealt in without anteing {ante} chips."),
+    },
+    "blind_irregular": {
+        "late": ("{seat} puso {blind} cuando ya habían empezado las apuestas.",
+                 "{seat} posted {blind} after the betting began."),
+        "not_allowed": ("{seat} puso {blind}, pero en esta casa no se juega con ciega.",
+                        "{seat} posted {blind}, but blinds are not played under these house "
+                        "rules."),
+        "wrong_seat": ("{seat} puso {blind}, pero debía ponerla {due}.",
+                       "{seat} posted {blind}, which {due} was to post."),
+        "wrong_size": ("{seat} puso {blind} de {recorded} fichas; debía ser de {expected}.",
+                       "{seat} posted {blind} of {recorded} chips; it is {expected}."),
+    },
+    "wrong_card_count": {
+        "dealt": ("{seat} recibió {cards} cartas en el reparto, no cinco.",
+                  "{seat} was dealt {cards} cards, not five."),
+        "served": ("{seat} pidió {drawn} y le sirvieron {served}: tiene {cards} cartas.",
+                   "{seat} asked for {drawn} and was served {served}: {cards} cards."),
+        "shown": ("{seat} enseñó {cards} cartas, no cinco.", "{seat} showed {cards} cards, "
+                  "not five."),
+        "not_held": ("{seat} enseñó {shown}, pero según lo anotado tiene {held}: no es la mano "
+                     "que tiene.", "{seat} showed {shown} but holds {held} as logged: the "
+                     "hand shown is not the one held."),
+        "discard_not_held": ("{seat} se descartó de {card}, una carta que no tenía (tenía "
+                             "{held}): según lo anotado su mano no suma cinco cartas.",
+                             "{seat} discarded {card}, a card not in the hand (which held "
+                             "{held}): as logged, the hand does not add up to five cards."),
+        "shown_again": ("{seat} enseñó {shown} después de enseñar {first}: cada jugador tiene "
+                        "una sola mano y vale la primera.", "{seat} showed {shown} after "
+                        "showing {first}: a player holds one hand, the first one shown "
+                        "stands."),
+        "served_after_push": ("{seat} recibió cartas después de repartido el bote: la mano "
+                              "había terminado (no cambia nada).",
+                              "{seat} was served after the pot was pushed: the hand was over "
+                              "(nothing changes)."),
+        "served_without_draw": ("{seat} recibió {cards} cartas sin haberse descartado.",
+                                "{seat} was served {cards} cards without drawing."),
+    },
+    "draw_limit": {
+        None: ("{seat} pidió {cards} cartas; como mucho se pueden cambiar {max_draw}.",
+               "{seat} drew {cards}; at most {max_draw} may be drawn."),
+    },
+    "duplicate_card": {
+        "seen_twice": ("La carta {card} aparece dos veces: la tuvo {holder} y ahora {seat}.",
+                       "Card {card} appears twice: {holder} had it, and now {seat}."),
+        "discard_served": ("{holder} se descartó de {card} cuando aún quedaban cartas en el "
+                           "mazo (los descartes no se sirven hasta que se acaba) y ahora la "
+                           "tiene {seat}.", "{holder} discarded {card} while the deck still "
+                           "had cards (discards are not served before it runs out) and now "
+                           "{seat} has it."),
+        "dealt_twice": ("{seat} recibió {card} dos veces en el reparto.",
+                        "{seat} was dealt {card} twice."),
+        "served_held": ("{seat} recibió {card}, una carta que ya tenía.",
+                        "{seat} was served {card}, a card already held."),
+        "shown_twice": ("{seat} enseñó {card} dos veces.", "{seat} showed {card} twice."),
+        "shown_discard": ("{seat} enseñó {card}, una carta de su propio descarte.",
+                          "{seat} showed {card}, a card from their own discard."),
+        "shown_after_push": ("{seat} enseñó cartas ya vistas en otra mano ({clash}) después "
+                             "de repartido el bote: el resultado se mantiene.",
+                             "{seat} showed cards seen in another hand ({clash}) after the pot "
+                             "was pushed: the result stands."),
+    },
+    "card_not_in_deck": {
+        None: ("La carta {card} no está en esta baraja.", "Card {card} is not in this deck."),
+    },
+    "deck_exhausted": {
+        "deck_out": ("{seat} pidió {served} cartas, pero en el mazo solo quedaban {left}.",
+                     "{seat} was served {served} cards but the deck had only {left} left."),
+        "own_discard": ("{seat} recibió {card}, una carta de su propio descarte.",
+                        "{seat} was served {card}, one of their own discards."),
+    },
+    "unjustified_opening": {
+        "deal": ("{seat} abrió sin {opening} o mejor (recibió {hand}).",
+                 "{seat} opened without {opening} or better (dealt {hand})."),
+        "proof": ("{seat} abrió sin {opening} o mejor (enseñó {hand} para justificar la "
+                  "apertura).", "{seat} opened without {opening} or better (showed {hand} as "
+                  "openers)."),
+        "show": ("{seat} abrió sin {opening} o mejor (enseñó {hand} tras descartarse de "
+                 "{drawn}).", "{seat} opened without {opening} or better (showed {hand} after "
+                 "drawing {drawn})."),
+        "split": ("{seat} rompió la apertura (se descartó de {discards}) sin declarar que la "
+                  "separaba: el descarte debe guardarse para justificarla.",
+                  "{seat} broke openers (discarded {discards}) without declaring split "
+                  "openers: the discard must be kept to prove them."),
+    },
+    "openers_not_shown": {
+        "took_pot": ("{seat} se llevó el bote sin enseñar la apertura ({opening} o mejor): la "
+                     "mano del que abrió está muerta y el bote pasa a la siguiente mano.",
+                     "{seat} took the pot without showing openers ({opening} or better): the "
+                     "opener's hand is dead and the pot stays for the next deal."),
+        "threw_away": ("{seat} tiró las cartas sin enseñar la apertura.",
+                       "{seat} threw the hand away without showing openers."),
+        "folded": ("{seat} se retiró sin enseñar la apertura.",
+                   "{seat} folded without showing openers."),
+    },
+    "showdown_order": {
+        None: ("{seat} enseñó sus cartas antes que {due}, que debía enseñarlas primero.",
+               "{seat} showed before {due}, who was to show first."),
+    },
+    "wrong_award": {
+        None: ("Se anotó el bote así: {recorded}; según las reglas corresponde: {expected}.",
+               "Awarded: {recorded}; the rules give: {expected}."),
+        "no_award": ("No se anotó el reparto del bote; según las reglas corresponde: "
+                     "{expected}.", "No award was recorded; the rules give: {expected}."),
+        "pot_stays": ("Se anotó el bote así: {recorded}; según las reglas no se reparte: el "
+                      "bote pasa a la siguiente mano.", "Awarded: {recorded}; the rules give "
+                      "nothing: the pot stays for the next deal."),
+    },
+    "chips_not_conserved": {
+        None: ("Lo repartido suma {recorded} fichas; el bote es de {pot}.",
+               "The awards add up to {recorded} chips; the pot is {pot}."),
+    },
+    "incomplete_hand": {
+        "log_ends": ("La anotación termina antes de que se decida la mano (fase: {phase}"
+                     "[; hablaba {due}]).", "The log ends before the hand is decided (at: "
+                     "{phase}[; {due} was to act])."),
+        "not_shown": ("La anotación termina antes de que se decida la mano: quedan manos por "
+                      "enseñar y no se anotó el reparto del bote[ (debe enseñar {due})].",
+                      "The log ends before the hand is decided: hands still to be shown and "
+                      "no award[ ({due} to show)]."),
+    },
+    "stack_mismatch": {
+        None: ("{seat} empieza la mano con {recorded} fichas; de la mano anterior trae "
+               "{expected}.", "{seat} starts the hand with {recorded} chips; {expected} "
+               "carried over."),
+    },
+    "chips_added_mid_hand": {
+        None: ("{seat} añadió {chips} fichas durante la mano; juegan desde la siguiente mano.",
+               "{seat} added {chips} chips during the hand; they play from the next hand."),
+    },
+    "passed_out": {
+        "nobody_opened": ("Nadie abrió: el bote ({pot} fichas) pasa a la siguiente mano y "
+                          "todos ponen pot de nuevo.", "Nobody opened: the pot ({pot} chips) "
+                          "stays for the next deal and everyone antes again."),
+        "checked_down": ("Todos dijeron «palabra» tras el descarte: el bote ({pot} fichas) "
+                         "pasa a la siguiente mano (plato de palabra).",
+                         "Everyone checked after the draw: the pot ({pot} chips) stays for "
+                         "the next deal."),
+    },
+    "misdeal": {
+        None: ("El que da declaró mal reparto: el reparto no vale y lo puesto se devuelve"
+               "[ ({returned})].", "The dealer called a misdeal: the deal is void and the "
+               "chips put in go back[ ({returned})]."),
+    },
+}
+"""Finding kind -> case -> (Spanish template, English template). The case is the finding's
+``reason`` (``source`` for ``unjustified_opening``; :func:`case_keys`), None the kind's
+general sentence; ``"reason:sub"`` a refinement tried first."""
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_ONE = re.compile(r"(?<![\d.,-])1 (fichas|cartas|subidas|chips|cards|raises)\b")
+_OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
+
+
+# ------------------------------------------------------------------------------ rendering
+def _get(finding: Any, key: str, default: Any = None) -> Any:
+    """A field of a finding dict (``referee.check``) or :class:`referee.findings.Finding`."""
+    if isinstance(finding, Mapping):
+        return finding.get(key, default)
+    return getattr(finding, key, default)
+
+
+def _lang(lang: str) -> int:
+    """0 for Spanish, 1 for English. :raises ValueError: another language."""
+    if lang not in LANGS:
+        raise ValueError(f"language {lang!r}: one of {', '.join(LANGS)}")
+    return LANGS.index(lang)
+
+
+def seat_name(seat: int | None, lang: str, names: Mapping | None = None, *,
+              article: bool = True) -> str:
+    """A seat as a sentence names it: the player's name when ``names`` has it (keys ints or
+    strings), else "el asiento 3" (``article=False``: "asiento 3") / "seat 3"; None is
+    "nadie" / "no one"."""
+    i = _lang(lang)
+    if seat is None:
+        return ("nadie", "no one")[i]
+    if names:
+        name = names.get(seat, names.get(str(seat)))
+        if isinstance(name, str) and name.strip():
+            return name.strip()
+    if i == 0:
+        return f"el asiento {seat}" if article else f"asiento {seat}"
+    return f"seat {seat}"
+
+
+def chips_by_seat(chips: Mapping | None, lang: str, names: Mapping | None = None) -> str | None:
+    """``{"1": 40, "3": 20}`` as "Ana 40 fichas y asiento 3 20 fichas" ... (None when empty)."""
+    if not chips:
+        return None
+    unit = ("fichas", "chips")[_lang(lang)]
+    parts = []
+    for seat, amount in chips.items():
+        number = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
+        who = seat_name(number, lang, names, article=False)
+        parts.append(f"{who}: {amount} {unit}")
+    return _and(lang, parts)
+
+
+def _and(lang: str, items: list[str]) -> str:
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + (" y " if lang == "es" else " and ") + items[-1]
+
+
+def _cards(cards: Any) -> str:
+    """A list of card codes as ``As Kd 7h`` (codes as logged)."""
+    return " ".join(str(c) for c in cards)
+
+
+def _values(finding: Any, lang: str, names: Mapping | None) -> dict[str, str | None]:
+    """The template's fields: every detail in words, plus ``seat`` and the derived
+    ``verb_inf`` and ``blind``; None for a detail that is missing or empty."""
+    i = _lang(lang)
+    details = _get(finding, "details") or {}
+    out: dict[str, str | None] = {"seat": seat_name(_get(finding, "seat"), lang, names)}
+    for key, value in details.items():
+        if value is None:
+            out[key] = None
+        elif key in _SEAT_KEYS:
+            out[key] = seat_name(value, lang, names)
+        elif key == "verb":
+            words = VERBS.get(value, _ANY_VERB)
+            out["verb"], out["verb_inf"] = words[2 * i], words[2 * i + 1]
+        elif key == "opening":
+            out[key] = OPENINGS.get(value, (str(value), str(value)))[i]
+        elif key == "phase":
+            out[key] = PHASES.get(value, ("?", "?"))[i]
+        elif key == "field":
+            out[key] = FIELDS.get(value, ("?", "?"))[i]
+        elif key == "double":
+            out["blind"] = (("la contra-ciega", "the double blind") if value
+                            else ("la ciega", "the blind"))[i]
+        elif isinstance(value, Mapping):
+            out[key] = chips_by_seat(value, lang, names)
+        elif isinstance(value, (list, tuple)):
+            out[key] = _cards(value) if value else None
+        else:
+            out[key] = str(value)
+    return out
+
+
+def case_keys(kind: str, details: Mapping | None) -> list[str | None]:
+    """The template cases to try for a finding, most specific first (the last is None)."""
+    details = details or {}
+    if kind == "unjustified_opening":
+        reason = details.get("source")
+    else:
+        reason = details.get("reason")
+    keys: list[str | None] = []
+    if kind == "unreadable" and reason != "bad_field" and details.get("line") is None:
+        keys.append("unparsable:not_text")
+    elif kind == "unreadable" and reason == "bad_field":
+        keys.append("bad_field:assumed" if details.get("assumed") is not None
+                    else f"bad_field:{details.get('field')}")
+    elif kind == "out_of_turn" and reason is None and details.get("due") is None:
+        keys.append("nobody_due")
+    elif kind == "wrong_award":
+        if not details.get("recorded"):
+            keys.append("no_award")
+        elif not details.get("expected"):
+            keys.append("pot_stays")
+    if isinstance(reason, str):
+        keys.append(reason)
+    keys.append(None)
+    return keys
+
+
+def template(kind: str, details: Mapping | None, lang: str) -> str | None:
+    """The template a finding is said with, or None when its kind has none."""
+    i = _lang(lang)
+    cases = TEMPLATES.get(kind, {})
+    for key in case_keys(kind, details):
+        if key in cases:
+            return cases[key][i]
+    return None
+
+
+def fill(text: str, values: Mapping[str, str | None]) -> str:
+    """Fill ``{name}`` placeholders; a ``[...]`` part goes when a value in it is None; one
+    of a counted noun is singular ("1 ficha", "1 chip").
+
+    >>> fill("{n} fichas[ y {m}]", {"n": "1", "m": None})
+    '1 ficha'
+
+    :raises KeyError: a placeholder outside brackets whose value is missing or None (a
+        template that asks for a detail the finding does not carry: a bug of ours).
+    """
+    def optional(match: re.Match) -> str:
+        part = match.group(1)
+        needed = _PLACEHOLDER.findall(part)
+        return part if all(values.get(n) is not None for n in needed) else ""
+
+    text = _OPTIONAL.sub(optional, text)
+
+    def one(match: re.Match) -> str:
+        value = values.get(match.group(1))
+        if value is None:
+            raise KeyError(match.group(1))
+        return value
+
+    return _ONE.sub(lambda m: "1 " + m.group(1)[:-1], _PLACEHOLDER.sub(one, text))
+
+
+def label(kind: str, lang: str) -> str:
+    """The kind's short label (:data:`LABELS`); for an unknown kind, a generic word."""
+    pair = LABELS.get(kind)
+    if pair is None:
+        return ("incidencia", "finding")[_lang(lang)]
+    return pair[_lang(lang)]
+
+
+def severity_word(severity: str, lang: str) -> str:
+    """``error`` / ``warning`` / ``info`` in ``lang`` (:data:`SEVERITY_WORDS`)."""
+    pair = SEVERITY_WORDS.get(severity, SEVERITY_WORDS["info"])
+    return pair[_lang(lang)]
+
+
+def sentence(finding: Any, lang: str, names: Mapping | None = None, *,
+             strict: bool = False) -> str:
+    """The finding in one sentence in ``lang``, from its kind, seat and details.
+
+    :param finding: a finding dict of ``referee.check`` (``kind``, ``seat``, ``details``)
+        or a :class:`referee.findings.Finding`.
+    :param lang: ``"es"`` or ``"en"``.
+    :param names: optional seat -> player name (int or str keys).
+    :returns: e.g. ``"Ana abrió sin pareja de valets o mejor (recibió Ts Td 9c 5h 2s)."``;
+        a finding whose details lack what its template needs (a finding made elsewhere)
+        is said by its label alone, never in another language.
+    :param strict: raise instead (tests: every template fits the details the referee
+        gives).
+    :raises ValueError: another language.
+    :raises KeyError: ``strict`` and no template, or a detail it needs is missing.
+    """
+    kind = _get(finding, "kind") or ""
+    text = template(kind, _get(finding, "details"), lang)
+    try:
+        if text is None:
+            raise KeyError(kind)
+        return _capital(fill(text, _values(finding, lang, names)))
+    except KeyError:
+        if strict:
+            raise
+        return _capital(label(kind, lang)) + "."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def rule_text(kind: str, lang: str) -> str:
+    """The rule the kind rests on, quoted in ``lang`` (:func:`referee.citations.citation`)."""
+    return citation(kind, lang)
+
+
+def finding_text(finding: Any, lang: str, names: Mapping | None = None) -> str:
+    """The finding and the rule quoted in it: ``"<sentence> Regla: <citation>"`` (``Rule:``
+    in English); the ``text`` of CONTRACT.md section 4."""
+    rule = rule_text(_get(finding, "kind") or "", lang)
+    said = sentence(finding, lang, names)
+    if not rule:
+        return said
+    return f"{said} {('Regla', 'Rule')[_lang(lang)]}: {rule}"
+
+
+def describe(finding: Any, lang: str, names: Mapping | None = None) -> dict[str, str]:
+    """What a page shows of a finding in ``lang``: ``{"label", "sentence", "rule_text",
+    "text"}`` (strings; ``rule_text`` as :func:`rule_text`, ``text`` as
+    :func:`finding_text`)."""
+    kind = _get(finding, "kind") or ""
+    said = sentence(finding, lang, names)
+    rule = rule_text(kind, lang)
+    word = ("Regla", "Rule")[_lang(lang)]
+    return {"label": label(kind, lang), "sentence": said, "rule_text": rule,
+            "text": f"{said} {word}: {rule}" if rule else said}
+
+
+def add_text(result: dict, lang: str, names: Mapping | None = None) -> dict:
+    """Give every finding of a ``referee.check`` result its ``text`` in ``lang``
+    (CONTRACT.md section 4), in place; returns ``result``."""
+    _lang(lang)
+    parts = [*result.get("hands", []), result.get("night", {})]
+    for part in parts:
+        for finding in part.get("findings", []):
+            finding["text"] = finding_text(finding, lang, names)
+    return result
+
+
+def player_names(session: Any) -> dict[int, str]:
+    """Seat -> name from a session file's ``players`` (CONTRACT.md section 1); players
+    without a name (or a malformed list) are left out."""
+    players = session.get("players") if isinstance(session, Mapping) else None
+    out: dict[int, str] = {}
+    if not isinstance(players, list):
+        return out
+    for p in players:
+        if isinstance(p, Mapping) and isinstance(p.get("name"), str) and p["name"].strip():
+            seat = p.get("seat")
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                out[seat] = p["name"].strip()
+    return out
