@@ -37,6 +37,8 @@ def bet_line(st: HandState, i: int, seat: int, a: Action) -> bool:
         elif draw_due(st) is None:
             end_draw(st)
         return False
+    if verb == "check" and not st.drew and _nobody_to_bet_against(st, seat):
+        return False  # the big blind's option behind an all-in call: nothing changes
     if st.drew and seat not in st.drew and verb in ("check", "call"):
         # a check in the middle of the draw by a seat yet to draw: nothing to end
         st.find("out_of_turn", i, seat, f"seat {seat} {PAST[verb]} during the draw, "
@@ -57,6 +59,16 @@ def bet_line(st: HandState, i: int, seat: int, a: Action) -> bool:
                     details={"due": None, "verb": verb, "reason": "no_betting_left"})
         return False
     return True
+
+
+def _nobody_to_bet_against(st: HandState, seat: int) -> bool:
+    """Whether ``seat`` is the only seat that can still act (every other seat in the pot
+    is all in): its check as the draw begins is the big blind's option, taken after the
+    round was over (every other seat all in: RRoP section 3, nobody is left to call a
+    bet), or a check with nobody to bet against. It changes nothing and does not stand
+    for a draw skipped (the draws are still played)."""
+    others = [s for s in st.contesting() if s != seat and s not in st.dead]
+    return st.can_act(seat) and all(s in st.allin for s in others)
 
 
 def draw(st: HandState, i: int, seat: int, a: Action) -> None:

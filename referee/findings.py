@@ -41,8 +41,12 @@ RULES: dict[str, tuple[str, str]] = {
                       "(No-Limit and Pot-Limit): the pot-limit maximum; table stakes: seed "
                       "000 \"Ningún jugador podrá obligar a otro a jugarse mayor cantidad de "
                       "la que dispone en su resto\""),
-    "raise_cap": ("error", f"{RRoP}, section 3 (Betting and Raising), rule 9: in fixed limit "
-                  "a bet and three raises (or the house cap)"),
+    "raise_cap": ("error", f"{RRoP}, section 3 (Betting and Raising), rule 3: in limit "
+                  "poker, with three or more players not all in, \"a game with two betting "
+                  "rounds (such as draw) allows a maximum of a bet and four raises; a game "
+                  "with three or more betting rounds allows a maximum of a bet and three "
+                  "raises\" (or the house cap); rule 4: unlimited heads-up unless capped "
+                  "before"),
     "not_reopened": ("error", f"{RRoP}, section 3, rule 10 and section 15; TDA rule 47: an "
                      "all-in wager of less than a full raise does not reopen the betting to "
                      "a player who has already acted"),
@@ -177,9 +181,13 @@ DETAILS: dict[str, dict[str, str]] = {
     },
     "card_not_in_deck": {"card": "the card the deck does not have"},
     "deck_exhausted": {
-        "reason": "'deck_out' (more served than left) or 'own_discard'",
+        "reason": "'deck_out' (more served than left), 'own_discard', 'deal_out' (the deal "
+                  "itself needs more cards than the deck has) or 'last_card' (the deal "
+                  "needs the deck's last card, which the rules keep back)",
         "served": "(some) 'deck_out': cards served", "left": "(some) 'deck_out': cards left",
         "card": "(some) 'own_discard': the seat's own discard served back",
+        "needed": "(some) 'deal_out', 'last_card': cards the deal needs (five a seat)",
+        "deck": "(some) 'deal_out', 'last_card': cards in the deck",
     },
     "unjustified_opening": {
         "opening": "the minimum in force ('J', 'Q', 'K', 'A')",

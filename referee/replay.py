@@ -47,7 +47,7 @@ from typing import Any, Callable, Sequence
 from .actions import Action
 from .betting import bet
 from .betting import options as bet_options
-from .deck import deal
+from .deck import deal, judge_deal_size
 from .draw import bet_line as draw_bet_line
 from .draw import draw, serve
 from .draw import options as draw_options
@@ -82,6 +82,7 @@ class HandReplay:
 
     def __init__(self, start: HandStart, actions: Sequence[Any]):
         self.state = HandState(start, actions)
+        judge_deal_size(self.state)
         self.start = start
         self.actions = self.state.actions
 

@@ -112,6 +112,7 @@ def start_betting(st: HandState) -> None:
     else:
         first = first_speaker_predraw(st)
         st.last_raise = max(st.min_bet(), st.high) if st.blinds else st.min_bet()
+        st.full_high = st.high  # the blind is the bet (RRoP section 3)
     st.round_first = first
     st.cursor = (st.pos[first] - 1) if first is not None else -1
     if bet_due(st) is None:
@@ -122,6 +123,8 @@ def _reset_round(st: HandState) -> None:
     st.bets = dict.fromkeys(st.order, 0)
     st.high = 0
     st.raises = 0
+    st.full_high = 0
+    st.capped = False
     st.last_raise = st.min_bet()
     st.acted = {}
     st.acted_high = {}
