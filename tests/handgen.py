@@ -53,7 +53,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerkit import (
+    AntePosting,
     Automation,
+    BlindOrStraddlePosting,
     BettingStructure,
     Deck,
     FixedLimitDeuceToSevenLowballTripleDraw,
@@ -269,7 +271,8 @@ def generate_rulebook_hand(seed: int) -> GeneratedHand:
     stacks = [_rulebook_stack(rng, ante, big_blind, unit) for _ in range(n)]
     antes = _antes_list(ante_mode, ante, n)
     blinds = [small_blind, big_blind] + [0] * (n - 2)
-    state = _lowball_state(betting, draws, antes, blinds, unit, stacks, n)
+    state = _lowball_state(betting, draws, antes, blinds, unit, stacks, n,
+                           trim=ante_mode == "each")
     rules: dict[str, Any] = {"preset": "deuce_to_seven", "betting": betting, "draws": draws,
                              "small_blind": small_blind, "big_blind": big_blind, "ante": ante,
                              "min_bet": unit}
@@ -294,17 +297,21 @@ def _rulebook_stack(rng: random.Random, ante: int, big_blind: int, unit: int) ->
 
 
 def _lowball_state(betting: str, draws: int, antes: list[int], blinds: list[int], unit: int,
-                   stacks: list[int], n: int) -> State:
+                   stacks: list[int], n: int, trim: bool) -> State:
     """PokerKit deuce-to-seven with ``draws`` draws and no raise cap of its own: a betting
     round, then per draw a burn, the draw and a betting round; fixed limit plays the small
     bet before the draw (and after the first of three), the big bet after (RRoP section 11;
-    triple draw)."""
+    triple draw). ``trim``: PokerKit's ante trimming, for antes from every seat (its
+    advice for uniform antes): the antes count as each seat's chips in, so that a seat
+    all in by a short ante wins only what it matched (RRoP section 3, side pots; seed
+    000 "solamente ganará el importe de su resto"); untrimmed, PokerKit puts every ante
+    in the main pot, as it should the big blind's ante (dead money for the table)."""
     big = {"fixed_limit": 2 * unit}.get(betting, unit)
     sizes = [unit] + ([unit, big, big] if draws == 3 else [big])
     streets = [Street(False, (False,) * 5, 0, False, Opening.POSITION, sizes[0], None)]
     streets += [Street(True, (), 0, True, Opening.POSITION, size, None) for size in sizes[1:]]
     return State(AUTOMATIONS, Deck.STANDARD, (StandardLowHand,), tuple(streets),
-                 STRUCTURES[betting], False, antes, blinds, 0, stacks, n, mode=Mode.CASH_GAME)
+                 STRUCTURES[betting], trim, antes, blinds, 0, stacks, n, mode=Mode.CASH_GAME)
 
 
 class _Play:
@@ -327,6 +334,12 @@ class _Play:
         self.phh_actions: list[str] = []
         self.skip: str | None = None
         self._forced()
+        # Chips each position put in (ante, blind, bets), by the actor's own stack change:
+        # PokerKit hands an uncalled bet back at once (a blind over a short big blind as
+        # soon as the cards are dealt), tapete counts it in the award.
+        self.put_in = [sum(op.amount for op in state.operations
+                           if isinstance(op, (AntePosting, BlindOrStraddlePosting))
+                           and op.player_index == i) for i in range(n)]
         self._deal()
         self.street_raises = 0  # wagers this round (classic) or full raises (rulebook)
         self.capped = False
@@ -341,16 +354,16 @@ class _Play:
         self.drawing = False
         self.draw_round = 0
         self.pending_serves: list[tuple[int, list[str]]] = []
-        # Chips each position put in (ante, blind, bets), by the actor's own stack change:
-        # PokerKit hands an uncalled bet back at once, tapete counts it in the award.
-        self.put_in = [stacks[i] - state.stacks[i] for i in range(n)]
         self._run()
 
     def _forced(self) -> None:
         """Antes and blinds as PokerKit posted them (heads-up the button posts the small
         blind)."""
-        state, stacks, n, seat = self.state, self.stacks, self.n, self.seat
-        posted_antes = [stacks[i] - state.stacks[i] - state.bets[i] for i in range(n)]
+        state, n, seat = self.state, self.n, self.seat
+        posted_antes = [0] * n  # as posted (PokerKit's ante trimming may hand some back)
+        for op in state.operations:
+            if isinstance(op, AntePosting):
+                posted_antes[op.player_index] += op.amount
         for i in range(n):
             if posted_antes[i]:
                 self.log.append(f"p{seat(i)} ante {posted_antes[i]}")
@@ -430,7 +443,7 @@ class _Play:
         if self.drawing:
             self._new_street()
         i = state.actor_index
-        before = state.stacks[i]
+        before = state.bets[i]
         owed = state.checking_or_calling_amount
         choices = ["cc"]
         if owed:
@@ -439,6 +452,7 @@ class _Play:
             choices.append("cbr")
         verb = rng.choices(choices, weights=[{"cc": 5, "f": 2, "cbr": 3}[c] for c in choices])[0]
         max_bet = max(state.bets)
+        self.action_total = 0  # the seat's round total after a call or wager
         if verb == "f":
             state.fold()
             self.log.append(f"p{seat(i)} fold")
@@ -447,7 +461,9 @@ class _Play:
             self._check_or_call(i, owed, max_bet)
         else:
             self._wager(i, max_bet)
-        self.put_in[i] += before - state.stacks[i]
+        # the chips the action put in (not the stack change: PokerKit may hand an
+        # uncalled bet back as the round ends, which tapete counts in the award)
+        self.put_in[i] += self.action_total - before if self.action_total else 0
         self.acted.add(i)
         if state.stacks[i] == 0:
             self.all_in.add(i)  # PokerKit may hand an uncalled part back later
@@ -455,7 +471,7 @@ class _Play:
     def _check_or_call(self, i: int, owed: int, max_bet: int) -> None:
         state, rng, seat = self.state, self.rng, self.seat
         all_chips = state.stacks[i] + state.bets[i]
-        state.check_or_call()
+        self.action_total = state.bets[i] + state.check_or_call().amount
         if not owed:
             self.log.append(f"p{seat(i)} check")
         elif state.stacks[i] == 0 and rng.random() < 0.3:
@@ -479,6 +495,7 @@ class _Play:
             amount = rng.randint(low, min(high, max(low, 4 * low)))
         word = "raise" if max_bet else ("bet" if self.draw_round else "open")
         state.complete_bet_or_raise_to(amount)
+        self.action_total = amount
         full = self._full(amount, max_bet, state.stacks[i] == 0)
         if not self.rulebook:
             self.street_raises += 1
