@@ -83,6 +83,14 @@ AUTOMATIONS = (
 """Dealing, burning, discards and showdown are driven by hand so that every card is known."""
 
 ANTE_MODES = ("none", "each", "big_blind")
+
+SKIP_SHORT_ALLIN = (
+    "PokerKit raised a fixed-limit all-in of less than half a bet by a full bet over it; "
+    "RRoP section 3, rule 6: \"a player facing an all-in wager of less than half a bet "
+    "may fold, call, or complete the wager\" (the referee flags the raise)")
+SKIP_REASONS = (SKIP_SHORT_ALLIN,)
+"""Why :func:`generate_rulebook_hand` marks a hand ``skip``: PokerKit's play breaks a rule
+book there (the differential test counts them and compares the rest)."""
 BETTING_LETTER = {"fixed_limit": "F", "pot_limit": "P", "no_limit": "N"}
 STRUCTURES = {"fixed_limit": BettingStructure.FIXED_LIMIT, "pot_limit": BettingStructure.POT_LIMIT,
               "no_limit": BettingStructure.NO_LIMIT}
@@ -248,7 +256,8 @@ def generate_rulebook_hand(seed: int) -> GeneratedHand:
       it. Before the draw the big blind is the bet; only full raises count;
     - RRoP section 3, rule 6: an all-in of less than half a bet may only be called, folded
       or completed, and PokerKit offers no completion (its raise is a full bet over the
-      all-in), so nobody raises over it; an all-in of half a bet or more is a full bet;
+      all-in): a hand where a seat raises over it is played on but marked ``skip``
+      (:data:`SKIP_SHORT_ALLIN`); an all-in of half a bet or more is a full bet;
     - TDA 47: a short all-in in no limit and pot limit does not reopen the betting to a
       seat that has acted;
     - the draws, showdown order and cards as in :func:`generate_hand`.
@@ -425,7 +434,7 @@ class _Play:
             # RRoP section 3: a bet and three raises, counting the big blind as the bet
             cap = 3 if self.street_has_blind else 4
             return not (self.street_raises >= cap or self.short_level)
-        return not self.short_level and not self._capped()
+        return not self._capped()
 
     def _capped(self) -> bool:
         """RRoP section 3, rules 3-4 (see :func:`generate_rulebook_hand`)."""
@@ -494,6 +503,9 @@ class _Play:
         else:
             amount = rng.randint(low, min(high, max(low, 4 * low)))
         word = "raise" if max_bet else ("bet" if self.draw_round else "open")
+        if (self.rulebook and self.short_level and self.betting == "fixed_limit"
+                and amount > self.full_high + state.street.min_completion_betting_or_raising_amount):
+            self.skip = self.skip or SKIP_SHORT_ALLIN  # (not completing: over the full bet)
         state.complete_bet_or_raise_to(amount)
         self.action_total = amount
         full = self._full(amount, max_bet, state.stacks[i] == 0)
