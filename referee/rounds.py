@@ -65,10 +65,15 @@ def predeal_owed(st: HandState) -> tuple[int, str, int] | None:
             for s in st.order:
                 if s not in st.anted and st.stacks[s] > 0:
                     return s, "ante", r.ante
-    if r.blinds_allowed and r.small_blind and not st.blinds and small is not None:
+    if not r.blinds_allowed:
+        return None
+    # a blind's seat whose ante took every chip posts nothing (it is all in)
+    small_out = small is None or st.stacks[small] == 0
+    if r.small_blind and not st.blinds and not small_out:
         return small, "blind", r.small_blind
-    if (r.blinds_allowed and r.big_blind and len(st.blinds) == 1 and big is not None
-            and st.blinds[0][0] != big):
+    if (r.big_blind and big is not None and st.stacks[big] > 0
+            and (len(st.blinds) == 1 and st.blinds[0][0] != big
+                 or not st.blinds and small_out)):
         return big, "straddle", r.big_blind
     return None
 
