@@ -226,8 +226,9 @@ def test_rulebook_phh_through_load_phh_ends_with_pokerkits_stacks(seed):
     """The same hands written as PHH (``P2L1D``, ``N2L3D`` ... variants) and read by
     load_phh replay to PokerKit's stacks with no error finding."""
     hand = generate_rulebook_hand(seed)
-    if hand.skip:
-        pytest.skip(hand.skip)
     result = referee.check(load_phh(phh_text(hand.phh)))["hands"][0]
+    if hand.skip:  # (counted by the session-file test; the raise past completing is seen)
+        assert {f["kind"] for f in _errors(result)} == {"bet_too_large"}
+        return
     assert _errors(result) == []
     assert result["stacks"] == {str(s): v for s, v in hand.final_stacks.items()}
