@@ -76,10 +76,13 @@ def draw(st: HandState, i: int, seat: int, a: Action) -> None:
     owed K; drawing while the betting was on ends the round (out of turn)."""
     if st.phase in ("predraw", "postdraw"):
         due = bet_due(st)
-        if due is not None:  # the betting was still on: the draw ends it
+        if due is not None:  # the betting was still on
             st.find("out_of_turn", i, seat, f"seat {seat} drew while seat {due} was to act",
                     details={"due": due, "verb": "draw"})
-            end_betting(st, i)
+            if due != seat and st.round < st.rules.draws and seat not in st.early_drew:
+                _draw_early(st, i, seat, a)
+                return
+            end_betting(st, i)  # the seat due drew: it has passed, the round ends
             if st.phase != "draw":
                 return
     if st.phase != "draw":
@@ -113,6 +116,21 @@ def draw(st: HandState, i: int, seat: int, a: Action) -> None:
         if s not in drew and s not in folded and s not in mucked:
             return
     end_draw(st)
+
+
+def _draw_early(st: HandState, i: int, seat: int, a: Action) -> None:
+    """A draw while another seat was still to act in the betting round (TDA rule 53:
+    action out of turn; play backs up to the seat due): the round is not over; the cards
+    are thrown now (and served) and the seat has drawn when the draw comes."""
+    k = a.count or 0
+    if k > st.rules.max_draw:
+        st.find("draw_limit", i, seat, f"seat {seat} drew {k}; at most {st.rules.max_draw} "
+                f"may be drawn", details={"cards": k, "max_draw": st.rules.max_draw})
+    st.early_drew.add(seat)
+    k = min(k, 5)
+    st.draw_no += 1  # (the draw it belongs to)
+    _throw(st, i, seat, a.cards, k)
+    st.draw_no -= 1
 
 
 def _throw(st: HandState, i: int, seat: int, cards: tuple[str, ...] | None, k: int) -> None:

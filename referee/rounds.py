@@ -187,8 +187,10 @@ def end_betting(st: HandState, index: int | None) -> None:
         return
     st.phase = "draw"
     st.draw_no += 1
-    st.drew = set()
+    st.drew, st.early_drew = st.early_drew, set()  # (an early draw was held: TDA rule 53)
     st.bets = dict.fromkeys(st.order, 0)
+    if st.drew and draw_due(st) is None:
+        end_draw(st)  # everyone drew while the betting was on
 
 
 def end_draw(st: HandState) -> None:

@@ -66,7 +66,9 @@ class HandState:
     - the cards: ``hands`` (seat -> list of held cards, ``"??"`` unknown), ``dealt``,
       ``discards`` (first draw), ``own_discards``, ``all_discards``, ``drawn_total``,
       ``served_known``, ``seen`` (card -> seat), ``stub``, ``discard_pool``,
-      ``reshuffled``, ``draw_no``, ``drew``, ``expect_serve``, ``got_serve``;
+      ``reshuffled``, ``draw_no``, ``drew``, ``early_drew`` (seats that drew while the
+      betting was still on: they have drawn when the draw comes), ``expect_serve``,
+      ``got_serve``;
     - the showdown: ``shown``, ``shown_unknown``, ``proof`` (partial shows of openers),
       ``showdown_first``, ``order_fault``;
     - the end: ``outcome``, ``winner``, ``recorded`` (``[(index, seat, chips)]`` of the
@@ -88,7 +90,7 @@ class HandState:
         "discard_pool", "showdown_first", "order_fault", "outcome", "winner", "recorded",
         "index", "due_at", "due_next", "rules", "deck", "cyc",
         "lost", "lost_seats", "award_unknown", "acted_high", "oot_skip", "reshuffled",
-        "full_high", "capped",
+        "full_high", "capped", "early_drew",
     )
 
     def __init__(self, start: HandStart, actions: Sequence[Any]):
@@ -158,6 +160,7 @@ class HandState:
         self.proof: dict[int, tuple[str, ...]] = {}
         self.seen: dict[str, int] = {}
         self.drew: set[int] = set()
+        self.early_drew: set[int] = set()  # drew while the betting was still on (held)
         self.expect_serve: dict[int, int] = {}
         self.got_serve: dict[int, int] = {}
         self.stub = deck_size - 5 * self.n if self.n else 0

@@ -306,3 +306,19 @@ def test_a_deal_that_needs_the_last_card_is_deck_exhausted_where_it_may_not_be_d
     _, hand = check(tmp_path, capsys, dict(rules, deal_last_card=True),
                     {s: 100 for s in seats}, 8, lines)
     assert "deck_exhausted" not in [k for k, _ in kinds(hand)]
+
+
+# ------------------------------------------------------- a draw before the betting is over
+def test_an_early_draw_does_not_end_the_betting_round(tmp_path, capsys):
+    """TDA rule 53 (Action Out of Turn): action backs up to the seat that was due. Seat 1
+    bets and draws before the others answered: the draw is out of turn, the betting goes
+    on (the calls put their chips in), and seat 1 has drawn when the draw comes."""
+    status, hand = check(tmp_path, capsys, FIXED, {1: 100, 2: 100, 3: 100}, 3, [
+        "p1 ante 1", "p2 ante 1", "p3 ante 1",
+        "d deal p1 AsAhKdQc2c", "d deal p2 8s8h8d8c9s", "d deal p3 KsKhJdJcQs",
+        "p1 bet 10", "p1 draw 1 2c", "d serve p1 3c", "p2 call", "p3 call",
+        "p2 draw 0", "p3 draw 1 Qs", "d serve p3 Qh", "p1 check", "p2 check", "p3 check",
+        "p1 show AsAhKdQc3c", "p2 show 8s8h8d8c9s", "p3 show KsKhJdJcQh", "d award p2 33"])
+    assert status == 0 and kinds(hand) == [("out_of_turn", 7)]
+    assert hand["findings"][0]["details"]["due"] == 2
+    assert hand["stacks"] == {"1": 89, "2": 122, "3": 89}
