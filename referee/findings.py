@@ -144,7 +144,9 @@ DETAILS: dict[str, dict[str, str]] = {
         "maximum": "(some) 'stack', 'pot_limit': the most allowed (round total)",
         "expected": "(some) 'fixed_limit': the round total the limit sets",
     },
-    "raise_cap": {"raises": "this raise's number in the round", "cap": "the raises allowed"},
+    "raise_cap": {"raises": "this raise's number in the round (full raises: an all-in "
+                            "short of one is not counted)",
+                  "cap": "the raises allowed after the bet (RRoP 3 rule 3 or the house's)"},
     "not_reopened": {"recorded": "the round total raised to", "facing": "the bet it raised"},
     "wrong_amount": {
         "expected": "chips owed (the ante, or the call's round total; 0 for a second ante)",
