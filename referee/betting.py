@@ -6,9 +6,10 @@ CONTRACT.md section 2).
 RRoP section 3 (Betting and Raising): a player facing a bet must call, raise or fold; a
 raise is at least the previous bet or raise; fixed-limit sizes, the cap (rule 3: a bet and
 four raises with two betting rounds, three with more; rule 4: none heads-up) and the short
-all-in of less than half a bet, which is completed (rule 6). Section 15 and TDA rule 47: an all-in of less than a full
-raise does not reopen the betting to a seat that has acted, but several that add up to a
-full raise do. TDA rule 53: after an action out of turn play backs up to the seat that was
+all-in of less than half a bet, which is completed (rule 6). Section 15 and TDA rule 47:
+an all-in of less than a full raise does not reopen the betting to a seat that has acted,
+but several that add up to a full raise do; in pot limit the minimum bet or raise is
+allowed even where it is more than the pot. TDA rule 53: after an action out of turn play backs up to the seat that was
 due, which keeps the options it had.
 """
 

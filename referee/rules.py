@@ -128,8 +128,10 @@ class HouseRules:
         RRoP section 3, rule 3: four with two betting rounds (one draw), three with three
         or more (two or three draws).
 
-        >>> resolve_rules("jackpots").raises_allowed(), resolve_rules("jackpots", draws=3).raises_allowed()
-        (4, 3)
+        >>> resolve_rules("jackpots").raises_allowed()
+        4
+        >>> resolve_rules("jackpots", draws=3).raises_allowed()
+        3
         """
         if self.raise_cap == "auto":
             return 4 if self.draws == 1 else 3
