@@ -9,8 +9,8 @@ four raises with two betting rounds, three with more; rule 4: none heads-up) and
 all-in of less than half a bet, which is completed (rule 6). Section 15 and TDA rule 47:
 an all-in of less than a full raise does not reopen the betting to a seat that has acted,
 but several that add up to a full raise do; in pot limit the minimum bet or raise is
-allowed even where it is more than the pot. TDA rule 53: after an action out of turn play backs up to the seat that was
-due, which keeps the options it had.
+allowed even where it is more than the pot. TDA rule 53: after an action out of turn play
+backs up to the seat that was due, which keeps the options it had.
 """
 
 from __future__ import annotations
