@@ -385,7 +385,9 @@ PRESETS: dict[str, HouseRules] = {
         suit_order=None,
     ),
     # Real WSOP 2-7 hands (shared/data/phh): deuce-to-seven lowball, blinds, no limit,
-    # one draw.
+    # one draw. No raise cap of its own (raise_cap None): PHH F2L3D hands are not judged
+    # against a cap they may not have played under (referee.phh); a session that plays
+    # fixed limit by the rule book says raise_cap "auto".
     "deuce_to_seven": HouseRules(
         preset="deuce_to_seven",
         ranking="deuce_to_seven", betting="no_limit", raise_cap=None,
