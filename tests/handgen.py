@@ -17,6 +17,10 @@ The games (``game``), played by card-room rules:
   rules ``{"preset": "basico", "betting": ..., "blinds_allowed": true, ...}`` (seed 003:
   no opening minimum, 52 cards, full house over flush, suits never break ties);
 
+and, from :func:`generate_rulebook_hand` (issue 11), deuce-to-seven single and triple draw
+in no limit, pot limit and fixed limit with short stacks that a forced bet takes whole,
+played by the rule books' caps and completion (its docstring lists them);
+
 all with 52 cards, no opening minimum,
 blinds (or, in some hands, antes alone), optional antes (every seat, or the big blind's
 ante for the table), 2-6 players on random physical seats with uneven stacks so that
