@@ -4,11 +4,13 @@ Functions of a :class:`HandState`. Amounts are round totals in chips ("to", not 
 CONTRACT.md section 2).
 
 RRoP section 3 (Betting and Raising): a player facing a bet must call, raise or fold; a
-raise is at least the previous bet or raise; fixed-limit sizes and the cap of a bet and
-three raises (none heads-up). Section 15 and TDA rule 47: an all-in of less than a full
-raise does not reopen the betting to a seat that has acted, but several that add up to a
-full raise do. TDA rule 53: after an action out of turn play backs up to the seat that was
-due, which keeps the options it had.
+raise is at least the previous bet or raise; fixed-limit sizes, the cap (rule 3: a bet and
+four raises with two betting rounds, three with more; rule 4: none heads-up) and the short
+all-in of less than half a bet, which is completed (rule 6). Section 15 and TDA rule 47:
+an all-in of less than a full raise does not reopen the betting to a seat that has acted,
+but several that add up to a full raise do; in pot limit the minimum bet or raise is
+allowed even where it is more than the pot. TDA rule 53: after an action out of turn play
+backs up to the seat that was due, which keeps the options it had.
 """
 
 from __future__ import annotations
@@ -132,6 +134,8 @@ def wager(st: HandState, i: int, seat: int, verb: str, total: int) -> None:
     st.put(seat, total - st.bets[seat])
     if full:
         st.full_seq += 1
+        if opening:
+            st.full_high = total
         if st.rules.betting != "fixed_limit":
             floor = st.min_bet() if opening else st.last_raise
             st.last_raise = max(increment, floor)
@@ -155,7 +159,7 @@ def _judge_bet(st: HandState, i: int, seat: int, total: int, allin: bool,
                 f"{st.min_bet()}", details={"recorded": total, "minimum": st.min_bet(),
                                              "reason": "min_bet"})
     if r.betting == "pot_limit" and not capped:
-        cap = st.pot_total()
+        cap = max(st.pot_total(), st.min_bet())  # the minimum bet is always allowed (RRoP 15)
         if total > cap:
             st.find("bet_too_large", i, seat, f"seat {seat} bet {total}; the pot limit was "
                     f"{cap}", details={"recorded": total, "maximum": cap,
@@ -183,19 +187,7 @@ def _judge_raise(st: HandState, i: int, seat: int, total: int, allin: bool,
                 "did not reopen the betting to a seat that had acted",
                 details={"recorded": total, "facing": st.high})
     if r.betting == "fixed_limit":
-        size = st.bet_size()
-        want = st.high + size
-        if total != want and not (allin and total < want) and not capped:
-            kind = "bet_too_small" if total < want else "bet_too_large"
-            st.find(kind, i, seat, f"seat {seat} raised to {total}; the raise is to {want}",
-                    details={"recorded": total, "expected": want, "reason": "fixed_limit"})
-        st.raises += 1
-        if (r.raise_cap is not None and st.raises > r.raise_cap
-                and len(st.contesting()) > 2):  # heads-up: no cap (RRoP 3)
-            st.find("raise_cap", i, seat, f"raise number {st.raises} by seat {seat}; the cap "
-                    f"is a bet and {r.raise_cap} raises",
-                    details={"raises": st.raises, "cap": r.raise_cap})
-        return increment >= size or 2 * increment >= size
+        return _judge_fixed_raise(st, i, seat, total, allin, capped)
     full = increment >= st.last_raise
     if not full and not allin:
         st.find("bet_too_small", i, seat, f"seat {seat} raised by {increment}; the minimum "
@@ -204,7 +196,7 @@ def _judge_raise(st: HandState, i: int, seat: int, total: int, allin: bool,
                          "raise_by": increment, "min_raise": st.last_raise,
                          "reason": "min_raise"})
     if r.betting == "pot_limit" and not capped:
-        cap = st.high + st.pot_total() + (st.high - st.bets[seat])
+        cap = max(pot_raise_limit(st, seat), st.high + st.last_raise)  # the minimum raise
         if total > cap:
             st.find("bet_too_large", i, seat, f"seat {seat} raised to {total}; the pot limit "
                     f"was {cap}", details={"recorded": total, "maximum": cap,
@@ -220,6 +212,47 @@ def _raise_before_blind(st: HandState, i: int, seat: int, total: int, why: str) 
             + ("only a seat that posted a blind may raise" if why == "blind_only" else
                f"no raise comes before the blinds' own (seat {holder})"),
             details={"recorded": total, "facing": st.high, "reason": why, "holder": holder})
+
+
+def _judge_fixed_raise(st: HandState, i: int, seat: int, total: int, allin: bool,
+                       capped: bool) -> bool:
+    """A fixed-limit raise: to one bet over the last full bet (over a short all-in of less
+    than half a bet, completing it: RRoP section 3, rule 6, "a player facing an all-in
+    wager of less than half a bet may fold, call, or complete the wager"; an all-in of
+    half a bet or more is treated as a full bet), and the cap (:func:`_judge_cap`).
+    Returns whether it is a full raise (it reopens the betting and counts for the cap)."""
+    size = st.bet_size()
+    want = st.full_high + size
+    if total != want and not (allin and total < want) and not capped:
+        kind = "bet_too_small" if total < want else "bet_too_large"
+        st.find(kind, i, seat, f"seat {seat} raised to {total}; the raise is to {want}",
+                details={"recorded": total, "expected": want, "reason": "fixed_limit"})
+    full = total >= want or 2 * (total - st.high) >= size
+    if full:
+        st.raises += 1
+        _judge_cap(st, i, seat)
+        st.full_high = total
+    return full
+
+
+def _judge_cap(st: HandState, i: int, seat: int) -> None:
+    """RRoP section 3, rule 3: "for a pot involving three or more players who are not
+    all-in", a bet and :meth:`~referee.rules.HouseRules.raises_allowed` raises; rule 4:
+    heads-up raising is unlimited if the action became heads-up before the cap was
+    reached, and once capped the round stays capped."""
+    cap = st.rules.raises_allowed()
+    if cap is None or (not st.capped and _heads_up(st)):
+        return
+    if st.raises > cap:
+        st.find("raise_cap", i, seat, f"raise number {st.raises} by seat {seat}; the cap "
+                f"is a bet and {cap} raises", details={"raises": st.raises, "cap": cap})
+    elif st.raises == cap:
+        st.capped = True
+
+
+def _heads_up(st: HandState) -> bool:
+    """Two or fewer players not all in contest the pot (RRoP section 3, rule 3)."""
+    return sum(1 for s in st.contesting() if s not in st.allin) <= 2
 
 
 def reopened(st: HandState, seat: int) -> bool:
@@ -265,7 +298,7 @@ def _bet_option(st: HandState, have: int) -> dict:
     if r.betting == "fixed_limit":
         mx = mn
     else:
-        mx = st.pot_total() if r.betting == "pot_limit" else have
+        mx = max(st.pot_total(), mn) if r.betting == "pot_limit" else have
     verb = "open" if (st.round == 0 and st.opener is None and not st.blinds
                       and r.opening is not None) else "bet"
     return {"verb": verb, "min": min(mn, have), "max": min(mx, have)}
@@ -275,14 +308,23 @@ def _raise_option(st: HandState, seat: int, have: int, owed: int) -> dict | None
     """A raise, where the seat has chips beyond the call, the betting is open to it and
     the cap is not reached."""
     r = st.rules
-    capped = (r.betting == "fixed_limit" and r.raise_cap is not None
-              and st.raises >= r.raise_cap and len(st.contesting()) > 2)
+    cap = r.raises_allowed()
+    capped = (r.betting == "fixed_limit" and cap is not None and st.raises >= cap
+              and (st.capped or not _heads_up(st)))
     if have <= st.high or not reopened(st, seat) or capped or raise_closed(st, seat):
         return None
     if r.betting == "fixed_limit":
-        mn = mx = st.high + st.bet_size()
+        mn = mx = st.full_high + st.bet_size()  # (completing a short all-in: RRoP 3 rule 6)
     else:
         inc = st.last_raise if st.phase != "predeal" else max(st.min_bet(), st.high)
         mn = st.high + inc
-        mx = have if r.betting == "no_limit" else st.high + st.pot_total() + owed
+        mx = have if r.betting == "no_limit" else max(pot_raise_limit(st, seat), mn)
     return {"verb": "raise", "min": min(mn, have), "max": min(mx, have)}
+
+
+def pot_raise_limit(st: HandState, seat: int) -> int:
+    """The most a pot-limit raise may be (round total, chips): the call plus the pot after
+    the call (RRoP section 15, Pot-Limit: "the maximum raise is the amount in the pot
+    after the call"). The minimum raise is allowed even where it is more (the callers
+    take the larger of the two)."""
+    return st.high + st.pot_total() + (st.high - st.bets[seat])

@@ -54,6 +54,28 @@ def kill(st: HandState, seat: int, index: int | None, why: str, details: dict) -
     st.find("wrong_card_count", index, seat, why, details=details)
 
 
+def judge_deal_size(st: HandState) -> None:
+    """CONTRACT.md section 5, ``deck_exhausted``: "more cards dealt than the deck holds, or
+    the last card dealt when the rules forbid it" (seed 000: "No se debe dar la última
+    carta del mazo"), for the deal itself: five cards to each seat dealt in need more
+    cards than the deck may give (seven players at a 32-card table). One finding, at the
+    first ``d deal`` line past the cards there were (None where the deal is not logged)."""
+    reserve = 0 if st.rules.deal_last_card else 1
+    if not st.n or st.stub >= reserve:  # (the stub after the deal: cards left over)
+        return
+    size = st.stub + 5 * st.n
+    usable = size - reserve
+    deals = [k for k, p in enumerate(st.parsed)
+             if p is not None and p.actor == "d" and p.verb == "deal"]
+    at = deals[usable // 5] if len(deals) > usable // 5 else None
+    reason = "deal_out" if 5 * st.n > size else "deal_last_card"
+    st.find("deck_exhausted", at, None, f"the deal needs {5 * st.n} cards for {st.n} "
+            f"players; the deck has {size}" + ("" if reason == "deal_out" else
+                                               " and its last card may not be dealt"),
+            severity="error" if reason == "deal_out" else "warning",
+            details={"needed": 5 * st.n, "deck": size, "reason": reason})
+
+
 def deal(st: HandState, i: int, a: Action) -> None:
     """``d deal pN CARDS`` or ``d deal pN K``: the seat holds these cards (or K unseen);
     other than five is a dead hand."""

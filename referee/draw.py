@@ -37,6 +37,8 @@ def bet_line(st: HandState, i: int, seat: int, a: Action) -> bool:
         elif draw_due(st) is None:
             end_draw(st)
         return False
+    if verb == "check" and not st.drew and _nobody_to_bet_against(st, seat):
+        return False  # the big blind's option behind an all-in call: nothing changes
     if st.drew and seat not in st.drew and verb in ("check", "call"):
         # a check in the middle of the draw by a seat yet to draw: nothing to end
         st.find("out_of_turn", i, seat, f"seat {seat} {PAST[verb]} during the draw, "
@@ -59,15 +61,28 @@ def bet_line(st: HandState, i: int, seat: int, a: Action) -> bool:
     return True
 
 
+def _nobody_to_bet_against(st: HandState, seat: int) -> bool:
+    """Whether ``seat`` is the only seat that can still act (every other seat in the pot
+    is all in): its check as the draw begins is the big blind's option, taken after the
+    round was over (every other seat all in: RRoP section 3, nobody is left to call a
+    bet), or a check with nobody to bet against. It changes nothing and does not stand
+    for a draw skipped (the draws are still played)."""
+    others = [s for s in st.contesting() if s != seat and s not in st.dead]
+    return st.can_act(seat) and all(s in st.allin for s in others)
+
+
 def draw(st: HandState, i: int, seat: int, a: Action) -> None:
     """``pN draw K [CARDS]``: the seat throws K cards (the named ones where known) and is
     owed K; drawing while the betting was on ends the round (out of turn)."""
     if st.phase in ("predraw", "postdraw"):
         due = bet_due(st)
-        if due is not None:  # the betting was still on: the draw ends it
+        if due is not None:  # the betting was still on
             st.find("out_of_turn", i, seat, f"seat {seat} drew while seat {due} was to act",
                     details={"due": due, "verb": "draw"})
-            end_betting(st, i)
+            if due != seat and st.round < st.rules.draws and seat not in st.early_drew:
+                _draw_early(st, i, seat, a)
+                return
+            end_betting(st, i)  # the seat due drew: it has passed, the round ends
             if st.phase != "draw":
                 return
     if st.phase != "draw":
@@ -101,6 +116,21 @@ def draw(st: HandState, i: int, seat: int, a: Action) -> None:
         if s not in drew and s not in folded and s not in mucked:
             return
     end_draw(st)
+
+
+def _draw_early(st: HandState, i: int, seat: int, a: Action) -> None:
+    """A draw while another seat was still to act in the betting round (TDA rule 53:
+    action out of turn; play backs up to the seat due): the round is not over; the cards
+    are thrown now (and served) and the seat has drawn when the draw comes."""
+    k = a.count or 0
+    if k > st.rules.max_draw:
+        st.find("draw_limit", i, seat, f"seat {seat} drew {k}; at most {st.rules.max_draw} "
+                f"may be drawn", details={"cards": k, "max_draw": st.rules.max_draw})
+    st.early_drew.add(seat)
+    k = min(k, 5)
+    st.draw_no += 1  # (the draw it belongs to)
+    _throw(st, i, seat, a.cards, k)
+    st.draw_no -= 1
 
 
 def _throw(st: HandState, i: int, seat: int, cards: tuple[str, ...] | None, k: int) -> None:

@@ -41,8 +41,12 @@ RULES: dict[str, tuple[str, str]] = {
                       "(No-Limit and Pot-Limit): the pot-limit maximum; table stakes: seed "
                       "000 \"Ningún jugador podrá obligar a otro a jugarse mayor cantidad de "
                       "la que dispone en su resto\""),
-    "raise_cap": ("error", f"{RRoP}, section 3 (Betting and Raising), rule 9: in fixed limit "
-                  "a bet and three raises (or the house cap)"),
+    "raise_cap": ("error", f"{RRoP}, section 3 (Betting and Raising), rule 3: in limit "
+                  "poker, with three or more players not all in, \"a game with two betting "
+                  "rounds (such as draw) allows a maximum of a bet and four raises; a game "
+                  "with three or more betting rounds allows a maximum of a bet and three "
+                  "raises\" (or the house cap); rule 4: unlimited heads-up unless capped "
+                  "before"),
     "not_reopened": ("error", f"{RRoP}, section 3, rule 10 and section 15; TDA rule 47: an "
                      "all-in wager of less than a full raise does not reopen the betting to "
                      "a player who has already acted"),
@@ -141,7 +145,9 @@ DETAILS: dict[str, dict[str, str]] = {
         "maximum": "(some) 'stack', 'pot_limit': the most allowed (round total)",
         "expected": "(some) 'fixed_limit': the round total the limit sets",
     },
-    "raise_cap": {"raises": "this raise's number in the round", "cap": "the raises allowed"},
+    "raise_cap": {"raises": "this raise's number in the round (full raises: an all-in "
+                            "short of one is not counted)",
+                  "cap": "the raises allowed after the bet (RRoP 3 rule 3 or the house's)"},
     "not_reopened": {
         "recorded": "the round total raised to", "facing": "the bet it raised",
         "reason": "(some) 'blind_first' (seed 001: no raise before the blinds' own) or "
@@ -193,11 +199,16 @@ DETAILS: dict[str, dict[str, str]] = {
     },
     "card_not_in_deck": {"card": "the card the deck does not have"},
     "deck_exhausted": {
-        "reason": "'deck_out' (more served than left), 'own_discard' or 'last_card' (the "
-                  "kept-back last card served with no discards to shuffle it with, seed 000)",
+        "reason": "'deck_out' (more served than left), 'own_discard', 'last_card' (the "
+                  "kept-back last card served with no discards to shuffle it with, seed 000), "
+                  "'deal_out' (the deal itself needs more cards than the deck has) or "
+                  "'deal_last_card' (the deal needs the deck's last card, which the rules keep "
+                  "back)",
         "served": "(some) 'deck_out', 'last_card': cards served",
         "left": "(some) 'deck_out', 'last_card': cards left (stub and discards)",
         "card": "(some) 'own_discard': the seat's own discard served back",
+        "needed": "(some) 'deal_out', 'deal_last_card': cards the deal needs (five a seat)",
+        "deck": "(some) 'deal_out', 'deal_last_card': cards in the deck",
     },
     "unjustified_opening": {
         "opening": "the minimum in force ('J', 'Q', 'K', 'A')",

@@ -115,11 +115,21 @@ def _judge_blind(st: HandState, i: int, seat: int, amount: int, is_big: bool) ->
         st.find("blind_irregular", i, seat, f"seat {seat} posted the {name}; it was seat "
                 f"{want_seat}'s", details={"reason": "wrong_seat", "due": want_seat,
                                            "double": is_big})
-    size = blind_size(st.rules, st.blinds, st.pot_total())
+    size = _size_due(st, is_big)
     if size and (amount > size or amount < min(size, st.stacks[seat])):
         st.find("blind_irregular", i, seat, f"seat {seat} posted {amount} as the {name}; it "
                 f"is {size}", details={"reason": "wrong_size", "expected": size,
                                        "recorded": amount, "double": is_big})
+
+
+def _size_due(st: HandState, is_big: bool) -> int:
+    """The size of the blind being posted (:func:`~referee.turns.blind_size`); a double
+    blind with no blind before it (the blind's seat had no chips left: its ante took them)
+    is still the double blind's size where the house sets the sizes."""
+    r = st.rules
+    if is_big and not st.blinds and r.blind_sizing == "fixed":
+        return r.big_blind or 2 * blind_size(r, [], 0)
+    return blind_size(r, st.blinds, st.pot_total())
 
 
 def owed_option(st: HandState, owed: tuple[int, str, int]) -> dict:

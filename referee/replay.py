@@ -49,7 +49,7 @@ from .betting import bet
 from .blinds import looked
 from .checkdown import matching_due, pay
 from .betting import options as bet_options
-from .deck import deal
+from .deck import deal, judge_deal_size
 from .draw import bet_line as draw_bet_line
 from .draw import draw, serve
 from .draw import options as draw_options
@@ -84,6 +84,7 @@ class HandReplay:
 
     def __init__(self, start: HandStart, actions: Sequence[Any]):
         self.state = HandState(start, actions)
+        judge_deal_size(self.state)
         self.start = start
         self.actions = self.state.actions
 

@@ -66,10 +66,15 @@ def predeal_owed(st: HandState) -> tuple[int, str, int] | None:
             for s in st.order:
                 if s not in st.anted and st.stacks[s] > 0:
                     return s, "ante", r.ante
-    if r.blinds_allowed and r.small_blind and not st.blinds and small is not None:
+    if not r.blinds_allowed:
+        return None
+    # a blind's seat whose ante took every chip posts nothing (it is all in)
+    small_out = small is None or st.stacks[small] == 0
+    if r.small_blind and not st.blinds and not small_out:
         return small, "blind", r.small_blind
-    if (r.blinds_allowed and r.big_blind and len(st.blinds) == 1 and big is not None
-            and st.blinds[0][0] != big):
+    if (r.big_blind and big is not None and st.stacks[big] > 0
+            and (len(st.blinds) == 1 and st.blinds[0][0] != big
+                 or not st.blinds and small_out)):
         return big, "straddle", r.big_blind
     return None
 
@@ -113,6 +118,7 @@ def start_betting(st: HandState) -> None:
     else:
         first = first_speaker_predraw(st)
         st.last_raise = max(st.min_bet(), st.high) if st.blinds else st.min_bet()
+        st.full_high = st.high  # the blind is the bet (RRoP section 3)
     st.round_first = first
     st.cursor = (st.pos[first] - 1) if first is not None else -1
     if bet_due(st) is None:
@@ -123,6 +129,8 @@ def _reset_round(st: HandState) -> None:
     st.bets = dict.fromkeys(st.order, 0)
     st.high = 0
     st.raises = 0
+    st.full_high = 0
+    st.capped = False
     st.last_raise = st.min_bet()
     st.acted = {}
     st.acted_high = {}
@@ -186,8 +194,10 @@ def end_betting(st: HandState, index: int | None) -> None:
         return
     st.phase = "draw"
     st.draw_no += 1
-    st.drew = set()
+    st.drew, st.early_drew = st.early_drew, set()  # (an early draw was held: TDA rule 53)
     st.bets = dict.fromkeys(st.order, 0)
+    if st.drew and draw_due(st) is None:
+        end_draw(st)  # everyone drew while the betting was on
 
 
 def end_draw(st: HandState) -> None:

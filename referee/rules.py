@@ -51,7 +51,15 @@ class HouseRules:
     - ``small_bet``/``big_bet``: fixed-limit bet sizes before/after the draw.
       ``min_bet``: the minimum bet in pot and no limit. ``betting``: one of
       ``fixed_limit``, ``pot_limit``, ``no_limit``. ``raise_cap``: raises allowed after
-      the bet in fixed limit (RRoP section 3: a bet and three raises).
+      the bet in a fixed-limit betting round, a whole number, None (no cap), or
+      ``"auto"`` (the default), which follows RRoP section 3, rule 3: "a game with two
+      betting rounds (such as draw) allows a maximum of a bet and four raises; a game
+      with three or more betting rounds allows a maximum of a bet and three raises": 4
+      with one draw (``draws`` 1), 3 with two or three draws (:meth:`raises_allowed`).
+      Either way the cap holds only while three or more players not all in contest the
+      pot (rule 3), and heads-up raising is unlimited if the action became heads-up
+      before the cap was reached (rule 4: "Once the raising is capped on a betting round,
+      it cannot be uncapped by a subsequent fold that leaves two players heads-up").
     - ``direction``: ``clockwise`` (to higher seat numbers) or ``counterclockwise``.
     - ``checkdown``: ``showdown`` or ``carry`` (all check after the draw: the pot carries).
     - ``lowest_rank``: ``"2"``..``"7"`` or ``"auto"`` (rule of 11, seed 001).
@@ -183,7 +191,7 @@ class HouseRules:
     big_bet: int = 4
     min_bet: int = 2
     betting: str = "fixed_limit"
-    raise_cap: int | None = 3
+    raise_cap: int | str | None = "auto"
     direction: str = "clockwise"
     checkdown: str = "showdown"
     lowest_rank: str = "2"
@@ -216,6 +224,21 @@ class HouseRules:
 
     def __post_init__(self) -> None:
         _validate(self)
+
+    def raises_allowed(self) -> int | None:
+        """The raises allowed after the bet in one fixed-limit betting round (int), or None
+        for no cap: ``raise_cap`` where the house sets a number (or None), else (``"auto"``)
+        RRoP section 3, rule 3: four with two betting rounds (one draw), three with three
+        or more (two or three draws).
+
+        >>> resolve_rules("jackpots").raises_allowed()
+        4
+        >>> resolve_rules("jackpots", draws=3).raises_allowed()
+        3
+        """
+        if self.raise_cap == "auto":
+            return 4 if self.draws == 1 else 3
+        return self.raise_cap
 
     def lowest(self, players: int | None = None) -> str:
         """The deck's lowest rank letter; ``players`` is needed for ``"auto"``.
@@ -343,7 +366,8 @@ _CHIPS_KEYS = frozenset(_CHIPS_FIELDS)
 
 _CHECKS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
     *((key, _chips_ok, "must be a whole number of chips, 0 or more") for key in _CHIPS_FIELDS),
-    ("raise_cap", lambda v: v is None or _chips_ok(v), "must be a whole number or null"),
+    ("raise_cap", lambda v: v is None or v == "auto" or _chips_ok(v),
+     "must be a whole number, 'auto' or null"),
     *((key, _one_of(allowed), f"must be one of {allowed}") for key, allowed in _CHOICES),
     ("lowest_rank", lambda v: v == "auto" or v in _LOWEST_RANKS, "must be '2'..'7' or 'auto'"),
     *((key, _bool_ok, "must be true or false") for key in BOOL_KEYS),
@@ -364,7 +388,8 @@ _CHECK_AT = {check[0]: i for i, check in enumerate(_CHECKS)}
 
 PRESETS: dict[str, HouseRules] = {
     # Card-room jacks or better (RRoP section 11, "Draw poker"): 52 cards, a pair of jacks
-    # to open, fixed limit with a bet and three raises (RRoP section 3), antes; a
+    # to open, fixed limit with a bet and four raises (raise_cap "auto": RRoP section 3,
+    # rule 3, "a game with two betting rounds (such as draw)"), antes; a
     # passed-out deal carries the antes and the minimum stays jacks. RRoP draw rules: the
     # bottom card of the stub is not dealt.
     "jackpots": HouseRules(preset="jackpots"),
@@ -499,7 +524,9 @@ PRESETS: dict[str, HouseRules] = {
         suit_order=None,
     ),
     # Real WSOP 2-7 hands (shared/data/phh): deuce-to-seven lowball, blinds, no limit,
-    # one draw.
+    # one draw. No raise cap of its own (raise_cap None): PHH F2L3D hands are not judged
+    # against a cap they may not have played under (referee.phh); a session that plays
+    # fixed limit by the rule book says raise_cap "auto".
     "deuce_to_seven": HouseRules(
         preset="deuce_to_seven",
         ranking="deuce_to_seven", betting="no_limit", raise_cap=None,

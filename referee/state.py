@@ -56,7 +56,10 @@ class HandState:
       killed its hand);
     - the betting: ``phase`` (``predeal``, ``predraw``, ``draw``, ``postdraw``,
       ``showdown``, ``complete``), ``round`` (0 before the first draw), ``high`` (the bet
-      to match), ``last_raise``, ``raises``, ``full_seq`` (full raises so far),
+      to match), ``last_raise``, ``raises`` (full raises this round), ``full_high``
+      (fixed limit: the round total of the last full bet or raise, what a short all-in
+      is completed from), ``capped`` (the raising was capped this round), ``full_seq``
+      (full raises so far),
       ``acted`` / ``acted_high`` (seat -> ``full_seq`` / ``high`` when it last acted),
       ``cursor`` (position of the last in-turn actor), ``round_first``, ``aggressor``,
       ``oot_skip``, ``opening`` (minimum in force), ``opener``, ``open_index``,
@@ -64,7 +67,9 @@ class HandState:
     - the cards: ``hands`` (seat -> list of held cards, ``"??"`` unknown), ``dealt``,
       ``discards`` (first draw), ``own_discards``, ``all_discards``, ``drawn_total``,
       ``served_known``, ``seen`` (card -> seat), ``stub``, ``discard_pool``,
-      ``reshuffled``, ``draw_no``, ``drew``, ``expect_serve``, ``got_serve``;
+      ``reshuffled``, ``draw_no``, ``drew``, ``early_drew`` (seats that drew while the
+      betting was still on: they have drawn when the draw comes), ``expect_serve``,
+      ``got_serve``;
     - the showdown: ``shown``, ``shown_unknown``, ``proof`` (partial shows of openers),
       ``showdown_first``, ``order_fault``;
     - the end: ``outcome``, ``winner``, ``recorded`` (``[(index, seat, chips)]`` of the
@@ -86,7 +91,7 @@ class HandState:
         "discard_pool", "showdown_first", "order_fault", "outcome", "winner", "recorded",
         "index", "due_at", "due_next", "rules", "deck", "cyc",
         "lost", "lost_seats", "award_unknown", "acted_high", "oot_skip", "reshuffled",
-        "matched",
+        "matched", "full_high", "capped", "early_drew",
     )
 
     def __init__(self, start: HandStart, actions: Sequence[Any]):
@@ -157,6 +162,7 @@ class HandState:
         self.proof: dict[int, tuple[str, ...]] = {}
         self.seen: dict[str, int] = {}
         self.drew: set[int] = set()
+        self.early_drew: set[int] = set()  # drew while the betting was still on (held)
         self.expect_serve: dict[int, int] = {}
         self.got_serve: dict[int, int] = {}
         self.stub = deck_size - 5 * self.n if self.n else 0
@@ -175,6 +181,8 @@ class HandState:
         self.high = 0
         self.last_raise = 0
         self.raises = 0
+        self.full_high = 0  # the round total of the last full bet or raise (fixed limit)
+        self.capped = False  # the raising reached the cap with three or more in (RRoP 3)
         self.full_seq = 0
         self.acted: dict[int, int] = {}
         self.acted_high: dict[int, int] = {}  # seat -> the bet it faced when it last acted
@@ -219,7 +227,7 @@ class HandState:
         stacks[seat] = have = have - chips
         self.contrib[seat] += chips
         self.bets[seat] += chips
-        if have == 0 and self.phase != "predeal":
+        if have == 0:
             self.allin.add(seat)
         return chips
 

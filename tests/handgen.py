@@ -17,6 +17,10 @@ The games (``game``), played by card-room rules:
   rules ``{"preset": "basico", "betting": ..., "blinds_allowed": true, ...}`` (seed 003:
   no opening minimum, 52 cards, full house over flush, suits never break ties);
 
+and, from :func:`generate_rulebook_hand` (issue 11), deuce-to-seven single and triple draw
+in no limit, pot limit and fixed limit with short stacks that a forced bet takes whole,
+played by the rule books' caps and completion (its docstring lists them);
+
 all with 52 cards, no opening minimum,
 blinds (or, in some hands, antes alone), optional antes (every seat, or the big blind's
 ante for the table), 2-6 players on random physical seats with uneven stacks so that
@@ -53,7 +57,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerkit import (
+    AntePosting,
     Automation,
+    BlindOrStraddlePosting,
     BettingStructure,
     Deck,
     FixedLimitDeuceToSevenLowballTripleDraw,
@@ -61,6 +67,7 @@ from pokerkit import (
     NoLimitDeuceToSevenLowballSingleDraw,
     Opening,
     StandardHighHand,
+    StandardLowHand,
     State,
     Street,
 )
@@ -80,7 +87,17 @@ AUTOMATIONS = (
 """Dealing, burning, discards and showdown are driven by hand so that every card is known."""
 
 ANTE_MODES = ("none", "each", "big_blind")
-BETTING_LETTER = {"fixed_limit": "F", "no_limit": "N"}
+
+SKIP_SHORT_ALLIN = (
+    "PokerKit raised a fixed-limit all-in of less than half a bet by a full bet over it; "
+    "RRoP section 3, rule 6: \"a player facing an all-in wager of less than half a bet "
+    "may fold, call, or complete the wager\" (the referee flags the raise)")
+SKIP_REASONS = (SKIP_SHORT_ALLIN,)
+"""Why :func:`generate_rulebook_hand` marks a hand ``skip``: PokerKit's play breaks a rule
+book there (the differential test counts them and compares the rest)."""
+BETTING_LETTER = {"fixed_limit": "F", "pot_limit": "P", "no_limit": "N"}
+STRUCTURES = {"fixed_limit": BettingStructure.FIXED_LIMIT, "pot_limit": BettingStructure.POT_LIMIT,
+              "no_limit": BettingStructure.NO_LIMIT}
 
 
 @dataclass
@@ -95,7 +112,10 @@ class GeneratedHand:
       included), by seat; the ``d award`` lines of the session.
     - ``order``: physical seats in PHH position order (first after the button .. button).
     - ``phh``: the same hand as PHH fields (``variant``, ``antes`` ... ``finishing_stacks``).
-    - ``variant``: ``"N2L1D"``, ``"F2L3D"`` (PokerKit reads these) or ``"N5CD"``/``"F5CD"``.
+    - ``variant``: ``"N2L1D"``, ``"F2L3D"`` (PokerKit reads these) or ``"N5CD"``/``"F5CD"``;
+      :func:`generate_rulebook_hand` also ``"P2L1D"``, ``"F2L1D"``, ``"N2L3D"``, ``"P2L3D"``.
+    - ``skip``: None, or why PokerKit's result breaks a rule book for this hand (the rule
+      named): the differential test does not compare it, and counts it.
     """
 
     seed: int
@@ -106,6 +126,7 @@ class GeneratedHand:
     order: list[int]
     phh: dict = field(default_factory=dict)
     variant: str = ""
+    skip: str | None = None
 
     @property
     def actions(self) -> list[str]:
@@ -147,6 +168,25 @@ def _high_draw_state(betting: str, antes: list[int], blinds: list[int], unit: in
                  False, antes, blinds, 0, stacks, n, mode=Mode.CASH_GAME)
 
 
+def _seats_and_button(rng: random.Random, n: int) -> tuple[list[int], int, list[int]]:
+    """``n`` physical seats (1-10, sorted), the button among them, and the seats in PHH
+    position order (first after the button .. the button)."""
+    seats = sorted(rng.sample(range(1, 11), n))
+    button = rng.choice(seats)
+    k = seats.index(button)
+    return seats, button, seats[k + 1:] + seats[:k + 1]
+
+
+def _antes_list(ante_mode: str, ante: int, n: int) -> list[int]:
+    """PokerKit's antes by position: every seat, the big blind's for the table, or none."""
+    if ante_mode == "each":
+        return [ante] * n
+    antes = [0] * n
+    if ante_mode == "big_blind":
+        antes[1] = ante  # heads-up PokerKit reverses the list: p1, the big blind, pays it
+    return antes
+
+
 def _generate(seed: int, betting: str | None, players: int | None, ante_mode: str | None,
               game: str | None) -> GeneratedHand:
     rng = random.Random(seed)
@@ -163,21 +203,12 @@ def _generate(seed: int, betting: str | None, players: int | None, ante_mode: st
     else:
         small_blind = big_blind = 0
     ante = 0 if ante_mode == "none" else rng.choice((1, small_blind or 1, unit))
-    seats = sorted(rng.sample(range(1, 11), n))
-    button = rng.choice(seats)
-    k = seats.index(button)
-    order = seats[k + 1:] + seats[:k + 1]  # position order: after the button .. button
+    seats, button, order = _seats_and_button(rng, n)
     # Uneven stacks: some short (side pots), never too short to post ante and blind.
     floor = ante + big_blind + 1
     stacks = [rng.choice((rng.randint(floor, 6 * unit), rng.randint(floor, 40 * unit),
                           rng.randint(20 * unit, 200 * unit))) for _ in range(n)]
-    if ante_mode == "each":
-        antes = [ante] * n
-    elif ante_mode == "big_blind":
-        antes = [0] * n
-        antes[1] = ante  # heads-up PokerKit reverses the list: p1, the big blind, pays it
-    else:
-        antes = [0] * n
+    antes = _antes_list(ante_mode, ante, n)
     blinds = [small_blind, big_blind] + [0] * (n - 2)
     if game == "high":
         draws = 1
@@ -205,200 +236,409 @@ def _generate(seed: int, betting: str | None, players: int | None, ante_mode: st
         rules["big_blind_ante"] = True
     if betting == "fixed_limit":
         rules.update(small_bet=unit, big_bet=2 * unit, raise_cap=3)
+    play = _Play(seed, rng, state, betting, draws, unit, order, stacks, any(blinds),
+                 rulebook=False)
+    return play.result(rules, seats, button, variant, antes, blinds)
 
-    log: list[str] = []
-    phh_actions: list[str] = []
-    seat = order.__getitem__
-    # Antes and blinds as PokerKit posted them (heads-up the button posts the small blind).
-    posted_antes = [stacks[i] - state.stacks[i] - state.bets[i] for i in range(n)]
-    for i in range(n):
-        if posted_antes[i]:
-            log.append(f"p{seat(i)} ante {posted_antes[i]}")
-    sb_index = 1 if n == 2 else 0
-    for i in ((1, 0) if n == 2 else range(n)):
-        if state.bets[i]:
-            log.append(f"p{seat(i)} {'blind' if i == sb_index else 'straddle'} {state.bets[i]}")
 
-    deck = list(DECK)
-    rng.shuffle(deck)
-    used = 0
-    hole: list[list[str]] = [[] for _ in range(n)]
-    for i in range(n):
-        cards = deck[used:used + 5]
-        used += 5
-        state.deal_hole("".join(cards))
-        hole[i] = list(cards)
-        log.append(f"d deal p{seat(i)} {''.join(cards)}")
-        phh_actions.append(f"d dh p{i + 1} {''.join(cards)}")
+def generate_rulebook_hand(seed: int) -> GeneratedHand:
+    """One random legal deuce-to-seven hand played by the rule books (RRoP section 3)
+    where they and PokerKit can differ, for the differential test of issue 11.
 
-    street_raises = 0
-    final_aggressor: int | None = None
-    showdown_order: list[int] | None = None
-    all_in = {i for i in range(n) if state.stacks[i] == 0}
-    street_has_blind = any(blinds)
-    acted: set[int] = set()  # positions that acted since the last full bet or raise
-    last_increment = unit
-    short_level = False  # a short all-in set the level to call (fixed limit)
-    drawing = False
-    draw_round = 0
-    pending_serves: list[tuple[int, list[str]]] = []
-    # Chips each position put in (ante, blind, bets), by the actor's own stack change:
-    # PokerKit hands an uncalled bet back at once, tapete counts it in the award.
-    put_in = [stacks[i] - state.stacks[i] for i in range(n)]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        while state.status:
-            if state.actor_index is not None:
-                if drawing:
-                    drawing = False
-                    street_raises = 0
-                    street_has_blind = False
-                    acted.clear()
-                    last_increment = unit
-                    short_level = False
-                i = state.actor_index
-                before = state.stacks[i]
-                owed = state.checking_or_calling_amount
-                choices = ["cc"]
-                if owed:
-                    choices.append("f")
-                cap = 3 if street_has_blind else 4
-                # TDA 47 / RRoP section 3: a short all-in does not reopen the betting to a
-                # seat that has acted; in fixed limit PokerKit would let a seat raise a
-                # short all-in by a full bet where card rooms "complete" it, so no raise then.
-                if state.can_complete_bet_or_raise_to() and i not in acted and not (
-                        betting == "fixed_limit" and (street_raises >= cap or short_level)):
-                    choices.append("cbr")
-                verb = rng.choices(choices, weights=[{"cc": 5, "f": 2, "cbr": 3}[c] for c in choices])[0]
-                max_bet = max(state.bets)
-                if verb == "f":
-                    state.fold()
-                    log.append(f"p{seat(i)} fold")
-                    phh_actions.append(f"p{i + 1} f")
-                elif verb == "cc":
-                    all_chips = state.stacks[i] + state.bets[i]
-                    state.check_or_call()
-                    if not owed:
-                        log.append(f"p{seat(i)} check")
-                    elif state.stacks[i] == 0 and rng.random() < 0.3:
-                        log.append(f"p{seat(i)} allin")
-                    elif rng.random() < 0.5:
-                        log.append(f"p{seat(i)} call {min(max_bet, all_chips)}")
-                    else:
-                        log.append(f"p{seat(i)} call")
-                    phh_actions.append(f"p{i + 1} cc")
-                else:
-                    low = state.min_completion_betting_or_raising_to_amount
-                    high = state.max_completion_betting_or_raising_to_amount
-                    r = rng.random()
-                    if r < 0.25:
-                        amount = low
-                    elif r < 0.4:
-                        amount = high
-                    else:
-                        amount = rng.randint(low, min(high, max(low, 4 * low)))
-                    word = "raise" if max_bet else ("bet" if draw_round else "open")
-                    state.complete_bet_or_raise_to(amount)
-                    street_raises += 1
-                    if betting == "fixed_limit":
-                        full = amount - max_bet >= state.street.min_completion_betting_or_raising_amount
-                    else:
-                        full = amount - max_bet >= max(last_increment, unit)
-                    if full:
-                        last_increment = amount - max_bet
-                        acted.clear()
-                    else:
-                        short_level = True
-                    final_aggressor = i
-                    if state.stacks[i] == 0 and rng.random() < 0.3:
-                        log.append(f"p{seat(i)} allin")
-                    else:
-                        log.append(f"p{seat(i)} {word} {amount}")
-                    phh_actions.append(f"p{i + 1} cbr {amount}")
-                put_in[i] += before - state.stacks[i]
-                acted.add(i)
-                if state.stacks[i] == 0:
-                    all_in.add(i)  # PokerKit may hand an uncalled part back later
-            elif state.stand_patter_or_discarder_index is not None:
-                if not drawing:
-                    drawing = True
-                    draw_round += 1
-                    final_aggressor = None
-                i = state.stand_patter_or_discarder_index
-                # The stub keeps its last card and one burn per draw still to come.
-                room = 52 - used - sum(len(c) for _, c in pending_serves) - 1 - (draws - draw_round + 1)
-                k = rng.choice((0, 0, 1, 1, 2, 2, 3, 3, 4, 5))
-                k = max(0, min(k, room))
-                discards = rng.sample(hole[i], k)
-                state.stand_pat_or_discard("".join(discards))
-                hole[i] = [c for c in hole[i] if c not in discards]
-                if k:
-                    log.append(f"p{seat(i)} draw {k} {''.join(discards)}")
-                    phh_actions.append(f"p{i + 1} sd {''.join(discards)}")
-                else:
-                    log.append(f"p{seat(i)} draw 0")
-                    phh_actions.append(f"p{i + 1} sd")
-                new = deck[used + sum(len(c) for _, c in pending_serves):][:k]
-                pending_serves.append((i, new))
-                if k:
-                    log.append(f"d serve p{seat(i)} {''.join(new)}")
-            elif state.can_burn_card():
-                state.burn_card("??")
-            elif state.can_deal_hole():
-                # PokerKit deals the replacements after every discard, in discard order.
-                while pending_serves and not pending_serves[0][1]:
-                    pending_serves.pop(0)
-                j, new = pending_serves.pop(0)
-                assert state.hole_dealee_index == j, (seed, state.hole_dealee_index, j)
-                state.deal_hole("".join(new))
-                used += len(new)
-                hole[j].extend(new)
-                phh_actions.append(f"d dh p{j + 1} {''.join(new)}")
-                if not pending_serves or all(not c for _, c in pending_serves):
-                    pending_serves.clear()
-            elif state.showdown_index is not None:
-                # CONTRACT.md 2 and RRoP section 4: showdown starts with the last aggressor of
-                # the final round, else with the first to speak in it: the first live seat
-                # after the button that still had chips (an all-in seat does not speak); when
-                # every live seat is all-in, the first live seat after the button. Clockwise.
-                if showdown_order is None:
-                    if final_aggressor is not None and final_aggressor in state.showdown_indices:
-                        first = final_aggressor
-                    else:
-                        live = [j for j in range(n) if state.statuses[j]]
-                        first = next((j for j in live if j not in all_in), live[0])
-                    showdown_order = [j % n for j in range(first, first + n)]
-                i = next(j for j in showdown_order if j in state.showdown_indices)
-                state.show_or_muck_hole_cards(True, i)
-                log.append(f"p{seat(i)} show {''.join(hole[i])}")
-                phh_actions.append(f"p{i + 1} sm {''.join(hole[i])}")
-            else:  # pragma: no cover - a PokerKit state we do not drive
-                raise AssertionError(f"seed {seed}: stuck PokerKit state")
+    The mix: single draw (``draws`` 1) or triple draw (3) in no limit, pot limit or fixed
+    limit (PHH ``N2L1D`` ``P2L1D`` ``F2L1D`` ``N2L3D`` ``P2L3D`` ``F2L3D``), 2-6 players,
+    blinds with no ante, antes from every seat or the big blind's ante, or antes alone;
+    uneven stacks, some short enough that an ante or a blind takes the whole stack
+    (including a big blind all in for less than the small blind heads-up). PokerKit plays
+    a ``pokerkit.State`` with ``StandardLowHand`` and no raise cap of its own; the
+    generator keeps to the card-room rules the referee applies:
 
-    final = list(state.stacks)
-    award = [final[i] - (stacks[i] - put_in[i]) for i in range(n)]
-    awards = {seat(i): award[i] for i in range(n) if award[i]}
-    assert all(a > 0 for a in awards.values()), (seed, awards)
-    assert sum(final) == sum(stacks) and sum(award) == sum(put_in), seed
-    for i in range(n):
-        if award[i]:
-            log.append(f"d award p{seat(i)} {award[i]}")
-    session = {
-        "format": "tapete/1",
-        "rules": rules,
-        "players": [{"seat": s, "name": f"P{s}", "stack": stacks[order.index(s)]} for s in seats],
-        "hands": [{"button": button, "actions": log}],
-    }
-    phh: dict[str, Any] = {"variant": variant, "antes": antes, "blinds_or_straddles": blinds}
+    - the raise cap (fixed limit; tapete ``raise_cap: "auto"``), RRoP section 3, rule 3:
+      with three or more players not all in, a bet and four raises with one draw (two
+      betting rounds), a bet and three raises with three draws; rule 4: unlimited once the
+      action is heads-up before the cap was reached, and a fold after the cap does not lift
+      it. Before the draw the big blind is the bet; only full raises count;
+    - RRoP section 3, rule 6: an all-in of less than half a bet may only be called, folded
+      or completed, and PokerKit offers no completion (its raise is a full bet over the
+      all-in): a hand where a seat raises over it is played on but marked ``skip``
+      (:data:`SKIP_SHORT_ALLIN`); an all-in of half a bet or more is a full bet;
+    - TDA 47: a short all-in in no limit and pot limit does not reopen the betting to a
+      seat that has acted;
+    - the draws, showdown order and cards as in :func:`generate_hand`.
+
+    :returns: a :class:`GeneratedHand`; ``skip`` names the rule where PokerKit's result
+        breaks a rule book for this hand (the differential test skips and counts it).
+    """
+    rng = random.Random(seed)
+    betting = rng.choice(("no_limit", "pot_limit", "fixed_limit"))
+    draws = rng.choice((1, 3))
+    n = rng.randint(2, 6)
+    ante_mode = rng.choice(ANTE_MODES)
+    small_blind = rng.choice((1, 2, 5, 10, 25))
+    unit = 2 * small_blind
+    blinds_on = ante_mode != "each" or rng.random() < 0.6
+    big_blind = unit if blinds_on else 0
+    small_blind = small_blind if blinds_on else 0
+    ante = 0 if ante_mode == "none" else rng.choice((1, small_blind or 1, unit))
+    seats, button, order = _seats_and_button(rng, n)
+    stacks = [_rulebook_stack(rng, ante, big_blind, unit) for _ in range(n)]
+    antes = _antes_list(ante_mode, ante, n)
+    blinds = [small_blind, big_blind] + [0] * (n - 2)
+    state = _lowball_state(betting, draws, antes, blinds, unit, stacks, n,
+                           trim=ante_mode == "each")
+    rules: dict[str, Any] = {"preset": "deuce_to_seven", "betting": betting, "draws": draws,
+                             "small_blind": small_blind, "big_blind": big_blind, "ante": ante,
+                             "min_bet": unit}
+    if ante_mode == "big_blind":
+        rules["big_blind_ante"] = True
     if betting == "fixed_limit":
-        phh.update(small_bet=unit, big_bet=2 * unit)
-    else:
-        phh["min_bet"] = unit
-    phh.update(starting_stacks=stacks, actions=phh_actions, seats=order, finishing_stacks=final)
-    return GeneratedHand(seed=seed, session=session,
-                         starting_stacks={order[i]: stacks[i] for i in range(n)},
-                         final_stacks={order[i]: final[i] for i in range(n)},
-                         awards=awards, order=order, phh=phh, variant=variant)
+        rules.update(small_bet=unit, big_bet=2 * unit, raise_cap="auto")
+    play = _Play(seed, rng, state, betting, draws, unit, order, stacks, any(blinds),
+                 rulebook=True)
+    variant = f"{BETTING_LETTER[betting]}2L{draws}D"
+    return play.result(rules, seats, button, variant, antes, blinds)
+
+
+def _rulebook_stack(rng: random.Random, ante: int, big_blind: int, unit: int) -> int:
+    """A starting stack: one in six is no more than the ante and a blind (a forced bet
+    may take all of it), the others short, middling or deep."""
+    forced = ante + big_blind
+    if forced and rng.random() < 1 / 6:
+        return rng.randint(1, forced)
+    return rng.choice((rng.randint(forced + 1, 6 * unit), rng.randint(forced + 1, 40 * unit),
+                       rng.randint(20 * unit, 200 * unit)))
+
+
+def _lowball_state(betting: str, draws: int, antes: list[int], blinds: list[int], unit: int,
+                   stacks: list[int], n: int, trim: bool) -> State:
+    """PokerKit deuce-to-seven with ``draws`` draws and no raise cap of its own: a betting
+    round, then per draw a burn, the draw and a betting round; fixed limit plays the small
+    bet before the draw (and after the first of three), the big bet after (RRoP section 11;
+    triple draw). ``trim``: PokerKit's ante trimming, for antes from every seat (its
+    advice for uniform antes): the antes count as each seat's chips in, so that a seat
+    all in by a short ante wins only what it matched (RRoP section 3, side pots; seed
+    000 "solamente ganará el importe de su resto"); untrimmed, PokerKit puts every ante
+    in the main pot, as it should the big blind's ante (dead money for the table)."""
+    big = {"fixed_limit": 2 * unit}.get(betting, unit)
+    sizes = [unit] + ([unit, big, big] if draws == 3 else [big])
+    streets = [Street(False, (False,) * 5, 0, False, Opening.POSITION, sizes[0], None)]
+    streets += [Street(True, (), 0, True, Opening.POSITION, size, None) for size in sizes[1:]]
+    return State(AUTOMATIONS, Deck.STANDARD, (StandardLowHand,), tuple(streets),
+                 STRUCTURES[betting], trim, antes, blinds, 0, stacks, n, mode=Mode.CASH_GAME)
+
+
+class _Play:
+    """PokerKit's state driven by random legal choices, logged as tapete and PHH actions.
+
+    ``rulebook`` False keeps the choices of :func:`generate_hand` as they always were (its
+    hands are in the golden snapshot); True applies the RRoP cap and completion rules of
+    :func:`generate_rulebook_hand`.
+    """
+
+    def __init__(self, seed: int, rng: random.Random, state: State, betting: str, draws: int,
+                 unit: int, order: list[int], stacks: list[int], has_blind: bool,
+                 rulebook: bool):
+        self.seed, self.rng, self.state, self.betting = seed, rng, state, betting
+        self.draws, self.unit, self.order, self.stacks = draws, unit, order, stacks
+        self.rulebook = rulebook
+        self.n = n = len(stacks)
+        self.seat = order.__getitem__
+        self.log: list[str] = []
+        self.phh_actions: list[str] = []
+        self.skip: str | None = None
+        self._forced()
+        # Chips each position put in (ante, blind, bets), by the actor's own stack change:
+        # PokerKit hands an uncalled bet back at once (a blind over a short big blind as
+        # soon as the cards are dealt), tapete counts it in the award.
+        self.put_in = [sum(op.amount for op in state.operations
+                           if isinstance(op, (AntePosting, BlindOrStraddlePosting))
+                           and op.player_index == i) for i in range(n)]
+        self._deal()
+        self.street_raises = 0  # wagers this round (classic) or full raises (rulebook)
+        self.capped = False
+        self.full_high = max(state.bets)  # the last full bet (rulebook fixed limit)
+        self.final_aggressor: int | None = None
+        self.showdown_order: list[int] | None = None
+        self.all_in = {i for i in range(n) if state.stacks[i] == 0}
+        self.street_has_blind = has_blind
+        self.acted: set[int] = set()  # positions that acted since the last full bet or raise
+        self.last_increment = unit
+        self.short_level = False  # a short all-in set the level to call (fixed limit)
+        self.drawing = False
+        self.draw_round = 0
+        self.pending_serves: list[tuple[int, list[str]]] = []
+        self._run()
+
+    def _forced(self) -> None:
+        """Antes and blinds as PokerKit posted them (heads-up the button posts the small
+        blind)."""
+        state, n, seat = self.state, self.n, self.seat
+        posted_antes = [0] * n  # as posted (PokerKit's ante trimming may hand some back)
+        for op in state.operations:
+            if isinstance(op, AntePosting):
+                posted_antes[op.player_index] += op.amount
+        for i in range(n):
+            if posted_antes[i]:
+                self.log.append(f"p{seat(i)} ante {posted_antes[i]}")
+        sb_index = 1 if n == 2 else 0
+        for i in ((1, 0) if n == 2 else range(n)):
+            if state.bets[i]:
+                verb = 'blind' if i == sb_index else 'straddle'
+                self.log.append(f"p{seat(i)} {verb} {state.bets[i]}")
+
+    def _deal(self) -> None:
+        self.deck = deck = list(DECK)
+        self.rng.shuffle(deck)
+        self.used = 0
+        self.hole: list[list[str]] = [[] for _ in range(self.n)]
+        for i in range(self.n):
+            cards = deck[self.used:self.used + 5]
+            self.used += 5
+            self.state.deal_hole("".join(cards))
+            self.hole[i] = list(cards)
+            self.log.append(f"d deal p{self.seat(i)} {''.join(cards)}")
+            self.phh_actions.append(f"d dh p{i + 1} {''.join(cards)}")
+
+    def _run(self) -> None:
+        state = self.state
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            while state.status:
+                if state.actor_index is not None:
+                    self._bet()
+                elif state.stand_patter_or_discarder_index is not None:
+                    self._draw()
+                elif state.can_burn_card():
+                    state.burn_card("??")
+                elif state.can_deal_hole():
+                    self._serve()
+                elif state.showdown_index is not None:
+                    self._show()
+                else:  # pragma: no cover - a PokerKit state we do not drive
+                    raise AssertionError(f"seed {self.seed}: stuck PokerKit state")
+
+    # ------------------------------------------------------------------ betting
+    def _new_street(self) -> None:
+        self.drawing = False
+        self.street_raises = 0
+        self.capped = False
+        self.full_high = 0
+        self.street_has_blind = False
+        self.acted.clear()
+        self.last_increment = self.unit
+        self.short_level = False
+
+    def _may_raise(self, i: int) -> bool:
+        """Whether the seat may bet or raise by the rules both sides apply."""
+        if not self.state.can_complete_bet_or_raise_to() or i in self.acted:
+            return False
+        if self.betting != "fixed_limit":
+            return True
+        if not self.rulebook:
+            # RRoP section 3: a bet and three raises, counting the big blind as the bet
+            cap = 3 if self.street_has_blind else 4
+            return not (self.street_raises >= cap or self.short_level)
+        return not self._capped()
+
+    def _capped(self) -> bool:
+        """RRoP section 3, rules 3-4 (see :func:`generate_rulebook_hand`)."""
+        cap = 4 if self.draws == 1 else 3
+        if self.street_raises < cap:
+            return False
+        return self.capped or not self._heads_up()
+
+    def _heads_up(self) -> bool:
+        state = self.state
+        return sum(1 for j in range(self.n) if state.statuses[j] and state.stacks[j] > 0) <= 2
+
+    def _bet(self) -> None:
+        state, rng, seat = self.state, self.rng, self.seat
+        if self.drawing:
+            self._new_street()
+        i = state.actor_index
+        before = state.bets[i]
+        owed = state.checking_or_calling_amount
+        choices = ["cc"]
+        if owed:
+            choices.append("f")
+        if self._may_raise(i):
+            choices.append("cbr")
+        verb = rng.choices(choices, weights=[{"cc": 5, "f": 2, "cbr": 3}[c] for c in choices])[0]
+        max_bet = max(state.bets)
+        self.action_total = 0  # the seat's round total after a call or wager
+        if verb == "f":
+            state.fold()
+            self.log.append(f"p{seat(i)} fold")
+            self.phh_actions.append(f"p{i + 1} f")
+        elif verb == "cc":
+            self._check_or_call(i, owed, max_bet)
+        else:
+            self._wager(i, max_bet)
+        # the chips the action put in (not the stack change: PokerKit may hand an
+        # uncalled bet back as the round ends, which tapete counts in the award)
+        self.put_in[i] += self.action_total - before if self.action_total else 0
+        self.acted.add(i)
+        if state.stacks[i] == 0:
+            self.all_in.add(i)  # PokerKit may hand an uncalled part back later
+
+    def _check_or_call(self, i: int, owed: int, max_bet: int) -> None:
+        state, rng, seat = self.state, self.rng, self.seat
+        all_chips = state.stacks[i] + state.bets[i]
+        self.action_total = state.bets[i] + state.check_or_call().amount
+        if not owed:
+            self.log.append(f"p{seat(i)} check")
+        elif state.stacks[i] == 0 and rng.random() < 0.3:
+            self.log.append(f"p{seat(i)} allin")
+        elif rng.random() < 0.5:
+            self.log.append(f"p{seat(i)} call {min(max_bet, all_chips)}")
+        else:
+            self.log.append(f"p{seat(i)} call")
+        self.phh_actions.append(f"p{i + 1} cc")
+
+    def _wager(self, i: int, max_bet: int) -> None:
+        state, rng, seat = self.state, self.rng, self.seat
+        low = state.min_completion_betting_or_raising_to_amount
+        high = state.max_completion_betting_or_raising_to_amount
+        r = rng.random()
+        if r < 0.25:
+            amount = low
+        elif r < 0.4:
+            amount = high
+        else:
+            amount = rng.randint(low, min(high, max(low, 4 * low)))
+        word = "raise" if max_bet else ("bet" if self.draw_round else "open")
+        if (self.rulebook and self.short_level and self.betting == "fixed_limit"
+                and amount > self.full_high + state.street.min_completion_betting_or_raising_amount):
+            self.skip = self.skip or SKIP_SHORT_ALLIN  # (not completing: over the full bet)
+        state.complete_bet_or_raise_to(amount)
+        self.action_total = amount
+        full = self._full(amount, max_bet, state.stacks[i] == 0)
+        if not self.rulebook:
+            self.street_raises += 1
+        elif full and max_bet:
+            self.street_raises += 1
+            if self.street_raises == 4 - (self.draws > 1) and not self._heads_up_before(i):
+                self.capped = True
+        if full:
+            self.last_increment = amount - max_bet
+            self.full_high = amount
+            self.acted.clear()
+        else:
+            self.short_level = True
+        self.final_aggressor = i
+        if state.stacks[i] == 0 and rng.random() < 0.3:
+            self.log.append(f"p{seat(i)} allin")
+        else:
+            self.log.append(f"p{seat(i)} {word} {amount}")
+        self.phh_actions.append(f"p{i + 1} cbr {amount}")
+
+    def _heads_up_before(self, i: int) -> bool:
+        """Heads-up as the raise was made (the raiser counted even if now all in)."""
+        state = self.state
+        return sum(1 for j in range(self.n)
+                   if state.statuses[j] and (state.stacks[j] > 0 or j == i)) <= 2
+
+    def _full(self, amount: int, max_bet: int, allin: bool) -> bool:
+        """Whether a wager is a full bet or raise (it reopens the betting)."""
+        if self.betting == "fixed_limit":
+            size = self.state.street.min_completion_betting_or_raising_amount
+            if not self.rulebook:
+                return amount - max_bet >= size
+            # RRoP section 3, rule 6: an all-in of half a bet or more is a full bet
+            return amount >= self.full_high + size or (allin and 2 * (amount - max_bet) >= size)
+        return amount - max_bet >= max(self.last_increment, self.unit)
+
+    # ------------------------------------------------------------------ the draw
+    def _draw(self) -> None:
+        state, rng, seat = self.state, self.rng, self.seat
+        if not self.drawing:
+            self.drawing = True
+            self.draw_round += 1
+            self.final_aggressor = None
+        i = state.stand_patter_or_discarder_index
+        pending = sum(len(c) for _, c in self.pending_serves)
+        # The stub keeps its last card and one burn per draw still to come.
+        room = 52 - self.used - pending - 1 - (self.draws - self.draw_round + 1)
+        k = rng.choice((0, 0, 1, 1, 2, 2, 3, 3, 4, 5))
+        k = max(0, min(k, room))
+        discards = rng.sample(self.hole[i], k)
+        state.stand_pat_or_discard("".join(discards))
+        self.hole[i] = [c for c in self.hole[i] if c not in discards]
+        if k:
+            self.log.append(f"p{seat(i)} draw {k} {''.join(discards)}")
+            self.phh_actions.append(f"p{i + 1} sd {''.join(discards)}")
+        else:
+            self.log.append(f"p{seat(i)} draw 0")
+            self.phh_actions.append(f"p{i + 1} sd")
+        new = self.deck[self.used + pending:][:k]
+        self.pending_serves.append((i, new))
+        if k:
+            self.log.append(f"d serve p{seat(i)} {''.join(new)}")
+
+    def _serve(self) -> None:
+        """PokerKit deals the replacements after every discard, in discard order."""
+        pending = self.pending_serves
+        while pending and not pending[0][1]:
+            pending.pop(0)
+        j, new = pending.pop(0)
+        assert self.state.hole_dealee_index == j, (self.seed, self.state.hole_dealee_index, j)
+        self.state.deal_hole("".join(new))
+        self.used += len(new)
+        self.hole[j].extend(new)
+        self.phh_actions.append(f"d dh p{j + 1} {''.join(new)}")
+        if not pending or all(not c for _, c in pending):
+            pending.clear()
+
+    def _show(self) -> None:
+        """CONTRACT.md 2 and RRoP section 4: showdown starts with the last aggressor of the
+        final round, else with the first to speak in it: the first live seat after the
+        button that still had chips (an all-in seat does not speak); when every live seat
+        is all-in, the first live seat after the button. Clockwise."""
+        state, n = self.state, self.n
+        if self.showdown_order is None:
+            if self.final_aggressor is not None and self.final_aggressor in state.showdown_indices:
+                first = self.final_aggressor
+            else:
+                live = [j for j in range(n) if state.statuses[j]]
+                first = next((j for j in live if j not in self.all_in), live[0])
+            self.showdown_order = [j % n for j in range(first, first + n)]
+        i = next(j for j in self.showdown_order if j in state.showdown_indices)
+        state.show_or_muck_hole_cards(True, i)
+        self.log.append(f"p{self.seat(i)} show {''.join(self.hole[i])}")
+        self.phh_actions.append(f"p{i + 1} sm {''.join(self.hole[i])}")
+
+    # ------------------------------------------------------------------ the result
+    def result(self, rules: dict, seats: list[int], button: int, variant: str,
+               antes: list[int], blinds: list[int]) -> GeneratedHand:
+        """The hand as a :class:`GeneratedHand` (award lines added to the log)."""
+        state, stacks, n, seat, order = self.state, self.stacks, self.n, self.seat, self.order
+        final = list(state.stacks)
+        award = [final[i] - (stacks[i] - self.put_in[i]) for i in range(n)]
+        awards = {seat(i): award[i] for i in range(n) if award[i]}
+        assert all(a > 0 for a in awards.values()), (self.seed, awards)
+        assert sum(final) == sum(stacks) and sum(award) == sum(self.put_in), self.seed
+        for i in range(n):
+            if award[i]:
+                self.log.append(f"d award p{seat(i)} {award[i]}")
+        session = {
+            "format": "tapete/1",
+            "rules": rules,
+            "players": [{"seat": s, "name": f"P{s}", "stack": stacks[order.index(s)]}
+                        for s in seats],
+            "hands": [{"button": button, "actions": self.log}],
+        }
+        phh: dict[str, Any] = {"variant": variant, "antes": antes, "blinds_or_straddles": blinds}
+        if self.betting == "fixed_limit":
+            phh.update(small_bet=self.unit, big_bet=2 * self.unit)
+        else:
+            phh["min_bet"] = self.unit
+        phh.update(starting_stacks=stacks, actions=self.phh_actions, seats=order,
+                   finishing_stacks=final)
+        return GeneratedHand(seed=self.seed, session=session,
+                             starting_stacks={order[i]: stacks[i] for i in range(n)},
+                             final_stacks={order[i]: final[i] for i in range(n)},
+                             awards=awards, order=order, phh=phh, variant=variant,
+                             skip=self.skip)
 
 
 def phh_text(fields: dict) -> str:

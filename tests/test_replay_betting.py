@@ -81,14 +81,15 @@ def test_fixed_limit_the_bet_is_the_small_bet_before_the_draw():
     assert verbs(st)["raise"] == (20, 20)
 
 
-def test_fixed_limit_raise_cap_a_bet_and_three_raises():
-    # RRoP section 3: a bet and three raises; the fourth raise is over the cap
-    acts = ANTES + ["p1 open 10", "p3 raise 20", "p4 raise 30", "p1 raise 40"]
+def test_fixed_limit_raise_cap_a_bet_and_four_raises():
+    """RRoP section 3, rule 3: "a game with two betting rounds (such as draw) allows a
+    maximum of a bet and four raises"; the fifth raise is over the cap."""
+    acts = ANTES + ["p1 open 10", "p3 raise 20", "p4 raise 30", "p1 raise 40", "p3 raise 50"]
     st = table_state(session(acts))
-    assert st["to_act"] == 3 and "raise" not in verbs(st)
-    hand = play(acts + ["p3 raise 50"])
-    assert ("raise_cap", 7) in kinds(hand)
-    assert ("raise_cap", 6) not in kinds(hand)
+    assert st["to_act"] == 4 and "raise" not in verbs(st)
+    hand = play(acts + ["p4 raise 60"])
+    assert ("raise_cap", 8) in kinds(hand)
+    assert ("raise_cap", 7) not in kinds(hand)
 
 
 def test_fixed_limit_raise_must_be_one_bet_more():

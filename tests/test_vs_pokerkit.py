@@ -14,6 +14,14 @@ betting, side pots and deuce-to-seven hands.
   2-6 players on random seats, uneven stacks (so all-ins make side pots), blinds or antes
   alone, antes none / every seat / the big blind's, no opening minimum. The referee's
   stacks and awards after each hand must equal PokerKit's.
+- 2,000 more from ``handgen.generate_rulebook_hand`` (issue 11): 2-7 single and triple
+  draw in no limit, pot limit and fixed limit (``raise_cap: "auto"``), 2-6 players, short
+  stacks that an ante or a blind takes whole, big blind antes, raising to the RRoP cap
+  and past it heads-up. Same stacks and awards, no error finding, except the hands where
+  PokerKit breaks a rule book (``GeneratedHand.skip``, RRoP section 3 rule 6), which are
+  counted, printed and must stay few; 100 of them also through PHH. Before the fixes of
+  issue 11 the referee disagreed with PokerKit on 361 of these 2,000 hands, 12 skipped (blinds that
+  took a stack, the minimum pot-limit bet, the big blind's option behind an all-in).
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from pokerkit import HandHistory
 
 import referee
 from referee.phh import load_phh
-from handgen import generate_hand, phh_text
+from handgen import SKIP_REASONS, generate_hand, generate_rulebook_hand, phh_text
 
 WSOP = [f"wsop_2023_43_5_{n}.phh" for n in (41, 42, 43, 44, 45, 46, 47, 55, 56, 57, 58, 59, 60, 61)]
 
@@ -101,5 +109,126 @@ def test_generated_phh_through_load_phh_ends_with_pokerkits_stacks(seed):
     before the serves) and read by load_phh replays to PokerKit's stacks."""
     hand = generate_hand(seed)
     result = referee.check(load_phh(phh_text(hand.phh)))["hands"][0]
+    assert _errors(result) == []
+    assert result["stacks"] == {str(s): v for s, v in hand.final_stacks.items()}
+
+
+# ------------------------------------------------------------------ the rule-book mix
+RULEBOOK_CHUNKS = 20
+RULEBOOK_PER_CHUNK = 100
+RULEBOOK_SEED0 = 200_000
+"""20 chunks x 100 seeds of :func:`handgen.generate_rulebook_hand` (seeds from 200,000):
+2,000 more hands, 2-7 single and triple draw in no limit, pot limit and fixed limit."""
+MAX_SKIPS_PER_CHUNK = 4
+"""Hands where PokerKit breaks a rule book (``GeneratedHand.skip``): about 0.6% of hands
+(one in 180), all of them a fixed-limit raise over a short all-in (RRoP section 3, rule
+6); a chunk of 100 with more than 4 means the generator drifted."""
+
+
+def _rulebook_chunk(chunk: int) -> tuple[list[tuple], list[tuple[int, str]]]:
+    """(disagreements, skips) over one chunk: a disagreement names the seed to replay
+    with ``generate_rulebook_hand``; a skip is (seed, reason)."""
+    first = RULEBOOK_SEED0 + chunk * RULEBOOK_PER_CHUNK
+    disagree, skips = [], []
+    for seed in range(first, first + RULEBOOK_PER_CHUNK):
+        hand = generate_rulebook_hand(seed)
+        result = referee.check(hand.session)["hands"][0]
+        if hand.skip:
+            skips.append((seed, hand.skip))
+            # the referee sees the same break of the rule: the raise past completing
+            assert {(f["kind"], f["details"].get("reason")) for f in _errors(result)} == {
+                ("bet_too_large", "fixed_limit")}, seed
+            continue
+        want = {str(s): v for s, v in hand.final_stacks.items()}
+        awards = {str(s): v for s, v in hand.awards.items()}
+        if result["stacks"] != want or result["awards"] != awards or _errors(result):
+            disagree.append((seed, hand.variant, want, result["stacks"], awards,
+                             result["awards"], [(f["kind"], f["action"], f["message"])
+                                                for f in _errors(result)]))
+    return disagree, skips
+
+
+@pytest.mark.parametrize("chunk", range(RULEBOOK_CHUNKS))
+def test_rulebook_hands_end_with_pokerkits_stacks(chunk, record_property):
+    """Same stacks and awards as PokerKit, no error finding, on 100 hands per chunk of
+    the rule-book mix; the hands PokerKit plays against a rule book are skipped, counted
+    (recorded as ``pokerkit_skips``, printed with their reasons) and stay few."""
+    disagree, skips = _rulebook_chunk(chunk)
+    record_property("pokerkit_skips", len(skips))
+    for seed, reason in skips:
+        print(f"skipped seed {seed}: {reason}")
+    assert disagree == []
+    assert all(reason in SKIP_REASONS for _, reason in skips)
+    assert len(skips) <= MAX_SKIPS_PER_CHUNK, skips
+
+
+def _forced_allin(hand) -> tuple[set[str], bool]:
+    """Which forced bets took a whole stack in the hand's log ({"ante", "blind",
+    "straddle"}), and whether a big blind all in heads-up put in less than the small
+    blind."""
+    stacks = {p["seat"]: p["stack"] for p in hand.session["players"]}
+    took, posted = set(), {}
+    for line in hand.actions:
+        words = line.split()
+        if words[1] in ("ante", "blind", "straddle"):
+            seat = int(words[0][1:])
+            stacks[seat] -= int(words[2])
+            if words[1] != "ante":
+                posted[words[1]] = int(words[2])
+            if stacks[seat] == 0:
+                took.add(words[1])
+    short_bb = (len(stacks) == 2 and "straddle" in took
+                and posted.get("straddle", 0) < posted.get("blind", 0))
+    return took, short_bb
+
+
+def _most_raises(hand) -> int:
+    """The most raises over the bet in one betting round of the log (the blind is the
+    bet before the draw)."""
+    most = raises = 0
+    for line in hand.actions:
+        words = line.split()
+        if words[1] == "draw":
+            raises = 0
+        elif words[1] == "raise":
+            raises += 1
+            most = max(most, raises)
+    return most
+
+
+def test_rulebook_sample_covers_every_game_and_the_forced_all_ins():
+    """The rule-book mix really has every game (2-7 single and triple draw in each
+    betting structure) heads-up and six-handed, antes and blinds that take a whole stack,
+    a heads-up big blind all in for less than the small blind, big blind antes, a fourth
+    raise in single-draw fixed limit, heads-up raising past the cap, and the skips stay
+    rare (first 1,000 seeds)."""
+    seen, took_all, fourth, short_bb, bb_ante, skips, heads_up = set(), set(), 0, 0, 0, 0, 0
+    for seed in range(RULEBOOK_SEED0, RULEBOOK_SEED0 + 1000):
+        hand = generate_rulebook_hand(seed)
+        seen.add((hand.variant, len(hand.order)))
+        took, short = _forced_allin(hand)
+        took_all |= took
+        short_bb += short
+        bb_ante += bool(hand.session["rules"].get("big_blind_ante"))
+        fourth += hand.variant == "F2L1D" and _most_raises(hand) >= 4
+        skips += hand.skip is not None
+        heads_up += (hand.variant[0] == "F" and len(hand.order) == 2
+                     and _most_raises(hand) >= 5)
+    variants = {f"{b}2L{d}D" for b in "NPF" for d in (1, 3)}
+    assert {(v, n) for v in variants for n in (2, 6)} <= seen
+    assert took_all == {"ante", "blind", "straddle"}
+    assert short_bb >= 3 and bb_ante >= 150 and fourth >= 5 and heads_up >= 1
+    assert skips <= 1000 // 100
+
+
+@pytest.mark.parametrize("seed", range(RULEBOOK_SEED0 + 5000, RULEBOOK_SEED0 + 5100))
+def test_rulebook_phh_through_load_phh_ends_with_pokerkits_stacks(seed):
+    """The same hands written as PHH (``P2L1D``, ``N2L3D`` ... variants) and read by
+    load_phh replay to PokerKit's stacks with no error finding."""
+    hand = generate_rulebook_hand(seed)
+    result = referee.check(load_phh(phh_text(hand.phh)))["hands"][0]
+    if hand.skip:  # (counted by the session-file test; the raise past completing is seen)
+        assert {f["kind"] for f in _errors(result)} == {"bet_too_large"}
+        return
     assert _errors(result) == []
     assert result["stacks"] == {str(s): v for s, v in hand.final_stacks.items()}
