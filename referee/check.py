@@ -157,12 +157,12 @@ def _text(result: dict, lang: str = "en", names: dict | None = None) -> str:
                      else _word("no_line", lang))
             lines.append(f"  {severity_word(f['severity'], lang):7} {label(f['kind'], lang)} "
                          f"({where}): {sentence(f, lang, names)}")
-            lines.append(f"          {_word('rule', lang)}: {rule_text(f['kind'], lang)}")
+            lines.append(f"          {_word('rule', lang)}: {rule_text(f, lang)}")
         lines.append("  " + _word("stacks", lang, stacks=_chips_text(h["stacks"], lang)))
     for f in result.get("night", {}).get("findings", []):
         lines.append(f"{_word('night', lang)}: {severity_word(f['severity'], lang):7} "
                      f"{label(f['kind'], lang)}: {sentence(f, lang, names)}")
-        lines.append(f"          {_word('rule', lang)}: {rule_text(f['kind'], lang)}")
+        lines.append(f"          {_word('rule', lang)}: {rule_text(f, lang)}")
     return "\n".join(lines)
 
 

@@ -11,20 +11,26 @@ Each finding kind (CONTRACT.md section 5) cites one or more sources (:data:`CITA
 - :class:`ContractRule`: Tapete's own contract (CONTRACT.md), for what no rule book covers
   (how a log is read).
 
-This is the one place the citations live for what people read: the command line's
-``--lang`` text, the ``text`` of ``referee.check`` and the web pages all render them with
-:func:`citation`. (The JSON ``rule`` string of each finding, ``findings.RULES``, is the
-contract's English summary and is kept as it was: stored rulings compare it.)
+A case of a kind that rests on another rule than the kind's (a ``reason`` of
+``referee.findings.DETAILS``: a seed house switch, the fixed-limit completion, the
+cash-out count) cites its own sources instead (:data:`REASONS`).
+
+This is the one place the citations live: the command line's ``--lang`` text, the
+``text`` of ``referee.check``, the web pages and the JSON ``rule`` string of each finding
+(its English rendering, ``referee.findings.make``) all render them with :func:`citation`.
 
 >>> citation("missing_ante", "es").startswith("«Pocker: Las jugadas, Jackpot, Envites y Farol»")
 True
 >>> citation("unreadable", "en")
 "Tapete's contract, section 2: bad input is never guessed at"
+>>> citation("blind_irregular", "es", "looked")
+'«Pocker: Las jugadas, Jackpot, Envites y Farol»: «Si antes de marcar el blind o ciega mira inadvertidamente sus cartas, se jugara esa partida sin blind.»'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 LANGS = ("es", "en")
 """The languages a citation is said in."""
@@ -413,28 +419,155 @@ CITATIONS: dict[str, tuple[Source, ...]] = {
 """Finding kind -> the sources its rule rests on, most specific first."""
 
 
-def sources(kind: str) -> tuple[Source, ...]:
-    """The sources of ``kind`` (empty for a kind without one).
+_SERVE_LAST_CARD = SeedQuote(
+    "000", "No se debe dar la última carta del mazo, siendo mejor mezclarla con los descartes.",
+    "The last card of the deck should not be dealt; better shuffle it in with the discards.")
+_CHECKDOWN_MATCHING = SeedQuote(
+    "002", "Si todos los jugadores declaran palabras, la mano se considera cerrada y nadie gana "
+    "el bote. Todos los jugadores que se retiraron del juego en las fases anteriores deben "
+    "hacer una entrada al bote para compensar la cantidad alcanzada por los demás.",
+    "If every player says \"palabra\" (check), the hand is closed and nobody wins the pot. "
+    "Every player who folded in the earlier rounds must pay into the pot to match the amount "
+    "the others reached.")
+_FIXED_LIMIT = _rrop(
+    3, (6,), "con límite fijo, las apuestas y subidas son del tamaño fijado; quien tiene "
+    "delante un resto de menos de media apuesta puede retirarse, ver o completar la apuesta",
+    "in fixed limit, bets and raises are of the fixed size; a player facing an all-in wager "
+    "of less than half a bet may fold, call, or complete the wager")
+
+REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
+    ("bet_too_small", "fixed_limit"): (_FIXED_LIMIT,),
+    ("bet_too_large", "fixed_limit"): (_FIXED_LIMIT,),
+    ("bet_too_large", "pot_limit"): (
+        _rrop(15, (), "con límite del bote, nadie apuesta más que el bote, pero la apuesta "
+              "mínima siempre se puede hacer",
+              "in pot limit, no one bets more than the pot, but the minimum bet is always "
+              "allowed"),
+    ),
+    ("bet_too_large", "stack"): (
+        SeedQuote("000", "Ningún jugador podrá obligar a otro a jugarse mayor cantidad de la "
+                  "que dispone en su resto.",
+                  "No player may force another to stake more than he has in his stack."),
+        _rrop(3, (), "se juega solo con las fichas que se tienen delante",
+              "table stakes: a player plays only the chips in front of them"),
+    ),
+    ("not_reopened", "blind_first"): (
+        SeedQuote("001", "No son permitidos relances a los jugadores primero de un eventual "
+                  "relance del que hizo la ciega grande (o el que haya tomado el derecho).",
+                  "No player may raise before a possible re-raise by the big blind (or by "
+                  "whoever took its right)."),
+    ),
+    ("not_reopened", "blind_only"): (
+        SeedQuote("002", "En el caso de una apertura en la oscuridad, solo el jugador que ha "
+                  "lanzado puede relanzar",
+                  "In a blind opening, only the player who made it may raise"),
+    ),
+    ("wrong_amount", "not_due"): (
+        SeedQuote("000", "El pot se suele organizar así: Se toma un fetiche … y el que da las "
+                  "cartas, lo pone en el centro de la mesa, al tiempo que todos los jugadores "
+                  "ponen un pot en el tapete.",
+                  "The pot is usually arranged so: a token is taken … and the dealer puts it "
+                  "in the middle of the table, while every player puts a pot on the cloth."),
+        SeedQuote("000", "Aquel que gana la jugada recoge, con el importe ganado, el objeto "
+                  "indicado y lo reserva hasta que le llegue el turno de dar.",
+                  "Whoever wins the hand takes the token with the winnings and keeps it until "
+                  "his turn to deal comes."),
+    ),
+    ("wrong_amount", "checkdown_matching"): (_CHECKDOWN_MATCHING,),
+    ("missing_ante", "checkdown_matching"): (_CHECKDOWN_MATCHING,),
+    ("blind_irregular", "jackpot"): (
+        SeedQuote("000", "Y es incompatible cuando la apertura se hace con pot o jackpot.",
+                  "And it is incompatible when the opening is made with a pot or jackpot."),
+    ),
+    ("blind_irregular", "looked"): (
+        SeedQuote("000", "Si antes de marcar el blind o ciega mira inadvertidamente sus "
+                  "cartas, se jugara esa partida sin blind.",
+                  "If he inadvertently looks at his cards before posting the blind, that "
+                  "hand is played without a blind."),
+    ),
+    ("deck_exhausted", "deck_out"): (
+        SeedQuote("000", "Si no hubiera en el mazo suficientes cartas para completar la mano "
+                  "de los jugadores que se descartaron, se barajarán los descartes de todos "
+                  "los jugadores a quienes falte por completar sus cartas",
+                  "If the deck does not hold enough cards to complete the hands of those who "
+                  "discarded, the discards of all the players still to complete their cards "
+                  "are shuffled"),
+        _SERVE_LAST_CARD,
+    ),
+    ("deck_exhausted", "own_discard"): (
+        SeedQuote("000", "Cuando esto último suceda, su descarte queda aparte, completándose "
+                  "su juego con los descartes de los demás jugadores.",
+                  "When that happens, his own discard is set aside and his hand is completed "
+                  "from the other players' discards."),
+        _rrop(11, (), "a nadie se le sirven sus propios descartes",
+              "a player's own discards are never served back to him"),
+    ),
+    ("deck_exhausted", "last_card"): (_SERVE_LAST_CARD,),
+    ("deck_exhausted", "deal_last_card"): (_SERVE_LAST_CARD,),
+    ("deck_exhausted", "deal_out"): (
+        _contract(5, "no se reparten más cartas de las que tiene la baraja",
+                  "no more cards are dealt than the deck holds"),
+    ),
+    ("stack_mismatch", "cash_out"): (
+        SeedQuote("002", "es aconsejable la institución de una caja y de un jugador-cajera "
+                  "para controlar el cambio de dinero al comienzo del juego y durante las "
+                  "manos individuales.",
+                  "it is advisable to set up a cash box and a player as cashier to keep track "
+                  "of the money changed at the start of the game and during the hands."),
+        SeedQuote("002", "cada jugador responde, en cada mano, solo de las fichas que tiene "
+                  "delante; existe la posibilidad de comprar nuevas fichas desde el cajón, "
+                  "entre una mano y la otra.",
+                  "each player answers, in each hand, only for the chips in front of him; new "
+                  "chips may be bought from the box between one hand and the next."),
+        _contract(4, "las fichas contadas en la caja son las que el árbitro da al jugador "
+                  "tras la última mano jugada, más las compradas después",
+                  "the chips counted at the cash-out are the stack the referee rules after "
+                  "the last hand played, plus the chips bought since"),
+    ),
+}
+"""(Finding kind, ``reason``) -> the sources that case rests on, in place of the kind's
+(:data:`CITATIONS`): the seeds' house switches quote their own seed sentence; the
+fixed-limit sizes, Robert's Rules section 3, rule 6 (completing a short all-in); the
+cash-out count, seed 002's cash box."""
+
+
+def sources(kind: str, reason: str | None = None) -> tuple[Source, ...]:
+    """The sources of ``kind`` (empty for a kind without one); those of the case
+    ``reason`` where it rests on its own (:data:`REASONS`).
 
     >>> [type(s).__name__ for s in sources("missing_ante")]
     ['SeedQuote', 'SeedQuote']
+    >>> [s.seed for s in sources("missing_ante", "checkdown_matching")]
+    ['002']
     """
+    if reason is not None:
+        own = REASONS.get((kind, reason))
+        if own is not None:
+            return own
     return CITATIONS.get(kind, ())
 
 
-def citation(kind: str, lang: str) -> str:
+def citation(kind: str, lang: str, reason: str | None = None) -> str:
     """The rule of ``kind`` in words: each source rendered (:meth:`SeedQuote.render` ...),
     joined with ``"; "``; quotes of one seed in a row name it once.
 
     :param kind: a finding kind (CONTRACT.md section 5); an unknown kind gives ``""``.
-    :param lang: ``"es"`` or ``"en"``.
+    :param lang: ``"es"`` or ``"en"`` (``"en"``: the JSON ``rule`` string of a finding).
+    :param reason: the finding's ``details["reason"]`` (None: the kind's general rule); a
+        reason with sources of its own (:data:`REASONS`) is cited by them, any other by
+        the kind's.
     :raises ValueError: for another language.
     """
     if lang not in LANGS:
         raise ValueError(f"language {lang!r}: one of {', '.join(LANGS)}")
+    return _citation(kind, lang, reason if isinstance(reason, str) else None)
+
+
+@lru_cache(maxsize=256)
+def _citation(kind: str, lang: str, reason: str | None) -> str:
     parts: list[str] = []
     last: Source | None = None
-    for source in sources(kind):
+    for source in sources(kind, reason):
         text = source.render(lang)
         if isinstance(source, SeedQuote) and isinstance(last, SeedQuote) and last.seed == source.seed:
             text = text[len(SEEDS[source.seed].name(lang)) + 2:]  # the same seed: title once

@@ -34,16 +34,6 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .findings import Finding, make
 
-CASH_OUT_RULE = (
-    "seed 002: \"es aconsejable la institución de una caja y de un jugador-cajera para "
-    "controlar el cambio de dinero al comienzo del juego y durante las manos individuales\"; "
-    "\"cada jugador responde, en cada mano, solo de las fichas que tiene delante; existe la "
-    "posibilidad de comprar nuevas fichas desde el cajón, entre una mano y la otra\": the "
-    "chips counted at the cash-out are the stack the referee rules after the last hand "
-    "played, plus the chips bought since")
-"""The rule a ``stack_mismatch`` of reason ``cash_out`` cites (its own, not the kind's:
-the kind's rule is about a hand's stated stacks)."""
-
 PUSH_FINDINGS = frozenset({"wrong_award", "chips_not_conserved"})
 """The kinds by which the referee rules a hand's ``d award`` lines wrong: only in such a
 hand do the chips pushed differ from the referee's stacks."""
@@ -82,8 +72,8 @@ def cash_out_findings(entries: Sequence[Mapping], hands: Sequence[Mapping] | Non
     :param counts: the :class:`Count` of each cash-out, in the order they were made.
     :returns: one :class:`~referee.findings.Finding` per count that differs (in the order
         of ``counts``): kind ``stack_mismatch``, severity ``error``, ``action`` None,
-        ``seat`` the seat counted, rule :data:`CASH_OUT_RULE`, and ``details`` (chips are
-        ints):
+        ``seat`` the seat counted, rule the cash-out's own (seed 002's cash box:
+        ``referee.citations.REASONS``), and ``details`` (chips are ints):
 
         - ``reason``: ``"cash_out"``; ``name``: the player's name or None;
         - ``recorded``: chips counted; ``expected``: the referee's stack at the count;
@@ -161,12 +151,10 @@ def _finding(count: Count, expected: int, pushed: int, last_agreed: int | None) 
                     f"agreed with the referee up to {since}")
     elif count.after:
         message += "; the recorded pushes agree with the referee: the difference is not in the log"
-    finding = make("stack_mismatch", None, count.seat, message, severity="error", details={
+    return make("stack_mismatch", None, count.seat, message, severity="error", details={
         "reason": "cash_out", "name": count.name, "recorded": count.chips,
         "expected": expected, "difference": count.chips - expected, "after": count.after,
         "pushed": pushed, "last_agreed": last_agreed})
-    finding.rule = CASH_OUT_RULE
-    return finding
 
 
 # ---------------------------------------------------------------- a session file's counts

@@ -1,8 +1,10 @@
 """Findings: what the referee found irregular in a hand, and the rule each rests on.
 
-A :class:`Finding` is one irregularity at one action (CONTRACT.md section 5). The kinds,
-their default severity and the rule text they cite live in one place: :data:`RULES`; the
-structured facts each kind carries (``details``), in :data:`DETAILS`.
+A :class:`Finding` is one irregularity at one action (CONTRACT.md section 5). The kinds
+and their default severity live in one place: :data:`DEFAULT_SEVERITY`; the structured
+facts each kind carries (``details``), in :data:`DETAILS`; the rule each rests on, in
+:mod:`referee.citations` (the ``rule`` string is its English rendering, by kind and
+``reason``).
 
 Severities: ``error`` (money or the result is affected), ``warning`` (procedure broken,
 the result stands), ``info``.
@@ -10,97 +12,48 @@ the result stands), ``info``.
 >>> f = make("out_of_turn", 4, 4, "seat 4 opened while seat 3 was to act")
 >>> f.as_dict()["severity"], f.as_dict()["action"]
 ('warning', 4)
->>> RULES["wrong_award"][0]
+>>> DEFAULT_SEVERITY["wrong_award"]
 'error'
+>>> make("blind_irregular", 3, 2, "...", details={"reason": "jackpot"}).rule[-40:]
+'opening is made with a pot or jackpot.”)'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-RRoP = "Robert's Rules of Poker"
-TDA = "TDA Poker Rules (2022)"
+from .citations import citation
 
-RULES: dict[str, tuple[str, str]] = {
-    # kind: (default severity, the rule it rests on)
-    "unreadable": ("error", "CONTRACT.md section 2: bad input is never guessed at"),
-    "out_of_turn": ("warning", f"{TDA}, rule 53 (Action Out of Turn): action backs up to the "
-                    "correct seat; seed 000: \"No está permitido hablar o tirar las cartas "
-                    "fuera de turno\""),
-    "not_in_hand": ("warning", f"{RRoP}, section 3 (Betting and Raising): only a live hand "
-                    "may act; a folded hand is dead, a seat not dealt in has no hand, and "
-                    "once the pot is pushed the hand is over"),
-    "illegal_check": ("warning", f"{RRoP}, section 3 (Betting and Raising): a player facing a "
-                      "bet must call, raise or fold; seed 003: \"Una vez que un jugador abre "
-                      "las apuestas, los otros ya no podrán pasar\""),
-    "bet_too_small": ("error", f"{RRoP}, section 3 (Betting and Raising), rules 7-8 (a raise "
-                      "must be at least the size of the previous bet or raise; fixed-limit "
-                      "sizes); TDA rule 43; seed 000: \"nunca podrán ser inferiores a las del "
-                      "jugador que les preceda\""),
-    "bet_too_large": ("error", f"{RRoP}, section 3 (Betting and Raising) and section 15 "
-                      "(No-Limit and Pot-Limit): the pot-limit maximum; table stakes: seed "
-                      "000 \"Ningún jugador podrá obligar a otro a jugarse mayor cantidad de "
-                      "la que dispone en su resto\""),
-    "raise_cap": ("error", f"{RRoP}, section 3 (Betting and Raising), rule 3: in limit "
-                  "poker, with three or more players not all in, \"a game with two betting "
-                  "rounds (such as draw) allows a maximum of a bet and four raises; a game "
-                  "with three or more betting rounds allows a maximum of a bet and three "
-                  "raises\" (or the house cap); rule 4: unlimited heads-up unless capped "
-                  "before"),
-    "not_reopened": ("error", f"{RRoP}, section 3, rule 10 and section 15; TDA rule 47: an "
-                     "all-in wager of less than a full raise does not reopen the betting to "
-                     "a player who has already acted"),
-    "wrong_amount": ("error", f"{RRoP}, section 3 (Betting and Raising): a call is the "
-                     "amount owed; antes and blinds as the house sets them"),
-    "missing_ante": ("error", "seed 000: \"Consiste en poner todos los jugadores una cantidad "
-                     "igual ... El pot es obligatorio\"; seed 001: \"invitación ... que cada "
-                     "jugador paga\""),
-    "blind_irregular": ("warning", "seed 000: \"el jugador que se encuentra a la derecha del "
-                        "que da ... blind o ciega ... doble blind ... cantidad doble\"; seed "
-                        "001 \"CIEGA PEQUEÑA Y CIEGA GRANDE\"; seed 002 (contra oscuridad)"),
-    "wrong_card_count": ("error", "seed 000: \"no podrá tomar parte en la jugada por tener "
-                         f"cartas de más o de menos, perdiendo todas las puestas\"; {RRoP}, "
-                         "section 11 (Draw Poker): a hand with other than five cards is dead"),
-    "draw_limit": ("warning", "seed 001: \"reemplazar de 0 a 4 de las propias cartas\" (the "
-                   "house max_draw)"),
-    "duplicate_card": ("error", f"{RRoP}, section 13 (Irregularities): \"If two cards of "
-                       "the same rank and suit are found in the deck, all action is void, and "
-                       "all chips in the pot are returned to the players who put them in\""),
-    "card_not_in_deck": ("error", "seed 001 (the stripped deck, rule of 11) and seed 000 "
-                         "(the joker): a card the configured deck does not have"),
-    "deck_exhausted": ("warning", "seed 000: \"se barajarán los descartes ... No se debe dar "
-                       "la última carta del mazo\"; a player's own discards are never served "
-                       f"back to him ({RRoP}, section 11, Draw Poker)"),
-    "unjustified_opening": ("error", "seed 000: \"será obligatorio el justificar la ley de "
-                            f"apertura\"; {RRoP}, section 11 (Draw Poker, Jackpots): a false "
-                            "opener's hand is dead; the pot plays if pre-draw action was "
-                            "completed, otherwise the antes and the opener's bet carry"),
-    "openers_not_shown": ("error", "seed 002: \"Si el jugador que ha ganado es el mismo que "
-                          f"abrió, solo debe mostrar las cartas que puedan justificar su "
-                          f"apertura\"; {RRoP}, section 11 (Draw Poker, Jackpots): the opener "
-                          "must prove openers"),
-    "showdown_order": ("warning", "seed 000: \"El jugador que ha hecho el último envite deberá "
-                       "ser el primero en enseñar sus cartas\"; seed 003 b); "
-                       f"{RRoP}, section 4 (Showdown)"),
-    "wrong_award": ("error", f"{RRoP}, section 4 (Showdown): cards speak; section 3 "
-                    "(side pots); split pots: the odd chip to the first tied seat from the "
-                    "button (or by suit where the house ranks suits, seed 001)"),
-    "chips_not_conserved": ("error", "the pot is every chip put in plus the pot carried in; "
-                            "the awards must add up to it"),
-    "incomplete_hand": ("warning", "CONTRACT.md section 4: the log ends before the hand is "
-                        "decided"),
-    "stack_mismatch": ("warning", "CONTRACT.md section 1: a hand starts with the stacks the "
-                       "previous hand ended with, plus rebuys"),
-    "chips_added_mid_hand": ("warning", "seed 000: \"Tampoco puede nadie aumentar su resto, una "
-                             f"vez vistas sus cartas iniciales\"; {RRoP}, section 3 (table "
-                             "stakes)"),
-    "passed_out": ("info", "seed 000: \"En el caso de que nadie lo tenga, se volverá a dar las "
-                   "cartas, poniendo de nuevo pot\"; seed 001 PLATO DE PALABRA; seed 002 "
-                   "(arrosage)"),
-    "misdeal": ("info", f"{RRoP}, section 11 (Draw Poker) and section 13 (Irregularities): "
-                "a misdeal voids the deal; chips put in are returned"),
+DEFAULT_SEVERITY: dict[str, str] = {
+    "unreadable": "error",
+    "out_of_turn": "warning",
+    "not_in_hand": "warning",
+    "illegal_check": "warning",
+    "bet_too_small": "error",
+    "bet_too_large": "error",
+    "raise_cap": "error",
+    "not_reopened": "error",
+    "wrong_amount": "error",
+    "missing_ante": "error",
+    "blind_irregular": "warning",
+    "wrong_card_count": "error",
+    "draw_limit": "warning",
+    "duplicate_card": "error",
+    "card_not_in_deck": "error",
+    "deck_exhausted": "warning",
+    "unjustified_opening": "error",
+    "openers_not_shown": "error",
+    "showdown_order": "warning",
+    "wrong_award": "error",
+    "chips_not_conserved": "error",
+    "incomplete_hand": "warning",
+    "stack_mismatch": "warning",
+    "chips_added_mid_hand": "warning",
+    "passed_out": "info",
+    "misdeal": "info",
 }
-"""Finding kind -> (default severity, rule citation)."""
+"""Finding kind (CONTRACT.md section 5) -> its default severity. The rule each kind (and
+each case of it) rests on: :func:`referee.citations.citation`."""
 
 DETAILS: dict[str, dict[str, str]] = {
     # kind: {detail key: what it holds}. Chips are ints; seats are ints; cards are strings
@@ -237,10 +190,10 @@ DETAILS: dict[str, dict[str, str]] = {
         "expected": "chips carried over (plus rebuys); 'cash_out': the referee's stack at "
                     "the count (after the last hand played, plus chips bought since)",
         "recorded": "chips the hand says the seat starts with; 'cash_out': chips counted",
-        "reason": "(some) 'cash_out': a night finding (referee.check's 'night'; action "
-                  "None; severity error; rule referee.count.CASH_OUT_RULE): the chips "
-                  "counted at the cash-out differ from the referee's stack; absent: a "
-                  "hand's stated stack",
+        "reason": "(some) 'cash_out': a night finding (in referee.check's night findings; "
+                  "action None; severity error; its rule: seed 002's cash box, "
+                  "referee.citations.REASONS): the chips counted at the cash-out differ "
+                  "from the referee's stack; absent: a hand's stated stack",
         "name": "(some) 'cash_out': the player's name, None where unknown",
         "difference": "(some) 'cash_out': recorded - expected (chips)",
         "after": "(some) 'cash_out': the last hand played before the count (0: none)",
@@ -260,18 +213,20 @@ details, never parse the message): every kind has an entry; a key described "(so
 present only in the cases it names, the others always."""
 
 SEVERITIES = ("error", "warning", "info")
+"""The severities, gravest first (CONTRACT.md section 4)."""
 
 
 @dataclass(slots=True)
 class Finding:
     """One irregularity.
 
-    - ``kind``: a key of :data:`RULES` (CONTRACT.md section 5).
+    - ``kind``: a key of :data:`DEFAULT_SEVERITY` (CONTRACT.md section 5).
     - ``action``: 0-based index into the hand's ``actions`` where the cause happened, or
       None when no logged action carries it.
     - ``seat``: the seat at fault (int) or None (the dealer, the table).
     - ``severity``: ``error``, ``warning`` or ``info``.
-    - ``message``: plain words a dealer understands; ``rule``: the rule it rests on.
+    - ``message``: plain words a dealer understands (English); ``rule``: the rule it rests
+      on, in English (:func:`referee.citations.citation` of its kind and reason).
     - ``details``: the structured facts behind the message (CONTRACT.md section 4), so
       that no caller parses ``message``: for instance ``{"due": 3, "verb": "open"}`` for
       ``out_of_turn``. The keys of each kind: :data:`DETAILS`.
@@ -295,12 +250,17 @@ class Finding:
 
 def make(kind: str, action: int | None, seat: int | None, message: str,
          severity: str | None = None, details: dict | None = None) -> Finding:
-    """Build a :class:`Finding` with the default severity and rule of ``kind``.
+    """Build a :class:`Finding` with the default severity of ``kind`` and the rule it rests
+    on: :func:`referee.citations.citation` in English of ``kind`` and ``details["reason"]``
+    (a case with a rule of its own, such as a seed house switch, cites that rule).
 
     :param details: the structured facts behind ``message`` (:attr:`Finding.details`).
     :param severity: overrides the default where the consequence differs (e.g. an
         ``openers_not_shown`` that changes who wins is an error, else a warning).
-    :raises KeyError: for a kind not in :data:`RULES` (a bug of ours, not of the log).
+    :raises KeyError: for a kind not in :data:`DEFAULT_SEVERITY` (a bug of ours, not of
+        the log).
     """
-    default, rule = RULES[kind]
-    return Finding(kind, action, seat, severity or default, message, rule, details or {})
+    default = DEFAULT_SEVERITY[kind]
+    details = details or {}
+    rule = citation(kind, "en", details.get("reason"))
+    return Finding(kind, action, seat, severity or default, message, rule, details)

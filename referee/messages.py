@@ -4,9 +4,10 @@ kind, seat and ``details`` (CONTRACT.md sections 4 and 5), never from its Englis
 
 Every kind has a template for each case of it (:data:`TEMPLATES`, keyed by the
 ``reason`` code of :data:`referee.findings.DETAILS`, or the ``source`` of an
-``unjustified_opening``); the rule it rests on comes from :mod:`referee.citations`. Players
-appear by name when a seat -> name map is given (``names``), else as "el asiento 3" /
-"seat 3"; chips are counted in fichas / chips; cards keep their codes (``As``, ``Td``).
+``unjustified_opening``); the rule it rests on comes from :mod:`referee.citations`, by its
+kind and ``reason`` (:func:`rule_text`). Players appear by name when a seat -> name map is
+given (``names``), else as "el asiento 3" / "seat 3"; chips are counted in fichas / chips;
+cards keep their codes (``As``, ``Td``).
 The Spanish words are the seeds' own (``shared/seeds/``): abrir, veo, paso, palabra,
 servido, resto, pot, ciega / contra-ciega, bote, descarte, mano, apertura, el que da.
 
@@ -50,7 +51,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "wrong_award": ("bote mal repartido", "wrong award"),
     "chips_not_conserved": ("las fichas no cuadran", "chips do not add up"),
     "incomplete_hand": ("mano incompleta", "incomplete hand"),
-    "stack_mismatch": ("fichas distintas de las arrastradas", "stack mismatch"),
+    "stack_mismatch": ("fichas distintas de las del árbitro", "stack mismatch"),
     "chips_added_mid_hand": ("fichas añadidas durante la mano", "chips added during the hand"),
     "passed_out": ("todos pasan: el bote sigue", "passed out: the pot carries"),
     "misdeal": ("reparto nulo", "misdeal"),
@@ -101,7 +102,8 @@ PHASES = {"predeal": ("pot y reparto", "antes and deal"),
 """A hand's phase in words."""
 
 FIELDS = {"rebuys": ("compras", "rebuys"), "stacks": ("fichas de salida", "stacks"),
-          "actions": ("acciones", "actions"), "button": ("botón", "button")}
+          "actions": ("acciones", "actions"), "button": ("botón", "button"),
+          "cash_out": ("recuento de la caja", "cash-out count")}
 """A hand's field (``unreadable`` ``bad_field``) in words."""
 
 _SEAT_KEYS = ("seat", "due", "holder")
@@ -130,6 +132,11 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
                               "must be a list of entries."),
         "bad_field:button": ("El botón de esta mano no es un asiento de la mesa.",
                              "This hand's button is not a seat at the table."),
+        "bad_field:cash_out": ("Un recuento de la caja no se entiende: debe ser un número "
+                               "entero de fichas, 0 o más, de un asiento de la mesa, tras una "
+                               "mano de la noche.", "A cash-out count cannot be read: it must "
+                               "be a whole number of chips, 0 or more, of a seat at the table, "
+                               "after a hand of the night."),
         "bad_field:assumed": ("No consta un botón válido para esta mano: se toma el asiento "
                               "{assumed}.", "This hand has no valid button: seat {assumed} "
                               "is assumed."),
@@ -204,6 +211,15 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
                "incompleto de antes no le reabría las apuestas: ya había hablado.",
                "{seat} raised to {recorded} chips over a bet of {facing}, but the short "
                "all-in before did not reopen the betting: they had already acted."),
+        "blind_first": ("{seat} subió a {recorded} fichas antes de que subiera {holder}: no se "
+                        "permiten relances antes del relance de la ciega grande (o de quien "
+                        "tomó el derecho).", "{seat} raised to {recorded} chips before "
+                        "{holder} had raised: no raise comes before the big blind's own (or "
+                        "that of the seat that took its right)."),
+        "blind_only": ("{seat} subió a {recorded} fichas sin haber puesto ciega: en una "
+                       "apertura a ciegas solo relanza quien puso la ciega.",
+                       "{seat} raised to {recorded} chips without having posted a blind: in a "
+                       "blind opening only a seat that posted a blind may raise."),
     },
     "wrong_amount": {
         "ante": ("{seat} puso {recorded} fichas de pot; el pot es de {expected}.",
@@ -214,10 +230,21 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
                  "{seat} called to {recorded} chips; the call was to {expected}."),
         "nothing_to_call": ("{seat} vio {recorded} fichas sin nada que ver.",
                             "{seat} called {recorded} chips with nothing to call."),
+        "not_due": ("{seat} puso {recorded} fichas de pot en una mano sin pot: el fetiche no "
+                    "está en el centro de la mesa.", "{seat} anted {recorded} chips in a hand "
+                    "that owes no ante: the marker is not in the middle."),
+        "checkdown_matching": ("{seat} puso {recorded} fichas para compensar tras la palabra "
+                               "de todos; le correspondía poner {expected}.",
+                               "{seat} paid {recorded} chips to match after the check-down; "
+                               "the payment owed was {expected}."),
     },
     "missing_ante": {
         None: ("{seat} recibió cartas sin poner su pot de {ante} fichas.",
                "{seat} was dealt in without anteing {ante} chips."),
+        "checkdown_matching": ("{seat} se retiró y, tras la palabra de todos, no puso {ante} "
+                               "fichas para compensar a los que siguieron en la mano.",
+                               "{seat} folded and did not pay {ante} chips to match the "
+                               "players still in after the check-down."),
     },
     "blind_irregular": {
         "late": ("{seat} puso {blind} cuando ya habían empezado las apuestas.",
@@ -229,6 +256,14 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
                        "{seat} posted {blind}, which {due} was to post."),
         "wrong_size": ("{seat} puso {blind} de {recorded} fichas; debía ser de {expected}.",
                        "{seat} posted {blind} of {recorded} chips; it is {expected}."),
+        "jackpot": ("{seat} puso {blind} en una mano con pot o jackpot: la ciega no se juega "
+                    "cuando la apertura se hace con pot o jackpot.",
+                    "{seat} posted {blind} in a hand played with antes or an opening minimum "
+                    "(pot or jackpot), where blinds are not played."),
+        "looked": ("{seat} puso {blind} después de recibir sus cartas: esta mano se juega sin "
+                   "ciega y sus fichas cuentan como su apuesta.",
+                   "{seat} posted {blind} after being dealt in: the hand is played without a "
+                   "blind and the chips are the seat's bet."),
     },
     "wrong_card_count": {
         "dealt": ("{seat} recibió {cards} cartas en el reparto, no cinco.",
@@ -287,6 +322,18 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
                      "{seat} was served {served} cards but the deck had only {left} left."),
         "own_discard": ("{seat} recibió {card}, una carta de su propio descarte.",
                         "{seat} was served {card}, one of their own discards."),
+        "last_card": ("{seat} recibió la última carta del mazo sin descartes con que "
+                      "mezclarla (le sirvieron {served} cartas; quedaban {left}).",
+                      "{seat} was served the deck's last card with no discards to shuffle it "
+                      "with ({served} cards served; {left} left)."),
+        "deal_out": ("El reparto necesita {needed} cartas, cinco por jugador, y la baraja solo "
+                     "tiene {deck}.", "The deal needs {needed} cards, five a player, and the "
+                     "deck has only {deck}."),
+        "deal_last_card": ("El reparto necesita {needed} cartas, cinco por jugador, de una "
+                           "baraja de {deck}: habría que dar la última carta del mazo, que no "
+                           "se debe dar.", "The deal needs {needed} cards, five a player, from "
+                           "a deck of {deck}: it would deal the deck's last card, which is "
+                           "kept back."),
     },
     "unjustified_opening": {
         "deal": ("{seat} abrió sin {opening} o mejor (recibió {hand}).",
@@ -342,6 +389,36 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
         None: ("{seat} empieza la mano con {recorded} fichas; de la mano anterior trae "
                "{expected}.", "{seat} starts the hand with {recorded} chips; {expected} "
                "carried over."),
+        "cash_out": ("{seat} entregó {recorded} fichas en la caja; según el árbitro tiene "
+                     "{expected} (diferencia: {difference}): no jugó ninguna mano desde que "
+                     "compró fichas, el recuento se compara con lo comprado.",
+                     "{seat} counted {recorded} chips at the cash-out; the referee's stack is "
+                     "{expected} (difference: {difference}): no hand was played since the "
+                     "buy-in, the count is compared with the chips bought."),
+        "cash_out:pushed": ("{seat} entregó {recorded} fichas en la caja tras la mano {after}; "
+                            "según el árbitro tiene {expected} (diferencia: {difference}). Tal "
+                            "como se repartieron los botes tendría {pushed}: coincidía con el "
+                            "árbitro hasta la mano {last_agreed}.",
+                            "{seat} counted {recorded} chips at the cash-out after hand "
+                            "{after}; the referee's stack is {expected} (difference: "
+                            "{difference}). As the dealer pushed the pots the seat would hold "
+                            "{pushed}: it agreed with the referee up to hand {last_agreed}."),
+        "cash_out:pushed_since_buy_in": (
+            "{seat} entregó {recorded} fichas en la caja tras la mano {after}; según el "
+            "árbitro tiene {expected} (diferencia: {difference}). Tal como se repartieron los "
+            "botes tendría {pushed}: no coincide con el árbitro desde que compró fichas.",
+            "{seat} counted {recorded} chips at the cash-out after hand {after}; the referee's "
+            "stack is {expected} (difference: {difference}). As the dealer pushed the pots the "
+            "seat would hold {pushed}: it has not agreed with the referee since the buy-in."),
+        "cash_out:outside_log": (
+            "{seat} entregó {recorded} fichas en la caja tras la mano {after}; según el "
+            "árbitro tiene {expected} (diferencia: {difference}). Los botes anotados coinciden "
+            "con el árbitro hasta la mano {last_agreed}: la diferencia no está en la anotación "
+            "(¿contar de nuevo?).",
+            "{seat} counted {recorded} chips at the cash-out after hand {after}; the referee's "
+            "stack is {expected} (difference: {difference}). The recorded pushes agree with "
+            "the referee up to hand {last_agreed}: the difference is not in the log (count "
+            "again?)."),
     },
     "chips_added_mid_hand": {
         None: ("{seat} añadió {chips} fichas durante la mano; juegan desde la siguiente mano.",
@@ -429,7 +506,9 @@ def _cards(cards: Any) -> str:
 
 def _values(finding: Any, lang: str, names: Mapping | None) -> dict[str, str | None]:
     """The template's fields: every detail in words, plus ``seat`` and the derived
-    ``verb_inf`` and ``blind``; None for a detail that is missing or empty."""
+    ``verb_inf`` and ``blind``; None for a detail that is missing or empty. A ``name``
+    detail (the player counted at the cash-out) names the seat; a ``difference`` is
+    signed (``+20``)."""
     i = _lang(lang)
     details = _get(finding, "details") or {}
     out: dict[str, str | None] = {"seat": seat_name(_get(finding, "seat"), lang, names)}
@@ -454,8 +533,13 @@ def _values(finding: Any, lang: str, names: Mapping | None) -> dict[str, str | N
             out[key] = chips_by_seat(value, lang, names)
         elif isinstance(value, (list, tuple)):
             out[key] = _cards(value) if value else None
+        elif key == "difference" and isinstance(value, int):
+            out[key] = f"{value:+d}"
         else:
             out[key] = str(value)
+    name = details.get("name")
+    if isinstance(name, str) and name.strip():
+        out["seat"] = name.strip()
     return out
 
 
@@ -479,6 +563,12 @@ def case_keys(kind: str, details: Mapping | None) -> list[str | None]:
             keys.append("no_award")
         elif not details.get("expected"):
             keys.append("pot_stays")
+    elif kind == "stack_mismatch" and reason == "cash_out":
+        if details.get("pushed") != details.get("expected"):
+            keys.append("cash_out:pushed" if details.get("last_agreed") is not None
+                        else "cash_out:pushed_since_buy_in")
+        elif details.get("last_agreed") is not None:
+            keys.append("cash_out:outside_log")
     if isinstance(reason, str):
         keys.append(reason)
     keys.append(None)
@@ -567,15 +657,26 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def rule_text(kind: str, lang: str) -> str:
-    """The rule the kind rests on, quoted in ``lang`` (:func:`referee.citations.citation`)."""
-    return citation(kind, lang)
+def rule_text(finding: Any, lang: str) -> str:
+    """The rule a finding rests on, quoted in ``lang`` (:func:`referee.citations.citation`
+    of its kind and ``details["reason"]``: a case with a rule of its own, such as a seed
+    house switch or the cash-out count, cites that rule).
+
+    :param finding: a finding dict of ``referee.check`` or a
+        :class:`referee.findings.Finding`; or a kind (str) for the kind's general rule.
+    :raises ValueError: another language.
+    """
+    if isinstance(finding, str):
+        return citation(finding, lang)
+    details = _get(finding, "details")
+    reason = details.get("reason") if isinstance(details, Mapping) else None
+    return citation(_get(finding, "kind") or "", lang, reason)
 
 
 def finding_text(finding: Any, lang: str, names: Mapping | None = None) -> str:
     """The finding and the rule quoted in it: ``"<sentence> Regla: <citation>"`` (``Rule:``
     in English); the ``text`` of CONTRACT.md section 4."""
-    rule = rule_text(_get(finding, "kind") or "", lang)
+    rule = rule_text(finding, lang)
     said = sentence(finding, lang, names)
     if not rule:
         return said
@@ -588,7 +689,7 @@ def describe(finding: Any, lang: str, names: Mapping | None = None) -> dict[str,
     :func:`finding_text`)."""
     kind = _get(finding, "kind") or ""
     said = sentence(finding, lang, names)
-    rule = rule_text(kind, lang)
+    rule = rule_text(finding, lang)
     word = ("Regla", "Rule")[_lang(lang)]
     return {"label": label(kind, lang), "sentence": said, "rule_text": rule,
             "text": f"{said} {word}: {rule}" if rule else said}

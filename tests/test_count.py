@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from walkgen import walk_session
 
 from referee import check
-from referee.count import CASH_OUT_RULE, Count, cash_out_findings
+from referee.citations import citation
+from referee.count import Count, cash_out_findings
 
 JACKPOTS = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
 SEATS = (1, 3, 4)
@@ -67,7 +68,9 @@ def test_a_pot_pushed_to_the_wrong_seat_shows_in_both_counts_with_the_last_hand_
                    "difference": 125 - stacks["1"], "after": 3, "pushed": 125, "last_agreed": 1}
     assert bruno["difference"] == 75 - stacks["3"] == -ana["difference"]
     assert bruno["pushed"] == 75 and bruno["last_agreed"] == 1
-    assert found[0]["rule"] == CASH_OUT_RULE and "jugador-cajera" in found[0]["rule"]
+    assert found[0]["rule"] == citation("stack_mismatch", "en", "cash_out")
+    assert found[0]["rule"].startswith("«Póker»: «es aconsejable la institución de una caja y de "
+                                       "un jugador-cajera")
     assert "Ana" in found[0]["message"] and "hand 1" in found[0]["message"]
 
 
@@ -173,7 +176,23 @@ def test_the_check_command_exits_1_on_a_count_that_differs(tmp_path):
     (f,) = json.loads(wrong.stdout)["night"]["findings"]
     assert f["seat"] == 3 and f["details"]["difference"] == 20
     text = _run(tmp_path, night(hands, cash_out={"1": 105, "3": 125, "4": 90}), "--format", "text")
-    assert text.returncode == 1 and "night: error   stack_mismatch: seat 3 (Bruno)" in text.stdout
+    assert text.returncode == 1, text.stderr
+    lines = text.stdout.splitlines()
+    at = lines.index("night: error   stack mismatch: Bruno counted 125 chips at the cash-out "
+                     "after hand 2; the referee's stack is 105 (difference: +20). The recorded "
+                     "pushes agree with the referee up to hand 2: the difference is not in the "
+                     "log (count again?).")
+    assert lines[at + 1] == "          rule: " + citation("stack_mismatch", "en", "cash_out")
+    assert "«Póker»: «es aconsejable la institución de una caja" in lines[at + 1]
+    spanish = _run(tmp_path, night(hands, cash_out={"1": 105, "3": 125, "4": 90}), "--format",
+                   "text", "--lang", "es").stdout.splitlines()
+    at = spanish.index("la noche: error   fichas distintas de las del árbitro: Bruno entregó 125 "
+                       "fichas en la caja tras la mano 2; según el árbitro tiene 105 "
+                       "(diferencia: +20). Los botes anotados coinciden con el árbitro hasta la "
+                       "mano 2: la diferencia no está en la anotación (¿contar de nuevo?).")
+    assert spanish[at + 1] == "          regla: " + citation("stack_mismatch", "es", "cash_out")
+    (said,) = check(night(hands, cash_out={"1": 105, "3": 125, "4": 90}), lang="es")["night"]["findings"]
+    assert said["text"] == f"{spanish[at].split(': ', 2)[2]} Regla: {citation('stack_mismatch', 'es', 'cash_out')}"
 
 
 # ---------------------------------------------------------------- properties

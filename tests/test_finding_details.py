@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee import check
-from referee.findings import DETAILS, RULES
+from referee.findings import DEFAULT_SEVERITY, DETAILS
 from replay_helpers import JACKPOTS, NO_LIMIT, play, session
 from walkgen import mutate, walk_session
 
@@ -176,8 +176,8 @@ def test_the_finding_carries_the_facts_of_its_message(kind, n):
 
 
 def test_every_kind_has_an_example_and_documented_keys():
-    assert set(EXAMPLES) == set(RULES)
-    assert set(DETAILS) == set(RULES)
+    assert set(EXAMPLES) == set(DEFAULT_SEVERITY)
+    assert set(DETAILS) == set(DEFAULT_SEVERITY)
     for kind, keys in DETAILS.items():
         assert keys, kind
         assert all(isinstance(k, str) and isinstance(v, str) and v for k, v in keys.items())
@@ -207,4 +207,4 @@ def test_details_keep_to_the_documented_keys_over_many_sessions():
         seen |= _keys_as_documented(check(walk)["hands"])
         for _ in range(3):
             seen |= _keys_as_documented(check(mutate(walk, rng))["hands"])
-    assert seen == set(RULES)
+    assert seen == set(DEFAULT_SEVERITY)

@@ -19,15 +19,35 @@ import pytest
 import store
 from referee import check, citations, messages
 from referee.check import TEXT_WORDS
-from referee.findings import DETAILS, RULES
+from referee.findings import DEFAULT_SEVERITY, DETAILS
 from replay_helpers import JACKPOTS, NO_LIMIT, play, session
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = (ROOT / ".." / "shared").resolve()
 CASES = sorted(p for p in (SHARED / "cases").glob("*.json") if not p.name.endswith(".expect.json"))
 ANTES = ["p1 ante 5", "p3 ante 5", "p4 ante 5"]
+THREE = {1: 100, 2: 100, 3: 100}
+POCKER_BLINDS = {"preset": "pocker", "ante": 0, "opening": None}
+INTER = {"preset": "internacional", "ante": 1}
+CHECKDOWN = ["p1 ante 1", "p2 ante 1", "p3 ante 1", "p1 open 2", "p2 call", "p3 fold",
+             "p1 draw 1", "p2 draw 1", "p1 check", "p2 check"]
+
+
+def _won_by(seat: int, pushed_to: int | None = None) -> list[str]:
+    """Seats 1, 3, 4 ante 5; ``seat`` opens 10, the others fold; the 25 pushed to
+    ``pushed_to`` (default the winner)."""
+    seats = (1, 3, 4)
+    k = seats.index(seat)
+    return ([f"p{s} ante 5" for s in seats] + [f"p{seat} open 10"]
+            + [f"p{s} fold" for s in seats[k + 1:] + seats[:k]]
+            + [f"p{seat} show JsJd4c3h2s", f"d award p{pushed_to or seat} 25"])
+
 BASICO = {"preset": "basico", "ante": 5, "betting": "no_limit", "min_bet": 10}
 TEN = {s: 500 for s in range(1, 11)}
+
+LOOKED = dict(actions=["d deal p3 5", "d deal p2 5", "d deal p1 5", "p3 blind 2", "p2 call",
+                       "p1 call"], rules=POCKER_BLINDS, stacks=THREE, button=1)
+"""Seed 000's blind posted after looking (``blind_before_deal``): play() keyword arguments."""
 
 # Sessions for the cases the golden sessions never produce: (play() keyword arguments).
 EXTRA = [
@@ -54,7 +74,57 @@ EXTRA = [
                           "p1 check", "p3 check", "p1 show JsJd4c3h2s", "p1 show JsJd4c3h5s"]),
     dict(actions=ANTES + ["p1 open 10", "p3 call", "p4 fold", "p1 draw 0", "p3 draw 0",
                           "p1 check", "p3 check", "p1 show JsJd4c3h2s"]),   # incomplete not_shown
+    dict(actions=ANTES + ["d deal p1 AsAdKs7h8h", "p1 open 10", "p3 call", "p4 fold",
+                          "p1 draw 2 7h8h", "d serve p1 7h2c"]),            # own_discard
+    dict(actions=ANTES + ["d deal p1 AsAdKs7h8h", "p1 open 10", "p3 call", "p4 fold",
+                          "p1 draw 1 8h", "d serve p1 As"]),                 # served_held
+    dict(actions=ANTES + ["p3 fold", "p4 allin", "p3 draw 0", "p1 straddle 10", "p1 fold"],
+         stacks={1: 12, 3: 12, 4: 500}),                                     # nobody_due
+    # the seeds' house switches (tests/test_seed_rules.py), one session each
+    dict(actions=["p1 ante 5", "p2 ante 5", "p3 ante 5", "p2 blind 10"],      # blind jackpot
+         rules={"preset": "pocker", "ante": 5}, stacks=THREE, button=3),
+    LOOKED,                                                                  # blind looked
+    dict(actions=[f"p{s} ante 1" for s in (5, 4, 3, 2, 1, 6)] + ["p5 open 2"]  # last_card
+         + [f"p{s} fold" for s in (4, 3, 2, 1)] + ["p6 call", "p5 draw 3", "p6 draw 0"],
+         rules={"preset": "pocker", "lowest_rank": "7"}, stacks={s: 50 for s in range(1, 7)},
+         button=6),
+    dict(actions=[f"p{s} ante 1" for s in range(1, 8)],                       # deal_out
+         rules={"preset": "pocker", "lowest_rank": "7"}, stacks={s: 50 for s in range(1, 8)}),
+    dict(actions=[f"p{s} ante 1" for s in range(1, 9)],                       # deal_last_card
+         rules={"preset": "jackpots", "ante": 1, "lowest_rank": "5"},
+         stacks={s: 50 for s in range(1, 9)}),
+    dict(actions=["p1 ante 1", "p2 ante 1", "p3 ante 1", "p1 blind 6", "p2 raise 8"],
+         rules=dict(INTER, betting="no_limit", min_bet=2, blind_raise="blind_only"),
+         stacks=THREE, button=3),                                            # blind_only
+    dict(actions=["p1 ante 1", "p2 ante 1", "p3 ante 1", "p1 blind 8", "p2 straddle 16",
+                  "p3 raise 32"],                                            # blind_first
+         rules={"preset": "clasico", "ante": 1, "betting": "no_limit", "min_bet": 2},
+         stacks=THREE, button=3),
+    dict(actions=CHECKDOWN + ["p3 ante 1"], rules=INTER, stacks=THREE, button=3),  # matching
+    dict(actions=CHECKDOWN, rules=INTER, stacks=THREE, button=3),   # missing_ante matching
 ]
+
+NIGHTS = [
+    # seed 000's ante custom: the second hand owes no ante (the marker is not in the middle)
+    {"rules": {"preset": "pocker", "ante": 1, "ante_custom": True},
+     "players": [{"seat": s, "name": n, "stack": 100} for s, n in ((1, "Ana"), (2, "Bruno"), (3, "Chus"))],
+     "hands": [{"button": 3, "actions": ["p2 ante 1", "p1 ante 1", "p3 ante 1", "p2 check", "p1 open 2",
+                                         "p3 call", "p2 fold", "p1 draw 0", "p3 draw 0", "p1 check",
+                                         "p3 check", "p1 show JsJd9c5h2s", "p3 muck", "d award p1 7"]},
+               {"actions": ["p1 ante 1", "p3 ante 1", "p2 ante 1", "p1 check", "p3 check", "p2 check"]}]},
+    # the cash-out counts: pushed wrong after hand 1 agreed; agreeing pushes; before hand 1;
+    # a count that cannot be read
+    {"rules": JACKPOTS,
+     "players": [{"seat": s, "name": n, "stack": 100} for s, n in ((1, "Ana"), (3, "Bruno"), (4, "Chus"))],
+     "hands": [{"button": 4, "actions": _won_by(1)}, {"actions": _won_by(3, pushed_to=1)}],
+     "cash_out": {"1": 125, "3": {"chips": 120, "after": 1}, "4": {"chips": 95, "after": 0},
+                  "2": 10}},
+    # pushed wrong from the first hand on
+    {"rules": JACKPOTS,
+     "players": [{"seat": s, "stack": 100} for s in (1, 3, 4)],
+     "hands": [{"button": 4, "actions": _won_by(3, pushed_to=1)}], "cash_out": {"1": 125}},
+]
+"""Whole nights for the cases a one-hand session does not reach (the night's findings)."""
 
 FALLBACKS = {("unreadable", "bad_field")}
 """Template cases no session reaches: a field of the hand not named by a refinement."""
@@ -69,7 +139,7 @@ def _codes(kind: str) -> list[str]:
 
 # ------------------------------------------------------------------ templates and sources
 def test_every_kind_and_every_reason_has_a_spanish_and_an_english_template():
-    assert set(DETAILS) == set(RULES)
+    assert set(DETAILS) == set(DEFAULT_SEVERITY)
     for kind in DETAILS:
         cases = messages.TEMPLATES[kind]
         wanted = _codes(kind) or [None]
@@ -82,9 +152,12 @@ def test_every_kind_and_every_reason_has_a_spanish_and_an_english_template():
 
 
 def test_every_kind_has_a_label_a_severity_word_and_a_citation_in_both_languages():
-    for kind in RULES:
+    for kind in DEFAULT_SEVERITY:
         assert messages.label(kind, "es") != messages.label(kind, "en")
         assert citations.citation(kind, "es") and citations.citation(kind, "en")
+    for kind, reason in citations.REASONS:
+        assert kind in DEFAULT_SEVERITY and f"'{reason}'" in DETAILS[kind]["reason"], (kind, reason)
+        assert citations.citation(kind, "es", reason) and citations.citation(kind, "en", reason)
     assert [messages.severity_word(s, "es") for s in ("error", "warning", "info")] == ["error", "aviso", "nota"]
 
 
@@ -96,9 +169,9 @@ def _plain(text: str) -> str:
 def test_every_seed_quote_is_the_seeds_own_sentence():
     """Seed 000: "No está permitido hablar o tirar las cartas fuera de turno." ... every
     quote is found verbatim in its seed file (a `` … `` marks words left out)."""
-    quotes = [s for sources in citations.CITATIONS.values() for s in sources
-              if isinstance(s, citations.SeedQuote)]
-    assert len(quotes) >= 25
+    every = [*citations.CITATIONS.values(), *citations.REASONS.values()]
+    quotes = [s for sources in every for s in sources if isinstance(s, citations.SeedQuote)]
+    assert len(quotes) >= 35
     for quote in quotes:
         (path,) = (SHARED / "seeds").glob(f"{quote.seed}_*.txt")
         text = _plain(path.read_text(encoding="utf-8"))
@@ -111,9 +184,10 @@ def test_every_seed_quote_is_the_seeds_own_sentence():
 
 
 def test_a_seed_is_cited_by_its_title_never_by_its_file():
-    for kind in RULES:
+    cases = [(kind, None) for kind in DEFAULT_SEVERITY] + list(citations.REASONS)
+    for kind, reason in cases:
         for lang in ("es", "en"):
-            text = citations.citation(kind, lang)
+            text = citations.citation(kind, lang, reason)
             assert not re.search(r"seed \d|semilla|\.txt|\d{3}_|CONTRACT\.md|_", text), (kind, text)
     # each titled seed text by its own first line
     for number, seed in citations.SEEDS.items():
@@ -146,21 +220,90 @@ def test_english_pages_quote_the_seed_in_spanish_with_an_english_rendering_besid
     assert "«No está permitido hablar o tirar las cartas fuera de turno.»" in es and "“" not in es
 
 
-def test_the_citations_name_every_source_the_contracts_rule_string_names():
-    """The JSON ``rule`` (findings.RULES, English, kept for the contract) and the quoted
-    citations rest on the same seeds, Robert's Rules sections and TDA rules."""
-    for kind, (_, rule) in RULES.items():
-        sources = citations.sources(kind)
-        seeds = {s.seed for s in sources if isinstance(s, citations.SeedQuote)}
-        sections = {s.section for s in sources if isinstance(s, citations.BookRule) and s.book == "rrop"}
-        tda = {n for s in sources if isinstance(s, citations.BookRule) and s.book == "tda" for n in s.rules}
-        assert set(re.findall(r"seed (\d{3})", rule)) <= seeds, kind
-        rrop = set()
-        for part in rule.split(";"):
-            if "Robert" in part or re.match(r"\s*section", part):
-                rrop |= {int(n) for n in re.findall(r"(?<!CONTRACT\.md )section (\d+)", part)}
-        assert rrop <= sections, kind
-        assert {int(n) for n in re.findall(r"TDA[^;]*?rule (\d+)", rule)} <= tda, kind
+SEED_REASONS = {
+    ("blind_irregular", "jackpot"): ("000", "Y es incompatible cuando la apertura se hace con pot o jackpot"),
+    ("blind_irregular", "looked"): ("000", "Si antes de marcar el blind o ciega mira inadvertidamente "
+                                    "sus cartas, se jugara esa partida sin blind"),
+    ("deck_exhausted", "last_card"): ("000", "No se debe dar la última carta del mazo"),
+    ("deck_exhausted", "deal_last_card"): ("000", "No se debe dar la última carta del mazo"),
+    ("not_reopened", "blind_first"): ("001", "No son permitidos relances a los jugadores primero de "
+                                      "un eventual relance del que hizo la ciega grande (o el que "
+                                      "haya tomado el derecho)"),
+    ("not_reopened", "blind_only"): ("002", "En el caso de una apertura en la oscuridad, solo el "
+                                     "jugador que ha lanzado puede relanzar"),
+    ("wrong_amount", "checkdown_matching"): ("002", "Todos los jugadores que se retiraron del juego "
+                                             "en las fases anteriores deben hacer una entrada al "
+                                             "bote para compensar la cantidad alcanzada por los demás"),
+    ("missing_ante", "checkdown_matching"): ("002", "Todos los jugadores que se retiraron del juego "
+                                             "en las fases anteriores deben hacer una entrada al "
+                                             "bote para compensar la cantidad alcanzada por los demás"),
+    ("wrong_amount", "not_due"): ("000", "lo pone en el centro de la mesa, al tiempo que todos los "
+                                  "jugadores ponen un pot en el tapete"),
+    ("stack_mismatch", "cash_out"): ("002", "es aconsejable la institución de una caja y de un "
+                                     "jugador-cajera"),
+}
+"""The seed switches' reasons and the seed sentence each rests on (issue 11)."""
+
+
+def test_a_seed_reason_cites_its_own_seed_sentence_not_the_kinds_rule():
+    """Seed 000: "Y es incompatible cuando la apertura se hace con pot o jackpot", "Si antes
+    de marcar el blind o ciega mira inadvertidamente sus cartas, se jugara esa partida sin
+    blind", "No se debe dar la última carta del mazo"; seed 001: "No son permitidos relances
+    a los jugadores primero de un eventual relance del que hizo la ciega grande (o el que
+    haya tomado el derecho)"; seed 002: "Todos los jugadores que se retiraron del juego en
+    las fases anteriores deben hacer una entrada al bote para compensar la cantidad
+    alcanzada por los demás"; the cash box: "es aconsejable la institución de una caja y de
+    un jugador-cajera"."""
+    for (kind, reason), (seed, quote) in SEED_REASONS.items():
+        title = citations.SEEDS[seed].name("es")
+        for lang in ("es", "en"):
+            said = citations.citation(kind, lang, reason)
+            assert said.startswith(f"{title}: «") and quote in said, (kind, reason, said)
+            assert said != citations.citation(kind, lang), (kind, reason)
+        finding = {"kind": kind, "seat": 1, "details": {"reason": reason}}
+        assert quote in messages.rule_text(finding, "es")
+        assert messages.rule_text(finding, "en") == citations.citation(kind, "en", reason)
+    # a reason without a rule of its own is cited by its kind's
+    assert citations.citation("wrong_amount", "es", "call") == citations.citation("wrong_amount", "es")
+
+
+def test_the_rule_books_reasons_name_their_section_and_rule():
+    """RRoP section 3, rule 6: "a player facing an all-in wager of less than half a bet may
+    fold, call, or complete the wager" (the fixed-limit sizes); rules 3 and 4: "a bet and
+    four raises" ... "Once the raising is capped on a betting round, it cannot be uncapped"."""
+    for kind in ("bet_too_small", "bet_too_large"):
+        assert citations.citation(kind, "en", "fixed_limit").startswith(
+            "Robert's Rules of Poker, section 3 (Betting and Raising), rule 6: in fixed limit")
+        assert "complete the wager" in citations.citation(kind, "en", "fixed_limit")
+        assert citations.citation(kind, "es", "fixed_limit").startswith("Reglas de Robert, sección 3 (apuestas y subidas), regla 6: ")
+    cap = citations.citation("raise_cap", "en")
+    assert cap.startswith("Robert's Rules of Poker, section 3 (Betting and Raising), rules 3 and 4: ")
+    assert "a bet and four raises" in cap and "not uncapped" in cap
+
+
+def test_the_text_format_quotes_the_rule_of_the_findings_reason(tmp_path):
+    """Seed 000: "Si antes de marcar el blind o ciega mira inadvertidamente sus cartas, se
+    jugara esa partida sin blind": ``check --format text`` quotes it under the finding."""
+    path = tmp_path / "looked.json"
+    path.write_text(json.dumps(session(**LOOKED)), encoding="utf-8")
+    for lang, word in (("es", "regla"), ("en", "rule")):
+        lines = _cli(str(path), "--lang", lang, "--format", "text").stdout.splitlines()
+        at = next(k for k, line in enumerate(lines) if messages.label("blind_irregular", lang) in line)
+        assert lines[at + 1] == f"          {word}: " + citations.citation("blind_irregular", lang, "looked")
+        assert "«Si antes de marcar el blind o ciega mira inadvertidamente sus cartas" in lines[at + 1]
+
+
+def test_the_json_rule_is_the_english_citation_of_the_findings_kind_and_reason(real_findings):
+    """One source for citations: the JSON ``rule`` of every finding (hands and the night)
+    is :func:`referee.citations.citation` in English of its kind and reason."""
+    reasons = set()
+    for finding, _ in real_findings:
+        reason = finding["details"].get("reason")
+        assert finding["rule"] == citations.citation(finding["kind"], "en", reason), finding
+        assert finding["rule"] == messages.rule_text(finding, "en")
+        if (finding["kind"], reason) in citations.REASONS:
+            reasons.add((finding["kind"], reason))
+    assert reasons == set(citations.REASONS)   # every case with a rule of its own is made
 
 
 # ------------------------------------------------------------------ real findings said
@@ -168,13 +311,14 @@ def test_the_citations_name_every_source_the_contracts_rule_string_names():
 def real_findings() -> list[tuple[dict, dict]]:
     """(finding, seat -> name) for every finding ``referee.check`` makes over the golden
     sessions (worked cases, PHH hands, walks, mutations, PokerKit hands, corruptions) and
-    :data:`EXTRA`."""
+    :data:`EXTRA` and :data:`NIGHTS` (the hands' findings and the night's)."""
     from golden_sessions import sessions
 
     out = []
     no_list = session(ANTES)
     no_list["hands"][0]["actions"] = "p1 ante 5"                             # bad_field actions
-    labelled = list(sessions().values()) + [session(**kw) for kw in EXTRA] + [no_list]
+    labelled = (list(sessions().values()) + [session(**kw) for kw in EXTRA] + [no_list]
+                + [dict(night, format="tapete/1") for night in NIGHTS])
     for s in labelled:
         try:
             result = check(s)
@@ -182,6 +326,7 @@ def real_findings() -> list[tuple[dict, dict]]:
             continue
         names = messages.player_names(s)
         out += [(f, names) for h in result["hands"] for f in h["findings"]]
+        out += [(f, names) for f in result["night"]["findings"]]
     return out
 
 
@@ -238,6 +383,8 @@ def _english_texts() -> list[str]:
     texts = [placeholder.sub(" ", english) for cases in messages.TEMPLATES.values()
              for _, english in cases.values()]
     texts += [re.sub(r"«[^»]*»", " ", citations.citation(kind, "en")) for kind in citations.CITATIONS]
+    texts += [re.sub(r"«[^»]*»", " ", citations.citation(kind, "en", reason))
+              for kind, reason in citations.REASONS]
     for table in (messages.LABELS, messages.SEVERITY_WORDS, messages.OPENINGS, messages.PHASES,
                   messages.FIELDS, TEXT_WORDS):
         texts += [placeholder.sub(" ", pair[1]) for pair in table.values()]
@@ -269,8 +416,10 @@ def test_no_english_word_in_the_spanish_sentences_of_real_findings(real_findings
         if line:   # the unreadable entry quoted as logged (the log's notation, CONTRACT.md 2)
             said = said.replace(f"«{line}»", "«»")
         assert english_words(said) == set(), finding
-    for kind in RULES:
+    for kind in DEFAULT_SEVERITY:
         assert english_words(messages.label(kind, "es") + " " + citations.citation(kind, "es")) == set(), kind
+    for kind, reason in citations.REASONS:
+        assert english_words(citations.citation(kind, "es", reason)) == set(), (kind, reason)
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:

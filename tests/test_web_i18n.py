@@ -124,3 +124,22 @@ def test_chips_and_findings_follow_the_pages_language(app):
             assert said["sentence"] == "Seat 3 opened while seat 1 was to act."
             assert said["rule_text"].startswith("TDA Poker Rules (2022), rule 53")
             assert number_symbols()["group"] == ","
+
+
+def test_a_finding_on_a_page_cites_the_rule_of_its_reason(app):
+    """Seed 001: "No son permitidos relances a los jugadores primero de un eventual relance
+    del que hizo la ciega grande (o el que haya tomado el derecho)": a raise before the
+    big blind's own cites that sentence, not the kind's short all-in rule books."""
+    from flask_babel import force_locale
+
+    from web.i18n import say_finding
+
+    finding = {"kind": "not_reopened", "seat": 3, "action": 6,
+               "details": {"recorded": 32, "facing": 16, "reason": "blind_first", "holder": 2}}
+    quote = "«No son permitidos relances a los jugadores primero de un eventual relance"
+    with app.test_request_context():
+        for lang in ("es", "en"):
+            with force_locale(lang):
+                said = say_finding(finding)
+            assert said["rule_text"].startswith("«Reglamento y mecanismos del juego del poker clásico»: " + quote)
+            assert quote in said["text"] and "TDA" not in said["text"]
