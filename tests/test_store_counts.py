@@ -9,6 +9,7 @@ el cambio de dinero al comienzo del juego y durante las manos individuales".
 
 from __future__ import annotations
 
+import html as html_text
 import re
 import sqlite3
 import time
@@ -89,20 +90,24 @@ def _night_page(client, night_id: int, lang: str) -> str:
 def _findings_html(html: str) -> str:
     found = re.search(r'<div id="count-findings".*?</div>', html, re.S)
     assert found, "no count findings on the page"
-    return re.sub(r"\s+", " ", found.group(0))
+    return html_text.unescape(re.sub(r"\s+", " ", found.group(0)))
 
 
 def test_the_host_night_page_shows_who_how_many_and_since_which_hand(app, client, db):
     night_id, players = _night(db)
     _count_as_pushed(db, night_id, players)
     english = _findings_html(_night_page(client, night_id, "en"))
-    assert "<strong>Ana</strong>: counted 103 chips; the referee says 98 (+5)." in english
-    assert "<strong>Chus</strong>: counted 96 chips; the referee says 101 (-5)." in english
-    assert english.count("The chips agreed with the referee up to hand 1.") == 2
+    # the referee's own templates say it (referee.messages, reason cash_out)
+    assert ("Ana counted 103 chips at the cash-out after hand 2; the referee's stack is 98 "
+            "(difference: +5)") in english
+    assert ("Chus counted 96 chips at the cash-out after hand 2; the referee's stack is 101 "
+            "(difference: -5)") in english
+    assert english.count("it agreed with the referee up to hand 1.") == 2
     assert "Bruno" not in english
     spanish = _findings_html(_night_page(client, night_id, "es"))
-    assert "<strong>Ana</strong>: contó 103 fichas; según el árbitro tiene 98 (+5)." in spanish
-    assert spanish.count("Las fichas cuadraban con el árbitro hasta la mano 1.") == 2
+    assert ("Ana entregó 103 fichas en la caja tras la mano 2; según el árbitro tiene 98 "
+            "(diferencia: +5)") in spanish
+    assert spanish.count("coincidía con el árbitro hasta la mano 1.") == 2
     assert "referee" not in spanish
 
 

@@ -279,7 +279,7 @@ def night(night_id: int):
         opening_next=opening_next, club=store.list_players(db),
         dealer_url=url_for("dealer.hand_page", night_id=night_id, token=dealer_token(night_id),
                            _external=True),
-        summary=summary, count_findings=count_findings(db, night_id), key=_key(),
+        summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=_key(),
         new_link=session.pop("new_link", None),
         players=store.table_players(db, night_id),
         entries=[{**e, "entered_local": store.nights.local_time(e["entered_at"], info["timezone"]),
