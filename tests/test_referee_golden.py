@@ -1,4 +1,6 @@
-"""The referee gives the same rulings as before the one-referee rework (issue 10).
+"""The referee gives the same rulings as its snapshot: taken before the one-referee rework
+(issue 10), regenerated once for issue 11's intended changes (the seeds' house switches, the
+rule-book betting fixes, citations from the structured sources).
 
 ``tests/golden/referee_check.json.gz`` holds ``referee.check`` over 3,400 sessions
 (:mod:`golden_sessions`: the worked cases, the PHH hands, random walks through the house
