@@ -31,6 +31,24 @@ def owed(st: HandState, seat: int) -> int:
     return max(0, min(reached - st.contrib[seat], st.stacks[seat]))
 
 
+def next_payer(st: HandState) -> int | None:
+    """The folded seat due to pay next after a carried check-down (play order), or None
+    (no payment owed: the house does not ask for one, or every payer has paid)."""
+    if not matching_due(st):
+        return None
+    for seat in st.order:
+        if seat not in st.matched and owed(st, seat):
+            return seat
+    return None
+
+
+def pay_option(st: HandState, seat: int) -> dict:
+    """What the payer due may do: ``{"verb": "ante", "min": chips, "max": chips}`` (the
+    chips it owes, :func:`owed`)."""
+    chips = owed(st, seat)
+    return {"verb": "ante", "min": chips, "max": chips}
+
+
 def pay(st: HandState, i: int, seat: int, a: Action) -> None:
     """``pN ante A`` after the check-down: the chips join the pot; other than owed is
     ``wrong_amount`` (reason ``checkdown_matching``)."""

@@ -47,7 +47,7 @@ from typing import Any, Callable, Sequence
 from .actions import Action
 from .betting import bet
 from .blinds import looked
-from .checkdown import matching_due, pay
+from .checkdown import matching_due, pay, pay_option
 from .betting import options as bet_options
 from .deck import deal, judge_deal_size
 from .draw import bet_line as draw_bet_line
@@ -143,6 +143,8 @@ class HandReplay:
         seat = due(st)
         if seat is None:
             return []
+        if st.phase == "complete":
+            return [pay_option(st, seat)]  # (seed 002: a folded seat pays after a check-down)
         if st.phase == "predeal":
             owed = predeal_owed(st)
             if owed:

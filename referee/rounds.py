@@ -17,6 +17,7 @@ Phases: ``predeal`` (antes and blinds), ``predraw`` (betting before the first dr
 from __future__ import annotations
 
 from .blinds import postdraw_first
+from .checkdown import next_payer
 from .state import HandState
 from .turns import next_to_bet
 
@@ -25,10 +26,14 @@ def due(st: HandState) -> int | None:
     """The seat due to act now (int), or None (no one: the phase is over or not begun).
 
     Before the deal, the next seat that owes forced chips (:func:`predeal_owed`), then the
-    first to speak.
+    first to speak. After a carried check-down where the house makes the folded seats
+    match (seed 002, ``checkdown_matching``), the next of them still to pay
+    (:func:`referee.checkdown.next_payer`).
     """
     phase = st.phase
-    if phase == "complete" or not st.n:
+    if phase == "complete":
+        return next_payer(st) if st.n else None
+    if not st.n:
         return None
     if phase == "predeal":
         owed = predeal_owed(st)

@@ -315,6 +315,23 @@ def test_seed002_the_folded_seats_match_after_a_check_down(tmp_path):
         {"expected": 2, "recorded": 1, "reason": "checkdown_matching"}]
 
 
+def test_seed002_the_tablet_is_told_who_pays_after_a_check_down():
+    """Seed 002: "Todos los jugadores que se retiraron del juego en las fases anteriores
+    deben hacer una entrada al bote para compensar la cantidad alcanzada por los demás."
+    The referee says who is due to pay and how much (the tablet shows what it says): after
+    the check-down, folded seat 3 is due with an ante of 2; once paid, nobody is due."""
+    def replay(pay: list[str]) -> HandReplay:
+        hand = _checkdown(pay)
+        table = {"rules": INTER, "players": [{"seat": s, "stack": c} for s, c in THREE.items()],
+                 "hands": [hand]}
+        return HandReplay(next(replay_session(table)).start, hand["actions"]).run()
+
+    owing = replay([])
+    assert (owing.due(), owing.legal()) == (3, [{"verb": "ante", "min": 2, "max": 2}])
+    paid = replay(["p3 ante 2"])
+    assert (paid.due(), paid.legal()) == (None, [])
+
+
 def test_seed002_who_may_raise_a_blind_is_a_house_choice(tmp_path):
     """Seed 002 says both "En el caso de una apertura en la oscuridad, solo el jugador que ha
     lanzado puede relanzar" and "El jugador que acepta y decide seguir el juego, deposita la
