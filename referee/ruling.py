@@ -49,6 +49,8 @@ def finish(st: HandState) -> HandResult:
         total -= st.carried_in
     if (not (st.lost or st.award_unknown) or duplicate) and not (
             outcome == "void" and not st.recorded):  # (void: one cause, the duplicate)
+        # (a duplicate card voids the hand whatever an unreadable line did: RRoP section
+        # 13, the chips go back to who put them in; the pushes are judged against that)
         compare_awards(st, awards, recorded, total, last)
     stacks, carried = _stacks_after(st, awards, recorded, total, carried)
     if len(st.findings) > 1:
@@ -197,20 +199,23 @@ def compare_awards(st: HandState, awards: dict[int, int] | None, recorded: dict[
     line is missing); ``chips_not_conserved`` when the lines do not add up to the pot
     being pushed. No lines at all: nothing was written down, nothing to compare (a
     ``wrong_award`` at the last action where the log records pushes and the rules give
-    chips)."""
+    chips). :func:`finish` calls it only where the pushes can be judged: after an
+    unreadable player line, only when the rules' awards are decided whatever that line did
+    (a hand voided by a duplicate card), so its findings are made despite the line
+    (``decided``, :meth:`~referee.state.HandState.find`)."""
     lines = st.recorded
     if not lines:
         if awards and any(awards.values()) and st.start.awards_recorded and last is not None:
             st.find("wrong_award", last, None, "no award was recorded; the rules give "
                     f"{awards_text(awards)}",
-                    details={"expected": keyed(awards), "recorded": {}})
+                    details={"expected": keyed(awards), "recorded": {}}, decided=True)
         return
     rec_sum = sum(recorded.values())
     if awards is None:  # the cards that decide were never seen: only the sum is known
         if st.phase in ("showdown", "complete") and rec_sum != total:
             st.find("chips_not_conserved", lines[0][0], None,
                     f"the awards add up to {rec_sum}; the pot is {total}",
-                    details={"recorded": rec_sum, "pot": total})
+                    details={"recorded": rec_sum, "pot": total}, decided=True)
         return
     expected = {s: c for s, c in awards.items() if c}
     first_bad = _first_bad_line(lines, expected, last)
@@ -223,13 +228,13 @@ def compare_awards(st: HandState, awards: dict[int, int] | None, recorded: dict[
         # pushes the wrong count is chips_not_conserved)
         st.find("chips_not_conserved", first_bad[0], None,
                 f"the awards add up to {rec_sum}; the pot is {exp_sum}",
-                details={"recorded": rec_sum, "pot": exp_sum})
+                details={"recorded": rec_sum, "pot": exp_sum}, decided=True)
         if set(recorded) == set(expected):
             return  # the right seats, a miscount: one cause
     st.find("wrong_award", first_bad[0], first_bad[1],
             f"awarded {awards_text(recorded)}; the rules give "
             f"{awards_text(expected) or 'nothing (the pot stays for the next deal)'}",
-            details={"expected": keyed(expected), "recorded": keyed(recorded)})
+            details={"expected": keyed(expected), "recorded": keyed(recorded)}, decided=True)
 
 
 def _first_bad_line(lines: list[tuple[int, int, int]], expected: dict[int, int],

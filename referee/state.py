@@ -201,12 +201,14 @@ class HandState:
     # ------------------------------------------------------------- findings
     def find(self, kind: str, index: int | None, seat: int | None, message: str,
              severity: str | None = None, once: tuple | None = None,
-             details: dict | None = None) -> None:
+             details: dict | None = None, decided: bool = False) -> None:
         """Record a finding (:func:`referee.findings.make`) unless it follows from an
         unreadable line (:data:`LOST_HIDES`) or, with ``once`` (a key), one with the same
-        key was already made."""
-        if self.lost and kind in LOST_HIDES and (kind != "missing_ante" or None in self.lost_seats
-                                                 or seat in self.lost_seats):
+        key was already made. ``decided``: the finding does not depend on what an
+        unreadable line did (the pushes of a hand whose awards the rules decide anyway,
+        :func:`referee.ruling.compare_awards`), so it is made after one too."""
+        if self.lost and not decided and kind in LOST_HIDES and (
+                kind != "missing_ante" or None in self.lost_seats or seat in self.lost_seats):
             return  # follows from an unreadable action (reported once, as unreadable)
         if once is not None:
             if once in self.faults:

@@ -13,6 +13,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from walkgen import walk_session
@@ -193,6 +194,51 @@ def test_the_check_command_exits_1_on_a_count_that_differs(tmp_path):
     assert spanish[at + 1] == "          regla: " + citation("stack_mismatch", "es", "cash_out")
     (said,) = check(night(hands, cash_out={"1": 105, "3": 125, "4": 90}), lang="es")["night"]["findings"]
     assert said["text"] == f"{spanish[at].split(': ', 2)[2]} Regla: {citation('stack_mismatch', 'es', 'cash_out')}"
+
+
+DUPLICATE_PUSHED = ["p1 ante 5", "p2 ante 5", "p1 open 10", "p2 call", "p1 draw 0",
+                    "p2 draw 0", "p1 check", "p2 check", "p1 show JsJd4c3h2s",
+                    "p2 show JsQdQc8h7d", "d award p2 30"]
+"""A heads-up jackpot where the Js is seen twice and the dealer pushes the pot of 30 to
+seat 2 anyway."""
+
+
+def _void_night(actions: list[str]) -> dict:
+    return {"format": "tapete/1", "rules": JACKPOTS,
+            "players": [{"seat": 1, "name": "Ana", "stack": 500},
+                        {"seat": 2, "name": "Bruno", "stack": 500}],
+            "hands": [{"button": 2, "actions": actions}], "cash_out": {"1": 485, "2": 515}}
+
+
+@pytest.mark.parametrize("unreadable", [False, True])
+def test_a_void_hand_s_wrong_push_is_judged_even_after_an_unreadable_line(tmp_path, unreadable):
+    """Robert's Rules of Poker, section 13: with two cards of the same rank and suit "all
+    action is void, and all chips in the pot are returned to the players who put them in";
+    CONTRACT.md 2: bad input is never guessed at, but the rest of the hand is judged. The
+    void returns 15 to each seat whatever the unreadable line ``p1 foo`` did, so the push
+    of 30 to seat 2 is a ``wrong_award`` with or without it, and the counts (485/515, as
+    pushed) are explained by that push: they never agreed with the referee since the buy-in."""
+    actions = list(DUPLICATE_PUSHED)
+    if unreadable:
+        actions[2:2] = ["d note café", "p1 foo"]
+    run = _run(tmp_path, _void_night(actions))
+    assert run.returncode == 1, run.stderr
+    out = json.loads(run.stdout)
+    (hand,) = out["hands"]
+    shift = 2 if unreadable else 0
+    found = [(f["kind"], f["action"]) for f in hand["findings"]]
+    assert found == [("unreadable", 3)] * unreadable + [
+        ("duplicate_card", 9 + shift), ("wrong_award", 10 + shift)]
+    assert hand["awards"] == {"1": 15, "2": 15} and hand["recorded_awards"] == {"2": 30}
+    wrong = hand["findings"][-1]
+    assert wrong["details"]["expected"] == {"1": 15, "2": 15}
+    assert wrong["details"]["recorded"] == {"2": 30}
+    night_found = {f["seat"]: f["details"] for f in out["night"]["findings"]}
+    assert {s: (d["expected"], d["pushed"], d["last_agreed"])
+            for s, d in night_found.items()} == {1: (500, 485, None), 2: (500, 515, None)}
+    text = _run(tmp_path, _void_night(actions), "--format", "text").stdout
+    assert "the difference is not in the log" not in text
+    assert "As the dealer pushed the pots the seat would hold 515" in text
 
 
 # ---------------------------------------------------------------- properties
