@@ -18,8 +18,8 @@ from referee.rules import HouseRules
 
 from .db import StoreError, utc_now, write_tx
 from .handrows import current_hand, hand_ended, hand_row, last_hand
-from .judging import (hand_ruling, next_hand_button, night_rulings, rejudge, rejudge_hand,
-                      session_hands)
+from .judging import (LIVE_ENTRY, hand_ruling, next_hand_button, night_rulings, rejudge,
+                      rejudge_hand, session_hands)
 from .nights import (existing, get_night, insert, insert_once, keyed_write, night_players,
                      require_open, require_reason, table_players)
 
@@ -345,19 +345,43 @@ def night_session(db: Database, night_id: int) -> dict:
     """The night as a CONTRACT.md ``tapete/1`` session (live actions only).
 
     Buy-ins before the first hand are the starting stacks; later ones are the ``rebuys``
-    of the next hand (by seat). The rules are the night's frozen rules.
+    of the next hand (by seat). The rules are the night's frozen rules. The live cash-out
+    counts, when there are any, are the ``cash_out`` (:func:`night_counts`).
     """
     night = get_night(db, night_id)
     players = table_players(db, night_id)
     starting, hands = session_hands(db, night_id)
     known = set(HouseRules.__dataclass_fields__)
-    return {
+    session = {
         "format": "tapete/1",
         "rules": {k: v for k, v in night["rules_frozen"].items() if k in known},
         "players": [{"seat": p["seat"], "name": p["name"], "stack": starting.get(p["seat"], 0)}
                     for p in players],
         "hands": hands,
     }
+    counts = night_counts(db, night_id, {p["player_id"]: p["seat"] for p in players}, len(hands))
+    if counts:
+        session["cash_out"] = counts
+    return session
+
+
+def night_counts(db: Database, night_id: int, seats: dict[int, int],
+                 played: int) -> dict[str, int | dict[str, int]]:
+    """The night's live cash-out counts as a session file's ``cash_out``
+    (:func:`referee.count.session_counts`): seat (str) -> chips (int) for a count after the
+    last of the ``played`` hands, ``{"chips": C, "after": K}`` for a count made after hand
+    K (a player who left; 0: before the first hand). A file holds one count per seat: for a
+    player counted more than once (who left and came back), the last. Read-only.
+
+    :param seats: player id -> seat (the night's :func:`store.nights.table_players`).
+    """
+    out: dict[str, int | dict[str, int]] = {}
+    for player_id, chips, after in db.execute(
+            f"SELECT l.player_id, l.chips, COALESCE(l.before_hand, 0) FROM ledger l WHERE "
+            f"l.night_id = ? AND l.kind = 'cash_out' AND {LIVE_ENTRY} ORDER BY l.id", [night_id]):
+        if player_id in seats:
+            out[str(seats[player_id])] = chips if after >= played else {"chips": chips, "after": after}
+    return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
 
 
 def check_night(db: Database, night_id: int) -> dict:

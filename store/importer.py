@@ -2,8 +2,16 @@
 
 The night's hands become hand rows with their actions as events (entered_by
 ``"import"``); players are matched by name (added to the club when new); starting stacks
-are buy-ins, ``rebuys`` are rebuys between hands; the final stacks from ``referee.check``
-are the cash-out counts, so each net is final stack minus chips bought.
+are buy-ins, ``rebuys`` are rebuys between hands. The file's ``cash_out`` counts
+(:func:`referee.count.session_counts`: a number is a count after the last hand, ``{"chips":
+C, "after": K}`` the count of a player who left after hand K) are the cash-outs, entered
+when they were made (after hand K, before hand K+1's rebuys), so the host's night page
+compares them with the referee's stacks (``store.counts``); a player the file does not
+count, or who bought chips after being counted, is counted at the referee's stack after the
+last hand (the count the log implies). Each net is chips counted minus chips bought.
+
+A count of a player who left is entered but the seat is not unseated: a session file keeps
+every player at the table to its end, so the stored hands are judged as the file's are.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from referee.count import Count, session_counts
 from referee.phh import load_phh
 
 from .db import MAX_CHIPS, StoreError, write_tx
@@ -107,13 +116,32 @@ def validate_session(session: object, label: str = "session") -> None:
         actions = hand.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise StoreError(f"{label}: hand {number}: 'actions' must be a list of action strings")
+    file_counts(session, label)
+
+
+def file_counts(session: dict, label: str = "session") -> list[Count]:
+    """The cash-out counts of a session's ``cash_out`` key, read by the referee
+    (:func:`referee.count.session_counts`, its format), in seat order; [] without one.
+
+    :raises StoreError: a count the referee cannot read (not an object of seat: chips, a
+        seat nobody sits in, chips that are not a whole number >= 0, a hand the file does
+        not have: never guessed at, CONTRACT.md 2), or more chips than the store holds.
+    """
+    hands = session.get("hands") or []
+    counts, unreadable = session_counts(session, len(hands))
+    if unreadable:
+        raise StoreError(f"{label}: {unreadable[0].message}")
+    for count in counts:
+        _chip_count(count.chips, f"{label}: cash_out of seat {count.seat}")
+    return counts
 
 
 def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_per: int = 1,
                    currency: str = "EUR", timezone: str = "Europe/Madrid",
                    started_at: datetime | None = None, host: str = "host", title: str | None = None,
                    entered_by: str = "import", key: str | None = None) -> int:
-    """Store a session as a new night, replay it, and record the final stacks as counts.
+    """Store a session as a new night, replay it, and record its cash-out counts (the
+    referee's final stack for a player the file does not count: see the module).
 
     Everything is written in one transaction. With ``key`` (default: a digest of the
     session and chip value), importing the same file again returns the same night.
@@ -155,36 +183,55 @@ def _import(db, session, players, key, *, chip_cents, chips_per, currency, timez
                                 started_at=started_at, host=host, title=title,
                                 note=session.get("note"), key=key)
         by_seat = {}
+        counts: dict[int, list[Count]] = {}
+        for count in file_counts(session):
+            counts.setdefault(count.after, []).append(count)
+        uncounted = set()  # seats with chips bought since their last count
         for p in players:
             player_id = player_by_name(db, str(p.get("name") or f"seat {p.get('seat')}"))
             seat = p.get("seat")
             seat_player(db, night_id, player_id, seat, entered_by=entered_by)
             by_seat[str(seat)] = player_id
             stack = p.get("stack", 0)
+            uncounted.add(str(seat))
             if stack:
                 buy_in(db, night_id, player_id, stack, entered_by=entered_by)
+        _count(db, night_id, by_seat, counts.get(0, ()), uncounted, entered_by)
         for number, hand in enumerate(session.get("hands") or [], start=1):
             for seat, chips in (hand.get("rebuys") or {}).items():
                 if str(seat) not in by_seat:
                     raise StoreError(f"hand {number}: rebuy for seat {seat}, which nobody sits in")
                 buy_in(db, night_id, by_seat[str(seat)], chips, entered_by=entered_by)
+                uncounted.add(str(seat))
             hand_id = start_hand(db, night_id, button=hand.get("button"), stacks=hand.get("stacks"),
                                  entered_by=entered_by)
             actions = [str(a) for a in hand.get("actions") or []]
             append_actions(db, hand_id, actions, entered_by=entered_by,
                            keys=[f"{key}:{number}:{i}" for i in range(len(actions))])
             end_hand(db, hand_id, entered_by=entered_by)
+            _count(db, night_id, by_seat, counts.get(number, ()), uncounted, entered_by)
         result = check_night(db, night_id)
         final = {str(p["seat"]): p["stack"] for p in night_session(db, night_id)["players"]}
         for entry in result.get("hands", []):
             final.update({str(k): v for k, v in (entry.get("stacks") or {}).items()})
         for seat, player_id in by_seat.items():
+            if seat not in uncounted:
+                continue  # counted as the file says
             chips = int(final.get(seat, 0))
             if chips > MAX_CHIPS:
                 raise StoreError(f"seat {seat} ends the night with {chips} chips by the log, more than "
                                  f"{MAX_CHIPS:,}: check the amounts in the actions")
             cash_out(db, night_id, player_id, chips, entered_by=entered_by)
     return night_id
+
+
+def _count(db: Database, night_id: int, by_seat: dict[str, int], counts, uncounted: set[str],
+           entered_by: str) -> None:
+    """Enter the file's ``counts`` made now (between hands) as cash-outs; the seats are
+    counted (taken out of ``uncounted``)."""
+    for count in counts:
+        cash_out(db, night_id, by_seat[str(count.seat)], count.chips, entered_by=entered_by)
+        uncounted.discard(str(count.seat))
 
 
 def import_file(db: Database, path: str | Path, **options) -> int:

@@ -10,6 +10,7 @@ el cambio de dinero al comienzo del juego y durante las manos individuales".
 from __future__ import annotations
 
 import html as html_text
+import json
 import re
 import sqlite3
 import time
@@ -135,3 +136,89 @@ def test_the_night_page_with_its_count_findings_takes_no_write_lock(app, client,
         holder.execute("ROLLBACK")
         holder.close()
     assert "counted 103 chips" in _findings_html(html)
+
+
+# ---------------------------------------------------------------- imported counts
+COUNTED_FILE = {
+    "format": "tapete/1", "rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+    "players": [{"seat": 1, "name": "Ana", "stack": 200}, {"seat": 2, "name": "Bruno", "stack": 200},
+                {"seat": 3, "name": "Chus", "stack": 200}, {"seat": 4, "name": "Dora", "stack": 200}],
+    "hands": [
+        {"button": 4, "actions": ["p1 ante 5", "p2 ante 5", "p3 ante 5", "p4 ante 5", "p1 open 10",
+                                  "p2 fold", "p3 fold", "p4 fold", "p1 show JsJd7c5h2s", "d award p1 30"]},
+        {"actions": ["p2 ante 5", "p3 ante 5", "p4 ante 5", "p1 ante 5", "p2 open 10", "p3 call",
+                     "p4 fold", "p1 fold", "p2 draw 1", "p3 draw 1", "p2 check", "p3 check",
+                     "p2 show QsQd8c6h3s", "p3 show KsKh9d4c2d", "d award p2 40"]},
+        {"rebuys": {"4": 50},
+         "actions": ["p3 ante 5", "p4 ante 5", "p1 ante 5", "p2 ante 5", "p3 open 10", "p4 fold",
+                     "p1 fold", "p2 fold", "p3 show AsAh9c6d3c", "d award p3 30"]}],
+    "cash_out": {"1": 210, "2": {"chips": 220, "after": 2}, "3": 195}}
+"""Ana (5 over the referee) and Chus counted at the end, Bruno when leaving after hand 2
+(both as pushed: hand 2, won by Chus, was pushed to Bruno); Dora, who rebought, is not
+counted."""
+
+
+def _import(runner, tmp_path, session: dict):
+    path = tmp_path / "counted.json"
+    path.write_text(json.dumps(session))
+    return runner.invoke(args=["import", str(path)])
+
+
+def test_an_imported_file_s_counts_are_the_cash_outs_and_the_night_page_shows_them(
+        app, client, db, runner, tmp_path):
+    """``flask import`` enters the file's ``cash_out`` counts as they are (Bruno's when he
+    left after hand 2), Dora, not counted, at the referee's stack as before; the store's
+    count findings are the referee's for the file (one comparison, seed 002's cash box:
+    "es aconsejable la institución de una caja y de un jugador-cajera para controlar el
+    cambio de dinero ..."), and the host's night page shows them."""
+    result = _import(runner, tmp_path, COUNTED_FILE)
+    assert result.exit_code == 0, result.output
+    night_id = int(result.output.strip().splitlines()[-1])
+    stacks = store.check_night(db, night_id)["hands"]
+    counts = [(e["name"], e["chips"]) for e in store.night_entries(db, night_id)
+              if e["kind"] == "cash_out"]
+    assert counts == [("Bruno", 220), ("Ana", 210), ("Chus", 195), ("Dora", stacks[-1]["stacks"]["4"])]
+    expected = referee.check(COUNTED_FILE)["night"]["findings"]
+    assert len(expected) == 3
+    assert sorted(count_findings(db, night_id), key=lambda f: f["seat"]) == expected
+    bruno = next(f for f in expected if f["seat"] == 2)["details"]
+    assert (bruno["after"], bruno["expected"], bruno["pushed"]) == (2, 180, 220)
+    english = _findings_html(_night_page(client, night_id, "en"))
+    assert "Bruno counted 220 chips at the cash-out after hand 2" in english
+    assert "Dora" not in english
+
+
+def test_a_stored_night_s_counts_are_written_back_so_import_and_export_round_trip(db, runner, tmp_path):
+    """The night as a session file (:func:`store.night_session`) carries the counts as the
+    file gave them; Dora's count, implied at import, is written too, and importing the
+    export again gives the same counts and the same findings."""
+    night_id = int(_import(runner, tmp_path, COUNTED_FILE).output.strip().splitlines()[-1])
+    exported = store.night_session(db, night_id)
+    dora = store.check_night(db, night_id)["hands"][-1]["stacks"]["4"]
+    assert exported["cash_out"] == {**COUNTED_FILE["cash_out"], "4": dora}
+    assert referee.check(exported)["night"] == referee.check(
+        {**COUNTED_FILE, "cash_out": exported["cash_out"]})["night"]
+    again = store.import_session(db, exported, title="again")
+    assert again != night_id
+    assert store.night_session(db, again)["cash_out"] == exported["cash_out"]
+    assert count_findings(db, again) == count_findings(db, night_id)
+
+
+def test_a_night_with_no_count_exports_no_cash_out_and_a_count_before_hand_1_is_kept(db):
+    night_id = store.import_session(db, {**COUNTED_FILE, "cash_out": None})
+    assert "cash_out" in store.night_session(db, night_id)  # everyone counted at import
+    open_night, players = _night(db)
+    assert "cash_out" not in store.night_session(db, open_night)
+    early = store.import_session(db, {**COUNTED_FILE, "cash_out": {"1": {"chips": 150, "after": 0}}})
+    assert store.night_session(db, early)["cash_out"]["1"] == {"chips": 150, "after": 0}
+    (f,) = count_findings(db, early)
+    assert (f["seat"], f["details"]["expected"], f["details"]["after"]) == (1, 200, 0)
+
+
+def test_an_unreadable_count_refuses_the_import_and_stores_nothing(db, runner, tmp_path):
+    """CONTRACT.md 2: bad input is never guessed at (the referee reads it as an
+    ``unreadable`` cash_out; the store refuses the file, with the reason)."""
+    for bad in ({"9": 100}, {"1": -5}, {"1": {"chips": 100, "after": 7}}, [205]):
+        result = _import(runner, tmp_path, {**COUNTED_FILE, "cash_out": bad})
+        assert result.exit_code != 0 and "cash" in result.output, result.output
+    assert store.list_nights(db) == []
