@@ -77,15 +77,22 @@ what PHH cannot say travels too:
   did (``starting_stacks`` stay the stacks the hand was played with, for PokerKit).
 - ``_tapete_rules_json``: the rules as JSON where TOML has no form for a value
   (``"opening": null``); read in place of ``_tapete_rules``.
+- The ``# tapete (seat numbers): LINE`` comments carry the session log's own lines, whose
+  ``pN`` is the player in seat N (the ``seats`` field), not PHH's position N; the prefix
+  says so (exports before issue 11 wrote ``# tapete: LINE``, still read).
 - An ante or blind that PHH's ``antes``/``blinds_or_straddles`` cannot post as logged (not
-  first in the log, out of position order, short, irregular) is a ``# tapete:`` comment
-  action in place; :func:`load_phh` counts its chips, so later ``cc`` face it.
+  first in the log, out of position order, short, irregular) is a ``# tapete`` comment
+  action in place; :func:`load_phh` counts its chips, so later ``cc`` face it. A big
+  blind logged as a second ``blind`` line is the double blind (as the referee reads it):
+  a PHH blind, with ``_tapete_double_blind = "blind"`` so that :func:`load_phh` writes it
+  back as a ``blind`` line, not a ``straddle``.
 - A PHH action that would read back as another line carries the log's line after it:
-  ``p2 cc # tapete: p4 call 1`` (call amounts, ``allin``, a check facing a bet, ``bet``
-  before the draw ...); PokerKit ignores the comment, :func:`load_phh` logs the line.
+  ``p2 cc # tapete (seat numbers): p4 call 1`` (call amounts, ``allin``, a check facing a
+  bet, ``bet`` before the draw ...); PokerKit ignores the comment, :func:`load_phh` logs
+  the line.
 - A serve logged anywhere but right after the seat's own draw is written in place as
-  ``d dh ... # tapete: d serve ...``; :func:`load_phh` moves only the others (PHH lists
-  the serves after all the discards) back after each seat's draw.
+  ``d dh ... # tapete (seat numbers): d serve ...``; :func:`load_phh` moves only the
+  others (PHH lists the serves after all the discards) back after each seat's draw.
 
 Ante conventions read from PHH ``antes``: all equal -> ``ante``; only the second entry (the
 2023 WSOP "big blind ante") -> ``ante`` with ``big_blind_ante: true``; anything else -> the

@@ -14,10 +14,23 @@ STANDARD_VARIANTS = {
 BETTING_LETTER = {"fixed_limit": "F", "pot_limit": "P", "no_limit": "N"}
 LETTER_BETTING = {v: k for k, v in BETTING_LETTER.items()}
 
-TAPETE_COMMENT = "# tapete: "
+TAPETE_COMMENT = "# tapete (seat numbers): "
 """Prefix of a PHH comment action carrying a tapete action that PHH has no form for
 (``pN split``, ``d misdeal``, ``d note``, unreadable lines); PokerKit skips comments,
-:func:`load_phh` puts the action back."""
+:func:`load_phh` puts the action back. The line after it is the session log's own, so its
+``pN`` is the player in seat N (the file's ``seats`` field), not PHH's position N: the
+prefix says so."""
+
+TAPETE_COMMENT_BEFORE = "# tapete: "
+"""The prefix exports wrote before issue 11 (the same seat-numbered lines); still read."""
+
+
+def tapete_line(comment: str) -> str | None:
+    """The log line a ``# tapete`` comment carries (after either prefix), else None."""
+    for prefix in (TAPETE_COMMENT, TAPETE_COMMENT_BEFORE):
+        if comment.startswith(prefix):
+            return comment[len(prefix):]
+    return None
 
 BLIND_VERBS = ("blind", "straddle")
 """Tapete verbs for PHH ``blinds_or_straddles`` positions 1 and 2 (CONTRACT.md 2: ``blind``

@@ -10,8 +10,8 @@ import tomllib
 from typing import Any, Iterable
 
 from .cards import CardError, parse_cards
-from .phh_format import (BLIND_VERBS, LETTER_BETTING, STANDARD_VARIANTS, TAPETE_COMMENT,
-                         UNREADABLE_MARK, ChipTable, PHHError)
+from .phh_format import (BLIND_VERBS, LETTER_BETTING, STANDARD_VARIANTS, UNREADABLE_MARK,
+                         ChipTable, PHHError, tapete_line)
 from .rules import HouseRules, RulesError, resolve_rules
 
 __all__ = ["load_phh", "load_phh_all", "PHHError"]
@@ -249,7 +249,8 @@ def _hand_session(h: dict) -> dict:
         raise PHHError(f"players must be a list of names, not {names!r}")
     if len(names) != n:
         raise PHHError(f"{len(names)} player names for {n} starting stacks")
-    actions, contributed = _translate(h["actions"], stacks, antes, blinds, seats, rules)
+    double = BLIND_VERBS[0] if h.get("_tapete_double_blind") == BLIND_VERBS[0] else BLIND_VERBS[1]
+    actions, contributed = _translate(h["actions"], stacks, antes, blinds, seats, rules, double)
     actions = _without_added_deals(h, actions, seats)
     finishing = h.get("finishing_stacks")
     award_lines = h.get("_tapete_award_lines") is True  # a tapete export: awards in the log
@@ -318,12 +319,15 @@ def _cards_text(cards: str, where: str) -> str:
 
 
 def _translate(raw_actions: Iterable[str], stacks: list[int], antes: list[int],
-               blinds: list[int], seats: list[int], rules: HouseRules) -> tuple[list[str], list[int]]:
+               blinds: list[int], seats: list[int], rules: HouseRules,
+               double: str = BLIND_VERBS[1]) -> tuple[list[str], list[int]]:
     """A PHH hand's actions as tapete log lines (the table in the module docstring of
     :mod:`referee.phh`), and the chips each position put in. A PHH action that cannot be
-    read becomes an unreadable line (:data:`UNREADABLE_MARK`), not a refused file."""
+    read becomes an unreadable line (:data:`UNREADABLE_MARK`), not a refused file.
+    ``double``: the verb of the blinds after the small blind (``straddle``, or ``blind``
+    where a tapete export says ``_tapete_double_blind = "blind"``)."""
     reader = _HandReader(stacks, seats)
-    reader.post_forced(antes, blinds)
+    reader.post_forced(antes, blinds, double)
     for raw in raw_actions:
         reader.read(raw)
     return _serves_after_draws(reader.out, reader.fixed), reader.table.contributed
@@ -344,9 +348,10 @@ class _HandReader:
         self.drawing = False  # in a draw phase (bets of the finished round cleared)
         self.fixed: set[int] = set()
 
-    def post_forced(self, antes: list[int], blinds: list[int]) -> None:
+    def post_forced(self, antes: list[int], blinds: list[int], double: str = BLIND_VERBS[1]) -> None:
         """Antes and blinds are posted before the deal (PokerKit automates them the same
-        way); heads-up the button (p2) posts the small blind and the lists are reversed."""
+        way); heads-up the button (p2) posts the small blind and the lists are reversed.
+        The small blind is a ``blind`` line, the others ``double`` lines."""
         n, seats, table = self.n, self.seats, self.table
         post_antes = antes[::-1] if n == 2 else antes
         for i in range(n):
@@ -358,7 +363,7 @@ class _HandReader:
         for i in ([1, 0] if n == 2 else range(n)):
             if post_blinds[i]:
                 table.bet_to(i, table.bets[i] + post_blinds[i])
-                verb = BLIND_VERBS[0] if i == small_blind else BLIND_VERBS[1]
+                verb = BLIND_VERBS[0] if i == small_blind else double
                 self.out.append(f"p{seats[i]} {verb} {table.bets[i]}")
 
     def read(self, raw: Any) -> None:
@@ -370,16 +375,16 @@ class _HandReader:
         text = None
         before = len(out)
         try:
-            if isinstance(raw, str) and raw.lstrip().startswith(TAPETE_COMMENT):
-                line = raw.lstrip()[len(TAPETE_COMMENT):]
+            line = tapete_line(raw.lstrip()) if isinstance(raw, str) else None
+            if line is not None:
                 out.append(line)  # a tapete action PHH cannot say
                 self.fixed.add(len(out) - 1)
                 _comment_chips(self.table, line, self.seats)
                 return
             if isinstance(raw, str) and "#" in raw:
-                note = "#" + raw.split("#", 1)[1]
-                if note.startswith(TAPETE_COMMENT) and note[len(TAPETE_COMMENT):].strip():
-                    override = note[len(TAPETE_COMMENT):].strip()
+                said = tapete_line("#" + raw.split("#", 1)[1])
+                if said is not None and said.strip():
+                    override = said.strip()
             text = raw.split("#", 1)[0].strip() if isinstance(raw, str) else None
             if text is None:
                 raise PHHError(f"PHH action {json.dumps(raw)[:60] if _jsonable(raw) else raw!r} "

@@ -90,6 +90,8 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
         # a value TOML has no form for (null): the rules as JSON too, which load_phh prefers
         fields["_tapete_rules_json"] = json.dumps(fields["_tapete_rules"], ensure_ascii=False)
     fields["_tapete_award_lines"] = True
+    if writer.double == "blind":
+        fields["_tapete_double_blind"] = "blind"  # (the log's verb; load_phh writes it back)
     if added:
         fields["_tapete_deals_added"] = added
     return fields, {order[i]: finishing[i] for i in range(n)}
@@ -154,8 +156,13 @@ class _HandWriter:
 
     Forced chips go in PHH's antes / blinds_or_straddles only where load_phh posts them
     back the same way (before any other action, once per position, blinds in position
-    order with the verb the position gets); any other ante or blind is kept in place as
-    a tapete comment, so nothing irregular is dropped or moved."""
+    order: the small blind a ``blind`` line, the others ``straddle`` lines, or all of them
+    ``blind`` lines, :attr:`double`); any other ante or blind is kept in place as a tapete
+    comment, so nothing irregular is dropped or moved.
+
+    A big blind logged as a second ``blind`` line is the double blind, as the referee
+    reads it (``referee.forced.blind``: a blind after a blind is the double blind), so it
+    is a PHH blind too, and ``_tapete_double_blind = "blind"`` tells load_phh the verb."""
 
     def __init__(self, order: list[int], start: dict[int, int]) -> None:
         n = len(order)
@@ -174,6 +181,7 @@ class _HandWriter:
         self.blind_order = [1, 0] if n == 2 else list(range(n))
         self.small_blind_pos = 1 if n == 2 else 0
         self.last_blind = -1
+        self.double: str | None = None  # the verb of the blinds after the small blind
         self.last: list[str] = []  # the log's previous action, in words
 
     def token(self, seat: int) -> str:
@@ -278,13 +286,19 @@ class _HandWriter:
         before = table.bets[i]
         table.bet_to(i, amount)
         order_k = self.blind_order.index(i)
+        small = i == self.small_blind_pos
+        # (a ``blind`` after a blind is the double blind: the referee reads it so)
+        double_ok = p.verb == "straddle" or (p.verb == "blind" and self.last_blind >= 0)
         regular = (self.posting and not self.out and amount > 0 and not self.blinds[i]
                    and order_k > self.last_blind and before == 0
-                   and p.verb == ("blind" if i == self.small_blind_pos else "straddle")
+                   and (p.verb == "blind" if small else
+                        double_ok and self.double in (None, p.verb))
                    and table.bets[i] == amount and line == f"p{p.seat} {p.verb} {amount}")
         if regular:
             self.blinds[i] = table.bets[i]
             self.last_blind = order_k
+            if not small:
+                self.double = p.verb
         else:
             self.in_place(TAPETE_COMMENT + line)
             self.posting = False
@@ -419,8 +433,8 @@ def dump_phh(session: dict) -> str:
         carried into the next deal (PHH has no starting pot). Variant codes and the other
         ``_tapete_*`` fields: module docstring.
         Actions PHH has no form for (``pN split``, ``d misdeal``, ``d note``, unreadable
-        lines) are kept as comment actions ``# tapete: ACTION``, which PokerKit skips and
-        :func:`load_phh` restores.
+        lines) are kept as comment actions ``# tapete (seat numbers): ACTION``, which
+        PokerKit skips and :func:`load_phh` restores.
     :raises ValueError: (:class:`PHHError`) for bad rules or a first hand without a button.
 
     >>> s = {"format": "tapete/1", "rules": {"preset": "basico", "ante": 5, "betting": "no_limit"},

@@ -371,7 +371,7 @@ def test_worked_case_judged_the_same_after_a_phh_round_trip(shared, case):
 
 def test_actions_without_a_phh_form_travel_as_tapete_comments():
     """A misdeal, a note and a split of openers have no PHH action: they are written as
-    ``# tapete: ...`` comments (PokerKit skips them) and read back; after the misdeal the
+    ``# tapete (seat numbers): ...`` comments (PokerKit skips them) and read back; after the misdeal the
     next hand starts with the antes returned and the same button."""
     import referee
 
@@ -385,8 +385,8 @@ def test_actions_without_a_phh_form_travel_as_tapete_comments():
                                       "d award p1 7"]}]}
     text = dump_phh(session)
     fields = tomllib.loads(text)
-    assert fields["1"]["actions"] == ["# tapete: d misdeal"]
-    assert "# tapete: p1 split" in fields["2"]["actions"]
+    assert fields["1"]["actions"] == ["# tapete (seat numbers): d misdeal"]
+    assert "# tapete (seat numbers): p1 split" in fields["2"]["actions"]
     assert fields["2"]["starting_stacks"] == [100, 100, 100] and fields["2"]["seats"] == [1, 2, 4]
     back = load_phh(text)
     assert [h["actions"] for h in back["hands"]] == [h["actions"] for h in session["hands"]]
@@ -435,3 +435,75 @@ def test_export_deals_unseen_cards_where_the_log_wrote_no_deal(shared):
     fields = tomllib.loads(dump_phh(session))
     assert fields["actions"][:3] == ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????"]
     assert load_phh(dump_phh(session))["hands"][0]["actions"] == session["hands"][0]["actions"]
+
+
+# ---------------------------------------------------------------- a big blind logged as `blind`
+BLIND_BLIND = {
+    "format": "tapete/1", "rules": {"preset": "deuce_to_seven", "small_blind": 5, "big_blind": 10},
+    "players": [{"seat": 1, "name": "Ana", "stack": 100}, {"seat": 2, "name": "Bruno", "stack": 100},
+                {"seat": 3, "name": "Chus", "stack": 100}],
+    "hands": [{"button": 1, "actions": [
+        "p2 blind 5", "p3 blind 10", "d deal p1 9d7c5h4d3s", "d deal p2 KhQdJc9s7h",
+        "d deal p3 8h6d5c4s2h", "p1 call", "p2 call", "p3 raise 20", "p1 call", "p2 fold",
+        "p3 draw 0", "p1 draw 0", "p3 check", "p1 check", "p3 show 8h6d5c4s2h",
+        "p1 show 9d7c5h4d3s", "d award p3 50"]}]}
+"""Blinds 5/10 with the big blind logged as a second ``blind`` line (CONTRACT.md 2: ``pN
+blind A`` is the "ciega"; the referee reads a blind after a blind as the double blind)."""
+
+
+def _pokerkit_by_seat(text: str) -> dict[int, int]:
+    fields = tomllib.loads(text)
+    return dict(zip(fields["seats"], _pokerkit_final(text)))
+
+
+@pytest.mark.parametrize("heads_up", [False, True])
+def test_a_big_blind_logged_as_blind_is_exported_as_the_phh_big_blind(heads_up):
+    """A second ``blind`` line is the double blind, as the referee reads it: the export posts
+    it in ``blinds_or_straddles`` (not as a comment), PokerKit replays the PHH to the stacks
+    the referee rules, and load_phh reads the log back line for line (the verb travels in
+    ``_tapete_double_blind``)."""
+    session = json.loads(json.dumps(BLIND_BLIND))
+    if heads_up:
+        session["players"] = session["players"][1:]
+        session["hands"][0]["actions"] = [
+            "p3 blind 5", "p2 blind 10", "p3 call", "p2 check", "p2 draw 0", "p3 draw 1",
+            "p2 bet 10", "p3 call", "p2 show KhQdJc9s7h", "p3 show 8h6d5c4s2h", "d award p3 40"]
+        session["hands"][0]["button"] = 3
+    import referee
+
+    judged = referee.check(session)
+    assert judged["hands"][0]["findings"] == []
+    text = dump_phh(session)
+    fields = tomllib.loads(text)
+    # (positions from the seat after the button; heads-up PokerKit reads the list reversed)
+    assert fields["seats"] == ([2, 3] if heads_up else [2, 3, 1])
+    assert fields["blinds_or_straddles"] == ([5, 10] if heads_up else [5, 10, 0])
+    assert not any("blind" in a for a in fields["actions"])
+    assert fields["_tapete_double_blind"] == "blind"
+    stacks = {int(s): c for s, c in judged["hands"][0]["stacks"].items()}
+    assert _pokerkit_by_seat(text) == stacks
+    back = load_phh(text)
+    assert back["hands"][0]["actions"] == session["hands"][0]["actions"]
+    assert _judged(referee.check(back)) == _judged(judged)
+
+
+def test_tapete_comments_say_their_seat_numbering_and_old_ones_still_read():
+    """A ``# tapete`` comment carries the session log's line, whose ``pN`` is seat N, while
+    PHH's ``pN`` is position N: the comment says which numbering ("seat numbers", the
+    file's ``seats`` field). Exports written with the old ``# tapete: `` prefix still read."""
+    text = dump_phh(BLIND_BLIND)
+    fields = tomllib.loads(text)
+    comments = [a for a in fields["actions"] if "#" in a]
+    assert comments == ["# tapete (seat numbers): d award p3 50"]
+    assert fields["seats"][2] == 1  # (PHH p3 is Ana, seat 1; the comment's p3 is Chus, seat 3)
+    old = text.replace("# tapete (seat numbers): ", "# tapete: ")
+    assert load_phh(old) == load_phh(text)
+    assert load_phh(text)["hands"][0]["actions"][-1] == "d award p3 50"
+
+
+def test_a_straddle_exports_without_the_blind_verb_field():
+    session = json.loads(json.dumps(BLIND_BLIND))
+    session["hands"][0]["actions"][1] = "p3 straddle 10"
+    fields = tomllib.loads(dump_phh(session))
+    assert "_tapete_double_blind" not in fields and fields["blinds_or_straddles"] == [5, 10, 0]
+    assert load_phh(dump_phh(session))["hands"][0]["actions"][1] == "p3 straddle 10"

@@ -8,7 +8,7 @@ What PHH cannot say travels in ``_tapete_*`` fields and ``# tapete:`` comments
 hand's positions), each hand's ``button``/``rebuys``/``stacks`` (``_tapete_hand``), rules
 with a null value (``_tapete_rules_json``), antes and blinds PHH cannot post in its fields
 (comment actions whose chips load_phh still counts), and the log's own line after a PHH
-action that would read back otherwise (``p2 cc # tapete: p2 call 1``).
+action that would read back otherwise (``p2 cc # tapete (seat numbers): p2 call 1``).
 
 The sessions: the tester's three reports (copied below), 400 random-walk sessions of the
 house games (``walkgen.walk_session``) and 200 generated hands
@@ -79,7 +79,7 @@ def test_clean_session_blind_as_comment_still_faces_the_calls():
     assert not has_errors(referee.check(CLEAN_SESSION))  # three passed-out deals (info)
     fields = tomllib.loads(dump_phh(CLEAN_SESSION))
     acts = fields["4"]["actions"]
-    assert "# tapete: p2 blind 24" in acts and "p2 cc # tapete: p4 call 1" in acts
+    assert "# tapete (seat numbers): p2 blind 24" in acts and "p2 cc # tapete (seat numbers): p4 call 1" in acts
     back = assert_round_trip(CLEAN_SESSION)
     assert [h["actions"] for h in back["hands"]] == [h["actions"] for h in CLEAN_SESSION["hands"]]
     assert not referee.check(back)["hands"][3]["findings"]
