@@ -183,9 +183,7 @@ def _judge_raise(st: HandState, i: int, seat: int, total: int, allin: bool,
     if closed is not None:
         _raise_before_blind(st, i, seat, total, closed)
     elif not reopened(st, seat):
-        st.find("not_reopened", i, seat, f"seat {seat} raised, but the short all-in before "
-                "did not reopen the betting to a seat that had acted",
-                details={"recorded": total, "facing": st.high})
+        _not_reopened(st, i, seat, total)
     if r.betting == "fixed_limit":
         return _judge_fixed_raise(st, i, seat, total, allin, capped)
     full = increment >= st.last_raise
@@ -202,6 +200,27 @@ def _judge_raise(st: HandState, i: int, seat: int, total: int, allin: bool,
                     f"was {cap}", details={"recorded": total, "maximum": cap,
                                            "reason": "pot_limit"})
     return full
+
+
+def _not_reopened(st: HandState, i: int, seat: int, total: int) -> None:
+    """A raise by a seat the betting was not reopened to (:func:`reopened`), said by what
+    came since it acted: nobody raised (``not_raised_since``: the bet is the one it made or
+    already faced), or the last raise (by ``raiser``) was short of a full one: an all-in
+    (``short_allin``: RRoP section 3, rule 6; section 15; TDA rule 47) or not
+    (``short_raise``, itself too small)."""
+    raiser = st.aggressor
+    details = {"recorded": total, "facing": st.high}
+    if st.high == st.acted_high.get(seat, st.high):
+        reason, said = "not_raised_since", "nobody raised since it acted"
+    elif raiser is not None and raiser in st.allin:
+        reason, said = "short_allin", f"the all-in of seat {raiser} was short of a full raise"
+        details["raiser"] = raiser
+    else:
+        reason, said = "short_raise", "the raise since it acted was short of a full raise"
+        details["raiser"] = raiser
+    details["reason"] = reason
+    st.find("not_reopened", i, seat, f"seat {seat} raised, but the betting was not reopened "
+            f"to it: {said}", details=details)
 
 
 def _raise_before_blind(st: HandState, i: int, seat: int, total: int, why: str) -> None:

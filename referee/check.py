@@ -18,7 +18,8 @@ from typing import Any
 
 from .citations import LANGS
 from .count import night_entry
-from .messages import add_text, label, player_names, rule_text, sentence, severity_word
+from .messages import (add_text, label, player_names, rule_text, seat_name, sentence,
+                       severity_word)
 from .phh_read import load_phh
 from .session import HandItem, SessionError, replay_session
 
@@ -131,13 +132,22 @@ def _word(key: str, lang: str, **values: Any) -> str:
     return TEXT_WORDS[key][LANGS.index(lang)].format(**values)
 
 
-def _chips_text(chips: dict | None, lang: str = "en") -> str:
-    """``{"1": 290, "3": 10}`` as ``seat 1: 290, seat 3: 10`` (``none`` when empty,
-    ``undecided`` for None)."""
+def _chips_text(chips: dict | None, lang: str = "en", names: dict | None = None) -> str:
+    """``{"1": 290, "3": 10}`` as ``Ana: 290, seat 3: 10``: each seat by its player's name
+    where ``names`` (seat -> name) has it, else ``seat N`` / ``asiento N``
+    (:func:`referee.messages.seat_name`); ``none`` when empty, ``undecided`` for None."""
     if chips is None:
         return _word("undecided", lang)
-    seat = _word("seat", lang)
-    return ", ".join(f"{seat} {s}: {c}" for s, c in chips.items()) or _word("none", lang)
+    return ", ".join(f"{_seat(s, lang, names)}: {c}" for s, c in chips.items()) \
+        or _word("none", lang)
+
+
+def _seat(seat: str | int, lang: str, names: dict | None) -> str:
+    """A seat key of the JSON (a string of digits) as the text names it."""
+    number = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
+    if not isinstance(number, int):
+        return f"{_word('seat', lang)} {seat}"
+    return seat_name(number, lang, names, article=False)
 
 
 def _text(result: dict, lang: str = "en", names: dict | None = None) -> str:
@@ -149,8 +159,9 @@ def _text(result: dict, lang: str = "en", names: dict | None = None) -> str:
     for h in result["hands"]:
         opening = h["next_opening"]
         opening = OPENING_WORDS.get(opening, (opening, opening))[i] if opening else _word("none", lang)
-        lines.append(_word("hand", lang, n=h["hand"], awards=_chips_text(h["awards"], lang),
-                           recorded=_chips_text(h["recorded_awards"], lang),
+        lines.append(_word("hand", lang, n=h["hand"],
+                           awards=_chips_text(h["awards"], lang, names),
+                           recorded=_chips_text(h["recorded_awards"], lang, names),
                            carried=h["carried"], opening=opening))
         for f in h["findings"]:
             where = (_word("line", lang, n=f["action"] + 1) if f["action"] is not None
@@ -158,7 +169,8 @@ def _text(result: dict, lang: str = "en", names: dict | None = None) -> str:
             lines.append(f"  {severity_word(f['severity'], lang):7} {label(f['kind'], lang)} "
                          f"({where}): {sentence(f, lang, names)}")
             lines.append(f"          {_word('rule', lang)}: {rule_text(f, lang)}")
-        lines.append("  " + _word("stacks", lang, stacks=_chips_text(h["stacks"], lang)))
+        lines.append("  " + _word("stacks", lang,
+                                  stacks=_chips_text(h["stacks"], lang, names)))
     for f in result.get("night", {}).get("findings", []):
         lines.append(f"{_word('night', lang)}: {severity_word(f['severity'], lang):7} "
                      f"{label(f['kind'], lang)}: {sentence(f, lang, names)}")

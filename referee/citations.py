@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -70,6 +71,7 @@ BOOKS = {
 """Rule book key -> its name in each language."""
 
 SECTIONS = {
+    2: {"es": "botón y ciegas", "en": "Button and Blind Use"},
     3: {"es": "apuestas y subidas", "en": "Betting and Raising"},
     4: {"es": "cómo se enseñan las cartas", "en": "Showdown"},
     11: {"es": "póquer con descarte", "en": "Draw Poker"},
@@ -105,16 +107,21 @@ class SeedQuote:
 @dataclass(frozen=True, slots=True)
 class BookRule:
     """A rule book's rule: ``book`` (a key of :data:`BOOKS`), ``section`` (Robert's Rules;
-    None for the TDA), ``rules`` (rule numbers, may be empty) and what it says
-    (``says``: ``{"es": ..., "en": ...}``)."""
+    None for the TDA, or for a part cited by its ``heading``), ``rules`` (rule numbers, may
+    be empty) and what it says (``says``: ``{"es": ..., "en": ...}``); ``heading``: the
+    part's title in each language, where it is cited by title (Robert's Rules, "Ties")."""
 
     book: str
     section: int | None
     rules: tuple[int, ...]
     says: dict[str, str]
+    heading: dict[str, str] | None = None
 
     def render(self, lang: str) -> str:
         parts = [BOOKS[self.book][lang]]
+        if self.heading is not None:
+            parts.append(f"«{self.heading['es']}»" if lang == "es"
+                         else f"“{self.heading['en']}”")
         if self.section is not None:
             word = "sección" if lang == "es" else "section"
             parts.append(f"{word} {self.section} ({SECTIONS[self.section][lang]})")
@@ -262,8 +269,6 @@ CITATIONS: dict[str, tuple[Source, ...]] = {
                   "the player to the right of the dealer must put on the table an amount "
                   "fixed by common agreement, called the blind … may make a double blind and "
                   "put in play double the blind."),
-        SeedQuote("000", "Y es incompatible cuando la apertura se hace con pot o jackpot.",
-                  "And it is incompatible when the opening is made with a pot or jackpot."),
         SeedQuote("001", "La ciega pequeña puede ser efectuada por el jugador a la izquierda "
                   "del repartidor primero que vea las propias cartas y consiste en una cifra "
                   "doble de aquella del plato.",
@@ -272,6 +277,10 @@ CITATIONS: dict[str, tuple[Source, ...]] = {
         SeedQuote("002", "sin mirar sus cartas puede poner en la mesa un valor de cuatro "
                   "veces el bote.",
                   "without looking at his cards he may put on the table four times the pot."),
+        _rrop(2, (), "con dos ciegas, la pequeña la pone el primer jugador a partir del botón y "
+              "la grande el siguiente, del tamaño que fija la casa",
+              "with two blinds, the small blind is posted by the first player clockwise from "
+              "the button and the big blind by the next, in the sizes the house sets"),
     ),
     "wrong_card_count": (
         SeedQuote("000", "Cada jugador debe contar sus cartas antes de recibirlas. Si por error "
@@ -435,7 +444,166 @@ _FIXED_LIMIT = _rrop(
     "in fixed limit, bets and raises are of the fixed size; a player facing an all-in wager "
     "of less than half a bet may fold, call, or complete the wager")
 
+_CARDS_SPEAK = _rrop(4, (), "las cartas hablan: gana la mejor mano enseñada",
+                     "cards speak: the best hand shown wins")
+_SIDE_POTS = (
+    _rrop(3, (), "quien va con todo su resto solo gana, de cada uno, lo que igualó; el resto "
+          "forma botes laterales y la apuesta que nadie igualó vuelve a quien la hizo",
+          "an all-in player wins from each player only what they matched; the rest makes "
+          "side pots, and a bet nobody called goes back to the bettor"),
+    SeedQuote("000", "Si el que gana va restado, solamente ganara el importe de su resto a "
+              "cada uno de los jugadores que hayan entrado con el.",
+              "If the winner is all in, he wins only the amount of his stack from each "
+              "player who went in with him."),
+)
+_TIES = BookRule(
+    "rrop", None, (), {
+        "es": "si empatan dos o más manos, en un juego con botón la ficha impar es para la "
+              "primera mano empatada a partir del botón en el sentido del juego; el bote "
+              "principal y los laterales se reparten cada uno por separado",
+        "en": "if two or more hands tie, in a button game the first hand clockwise from the "
+              "button gets the odd chip; the main pot and the side pots are split as "
+              "separate pots"},
+    heading={"es": "empates", "en": "Ties"})
+_TIE_SPLIT = SeedQuote("000", "Si al mostrar el juego lo tienen igual dos jugadores, se "
+                       "distribuyen las ganancias entre los dos.",
+                       "If two players show the same hand, the winnings are split between "
+                       "them.")
+_FLUSH_FULL = (
+    SeedQuote("000", "Advertencia: Jugando con mas de 40 cartas, el full vale mas que el color; "
+              "si se juega con 40, o con menos, vale mas el color que el full.",
+              "Warning: playing with more than 40 cards, the full house is worth more than "
+              "the flush; with 40 or fewer, the flush is worth more than the full house."),
+    SeedQuote("001", "en el poker a la americana en donde viene utilizado una baraja entera de "
+              "52 cartas, hay una diferencia, el FULL vence al COLOR, en cuanto con un número "
+              "asi elevado de cartas es más fácil realizar un COLOR que un FULL.",
+              "in American poker, played with a whole deck of 52 cards, there is a "
+              "difference: the FULL HOUSE beats the FLUSH, since with so many cards a FLUSH "
+              "is easier to make than a FULL HOUSE."),
+)
+_BLIND_BOOK = _rrop(2, (), "con dos ciegas, la pequeña la pone el primer jugador a partir del "
+                    "botón y la grande el siguiente, del tamaño que fija la casa",
+                    "with two blinds, the small blind is posted by the first player clockwise "
+                    "from the button and the big blind by the next, in the sizes the house "
+                    "sets")
+
 REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
+    ("passed_out", "nobody_opened"): (
+        SeedQuote("000", "En el caso de que nadie lo tenga, se volverá a dar las cartas, "
+                  "poniendo de nuevo pot",
+                  "If nobody has it, the cards are dealt again and everyone puts in the pot "
+                  "again"),
+        SeedQuote("002", "Si nadie abre la baraja en una mano, el jugador a la izquierda del "
+                  "repartidor recibe el mazo y el bote se enriquece con un bote adicional",
+                  "If nobody opens in a hand, the player to the dealer's left takes the deck "
+                  "and the pot grows by another pot"),
+    ),
+    ("passed_out", "checked_down"): (
+        SeedQuote("002", "Si todos los jugadores declaran palabras, la mano se considera "
+                  "cerrada y nadie gana el bote.",
+                  "If every player says \"palabra\" (check), the hand is closed and nobody "
+                  "wins the pot."),
+        SeedQuote("001", "El plato de palabra se verifica en el caso en que, después de haber "
+                  "cambiado las cartas, todos los jugadores hayan dicho \"palabra\", las cartas "
+                  "son mezcladas, el plato queda en mesa",
+                  "The palabra pot happens when, after the draw, every player has said "
+                  "\"palabra\" (check): the cards are shuffled and the pot stays on the table"),
+    ),
+    ("blind_irregular", "wrong_size"): (
+        SeedQuote("000", "podrá hacer doble blind y pondrá en juego una cantidad doble a la "
+                  "ciega.",
+                  "may make a double blind and put in play double the blind."),
+        SeedQuote("001", "La ciega pequeña puede ser efectuada por el jugador a la izquierda "
+                  "del repartidor primero que vea las propias cartas y consiste en una cifra "
+                  "doble de aquella del plato.",
+                  "The small blind may be posted by the player to the dealer's left before "
+                  "seeing his cards, and it is double the pot."),
+        SeedQuote("002", "sin mirar sus cartas y poniendo en el plato un valor doble de lo que "
+                  "ya se encuentra.",
+                  "without looking at his cards, putting in the pot double what is already "
+                  "there."),
+        SeedQuote("002", "sin mirar sus cartas puede poner en la mesa un valor de cuatro "
+                  "veces el bote.",
+                  "without looking at his cards he may put on the table four times the pot."),
+    ),
+    ("blind_irregular", "wrong_size:book"): (_BLIND_BOOK,),
+    ("blind_irregular", "wrong_seat:book"): (_BLIND_BOOK,),
+    ("blind_irregular", "wrong_seat"): (
+        SeedQuote("000", "Antes de dar las cartas, el jugador que se encuentra a la derecha del "
+                  "que da, debe poner sobre la mesa una cantidad fijada de común acuerdo, que "
+                  "se llama blind o ciega",
+                  "Before the deal, the player to the right of the dealer must put on the "
+                  "table an amount fixed by common agreement, called the blind"),
+        SeedQuote("001", "El jugador a la izquierda de quien efectúa la ciega puede a su vez "
+                  "efectuar la ciega grande",
+                  "The player to the left of the one who posts the blind may in turn post "
+                  "the big blind"),
+        SeedQuote("002", "El primer jugador a la izquierda del repartidor puede abrir en la "
+                  "oscuridad",
+                  "The first player to the dealer's left may open blind"),
+    ),
+    ("wrong_award", "no_award"): (
+        _contract(4, "el reparto de cada bote se anota y se compara con lo que dan las reglas",
+                  "each pot pushed is written down and compared with what the rules give"),
+        _CARDS_SPEAK,
+    ),
+    ("wrong_award", "pot_stays"): (
+        _rrop(11, (), "quien abre sin la apertura exigida tiene la mano muerta; si nadie más "
+              "sigue en la mano, el pot y las apuestas pasan a la siguiente mano",
+              "a false opener's hand is dead; with nobody else live, the antes and bets "
+              "carry"),
+        SeedQuote("002", "Si todos los jugadores declaran palabras, la mano se considera "
+                  "cerrada y nadie gana el bote.",
+                  "If every player says \"palabra\" (check), the hand is closed and nobody "
+                  "wins the pot."),
+    ),
+    ("wrong_award", "void"): (
+        _rrop(13, (), "si aparecen en la baraja dos cartas del mismo valor y palo, toda la "
+              "acción es nula y cada cual recupera lo que puso en el bote",
+              "if two cards of the same rank and suit are found in the deck, all action is "
+              "void, and all chips in the pot are returned to the players who put them in"),
+    ),
+    ("wrong_award", "uncontested"): (
+        SeedQuote("002", "En caso de que todos los jugadores se retiren ante la apuesta de uno "
+                  "solo, el bote irá al jugador que hizo esa apuesta y no está obligado a "
+                  "mostrar sus cartas.",
+                  "If every player folds to one player's bet, the pot goes to the player who "
+                  "made that bet, who need not show his cards."),
+    ),
+    ("wrong_award", "dead_hand"): (
+        _rrop(4, (), "solo gana una mano viva enseñada: la de quien se retiró o una mano "
+              "muerta no gana", "only a live hand tabled at the showdown can win; a folded "
+              "or dead hand cannot"),
+        _rrop(11, (), "quien abre sin la apertura exigida tiene la mano muerta",
+              "a false opener's hand is dead"),
+        SeedQuote("000", "no podrá tomar parte en la jugada por tener cartas de más o de menos, "
+                  "perdiendo todas las puestas.",
+                  "he may not take part in the hand, having too many or too few cards, and "
+                  "loses everything he put in."),
+    ),
+    ("wrong_award", "flush_over_full"): _FLUSH_FULL,
+    ("wrong_award", "full_over_flush"): (
+        *_FLUSH_FULL,
+        SeedQuote("002", "El valor de las combinaciones en orden creciente es el siguiente: "
+                  "carta individual, par individual, par doble, tris, escalera, color, full, "
+                  "póker, escalera de color.",
+                  "The hands in increasing order of value are: high card, one pair, two "
+                  "pair, three of a kind, straight, flush, full house, four of a kind, "
+                  "straight flush."),
+    ),
+    ("wrong_award", "suit_order"): (
+        SeedQuote("001", "entre dos parejas gana la de valor superior, en el caso que sean del "
+                  "mismo valor, gana la pareja que tenga el palo de corazón (que es el primero "
+                  "en orden de importancia entre los palos: CORAZÓN, DIAMANTE, TRÉBOL, "
+                  "PICAS).",
+                  "between two pairs the higher wins; if they are of the same rank, the pair "
+                  "holding the heart wins (hearts being first in the order of the suits: "
+                  "HEARTS, DIAMONDS, CLUBS, SPADES)."),
+    ),
+    ("wrong_award", "odd_chip"): (_TIES,),
+    ("wrong_award", "split"): (_TIE_SPLIT, _TIES),
+    ("wrong_award", "side_pots"): _SIDE_POTS,
+    ("wrong_award", "best_hand"): (_CARDS_SPEAK,),
     ("bet_too_small", "fixed_limit"): (_FIXED_LIMIT,),
     ("bet_too_large", "fixed_limit"): (_FIXED_LIMIT,),
     ("bet_too_large", "pot_limit"): (
@@ -450,6 +618,20 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
                   "No player may force another to stake more than he has in his stack."),
         _rrop(3, (), "se juega solo con las fichas que se tienen delante",
               "table stakes: a player plays only the chips in front of them"),
+    ),
+    ("not_reopened", "not_raised_since"): (
+        _rrop(3, (), "quien ya ha hablado solo vuelve a tener derecho a subir si otro sube "
+              "después; si nadie ha subido, la ronda está cerrada para él",
+              "a player who has already acted may raise again only if another player "
+              "raises after them; when nobody has, the betting is closed to them"),
+    ),
+    ("not_reopened", "short_raise"): (
+        _rrop(3, (), "una subida es al menos tan grande como la apuesta o subida anterior; la "
+              "que se queda corta no reabre las apuestas para quien ya ha hablado",
+              "a raise must be at least the size of the previous bet or raise; one that "
+              "falls short does not reopen the betting to a player who has already acted"),
+        _tda(47, "solo una subida completa reabre las apuestas para quien ya ha hablado",
+             "only a full raise reopens the betting to a player who has already acted"),
     ),
     ("not_reopened", "blind_first"): (
         SeedQuote("001", "No son permitidos relances a los jugadores primero de un eventual "
@@ -531,19 +713,39 @@ fixed-limit sizes, Robert's Rules section 3, rule 6 (completing a short all-in);
 cash-out count, seed 002's cash box."""
 
 
+def reason_of(details: Mapping | None) -> str | None:
+    """The case a finding's rule is looked up by: its ``details["reason"]``, refined as
+    ``"reason:book"`` where the house plays the rule books' way (``details["book"]``: the
+    blinds the house sizes, Robert's Rules section 2, rather than a seed's); None without
+    a reason.
+
+    >>> reason_of({"reason": "wrong_size", "book": True}), reason_of({"reason": "late"})
+    ('wrong_size:book', 'late')
+    """
+    if not isinstance(details, Mapping):
+        return None
+    reason = details.get("reason")
+    if not isinstance(reason, str):
+        return None
+    return f"{reason}:book" if details.get("book") is True else reason
+
+
 def sources(kind: str, reason: str | None = None) -> tuple[Source, ...]:
     """The sources of ``kind`` (empty for a kind without one); those of the case
-    ``reason`` where it rests on its own (:data:`REASONS`).
+    ``reason`` where it rests on its own (:data:`REASONS`); a refined case
+    (``"reason:book"``, :func:`reason_of`) without sources of its own is cited as its
+    ``reason``.
 
     >>> [type(s).__name__ for s in sources("missing_ante")]
     ['SeedQuote', 'SeedQuote']
     >>> [s.seed for s in sources("missing_ante", "checkdown_matching")]
     ['002']
     """
-    if reason is not None:
+    while reason is not None:
         own = REASONS.get((kind, reason))
         if own is not None:
             return own
+        reason = reason.rpartition(":")[0] or None
     return CITATIONS.get(kind, ())
 
 
@@ -553,9 +755,9 @@ def citation(kind: str, lang: str, reason: str | None = None) -> str:
 
     :param kind: a finding kind (CONTRACT.md section 5); an unknown kind gives ``""``.
     :param lang: ``"es"`` or ``"en"`` (``"en"``: the JSON ``rule`` string of a finding).
-    :param reason: the finding's ``details["reason"]`` (None: the kind's general rule); a
-        reason with sources of its own (:data:`REASONS`) is cited by them, any other by
-        the kind's.
+    :param reason: the finding's case, :func:`reason_of` its details (None: the kind's
+        general rule); a case with sources of its own (:data:`REASONS`) is cited by them,
+        any other by the kind's.
     :raises ValueError: for another language.
     """
     if lang not in LANGS:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .citations import citation
+from .citations import citation, reason_of
 
 DEFAULT_SEVERITY: dict[str, str] = {
     "unreadable": "error",
@@ -103,8 +103,15 @@ DETAILS: dict[str, dict[str, str]] = {
                   "cap": "the raises allowed after the bet (RRoP 3 rule 3 or the house's)"},
     "not_reopened": {
         "recorded": "the round total raised to", "facing": "the bet it raised",
-        "reason": "(some) 'blind_first' (seed 001: no raise before the blinds' own) or "
-                  "'blind_only' (seed 002: only a seat that posted a blind may raise)",
+        "reason": "what kept the betting closed to a seat that had acted: "
+                  "'not_raised_since' (nobody raised since it acted: the bet is the one it "
+                  "made or already faced), 'short_allin' (the last raise since was an all-in "
+                  "short of a full raise: RRoP 3 rule 6, RRoP 15, TDA 47), 'short_raise' (it "
+                  "was short of a full raise and not all in), 'blind_first' (seed 001: no "
+                  "raise before the blinds' own) or 'blind_only' (seed 002: only a seat that "
+                  "posted a blind may raise)",
+        "raiser": "(some) 'short_allin', 'short_raise': the seat of the short raise (None "
+                  "where no seat made it)",
         "holder": "(some) with 'reason': the seat holding the right to speak last (the "
                   "last blind posted)",
     },
@@ -129,6 +136,10 @@ DETAILS: dict[str, dict[str, str]] = {
         "due": "(some) 'wrong_seat': the seat whose blind it was",
         "expected": "(some) 'wrong_size': the blind's size (chips)",
         "recorded": "(some) 'wrong_size': chips posted",
+        "book": "(some) 'wrong_seat', 'wrong_size' (but a seed 001 match of the double "
+                "blind): whether the house sizes the blinds as the rule books do "
+                "(small_blind, big_blind: RRoP section 2) rather than a seed's way; its rule "
+                "is looked up as 'wrong_size:book' (referee.citations.reason_of)",
     },
     "wrong_card_count": {
         "cards": "the number of cards the hand holds (dealt, shown, after the serve), or "
@@ -178,6 +189,10 @@ DETAILS: dict[str, dict[str, str]] = {
     "wrong_award": {
         "expected": "seat -> chips the rules give ({} when the pot stays)",
         "recorded": "seat -> chips the d award lines push ({} when none)",
+        "reason": "the rule that decides it (referee.misaward.award_reason): 'no_award', "
+                  "'pot_stays', 'void' (a duplicate card), 'uncontested', 'dead_hand', "
+                  "'flush_over_full', 'full_over_flush', 'suit_order' (a house ranking "
+                  "decided), 'odd_chip', 'split', 'side_pots' or 'best_hand' (cards speak)",
     },
     "chips_not_conserved": {"recorded": "chips the d award lines add up to",
                             "pot": "chips of the pot being pushed"},
@@ -205,7 +220,8 @@ DETAILS: dict[str, dict[str, str]] = {
     },
     "chips_added_mid_hand": {"chips": "chips added"},
     "passed_out": {"reason": "'nobody_opened' or 'checked_down'",
-                   "pot": "chips in the middle, carried to the next deal"},
+                   "pot": "chips carried to the next deal (the hand's carried chips; after "
+                          "a check-down, the folded seats' matching payments included)"},
     "misdeal": {"returned": "seat -> chips put in so far, which go back"},
 }
 """Finding kind -> the keys of :attr:`Finding.details` (CONTRACT.md section 4: callers read
@@ -251,8 +267,9 @@ class Finding:
 def make(kind: str, action: int | None, seat: int | None, message: str,
          severity: str | None = None, details: dict | None = None) -> Finding:
     """Build a :class:`Finding` with the default severity of ``kind`` and the rule it rests
-    on: :func:`referee.citations.citation` in English of ``kind`` and ``details["reason"]``
-    (a case with a rule of its own, such as a seed house switch, cites that rule).
+    on: :func:`referee.citations.citation` in English of ``kind`` and its case
+    (:func:`referee.citations.reason_of` the details: a case with a rule of its own, such
+    as a seed house switch, cites that rule).
 
     :param details: the structured facts behind ``message`` (:attr:`Finding.details`).
     :param severity: overrides the default where the consequence differs (e.g. an
@@ -262,5 +279,5 @@ def make(kind: str, action: int | None, seat: int | None, message: str,
     """
     default = DEFAULT_SEVERITY[kind]
     details = details or {}
-    rule = citation(kind, "en", details.get("reason"))
+    rule = citation(kind, "en", reason_of(details))
     return Finding(kind, action, seat, severity or default, message, rule, details)

@@ -105,21 +105,24 @@ def _match_double(st: HandState, i: int, seat: int, amount: int) -> None:
 
 def _judge_blind(st: HandState, i: int, seat: int, amount: int, is_big: bool) -> None:
     """The blind's seat (the seat after the button, or after the last blind) and size
-    (:func:`~referee.turns.blind_size`)."""
+    (:func:`~referee.turns.blind_size`). ``book`` in the details: the house sizes the blinds
+    (``small_blind``/``big_blind``, Robert's Rules section 2) rather than a seed's way."""
     small, big = st.expected_blind_seats()
     want_seat = big if is_big else small
     if st.blinds:
         want_seat = st.order[(st.pos[st.blinds[-1][0]] + 1) % st.n]
     name = "double blind" if is_big else "blind"
+    r = st.rules
+    book = r.blind_sizing == "fixed" and bool(r.small_blind or r.big_blind)
     if seat != want_seat:
         st.find("blind_irregular", i, seat, f"seat {seat} posted the {name}; it was seat "
                 f"{want_seat}'s", details={"reason": "wrong_seat", "due": want_seat,
-                                           "double": is_big})
+                                           "double": is_big, "book": book})
     size = _size_due(st, is_big)
     if size and (amount > size or amount < min(size, st.stacks[seat])):
         st.find("blind_irregular", i, seat, f"seat {seat} posted {amount} as the {name}; it "
                 f"is {size}", details={"reason": "wrong_size", "expected": size,
-                                       "recorded": amount, "double": is_big})
+                                       "recorded": amount, "double": is_big, "book": book})
 
 
 def _size_due(st: HandState, is_big: bool) -> int:

@@ -24,11 +24,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .citations import LANGS, citation
+from .citations import LANGS, citation, reason_of
 from .phrases import (ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES, SEVERITY_WORDS,  # noqa: F401
                       TEMPLATES, VERBS)
 
-_SEAT_KEYS = ("seat", "due", "holder")
+_SEAT_KEYS = ("seat", "due", "holder", "raiser")
 """The details that name a seat (said as the player's name or "el asiento N")."""
 
 
@@ -147,7 +147,7 @@ def case_keys(kind: str, details: Mapping | None) -> list[str | None]:
                     else f"bad_field:{details.get('field')}")
     elif kind == "out_of_turn" and reason is None and details.get("due") is None:
         keys.append("nobody_due")
-    elif kind == "wrong_award":
+    elif kind == "wrong_award" and reason is None:  # (a finding stored before its reason)
         if not details.get("recorded"):
             keys.append("no_award")
         elif not details.get("expected"):
@@ -257,9 +257,7 @@ def rule_text(finding: Any, lang: str) -> str:
     """
     if isinstance(finding, str):
         return citation(finding, lang)
-    details = _get(finding, "details")
-    reason = details.get("reason") if isinstance(details, Mapping) else None
-    return citation(_get(finding, "kind") or "", lang, reason)
+    return citation(_get(finding, "kind") or "", lang, reason_of(_get(finding, "details")))
 
 
 def finding_text(finding: Any, lang: str, names: Mapping | None = None) -> str:

@@ -189,10 +189,28 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
                "{seat} made raise number {raises}; the cap is a bet and {cap} raises."),
     },
     "not_reopened": {
-        None: ("{seat} subió a {recorded} fichas sobre una apuesta de {facing}, pero el resto "
-               "incompleto de antes no le reabría las apuestas: ya había hablado.",
-               "{seat} raised to {recorded} chips over a bet of {facing}, but the short "
-               "all-in before did not reopen the betting: they had already acted."),
+        None: ("{seat} subió a {recorded} fichas sobre una apuesta de {facing}, pero ya había "
+               "hablado y las apuestas no se le habían reabierto.",
+               "{seat} raised to {recorded} chips over a bet of {facing}, but had already "
+               "acted and the betting was not reopened to them."),
+        "not_raised_since": ("{seat} subió a {recorded} fichas sobre una apuesta de {facing}, "
+                             "pero ya había hablado ante esa misma apuesta y nadie había "
+                             "subido desde entonces: no le tocaba volver a subir.",
+                             "{seat} raised to {recorded} chips over a bet of {facing}, but "
+                             "had already acted on that same bet and nobody had raised "
+                             "since: the betting was not open to them again."),
+        "short_allin": ("{seat} subió a {recorded} fichas sobre una apuesta de {facing}, pero "
+                        "ya había hablado, y {raiser} se jugó el resto por menos de una "
+                        "subida completa: eso no le reabría las apuestas.",
+                        "{seat} raised to {recorded} chips over a bet of {facing}, but had "
+                        "already acted, and {raiser} went all in for less than a full raise: "
+                        "that did not reopen the betting to them."),
+        "short_raise": ("{seat} subió a {recorded} fichas sobre una apuesta de {facing}, pero "
+                        "ya había hablado, y la subida de después[ ({raiser})] no llegaba a "
+                        "una subida completa: eso no le reabría las apuestas.",
+                        "{seat} raised to {recorded} chips over a bet of {facing}, but had "
+                        "already acted, and the raise since[ (by {raiser})] was short of a "
+                        "full raise: that did not reopen the betting to them."),
         "blind_first": ("{seat} subió a {recorded} fichas antes de que subiera {holder}: no se "
                         "permiten relances antes del relance de la ciega grande (o de quien "
                         "tomó el derecho).", "{seat} raised to {recorded} chips before "
@@ -348,6 +366,61 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
     "wrong_award": {
         None: ("Se anotó el bote así: {recorded}; según las reglas corresponde: {expected}.",
                "Awarded: {recorded}; the rules give: {expected}."),
+        "best_hand": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (las cartas hablan, gana la mejor mano enseñada).",
+            "Awarded: {recorded}; the rules give: {expected} (cards speak, the best "
+            "hand shown wins)."),
+        "dead_hand": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (se pagó a una mano que no puede ganar: retirada o "
+            "muerta).",
+            "Awarded: {recorded}; the rules give: {expected} (a hand that cannot "
+            "win, folded or dead, was paid)."),
+        "uncontested": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (quien queda solo en la mano se lleva el bote).",
+            "Awarded: {recorded}; the rules give: {expected} (the one player left "
+            "in takes the pot)."),
+        "void": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (con una carta repetida la mano es nula y cada uno recupera "
+            "lo que puso).",
+            "Awarded: {recorded}; the rules give: {expected} (a duplicate card "
+            "voids the hand and everyone gets back what they put in)."),
+        "flush_over_full": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (con esta baraja el color vale más que el full).",
+            "Awarded: {recorded}; the rules give: {expected} (with this deck a "
+            "flush beats a full house)."),
+        "full_over_flush": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (con esta baraja el full vale más que el color).",
+            "Awarded: {recorded}; the rules give: {expected} (with this deck a full "
+            "house beats a flush)."),
+        "suit_order": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (a igual jugada decide el palo, en el orden de la casa).",
+            "Awarded: {recorded}; the rules give: {expected} (between equal hands "
+            "the suit decides, in the house's order)."),
+        "odd_chip": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (la diferencia es la ficha impar del reparto, que es para "
+            "la primera mano empatada a partir del botón).",
+            "Awarded: {recorded}; the rules give: {expected} (the difference is the "
+            "odd chip of the split, which goes to the first tied hand from the "
+            "button)."),
+        "split": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (las manos empatadas se reparten el bote).",
+            "Awarded: {recorded}; the rules give: {expected} (tied hands split the "
+            "pot)."),
+        "side_pots": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (quien va con todo su resto solo gana lo que igualó de cada "
+            "uno; el resto forma botes laterales).",
+            "Awarded: {recorded}; the rules give: {expected} (an all-in player wins "
+            "only what each player matched; the rest makes side pots)."),
         "no_award": ("No se anotó el reparto del bote; según las reglas corresponde: "
                      "{expected}.", "No award was recorded; the rules give: {expected}."),
         "pot_stays": ("Se anotó el bote así: {recorded}; según las reglas no se reparte: el "

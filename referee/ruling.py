@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .checkdown import unpaid
 from .hand import HandResult
+from .misaward import award_reason
 from .opening import judge_late
 from .pots import Pot, award_pots, build_pots
 from .rounds import due
@@ -51,8 +52,9 @@ def finish(st: HandState) -> HandResult:
             outcome == "void" and not st.recorded):  # (void: one cause, the duplicate)
         # (a duplicate card voids the hand whatever an unreadable line did: RRoP section
         # 13, the chips go back to who put them in; the pushes are judged against that)
-        compare_awards(st, awards, recorded, total, last)
+        compare_awards(st, awards, recorded, total, last, outcome, pots)
     stacks, carried = _stacks_after(st, awards, recorded, total, carried)
+    _pot_carried(st, carried)
     if len(st.findings) > 1:
         st.findings.sort(key=lambda f: (f.action is None, f.action or 0))
     return HandResult(st.findings, pots, awards, recorded, stacks, carried, outcome,
@@ -155,6 +157,15 @@ def _unfinished(st: HandState, total: int, last: int | None) -> Decision:
     return "incomplete", pots, None, 0, total
 
 
+def _pot_carried(st: HandState, carried: int) -> None:
+    """The ``passed_out`` finding's ``pot`` is the chips that carry: made when the betting
+    ends, it is settled here, after the folded seats' matching payments that follow a
+    check-down (seed 002: "deben hacer una entrada al bote para compensar")."""
+    for f in st.findings:
+        if f.kind == "passed_out":
+            f.details["pot"] = carried
+
+
 def _opener_folded_unshown(st: HandState) -> None:
     """Another seat won uncontested after the opener folded without showing openers, with
     the deal not logged: a warning (the opening cannot be judged)."""
@@ -193,22 +204,26 @@ def _stacks_after(st: HandState, awards: dict[int, int] | None, recorded: dict[i
 
 # ---------------------------------------------------------------- the dealer's pushes
 def compare_awards(st: HandState, awards: dict[int, int] | None, recorded: dict[int, int],
-                   total: int, last: int | None) -> None:
+                   total: int, last: int | None, outcome: str | None = None,
+                   pots: list[Pot] | None = None) -> None:
     """The dealer's ``d award`` lines against the rules' result (CONTRACT.md 4):
     ``wrong_award`` at the first line that differs (the last action when a winner's
     line is missing); ``chips_not_conserved`` when the lines do not add up to the pot
     being pushed. No lines at all: nothing was written down, nothing to compare (a
     ``wrong_award`` at the last action where the log records pushes and the rules give
-    chips). :func:`finish` calls it only where the pushes can be judged: after an
-    unreadable player line, only when the rules' awards are decided whatever that line did
-    (a hand voided by a duplicate card), so its findings are made despite the line
-    (``decided``, :meth:`~referee.state.HandState.find`)."""
+    chips). Each ``wrong_award`` carries the case that decides it (``reason``,
+    :func:`~referee.misaward.award_reason` of the hand's ``outcome`` and ``pots``).
+    :func:`finish` calls it only where the pushes can be judged: after an unreadable player
+    line, only when the rules' awards are decided whatever that line did (a hand voided by
+    a duplicate card), so its findings are made despite the line (``decided``,
+    :meth:`~referee.state.HandState.find`)."""
     lines = st.recorded
     if not lines:
         if awards and any(awards.values()) and st.start.awards_recorded and last is not None:
             st.find("wrong_award", last, None, "no award was recorded; the rules give "
                     f"{awards_text(awards)}",
-                    details={"expected": keyed(awards), "recorded": {}}, decided=True)
+                    details={"expected": keyed(awards), "recorded": {},
+                             "reason": "no_award"}, decided=True)
         return
     rec_sum = sum(recorded.values())
     if awards is None:  # the cards that decide were never seen: only the sum is known
@@ -234,7 +249,9 @@ def compare_awards(st: HandState, awards: dict[int, int] | None, recorded: dict[
     st.find("wrong_award", first_bad[0], first_bad[1],
             f"awarded {awards_text(recorded)}; the rules give "
             f"{awards_text(expected) or 'nothing (the pot stays for the next deal)'}",
-            details={"expected": keyed(expected), "recorded": keyed(recorded)}, decided=True)
+            details={"expected": keyed(expected), "recorded": keyed(recorded),
+                     "reason": award_reason(st, outcome, pots or [], expected, recorded)},
+            decided=True)
 
 
 def _first_bad_line(lines: list[tuple[int, int, int]], expected: dict[int, int],

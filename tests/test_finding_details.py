@@ -72,7 +72,8 @@ EXAMPLES = {
     ],
     "not_reopened": [
         (lambda: play(ANTES + ["p1 bet 20", "p3 call", "p4 allin", "p1 raise 70"], rules=NO_LIMIT,
-                      stacks={1: 500, 3: 500, 4: 40}), 6, {"recorded": 70, "facing": 35}),
+                      stacks={1: 500, 3: 500, 4: 40}), 6,
+         {"recorded": 70, "facing": 35, "reason": "short_allin", "raiser": 4}),
     ],
     "wrong_amount": [
         (lambda: play(ANTES + ["p1 open 10", "p3 call 15"]), 4,
@@ -87,9 +88,10 @@ EXAMPLES = {
     "blind_irregular": [
         (lambda: play(ANTES + ["p1 blind 10"]), 3, {"reason": "not_allowed", "double": False}),
         (lambda: play(ANTES + ["p1 blind 10"], rules=POCKER_BLINDS), 3,
-         {"reason": "wrong_seat", "due": 3, "double": False}),
+         {"reason": "wrong_seat", "due": 3, "double": False, "book": False}),
         (lambda: play(ANTES + ["p3 blind 7"], rules=POCKER_BLINDS), 3,
-         {"reason": "wrong_size", "expected": 10, "recorded": 7, "double": False}),
+         {"reason": "wrong_size", "expected": 10, "recorded": 7, "double": False,
+          "book": False}),
         (lambda: play(ANTES + ["p3 blind 10"], rules=POCKER), 3,
          {"reason": "jackpot", "double": False}),
         (lambda: play(["d deal p3 5", "p3 blind 4", "p1 call", "p4 call"],
@@ -132,7 +134,8 @@ EXAMPLES = {
     ],
     "wrong_award": [
         (lambda: _case("split_pot_odd_chip"), None,
-         {"expected": {"2": 43, "3": 42}, "recorded": {"2": 42, "3": 43}}),
+         {"expected": {"2": 43, "3": 42}, "recorded": {"2": 42, "3": 43},
+          "reason": "odd_chip"}),
     ],
     "chips_not_conserved": [
         (lambda: play(ANTES + ["p1 open 10", "p3 fold", "p4 fold", "p1 show JsJd4c3h2s",

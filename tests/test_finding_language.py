@@ -43,6 +43,7 @@ def _won_by(seat: int, pushed_to: int | None = None) -> list[str]:
             + [f"p{seat} show JsJd4c3h2s", f"d award p{pushed_to or seat} 25"])
 
 BASICO = {"preset": "basico", "ante": 5, "betting": "no_limit", "min_bet": 10}
+DEUCE = {"preset": "deuce_to_seven", "small_blind": 5, "big_blind": 10}
 TEN = {s: 500 for s in range(1, 11)}
 
 LOOKED = dict(actions=["d deal p3 5", "d deal p2 5", "d deal p1 5", "p3 blind 2", "p2 call",
@@ -102,6 +103,23 @@ EXTRA = [
          stacks=THREE, button=3),
     dict(actions=CHECKDOWN + ["p3 ante 1"], rules=INTER, stacks=THREE, button=3),  # matching
     dict(actions=CHECKDOWN, rules=INTER, stacks=THREE, button=3),   # missing_ante matching
+    # wrong_award by the rule that decides it (referee.misaward): a full house over a flush
+    # with 52 cards; the suit of a pair (clasico, seed 001); a tie not split
+    dict(actions=ANTES + ["p1 open 10", "p3 call", "p4 fold", "p1 draw 0", "p3 draw 0",
+                          "p1 check", "p3 check", "p1 show JhJdJs8c8d", "p3 show AhKhQh9h7h",
+                          "d award p3 35"]),
+    dict(actions=[f"p{s} ante 5" for s in (1, 2, 3, 4)]
+         + ["p1 open 10", "p2 fold", "p3 call", "p4 fold", "p1 draw 0", "p3 draw 0",
+            "p1 bet 10", "p3 call", "p1 show QhQc9d8c7h", "p3 show QdQs9c8d7s", "d award p3 60"],
+         rules={"preset": "clasico", "ante": 5, "betting": "no_limit", "min_bet": 10},
+         stacks={s: 200 for s in (1, 2, 3, 4)}, button=4),
+    dict(actions=["p1 ante 5", "p3 ante 5", "p1 bet 10", "p3 call", "p1 draw 0", "p3 draw 0",
+                  "p1 bet 10", "p3 call", "p1 show 9s8d7c6h5s", "p3 show 9h8c7d6s5d",
+                  "d award p1 50"], rules=NO_LIMIT, stacks={1: 100, 3: 100}),
+    # blinds: the rule books' sizes and seats (RRoP section 2), a seed's seat (seed 000)
+    dict(actions=["p2 blind 4"], rules=DEUCE, stacks=THREE, button=1),       # wrong_size:book
+    dict(actions=["p3 blind 5"], rules=DEUCE, stacks=THREE, button=1),       # wrong_seat:book
+    dict(actions=["p2 blind 2"], rules=POCKER_BLINDS, stacks=THREE, button=1),  # wrong_seat
 ]
 
 NIGHTS = [
@@ -126,8 +144,10 @@ NIGHTS = [
 ]
 """Whole nights for the cases a one-hand session does not reach (the night's findings)."""
 
-FALLBACKS = {("unreadable", "bad_field")}
-"""Template cases no session reaches: a field of the hand not named by a refinement."""
+FALLBACKS = {("unreadable", "bad_field"), ("not_reopened", None), ("wrong_award", None)}
+"""Template cases no session reaches: a field of the hand not named by a refinement; the
+general sentence of a kind whose every finding now has a reason (for findings stored
+before the reason was given)."""
 
 
 def _codes(kind: str) -> list[str]:
@@ -156,7 +176,8 @@ def test_every_kind_has_a_label_a_severity_word_and_a_citation_in_both_languages
         assert messages.label(kind, "es") != messages.label(kind, "en")
         assert citations.citation(kind, "es") and citations.citation(kind, "en")
     for kind, reason in citations.REASONS:
-        assert kind in DEFAULT_SEVERITY and f"'{reason}'" in DETAILS[kind]["reason"], (kind, reason)
+        code = reason.split(":")[0]   # (a refined case: "wrong_size:book")
+        assert kind in DEFAULT_SEVERITY and f"'{code}'" in DETAILS[kind]["reason"], (kind, reason)
         assert citations.citation(kind, "es", reason) and citations.citation(kind, "en", reason)
     assert [messages.severity_word(s, "es") for s in ("error", "warning", "info")] == ["error", "aviso", "nota"]
 
@@ -298,7 +319,7 @@ def test_the_json_rule_is_the_english_citation_of_the_findings_kind_and_reason(r
     is :func:`referee.citations.citation` in English of its kind and reason."""
     reasons = set()
     for finding, _ in real_findings:
-        reason = finding["details"].get("reason")
+        reason = citations.reason_of(finding["details"])
         assert finding["rule"] == citations.citation(finding["kind"], "en", reason), finding
         assert finding["rule"] == messages.rule_text(finding, "en")
         if (finding["kind"], reason) in citations.REASONS:
@@ -357,9 +378,11 @@ def test_players_appear_by_name_when_names_are_given_else_by_seat():
     assert messages.sentence(finding, "es") == "El asiento 4 abrió cuando hablaba el asiento 3."
     assert messages.sentence(finding, "en") == "Seat 4 opened while seat 3 was to act."
     (award,) = play(ANTES + ["p1 bet 10", "p3 fold", "p4 fold", "d award p3 25"], rules=NO_LIMIT)["findings"]
-    assert messages.sentence(award, "es", {1: "Ana"}) == \
-        "Se anotó el bote así: asiento 3: 25 fichas; según las reglas corresponde: Ana: 25 fichas."
-    assert messages.sentence(award, "en") == "Awarded: seat 3: 25 chips; the rules give: seat 1: 25 chips."
+    assert messages.sentence(award, "es", {1: "Ana"}) == (
+        "Se anotó el bote así: asiento 3: 25 fichas; según las reglas corresponde: Ana: 25 "
+        "fichas (quien queda solo en la mano se lleva el bote).")
+    assert messages.sentence(award, "en") == ("Awarded: seat 3: 25 chips; the rules give: seat 1: "
+                                              "25 chips (the one player left in takes the pot).")
 
 
 # ------------------------------------------------------------------ no English in Spanish
@@ -372,7 +395,7 @@ awarded award expected recorded should only more less than over under pot's turn
 """.split()
 ALSO_SPANISH = {"a", "no", "as", "ante", "antes", "error", "irregular", "incompatible", "pot",
                 "blind", "jackpot", "joker", "poker", "repocker", "palabra", "robert", "tda",
-                "tapete"}
+                "tapete", "full"}
 """Words of the English templates that are Spanish too, or the seeds' own, or names."""
 
 CARD = re.compile(r"(?<![\w?])(?:[2-9TJQKA][shdc]|Jk|\?\?)(?![\w?])")
@@ -510,9 +533,10 @@ def test_a_spanish_page_says_findings_in_spanish_and_an_english_page_in_english(
         assert any("Bruno opened without a pair of jacks or better (dealt Ts Td 9c 5h 2s)." in item
                    or "Seat 3 opened without a pair of jacks" in item for item in english)
         assert not any(f["message"] in pages[page, "es"] for f in checked)   # never the message
-    assert "Se anotó el bote así: Bruno: 75 fichas; según las reglas corresponde: Chus: 75 fichas." \
-        in pages["report", "es"]
-    assert "Awarded: Bruno: 75 chips; the rules give: Chus: 75 chips." in pages["report", "en"]
+    assert ("Se anotó el bote así: Bruno: 75 fichas; según las reglas corresponde: Chus: 75 fichas "
+            "(se pagó a una mano que no puede ganar: retirada o muerta).") in pages["report", "es"]
+    assert ("Awarded: Bruno: 75 chips; the rules give: Chus: 75 chips (a hand that cannot win, "
+            "folded or dead, was paid).") in pages["report", "en"]
 
 
 def test_the_tablet_gets_each_finding_said_in_its_language(client, db):

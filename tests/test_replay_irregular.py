@@ -308,7 +308,7 @@ def test_text_format_prints_seats_and_chips_not_python_dicts(tmp_path):
     path.write_text(json.dumps(session(CLEAN)))
     res = subprocess.run([sys.executable, "-m", "referee", "check", str(path), "--format", "text"],
                          capture_output=True, text=True, cwd=ROOT)
-    assert "seat 3: 85" in res.stdout and "seat 1: 465" in res.stdout
+    assert "P3: 85" in res.stdout and "P1: 465" in res.stdout   # (the players by name)
     assert "{" not in res.stdout and "'" not in res.stdout.split("rule:")[0]
 
 

@@ -1,0 +1,109 @@
+"""Why the dealer's pushes differ from the rules' award: the case of a ``wrong_award``
+(its ``details["reason"]``), so that the finding quotes the rule that decides it
+(``referee.citations.REASONS``). A function of a :class:`HandState` after its last step.
+
+The cases, tried in this order:
+
+- ``no_award``: no ``d award`` line, and the rules give chips (CONTRACT.md section 4).
+- ``pot_stays``: the rules give nothing: the pot carries to the next deal (RRoP section 11,
+  a false opener; seed 002, "nadie gana el bote" after a check-down).
+- ``void``: a duplicate card voided the hand; the chips go back (RRoP section 13).
+- ``uncontested``: one seat was left in (seed 002, "el bote irá al jugador que hizo esa
+  apuesta").
+- ``dead_hand``: the pushes pay a seat that cannot win: folded, or its hand dead (a false
+  opener, a wrong number of cards: RRoP sections 4 and 11; seed 000, "no podrá tomar parte
+  en la jugada").
+- ``flush_over_full`` / ``full_over_flush``: with the other order of flush and full house
+  the rules would have paid the dealer's way, or nearer it (seed 000, "si se juega con 40,
+  o con menos, vale mas el color que el full"; seed 001).
+- ``suit_order``: without the house's order of suits, likewise (seed 001, "gana la pareja
+  que tenga el palo de corazón").
+- ``odd_chip``: a pot split with chips left over, and the pushes differ from the rules'
+  only by those chips (Robert's Rules of Poker, "Ties": the first hand clockwise from the
+  button gets the odd chip).
+- ``split``: the rules split a pot between tied hands (seed 000, "se distribuyen las
+  ganancias entre los dos").
+- ``side_pots``: two or more pots, and the pushes go to the rules' winners in other amounts,
+  or nearer to one pot for the best hand (RRoP section 3; seed 000, "Si el que gana va
+  restado, solamente ganara el importe de su resto ...").
+- ``best_hand``: any other case: cards speak, the best hand shown wins (RRoP section 4).
+
+"Nearer" is the chips moved: the sum over seats of the difference between two awards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .pots import Pot, award_pots
+from .state import HandState
+
+AWARD_REASONS = ("no_award", "pot_stays", "void", "uncontested", "dead_hand", "flush_over_full",
+                 "full_over_flush", "suit_order", "odd_chip", "split", "side_pots",
+                 "best_hand")
+"""Every ``wrong_award`` reason, in the order :func:`award_reason` tries them."""
+
+
+def award_reason(st: HandState, outcome: str | None, pots: list[Pot],
+                 expected: dict[int, int], recorded: dict[int, int]) -> str:
+    """The case of a ``wrong_award`` (one of :data:`AWARD_REASONS`).
+
+    :param outcome: the hand's outcome (``showdown``, ``uncontested``, ``void`` ...).
+    :param pots: the pots the rules built (main pot first; empty when none).
+    :param expected: seat -> chips the rules give (zero entries left out).
+    :param recorded: seat -> chips the ``d award`` lines push.
+    """
+    if not recorded:
+        return "no_award"
+    if not expected:
+        return "pot_stays"
+    if outcome in ("void", "uncontested"):
+        return outcome
+    live = sorted({s for pot in pots for s in pot.seats})
+    if any(s not in live for s in recorded):
+        return "dead_hand"
+    moved = _distance(recorded, expected)
+    for reason, rules in _other_rankings(st):
+        other = _award(st, pots, live, rules)
+        if other is not None and other != expected and _distance(recorded, other) < moved:
+            return reason
+    shares = [_award(st, [pot], live, st.rules) or {} for pot in pots]
+    split_pots = [(pot, share) for pot, share in zip(pots, shares) if len(share) > 1]
+    odd = sum(pot.amount % len(share) for pot, share in split_pots)
+    if (odd and sum(recorded.values()) == sum(expected.values())
+            and set(recorded) <= set(expected) and moved <= 2 * odd):
+        return "odd_chip"
+    if split_pots:
+        return "split"
+    if len(pots) > 1:
+        flat = _award(st, [Pot(sum(p.amount for p in pots), pots[0].seats)], live, st.rules)
+        if set(recorded) <= set(expected) or (
+                flat is not None and _distance(recorded, flat) < moved):
+            return "side_pots"
+    return "best_hand"
+
+
+def _other_rankings(st: HandState) -> list[tuple[str, object]]:
+    """``(reason, rules)`` for each house ranking switch of the high game, flipped: the
+    order of flush and full house; the order of suits, where the house has one."""
+    r = st.rules
+    if r.ranking != "high":
+        return []  # (lowball: the house switches are the high game's)
+    flush_wins = r.flush_beats_full_for(st.n)
+    out: list[tuple[str, object]] = [
+        ("flush_over_full" if flush_wins else "full_over_flush",
+         replace(r, flush_beats_full=not flush_wins))]
+    if r.suit_order:
+        out.append(("suit_order", replace(r, suit_order=None)))
+    return out
+
+
+def _award(st: HandState, pots: list[Pot], live: list[int], rules) -> dict[int, int] | None:
+    """The pots awarded under ``rules`` (zero entries left out), None when undecided."""
+    got = award_pots(pots, live, st.shown, st.shown_unknown, rules, st.n, st.order)
+    return None if got is None else {s: c for s, c in got.items() if c}
+
+
+def _distance(a: dict[int, int], b: dict[int, int]) -> int:
+    """Chips moved between two awards: the sum of the differences seat by seat."""
+    return sum(abs(a.get(s, 0) - b.get(s, 0)) for s in set(a) | set(b))
