@@ -57,7 +57,7 @@ from .forced import ante, blind, blind_options, leave_predeal, owed_option
 from .hand import HandResult, HandStart
 from .log import PARSED
 from .opening import declare_split
-from .rounds import bet_due, due, end_betting, end_draw, predeal_owed
+from .rounds import bet_due, due, end_betting, end_draw, predeal_owed, predraw_betting
 from .ruling import finish
 from .showdown import bet_line as showdown_bet_line
 from .showdown import muck, record_show, show
@@ -114,7 +114,7 @@ class HandReplay:
                     "hand was over (the pot had been pushed)",
                     details={"verb": verb, "reason": "pot_pushed"})
             return
-        if seat not in st.folded and seat not in st.mucked:
+        if seat not in st.folded and seat not in st.mucked and seat not in st.allin:
             # the common cases first: a bet in a betting round, a draw in the draw, a show
             # at the showdown (the same handlers as the general path below)
             phase = st.phase
@@ -149,6 +149,11 @@ class HandReplay:
             owed = predeal_owed(st)
             if owed:
                 return [owed_option(st, owed)]
+            if not predraw_betting(st):
+                # nobody to bet against: the lone seat's option (a check), else the draw
+                if st.can_act(seat):
+                    return [{"verb": "check", "min": None, "max": None}]
+                return draw_options(st, seat)
             return blind_options(st) + bet_options(st, seat)
         if st.phase == "draw":
             return draw_options(st, seat)
@@ -196,6 +201,10 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
     if verb == "rebuy":
         _rebuy(st, i, seat, a.amount or 0)
         return
+    if (verb in _ALLIN_IDLE and seat in st.allin and st.phase in _BETTING_PHASES
+            and seat not in st.folded and seat not in st.mucked):
+        _allin_line(st, i, seat, a)
+        return
     if st.phase == "predeal":
         leave_predeal(st, i)
     if st.phase == "complete":
@@ -223,6 +232,19 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         showdown_bet_line(st, i, seat, a)
     else:
         bet(st, i, seat, a)
+
+
+def _allin_line(st: HandState, i: int, seat: int, a: Action) -> None:
+    """A check, call or wager logged by a seat already all in (by its ante or blind, or
+    earlier in the hand): it has no chips to act with and takes no further part in the
+    betting (RRoP section 3: an all-in player is in the pot for the chips it put in), so
+    it was not due: ``out_of_turn`` (reason ``all_in``, ``due`` the seat that was), and
+    the line changes nothing (no round ends, no draw is lost)."""
+    verb = a.verb
+    who = due(st)
+    st.find("out_of_turn", i, seat, f"seat {seat} {PAST.get(verb, verb)}, but it was "
+            "already all in: it had nothing left to act on",
+            details={"due": who, "verb": verb, "reason": "all_in"})
 
 
 def _blind_after_looking(st: HandState, i: int, seat: int, a: Action) -> None:
@@ -352,3 +374,6 @@ _DEALER: dict[str, Callable[[HandState, int, Action], None]] = {
     "deal": deal, "serve": serve, "award": _award, "misdeal": _misdeal, "note": _note}
 _BETTING = frozenset(("check", "open", "bet", "call", "raise", "allin", "fold"))
 _AFTER_AWARD_OK = frozenset(("show", "muck", "rebuy"))
+_ALLIN_IDLE = frozenset(("check", "call", "open", "bet", "raise", "allin"))
+"""Betting lines a seat already all in cannot act on (:func:`_allin_line`)."""
+_BETTING_PHASES = frozenset(("predeal", "predraw", "draw", "postdraw"))
