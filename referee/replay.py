@@ -181,10 +181,7 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
     decided or after folding, and any line out of its phase."""
     verb = a.verb
     if seat not in st.pos:
-        if verb != "rebuy":
-            st.find("not_in_hand", i, seat, f"seat {seat} was never dealt in this hand: "
-                    f"it cannot {verb}", once=("never", seat),
-                    details={"verb": verb, "reason": "never_dealt_in"})
+        _never_dealt_in(st, i, seat, verb)
         return
     if verb == "ante":
         if st.phase == "complete" and matching_due(st):
@@ -201,9 +198,7 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
     if verb == "rebuy":
         _rebuy(st, i, seat, a.amount or 0)
         return
-    if (verb in _ALLIN_IDLE and seat in st.allin and st.phase in _BETTING_PHASES
-            and seat not in st.folded and seat not in st.mucked):
-        _allin_line(st, i, seat, a)
+    if verb in _ALLIN_IDLE and seat in st.allin and _allin_line(st, i, seat, a):
         return
     if st.phase == "predeal":
         leave_predeal(st, i)
@@ -234,17 +229,31 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         bet(st, i, seat, a)
 
 
-def _allin_line(st: HandState, i: int, seat: int, a: Action) -> None:
+def _never_dealt_in(st: HandState, i: int, seat: int, verb: str) -> None:
+    """A line of a seat not dealt in (a rebuy aside): ``not_in_hand``, once per seat."""
+    if verb != "rebuy":
+        st.find("not_in_hand", i, seat, f"seat {seat} was never dealt in this hand: "
+                f"it cannot {verb}", once=("never", seat),
+                details={"verb": verb, "reason": "never_dealt_in"})
+
+
+def _allin_line(st: HandState, i: int, seat: int, a: Action) -> bool:
     """A check, call or wager logged by a seat already all in (by its ante or blind, or
-    earlier in the hand): it has no chips to act with and takes no further part in the
-    betting (RRoP section 3: an all-in player is in the pot for the chips it put in), so
-    it was not due: ``out_of_turn`` (reason ``all_in``, ``due`` the seat that was), and
-    the line changes nothing (no round ends, no draw is lost)."""
+    earlier in the hand), while the hand is still in its forced chips, betting or draw:
+    the seat has no chips to act with and takes no further part in the betting (RRoP
+    section 3: an all-in player is in the pot for the chips it put in), so it was not
+    due: ``out_of_turn`` (reason ``all_in``, ``due`` the seat that was), and the line
+    changes nothing (no round ends, no draw is lost). Returns whether it was such a
+    line (False: a folded seat's, or at the showdown or after the hand; judged as
+    usual)."""
+    if st.phase not in _BETTING_PHASES or seat in st.folded or seat in st.mucked:
+        return False
     verb = a.verb
     who = due(st)
     st.find("out_of_turn", i, seat, f"seat {seat} {PAST.get(verb, verb)}, but it was "
             "already all in: it had nothing left to act on",
             details={"due": who, "verb": verb, "reason": "all_in"})
+    return True
 
 
 def _blind_after_looking(st: HandState, i: int, seat: int, a: Action) -> None:
