@@ -46,6 +46,31 @@ def matches_double(st: HandState, seat: int) -> bool:
             and blinds[0][0] == seat and all(s != seat for s, _ in blinds[1:]))
 
 
+def bring_in(st: HandState) -> int:
+    """The bet to match before the first voluntary action (chips, a round total): the
+    largest forced bet in front of a seat, or the full big blind where the big blind's
+    seat is all in for less (a short blind, or an ante that took its whole stack) and two
+    or more seats can still act.
+
+    Robert's Rules of Poker, section 2 (Button and blind use), rule 1: "The minimum
+    bring-in and allowable raise sizes for the opener … remain the same even when the
+    player in the blind does not have enough chips to post the full amount." So the call
+    is the full big blind and the minimum raise is to two big blinds. Where fewer than two
+    seats can act (heads-up against the short blind) nobody can match more than the
+    all-in: the bet stays what is in front of the seats (RRoP section 3, a bet nobody can
+    call goes back). Only where the house sets the big blind's size (``big_blind``).
+    """
+    high = max(st.bets.values(), default=0)
+    r = st.rules
+    if not (r.blinds_allowed and r.big_blind > high):
+        return high
+    big = st.expected_blind_seats()[1]
+    if big is None or big not in st.allin or st.bets[big] >= r.big_blind:
+        return high
+    able = sum(1 for s in st.order if st.can_act(s))
+    return r.big_blind if able >= 2 else high
+
+
 def right_holder(st: HandState) -> int | None:
     """The seat holding the right to speak last in a hand with blinds: the last blind
     posted (the double blind, or the blind who matched it; seeds 000, 001), None without

@@ -644,6 +644,12 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
                   "lanzado puede relanzar",
                   "In a blind opening, only the player who made it may raise"),
     ),
+    ("out_of_turn", "all_in"): (
+        _rrop(3, (), "se juega solo con las fichas que se tienen delante: quien ya va con todo "
+              "su resto no tiene nada más que apostar y juega solo por lo que puso",
+              "table stakes: a player plays only the chips in front of them; one already "
+              "all in has nothing more to bet and plays only for what it put in"),
+    ),
     ("wrong_amount", "not_due"): (
         SeedQuote("000", "El pot se suele organizar así: Se toma un fetiche … y el que da las "
                   "cartas, lo pone en el centro de la mesa, al tiempo que todos los jugadores "

@@ -37,7 +37,8 @@ def bet_line(st: HandState, i: int, seat: int, a: Action) -> bool:
         elif draw_due(st) is None:
             end_draw(st)
         return False
-    if verb == "check" and not st.drew and _nobody_to_bet_against(st, seat):
+    if (verb == "check" or verb == "call" and a.amount is None) and not st.drew \
+            and _nobody_to_bet_against(st, seat):
         return False  # the big blind's option behind an all-in call: nothing changes
     if st.drew and seat not in st.drew and verb in ("check", "call"):
         # a check in the middle of the draw by a seat yet to draw: nothing to end
@@ -65,8 +66,9 @@ def _nobody_to_bet_against(st: HandState, seat: int) -> bool:
     """Whether ``seat`` is the only seat that can still act (every other seat in the pot
     is all in): its check as the draw begins is the big blind's option, taken after the
     round was over (every other seat all in: RRoP section 3, nobody is left to call a
-    bet), or a check with nobody to bet against. It changes nothing and does not stand
-    for a draw skipped (the draws are still played)."""
+    bet), or a check with nobody to bet against; a ``call`` with no amount there (the
+    small blind over a big blind all in for less) is the same check. It changes nothing
+    and does not stand for a draw skipped (the draws are still played)."""
     others = [s for s in st.contesting() if s != seat and s not in st.dead]
     return st.can_act(seat) and all(s in st.allin for s in others)
 
@@ -76,9 +78,14 @@ def draw(st: HandState, i: int, seat: int, a: Action) -> None:
     owed K; drawing while the betting was on ends the round (out of turn)."""
     if st.phase in ("predraw", "postdraw"):
         due = bet_due(st)
-        if due is not None:  # the betting was still on
+        if due == seat:  # the seat drew while it was itself still to act in the betting
+            st.find("out_of_turn", i, seat, f"seat {seat} drew while it was itself still "
+                    "to act in the betting", details={"due": due, "verb": "draw",
+                                                      "reason": "still_to_bet"})
+        elif due is not None:  # another seat was still to act in the betting
             st.find("out_of_turn", i, seat, f"seat {seat} drew while seat {due} was to act",
                     details={"due": due, "verb": "draw"})
+        if due is not None:
             if due != seat and st.round < st.rules.draws and seat not in st.early_drew:
                 _draw_early(st, i, seat, a)
                 return

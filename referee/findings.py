@@ -73,7 +73,10 @@ DETAILS: dict[str, dict[str, str]] = {
         "due": "the seat that was to act (or to draw, show), None when no one was",
         "verb": "what the seat did ('open', 'check', 'draw', 'split' ...)",
         "reason": "(some) 'before_drawing', 'during_draw', 'no_betting_left', 'no_draw', "
-                  "'drew_twice', 'betting_over', 'not_opener', 'after_drawing'",
+                  "'drew_twice', 'betting_over', 'not_opener', 'after_drawing', "
+                  "'still_to_bet' (the seat drew while it was itself still to act in the "
+                  "betting: the round ends), 'all_in' (a check, call or wager by a seat "
+                  "already all in: it changes nothing)",
     },
     "not_in_hand": {
         "verb": "what the seat did",

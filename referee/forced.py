@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .blinds import jackpot_blind, matches_double
-from .rounds import start_betting
+from .rounds import set_bring_in, start_betting
 from .state import HandState
 from .turns import blind_size
 
@@ -61,13 +61,15 @@ def ante(st: HandState, i: int, seat: int, a: Action) -> None:
         st.contrib[seat] += chips
     if st.stacks[seat] == 0:
         st.allin.add(seat)
+    if st.phase == "predeal":
+        set_bring_in(st)  # (an ante that takes the big blind's stack: RRoP 2 rule 1)
 
 
 def blind(st: HandState, i: int, seat: int, a: Action) -> None:
     """``pN blind A`` / ``pN straddle A``: the chips go in as a bet of this round. Posted
     after the betting began, where the house plays no blinds, by the wrong seat or of the
     wrong size: ``blind_irregular``."""
-    is_big = a.verb == "straddle" or len(st.blinds) > 0
+    is_big = a.verb == "straddle" or len(st.blinds) > 0 or _small_blind_out(st, seat)
     amount = a.amount or 0
     if a.verb == "blind" and matches_double(st, seat):
         _match_double(st, i, seat, amount)
@@ -87,6 +89,21 @@ def blind(st: HandState, i: int, seat: int, a: Action) -> None:
     st.put(seat, amount)
     st.blinds.append((seat, st.bets[seat]))
     st.high = max(st.high, st.bets[seat])
+    if st.phase == "predeal":
+        set_bring_in(st)  # (a short all-in big blind does not lower the bet: RRoP 2 rule 1)
+
+
+def _small_blind_out(st: HandState, seat: int) -> bool:
+    """Whether a first ``blind`` line of ``seat`` is the big blind because the small
+    blind's seat cannot post (its ante took its whole stack: it is all in, and owes no
+    blind, :func:`~referee.rounds.predeal_owed`). CONTRACT.md section 2: ``pN blind A``
+    is a blind, the second blind line the double blind; with no small blind to come the
+    blind posted is the second one, the big blind (where the house sets both sizes)."""
+    r = st.rules
+    if st.blinds or st.phase != "predeal" or not (r.small_blind and r.big_blind):
+        return False
+    small = st.expected_blind_seats()[0]
+    return small is not None and small != seat and st.stacks[small] == 0
 
 
 def _match_double(st: HandState, i: int, seat: int, amount: int) -> None:
@@ -101,6 +118,7 @@ def _match_double(st: HandState, i: int, seat: int, amount: int) -> None:
     st.put(seat, max(0, amount - st.bets[seat]))
     st.blinds.append((seat, st.bets[seat]))
     st.high = max(st.high, st.bets[seat])
+    set_bring_in(st)
 
 
 def _judge_blind(st: HandState, i: int, seat: int, amount: int, is_big: bool) -> None:

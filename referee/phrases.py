@@ -146,6 +146,14 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
                        "{seat} declared split openers without being the opener."),
         "after_drawing": ("{seat} declaró que separa la apertura después de descartarse.",
                           "{seat} declared split openers after drawing."),
+        "still_to_bet": ("{seat} se descartó cuando aún le tocaba hablar en la ronda de "
+                         "apuestas: la ronda termina ahí.",
+                         "{seat} drew while it was itself still to act in the betting: the "
+                         "round ends there."),
+        "all_in": ("{seat} {verb}, pero ya iba con todo su resto: no le quedaba nada por "
+                   "jugar en las apuestas.",
+                   "{seat} {verb}, but was already all in: nothing was left for it to act "
+                   "on in the betting."),
     },
     "not_in_hand": {
         "never_dealt_in": ("{seat} no entró en el reparto de esta mano: no puede {verb_inf}.",

@@ -57,7 +57,7 @@ from .forced import ante, blind, blind_options, leave_predeal, owed_option
 from .hand import HandResult, HandStart
 from .log import PARSED
 from .opening import declare_split
-from .rounds import bet_due, due, end_betting, end_draw, predeal_owed
+from .rounds import bet_due, due, end_betting, end_draw, predeal_owed, predraw_betting
 from .ruling import finish
 from .showdown import bet_line as showdown_bet_line
 from .showdown import muck, record_show, show
@@ -114,7 +114,7 @@ class HandReplay:
                     "hand was over (the pot had been pushed)",
                     details={"verb": verb, "reason": "pot_pushed"})
             return
-        if seat not in st.folded and seat not in st.mucked:
+        if seat not in st.folded and seat not in st.mucked and seat not in st.allin:
             # the common cases first: a bet in a betting round, a draw in the draw, a show
             # at the showdown (the same handlers as the general path below)
             phase = st.phase
@@ -149,6 +149,11 @@ class HandReplay:
             owed = predeal_owed(st)
             if owed:
                 return [owed_option(st, owed)]
+            if not predraw_betting(st):
+                # nobody to bet against: the lone seat's option (a check), else the draw
+                if st.can_act(seat):
+                    return [{"verb": "check", "min": None, "max": None}]
+                return draw_options(st, seat)
             return blind_options(st) + bet_options(st, seat)
         if st.phase == "draw":
             return draw_options(st, seat)
@@ -176,10 +181,7 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
     decided or after folding, and any line out of its phase."""
     verb = a.verb
     if seat not in st.pos:
-        if verb != "rebuy":
-            st.find("not_in_hand", i, seat, f"seat {seat} was never dealt in this hand: "
-                    f"it cannot {verb}", once=("never", seat),
-                    details={"verb": verb, "reason": "never_dealt_in"})
+        _never_dealt_in(st, i, seat, verb)
         return
     if verb == "ante":
         if st.phase == "complete" and matching_due(st):
@@ -195,6 +197,8 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         return
     if verb == "rebuy":
         _rebuy(st, i, seat, a.amount or 0)
+        return
+    if verb in _ALLIN_IDLE and seat in st.allin and _allin_line(st, i, seat, a):
         return
     if st.phase == "predeal":
         leave_predeal(st, i)
@@ -223,6 +227,33 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         showdown_bet_line(st, i, seat, a)
     else:
         bet(st, i, seat, a)
+
+
+def _never_dealt_in(st: HandState, i: int, seat: int, verb: str) -> None:
+    """A line of a seat not dealt in (a rebuy aside): ``not_in_hand``, once per seat."""
+    if verb != "rebuy":
+        st.find("not_in_hand", i, seat, f"seat {seat} was never dealt in this hand: "
+                f"it cannot {verb}", once=("never", seat),
+                details={"verb": verb, "reason": "never_dealt_in"})
+
+
+def _allin_line(st: HandState, i: int, seat: int, a: Action) -> bool:
+    """A check, call or wager logged by a seat already all in (by its ante or blind, or
+    earlier in the hand), while the hand is still in its forced chips, betting or draw:
+    the seat has no chips to act with and takes no further part in the betting (RRoP
+    section 3: an all-in player is in the pot for the chips it put in), so it was not
+    due: ``out_of_turn`` (reason ``all_in``, ``due`` the seat that was), and the line
+    changes nothing (no round ends, no draw is lost). Returns whether it was such a
+    line (False: a folded seat's, or at the showdown or after the hand; judged as
+    usual)."""
+    if st.phase not in _BETTING_PHASES or seat in st.folded or seat in st.mucked:
+        return False
+    verb = a.verb
+    who = due(st)
+    st.find("out_of_turn", i, seat, f"seat {seat} {PAST.get(verb, verb)}, but it was "
+            "already all in: it had nothing left to act on",
+            details={"due": who, "verb": verb, "reason": "all_in"})
+    return True
 
 
 def _blind_after_looking(st: HandState, i: int, seat: int, a: Action) -> None:
@@ -352,3 +383,6 @@ _DEALER: dict[str, Callable[[HandState, int, Action], None]] = {
     "deal": deal, "serve": serve, "award": _award, "misdeal": _misdeal, "note": _note}
 _BETTING = frozenset(("check", "open", "bet", "call", "raise", "allin", "fold"))
 _AFTER_AWARD_OK = frozenset(("show", "muck", "rebuy"))
+_ALLIN_IDLE = frozenset(("check", "call", "open", "bet", "raise", "allin"))
+"""Betting lines a seat already all in cannot act on (:func:`_allin_line`)."""
+_BETTING_PHASES = frozenset(("predeal", "predraw", "draw", "postdraw"))

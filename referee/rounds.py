@@ -16,7 +16,7 @@ Phases: ``predeal`` (antes and blinds), ``predraw`` (betting before the first dr
 
 from __future__ import annotations
 
-from .blinds import postdraw_first
+from .blinds import bring_in, postdraw_first
 from .checkdown import next_payer
 from .state import HandState
 from .turns import next_to_bet
@@ -37,7 +37,7 @@ def due(st: HandState) -> int | None:
         return None
     if phase == "predeal":
         owed = predeal_owed(st)
-        return owed[0] if owed else first_speaker_predraw(st)
+        return owed[0] if owed else predraw_due(st)
     if phase == "draw":
         return draw_due(st)
     if phase == "showdown":
@@ -84,6 +84,46 @@ def predeal_owed(st: HandState) -> tuple[int, str, int] | None:
     return None
 
 
+def predraw_due(st: HandState) -> int | None:
+    """Before the first bet, the forced chips in: the seat the first betting round begins
+    with (a seat all in by its ante or blind is never due: RRoP section 3, an all-in
+    player takes no further part in the betting). Where that round has nobody to act (at
+    most one seat can act and it has matched the bet), the one seat that can act still
+    has its option (the big blind's check behind a small blind all in by its blind, RRoP
+    section 3; :func:`~referee.draw.bet_line` accepts it), else the first seat to draw.
+    """
+    first = first_speaker_predraw(st)
+    if first is None:
+        return None
+    seat = next_to_bet(st.cyc, st.pos[first], st.n, st.folded, st.mucked, st.allin,
+                       st.bets, st.high, st.acted)
+    if seat is not None:
+        return seat
+    able = [s for s in st.order if st.can_act(s)]
+    return able[0] if len(able) == 1 else draw_due(st)
+
+
+def predraw_betting(st: HandState) -> bool:
+    """Whether the first betting round, begun now, has a seat to act
+    (:func:`predraw_due` then names a betting seat, not the big blind's lone option or
+    the draw)."""
+    first = first_speaker_predraw(st)
+    return first is not None and next_to_bet(
+        st.cyc, st.pos[first], st.n, st.folded, st.mucked, st.allin, st.bets, st.high,
+        st.acted) is not None
+
+
+def set_bring_in(st: HandState) -> None:
+    """The first betting round's bet as the forced chips leave it (called as each forced
+    line goes in and as the round begins): the bet to match (:func:`~referee.blinds.
+    bring_in`: a short all-in big blind does not lower it, RRoP section 2 rule 1), the
+    least raise (the big blind, or the minimum bet) and, fixed limit, the full bet a
+    raise is made from (the blind is the bet, RRoP section 3)."""
+    st.high = bring_in(st)
+    st.last_raise = max(st.min_bet(), st.high) if st.blinds or st.high else st.min_bet()
+    st.full_high = st.high
+
+
 def bet_due(st: HandState) -> int | None:
     """The seat due in a betting round, or None when the round is over (see
     :func:`~referee.turns.next_to_bet`)."""
@@ -122,8 +162,7 @@ def start_betting(st: HandState) -> None:
         first = _first_speaker_postdraw(st)
     else:
         first = first_speaker_predraw(st)
-        st.last_raise = max(st.min_bet(), st.high) if st.blinds else st.min_bet()
-        st.full_high = st.high  # the blind is the bet (RRoP section 3)
+        set_bring_in(st)
     st.round_first = first
     st.cursor = (st.pos[first] - 1) if first is not None else -1
     if bet_due(st) is None:

@@ -92,7 +92,13 @@ SKIP_SHORT_ALLIN = (
     "PokerKit raised a fixed-limit all-in of less than half a bet by a full bet over it; "
     "RRoP section 3, rule 6: \"a player facing an all-in wager of less than half a bet "
     "may fold, call, or complete the wager\" (the referee flags the raise)")
-SKIP_REASONS = (SKIP_SHORT_ALLIN,)
+SKIP_SHORT_BIG_BLIND = (
+    "PokerKit lowered the bring-in to a big blind all in for less (the call to the chips "
+    "posted, the minimum raise from them); RRoP section 2 (Button and blind use), rule 1: "
+    "\"The minimum bring-in and allowable raise sizes for the opener ... remain the same "
+    "even when the player in the blind does not have enough chips to post the full "
+    "amount\" (the referee asks the full big blind)")
+SKIP_REASONS = (SKIP_SHORT_ALLIN, SKIP_SHORT_BIG_BLIND)
 """Why :func:`generate_rulebook_hand` marks a hand ``skip``: PokerKit's play breaks a rule
 book there (the differential test counts them and compares the rest)."""
 BETTING_LETTER = {"fixed_limit": "F", "pot_limit": "P", "no_limit": "N"}
@@ -281,7 +287,10 @@ def generate_rulebook_hand(seed: int) -> GeneratedHand:
     small_blind = small_blind if blinds_on else 0
     ante = 0 if ante_mode == "none" else rng.choice((1, small_blind or 1, unit))
     seats, button, order = _seats_and_button(rng, n)
-    stacks = [_rulebook_stack(rng, ante, big_blind, unit) for _ in range(n)]
+    # (three or more handed, a big blind short of its size is one PokerKit cannot judge,
+    # SKIP_SHORT_BIG_BLIND: rarer there, so that few hands are skipped)
+    stacks = [_rulebook_stack(rng, ante, big_blind, unit,
+                              1 / 24 if n > 2 and i == 1 else 1 / 6) for i in range(n)]
     antes = _antes_list(ante_mode, ante, n)
     blinds = [small_blind, big_blind] + [0] * (n - 2)
     state = _lowball_state(betting, draws, antes, blinds, unit, stacks, n,
@@ -299,11 +308,13 @@ def generate_rulebook_hand(seed: int) -> GeneratedHand:
     return play.result(rules, seats, button, variant, antes, blinds)
 
 
-def _rulebook_stack(rng: random.Random, ante: int, big_blind: int, unit: int) -> int:
-    """A starting stack: one in six is no more than the ante and a blind (a forced bet
-    may take all of it), the others short, middling or deep."""
+def _rulebook_stack(rng: random.Random, ante: int, big_blind: int, unit: int,
+                    short: float) -> int:
+    """A starting stack: a share ``short`` (one in six; one in 24 for the big blind three
+    or more handed) is no more than the ante and a blind (a forced bet may take all of
+    it), the others short, middling or deep."""
     forced = ante + big_blind
-    if forced and rng.random() < 1 / 6:
+    if forced and rng.random() < short:
         return rng.randint(1, forced)
     return rng.choice((rng.randint(forced + 1, 6 * unit), rng.randint(forced + 1, 40 * unit),
                        rng.randint(20 * unit, 200 * unit)))
@@ -347,6 +358,8 @@ class _Play:
         self.phh_actions: list[str] = []
         self.skip: str | None = None
         self._forced()
+        if rulebook and self._short_big_blind():
+            self.skip = SKIP_SHORT_BIG_BLIND
         # Chips each position put in (ante, blind, bets), by the actor's own stack change:
         # PokerKit hands an uncalled bet back at once (a blind over a short big blind as
         # soon as the cards are dealt), tapete counts it in the award.
@@ -385,6 +398,16 @@ class _Play:
             if state.bets[i]:
                 verb = 'blind' if i == sb_index else 'straddle'
                 self.log.append(f"p{seat(i)} {verb} {state.bets[i]}")
+
+    def _short_big_blind(self) -> bool:
+        """Whether the big blind is all in for less than its size (a short blind, or an
+        ante that took its stack) with two or more seats left to act: RRoP section 2,
+        rule 1 keeps the full bring-in there, PokerKit lowers it."""
+        state, n = self.state, self.n
+        big = max(state.blinds_or_straddles, default=0)
+        bb = 0 if n == 2 else 1  # (heads-up PokerKit's first position is the big blind)
+        able = sum(1 for j in range(n) if state.stacks[j] > 0)
+        return bool(big) and state.stacks[bb] == 0 and state.bets[bb] < big and able >= 2
 
     def _deal(self) -> None:
         self.deck = deck = list(DECK)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 from referee.__main__ import main
+from referee.table import table_state
 
 LOWBALL = {"preset": "deuce_to_seven", "small_blind": 5, "big_blind": 10}
 FIXED = {"preset": "jackpots", "ante": 1, "small_bet": 10, "big_bet": 20, "opening": None}
@@ -45,18 +46,19 @@ def test_a_big_blind_that_takes_the_whole_stack_is_all_in_with_a_side_pot(tmp_pa
     (table stakes, side pots): a player all in for the blind plays for the main pot only
     (seed 000: "solamente ganará el importe de su resto a cada uno de los jugadores que
     hayan entrado con él"). The big blind of 6 (its whole stack) is all in: the others
-    act, draw and show, and the big blind wins the main pot, the side pot goes on."""
+    act (calling the full big blind of 10, RRoP section 2 rule 1), draw and show, and the
+    big blind wins the main pot, the side pot goes on."""
     status, hand = check(tmp_path, capsys, LOWBALL, {1: 100, 2: 100, 3: 6}, 1, [
         "p2 blind 5", "p3 straddle 6", *deals(1, 2, 3),
         "p1 call", "p2 call",
         "p2 draw 0", "p3 draw 0", "p1 draw 0",
         "p2 bet 10", "p1 call",
         "p2 show 8s8h8d8c9s", "p3 show KsKhKdKcQs", "p1 show 2c3c4c5d7h",
-        "d award p1 38"])
+        "d award p1 46"])
     assert status == 0, hand["findings"]
     assert kinds(hand) == []
-    assert hand["pots"] == [{"amount": 18, "seats": [1, 2, 3]}, {"amount": 20, "seats": [1, 2]}]
-    assert hand["awards"] == {"1": 38} and hand["stacks"] == {"1": 122, "2": 84, "3": 0}
+    assert hand["pots"] == [{"amount": 18, "seats": [1, 2, 3]}, {"amount": 28, "seats": [1, 2]}]
+    assert hand["awards"] == {"1": 46} and hand["stacks"] == {"1": 126, "2": 80, "3": 0}
 
 
 def test_a_short_blind_of_the_whole_stack_is_neither_wrong_amount_nor_irregular(
@@ -322,3 +324,148 @@ def test_an_early_draw_does_not_end_the_betting_round(tmp_path, capsys):
     assert status == 0 and kinds(hand) == [("out_of_turn", 7)]
     assert hand["findings"][0]["details"]["due"] == 2
     assert hand["stacks"] == {"1": 89, "2": 122, "3": 89}
+
+
+# ------------------------------------ a seat all in by its blind or ante is never due
+def tablet(rules: dict, stacks: dict[int, int], button: int, actions: list[str]) -> dict:
+    """What the dealer's tablet is offered after ``actions`` (:func:`table_state`)."""
+    return table_state({"format": "tapete/1", "rules": rules,
+                        "players": [{"seat": s, "stack": c} for s, c in stacks.items()],
+                        "hands": [{"button": button, "actions": actions}]})
+
+
+def legal(state: dict) -> dict[str, tuple]:
+    return {l["verb"]: (l["min"], l["max"]) for l in state["legal"]}
+
+
+HU_SB_ALLIN = ["p1 blind 5", "p2 straddle 10", *deals(1, 2)]
+
+
+def test_heads_up_a_small_blind_all_in_by_its_blind_is_not_due_and_its_call_loses_no_draw(
+        tmp_path, capsys):
+    """RRoP section 3 (table stakes): "a player ... all in ... plays for the chips put
+    in": a seat all in by its blind has no further action. Heads-up the button's small
+    blind of 5 is its whole stack: the tablet offers it nothing (the big blind is to act,
+    its option: a check), and a ``call`` logged for it anyway is ``out_of_turn`` (reason
+    ``all_in``) and changes nothing: the draw is played, no "drew when no draw was due",
+    and the small blind wins the main pot of 10, the big blind's 5 go back."""
+    now = tablet(LOWBALL, {1: 5, 2: 100}, 1, HU_SB_ALLIN)
+    assert now["to_act"] == 2 and legal(now) == {"check": (None, None)}
+    status, hand = check(tmp_path, capsys, LOWBALL, {1: 5, 2: 100}, 1, HU_SB_ALLIN + [
+        "p1 call", "p2 draw 0", "p1 draw 0", "p2 show 8s8h8d8c9s", "p1 show 2c3c4c5d7h",
+        "d award p1 10", "d award p2 5"])
+    assert status == 0 and kinds(hand) == [("out_of_turn", 4)]
+    assert hand["findings"][0]["details"] == {"due": 2, "verb": "call", "reason": "all_in"}
+    assert hand["awards"] == {"1": 10, "2": 5}
+
+
+def test_triple_draw_the_small_blind_all_in_by_its_blind_plays_all_three_draws(
+        tmp_path, capsys):
+    """RRoP section 11 (triple draw: three draws, a betting round after each) and
+    section 3 (an all-in player takes no further action): the ``call`` logged for the
+    small blind all in by its blind loses no draw; all three are played."""
+    rules = dict(LOWBALL, betting="fixed_limit", draws=3, small_bet=10, big_bet=20)
+    status, hand = check(tmp_path, capsys, rules, {1: 5, 2: 100}, 1, HU_SB_ALLIN + [
+        "p1 call", "p2 draw 0", "p1 draw 0", "p2 draw 0", "p1 draw 0", "p2 draw 0",
+        "p1 draw 0", "p2 show 8s8h8d8c9s", "p1 show 2c3c4c5d7h",
+        "d award p1 10", "d award p2 5"])
+    assert status == 0 and [k for k, _ in kinds(hand)] == ["out_of_turn"]
+    assert hand["findings"][0]["details"]["reason"] == "all_in"
+
+
+def test_heads_up_the_call_of_a_small_blind_over_a_short_big_blind_loses_no_draw(
+        tmp_path, capsys):
+    """RRoP section 3: a bet nobody can call goes back; nobody is left to bet against.
+    Heads-up the big blind is all in for 3 under a small blind of 5: the small blind's
+    ``call`` (it owes nothing) is its check, and the draw is still played."""
+    status, hand = check(tmp_path, capsys, LOWBALL, {1: 100, 2: 3}, 1, [
+        "p1 blind 5", "p2 straddle 3", *deals(1, 2), "p1 call", "p2 draw 0", "p1 draw 0",
+        "p1 show 2c3c4c5d7h", "p2 show 8s8h8d8c9s", "d award p1 8"])
+    assert status == 0 and kinds(hand) == []
+
+
+SHORT_BB = ["p2 blind 5", "p3 straddle 4", *deals(1, 2, 3)]
+
+
+def test_a_short_all_in_big_blind_does_not_lower_the_call(tmp_path, capsys):
+    """Robert's Rules of Poker, section 2 (Button and blind use), rule 1: "The minimum
+    bring-in and allowable raise sizes for the opener … remain the same even when the
+    player in the blind does not have enough chips to post the full amount." Blinds 5/10,
+    the big blind all in for 4: the call is 10 and the minimum raise is to 20 (the tablet
+    offers them); ``p1 call 10`` is no ``wrong_amount``."""
+    now = tablet(LOWBALL, {1: 100, 2: 100, 3: 4}, 1, SHORT_BB[:2])
+    assert now["to_act"] == 1
+    assert legal(now)["call"] == (10, 10) and legal(now)["raise"][0] == 20
+    status, hand = check(tmp_path, capsys, LOWBALL, {1: 100, 2: 100, 3: 4}, 1, SHORT_BB + [
+        "p1 call 10", "p2 call", "p2 draw 0", "p3 draw 0", "p1 draw 0", "p2 check",
+        "p1 check", "p2 show 8s8h8d8c9s", "p3 show KsKhKdKcQs", "p1 show 2c3c4c5d7h",
+        "d award p1 24"])
+    assert status == 0 and kinds(hand) == []
+    assert hand["pots"] == [{"amount": 12, "seats": [1, 2, 3]}, {"amount": 12, "seats": [1, 2]}]
+
+
+def test_a_short_all_in_big_blind_does_not_lower_the_minimum_raise(tmp_path, capsys):
+    """Robert's Rules of Poker, section 2 (Button and blind use), rule 1: "The minimum
+    bring-in and allowable raise sizes for the opener … remain the same even when the
+    player in the blind does not have enough chips to post the full amount." A raise to
+    15 over a big blind all in for 4 (blinds 5/10) is ``bet_too_small``: the minimum is
+    to 20."""
+    status, hand = check(tmp_path, capsys, LOWBALL, {1: 100, 2: 100, 3: 4}, 1, SHORT_BB + [
+        "p1 raise 15", "p2 fold", "p3 draw 0", "p1 draw 0",
+        "p1 show 2c3c4c5d7h", "p3 show KsKhKdKcQs", "d award p1 24"])
+    assert status == 1 and kinds(hand) == [("bet_too_small", 5)]
+    assert hand["findings"][0]["details"]["minimum"] == 20
+
+
+def test_a_big_blind_ante_that_takes_the_stack_does_not_lower_the_bring_in(tmp_path, capsys):
+    """Robert's Rules of Poker, section 2 (Button and blind use), rule 1: "The minimum
+    bring-in and allowable raise sizes for the opener … remain the same even when the
+    player in the blind does not have enough chips to post the full amount." The big
+    blind's ante of 10 takes its 8 chips: it posts no blind, is not due, and the first
+    to act calls the full big blind of 10 (minimum raise to 20)."""
+    rules = dict(LOWBALL, ante=10, big_blind_ante=True)
+    lines = ["p3 ante 8", "p2 blind 5", *deals(1, 2, 3)]
+    now = tablet(rules, {1: 100, 2: 100, 3: 8}, 1, lines[:2])
+    assert now["to_act"] == 1
+    assert legal(now)["call"] == (10, 10) and legal(now)["raise"][0] == 20
+    status, hand = check(tmp_path, capsys, rules, {1: 100, 2: 100, 3: 8}, 1, lines + [
+        "p1 call 10", "p2 call", "p2 draw 0", "p3 draw 0", "p1 draw 0", "p2 check",
+        "p1 check", "p2 show 8s8h8d8c9s", "p3 show KsKhKdKcQs", "p1 show 2c3c4c5d7h",
+        "d award p1 28"])
+    assert status == 0 and kinds(hand) == []
+
+
+def test_after_an_ante_takes_the_small_blinds_stack_the_blind_line_is_the_big_blind(
+        tmp_path, capsys):
+    """CONTRACT.md section 2: ``pN blind A`` is the blind and a second blind line the
+    double blind; seed 000: the double blind is "una cantidad doble a la ciega". The
+    small blind's seat anted its last 2 chips and cannot post: the next seat's ordinary
+    ``blind 10`` is the big blind (no ``blind_irregular``: neither the wrong seat nor the
+    wrong size)."""
+    rules = dict(LOWBALL, ante=2)
+    status, hand = check(tmp_path, capsys, rules, {1: 100, 2: 2, 3: 100}, 1, [
+        "p1 ante 2", "p2 ante 2", "p3 ante 2", "p3 blind 10", *deals(1, 2, 3),
+        "p1 call", "p3 check", "p2 draw 0", "p3 draw 0", "p1 draw 0", "p3 check", "p1 check",
+        "p3 show KsKhKdKcQs", "p1 show 2c3c4c5d7h", "p2 show 8s8h8d8c9s",
+        "d award p1 26"])
+    assert status == 0 and kinds(hand) == []
+
+
+def test_a_seat_that_draws_while_itself_still_to_bet_is_told_so(tmp_path, capsys):
+    """Seed 000: "Ningún jugador podrá descartarse antes de que le llegue el turno"; TDA
+    rule 53. The small blind still owes the rest of the big blind and draws: the finding
+    says it drew while it was itself still to act in the betting (reason
+    ``still_to_bet``), not "seat 1 drew while seat 1 was to act"."""
+    status, hand = check(tmp_path, capsys, LOWBALL, {1: 100, 2: 100, 3: 100}, 3, [
+        "p1 blind 5", "p2 straddle 10", *deals(1, 2, 3), "p3 call", "p1 draw 0",
+        "p2 draw 0", "p3 draw 0", "p1 check", "p2 check", "p3 check",
+        "p1 show 2c3c4c5d7h", "p2 show 8s8h8d8c9s", "p3 show KsKhKdKcQs", "d award p1 15",
+        "d award p2 10"])
+    assert [k for k, _ in kinds(hand)] == ["out_of_turn"]
+    finding = hand["findings"][0]
+    assert finding["details"] == {"due": 1, "verb": "draw", "reason": "still_to_bet"}
+    assert "itself" in finding["message"] and "seat 1 was to act" not in finding["message"]
+    _, hand = check(tmp_path, capsys, LOWBALL, {1: 100, 2: 100, 3: 100}, 3, [
+        "p1 blind 5", "p2 straddle 10", *deals(1, 2, 3), "p3 call", "p1 draw 0"],
+        "--lang", "es")
+    assert "aún le tocaba hablar en la ronda de apuestas" in hand["findings"][0]["text"]

@@ -21,7 +21,10 @@ betting, side pots and deuce-to-seven hands.
   PokerKit breaks a rule book (``GeneratedHand.skip``, RRoP section 3 rule 6), which are
   counted, printed and must stay few; 100 of them also through PHH. Before the fixes of
   issue 11 the referee disagreed with PokerKit on 361 of these 2,000 hands, 12 skipped (blinds that
-  took a stack, the minimum pot-limit bet, the big blind's option behind an all-in).
+  took a stack, the minimum pot-limit bet, the big blind's option behind an all-in). A big
+  blind all in for less with two or more seats to act is skipped too (RRoP section 2,
+  rule 1: the bring-in stays the full big blind; PokerKit lowers it): each chunk walks
+  on past its skips until 100 hands are compared.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ from pokerkit import HandHistory
 
 import referee
 from referee.phh import load_phh
-from handgen import SKIP_REASONS, generate_hand, generate_rulebook_hand, phh_text
+from handgen import (SKIP_REASONS, SKIP_SHORT_ALLIN, generate_hand, generate_rulebook_hand,
+                     phh_text)
 
 WSOP = [f"wsop_2023_43_5_{n}.phh" for n in (41, 42, 43, 44, 45, 46, 47, 55, 56, 57, 58, 59, 60, 61)]
 
@@ -116,29 +120,37 @@ def test_generated_phh_through_load_phh_ends_with_pokerkits_stacks(seed):
 # ------------------------------------------------------------------ the rule-book mix
 RULEBOOK_CHUNKS = 20
 RULEBOOK_PER_CHUNK = 100
+RULEBOOK_STRIDE = 120
 RULEBOOK_SEED0 = 200_000
-"""20 chunks x 100 seeds of :func:`handgen.generate_rulebook_hand` (seeds from 200,000):
-2,000 more hands, 2-7 single and triple draw in no limit, pot limit and fixed limit."""
-MAX_SKIPS_PER_CHUNK = 4
-"""Hands where PokerKit breaks a rule book (``GeneratedHand.skip``): about 0.6% of hands
-(one in 180), all of them a fixed-limit raise over a short all-in (RRoP section 3, rule
-6); a chunk of 100 with more than 4 means the generator drifted."""
+"""20 chunks x 100 hands compared of :func:`handgen.generate_rulebook_hand` (chunk k walks
+the seeds from 200,000 + 120 k, skipped hands aside, until 100 are compared): 2,000 more
+hands, 2-7 single and triple draw in no limit, pot limit and fixed limit."""
+MAX_SKIPS_PER_CHUNK = 8
+"""Hands where PokerKit breaks a rule book (``GeneratedHand.skip``): about 2.7% of hands
+(54 in the 2,000 seeds from 200,000): a fixed-limit raise over a short all-in (RRoP section
+3, rule 6; about one in 180) or, mostly, a big blind all in for less with two or more
+seats to act, where PokerKit lowers the bring-in (RRoP section 2, rule 1; the generator
+makes that stack rarer); a chunk with more than 8 means the generator drifted."""
 
 
 def _rulebook_chunk(chunk: int) -> tuple[list[tuple], list[tuple[int, str]]]:
     """(disagreements, skips) over one chunk: a disagreement names the seed to replay
     with ``generate_rulebook_hand``; a skip is (seed, reason)."""
-    first = RULEBOOK_SEED0 + chunk * RULEBOOK_PER_CHUNK
-    disagree, skips = [], []
-    for seed in range(first, first + RULEBOOK_PER_CHUNK):
+    first = RULEBOOK_SEED0 + chunk * RULEBOOK_STRIDE
+    disagree, skips, compared = [], [], 0
+    for seed in range(first, first + RULEBOOK_STRIDE):
+        if compared == RULEBOOK_PER_CHUNK:
+            break
         hand = generate_rulebook_hand(seed)
         result = referee.check(hand.session)["hands"][0]
         if hand.skip:
             skips.append((seed, hand.skip))
-            # the referee sees the same break of the rule: the raise past completing
-            assert {(f["kind"], f["details"].get("reason")) for f in _errors(result)} == {
-                ("bet_too_large", "fixed_limit")}, seed
+            if hand.skip == SKIP_SHORT_ALLIN:
+                # the referee sees the same break of the rule: the raise past completing
+                assert {(f["kind"], f["details"].get("reason"))
+                        for f in _errors(result)} == {("bet_too_large", "fixed_limit")}, seed
             continue
+        compared += 1
         want = {str(s): v for s, v in hand.final_stacks.items()}
         awards = {str(s): v for s, v in hand.awards.items()}
         if result["stacks"] != want or result["awards"] != awards or _errors(result):
@@ -160,6 +172,7 @@ def test_rulebook_hands_end_with_pokerkits_stacks(chunk, record_property):
     assert disagree == []
     assert all(reason in SKIP_REASONS for _, reason in skips)
     assert len(skips) <= MAX_SKIPS_PER_CHUNK, skips
+    assert len(skips) + RULEBOOK_PER_CHUNK <= RULEBOOK_STRIDE  # (100 hands compared)
 
 
 def _forced_allin(hand) -> tuple[set[str], bool]:
@@ -218,7 +231,7 @@ def test_rulebook_sample_covers_every_game_and_the_forced_all_ins():
     assert {(v, n) for v in variants for n in (2, 6)} <= seen
     assert took_all == {"ante", "blind", "straddle"}
     assert short_bb >= 3 and bb_ante >= 150 and fourth >= 5 and heads_up >= 1
-    assert skips <= 1000 // 100
+    assert skips <= 1000 * 4 // 100  # (about 2.7%: MAX_SKIPS_PER_CHUNK)
 
 
 @pytest.mark.parametrize("seed", range(RULEBOOK_SEED0 + 5000, RULEBOOK_SEED0 + 5100))
@@ -228,7 +241,8 @@ def test_rulebook_phh_through_load_phh_ends_with_pokerkits_stacks(seed):
     hand = generate_rulebook_hand(seed)
     result = referee.check(load_phh(phh_text(hand.phh)))["hands"][0]
     if hand.skip:  # (counted by the session-file test; the raise past completing is seen)
-        assert {f["kind"] for f in _errors(result)} == {"bet_too_large"}
+        if hand.skip == SKIP_SHORT_ALLIN:
+            assert {f["kind"] for f in _errors(result)} == {"bet_too_large"}
         return
     assert _errors(result) == []
     assert result["stacks"] == {str(s): v for s, v in hand.final_stacks.items()}
