@@ -44,6 +44,20 @@ def count_findings(db: Database, night_id: int) -> list[dict]:
     return [f.as_dict() for f in cash_out_findings(entries, hands, counts)]
 
 
+def player_count_findings(db: Database, night_id: int, player_id: int) -> list[dict]:
+    """The findings of :func:`count_findings` about one player's counts (the player's own:
+    their name, unique in the club, is the finding's ``details["name"]``); read-only.
+
+    :raises StoreError: no such night.
+    """
+    with read_tx(db):
+        row = db.execute("SELECT name FROM players WHERE id = ?", [player_id]).fetchone()
+        found = count_findings(db, night_id)
+    if row is None:
+        return []
+    return [f for f in found if f.get("details", {}).get("name") == row[0]]
+
+
 def _counts(db: Database, night: Night) -> list[Count]:
     """The live cash-outs as :class:`referee.count.Count`, in the order entered: the seat
     the referee plays the player at (:attr:`Night.seats`), the chips, the hands played

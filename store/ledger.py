@@ -14,6 +14,7 @@ from sqlite_utils import Database
 from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 
 from .db import MAX_CHIPS, StoreError, utc_now, write_tx
+from .counts import player_count_findings
 from .handrows import current_hand, night_hands
 from .hands import check_night, night_session
 from .judging import rejudge
@@ -512,7 +513,9 @@ def player_ledger(db: Database, player_id: int) -> dict:
     :returns: ``{"player": {"id", "name"}, "nights": [{"night_id", "local_date",
         "currency", "closed", "bought", "counted", "net_chips", "net_cents", "running_cents",
         "entries": [{"kind", "chips", "entered_at", "voided"}], "hands": [{"hand_id",
-        "number", "findings"}]}], "totals": {currency: cents}}``; oldest night first;
+        "number", "findings"}], "count_findings": [the player's own cash-out counts that
+        differ from the referee's stacks: ``store.counts.player_count_findings``]}],
+        "totals": {currency: cents}}``; oldest night first;
         ``hands`` are only those the player was dealt into, each with every finding of the
         hand (a hand is public at the table; other players' ledgers are not shown);
         ``running_cents`` is the running total of closed nights in that night's currency.
@@ -553,5 +556,6 @@ def player_ledger(db: Database, player_id: int) -> dict:
                        "currency": currency, "closed": summary["night"]["closed"], "seat": seat,
                        "bought": mine["bought"] if mine else 0, "counted": mine["counted"] if mine else None,
                        "net_chips": mine["net_chips"] if mine else None, "net_cents": net_cents,
-                       "running_cents": totals.get(currency, 0), "entries": entries, "hands": hands})
+                       "running_cents": totals.get(currency, 0), "entries": entries, "hands": hands,
+                       "count_findings": player_count_findings(db, night_id, player_id)})
     return {"player": {"id": player["id"], "name": player["name"]}, "nights": nights, "totals": totals}

@@ -63,7 +63,9 @@ def test_pdf_report_has_players_transfers_and_page_x_of_y(client, db):
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = " ".join(pdf_text(response.data).split())
     assert "Chus Ana 7.50 EUR" in text
-    assert "Página 1 de 1" in text
+    # the counts (130 and 70 where the referee says 100 each) are the night's findings
+    # (issue 11), before the hands: two pages
+    assert "Página 1 de 2" in text and "Página 2 de 2" in text
 
 
 def test_missing_night_is_404(client):

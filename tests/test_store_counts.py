@@ -17,7 +17,7 @@ import time
 
 import referee
 import store
-from conftest import login_host
+from conftest import login_host, pdf_text
 from store.counts import count_findings
 
 RULES = {"preset": "jackpots", "ante": 1, "small_bet": 2, "big_bet": 4}
@@ -222,3 +222,130 @@ def test_an_unreadable_count_refuses_the_import_and_stores_nothing(db, runner, t
         result = _import(runner, tmp_path, {**COUNTED_FILE, "cash_out": bad})
         assert result.exit_code != 0 and "cash" in result.output, result.output
     assert store.list_nights(db) == []
+
+
+# ---------------------------------------------------------------- the report and the player's page
+def _report(client, night_id: int, lang: str) -> str:
+    login_host(client)
+    answer = client.get(f"/reports/nights/{night_id}?lang={lang}")
+    assert answer.status_code == 200
+    return html_text.unescape(re.sub(r"\s+", " ", answer.get_data(as_text=True)))
+
+
+def _night_findings(page: str) -> str:
+    found = re.search(r'<section class="night-findings" id="night-findings">.*?</section>', page)
+    assert found, "no night findings on the report"
+    return found.group(0)
+
+
+def _totals(page: str) -> tuple[int, int, int]:
+    found = re.search(r"findings: (\d+) error, (\d+) warning, (\d+) info", page)
+    assert found
+    return tuple(map(int, found.groups()))
+
+
+def test_the_night_report_shows_the_counts_that_differ_open_and_closed_and_counts_them(app, client, db):
+    """The report's "night" findings are the host page's (``store.counts``), said in the
+    page's language, and the findings total counts them as errors; the same after the
+    close."""
+    night_id, players = _night(db)
+    hand_errors = sum(f["severity"] == "error" for h in store.check_night(db, night_id)["hands"]
+                      for f in h["findings"])
+    before = _totals(_report(client, night_id, "en"))
+    assert "night-findings" not in _report(client, night_id, "en")
+    _count_as_pushed(db, night_id, players)
+    for closing in (False, True):
+        if closing:
+            store.close_night(db, night_id, entered_by="host")
+        english = _report(client, night_id, "en")
+        section = _night_findings(english)
+        assert ("Ana counted 103 chips at the cash-out after hand 2; the referee's stack is 98 "
+                "(difference: +5)") in section
+        assert "Chus counted 96 chips" in section and "Bruno" not in section
+        assert _totals(english) == (before[0] + 2, before[1], before[2])
+        assert before[0] == hand_errors
+        spanish = _night_findings(_report(client, night_id, "es"))
+        assert ("Ana entregó 103 fichas en la caja tras la mano 2; según el árbitro tiene 98 "
+                "(diferencia: +5)") in spanish
+        assert "referee" not in spanish
+
+
+def test_the_pdf_report_has_the_night_findings(app, client, db):
+    night_id, players = _night(db)
+    _count_as_pushed(db, night_id, players)
+    store.close_night(db, night_id, entered_by="host")
+    login_host(client)
+    answer = client.get(f"/reports/nights/{night_id}.pdf?lang=en")
+    assert answer.status_code == 200
+    text = " ".join(pdf_text(answer.data).split())
+    assert "Night findings" in text
+    assert "Ana counted 103 chips at the cash-out after hand 2" in text
+    assert "Chus counted 96 chips" in text
+
+
+def test_the_report_with_its_count_findings_takes_no_write_lock(app, client, db):
+    night_id, players = _night(db)
+    _count_as_pushed(db, night_id, players)
+    holder = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("INSERT INTO players (name, name_key, created_at) VALUES ('x', 'x', 'now')")
+    try:
+        started = time.monotonic()
+        page = _report(client, night_id, "en")
+        assert time.monotonic() - started < 4.5
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert "counted 103 chips" in _night_findings(page)
+
+
+def _player_page(client, db, player_id: int, lang: str) -> str:
+    answer = client.get(f"/p/{store.issue_token(db, player_id)}?lang={lang}")
+    assert answer.status_code == 200
+    return html_text.unescape(re.sub(r"\s+", " ", answer.get_data(as_text=True)))
+
+
+def test_a_player_sees_their_own_count_finding_and_not_another_s(app, client, db):
+    """The player's page shows their own count that differs from the referee, in the
+    page's language; never another player's (Bruno, whose count agrees, sees none)."""
+    night_id, players = _night(db)
+    _count_as_pushed(db, night_id, players)
+    ana = _player_page(client, db, players["Ana"], "en")
+    assert ("Ana counted 103 chips at the cash-out after hand 2; the referee's stack is 98 "
+            "(difference: +5)") in ana
+    assert "Your count differs from the referee" in ana
+    assert "Chus" not in ana and "96 chips" not in ana
+    spanish = _player_page(client, db, players["Ana"], "es")
+    assert "Ana entregó 103 fichas en la caja tras la mano 2" in spanish
+    assert "Tu recuento no cuadra con el árbitro" in spanish
+    chus = _player_page(client, db, players["Chus"], "en")
+    assert "Chus counted 96 chips" in chus and "Ana" not in chus
+    bruno = _player_page(client, db, players["Bruno"], "en")  # his count agrees
+    assert "Your count differs" not in bruno and "Ana" not in bruno and "Chus" not in bruno
+
+
+def _rules_cell(page: str) -> str:
+    found = re.search(r'<td id="rules-text">(.*?)</td>', page)
+    assert found, "no rules on the report"
+    return found.group(1)
+
+
+def test_the_report_says_the_rules_in_words_not_raw_keys(app, client, db):
+    """Under Reglas the preset and the betting are words of the page's language (a
+    Spanish report shows no ``fixed_limit``, ``pot_limit``, ``no_limit`` or preset id)."""
+    raw = re.compile(r"fixed_limit|pot_limit|no_limit|deuce_to_seven|jackpots|_")
+    said = {"fixed_limit": ("límite fijo 2/4", "fixed limit 2/4"),
+            "pot_limit": ("límite del bote (apuesta mínima 2)", "pot limit (minimum bet 2)"),
+            "no_limit": ("sin límite (apuesta mínima 2)", "no limit (minimum bet 2)")}
+    for betting, (spanish_words, english_words) in said.items():
+        night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 1, "betting": betting,
+                                                 "min_bet": 2}, chip_cents=10)
+        spanish = _rules_cell(_report(client, night_id, "es"))
+        assert spanish == f"Jackpot (pareja de jotas o mejor para abrir), ante 1, {spanish_words}"
+        assert not raw.search(spanish), spanish
+        english = _rules_cell(_report(client, night_id, "en"))
+        assert english == f"Jackpots (jacks or better to open), ante 1, {english_words}"
+    lowball = store.create_night(db, rules="deuce_to_seven", chip_cents=10)
+    spanish = _rules_cell(_report(client, lowball, "es"))
+    assert spanish.startswith("2-7 (gana la jugada más baja), ciegas 1/2, sin límite")
+    assert not raw.search(spanish), spanish

@@ -25,7 +25,8 @@ from pathlib import Path
 
 from babel.numbers import get_group_symbol, get_minus_sign_symbol
 from flask import Flask, g, request
-from flask_babel import Babel, format_currency, format_decimal, get_locale
+from flask_babel import Babel, force_locale, format_currency, format_decimal, get_locale, gettext
+from flask_babel import lazy_gettext as _l
 
 from referee import messages
 
@@ -42,6 +43,55 @@ SEED_WORDS = {
     "002": ("veo",),
 }
 """The poker words the Spanish UI takes from the seed texts, by seed number, verbatim."""
+
+PRESET_NAMES = {
+    "jackpots": _l("Jackpots (jacks or better to open)"),
+    "pocker": _l("Pocker with the joker"),
+    "clasico": _l("Classic poker"),
+    "internacional": _l("International poker"),
+    "basico": _l("Basic poker"),
+    "deuce_to_seven": _l("Deuce-to-seven lowball"),
+}
+"""The presets (CONTRACT.md section 3; seeds 000-003 for ``pocker`` to ``basico``) by name
+in the page's language, never the raw id."""
+
+BETTING_NAMES = {
+    "fixed_limit": _l("fixed limit"),
+    "pot_limit": _l("pot limit"),
+    "no_limit": _l("no limit"),
+}
+"""The betting structures (``referee.rules.BETTING``) in the page's language."""
+
+
+def rules_text(rules: dict) -> str:
+    """A night's frozen rules (``nights.rules_frozen``: every ``HouseRules`` field) in
+    words of the request's language: the preset's name, the ante, the blinds when there
+    are any, and the betting with its sizes (chips, integers): ``"Jackpots (...), ante 5,
+    fixed limit 10/20"``; in Spanish ``"Jackpots (...), ante 5, límite fijo 10/20"``.
+    A value this module has no words for is shown as it is (a preset added later).
+    Outside a request (a PDF printed by the CLI) in :func:`page_lang`'s language."""
+    with force_locale(page_lang()):
+        return _rules_words(rules)
+
+
+def _rules_words(rules: dict) -> str:
+    preset = rules.get("preset")
+    parts = [str(PRESET_NAMES.get(preset, preset or "—"))]
+    if rules.get("ante"):
+        parts.append(gettext("ante %(chips)s", chips=rules["ante"]))
+    if rules.get("small_blind") or rules.get("big_blind"):
+        parts.append(gettext("blinds %(small)s/%(big)s", small=rules.get("small_blind") or 0,
+                             big=rules.get("big_blind") or 0))
+    betting = rules.get("betting")
+    words = str(BETTING_NAMES.get(betting, betting or ""))
+    if betting == "fixed_limit" and rules.get("small_bet") is not None:
+        words += f" {rules['small_bet']}/{rules.get('big_bet')}"
+    elif betting in ("pot_limit", "no_limit") and rules.get("min_bet"):
+        words += " " + gettext("(minimum bet %(chips)s)", chips=rules["min_bet"])
+    if words:
+        parts.append(words)
+    return ", ".join(parts)
+
 
 def page_lang() -> str:
     """The request's language as the referee's messages take it: ``"es"`` or ``"en"``

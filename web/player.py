@@ -6,7 +6,9 @@ the only key: the page shows that one player's nights, buy-ins, cash-outs, net p
 running total with a small chart, one of each per currency (money in two currencies is
 never added up or drawn on one line), and every hand
 they played with its findings (``store.player_ledger``), said in the page's language by the
-referee's templates (``web.i18n.say_finding``). Nothing in the URL names another
+referee's templates (``web.i18n.say_finding``), and the player's own cash-out count when
+it differs from the referee's stack (``store.counts``; never another player's). Reading
+takes no write lock (``store.db.read_tx``). Nothing in the URL names another
 player, so no other player's private data is reachable; an unknown or revoked token is a
 plain 404, the same answer as for a token that never existed.
 """
@@ -16,6 +18,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template
 
 import store
+from store.db import read_tx
+
 from . import i18n
 from .dealer import get_db
 
@@ -77,13 +81,15 @@ def ledger(token: str):
     player_id = store.player_for_token(db, token)
     if player_id is None:
         abort(404)
-    data = store.player_ledger(db, player_id)
+    with read_tx(db):
+        data = store.player_ledger(db, player_id)
     nights = data.get("nights", [])
     for night in nights:
         # the player by name, everyone else by seat (no other player is named on this page)
         names = {night["seat"]: data["player"]["name"]} if night.get("seat") is not None else {}
         for hand in night.get("hands", []):
             hand["findings"] = i18n.say_findings(hand["findings"], names)
+        night["count_findings"] = i18n.say_findings(night.get("count_findings", []), names)
     response = render_template("player/ledger.html", ledger=data, nights=nights,
                                charts=currency_charts(nights), chart_w=CHART_W, chart_h=CHART_H)
     return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",

@@ -9,7 +9,9 @@ URLs (behind the host login when the host pages are installed):
   only the app's static files; page "x of y" in the footer).
 
 No rule or money logic here: figures come from ``store.night_summary`` (settlement by
-``referee.settle``) and ``store.check_night`` (``referee.check``).
+``referee.settle``), ``store.check_night`` (``referee.check``) and ``store.counts`` (the
+cash-out counts that differ from the referee's stacks, ``referee.count``). Reading a report
+takes no write lock (one read transaction, ``store.db.read_tx``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from flask import Blueprint, abort, current_app, g, redirect, render_template, r
 from sqlite_utils import Database
 
 import store
+from store.counts import count_findings
+from store.db import read_tx
 
 from . import i18n
 from .pdf import STATIC_BASE, html_to_pdf
@@ -67,9 +71,18 @@ def night_report(db: Database, night_id: int) -> dict:
         ``web.i18n.say_finding``], "awards": {seat: chips}|None,
         "pots", "carried"}], "blocks": the hands for print, runs of hands without findings
         or corrections grouped (``{"kind": "quiet", "hands": [...]}`` or ``{"kind": "hand",
-        "hand": ...}``), "names": {seat: name}, "findings_total": {severity: count}}``.
+        "hand": ...}``), "names": {seat: name}, "night_findings": [the night's findings:
+        the cash-out counts that differ from the referee's stacks (``store.counts``), said
+        as the hands' are], "rules_text": the rules in words of the page's language
+        (``web.i18n.rules_text``), "findings_total": {severity: count} (the hands' and the
+        night's)}``.
     :raises StoreError: no such night.
     """
+    with read_tx(db):
+        return _night_report(db, night_id)
+
+
+def _night_report(db: Database, night_id: int) -> dict:
     summary = store.night_summary(db, night_id)
     players = store.table_players(db, night_id)
     names = {str(p["seat"]): p["name"] for p in players}
@@ -104,7 +117,12 @@ def night_report(db: Database, night_id: int) -> dict:
                 blocks.append({"kind": "quiet", "hands": [hand]})
         else:
             blocks.append({"kind": "hand", "hand": hand})
-    return {"summary": summary, "hands": out, "blocks": blocks, "names": names, "findings_total": totals}
+    night_findings = i18n.say_findings(count_findings(db, night_id), said_names)
+    for finding in night_findings:
+        totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
+    return {"summary": summary, "hands": out, "blocks": blocks, "names": names,
+            "night_findings": night_findings, "findings_total": totals,
+            "rules_text": i18n.rules_text(summary["night"]["rules_frozen"])}
 
 
 def render_report(db: Database, night_id: int, *, printing: bool) -> str:
