@@ -484,8 +484,9 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
             "again?)."),
     },
     "chips_added_mid_hand": {
-        None: ("{seat} añadió {chips} fichas durante la mano; juegan desde la siguiente mano.",
-               "{seat} added {chips} chips during the hand; they play from the next hand."),
+        None: ("{seat} añadió {chips} fichas durante la mano; lo añadido juega desde la "
+               "siguiente mano.", "{seat} added {chips} chips during the hand; what was "
+               "added plays from the next hand."),
     },
     "passed_out": {
         "nobody_opened": ("Nadie abrió: el bote ({pot} fichas) pasa a la siguiente mano y "

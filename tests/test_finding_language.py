@@ -558,3 +558,25 @@ def test_the_tablet_gets_each_finding_said_in_its_language(client, db):
     assert english_words(said["es"]["sentence"] + " " + said["es"]["rule_text"]) == set()
     assert said["en"]["sentence"] == "Chus opened while Bruno was to act."
     assert said["en"]["rule_text"].startswith("TDA Poker Rules (2022), rule 53 (Action Out of Turn)")
+
+
+def test_the_text_format_says_no_next_opening_in_the_feminine(tmp_path):
+    """Spanish agreement (tester 6, defect 6): "apertura" is feminine, so the header of a
+    hand with no opening minimum next reads "próxima apertura: ninguna", never "ninguno";
+    English keeps "next opening none"."""
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(session(["p1 blind 1", "p2 straddle 2", "p3 fold", "p1 fold"],
+                                       NO_LIMIT, THREE)),
+                    encoding="utf-8")
+    first = _cli(str(path), "--lang", "es", "--format", "text").stdout.splitlines()[0]
+    assert first.endswith("próxima apertura: ninguna")
+    english = _cli(str(path), "--format", "text").stdout.splitlines()[0]
+    assert english.endswith("next opening none")
+
+
+def test_chips_added_in_a_hand_agree_in_number_in_spanish():
+    """Spanish agreement: one chip added is "1 ficha", and the sentence's verb does not
+    assume a plural ("lo añadido juega desde la siguiente mano")."""
+    finding = {"kind": "chips_added_mid_hand", "seat": 2, "details": {"chips": 1}}
+    said = messages.sentence(finding, "es")
+    assert "añadió 1 ficha durante la mano" in said and "juegan" not in said
