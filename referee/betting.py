@@ -215,6 +215,8 @@ def _not_reopened(st: HandState, i: int, seat: int, total: int) -> None:
     elif raiser is not None and raiser in st.allin:
         reason, said = "short_allin", f"the all-in of seat {raiser} was short of a full raise"
         details["raiser"] = raiser
+        if st.rules.betting == "fixed_limit":
+            details["basis"] = "fixed_limit"  # (less than half a bet: RRoP 3 rule 6)
     else:
         reason, said = "short_raise", "the raise since it acted was short of a full raise"
         details["raiser"] = raiser
@@ -244,8 +246,11 @@ def _judge_fixed_raise(st: HandState, i: int, seat: int, total: int, allin: bool
     want = st.full_high + size
     if total != want and not (allin and total < want) and not capped:
         kind = "bet_too_small" if total < want else "bet_too_large"
+        details = {"recorded": total, "expected": want, "reason": "fixed_limit"}
+        if st.high > st.full_high:
+            details["basis"] = "completion"  # (facing a short all-in: RRoP 3 rule 6)
         st.find(kind, i, seat, f"seat {seat} raised to {total}; the raise is to {want}",
-                details={"recorded": total, "expected": want, "reason": "fixed_limit"})
+                details=details)
     full = total >= want or 2 * (total - st.high) >= size
     if full:
         st.raises += 1

@@ -116,6 +116,8 @@ TEXT_WORDS = {
              "opening {opening}"),
     "stacks": ("fichas tras la mano: {stacks}", "stacks {stacks}"),
     "undecided": ("sin decidir", "undecided"), "none": ("ninguno", "none"),
+    "no_opening": ("ninguna", "none"),  # (la apertura: feminine)
+    "no_stacks": ("ninguna", "none"),  # (las fichas: feminine)
     "seat": ("asiento", "seat"),
     "line": ("acción {n} de la mano, contando desde 1", "action {n} of the hand, counting from 1"),
     "no_line": ("sin acción anotada", "no logged action"), "rule": ("regla", "rule"),
@@ -132,14 +134,16 @@ def _word(key: str, lang: str, **values: Any) -> str:
     return TEXT_WORDS[key][LANGS.index(lang)].format(**values)
 
 
-def _chips_text(chips: dict | None, lang: str = "en", names: dict | None = None) -> str:
+def _chips_text(chips: dict | None, lang: str = "en", names: dict | None = None,
+                none: str = "none") -> str:
     """``{"1": 290, "3": 10}`` as ``Ana: 290, seat 3: 10``: each seat by its player's name
     where ``names`` (seat -> name) has it, else ``seat N`` / ``asiento N``
-    (:func:`referee.messages.seat_name`); ``none`` when empty, ``undecided`` for None."""
+    (:func:`referee.messages.seat_name`); the word ``none`` (a key of :data:`TEXT_WORDS`,
+    agreeing with the noun it stands for) when empty, ``undecided`` for None."""
     if chips is None:
         return _word("undecided", lang)
     return ", ".join(f"{_seat(s, lang, names)}: {c}" for s, c in chips.items()) \
-        or _word("none", lang)
+        or _word(none, lang)
 
 
 def _seat(seat: str | int, lang: str, names: dict | None) -> str:
@@ -158,7 +162,7 @@ def _text(result: dict, lang: str = "en", names: dict | None = None) -> str:
     lines = []
     for h in result["hands"]:
         opening = h["next_opening"]
-        opening = OPENING_WORDS.get(opening, (opening, opening))[i] if opening else _word("none", lang)
+        opening = OPENING_WORDS.get(opening, (opening, opening))[i] if opening else _word("no_opening", lang)
         lines.append(_word("hand", lang, n=h["hand"],
                            awards=_chips_text(h["awards"], lang, names),
                            recorded=_chips_text(h["recorded_awards"], lang, names),
@@ -170,7 +174,7 @@ def _text(result: dict, lang: str = "en", names: dict | None = None) -> str:
                          f"({where}): {sentence(f, lang, names)}")
             lines.append(f"          {_word('rule', lang)}: {rule_text(f, lang)}")
         lines.append("  " + _word("stacks", lang,
-                                  stacks=_chips_text(h["stacks"], lang, names)))
+                                  stacks=_chips_text(h["stacks"], lang, names, "no_stacks")))
     for f in result.get("night", {}).get("findings", []):
         lines.append(f"{_word('night', lang)}: {severity_word(f['severity'], lang):7} "
                      f"{label(f['kind'], lang)}: {sentence(f, lang, names)}")

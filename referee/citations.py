@@ -295,9 +295,6 @@ CITATIONS: dict[str, tuple[Source, ...]] = {
               "a hand with other than five cards is dead"),
     ),
     "draw_limit": (
-        SeedQuote("001", "los jugadores que tienen la facultad de reemplazar de 0 a 4 de las "
-                  "propias cartas",
-                  "the players, who may replace 0 to 4 of their own cards"),
         _contract(3, "el descarte máximo es el que fija la casa",
                   "the most cards one may draw is what the house sets"),
     ),
@@ -438,11 +435,32 @@ _CHECKDOWN_MATCHING = SeedQuote(
     "If every player says \"palabra\" (check), the hand is closed and nobody wins the pot. "
     "Every player who folded in the earlier rounds must pay into the pot to match the amount "
     "the others reached.")
+_FIXED_SIZES = _rrop(
+    3, (), "con límite fijo, las apuestas y subidas son del tamaño fijado: la apuesta "
+    "pequeña en las rondas antes del descarte, la grande después",
+    "in limit poker, bets and raises are of the fixed size: the small bet in the rounds "
+    "before the draw, the big bet after")
 _FIXED_LIMIT = _rrop(
     3, (6,), "con límite fijo, las apuestas y subidas son del tamaño fijado; quien tiene "
     "delante un resto de menos de media apuesta puede retirarse, ver o completar la apuesta",
     "in fixed limit, bets and raises are of the fixed size; a player facing an all-in wager "
     "of less than half a bet may fold, call, or complete the wager")
+_CHECKED_DOWN = (
+    SeedQuote("002", "Si todos los jugadores declaran palabras, la mano se considera "
+              "cerrada y nadie gana el bote.",
+              "If every player says \"palabra\" (check), the hand is closed and nobody "
+              "wins the pot."),
+    SeedQuote("001", "El plato de palabra se verifica en el caso en que, después de haber "
+              "cambiado las cartas, todos los jugadores hayan dicho \"palabra\", las cartas "
+              "son mezcladas, el plato queda en mesa",
+              "The palabra pot happens when, after the draw, every player has said "
+              "\"palabra\" (check): the cards are shuffled and the pot stays on the table"),
+)
+_HOUSE_DRAW = _contract(3, "el descarte máximo es el que fija la casa",
+                        "the most cards one may draw is what the house sets")
+_DEAD_HAND = _rrop(4, (), "solo gana una mano viva enseñada: la de quien se retiró o una mano "
+                   "muerta no gana", "only a live hand tabled at the showdown can win; a "
+                   "folded or dead hand cannot")
 
 _CARDS_SPEAK = _rrop(4, (), "las cartas hablan: gana la mejor mano enseñada",
                      "cards speak: the best hand shown wins")
@@ -498,17 +516,7 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
                   "If nobody opens in a hand, the player to the dealer's left takes the deck "
                   "and the pot grows by another pot"),
     ),
-    ("passed_out", "checked_down"): (
-        SeedQuote("002", "Si todos los jugadores declaran palabras, la mano se considera "
-                  "cerrada y nadie gana el bote.",
-                  "If every player says \"palabra\" (check), the hand is closed and nobody "
-                  "wins the pot."),
-        SeedQuote("001", "El plato de palabra se verifica en el caso en que, después de haber "
-                  "cambiado las cartas, todos los jugadores hayan dicho \"palabra\", las cartas "
-                  "son mezcladas, el plato queda en mesa",
-                  "The palabra pot happens when, after the draw, every player has said "
-                  "\"palabra\" (check): the cards are shuffled and the pot stays on the table"),
-    ),
+    ("passed_out", "checked_down"): _CHECKED_DOWN,
     ("blind_irregular", "wrong_size"): (
         SeedQuote("000", "podrá hacer doble blind y pondrá en juego una cantidad doble a la "
                   "ciega.",
@@ -552,11 +560,8 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
               "sigue en la mano, el pot y las apuestas pasan a la siguiente mano",
               "a false opener's hand is dead; with nobody else live, the antes and bets "
               "carry"),
-        SeedQuote("002", "Si todos los jugadores declaran palabras, la mano se considera "
-                  "cerrada y nadie gana el bote.",
-                  "If every player says \"palabra\" (check), the hand is closed and nobody "
-                  "wins the pot."),
     ),
+    ("wrong_award", "checked_down"): _CHECKED_DOWN,
     ("wrong_award", "void"): (
         _rrop(13, (), "si aparecen en la baraja dos cartas del mismo valor y palo, toda la "
               "acción es nula y cada cual recupera lo que puso en el bote",
@@ -570,16 +575,18 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
                   "If every player folds to one player's bet, the pot goes to the player who "
                   "made that bet, who need not show his cards."),
     ),
-    ("wrong_award", "dead_hand"): (
-        _rrop(4, (), "solo gana una mano viva enseñada: la de quien se retiró o una mano "
-              "muerta no gana", "only a live hand tabled at the showdown can win; a folded "
-              "or dead hand cannot"),
+    ("wrong_award", "dead_hand"): (_DEAD_HAND,),
+    ("wrong_award", "false_opener"): (
         _rrop(11, (), "quien abre sin la apertura exigida tiene la mano muerta",
               "a false opener's hand is dead"),
+        _DEAD_HAND,
+    ),
+    ("wrong_award", "wrong_cards"): (
         SeedQuote("000", "no podrá tomar parte en la jugada por tener cartas de más o de menos, "
                   "perdiendo todas las puestas.",
                   "he may not take part in the hand, having too many or too few cards, and "
                   "loses everything he put in."),
+        _DEAD_HAND,
     ),
     ("wrong_award", "flush_over_full"): _FLUSH_FULL,
     ("wrong_award", "full_over_flush"): (
@@ -604,8 +611,10 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
     ("wrong_award", "split"): (_TIE_SPLIT, _TIES),
     ("wrong_award", "side_pots"): _SIDE_POTS,
     ("wrong_award", "best_hand"): (_CARDS_SPEAK,),
-    ("bet_too_small", "fixed_limit"): (_FIXED_LIMIT,),
-    ("bet_too_large", "fixed_limit"): (_FIXED_LIMIT,),
+    ("bet_too_small", "fixed_limit"): (_FIXED_SIZES,),
+    ("bet_too_large", "fixed_limit"): (_FIXED_SIZES,),
+    ("bet_too_small", "fixed_limit:completion"): (_FIXED_LIMIT,),
+    ("bet_too_large", "fixed_limit:completion"): (_FIXED_LIMIT,),
     ("bet_too_large", "pot_limit"): (
         _rrop(15, (), "con límite del bote, nadie apuesta más que el bote, pero la apuesta "
               "mínima siempre se puede hacer",
@@ -632,6 +641,38 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
               "falls short does not reopen the betting to a player who has already acted"),
         _tda(47, "solo una subida completa reabre las apuestas para quien ya ha hablado",
              "only a full raise reopens the betting to a player who has already acted"),
+    ),
+    ("not_reopened", "short_allin"): (
+        _rrop(15, (), "sin límite y con límite del bote, ir con todo el resto por menos de una "
+              "subida completa no reabre las apuestas para quien ya ha hablado",
+              "in no limit and pot limit, an all-in wager of less than a full raise does "
+              "not reopen the betting to a player who has already acted"),
+        _tda(47, "una subida incompleta con todo el resto no reabre las apuestas para quien "
+             "ya ha hablado",
+             "an all-in wager of less than a full raise does not reopen the betting to a "
+             "player who has already acted"),
+    ),
+    ("not_reopened", "short_allin:fixed_limit"): (
+        _rrop(3, (6,), "con límite fijo, ir con todo el resto por menos de media apuesta no "
+              "reabre las apuestas para quien ya ha hablado",
+              "in limit play, an all-in wager of less than half a bet does not reopen the "
+              "betting for any player who has already acted"),
+    ),
+    ("draw_limit", "max_draw:4"): (
+        SeedQuote("001", "los jugadores que tienen la facultad de reemplazar de 0 a 4 de las "
+                  "propias cartas",
+                  "the players, who may replace 0 to 4 of their own cards"),
+        _HOUSE_DRAW,
+    ),
+    ("draw_limit", "max_draw:5"): (
+        SeedQuote("002", "Cada uno puede pedir al repartidor que cambie de una a las cinco "
+                  "cartas que tiene",
+                  "Each may ask the dealer to change one to all five of the cards he holds"),
+        SeedQuote("003", "Cada jugador puede descartarse y cambiar una, dos, tres, cuatro o sus "
+                  "cinco cartas.",
+                  "Each player may discard and change one, two, three, four or all five of "
+                  "his cards."),
+        _HOUSE_DRAW,
     ),
     ("not_reopened", "blind_first"): (
         SeedQuote("001", "No son permitidos relances a los jugadores primero de un eventual "
@@ -722,18 +763,28 @@ cash-out count, seed 002's cash box."""
 def reason_of(details: Mapping | None) -> str | None:
     """The case a finding's rule is looked up by: its ``details["reason"]``, refined as
     ``"reason:book"`` where the house plays the rule books' way (``details["book"]``: the
-    blinds the house sizes, Robert's Rules section 2, rather than a seed's); None without
-    a reason.
+    blinds the house sizes, Robert's Rules section 2, rather than a seed's), or as
+    ``"reason:BASIS"`` by ``details["basis"]`` (what decides the case: ``completion`` of a
+    short all-in in fixed limit, RRoP section 3 rule 6; ``fixed_limit`` for a short all-in
+    that does not reopen the betting). Without a reason, a ``draw_limit`` is looked up by the
+    house's ``max_draw`` (``"max_draw:4"``: seed 001's "de 0 a 4"; ``"max_draw:5"``: seeds
+    002 and 003; any other: the house rule). None otherwise.
 
     >>> reason_of({"reason": "wrong_size", "book": True}), reason_of({"reason": "late"})
     ('wrong_size:book', 'late')
+    >>> reason_of({"reason": "fixed_limit", "basis": "completion"}), reason_of({"max_draw": 4})
+    ('fixed_limit:completion', 'max_draw:4')
     """
     if not isinstance(details, Mapping):
         return None
     reason = details.get("reason")
     if not isinstance(reason, str):
-        return None
-    return f"{reason}:book" if details.get("book") is True else reason
+        most = details.get("max_draw")
+        return f"max_draw:{most}" if type(most) is int else None
+    if details.get("book") is True:
+        return f"{reason}:book"
+    basis = details.get("basis")
+    return f"{reason}:{basis}" if isinstance(basis, str) else reason
 
 
 def sources(kind: str, reason: str | None = None) -> tuple[Source, ...]:

@@ -91,6 +91,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "reason": "'no_raise' (not above the bet), 'fixed_limit', 'min_bet' or 'min_raise'",
         "facing": "(some) 'no_raise': the bet it did not raise",
         "expected": "(some) 'fixed_limit': the round total the limit sets",
+        "basis": "(some) 'fixed_limit': 'completion' where the seat faced a short all-in "
+                 "(less than half a bet) and the size is the completion's (RRoP 3 rule 6)",
         "minimum": "(some) 'min_bet', 'min_raise': the least round total allowed",
         "raise_by": "(some) 'min_raise': the raise made (chips over the bet)",
         "min_raise": "(some) 'min_raise': the least raise (the last full bet or raise)",
@@ -100,6 +102,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "reason": "'stack' (more than the seat had), 'fixed_limit' or 'pot_limit'",
         "maximum": "(some) 'stack', 'pot_limit': the most allowed (round total)",
         "expected": "(some) 'fixed_limit': the round total the limit sets",
+        "basis": "(some) 'fixed_limit': 'completion' where the seat faced a short all-in "
+                 "(less than half a bet) and the size is the completion's (RRoP 3 rule 6)",
     },
     "raise_cap": {"raises": "this raise's number in the round (full raises: an all-in "
                             "short of one is not counted)",
@@ -115,6 +119,8 @@ DETAILS: dict[str, dict[str, str]] = {
                   "posted a blind may raise)",
         "raiser": "(some) 'short_allin', 'short_raise': the seat of the short raise (None "
                   "where no seat made it)",
+        "basis": "(some) 'short_allin' in fixed limit: 'fixed_limit' (an all-in of less than "
+                 "half a bet, RRoP 3 rule 6; in pot and no limit, RRoP 15 and TDA 47 decide)",
         "holder": "(some) with 'reason': the seat holding the right to speak last (the "
                   "last blind posted)",
     },
@@ -193,7 +199,11 @@ DETAILS: dict[str, dict[str, str]] = {
         "expected": "seat -> chips the rules give ({} when the pot stays)",
         "recorded": "seat -> chips the d award lines push ({} when none)",
         "reason": "the rule that decides it (referee.misaward.award_reason): 'no_award', "
-                  "'pot_stays', 'void' (a duplicate card), 'uncontested', 'dead_hand', "
+                  "'checked_down' (the pot carries after everyone checked after the draw), "
+                  "'pot_stays' (it carries otherwise: a false opener), 'void' (a duplicate "
+                  "card), 'uncontested', 'false_opener' (a false opener was paid), "
+                  "'wrong_cards' (a hand dead for its cards was paid), 'dead_hand' (a folded "
+                  "hand was paid), "
                   "'flush_over_full', 'full_over_flush', 'suit_order' (a house ranking "
                   "decided), 'odd_chip', 'split', 'side_pots' or 'best_hand' (cards speak)",
     },

@@ -69,7 +69,9 @@ def blind(st: HandState, i: int, seat: int, a: Action) -> None:
     """``pN blind A`` / ``pN straddle A``: the chips go in as a bet of this round. Posted
     after the betting began, where the house plays no blinds, by the wrong seat or of the
     wrong size: ``blind_irregular``."""
-    is_big = a.verb == "straddle" or len(st.blinds) > 0 or _small_blind_out(st, seat)
+    late_small = _blind_after_double(st, i, a)
+    is_big = not late_small and (a.verb == "straddle" or len(st.blinds) > 0
+                                 or _small_blind_out(st, seat))
     amount = a.amount or 0
     if a.verb == "blind" and matches_double(st, seat):
         _match_double(st, i, seat, amount)
@@ -85,12 +87,26 @@ def blind(st: HandState, i: int, seat: int, a: Action) -> None:
                 "antes or an opening minimum (pot or jackpot)",
                 details={"reason": "jackpot", "double": is_big})
     else:
-        _judge_blind(st, i, seat, amount, is_big)
+        _judge_blind(st, i, seat, amount, is_big, late_small)
     st.put(seat, amount)
-    st.blinds.append((seat, st.bets[seat]))
+    # a blind logged after the double blind goes before it: the double blind keeps the
+    # right to speak last, and the first to speak is the seat after it
+    st.blinds.insert(0 if late_small else len(st.blinds), (seat, st.bets[seat]))
     st.high = max(st.high, st.bets[seat])
     if st.phase == "predeal":
         set_bring_in(st)  # (a short all-in big blind does not lower the bet: RRoP 2 rule 1)
+
+
+def _blind_after_double(st: HandState, i: int, a: Action) -> bool:
+    """Whether a ``pN blind A`` line at ``i`` is the blind logged after the double blind:
+    every blind line before it in the hand is a ``straddle`` (at least one). CONTRACT.md
+    section 2: ``pN blind A`` is the blind, ``pN straddle A`` the double blind; the verb,
+    not the order of the lines, says which is which."""
+    if a.verb != "blind" or not st.blinds:
+        return False
+    verbs = [p.verb for p in st.parsed[:i]
+             if p is not None and p.actor == "p" and p.verb in ("blind", "straddle")]
+    return bool(verbs) and all(v == "straddle" for v in verbs)
 
 
 def _small_blind_out(st: HandState, seat: int) -> bool:
@@ -121,13 +137,15 @@ def _match_double(st: HandState, i: int, seat: int, amount: int) -> None:
     set_bring_in(st)
 
 
-def _judge_blind(st: HandState, i: int, seat: int, amount: int, is_big: bool) -> None:
+def _judge_blind(st: HandState, i: int, seat: int, amount: int, is_big: bool,
+                 late_small: bool = False) -> None:
     """The blind's seat (the seat after the button, or after the last blind) and size
     (:func:`~referee.turns.blind_size`). ``book`` in the details: the house sizes the blinds
-    (``small_blind``/``big_blind``, Robert's Rules section 2) rather than a seed's way."""
+    (``small_blind``/``big_blind``, Robert's Rules section 2) rather than a seed's way.
+    ``late_small``: the blind logged after the double blind (judged as the first blind)."""
     small, big = st.expected_blind_seats()
     want_seat = big if is_big else small
-    if st.blinds:
+    if st.blinds and not late_small:
         want_seat = st.order[(st.pos[st.blinds[-1][0]] + 1) % st.n]
     name = "double blind" if is_big else "blind"
     r = st.rules
@@ -136,18 +154,21 @@ def _judge_blind(st: HandState, i: int, seat: int, amount: int, is_big: bool) ->
         st.find("blind_irregular", i, seat, f"seat {seat} posted the {name}; it was seat "
                 f"{want_seat}'s", details={"reason": "wrong_seat", "due": want_seat,
                                            "double": is_big, "book": book})
-    size = _size_due(st, is_big)
+    size = _size_due(st, is_big, late_small)
     if size and (amount > size or amount < min(size, st.stacks[seat])):
         st.find("blind_irregular", i, seat, f"seat {seat} posted {amount} as the {name}; it "
                 f"is {size}", details={"reason": "wrong_size", "expected": size,
                                        "recorded": amount, "double": is_big, "book": book})
 
 
-def _size_due(st: HandState, is_big: bool) -> int:
+def _size_due(st: HandState, is_big: bool, late_small: bool = False) -> int:
     """The size of the blind being posted (:func:`~referee.turns.blind_size`); a double
     blind with no blind before it (the blind's seat had no chips left: its ante took them)
-    is still the double blind's size where the house sets the sizes."""
+    is still the double blind's size where the house sets the sizes; a blind logged after
+    the double blind is the first blind's size (the pot before the blinds)."""
     r = st.rules
+    if late_small:
+        return blind_size(r, [], st.pot_total() - sum(c for _, c in st.blinds))
     if is_big and not st.blinds and r.blind_sizing == "fixed":
         return r.big_blind or 2 * blind_size(r, [], 0)
     return blind_size(r, st.blinds, st.pot_total())

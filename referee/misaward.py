@@ -5,14 +5,21 @@
 The cases, tried in this order:
 
 - ``no_award``: no ``d award`` line, and the rules give chips (CONTRACT.md section 4).
-- ``pot_stays``: the rules give nothing: the pot carries to the next deal (RRoP section 11,
-  a false opener; seed 002, "nadie gana el bote" after a check-down).
+- ``checked_down``: the rules give nothing because every player checked after the draw:
+  the pot carries (seed 002, "Si todos los jugadores declaran palabras, la mano se
+  considera cerrada y nadie gana el bote."; seed 001, PLATO DE PALABRA).
+- ``pot_stays``: the rules give nothing otherwise: the pot carries to the next deal (RRoP
+  section 11, a false opener's hand is dead and nobody else is live).
 - ``void``: a duplicate card voided the hand; the chips go back (RRoP section 13).
 - ``uncontested``: one seat was left in (seed 002, "el bote irá al jugador que hizo esa
   apuesta").
-- ``dead_hand``: the pushes pay a seat that cannot win: folded, or its hand dead (a false
-  opener, a wrong number of cards: RRoP sections 4 and 11; seed 000, "no podrá tomar parte
-  en la jugada").
+- ``false_opener``: the pushes pay a false opener, whose hand is dead (RRoP sections 4
+  and 11).
+- ``wrong_cards``: the pushes pay a seat whose hand is dead for its cards (a wrong number
+  of cards, or not the hand it holds: RRoP section 4; seed 000, "no podrá tomar parte en
+  la jugada por tener cartas de más o de menos, perdiendo todas las puestas").
+- ``dead_hand``: the pushes pay a seat that cannot win otherwise: it folded (RRoP section
+  4).
 - ``flush_over_full`` / ``full_over_flush``: with the other order of flush and full house
   the rules would have paid the dealer's way, or nearer it (seed 000, "si se juega con 40,
   o con menos, vale mas el color que el full"; seed 001).
@@ -38,7 +45,8 @@ from dataclasses import replace
 from .pots import Pot, award_pots
 from .state import HandState
 
-AWARD_REASONS = ("no_award", "pot_stays", "void", "uncontested", "dead_hand", "flush_over_full",
+AWARD_REASONS = ("no_award", "checked_down", "pot_stays", "void", "uncontested",
+                 "false_opener", "wrong_cards", "dead_hand", "flush_over_full",
                  "full_over_flush", "suit_order", "odd_chip", "split", "side_pots",
                  "best_hand")
 """Every ``wrong_award`` reason, in the order :func:`award_reason` tries them."""
@@ -56,12 +64,13 @@ def award_reason(st: HandState, outcome: str | None, pots: list[Pot],
     if not recorded:
         return "no_award"
     if not expected:
-        return "pot_stays"
+        return "checked_down" if _checked_down(st) else "pot_stays"
     if outcome in ("void", "uncontested"):
         return outcome
     live = sorted({s for pot in pots for s in pot.seats})
-    if any(s not in live for s in recorded):
-        return "dead_hand"
+    paid_out = [s for s in recorded if s not in live]
+    if paid_out:
+        return _dead_reason(st, paid_out)
     moved = _distance(recorded, expected)
     for reason, rules in _other_rankings(st):
         other = _award(st, pots, live, rules)
@@ -81,6 +90,23 @@ def award_reason(st: HandState, outcome: str | None, pots: list[Pot],
                 flat is not None and _distance(recorded, flat) < moved):
             return "side_pots"
     return "best_hand"
+
+
+def _checked_down(st: HandState) -> bool:
+    """Whether the hand carried because every player checked after the draw (its
+    ``passed_out`` finding, reason ``checked_down``)."""
+    return any(f.kind == "passed_out" and f.details.get("reason") == "checked_down"
+               for f in st.findings)
+
+
+def _dead_reason(st: HandState, paid_out: list[int]) -> str:
+    """Why the seats paid though not live cannot win: ``false_opener`` (one is the false
+    opener), ``wrong_cards`` (one's hand is dead for its cards), else ``dead_hand``."""
+    if st.opener_false and st.opener in paid_out:
+        return "false_opener"
+    if any(s in st.dead and s not in st.folded for s in paid_out):
+        return "wrong_cards"
+    return "dead_hand"
 
 
 def _other_rankings(st: HandState) -> list[tuple[str, object]]:

@@ -385,6 +385,18 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
             "muerta).",
             "Awarded: {recorded}; the rules give: {expected} (a hand that cannot "
             "win, folded or dead, was paid)."),
+        "false_opener": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (se pagó a quien abrió sin la apertura exigida: su mano está "
+            "muerta).",
+            "Awarded: {recorded}; the rules give: {expected} (a false opener, whose "
+            "hand is dead, was paid)."),
+        "wrong_cards": (
+            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
+            "{expected} (se pagó a una mano muerta por sus cartas: de más, de menos o "
+            "distintas de las que tiene).",
+            "Awarded: {recorded}; the rules give: {expected} (a hand dead for its "
+            "cards, too many, too few or not those held, was paid)."),
         "uncontested": (
             "Se anotó el bote así: {recorded}; según las reglas corresponde: "
             "{expected} (quien queda solo en la mano se lleva el bote).",
@@ -434,6 +446,11 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
         "pot_stays": ("Se anotó el bote así: {recorded}; según las reglas no se reparte: el "
                       "bote pasa a la siguiente mano.", "Awarded: {recorded}; the rules give "
                       "nothing: the pot stays for the next deal."),
+        "checked_down": ("Se anotó el bote así: {recorded}; según las reglas no se reparte: "
+                         "todos dijeron «palabra» tras el descarte y el bote pasa a la "
+                         "siguiente mano.", "Awarded: {recorded}; the rules give nothing: "
+                         "everyone checked after the draw and the pot stays for the next "
+                         "deal."),
     },
     "chips_not_conserved": {
         None: ("Lo repartido suma {recorded} fichas; el bote es de {pot}.",
@@ -484,8 +501,9 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
             "again?)."),
     },
     "chips_added_mid_hand": {
-        None: ("{seat} añadió {chips} fichas durante la mano; juegan desde la siguiente mano.",
-               "{seat} added {chips} chips during the hand; they play from the next hand."),
+        None: ("{seat} añadió {chips} fichas durante la mano; lo añadido juega desde la "
+               "siguiente mano.", "{seat} added {chips} chips during the hand; what was "
+               "added plays from the next hand."),
     },
     "passed_out": {
         "nobody_opened": ("Nadie abrió: el bote ({pot} fichas) pasa a la siguiente mano y "

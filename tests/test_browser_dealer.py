@@ -343,7 +343,7 @@ def test_spanish_page_names_findings_and_counts_taps_in_spanish(browser, server,
     # recorded award beside the referee's, players by name
     assert page.text_content('#findings li[data-kind="wrong_award"] .sentence') == \
         ("Se anotó el bote así: Bruno: 75 fichas; según las reglas corresponde: Chus: 75 fichas "
-         "(se pagó a una mano que no puede ganar: retirada o muerta).")
+         "(se pagó a quien abrió sin la apertura exigida: su mano está muerta).")
     assert "wrong_award" not in page.text_content("#findings")
     context.set_offline(True)
     page.once("dialog", lambda d: d.accept("error"))

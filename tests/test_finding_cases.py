@@ -264,3 +264,106 @@ def test_the_text_formats_hand_and_stack_lines_name_the_players(tmp_path, lang, 
                          timeout=60).stdout
     assert stacks in out
     assert "asiento 1" not in out and "seat 1:" not in out
+
+
+# ------------------------------------------------------------------ each rule fits its case
+JACKPOT_ANTES = ["p1 ante 5", "p3 ante 5", "p4 ante 5"]
+FIXED = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
+
+
+def test_a_check_down_pushed_quotes_the_palabra_rule_a_false_openers_pot_rrop_11():
+    """Seed 002: «Si todos los jugadores declaran palabras, la mano se considera cerrada y
+    nadie gana el bote.»; seed 001, PLATO DE PALABRA: «todos los jugadores hayan dicho
+    "palabra", las cartas son mezcladas, el plato queda en mesa»; against RRoP section 11:
+    a false opener's hand is dead; with nobody else live, the antes and bets carry."""
+    down = session(["p1 ante 1", "p2 ante 1", "p3 ante 1", "p1 open 2", "p2 call", "p3 fold",
+                    "p1 draw 1", "p2 draw 1", "p1 check", "p2 check", "d award p1 7"],
+                   rules={"preset": "internacional", "ante": 1}, stacks={1: 100, 2: 100, 3: 100},
+                   button=3)
+    award, _ = _only(check(down, lang="es"), "wrong_award")
+    assert award["details"]["reason"] == "checked_down"
+    assert "la mano se considera cerrada y nadie gana el bote." in award["rule"]
+    assert "el plato queda en mesa" in award["rule"] and "false opener" not in award["rule"]
+    assert "todos dijeron «palabra»" in award["text"]
+    false = session(JACKPOT_ANTES + ["d deal p1 TsTd9c5h2s", "p1 open 10", "p3 fold", "p4 fold",
+                                     "p1 show TsTd9c5h2s", "d award p1 25"], rules=FIXED)
+    award, _ = _only(check(false), "wrong_award")
+    assert award["details"]["reason"] == "pot_stays"
+    assert award["rule"].startswith("Robert's Rules of Poker, section 11 (Draw Poker): a false "
+                                    "opener's hand is dead")
+    assert "palabra" not in award["rule"]
+
+
+def test_a_dead_hand_of_six_cards_quotes_the_wrong_number_rule_a_false_opener_rrop_11():
+    """Seed 000: «no podrá tomar parte en la jugada por tener cartas de más o de menos,
+    perdiendo todas las puestas.» (cases/six_cards_after_draw.json, pushed to the six-card
+    hand); RRoP section 11: a false opener's hand is dead (cases/false_opener.json)."""
+    six = _case("six_cards_after_draw")
+    award, _ = _only(check(six, lang="es"), "wrong_award")
+    assert award["details"]["reason"] == "wrong_cards"
+    assert "por tener cartas de más o de menos, perdiendo todas las puestas." in award["rule"]
+    assert "false opener" not in award["rule"]
+    assert "muerta por sus cartas" in award["text"]
+    award, _ = _only(check(_case("false_opener"), lang="es"), "wrong_award")
+    assert award["details"]["reason"] == "false_opener"
+    assert award["rule"].startswith("Robert's Rules of Poker, section 11 (Draw Poker): a false "
+                                    "opener's hand is dead")
+    assert "cartas de más o de menos" not in award["rule"]
+
+
+def test_a_plain_fixed_limit_size_quotes_the_limit_sizes_a_completion_rule_6():
+    """RRoP section 3: in limit poker bets and raises are of the fixed size; rule 6 only where
+    the seat faces a short all-in: "a player facing an all-in wager of less than half a bet
+    may fold, call, or complete the wager"."""
+    plain = session(JACKPOT_ANTES + ["p1 open 15"], rules=FIXED)
+    f, _ = _only(check(plain), "bet_too_large")
+    assert f["details"]["reason"] == "fixed_limit" and "basis" not in f["details"]
+    assert f["rule"].startswith("Robert's Rules of Poker, section 3 (Betting and Raising): in "
+                                "limit poker, bets and raises are of the fixed size")
+    assert "rule 6" not in f["rule"] and "complete the wager" not in f["rule"]
+    short = session(JACKPOT_ANTES + ["p1 open 10", "p3 allin", "p4 raise 18"], rules=FIXED,
+                    stacks={1: 500, 3: 19, 4: 500})
+    f, _ = _only(check(short), "bet_too_small")
+    assert f["details"]["basis"] == "completion"
+    assert f["rule"].startswith("Robert's Rules of Poker, section 3 (Betting and Raising), "
+                                "rule 6: ") and "complete the wager" in f["rule"]
+
+
+@pytest.mark.parametrize("betting", ["pot_limit", "no_limit"])
+def test_a_short_all_in_in_pot_or_no_limit_quotes_rrop_15_and_tda_47_not_rule_6(betting):
+    """RRoP section 15 and TDA rule 47: an all-in wager of less than a full raise does not
+    reopen the betting to a player who has already acted (not RRoP 3 rule 6, the fixed-limit
+    half bet, which a fixed-limit game cites)."""
+    rules = dict(NO_LIMIT, betting=betting)
+    hand = session(JACKPOT_ANTES + ["p1 bet 10", "p3 allin", "p4 call", "p1 raise 30"],
+                   rules=rules, stacks={1: 500, 3: 20, 4: 500})
+    f, _ = _only(check(hand), "not_reopened")
+    assert f["rule"].startswith("Robert's Rules of Poker, section 15 (No-Limit and Pot-Limit): ")
+    assert "TDA Poker Rules (2022), rule 47" in f["rule"] and "half a bet" not in f["rule"]
+    fixed = session(JACKPOT_ANTES + ["p1 open 10", "p3 allin", "p4 call", "p1 raise 24"],
+                    rules=FIXED, stacks={1: 500, 3: 19, 4: 500})
+    f, _ = _only(check(fixed), "not_reopened")
+    assert f["rule"].startswith("Robert's Rules of Poker, section 3 (Betting and Raising), "
+                                "rule 6: in limit play, an all-in wager of less than half a bet")
+
+
+@pytest.mark.parametrize("rules, drawn, quoted, not_quoted", [
+    (FIXED, 6, ["de una a las cinco cartas", "cambiar una, dos, tres, cuatro o sus cinco cartas"],
+     ["de 0 a 4"]),
+    (dict(FIXED, max_draw=4), 5, ["de 0 a 4"], ["de una a las cinco"]),
+    (dict(FIXED, max_draw=3), 4, [], ["de 0 a 4", "de una a las cinco", "sus cinco cartas"]),
+])
+def test_a_draw_over_the_limit_quotes_the_seed_that_sets_the_houses_limit(rules, drawn, quoted,
+                                                                          not_quoted):
+    """Seed 001: «los jugadores que tienen la facultad de reemplazar de 0 a 4 de las propias
+    cartas» (max_draw 4); seed 002: «Cada uno puede pedir al repartidor que cambie de una a
+    las cinco cartas que tiene» and seed 003: «Cada jugador puede descartarse y cambiar una,
+    dos, tres, cuatro o sus cinco cartas.» (max_draw 5); any other limit: the house's."""
+    hand = session(JACKPOT_ANTES + ["p1 open 10", "p3 call", "p4 fold", f"p1 draw {drawn}"],
+                   rules=rules)
+    f, _ = _only(check(hand), "draw_limit")
+    for quote in quoted:
+        assert quote in f["rule"]
+    for quote in not_quoted:
+        assert quote not in f["rule"]
+    assert f["rule"].endswith("the most cards one may draw is what the house sets")

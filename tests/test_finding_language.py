@@ -103,6 +103,14 @@ EXTRA = [
          stacks=THREE, button=3),
     dict(actions=CHECKDOWN + ["p3 ante 1"], rules=INTER, stacks=THREE, button=3),  # matching
     dict(actions=CHECKDOWN, rules=INTER, stacks=THREE, button=3),   # missing_ante matching
+    dict(actions=CHECKDOWN + ["d award p1 7"], rules=INTER, stacks=THREE,  # award checked_down
+         button=3),
+    # fixed limit facing a short all-in (RRoP 3 rule 6): a completion of the wrong size; a
+    # raise by a seat the short all-in did not reopen the betting to
+    dict(actions=ANTES + ["p1 open 10", "p3 allin", "p4 raise 18"], stacks={1: 500, 3: 19, 4: 500}),
+    dict(actions=ANTES + ["p1 open 10", "p3 allin", "p4 call", "p1 raise 24"],
+         stacks={1: 500, 3: 19, 4: 500}),
+    dict(actions=ANTES + ["p1 open 10", "p3 call", "p4 fold", "p1 draw 6"]),  # max_draw 5
     # wrong_award by the rule that decides it (referee.misaward): a full house over a flush
     # with 52 cards; the suit of a pair (clasico, seed 001); a tie not split
     dict(actions=ANTES + ["p1 open 10", "p3 call", "p4 fold", "p1 draw 0", "p3 draw 0",
@@ -177,7 +185,10 @@ def test_every_kind_has_a_label_a_severity_word_and_a_citation_in_both_languages
         assert citations.citation(kind, "es") and citations.citation(kind, "en")
     for kind, reason in citations.REASONS:
         code = reason.split(":")[0]   # (a refined case: "wrong_size:book")
-        assert kind in DEFAULT_SEVERITY and f"'{code}'" in DETAILS[kind]["reason"], (kind, reason)
+        # (a case without a reason is a documented detail's: draw_limit's "max_draw:4")
+        assert kind in DEFAULT_SEVERITY and (f"'{code}'" in DETAILS[kind].get("reason", "")
+                                             or "reason" not in DETAILS[kind]
+                                             and code in DETAILS[kind]), (kind, reason)
         assert citations.citation(kind, "es", reason) and citations.citation(kind, "en", reason)
     assert [messages.severity_word(s, "es") for s in ("error", "warning", "info")] == ["error", "aviso", "nota"]
 
@@ -293,10 +304,14 @@ def test_the_rule_books_reasons_name_their_section_and_rule():
     fold, call, or complete the wager" (the fixed-limit sizes); rules 3 and 4: "a bet and
     four raises" ... "Once the raising is capped on a betting round, it cannot be uncapped"."""
     for kind in ("bet_too_small", "bet_too_large"):
-        assert citations.citation(kind, "en", "fixed_limit").startswith(
+        completion = "fixed_limit:completion"
+        assert citations.citation(kind, "en", completion).startswith(
             "Robert's Rules of Poker, section 3 (Betting and Raising), rule 6: in fixed limit")
-        assert "complete the wager" in citations.citation(kind, "en", "fixed_limit")
-        assert citations.citation(kind, "es", "fixed_limit").startswith("Reglas de Robert, sección 3 (apuestas y subidas), regla 6: ")
+        assert "complete the wager" in citations.citation(kind, "en", completion)
+        assert citations.citation(kind, "es", completion).startswith("Reglas de Robert, sección 3 (apuestas y subidas), regla 6: ")
+        plain = citations.citation(kind, "en", "fixed_limit")
+        assert plain.startswith("Robert's Rules of Poker, section 3 (Betting and Raising): in "
+                                "limit poker") and "rule 6" not in plain
     cap = citations.citation("raise_cap", "en")
     assert cap.startswith("Robert's Rules of Poker, section 3 (Betting and Raising), rules 3 and 4: ")
     assert "a bet and four raises" in cap and "not uncapped" in cap
@@ -534,9 +549,9 @@ def test_a_spanish_page_says_findings_in_spanish_and_an_english_page_in_english(
                    or "Seat 3 opened without a pair of jacks" in item for item in english)
         assert not any(f["message"] in pages[page, "es"] for f in checked)   # never the message
     assert ("Se anotó el bote así: Bruno: 75 fichas; según las reglas corresponde: Chus: 75 fichas "
-            "(se pagó a una mano que no puede ganar: retirada o muerta).") in pages["report", "es"]
-    assert ("Awarded: Bruno: 75 chips; the rules give: Chus: 75 chips (a hand that cannot win, "
-            "folded or dead, was paid).") in pages["report", "en"]
+            "(se pagó a quien abrió sin la apertura exigida: su mano está muerta).") in pages["report", "es"]
+    assert ("Awarded: Bruno: 75 chips; the rules give: Chus: 75 chips (a false opener, whose "
+            "hand is dead, was paid).") in pages["report", "en"]
 
 
 def test_the_tablet_gets_each_finding_said_in_its_language(client, db):
@@ -558,3 +573,25 @@ def test_the_tablet_gets_each_finding_said_in_its_language(client, db):
     assert english_words(said["es"]["sentence"] + " " + said["es"]["rule_text"]) == set()
     assert said["en"]["sentence"] == "Chus opened while Bruno was to act."
     assert said["en"]["rule_text"].startswith("TDA Poker Rules (2022), rule 53 (Action Out of Turn)")
+
+
+def test_the_text_format_says_no_next_opening_in_the_feminine(tmp_path):
+    """Spanish agreement (tester 6, defect 6): "apertura" is feminine, so the header of a
+    hand with no opening minimum next reads "próxima apertura: ninguna", never "ninguno";
+    English keeps "next opening none"."""
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(session(["p1 blind 1", "p2 straddle 2", "p3 fold", "p1 fold"],
+                                       NO_LIMIT, THREE)),
+                    encoding="utf-8")
+    first = _cli(str(path), "--lang", "es", "--format", "text").stdout.splitlines()[0]
+    assert first.endswith("próxima apertura: ninguna")
+    english = _cli(str(path), "--format", "text").stdout.splitlines()[0]
+    assert english.endswith("next opening none")
+
+
+def test_chips_added_in_a_hand_agree_in_number_in_spanish():
+    """Spanish agreement: one chip added is "1 ficha", and the sentence's verb does not
+    assume a plural ("lo añadido juega desde la siguiente mano")."""
+    finding = {"kind": "chips_added_mid_hand", "seat": 2, "details": {"chips": 1}}
+    said = messages.sentence(finding, "es")
+    assert "añadió 1 ficha durante la mano" in said and "juegan" not in said
