@@ -42,3 +42,40 @@ def test_the_uncalled_part_of_a_folded_bet_is_not_won_by_the_all_in(tmp_path, ca
         "p3 allin", "p1 fold", "p2 fold", "d award p3 45"])
     assert ("wrong_award", 8) in kinds(hand)
     assert hand["awards"] == {"2": 5, "3": 40}
+
+
+# ------------------------------------------- 2. discards logged without their cards
+TRIPLE = {"preset": "deuce_to_seven", "betting": "fixed_limit", "draws": 3,
+          "small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}
+
+
+def _two_unnamed_draws(show: str) -> list[str]:
+    return ["p2 blind 5", "p1 straddle 10",
+            "d deal p1 Kd7h5d4c3s", "d deal p2 8h6d5c3d2h", "p2 call", "p1 check",
+            "p1 draw 1", "d serve p1 Qc", "p2 draw 0", "p1 check", "p2 check",
+            "p1 draw 1", "d serve p1 2c", "p2 draw 0", "p1 check", "p2 check",
+            "p1 draw 0", "p2 draw 0", "p1 check", "p2 check",
+            f"p1 show {show}", "p2 show 8h6d5c3d2h", "d award p1 20"]
+
+
+def test_two_draws_with_unnamed_discards_keep_a_hand_the_seat_may_hold(tmp_path, capsys):
+    """CONTRACT.md section 2: "CARDS = the discards when known"; RRoP section 4 (cards
+    speak for the hand the player holds). Seat 1, dealt Kd7h5d4c3s, throws one card
+    unnamed and is served Qc, then one more unnamed and is served 2c: which cards it
+    still holds is uncertain, and 7h5d4c3s2c is a hand it may hold (Kd then Qc thrown).
+    Only what is certain is a finding: the hand is live and wins."""
+    status, hand = check(tmp_path, capsys, TRIPLE, {1: 200, 2: 200}, 2,
+                         _two_unnamed_draws("7h5d4c3s2c"))
+    assert status == 0 and kinds(hand) == []
+    assert hand["awards"] == {"1": 20}
+
+
+def test_unnamed_discards_a_shown_card_never_dealt_or_served_is_not_held(tmp_path, capsys):
+    """RRoP section 4 (as above): after the same two unnamed discards, a show with As,
+    a card the seat was never dealt nor served (every card it got was logged), is
+    certainly not the hand it holds: dead (``wrong_card_count``, ``not_held``)."""
+    status, hand = check(tmp_path, capsys, TRIPLE, {1: 200, 2: 200}, 2,
+                         _two_unnamed_draws("7h5d4c3sAs"))
+    found = [f for f in hand["findings"] if f["kind"] == "wrong_card_count"]
+    assert [f["details"]["reason"] for f in found] == ["not_held"]
+    assert hand["awards"] == {"2": 20}
