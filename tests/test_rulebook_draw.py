@@ -79,3 +79,45 @@ def test_unnamed_discards_a_shown_card_never_dealt_or_served_is_not_held(tmp_pat
     found = [f for f in hand["findings"] if f["kind"] == "wrong_card_count"]
     assert [f["details"]["reason"] for f in found] == ["not_held"]
     assert hand["awards"] == {"2": 20}
+
+
+# ------------------------------------------- 3. the muck reshuffled with the discards
+SHORT_DECK = {"preset": "basico", "lowest_rank": "7", "ante": 5, "small_bet": 10,
+              "big_bet": 20, "betting": "fixed_limit"}
+SIX = {s: 100 for s in range(1, 7)}
+
+
+def _muck_hand(serve3: str) -> list[str]:
+    return [*[f"p{s} ante 5" for s in range(1, 7)],
+            "d deal p1 AsAhAdKsQs", "d deal p2 KhKdKcJs7s", "d deal p3 QhQdQcJhTs",
+            "d deal p4 JdJcTh9s9h", "d deal p5 Td9d9c8s8h", "d deal p6 Tc8d8c7h7d",
+            "p1 check", "p2 check", "p3 check", "p4 check", "p5 fold", "p6 fold",
+            "p1 draw 1 Qs", "d serve p1 Ac", "p2 draw 2 Js7s", "d serve p2 Qs7c",
+            "p3 draw 3 JhTsQc", f"d serve p3 {serve3}", "p4 draw 0",
+            "p1 check", "p2 check", "p3 check", "p4 check",
+            "p1 show AsAhAdAcKs", "p2 show KhKdKcQs7c", f"p3 show QhQd{serve3}",
+            "p4 show JdJcTh9s9h", "d award p1 30"]
+
+
+def test_the_folded_hands_are_shuffled_with_the_discards_when_the_stub_runs_out(
+        tmp_path, capsys):
+    """Seed 000: "Si no hubiera en el mazo suficientes cartas para completar la mano de
+    los jugadores que se descartaron, se barajarán los descartes"; RRoP section 11 (draw):
+    in card rooms the muck joins the discards reshuffled to complete the draw. A 32-card
+    deck, six players: the stub (2 cards, the last kept back) runs out; seats 5 and 6
+    folded. Seat 3 is served Js7s8s, with 8s from seat 5's folded hand: no duplicate, the
+    deck is not exhausted, seat 1's four aces win."""
+    status, hand = check(tmp_path, capsys, SHORT_DECK, SIX, 6, _muck_hand("Js7s8s"))
+    assert status == 0 and kinds(hand) == []
+    assert hand["awards"] == {"1": 30}
+
+
+def test_a_seat_is_never_served_its_own_discard_after_the_reshuffle(tmp_path, capsys):
+    """Seed 000 (as above, "se barajarán los descartes"), as the referee reads it
+    (``referee.deck``): never a seat's own discards, muck or not. Seat 3 served Jh,
+    which it threw, is still a finding (``deck_exhausted``, ``own_discard``), and the
+    only one: the muck completes the rest."""
+    status, hand = check(tmp_path, capsys, SHORT_DECK, SIX, 6, _muck_hand("Js7sJh"))
+    reasons = [f["details"].get("reason") for f in hand["findings"]
+               if f["kind"] == "deck_exhausted"]
+    assert reasons == ["own_discard"]
