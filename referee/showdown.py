@@ -181,7 +181,8 @@ def _not_held(st: HandState, i: int, seat: int, cards: tuple[str, ...],
 
 def _cards_valid(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> bool:
     """Each shown card in the deck, once in the hand, not another seat's (its discard only
-    after a reshuffle), not one the seat discarded and was not served back."""
+    after a reshuffle), not one the seat discarded and was not served back (that show is
+    not the hand held: the seat's hand is dead, ``not_held``; the deal stands)."""
     valid = True
     jokers_ok = st.rules.jokers
     seen, deck = st.seen, st.deck
@@ -205,9 +206,13 @@ def _cards_valid(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> bo
                 valid = False
         elif (c in st.own_discards.get(seat, ()) and c not in st.served_known.get(seat, ())
                 and not (c == "Jk" and jokers_ok > 1)):
-            st.find("duplicate_card", i, seat, f"seat {seat} showed {c}, a card it "
-                    "discarded", once=("dup", c),
-                    details={"card": c, "holder": seat, "reason": "shown_discard"})
+            # one card, thrown: the show is not the hand held (RRoP section 4), no card
+            # is twice in the deck (not RRoP section 13): that hand is dead, not the deal
+            held = st.hands.get(seat, [])
+            kill(st, seat, i, f"seat {seat} showed {c}, a card it discarded: the hand "
+                 "shown is not the one it holds",
+                 {"cards": len(cards), "shown": list(cards), "held": list(held), "card": c,
+                  "reason": "not_held"})
             valid = False
     return valid
 

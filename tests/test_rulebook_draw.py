@@ -121,3 +121,22 @@ def test_a_seat_is_never_served_its_own_discard_after_the_reshuffle(tmp_path, ca
     reasons = [f["details"].get("reason") for f in hand["findings"]
                if f["kind"] == "deck_exhausted"]
     assert reasons == ["own_discard"]
+
+
+# ------------------------------------------------- 4. a show of one's own discard
+def test_a_show_of_ones_own_discard_kills_that_hand_not_the_deal(tmp_path, capsys):
+    """RRoP section 4 (cards speak for the hand the player holds) against RRoP section 13
+    ("if two cards of the same rank and suit are found in the deck, all action is void"):
+    seat 3 throws Kh, is served one card unseen and shows Kh. Only one Kh exists, the one
+    it threw: the show is not the hand it holds, so that hand is dead (``not_held``),
+    there is no duplicate and the deal stands: seat 1's low wins."""
+    status, hand = check(tmp_path, capsys, NO_LIMIT, {1: 500, 2: 500, 3: 500}, 3, [
+        "p1 blind 10", "p2 straddle 20",
+        "d deal p1 KsKdQcQhJs", "d deal p2 AsAdAcJdJh", "d deal p3 7h5d4c3sKh",
+        "p3 call", "p1 call", "p2 check",
+        "p1 draw 0", "p2 draw 0", "p3 draw 1 Kh", "d serve p3 1",
+        "p1 check", "p2 check", "p3 check",
+        "p1 show KsKdQcQhJs", "p2 show AsAdAcJdJh", "p3 show 7h5d4c3sKh", "d award p1 60"])
+    assert kinds(hand) == [("wrong_card_count", 17)]
+    assert hand["findings"][0]["details"]["reason"] == "not_held"
+    assert hand["awards"] == {"1": 60}
