@@ -4,7 +4,9 @@ served from, and a hand made dead by a wrong card count. Functions of a :class:`
 
 RRoP section 13 (Irregularities): two cards of the same rank and suit void the hand; seed
 000: the discards are reshuffled once the stub runs out ("se barajarán los descartes"),
-never a seat's own, and the last card is not dealt unless ``deal_last_card``.
+never a seat's own, and the last card is not dealt unless ``deal_last_card``. The folded
+hands (the muck) are shuffled with them: RRoP section 11 (draw), in card rooms the muck
+joins the discards reshuffled to complete the draw; the seed does not exclude them.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ def see(st: HandState, i: int, seat: int, card: str) -> bool:
     if holder is None:
         st.seen[card] = seat
         return True
-    if holder != seat and card in st.all_discards and st.reshuffled:
-        st.seen[card] = seat  # a discard reshuffled and served again
+    if holder != seat and st.reshuffled and (card in st.all_discards
+                                             or holder in st.folded):
+        st.seen[card] = seat  # a discard or a folded card reshuffled and served again
         return True
     if holder != seat and not (card == "Jk" and st.rules.jokers > 1):
         if card in st.all_discards:
@@ -117,7 +120,8 @@ def _see_dealt(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> None
 def serve_from_deck(st: HandState, i: int, seat: int, k: int) -> None:
     """Deck accounting (seed 000): serve ``k`` cards from the stub, keeping back the last
     card where ``deal_last_card`` is false; then from the reshuffled discards of the
-    others (never this seat's own, which join the pool only after it is served). More
+    others (never this seat's own, which join the pool only after it is served) and the
+    folded hands (:func:`muck_left`). More
     than both hold is ``deck_exhausted``; so is serving the kept-back last card where the
     others' discards are too few to shuffle it with (seed 000: "No se debe dar la última
     carta del mazo, siendo mejor mezclarla con los descartes")."""
@@ -129,15 +133,28 @@ def serve_from_deck(st: HandState, i: int, seat: int, k: int) -> None:
     rest = k - from_stub
     if rest:
         st.reshuffled = True
-        pool = st.discard_pool + st.stub  # the others' discards, with the last card
+        muck = muck_left(st)
+        pool = st.discard_pool + muck + st.stub  # the others' discards and folded hands
         if rest > pool:
             st.find("deck_exhausted", i, seat, f"seat {seat} was served {k} cards but the "
                     f"deck had only {from_stub + pool} left", severity="error",
                     details={"served": k, "left": from_stub + pool, "reason": "deck_out"})
-        elif reserve and rest > st.discard_pool:
+        elif reserve and rest > st.discard_pool + muck:
             st.find("deck_exhausted", i, seat, f"seat {seat} was served the last card of the "
                     "deck, with no discards to shuffle it with",
                     details={"served": k, "left": from_stub + pool, "reason": "last_card"})
         take_stub = min(rest, st.stub)
         st.stub -= take_stub
-        st.discard_pool = max(0, st.discard_pool - (rest - take_stub))
+        from_pool = rest - take_stub
+        take_discards = min(from_pool, st.discard_pool)
+        st.discard_pool -= take_discards
+        st.muck_taken += min(from_pool - take_discards, muck)
+
+
+def muck_left(st: HandState) -> int:
+    """Cards of the folded hands (the muck) not served yet: they are reshuffled with the
+    discards once the stub runs out (RRoP section 11; seed 000 "se barajarán los
+    descartes")."""
+    hands = st.hands
+    folded = sum(len(hands.get(s, ())) for s in st.folded)
+    return max(0, folded - st.muck_taken)

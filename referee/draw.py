@@ -189,15 +189,13 @@ def _discard_known(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> 
 
 
 def _discard_unknown(st: HandState, seat: int, k: int) -> None:
-    """K discards not named: unseen cards leave first (a hand of known cards keeps the
-    first 5 - K as unseen, which cards went being unknown)."""
-    hand = st.hands[seat]
-    unknown = hand.count("??")
-    if k <= unknown:
-        for _ in range(k):
-            hand.remove("??")
-    else:
-        st.hands[seat] = ["??"] * max(0, len(hand) - k)
+    """K discards not named (CONTRACT.md section 2: "CARDS = the discards when known"):
+    which cards went is unknown, so no card the seat held is certain to be held any
+    more: the hand keeps ``len - K`` unseen cards. What it may still hold (the cards it
+    was dealt and served, less those known discarded) is judged at the show
+    (:func:`referee.showdown.record_show`)."""
+    if k > 0:
+        st.hands[seat] = ["??"] * max(0, len(st.hands[seat]) - k)
 
 
 def serve(st: HandState, i: int, a: Action) -> None:

@@ -160,14 +160,16 @@ DETAILS: dict[str, dict[str, str]] = {
         "served": "(some) 'served': cards served",
         "shown": "(some) the cards shown", "held": "(some) the cards held as logged",
         "first": "(some) 'shown_again': the hand shown first",
-        "card": "(some) 'discard_not_held': the card thrown",
+        "card": "(some) 'discard_not_held': the card thrown; 'not_held' where the show has "
+                "a card the seat discarded: that card",
     },
     "draw_limit": {"cards": "cards drawn", "max_draw": "the most the rules allow"},
     "duplicate_card": {
         "card": "the card seen twice",
         "holder": "the seat it was seen at first (the same seat for a card twice in one hand)",
         "reason": "'seen_twice', 'discard_served', 'dealt_twice', 'served_held', "
-                  "'shown_twice', 'shown_discard' or 'shown_after_push'",
+                  "'shown_twice', 'shown_discard' (findings stored before a show of one's "
+                  "own discard became wrong_card_count, not_held) or 'shown_after_push'",
         "clash": "(some) 'shown_after_push': every card of the show seen elsewhere",
     },
     "card_not_in_deck": {"card": "the card the deck does not have"},

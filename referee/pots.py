@@ -40,11 +40,24 @@ def build_pots(contrib: Mapping[int, int], live: Iterable[int], carried: int = 0
     :param carried: chips carried in from earlier deals; they go to the main pot.
     :returns: pots from the main pot outwards; each pot's ``seats`` are the live seats
         that put in at least that level, sorted. A top pot with one seat is that seat's
-        uncalled bet. Chips of folded or dead seats above every live level join the last
-        pot. Empty when no seat is live (the caller carries everything).
+        uncalled bet. Then, after the live pots, one pot per folded or dead seat that put
+        in more than every live seat, in seat order: its chips above the top live level,
+        back to it (``seats`` is that one seat). Empty when no seat is live (the caller
+        carries everything).
 
     Seed 000: "Si el que gana va restado, solamente ganará el importe de su resto a cada
-    uno de los jugadores que hayan entrado con él."
+    uno de los jugadores que hayan entrado con él." RRoP section 3: an all-in player wins
+    from each player only what he matched; the bet nobody matched goes back to who made it.
+
+    The choice where several folded seats put in more than every live seat (the seeds and
+    the rule book are silent): each gets back its own chips above the top live level. No
+    live seat can win them, and each of those seats gave up its hand; the chips they
+    matched among themselves are not given to the last of them to fold.
+
+    >>> build_pots({1: 10, 2: 20, 3: 15}, live={3})
+    [Pot(amount=40, seats=(3,)), Pot(amount=5, seats=(2,))]
+    >>> build_pots({1: 100, 2: 60, 3: 15, 4: 15}, live={3, 4})
+    [Pot(amount=60, seats=(3, 4)), Pot(amount=85, seats=(1,)), Pot(amount=45, seats=(2,))]
     """
     live_seats = sorted(set(live))
     if not live_seats:
@@ -52,7 +65,9 @@ def build_pots(contrib: Mapping[int, int], live: Iterable[int], carried: int = 0
     get = contrib.get
     put_in = list(contrib.values())
     levels = sorted({get(s, 0) for s in live_seats})
-    if len(levels) == 1:  # every live seat put in the same: one pot holds every chip
+    top = levels[-1]
+    returned = sorted([(s, chips - top) for s, chips in contrib.items() if chips > top])
+    if len(levels) == 1 and not returned:  # every live seat put in the same: one pot
         return [Pot(sum(put_in) + carried, tuple(live_seats))]
     pots: list[Pot] = []
     prev = 0
@@ -67,10 +82,8 @@ def build_pots(contrib: Mapping[int, int], live: Iterable[int], carried: int = 0
         if amount or not pots:
             pots.append(Pot(amount, seats))
         prev = level
-    extra = sum([chips - prev for chips in put_in if chips > prev])
-    if extra:
-        last = pots[-1]
-        pots[-1] = Pot(last.amount + extra, last.seats)
+    for s, chips in returned:  # what no live seat matched goes back (RRoP section 3)
+        pots.append(Pot(chips, (s,)))
     return pots
 
 

@@ -105,7 +105,10 @@ def _misdeal(st: HandState) -> Decision:
 def _uncontested(st: HandState, total: int, false_opener: int | None,
                  last: int | None) -> Decision:
     """One seat left: it takes the pot, unless it is a false opener or a dead hand, or the
-    opener who never showed openers (then the pot carries, RRoP section 11)."""
+    opener who never showed openers (then the pot carries, RRoP section 11). It wins from
+    each seat only what it matched: the chips a folded seat put in above the winner go
+    back to that seat (RRoP section 3; seed 000, "solamente ganará el importe de su resto";
+    :func:`~referee.pots.build_pots`)."""
     w = st.winner
     assert w is not None  # (set with the outcome)
     if w == false_opener or w in st.dead:
@@ -117,7 +120,11 @@ def _uncontested(st: HandState, total: int, false_opener: int | None,
                 "openers: the opener's hand is dead and the pot stays",
                 details={"opening": st.opening, "reason": "took_pot"})
         return "carried", [], {}, total, total
-    return "uncontested", [Pot(total, (w,))], {w: total}, 0, total
+    pots = build_pots(st.contrib, [w], st.carried_in + sum(st.dead_money.values()))
+    awards: dict[int, int] = {}
+    for pot in pots:  # (RRoP section 3: the part of a bet nobody matched goes back)
+        awards[pot.seats[0]] = awards.get(pot.seats[0], 0) + pot.amount
+    return "uncontested", pots, awards, 0, total
 
 
 def _showdown(st: HandState, total: int, false_opener: int | None,

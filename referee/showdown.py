@@ -144,19 +144,45 @@ def _holds(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> bool:
         if c == "??":
             continue
         if c not in unseen:
-            st.shown[seat] = cards
-            kill(st, seat, i, f"seat {seat} showed {''.join(cards)} but holds {''.join(held)} "
-                 "as logged: the hand shown is not the one it holds",
-                 {"cards": len(cards), "shown": list(cards), "held": list(held),
-                  "reason": "not_held"})
+            _not_held(st, i, seat, cards, held)
             return False
         unseen.remove(c)
+    if "??" in held and not _may_hold(st, seat, unseen):
+        _not_held(st, i, seat, cards, held)
+        return False
     return True
+
+
+def _may_hold(st: HandState, seat: int, cards: list[str]) -> bool:
+    """Whether the seat may hold ``cards`` in its unseen places (after discards not named,
+    which of its cards it still holds is uncertain): each is a card it was dealt or served
+    and did not discard by name, unless it was ever dealt or served a card unseen (then
+    any card may be). Only what is certain is a finding."""
+    dealt = st.dealt.get(seat)
+    served = st.served_known.get(seat, [])
+    known_served = sum(1 for c in served if c != "??")
+    if dealt is None or "??" in dealt or "??" in served or st.drawn_total.get(
+            seat, 0) > known_served:
+        return True  # an unseen card came in: it may be any of them
+    own = st.own_discards.get(seat, ())
+    may = [c for c in (*dealt, *served) if c not in own]
+    return all(c in may or c == "Jk" for c in cards)
+
+
+def _not_held(st: HandState, i: int, seat: int, cards: tuple[str, ...],
+              held: list[str]) -> None:
+    """The show is not the hand the seat holds: its hand is dead (``not_held``)."""
+    st.shown[seat] = cards
+    kill(st, seat, i, f"seat {seat} showed {''.join(cards)} but holds {''.join(held)} "
+         "as logged: the hand shown is not the one it holds",
+         {"cards": len(cards), "shown": list(cards), "held": list(held),
+          "reason": "not_held"})
 
 
 def _cards_valid(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> bool:
     """Each shown card in the deck, once in the hand, not another seat's (its discard only
-    after a reshuffle), not one the seat discarded and was not served back."""
+    after a reshuffle), not one the seat discarded and was not served back (that show is
+    not the hand held: the seat's hand is dead, ``not_held``; the deal stands)."""
     valid = True
     jokers_ok = st.rules.jokers
     seen, deck = st.seen, st.deck
@@ -180,9 +206,13 @@ def _cards_valid(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> bo
                 valid = False
         elif (c in st.own_discards.get(seat, ()) and c not in st.served_known.get(seat, ())
                 and not (c == "Jk" and jokers_ok > 1)):
-            st.find("duplicate_card", i, seat, f"seat {seat} showed {c}, a card it "
-                    "discarded", once=("dup", c),
-                    details={"card": c, "holder": seat, "reason": "shown_discard"})
+            # one card, thrown: the show is not the hand held (RRoP section 4), no card
+            # is twice in the deck (not RRoP section 13): that hand is dead, not the deal
+            held = st.hands.get(seat, [])
+            kill(st, seat, i, f"seat {seat} showed {c}, a card it discarded: the hand "
+                 "shown is not the one it holds",
+                 {"cards": len(cards), "shown": list(cards), "held": list(held), "card": c,
+                  "reason": "not_held"})
             valid = False
     return valid
 

@@ -67,7 +67,7 @@ class HandState:
     - the cards: ``hands`` (seat -> list of held cards, ``"??"`` unknown), ``dealt``,
       ``discards`` (first draw), ``own_discards``, ``all_discards``, ``drawn_total``,
       ``served_known``, ``seen`` (card -> seat), ``stub``, ``discard_pool``,
-      ``reshuffled``, ``draw_no``, ``drew``, ``early_drew`` (seats that drew while the
+      ``reshuffled``, ``muck_taken`` (cards of folded hands served after a reshuffle), ``draw_no``, ``drew``, ``early_drew`` (seats that drew while the
       betting was still on: they have drawn when the draw comes), ``expect_serve``,
       ``got_serve``;
     - the showdown: ``shown``, ``shown_unknown``, ``proof`` (partial shows of openers),
@@ -91,7 +91,7 @@ class HandState:
         "discard_pool", "showdown_first", "order_fault", "outcome", "winner", "recorded",
         "index", "due_at", "due_next", "rules", "deck", "cyc",
         "lost", "lost_seats", "award_unknown", "acted_high", "oot_skip", "reshuffled",
-        "matched", "full_high", "capped", "early_drew",
+        "matched", "full_high", "capped", "early_drew", "muck_taken",
     )
 
     def __init__(self, start: HandStart, actions: Sequence[Any]):
@@ -168,6 +168,7 @@ class HandState:
         self.stub = deck_size - 5 * self.n if self.n else 0
         self.discard_pool = 0
         self.reshuffled = False  # the stub ran out and the discards were shuffled to serve
+        self.muck_taken = 0  # cards of folded hands served once the stub ran out
         self.draw_no = 0
 
     def _init_betting(self) -> None:

@@ -106,11 +106,16 @@ def test_seed000_the_blind_is_not_played_with_pot_or_jackpot(tmp_path):
 
 def _last_card_hand(draws: list[str]) -> dict:
     """Six seats at a 33-card pocker deck (7 to ace and the joker): 30 cards dealt, three
-    left; seat 5 opens (counterclockwise from the button on 6), seat 6 calls."""
+    left; seat 5 opens (counterclockwise from the button on 6), everyone calls (no folded
+    hand in the muck to shuffle the last card with: RRoP section 11), the others stand
+    pat."""
     antes = [f"p{s} ante 1" for s in (5, 4, 3, 2, 1, 6)]
-    folds = [f"p{s} fold" for s in (4, 3, 2, 1)]
-    return {"button": 6, "actions": antes + ["p5 open 2"] + folds + ["p6 call"] + draws + [
-        "p5 check", "p6 check", "p5 show JsJdAhKcQc", "p6 muck", "d award p5 10"]}
+    seats = (4, 3, 2, 1, 6)
+    calls = [f"p{s} call" for s in seats]
+    pat = [f"p{s} draw 0" for s in seats]
+    return {"button": 6, "actions": antes + ["p5 open 2"] + calls + draws + pat + [
+        "p5 check", *[f"p{s} check" for s in seats], "p5 show JsJdAhKcQc",
+        *[f"p{s} muck" for s in seats], "d award p5 18"]}
 
 
 def test_seed000_the_last_card_of_the_deck_is_not_served(tmp_path):
@@ -119,12 +124,12 @@ def test_seed000_the_last_card_of_the_deck_is_not_served(tmp_path):
     last card, with no discards yet to shuffle it with (``deal_last_card`` false)."""
     rules = {"preset": "pocker", "lowest_rank": "7"}
     stacks = {s: 50 for s in range(1, 7)}
-    [hand] = referee_check(tmp_path, rules, stacks, [_last_card_hand(["p5 draw 3", "p6 draw 0"])])
+    [hand] = referee_check(tmp_path, rules, stacks, [_last_card_hand(["p5 draw 3"])])
     [finding] = of_kind(hand, "deck_exhausted")
     assert (finding["action"], finding["details"]["reason"]) == (12, "last_card")
     [allowed] = referee_check(tmp_path, dict(rules, deal_last_card=True), stacks,
-                              [_last_card_hand(["p5 draw 3", "p6 draw 0"])])
-    [two] = referee_check(tmp_path, rules, stacks, [_last_card_hand(["p5 draw 2", "p6 draw 0"])])
+                              [_last_card_hand(["p5 draw 3"])])
+    [two] = referee_check(tmp_path, rules, stacks, [_last_card_hand(["p5 draw 2"])])
     assert of_kind(allowed, "deck_exhausted") == [] and of_kind(two, "deck_exhausted") == []
 
 
