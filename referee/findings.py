@@ -168,8 +168,7 @@ DETAILS: dict[str, dict[str, str]] = {
         "card": "the card seen twice",
         "holder": "the seat it was seen at first (the same seat for a card twice in one hand)",
         "reason": "'seen_twice', 'discard_served', 'dealt_twice', 'served_held', "
-                  "'shown_twice', 'shown_discard' (findings stored before a show of one's "
-                  "own discard became wrong_card_count, not_held) or 'shown_after_push'",
+                  "'shown_twice' or 'shown_after_push'",
         "clash": "(some) 'shown_after_push': every card of the show seen elsewhere",
     },
     "card_not_in_deck": {"card": "the card the deck does not have"},

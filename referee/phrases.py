@@ -315,8 +315,6 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
         "served_held": ("{seat} recibió {card}, una carta que ya tenía.",
                         "{seat} was served {card}, a card already held."),
         "shown_twice": ("{seat} enseñó {card} dos veces.", "{seat} showed {card} twice."),
-        "shown_discard": ("{seat} enseñó {card}, una carta de su propio descarte.",
-                          "{seat} showed {card}, a card from their own discard."),
         "shown_after_push": ("{seat} enseñó cartas ya vistas en otra mano ({clash}) después "
                              "de repartido el bote: el resultado se mantiene.",
                              "{seat} showed cards seen in another hand ({clash}) after the pot "

@@ -152,12 +152,10 @@ NIGHTS = [
 ]
 """Whole nights for the cases a one-hand session does not reach (the night's findings)."""
 
-FALLBACKS = {("unreadable", "bad_field"), ("not_reopened", None), ("wrong_award", None),
-             ("duplicate_card", "shown_discard")}
+FALLBACKS = {("unreadable", "bad_field"), ("not_reopened", None), ("wrong_award", None)}
 """Template cases no session reaches: a field of the hand not named by a refinement; the
 general sentence of a kind whose every finding now has a reason (for findings stored
-before the reason was given); a case the referee no longer gives (a show of one's own
-discard is now ``wrong_card_count`` ``not_held``), for findings stored before."""
+before the reason was given)."""
 
 
 def _codes(kind: str) -> list[str]:
