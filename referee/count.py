@@ -30,9 +30,10 @@ with the stored rulings and the ledger's counts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from .findings import Finding, make
+from .session import seat_key
 
 PUSH_FINDINGS = frozenset({"wrong_award", "chips_not_conserved"})
 """The kinds by which the referee rules a hand's ``d award`` lines wrong: only in such a
@@ -113,7 +114,7 @@ def _stated(hand: Mapping) -> frozenset[int]:
     given = hand.get("stacks") if isinstance(hand, Mapping) else None
     if not isinstance(given, Mapping):
         return frozenset()
-    return frozenset(int(k) for k in given if str(k).isascii() and str(k).isdigit())
+    return frozenset(seat for seat in map(seat_key, given) if seat is not None)
 
 
 def _pushes(played: list[tuple[Mapping, frozenset[int]]], seat: int) -> tuple[int, int | None]:
@@ -186,7 +187,7 @@ def session_counts(session: Mapping, played: int) -> tuple[list[Count], list[Fin
     players = {p["seat"]: p for p in session["players"]}
     counts, findings = [], []
     for key, value in given.items():
-        seat = _seat(key)
+        seat = seat_key(key)
         chips, after = (value.get("chips"), value.get("after", played)) \
             if isinstance(value, Mapping) else (value, played)
         if (seat not in players or type(chips) is not int or chips < 0
@@ -199,15 +200,6 @@ def session_counts(session: Mapping, played: int) -> tuple[list[Count], list[Fin
         counts.append(Count(seat, chips, after, bought, None if name is None else str(name)))
     counts.sort(key=lambda c: c.seat)
     return counts, findings
-
-
-def _seat(key: Any) -> int | None:
-    """A seat from a JSON key: an int, or a string of ASCII digits."""
-    if type(key) is int:
-        return key
-    if isinstance(key, str) and key.isascii() and key.isdigit():
-        return int(key)
-    return None
 
 
 def night_entry(session: Mapping, entries: Sequence[Mapping]) -> dict:

@@ -40,7 +40,7 @@ class Table:
         self.hands = hands
 
 
-def _int_key(key: Any) -> int | None:
+def seat_key(key: Any) -> int | None:
     """A seat number from a JSON key or value: an int, or a string of ASCII digits."""
     if type(key) is int:
         return key
@@ -228,7 +228,7 @@ def _seat_chips(hand: dict, field: str, what: str, number: int, stacks: dict[int
         return []
     pairs = []
     for key, chips in given.items():
-        seat = _int_key(key)
+        seat = seat_key(key)
         if seat not in stacks or type(chips) is not int or chips < 0:
             extra.append(make("unreadable", None, seat, f"hand {number}: bad {what} {key!r}: {chips!r}",
                               details={"line": None, "reason": "bad_field", "field": field}))
@@ -267,11 +267,11 @@ def hand_start(rules: HouseRules, carry: Carry, hand: dict, number: int
     button = carry.button
     given = hand.get("button")
     bad_button = given is not None and (type(given) not in (int, str)
-                                        or _int_key(given) not in stacks)
+                                        or seat_key(given) not in stacks)
     if bad_button:
         given = None
     if given is not None:
-        button = _int_key(given)
+        button = seat_key(given)
     elif button is None:
         ordered = sorted(stacks, reverse=rules.direction != "clockwise")
         button = ordered[-1]
