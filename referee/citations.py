@@ -170,6 +170,17 @@ def _contract(section: int, es: str, en: str) -> ContractRule:
     return ContractRule(section, {"es": es, "en": en})
 
 
+_NOBODY_OPENED_000 = SeedQuote(
+    "000", "En el caso de que nadie lo tenga, se volverá a dar las cartas, poniendo de nuevo pot",
+    "If nobody has it, the cards are dealt again and everyone puts in the pot again")
+_NOBODY_OPENED_002 = SeedQuote(
+    "002", "Si nadie abre la baraja en una mano, el jugador a la izquierda del repartidor "
+    "recibe el mazo y el bote se enriquece con un bote adicional",
+    "If nobody opens in a hand, the player to the dealer's left takes the deck and the pot "
+    "grows by another pot")
+"""The seeds' passed-out deal (a ``passed_out`` finding, reason ``nobody_opened``)."""
+
+
 CITATIONS: dict[str, tuple[Source, ...]] = {
     "unreadable": (
         _contract(2, "lo que no se entiende no se adivina", "bad input is never guessed at"),
@@ -400,18 +411,12 @@ CITATIONS: dict[str, tuple[Source, ...]] = {
               "table stakes: a player plays only the chips in front of them"),
     ),
     "passed_out": (
-        SeedQuote("000", "En el caso de que nadie lo tenga, se volverá a dar las cartas, "
-                  "poniendo de nuevo pot",
-                  "If nobody has it, the cards are dealt again and everyone puts in the pot "
-                  "again"),
+        _NOBODY_OPENED_000,
         SeedQuote("001", "todos los jugadores hayan dicho \"palabra\", las cartas son "
                   "mezcladas, el plato queda en mesa",
                   "every player has said \"palabra\" (check): the cards are shuffled and the "
                   "pot stays on the table"),
-        SeedQuote("002", "Si nadie abre la baraja en una mano, el jugador a la izquierda del "
-                  "repartidor recibe el mazo y el bote se enriquece con un bote adicional",
-                  "If nobody opens in a hand, the player to the dealer's left takes the deck "
-                  "and the pot grows by another pot"),
+        _NOBODY_OPENED_002,
     ),
     "misdeal": (
         _rrop(11, (), "un reparto mal hecho se anula y se vuelve a dar",
@@ -507,14 +512,8 @@ _BLIND_BOOK = _rrop(2, (), "con dos ciegas, la pequeña la pone el primer jugado
 
 REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
     ("passed_out", "nobody_opened"): (
-        SeedQuote("000", "En el caso de que nadie lo tenga, se volverá a dar las cartas, "
-                  "poniendo de nuevo pot",
-                  "If nobody has it, the cards are dealt again and everyone puts in the pot "
-                  "again"),
-        SeedQuote("002", "Si nadie abre la baraja en una mano, el jugador a la izquierda del "
-                  "repartidor recibe el mazo y el bote se enriquece con un bote adicional",
-                  "If nobody opens in a hand, the player to the dealer's left takes the deck "
-                  "and the pot grows by another pot"),
+        _NOBODY_OPENED_000,
+        _NOBODY_OPENED_002,
     ),
     ("passed_out", "checked_down"): _CHECKED_DOWN,
     ("blind_irregular", "wrong_size"): (
