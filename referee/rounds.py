@@ -202,6 +202,15 @@ def _first_speaker_postdraw(st: HandState) -> int | None:
     return None
 
 
+def _carry(st: HandState, index: int | None, outcome: str, reason: str, message: str) -> None:
+    """The hand is over and its pot carries to the next deal (``outcome`` ``passed_out`` or
+    ``carried``): a ``passed_out`` finding of ``reason`` at line ``index``."""
+    st.phase = "complete"
+    st.outcome = outcome
+    st.find("passed_out", index, None, message,
+            details={"reason": reason, "pot": st.pot_total()})
+
+
 def end_betting(st: HandState, index: int | None) -> None:
     """The betting round is over: the hand ends uncontested, passes out, carries, goes to
     the draw or to the showdown."""
@@ -219,20 +228,14 @@ def end_betting(st: HandState, index: int | None) -> None:
     if st.round == 0:
         if (nobody_bet and st.rules.opening is not None and not st.blinds
                 and st.opener is None and not st.lost):
-            st.phase = "complete"
-            st.outcome = "passed_out"
-            st.find("passed_out", index, None, "nobody opened: the pot stays for the next "
-                    "deal and everyone antes again",
-                    details={"reason": "nobody_opened", "pot": st.pot_total()})
+            _carry(st, index, "passed_out", "nobody_opened", "nobody opened: the pot stays "
+                   "for the next deal and everyone antes again")
             return
     elif st.round >= st.rules.draws:
         if (nobody_bet and st.rules.checkdown == "carry" and not st.lost
                 and len([s for s in live if s not in st.allin]) >= 2):
-            st.phase = "complete"
-            st.outcome = "carried"
-            st.find("passed_out", index, None, "everyone checked after the draw: the pot "
-                    "stays for the next deal (plato de palabra)",
-                    details={"reason": "checked_down", "pot": st.pot_total()})
+            _carry(st, index, "carried", "checked_down", "everyone checked after the draw: "
+                   "the pot stays for the next deal (plato de palabra)")
             return
         start_showdown(st)
         return
