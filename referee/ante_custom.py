@@ -17,6 +17,7 @@ holding the marker, or by a seat no longer at the table) or after one of the cus
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Mapping
 
 from .rank import rank
@@ -73,17 +74,8 @@ def marker_after(marker: int | None, in_middle: bool, awards: Mapping[int, int] 
     return next((s for s in order if won.get(s) == most), min(won))
 
 
-_NO_ANTE: dict[int, tuple[HouseRules, HouseRules]] = {}
-"""id(rules) -> (rules, the same rules with no ante): one object per house, kept alive."""
-
-
+@lru_cache(maxsize=256)
 def without_ante(rules: HouseRules) -> HouseRules:
-    """``rules`` with ``ante`` 0, for a hand that owes none (cached per rules object)."""
-    found = _NO_ANTE.get(id(rules))
-    if found is not None and found[0] is rules:
-        return found[1]
-    if len(_NO_ANTE) > 256:
-        _NO_ANTE.clear()
-    made = resolve_rules(rules, ante=0)
-    _NO_ANTE[id(rules)] = (rules, made)
-    return made
+    """``rules`` with ``ante`` 0, for a hand that owes none (one object per house rules:
+    cached, so the ranking tables cached on it stay hot)."""
+    return resolve_rules(rules, ante=0)
