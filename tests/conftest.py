@@ -2,7 +2,7 @@
 ``client``, ``runner``; ``db`` (the same database opened directly) and ``shared`` (the
 path of ``../shared``); for the browser tests ``browser`` (Playwright driving Debian's
 chromium) and ``server`` (the app on a free localhost port); helpers ``pdf_text``,
-``pdf_pages`` and ``login_host`` (``from conftest import ...``).
+``pdf_pages``, ``login_host`` and ``night_with_first_hand`` (``from conftest import ...``).
 
 Outside CI a test whose dependency is missing (``../shared``, chromium) is skipped with the
 reason; under CI (``CI`` set) every skip is a failure, so nothing is silently left out.
@@ -27,6 +27,7 @@ settings.load_profile("tapete")
 from pypdf import PdfReader
 
 from app import create_app
+import store
 from store import open_db
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,3 +135,19 @@ def login_host(client) -> None:
     """Mark the test client's session as the host's (what the host PIN page does)."""
     with client.session_transaction() as session:
         session["host"] = True
+
+
+def night_with_first_hand(db, case: dict) -> tuple[int, dict]:
+    """A night seated as a session file ``case`` (its rules, players, stacks bought in) with
+    the case's first hand logged and ended: ``(night id, player id by name)``."""
+    night_id = store.create_night(db, rules=case["rules"], chip_cents=10)
+    ids = {}
+    for p in case["players"]:
+        ids[p["name"]] = store.add_player(db, p["name"])
+        store.seat_player(db, night_id, ids[p["name"]], p["seat"], entered_by="test")
+        store.buy_in(db, night_id, ids[p["name"]], p["stack"], entered_by="test")
+    hand_id = store.start_hand(db, night_id, button=case["hands"][0]["button"], entered_by="test")
+    for i, action in enumerate(case["hands"][0]["actions"]):
+        store.append_action(db, hand_id, action, entered_by="test", key=f"k-{i}")
+    store.end_hand(db, hand_id, entered_by="test")
+    return night_id, ids

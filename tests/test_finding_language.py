@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import store
+from conftest import night_with_first_hand
 from referee import check, citations, messages
 from referee.check import TEXT_WORDS
 from referee.findings import DEFAULT_SEVERITY, DETAILS
@@ -505,20 +506,6 @@ def test_check_adds_text_in_the_language_asked_and_keeps_the_english_message():
 
 
 # ------------------------------------------------------------------ the pages
-def _night_with(db, case) -> tuple[int, dict]:
-    night_id = store.create_night(db, rules=case["rules"], chip_cents=10)
-    ids = {}
-    for p in case["players"]:
-        ids[p["name"]] = store.add_player(db, p["name"])
-        store.seat_player(db, night_id, ids[p["name"]], p["seat"], entered_by="test")
-        store.buy_in(db, night_id, ids[p["name"]], p["stack"], entered_by="test")
-    hand_id = store.start_hand(db, night_id, button=case["hands"][0]["button"], entered_by="test")
-    for i, action in enumerate(case["hands"][0]["actions"]):
-        store.append_action(db, hand_id, action, entered_by="test", key=f"k-{i}")
-    store.end_hand(db, hand_id, entered_by="test")
-    return night_id, ids
-
-
 def _finding_items(html: str) -> list[str]:
     """The findings' text on a page, the log lines quoted in <code> left out (the log's
     own notation, CONTRACT.md section 2)."""
@@ -530,7 +517,7 @@ def test_a_spanish_page_says_findings_in_spanish_and_an_english_page_in_english(
     from conftest import login_host
 
     case = json.loads((SHARED / "cases" / "false_opener.json").read_text())
-    night_id, ids = _night_with(db, case)
+    night_id, ids = night_with_first_hand(db, case)
     token = store.issue_token(db, ids["Chus"])
     login_host(client)
     pages = {(page, lang): client.get(f"{url}?lang={lang}").get_data(as_text=True)
@@ -558,7 +545,7 @@ def test_the_tablet_gets_each_finding_said_in_its_language(client, db):
     from web.dealer import dealer_token
 
     case = json.loads((SHARED / "cases" / "out_of_turn_open.json").read_text())
-    night_id, _ = _night_with(db, case)
+    night_id, _ = night_with_first_hand(db, case)
     with client.application.test_request_context():
         token = dealer_token(night_id)
     said = {}

@@ -7,6 +7,7 @@ import re
 import pytest
 
 import store
+from conftest import night_with_first_hand
 from web.dealer import dealer_token
 from web.player import chart_points
 
@@ -93,26 +94,11 @@ def test_chart_points_span_the_box(totals, first_y, last_y):
     assert chart_points([])["points"] == ""
 
 
-def _first_hand_played(db, case):
-    """A night seated as ``case`` with its first hand logged and ended: (night id, ids by name)."""
-    night_id = store.create_night(db, rules=case["rules"], chip_cents=10)
-    ids = {}
-    for p in case["players"]:
-        ids[p["name"]] = store.add_player(db, p["name"])
-        store.seat_player(db, night_id, ids[p["name"]], p["seat"], entered_by="test")
-        store.buy_in(db, night_id, ids[p["name"]], p["stack"], entered_by="test")
-    hand_id = store.start_hand(db, night_id, button=4, entered_by="test")
-    for i, action in enumerate(case["hands"][0]["actions"]):
-        store.append_action(db, hand_id, action, entered_by="test", key=f"fo-{i}")
-    store.end_hand(db, hand_id, entered_by="test")
-    return night_id, ids
-
-
 def test_player_page_lists_every_hand_played_with_its_findings(client, db, shared):
     import json
 
     case = json.loads((shared / "cases" / "false_opener.json").read_text())
-    night_id, ids = _first_hand_played(db, case)
+    night_id, ids = night_with_first_hand(db, case)
     html = client.get(f"/p/{store.issue_token(db, ids['Bruno'])}").get_data(as_text=True)
     assert re.search(r'data-hand="1"', html)
     # seat 3 opened with tens (jackpots: jacks or better) and was pushed the pot
@@ -122,7 +108,7 @@ def test_player_page_lists_every_hand_played_with_its_findings(client, db, share
 def _played_night(db, case, *, late=None):
     """The false_opener hand as hand 1 (and a second hand of antes and a misdeal-free
     check-down), optionally seating ``late`` = (name, seat, chips) after hand 2."""
-    night_id, ids = _first_hand_played(db, case)
+    night_id, ids = night_with_first_hand(db, case)
     hand_id = store.start_hand(db, night_id, entered_by="test")
     for i, action in enumerate(["p1 ante 5", "p3 ante 5", "p4 ante 5", "p3 check", "p4 check", "p1 check"]):
         store.append_action(db, hand_id, action, entered_by="test", key=f"h2-{i}")
@@ -234,7 +220,7 @@ def test_a_findings_action_is_counted_from_1_as_on_the_night_report(client, db, 
     from conftest import login_host
 
     case = json.loads((shared / "cases" / "false_opener.json").read_text())
-    night_id, ids = _first_hand_played(db, case)
+    night_id, ids = night_with_first_hand(db, case)
     hand_id = store.night_hands(db, night_id)[0]["id"]
     opening = next(f for f in store.hand_check(db, hand_id)["findings"] if f["kind"] == "unjustified_opening")
     assert opening["action"] == 5              # the referee's index from 0: "p3 open 10"
