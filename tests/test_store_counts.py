@@ -119,22 +119,30 @@ def test_counts_that_agree_show_no_finding(app, client, db):
     assert 'id="count-findings"' not in _night_page(client, night_id, "en")
 
 
+def _while_write_locked(app, read):
+    """``read()``'s answer, got while another connection holds the write lock (``BEGIN
+    IMMEDIATE`` and a pending insert); it must come well inside the busy timeout (a read
+    that took the write lock would wait it out and fail)."""
+    holder = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("INSERT INTO players (name, name_key, created_at) VALUES ('x', 'x', 'now')")
+    try:
+        started = time.monotonic()
+        answer = read()
+        assert time.monotonic() - started < 4.5
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    return answer
+
+
 def test_the_night_page_with_its_count_findings_takes_no_write_lock(app, client, db):
     """With another connection holding the write lock (``BEGIN IMMEDIATE``) the host's
     night page still answers, with the findings (under WAL a reader never waits for the
     writer; a write would wait out the busy timeout and fail)."""
     night_id, players = _night(db)
     _count_as_pushed(db, night_id, players)
-    holder = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
-    holder.execute("BEGIN IMMEDIATE")
-    holder.execute("INSERT INTO players (name, name_key, created_at) VALUES ('x', 'x', 'now')")
-    try:
-        started = time.monotonic()
-        html = _night_page(client, night_id, "en")
-        assert time.monotonic() - started < 4.5
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
+    html = _while_write_locked(app, lambda: _night_page(client, night_id, "en"))
     assert "counted 103 chips" in _findings_html(html)
 
 
@@ -286,16 +294,7 @@ def test_the_pdf_report_has_the_night_findings(app, client, db):
 def test_the_report_with_its_count_findings_takes_no_write_lock(app, client, db):
     night_id, players = _night(db)
     _count_as_pushed(db, night_id, players)
-    holder = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
-    holder.execute("BEGIN IMMEDIATE")
-    holder.execute("INSERT INTO players (name, name_key, created_at) VALUES ('x', 'x', 'now')")
-    try:
-        started = time.monotonic()
-        page = _report(client, night_id, "en")
-        assert time.monotonic() - started < 4.5
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
+    page = _while_write_locked(app, lambda: _report(client, night_id, "en"))
     assert "counted 103 chips" in _night_findings(page)
 
 
