@@ -181,6 +181,19 @@ _NOBODY_OPENED_002 = SeedQuote(
 """The seeds' passed-out deal (a ``passed_out`` finding, reason ``nobody_opened``)."""
 
 
+_SHORT_ALLIN_NOT_REOPENED = (
+    _rrop(15, (), "sin límite y con límite del bote, ir con todo el resto por menos de una "
+          "subida completa no reabre las apuestas para quien ya ha hablado",
+          "in no limit and pot limit, an all-in wager of less than a full raise does not "
+          "reopen the betting to a player who has already acted"),
+    _tda(47, "una subida incompleta con todo el resto no reabre las apuestas para quien ya "
+         "ha hablado",
+         "an all-in wager of less than a full raise does not reopen the betting to a player "
+         "who has already acted"),
+)
+"""No limit and pot limit: a short all-in does not reopen the betting (``not_reopened``)."""
+
+
 CITATIONS: dict[str, tuple[Source, ...]] = {
     "unreadable": (
         _contract(2, "lo que no se entiende no se adivina", "bad input is never guessed at"),
@@ -243,14 +256,7 @@ CITATIONS: dict[str, tuple[Source, ...]] = {
               "reabre las apuestas para quien ya ha hablado",
               "in limit play, an all-in wager of less than half a bet does not reopen the "
               "betting for any player who has already acted"),
-        _rrop(15, (), "sin límite y con límite del bote, ir con todo el resto por menos de una "
-              "subida completa no reabre las apuestas para quien ya ha hablado",
-              "in no limit and pot limit, an all-in wager of less than a full raise does "
-              "not reopen the betting to a player who has already acted"),
-        _tda(47, "una subida incompleta con todo el resto no reabre las apuestas para quien "
-             "ya ha hablado",
-             "an all-in wager of less than a full raise does not reopen the betting to a "
-             "player who has already acted"),
+        *_SHORT_ALLIN_NOT_REOPENED,
     ),
     "wrong_amount": (
         _rrop(3, (), "para ver se pone lo que se debe; el pot y las ciegas, como los fija la "
@@ -641,16 +647,7 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
         _tda(47, "solo una subida completa reabre las apuestas para quien ya ha hablado",
              "only a full raise reopens the betting to a player who has already acted"),
     ),
-    ("not_reopened", "short_allin"): (
-        _rrop(15, (), "sin límite y con límite del bote, ir con todo el resto por menos de una "
-              "subida completa no reabre las apuestas para quien ya ha hablado",
-              "in no limit and pot limit, an all-in wager of less than a full raise does "
-              "not reopen the betting to a player who has already acted"),
-        _tda(47, "una subida incompleta con todo el resto no reabre las apuestas para quien "
-             "ya ha hablado",
-             "an all-in wager of less than a full raise does not reopen the betting to a "
-             "player who has already acted"),
-    ),
+    ("not_reopened", "short_allin"): _SHORT_ALLIN_NOT_REOPENED,
     ("not_reopened", "short_allin:fixed_limit"): (
         _rrop(3, (6,), "con límite fijo, ir con todo el resto por menos de media apuesta no "
               "reabre las apuestas para quien ya ha hablado",
