@@ -23,6 +23,15 @@ LIVE_HAND = live_hand()
 """SQL: the hand's start has not been voided (:func:`store.hands.void_hand_start`)."""
 
 
+def names_seat(action: str | None, seat: int) -> bool:
+    """True when a log line shows ``seat`` dealt into its hand: a ``pN ...`` line of that
+    seat or a ``d deal|serve|award pN ...`` line to it (CONTRACT.md 2; in an ante game the
+    seats in the log are the ones dealt in, seed 000)."""
+    words = (action or "").split()
+    tag = f"p{seat}"
+    return words[:1] == [tag] or (words[:1] == ["d"] and words[2:3] == [tag])
+
+
 def hand_row(db: Database, hand_id: int) -> dict:
     """``{"id", "night_id", "number", "button", "stacks"}`` of a hand. :raises StoreError: no such hand."""
     row = db.execute("SELECT id, night_id, number, button, stacks FROM hands WHERE id = ?",

@@ -15,7 +15,7 @@ from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 
 from .db import MAX_CHIPS, StoreError, utc_now, write_tx
 from .counts import player_count_findings
-from .handrows import current_hand, night_hands
+from .handrows import current_hand, names_seat, night_hands
 from .hands import check_night, night_session
 from .judging import rejudge
 from .nights import (existing, get_night, insert_once, keyed_write, local_time, night_players,
@@ -497,12 +497,11 @@ def _hands_dealt_in(db: Database, night_id: int, player_id: int, seat: int | Non
                      [night_id, player_id]).fetchone()
     since = row[0] or 0
     numbers = {h["id"]: h["number"] for h in night_hands(db, night_id)}
-    tag, dealt = f"p{seat}", set()
+    dealt = set()
     for hand_id, action in db.execute(
             "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
             "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [night_id]):
-        words = (action or "").split()
-        if numbers.get(hand_id, 0) > since and (words[:1] == [tag] or (words[:1] == ["d"] and words[2:3] == [tag])):
+        if numbers.get(hand_id, 0) > since and names_seat(action, seat):
             dealt.add(hand_id)
     return dealt
 
