@@ -1,9 +1,11 @@
 """What a player may see of a hand's cards: their own, and the cards shown at the table.
 
 A player's replay (``store.replays.hand_replay`` with ``viewer_seat``) hides every card
-nobody showed, except that player's own (RRoP section 4, Showdown: a hand thrown away
-unshown is not the other players' to see; the log records the dealt cards for the
-referee, not for the table). Visible to seat ``v`` at a step of the hand:
+nobody showed, except that player's own (issue 12: "Players see the replay of hands they
+played; cards nobody showed stay hidden from them": the log records the cards for the
+referee and the host, not for the table; a player's right to ask to see a called hand,
+RRoP section 4, is asked of the floor at the table, not granted by a link). Visible to
+seat ``v`` at a step of the hand:
 
 - its own cards: dealt or served to ``v``, discarded by ``v``, shown by ``v`` (whole hand);
 - every card shown at the table up to and including that step (``pN show`` lines, and

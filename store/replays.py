@@ -50,8 +50,11 @@ def hand_replay(db: Database, hand_id: int, *, viewer_seat: int | None = None) -
     :raises StoreError: no such hand, or its start was voided.
     """
     with read_tx(db):
+        row = db.execute(f"SELECT night_id, number FROM hands WHERE id = ? AND {LIVE_HAND}",
+                         [hand_id]).fetchone()
+        if row is None:
+            raise StoreError(f"no live hand with id {hand_id}")
         item = hand_item(db, hand_id)
-        row = db.execute("SELECT night_id, number, button FROM hands WHERE id = ?", [hand_id]).fetchone()
         traced = trace(item.start, item.actions, number=item.number, extra=item.extra, step=item.step)
         traced = json.loads(json.dumps(traced))  # as stored entries read back: plain JSON
         steps = traced["steps"]

@@ -152,6 +152,15 @@ def phase_name(phase: str | None) -> str:
     return pair[LANGUAGES.index(page_lang())]
 
 
+def opening_name(opening: str | None) -> str:
+    """An opening minimum (``"J"``..``"A"``, seed 000's "Ley de Apertura") in words of the
+    request's language (``referee.messages.OPENINGS``); None: "ninguna" / "none"."""
+    if opening is None:
+        return gettext("none")
+    pair = messages.OPENINGS.get(opening, (opening, opening))
+    return pair[LANGUAGES.index(page_lang())]
+
+
 def seat_names(players: list[dict]) -> dict[int, str]:
     """Seat -> name for the findings' sentences, from a night's players
     (``store.table_players``: ``[{"seat", "name", ...}]``). A seat more than one player
