@@ -5,15 +5,18 @@ and a player's replay hides the cards nobody showed."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 
 import pytest
 
 import store
 import store.judging
+from referee.actions import DEALER_VERBS, PLAYER_VERBS
+from referee.messages import action_sentence
 from samples import synthetic_session
 from store.hidden import redact_text
-from store.replays import hand_names, hand_replay, night_hand_list, player_hand_seat
+from store.replays import _parsed, hand_names, hand_replay, night_hand_list, player_hand_seat
 from replay_nights import (ANA_OWN, DEAL_REASON, NAMES, NEVER_SHOWN, SHOWN, TAP_REASON, WRONG_DEAL,
                            WRONG_TAP, replay_night)
 
@@ -213,3 +216,41 @@ def test_the_hosts_list_of_hands(db, night):
     assert rows[2]["names"][8] == "Eva"
     with pytest.raises(store.StoreError):
         night_hand_list(db, 999)
+
+
+# ------------------------------------------------------------------------ the words of a line
+LINES = ["p1 ante 5", "p1 blind 5", "p1 straddle 10", "p1 open 10", "p1 bet 20", "p1 raise 40",
+         "p1 call", "p1 call 20", "p1 check", "p1 allin", "p1 fold", "p1 split", "p1 muck",
+         "p1 draw 0", "p1 draw 2", "p1 draw 2 AsKd", "p1 show AsKd7h7c2h", "p1 rebuy 100",
+         "d deal p1 AsKd7h7c2h", "d deal p1 5", "d serve p1 7s", "d serve p1 1",
+         "d award p1 80", "d misdeal", "d note the dealer dropped a card"]
+"""A line of every verb of CONTRACT.md section 2 (each shape)."""
+
+
+def _words(line, lang):
+    return action_sentence(_parsed(line), lang, {1: "Íñigo"}, line=line)
+
+
+def test_every_verb_is_said_in_words_with_the_players_name_in_both_languages():
+    assert {line.split()[1] for line in LINES} == set(PLAYER_VERBS) | set(DEALER_VERBS)
+    for line in LINES:
+        for lang, unreadable in (("es", "Anotación ilegible"), ("en", "Unreadable entry")):
+            said = _words(line, lang)
+            assert not said.startswith(unreadable), (line, said)
+            if line.split()[1] not in ("misdeal", "note"):
+                assert "Íñigo" in said and "p1" not in said and "asiento" not in said, said
+    assert _words("p1 open 10", "es") == "Íñigo abre 10"
+    assert _words("p1 open 10", "en") == "Íñigo opens 10"
+    assert _words("p1 draw 0", "es") == "Íñigo está servido"        # seed 000: "Servido"
+    assert _words("p1 call", "es") == "Íñigo ve"                    # seed 002: "veo"
+    assert _words("d serve p1 1", "en") == "Íñigo is served 1 card"
+    assert _words("d deal p1 AsKd7h7c2h", "es") == "Íñigo recibe As Kd 7h 7c 2h"
+    assert _words("p1 dance", "es") == "Anotación ilegible: «p1 dance»"
+
+
+def test_the_spanish_words_of_a_line_are_not_the_english_ones():
+    english = {w for line in LINES for w in re.findall(r"[a-z]+", _words(line, "en").lower())}
+    english -= {"as", "kd", "h", "c", "a"}  # card codes, and "a", a word of both languages
+    for line in LINES[:-1]:  # (a note is the dealer's own text)
+        spanish = set(re.findall(r"[a-záéíóúñü]+", _words(line, "es").lower()))
+        assert not spanish & english, (line, spanish & english)

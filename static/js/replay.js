@@ -67,7 +67,7 @@
       });
       prev.disabled = at === 0;
       next.disabled = at === steps.length - 1;
-      var words = steps[at].querySelector(".action");
+      var words = steps[at].querySelector(".words") || steps[at].querySelector(".action");
       counter.textContent = template.replace("{n}", numbers[at]).replace("{total}", total) +
         (words ? " \u2014 " + words.textContent.replace(/\s+/g, " ").trim() : "");
       var hash = "#step-" + numbers[at];
@@ -106,7 +106,7 @@
     controls.hidden = false;
     box.classList.add("stepping");
     var first = stepFromHash(window.location.hash);
-    show(first === null ? numbers[0] : first, true);
+    if (first === null) { show(numbers[0]); } else { show(first, true); }
   }
 
   return { clamp: clamp, stepFromHash: stepFromHash, nextFinding: nextFinding, start: start };
