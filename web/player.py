@@ -90,7 +90,7 @@ def ledger(token: str):
         for hand in night.get("hands", []):
             hand["findings"] = i18n.say_findings(hand["findings"], names)
         night["count_findings"] = i18n.say_findings(night.get("count_findings", []), names)
-    response = render_template("player/ledger.html", ledger=data, nights=nights,
+    response = render_template("player/ledger.html", ledger=data, nights=nights, token=token,
                                charts=currency_charts(nights), chart_w=CHART_W, chart_h=CHART_H)
     return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                            "X-Robots-Tag": "noindex"}
