@@ -9,7 +9,8 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from . import chain, secretfile
-from .db import BUSY_TIMEOUT_MS, migrations
+from . import db as dbmod
+from .db import migrations
 
 
 def open_db(path: str | Path, *, chain_key: bytes | None = None) -> Database:
@@ -30,10 +31,11 @@ def open_db(path: str | Path, *, chain_key: bytes | None = None) -> Database:
     key = chain_key or secretfile.chain_key(path)
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+    busy_ms = dbmod.BUSY_TIMEOUT_MS  # read at each open (a test may shorten it)
+    conn = sqlite3.connect(str(path), timeout=busy_ms / 1000, check_same_thread=False)
     db = Database(conn)
     db.chain_key = key
-    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    db.execute(f"PRAGMA busy_timeout = {busy_ms}")
     db.execute("PRAGMA foreign_keys = ON")
     if str(path) != ":memory:":
         db.enable_wal()
