@@ -23,7 +23,7 @@ from pathlib import Path
 import store
 from referee.check import check
 
-DERIVED = frozenset({"hand_results"})
+DERIVED = frozenset({"hand_results", "chain_heads"})
 """Tables of derived data, replaced by design (each hand's referee result, stored with
 what it was computed from: ``store.judging``); every other table only grows."""
 
