@@ -11,9 +11,12 @@ session), ``judging`` (each hand's referee result, stored by the write that chan
 seat + buy-in in one transaction, cash-outs that add up, recounts, the carried pot, close,
 summary, a player's ledger), ``counts`` (cash-out counts against the referee's stacks),
 ``tokens`` (player links), ``importer`` (session and PHH
-files), ``flaskdb`` (``get_db`` for views).
+files), ``disputes`` (a player contests a hand), ``rulings`` (the host's ruling: the
+correction, the chips it moves, the night closed again), ``flaskdb`` (``get_db`` for views).
 """
 
+from .disputes import (MAX_STATEMENT, get_dispute, night_disputes, open_dispute, open_disputes,
+                       player_disputes, ruling_moves)
 from .db import MAX_CHIPS, StoreError, migrations, open_db, utc_now
 from .handrows import current_hand, get_hand, night_hands
 from .hands import (append_action, append_actions, check_night, end_hand, hand_actions, hand_check,
@@ -22,6 +25,7 @@ from .importer import import_file, import_session, load_session_text
 from .ledger import (bank_check, buy_in, carried_pot, cash_out, close_night, join_table, night_entries,
                      night_summary, player_ledger, recount, reopen_night, void_entry)
 from .nights import create_night, get_night, list_nights, night_players, seat_player, table_players, unseat
+from .rulings import night_settlements, preview_ruling, record_ruling
 from .players import add_player, find_player, get_player, list_players
 from .tokens import issue_token, player_for_token, revoke_token
 
@@ -35,6 +39,8 @@ __all__ = [
     "reopen_night", "void_entry", "create_night", "get_night", "list_nights", "night_players",
     "seat_player", "add_player", "find_player", "get_player", "list_players",
     "issue_token", "player_for_token", "revoke_token", "get_db",
+    "MAX_STATEMENT", "open_dispute", "get_dispute", "night_disputes", "open_disputes", "player_disputes",
+    "ruling_moves", "preview_ruling", "record_ruling", "night_settlements",
 ]
 
 

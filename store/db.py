@@ -20,6 +20,12 @@ SHA-256 of what it was computed from (``store/judging.py``), and token revocatio
   hash chain per night (prev_hash, hash).
 - ``ledger``: kind ``buy_in`` | ``cash_out`` | ``adjustment`` | ``close`` | ``void`` | ``unseat``;
   chips, before_hand (hands started when entered), target, reason, detail (JSON).
+- ``disputes`` (m008, append-only): a player contests a hand: night_id, hand_id,
+  player_id, statement, entered_by (``player:<id>``), entered_at, key.
+- ``rulings`` (m008, append-only): the host's one ruling on a dispute: dispute_id
+  (unique), night_id, hand_id, decision (``upheld`` | ``rejected``), rule, note, detail
+  (JSON: the events voided and added, the chips moved, the reopen and close), entered_by,
+  entered_at, key (``store/rulings.py``).
 """
 
 from __future__ import annotations
@@ -49,6 +55,13 @@ class StoreError(ValueError):
     ``hand_in_progress`` (no params), ``hand_not_ended`` (number: a hand started while
     another is in progress), ``night_closed`` (night), ``night_open`` (night), ``key_reused`` (key),
     ``nothing_to_undo``, ``duplicate_name`` (name), ``already_voided`` (no params).
+    Disputes and rulings (``store.disputes``, ``store.rulings``): ``no_hand`` (hand),
+    ``no_dispute`` (dispute), ``not_dealt_in`` (name, number), ``statement_empty``,
+    ``statement_too_long`` (limit, length), ``dispute_open`` (dispute_id; at the close:
+    count, hands), ``already_ruled`` (dispute_id, ruling_id), ``bad_decision`` (decision),
+    ``rule_empty``, ``awards_unknown`` (number), ``pushes_unbalanced`` (number, pot,
+    pushed), ``action_empty`` (index), ``action_too_long`` (index, limit, length),
+    ``actions_invalid``, ``override_empty``.
     """
 
     def __init__(self, message: str, code: str | None = None, **params) -> None:
@@ -164,6 +177,34 @@ def m007_hand_results(db: Database) -> None:
     db["hand_results"].create_index(["night_id", "number"])
     db.execute("DROP TABLE IF EXISTS hand_checks")
     db.execute("DROP TABLE IF EXISTS night_checks")
+
+
+@migrations()
+def m008_disputes(db: Database) -> None:
+    # a player contests a hand (``disputes``); the host rules on it once (``rulings``).
+    # Both append-only: a ruling is never edited, a dispute never withdrawn by an edit.
+    db["disputes"].create({
+        "id": int, "night_id": int, "hand_id": int, "player_id": int, "statement": str,
+        "entered_by": str, "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("hand_id", "hands"), ("player_id", "players")],
+        not_null={"night_id", "hand_id", "player_id", "statement", "entered_by", "entered_at"})
+    db["disputes"].create_index(["night_id"])
+    db["disputes"].create_index(["hand_id", "player_id"])
+    db["disputes"].create_index(["player_id"])
+    db["disputes"].create_index(["key"], unique=True)
+    db["rulings"].create({
+        "id": int, "dispute_id": int, "night_id": int, "hand_id": int, "decision": str, "rule": str,
+        "note": str, "detail": str, "entered_by": str, "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("dispute_id", "disputes"), ("night_id", "nights"), ("hand_id", "hands")],
+        not_null={"dispute_id", "night_id", "hand_id", "decision", "rule", "entered_by", "entered_at"})
+    db["rulings"].create_index(["dispute_id"], unique=True)  # one ruling per dispute
+    db["rulings"].create_index(["night_id"])
+    db["rulings"].create_index(["key"], unique=True)
+    for table in ("disputes", "rulings"):
+        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
 
 
 def clock() -> datetime:

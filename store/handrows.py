@@ -86,3 +86,28 @@ def hand_by_number(db: Database, night_id: int, number: int) -> dict | None:
     row = db.execute(f"SELECT id, number, button FROM hands WHERE night_id = ? AND number = ? "
                      f"AND {LIVE_HAND} ORDER BY id DESC LIMIT 1", [night_id, number]).fetchone()
     return None if row is None else {"id": row[0], "number": row[1], "button": row[2]}
+
+
+def hands_dealt_in(db: Database, night_id: int, player_id: int, seat: int | None) -> set[int]:
+    """Ids of the night's hands the player was dealt into: hands started after the player
+    sat down (``seats.before_hand``) whose live log names the seat (``pN ...`` or
+    ``d deal|serve|award pN``, CONTRACT.md 2; in an ante game the seats in the log are the
+    ones dealt in, seed 000).
+
+    :param seat: the player's seat tonight (None: not seated: no hand).
+    :returns: hand ids (a set). Read-only. (``store.ledger._hands_dealt_in`` is this.)
+    """
+    if seat is None:
+        return set()
+    row = db.execute("SELECT MIN(COALESCE(before_hand, 0)) FROM seats WHERE night_id = ? AND player_id = ?",
+                     [night_id, player_id]).fetchone()
+    since = row[0] or 0
+    numbers = {h["id"]: h["number"] for h in night_hands(db, night_id)}
+    tag, dealt = f"p{seat}", set()
+    for hand_id, action in db.execute(
+            "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
+            "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [night_id]):
+        words = (action or "").split()
+        if numbers.get(hand_id, 0) > since and (words[:1] == [tag] or (words[:1] == ["d"] and words[2:3] == [tag])):
+            dealt.add(hand_id)
+    return dealt

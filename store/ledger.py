@@ -15,7 +15,7 @@ from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 
 from .db import MAX_CHIPS, StoreError, utc_now, write_tx
 from .counts import player_count_findings
-from .handrows import current_hand, night_hands
+from .handrows import current_hand, hands_dealt_in as _hands_dealt_in, night_hands
 from .hands import check_night, night_session
 from .judging import rejudge
 from .nights import (existing, get_night, insert_once, keyed_write, local_time, night_players,
@@ -323,7 +323,8 @@ def bank_check(db: Database, night_id: int) -> dict:
 
 def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str | None = None,
                 charge_player_id: int | None = None, mode: str = "fewest",
-                hub_player_id: int | None = None, key: str | None = None) -> dict:
+                hub_player_id: int | None = None, key: str | None = None,
+                override_reason: str | None = None) -> dict:
     """Close the night: bank check, its resolution, then the settlement (in one transaction).
 
     A pot carried after the last hand (passed out) is given back to those who put it in,
@@ -342,9 +343,14 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
 
     :param mode: ``"fewest"`` (fewest transfers) or ``"hub"`` (everyone settles with
         ``hub_player_id``; default the player named as the night's ``host``).
+    :param override_reason: while a dispute of the night is open (no ruling yet), the
+        close is refused (code ``dispute_open``, params ``count`` and ``hands``: the hand
+        numbers) unless the host gives a reason to close anyway; it is kept in the
+        close's ``detail`` (``"override_reason"``).
     :returns: :func:`night_summary` of the closed night.
     :raises StoreError: a hand in progress, someone not counted, an unresolved, unknown or
-        wrong-signed resolution, bad mode or hub, already closed (code ``night_closed``).
+        wrong-signed resolution, bad mode or hub, already closed (code ``night_closed``),
+        a dispute open and no override reason (code ``dispute_open``).
 
     Every check runs inside the write transaction (BEGIN IMMEDIATE): two closes sent at
     once store one.
@@ -484,27 +490,6 @@ def night_summary(db: Database, night_id: int) -> dict:
     night["ended_local"] = local_time(close["entered_at"] if close else last, night["timezone"])
     return {"night": night, "players": rows, "bank": bank, "mode": mode, "transfers": transfers,
             "hands": len(night_hands(db, night_id))}
-
-
-def _hands_dealt_in(db: Database, night_id: int, player_id: int, seat: int | None) -> set[int]:
-    """Ids of the night's hands the player was dealt into: hands started after the player
-    sat down (``seats.before_hand``) whose live log names the seat (``pN ...`` or
-    ``d deal|serve|award pN``, CONTRACT.md 2; in an ante game the seats in the log are the
-    ones dealt in, seed 000)."""
-    if seat is None:
-        return set()
-    row = db.execute("SELECT MIN(COALESCE(before_hand, 0)) FROM seats WHERE night_id = ? AND player_id = ?",
-                     [night_id, player_id]).fetchone()
-    since = row[0] or 0
-    numbers = {h["id"]: h["number"] for h in night_hands(db, night_id)}
-    tag, dealt = f"p{seat}", set()
-    for hand_id, action in db.execute(
-            "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
-            "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [night_id]):
-        words = (action or "").split()
-        if numbers.get(hand_id, 0) > since and (words[:1] == [tag] or (words[:1] == ["d"] and words[2:3] == [tag])):
-            dealt.add(hand_id)
-    return dealt
 
 
 def player_ledger(db: Database, player_id: int) -> dict:

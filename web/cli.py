@@ -101,14 +101,18 @@ def _player(db, name: str | None, option: str) -> int | None:
 @click.option("--resolution", type=click.Choice(store.ledger.RESOLUTIONS), default=None,
               help="how a bank difference is settled")
 @click.option("--player", default=None, help="the player an excess is charged to / a shortage credited to")
+@click.option("--override-reason", default=None,
+              help="close although a dispute of the night is still open (the reason is kept with the close)")
 @with_appcontext
-def close_command(night, hub, resolution, player):
-    """Close the NIGHT: bank check, its resolution, the settlement; prints the transfers."""
+def close_command(night, hub, resolution, player, override_reason):
+    """Close the NIGHT: bank check, its resolution, the settlement; prints the transfers.
+    Refused while a dispute of the night is open, unless --override-reason says why."""
     with _store() as db:
         summary = store.close_night(db, night, entered_by="cli", resolution=resolution,
                                     charge_player_id=_player(db, player, "--player"),
                                     mode="hub" if hub else "fewest",
-                                    hub_player_id=_player(db, hub, "--hub"))
+                                    hub_player_id=_player(db, hub, "--hub"),
+                                    override_reason=override_reason)
 
     currency = summary["night"]["currency"]
     click.echo(f"night {night} closed: {len(summary['transfers'])} transfers")
