@@ -82,7 +82,9 @@ def dealt_hand(db, player_id: int, hand_id: int) -> dict:
         hand = store.get_hand(db, hand_id)
     except store.StoreError:
         abort(404)
-    if hand_id not in store.handrows.hands_dealt_in(db, hand["night_id"], player_id):
+    seat = next((p["seat"] for p in store.table_players(db, hand["night_id"]) if p["player_id"] == player_id),
+                None)
+    if hand_id not in store.handrows.hands_dealt_in(db, hand["night_id"], player_id, seat):
         abort(404)
     return hand
 
