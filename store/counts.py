@@ -12,15 +12,23 @@ leaves is counted then, and ``store.unseat`` takes the seat off the table); coun
 player who left and came back are compared one by one. A player counted and then dealt in
 again without leaving is not what a count is for (the referee still plays the chips handed
 in): the later count is compared with the referee's stack as it stands.
+
+A ruling (``store.rulings``) that moves chips between players after a wrong push is part
+of what a player holds: each count is compared as ``counted + ruling moves`` (the moves of
+rulings on hands played before that count, given to the player's first count after the
+hand) with the referee's stack, whose awards the ruling followed.
 """
 
 from __future__ import annotations
 
 from sqlite_utils import Database
 
+from dataclasses import replace
+
 from referee.count import Count, cash_out_findings
 
 from .db import read_tx
+from .disputes import ruling_move_rows
 from .handrows import night_hands
 from .judging import LIVE_ENTRY, Night, night_rulings
 
@@ -62,12 +70,15 @@ def _counts(db: Database, night: Night) -> list[Count]:
     """The live cash-outs as :class:`referee.count.Count`, in the order entered: the seat
     the referee plays the player at (:attr:`Night.seats`), the chips, the hands played
     when counted (``before_hand``), and the chips the player bought after that hand and
-    before the count (since the player's count before it, if any)."""
+    before the count (since the player's count before it, if any). The chips of a count
+    include the ruling moves the player got for the hands played before it (each move to
+    the player's first count after its hand)."""
     rows = db.execute(
         f"SELECT l.id, l.player_id, l.kind, l.chips, COALESCE(l.before_hand, 0), p.name FROM ledger l "
         f"JOIN players p ON p.id = l.player_id WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out') "
         f"AND {LIVE_ENTRY} ORDER BY l.id", [night.id]).fetchall()
     counts: list[Count] = []
+    owners: list[int] = []  # the player of each count
     pending: dict[tuple[int, int], int] = {}  # (player, hands played) -> chips bought, not counted
     for _, player_id, kind, chips, before, name in rows:
         if kind == "buy_in":
@@ -78,4 +89,9 @@ def _counts(db: Database, night: Night) -> list[Count]:
             continue
         bought = pending.pop((player_id, before), 0)
         counts.append(Count(seat, chips, before, bought, name))
+        owners.append(player_id)
+    for player_id, chips, number in ruling_move_rows(db, night.id):
+        index = next((i for i, c in enumerate(counts) if owners[i] == player_id and c.after >= number), None)
+        if index is not None:
+            counts[index] = replace(counts[index], chips=counts[index].chips + chips)
     return counts

@@ -312,6 +312,78 @@ def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = N
         return event_id
 
 
+def correction_texts(actions: object) -> list[str]:
+    """A hand's corrected live actions as they would be stored: each action string with its
+    whitespace collapsed (as :func:`append_action` stores it).
+
+    :param actions: a list of CONTRACT.md action strings (``["p1 ante 5", ...]``).
+    :raises StoreError: not a list of strings (code ``actions_invalid``), an empty action
+        (``action_empty``, params ``index``: 0-based), one over :data:`MAX_ACTION`
+        characters (``action_too_long``: ``index``, ``limit``, ``length``).
+    """
+    if not isinstance(actions, (list, tuple)) or not all(isinstance(a, str) for a in actions):
+        raise StoreError("the corrected actions must be a list of action lines", "actions_invalid")
+    texts = []
+    for index, action in enumerate(actions):
+        text = " ".join(action.split())
+        if not text:
+            raise StoreError(f"action {index + 1} of the correction is empty", "action_empty", index=index)
+        if len(text) > MAX_ACTION:
+            raise StoreError(f"action {index + 1} of the correction is too long ({len(text)} characters, "
+                             f"at most {MAX_ACTION})", "action_too_long", index=index, limit=MAX_ACTION,
+                             length=len(text))
+        texts.append(text)
+    return texts
+
+
+def correction_plan(db: Database, hand_id: int, actions: object) -> tuple[list[dict], list[str]]:
+    """What correcting the hand's live actions to ``actions`` writes (read-only): the
+    hand's live actions after the longest common prefix of the current live actions and
+    the corrected list (each gets a ``void`` event), and the rest of the corrected list
+    (appended as new ``action`` events).
+
+    :returns: ``(voided, added)``: ``[{"event_id", "action"}]`` and ``[str]``, in order.
+    :raises StoreError: as :func:`correction_texts`; no such hand.
+    """
+    hand_row(db, hand_id)
+    texts = correction_texts(actions)
+    live = [a for a in hand_actions(db, hand_id) if not a["voided"]]
+    keep = 0
+    while keep < min(len(live), len(texts)) and live[keep]["action"] == texts[keep]:
+        keep += 1
+    return ([{"event_id": a["event_id"], "action": a["action"]} for a in live[keep:]], texts[keep:])
+
+
+def correct_hand(db: Database, hand_id: int, actions: list[str], *, reason: str,
+                 entered_by: str) -> tuple[list[dict], list[dict]]:
+    """Correct ANY past hand's log to ``actions`` (its whole corrected list of live
+    actions), append-only: a ``void`` event (with ``reason``) for each live action after
+    the longest common prefix with the current live actions, then the rest of the list as
+    new ``action`` events, after everything the hand has (after its ``end``: an ended hand
+    stays ended; the referee takes the live actions in ``seq`` order). Never an UPDATE or
+    DELETE. The hand and every later hand its change reaches are re-judged
+    (:func:`store.judging.rejudge_hand`). Call inside the write transaction
+    (:func:`store.db.write_tx`); a ruling (``store.rulings.record_ruling``) is the caller.
+
+    :returns: ``(voided, added)``: ``[{"event_id" (the void's target), "action"}]`` and
+        ``[{"event_id" (the new action event), "action"}]``, in order.
+    :raises StoreError: as :func:`correction_plan`; no reason; the night closed.
+    """
+    require_reason(reason)
+    hand = hand_row(db, hand_id)
+    with write_tx(db):
+        require_open(db, hand["night_id"])
+        voided, added = correction_plan(db, hand_id, actions)
+        for event in voided:
+            _append(db, hand, "void", target=event["event_id"], reason=reason.strip(),
+                    entered_by=entered_by, key=None)
+        new = [{"event_id": _append(db, hand, "action", action=text, entered_by=entered_by, key=None),
+                "action": text} for text in added]
+        if voided or new:
+            rejudge_hand(db, hand_id)
+    return voided, new
+
+
 def hand_actions(db: Database, hand_id: int) -> list[dict]:
     """The hand's actions in order, voided ones included and marked.
 

@@ -346,6 +346,36 @@ def hand_input(db: Database, hand_id: int) -> tuple[Night, HandInput]:
     return night, HandInput(row[0], row[1], spec, _seated(night, carry, row[1]))
 
 
+def judge_corrected(db: Database, hand_id: int, actions: list[str]) -> tuple[list[dict], dict[int, int]]:
+    """What the referee would rule were the hand's live actions ``actions``: that hand,
+    judged from its own start (the stored table before it), and every later live hand
+    after it, all in memory. Read-only: nothing is stored.
+
+    :returns: ``(entries, stacks)``: ``[{"hand_id", "number", "entry"}]`` from the hand
+        to the night's last (``entry``: as ``referee.check``'s ``hands``, CONTRACT.md 4),
+        and the stacks after the last of them (seat -> chips, ints).
+    :raises StoreError: no such live hand.
+    """
+    night, hand = hand_input(db, hand_id)
+    corrected = HandInput(hand.hand_id, hand.number, {**hand.spec, "actions": list(actions)}, hand.carry)
+    item, carry = judge(night, corrected)
+    entries = [{"hand_id": hand_id, "number": hand.number, "entry": json.loads(json.dumps(check_entry(item)))}]
+    for (h_id, n, _, _), spec in _inputs(db, night, _hand_rows(db, night.id, hand.number + 1)):
+        item, carry = judge(night, HandInput(h_id, n, spec, _seated(night, carry, n)))
+        entries.append({"hand_id": h_id, "number": n, "entry": json.loads(json.dumps(check_entry(item)))})
+    return entries, dict(carry.stacks)
+
+
+def table_after(db: Database, night_id: int) -> dict[int, int]:
+    """The referee's stacks after the night's last hand (seat -> chips, ints; ``{}`` before
+    the first hand). Read-only.
+
+    :raises StoreError: no such night.
+    """
+    night = Night(db, night_id)
+    return dict(_table_before(db, night, hands_played(db, night_id) + 1).stacks)
+
+
 def _table_before(db: Database, night: Night, number: int) -> Carry:
     """The table before hand ``number``: the stored result of the hand before, or, where
     none was stored, the hands before judged in memory (read-only)."""

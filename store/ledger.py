@@ -15,6 +15,7 @@ from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 
 from .db import MAX_CHIPS, StoreError, utc_now, write_tx
 from .counts import player_count_findings
+from .disputes import RULING, open_dispute_hands
 from .handrows import current_hand, hands_dealt_in as _hands_dealt_in, night_hands
 from .hands import check_night, night_session
 from .judging import rejudge
@@ -359,16 +360,64 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
         return night_summary(db, night_id)
     with write_tx(db):
         _close(db, night_id, entered_by=entered_by, resolution=resolution, charge_player_id=charge_player_id,
-               mode=mode, hub_player_id=hub_player_id, key=key)
+               mode=mode, hub_player_id=hub_player_id, key=key, override_reason=override_reason)
     return night_summary(db, night_id)
 
 
+def close_options(db: Database, night_id: int) -> dict:
+    """How the night's live close settled it, to close it the same way again (a ruling
+    reopens a closed night and closes it again): ``{"mode", "hub_player_id",
+    "resolution", "charge_player_id"}``. Read-only.
+
+    :raises StoreError: the night is not closed (code ``night_open``).
+    """
+    close = get_night(db, night_id)["close"]
+    if close is None:
+        raise StoreError("the night is not closed", "night_open", night=night_id)
+    detail = close["detail"]
+    charged = detail.get("charge_player_id")
+    if charged is None and detail.get("resolution") in ("charge", "credit"):  # a close from before it was kept
+        charged = next((e["player_id"] for e in _live(db, night_id, "adjustment")
+                        if e["reason"] == detail["resolution"]), None)
+    return {"mode": detail.get("mode", "fewest"), "hub_player_id": detail.get("hub_player_id"),
+            "resolution": detail.get("resolution"), "charge_player_id": charged}
+
+
+def close_again(db: Database, night_id: int, options: dict, *, entered_by: str, ruled_dispute: int) -> None:
+    """Close the night again as ``options`` (:func:`close_options` of the close a ruling
+    voided) say, after the ruling on ``ruled_dispute`` (which counts as decided for the
+    open-dispute check, its ruling row being written after). Call inside the write
+    transaction; raises what :func:`close_night` raises (nothing written then: the caller
+    keeps the night open)."""
+    with write_tx(db):  # (a savepoint: a refused close writes nothing)
+        _close(db, night_id, entered_by=entered_by, key=None, override_reason=None,
+               ruled_dispute=ruled_dispute, **options)
+
+
+def _dispute_check(db: Database, night_id: int, override_reason: str | None,
+                   ruled_dispute: int | None) -> str | None:
+    """The close's open-dispute rule: refused while a dispute of the night has no ruling,
+    unless the host says why (``override_reason``, returned trimmed; None when no dispute
+    is open). :raises StoreError: code ``dispute_open`` (count, hands)."""
+    disputes = open_dispute_hands(db, night_id, except_dispute=ruled_dispute)
+    if not disputes:
+        return None
+    if isinstance(override_reason, str) and override_reason.strip():
+        return override_reason.strip()
+    hands = sorted({number for _, number in disputes})
+    raise StoreError(f"{len(disputes)} dispute(s) still open (hand(s) {', '.join(map(str, hands))}): rule on "
+                     "them first, or give a reason to close anyway", "dispute_open", count=len(disputes),
+                     hands=hands)
+
+
 def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | None,
-           charge_player_id: int | None, mode: str, hub_player_id: int | None, key: str | None) -> None:
+           charge_player_id: int | None, mode: str, hub_player_id: int | None, key: str | None,
+           override_reason: str | None, ruled_dispute: int | None = None) -> None:
 
     if key is not None and existing(db, "ledger", key, "close", {"night_id": night_id}) is not None:
         return
     require_open(db, night_id)
+    override = _dispute_check(db, night_id, override_reason, ruled_dispute)
     if mode not in MODES:
         raise StoreError(f"settlement mode must be one of {MODES}, not {mode!r}")
     if current_hand(db, night_id) is not None:
@@ -431,25 +480,64 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
                     _entry(db, night_id, {"player_id": r["player_id"], "kind": "adjustment",
                                           "chips": shares[r["seat"]], "reason": "split",
                                           "entered_by": entered_by}, None)
+        nets, transfers = _settlement(db, night_id, mode, hub_player_id)
         detail = {"mode": mode, "hub_player_id": hub_player_id, "resolution": resolution,
-                  "difference": gap, "carried": bank["carried"]}
+                  "charge_player_id": charge_player_id if resolution in ("charge", "credit") else None,
+                  "difference": gap, "carried": bank["carried"], "nets": nets, "transfers": transfers}
+        if override is not None:
+            detail["override_reason"] = override
         _entry(db, night_id, {"kind": "close", "detail": json.dumps(detail), "entered_by": entered_by}, key)
 
 
 def reopen_night(db: Database, night_id: int, *, reason: str, entered_by: str) -> None:
-    """Reopen a closed night: voids the close and its adjustments (append-only).
+    """Reopen a closed night: voids the close and its own adjustments (the carried pot
+    given back, the charge, credit or split), append-only. The chips a ruling moved
+    (adjustments of reason ``"ruling"``, ``store.rulings``) stay: the ruling stands. The
+    close's settlement stays readable (``store.rulings.night_settlements``).
 
     :raises StoreError: the night is not closed, or no reason.
     """
     if not isinstance(reason, str) or not reason.strip():
         raise StoreError("reopening needs a reason")
     with write_tx(db):  # checked under the write lock: two reopens sent at once void the close once
-        night = get_night(db, night_id)
-        if not night["closed"]:
-            raise StoreError("the night is not closed", "night_open", night=night_id)
-        for entry in _live(db, night_id, "adjustment") + [night["close"]]:
-            _entry(db, night_id, {"player_id": entry.get("player_id"), "kind": "void", "target": entry["id"],
-                                  "reason": reason.strip(), "entered_by": entered_by}, None)
+        void_close(db, night_id, reason=reason, entered_by=entered_by)
+
+
+def void_close(db: Database, night_id: int, *, reason: str, entered_by: str) -> None:
+    """Void the night's live close and the close's own adjustments (not the ruling moves);
+    call inside the write transaction (:func:`reopen_night`, a ruling on a closed night).
+
+    :raises StoreError: the night is not closed (code ``night_open``).
+    """
+    night = get_night(db, night_id)
+    if not night["closed"]:
+        raise StoreError("the night is not closed", "night_open", night=night_id)
+    own = [e for e in _live(db, night_id, "adjustment") if e["reason"] != RULING]
+    for entry in own + [night["close"]]:
+        _entry(db, night_id, {"player_id": entry.get("player_id"), "kind": "void", "target": entry["id"],
+                              "reason": reason.strip(), "entered_by": entered_by}, None)
+
+
+def _plan(night: dict, rows: list[dict], mode: str, hub_player_id: int | None) -> tuple[dict[int, int], list[dict]]:
+    """The settlement of a balanced night: each player's net in cents (``rows`` carry
+    ``net_chips``) and the transfers (``{"payer_id", "payer", "payee_id", "payee",
+    "cents"}``), the fewest or all with the hub."""
+    cents = chips_to_cents({r["player_id"]: r["net_chips"] for r in rows},
+                           chip_cents=night["chip_cents"], chips_per=night["chips_per"])
+    names = {r["player_id"]: r["name"] for r in rows}
+    plan = settle_hub(cents, hub_player_id) if mode == "hub" and hub_player_id is not None else settle(cents)
+    return cents, [{"payer_id": t.payer, "payer": names[t.payer], "payee_id": t.payee,
+                    "payee": names[t.payee], "cents": t.amount} for t in plan]
+
+
+def _settlement(db: Database, night_id: int, mode: str, hub_player_id: int | None) -> tuple[dict[str, int], list[dict]]:
+    """The settlement as the close keeps it in its ``detail`` (nets keyed by player id as
+    a string, JSON's way), from the entries written so far (the close's own included)."""
+    rows = _totals(db, night_id)
+    for row in rows:
+        row["net_chips"] = (row["counted"] or 0) + row["adjustment"] - row["bought"]
+    cents, transfers = _plan(get_night(db, night_id), rows, mode, hub_player_id)
+    return {str(p): c for p, c in cents.items()}, transfers
 
 
 def night_summary(db: Database, night_id: int) -> dict:
@@ -472,17 +560,9 @@ def night_summary(db: Database, night_id: int) -> dict:
     close = night["close"]
     mode = close["detail"].get("mode", "fewest") if close else "fewest"
     if bank["balanced"]:
-        cents = chips_to_cents({r["player_id"]: r["net_chips"] for r in rows},
-                               chip_cents=night["chip_cents"], chips_per=night["chips_per"])
+        cents, transfers = _plan(night, rows, mode, close["detail"].get("hub_player_id") if close else None)
         for row in rows:
             row["net_cents"] = cents[row["player_id"]]
-        names = {r["player_id"]: r["name"] for r in rows}
-        if mode == "hub" and close["detail"].get("hub_player_id") is not None:
-            plan = settle_hub(cents, close["detail"]["hub_player_id"])
-        else:
-            plan = settle(cents)
-        transfers = [{"payer_id": t.payer, "payer": names[t.payer], "payee_id": t.payee,
-                      "payee": names[t.payee], "cents": t.amount} for t in plan]
     last = db.execute("SELECT MAX(entered_at) FROM (SELECT entered_at FROM events WHERE night_id = ? "
                       "UNION ALL SELECT entered_at FROM ledger WHERE night_id = ?)",
                       [night_id, night_id]).fetchone()[0]

@@ -18,20 +18,35 @@ moves (issue 12; the model in the plan: "How the money moves after a ruling").
 
 from __future__ import annotations
 
+import json
+
 from sqlite_utils import Database
+
+from .db import StoreError, read_tx, utc_now, write_tx
+from .disputes import RULING, get_dispute, open_dispute_hands, ruling_move_rows
+from .handrows import hand_row, night_hands
+from .hands import correct_hand, correction_plan, correction_texts, hand_actions, hand_check
+from .judging import judge_corrected, night_rulings, table_after
+from .ledger import close_again, close_options, night_summary, void_close
+from .nights import existing, get_night, insert, insert_once, keyed_write, table_players
 
 DECISIONS = ("upheld", "rejected")
 """A ruling's decision: the dispute is upheld (the correction and the moves stand) or
-rejected (the log stands; nothing moves)."""
+rejected (the hand stands as logged; nothing moves)."""
 
-RULING = "ruling"
-"""Reason of the ``adjustment`` ledger rows a ruling records."""
+MAX_RULE = 1000
+"""Longest rule text (and note) of a ruling (characters)."""
 
 
 def preview_ruling(db: Database, dispute_id: int, *, decision: str,
                    actions: list[str] | None = None) -> dict:
-    """What a ruling would change, judged in memory; READ-ONLY (one read transaction: no
-    write lock, nothing written).
+    """What :func:`record_ruling` would change, judged in memory: READ-ONLY (one read
+    transaction, ``BEGIN DEFERRED`` with reads only: no write lock is taken and nothing is
+    written; it answers while another connection holds the write lock).
+
+    The disputed hand is judged with the corrected actions from its own start (the table
+    the stored hand before it left), then every later hand from the table the corrected
+    hand leaves (:func:`store.judging.judge_corrected`).
 
     :param decision: ``"upheld"`` or ``"rejected"``.
     :param actions: the disputed hand's corrected live actions (list of CONTRACT.md action
@@ -42,31 +57,280 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
         "name", "seat", "chips_before", "chips_after", "net_before", "net_after", "move"}],
         "moves": [{"player_id", "name", "chips"}], "reopens": bool, "closes_again": bool,
         "refusal": None | {"code", "params", "message"}}``. ``entry`` is the referee's hand
-        entry (CONTRACT.md 4); chips are the referee's stacks after the night's last hand;
-        net is ``counted + adjustments - bought`` in chips when counted, else None.
-    :raises StoreError: ``no_dispute``; a refusal :func:`record_ruling` would raise is
-        returned in ``refusal`` instead.
+        entry (CONTRACT.md 4, as :func:`store.hand_check` gives it); ``chips_*`` are the
+        referee's stacks after the night's last hand (None for a seat not at the table
+        then); ``net_*`` is ``counted + adjustments - bought`` in chips once the player is
+        counted, else None; ``move`` the chips the ruling moves to the player (negative:
+        from). ``closes_again`` is the forecast that no other dispute of the night keeps
+        it open (the close's other checks run when the ruling is recorded).
+    :raises StoreError: ``no_dispute``. A refusal :func:`record_ruling` would raise
+        (except ``rule_empty``: the preview takes no rule) is returned in ``refusal``,
+        with the rest of the preview as far as it can be computed.
     """
-    raise NotImplementedError
+    with read_tx(db):
+        dispute = get_dispute(db, dispute_id)
+        hand = hand_row(db, dispute["hand_id"])
+        refusal, voided, added, corrected = None, [], [], None
+        try:
+            _check(dispute, decision)
+            if actions is not None:
+                voided, added = correction_plan(db, hand["id"], actions)
+                _check_correction(decision, voided, added)
+                if voided or added:
+                    corrected = correction_texts(actions)
+        except StoreError as exc:
+            refusal = _refusal(exc)
+            voided, added, corrected = [], [], None
+        before = _entries_from(db, hand["night_id"], hand["number"])
+        chips_before = table_after(db, hand["night_id"])
+        if corrected is not None:
+            after, chips_after = judge_corrected(db, hand["id"], corrected)
+            after = [e["entry"] for e in after]
+        else:
+            after, chips_after = before, chips_before
+        moves: dict[int, int] = {}
+        if refusal is None and decision == "upheld":
+            try:
+                moves = hand_moves(db, hand, after[0])
+            except StoreError as exc:
+                refusal = _refusal(exc)
+        players = _players(db, hand["night_id"], chips_before, chips_after, moves)
+        closed = get_night(db, hand["night_id"])["closed"]
+        reopens = refusal is None and closed and bool(voided or added or any(moves.values()))
+        others = open_dispute_hands(db, hand["night_id"], except_dispute=dispute_id)
+    names = {p["player_id"]: p["name"] for p in players}
+    return {"dispute": dispute, "hand": hand["number"], "voided": voided, "added": added,
+            "hands": [{"number": b["hand"], "before": b, "after": a, "changed": a != b}
+                      for b, a in zip(before, after)],
+            "players": players,
+            "moves": [{"player_id": p, "name": names.get(p), "chips": c} for p, c in moves.items() if c],
+            "reopens": reopens, "closes_again": reopens and not others, "refusal": refusal}
 
 
 def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, note: str = "",
                   actions: list[str] | None = None, entered_by: str, key: str | None = None) -> int:
-    """Record the host's ruling on a dispute, in one write transaction (see the module doc).
+    """Record the host's ruling on a dispute, all in one write transaction (BEGIN
+    IMMEDIATE; every check runs under the write lock, so two submits store one ruling).
 
+    In this order (each write an INSERT: nothing is updated or deleted):
+
+    1. On a closed night, when the ruling changes anything (a correction or chips moved):
+       the close and the close's own adjustments are voided (``store.ledger.void_close``;
+       the moves of earlier rulings stay).
+    2. The correction, when ``actions`` differ from the hand's live actions
+       (:func:`store.hands.correct_hand`): ``void`` events (reason ``"ruling of dispute D:
+       <rule>"``) for the live actions after the longest common prefix, the rest of
+       ``actions`` appended as new ``action`` events; the hand and every later one
+       re-judged.
+    3. UPHELD: the chips that must move (:func:`hand_moves` of the corrected hand), one
+       ``adjustment`` ledger row per player, reason ``"ruling"``, ``detail`` ``{"ruling_id":
+       R, "dispute_id": D, "hand": number, "hand_id": id}``. REJECTED: nothing moves.
+    4. On a night step 1 reopened: closed again with the same mode, hub, resolution (and
+       player charged or credited) (``store.ledger.close_again``); a refusal (another
+       dispute still open, ...) leaves the night open, and the ruling says so.
+    5. The ruling row, whose ``detail`` lists what 1-4 wrote: ``{"voided": [event ids],
+       "added": [event ids], "moves": {player_id: chips}, "move_entries": [ledger ids],
+       "reopened", "closed_again", "close_refused": message or None}``.
+
+    The ruling's id R is known before its row is written: inside the write transaction,
+    on the append-only ``rulings`` table (no row is ever deleted), the next id is the
+    largest id + 1, and the ruling row is inserted with that explicit id last; so the
+    moves name their ruling and the ruling names its moves, and every row is written once.
+
+    Rules relied on: Robert's Rules of Poker, "Irregularities" (a ruling corrects the
+    hand; chips pushed to the wrong player go to the right one) and "Showdown" (a hand
+    is dead as the rules say; the pot goes to the best live hand); the seeds' dead-hand
+    and false-opener sentences as the referee cites them (``referee.citations``).
+
+    :param decision: ``"upheld"`` or ``"rejected"``.
+    :param rule: the rule relied on (text, 1..:data:`MAX_RULE` characters); ``note``:
+        free text (at most :data:`MAX_RULE`).
+    :param actions: the disputed hand's corrected live actions (the whole list), or None
+        (no correction). A rejected ruling leaves the hand as logged: ``actions`` that
+        differ from the live ones are refused.
+    :param key: idempotency key: a repeated submit returns the first ruling's id.
     :returns: the ruling id.
-    :raises StoreError: ``no_dispute``, ``already_ruled``, ``bad_decision``, ``rule_empty``,
-        ``awards_unknown``, ``pushes_unbalanced``, ``action_empty``, ``action_too_long``,
-        ``key_reused``; nothing written on a refusal.
+    :raises StoreError: ``no_dispute``, ``already_ruled`` (dispute_id, ruling_id),
+        ``bad_decision`` (decision), ``rule_empty``, ``rule_too_long`` (limit, length),
+        ``rejected_correction``, ``awards_unknown`` (number: the cards needed to decide
+        were never recorded: record the cards shown first), ``pushes_unbalanced`` (number,
+        pot, pushed: correct the award lines first), ``actions_invalid``,
+        ``action_empty`` (index), ``action_too_long`` (index, limit, length),
+        ``key_reused`` (key); nothing written on a refusal.
     """
-    raise NotImplementedError
+    with keyed_write(db, "rulings", key, match={"dispute_id": dispute_id}) as found:
+        if found is not None:
+            return found
+        dispute = get_dispute(db, dispute_id)
+        _check(dispute, decision)
+        rule_text, note_text = _texts(rule, note)
+        hand = hand_row(db, dispute["hand_id"])
+        voided, added = correction_plan(db, hand["id"], actions) if actions is not None else ([], [])
+        _check_correction(decision, voided, added)
+        moves = {} if decision != "upheld" or voided or added else hand_moves(db, hand, hand_check(db, hand["id"]))
+        night_id = hand["night_id"]
+        options = None
+        if get_night(db, night_id)["closed"] and (voided or added or any(moves.values())):
+            options = close_options(db, night_id)
+            void_close(db, night_id, reason=f"ruling of dispute {dispute_id}: the night reopened to apply it",
+                       entered_by=entered_by)
+        why = f"ruling of dispute {dispute_id}: {rule_text}"
+        done_voids, done_adds = (correct_hand(db, hand["id"], actions, reason=why, entered_by=entered_by)
+                                 if voided or added else ([], []))
+        if decision == "upheld" and (voided or added):
+            moves = hand_moves(db, hand, hand_check(db, hand["id"]))
+        ruling_id = _next_id(db)
+        entries = [_move(db, night_id, player_id, chips, ruling_id, dispute_id, hand, entered_by)
+                   for player_id, chips in moves.items() if chips]
+        closed_again, refused = False, None
+        if options is not None:
+            try:
+                close_again(db, night_id, options, entered_by=entered_by, ruled_dispute=dispute_id)
+                closed_again = True
+            except StoreError as exc:
+                refused = str(exc)
+        detail = {"voided": [e["event_id"] for e in done_voids], "added": [e["event_id"] for e in done_adds],
+                  "moves": {str(p): c for p, c in moves.items() if c}, "move_entries": entries,
+                  "reopened": options is not None, "closed_again": closed_again, "close_refused": refused}
+        return insert_once(db, "rulings", {
+            "id": ruling_id, "dispute_id": dispute_id, "night_id": night_id, "hand_id": hand["id"],
+            "decision": decision, "rule": rule_text, "note": note_text, "detail": json.dumps(detail),
+            "entered_by": entered_by, "entered_at": utc_now(), "key": key})
+
+
+def hand_moves(db: Database, hand: dict, entry: dict) -> dict[int, int]:
+    """The chips an upheld ruling moves for a hand, by player: per seat, what the rules
+    push (``awards``) less what the dealer pushed (``recorded_awards``, the ``d award``
+    lines), less what earlier live rulings on the hand already moved (CONTRACT.md 4: the
+    referee's ``stacks`` follow its awards, the chips on the table the pushes). Read-only.
+
+    :param hand: ``store.handrows.hand_row`` of the hand; ``entry``: its referee entry
+        (stored, or judged in memory for a preview).
+    :returns: ``{player_id: chips}`` (ints, adding up to 0; zeros left out).
+    :raises StoreError: ``awards_unknown`` (number): the rules' awards are unknown (cards
+        needed to decide were never recorded); ``pushes_unbalanced`` (number, pot, pushed):
+        the pushes do not add up to what the rules award.
+    """
+    number = hand["number"]
+    awards, recorded = entry.get("awards"), entry.get("recorded_awards") or {}
+    if awards is None:
+        raise StoreError(f"hand {number}: the referee cannot tell who wins (cards needed were never "
+                         "recorded): record the cards shown first", "awards_unknown", number=number)
+    pot, pushed = sum(awards.values()), sum(recorded.values())
+    if pot != pushed:
+        raise StoreError(f"hand {number}: the dealer's pushes ({pushed}) do not add up to the pot the rules "
+                         f"award ({pot}): correct the award lines first", "pushes_unbalanced",
+                         number=number, pot=pot, pushed=pushed)
+    by_seat = {p["seat"]: p["player_id"] for p in table_players(db, hand["night_id"])}
+    moves: dict[int, int] = {}
+    for seat in set(awards) | set(recorded):
+        chips = awards.get(seat, 0) - recorded.get(seat, 0)
+        if chips:
+            player_id = by_seat[int(seat)]
+            moves[player_id] = moves.get(player_id, 0) + chips
+    for player_id, chips, _ in ruling_move_rows(db, hand["night_id"], hand["id"]):
+        moves[player_id] = moves.get(player_id, 0) - chips
+    return {p: c for p, c in sorted(moves.items()) if c}
 
 
 def night_settlements(db: Database, night_id: int) -> list[dict]:
-    """Every settlement of the night, one per close (voided ones included), oldest first.
+    """Every settlement of the night, one per close (voided ones included), oldest first:
+    each close keeps its settlement in its ``detail``, so a settlement voided by a reopen
+    (or by a ruling that reopened the night) stays readable beside the new one.
+    Read-only.
 
     :returns: ``[{"close_id", "entered_at", "voided": bool, "void_reason", "transfers":
         [{"payer_id", "payer", "payee_id", "payee", "cents"}], "nets": {player_id:
-        cents}}]``.
+        cents}}]``; money in int cents. A close stored before closes kept their settlement
+        gives the live one's from :func:`store.ledger.night_summary`, a voided one's as
+        empty.
+    :raises StoreError: no such night.
     """
-    raise NotImplementedError
+    with read_tx(db):
+        get_night(db, night_id)
+        rows = db.execute(
+            "SELECT l.id, l.entered_at, l.detail, v.id, v.reason FROM ledger l LEFT JOIN ledger v "
+            "ON v.kind = 'void' AND v.target = l.id WHERE l.night_id = ? AND l.kind = 'close' ORDER BY l.id",
+            [night_id]).fetchall()
+        out = []
+        for close_id, entered_at, detail, void_id, void_reason in rows:
+            detail = json.loads(detail or "{}")
+            transfers, nets = detail.get("transfers"), detail.get("nets")
+            if transfers is None and void_id is None:
+                summary = night_summary(db, night_id)
+                transfers = summary["transfers"]
+                nets = {r["player_id"]: r["net_cents"] for r in summary["players"]}
+            out.append({"close_id": close_id, "entered_at": entered_at, "voided": void_id is not None,
+                        "void_reason": void_reason, "transfers": transfers or [],
+                        "nets": {int(p): c for p, c in (nets or {}).items()}})
+    return out
+
+
+# -- checks and pieces ---------------------------------------------------------------------
+
+def _check(dispute: dict, decision: object) -> None:
+    """The checks of a ruling that need no correction. :raises StoreError: ``already_ruled``,
+    ``bad_decision``."""
+    if dispute["ruling"] is not None:
+        raise StoreError(f"dispute {dispute['id']} has already been ruled on", "already_ruled",
+                         dispute_id=dispute["id"], ruling_id=dispute["ruling"]["id"])
+    if decision not in DECISIONS:
+        raise StoreError(f"the decision must be one of {DECISIONS}, not {decision!r}", "bad_decision",
+                         decision=str(decision))
+
+
+def _check_correction(decision: str, voided: list, added: list) -> None:
+    """A rejected ruling leaves the hand as logged. :raises StoreError: ``rejected_correction``."""
+    if decision == "rejected" and (voided or added):
+        raise StoreError("a rejected dispute leaves the hand as logged: uphold it to correct the hand",
+                         "rejected_correction")
+
+
+def _texts(rule: object, note: object) -> tuple[str, str]:
+    """The rule and note, trimmed. :raises StoreError: ``rule_empty``, ``rule_too_long``."""
+    rule_text = rule.strip() if isinstance(rule, str) else ""
+    note_text = note.strip() if isinstance(note, str) else ""
+    if not rule_text:
+        raise StoreError("say which rule the ruling relies on", "rule_empty")
+    for text in (rule_text, note_text):
+        if len(text) > MAX_RULE:
+            raise StoreError(f"the ruling's text is too long ({len(text)} characters, at most {MAX_RULE})",
+                             "rule_too_long", limit=MAX_RULE, length=len(text))
+    return rule_text, note_text
+
+
+def _refusal(exc: StoreError) -> dict:
+    return {"code": exc.code, "params": dict(exc.params), "message": str(exc)}
+
+
+def _next_id(db: Database) -> int:
+    """The id the next ruling row takes (inside the write transaction; append-only table)."""
+    return db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rulings").fetchone()[0]
+
+
+def _move(db: Database, night_id: int, player_id: int, chips: int, ruling_id: int, dispute_id: int,
+          hand: dict, entered_by: str) -> int:
+    """One ruling move: an ``adjustment`` ledger row (reason ``"ruling"``); its id."""
+    detail = {"ruling_id": ruling_id, "dispute_id": dispute_id, "hand": hand["number"], "hand_id": hand["id"]}
+    return insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "adjustment",
+                                 "chips": chips, "reason": RULING, "detail": json.dumps(detail),
+                                 "entered_by": entered_by, "entered_at": utc_now(), "key": None})
+
+
+def _entries_from(db: Database, night_id: int, number: int) -> list[dict]:
+    """The stored referee entries of the night's hands from ``number`` on (read-only)."""
+    return [e for e in night_rulings(db, night_id) if e["hand"] >= number]
+
+
+def _players(db: Database, night_id: int, chips_before: dict[int, int], chips_after: dict[int, int],
+             moves: dict[int, int]) -> list[dict]:
+    """The preview's players: the referee's chips and the net before and after."""
+    nets = {r["player_id"]: r["net_chips"] for r in night_summary(db, night_id)["players"]}
+    out = []
+    for p in table_players(db, night_id):
+        move = moves.get(p["player_id"], 0)
+        net = nets.get(p["player_id"])
+        out.append({"player_id": p["player_id"], "name": p["name"], "seat": p["seat"],
+                    "chips_before": chips_before.get(p["seat"]), "chips_after": chips_after.get(p["seat"]),
+                    "net_before": net, "net_after": None if net is None else net + move, "move": move})
+    return out

@@ -13,7 +13,7 @@ def night_id_of(result):
 
 def test_init_db_creates_the_schema(runner):
     result = runner.invoke(args=["init-db"])
-    assert result.exit_code == 0 and "database ready" in result.output and "7 migrations" in result.output
+    assert result.exit_code == 0 and "database ready" in result.output and "8 migrations" in result.output
 
 
 def test_import_prints_the_night_id_and_a_repeat_import_is_the_same_night(runner, app, tmp_path):
