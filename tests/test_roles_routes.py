@@ -120,7 +120,7 @@ ROUTES = [
     Route("host.seat", "host", lambda w, t: f"/host/night/{w.night}/seat",
           lambda w: {"name": "Fede", "seat": "6", "chips": "300", "key": "seat-form-0001"}),
     Route("host.unseat", "host", lambda w, t: f"/host/night/{w.night}/unseat",
-          lambda w: {"player_id": str(w.ids["Chus"]), "reason": "went home", "key": "unseat-0001"}),
+          lambda w: {"player_id": str(w.ids["Ana"]), "reason": "went home", "key": "unseat-0001"}),
     Route("host.void_hand", "host", lambda w, t: f"/host/night/{w.night}/void-hand",
           lambda w: {"reason": "started by mistake", "key": "voidhand-0001"},
           prepare=lambda w: store.start_hand(w.db, w.night, entered_by="test")),
@@ -236,8 +236,9 @@ def test_a_role_outside_the_routes_area_is_refused_and_changes_nothing(app, db, 
     else:
         assert response.status_code == 404
     assert after == before
-    with client.session_transaction() as session:
-        assert not session.get("host")
+    if role != "host":
+        with client.session_transaction() as session:
+            assert not session.get("host")
 
 
 @pytest.mark.parametrize("endpoint", sorted(EXEMPT))

@@ -20,6 +20,7 @@ referee's ruling, which the assertions are worked out from):
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 import time
@@ -287,7 +288,9 @@ def test_a_refused_statement_is_said_in_the_pages_language_and_nothing_is_writte
     assert _rows(db) == rows
     client.post(path, data={"statement": "first", "key": "first-0001"})
     answer = client.post(f"{path}?lang=en", data={"statement": "again", "key": "again-0001"})
-    assert answer.status_code == 200 and 'id="dispute-form"' not in answer.get_data(as_text=True)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and 'id="dispute-form"' not in page
+    assert "You already have an open dispute on this hand" in text_of(page)
     assert len(store.night_disputes(db, night.night)) == 1
 
 
@@ -364,7 +367,12 @@ def test_the_tablet_counts_the_open_disputes_and_play_goes_on(app, client, db):
     view = night.tap({"op": "start_hand"})                                 # not blocked
     assert view["open_disputes"] == 1 and view["in_progress"]
     page = client.get(night.dealer + "/?lang=es").get_data(as_text=True)
-    assert 'id="dispute-banner"' in page and "reclamación abierta" in page
+    strings = json.loads(re.search(r'<script id="strings" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert 'id="dispute-banner"' in page
+    assert strings["disputes_open"] == ["%(n)s reclamación abierta: el anfitrión la resolverá. El juego sigue.",
+                                        "%(n)s reclamaciones abiertas: el anfitrión las resolverá. El juego sigue."]
+    initial = json.loads(re.search(r'<script id="initial-state" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert initial["open_disputes"] == 1
 
 
 def test_the_ruling_pages_speak_spanish(app, client, db):

@@ -42,14 +42,21 @@ MESSAGES = {
     "already_ruled": lambda p: _("This dispute has already been ruled on."),
     "bad_decision": lambda p: _("The decision must be “upheld” or “rejected”."),
     "rule_empty": lambda p: _("Say the rule the ruling relies on."),
-    "awards_unknown": lambda p: _("The referee cannot say who wins this hand: the cards it needs "
-                                  "were never recorded. Record the cards shown first (in the "
-                                  "corrected actions)."),
-    "pushes_unbalanced": lambda p: _("The chips recorded as pushed do not add up to the pot: "
-                                     "correct the award lines first."),
-    "action_empty": lambda p: _("An action line is empty."),
-    "action_too_long": lambda p: _("An action line is too long."),
-    "actions_empty": lambda p: _("The corrected hand has no actions."),
+    "awards_unknown": lambda p: _("Hand %(number)s: the referee cannot say who wins: the cards it "
+                                  "needs were never recorded. Record the cards shown first (in the "
+                                  "corrected actions).", **p),
+    "pushes_unbalanced": lambda p: _("Hand %(number)s: the chips recorded as pushed (%(pushed)s) do not "
+                                     "add up to the pot the rules award (%(pot)s): correct the award "
+                                     "lines first.", **p),
+    "rejected_correction": lambda p: _("A rejected dispute leaves the hand as it was logged: uphold it "
+                                       "to correct the actions, or leave them as they are."),
+    "rule_too_long": lambda p: _("The rule or the note is too long: %(length)s characters, at most "
+                                 "%(limit)s.", **p),
+    "actions_invalid": lambda p: _("Write the hand's actions one per line."),
+    "action_empty": lambda p: _("Line %(line)s of the corrected actions is empty.", line=p["index"] + 1),
+    "action_too_long": lambda p: _("Line %(line)s of the corrected actions is too long: %(length)s "
+                                   "characters, at most %(limit)s.", line=p["index"] + 1,
+                                   length=p["length"], limit=p["limit"]),
     "key_reused": lambda p: _("This form was already sent with other data: reload the page and "
                               "enter it again."),
     "preview_stale": lambda p: _("The night changed since the preview: look at the new preview "
