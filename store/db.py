@@ -59,9 +59,10 @@ class StoreError(ValueError):
     ``no_dispute`` (dispute), ``not_dealt_in`` (name, number), ``statement_empty``,
     ``statement_too_long`` (limit, length), ``dispute_open`` (dispute_id; at the close:
     count, hands), ``already_ruled`` (dispute_id, ruling_id), ``bad_decision`` (decision),
-    ``rule_empty``, ``awards_unknown`` (number), ``pushes_unbalanced`` (number, pot,
-    pushed), ``action_empty`` (index), ``action_too_long`` (index, limit, length),
-    ``actions_invalid``, ``override_empty``.
+    ``rule_empty``, ``rule_too_long`` (limit, length), ``rejected_correction`` (a
+    rejected ruling with a correction), ``awards_unknown`` (number), ``pushes_unbalanced``
+    (number, pot, pushed), ``action_empty`` (index), ``action_too_long`` (index, limit,
+    length), ``actions_invalid``.
     """
 
     def __init__(self, message: str, code: str | None = None, **params) -> None:

@@ -5,9 +5,13 @@ their statement, who entered it (``player:<id>``) and when. Its status follows f
 ``rulings`` table: ``open`` while no ruling names it, else the ruling's decision
 (``upheld`` | ``rejected``). Reads here take no write lock.
 
-The rule: Robert's Rules of Poker, "Irregularities": a player may ask for a ruling on a
-hand; "Showdown": "Any player who has been dealt in may request to see any called hand"
--- so a player may contest only a hand they were dealt into.
+The rule: Robert's Rules of Poker, Showdown, rule 5: "Any player who has been dealt in
+may request to see any hand that has been called" -- so a player may contest only a hand
+they were dealt into (``store.handrows.hands_dealt_in``: the seat named in the hand's live
+log; in an ante game the seats in the log are the ones dealt in, seed 000); and rule 3:
+"Any player, dealer, or floorperson who sees ... an error about to be made in awarding a
+pot, has an ethical obligation to point out the error." The host rules
+(``store.rulings``).
 """
 
 from __future__ import annotations

@@ -22,13 +22,13 @@ import json
 
 from sqlite_utils import Database
 
-from .db import StoreError, read_tx, utc_now, write_tx
+from .db import StoreError, read_tx, utc_now
 from .disputes import RULING, get_dispute, open_dispute_hands, ruling_move_rows
-from .handrows import hand_row, night_hands
-from .hands import correct_hand, correction_plan, correction_texts, hand_actions, hand_check
+from .handrows import hand_row
+from .hands import correct_hand, correction_plan, correction_texts, hand_check
 from .judging import judge_corrected, night_rulings, table_after
 from .ledger import close_again, close_options, night_summary, void_close
-from .nights import existing, get_night, insert, insert_once, keyed_write, table_players
+from .nights import get_night, insert, insert_once, keyed_write, table_players
 
 DECISIONS = ("upheld", "rejected")
 """A ruling's decision: the dispute is upheld (the correction and the moves stand) or
@@ -137,14 +137,31 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
     largest id + 1, and the ruling row is inserted with that explicit id last; so the
     moves name their ruling and the ruling names its moves, and every row is written once.
 
-    Rules relied on: Robert's Rules of Poker, "Irregularities" (a ruling corrects the
-    hand; chips pushed to the wrong player go to the right one) and "Showdown" (a hand
-    is dead as the rules say; the pot goes to the best live hand); the seeds' dead-hand
-    and false-opener sentences as the referee cites them (``referee.citations``).
+    Rules relied on (the referee decides the hand; this only records and moves chips):
+
+    - RRoP, Showdown, rule 3: "Any player, dealer, or floorperson who sees an incorrect
+      amount of chips put into the pot, or an error about to be made in awarding a pot,
+      has an ethical obligation to point out the error." -- a wrong push is corrected by
+      moving the chips (RRoP section 13, Irregularities, is where the referee's findings
+      on misdeals and wrong cards come from).
+    - RRoP, Showdown: only a live hand tabled at the showdown can win; a dead hand cannot
+      (``referee.citations`` ``_DEAD_HAND``): the pot goes to the best live hand.
+    - The false opener, seed 000: "Cuando se haga la apertura de juego con pot o jackpot,
+      será obligatorio el justificar la ley de apertura." (RRoP, Draw Poker: a false
+      opener's hand is dead; the pot plays when the pre-draw action was completed.)
+    - The dead hand, seed 000: "Cada jugador debe contar sus cartas antes de recibirlas.
+      Si por error le dieran más o menos de la cuenta, hará que rectifique el que las dio.
+      En el caso contrario, no podrá tomar parte en la jugada por tener cartas de más o de
+      menos, perdiendo todas las puestas." (RRoP, Draw Poker: a hand with other than five
+      cards is dead.)
+    - An out-of-turn action that stands, TDA 53 (Action Out of Turn): action backs up to
+      the correct seat; the action out of turn is binding if the action to that seat does
+      not change (a ruling that rejects such a dispute moves nothing).
 
     :param decision: ``"upheld"`` or ``"rejected"``.
     :param rule: the rule relied on (text, 1..:data:`MAX_RULE` characters); ``note``:
         free text (at most :data:`MAX_RULE`).
+    :param entered_by: who rules (the host), non-empty.
     :param actions: the disputed hand's corrected live actions (the whole list), or None
         (no correction). A rejected ruling leaves the hand as logged: ``actions`` that
         differ from the live ones are refused.
@@ -161,6 +178,8 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
     with keyed_write(db, "rulings", key, match={"dispute_id": dispute_id}) as found:
         if found is not None:
             return found
+        if not isinstance(entered_by, str) or not entered_by.strip():
+            raise StoreError("say who rules (entered_by)")
         dispute = get_dispute(db, dispute_id)
         _check(dispute, decision)
         rule_text, note_text = _texts(rule, note)
