@@ -25,8 +25,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .citations import LANGS, citation, reason_of
-from .phrases import (ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES, SEVERITY_WORDS,  # noqa: F401
-                      TEMPLATES, VERBS)
+from .phrases import (ACTIONS, ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES,  # noqa: F401
+                      SEVERITY_WORDS, TEMPLATES, VERBS)
 
 _SEAT_KEYS = ("seat", "due", "holder", "raiser")
 """The details that name a seat (said as the player's name or "el asiento N")."""
@@ -280,6 +280,48 @@ def describe(finding: Any, lang: str, names: Mapping | None = None) -> dict[str,
     word = ("Regla", "Rule")[_lang(lang)]
     return {"label": label(kind, lang), "sentence": said, "rule_text": rule,
             "text": f"{said} {word}: {rule}" if rule else said}
+
+
+def action_sentence(action: Mapping | None, lang: str, names: Mapping | None = None, *,
+                    line: str | None = None) -> str:
+    """One log line in words of ``lang``, as the hand replayer says it (:data:`ACTIONS`):
+    ``"Íñigo abre 10"`` / ``"Íñigo opens 10"``, from the parsed line, never its text.
+
+    :param action: the parsed line as a dict (the fields of
+        :class:`referee.actions.Action`: ``actor``, ``seat``, ``verb``, ``amount``,
+        ``cards`` (list of codes, or None where not known), ``count``, ``text``), or None
+        for a line that could not be read (said with ``line``, the line as logged).
+    :param names: seat -> player name (int or str keys); others are "el asiento N".
+    :returns: the sentence, capitalised, without a final stop.
+    :raises ValueError: another language.
+
+    >>> action_sentence({"actor": "p", "seat": 3, "verb": "open", "amount": 10}, "es",
+    ...                 {3: "Íñigo"})
+    'Íñigo abre 10'
+    >>> action_sentence({"actor": "d", "seat": 4, "verb": "serve", "count": 1}, "en")
+    'Seat 4 is served 1 card'
+    """
+    i = _lang(lang)
+    verb = action.get("verb") if action else None
+    cards = action.get("cards") if action else None
+    count = action.get("count") if action else None
+    key = verb if verb in ACTIONS else "unreadable"
+    if verb == "draw" and count == 0:
+        key = "draw:pat"
+    elif verb in ("deal", "serve") and not cards:
+        key = f"{verb}:count"
+    values = {
+        "seat": seat_name(action.get("seat"), lang, names) if action else None,
+        "amount": None if not action or action.get("amount") is None else str(action["amount"]),
+        "count": None if count is None else str(count),
+        "cards": _cards(cards) if cards else None,
+        "text": (action.get("text") or "") if action else None,
+        "line": line if line is not None else "",
+    }
+    try:
+        return _capital(fill(ACTIONS[key][i], values))
+    except KeyError:  # a line missing what its words need (a deal without count or cards)
+        return _capital(fill(ACTIONS["unreadable"][i], {"line": line or ""}))
 
 
 def add_text(result: dict, lang: str, names: Mapping | None = None) -> dict:

@@ -70,6 +70,40 @@ past tense and the infinitive, Spanish then English."""
 
 ANY_VERB = ("habló", "hablar", "acted", "act")
 
+ACTIONS: dict[str, tuple[str, str]] = {
+    # one log line (CONTRACT.md section 2) said as it happens, in the present: the hand
+    # replayer's steps. {seat} is the player (or "el asiento 3"), {amount} chips, {count}
+    # cards, {cards} the card codes; a part in [brackets] goes when its value is missing
+    "ante": ("{seat} pone el pot de {amount}", "{seat} antes {amount}"),
+    "blind": ("{seat} pone la ciega de {amount}", "{seat} posts a blind of {amount}"),
+    "straddle": ("{seat} pone la contra-ciega de {amount}",
+                 "{seat} posts a double blind of {amount}"),
+    "open": ("{seat} abre {amount}", "{seat} opens {amount}"),
+    "bet": ("{seat} apuesta {amount}", "{seat} bets {amount}"),
+    "raise": ("{seat} sube a {amount}", "{seat} raises to {amount}"),
+    "call": ("{seat} ve[ ({amount})]", "{seat} calls[ ({amount})]"),
+    "check": ("{seat} pasa", "{seat} checks"),
+    "allin": ("{seat} se juega el resto", "{seat} goes all in"),
+    "fold": ("{seat} se retira", "{seat} folds"),
+    "split": ("{seat} separa la apertura", "{seat} splits openers"),
+    "muck": ("{seat} tira las cartas sin enseñarlas", "{seat} mucks"),
+    "draw": ("{seat} se descarta de {count}[: {cards}]", "{seat} draws {count}[, discarding {cards}]"),
+    "draw:pat": ("{seat} está servido", "{seat} stands pat"),
+    "show": ("{seat} enseña {cards}", "{seat} shows {cards}"),
+    "rebuy": ("{seat} compra {amount} fichas", "{seat} buys {amount} chips"),
+    "deal": ("{seat} recibe {cards}", "{seat} is dealt {cards}"),
+    "deal:count": ("{seat} recibe {count} cartas", "{seat} is dealt {count} cards"),
+    "serve": ("{seat} recibe en el descarte {cards}", "{seat} is served {cards}"),
+    "serve:count": ("{seat} recibe {count} cartas en el descarte", "{seat} is served {count} cards"),
+    "award": ("El que da empuja {amount} fichas a {seat}", "The dealer pushes {amount} chips to {seat}"),
+    "misdeal": ("El que da anula el reparto", "The dealer calls a misdeal"),
+    "note": ("Nota: {text}", "Note: {text}"),
+    "unreadable": ("Anotación ilegible: «{line}»", "Unreadable entry: “{line}”"),
+}
+"""A log line's verb (``verb:case`` for a case said otherwise: a draw of 0 cards, a deal or
+serve of cards nobody saw) -> (Spanish, English), said in the present as the replay steps
+through the hand (:func:`referee.messages.action_sentence`)."""
+
 OPENINGS = {"J": ("pareja de valets", "a pair of jacks"),
             "Q": ("pareja de damas", "a pair of queens"),
             "K": ("pareja de reyes", "a pair of kings"),

@@ -23,6 +23,15 @@ LIVE_HAND = live_hand()
 """SQL: the hand's start has not been voided (:func:`store.hands.void_hand_start`)."""
 
 
+def names_seat(action: str | None, seat: int) -> bool:
+    """True when a log line shows ``seat`` dealt into its hand: a ``pN ...`` line of that
+    seat or a ``d deal|serve|award pN ...`` line to it (CONTRACT.md 2; in an ante game the
+    seats in the log are the ones dealt in, seed 000)."""
+    words = (action or "").split()
+    tag = f"p{seat}"
+    return words[:1] == [tag] or (words[:1] == ["d"] and words[2:3] == [tag])
+
+
 def hand_row(db: Database, hand_id: int) -> dict:
     """``{"id", "night_id", "number", "button", "stacks"}`` of a hand. :raises StoreError: no such hand."""
     row = db.execute("SELECT id, night_id, number, button, stacks FROM hands WHERE id = ?",
@@ -103,11 +112,10 @@ def hands_dealt_in(db: Database, night_id: int, player_id: int, seat: int | None
                      [night_id, player_id]).fetchone()
     since = row[0] or 0
     numbers = {h["id"]: h["number"] for h in night_hands(db, night_id)}
-    tag, dealt = f"p{seat}", set()
+    dealt = set()
     for hand_id, action in db.execute(
             "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
             "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [night_id]):
-        words = (action or "").split()
-        if numbers.get(hand_id, 0) > since and (words[:1] == [tag] or (words[:1] == ["d"] and words[2:3] == [tag])):
+        if numbers.get(hand_id, 0) > since and names_seat(action, seat):
             dealt.add(hand_id)
     return dealt

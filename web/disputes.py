@@ -235,8 +235,8 @@ def host_dispute(dispute_id: int):
 
 
 def replay_url(night_id: int, number: int) -> str:
-    """The host's replay of a hand (the REPLAY pages: ``/host/night/<id>/hand/<number>``)."""
-    return url_for("host.night", night_id=night_id) + f"/hand/{number}"
+    """The host's replay of a hand (``web.replay``: ``/host/night/<id>/hand/<number>``)."""
+    return url_for("replay.host_hand", night_id=night_id, number=number)
 
 
 @bp.post("/host/dispute/<int:dispute_id>/rule")

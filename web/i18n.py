@@ -134,6 +134,33 @@ def say_finding(finding: dict, names: dict | None = None) -> dict:
             "number": action + 1 if isinstance(action, int) else None}
 
 
+def say_action(action: dict | None, names: dict | None = None, line: str | None = None) -> str:
+    """A log line in words of the request's language, from the referee's parsed line
+    (``referee.messages.action_sentence``): ``"Íñigo abre 10"`` / ``"Íñigo opens 10"``.
+
+    :param action: the parsed line (``store.replays`` gives it as ``parsed``), or None for
+        a line that could not be read (said with ``line``).
+    :param names: seat -> player name; seats without one are "asiento N".
+    """
+    return messages.action_sentence(action, page_lang(), names, line=line)
+
+
+def phase_name(phase: str | None) -> str:
+    """A hand's phase (``predeal``, ``predraw``, ``draw``, ``postdraw``, ``showdown``,
+    ``complete``) in words of the request's language (``referee.messages.PHASES``)."""
+    pair = messages.PHASES.get(phase or "", ("—", "—"))
+    return pair[LANGUAGES.index(page_lang())]
+
+
+def opening_name(opening: str | None) -> str:
+    """An opening minimum (``"J"``..``"A"``, seed 000's "Ley de Apertura") in words of the
+    request's language (``referee.messages.OPENINGS``); None: "ninguna" / "none"."""
+    if opening is None:
+        return gettext("none")
+    pair = messages.OPENINGS.get(opening, (opening, opening))
+    return pair[LANGUAGES.index(page_lang())]
+
+
 def seat_names(players: list[dict]) -> dict[int, str]:
     """Seat -> name for the findings' sentences, from a night's players
     (``store.table_players``: ``[{"seat", "name", ...}]``). A seat more than one player
