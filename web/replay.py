@@ -22,6 +22,8 @@ print stylesheet lists every step without the buttons. Reading never writes.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Blueprint, abort, g, render_template, url_for
 from flask_babel import gettext as _
 
@@ -164,8 +166,14 @@ def _page(replay: dict, night: dict) -> dict:
                "entered_local": local_time(v["entered_at"], tz),
                "voided_local": local_time(v["voided_at"], tz)} for v in replay["voided"]]
     result = replay["result"]
+    labels = {"button": _("Button (deals)"), "to_act": _("to act"), "stack": _("Stack"),
+              "bet": _("bet"), "shown": _("shown"), "player": _("Player"),
+              "bet_round": _("Bet in the round"), "cards": _("Cards"), "was_due": _("Was due"),
+              "acted": _("Acted"), "pot": _("Pot"), "next": _("Next to act"),
+              "to_call": _("To call")}  # (said once: a long hand has many steps and rows)
     return {
-        "night": night, "r": replay, "steps": steps, "voided": voided,
+        "night": night, "r": replay, "steps": steps, "voided": voided, "labels": labels,
+        "count": lru_cache(maxsize=None)(i18n.chips),  # chips as the page writes them, each once
         "start_rows": seat_rows(None),
         "button_name": _name(replay["button"], names),
         "opening_name": i18n.opening_name(replay["start"]["opening"]),
