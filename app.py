@@ -5,14 +5,12 @@
 default) from ``TAPETE_TIMEZONE`` (default ``Europe/Madrid``), or ``CLUB_TIMEZONE``.
 """
 
-import json
 import os
-import secrets
 from importlib import import_module
 
 from flask import Flask, redirect, url_for
 
-from store import flaskdb
+from store import flaskdb, secretfile
 from web import cli
 
 BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player", "web.replay", "web.disputes")
@@ -53,22 +51,11 @@ def _load_local_secrets(app):
     """Give a real run a SECRET_KEY and host PIN that survive restarts.
 
     Unless set in the environment (``TAPETE_SECRET_KEY``, ``TAPETE_HOST_PIN``), they are
-    made once at random and kept in ``secrets.json`` beside the database (mode 600), so
-    dealer links (HMACs under SECRET_KEY) cannot be guessed and stay valid across restarts.
+    made once at random and kept in ``secrets.json`` beside the database (mode 600;
+    ``store.secretfile``, which also keeps the record's chain key there), so dealer links
+    (HMACs under SECRET_KEY) cannot be guessed and stay valid across restarts.
     """
-    path = os.path.join(os.path.dirname(os.path.abspath(app.config["DATABASE"])), "secrets.json")
-    try:
-        with open(path, encoding="utf-8") as fh:
-            kept = json.load(fh)
-    except FileNotFoundError:
-        kept = {"SECRET_KEY": secrets.token_urlsafe(32), "HOST_PIN": f"{secrets.randbelow(10**6):06d}"}
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:  # another worker process made it first: use theirs
-            return _load_local_secrets(app)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(kept, fh)
+    kept = secretfile.local_secrets(app.config["DATABASE"])
     if "TAPETE_SECRET_KEY" not in os.environ and app.config["SECRET_KEY"] == "dev":
         app.config["SECRET_KEY"] = kept["SECRET_KEY"]
     if not app.config.get("HOST_PIN"):

@@ -5,7 +5,9 @@ comes from versioned migrations (``store.db``). Ids are ints, chips ints, money 
 cents, times ISO-8601 UTC strings. A write that takes ``key`` is idempotent on it.
 Errors a person can act on are :class:`StoreError` (a ``ValueError``), nothing written.
 
-Modules: ``db`` (open, migrations), ``players``, ``nights`` (nights, seats, ``unseat``),
+Modules: ``db`` (migrations, transactions), ``opening`` (``open_db``), ``secretfile`` (the
+secrets kept beside the database: the chain key), ``chain`` and ``chainrows`` (the keyed
+hash chain over every row that decides the money: ``verify``), ``players``, ``nights`` (nights, seats, ``unseat``),
 ``handrows`` (reading the hands table), ``hands`` (hands, events, voided hand starts, the
 session), ``judging`` (each hand's referee result, stored by the write that changed it), ``ledger`` (buy-ins,
 seat + buy-in in one transaction, cash-outs that add up, recounts, the carried pot, close,
@@ -17,7 +19,7 @@ correction, the chips it moves, the night closed again), ``flaskdb`` (``get_db``
 
 from .disputes import (MAX_STATEMENT, get_dispute, night_disputes, open_dispute, open_disputes,
                        player_disputes, ruling_moves)
-from .db import MAX_CHIPS, StoreError, migrations, open_db, utc_now
+from .db import MAX_CHIPS, StoreError, migrations, utc_now
 from .handrows import current_hand, get_hand, night_hands
 from .hands import (append_action, append_actions, check_night, end_hand, hand_actions, hand_check,
                     night_session, start_hand, undo_last, verify_chain, void_event, void_hand_start)
@@ -26,6 +28,7 @@ from .ledger import (bank_check, buy_in, carried_pot, cash_out, close_night, joi
                      night_summary, player_ledger, recount, reopen_night, void_entry)
 from .nights import create_night, get_night, list_nights, night_players, seat_player, table_players, unseat
 from .rulings import night_settlements, preview_ruling, record_ruling
+from .opening import open_db
 from .players import add_player, find_player, get_player, list_players
 from .tokens import issue_token, player_for_token, revoke_token
 

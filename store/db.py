@@ -1,4 +1,7 @@
-"""Opening the database: SQLite in WAL mode, a busy timeout, versioned migrations.
+"""The schema (versioned migrations), transactions, and the store's refusals.
+
+Opening a database (WAL mode, busy timeout, migrations applied, the chain key) is
+``store.opening.open_db``.
 
 The schema is created and changed only through sqlite-utils' ``Migrations`` (named,
 ordered functions recorded in ``_sqlite_migrations``); add a new function at the end to
@@ -26,14 +29,17 @@ SHA-256 of what it was computed from (``store/judging.py``), and token revocatio
   (unique), night_id, hand_id, decision (``upheld`` | ``rejected``), rule, note, detail
   (JSON: the events voided and added, the chips moved, the reopen and close), entered_by,
   entered_at, key (``store/rulings.py``).
+- ``chain`` (m009): the keyed hash chain of each night over every row that decides the
+  money (``store/chain.py``): night_id, n (1, 2, ...), tbl, row_id, mac; ``chain_heads``:
+  night_id, head (the newest mac), links (how many), tbl and row_id (the newest link's
+  row), seal (an HMAC of them all);
+  ``chain_pending``: nights made before the chain, linked by the next ``open_db``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 from datetime import datetime, timezone
-from pathlib import Path
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
@@ -208,6 +214,23 @@ def m008_disputes(db: Database) -> None:
             BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
 
 
+@migrations()
+def m009_chain(db: Database) -> None:
+    # the keyed hash chain of each night (store/chain.py): one link per chained row, written
+    # in the row's own transaction; the head and the link count per night; the nights that
+    # predate the chain, linked once by the next open_db with the key
+    db["chain"].create({"night_id": int, "n": int, "tbl": str, "row_id": int, "mac": str},
+                       pk=("night_id", "n"), not_null={"tbl", "row_id", "mac"})
+    db["chain_heads"].create({"night_id": int, "head": str, "links": int, "tbl": str, "row_id": int,
+                              "seal": str}, pk="night_id", not_null={"head", "links", "seal"})
+    db["chain_pending"].create({"night_id": int}, pk="night_id")
+    db.execute("INSERT INTO chain_pending (night_id) SELECT id FROM nights")
+    for trigger, event in (("chain_no_update", "UPDATE ON chain"), ("chain_no_delete", "DELETE ON chain"),
+                           ("chain_heads_no_delete", "DELETE ON chain_heads")):
+        db.execute(f"""CREATE TRIGGER {trigger} BEFORE {event}
+            BEGIN SELECT RAISE(ABORT, 'the chain is append-only'); END""")
+
+
 def clock() -> datetime:
     """The current time (aware, UTC). Tests replace ``store.db.clock`` to move time."""
     return datetime.now(timezone.utc)
@@ -256,24 +279,3 @@ def read_tx(db: Database):
     finally:
         if db.conn.in_transaction:
             db.conn.execute("ROLLBACK")  # (nothing was written: a read ends here)
-
-
-def open_db(path: str | Path) -> Database:
-    """Open (creating if needed) the Tapete database at ``path`` and apply migrations.
-
-    The connection is in WAL mode (readers never block the writer) with a busy timeout of
-    :data:`BUSY_TIMEOUT_MS` ms, foreign keys on, usable from Flask's threads.
-
-    :param path: a file path, or ``":memory:"``.
-    :returns: a ``sqlite_utils.Database``.
-    """
-    if str(path) != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
-    db = Database(conn)
-    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    db.execute("PRAGMA foreign_keys = ON")
-    if str(path) != ":memory:":
-        db.enable_wal()
-    migrations.apply(db)
-    return db

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
-from .db import open_db
+from .opening import open_db
 
 
 def get_db() -> Database:

@@ -18,7 +18,9 @@ from sqlite_utils import Database
 
 from referee.rules import RulesError, resolve_rules
 
+from . import chain
 from . import db as dbmod
+from .chainrows import CHAINED
 from .db import MAX_CHIPS, StoreError, utc_now, write_tx
 from .handrows import current_hand, hands_played
 from .players import get_player
@@ -79,10 +81,16 @@ def keyed_write(db: Database, table: str, key: str | None, kind: str | None = No
 
 
 def insert(db: Database, table: str, row: dict) -> int:
-    """Insert one row (raw SQL, fast); returns its id."""
+    """Insert one row (raw SQL, fast); returns its id. A row of a chained table (the
+    night, seats, hands, events, ledger, disputes, rulings: ``store.chainrows.CHAINED``)
+    gets its link in the night's keyed hash chain in the same transaction
+    (:func:`store.chain.link`); every insert into those tables comes through here."""
     columns = ", ".join(row)
     marks = ", ".join("?" for _ in row)
-    return db.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", list(row.values())).lastrowid
+    row_id = db.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", list(row.values())).lastrowid
+    if table in CHAINED:
+        chain.link(db, table, row_id)
+    return row_id
 
 
 def insert_once(db: Database, table: str, row: dict) -> int:

@@ -1,5 +1,5 @@
 """Flask commands: ``init-db``, ``import FILE``, ``close NIGHT``, ``reopen NIGHT --reason TEXT``,
-``report NIGHT -o FILE.pdf``, ``demo``.
+``report NIGHT -o FILE.pdf``, ``verify NIGHT [--head HEX]``, ``demo``.
 
 ``flask --app app import ../shared/cases/false_opener.json`` prints the new night's id.
 """
@@ -16,6 +16,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 import store
+import store.chain
 import store.ledger
 
 from .reports import money, night_pdf
@@ -150,6 +151,39 @@ def report_command(night, output):
     click.echo(f"{output} ({len(pdf)} bytes)")
 
 
+@click.command("verify")
+@click.argument("night", type=int)
+@click.option("--head", "printed", default=None, metavar="HEX",
+              help="a head printed earlier (on the night report): is it still in the chain?")
+@with_appcontext
+def verify_command(night, printed):
+    """Recompute the NIGHT's keyed hash chain: prints its head and link count (exit 0), or
+    the first row that does not match (exit 1); exit 2 for an unknown night."""
+    db = store.open_db(current_app.config["DATABASE"])
+    try:
+        result = store.chain.verify(db, night, head=printed)
+    except store.StoreError as exc:
+        click.echo(str(exc), err=True)
+        click.get_current_context().exit(2)
+    finally:
+        db.conn.close()
+    if result["ok"]:
+        click.echo(f"night {night}: the record is intact: {result['links']} links, head {result['head']}")
+    else:
+        problem = result["problem"]
+        where = f"link {problem['link']}" if problem["link"] else "the chain"
+        if problem["table"]:
+            where += f" ({problem['table']} row {problem['row_id']})"
+        click.echo(f"night {night}: the record does not match at {where}: {problem['message']}")
+    mark = result["printed"]
+    if mark is not None and mark["link"] is not None:
+        since = mark["added_since"]
+        click.echo(f"the printed head {mark['head']} is link {mark['link']} of {result['links']}: "
+                   + (f"{since} link{'s' if since != 1 else ''} added since it was printed" if since
+                      else "nothing added since it was printed"))
+    click.get_current_context().exit(0 if result["ok"] else 1)
+
+
 @click.command("demo")
 @with_appcontext
 def demo_command():
@@ -173,6 +207,6 @@ def host_pin_command():
 
 def init_app(app: Flask) -> None:
     """Register the commands on ``app``."""
-    for command in (init_db_command, import_command, close_command, reopen_command, report_command, demo_command,
-                    host_pin_command):
+    for command in (init_db_command, import_command, close_command, reopen_command, report_command, verify_command,
+                    demo_command, host_pin_command):
         app.cli.add_command(command)

@@ -20,6 +20,7 @@ from flask import Blueprint, abort, current_app, g, redirect, render_template, r
 from sqlite_utils import Database
 
 import store
+import store.chain
 from store.counts import count_findings
 from store.db import read_tx
 from store.nights import local_time
@@ -77,7 +78,9 @@ def night_report(db: Database, night_id: int) -> dict:
         as the hands' are], "rules_text": the rules in words of the page's language
         (``web.i18n.rules_text``), "findings_total": {severity: count} (the hands' and the
         night's), "disputes", "settlements", "earlier_settlements":
-        :func:`night_disputes_report`}``.
+        :func:`night_disputes_report`, "chain": the night's record chain head and link count
+        (``store.chain.head``: ``{"head": hex, "links"}``), printed so the report can be
+        checked later (``flask --app app verify NIGHT --head HEX``)}``.
     :raises StoreError: no such night.
     """
     with read_tx(db):
@@ -123,7 +126,7 @@ def _night_report(db: Database, night_id: int) -> dict:
     for finding in night_findings:
         totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
     return {"summary": summary, "hands": out, "blocks": blocks, "names": names,
-            "night_findings": night_findings, "findings_total": totals,
+            "night_findings": night_findings, "findings_total": totals, "chain": store.chain.head(db, night_id),
             "rules_text": i18n.rules_text(summary["night"]["rules_frozen"]),
             **night_disputes_report(db, summary["night"])}
 

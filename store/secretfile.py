@@ -1,0 +1,153 @@
+"""The local secrets file: ``secrets.json`` beside the database, the one place for it.
+
+It holds what must survive restarts but must never sit in the database itself:
+
+- ``SECRET_KEY``: Flask's session and dealer-link key (``app.py``);
+- ``HOST_PIN``: the PIN of the host pages (``app.py``);
+- ``CHAIN_KEY``: the key of the record's keyed hash chain (``store.chain``), base64 of 32
+  random bytes. Back it up with the database: without it no night can be verified.
+
+Each is made once at random the first time it is asked for and kept (file mode 600).
+Several processes may start at once: the file appears whole or not at all (written
+beside it, then linked into place), and a key added to an older file (one made before
+``CHAIN_KEY`` existed) is added under an exclusive lock, so every process ends up with the
+same values. Reads are cached per file (its inode, size and modification time).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import fcntl
+import json
+import os
+import secrets
+import tempfile
+import threading
+from pathlib import Path
+
+FILENAME = "secrets.json"
+
+CHAIN_KEY_ENV = "TAPETE_CHAIN_KEY"
+"""Environment variable that overrides the chain key (base64 of 32 or more bytes)."""
+
+CHAIN_KEY_BYTES = 32
+
+
+def _made() -> dict[str, str]:
+    """A fresh value for every secret the file holds."""
+    return {
+        "SECRET_KEY": secrets.token_urlsafe(32),
+        "HOST_PIN": f"{secrets.randbelow(10**6):06d}",
+        "CHAIN_KEY": base64.b64encode(secrets.token_bytes(CHAIN_KEY_BYTES)).decode("ascii"),
+    }
+
+
+_cache: dict[str, tuple[tuple[int, int, int], dict[str, str]]] = {}
+_cache_lock = threading.Lock()
+
+_MEMORY_CHAIN_KEY = secrets.token_bytes(CHAIN_KEY_BYTES)
+"""The chain key of ``":memory:"`` databases: random, for this process only."""
+
+
+def secrets_path(database: str | os.PathLike) -> Path:
+    """Where the secrets of the database at ``database`` are kept: ``secrets.json`` in
+    the database file's folder."""
+    return Path(os.path.abspath(database)).parent / FILENAME
+
+
+def local_secrets(database: str | os.PathLike) -> dict[str, str]:
+    """The secrets kept beside the database file at ``database``, made (or completed)
+    once: ``{"SECRET_KEY", "HOST_PIN", "CHAIN_KEY"}`` (strings).
+
+    :raises OSError: the folder cannot be written (the file missing) or read.
+    :raises ValueError: the file is not a JSON object.
+    """
+    path = secrets_path(database)
+    while True:
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            _create(path)
+            continue
+        signature = (st.st_ino, st.st_size, st.st_mtime_ns)
+        with _cache_lock:
+            hit = _cache.get(str(path))
+        if hit is not None and hit[0] == signature:
+            return dict(hit[1])
+        kept = _read(path)
+        if any(name not in kept for name in _made()):
+            _complete(path)
+            continue
+        with _cache_lock:
+            _cache[str(path)] = (signature, kept)
+        return dict(kept)
+
+
+def chain_key(database: str | os.PathLike) -> bytes:
+    """The chain key (bytes) of the database at ``database``: ``TAPETE_CHAIN_KEY`` when
+    set, else ``":memory:"`` gets this process's random key, else the file's
+    ``CHAIN_KEY`` (made once).
+
+    :raises ValueError: ``TAPETE_CHAIN_KEY`` (or the file's key) is not base64 of at least
+        32 bytes.
+    """
+    given = os.environ.get(CHAIN_KEY_ENV)
+    if given:
+        return decode_key(given, CHAIN_KEY_ENV)
+    if str(database) == ":memory:":
+        return _MEMORY_CHAIN_KEY
+    return decode_key(local_secrets(database)["CHAIN_KEY"], str(secrets_path(database)))
+
+
+def decode_key(text: str, where: str) -> bytes:
+    """Base64 ``text`` as bytes. :raises ValueError: not base64 of at least 32 bytes
+    (``where`` names the source in the message)."""
+    try:
+        key = base64.b64decode(text.strip(), validate=True)
+    except (binascii.Error, ValueError):
+        raise ValueError(f"{where}: the chain key must be base64 (of {CHAIN_KEY_BYTES} random bytes)") from None
+    if len(key) < CHAIN_KEY_BYTES:
+        raise ValueError(f"{where}: the chain key must hold at least {CHAIN_KEY_BYTES} bytes, not {len(key)}")
+    return key
+
+
+def _read(path: Path) -> dict[str, str]:
+    with open(path, encoding="utf-8") as fh:
+        kept = json.load(fh)
+    if not isinstance(kept, dict):
+        raise ValueError(f"{path}: not a JSON object")
+    return kept
+
+
+def _write_beside(path: Path, kept: dict[str, str]) -> str:
+    """Write ``kept`` to a new mode-600 file in ``path``'s folder; returns its name."""
+    fd, tmp = tempfile.mkstemp(prefix=".secrets-", suffix=".tmp", dir=path.parent)  # mode 600
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        json.dump(kept, fh)
+        fh.flush()
+        os.fsync(fh.fileno())
+    return tmp
+
+
+def _create(path: Path) -> None:
+    """Make the file whole in one step; when another process made it first, keep theirs."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _write_beside(path, _made())
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        pass
+    finally:
+        os.unlink(tmp)
+
+
+def _complete(path: Path) -> None:
+    """Add the secrets an older file lacks, under an exclusive lock on the file, reading
+    it again once locked (another process may have added them meanwhile)."""
+    with open(path, encoding="utf-8") as locked:
+        fcntl.flock(locked.fileno(), fcntl.LOCK_EX)
+        kept = _read(path)
+        missing = {name: value for name, value in _made().items() if name not in kept}
+        if missing:
+            os.replace(_write_beside(path, {**kept, **missing}), path)
