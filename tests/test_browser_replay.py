@@ -41,8 +41,15 @@ def test_the_host_steps_through_a_hand_with_the_keyboard(browser, server, app, d
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="es-ES")
     page = context.new_page()
     try:
-        _login(page, server, app, url)
+        _login(page, server, app, f"/host/night/{night['night_id']}")
+        page.click("#hands-link")                       # the night page -> the list of hands
+        page.wait_for_selector("#hand-list")
+        assert page.locator("#hand-list tbody tr").count() == 4
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "replay_host_hands.png"), full_page=True)
+        page.click('#hand-list tr[data-hand="1"] a.hand-link')  # the list -> the replay
         page.wait_for_selector("#replay.stepping")
+        assert page.url.endswith(url + "#step-0")
         assert _current(page) == 0
         for expected in (1, 2, 3):
             page.keyboard.press("ArrowRight")
@@ -55,7 +62,6 @@ def test_the_host_steps_through_a_hand_with_the_keyboard(browser, server, app, d
         assert "Íñigo abre 10" in shown.inner_text()
         assert "apertura sin ley" in shown.inner_text()
         assert "Íñigo abre 10" in page.text_content("#step-counter")
-        ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "replay_host_finding.png"), full_page=True)
         page.keyboard.press("n")
         assert _current(page) == FINDING_STEPS[1]

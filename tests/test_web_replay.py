@@ -209,3 +209,16 @@ def test_reading_a_replay_page_writes_nothing_under_a_held_write_lock(app, host,
         holder.close()
     after = [db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("events", "ledger", "hand_results")]
     assert after == before
+
+
+def test_a_hand_in_progress_replays_as_far_as_its_log_goes(host, db, night):
+    hand_id = store.start_hand(db, night["night_id"], button=3, entered_by="host")
+    for i, line in enumerate(["p1 ante 5", "p3 ante 5", "p4 ante 5", "p6 ante 5", "p4 check"]):
+        store.append_action(db, hand_id, line, entered_by="dealer", key=f"p{i}")
+    html = _get(host, f"/host/night/{night['night_id']}/hand/5?lang=en", lang="en").get_data(as_text=True)
+    assert "This hand has not ended yet." in html
+    steps = _steps(html)
+    assert len(steps) == 6 and "Chus checks" in steps[5]
+    assert "The hand is decided" not in html
+    ended = _get(host, f"/host/night/{night['night_id']}/hand/4?lang=en", lang="en").get_data(as_text=True)
+    assert "This hand has not ended yet." not in ended and "The hand is decided" in ended
