@@ -29,7 +29,6 @@ in the order their rows were written, by the first ``open_db`` that holds the ke
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import sqlite3
@@ -64,13 +63,13 @@ def _canonical(value: object) -> bytes:
 def link_mac(key: bytes, prev: str, n: int, table: str, row_id: int, content: dict) -> str:
     """The mac of link ``n`` (hex): HMAC-SHA256 under ``key`` of the canonical JSON of
     ``[prev, n, table, row_id, content]`` (sorted keys, no spaces, UTF-8)."""
-    return hmac.new(key, _canonical([prev, n, table, row_id, content]), hashlib.sha256).hexdigest()
+    return hmac.digest(key, _canonical([prev, n, table, row_id, content]), "sha256").hex()
 
 
 def head_seal(key: bytes, night_id: int, head: str, links: int, table: str, row_id: int) -> str:
     """The seal of a night's head (hex): HMAC-SHA256 of the canonical JSON of ``["head",
     night_id, links, head, table, row_id]`` (the newest link's row)."""
-    return hmac.new(key, _canonical(["head", night_id, links, head, table, row_id]), hashlib.sha256).hexdigest()
+    return hmac.digest(key, _canonical(["head", night_id, links, head, table, row_id]), "sha256").hex()
 
 
 # -- writing links ---------------------------------------------------------------------------
