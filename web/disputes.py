@@ -177,13 +177,18 @@ def preview_digest(preview: dict) -> str:
 
 
 def _entry_words(entry: dict | None, names: dict) -> dict:
-    """A referee hand entry (CONTRACT.md 4) as the preview shows it: the awards by name
-    and the findings said in the page's language."""
+    """A referee hand entry (CONTRACT.md 4) as the preview shows it: the rules' awards and
+    the dealer's pushes (``recorded_awards``) by name, and the findings said in the page's
+    language."""
     entry = entry or {}
-    awards = entry.get("awards")
-    return {"awards": None if awards is None else
-            [{"name": names.get(int(seat), _("seat %(s)s", s=seat)), "chips": chips}
-             for seat, chips in sorted(awards.items(), key=lambda kv: int(kv[0]))],
+
+    def by_name(chips_by_seat: dict | None) -> list[dict] | None:
+        if chips_by_seat is None:
+            return None
+        return [{"name": names.get(int(seat), _("seat %(s)s", s=seat)), "chips": chips}
+                for seat, chips in sorted(chips_by_seat.items(), key=lambda kv: int(kv[0]))]
+
+    return {"awards": by_name(entry.get("awards")), "pushed": by_name(entry.get("recorded_awards") or {}),
             "carried": entry.get("carried"),
             "findings": i18n.say_findings(entry.get("findings", []), names)}
 

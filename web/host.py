@@ -2,7 +2,9 @@
 N chips), players and seats (seat + first buy-in in one transaction; a player leaving),
 buy-ins and rebuys, the next hand (and voiding a start made by mistake), cash-outs and
 recounts, closing the night (the bank difference's resolution by its sign; fewest transfers
-or everyone with one player), the dealer's link and the players' private links.
+or everyone with one player; refused while a dispute is open unless the host gives a
+reason), the night's disputes (each linking its ruling page, ``web.disputes``), the
+dealer's link and the players' private links.
 
 Access: a host logs in with the club's host PIN (config ``HOST_PIN`` or the environment
 variable ``TAPETE_HOST_PIN``; when neither is set a random 6-digit PIN is made at start-up
