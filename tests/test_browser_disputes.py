@@ -5,9 +5,9 @@ player sees it, and the night's PDF read back shows the dispute, the ruling, the
 moved and the chain head. Screenshots go to ``tests/artifacts/``.
 
 The hand is ``shared/cases/false_opener.json``: Bruno (seat 3) opens on a pair of tens and
-the pot (75) is pushed to him; the referee gives it to Chus (seat 4). Seed 000: «Si el
-jugador que abrió no puede justificar que tenía la apertura mínima ... pierde el derecho
-al bote».
+the pot (75) is pushed to him; the referee gives it to Chus (seat 4). Seed 000: «Cuando
+se haga la apertura de juego con pot o jackpot, será obligatorio el justificar la ley de
+apertura.»
 """
 
 from __future__ import annotations

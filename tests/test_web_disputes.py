@@ -7,15 +7,17 @@ The three hands are the worked cases of ``shared/cases`` (their ``.expect.json``
 referee's ruling, which the assertions are worked out from):
 
 - ``false_opener``: seat 3 opens on a pair of tens; the pot was pushed to him. Seed 000:
-  «Si el jugador que abrió no puede justificar que tenía la apertura mínima ... pierde
-  el derecho al bote»; pre-draw action complete, so the best other hand wins (RRoP,
-  Draw poker, "a player who opens without openers loses the pot").
+  «Cuando se haga la apertura de juego con pot o jackpot, será obligatorio el justificar
+  la ley de apertura.»; RRoP section 11 (draw poker): a false opener's hand is dead, and
+  the pot plays on when the pre-draw action was completed (the best other hand wins).
 - ``out_of_turn_open``: seat 4 opens while seat 3 is still to speak; seat 3 then folds.
-  TDA rule 53: "Action out of turn will be binding if the action to the OOT player has
-  not changed"; the dispute is rejected and nothing moves.
+  TDA rule 53 (Action Out of Turn): "Action OOT is binding if the action to the OOT
+  player has not changed." The dispute is rejected and nothing moves.
 - ``six_cards_after_draw``: seat 4 is served three cards for two and keeps them. Seed 000:
-  "mano con seis cartas es mano muerta" / RRoP, Irregularities: "A hand with too many
-  cards is dead"; the pot goes to the best live hand.
+  «Si por error le dieran más o menos de la cuenta, hará que rectifique el que las dio.
+  En el caso contrario, no podrá tomar parte en la jugada por tener cartas de más o de
+  menos, perdiendo todas las puestas.»; RRoP section 11: a hand with other than five
+  cards is dead. The pot goes to the best live hand.
 """
 
 from __future__ import annotations
@@ -119,8 +121,8 @@ def _transfers(db, night_id: int) -> set[tuple[str, str, int]]:
 # ---------------------------------------------------------------- 1. the false opener
 
 def test_a_false_opener_found_after_the_pot_was_pushed_moves_the_pot_on_a_closed_night(app, client, db):
-    """Seed 000: «Si el jugador que abrió no puede justificar ... pierde el derecho al bote».
-    The pot (75) was pushed to Bruno (seat 3, the false opener); the referee gives it to
+    """Seed 000: «Cuando se haga la apertura de juego con pot o jackpot, será obligatorio el
+    justificar la ley de apertura.» The pot (75) was pushed to Bruno (seat 3, the false opener); the referee gives it to
     Chus (seat 4). The night was closed and settled; Chus disputes on her link; the host
     upholds. The ruling moves 75 chips from Bruno to Chus, reopens the night and closes it
     again: the nets and the transfers change, and both settlements are on the report."""
@@ -190,8 +192,8 @@ def test_a_false_opener_found_after_the_pot_was_pushed_moves_the_pot_on_a_closed
 # ---------------------------------------------------------------- 2. out of turn, binding
 
 def test_an_out_of_turn_bet_ruled_binding_moves_nothing_and_is_on_the_record(app, client, db):
-    """TDA rule 53: "Action out of turn will be binding if the action to the OOT player has
-    not changed." Chus opened before Bruno spoke; Bruno then folded. Bruno disputes; the
+    """TDA rule 53: "Action OOT is binding if the action to the OOT player has not
+    changed." Chus opened before Bruno spoke; Bruno then folded. Bruno disputes; the
     host rejects the dispute on that rule: no chip moves, no event or ledger row is
     written, the ruling is on the record, the report and Bruno's link."""
     night, case, expect, hand_id, counted = _played(app, client, db, "out_of_turn_open")
@@ -226,7 +228,9 @@ def test_an_out_of_turn_bet_ruled_binding_moves_nothing_and_is_on_the_record(app
 # ---------------------------------------------------------------- 3. six cards
 
 def test_a_six_card_hand_found_at_showdown_is_dead_and_the_pot_goes_to_the_best_live_hand(app, client, db):
-    """Seed 000 / RRoP (Irregularities): a hand with too many cards is dead. The dealer did
+    """Seed 000: «... no podrá tomar parte en la jugada por tener cartas de más o de menos,
+    perdiendo todas las puestas.» (RRoP section 11: a hand with other than five cards is
+    dead). The dealer did
     not log that Chus was served three cards for two; at the showdown her six cards are
     found and Ana disputes. The host corrects the log (the serve added where it happened)
     and upholds: the corrected hand is judged as the worked case (Chus's hand dead, the
