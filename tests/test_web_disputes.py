@@ -22,6 +22,7 @@ referee's ruling, which the assertions are worked out from):
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import sqlite3
@@ -31,8 +32,9 @@ from urllib.parse import urlencode
 import pytest
 
 import store
-from conftest import pdf_text
+from conftest import ROOT, pdf_text
 from dispute_helpers import HttpNight, load_case, pushed_stacks, read_form, recorded_awards, text_of
+from web.host import store_message
 
 pytestmark = pytest.mark.usefixtures("shared")
 
@@ -388,3 +390,43 @@ def test_the_ruling_pages_speak_spanish(app, client, db):
     [dispute] = store.night_disputes(db, night.night)
     page = text_of(client.get(f"/host/dispute/{dispute['id']}?lang=es").get_data(as_text=True))
     assert "Vista previa" in page and "Regla" in page
+
+
+def _coded_refusals(path: str, functions: tuple[str, ...] | None = None) -> list[tuple[str, list[str]]]:
+    """``(code, param names)`` of every ``StoreError(message, code, **params)`` raised in a
+    store module (only inside ``functions`` when given), read from its source."""
+    tree = ast.parse((ROOT / path).read_text())
+    scopes = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in functions] \
+        if functions else [tree]
+    found = []
+    for scope in scopes:
+        for node in ast.walk(scope):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "StoreError"
+                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)):
+                found.append((node.args[1].value, [k.arg for k in node.keywords]))
+    return found
+
+
+REFUSALS = (_coded_refusals("store/disputes.py") + _coded_refusals("store/rulings.py")
+            + _coded_refusals("store/hands.py", ("correction_texts", "correct_hand"))
+            + [(code, params) for code, params in _coded_refusals("store/ledger.py") if code == "dispute_open"])
+
+
+def test_the_refusals_are_read_from_the_store():
+    codes = {code for code, _ in REFUSALS}
+    assert {"statement_empty", "statement_too_long", "not_dealt_in", "dispute_open", "already_ruled",
+            "rule_empty", "awards_unknown", "pushes_unbalanced", "action_empty"} <= codes
+
+
+@pytest.mark.parametrize("code, params", REFUSALS, ids=[f"{c}-{'-'.join(p)}" for c, p in REFUSALS])
+def test_every_refusal_of_the_disputes_api_is_said_in_spanish_and_in_english(app, code, params):
+    """Every code the disputes and rulings API (and the close it guards) can refuse with is
+    said by the pages in the page's language, never as the store's English text."""
+    error = store.StoreError("the store's English text", code,
+                             **{name: ([3, 5] if name == "hands" else 3) for name in params})
+    said = {}
+    for lang in ("es", "en"):
+        with app.test_request_context(f"/?lang={lang}"):
+            said[lang] = store_message(error)
+    assert "the store's English text" not in said.values()
+    assert said["es"] != said["en"]

@@ -39,7 +39,7 @@ from store.nights import local_time
 
 from . import i18n
 from .dealer import get_db
-from .host import host_required, store_message
+from .host import _form_key, host_required, store_message
 from .refusals import dispute_refusal, refusal_text
 
 bp = Blueprint("disputes", __name__)
@@ -53,11 +53,6 @@ OTHER_RULE = "__other__"
 
 MAX_NOTE = 2000
 """Longest note the ruling form sends (characters); the store keeps what it is given."""
-
-
-def _form_key() -> str | None:
-    key = request.form.get("key", "")
-    return key if 8 <= len(key) <= 100 else None
 
 
 # --- the player's side ------------------------------------------------------------------
