@@ -430,3 +430,26 @@ def test_every_refusal_of_the_disputes_api_is_said_in_spanish_and_in_english(app
             said[lang] = store_message(error)
     assert "the store's English text" not in said.values()
     assert said["es"] != said["en"]
+
+
+def test_the_preview_shows_each_later_hand_the_correction_changes(app, client, db):
+    """A correction of hand 1 is judged with every later hand (each starts from the stacks
+    the one before leaves): hand 2's result changes with it, so the preview lists it."""
+    case, expect = load_case("six_cards_after_draw")
+    logged = [a for a in case["hands"][0]["actions"] if a != "d serve p4 3"]
+    night = HttpNight(app, client, db, case)
+    first = night.play_hand(logged, button=case["hands"][0]["button"])
+    night.play_hand(["p3 ante 5", "p4 ante 5", "p1 ante 5", "p3 open 10", "p4 fold", "p1 fold",
+                     "p3 show JsJd7c5h2s", "d award p3 25"])
+    second_before = store.hand_check(db, store.night_hands(db, night.night)[1]["id"])
+    _dispute(client, night.player_link("Ana"), first, "Chus had six cards.")
+    [dispute] = store.night_disputes(db, night.night)
+    preview = _preview(client, dispute["id"], decision="upheld", rule="Seed 000: six cards, a dead hand.",
+                       actions=case["hands"][0]["actions"])
+    rows = dict(re.findall(r'data-hand="(\d+)" data-changed="(\d)"', preview))
+    assert rows == {"1": "1", "2": "1"}
+    ruled = _commit(client, preview)
+    assert 'data-decision="upheld"' in ruled
+    second_after = store.hand_check(db, store.night_hands(db, night.night)[1]["id"])
+    assert second_after["stacks"] != second_before["stacks"]
+    assert second_after["stacks"]["1"] - second_before["stacks"]["1"] == 75   # Ana's pot carried on
