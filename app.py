@@ -13,7 +13,7 @@ from flask import Flask, redirect, url_for
 from store import flaskdb, secretfile
 from web import cli
 
-BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player", "web.replay")
+BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player", "web.replay", "web.disputes")
 """The views by area; each module exposes ``bp``."""
 
 

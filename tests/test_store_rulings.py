@@ -125,7 +125,9 @@ def test_an_out_of_turn_bet_ruled_binding_moves_nothing_and_the_ruling_is_on_rec
     ruling = store.record_ruling(db, dispute, decision="rejected", rule="TDA 53: the out-of-turn bet is binding",
                                  note="Bruno folded after it: the action to him did not change",
                                  entered_by="host")
-    assert only_added(before, snapshot(db)) == {t: int(t in ("rulings", "chain")) for t in before if t not in DERIVED}
+    # the ruling row, and its link in the night's chain (store.chain); nothing else
+    assert only_added(before, snapshot(db)) == {t: int(t in ("rulings", "chain")) for t in before
+                                                if t not in DERIVED}
     found = store.get_dispute(db, dispute)
     assert found["status"] == "rejected" and found["ruling"]["id"] == ruling
     assert found["ruling"]["rule"].startswith("TDA 53") and found["ruling"]["moves"] == []

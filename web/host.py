@@ -2,7 +2,9 @@
 N chips), players and seats (seat + first buy-in in one transaction; a player leaving),
 buy-ins and rebuys, the next hand (and voiding a start made by mistake), cash-outs and
 recounts, closing the night (the bank difference's resolution by its sign; fewest transfers
-or everyone with one player), the dealer's link and the players' private links.
+or everyone with one player; refused while a dispute is open unless the host gives a
+reason), the night's disputes (each linking its ruling page, ``web.disputes``), the
+dealer's link and the players' private links.
 
 Access: a host logs in with the club's host PIN (config ``HOST_PIN`` or the environment
 variable ``TAPETE_HOST_PIN``; when neither is set a random 6-digit PIN is made at start-up
@@ -42,6 +44,7 @@ from store.tokens import player_links, revoke_player_links
 from store.tokens import revoke_link as revoke
 from . import i18n
 from .dealer import dealer_token, get_db
+from .refusals import dispute_refusal
 from .tableview import table_view
 
 bp = Blueprint("host", __name__, url_prefix="/host")
@@ -259,9 +262,10 @@ def _check_playable(rules: dict) -> None:
 @bp.get("/night/<int:night_id>")
 @host_required
 def night(night_id: int):
-    """The night: seats, stacks, buy-ins, the hand in progress or the next one, links, and
-    the cash-out counts that differ from the referee's stacks (``store.counts``: who, how
-    many, up to which hand the chips agreed)."""
+    """The night: seats, stacks, buy-ins, the hand in progress or the next one, links, the
+    cash-out counts that differ from the referee's stacks (``store.counts``: who, how
+    many, up to which hand the chips agreed), and the night's disputes (the open ones
+    first, each linking its ruling page)."""
 
     db = get_db()
     try:
@@ -274,8 +278,13 @@ def night(night_id: int):
     bought = {r["player_id"]: r["bought"] for r in (summary or {}).get("players", [])}
     seated = store.night_players(db, night_id)
     opening_next = _opening_next(db, view, info)
+    disputes = [{**d, "entered_local": local_time(d["entered_at"], info["timezone"])}
+                for d in store.night_disputes(db, night_id)]
     return render_template(
         "host/night.html", night=info, view=view, seated=seated, bought=bought,
+        disputes=disputes, open_disputes=[d for d in disputes if d["status"] == "open"],
+        open_disputes_names=", ".join(_("%(name)s (hand %(number)s)", name=d["player"], number=d["hand_number"])
+                                      for d in disputes if d["status"] == "open"),
         opening_next=opening_next, club=store.list_players(db),
         dealer_url=url_for("dealer.hand_page", night_id=night_id, token=dealer_token(night_id),
                            _external=True),
@@ -338,7 +347,8 @@ def store_message(exc: ValueError) -> str:
             return messages[code]()
         except (KeyError, TypeError, ValueError):  # params missing: the English text is still right
             pass
-    return str(exc)
+    said = dispute_refusal(code, params)  # disputes, rulings, a close refused while one is open
+    return said if said is not None else str(exc)
 
 
 def _write(night_id: int, do, done: str | None = None):
@@ -436,9 +446,12 @@ def recount(night_id: int):
 def close(night_id: int):
     """Close the night: the bank difference's resolution (by its sign: charge an excess or
     credit a shortage to one player, split it, or a recount), and the settlement: the
-    fewest transfers, or everyone with one player (``hub_player_id``)."""
+    fewest transfers, or everyone with one player (``hub_player_id``). While a dispute is
+    open the store refuses (code ``dispute_open``) unless the host gives a reason to close
+    anyway (``override_reason``, kept in the close's detail)."""
 
     resolution = request.form.get("resolution") or None
+    override = request.form.get("override_reason", "").strip() or None
 
     def do(db):
         if request.form.get("confirm") != "1":  # the page asks first; a bare POST must say so too
@@ -446,7 +459,8 @@ def close(night_id: int):
         charge = _int("charge_player_id", required=False)
         hub = _int("hub_player_id", required=False)
         store.close_night(db, night_id, entered_by="host", resolution=resolution, charge_player_id=charge,
-                          mode="hub" if hub else "fewest", hub_player_id=hub, key=_form_key())
+                          mode="hub" if hub else "fewest", hub_player_id=hub, key=_form_key(),
+                          override_reason=override)
 
     return _write(night_id, do)
 

@@ -6,7 +6,9 @@ the only key: the page shows that one player's nights, buy-ins, cash-outs, net p
 running total with a small chart, one of each per currency (money in two currencies is
 never added up or drawn on one line), and every hand
 they played with its findings (``store.player_ledger``), said in the page's language by the
-referee's templates (``web.i18n.say_finding``), and the player's own cash-out count when
+referee's templates (``web.i18n.say_finding``), a "Dispute this hand" link on each
+(``web.disputes``) with the status and ruling of the player's own disputes beside it,
+and the player's own cash-out count when
 it differs from the referee's stack (``store.counts``; never another player's). Reading
 takes no write lock (``store.db.read_tx``). Nothing in the URL names another
 player, so no other player's private data is reachable; an unknown or revoked token is a
@@ -71,6 +73,24 @@ def currency_charts(nights: list[dict]) -> dict[str, dict]:
     return {currency: chart_points(values) for currency, values in totals.items()}
 
 
+def disputes_by_hand(disputes: list[dict], player_id: int) -> dict[int, list[dict]]:
+    """The player's disputes (``store.player_disputes``) by hand id, each with ``own_move``:
+    the chips its ruling moved to (+) or from (-) this player (None before a ruling), so
+    the ledger names nobody else (the dispute page shows every move by name).
+
+    >>> disputes_by_hand([{"hand_id": 4, "ruling": {"moves": [{"player_id": 1, "chips": -75},
+    ...                   {"player_id": 2, "chips": 75}]}}], 2)[4][0]["own_move"]
+    75
+    """
+    out: dict[int, list[dict]] = {}
+    for dispute in disputes:
+        ruling = dispute.get("ruling")
+        own = None if not ruling else sum(m["chips"] for m in ruling.get("moves", [])
+                                          if m["player_id"] == player_id)
+        out.setdefault(dispute["hand_id"], []).append({**dispute, "own_move": own})
+    return out
+
+
 @bp.get("/<token>")
 def ledger(token: str):
     """The player's ledger page (HTML, made for a 360 px wide phone)."""
@@ -83,6 +103,7 @@ def ledger(token: str):
         abort(404)
     with read_tx(db):
         data = store.player_ledger(db, player_id)
+        disputes = disputes_by_hand(store.player_disputes(db, player_id), player_id)
     nights = data.get("nights", [])
     for night in nights:
         # the player by name, everyone else by seat (no other player is named on this page)
@@ -91,6 +112,7 @@ def ledger(token: str):
             hand["findings"] = i18n.say_findings(hand["findings"], names)
         night["count_findings"] = i18n.say_findings(night.get("count_findings", []), names)
     response = render_template("player/ledger.html", ledger=data, nights=nights, token=token,
-                               charts=currency_charts(nights), chart_w=CHART_W, chart_h=CHART_H)
+                               disputes=disputes, charts=currency_charts(nights), chart_w=CHART_W,
+                               chart_h=CHART_H)
     return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                            "X-Robots-Tag": "noindex"}

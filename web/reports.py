@@ -23,6 +23,7 @@ import store
 import store.chain
 from store.counts import count_findings
 from store.db import read_tx
+from store.nights import local_time
 
 from . import i18n
 from .pdf import STATIC_BASE, html_to_pdf
@@ -76,7 +77,8 @@ def night_report(db: Database, night_id: int) -> dict:
         the cash-out counts that differ from the referee's stacks (``store.counts``), said
         as the hands' are], "rules_text": the rules in words of the page's language
         (``web.i18n.rules_text``), "findings_total": {severity: count} (the hands' and the
-        night's), "chain": the night's record chain head and link count
+        night's), "disputes", "settlements", "earlier_settlements":
+        :func:`night_disputes_report`, "chain": the night's record chain head and link count
         (``store.chain.head``: ``{"head": hex, "links"}``), printed so the report can be
         checked later (``flask --app app verify NIGHT --head HEX``)}``.
     :raises StoreError: no such night.
@@ -125,7 +127,32 @@ def _night_report(db: Database, night_id: int) -> dict:
         totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
     return {"summary": summary, "hands": out, "blocks": blocks, "names": names,
             "night_findings": night_findings, "findings_total": totals, "chain": store.chain.head(db, night_id),
-            "rules_text": i18n.rules_text(summary["night"]["rules_frozen"])}
+            "rules_text": i18n.rules_text(summary["night"]["rules_frozen"]),
+            **night_disputes_report(db, summary["night"])}
+
+
+def night_disputes_report(db: Database, night: dict) -> dict:
+    """The report's disputes section: every dispute of the night with its ruling
+    (``store.night_disputes``) and every settlement of the night (``store.night_settlements``:
+    one per close, the voided ones those a ruling or a reopening replaced), times in the
+    club's zone.
+
+    :returns: ``{"disputes": [get_dispute dicts + "entered_local" (+ the ruling's)],
+        "settlements": [night_settlements dicts + "entered_local"],
+        "earlier_settlements": [the voided ones]}``.
+    """
+    tz_name = night["timezone"]
+    disputes = []
+    for dispute in store.night_disputes(db, night["id"]):
+        said = {**dispute, "entered_local": local_time(dispute["entered_at"], tz_name)}
+        if dispute.get("ruling"):
+            said["ruling"] = {**dispute["ruling"],
+                              "entered_local": local_time(dispute["ruling"]["entered_at"], tz_name)}
+        disputes.append(said)
+    settlements = [{**s, "entered_local": local_time(s["entered_at"], tz_name)}
+                   for s in store.night_settlements(db, night["id"])]
+    return {"disputes": disputes, "settlements": settlements,
+            "earlier_settlements": [s for s in settlements if s["voided"]]}
 
 
 def render_report(db: Database, night_id: int, *, printing: bool) -> str:

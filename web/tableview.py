@@ -48,7 +48,9 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
         "recorded_awards", "findings" (with ``details``)), "actions": [{"event_id", "seq",
         "action", "voided"}], "award_gap": :func:`award_gap` (only ``with_gap``; the tap
-        path of a plain action leaves the key out: the page keeps the one it has)}``;
+        path of a plain action leaves the key out: the page keeps the one it has),
+        "open_disputes": int (the night's disputes not ruled yet, ``store.open_disputes``:
+        the tablet shows a banner and play goes on)}``;
         chips are ints, seat keys strings as in ``referee.check`` (CONTRACT.md 4).
     """
     hand_id = last_hand_id(db, night_id)
@@ -68,6 +70,7 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
             view["findings"] = checked.get("findings", view["findings"])
             view["awards"] = checked.get("awards")
     view["seats"] = _seats(db, night_id, view)
+    view["open_disputes"] = len(store.open_disputes(db, night_id))
     if with_gap:
         view["award_gap"] = award_gap(db, night_id)
     return view

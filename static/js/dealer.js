@@ -13,6 +13,7 @@
   var CFG = JSON.parse(document.getElementById("config").textContent);
   var server = JSON.parse(document.getElementById("initial-state").textContent);
   var Echo = window.TapeteEcho;
+  var Banner = window.TapeteBanner;
   var view = Echo.echo(server, []);
   // the action grammar (CONTRACT.md section 2), from the server: the verbs the page offers
   // and those that take a chip amount
@@ -210,6 +211,7 @@
     renderVerbs();
     renderAward();
     renderGap();
+    renderDisputes();
     renderButtons();
     renderFindings();
     renderLog();
@@ -372,6 +374,15 @@
     $("award-other").hidden = !view.in_progress;
     $("end-hand").hidden = !view.in_progress;
     $("next-hand").hidden = !!view.in_progress;
+  }
+
+  // The night's open disputes (the server's count): a banner beside the table; play goes on.
+  function renderDisputes() {
+    var text = Banner.disputeBanner(server.open_disputes, S.disputes_open);
+    var box = $("dispute-banner");
+    box.hidden = !text;
+    box.textContent = text || "";
+    box.setAttribute("data-count", String(text ? server.open_disputes : 0));
   }
 
   // After a hand whose pushed chips differ from the referee's award, the referee carries
@@ -688,6 +699,10 @@
         if (!data || queue.items.length || answers !== asked) { return; }
         var changed = data.hand_id !== server.hand_id || (data.actions || []).length !== (server.actions || []).length ||
           data.in_progress !== server.in_progress;
+        if (data.open_disputes !== server.open_disputes) {   // the banner alone: no redraw
+          server.open_disputes = data.open_disputes;
+          renderDisputes();
+        }
         if (!changed) { return; }   // redrawing would take the keyboard focus away
         server = data;
         if ("award_gap" in data) { awardGap = data.award_gap; }

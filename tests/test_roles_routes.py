@@ -1,0 +1,289 @@
+"""Who may change what (issue 12): a role × route matrix over EVERY state-changing route of
+the app (host, dealer, player; the dispute and ruling routes included).
+
+Roles: anonymous; a player's private link (a player dealt into the night's hand); an
+outsider's link (a player of another night); another night's dealer link; this night's
+dealer link; the host (logged in with the PIN). Each role is a client that has used its
+own credential (opened its own page) and then sends the route's request, carrying its
+credential where the route's area takes one (the token in the URL of the dealer and
+player areas; the session for the host area).
+
+Each refused request answers as its area does -- the host area redirects to the PIN page
+(302), the dealer and player areas answer the 404 of an unknown link -- and changes
+nothing: every row of every table is the same before and after (not only the counts). The
+allowed role's same request is the control: it is answered and changes rows, so a matrix
+that refused everything, or compared nothing, would fail.
+
+The list of routes is checked against the app's URL map: a new state-changing route that
+is not added here fails :func:`test_every_state_changing_route_is_in_the_matrix`.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pytest
+
+import store
+from conftest import login_host
+from web.dealer import dealer_token
+from web.disputes import preview_digest
+
+CASE = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+        "players": [("Ana", 1), ("Bruno", 3), ("Chus", 4)],
+        "actions": ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p4 open 10", "p3 fold",
+                    "p1 fold", "p4 show QsQh7c5d2s", "d award p4 25"]}
+"""shared/cases/out_of_turn_open.json's hand: Chus opens before Bruno has spoken."""
+
+MADE_UP_TOKEN = "Zq3" * 14 + "x"
+"""43 URL-safe characters no link was issued with."""
+
+
+@dataclass
+class World:
+    """A night A (Ana, Bruno, Chus; hand 1 played; Ana's dispute of it open; Ana counted)
+    and a night B (Dora, Eva; nothing played), with links."""
+    app: object
+    db: object
+    night: int = 0
+    other_night: int = 0
+    hand: int = 0
+    ids: dict = field(default_factory=dict)
+    tokens: dict = field(default_factory=dict)
+    dispute: int = 0
+    ana_count: int = 0
+
+    def dealer(self, night_id: int) -> str:
+        with self.app.test_request_context():
+            return dealer_token(night_id)
+
+
+def build(app, db) -> World:
+    w = World(app, db)
+    w.night = store.create_night(db, rules=CASE["rules"], chip_cents=10)
+    for name, seat in CASE["players"]:
+        w.ids[name] = store.add_player(db, name)
+        store.seat_player(db, w.night, w.ids[name], seat, entered_by="test")
+        store.buy_in(db, w.night, w.ids[name], 500, entered_by="test")
+    w.hand = store.start_hand(db, w.night, button=4, entered_by="test")
+    for i, action in enumerate(CASE["actions"]):
+        store.append_action(db, w.hand, action, entered_by="test", key=f"world-{i}")
+    store.end_hand(db, w.hand, entered_by="test")
+    w.dispute = store.open_dispute(db, w.hand, w.ids["Ana"], "Chus opened before Bruno spoke.")
+    store.cash_out(db, w.night, w.ids["Ana"], 495, entered_by="test")
+    w.ana_count = db.execute("SELECT MAX(id) FROM ledger WHERE kind = 'cash_out'").fetchone()[0]
+    w.other_night = store.create_night(db, rules=CASE["rules"], chip_cents=10)
+    for name, seat in (("Dora", 1), ("Eva", 2)):
+        w.ids[name] = store.add_player(db, name)
+        store.seat_player(db, w.other_night, w.ids[name], seat, entered_by="test")
+        store.buy_in(db, w.other_night, w.ids[name], 300, entered_by="test")
+    for name in ("Ana", "Bruno", "Dora"):
+        w.tokens[name] = store.issue_token(db, w.ids[name])
+    return w
+
+
+def close_with_override(w: World) -> None:
+    store.cash_out(w.db, w.night, w.ids["Bruno"], 495, entered_by="test")
+    store.cash_out(w.db, w.night, w.ids["Chus"], 510, entered_by="test")
+    store.close_night(w.db, w.night, entered_by="test", override_reason="test: closed with a dispute open")
+
+
+@dataclass
+class Route:
+    """One state-changing route: its area, the request (built for a credential), and what
+    the world needs before it (``prepare``)."""
+    endpoint: str
+    area: str                                   # "host" | "dealer" | "player"
+    path: Callable[[World, str], str]           # (world, credential token) -> path
+    data: Callable[[World], dict]
+    prepare: Callable[[World], None] = lambda w: None
+    as_json: bool = False
+
+
+def _ana_link_id(w: World) -> int:
+    return store.tokens.player_links(w.db, w.ids["Ana"])[0]["id"]
+
+
+def _rule_form(w: World) -> dict:
+    preview = store.preview_ruling(w.db, w.dispute, decision="rejected")
+    return {"decision": "rejected", "rule": "TDA 53: the out-of-turn action is binding.", "note": "",
+            "digest": preview_digest(preview), "key": "rule-form-0001"}
+
+
+ROUTES = [
+    Route("host.new_night", "host", lambda w, t: "/host/nights",
+          lambda w: {"preset": "jackpots", "ante": "5", "small_bet": "10", "big_bet": "20",
+                     "chip_cents": "10", "key": "night-form-0001"}),
+    Route("host.seat", "host", lambda w, t: f"/host/night/{w.night}/seat",
+          lambda w: {"name": "Fede", "seat": "6", "chips": "300", "key": "seat-form-0001"}),
+    Route("host.unseat", "host", lambda w, t: f"/host/night/{w.night}/unseat",
+          lambda w: {"player_id": str(w.ids["Ana"]), "reason": "went home", "key": "unseat-0001"}),
+    Route("host.void_hand", "host", lambda w, t: f"/host/night/{w.night}/void-hand",
+          lambda w: {"reason": "started by mistake", "key": "voidhand-0001"},
+          prepare=lambda w: store.start_hand(w.db, w.night, entered_by="test")),
+    Route("host.buy_in", "host", lambda w, t: f"/host/night/{w.night}/buy-in",
+          lambda w: {"player_id": str(w.ids["Chus"]), "chips": "100", "key": "buyin-0001"}),
+    Route("host.start_hand", "host", lambda w, t: f"/host/night/{w.night}/hand",
+          lambda w: {"button": "", "key": "hand-form-0001"}),
+    Route("host.cash_out", "host", lambda w, t: f"/host/night/{w.night}/cash-out",
+          lambda w: {"player_id": str(w.ids["Chus"]), "chips": "510", "key": "cash-0001"}),
+    Route("host.recount", "host", lambda w, t: f"/host/night/{w.night}/recount",
+          lambda w: {"player_id": str(w.ids["Ana"]), "chips": "500", "key": "recount-0001"}),
+    Route("host.close", "host", lambda w, t: f"/host/night/{w.night}/close",
+          lambda w: {"confirm": "1", "resolution": "", "override_reason": "ruled tomorrow",
+                     "key": "close-0001"},
+          prepare=lambda w: (store.cash_out(w.db, w.night, w.ids["Bruno"], 495, entered_by="test"),
+                             store.cash_out(w.db, w.night, w.ids["Chus"], 510, entered_by="test"))),
+    Route("host.void_entry", "host", lambda w, t: f"/host/night/{w.night}/void-entry",
+          lambda w: {"entry_id": str(w.ana_count), "reason": "miscounted", "key": "void-entry-0001"}),
+    Route("host.reopen", "host", lambda w, t: f"/host/night/{w.night}/reopen",
+          lambda w: {"reason": "a late correction"}, prepare=close_with_override),
+    Route("host.issue_link", "host", lambda w, t: f"/host/player/{w.ids['Chus']}/link",
+          lambda w: {"night_id": str(w.night)}),
+    Route("host.revoke_one_link", "host",
+          lambda w, t: f"/host/player/{w.ids['Ana']}/links/{_ana_link_id(w)}/revoke",
+          lambda w: {"night_id": str(w.night)}),
+    Route("host.revoke_all_links", "host", lambda w, t: f"/host/player/{w.ids['Ana']}/links/revoke-all",
+          lambda w: {"night_id": str(w.night)}),
+    Route("host.revoke_link", "host", lambda w, t: "/host/revoke",
+          lambda w: {"night_id": str(w.night), "link": f"https://club.example/p/{w.tokens['Ana']}"}),
+    Route("disputes.rule", "host", lambda w, t: f"/host/dispute/{w.dispute}/rule", _rule_form),
+    Route("dealer.tap", "dealer", lambda w, t: f"/dealer/{w.night}/{t}/tap",
+          lambda w: {"key": "tap-start-0001", "op": "start_hand"}, as_json=True),
+    Route("disputes.player_dispute", "player", lambda w, t: f"/p/{t}/hand/{w.hand}/dispute",
+          lambda w: {"statement": "Chus opened out of turn.", "key": "dispute-form-0001"}),
+]
+
+EXEMPT = {
+    "host.login": "the PIN page: open to everyone by design; it changes only the session",
+    "host.logout": "ends the session; no row",
+}
+"""State-changing routes outside the matrix, and why (checked below: they change no row)."""
+
+ROLES = ("anonymous", "player", "outsider", "other_dealer", "dealer", "host")
+
+ALLOWED = {"host": "host", "dealer": "dealer", "player": "player"}
+"""The one role each area lets in."""
+
+
+def credential(w: World, role: str) -> str:
+    """The token a role puts where a route's URL takes one (the host and the anonymous
+    client have none: a made-up one)."""
+    return {"player": w.tokens.get("Bruno"), "outsider": w.tokens.get("Dora"),
+            "other_dealer": w.dealer(w.other_night), "dealer": w.dealer(w.night)}.get(role, MADE_UP_TOKEN)
+
+
+def client_for(app, w: World, role: str):
+    """A client that has used its role's credential (opened its own page)."""
+    client = app.test_client()
+    if role == "host":
+        login_host(client)
+    elif role in ("player", "outsider"):
+        assert client.get(f"/p/{credential(w, role)}").status_code == 200
+    elif role in ("dealer", "other_dealer"):
+        night = w.night if role == "dealer" else w.other_night
+        assert client.get(f"/dealer/{night}/{credential(w, role)}/").status_code == 200
+    return client
+
+
+def snapshot(path: str) -> dict[str, list[tuple]]:
+    """Every row of every table (a fresh connection: what is committed)."""
+    conn = sqlite3.connect(path)
+    try:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                             "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}
+    finally:
+        conn.close()
+
+
+def send(client, route: Route, w: World, role: str):
+    path = route.path(w, credential(w, role))
+    data = route.data(w)
+    if route.as_json:
+        return client.post(path, json=data)
+    return client.post(path, data=data)
+
+
+def test_every_state_changing_route_is_in_the_matrix(app):
+    changing = {rule.endpoint for rule in app.url_map.iter_rules()
+                if rule.methods - {"GET", "HEAD", "OPTIONS"}}
+    assert changing == {r.endpoint for r in ROUTES} | set(EXEMPT)
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=lambda r: r.endpoint)
+@pytest.mark.parametrize("role", ROLES)
+def test_a_role_outside_the_routes_area_is_refused_and_changes_nothing(app, db, route, role):
+    w = build(app, db)
+    route.prepare(w)
+    client = client_for(app, w, role)
+    before = snapshot(app.config["DATABASE"])
+    response = send(client, route, w, role)
+    after = snapshot(app.config["DATABASE"])
+    if role == ALLOWED[route.area]:
+        # the control: the same request from the role the area lets in is taken
+        assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:500]
+        if route.area == "host":
+            assert "/host/login" not in response.headers.get("Location", "")
+        assert after != before, f"{route.endpoint} as {role} changed nothing: the control is void"
+        return
+    if route.area == "host":
+        assert response.status_code == 302
+        assert response.headers["Location"].startswith("/host/login")
+    else:
+        assert response.status_code == 404
+    assert after == before
+    if role != "host":
+        with client.session_transaction() as session:
+            assert not session.get("host")
+
+
+@pytest.mark.parametrize("endpoint", sorted(EXEMPT))
+def test_the_exempt_routes_change_no_row(app, db, endpoint):
+    w = build(app, db)
+    before = snapshot(app.config["DATABASE"])
+    client = app.test_client()
+    path = {"host.login": "/host/login", "host.logout": "/host/logout"}[endpoint]
+    response = client.post(path, data={"pin": "0000"})
+    assert response.status_code in (302, 401)
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_the_player_may_dispute_only_hands_of_their_own_link(app, db):
+    """A player's link opens the dispute of the hands that player was dealt into, and no
+    other: Dora's link (another night) on night A's hand is the 404 of an unknown link,
+    for the page and for the form alike, and nothing is written."""
+    w = build(app, db)
+    client = app.test_client()
+    before = snapshot(app.config["DATABASE"])
+    outsider = f"/p/{w.tokens['Dora']}/hand/{w.hand}/dispute"
+    assert client.get(outsider).status_code == 404
+    assert client.post(outsider, data={"statement": "x", "key": "dora-0001"}).status_code == 404
+    assert client.get(f"/p/{w.tokens['Bruno']}/hand/{w.hand + 999}/dispute").status_code == 404
+    assert snapshot(app.config["DATABASE"]) == before
+    assert client.get(f"/p/{w.tokens['Bruno']}/hand/{w.hand}/dispute").status_code == 200
+
+
+def test_the_hosts_dispute_page_is_behind_the_pin(app, db):
+    w = build(app, db)
+    for role in ("anonymous", "player", "other_dealer", "dealer"):
+        client = client_for(app, w, role)
+        response = client.get(f"/host/dispute/{w.dispute}?preview=1&decision=rejected")
+        assert response.status_code == 302 and response.headers["Location"].startswith("/host/login")
+        assert "Chus opened before Bruno spoke" not in response.get_data(as_text=True)
+    assert "Chus opened before Bruno spoke" in client_for(app, w, "host").get(
+        f"/host/dispute/{w.dispute}").get_data(as_text=True)
+
+
+def test_json_taps_are_the_dealer_areas_only_write(app, db):
+    """The tap answers JSON for the dealer of the night; the same tap with another night's
+    dealer link is a 404 whose body reveals nothing of the night."""
+    w = build(app, db)
+    tap = {"key": "tap-start-0002", "op": "start_hand"}
+    refused = client_for(app, w, "other_dealer").post(f"/dealer/{w.night}/{w.dealer(w.other_night)}/tap", json=tap)
+    assert refused.status_code == 404 and "Chus" not in refused.get_data(as_text=True)
+    taken = client_for(app, w, "dealer").post(f"/dealer/{w.night}/{w.dealer(w.night)}/tap", json=tap)
+    assert taken.status_code == 200 and json.loads(taken.get_data())["hand"] == 2

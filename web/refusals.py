@@ -1,0 +1,89 @@
+"""The store's refusals of disputes and rulings (``store.disputes``, ``store.rulings``, the
+close refused while a dispute is open) said in the request's language.
+
+A ``store.StoreError`` carries a ``code`` and ``params`` (names, numbers); the pages never
+show its English text when they know the code (:func:`dispute_refusal`). Used by the host's
+pages (``web.host.store_message``) and the player's dispute page (``web.disputes``).
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+
+def _hands(value) -> str:
+    """Hand numbers as the page writes a list of them: ``[3, 5]`` -> ``"3, 5"``."""
+    if isinstance(value, (list, tuple, set)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def _dispute_open(params: dict) -> str:
+    """``dispute_open``: from ``close_night`` (params ``count``, ``hands``: the night's open
+    disputes) or from ``open_dispute`` (param ``dispute_id``: the player's own open one)."""
+    if "count" in params:
+        return ngettext("%(num)s dispute is open (hand %(hands)s): rule on it first, or give a "
+                        "reason to close the night anyway.",
+                        "%(num)s disputes are open (hands %(hands)s): rule on them first, or give "
+                        "a reason to close the night anyway.",
+                        int(params["count"]), hands=_hands(params.get("hands", "")))
+    return _("You already have an open dispute on this hand: the host will rule on it.")
+
+
+MESSAGES = {
+    "no_hand": lambda p: _("No such hand."),
+    "not_dealt_in": lambda p: _("Only a player dealt into hand %(number)s can dispute it.", **p),
+    "statement_empty": lambda p: _("Write what happened: the statement is empty."),
+    "statement_too_long": lambda p: _("The statement is too long: %(length)s characters, at most "
+                                      "%(limit)s.", **p),
+    "dispute_open": _dispute_open,
+    "no_dispute": lambda p: _("No such dispute."),
+    "already_ruled": lambda p: _("This dispute has already been ruled on."),
+    "bad_decision": lambda p: _("The decision must be “upheld” or “rejected”."),
+    "rule_empty": lambda p: _("Say the rule the ruling relies on."),
+    "awards_unknown": lambda p: _("Hand %(number)s: the referee cannot say who wins: the cards it "
+                                  "needs were never recorded. Record the cards shown first (in the "
+                                  "corrected actions).", **p),
+    "pushes_unbalanced": lambda p: _("Hand %(number)s: the chips recorded as pushed (%(pushed)s) do not "
+                                     "add up to the pot the rules award (%(pot)s): correct the award "
+                                     "lines first.", **p),
+    "rejected_correction": lambda p: _("A rejected dispute leaves the hand as it was logged: uphold it "
+                                       "to correct the actions, or leave them as they are."),
+    "rule_too_long": lambda p: _("The rule or the note is too long: %(length)s characters, at most "
+                                 "%(limit)s.", **p),
+    "actions_invalid": lambda p: _("Write the hand's actions one per line."),
+    "action_empty": lambda p: _("Line %(line)s of the corrected actions is empty.", line=p["index"] + 1),
+    "action_too_long": lambda p: _("Line %(line)s of the corrected actions is too long: %(length)s "
+                                   "characters, at most %(limit)s.", line=p["index"] + 1,
+                                   length=p["length"], limit=p["limit"]),
+    "key_reused": lambda p: _("This form was already sent with other data: reload the page and "
+                              "enter it again."),
+    "preview_stale": lambda p: _("The night changed since the preview: look at the new preview "
+                                 "before committing."),
+}
+"""Code -> the message in the request's language, given the error's params."""
+
+
+def dispute_refusal(code: str | None, params: dict | None = None) -> str | None:
+    """The refusal ``code`` of the disputes/rulings API in the request's language, or None
+    when the code is not one of theirs or its params are missing (the caller then shows the
+    store's own text).
+
+    :param code: ``StoreError.code`` (e.g. ``"statement_too_long"``).
+    :param params: ``StoreError.params`` (e.g. ``{"limit": 1000, "length": 1204}``).
+    """
+    say = MESSAGES.get(code or "")
+    if say is None:
+        return None
+    try:
+        return say(dict(params or {}))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def refusal_text(exc: Exception) -> str:
+    """A refused write as the page says it: :func:`dispute_refusal` of its code, else the
+    error's own text (form errors raised by the pages are already translated)."""
+    said = dispute_refusal(getattr(exc, "code", None), getattr(exc, "params", None))
+    return said if said is not None else str(exc)
