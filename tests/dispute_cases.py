@@ -20,7 +20,10 @@ import copy
 import json
 from pathlib import Path
 
+import pytest
+
 import store
+from store import StoreError
 from referee.check import check
 
 DERIVED = frozenset({"hand_results", "chain_heads", "chain_pending"})
@@ -134,3 +137,14 @@ def only_added(before: dict, after: dict) -> dict[str, int]:
             assert after[table].get(rowid) == row, f"{table} row {rowid} changed or went"
         grown[table] = len(after[table]) - len(rows)
     return grown
+
+
+def refused(db, code: str, call, *args, **kwargs) -> StoreError:
+    """Call ``call`` and assert it is refused with ``code`` and writes nothing (every row of
+    every table but the derived ones unchanged); returns the error."""
+    before = snapshot(db)
+    with pytest.raises(StoreError) as info:
+        call(*args, **kwargs)
+    assert info.value.code == code, str(info.value)
+    assert snapshot(db) == before  # nothing written
+    return info.value

@@ -9,21 +9,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 import store
-from store import MAX_STATEMENT, StoreError
+from store import MAX_STATEMENT
 from conftest import night_with_first_hand
-from dispute_cases import case, first_hand, import_night, out_of_turn, snapshot
-
-
-def _refused(db, code: str, call, *args, **kwargs) -> StoreError:
-    before = snapshot(db)
-    with pytest.raises(StoreError) as info:
-        call(*args, **kwargs)
-    assert info.value.code == code, str(info.value)
-    assert snapshot(db) == before  # nothing written
-    return info.value
+from dispute_cases import refused, case, first_hand, import_night, out_of_turn, snapshot
 
 
 def test_a_player_dealt_in_disputes_a_hand_and_it_reads_back_open(db, shared):
@@ -50,7 +40,7 @@ def test_only_a_player_dealt_into_the_hand_may_dispute_it(db, shared):
     dani = store.add_player(db, "Dani")
     store.seat_player(db, night_id, dani, 6, entered_by="host")
     hand = first_hand(db, night_id)
-    error = _refused(db, "not_dealt_in", store.open_dispute, db, hand["id"], dani, "yo vi algo")
+    error = refused(db, "not_dealt_in", store.open_dispute, db, hand["id"], dani, "yo vi algo")
     assert error.params == {"name": "Dani", "number": 1}
     assert store.open_dispute(db, hand["id"], ids["Ana"], "yo vi algo")  # Ana was dealt in
 
@@ -59,12 +49,12 @@ def test_the_statement_is_needed_and_limited(db, shared):
     night, _ = out_of_turn(shared)
     night_id, ids = import_night(db, night)
     hand = first_hand(db, night_id)
-    _refused(db, "statement_empty", store.open_dispute, db, hand["id"], ids["Ana"], " \n ")
-    error = _refused(db, "statement_too_long", store.open_dispute, db, hand["id"], ids["Ana"],
+    refused(db, "statement_empty", store.open_dispute, db, hand["id"], ids["Ana"], " \n ")
+    error = refused(db, "statement_too_long", store.open_dispute, db, hand["id"], ids["Ana"],
                      "x" * (MAX_STATEMENT + 1))
     assert error.params == {"limit": MAX_STATEMENT, "length": MAX_STATEMENT + 1}
     assert store.open_dispute(db, hand["id"], ids["Ana"], "x" * MAX_STATEMENT)
-    _refused(db, "no_hand", store.open_dispute, db, 999, ids["Ana"], "x")
+    refused(db, "no_hand", store.open_dispute, db, 999, ids["Ana"], "x")
 
 
 def test_one_open_dispute_per_player_and_hand_and_a_double_submit_stores_one(db, shared):
@@ -73,9 +63,9 @@ def test_one_open_dispute_per_player_and_hand_and_a_double_submit_stores_one(db,
     hand = first_hand(db, night_id)
     first = store.open_dispute(db, hand["id"], ids["Bruno"], "fuera de turno", key="k1")
     assert store.open_dispute(db, hand["id"], ids["Bruno"], "fuera de turno", key="k1") == first
-    error = _refused(db, "dispute_open", store.open_dispute, db, hand["id"], ids["Bruno"], "otra vez", key="k2")
+    error = refused(db, "dispute_open", store.open_dispute, db, hand["id"], ids["Bruno"], "otra vez", key="k2")
     assert error.params == {"dispute_id": first}
-    _refused(db, "key_reused", store.open_dispute, db, hand["id"], ids["Ana"], "fuera de turno", key="k1")
+    refused(db, "key_reused", store.open_dispute, db, hand["id"], ids["Ana"], "fuera de turno", key="k1")
     store.record_ruling(db, first, decision="rejected", rule="TDA 53", entered_by="host")
     second = store.open_dispute(db, hand["id"], ids["Bruno"], "otra vez")  # the first one was ruled on
     assert [d["id"] for d in store.open_disputes(db, night_id)] == [second]
@@ -95,9 +85,9 @@ def test_the_close_is_refused_while_a_dispute_is_open_unless_the_host_says_why(d
     night, _ = out_of_turn(shared)
     night_id, ids = import_night(db, night)
     dispute = store.open_dispute(db, first_hand(db, night_id)["id"], ids["Bruno"], "fuera de turno")
-    error = _refused(db, "dispute_open", store.close_night, db, night_id, entered_by="host")
+    error = refused(db, "dispute_open", store.close_night, db, night_id, entered_by="host")
     assert error.params == {"count": 1, "hands": [1]}
-    _refused(db, "dispute_open", store.close_night, db, night_id, entered_by="host", override_reason="  ")
+    refused(db, "dispute_open", store.close_night, db, night_id, entered_by="host", override_reason="  ")
     store.close_night(db, night_id, entered_by="host", override_reason=" se decide mañana ")
     detail = store.get_night(db, night_id)["close"]["detail"]
     assert detail["override_reason"] == "se decide mañana"

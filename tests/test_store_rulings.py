@@ -16,9 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import store
-from store import StoreError
 from store.counts import count_findings
-from dispute_cases import (DERIVED, case, false_opener, first_hand, import_night, live_actions, only_added,
+from dispute_cases import (refused, DERIVED, case, false_opener, first_hand, import_night, live_actions, only_added,
                            out_of_turn, six_cards, snapshot, with_counts)
 
 
@@ -212,15 +211,6 @@ def test_the_preview_writes_nothing_and_answers_while_another_connection_holds_t
     assert snapshot(db) == before
 
 
-def _refused(db, code: str, call, *args, **kwargs) -> StoreError:
-    before = snapshot(db)
-    with pytest.raises(StoreError) as info:
-        call(*args, **kwargs)
-    assert info.value.code == code, str(info.value)
-    assert snapshot(db) == before  # nothing written
-    return info.value
-
-
 def test_refusals_write_nothing(db, shared):
     night, full, _ = false_opener(shared)
     night_id, ids = import_night(db, night, close=True)
@@ -228,23 +218,23 @@ def test_refusals_write_nothing(db, shared):
     dispute = store.open_dispute(db, hand["id"], ids["Chus"], "openers")
     logged = live_actions(db, hand["id"])
     rule = dict(rule="RRoP 11", entered_by="host")
-    _refused(db, "bad_decision", store.record_ruling, db, dispute, decision="maybe", **rule)
-    _refused(db, "rule_empty", store.record_ruling, db, dispute, decision="upheld", rule="  ", entered_by="host")
+    refused(db, "bad_decision", store.record_ruling, db, dispute, decision="maybe", **rule)
+    refused(db, "rule_empty", store.record_ruling, db, dispute, decision="upheld", rule="  ", entered_by="host")
     # the cards needed were never recorded: the referee cannot say who wins
-    _refused(db, "awards_unknown", store.record_ruling, db, dispute, decision="upheld", **rule)
+    refused(db, "awards_unknown", store.record_ruling, db, dispute, decision="upheld", **rule)
     assert store.preview_ruling(db, dispute, decision="upheld")["refusal"]["code"] == "awards_unknown"
-    _refused(db, "action_empty", store.record_ruling, db, dispute, decision="upheld", actions=logged + [" "], **rule)
-    _refused(db, "action_too_long", store.record_ruling, db, dispute, decision="upheld",
+    refused(db, "action_empty", store.record_ruling, db, dispute, decision="upheld", actions=logged + [" "], **rule)
+    refused(db, "action_too_long", store.record_ruling, db, dispute, decision="upheld",
              actions=logged + ["p1 " + "x" * 600], **rule)
-    _refused(db, "rejected_correction", store.record_ruling, db, dispute, decision="rejected",
+    refused(db, "rejected_correction", store.record_ruling, db, dispute, decision="rejected",
              actions=logged[:-1], **rule)
     # pushes that do not add up to the pot: correct the award lines first
     short = logged[:-1] + [a for a in full["hands"][0]["actions"] if "show" in a] + ["d award p4 70"]
-    error = _refused(db, "pushes_unbalanced", store.record_ruling, db, dispute, decision="upheld",
+    error = refused(db, "pushes_unbalanced", store.record_ruling, db, dispute, decision="upheld",
                      actions=short, **rule)
     assert error.params == {"number": 1, "pot": 75, "pushed": 70}
     store.record_ruling(db, dispute, decision="rejected", **rule)
-    error = _refused(db, "already_ruled", store.record_ruling, db, dispute, decision="upheld", **rule)
+    error = refused(db, "already_ruled", store.record_ruling, db, dispute, decision="upheld", **rule)
     assert error.params["dispute_id"] == dispute
 
 

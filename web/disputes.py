@@ -40,6 +40,7 @@ from store.nights import local_time
 from . import i18n
 from .dealer import get_db
 from .host import _form_key, host_required, store_message
+from .player import player_for
 from .refusals import dispute_refusal, refusal_text
 
 bp = Blueprint("disputes", __name__)
@@ -56,17 +57,6 @@ MAX_NOTE = 2000
 
 
 # --- the player's side ------------------------------------------------------------------
-
-def player_for(db, token: str) -> int:
-    """The player a private link opens, else the 404 of the player pages (unknown, revoked
-    or malformed token: the same answer as for a token never issued)."""
-    if not 20 <= len(token) <= 100:
-        abort(404)
-    player_id = store.player_for_token(db, token)
-    if player_id is None:
-        abort(404)
-    return player_id
-
 
 def dealt_hand(db, player_id: int, hand_id: int) -> dict:
     """The hand (``store.get_hand``) when the player was dealt into it, else 404 (another

@@ -91,16 +91,23 @@ def disputes_by_hand(disputes: list[dict], player_id: int) -> dict[int, list[dic
     return out
 
 
+def player_for(db, token: str) -> int:
+    """The player a private link opens, else the 404 of the player pages (unknown, revoked
+    or malformed token: the same answer as for a token never issued)."""
+    if not 20 <= len(token) <= 100:
+        abort(404)
+    player_id = store.player_for_token(db, token)
+    if player_id is None:
+        abort(404)
+    return player_id
+
+
 @bp.get("/<token>")
 def ledger(token: str):
     """The player's ledger page (HTML, made for a 360 px wide phone)."""
 
-    if not 20 <= len(token) <= 100:
-        abort(404)
     db = get_db()
-    player_id = store.player_for_token(db, token)
-    if player_id is None:
-        abort(404)
+    player_id = player_for(db, token)
     with read_tx(db):
         data = store.player_ledger(db, player_id)
         disputes = disputes_by_hand(store.player_disputes(db, player_id), player_id)

@@ -35,6 +35,7 @@ from store.replays import hand_replay, night_hand_list, player_hand_seat
 from . import i18n
 from .dealer import get_db
 from .host import host_required
+from .player import player_for
 
 bp = Blueprint("replay", __name__)
 bp.record_once(lambda state: i18n.init_app(state.app))
@@ -85,12 +86,8 @@ def host_hand(night_id: int, number: int):
 @bp.get("/p/<token>/hand/<int:hand_id>")
 def player_hand(token: str, hand_id: int):
     """A player's replay of a hand they were dealt into; else the player page's 404."""
-    if not 20 <= len(token) <= 100:
-        abort(404)
     db = get_db()
-    player_id = store.player_for_token(db, token)
-    if player_id is None:
-        abort(404)
+    player_id = player_for(db, token)
     with read_tx(db):
         seat = player_hand_seat(db, hand_id, player_id)
         if seat is None:
