@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 
-
 import store
 from store import MAX_STATEMENT
 from conftest import night_with_first_hand
