@@ -23,6 +23,7 @@ from .db import StoreError, read_tx
 from .handrows import LIVE_HAND, live_hand, names_seat
 from .hidden import own_cards, redact_action, redact_cards, redact_finding, redact_text, shown_cards
 from .judging import LIVE_EVENT, hand_item, night_rulings
+from .rulings import ruling_voids
 
 
 def hand_replay(db: Database, hand_id: int, *, viewer_seat: int | None = None) -> dict:
@@ -45,8 +46,9 @@ def hand_replay(db: Database, hand_id: int, *, viewer_seat: int | None = None) -
           (``{"actor", "seat", "verb", "amount", "cards", "count", "text"}``, or None for
           a line it could not read);
         - a voided line: ``{"event_id", "seq", "action", "parsed", "entered_by",
-          "entered_at", "voided_by", "voided_at", "reason"}`` (the correction trail: what
-          was voided, when, by whom, why), in log order.
+          "entered_at", "voided_by", "voided_at", "reason", "dispute_id"}`` (the
+          correction trail: what was voided, when, by whom, why; ``dispute_id``: the
+          dispute whose ruling voided it, else None), in log order.
     :raises StoreError: no such hand, or its start was voided.
     """
     with read_tx(db):
@@ -60,7 +62,7 @@ def hand_replay(db: Database, hand_id: int, *, viewer_seat: int | None = None) -
         steps = traced["steps"]
         for step in steps:
             step["number"] = step["index"] + 1
-            step["parsed"] = _parsed(step["action"])
+            step["parsed"] = parsed_line(step["action"])
         out = {
             "hand_id": hand_id, "night_id": row[0], "number": row[1], "button": item.start.button,
             "ended": _ended(db, hand_id), "viewer_seat": viewer_seat,
@@ -74,7 +76,7 @@ def hand_replay(db: Database, hand_id: int, *, viewer_seat: int | None = None) -
     return out
 
 
-def _parsed(line) -> dict | None:
+def parsed_line(line) -> dict | None:
     """A log line as the referee reads it (:func:`referee.actions.parse_line`), as a dict;
     None when it cannot be read."""
     try:
@@ -92,12 +94,32 @@ def _ended(db: Database, hand_id: int) -> bool:
     return row is not None
 
 
+def visible_cards(db: Database, hand_id: int, viewer_seat: int) -> set[str]:
+    """The cards seat ``viewer_seat`` may know by the end of the hand with id ``hand_id``:
+    its own and every card shown at the table (``store.hidden``; what a player's replay
+    shows at its last step). The player's pages hide every other card with it (findings,
+    a ruling's correction and texts: ``store.hidden.redact_finding`` / ``redact_text``).
+    Read-only.
+
+    :raises StoreError: no such live hand.
+    """
+    replay = hand_replay(db, hand_id)
+    return _own(replay, viewer_seat) | set().union(
+        *(shown_cards(s["parsed"], s["cards"]) for s in replay["steps"]))
+
+
+def _own(replay: dict, viewer: int) -> set[str]:
+    """The cards of seat ``viewer`` in a (host's) replay: dealt, served, discarded, shown."""
+    steps = replay["steps"]
+    return own_cards(viewer, [s["parsed"] for s in steps] + [v["parsed"] for v in replay["voided"]],
+                     [s["cards"].get(str(viewer), {}).get("held", []) for s in steps])
+
+
 def _hide(replay: dict, viewer: int) -> None:
     """Hide, in place, every card seat ``viewer`` may not see (``store.hidden``)."""
     steps = replay["steps"]
     voided = replay["voided"]
-    own = own_cards(viewer, [s["parsed"] for s in steps] + [v["parsed"] for v in voided],
-                    [s["cards"].get(str(viewer), {}).get("held", []) for s in steps])
+    own = _own(replay, viewer)
     shown: set[str] = set()
     for step in steps:
         shown |= shown_cards(step["parsed"], step["cards"])
@@ -123,15 +145,19 @@ def _hide(replay: dict, viewer: int) -> None:
 
 def voided_lines(db: Database, hand_id: int) -> list[dict]:
     """The hand's voided action lines, in log order: ``[{"event_id", "seq", "action",
-    "parsed", "entered_by", "entered_at", "voided_by", "voided_at", "reason"}]`` (times
-    UTC ISO strings). Read-only."""
+    "parsed", "entered_by", "entered_at", "voided_by", "voided_at", "reason",
+    "dispute_id"}]`` (times UTC ISO strings; ``dispute_id``: the dispute whose ruling
+    voided the line, from the ruling's detail (:func:`store.rulings.ruling_voids`), else
+    None). Read-only."""
+    night = db.execute("SELECT night_id FROM hands WHERE id = ?", [hand_id]).fetchone()
+    by_ruling = ruling_voids(db, night[0])["events"] if night else {}
     rows = db.execute(
         "SELECT e.id, e.seq, e.action, e.entered_by, e.entered_at, v.entered_by, v.entered_at, "
         "v.reason FROM events e JOIN events v ON v.kind = 'void' AND v.target = e.id "
         "WHERE e.hand_id = ? AND e.kind = 'action' ORDER BY e.seq, e.id", [hand_id]).fetchall()
-    return [{"event_id": r[0], "seq": r[1], "action": r[2], "parsed": _parsed(r[2]),
+    return [{"event_id": r[0], "seq": r[1], "action": r[2], "parsed": parsed_line(r[2]),
              "entered_by": r[3], "entered_at": r[4], "voided_by": r[5], "voided_at": r[6],
-             "reason": r[7]} for r in rows]
+             "reason": r[7], "dispute_id": by_ruling.get(r[0])} for r in rows]
 
 
 def hand_names(db: Database, night_id: int, number: int) -> dict[int, str]:

@@ -53,8 +53,9 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
         strings), or None (no correction).
     :returns: ``{"dispute": get_dispute, "hand": number, "voided": [{"event_id",
         "action"}], "added": [str], "hands": [{"number", "before": entry, "after": entry,
-        "changed": bool}] (the disputed hand and every later one), "players": [{"player_id",
-        "name", "seat", "chips_before", "chips_after", "net_before", "net_after", "move"}],
+        "changed": bool (:func:`hand_changed`)}] (the disputed hand and every later one),
+        "players": [{"player_id", "name", "seat", "counted", "chips_before", "chips_after",
+        "net_before", "net_after", "move"}],
         "moves": [{"player_id", "name", "chips"}], "reopens": bool, "closes_again": bool,
         "refusal": None | {"code", "params", "message"}}``. ``entry`` is the referee's hand
         entry (CONTRACT.md 4, as :func:`store.hand_check` gives it); ``chips_*`` are the
@@ -100,11 +101,27 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
         others = open_dispute_hands(db, hand["night_id"], except_dispute=dispute_id)
     names = {p["player_id"]: p["name"] for p in players}
     return {"dispute": dispute, "hand": hand["number"], "voided": voided, "added": added,
-            "hands": [{"number": b["hand"], "before": b, "after": a, "changed": a != b}
+            "hands": [{"number": b["hand"], "before": b, "after": a, "changed": hand_changed(b, a)}
                       for b, a in zip(before, after)],
             "players": players,
             "moves": [{"player_id": p, "name": names.get(p), "chips": c} for p, c in moves.items() if c],
             "reopens": reopens, "closes_again": reopens and not others, "refusal": refusal}
+
+
+def hand_changed(before: dict, after: dict) -> bool:
+    """Whether a hand's referee entry (CONTRACT.md 4) changes with a ruling: anything but
+    its ``stacks``. A later hand starts from the stacks the corrected hand leaves, so its
+    stacks differ by what the correction moved even when nothing in the hand changed;
+    what the hand itself does to the chips is in its ``pots``, ``awards`` and findings.
+
+    >>> hand_changed({"awards": {"1": 20}, "stacks": {"1": 520}}, {"awards": {"1": 20}, "stacks": {"1": 595}})
+    False
+    >>> hand_changed({"awards": {"1": 20}}, {"awards": {"3": 20}})
+    True
+    """
+    def own(entry: dict) -> dict:
+        return {k: v for k, v in entry.items() if k != "stacks"}
+    return own(before) != own(after)
 
 
 def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, note: str = "",
@@ -130,7 +147,8 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
        dispute still open, ...) leaves the night open, and the ruling says so.
     5. The ruling row, whose ``detail`` lists what 1-4 wrote: ``{"voided": [event ids],
        "added": [event ids], "moves": {player_id: chips}, "move_entries": [ledger ids],
-       "reopened", "closed_again", "close_refused": message or None}``.
+       "reopened", "voided_close": the id of the close step 1 voided or None,
+       "closed_again", "close_refused": message or None}``.
 
     The ruling's id R is known before its row is written: inside the write transaction,
     on the append-only ``rulings`` table (no row is ever deleted), the next id is the
@@ -189,8 +207,10 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         moves = {} if decision != "upheld" or voided or added else hand_moves(db, hand, hand_check(db, hand["id"]))
         night_id = hand["night_id"]
         options = None
+        voided_close = None
         if get_night(db, night_id)["closed"] and (voided or added or any(moves.values())):
             options = close_options(db, night_id)
+            voided_close = get_night(db, night_id)["close"]["id"]
             void_close(db, night_id, reason=f"ruling of dispute {dispute_id}: the night reopened to apply it",
                        entered_by=entered_by)
         why = f"ruling of dispute {dispute_id}: {rule_text}"
@@ -210,7 +230,8 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
                 refused = str(exc)
         detail = {"voided": [e["event_id"] for e in done_voids], "added": [e["event_id"] for e in done_adds],
                   "moves": {str(p): c for p, c in moves.items() if c}, "move_entries": entries,
-                  "reopened": options is not None, "closed_again": closed_again, "close_refused": refused}
+                  "reopened": options is not None, "voided_close": voided_close,
+                  "closed_again": closed_again, "close_refused": refused}
         return insert_once(db, "rulings", {
             "id": ruling_id, "dispute_id": dispute_id, "night_id": night_id, "hand_id": hand["id"],
             "decision": decision, "rule": rule_text, "note": note_text, "detail": json.dumps(detail),
@@ -258,9 +279,11 @@ def night_settlements(db: Database, night_id: int) -> list[dict]:
     (or by a ruling that reopened the night) stays readable beside the new one.
     Read-only.
 
-    :returns: ``[{"close_id", "entered_at", "voided": bool, "void_reason", "transfers":
-        [{"payer_id", "payer", "payee_id", "payee", "cents"}], "nets": {player_id:
-        cents}}]``; money in int cents. A close stored before closes kept their settlement
+    :returns: ``[{"close_id", "entered_at", "voided": bool, "void_reason",
+        "voided_by_dispute": the dispute whose ruling voided the close (reopening the
+        night) or None, "override_reason": the host's reason to close while a dispute was
+        open or None, "transfers": [{"payer_id", "payer", "payee_id", "payee", "cents"}],
+        "nets": {player_id: cents}}]``; money in int cents. A close stored before closes kept their settlement
         gives the live one's from :func:`store.ledger.night_summary`, a voided one's as
         empty.
     :raises StoreError: no such night.
@@ -271,6 +294,7 @@ def night_settlements(db: Database, night_id: int) -> list[dict]:
             "SELECT l.id, l.entered_at, l.detail, v.id, v.reason FROM ledger l LEFT JOIN ledger v "
             "ON v.kind = 'void' AND v.target = l.id WHERE l.night_id = ? AND l.kind = 'close' ORDER BY l.id",
             [night_id]).fetchall()
+        by_ruling = ruling_voids(db, night_id)["closes"]
         out = []
         for close_id, entered_at, detail, void_id, void_reason in rows:
             detail = json.loads(detail or "{}")
@@ -280,9 +304,27 @@ def night_settlements(db: Database, night_id: int) -> list[dict]:
                 transfers = summary["transfers"]
                 nets = {r["player_id"]: r["net_cents"] for r in summary["players"]}
             out.append({"close_id": close_id, "entered_at": entered_at, "voided": void_id is not None,
-                        "void_reason": void_reason, "transfers": transfers or [],
+                        "void_reason": void_reason,
+                        "voided_by_dispute": by_ruling.get(close_id) if void_id is not None else None,
+                        "override_reason": detail.get("override_reason"), "transfers": transfers or [],
                         "nets": {int(p): c for p, c in (nets or {}).items()}})
     return out
+
+
+def ruling_voids(db: Database, night_id: int) -> dict[str, dict[int, int]]:
+    """What the night's rulings voided, from their ``detail`` (never from a void's reason
+    text): ``{"events": {voided action event id: dispute id}, "closes": {voided close's
+    ledger id: dispute id}}``. Read-only (the caller's transaction, or none)."""
+    events: dict[int, int] = {}
+    closes: dict[int, int] = {}
+    for dispute_id, detail in db.execute("SELECT dispute_id, detail FROM rulings WHERE night_id = ? ORDER BY id",
+                                         [night_id]).fetchall():
+        detail = json.loads(detail or "{}")
+        for event_id in detail.get("voided", []):
+            events[event_id] = dispute_id
+        if detail.get("voided_close") is not None:
+            closes[detail["voided_close"]] = dispute_id
+    return {"events": events, "closes": closes}
 
 
 # -- checks and pieces ---------------------------------------------------------------------
@@ -343,13 +385,16 @@ def _entries_from(db: Database, night_id: int, number: int) -> list[dict]:
 
 def _players(db: Database, night_id: int, chips_before: dict[int, int], chips_after: dict[int, int],
              moves: dict[int, int]) -> list[dict]:
-    """The preview's players: the referee's chips and the net before and after."""
-    nets = {r["player_id"]: r["net_chips"] for r in night_summary(db, night_id)["players"]}
+    """The preview's players: the referee's chips, the counted chips (None before the
+    count) and the net before and after."""
+    rows = {r["player_id"]: r for r in night_summary(db, night_id)["players"]}
     out = []
     for p in table_players(db, night_id):
         move = moves.get(p["player_id"], 0)
-        net = nets.get(p["player_id"])
+        row = rows.get(p["player_id"], {})
+        net = row.get("net_chips")
         out.append({"player_id": p["player_id"], "name": p["name"], "seat": p["seat"],
+                    "counted": row.get("counted"),
                     "chips_before": chips_before.get(p["seat"]), "chips_after": chips_after.get(p["seat"]),
                     "net_before": net, "net_after": None if net is None else net + move, "move": move})
     return out

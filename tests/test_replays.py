@@ -16,7 +16,7 @@ from referee.actions import DEALER_VERBS, PLAYER_VERBS
 from referee.messages import action_sentence
 from samples import synthetic_session
 from store.hidden import redact_text
-from store.replays import _parsed, hand_names, hand_replay, night_hand_list, player_hand_seat
+from store.replays import parsed_line, hand_names, hand_replay, night_hand_list, player_hand_seat
 from replay_nights import (ANA_OWN, DEAL_REASON, NAMES, NEVER_SHOWN, SHOWN, TAP_REASON, WRONG_DEAL,
                            WRONG_TAP, replay_night)
 
@@ -228,7 +228,7 @@ LINES = ["p1 ante 5", "p1 blind 5", "p1 straddle 10", "p1 open 10", "p1 bet 20",
 
 
 def _words(line, lang):
-    return action_sentence(_parsed(line), lang, {1: "Íñigo"}, line=line)
+    return action_sentence(parsed_line(line), lang, {1: "Íñigo"}, line=line)
 
 
 def test_every_verb_is_said_in_words_with_the_players_name_in_both_languages():

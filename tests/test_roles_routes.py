@@ -160,6 +160,7 @@ ROUTES = [
 EXEMPT = {
     "host.login": "the PIN page: open to everyone by design; it changes only the session",
     "host.logout": "ends the session; no row",
+    "disputes.preview": "the ruling's preview: a POST so a long note or correction fits, read-only (no row)",
 }
 """State-changing routes outside the matrix, and why (checked below: they change no row)."""
 
@@ -246,6 +247,14 @@ def test_the_exempt_routes_change_no_row(app, db, endpoint):
     w = build(app, db)
     before = snapshot(app.config["DATABASE"])
     client = app.test_client()
+    if endpoint == "disputes.preview":  # the host's own page: the host sends it
+        login_host(client)
+        before = snapshot(app.config["DATABASE"])
+        response = client.post(f"/host/dispute/{w.dispute}/preview", data={"decision": "rejected"})
+        assert response.status_code == 200 and 'id="commit-form"' not in response.get_data(as_text=True)
+        assert 'id="preview"' in response.get_data(as_text=True)
+        assert snapshot(app.config["DATABASE"]) == before
+        return
     path = {"host.login": "/host/login", "host.logout": "/host/logout"}[endpoint]
     response = client.post(path, data={"pin": "0000"})
     assert response.status_code in (302, 401)
@@ -271,9 +280,10 @@ def test_the_hosts_dispute_page_is_behind_the_pin(app, db):
     w = build(app, db)
     for role in ("anonymous", "player", "other_dealer", "dealer"):
         client = client_for(app, w, role)
-        response = client.get(f"/host/dispute/{w.dispute}?preview=1&decision=rejected")
-        assert response.status_code == 302 and response.headers["Location"].startswith("/host/login")
-        assert "Chus opened before Bruno spoke" not in response.get_data(as_text=True)
+        for response in (client.get(f"/host/dispute/{w.dispute}"),
+                         client.post(f"/host/dispute/{w.dispute}/preview", data={"decision": "rejected"})):
+            assert response.status_code == 302 and response.headers["Location"].startswith("/host/login")
+            assert "Chus opened before Bruno spoke" not in response.get_data(as_text=True)
     assert "Chus opened before Bruno spoke" in client_for(app, w, "host").get(
         f"/host/dispute/{w.dispute}").get_data(as_text=True)
 

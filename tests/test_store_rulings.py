@@ -67,7 +67,10 @@ def test_a_false_opener_found_after_the_push_moves_the_pot_on_a_closed_night(db,
     moves = _expected_moves(expect["hands"][0]["awards"], before_entry["recorded_awards"], _by_seat(db, night_id))
     assert preview["refusal"] is None and preview["reopens"] and preview["closes_again"]
     assert preview["hands"][0]["after"]["awards"] == expect["hands"][0]["awards"]
-    assert [h["number"] for h in preview["hands"]] == [1, 2] and all(h["changed"] for h in preview["hands"])
+    assert [h["number"] for h in preview["hands"]] == [1, 2]
+    # hand 2 starts from the stacks hand 1 now leaves; nothing else in it changes
+    assert [h["changed"] for h in preview["hands"]] == [True, False]
+    assert preview["hands"][1]["before"]["stacks"] != preview["hands"][1]["after"]["stacks"]
     assert {m["player_id"]: m["chips"] for m in preview["moves"]} == moves
     assert {p["player_id"]: p["net_after"] - p["net_before"] for p in preview["players"]} == \
         {p: moves.get(p, 0) for p in ids.values()}

@@ -27,7 +27,6 @@ import json
 import re
 import sqlite3
 import time
-from urllib.parse import urlencode
 
 import pytest
 
@@ -79,15 +78,16 @@ def _finding_rule(page: str, kind: str) -> str:
 
 def _preview(client, dispute_id: int, *, decision: str, rule: str, note: str = "",
              actions: list[str] | None = None) -> str:
-    """The host fills in the ruling form and asks for the preview (a GET: read-only)."""
+    """The host fills in the ruling form and asks for the preview (a POST that writes
+    nothing: long texts never travel in the URL)."""
     page = client.get(f"/host/dispute/{dispute_id}?lang=en").get_data(as_text=True)
     form = read_form(page, "ruling-form")
-    assert form.method == "get"
+    assert form.method == "post"
     choice = rule if rule in form.radios["rule_choice"] else "__other__"
-    query = {"preview": "1", "decision": decision, "rule_choice": choice,
-             "rule_other": "" if choice != "__other__" else rule, "note": note,
-             "actions": "\n".join(actions) if actions is not None else form.fields["actions"][0]}
-    answer = client.get(f"{form.action.split('#')[0]}?{urlencode(query)}")
+    data = {"decision": decision, "rule_choice": choice,
+            "rule_other": "" if choice != "__other__" else rule, "note": note,
+            "actions": "\n".join(actions) if actions is not None else form.fields["actions"][0]}
+    answer = client.post(form.action.split("#")[0], data=data)
     assert answer.status_code == 200
     return answer.get_data(as_text=True)
 
@@ -318,7 +318,7 @@ def test_closing_is_refused_while_a_dispute_is_open_unless_a_reason_is_given(app
 def test_a_commit_after_the_night_changed_is_refused_and_shows_the_new_preview(app, client, db):
     """The commit carries the preview's digest: a write between the preview and the commit
     (here a recount) changes what the ruling would do to the nets, so nothing is written
-    and the host is sent back to the new preview."""
+    and the host is shown the new preview (HTTP 409)."""
     night, case, expect, hand_id, counted = _played(app, client, db, "false_opener")
     _dispute(client, night.player_link("Chus"), hand_id, "Not his pot.")
     [dispute] = store.night_disputes(db, night.night)
@@ -326,11 +326,12 @@ def test_a_commit_after_the_night_changed_is_refused_and_shows_the_new_preview(a
     night.post(f"/host/night/{night.night}/recount", {"player_id": str(night.ids["Ana"]), "chips": "494"})
     rows = _rows(db)
     form = read_form(preview, "commit-form")
-    answer = client.post(form.action, data=form.fields)
-    assert answer.status_code == 302 and "preview=1" in answer.headers["Location"]
+    answer = client.post(form.action + "?lang=en", data=form.fields)
+    assert answer.status_code == 409
     assert _rows(db) == rows
-    assert "The night changed since the preview" in text_of(client.get(answer.headers["Location"] + "&lang=en")
-                                                            .get_data(as_text=True))
+    page = answer.get_data(as_text=True)
+    assert "The night changed since the preview" in text_of(page)
+    assert read_form(page, "commit-form").fields["digest"] != form.fields["digest"]   # the new preview
     assert store.get_dispute(db, dispute["id"])["status"] == "open"
 
 
@@ -434,7 +435,9 @@ def test_every_refusal_of_the_disputes_api_is_said_in_spanish_and_in_english(app
 
 def test_the_preview_shows_each_later_hand_the_correction_changes(app, client, db):
     """A correction of hand 1 is judged with every later hand (each starts from the stacks
-    the one before leaves): hand 2's result changes with it, so the preview lists it."""
+    the one before leaves). Hand 2 starts from other stacks but nothing in it changes (the
+    same pot, the same winner, the same findings): the preview lists it as unchanged
+    (its stacks only follow hand 1's)."""
     case, expect = load_case("six_cards_after_draw")
     logged = [a for a in case["hands"][0]["actions"] if a != "d serve p4 3"]
     night = HttpNight(app, client, db, case)
@@ -447,7 +450,9 @@ def test_the_preview_shows_each_later_hand_the_correction_changes(app, client, d
     preview = _preview(client, dispute["id"], decision="upheld", rule="Seed 000: six cards, a dead hand.",
                        actions=case["hands"][0]["actions"])
     rows = dict(re.findall(r'data-hand="(\d+)" data-changed="(\d)"', preview))
-    assert rows == {"1": "1", "2": "1"}
+    assert rows == {"1": "1", "2": "0"}
+    second = re.search(r'data-hand="2".*?</tr>', preview, re.S).group(0)
+    assert "(unchanged)" in second and "Bruno 25" in text_of(second)
     ruled = _commit(client, preview)
     assert 'data-decision="upheld"' in ruled
     second_after = store.hand_check(db, store.night_hands(db, night.night)[1]["id"])

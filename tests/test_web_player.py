@@ -207,9 +207,10 @@ def test_spanish_player_page_says_findings_in_spanish_with_the_referees_words_be
     html = client.get(f"/p/{store.issue_token(db, ids['Chus'])}?lang=es").get_data(as_text=True)
     hand1 = html.split('data-hand="1"')[1].split('data-hand="2"')[0]
     # "p3 open 10", the 6th action; the sentence and the rule from the referee's Spanish
-    # templates (another player by seat: no other player is named on this page)
+    # templates (another player by seat: no other player is named on this page); seat 3's
+    # cards nobody saw hidden from Chus (his tens were shown as openers)
     assert ('<strong>apertura sin ley</strong> #6 — <span class="sentence">El asiento 3 abrió sin '
-            'pareja de valets o mejor (recibió Ts Td 9c 5h 2s).</span>') in hand1
+            'pareja de valets o mejor (recibió Ts Td ?? ?? ??).</span>') in hand1
     assert "Regla: «Pocker: Las jugadas, Jackpot, Envites y Farol»: «Cuando se haga la apertura" in hand1
     assert "seat 3 opened" not in hand1 and 'lang="en"' not in hand1
 

@@ -13,11 +13,12 @@ URLs:
   findings in words, and the ruling form: the decision (upheld / rejected), the rule relied
   on (one of the hand's findings' rules quoted in the page's language, or written), a note,
   and the hand's live actions one per line, which the host may correct.
-  ``?preview=1&decision=...&actions=...`` shows ``store.preview_ruling`` (read-only: no
-  write lock) with the commit form, which carries exactly what was previewed.
+- ``POST /host/dispute/<id>/preview``: the ruling form sent (a POST, so a long note or
+  correction fits: never in the URL) shows ``store.preview_ruling`` (read-only: nothing
+  written, no write lock) with the commit form, which carries exactly what was previewed.
 - ``POST /host/dispute/<id>/rule``: commits the previewed ruling (``store.record_ruling``);
-  refused when the night changed since the preview (the preview's digest differs). Then
-  back to the dispute page, which shows the ruling.
+  refused when the night changed since the preview (the preview's digest differs: the new
+  preview is shown, HTTP 409). Then back to the dispute page, which shows the ruling.
 
 No rule here: what a correction changes, the chips a ruling moves, the reopening and the
 closing again are the store's and the referee's (``store.rulings``). Refusals are said in
@@ -35,7 +36,9 @@ from flask_babel import gettext as _
 
 import store
 from store.db import read_tx
+from store.hidden import redact_text
 from store.nights import local_time
+from store.replays import player_hand_seat, visible_cards
 
 from . import i18n
 from .dealer import get_db
@@ -105,11 +108,29 @@ def player_dispute(token: str, hand_id: int):
         night = store.get_night(db, hand["night_id"])
         mine = [said_dispute(d, night["timezone"]) for d in store.player_disputes(db, player_id)
                 if d["hand_id"] == hand_id]
+        if any(d.get("ruling") for d in mine):
+            seat = player_hand_seat(db, hand_id, player_id)
+            mine = hidden_rulings(mine, visible_cards(db, hand_id, seat) if seat is not None else set())
     page = render_template(
         "player/dispute.html", token=token, hand=hand, night=night, disputes=mine,
         can_file=not any(d["status"] == "open" for d in mine), error=error, statement=statement,
         max_statement=store.MAX_STATEMENT, key=str(uuid.uuid4()))
     return page, 400 if error else 200, PRIVATE
+
+
+def hidden_rulings(disputes: list[dict], visible: set[str]) -> list[dict]:
+    """The player's disputes with every card they may not see (not in ``visible``:
+    ``store.replays.visible_cards``) hidden in the ruling's rule, note and correction, as
+    on their replay (``store.hidden.redact_text``)."""
+    out = []
+    for d in disputes:
+        r = d.get("ruling")
+        if r:
+            r = {**r, "rule": redact_text(r["rule"], visible), "note": redact_text(r["note"], visible),
+                 "voided": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("voided", [])],
+                 "added": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("added", [])]}
+        out.append({**d, "ruling": r})
+    return out
 
 
 # --- the host's side --------------------------------------------------------------------
@@ -138,7 +159,7 @@ def parse_actions(text: str) -> list[str]:
 
 
 def ruling_form(args, live: list[str]) -> dict:
-    """The ruling form's values from a request's ``args`` (the preview's query) or ``form``.
+    """The ruling form's values from the sent form (``request.form``; ``{}``: blank).
 
     :returns: ``{"decision", "rule_choice", "rule_other", "rule" (the rule relied on: the
         chosen finding's rule, or the written one), "note", "actions_text" (the textarea),
@@ -171,25 +192,48 @@ def _entry_words(entry: dict | None, names: dict) -> dict:
         if chips_by_seat is None:
             return None
         return [{"name": names.get(int(seat), _("seat %(s)s", s=seat)), "chips": chips}
-                for seat, chips in sorted(chips_by_seat.items(), key=lambda kv: int(kv[0]))]
+                for seat, chips in sorted(chips_by_seat.items(), key=lambda kv: int(kv[0])) if chips]
 
     return {"awards": by_name(entry.get("awards")), "pushed": by_name(entry.get("recorded_awards") or {}),
-            "carried": entry.get("carried"),
+            "carried": entry.get("carried") or 0,
             "findings": i18n.say_findings(entry.get("findings", []), names)}
+
+
+def said_log(lines: list, names: dict) -> list[dict]:
+    """A correction's lines (``{"event_id", "action"}`` dicts or the action strings) in
+    words with names (``i18n.say_line``; the referee's ``action_sentence``), each with the
+    line as written (``"action"``): ``[{"action", "words"}]``."""
+    out = []
+    for line in lines:
+        text = line["action"] if isinstance(line, dict) else line
+        out.append({"action": text, "words": i18n.say_line(text, names)})
+    return out
 
 
 def said_preview(preview: dict, names: dict) -> dict:
     """``store.preview_ruling`` for the page: each hand's result before and after in words
-    (the disputed hand always, a later hand only when it changes), and the refusal said in
-    the page's language."""
+    (a hand the ruling does not change is marked so: ``store.rulings.hand_changed``), the
+    correction in words, and the refusal said in the page's language."""
     hands = [{"number": h["number"], "changed": h["changed"],
               "before": _entry_words(h.get("before"), names), "after": _entry_words(h.get("after"), names)}
-             for h in preview.get("hands", []) if h["changed"] or h["number"] == preview.get("hand")]
+             for h in preview.get("hands", [])]
     refusal = preview.get("refusal")
     if refusal:
         refusal = {**refusal, "text": dispute_refusal(refusal.get("code"), refusal.get("params"))
                    or refusal.get("message")}
-    return {**preview, "hands": hands, "refusal": refusal}
+    return {**preview, "hands": hands, "refusal": refusal, "voided_said": said_log(preview.get("voided", []), names),
+            "added_said": said_log(preview.get("added", []), names)}
+
+
+def said_ruling(dispute: dict, names: dict, players: dict[int, str]) -> dict:
+    """A dispute's ruling for the host's page: who ruled in words (``i18n.who``) and the
+    correction in words (:func:`said_log`)."""
+    r = dispute.get("ruling")
+    if not r:
+        return dispute
+    return {**dispute, "ruling": {**r, "who": i18n.who(r.get("entered_by"), players),
+                                  "voided_said": said_log(r.get("voided", []), names),
+                                  "added_said": said_log(r.get("added", []), names)}}
 
 
 def _night_locale(night: dict) -> None:
@@ -199,29 +243,45 @@ def _night_locale(night: dict) -> None:
 @bp.get("/host/dispute/<int:dispute_id>")
 @host_required
 def host_dispute(dispute_id: int):
-    """The dispute, the hand's findings and the ruling form; with ``?preview=1`` the
-    preview (``store.preview_ruling``, read-only) and the commit form; once ruled, the
-    ruling."""
+    """The dispute, the hand's findings and the ruling form; once ruled, the ruling."""
+    return _dispute_page(dispute_id, None)
+
+
+@bp.post("/host/dispute/<int:dispute_id>/preview")
+@host_required
+def preview(dispute_id: int):
+    """The ruling form sent: the page with the preview (``store.preview_ruling``,
+    read-only: nothing written, no write lock) and the commit form. A POST, so the note
+    and the corrected actions never travel in the URL."""
+    return _dispute_page(dispute_id, request.form)
+
+
+def _dispute_page(dispute_id: int, sent, status: int = 200):
+    """The host's dispute page; ``sent``: the ruling form's fields to preview (None: the
+    blank form)."""
     db = get_db()
     with read_tx(db):
         dispute = _dispute_or_404(db, dispute_id)
         night = store.get_night(db, dispute["night_id"])
         _night_locale(night)
-        names = i18n.seat_names(store.table_players(db, night["id"]))
+        players = store.table_players(db, night["id"])
+        names = i18n.seat_names(players)
         live = live_actions(db, dispute["hand_id"])
         findings = i18n.say_findings(store.hand_check(db, dispute["hand_id"]).get("findings", []), names)
-        form = ruling_form(request.args, live)
+        form = ruling_form(sent or {}, live)
         preview = digest = None
-        if request.args.get("preview") == "1" and dispute["status"] == "open":
+        if sent is not None and dispute["status"] == "open":
             raw = store.preview_ruling(db, dispute_id, decision=form["decision"], actions=form["actions"])
             digest = preview_digest(raw)
             preview = said_preview(raw, names)
     rules = list(dict.fromkeys(f["rule_text"] for f in findings if f.get("rule_text")))
-    return render_template(
-        "host/dispute.html", dispute=said_dispute(dispute, night["timezone"]), night=night,
-        findings=findings, rules=rules, form=form, live=live, preview=preview, digest=digest,
+    by_id = {p["player_id"]: p["name"] for p in players}
+    page = render_template(
+        "host/dispute.html", dispute=said_ruling(said_dispute(dispute, night["timezone"]), names, by_id),
+        night=night, findings=findings, rules=rules, form=form, live=live, preview=preview, digest=digest,
         other_rule=OTHER_RULE, replay_url=replay_url(night["id"], dispute["hand_number"]),
         key=str(uuid.uuid4()), max_note=MAX_NOTE)
+    return page, status
 
 
 def replay_url(night_id: int, number: int) -> str:
@@ -256,10 +316,9 @@ def rule(dispute_id: int):
                             actions=actions, entered_by="host", key=_form_key())
     except ValueError as exc:  # StoreError included: nothing was written
         flash(store_message(exc), "error")
-        back = {"preview": 1, "decision": decision, "rule_choice": OTHER_RULE, "rule_other": rule_text,
-                "note": note}
+        back = {"decision": decision, "rule_choice": OTHER_RULE, "rule_other": rule_text, "note": note}
         if actions is not None:
             back["actions"] = "\n".join(actions)
-        return redirect(url_for(".host_dispute", dispute_id=dispute_id, **back) + "#preview")
+        return _dispute_page(dispute_id, back, 409)  # the new preview (never a long URL)
     flash(_("Ruling recorded."), "ok")
     return redirect(url_for(".host_dispute", dispute_id=dispute_id) + "#ruling")

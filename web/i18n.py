@@ -29,6 +29,7 @@ from flask_babel import Babel, force_locale, format_currency, format_decimal, ge
 from flask_babel import lazy_gettext as _l
 
 from referee import messages
+from store.replays import parsed_line
 
 LANGUAGES = ("es", "en")
 """The UI languages, default first."""
@@ -143,6 +144,51 @@ def say_action(action: dict | None, names: dict | None = None, line: str | None 
     :param names: seat -> player name; seats without one are "asiento N".
     """
     return messages.action_sentence(action, page_lang(), names, line=line)
+
+
+def say_line(line: str, names: dict | None = None) -> str:
+    """A log line as written (``"p6 show AsAd..."``) in words of the request's language
+    (:func:`say_action` of the referee's reading of it, ``store.replays.parsed_line``)."""
+    return say_action(parsed_line(line), names, line=line)
+
+
+WHO = {
+    "host": _l("the host"),
+    "dealer": _l("the dealer"),
+    "import": _l("the import of a file"),
+    "cli": _l("the command line"),
+    "demo": _l("the demo"),
+}
+"""Who entered, voided or ruled something (the rows' ``entered_by``), in words."""
+
+
+def who(entered_by: str | None, players: dict[int, str] | None = None) -> str:
+    """Who entered, voided or ruled a row, in words of the request's language: the host,
+    the dealer, the import of a file, the command line, the demo, a player (by name when
+    ``players`` (player id -> name) knows them); anything else as stored.
+
+    :param entered_by: a row's ``entered_by`` (``"host"``, ``"dealer"``, ``"import"``,
+        ``"cli"``, ``"demo"``, ``"player:<id>"``), or None.
+    """
+    if not entered_by:
+        return "—"
+    if entered_by in WHO:
+        return str(WHO[entered_by])
+    if entered_by.startswith("player:"):
+        pid = entered_by.split(":", 1)[1]
+        name = (players or {}).get(int(pid)) if pid.isdigit() else None
+        return name or gettext("a player")
+    return entered_by
+
+
+def who_both(entered_by: str | None, players: dict[int, str] | None = None) -> str:
+    """:func:`who` in Spanish and English (``"el anfitrión · the host"``), for the
+    bilingual night report and its PDF; a name or a stored word once."""
+    said = []
+    for lang in LANGUAGES:
+        with force_locale(lang):
+            said.append(who(entered_by, players))
+    return " · ".join(dict.fromkeys(said))
 
 
 def phase_name(phase: str | None) -> str:

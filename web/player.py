@@ -5,7 +5,8 @@ the only key: the page shows that one player's nights, buy-ins, cash-outs, net p
 (chips and money in integer cents, written as the page's language writes numbers) and the
 running total with a small chart, one of each per currency (money in two currencies is
 never added up or drawn on one line), and every hand
-they played with its findings (``store.player_ledger``), said in the page's language by the
+they played with its findings (``store.player_ledger``; cards nobody showed hidden, as on
+the player's replay: :func:`hidden_findings`), said in the page's language by the
 referee's templates (``web.i18n.say_finding``), a "Dispute this hand" link on each
 (``web.disputes``) with the status and ruling of the player's own disputes beside it,
 and the player's own cash-out count when
@@ -21,6 +22,8 @@ from flask import Blueprint, abort, render_template
 
 import store
 from store.db import read_tx
+from store.hidden import redact_finding
+from store.replays import player_hand_seat, visible_cards
 
 from . import i18n
 from .dealer import get_db
@@ -91,6 +94,17 @@ def disputes_by_hand(disputes: list[dict], player_id: int) -> dict[int, list[dic
     return out
 
 
+def hidden_findings(db, hand_id: int, player_id: int, findings: list[dict]) -> list[dict]:
+    """A hand's findings as the player may read them: cards nobody showed hidden, except
+    the player's own, as on their replay (``store.replays.visible_cards``,
+    ``store.hidden.redact_finding``). Read-only."""
+    if not findings:
+        return findings
+    seat = player_hand_seat(db, hand_id, player_id)
+    visible = visible_cards(db, hand_id, seat) if seat is not None else set()
+    return [redact_finding(f, visible) for f in findings]
+
+
 def player_for(db, token: str) -> int:
     """The player a private link opens, else the 404 of the player pages (unknown, revoked
     or malformed token: the same answer as for a token never issued)."""
@@ -111,6 +125,9 @@ def ledger(token: str):
     with read_tx(db):
         data = store.player_ledger(db, player_id)
         disputes = disputes_by_hand(store.player_disputes(db, player_id), player_id)
+        for night in data.get("nights", []):
+            for hand in night.get("hands", []):
+                hand["findings"] = hidden_findings(db, hand["hand_id"], player_id, hand["findings"])
     nights = data.get("nights", [])
     for night in nights:
         # the player by name, everyone else by seat (no other player is named on this page)

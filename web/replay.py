@@ -116,8 +116,7 @@ def _chips_by_name(chips: dict | None, names: dict) -> list[dict]:
 
 def _who(entered_by: str | None) -> str:
     """Who entered or voided a line, in words (``dealer``, ``host``, ``player:<id>``)."""
-    words = {"dealer": _("the dealer"), "host": _("the host")}
-    return words.get(entered_by or "", entered_by or "—")
+    return i18n.who(entered_by)
 
 
 def _page(replay: dict, night: dict) -> dict:

@@ -99,12 +99,14 @@ def _night_report(db: Database, night_id: int) -> dict:
         checked = [{} for _ in hands]
     out = []
     totals = {"error": 0, "warning": 0, "info": 0}
+    by_ruling = store.rulings.ruling_voids(db, night_id)["events"]
     for hand, entry in zip(hands, checked):
         findings = sorted(i18n.say_findings(entry.get("findings", []), said_names),
                           key=lambda f: (SEVERITY_ORDER.get(f.get("severity"), 3), f.get("action") or 0))
         for finding in findings:
             totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
-        actions = store.hand_actions(db, hand["id"])
+        actions = [{**a, "who": i18n.who_both(a.get("entered_by")), "voided_who": i18n.who_both(a.get("voided_by")),
+                    "dispute_id": by_ruling.get(a["event_id"])} for a in store.hand_actions(db, hand["id"])]
         live = [a for a in actions if not a["voided"]]
         for finding in findings:
             index = finding.get("action")
@@ -143,10 +145,11 @@ def night_disputes_report(db: Database, night: dict) -> dict:
     """
     tz_name = night["timezone"]
     disputes = []
+    players = {p["player_id"]: p["name"] for p in store.table_players(db, night["id"])}
     for dispute in store.night_disputes(db, night["id"]):
         said = {**dispute, "entered_local": local_time(dispute["entered_at"], tz_name)}
         if dispute.get("ruling"):
-            said["ruling"] = {**dispute["ruling"],
+            said["ruling"] = {**dispute["ruling"], "who": i18n.who_both(dispute["ruling"]["entered_by"], players),
                               "entered_local": local_time(dispute["ruling"]["entered_at"], tz_name)}
         disputes.append(said)
     settlements = [{**s, "entered_local": local_time(s["entered_at"], tz_name)}
