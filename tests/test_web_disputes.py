@@ -31,7 +31,7 @@ import time
 import pytest
 
 import store
-from conftest import ROOT, pdf_text
+from conftest import ROOT, login_host, pdf_text
 from dispute_helpers import HttpNight, load_case, pushed_stacks, read_form, recorded_awards, text_of
 from web.host import store_message
 
@@ -458,3 +458,175 @@ def test_the_preview_shows_each_later_hand_the_correction_changes(app, client, d
     second_after = store.hand_check(db, store.night_hands(db, night.night)[1]["id"])
     assert second_after["stacks"] != second_before["stacks"]
     assert second_after["stacks"]["1"] - second_before["stacks"]["1"] == 75   # Ana's pot carried on
+
+
+# ---------------------------------------------------------------- the pages after the tester's report
+
+def _six_cards_ruled_on_a_closed_night(app, client, db, *, lang: str = "es"):
+    """The six-card night as logged, counted and closed; Ana disputes; the host corrects the
+    log (a void and new lines) and upholds: the ruling reopens the night and closes it
+    again. :returns: (night, hand id, dispute id)."""
+    case, expect = load_case("six_cards_after_draw")
+    logged = [a for a in case["hands"][0]["actions"] if a != "d serve p4 3"]
+    night = HttpNight(app, client, db, case, lang=lang)
+    hand_id = night.play_hand(logged, button=case["hands"][0]["button"])
+    table = pushed_stacks({"1": 465, "3": 495, "4": 540}, {"4": 75}, {"4": 75})
+    night.cash_out({night.seats[s]: c for s, c in table.items()})
+    night.close()
+    _dispute(client, night.player_link("Ana"), hand_id, "Chus had six cards.", lang=lang)
+    [dispute] = store.night_disputes(db, night.night)
+    preview = _preview(client, dispute["id"], decision="upheld", rule="Seed 000: a hand of six cards is dead.",
+                       actions=case["hands"][0]["actions"])
+    _commit(client, preview)
+    assert store.get_dispute(db, dispute["id"])["ruling"]["voided"]
+    return night, hand_id, dispute["id"]
+
+
+def test_a_players_pages_never_show_cards_nobody_showed(app, client, db):
+    """Issue 12: "Players see the replay of hands they played; cards nobody showed stay
+    hidden from them." Bruno (seat 3) opened on a pair of tens and showed only the tens:
+    his three other cards are on no other player's page (the ledger's findings, the
+    dispute page with a ruling whose note names them), only on his own."""
+    night, case, expect, hand_id, counted = _played(app, client, db, "false_opener", lang="es")
+    link = night.player_link("Chus")
+    _dispute(client, link, hand_id, "Bruno abrió sin ley.", lang="es")
+    [dispute] = store.night_disputes(db, night.night)
+    preview = _preview(client, dispute["id"], decision="upheld", rule="Semilla 000: justificar la apertura.",
+                       note="Bruno recibió Ts Td 9c 5h 2s: sin ley.")
+    _commit(client, preview)
+    for name in ("Ana", "Chus"):
+        mine = night.player_link(name)
+        ledger = client.get(f"{mine}?lang=es").get_data(as_text=True)
+        assert "apertura sin ley" in ledger and "recibió Ts Td ?? ?? ??" in ledger
+        pages = [ledger]
+        if name == "Chus":
+            pages.append(client.get(f"{mine}/hand/{hand_id}/dispute?lang=es").get_data(as_text=True))
+            assert "Bruno recibió Ts Td ?? ?? ??" in pages[-1]
+        for page in pages:
+            assert "9c" not in page and "5h" not in page and "2s" not in page
+    own = client.get(f"{night.player_link('Bruno')}?lang=es").get_data(as_text=True)
+    assert "recibió Ts Td 9c 5h 2s" in own
+
+
+def test_the_preview_is_a_post_that_takes_a_long_accented_note_and_a_long_correction(app, client, db):
+    """The ruling form is sent as a POST (a long note or correction never travels in the
+    URL: no 414), the preview writes nothing, and the commit carries exactly what was
+    previewed. A note over the store's limit is refused by the preview, never cut."""
+    night, case, expect, hand_id, counted = _played(app, client, db, "out_of_turn_open")
+    _dispute(client, night.player_link("Bruno"), hand_id, "Chus opened before I spoke.")
+    [dispute] = store.night_disputes(db, night.night)
+    page = client.get(f"/host/dispute/{dispute['id']}?lang=en").get_data(as_text=True)
+    form = read_form(page, "ruling-form")
+    assert form.method == "post" and "?" not in form.action
+    live = form.fields["actions"][0].split("\n")
+    notes = [f"d note línea {i}: «ñandú» á é í ó ú" for i in range(600 - len(live))]
+    note = ("Según la regla, el árbitro decidió: «ñandú» " * 60)[:1000]
+    too_long = "ñ" * 2000
+    refused = _preview(client, dispute["id"], decision="upheld", rule="TDA 53", note=too_long)
+    assert 'id="commit-form"' not in refused
+    assert "The rule or the note is too long: 2000 characters, at most 1000." in text_of(refused)
+    assert too_long in refused                                                # kept in the form, not cut
+    rows = _rows(db)
+    previewed = _preview(client, dispute["id"], decision="upheld", rule="TDA 53", note=note, actions=live + notes)
+    assert _rows(db) == rows                                                  # the preview wrote nothing
+    commit = read_form(previewed, "commit-form")
+    assert commit.fields["note"] == [note] and commit.fields["action"] == live + notes
+    _commit(client, previewed)
+    ruling = store.get_dispute(db, dispute["id"])["ruling"]
+    assert ruling["note"] == note.strip() and len(ruling["added"]) == len(notes)
+
+
+def test_the_override_reason_of_a_close_with_a_dispute_open_is_shown(app, client, db):
+    """The host's reason to close while a dispute is open is on the night page and on the
+    report and its PDF, in the page's language / both languages' labels."""
+    night, case, expect, hand_id, counted = _played(app, client, db, "out_of_turn_open", lang="es")
+    _dispute(client, night.player_link("Bruno"), hand_id, "Chus abrió antes de que yo hablara.", lang="es")
+    client.post(f"/host/night/{night.night}/close",
+                data={"confirm": "1", "key": "close-reason", "override_reason": "Bruno se fue; se falla el lunes"})
+    assert store.get_night(db, night.night)["closed"]
+    page = text_of(client.get(f"/host/night/{night.night}?lang=es").get_data(as_text=True))
+    assert "Cerrada con reclamaciones abiertas. Motivo del anfitrión: Bruno se fue; se falla el lunes" in page
+    english = text_of(client.get(f"/host/night/{night.night}?lang=en").get_data(as_text=True))
+    assert "Closed with disputes open. The host's reason: Bruno se fue; se falla el lunes" in english
+    report = text_of(client.get(f"/reports/nights/{night.night}").get_data(as_text=True))
+    pdf = re.sub(r"‐ ", "", re.sub(r"\s+", " ", pdf_text(client.get(f"/reports/nights/{night.night}.pdf").data)))
+    for text in (report, pdf):                                                # (the PDF's hyphens joined)
+        assert "Cerrada con reclamaciones abiertas · Closed with disputes open" in text
+        assert "Bruno se fue; se falla el lunes" in text
+
+
+def test_spanish_pages_say_who_and_the_voids_of_a_ruling_in_words(app, client, db):
+    """Who entered or ruled, and what a ruling voided (the actions it corrected, the close
+    it reopened), in the page's language, found from the ruling's detail: never the
+    store's English reason ("ruling of dispute N: ...") nor a raw "host"."""
+    night, hand_id, dispute_id = _six_cards_ruled_on_a_closed_night(app, client, db)
+    number = store.get_hand(db, hand_id)["number"]
+    said = f"anulada por el fallo de la reclamación {dispute_id}"
+    pages = {
+        "dispute": client.get(f"/host/dispute/{dispute_id}?lang=es").get_data(as_text=True),
+        "host replay": client.get(f"/host/night/{night.night}/hand/{number}?lang=es").get_data(as_text=True),
+        "player replay": client.get(f"{night.player_link('Ana')}/hand/{hand_id}?lang=es").get_data(as_text=True),
+        "report": client.get(f"/reports/nights/{night.night}?lang=es").get_data(as_text=True),
+    }
+    pdf = re.sub(r"\s+", " ", pdf_text(client.get(f"/reports/nights/{night.night}.pdf?lang=es").data))
+    assert "Por el anfitrión ·" in text_of(pages["dispute"])
+    for name in ("host replay", "player replay"):
+        assert said in text_of(pages[name]) and "por el anfitrión" in text_of(pages[name])
+    for text in (text_of(pages["report"]), pdf):
+        assert said in text
+        assert f"anulado por el fallo de la reclamación {dispute_id} · voided by the ruling on dispute {dispute_id}" in text
+        assert "el anfitrión · the host" in text
+    for name, page in pages.items():
+        assert "ruling of dispute" not in page and "the night reopened" not in page, name
+        assert "Por: host" not in text_of(page) and "(host," not in text_of(page), name
+    assert "ruling of dispute" not in pdf
+
+
+def test_the_dispute_page_says_the_correction_in_words_with_names(app, client, db):
+    """The ruling's correction (voided and added lines) in words with the players' names,
+    as the replay says a line (the referee's action sentences); the host's textarea keeps
+    the log's notation."""
+    night, hand_id, dispute_id = _six_cards_ruled_on_a_closed_night(app, client, db)
+    page = client.get(f"/host/dispute/{dispute_id}?lang=es").get_data(as_text=True)
+    log = re.search(r'id="ruling-correction">(.*?)</ul>', page, re.S).group(1)
+    words = text_of(log)
+    assert "Chus" in words and "anulada:" in words and "añadida:" in words
+    assert not re.search(r">\s*(\+ )?[pd]\d? (show|serve|award|draw)", log)  # no raw log line shown
+
+
+def test_the_preview_labels_the_referees_chips_and_shows_the_count_and_the_net_moving(app, client, db):
+    """The preview's chips: the referee's stacks labelled as such, the counted chips, and
+    the net before and after, so the 75 chips the ruling moves show in the net."""
+    night, case, expect, hand_id, counted = _played(app, client, db, "false_opener", lang="es")
+    _dispute(client, night.player_link("Chus"), hand_id, "No era su bote.", lang="es")
+    [dispute] = store.night_disputes(db, night.night)
+    preview = _preview(client, dispute["id"], decision="upheld", rule="Semilla 000.")
+    preview = client.post(f"/host/dispute/{dispute['id']}/preview?lang=es",
+                          data=read_form(preview, "ruling-form").fields | {"decision": "upheld"}).get_data(as_text=True)
+    table = re.search(r'id="preview-players">(.*?)</table>', preview, re.S).group(1)
+    assert "Fichas según el árbitro" in table and "Fichas contadas" in table
+    chus = text_of(re.search(rf'data-player="{night.ids["Chus"]}">(.*?)</tr>', table, re.S).group(1))
+    net_before = counted["Chus"] - 500
+    assert f"{counted['Chus']}" in chus and "+75" in chus
+    assert chus.endswith(f"{net_before + 75:+d}".replace("+", "+")), chus
+
+
+def test_a_passed_out_hand_says_nobody_wins_and_the_pot_carries(app, client, db):
+    """A hand nobody opens is passed out: nobody wins and the pot stays for the next hand
+    (seed 000, the jackpot); the preview says so in words, never an empty winner."""
+    case, expect = load_case("progressive_openers")
+    night_id = store.import_session(db, case)          # (a no-limit night: the host's form makes limit ones)
+    first = store.night_hands(db, night_id)[0]["id"]
+    assert store.hand_check(db, first)["carried"] and not store.hand_check(db, first)["awards"]
+    ana = next(p["player_id"] for p in store.table_players(db, night_id) if p["name"] == "Ana")
+    store.open_dispute(db, first, ana, "¿Quién se lleva el bote?")
+    [dispute] = store.night_disputes(db, night_id)
+    login_host(client)
+    page = client.get(f"/host/dispute/{dispute['id']}?lang=es").get_data(as_text=True)
+    form = read_form(page, "ruling-form").fields
+    preview = client.post(f"/host/dispute/{dispute['id']}/preview?lang=es",
+                          data=form | {"decision": "rejected"}).get_data(as_text=True)
+    row = text_of(re.search(r'data-hand="1".*?</tr>', preview, re.S).group(0))
+    carried = store.hand_check(db, first)["carried"]
+    assert f"nadie gana: el bote pasa a la siguiente mano: {carried}" in row
+    assert "Según las reglas: ·" not in row

@@ -36,14 +36,14 @@ from flask_babel import gettext as _
 
 import store
 from store.db import read_tx
-from store.hidden import redact_text
 from store.nights import local_time
 from store.replays import player_hand_seat, visible_cards
+from store.rulings import MAX_RULE
 
 from . import i18n
 from .dealer import get_db
 from .host import _form_key, host_required, store_message
-from .player import player_for
+from .player import hidden_rulings, player_for
 from .refusals import dispute_refusal, refusal_text
 
 bp = Blueprint("disputes", __name__)
@@ -55,8 +55,9 @@ PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Rob
 OTHER_RULE = "__other__"
 """The ruling form's choice "another rule" (the host writes it in ``rule_other``)."""
 
-MAX_NOTE = 2000
-"""Longest note the ruling form sends (characters); the store keeps what it is given."""
+MAX_NOTE = MAX_RULE
+"""Longest rule and note the ruling form takes (characters): the store's limit
+(``store.rulings.MAX_RULE``); a longer text is refused by the preview, never cut."""
 
 
 # --- the player's side ------------------------------------------------------------------
@@ -118,21 +119,6 @@ def player_dispute(token: str, hand_id: int):
     return page, 400 if error else 200, PRIVATE
 
 
-def hidden_rulings(disputes: list[dict], visible: set[str]) -> list[dict]:
-    """The player's disputes with every card they may not see (not in ``visible``:
-    ``store.replays.visible_cards``) hidden in the ruling's rule, note and correction, as
-    on their replay (``store.hidden.redact_text``)."""
-    out = []
-    for d in disputes:
-        r = d.get("ruling")
-        if r:
-            r = {**r, "rule": redact_text(r["rule"], visible), "note": redact_text(r["note"], visible),
-                 "voided": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("voided", [])],
-                 "added": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("added", [])]}
-        out.append({**d, "ruling": r})
-    return out
-
-
 # --- the host's side --------------------------------------------------------------------
 
 def _dispute_or_404(db, dispute_id: int) -> dict:
@@ -171,7 +157,7 @@ def ruling_form(args, live: list[str]) -> dict:
     actions = live if text is None else parse_actions(text)
     return {"decision": args.get("decision", ""), "rule_choice": choice, "rule_other": other,
             "rule": other if choice in ("", OTHER_RULE) else choice.strip(),
-            "note": args.get("note", "")[:MAX_NOTE], "actions_text": "\n".join(actions),
+            "note": args.get("note", ""), "actions_text": "\n".join(actions),
             "actions": None if actions == live else actions}
 
 
@@ -274,6 +260,11 @@ def _dispute_page(dispute_id: int, sent, status: int = 200):
             raw = store.preview_ruling(db, dispute_id, decision=form["decision"], actions=form["actions"])
             digest = preview_digest(raw)
             preview = said_preview(raw, names)
+            longest = max(len(form["rule"]), len(form["note"].strip()))
+            if preview["refusal"] is None and longest > MAX_NOTE:
+                params = {"limit": MAX_NOTE, "length": longest}
+                preview["refusal"] = {"code": "rule_too_long", "params": params,
+                                      "text": dispute_refusal("rule_too_long", params)}
     rules = list(dict.fromkeys(f["rule_text"] for f in findings if f.get("rule_text")))
     by_id = {p["player_id"]: p["name"] for p in players}
     page = render_template(
@@ -304,7 +295,7 @@ def rule(dispute_id: int):
     dispute = _dispute_or_404(db, dispute_id)
     decision = request.form.get("decision", "")
     rule_text = request.form.get("rule", "").strip()
-    note = request.form.get("note", "")[:MAX_NOTE]
+    note = request.form.get("note", "")
     actions = request.form.getlist("action") if request.form.get("corrected") == "1" else None
     try:
         if dispute["status"] == "open":

@@ -22,7 +22,7 @@ from flask import Blueprint, abort, render_template
 
 import store
 from store.db import read_tx
-from store.hidden import redact_finding
+from store.hidden import redact_finding, redact_text
 from store.replays import player_hand_seat, visible_cards
 
 from . import i18n
@@ -105,6 +105,21 @@ def hidden_findings(db, hand_id: int, player_id: int, findings: list[dict]) -> l
     return [redact_finding(f, visible) for f in findings]
 
 
+def hidden_rulings(disputes: list[dict], visible: set[str]) -> list[dict]:
+    """The player's disputes with every card they may not see (not in ``visible``:
+    ``store.replays.visible_cards``) hidden in the ruling's rule, note and correction, as
+    on their replay (``store.hidden.redact_text``)."""
+    out = []
+    for d in disputes:
+        r = d.get("ruling")
+        if r:
+            r = {**r, "rule": redact_text(r["rule"], visible), "note": redact_text(r["note"], visible),
+                 "voided": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("voided", [])],
+                 "added": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("added", [])]}
+        out.append({**d, "ruling": r})
+    return out
+
+
 def player_for(db, token: str) -> int:
     """The player a private link opens, else the 404 of the player pages (unknown, revoked
     or malformed token: the same answer as for a token never issued)."""
@@ -128,6 +143,10 @@ def ledger(token: str):
         for night in data.get("nights", []):
             for hand in night.get("hands", []):
                 hand["findings"] = hidden_findings(db, hand["hand_id"], player_id, hand["findings"])
+        for hand_id, mine in disputes.items():
+            if any(d.get("ruling") for d in mine):
+                seat = player_hand_seat(db, hand_id, player_id)
+                disputes[hand_id] = hidden_rulings(mine, visible_cards(db, hand_id, seat) if seat is not None else set())
     nights = data.get("nights", [])
     for night in nights:
         # the player by name, everyone else by seat (no other player is named on this page)
