@@ -86,9 +86,7 @@ def local_secrets(database: str | os.PathLike, *, names: tuple[str, ...] = BASIC
         signature = (st.st_ino, st.st_size, st.st_mtime_ns)
         with _cache_lock:
             hit = _cache.get(str(path))
-        if hit is not None and hit[0] == signature:
-            return dict(hit[1])
-        kept = _read(path)
+        kept = hit[1] if hit is not None and hit[0] == signature else _read(path)
         if any(name not in kept for name in names):
             _complete(path, names)
             continue

@@ -561,3 +561,17 @@ def test_any_sequence_of_ordinary_writes_verifies(ops):
     assert result["ok"], result["problem"]
     assert result["links"] == rows
     db.conn.close()
+
+
+def test_a_new_install_gets_its_chain_key_made_after_the_app_made_its_other_secrets(tmp_path, monkeypatch):
+    """The app reads its session key and PIN first (made then); the first open of the new
+    database then adds the chain key to the same file."""
+    from app import create_app
+    monkeypatch.delenv("TAPETE_CHAIN_KEY", raising=False)
+    app = create_app({"DATABASE": str(tmp_path / "tapete.db")})
+    kept = json.loads(secretfile.secrets_path(tmp_path / "tapete.db").read_text())
+    assert app.config["HOST_PIN"] == kept["HOST_PIN"] and "CHAIN_KEY" not in kept
+    db = store.open_db(tmp_path / "tapete.db")
+    kept = json.loads(secretfile.secrets_path(tmp_path / "tapete.db").read_text())
+    assert db.chain_key == base64.b64decode(kept["CHAIN_KEY"]) and app.config["HOST_PIN"] == kept["HOST_PIN"]
+    db.conn.close()
