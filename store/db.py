@@ -72,7 +72,9 @@ class StoreError(ValueError):
     ``rule_empty``, ``rule_too_long`` (limit, length), ``rejected_correction`` (a
     rejected ruling with a correction), ``awards_unknown`` (number), ``pushes_unbalanced``
     (number, pot, pushed), ``action_empty`` (index), ``action_too_long`` (index, limit,
-    length), ``actions_invalid``.
+    length), ``actions_invalid`` (a new line the referee cannot read: index, text, reason).
+    Opening (``store.open_db``): ``chain_key_wrong`` (the key is not the one the database
+    was sealed with), ``chain_key_bad`` (a malformed key, or none beside a sealed database).
     """
 
     def __init__(self, message: str, code: str | None = None, **params) -> None:
