@@ -23,8 +23,19 @@ on paper: :func:`verify` with ``head=`` says whether that head is still a link o
 night's chain and how many links were added since.
 
 Nights made before the chain (``chain_pending``, filled by migration m009) are linked once,
-in the order their rows were written, by the first ``open_db`` that holds the key
-(:func:`link_pending`); later opens only look at that (empty) table.
+in the order their rows were written, by the ``open_db`` that applied m009 (the one-off
+upgrade of a database made before the chain: :func:`link_pending`), never later: a night
+whose chain was wiped and put back on that list is not linked afresh over whatever its rows
+say now; :func:`verify` says it has no chain (or that it cannot be verified).
+
+The key the database was sealed with is known by its check value (:func:`key_check`: an
+HMAC of a fixed label under the key, never the key), stored when the chain starts; a
+database opened with another key is refused before anything is read (:func:`check_key`),
+so a lost or wrong key is never taken for tampering.
+
+Each hand's stored referee result (``hand_results``, ``store.judging``) carries a MAC under
+the same key (:func:`result_mac`): a result edited in the database no longer matches, is
+taken as stale (judged again from the log) and named by :func:`verify`.
 """
 
 from __future__ import annotations
@@ -70,6 +81,64 @@ def head_seal(key: bytes, night_id: int, head: str, links: int, table: str, row_
     """The seal of a night's head (hex): HMAC-SHA256 of the canonical JSON of ``["head",
     night_id, links, head, table, row_id]`` (the newest link's row)."""
     return hmac.digest(key, _canonical(["head", night_id, links, head, table, row_id]), "sha256").hex()
+
+
+KEY_LABEL = b"tapete chain key check v1"
+"""The fixed label whose HMAC under the chain key is the key's check value."""
+
+WRONG_KEY = ("the chain key in {source} is not the one this database was sealed with: "
+             "restore secrets.json from the backup that goes with this database")
+"""The refusal of a database opened with a key that is not its own (English, one line;
+``source``: where the key came from)."""
+
+
+def key_check(key: bytes) -> str:
+    """The check value of ``key`` (hex): HMAC-SHA256 of :data:`KEY_LABEL` under it. It
+    tells whether a key is the one a database was sealed with and says nothing of the key."""
+    return hmac.digest(key, KEY_LABEL, "sha256").hex()
+
+
+def sealed(db: Database) -> bool:
+    """Whether the database already holds a chain: a stored key check value, or a night's
+    head (a database chained before the check value was kept). Read-only."""
+    return bool(db.execute("SELECT 1 FROM chain_key_check UNION ALL SELECT 1 FROM chain_heads LIMIT 1")
+                .fetchone())
+
+
+def check_key(db: Database, key: bytes, source: str = "secrets.json") -> None:
+    """Refuse ``key`` unless it is the one the database was sealed with; store its check
+    value when the chain starts (a database with none yet: the first open, in one write
+    transaction; a database chained before check values were kept is checked against its
+    heads' seals first). Later opens only read the one row.
+
+    :raises StoreError: code ``chain_key_wrong``: :data:`WRONG_KEY` (``source`` names where
+        the key came from).
+    """
+    row = db.execute("SELECT check_value FROM chain_key_check WHERE id = 1").fetchone()
+    if row is None:
+        with write_tx(db):
+            row = db.execute("SELECT check_value FROM chain_key_check WHERE id = 1").fetchone()
+            if row is None:
+                heads = db.execute("SELECT night_id, head, links, tbl, row_id, seal FROM chain_heads").fetchall()
+                if heads and not any(hmac.compare_digest(head_seal(key, n, h, k, t, r), seal or "")
+                                     for n, h, k, t, r, seal in heads):
+                    raise StoreError(WRONG_KEY.format(source=source), "chain_key_wrong")
+                db.execute("INSERT INTO chain_key_check (id, check_value) VALUES (1, ?)", [key_check(key)])
+                return
+    if not hmac.compare_digest(row[0], key_check(key)):
+        raise StoreError(WRONG_KEY.format(source=source), "chain_key_wrong")
+
+
+def result_mac(key: bytes, hand_id: int, input_key: str, carry_after: str, entry: str) -> str:
+    """The MAC (hex) of a stored hand result: HMAC-SHA256 under ``key`` of the canonical
+    JSON of ``["hand_result", hand_id, input_key, carry_after, entry]`` (the stored texts)."""
+    return hmac.digest(key, _canonical(["hand_result", hand_id, input_key, carry_after, entry]), "sha256").hex()
+
+
+def result_holds(key: bytes, hand_id: int, input_key: str, carry_after: str, entry: str,
+                 mac: str | None) -> bool:
+    """Whether a stored result's ``mac`` is the one its content gives (False without one)."""
+    return bool(mac) and hmac.compare_digest(result_mac(key, hand_id, input_key, carry_after, entry), mac)
 
 
 # -- writing links ---------------------------------------------------------------------------
@@ -128,9 +197,10 @@ def link_night(db: Database, night_id: int) -> int:
 
 
 def link_pending(db: Database) -> int:
-    """Link the nights made before the chain (``chain_pending``) once, each in one write
-    transaction with its removal from the list; cheap when there are none (one query on
-    an empty table). Returns the number of nights linked."""
+    """Link the nights made before the chain (``chain_pending``), in one write transaction
+    with their removal from the list. Called only by the ``store.open_db`` that applied
+    migration m009 (the one-off upgrade); never by a later open or a page. Returns the
+    number of nights linked."""
     if db.execute("SELECT 1 FROM chain_pending LIMIT 1").fetchone() is None:
         return 0
     done = 0
@@ -163,7 +233,10 @@ def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
     there, still in this night, and its content gives the link's mac); then the recorded
     head (it names the last link, counts the links, and its seal holds: the newest rows
     deleted with their links are caught here); then that every chained row of the night
-    has a link (a row inserted without one). With ``head`` (hex, as printed on a report):
+    has a link (a row inserted without one); that the night is not waiting to be linked
+    (``chain_pending``: it cannot be verified); then that every stored hand result
+    (``hand_results``) that carries a MAC still matches it (one that does not was edited:
+    the pages judge that hand again from the log). With ``head`` (hex, as printed on a report):
     whether it is still a link of the chain and how many links were added since.
 
     :returns: ``{"ok": bool, "night_id", "head": the recorded head (hex) or None,
@@ -186,7 +259,7 @@ def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
             raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
         rows = {table: chainrows.night_rows(db, table, night_id) for table in chainrows.present(db)}
         problem = (_walk(db, key, night_id, links, rows) or _check_head(db, key, night_id, links, stored)
-                   or _unlinked(db, links, rows))
+                   or _unlinked(db, links, rows) or _pending(db, night_id) or _results(db, key, night_id))
     result = {"ok": problem is None, "night_id": night_id, "head": stored[0] if stored else None,
               "links": len(links), "problem": problem, "printed": None}
     if head is not None:
@@ -252,6 +325,25 @@ def _unlinked(db: Database, links: list, rows: dict) -> dict | None:
                 what = chainrows.describe(db, table, row_id, found[row_id])
                 return _problem(None, table, row_id, f"{table} row {row_id} ({what}) has no link: "
                                                      "it was inserted behind the record's back")
+    return None
+
+
+def _pending(db: Database, night_id: int) -> dict | None:
+    if db.execute("SELECT 1 FROM chain_pending WHERE night_id = ?", [night_id]).fetchone():
+        return _problem(None, "nights", night_id, "the night is listed as made before the chain and "
+                                                  "was never linked: it cannot be verified")
+    return None
+
+
+def _results(db: Database, key: bytes, night_id: int) -> dict | None:
+    """The first stored hand result whose MAC does not match (a result stored without a MAC,
+    by an older version, is only stale: judged again, not an edit)."""
+    for hand_id, number, input_key, carry, entry, mac in db.execute(
+            "SELECT hand_id, number, input_key, carry_after, entry, mac FROM hand_results "
+            "WHERE night_id = ? AND mac IS NOT NULL ORDER BY number, hand_id", [night_id]):
+        if not result_holds(key, hand_id, input_key, carry, entry, mac):
+            return _problem(None, "hand_results", hand_id, f"the stored result of hand {number} was changed; "
+                                                           "it is re-judged from the log")
     return None
 
 

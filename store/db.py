@@ -33,7 +33,11 @@ SHA-256 of what it was computed from (``store/judging.py``), and token revocatio
   money (``store/chain.py``): night_id, n (1, 2, ...), tbl, row_id, mac; ``chain_heads``:
   night_id, head (the newest mac), links (how many), tbl and row_id (the newest link's
   row), seal (an HMAC of them all);
-  ``chain_pending``: nights made before the chain, linked by the next ``open_db``.
+  ``chain_pending``: nights made before the chain, linked by the ``open_db`` that applied
+  m009 (and never later: a night still listed cannot be verified).
+- ``chain_key_check`` (m010): one row, the check value of the chain key the database was
+  sealed with (``store.chain.key_check``); ``hand_results.mac`` (m010): the MAC of each
+  stored result under the chain key (``store.chain.result_mac``).
 """
 
 from __future__ import annotations
@@ -68,7 +72,9 @@ class StoreError(ValueError):
     ``rule_empty``, ``rule_too_long`` (limit, length), ``rejected_correction`` (a
     rejected ruling with a correction), ``awards_unknown`` (number), ``pushes_unbalanced``
     (number, pot, pushed), ``action_empty`` (index), ``action_too_long`` (index, limit,
-    length), ``actions_invalid``.
+    length), ``actions_invalid`` (a new line the referee cannot read: index, text, reason).
+    Opening (``store.open_db``): ``chain_key_wrong`` (the key is not the one the database
+    was sealed with), ``chain_key_bad`` (a malformed key, or none beside a sealed database).
     """
 
     def __init__(self, message: str, code: str | None = None, **params) -> None:
@@ -229,6 +235,15 @@ def m009_chain(db: Database) -> None:
                            ("chain_heads_no_delete", "DELETE ON chain_heads")):
         db.execute(f"""CREATE TRIGGER {trigger} BEFORE {event}
             BEGIN SELECT RAISE(ABORT, 'the chain is append-only'); END""")
+
+
+@migrations()
+def m010_key_check_and_result_macs(db: Database) -> None:
+    # the chain key's check value (an HMAC of a fixed label under the key, never the key),
+    # stored when the chain starts, so a wrong or lost key is told apart from tampering;
+    # each stored hand result gets a MAC under the chain key (rows without one are stale)
+    db["chain_key_check"].create({"id": int, "check_value": str}, pk="id", not_null={"check_value"})
+    db["hand_results"].add_column("mac", str)
 
 
 def clock() -> datetime:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import unicodedata
 
 from sqlite_utils import Database
 
+from referee.actions import ActionError, parse_action
 from referee.rules import HouseRules
 
 from .db import StoreError, utc_now, write_tx
@@ -342,8 +344,15 @@ def correction_plan(db: Database, hand_id: int, actions: object) -> tuple[list[d
     the corrected list (each gets a ``void`` event), and the rest of the corrected list
     (appended as new ``action`` events).
 
+    A NEW line (one not among the hand's live actions) must be one the referee reads
+    (:func:`referee.actions.parse_action`, its own parser) and hold no control or invisible
+    characters; the lines of the log are kept as they are (an unreadable one there stays
+    the referee's ``unreadable`` finding).
+
     :returns: ``(voided, added)``: ``[{"event_id", "action"}]`` and ``[str]``, in order.
-    :raises StoreError: as :func:`correction_texts`; no such hand.
+    :raises StoreError: as :func:`correction_texts`; a new line the referee cannot read
+        (code ``actions_invalid``, params ``index``: 0-based in ``actions``, ``text``: the
+        line, ``reason``: the referee's English message); no such hand.
     """
     hand_row(db, hand_id)
     texts = correction_texts(actions)
@@ -351,7 +360,24 @@ def correction_plan(db: Database, hand_id: int, actions: object) -> tuple[list[d
     keep = 0
     while keep < min(len(live), len(texts)) and live[keep]["action"] == texts[keep]:
         keep += 1
+    logged = {a["action"] for a in live}
+    for index in range(keep, len(texts)):
+        if texts[index] not in logged:  # (a line of the log written again is kept as it is)
+            _readable(index, texts[index])
     return ([{"event_id": a["event_id"], "action": a["action"]} for a in live[keep:]], texts[keep:])
+
+
+def _readable(index: int, text: str) -> None:
+    """Refuse a new line of a correction the referee cannot read (see :func:`correction_plan`)."""
+    hidden = [c for c in text if unicodedata.category(c) in ("Cc", "Cf")]
+    try:
+        if hidden:
+            raise ActionError(f"{text!r}: control or invisible characters "
+                              f"({', '.join(f'U+{ord(c):04X}' for c in hidden[:3])})")
+        parse_action(text)
+    except ActionError as exc:
+        raise StoreError(f"line {index + 1} of the correction cannot be read: {exc}", "actions_invalid",
+                         index=index, text=text, reason=str(exc)) from None
 
 
 def correct_hand(db: Database, hand_id: int, actions: list[str], *, reason: str,

@@ -7,8 +7,13 @@ are buy-ins, ``rebuys`` are rebuys between hands. The file's ``cash_out`` counts
 C, "after": K}`` the count of a player who left after hand K) are the cash-outs, entered
 when they were made (after hand K, before hand K+1's rebuys), so the host's night page
 compares them with the referee's stacks (``store.counts``); a player the file does not
-count, or who bought chips after being counted, is counted at the referee's stack after the
-last hand (the count the log implies). Each net is chips counted minus chips bought.
+count, or who bought chips after being counted, is counted at the chips the log implies:
+the chips as the dealer PUSHED them (the ``d award`` lines), which is the referee's stack
+after the last hand less, summed over the hands, what the rules award beyond the pushes
+(``awards - recorded_awards``, where the awards are known and the pushes add up to the pot:
+:func:`store.rulings.push_differences`; a hand that states a seat's stack starts it from
+there). So a later ruling on a wrong push moves the pot once, as it does for a night
+logged at the table. Each net is chips counted minus chips bought.
 
 A count of a player who left is entered but the seat is not unseated: a session file keeps
 every player at the table to its end, so the stored hands are judged as the file's are.
@@ -31,6 +36,7 @@ from .hands import append_actions, check_night, end_hand, night_session, start_h
 from .ledger import buy_in, cash_out
 from .nights import create_night, existing, seat_player
 from .players import name_key, player_by_name
+from .rulings import push_differences
 
 PHH_SUFFIXES = (".phh", ".phhs")
 
@@ -210,10 +216,7 @@ def _import(db, session, players, key, *, chip_cents, chips_per, currency, timez
                            keys=[f"{key}:{number}:{i}" for i in range(len(actions))])
             end_hand(db, hand_id, entered_by=entered_by)
             _count(db, night_id, by_seat, counts.get(number, ()), uncounted, entered_by)
-        result = check_night(db, night_id)
-        final = {str(p["seat"]): p["stack"] for p in night_session(db, night_id)["players"]}
-        for entry in result.get("hands", []):
-            final.update({str(k): v for k, v in (entry.get("stacks") or {}).items()})
+        final = _pushed_stacks(db, night_id, session.get("hands") or [])
         for seat, player_id in by_seat.items():
             if seat not in uncounted:
                 continue  # counted as the file says
@@ -223,6 +226,22 @@ def _import(db, session, players, key, *, chip_cents, chips_per, currency, timez
                                  f"{MAX_CHIPS:,}: check the amounts in the actions")
             cash_out(db, night_id, player_id, chips, entered_by=entered_by)
     return night_id
+
+
+def _pushed_stacks(db: Database, night_id: int, hands: list) -> dict[str, int]:
+    """Seat -> the chips the seat holds after the night's last hand as the dealer pushed
+    them: the referee's stack (its ``stacks`` follow the rules' awards, CONTRACT.md 4) less
+    what the rules award it beyond the pushes, hand by hand (:func:`push_differences`),
+    counted from the last hand that states the seat's stack."""
+    final = {str(p["seat"]): p["stack"] for p in night_session(db, night_id)["players"]}
+    gap: dict[str, int] = {}
+    for spec, entry in zip(hands, check_night(db, night_id).get("hands", [])):
+        for seat in (spec.get("stacks") or {}):
+            gap.pop(str(seat), None)
+        final.update({str(k): v for k, v in (entry.get("stacks") or {}).items()})
+        for seat, chips in (push_differences(entry) or {}).items():
+            gap[seat] = gap.get(seat, 0) + chips
+    return {seat: chips - gap.get(seat, 0) for seat, chips in final.items()}
 
 
 def _count(db: Database, night_id: int, by_seat: dict[str, int], counts, uncounted: set[str],

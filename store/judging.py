@@ -9,7 +9,12 @@ which are frozen with the night. So each hand is judged from its own start
   the table before the hand, the seats joining, the hand's button, stated stacks, rebuys
   and live actions);
 - ``carry_after``: the table after the hand (the next hand's start);
-- ``entry``: the ruling, as an entry of ``referee.check``'s ``hands`` (CONTRACT.md 4).
+- ``entry``: the ruling, as an entry of ``referee.check``'s ``hands`` (CONTRACT.md 4);
+- ``mac``: an HMAC under the chain key of the three (:func:`store.chain.result_mac`). The
+  stored result decides what pages show and what a ruling moves, and it is not a row of
+  the record's chain: a result whose MAC does not match (edited in the database, or
+  stored before results had one) is stale like one of other inputs, judged again from
+  the log (in memory on a read), and ``store.chain.verify`` names it.
 
 Writes re-judge inside their own transaction (:func:`rejudge`): a tap judges the hand it
 belongs to and nothing else; a correction to hand k re-judges k, k+1 ... and stops at the
@@ -33,6 +38,7 @@ from referee.check import hand_entry as check_entry
 from referee.rules import HouseRules, resolve_rules
 from referee.session import Carry, HandItem, next_button, play_hand
 
+from .chain import chain_key, result_holds, result_mac
 from .db import StoreError, write_tx
 from .handrows import hands_played, live_hand
 
@@ -192,32 +198,32 @@ def _seated(night: Night, carry: Carry, number: int) -> Carry:
 
 
 def _stored(db: Database, hand_ids: list[int]) -> dict[int, tuple[str, str, str]]:
-    """``hand_id -> (input_key, carry_after JSON, entry JSON)`` of the stored results."""
+    """``hand_id -> (input_key, carry_after JSON, entry JSON)`` of the stored results whose
+    MAC holds (one that does not is left out: stale, judged again)."""
     if not hand_ids:
         return {}
+    key = chain_key(db)
     marks = ", ".join("?" for _ in hand_ids)
     return {r[0]: (r[1], r[2], r[3]) for r in db.execute(
-        f"SELECT hand_id, input_key, carry_after, entry FROM hand_results WHERE hand_id IN ({marks})",
-        hand_ids)}
+        f"SELECT hand_id, input_key, carry_after, entry, mac FROM hand_results WHERE hand_id IN ({marks})",
+        hand_ids) if result_holds(key, *r)}
 
 
 def _carry_before(db: Database, night: Night, number: int) -> tuple[Carry, int]:
     """The table before hand ``number`` from the stored results: ``(carry, first)``, where
     ``first`` is the hand to judge from (``number``, or an earlier hand when the results
-    before it were never stored: a database from before hands were judged one by one)."""
+    before it were never stored, or do not hold their MAC: a database from before hands
+    were judged one by one, or a result edited in the database)."""
     if number <= 1:
         return Carry({}), 1
-    prev = db.execute(
-        f"SELECT r.carry_after FROM hands h JOIN hand_results r ON r.hand_id = h.id "
-        f"WHERE h.night_id = ? AND h.number = ? AND {LIVE_HAND}", [night.id, number - 1]).fetchone()
-    if prev is not None:
-        return Carry.from_dict(json.loads(prev[0])), number
-    row = db.execute(
-        f"SELECT MAX(h.number) FROM hands h JOIN hand_results r ON r.hand_id = h.id "
-        f"WHERE h.night_id = ? AND h.number < ? AND {LIVE_HAND}", [night.id, number]).fetchone()
-    if row[0] is None:
-        return Carry({}), 1
-    return _carry_before(db, night, row[0] + 1)
+    key = chain_key(db)
+    for n, hand_id, input_key, carry, entry, mac in db.execute(
+            f"SELECT h.number, r.hand_id, r.input_key, r.carry_after, r.entry, r.mac FROM hands h "
+            f"JOIN hand_results r ON r.hand_id = h.id WHERE h.night_id = ? AND h.number < ? AND {LIVE_HAND} "
+            "ORDER BY h.number DESC", [night.id, number]):  # (the hand before, unless stale)
+        if result_holds(key, hand_id, input_key, carry, entry, mac):
+            return Carry.from_dict(json.loads(carry)), n + 1
+    return Carry({}), 1
 
 
 def judge(night: Night, hand: HandInput) -> tuple[HandItem, Carry]:
@@ -260,10 +266,10 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
             continue
         item, carry = judge(night, hand)
         _remember(hand_id, key, item)
+        after, entry = json.dumps(carry.as_dict()), json.dumps(check_entry(item))
         db.execute("INSERT OR REPLACE INTO hand_results (hand_id, night_id, number, input_key, "
-                   "carry_after, entry) VALUES (?, ?, ?, ?, ?, ?)",
-                   [hand_id, night_id, n, key, json.dumps(carry.as_dict()),
-                    json.dumps(check_entry(item))])
+                   "carry_after, entry, mac) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   [hand_id, night_id, n, key, after, entry, result_mac(chain_key(db), hand_id, key, after, entry)])
         judged.append(n)
     return judged
 
@@ -441,9 +447,10 @@ def hand_item(db: Database, hand_id: int) -> HandItem:
 
     :raises StoreError: no such hand.
     """
-    row = db.execute("SELECT input_key FROM hand_results WHERE hand_id = ?", [hand_id]).fetchone()
-    if row is not None:
-        kept = RECENT.get((hand_id, row[0]))
+    row = db.execute("SELECT hand_id, input_key, carry_after, entry, mac FROM hand_results WHERE hand_id = ?",
+                     [hand_id]).fetchone()
+    if row is not None and result_holds(chain_key(db), *row):
+        kept = RECENT.get((hand_id, row[1]))
         if kept is not None:
             return kept
     night, hand = hand_input(db, hand_id)

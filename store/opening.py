@@ -1,5 +1,5 @@
 """Opening the database: SQLite in WAL mode, a busy timeout, the migrations applied, and
-the chain key (``store.chain``) kept with the connection."""
+the chain key (``store.chain``) checked and kept with the connection."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from sqlite_utils import Database
 
 from . import chain, secretfile
 from . import db as dbmod
-from .db import migrations
+from .db import StoreError, migrations
+
+CHAIN_MIGRATION = "m009_chain"
+"""The migration that starts the chain: the open that applies it links the older nights."""
 
 
 def open_db(path: str | Path, *, chain_key: bytes | None = None) -> Database:
@@ -18,27 +21,48 @@ def open_db(path: str | Path, *, chain_key: bytes | None = None) -> Database:
 
     The connection is in WAL mode (readers never block the writer) with a busy timeout of
     :data:`store.db.BUSY_TIMEOUT_MS` ms, foreign keys on, usable from Flask's threads. It
-    holds the key of the record's chain as ``db.chain_key``; nights made before the chain
-    are linked once (:func:`store.chain.link_pending`).
+    holds the key of the record's chain as ``db.chain_key``, checked against the check
+    value the database was sealed with (:func:`store.chain.check_key`; stored by the first
+    open). Nights made before the chain are linked by the open that applies migration
+    m009 (:func:`store.chain.link_pending`), and by no later one.
 
     :param path: a file path, or ``":memory:"``.
     :param chain_key: the chain key (bytes); default ``TAPETE_CHAIN_KEY``, else the
-        ``CHAIN_KEY`` of ``secrets.json`` beside the database (made once, mode 600), or for
-        ``":memory:"`` a random key of this process (``store.secretfile.chain_key``).
+        ``CHAIN_KEY`` of ``secrets.json`` beside the database (made once, mode 600, for a
+        database with no chain yet), or for ``":memory:"`` a random key of this process
+        (``store.secretfile.chain_key``).
     :returns: a ``sqlite_utils.Database``.
-    :raises ValueError: a chain key that is not base64 of at least 32 bytes.
+    :raises StoreError: code ``chain_key_wrong``: the key is not the one the database was
+        sealed with; code ``chain_key_bad``: a key that is not base64 of at least 32 bytes,
+        or no key in ``secrets.json`` beside a database that already has a chain (a lost key
+        is never made anew); one line each, naming the file or variable.
     """
-    key = chain_key or secretfile.chain_key(path)
+    try:
+        given = chain_key or secretfile.environment_key()
+    except secretfile.KeyFileError as exc:
+        raise StoreError(str(exc), "chain_key_bad") from None
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     busy_ms = dbmod.BUSY_TIMEOUT_MS  # read at each open (a test may shorten it)
     conn = sqlite3.connect(str(path), timeout=busy_ms / 1000, check_same_thread=False)
     db = Database(conn)
-    db.chain_key = key
-    db.execute(f"PRAGMA busy_timeout = {busy_ms}")
-    db.execute("PRAGMA foreign_keys = ON")
-    if str(path) != ":memory:":
-        db.enable_wal()
-    migrations.apply(db)
-    chain.link_pending(db)
+    try:
+        db.execute(f"PRAGMA busy_timeout = {busy_ms}")
+        db.execute("PRAGMA foreign_keys = ON")
+        if str(path) != ":memory:":
+            db.enable_wal()
+        upgrading = any(m.name == CHAIN_MIGRATION for m in migrations.pending(db))
+        migrations.apply(db)
+        try:
+            key = given or secretfile.chain_key(path, make=not chain.sealed(db))
+        except secretfile.KeyFileError as exc:
+            raise StoreError(str(exc), "chain_key_bad") from None
+        db.chain_key = key
+        chain.check_key(db, key, "open_db's chain_key argument" if chain_key else
+                        secretfile.CHAIN_KEY_ENV if given else "secrets.json")
+        if upgrading:
+            chain.link_pending(db)
+    except BaseException:
+        conn.close()
+        raise
     return db

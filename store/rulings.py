@@ -263,14 +263,27 @@ def hand_moves(db: Database, hand: dict, entry: dict) -> dict[int, int]:
                          number=number, pot=pot, pushed=pushed)
     by_seat = {p["seat"]: p["player_id"] for p in table_players(db, hand["night_id"])}
     moves: dict[int, int] = {}
-    for seat in set(awards) | set(recorded):
-        chips = awards.get(seat, 0) - recorded.get(seat, 0)
-        if chips:
-            player_id = by_seat[int(seat)]
-            moves[player_id] = moves.get(player_id, 0) + chips
+    for seat, chips in (push_differences(entry) or {}).items():
+        player_id = by_seat[int(seat)]
+        moves[player_id] = moves.get(player_id, 0) + chips
     for player_id, chips, _ in ruling_move_rows(db, hand["night_id"], hand["id"]):
         moves[player_id] = moves.get(player_id, 0) - chips
     return {p: c for p, c in sorted(moves.items()) if c}
+
+
+def push_differences(entry: dict) -> dict[str, int] | None:
+    """What a wrong push left undone in one hand, per seat: the rules' ``awards`` less the
+    dealer's pushes (``recorded_awards``), the chips a ruling moves (seat keys strings,
+    zeros left out); None when the awards are unknown or the pushes do not add up to the
+    pot (then no ruling moves chips for it: :func:`hand_moves` refuses).
+
+    :param entry: the referee's hand entry (CONTRACT.md 4).
+    """
+    awards, recorded = entry.get("awards"), entry.get("recorded_awards") or {}
+    if awards is None or sum(awards.values()) != sum(recorded.values()):
+        return None
+    gaps = {str(seat): awards.get(seat, 0) - recorded.get(seat, 0) for seat in set(awards) | set(recorded)}
+    return {seat: chips for seat, chips in gaps.items() if chips}
 
 
 def night_settlements(db: Database, night_id: int) -> list[dict]:

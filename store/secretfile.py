@@ -7,7 +7,9 @@ It holds what must survive restarts but must never sit in the database itself:
 - ``CHAIN_KEY``: the key of the record's keyed hash chain (``store.chain``), base64 of 32
   random bytes. Back it up with the database: without it no night can be verified.
 
-Each is made once at random the first time it is asked for and kept (file mode 600).
+Each is made once at random the first time it is asked for and kept (file mode 600);
+``CHAIN_KEY`` only when the caller says the database has no chain yet (``store.opening``):
+beside a database already sealed with a key, a missing one is refused, never made anew.
 Several processes may start at once: the file appears whole or not at all (written
 beside it, then linked into place), and a key added to an older file (one made before
 ``CHAIN_KEY`` existed) is added under an exclusive lock, so every process ends up with the
@@ -34,13 +36,23 @@ CHAIN_KEY_ENV = "TAPETE_CHAIN_KEY"
 CHAIN_KEY_BYTES = 32
 
 
-def _made() -> dict[str, str]:
-    """A fresh value for every secret the file holds."""
-    return {
-        "SECRET_KEY": secrets.token_urlsafe(32),
-        "HOST_PIN": f"{secrets.randbelow(10**6):06d}",
-        "CHAIN_KEY": base64.b64encode(secrets.token_bytes(CHAIN_KEY_BYTES)).decode("ascii"),
+BASIC = ("SECRET_KEY", "HOST_PIN")
+"""The secrets made whenever the file is read (:func:`local_secrets`)."""
+
+
+def _made(names=BASIC + ("CHAIN_KEY",)) -> dict[str, str]:
+    """A fresh value for each secret of ``names``."""
+    fresh = {
+        "SECRET_KEY": lambda: secrets.token_urlsafe(32),
+        "HOST_PIN": lambda: f"{secrets.randbelow(10**6):06d}",
+        "CHAIN_KEY": lambda: base64.b64encode(secrets.token_bytes(CHAIN_KEY_BYTES)).decode("ascii"),
     }
+    return {name: fresh[name]() for name in names}
+
+
+class KeyFileError(ValueError):
+    """The chain key cannot be had: not base64 of at least 32 bytes, or missing beside a
+    database that was already sealed with one. The message is one line for the host."""
 
 
 _cache: dict[str, tuple[tuple[int, int, int], dict[str, str]]] = {}
@@ -56,67 +68,86 @@ def secrets_path(database: str | os.PathLike) -> Path:
     return Path(os.path.abspath(database)).parent / FILENAME
 
 
-def local_secrets(database: str | os.PathLike) -> dict[str, str]:
-    """The secrets kept beside the database file at ``database``, made (or completed)
-    once: ``{"SECRET_KEY", "HOST_PIN", "CHAIN_KEY"}`` (strings).
+def local_secrets(database: str | os.PathLike, *, names: tuple[str, ...] = BASIC) -> dict[str, str]:
+    """The secrets kept beside the database file at ``database``, the ``names`` made (or
+    added) once: ``{"SECRET_KEY", "HOST_PIN", ...}`` (strings; ``CHAIN_KEY`` too when the
+    file holds one or ``names`` asks for it).
 
     :raises OSError: the folder cannot be written (the file missing) or read.
-    :raises ValueError: the file is not a JSON object.
+    :raises KeyFileError: the file is not a JSON object.
     """
     path = secrets_path(database)
     while True:
         try:
             st = os.stat(path)
         except FileNotFoundError:
-            _create(path)
+            _create(path, names)
             continue
         signature = (st.st_ino, st.st_size, st.st_mtime_ns)
         with _cache_lock:
             hit = _cache.get(str(path))
-        if hit is not None and hit[0] == signature:
-            return dict(hit[1])
-        kept = _read(path)
-        if any(name not in kept for name in _made()):
-            _complete(path)
+        kept = hit[1] if hit is not None and hit[0] == signature else _read(path)
+        if any(name not in kept for name in names):
+            _complete(path, names)
             continue
         with _cache_lock:
             _cache[str(path)] = (signature, kept)
         return dict(kept)
 
 
-def chain_key(database: str | os.PathLike) -> bytes:
-    """The chain key (bytes) of the database at ``database``: ``TAPETE_CHAIN_KEY`` when
-    set, else ``":memory:"`` gets this process's random key, else the file's
-    ``CHAIN_KEY`` (made once).
+def environment_key() -> bytes | None:
+    """``TAPETE_CHAIN_KEY`` decoded, or None when it is not set.
 
-    :raises ValueError: ``TAPETE_CHAIN_KEY`` (or the file's key) is not base64 of at least
-        32 bytes.
+    :raises KeyFileError: it is not base64 of at least 32 bytes.
     """
     given = os.environ.get(CHAIN_KEY_ENV)
-    if given:
-        return decode_key(given, CHAIN_KEY_ENV)
+    return decode_key(given, CHAIN_KEY_ENV) if given else None
+
+
+def chain_key(database: str | os.PathLike, *, make: bool = True) -> bytes:
+    """The chain key (bytes) of the database at ``database``: ``TAPETE_CHAIN_KEY`` when
+    set, else ``":memory:"`` gets this process's random key, else the file's
+    ``CHAIN_KEY``, made once when ``make`` (a database with no chain yet).
+
+    :raises KeyFileError: ``TAPETE_CHAIN_KEY`` (or the file's key) is not base64 of at
+        least 32 bytes; or the file holds no key and ``make`` is false (the database was
+        sealed with a key that is lost: it must come back from the backup, never be made
+        anew).
+    """
+    given = environment_key()
+    if given is not None:
+        return given
     if str(database) == ":memory:":
         return _MEMORY_CHAIN_KEY
-    return decode_key(local_secrets(database)["CHAIN_KEY"], str(secrets_path(database)))
+    path = secrets_path(database)
+    kept = local_secrets(database, names=BASIC + (("CHAIN_KEY",) if make else ()))
+    if "CHAIN_KEY" not in kept:
+        raise KeyFileError(f"{path} holds no CHAIN_KEY, but this database was sealed with one: "
+                           "restore secrets.json from the backup that goes with this database")
+    return decode_key(kept["CHAIN_KEY"], str(path))
 
 
 def decode_key(text: str, where: str) -> bytes:
-    """Base64 ``text`` as bytes. :raises ValueError: not base64 of at least 32 bytes
+    """Base64 ``text`` as bytes. :raises KeyFileError: not base64 of at least 32 bytes
     (``where`` names the source in the message)."""
     try:
-        key = base64.b64decode(text.strip(), validate=True)
+        key = base64.b64decode(str(text).strip(), validate=True)
     except (binascii.Error, ValueError):
-        raise ValueError(f"{where}: the chain key must be base64 (of {CHAIN_KEY_BYTES} random bytes)") from None
+        raise KeyFileError(f"{where}: the chain key must be base64 (of {CHAIN_KEY_BYTES} random bytes)") from None
     if len(key) < CHAIN_KEY_BYTES:
-        raise ValueError(f"{where}: the chain key must hold at least {CHAIN_KEY_BYTES} bytes, not {len(key)}")
+        raise KeyFileError(f"{where}: the chain key must hold at least {CHAIN_KEY_BYTES} bytes, not {len(key)}")
     return key
 
 
 def _read(path: Path) -> dict[str, str]:
+    """The file's secrets. :raises KeyFileError: not a JSON object."""
     with open(path, encoding="utf-8") as fh:
-        kept = json.load(fh)
+        try:
+            kept = json.load(fh)
+        except ValueError as exc:
+            raise KeyFileError(f"{path}: not JSON ({exc})") from None
     if not isinstance(kept, dict):
-        raise ValueError(f"{path}: not a JSON object")
+        raise KeyFileError(f"{path}: not a JSON object")
     return kept
 
 
@@ -130,10 +161,10 @@ def _write_beside(path: Path, kept: dict[str, str]) -> str:
     return tmp
 
 
-def _create(path: Path) -> None:
+def _create(path: Path, names: tuple[str, ...]) -> None:
     """Make the file whole in one step; when another process made it first, keep theirs."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _write_beside(path, _made())
+    tmp = _write_beside(path, _made(names))
     try:
         os.link(tmp, path)
     except FileExistsError:
@@ -142,12 +173,12 @@ def _create(path: Path) -> None:
         os.unlink(tmp)
 
 
-def _complete(path: Path) -> None:
+def _complete(path: Path, names: tuple[str, ...]) -> None:
     """Add the secrets an older file lacks, under an exclusive lock on the file, reading
     it again once locked (another process may have added them meanwhile)."""
     with open(path, encoding="utf-8") as locked:
         fcntl.flock(locked.fileno(), fcntl.LOCK_EX)
         kept = _read(path)
-        missing = {name: value for name, value in _made().items() if name not in kept}
+        missing = _made(tuple(name for name in names if name not in kept))
         if missing:
             os.replace(_write_beside(path, {**kept, **missing}), path)

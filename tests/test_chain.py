@@ -281,12 +281,60 @@ def test_a_link_deleted_from_the_middle_is_caught(app, db, night):
     assert problem["link"] == 5 and "missing" in problem["message"]
 
 
-def test_another_key_does_not_verify(app, db, night):
+def test_another_key_is_refused_when_the_database_is_opened(app, db, night):
+    """A wrong key is told apart from tampering: the database was sealed with its key's
+    check value, and another key is refused before anything is read."""
     night_id, _ = night
-    other = store.open_db(app.config["DATABASE"], chain_key=secrets.token_bytes(32))
-    result = store.chain.verify(other, night_id)
-    other.conn.close()
-    assert not result["ok"] and result["problem"]["link"] == 1
+    with pytest.raises(store.StoreError, match="is not the one this database was sealed with") as refused:
+        store.open_db(app.config["DATABASE"], chain_key=secrets.token_bytes(32))
+    assert refused.value.code == "chain_key_wrong"
+    check = db.execute("SELECT check_value FROM chain_key_check").fetchone()[0]
+    assert check == store.chain.key_check(db.chain_key) and db.chain_key.hex() not in check
+    assert verify(app, night_id)["ok"]  # (the right key still verifies)
+
+
+def test_flask_verify_with_another_key_says_so_and_accuses_no_row(app, db, runner, night, monkeypatch):
+    night_id, _ = night
+    monkeypatch.setenv("TAPETE_CHAIN_KEY", base64.b64encode(secrets.token_bytes(32)).decode())
+    out = runner.invoke(args=["verify", str(night_id)])
+    assert out.exit_code == 1
+    assert ("the chain key in TAPETE_CHAIN_KEY is not the one this database was sealed with: restore "
+            "secrets.json from the backup that goes with this database") in out.output
+    assert "does not match" not in out.output and "Traceback" not in out.output
+
+
+def test_a_lost_secrets_file_is_refused_and_no_new_chain_key_is_made(app, db, runner, night):
+    """Moving secrets.json away beside a chained database must not make a new chain key
+    (the night would then look tampered with): the open is refused, in one line."""
+    night_id, _ = night
+    path = secretfile.secrets_path(app.config["DATABASE"])
+    kept = json.loads(path.read_text())
+    path.rename(path.with_name("secrets.json.moved"))
+    out = runner.invoke(args=["verify", str(night_id)])
+    assert out.exit_code == 1 and "Traceback" not in out.output
+    assert "holds no CHAIN_KEY, but this database was sealed with one: restore secrets.json" in out.output
+    assert "CHAIN_KEY" not in json.loads(path.read_text())  # (the session key and PIN: made as before)
+    path.with_name("secrets.json.moved").rename(path)
+    assert json.loads(path.read_text()) == kept
+    assert runner.invoke(args=["verify", str(night_id)]).exit_code == 0
+
+
+@pytest.mark.parametrize("given", ["c2hvcnQ=",  # base64 of 5 bytes
+                                   base64.urlsafe_b64encode(b"\xfb\xff" * 16).decode(),  # URL-safe
+                                   "not base64!"])
+def test_a_short_or_malformed_key_is_a_one_line_error(app, db, runner, night, monkeypatch, given):
+    night_id, _ = night
+    monkeypatch.setenv("TAPETE_CHAIN_KEY", given)
+    for args in (["verify", str(night_id)], ["close", str(night_id)]):
+        out = runner.invoke(args=args)
+        assert out.exit_code == 1 and isinstance(out.exception, SystemExit), out
+        assert "TAPETE_CHAIN_KEY: the chain key must" in out.output and "Traceback" not in out.output
+    monkeypatch.delenv("TAPETE_CHAIN_KEY")
+    path = secretfile.secrets_path(app.config["DATABASE"])
+    path.write_text(json.dumps({**json.loads(path.read_text()), "CHAIN_KEY": given}))
+    out = runner.invoke(args=["verify", str(night_id)])
+    assert out.exit_code == 1 and isinstance(out.exception, SystemExit), out
+    assert f"{path}: the chain key must" in out.output
 
 
 # -- the printed head ------------------------------------------------------------------------------
@@ -321,11 +369,46 @@ def test_a_printed_head_no_longer_in_a_rewritten_chain_fails(app, db, night):
     conn.execute("UPDATE events SET action = 'd award p4 75' WHERE action = 'd award p3 75'")
     conn.execute("DELETE FROM chain WHERE night_id = ?", [night_id])
     conn.execute("DELETE FROM chain_heads WHERE night_id = ?", [night_id])
-    conn.execute("INSERT INTO chain_pending (night_id) VALUES (?)", [night_id])
     conn.close()
-    result = verify(app, night_id, head=printed)  # (open_db relinks the night under the key)
+    insider = store.open_db(app.config["DATABASE"])
+    with store.db.write_tx(insider):
+        store.chain.link_night(insider, night_id)  # (relinked under the key: only an insider can)
+    insider.conn.close()
+    result = verify(app, night_id, head=printed)
     assert not result["ok"] and result["printed"]["link"] is None
     assert "not in night" in result["problem"]["message"]
+
+
+def test_a_wiped_chain_put_back_on_the_pending_list_is_never_relinked(app, client, db, night):
+    """The tester's attack: the triggers dropped, a buy-in changed, the night's chain and
+    head deleted and the night put on ``chain_pending``. Only the open that applied m009
+    links pending nights: verify says the night has no chain, and no page view (a GET)
+    writes a link."""
+    night_id, _ = night
+    conn = attacker(app)
+    for table in ("ledger", "chain", "chain_heads"):
+        unguard(conn, table)
+    conn.execute("UPDATE ledger SET chips = 900 WHERE night_id = ? AND kind = 'buy_in' "
+                 "AND id = (SELECT MIN(id) FROM ledger WHERE night_id = ?)", [night_id, night_id])
+    conn.execute("DELETE FROM chain WHERE night_id = ?", [night_id])
+    conn.execute("DELETE FROM chain_heads WHERE night_id = ?", [night_id])
+    conn.execute("INSERT INTO chain_pending (night_id) VALUES (?)", [night_id])
+    conn.close()
+    login_host(client)
+    assert client.get(f"/reports/nights/{night_id}").status_code == 200
+    assert db.execute("SELECT COUNT(*) FROM chain WHERE night_id = ?", [night_id]).fetchone()[0] == 0
+    result = verify(app, night_id)
+    assert not result["ok"] and "the night has no chain" in result["problem"]["message"]
+
+
+def test_a_night_still_pending_is_not_verifiable(app, db, night):
+    night_id, _ = night
+    conn = attacker(app)
+    conn.execute("INSERT INTO chain_pending (night_id) VALUES (?)", [night_id])
+    conn.close()
+    result = verify(app, night_id)
+    assert not result["ok"] and "cannot be verified" in result["problem"]["message"]
+    assert db.execute("SELECT COUNT(*) FROM chain_pending").fetchone()[0] == 1  # (never linked later)
 
 
 # -- the report prints the head --------------------------------------------------------------------
@@ -477,4 +560,18 @@ def test_any_sequence_of_ordinary_writes_verifies(ops):
     result = store.chain.verify(db, night_id)
     assert result["ok"], result["problem"]
     assert result["links"] == rows
+    db.conn.close()
+
+
+def test_a_new_install_gets_its_chain_key_made_after_the_app_made_its_other_secrets(tmp_path, monkeypatch):
+    """The app reads its session key and PIN first (made then); the first open of the new
+    database then adds the chain key to the same file."""
+    from app import create_app
+    monkeypatch.delenv("TAPETE_CHAIN_KEY", raising=False)
+    app = create_app({"DATABASE": str(tmp_path / "tapete.db")})
+    kept = json.loads(secretfile.secrets_path(tmp_path / "tapete.db").read_text())
+    assert app.config["HOST_PIN"] == kept["HOST_PIN"] and "CHAIN_KEY" not in kept
+    db = store.open_db(tmp_path / "tapete.db")
+    kept = json.loads(secretfile.secrets_path(tmp_path / "tapete.db").read_text())
+    assert db.chain_key == base64.b64decode(kept["CHAIN_KEY"]) and app.config["HOST_PIN"] == kept["HOST_PIN"]
     db.conn.close()

@@ -219,8 +219,10 @@ def test_a_night_with_no_count_exports_no_cash_out_and_a_count_before_hand_1_is_
     assert "cash_out" not in store.night_session(db, open_night)
     early = store.import_session(db, {**COUNTED_FILE, "cash_out": {"1": {"chips": 150, "after": 0}}})
     assert store.night_session(db, early)["cash_out"]["1"] == {"chips": 150, "after": 0}
-    (f,) = count_findings(db, early)
+    # (Bruno and Chus, counted at import as hand 2 was pushed, differ from the rules too)
+    (f,) = [f for f in count_findings(db, early) if f["seat"] == 1]
     assert (f["seat"], f["details"]["expected"], f["details"]["after"]) == (1, 200, 0)
+    assert {f["seat"] for f in count_findings(db, early)} == {1, 2, 3}
 
 
 def test_an_unreadable_count_refuses_the_import_and_stores_nothing(db, runner, tmp_path):

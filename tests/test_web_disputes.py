@@ -409,7 +409,7 @@ def _coded_refusals(path: str, functions: tuple[str, ...] | None = None) -> list
 
 
 REFUSALS = (_coded_refusals("store/disputes.py") + _coded_refusals("store/rulings.py")
-            + _coded_refusals("store/hands.py", ("correction_texts", "correct_hand"))
+            + _coded_refusals("store/hands.py", ("correction_texts", "correct_hand", "_readable"))
             + [(code, params) for code, params in _coded_refusals("store/ledger.py") if code == "dispute_open"])
 
 

@@ -28,8 +28,12 @@ DEMO_FILE = SAMPLES / "demo_night.json"
 @contextmanager
 def _store() -> Iterator:
     """The app's database for one command: a store refusal becomes the command's one-line
-    error (exit 1), and the connection is closed whatever happens."""
-    db = store.open_db(current_app.config["DATABASE"])
+    error (exit 1), and the connection is closed whatever happens. A database that cannot
+    be opened (a wrong, lost or malformed chain key) is such a refusal too."""
+    try:
+        db = store.open_db(current_app.config["DATABASE"])
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
     try:
         yield db
     except store.StoreError as exc:
@@ -158,8 +162,13 @@ def report_command(night, output):
 @with_appcontext
 def verify_command(night, printed):
     """Recompute the NIGHT's keyed hash chain: prints its head and link count (exit 0), or
-    the first row that does not match (exit 1); exit 2 for an unknown night."""
-    db = store.open_db(current_app.config["DATABASE"])
+    the first row that does not match (exit 1); exit 2 for an unknown night. A key that is
+    not the one the database was sealed with (or a lost or malformed one) is said as such,
+    in one line (exit 1): it accuses no row."""
+    try:
+        db = store.open_db(current_app.config["DATABASE"])
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
     try:
         result = store.chain.verify(db, night, head=printed)
     except store.StoreError as exc:

@@ -19,6 +19,11 @@ def _hands(value) -> str:
     return str(value)
 
 
+def _visible(text: str) -> str:
+    """A line as a page can show it: control and invisible characters as ``U+XXXX``."""
+    return "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in str(text))
+
+
 def _dispute_open(params: dict) -> str:
     """``dispute_open``: from ``close_night`` (params ``count``, ``hands``: the night's open
     disputes) or from ``open_dispute`` (param ``dispute_id``: the player's own open one)."""
@@ -52,7 +57,10 @@ MESSAGES = {
                                        "to correct the actions, or leave them as they are."),
     "rule_too_long": lambda p: _("The rule or the note is too long: %(length)s characters, at most "
                                  "%(limit)s.", **p),
-    "actions_invalid": lambda p: _("Write the hand's actions one per line."),
+    "actions_invalid": lambda p: (_("Line %(line)s of the corrected actions cannot be read: “%(text)s”. "
+                                    "Write it as the dealer's log does (for example “p3 call”).",
+                                    line=p["index"] + 1, text=_visible(p["text"]))
+                                  if "index" in p else _("Write the hand's actions one per line.")),
     "action_empty": lambda p: _("Line %(line)s of the corrected actions is empty.", line=p["index"] + 1),
     "action_too_long": lambda p: _("Line %(line)s of the corrected actions is too long: %(length)s "
                                    "characters, at most %(limit)s.", line=p["index"] + 1,
