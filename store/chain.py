@@ -233,7 +233,11 @@ def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
     there, still in this night, and its content gives the link's mac); then the recorded
     head (it names the last link, counts the links, and its seal holds: the newest rows
     deleted with their links are caught here); then that every chained row of the night
-    has a link (a row inserted without one); that the night is not waiting to be linked
+    has a link (a row inserted without one); that no row the night's pages show is outside
+    its chain, whatever its ``night_id`` says (:func:`_strays`: an event, dispute or ruling
+    pointing at one of the night's hands or disputes); that no chained row names a night
+    that does not exist (:func:`_orphans`: no other night's check would see it); that the
+    night is not waiting to be linked
     (``chain_pending``: it cannot be verified); then that every stored hand result
     (``hand_results``) that carries a MAC still matches it (one that does not was edited:
     the pages judge that hand again from the log). With ``head`` (hex, as printed on a report):
@@ -259,7 +263,8 @@ def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
             raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
         rows = {table: chainrows.night_rows(db, table, night_id) for table in chainrows.present(db)}
         problem = (_walk(db, key, night_id, links, rows) or _check_head(db, key, night_id, links, stored)
-                   or _unlinked(db, links, rows) or _pending(db, night_id) or _results(db, key, night_id))
+                   or _unlinked(db, links, rows) or _strays(db, night_id, links) or _orphans(db)
+                   or _pending(db, night_id) or _results(db, key, night_id))
     result = {"ok": problem is None, "night_id": night_id, "head": stored[0] if stored else None,
               "links": len(links), "problem": problem, "printed": None}
     if head is not None:
@@ -325,6 +330,47 @@ def _unlinked(db: Database, links: list, rows: dict) -> dict | None:
                 what = chainrows.describe(db, table, row_id, found[row_id])
                 return _problem(None, table, row_id, f"{table} row {row_id} ({what}) has no link: "
                                                      "it was inserted behind the record's back")
+    return None
+
+
+def _strays(db: Database, night_id: int, links: list) -> dict | None:
+    """The first row of a table that points at hands or disputes (``hand_id``,
+    ``dispute_id``) that points at one of this night's but is not linked in this night's
+    chain: the pages show a hand's events, disputes and rulings by the hand, so such a row
+    (say, ``night_id`` edited or inserted as another night's, or one that names no night)
+    would change what this night's pages show unseen."""
+    linked = {(table, row_id) for _, table, row_id, _ in links}
+    hands = "SELECT h.id FROM hands h WHERE h.night_id = :night"
+    disputes = f"SELECT d.id FROM disputes d WHERE d.night_id = :night OR d.hand_id IN ({hands})"
+    for table in chainrows.present(db):
+        columns = CHAINED[table]
+        tests = ([f"t.hand_id IN ({hands})"] if "hand_id" in columns else []) + \
+                ([f"t.dispute_id IN ({disputes})"] if "dispute_id" in columns else [])
+        if not tests:
+            continue
+        for row_id, said in db.execute(f"SELECT t.id, t.night_id FROM {table} t WHERE {' OR '.join(tests)} "
+                                       "ORDER BY t.id", {"night": night_id}).fetchall():
+            if (table, row_id) not in linked:
+                what = chainrows.describe(db, table, row_id)
+                return _problem(None, table, row_id, f"{table} row {row_id} ({what}) points at this night's "
+                                                     f"{'hand' if 'hand_id' in columns else 'dispute'} but is "
+                                                     f"not in its chain (its night_id says {said}): it was "
+                                                     "inserted or moved behind the record's back")
+    return None
+
+
+def _orphans(db: Database) -> dict | None:
+    """The first chained row whose ``night_id`` names no night (no night's check would
+    otherwise see it)."""
+    for table in chainrows.present(db):
+        if table == "nights":
+            continue
+        row = db.execute(f"SELECT t.id, t.night_id FROM {table} t WHERE NOT EXISTS "
+                         f"(SELECT 1 FROM nights n WHERE n.id = t.night_id) ORDER BY t.id LIMIT 1").fetchone()
+        if row is not None:
+            what = chainrows.describe(db, table, row[0])
+            return _problem(None, table, row[0], f"{table} row {row[0]} ({what}) names night {row[1]}, "
+                                                 "which does not exist: it was inserted behind the record's back")
     return None
 
 

@@ -150,10 +150,12 @@ _COLUMNS = ("id", "night_id", "hand_id", "hand_number", "player_id", "player", "
 
 
 def _disputes(db: Database, where: str, args: list) -> list[dict]:
-    """The disputes matching ``where`` (SQL on ``disputes d`` / ``rulings r``), oldest first."""
+    """The disputes matching ``where`` (SQL on ``disputes d`` / ``rulings r``), oldest first.
+    A dispute's night is its hand's (the pages show it there; ``store.chain.verify`` of that
+    night names a row whose ``night_id`` says otherwise)."""
     out = []
     for row in db.execute(
-            "SELECT d.id, d.night_id, d.hand_id, h.number, d.player_id, p.name, d.statement, d.entered_at, "
+            "SELECT d.id, h.night_id, d.hand_id, h.number, d.player_id, p.name, d.statement, d.entered_at, "
             "r.id, r.decision, r.rule, r.note, r.entered_by, r.entered_at, r.detail FROM disputes d "
             "JOIN hands h ON h.id = d.hand_id JOIN players p ON p.id = d.player_id "
             f"LEFT JOIN rulings r ON r.dispute_id = d.id WHERE {where} ORDER BY d.id", args).fetchall():

@@ -271,6 +271,64 @@ def test_a_row_moved_from_another_night_is_caught_in_both(app, db, night):
     caught(verify(app, night_id), "events", moved, "no link")
 
 
+def _second_night(db) -> int:
+    return store.import_session(db, {"format": "tapete/1", **FALSE_OPENER, "players": [
+        {"seat": 1, "name": "Dani", "stack": 500}, {"seat": 3, "name": "Eva", "stack": 500},
+        {"seat": 4, "name": "Fede", "stack": 500}]})
+
+
+def test_an_event_on_this_nights_hand_filed_under_another_night_is_caught_by_this_night(app, db, night):
+    """Tester 8, item 1: ``insert into events(night_id, hand_id, ...) values(4, 5, 7,
+    'action', 'p1 call', ...)`` (hand 5 is night 2's hand 1): the hand's replay shows it,
+    so ``verify 2`` must name it, not only ``verify 4``."""
+    night_id, _ = night
+    other = _second_night(db)
+    hand_id = store.night_hands(db, night_id)[0]["id"]
+    conn = attacker(app)
+    unguard(conn, "events")
+    row = conn.execute("INSERT INTO events (night_id, hand_id, seq, kind, action, entered_by, entered_at) "
+                       "VALUES (?, ?, 70, 'action', 'p1 call', 'dealer', '2026-01-01T00:00:00+00:00')",
+                       [other, hand_id]).lastrowid
+    conn.close()
+    problem = caught(verify(app, night_id), "events", row, "points at this night's hand", "not in its chain",
+                     f"night_id says {other}")
+    assert "hand 1" in problem["message"]
+    caught(verify(app, other), "events", row, "no link")
+
+
+def test_rows_naming_a_night_that_does_not_exist_are_caught(app, client, db, night):
+    """Tester 8, item 1: an event ``values(99, 8, 50, 'action', 'p4 open 10', ...)`` and a
+    dispute ``values(99, 8, 1, 'fake cross', ...)`` on a finished hand of night 4: no
+    ``verify 99`` exists, so the hand's night names them; a ledger row of night 99 (on no
+    hand) is named by any night's check. The dispute's page does not fail on it."""
+    night_id, ids = night
+    hand_id = store.night_hands(db, night_id)[0]["id"]
+    conn = attacker(app)
+    unguard(conn, "events")
+    event = conn.execute("INSERT INTO events (night_id, hand_id, seq, kind, action, entered_by, entered_at) "
+                         "VALUES (99, ?, 50, 'action', 'p4 open 10', 'dealer', '2026-01-01T00:00:00+00:00')",
+                         [hand_id]).lastrowid
+    conn.close()
+    caught(verify(app, night_id), "events", event, "p4 open 10", "night_id says 99")
+    conn = attacker(app)
+    conn.execute("DELETE FROM events WHERE id = ?", [event])  # one at a time: the first problem is named
+    unguard(conn, "disputes")
+    dispute = conn.execute("INSERT INTO disputes (night_id, hand_id, player_id, statement, entered_by, entered_at) "
+                           "VALUES (99, ?, ?, 'fake cross', 'player:1', '2026-01-01T00:00:00+00:00')",
+                           [hand_id, ids["Ana"]]).lastrowid
+    conn.close()
+    caught(verify(app, night_id), "disputes", dispute, "'fake cross'", "night_id says 99")
+    login_host(client)
+    assert client.get(f"/host/dispute/{dispute}").status_code == 200
+    conn = attacker(app)
+    conn.execute("DELETE FROM disputes WHERE id = ?", [dispute])
+    ledger = conn.execute("INSERT INTO ledger (night_id, player_id, kind, chips, entered_by, entered_at) "
+                          "VALUES (99, ?, 'adjustment', 40, 'host', '2026-01-01T00:00:00+00:00')",
+                          [ids["Ana"]]).lastrowid
+    conn.close()
+    caught(verify(app, night_id), "ledger", ledger, "names night 99, which does not exist")
+
+
 def test_a_link_deleted_from_the_middle_is_caught(app, db, night):
     night_id, _ = night
     conn = attacker(app)
