@@ -73,6 +73,7 @@ class StoreError(ValueError):
     rejected ruling with a correction), ``awards_unknown`` (number), ``pushes_unbalanced``
     (number, pot, pushed), ``action_empty`` (index), ``action_too_long`` (index, limit,
     length), ``actions_invalid`` (a new line the referee cannot read: index, text, reason).
+    ``hand_ruled`` (number, dispute: the dealer's undo or void of a hand the host ruled on).
     Opening (``store.open_db``): ``chain_key_wrong`` (the key is not the one the database
     was sealed with), ``chain_key_bad`` (a malformed key, or none beside a sealed database).
     """

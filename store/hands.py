@@ -237,6 +237,22 @@ def _void(db: Database, event_id: int, *, reason: str, entered_by: str, key: str
     return _append(db, hand, "void", target=event_id, reason=reason.strip(), entered_by=entered_by, key=key)
 
 
+def refuse_ruled(db: Database, hand: dict) -> None:
+    """Refuse a dealer's change to a hand the host has ruled on: once a ruling (upheld or
+    rejected) decided the hand, with the chips it moved, the hand changes only through the
+    host's dispute page (a ruling corrects it with its own voids, ``correct_hand``), or a
+    later award correction would move the same chips twice.
+
+    :param hand: ``{"id", "number"}`` of the hand.
+    :raises StoreError: ``hand_ruled`` (number, dispute: the first ruled dispute).
+    """
+    row = db.execute("SELECT r.dispute_id FROM rulings r JOIN disputes d ON d.id = r.dispute_id "
+                     "WHERE d.hand_id = ? ORDER BY r.id LIMIT 1", [hand["id"]]).fetchone()
+    if row is not None:
+        raise StoreError(f"hand {hand['number']} has a ruling (dispute {row[0]}): change it through the "
+                         "host's dispute page", "hand_ruled", number=hand["number"], dispute=row[0])
+
+
 def void_event(db: Database, event_id: int, *, reason: str, entered_by: str, key: str | None = None) -> int:
     """Cancel an action (or a hand's end) with a ``void`` event pointing at it.
 
@@ -246,13 +262,17 @@ def void_event(db: Database, event_id: int, *, reason: str, entered_by: str, key
 
     :param reason: why (required, shown in the report and the dispute trail).
     :returns: the void event's id.
-    :raises StoreError: no such event, already voided, a void itself, no reason, night closed.
+    :raises StoreError: no such event, already voided, a void itself, no reason, night closed,
+        ``hand_ruled`` (number, dispute: the hand has a ruling, :func:`refuse_ruled`).
     """
     found = existing(db, "events", key, "void", {"target": event_id})
     if found is not None:
         return found
     require_reason(reason)
     with write_tx(db):
+        target = _event(db, event_id)
+        if target is not None:
+            refuse_ruled(db, hand_row(db, target["hand_id"]))
         new_id = _void(db, event_id, reason=reason, entered_by=entered_by, key=key)
         hand_id = db.execute("SELECT hand_id FROM events WHERE id = ?", [event_id]).fetchone()[0]
         rejudge_hand(db, hand_id)  # that hand and the later ones its change reaches
@@ -269,14 +289,15 @@ def undo_last(db: Database, hand_id: int, *, reason: str, entered_by: str, key: 
     one event each, never the same one twice.
 
     :returns: the void event's id.
-    :raises StoreError: nothing left to undo in the hand (code ``nothing_to_undo``), or as
-        :func:`void_event`.
+    :raises StoreError: nothing left to undo in the hand (code ``nothing_to_undo``), the
+        hand has a ruling (``hand_ruled``: number, dispute), or as :func:`void_event`.
     """
     with keyed_write(db, "events", key, "void", {"hand_id": hand_id}) as found:
         if found is not None:
             return found
         require_reason(reason)
         hand = hand_row(db, hand_id)
+        refuse_ruled(db, hand)
         end = db.execute(
             "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
             "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "

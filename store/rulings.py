@@ -271,6 +271,24 @@ def hand_moves(db: Database, hand: dict, entry: dict) -> dict[int, int]:
     return {p: c for p, c in sorted(moves.items()) if c}
 
 
+def push_gap_left(db: Database, hand: dict, entry: dict) -> dict[str, int] | None:
+    """What a wrong push still leaves unsettled in a hand, per seat, after the live rulings
+    on it moved their chips (:func:`hand_moves`, the one rule): the chips on the table less
+    the referee's (seat keys strings, zeros left out; ``{}`` once a ruling settled it). The
+    dealer tablet's gap banner shows this, so it goes once a ruling settled the gap. None
+    when :func:`hand_moves` refuses (awards unknown, pushes that do not add up to the pot:
+    no ruling moves chips for such a hand). Read-only.
+
+    :param hand: ``{"id", "night_id", "number"}`` of the hand; ``entry``: its referee entry.
+    """
+    try:
+        moves = hand_moves(db, hand, entry)
+    except StoreError:
+        return None
+    seats = {p["player_id"]: str(p["seat"]) for p in table_players(db, hand["night_id"])}
+    return {seats[player_id]: -chips for player_id, chips in moves.items() if player_id in seats}
+
+
 def push_differences(entry: dict) -> dict[str, int] | None:
     """What a wrong push left undone in one hand, per seat: the rules' ``awards`` less the
     dealer's pushes (``recorded_awards``), the chips a ruling moves (seat keys strings,

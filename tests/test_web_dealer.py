@@ -256,6 +256,32 @@ def test_a_wrong_award_left_uncorrected_is_named_with_its_difference_for_the_nex
     assert hand2["stacks"] == gap["table_stacks"]
 
 
+def test_a_ruling_that_settled_a_wrong_push_ends_the_gap_and_locks_the_hand(client, db, night, shared):
+    """Tester 8, item 2: the pot pushed to Bruno (``d award p3``) that the rules give Chus;
+    Chus disputes and the host upholds without correcting the record: the ruling moves the
+    chips (RRoP, Showdown, rule 3: "an error ... in awarding a pot"). The tablet's gap
+    banner then goes, and the tablet can no longer undo the hand (the chips would move
+    twice): the change goes through the host's dispute page."""
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    _enter(client, night, case["hands"][0]["actions"], "fo")
+    assert _op(client, night, "end_hand", "end-fo-0001").get_json()["award_gap"]["diff"] == {"3": 75, "4": -75}
+    hand_id = store.current_hand(db, night["id"]) or store.night_hands(db, night["id"])[-1]["id"]
+    chus = store.find_player(db, "Chus")
+    dispute = store.open_dispute(db, hand_id, chus, "the pot is mine: his tens did not open")
+    store.record_ruling(db, dispute, decision="upheld", rule="RRoP Showdown 3", entered_by="host")
+    assert client.get(night["base"] + "/state").get_json()["award_gap"] is None
+    before = store.hand_actions(db, hand_id)
+    refused = _op(client, night, "undo", "undo-ruled-01", reason="confirm the referee's award")
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == (f"La mano 1 tiene un fallo (reclamación {dispute}): "
+                                           "corrígela desde la página de la reclamación del anfitrión.")
+    award = next(a["event_id"] for a in before if a["action"] == "d award p3 75")
+    with pytest.raises(store.StoreError) as caught:
+        store.void_event(db, award, reason="the referee's award", entered_by="dealer")
+    assert caught.value.code == "hand_ruled" and caught.value.params == {"number": 1, "dispute": dispute}
+    assert store.hand_actions(db, hand_id) == before
+
+
 def test_no_award_gap_when_the_referees_award_was_confirmed(client, db, night, shared):
     case = json.loads((shared / "cases" / "false_opener.json").read_text())
     _enter(client, night, case["hands"][0]["actions"][:-1] + ["d award p4 75"], "ok")

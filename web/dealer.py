@@ -41,6 +41,7 @@ import referee
 import store
 
 from . import i18n
+from .refusals import refusal_text
 from .tableview import last_hand_id, table_view
 
 bp = Blueprint("dealer", __name__, url_prefix="/dealer")
@@ -200,13 +201,13 @@ def tap(night_id: int, token: str):
     try:
         write = _write_for(db, night_id, op, body, who, key)
     except store.StoreError as exc:
-        return _bad(str(exc))
+        return _bad(refusal_text(exc))
     if isinstance(write, tuple):  # (message,): refused before touching the database
         return _bad(write[0])
     try:
         event_id = _retry_locked(write)
     except store.StoreError as exc:
-        return _bad(str(exc))
+        return _bad(refusal_text(exc))
     except sqlite3.OperationalError as exc:
         if "locked" not in str(exc):
             raise

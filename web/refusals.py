@@ -65,6 +65,8 @@ MESSAGES = {
     "action_too_long": lambda p: _("Line %(line)s of the corrected actions is too long: %(length)s "
                                    "characters, at most %(limit)s.", line=p["index"] + 1,
                                    length=p["length"], limit=p["limit"]),
+    "hand_ruled": lambda p: _("Hand %(number)s has a ruling (dispute %(dispute)s): change it through the "
+                              "host's dispute page.", **p),
     "key_reused": lambda p: _("This form was already sent with other data: reload the page and "
                               "enter it again."),
     "preview_stale": lambda p: _("The night changed since the preview: look at the new preview "

@@ -13,6 +13,7 @@ from referee.table import hand_state
 import store
 from store import judging
 from store.db import read_tx
+from store.rulings import push_gap_left
 
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
@@ -104,6 +105,9 @@ def award_gap(db, night_id: int) -> dict | None:
     ``wrong_award`` or ``chips_not_conserved``, CONTRACT.md 5), the referee carries its own
     stacks into the next hand while the chips on the table follow the dealer's push.
 
+    A ruling that moved the chips of that hand (``store.rulings``) settled them: what it
+    moved is taken off (:func:`store.rulings.push_gap_left`).
+
     :returns: None when they agree (or the referee cannot decide), else ``{"hand": number,
         "hand_id": int, "diff": {seat: chips on the table minus the referee's}, "awards":
         {seat: chips} (the referee's), "recorded": {seat: chips} (the dealer's),
@@ -122,6 +126,9 @@ def award_gap(db, night_id: int) -> dict | None:
         return None
     seats = sorted(set(awards) | set(recorded), key=int)
     diff = {s: recorded.get(s, 0) - awards.get(s, 0) for s in seats if recorded.get(s, 0) != awards.get(s, 0)}
+    left = push_gap_left(db, {**last, "night_id": night_id}, checked)  # less what rulings moved
+    if left is not None:
+        diff = {s: left[s] for s in sorted(left, key=int)}
     if not diff:
         return None
     stacks = checked.get("stacks") or {}
