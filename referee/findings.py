@@ -224,7 +224,11 @@ DETAILS: dict[str, dict[str, str]] = {
                   "referee.citations.REASONS): the chips counted at the cash-out differ "
                   "from the referee's stack; absent: a hand's stated stack",
         "name": "(some) 'cash_out': the player's name, None where unknown",
-        "difference": "(some) 'cash_out': recorded - expected (chips)",
+        "difference": "(some) 'cash_out': recorded - expected (chips); with ruling_moves, "
+                      "recorded + ruling_moves - expected",
+        "ruling_moves": "(some) 'cash_out', only from the store (store.counts): the chips "
+                        "rulings moved to the player (ledger adjustments, negative: from), "
+                        "counted with the chips handed in; absent when none",
         "after": "(some) 'cash_out': the last hand played before the count (0: none)",
         "pushed": "(some) 'cash_out': the seat's stack had every d award line stood",
         "last_agreed": "(some) 'cash_out': the last hand after which the chips as pushed "

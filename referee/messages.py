@@ -96,8 +96,8 @@ def _cards(cards: Any) -> str:
 def _values(finding: Any, lang: str, names: Mapping | None) -> dict[str, str | None]:
     """The template's fields: every detail in words, plus ``seat`` and the derived
     ``verb_inf`` and ``blind``; None for a detail that is missing or empty. A ``name``
-    detail (the player counted at the cash-out) names the seat; a ``difference`` is
-    signed (``+20``)."""
+    detail (the player counted at the cash-out) names the seat; a ``difference`` (and the
+    store's ``ruling_moves``) is signed (``+20``)."""
     i = _lang(lang)
     details = _get(finding, "details") or {}
     out: dict[str, str | None] = {"seat": seat_name(_get(finding, "seat"), lang, names)}
@@ -122,7 +122,7 @@ def _values(finding: Any, lang: str, names: Mapping | None) -> dict[str, str | N
             out[key] = chips_by_seat(value, lang, names)
         elif isinstance(value, (list, tuple)):
             out[key] = _cards(value) if value else None
-        elif key == "difference" and isinstance(value, int):
+        elif key in ("difference", "ruling_moves") and isinstance(value, int):
             out[key] = f"{value:+d}"
         else:
             out[key] = str(value)

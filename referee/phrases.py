@@ -501,33 +501,41 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
         None: ("{seat} empieza la mano con {recorded} fichas; de la mano anterior trae "
                "{expected}.", "{seat} starts the hand with {recorded} chips; {expected} "
                "carried over."),
-        "cash_out": ("{seat} entregó {recorded} fichas en la caja; según el árbitro tiene "
+        "cash_out": ("{seat} entregó {recorded} fichas en la caja"
+                     "[ (fichas movidas por un fallo: {ruling_moves})]; según el árbitro tiene "
                      "{expected} (diferencia: {difference}): no jugó ninguna mano desde que "
                      "compró fichas, el recuento se compara con lo comprado.",
-                     "{seat} counted {recorded} chips at the cash-out; the referee's stack is "
+                     "{seat} counted {recorded} chips at the cash-out"
+                     "[ (chips moved by a ruling: {ruling_moves})]; the referee's stack is "
                      "{expected} (difference: {difference}): no hand was played since the "
                      "buy-in, the count is compared with the chips bought."),
-        "cash_out:pushed": ("{seat} entregó {recorded} fichas en la caja tras la mano {after}; "
+        "cash_out:pushed": ("{seat} entregó {recorded} fichas en la caja"
+                            "[ (fichas movidas por un fallo: {ruling_moves})] tras la mano {after}; "
                             "según el árbitro tiene {expected} (diferencia: {difference}). Tal "
                             "como se repartieron los botes tendría {pushed}: coincidía con el "
                             "árbitro hasta la mano {last_agreed}.",
-                            "{seat} counted {recorded} chips at the cash-out after hand "
+                            "{seat} counted {recorded} chips at the cash-out"
+                            "[ (chips moved by a ruling: {ruling_moves})] after hand "
                             "{after}; the referee's stack is {expected} (difference: "
                             "{difference}). As the dealer pushed the pots the seat would hold "
                             "{pushed}: it agreed with the referee up to hand {last_agreed}."),
         "cash_out:pushed_since_buy_in": (
-            "{seat} entregó {recorded} fichas en la caja tras la mano {after}; según el "
+            "{seat} entregó {recorded} fichas en la caja"
+            "[ (fichas movidas por un fallo: {ruling_moves})] tras la mano {after}; según el "
             "árbitro tiene {expected} (diferencia: {difference}). Tal como se repartieron los "
             "botes tendría {pushed}: no coincide con el árbitro desde que compró fichas.",
-            "{seat} counted {recorded} chips at the cash-out after hand {after}; the referee's "
+            "{seat} counted {recorded} chips at the cash-out"
+            "[ (chips moved by a ruling: {ruling_moves})] after hand {after}; the referee's "
             "stack is {expected} (difference: {difference}). As the dealer pushed the pots the "
             "seat would hold {pushed}: it has not agreed with the referee since the buy-in."),
         "cash_out:outside_log": (
-            "{seat} entregó {recorded} fichas en la caja tras la mano {after}; según el "
+            "{seat} entregó {recorded} fichas en la caja"
+            "[ (fichas movidas por un fallo: {ruling_moves})] tras la mano {after}; según el "
             "árbitro tiene {expected} (diferencia: {difference}). Los botes anotados coinciden "
             "con el árbitro hasta la mano {last_agreed}: la diferencia no está en la anotación "
             "(¿contar de nuevo?).",
-            "{seat} counted {recorded} chips at the cash-out after hand {after}; the referee's "
+            "{seat} counted {recorded} chips at the cash-out"
+            "[ (chips moved by a ruling: {ruling_moves})] after hand {after}; the referee's "
             "stack is {expected} (difference: {difference}). The recorded pushes agree with "
             "the referee up to hand {last_agreed}: the difference is not in the log (count "
             "again?)."),

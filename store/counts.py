@@ -39,9 +39,10 @@ def count_findings(db: Database, night_id: int) -> list[dict]:
 
     :returns: finding dicts as ``referee.check``'s ``night`` holds them (CONTRACT.md 4):
         kind ``stack_mismatch``, severity ``error``, ``details`` with reason ``cash_out``,
-        ``name``, ``recorded`` (counted), ``expected``, ``difference``, ``after``,
-        ``pushed`` and ``last_agreed`` (``referee.findings.DETAILS``); in the order the
-        counts were entered.
+        ``name``, ``recorded`` (the chips counted), ``expected``, ``difference``
+        (``recorded + ruling_moves - expected``), ``after``, ``pushed``, ``last_agreed``
+        and, when rulings moved chips to or from the player, ``ruling_moves``
+        (``referee.findings.DETAILS``); in the order the counts were entered.
     :raises StoreError: no such night.
     """
     with read_tx(db):
@@ -49,7 +50,23 @@ def count_findings(db: Database, night_id: int) -> list[dict]:
         entries = night_rulings(db, night_id)
         hands = night_hands(db, night_id)
         counts = _counts(db, night)
-    return [f.as_dict() for f in cash_out_findings(entries, hands, counts)]
+    return [_counted(f.as_dict(), moved) for count, moved in counts
+            for f in cash_out_findings(entries, hands, [replace(count, chips=count.chips + moved)])]
+
+
+def _counted(finding: dict, moved: int) -> dict:
+    """A count's finding as the referee compared it (``counted + ruling moves`` against
+    its stack), quoting the chips actually counted: ``recorded`` is the count, the moves
+    are in ``ruling_moves`` (left out when none) and said in the message;
+    ``difference`` stays ``counted + moves - expected``."""
+    if not moved:
+        return finding
+    details = finding["details"]
+    counted = details["recorded"] - moved
+    finding["message"] = finding["message"].replace(
+        f"counted {details['recorded']} chips", f"counted {counted} chips (chips moved by a ruling: {moved:+d})", 1)
+    finding["details"] = {**details, "recorded": counted, "ruling_moves": moved}
+    return finding
 
 
 def player_count_findings(db: Database, night_id: int, player_id: int) -> list[dict]:
@@ -66,13 +83,13 @@ def player_count_findings(db: Database, night_id: int, player_id: int) -> list[d
     return [f for f in found if f.get("details", {}).get("name") == row[0]]
 
 
-def _counts(db: Database, night: Night) -> list[Count]:
-    """The live cash-outs as :class:`referee.count.Count`, in the order entered: the seat
-    the referee plays the player at (:attr:`Night.seats`), the chips, the hands played
-    when counted (``before_hand``), and the chips the player bought after that hand and
-    before the count (since the player's count before it, if any). The chips of a count
-    include the ruling moves the player got for the hands played before it (each move to
-    the player's first count after its hand)."""
+def _counts(db: Database, night: Night) -> list[tuple[Count, int]]:
+    """The live cash-outs as ``(`` :class:`referee.count.Count`, ruling moves ``)``, in the
+    order entered: the seat the referee plays the player at (:attr:`Night.seats`), the
+    chips counted, the hands played when counted (``before_hand``), and the chips the
+    player bought after that hand and before the count (since the player's count before
+    it, if any); with the ruling moves the player got for the hands played before it (each
+    move to the player's first count after its hand)."""
     rows = db.execute(
         f"SELECT l.id, l.player_id, l.kind, l.chips, COALESCE(l.before_hand, 0), p.name FROM ledger l "
         f"JOIN players p ON p.id = l.player_id WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out') "
@@ -90,8 +107,9 @@ def _counts(db: Database, night: Night) -> list[Count]:
         bought = pending.pop((player_id, before), 0)
         counts.append(Count(seat, chips, before, bought, name))
         owners.append(player_id)
+    moved = [0] * len(counts)
     for player_id, chips, number in ruling_move_rows(db, night.id):
         index = next((i for i, c in enumerate(counts) if owners[i] == player_id and c.after >= number), None)
         if index is not None:
-            counts[index] = replace(counts[index], chips=counts[index].chips + chips)
-    return counts
+            moved[index] += chips
+    return list(zip(counts, moved))

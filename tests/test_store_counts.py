@@ -350,3 +350,26 @@ def test_the_report_says_the_rules_in_words_not_raw_keys(app, client, db):
     spanish = _rules_cell(_report(client, lowball, "es"))
     assert spanish.startswith("2-7 (gana la jugada más baja), ciegas 1/2, sin límite")
     assert not raw.search(spanish), spanish
+
+
+def test_a_count_after_a_ruling_quotes_the_chips_counted_and_the_chips_the_ruling_moved(db):
+    """Tester 8, item 2: a ruling moves chips in the ledger, not on the table (RRoP,
+    Showdown, rule 3: "an error ... in awarding a pot"), so a count is compared as
+    ``counted + ruling moves`` with the referee's stack; the finding quotes the chips
+    handed in ("entregó 98", not 93) and says the move beside them."""
+    night_id, players = _night(db)
+    hand_2 = store.night_hands(db, night_id)[1]["id"]
+    dispute = store.open_dispute(db, hand_2, players["Chus"], "my queens won hand 2")
+    store.record_ruling(db, dispute, decision="upheld", rule="RRoP Showdown 3", entered_by="host")
+    store.cash_out(db, night_id, players["Bruno"], 101, entered_by="host")
+    store.cash_out(db, night_id, players["Chus"], 96, entered_by="host")  # as pushed: the ruling settled it
+    assert count_findings(db, night_id) == []
+    store.cash_out(db, night_id, players["Ana"], 98, entered_by="host")  # the 5 chips handed back as well
+    [found] = count_findings(db, night_id)
+    details = found["details"]
+    assert (details["name"], details["recorded"], details["ruling_moves"], details["expected"],
+            details["difference"]) == ("Ana", 98, -5, 98, -5)
+    assert "counted 98 chips (chips moved by a ruling: -5)" in found["message"]
+    said = referee.messages.sentence(found, "es")
+    assert said.startswith("Ana entregó 98 fichas en la caja (fichas movidas por un fallo: -5) tras la mano 2; "
+                           "según el árbitro tiene 98 (diferencia: -5)"), said
