@@ -402,7 +402,7 @@ def _readable(index: int, text: str) -> None:
 
 
 def correct_hand(db: Database, hand_id: int, actions: list[str], *, reason: str,
-                 entered_by: str) -> tuple[list[dict], list[dict]]:
+                 entered_by: str, closed_ok: bool = False) -> tuple[list[dict], list[dict]]:
     """Correct ANY past hand's log to ``actions`` (its whole corrected list of live
     actions), append-only: a ``void`` event (with ``reason``) for each live action after
     the longest common prefix with the current live actions, then the rest of the list as
@@ -414,12 +414,16 @@ def correct_hand(db: Database, hand_id: int, actions: list[str], *, reason: str,
 
     :returns: ``(voided, added)``: ``[{"event_id" (the void's target), "action"}]`` and
         ``[{"event_id" (the new action event), "action"}]``, in order.
-    :raises StoreError: as :func:`correction_plan`; no reason; the night closed.
+    :param closed_ok: correct a hand of a closed night too (a ruling: it reopens the night
+        itself when the money changes, ``store.rulings.record_ruling``).
+    :raises StoreError: as :func:`correction_plan`; no reason; the night closed (unless
+        ``closed_ok``).
     """
     require_reason(reason)
     hand = hand_row(db, hand_id)
     with write_tx(db):
-        require_open(db, hand["night_id"])
+        if not closed_ok:
+            require_open(db, hand["night_id"])
         voided, added = correction_plan(db, hand_id, actions)
         for event in voided:
             _append(db, hand, "void", target=event["event_id"], reason=reason.strip(),

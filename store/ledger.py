@@ -277,6 +277,12 @@ def carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
         result = check_night(db, night_id).get("hands", [])
     except ImportError:  # pragma: no cover - no replay engine: nothing known to carry
         return 0, {}
+    return carried_from(db, night_id, result)
+
+
+def carried_from(db: Database, night_id: int, result: list[dict]) -> tuple[int, dict[int, int]]:
+    """:func:`carried_pot` from the night's referee entries ``result`` (CONTRACT.md 4, every
+    live hand in order: stored, or judged in memory for a ruling's preview). Read-only."""
     if not result or not result[-1].get("carried"):
         return 0, {}
     session = night_session(db, night_id)

@@ -27,7 +27,7 @@ from .disputes import RULING, get_dispute, open_dispute_hands, ruling_move_rows
 from .handrows import hand_row
 from .hands import correct_hand, correction_plan, correction_texts, hand_check
 from .judging import judge_corrected, night_rulings, table_after
-from .ledger import close_again, close_options, night_summary, void_close
+from .ledger import carried_from, carried_pot, close_again, close_options, night_summary, void_close
 from .nights import get_night, insert, insert_once, keyed_write, table_players
 
 DECISIONS = ("upheld", "rejected")
@@ -62,7 +62,9 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
         referee's stacks after the night's last hand (None for a seat not at the table
         then); ``net_*`` is ``counted + adjustments - bought`` in chips once the player is
         counted, else None; ``move`` the chips the ruling moves to the player (negative:
-        from). ``closes_again`` is the forecast that no other dispute of the night keeps
+        from). ``reopens``: a closed night is reopened (and closed again) only when the
+        ruling changes the money: chips move, or the correction changes the pot carried
+        after the last hand (:func:`record_ruling`). ``closes_again`` is the forecast that no other dispute of the night keeps
         it open (the close's other checks run when the ruling is recorded).
     :raises StoreError: ``no_dispute``. A refusal :func:`record_ruling` would raise
         (except ``rule_empty``: the preview takes no rule) is returned in ``refusal``,
@@ -97,7 +99,8 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
                 refusal = _refusal(exc)
         players = _players(db, hand["night_id"], chips_before, chips_after, moves)
         closed = get_night(db, hand["night_id"])["closed"]
-        reopens = refusal is None and closed and bool(voided or added or any(moves.values()))
+        pot_changes = corrected is not None and closed and _carry_changes(db, hand["night_id"], before, after)
+        reopens = refusal is None and closed and (pot_changes or any(moves.values()))
         others = open_dispute_hands(db, hand["night_id"], except_dispute=dispute_id)
     names = {p["player_id"]: p["name"] for p in players}
     return {"dispute": dispute, "hand": hand["number"], "voided": voided, "added": added,
@@ -106,6 +109,16 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
             "players": players,
             "moves": [{"player_id": p, "name": names.get(p), "chips": c} for p, c in moves.items() if c],
             "reopens": reopens, "closes_again": reopens and not others, "refusal": refusal}
+
+
+def _carry_changes(db: Database, night_id: int, before: list[dict], after: list[dict]) -> bool:
+    """Whether a correction changes the pot carried after the night's last hand (its
+    chips or who put them in: the close gives it back, ``store.ledger.carried_pot``).
+    ``before``/``after``: the entries from the corrected hand on; the hands before it are
+    the stored ones. Read-only."""
+    stored = night_rulings(db, night_id)
+    earlier = stored[:len(stored) - len(before)]
+    return carried_from(db, night_id, earlier + before) != carried_from(db, night_id, earlier + after)
 
 
 def hand_changed(before: dict, after: dict) -> bool:
@@ -131,23 +144,26 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
 
     In this order (each write an INSERT: nothing is updated or deleted):
 
-    1. On a closed night, when the ruling changes anything (a correction or chips moved):
-       the close and the close's own adjustments are voided (``store.ledger.void_close``;
-       the moves of earlier rulings stay).
-    2. The correction, when ``actions`` differ from the hand's live actions
+    1. The correction, when ``actions`` differ from the hand's live actions
        (:func:`store.hands.correct_hand`): ``void`` events (reason ``"ruling of dispute D:
        <rule>"``) for the live actions after the longest common prefix, the rest of
        ``actions`` appended as new ``action`` events; the hand and every later one
-       re-judged.
+       re-judged. On a closed night too: the record is corrected whether or not the money
+       changes.
+    2. On a closed night, only when the ruling changes the money (chips move, step 3, or
+       the correction changes the pot carried after the night's last hand, which the close
+       gives back: ``store.ledger.carried_pot``): the close and the close's own
+       adjustments are voided (``store.ledger.void_close``; the moves of earlier rulings
+       stay). A record-only correction leaves the close, and its settlement, as they are.
     3. UPHELD: the chips that must move (:func:`hand_moves` of the corrected hand), one
        ``adjustment`` ledger row per player, reason ``"ruling"``, ``detail`` ``{"ruling_id":
        R, "dispute_id": D, "hand": number, "hand_id": id}``. REJECTED: nothing moves.
-    4. On a night step 1 reopened: closed again with the same mode, hub, resolution (and
+    4. On a night step 2 reopened: closed again with the same mode, hub, resolution (and
        player charged or credited) (``store.ledger.close_again``); a refusal (another
        dispute still open, ...) leaves the night open, and the ruling says so.
     5. The ruling row, whose ``detail`` lists what 1-4 wrote: ``{"voided": [event ids],
        "added": [event ids], "moves": {player_id: chips}, "move_entries": [ledger ids],
-       "reopened", "voided_close": the id of the close step 1 voided or None,
+       "reopened", "voided_close": the id of the close step 2 voided or None,
        "closed_again", "close_refused": message or None}``.
 
     The ruling's id R is known before its row is written: inside the write transaction,
@@ -204,20 +220,21 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         hand = hand_row(db, dispute["hand_id"])
         voided, added = correction_plan(db, hand["id"], actions) if actions is not None else ([], [])
         _check_correction(decision, voided, added)
-        moves = {} if decision != "upheld" or voided or added else hand_moves(db, hand, hand_check(db, hand["id"]))
         night_id = hand["night_id"]
+        closed = get_night(db, night_id)["closed"]
+        pot_before = carried_pot(db, night_id) if closed and (voided or added) else None
+        why = f"ruling of dispute {dispute_id}: {rule_text}"
+        done_voids, done_adds = (correct_hand(db, hand["id"], actions, reason=why, entered_by=entered_by,
+                                              closed_ok=True)
+                                 if voided or added else ([], []))
+        moves = hand_moves(db, hand, hand_check(db, hand["id"])) if decision == "upheld" else {}
         options = None
         voided_close = None
-        if get_night(db, night_id)["closed"] and (voided or added or any(moves.values())):
+        if closed and (any(moves.values()) or (pot_before is not None and carried_pot(db, night_id) != pot_before)):
             options = close_options(db, night_id)
             voided_close = get_night(db, night_id)["close"]["id"]
             void_close(db, night_id, reason=f"ruling of dispute {dispute_id}: the night reopened to apply it",
                        entered_by=entered_by)
-        why = f"ruling of dispute {dispute_id}: {rule_text}"
-        done_voids, done_adds = (correct_hand(db, hand["id"], actions, reason=why, entered_by=entered_by)
-                                 if voided or added else ([], []))
-        if decision == "upheld" and (voided or added):
-            moves = hand_moves(db, hand, hand_check(db, hand["id"]))
         ruling_id = _next_id(db)
         entries = [_move(db, night_id, player_id, chips, ruling_id, dispute_id, hand, entered_by)
                    for player_id, chips in moves.items() if chips]

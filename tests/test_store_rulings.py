@@ -277,6 +277,32 @@ def test_a_ruling_on_a_closed_night_with_another_dispute_open_leaves_it_open_and
     assert [s["voided"] for s in store.night_settlements(db, night_id)] == [True]
 
 
+def test_a_record_only_correction_on_a_closed_night_leaves_the_close_as_it_is(db, shared):
+    """Tester 8, item 4: a closed night, two open disputes on the same hand; one is upheld
+    with a correction that changes the record but not the money (no chips move, no pot
+    carried): the preview says it does not reopen, and recording it corrects the log while
+    the close and its settlement stay (a reopen would leave the night open: the other
+    dispute blocks closing again)."""
+    night, _ = out_of_turn(shared)
+    night_id, ids = import_night(db, night, close=True)
+    hand = first_hand(db, night_id)
+    dispute = store.open_dispute(db, hand["id"], ids["Bruno"], "Chus abrió antes de que yo hablara")
+    store.open_dispute(db, hand["id"], ids["Ana"], "yo también lo vi")
+    actions = [a.replace("2s", "3s") if a.startswith("p4 show") else a for a in live_actions(db, hand["id"])]
+    preview = store.preview_ruling(db, dispute, decision="upheld", actions=actions)
+    assert preview["refusal"] is None and preview["moves"] == [] and preview["voided"]
+    assert not preview["reopens"]
+    nets = _nets(db, night_id)
+    store.record_ruling(db, dispute, decision="upheld", rule="the show as tabled", entered_by="host",
+                        actions=actions)
+    ruling = store.get_dispute(db, dispute)["ruling"]
+    assert ruling["voided"] and ruling["added"] and ruling["moves"] == []
+    assert not ruling["reopened"] and ruling["close_refused"] is None
+    assert store.get_night(db, night_id)["closed"] and live_actions(db, hand["id"]) == actions
+    assert [s["voided"] for s in store.night_settlements(db, night_id)] == [False]
+    assert _nets(db, night_id) == nets
+
+
 def test_reopening_keeps_the_ruling_moves_and_closing_again_keeps_every_settlement(db, shared):
     night, full, _ = false_opener(shared)
     night_id, ids = import_night(db, night, close=True)
