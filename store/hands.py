@@ -97,7 +97,8 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
     logged, void the actions first. The next hand started takes its number.
 
     :returns: the event id.
-    :raises StoreError: not the hand in progress, actions logged, no reason, night closed.
+    :raises StoreError: not the hand in progress, actions logged (code ``hand_has_actions``:
+        number), no reason, night closed.
     """
     with keyed_write(db, "events", key, "void_hand", {"hand_id": hand_id}) as found:
         if found is not None:
@@ -109,7 +110,8 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
             raise StoreError(f"hand {hand['number']} is not the hand in progress: only a hand just "
                              "started can be voided")
         if any(not a["voided"] for a in hand_actions(db, hand_id)):
-            raise StoreError(f"hand {hand['number']} already has actions: void them first")
+            raise StoreError(f"hand {hand['number']} already has actions: void them first", "hand_has_actions",
+                             number=hand["number"])
         return _append(db, hand, "void_hand", reason=reason.strip(), entered_by=entered_by, key=key)
 
 
