@@ -66,7 +66,7 @@ def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | No
         require_open(db, night_id)
         seats = [p["seat"] for p in night_players(db, night_id)]
         if len(seats) < 2:
-            raise StoreError("seat at least two players before dealing")
+            raise StoreError("seat at least two players before dealing", "too_few_players")
         in_progress = current_hand(db, night_id)
         if in_progress is not None:
             number = hand_row(db, in_progress)["number"]
@@ -74,7 +74,7 @@ def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | No
         last = last_hand(db, night_id)
         if button is None:
             if last is None:
-                raise StoreError("say who deals the first hand (the button)")
+                raise StoreError("say who deals the first hand (the button)", "button_needed")
             # the referee's rule (the same dealer after a misdeal, else the next seat with
             # chips), among the seats taken now
             button = next_hand_button(db, night_id, seats)

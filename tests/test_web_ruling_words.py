@@ -68,6 +68,7 @@ def test_why_a_reopened_night_stays_open_is_said_in_the_pages_language(app, clie
     report = text_of(client.get(f"/reports/nights/{night.night}?lang=es").get_data(as_text=True))
     pdf = re.sub(r"‐ ", "", re.sub(r"\s+", " ", pdf_text(client.get(f"/reports/nights/{night.night}.pdf?lang=es").data)))
     assert f"Noche reabierta, sin cerrar · Night reopened, not closed again: {spanish}" in report
+    assert "de todos modos.." not in report
     assert "Noche reabierta, sin cerrar" in pdf and "resuélvela primero" in pdf
     for text in (page, report, pdf):
         assert "still open" not in text and "rule on them first" not in text
@@ -91,8 +92,12 @@ def test_the_report_says_the_rulings_correction_in_words_each_line_marked(app, c
     raw = re.compile(r"\b[pd]\d? (ante|open|call|fold|draw|serve|bet|show|award)\b|\bd serve p4\b")
     assert not raw.search(text_of(section)), text_of(section)
     pdf = re.sub(r"\s+", " ", pdf_text(client.get(f"/reports/nights/{night.night}.pdf?lang=es").data))
-    assert "añadida · added: Chus recibe 3 cartas en el descarte" in pdf
-    assert "anulada · voided:" in pdf and "d serve p4 3" not in pdf
+    disputes = pdf.split("Reclamaciones · Disputes", 1)[1].split("Registro · Record", 1)[0]
+    assert "añadida · added: Chus recibe 3 cartas en el descarte" in disputes
+    assert "anulada · voided: Ana apuesta 20" in disputes and "d serve p4 3" not in disputes
+    log = html.split('<ol class="actions">')[1].split("</ol>")[0]       # the hand's log: each line marked
+    assert log.count(f'class="added-by" data-dispute="{dispute_id}"') == len(ruling["added"])
+    assert log.count("(anulada · voided)") == len(ruling["voided"])
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "report-ruling-words.html").write_text(html)
 
@@ -143,3 +148,53 @@ def test_voiding_a_hand_with_actions_is_refused_in_the_pages_language(app, clien
         assert said in page, page[:600]
         assert "already has actions: void them first" not in page or lang == "en"
     assert store.current_hand(db, night.night) == hand_id
+
+
+def _flash(night: HttpNight, path: str, data: dict, lang: str) -> str:
+    """A host form refused: the error flashed on the night page, as text."""
+    answer = night.client.post(f"{path}?lang={lang}", data={"key": night.key(), **data})
+    assert answer.status_code == 302
+    page = night.client.get(f"/host/night/{night.night}?lang={lang}").get_data(as_text=True)
+    assert 'class="flash error"' in page, text_of(page)[:1500]
+    return text_of(re.search(r'class="flash error"[^>]*>(.*?)</p>', page, re.S).group(1))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_host_pages_everyday_refusals_carry_a_code_and_are_said_in_the_pages_language(app, client, db, lang):
+    """Refusals a host meets in ordinary use (dealing with one player seated, the first hand
+    without a button, a second count, letting a player leave before the count, a void
+    without a reason, closing while the bank is off) are said in the page's language from
+    their code, never the store's English text on a Spanish page."""
+    case, _ = load_case("six_cards_after_draw")
+    one = {**case, "players": case["players"][:1]}
+    night = HttpNight(app, client, db, one, lang=lang)
+    base = f"/host/night/{night.night}"
+    said = {"es": ["Sienta al menos a dos jugadores antes de repartir."],
+            "en": ["Seat at least two players before dealing."]}[lang]
+    assert _flash(night, f"{base}/hand", {"button": "1"}, lang) == said[0]
+    night.post(f"{base}/seat", {"name": "Bruno", "seat": "3", "chips": "500"})
+    ana, bruno = store.find_player(db, "Ana"), store.find_player(db, "Bruno")
+    expected = {
+        "es": ["Di quién reparte la primera mano (el botón).",
+               "Cuenta primero las fichas de Bruno (fichas al final) y después deja que se vaya.",
+               "Di por qué: hace falta un motivo.",
+               "Las fichas de Ana ya se contaron (470) y no ha comprado nada desde entonces: para corregir esa "
+               "cuenta, haz un recuento.",
+               "La banca no cuadra: 970 fichas contadas y 20 en el bote que pasa, 1000 compradas (diferencia "
+               "-10): haz un recuento, carga o abona la diferencia a un jugador, o repártela entre todos."],
+        "en": ["Say who deals the first hand (the button).",
+               "Count Bruno's chips first (cash-out), then let them leave.",
+               "Say why: a reason is needed.",
+               "Ana's chips were already counted (470) and nothing was bought since: to correct that count, "
+               "use a recount.",
+               "The bank does not balance: 970 chips counted and 20 in the carried pot, 1000 bought "
+               "(difference -10): recount, charge or credit the difference to one player, or split it."]}[lang]
+    assert _flash(night, f"{base}/hand", {"button": ""}, lang) == expected[0]
+    night.play_hand(["p1 ante 5", "p3 ante 5", "p3 open 10", "p1 fold", "d award p3 20"], button=1)
+    assert _flash(night, f"{base}/unseat", {"player_id": str(bruno), "reason": "se va"}, lang) == expected[1]
+    night.post(f"{base}/cash-out", {"player_id": str(bruno), "chips": "500"})
+    assert _flash(night, f"{base}/unseat", {"player_id": str(bruno), "reason": " "}, lang) == expected[2]
+    night.post(f"{base}/cash-out", {"player_id": str(ana), "chips": "470"})
+    assert _flash(night, f"{base}/cash-out", {"player_id": str(ana), "chips": "490"}, lang) == expected[3]
+    assert _flash(night, f"{base}/close", {"confirm": "1", "resolution": ""}, lang) == expected[4]
+    assert not store.get_night(db, night.night)["closed"]

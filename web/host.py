@@ -353,6 +353,20 @@ def said_refusal(code: str | None, params: dict | None = None) -> str | None:
         "duplicate_name": lambda: _("There is already a player called %(name)s: tell them apart, "
                                     "e.g. “%(name)s B.”.", **params),
         "already_voided": lambda: _("That was already voided."),
+        "too_few_players": lambda: _("Seat at least two players before dealing."),
+        "button_needed": lambda: _("Say who deals the first hand (the button)."),
+        "reason_needed": lambda: _("Say why: a reason is needed."),
+        "count_first": lambda: _("Count %(name)s's chips first (cash-out), then let them leave.", **params),
+        "already_counted": lambda: _("%(name)s's chips were already counted (%(chips)s) and nothing was "
+                                     "bought since: to correct that count, use a recount.", **params),
+        "bank_unbalanced": lambda: (
+            _("The bank does not balance: %(counted)s chips counted and %(carried)s in the carried pot, "
+              "%(bought)s bought (difference %(gap)s): recount, charge or credit the difference to one "
+              "player, or split it.", counted=params["counted"], carried=params["carried"],
+              bought=params["bought"], gap=f"{params['gap']:+d}") if params["carried"] else
+            _("The bank does not balance: %(counted)s chips counted, %(bought)s bought (difference "
+              "%(gap)s): recount, charge or credit the difference to one player, or split it.",
+              counted=params["counted"], bought=params["bought"], gap=f"{params['gap']:+d}")),
     }
     if code in messages:
         try:

@@ -116,7 +116,7 @@ def _night_report(db: Database, night_id: int) -> dict:
         live = [a for a in actions if not a["voided"]]
         for finding in findings:
             index = finding.get("action")
-            finding["action_text"] = live[index]["words"] if isinstance(index, int) and 0 <= index < len(live) else None
+            finding["action_text"] = live[index]["action"] if isinstance(index, int) and 0 <= index < len(live) else None
         out.append({"number": hand["number"], "button": hand["button"], "actions": actions,
                     "voided": [a for a in actions if a["voided"]], "findings": findings,
                     "awards": entry.get("awards"), "pots": entry.get("pots") or [],
