@@ -64,7 +64,13 @@ class StoreError(ValueError):
     Codes: ``seat_taken`` (seat, name), ``player_seated`` (name, seat),
     ``hand_in_progress`` (no params), ``hand_not_ended`` (number: a hand started while
     another is in progress), ``night_closed`` (night), ``night_open`` (night), ``key_reused`` (key),
-    ``nothing_to_undo``, ``duplicate_name`` (name), ``already_voided`` (no params).
+    ``nothing_to_undo``, ``duplicate_name`` (name), ``already_voided`` (no params),
+    ``hand_has_actions`` (number: a hand voided while it has live actions),
+    ``too_few_players``, ``button_needed`` (the first hand without a button),
+    ``reason_needed`` (a void, an unseat, a reopening without a reason), ``count_first``
+    (name: unseated before the cash-out), ``already_counted`` (name, chips: a second
+    cash-out), ``bank_unbalanced`` (counted, carried, bought, gap: a close without a
+    resolution while the bank is off).
     Disputes and rulings (``store.disputes``, ``store.rulings``): ``no_hand`` (hand),
     ``no_dispute`` (dispute), ``not_dealt_in`` (name, number), ``statement_empty``,
     ``statement_too_long`` (limit, length), ``dispute_open`` (dispute_id; at the close:

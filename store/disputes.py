@@ -85,8 +85,11 @@ def get_dispute(db: Database, dispute_id: int) -> dict:
         "statement", "entered_at", "status": "open"|"upheld"|"rejected", "ruling": None |
         {"id", "decision", "rule", "note", "entered_by", "entered_at", "moves":
         [{"player_id", "name", "chips"}], "voided": [{"event_id", "action"}], "added":
-        [{"event_id", "action"}], "reopened", "closed_again", "close_refused"}}``; chips
-        ints, times ISO-8601 UTC.
+        [{"event_id", "action"}], "reopened", "closed_again", "close_refused" (the English
+        text of the refusal to close the night again, or None), "close_refusal" (the same:
+        None or ``{"code", "params", "message"}``, for the pages to say it in their
+        language; None in rulings stored before it was kept)}}``; chips ints, times
+        ISO-8601 UTC.
     :raises StoreError: ``no_dispute`` (dispute).
     """
     with read_tx(db):
@@ -179,7 +182,7 @@ def _ruling(db: Database, row: tuple) -> dict:
             "voided": [{"event_id": e, "action": actions.get(e)} for e in detail.get("voided", [])],
             "added": [{"event_id": e, "action": actions.get(e)} for e in detail.get("added", [])],
             "reopened": bool(detail.get("reopened")), "closed_again": bool(detail.get("closed_again")),
-            "close_refused": detail.get("close_refused")}
+            "close_refused": detail.get("close_refused"), "close_refusal": detail.get("close_refusal")}
 
 
 def _event_actions(db: Database, ids: list[int]) -> dict[int, str]:

@@ -66,7 +66,7 @@ def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | No
         require_open(db, night_id)
         seats = [p["seat"] for p in night_players(db, night_id)]
         if len(seats) < 2:
-            raise StoreError("seat at least two players before dealing")
+            raise StoreError("seat at least two players before dealing", "too_few_players")
         in_progress = current_hand(db, night_id)
         if in_progress is not None:
             number = hand_row(db, in_progress)["number"]
@@ -74,7 +74,7 @@ def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | No
         last = last_hand(db, night_id)
         if button is None:
             if last is None:
-                raise StoreError("say who deals the first hand (the button)")
+                raise StoreError("say who deals the first hand (the button)", "button_needed")
             # the referee's rule (the same dealer after a misdeal, else the next seat with
             # chips), among the seats taken now
             button = next_hand_button(db, night_id, seats)
@@ -97,7 +97,8 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
     logged, void the actions first. The next hand started takes its number.
 
     :returns: the event id.
-    :raises StoreError: not the hand in progress, actions logged, no reason, night closed.
+    :raises StoreError: not the hand in progress, actions logged (code ``hand_has_actions``:
+        number), no reason, night closed.
     """
     with keyed_write(db, "events", key, "void_hand", {"hand_id": hand_id}) as found:
         if found is not None:
@@ -109,7 +110,8 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
             raise StoreError(f"hand {hand['number']} is not the hand in progress: only a hand just "
                              "started can be voided")
         if any(not a["voided"] for a in hand_actions(db, hand_id)):
-            raise StoreError(f"hand {hand['number']} already has actions: void them first")
+            raise StoreError(f"hand {hand['number']} already has actions: void them first", "hand_has_actions",
+                             number=hand["number"])
         return _append(db, hand, "void_hand", reason=reason.strip(), entered_by=entered_by, key=key)
 
 

@@ -119,7 +119,8 @@ def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered
         last = _last_money(db, night_id, player_id)
         if last is not None and last["kind"] == "cash_out":
             raise StoreError(f"{player['name']}'s chips were already counted ({last['chips']}) and "
-                             "nothing was bought since; to correct that count, use a recount")
+                             "nothing was bought since; to correct that count, use a recount", "already_counted",
+                             name=player["name"], chips=last["chips"])
         return _entry(db, night_id, {"player_id": player_id, "kind": "cash_out", "chips": chips,
                                      "before_hand": len(night_hands(db, night_id)),
                                      "entered_by": entered_by}, key)
@@ -453,7 +454,8 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
         raise StoreError(f"the bank does not balance: {bank['counted']} chips {on_table}, {bank['bought']} bought "
                          f"(difference {gap:+d}): a {what}; recount, "
                          + ("charge it to one player" if gap > 0 else "credit it to one player")
-                         + ", or split it")
+                         + ", or split it", "bank_unbalanced", counted=bank["counted"], carried=bank["carried"],
+                         bought=bank["bought"], gap=gap)
     if gap and resolution == "recount":
         raise StoreError(f"after the recount the bank is still off by {gap:+d} chips")
     if gap < 0 and resolution == "charge":

@@ -111,7 +111,7 @@ def insert_once(db: Database, table: str, row: dict) -> int:
 def require_reason(reason: object) -> None:
     """A correction (a void, an unseat ...) must say why. :raises StoreError: no reason."""
     if not isinstance(reason, str) or not reason.strip():
-        raise StoreError("a correction needs a reason")
+        raise StoreError("a correction needs a reason", "reason_needed")
 
 
 def zone(name: str) -> ZoneInfo:
@@ -305,7 +305,7 @@ def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_
         if found is not None:
             return found
         if not isinstance(reason, str) or not reason.strip():
-            raise StoreError("say why the player leaves (a reason)")
+            raise StoreError("say why the player leaves (a reason)", "reason_needed")
         require_open(db, night_id)
         if current_hand(db, night_id) is not None:
             raise StoreError("a hand is in progress: players leave between hands", "hand_in_progress")
@@ -332,7 +332,7 @@ def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_
                                           "target": entry_id, "reason": f"unseated: {reason.strip()}",
                                           "entered_by": entered_by, "entered_at": now, "key": None})
         elif entries and entries[-1][1] != "cash_out":
-            raise StoreError(f"count {name}'s chips first (cash-out), then let them leave")
+            raise StoreError(f"count {name}'s chips first (cash-out), then let them leave", "count_first", name=name)
         return insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "unseat",
                                      "target": seat_id, "before_hand": played, "reason": reason.strip(),
                                      "detail": json.dumps({"seat": seat, "hands_played": played - seated_at}),

@@ -42,9 +42,11 @@ def hand_replay(db: Database, hand_id: int, *, viewer_seat: int | None = None) -
           logged), ``actor``, ``due``, ``next_due``, ``phase``, ``pot``, ``pots``,
           ``stacks``, ``bets``, ``to_call``, ``cards``: {seat: {"held", "shown"}},
           ``ruled``, ``findings``) plus ``number`` (``index`` + 1, as findings count
-          actions on the pages) and ``parsed``: the line as the referee read it
+          actions on the pages), ``parsed``: the line as the referee read it
           (``{"actor", "seat", "verb", "amount", "cards", "count", "text"}``, or None for
-          a line it could not read);
+          a line it could not read), ``event_id`` (the line's event) and ``added_by``:
+          the dispute whose ruling added the line (from the ruling's detail,
+          :func:`store.rulings.ruling_voids`), else None;
         - a voided line: ``{"event_id", "seq", "action", "parsed", "entered_by",
           "entered_at", "voided_by", "voided_at", "reason", "dispute_id"}`` (the
           correction trail: what was voided, when, by whom, why; ``dispute_id``: the
@@ -60,9 +62,13 @@ def hand_replay(db: Database, hand_id: int, *, viewer_seat: int | None = None) -
         traced = trace(item.start, item.actions, number=item.number, extra=item.extra, step=item.step)
         traced = json.loads(json.dumps(traced))  # as stored entries read back: plain JSON
         steps = traced["steps"]
+        added_by = ruling_voids(db, row[0])["added"]
+        event_ids = live_event_ids(db, hand_id)
         for step in steps:
             step["number"] = step["index"] + 1
             step["parsed"] = parsed_line(step["action"])
+            step["event_id"] = event_ids[step["index"]] if step["index"] < len(event_ids) else None
+            step["added_by"] = added_by.get(step["event_id"])
         out = {
             "hand_id": hand_id, "night_id": row[0], "number": row[1], "button": item.start.button,
             "ended": _ended(db, hand_id), "viewer_seat": viewer_seat,
@@ -86,6 +92,13 @@ def parsed_line(line) -> dict | None:
     parsed = asdict(action)
     parsed["cards"] = list(action.cards) if action.cards is not None else None
     return parsed
+
+
+def live_event_ids(db: Database, hand_id: int) -> list[int]:
+    """The ids of the hand's live action events, in the order the referee takes them
+    (``seq``: ``store.judging``), so the n-th is the line of step n. Read-only."""
+    return [r[0] for r in db.execute(f"SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'action' "
+                                     f"AND {LIVE_EVENT} ORDER BY e.seq", [hand_id]).fetchall()]
 
 
 def _ended(db: Database, hand_id: int) -> bool:

@@ -164,7 +164,9 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
     5. The ruling row, whose ``detail`` lists what 1-4 wrote: ``{"voided": [event ids],
        "added": [event ids], "moves": {player_id: chips}, "move_entries": [ledger ids],
        "reopened", "voided_close": the id of the close step 2 voided or None,
-       "closed_again", "close_refused": message or None}``.
+       "closed_again", "close_refused": the refusal's English text or None (the CLI's),
+       "close_refusal": None or {"code", "params", "message"} (the same refusal, its code
+       and params for the pages to say it in their language)}``.
 
     The ruling's id R is known before its row is written: inside the write transaction,
     on the append-only ``rulings`` table (no row is ever deleted), the next id is the
@@ -244,11 +246,12 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
                 close_again(db, night_id, options, entered_by=entered_by, ruled_dispute=dispute_id)
                 closed_again = True
             except StoreError as exc:
-                refused = str(exc)
+                refused = exc
         detail = {"voided": [e["event_id"] for e in done_voids], "added": [e["event_id"] for e in done_adds],
                   "moves": {str(p): c for p, c in moves.items() if c}, "move_entries": entries,
                   "reopened": options is not None, "voided_close": voided_close,
-                  "closed_again": closed_again, "close_refused": refused}
+                  "closed_again": closed_again, "close_refused": None if refused is None else str(refused),
+                  "close_refusal": None if refused is None else _refusal(refused)}
         return insert_once(db, "rulings", {
             "id": ruling_id, "dispute_id": dispute_id, "night_id": night_id, "hand_id": hand["id"],
             "decision": decision, "rule": rule_text, "note": note_text, "detail": json.dumps(detail),
@@ -360,19 +363,23 @@ def night_settlements(db: Database, night_id: int) -> list[dict]:
 
 
 def ruling_voids(db: Database, night_id: int) -> dict[str, dict[int, int]]:
-    """What the night's rulings voided, from their ``detail`` (never from a void's reason
-    text): ``{"events": {voided action event id: dispute id}, "closes": {voided close's
-    ledger id: dispute id}}``. Read-only (the caller's transaction, or none)."""
+    """What the night's rulings voided and added, from their ``detail`` (never from a
+    void's reason text): ``{"events": {voided action event id: dispute id}, "closes":
+    {voided close's ledger id: dispute id}, "added": {action event id a ruling added:
+    dispute id}}``. Read-only (the caller's transaction, or none)."""
     events: dict[int, int] = {}
     closes: dict[int, int] = {}
+    added: dict[int, int] = {}
     for dispute_id, detail in db.execute("SELECT dispute_id, detail FROM rulings WHERE night_id = ? ORDER BY id",
                                          [night_id]).fetchall():
         detail = json.loads(detail or "{}")
         for event_id in detail.get("voided", []):
             events[event_id] = dispute_id
+        for event_id in detail.get("added", []):
+            added[event_id] = dispute_id
         if detail.get("voided_close") is not None:
             closes[detail["voided_close"]] = dispute_id
-    return {"events": events, "closes": closes}
+    return {"events": events, "closes": closes, "added": added}
 
 
 # -- checks and pieces ---------------------------------------------------------------------

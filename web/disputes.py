@@ -42,7 +42,7 @@ from store.rulings import MAX_RULE
 
 from . import i18n
 from .dealer import get_db
-from .host import _form_key, host_required, store_message
+from .host import _form_key, close_refused_said, host_required, store_message
 from .player import hidden_rulings, player_for
 from .refusals import dispute_refusal, refusal_text
 
@@ -212,14 +212,16 @@ def said_preview(preview: dict, names: dict) -> dict:
 
 
 def said_ruling(dispute: dict, names: dict, players: dict[int, str]) -> dict:
-    """A dispute's ruling for the host's page: who ruled in words (``i18n.who``) and the
-    correction in words (:func:`said_log`)."""
+    """A dispute's ruling for the host's page: who ruled in words (``i18n.who``), the
+    correction in words (:func:`said_log`) and why the night was not closed again in the
+    page's language (``web.host.close_refused_said``)."""
     r = dispute.get("ruling")
     if not r:
         return dispute
     return {**dispute, "ruling": {**r, "who": i18n.who(r.get("entered_by"), players),
                                   "voided_said": said_log(r.get("voided", []), names),
-                                  "added_said": said_log(r.get("added", []), names)}}
+                                  "added_said": said_log(r.get("added", []), names),
+                                  "close_refused_said": close_refused_said(r)}}
 
 
 def _night_locale(night: dict) -> None:

@@ -161,6 +161,8 @@ def _page(replay: dict, night: dict) -> dict:
                "entered_by_said": _who(v["entered_by"]), "voided_by_said": _who(v["voided_by"]),
                "entered_local": local_time(v["entered_at"], tz),
                "voided_local": local_time(v["voided_at"], tz)} for v in replay["voided"]]
+    added = [{"number": s["number"], "words": s["words"], "dispute_id": s["added_by"]}
+             for s in steps if s["added_by"]]
     result = replay["result"]
     labels = {"button": _("Button (deals)"), "to_act": _("to act"), "stack": _("Stack"),
               "bet": _("bet"), "shown": _("shown"), "player": _("Player"),
@@ -168,7 +170,7 @@ def _page(replay: dict, night: dict) -> dict:
               "acted": _("Acted"), "pot": _("Pot"), "next": _("Next to act"),
               "to_call": _("To call")}  # (said once: a long hand has many steps and rows)
     return {
-        "night": night, "r": replay, "steps": steps, "voided": voided, "labels": labels,
+        "night": night, "r": replay, "steps": steps, "voided": voided, "added": added, "labels": labels,
         "count": lru_cache(maxsize=None)(i18n.chips),  # chips as the page writes them, each once
         "start_rows": seat_rows(None),
         "button_name": _name(replay["button"], names),

@@ -26,6 +26,7 @@ from store.db import read_tx
 from store.nights import local_time
 
 from . import i18n
+from .host import close_refused_said
 from .pdf import STATIC_BASE, html_to_pdf
 
 bp = Blueprint("reports", __name__, url_prefix="/reports")
@@ -69,7 +70,9 @@ def night_report(db: Database, night_id: int) -> dict:
     """The report's data.
 
     :returns: ``{"summary": night_summary, "hands": [{"number", "button", "actions":
-        [hand_actions rows], "voided", "findings": [... each said in the page's language:
+        [hand_actions rows + "words" (the line in words with names, ``web.i18n.say_line``),
+        "dispute_id" (the dispute whose ruling voided it) and "added_by" (the dispute whose
+        ruling added it)], "voided", "findings": [... each said in the page's language:
         ``web.i18n.say_finding``], "awards": {seat: chips}|None,
         "pots", "carried"}], "blocks": the hands for print, runs of hands without findings
         or corrections grouped (``{"kind": "quiet", "hands": [...]}`` or ``{"kind": "hand",
@@ -99,14 +102,17 @@ def _night_report(db: Database, night_id: int) -> dict:
         checked = [{} for _ in hands]
     out = []
     totals = {"error": 0, "warning": 0, "info": 0}
-    by_ruling = store.rulings.ruling_voids(db, night_id)["events"]
+    marks = store.rulings.ruling_voids(db, night_id)
+    by_ruling, added_by = marks["events"], marks["added"]
     for hand, entry in zip(hands, checked):
         findings = sorted(i18n.say_findings(entry.get("findings", []), said_names),
                           key=lambda f: (SEVERITY_ORDER.get(f.get("severity"), 3), f.get("action") or 0))
         for finding in findings:
             totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
         actions = [{**a, "who": i18n.who_both(a.get("entered_by")), "voided_who": i18n.who_both(a.get("voided_by")),
-                    "dispute_id": by_ruling.get(a["event_id"])} for a in store.hand_actions(db, hand["id"])]
+                    "words": i18n.say_line(a["action"], said_names),
+                    "dispute_id": by_ruling.get(a["event_id"]), "added_by": added_by.get(a["event_id"])}
+                   for a in store.hand_actions(db, hand["id"])]
         live = [a for a in actions if not a["voided"]]
         for finding in findings:
             index = finding.get("action")
@@ -139,18 +145,30 @@ def night_disputes_report(db: Database, night: dict) -> dict:
     one per close, the voided ones those a ruling or a reopening replaced), times in the
     club's zone.
 
+    The ruling's correction is said in words with names (``voided_said``, ``added_said``:
+    each line plus ``words``, ``web.i18n.say_line``), and why the night was not closed
+    again in the page's language (``close_refused_said``: ``web.host.close_refused_said``).
+
     :returns: ``{"disputes": [get_dispute dicts + "entered_local" (+ the ruling's)],
         "settlements": [night_settlements dicts + "entered_local"],
         "earlier_settlements": [the voided ones]}``.
     """
     tz_name = night["timezone"]
     disputes = []
-    players = {p["player_id"]: p["name"] for p in store.table_players(db, night["id"])}
+    table = store.table_players(db, night["id"])
+    players = {p["player_id"]: p["name"] for p in table}
+    names = i18n.seat_names(table)
     for dispute in store.night_disputes(db, night["id"]):
         said = {**dispute, "entered_local": local_time(dispute["entered_at"], tz_name)}
-        if dispute.get("ruling"):
-            said["ruling"] = {**dispute["ruling"], "who": i18n.who_both(dispute["ruling"]["entered_by"], players),
-                              "entered_local": local_time(dispute["ruling"]["entered_at"], tz_name)}
+        ruling = dispute.get("ruling")
+        if ruling:
+            said["ruling"] = {**ruling, "who": i18n.who_both(ruling["entered_by"], players),
+                              "entered_local": local_time(ruling["entered_at"], tz_name),
+                              "voided_said": [{**a, "words": i18n.say_line(a["action"], names)}
+                                              for a in ruling["voided"]],
+                              "added_said": [{**a, "words": i18n.say_line(a["action"], names)}
+                                             for a in ruling["added"]],
+                              "close_refused_said": close_refused_said(ruling)}
         disputes.append(said)
     settlements = [{**s, "entered_local": local_time(s["entered_at"], tz_name)}
                    for s in store.night_settlements(db, night["id"])]
