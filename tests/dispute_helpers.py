@@ -165,3 +165,20 @@ class HttpNight:
         tag = re.search(r'<input[^>]*id="new-link"[^>]*>', self.night_page()).group(0)
         url = html.unescape(re.search(r'value="([^"]+)"', tag).group(1))
         return "/" + url.split("/", 3)[3]
+
+
+def six_cards_closed_as_logged(app, client, db, *, lang: str = "es") -> tuple["HttpNight", int, dict]:
+    """The worked case ``six_cards_after_draw`` played over HTTP as the dealer logged it
+    (the serve of three cards missing, so the six-card hand goes unseen), every player
+    counted at the chips as pushed, and the night closed.
+
+    :returns: ``(night, hand id, the case's session dict)``.
+    """
+    case, _ = load_case("six_cards_after_draw")
+    logged = [a for a in case["hands"][0]["actions"] if a != "d serve p4 3"]
+    night = HttpNight(app, client, db, case, lang=lang)
+    hand_id = night.play_hand(logged, button=case["hands"][0]["button"])
+    table = pushed_stacks({"1": 465, "3": 495, "4": 540}, {"4": 75}, {"4": 75})
+    night.cash_out({night.seats[s]: c for s, c in table.items()})
+    night.close()
+    return night, hand_id, case

@@ -32,7 +32,8 @@ import pytest
 
 import store
 from conftest import ROOT, login_host, pdf_text
-from dispute_helpers import HttpNight, load_case, pushed_stacks, read_form, recorded_awards, text_of
+from dispute_helpers import (HttpNight, load_case, pushed_stacks, read_form, recorded_awards,
+                             six_cards_closed_as_logged, text_of)
 from web.host import store_message
 
 pytestmark = pytest.mark.usefixtures("shared")
@@ -466,13 +467,7 @@ def _six_cards_ruled_on_a_closed_night(app, client, db, *, lang: str = "es"):
     """The six-card night as logged, counted and closed; Ana disputes; the host corrects the
     log (a void and new lines) and upholds: the ruling reopens the night and closes it
     again. :returns: (night, hand id, dispute id)."""
-    case, expect = load_case("six_cards_after_draw")
-    logged = [a for a in case["hands"][0]["actions"] if a != "d serve p4 3"]
-    night = HttpNight(app, client, db, case, lang=lang)
-    hand_id = night.play_hand(logged, button=case["hands"][0]["button"])
-    table = pushed_stacks({"1": 465, "3": 495, "4": 540}, {"4": 75}, {"4": 75})
-    night.cash_out({night.seats[s]: c for s, c in table.items()})
-    night.close()
+    night, hand_id, case = six_cards_closed_as_logged(app, client, db, lang=lang)
     _dispute(client, night.player_link("Ana"), hand_id, "Chus had six cards.", lang=lang)
     [dispute] = store.night_disputes(db, night.night)
     preview = _preview(client, dispute["id"], decision="upheld", rule="Seed 000: a hand of six cards is dead.",

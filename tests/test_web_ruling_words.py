@@ -19,7 +19,7 @@ import pytest
 
 import store
 from conftest import ROOT, pdf_text
-from dispute_helpers import HttpNight, load_case, pushed_stacks, read_form, text_of
+from dispute_helpers import HttpNight, load_case, read_form, six_cards_closed_as_logged, text_of
 from test_web_disputes import _commit, _dispute, _preview
 
 pytestmark = pytest.mark.usefixtures("shared")
@@ -32,13 +32,7 @@ def _two_disputes_one_ruled(app, client, db, *, lang: str = "es"):
     Ana and Bruno dispute hand 1; the host upholds Ana's with the correction (a void and
     new lines): the ruling reopens the night, and Bruno's open dispute keeps it open.
     :returns: (night, hand id, the ruled dispute's id)."""
-    case, _ = load_case("six_cards_after_draw")
-    logged = [a for a in case["hands"][0]["actions"] if a != "d serve p4 3"]
-    night = HttpNight(app, client, db, case, lang=lang)
-    hand_id = night.play_hand(logged, button=case["hands"][0]["button"])
-    table = pushed_stacks({"1": 465, "3": 495, "4": 540}, {"4": 75}, {"4": 75})
-    night.cash_out({night.seats[s]: c for s, c in table.items()})
-    night.close()
+    night, hand_id, case = six_cards_closed_as_logged(app, client, db, lang=lang)
     _dispute(client, night.player_link("Ana"), hand_id, "Chus tenía seis cartas.", lang=lang)
     _dispute(client, night.player_link("Bruno"), hand_id, "Yo también lo vi.", lang=lang)
     first = store.night_disputes(db, night.night)[0]
