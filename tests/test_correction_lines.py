@@ -57,13 +57,13 @@ def test_lines_already_in_the_log_are_kept_as_they_are(db, shared):
 
 
 def test_the_refusal_reads_in_spanish_and_english_with_the_line(app, db, disputed):
-    from web.refusals import dispute_refusal
+    from web.refusals import said_refusal
     dispute, _, logged, _ = disputed
     error = refused(db, "actions_invalid", store.record_ruling, db, dispute, decision="upheld",
                     rule="RRoP", entered_by="host", actions=logged + ["\x00p1 fold"])
     said = {}
     for lang in ("es", "en"):
         with app.test_request_context(f"/?lang={lang}"):
-            said[lang] = dispute_refusal(error.code, error.params)
+            said[lang] = said_refusal(error.code, error.params)
     assert f"Line {len(logged) + 1} of the corrected actions cannot be read: “U+0000p1 fold”" in said["en"]
     assert f"{len(logged) + 1}" in said["es"] and "U+0000p1 fold" in said["es"] and said["es"] != said["en"]

@@ -34,7 +34,7 @@ import store
 from conftest import ROOT, login_host, pdf_text
 from dispute_helpers import (HttpNight, load_case, pushed_stacks, read_form, recorded_awards,
                              six_cards_closed_as_logged, text_of)
-from web.host import store_message
+from web.refusals import refusal_text
 
 pytestmark = pytest.mark.usefixtures("shared")
 
@@ -429,7 +429,7 @@ def test_every_refusal_of_the_disputes_api_is_said_in_spanish_and_in_english(app
     said = {}
     for lang in ("es", "en"):
         with app.test_request_context(f"/?lang={lang}"):
-            said[lang] = store_message(error)
+            said[lang] = refusal_text(error)
     assert "the store's English text" not in said.values()
     assert said["es"] != said["en"]
 

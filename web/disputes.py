@@ -42,9 +42,9 @@ from store.rulings import MAX_RULE
 
 from . import i18n
 from .dealer import get_db
-from .host import _form_key, close_refused_said, host_required, store_message
+from .host import _form_key, host_required
 from .player import hidden_rulings, player_for
-from .refusals import dispute_refusal, refusal_text
+from .refusals import close_refused_said, refusal_text, said_refusal
 
 bp = Blueprint("disputes", __name__)
 bp.record_once(lambda state: i18n.init_app(state.app))
@@ -205,7 +205,7 @@ def said_preview(preview: dict, names: dict) -> dict:
              for h in preview.get("hands", [])]
     refusal = preview.get("refusal")
     if refusal:
-        refusal = {**refusal, "text": dispute_refusal(refusal.get("code"), refusal.get("params"))
+        refusal = {**refusal, "text": said_refusal(refusal.get("code"), refusal.get("params"))
                    or refusal.get("message")}
     return {**preview, "hands": hands, "refusal": refusal, "voided_said": said_log(preview.get("voided", []), names),
             "added_said": said_log(preview.get("added", []), names)}
@@ -214,7 +214,7 @@ def said_preview(preview: dict, names: dict) -> dict:
 def said_ruling(dispute: dict, names: dict, players: dict[int, str]) -> dict:
     """A dispute's ruling for the host's page: who ruled in words (``i18n.who``), the
     correction in words (:func:`said_log`) and why the night was not closed again in the
-    page's language (``web.host.close_refused_said``)."""
+    page's language (``web.refusals.close_refused_said``)."""
     r = dispute.get("ruling")
     if not r:
         return dispute
@@ -266,7 +266,7 @@ def _dispute_page(dispute_id: int, sent, status: int = 200):
             if preview["refusal"] is None and longest > MAX_NOTE:
                 params = {"limit": MAX_NOTE, "length": longest}
                 preview["refusal"] = {"code": "rule_too_long", "params": params,
-                                      "text": dispute_refusal("rule_too_long", params)}
+                                      "text": said_refusal("rule_too_long", params)}
     rules = list(dict.fromkeys(f["rule_text"] for f in findings if f.get("rule_text")))
     by_id = {p["player_id"]: p["name"] for p in players}
     page = render_template(
@@ -308,7 +308,7 @@ def rule(dispute_id: int):
         store.record_ruling(db, dispute_id, decision=decision, rule=rule_text, note=note,
                             actions=actions, entered_by="host", key=_form_key())
     except ValueError as exc:  # StoreError included: nothing was written
-        flash(store_message(exc), "error")
+        flash(refusal_text(exc), "error")
         back = {"decision": decision, "rule_choice": OTHER_RULE, "rule_other": rule_text, "note": note}
         if actions is not None:
             back["actions"] = "\n".join(actions)

@@ -14,7 +14,7 @@ double submit is stored once (``store`` writes are idempotent on ``key``).
 
 Storage errors (``store.StoreError``) are shown to the host, nothing stored: the common
 refusals (those with a ``code``: seat taken, hand in progress, night closed, key reused,
-nothing to undo, duplicate name ...) in the page's language (:func:`store_message`), the
+nothing to undo, duplicate name ...) in the page's language (:func:`web.refusals.refusal_text`), the
 rest as the store says them.
 """
 
@@ -44,7 +44,7 @@ from store.tokens import player_links, revoke_player_links
 from store.tokens import revoke_link as revoke
 from . import i18n
 from .dealer import dealer_token, get_db
-from .refusals import dispute_refusal
+from .refusals import refusal_text
 from .tableview import table_view
 
 bp = Blueprint("host", __name__, url_prefix="/host")
@@ -227,7 +227,7 @@ def new_night():
             started_at=_started_at(request.form.get("started_at", "")),
             title=request.form.get("title", "").strip() or None, key=_form_key())
     except ValueError as exc:  # StoreError is a ValueError
-        flash(store_message(exc), "error")
+        flash(refusal_text(exc), "error")
         return redirect(url_for("host.index"))
     return redirect(url_for("host.night", night_id=night_id))
 
@@ -319,80 +319,13 @@ def _summary(db, night_id: int) -> dict | None:
         return None
 
 
-def store_message(exc: ValueError) -> str:
-    """The refusal to show the host, in the request's language.
-
-    A ``store.StoreError`` with a known ``code`` is said from this page's catalogue with its
-    ``params`` (names, seats: :func:`said_refusal`); any other error is shown as its English
-    text (form errors raised here are already translated).
-    """
-    said = said_refusal(getattr(exc, "code", None), getattr(exc, "params", None))
-    return said if said is not None else str(exc)
-
-
-def said_refusal(code: str | None, params: dict | None = None) -> str | None:
-    """A store refusal's ``code`` (``store.StoreError.code``) with its ``params`` in the
-    request's language: the host pages' refusals, and those of disputes, rulings and the
-    close (``web.refusals.dispute_refusal``); None when the code is unknown or its params
-    are missing (the caller then shows the store's English text). Also says a refusal kept
-    in a ruling's detail (``close_refusal``: why the night was not closed again).
-    """
-    params = dict(params or {})
-    messages = {
-        "seat_taken": lambda: _("seat %(seat)s is taken by %(name)s", **params),
-        "player_seated": lambda: _("%(name)s is already in seat %(seat)s", **params),
-        "hand_in_progress": lambda: _("A hand is in progress: do this between hands."),
-        "hand_not_ended": lambda: _("Hand %(number)s is still in progress: end it first.", **params),
-        "hand_has_actions": lambda: _("Hand %(number)s already has actions: void them first, then "
-                                      "void the hand.", **params),
-        "night_closed": lambda: _("The night is closed: reopen it to change anything."),
-        "night_open": lambda: _("The night is not closed."),
-        "key_reused": lambda: _("This form was already sent with other data: reload the page and "
-                                "enter it again."),
-        "nothing_to_undo": lambda: _("Nothing to undo in this hand."),
-        "duplicate_name": lambda: _("There is already a player called %(name)s: tell them apart, "
-                                    "e.g. “%(name)s B.”.", **params),
-        "already_voided": lambda: _("That was already voided."),
-        "too_few_players": lambda: _("Seat at least two players before dealing."),
-        "button_needed": lambda: _("Say who deals the first hand (the button)."),
-        "reason_needed": lambda: _("Say why: a reason is needed."),
-        "count_first": lambda: _("Count %(name)s's chips first (cash-out), then let them leave.", **params),
-        "already_counted": lambda: _("%(name)s's chips were already counted (%(chips)s) and nothing was "
-                                     "bought since: to correct that count, use a recount.", **params),
-        "bank_unbalanced": lambda: (
-            _("The bank does not balance: %(counted)s chips counted and %(carried)s in the carried pot, "
-              "%(bought)s bought (difference %(gap)s): recount, charge or credit the difference to one "
-              "player, or split it.", counted=params["counted"], carried=params["carried"],
-              bought=params["bought"], gap=f"{params['gap']:+d}") if params["carried"] else
-            _("The bank does not balance: %(counted)s chips counted, %(bought)s bought (difference "
-              "%(gap)s): recount, charge or credit the difference to one player, or split it.",
-              counted=params["counted"], bought=params["bought"], gap=f"{params['gap']:+d}")),
-    }
-    if code in messages:
-        try:
-            return messages[code]()
-        except (KeyError, TypeError, ValueError):  # params missing: the English text is still right
-            pass
-    return dispute_refusal(code, params)  # disputes, rulings, a close refused while one is open
-
-
-def close_refused_said(ruling: dict) -> str | None:
-    """Why a ruling that reopened a closed night could not close it again, in the
-    request's language (:func:`said_refusal` of the refusal's code kept in the ruling's
-    detail, ``close_refusal``); the stored English text for a ruling stored before the code
-    was kept, or a code no page knows; None when the night was closed again."""
-    refusal = ruling.get("close_refusal") or {}
-    said = said_refusal(refusal.get("code"), refusal.get("params"))
-    return said if said is not None else ruling.get("close_refused")
-
-
 def _write(night_id: int, do, done: str | None = None):
     """Run one store write; flash its error (nothing stored), or ``done`` when given, and go
     back to the night."""
     try:
         do(get_db())
     except ValueError as exc:  # StoreError included
-        flash(store_message(exc), "error")
+        flash(refusal_text(exc), "error")
     else:
         if done:
             flash(done, "ok")

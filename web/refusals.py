@@ -1,9 +1,9 @@
-"""The store's refusals of disputes and rulings (``store.disputes``, ``store.rulings``, the
-close refused while a dispute is open) said in the request's language.
+"""The store's refusals said in the request's language: one catalogue for every page (the
+host's pages, the dealer tablet, the player's dispute page, the report).
 
-A ``store.StoreError`` carries a ``code`` and ``params`` (names, numbers); the pages never
-show its English text when they know the code (:func:`dispute_refusal`). Used by the host's
-pages (``web.host.store_message``) and the player's dispute page (``web.disputes``).
+A ``store.StoreError`` carries a ``code`` and ``params`` (names, seats, numbers); the pages
+never show its English text when they know the code (:func:`said_refusal`,
+:func:`refusal_text`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,18 @@ def _visible(text: str) -> str:
     return "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in str(text))
 
 
+def _bank_unbalanced(p: dict) -> str:
+    """``bank_unbalanced`` (params ``counted``, ``carried``, ``bought``, ``gap``: chips)."""
+    if p["carried"]:
+        return _("The bank does not balance: %(counted)s chips counted and %(carried)s in the carried pot, "
+                 "%(bought)s bought (difference %(gap)s): recount, charge or credit the difference to one "
+                 "player, or split it.", counted=p["counted"], carried=p["carried"],
+                 bought=p["bought"], gap=f"{p['gap']:+d}")
+    return _("The bank does not balance: %(counted)s chips counted, %(bought)s bought (difference "
+             "%(gap)s): recount, charge or credit the difference to one player, or split it.",
+             counted=p["counted"], bought=p["bought"], gap=f"{p['gap']:+d}")
+
+
 def _dispute_open(params: dict) -> str:
     """``dispute_open``: from ``close_night`` (params ``count``, ``hands``: the night's open
     disputes) or from ``open_dispute`` (param ``dispute_id``: the player's own open one)."""
@@ -37,6 +49,25 @@ def _dispute_open(params: dict) -> str:
 
 
 MESSAGES = {
+    "seat_taken": lambda p: _("seat %(seat)s is taken by %(name)s", **p),
+    "player_seated": lambda p: _("%(name)s is already in seat %(seat)s", **p),
+    "hand_in_progress": lambda p: _("A hand is in progress: do this between hands."),
+    "hand_not_ended": lambda p: _("Hand %(number)s is still in progress: end it first.", **p),
+    "hand_has_actions": lambda p: _("Hand %(number)s already has actions: void them first, then "
+                                    "void the hand.", **p),
+    "night_closed": lambda p: _("The night is closed: reopen it to change anything."),
+    "night_open": lambda p: _("The night is not closed."),
+    "nothing_to_undo": lambda p: _("Nothing to undo in this hand."),
+    "duplicate_name": lambda p: _("There is already a player called %(name)s: tell them apart, "
+                                  "e.g. “%(name)s B.”.", **p),
+    "already_voided": lambda p: _("That was already voided."),
+    "too_few_players": lambda p: _("Seat at least two players before dealing."),
+    "button_needed": lambda p: _("Say who deals the first hand (the button)."),
+    "reason_needed": lambda p: _("Say why: a reason is needed."),
+    "count_first": lambda p: _("Count %(name)s's chips first (cash-out), then let them leave.", **p),
+    "already_counted": lambda p: _("%(name)s's chips were already counted (%(chips)s) and nothing was "
+                                   "bought since: to correct that count, use a recount.", **p),
+    "bank_unbalanced": _bank_unbalanced,
     "no_hand": lambda p: _("No such hand."),
     "not_dealt_in": lambda p: _("Only a player dealt into hand %(number)s can dispute it.", **p),
     "statement_empty": lambda p: _("Write what happened: the statement is empty."),
@@ -75,10 +106,9 @@ MESSAGES = {
 """Code -> the message in the request's language, given the error's params."""
 
 
-def dispute_refusal(code: str | None, params: dict | None = None) -> str | None:
-    """The refusal ``code`` of the disputes/rulings API in the request's language, or None
-    when the code is not one of theirs or its params are missing (the caller then shows the
-    store's own text).
+def said_refusal(code: str | None, params: dict | None = None) -> str | None:
+    """The refusal ``code`` in the request's language, or None when the code is unknown or
+    its params are missing (the caller then shows the store's own English text).
 
     :param code: ``StoreError.code`` (e.g. ``"statement_too_long"``).
     :param params: ``StoreError.params`` (e.g. ``{"limit": 1000, "length": 1204}``).
@@ -93,7 +123,17 @@ def dispute_refusal(code: str | None, params: dict | None = None) -> str | None:
 
 
 def refusal_text(exc: Exception) -> str:
-    """A refused write as the page says it: :func:`dispute_refusal` of its code, else the
+    """A refused write as the page says it: :func:`said_refusal` of its code, else the
     error's own text (form errors raised by the pages are already translated)."""
-    said = dispute_refusal(getattr(exc, "code", None), getattr(exc, "params", None))
+    said = said_refusal(getattr(exc, "code", None), getattr(exc, "params", None))
     return said if said is not None else str(exc)
+
+
+def close_refused_said(ruling: dict) -> str | None:
+    """Why a ruling that reopened a closed night could not close it again, in the
+    request's language (:func:`said_refusal` of the refusal's code kept in the ruling's
+    detail, ``close_refusal``); the stored English text for a ruling stored before the code
+    was kept, or a code no page knows; None when the night was closed again."""
+    refusal = ruling.get("close_refusal") or {}
+    said = said_refusal(refusal.get("code"), refusal.get("params"))
+    return said if said is not None else ruling.get("close_refused")

@@ -26,7 +26,7 @@ from store.db import read_tx
 from store.nights import local_time
 
 from . import i18n
-from .host import close_refused_said
+from .refusals import close_refused_said
 from .pdf import STATIC_BASE, html_to_pdf
 
 bp = Blueprint("reports", __name__, url_prefix="/reports")
@@ -147,7 +147,7 @@ def night_disputes_report(db: Database, night: dict) -> dict:
 
     The ruling's correction is said in words with names (``voided_said``, ``added_said``:
     each line plus ``words``, ``web.i18n.say_line``), and why the night was not closed
-    again in the page's language (``close_refused_said``: ``web.host.close_refused_said``).
+    again in the page's language (``close_refused_said``: ``web.refusals.close_refused_said``).
 
     :returns: ``{"disputes": [get_dispute dicts + "entered_local" (+ the ruling's)],
         "settlements": [night_settlements dicts + "entered_local"],
