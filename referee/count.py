@@ -51,6 +51,10 @@ class Count:
       entered after hand ``after`` and before the count; for a count before hand 1, the
       buy-in). Default 0.
     - ``name``: the player's name, or None where unknown.
+    - ``moved``: chips a host's ruling moved to the player for hands up to ``after``
+      (negative: from them), settled in money rather than at the table: the count is
+      compared as ``chips + moved`` with the referee's stack, whose awards the ruling
+      followed (``store.rulings``). Default 0.
     """
 
     seat: int
@@ -58,6 +62,7 @@ class Count:
     after: int
     bought: int = 0
     name: str | None = None
+    moved: int = 0
 
 
 def cash_out_findings(entries: Sequence[Mapping], hands: Sequence[Mapping] | None,
@@ -102,7 +107,7 @@ def cash_out_findings(entries: Sequence[Mapping], hands: Sequence[Mapping] | Non
         expected = count.bought
         if played:
             expected += played[-1][0]["stacks"].get(str(count.seat), 0)
-        if count.chips == expected:
+        if count.chips + count.moved == expected:
             continue
         pushed_gap, last_agreed = _pushes(played, count.seat)
         out.append(_finding(count, expected, expected + pushed_gap, last_agreed))
@@ -144,18 +149,22 @@ def _finding(count: Count, expected: int, pushed: int, last_agreed: int | None) 
     """The ``stack_mismatch`` (reason ``cash_out``) of one count (English message)."""
     who = f"seat {count.seat}" + (f" ({count.name})" if count.name else "")
     when = f"after hand {count.after}" if count.after else "before the first hand"
-    message = (f"{who} counted {count.chips} chips at the cash-out {when}; the referee's "
-               f"stack is {expected} ({count.chips - expected:+d})")
+    moved = f" (chips moved by a ruling: {count.moved:+d})" if count.moved else ""
+    difference = count.chips + count.moved - expected
+    message = (f"{who} counted {count.chips} chips{moved} at the cash-out {when}; the referee's "
+               f"stack is {expected} ({difference:+d})")
     if pushed != expected:
         since = f"hand {last_agreed}" if last_agreed is not None else "the buy-in"
         message += (f"; as the dealer pushed the chips the seat would hold {pushed}: they "
                     f"agreed with the referee up to {since}")
     elif count.after:
         message += "; the recorded pushes agree with the referee: the difference is not in the log"
-    return make("stack_mismatch", None, count.seat, message, severity="error", details={
-        "reason": "cash_out", "name": count.name, "recorded": count.chips,
-        "expected": expected, "difference": count.chips - expected, "after": count.after,
-        "pushed": pushed, "last_agreed": last_agreed})
+    details = {"reason": "cash_out", "name": count.name, "recorded": count.chips,
+               "expected": expected, "difference": difference, "after": count.after,
+               "pushed": pushed, "last_agreed": last_agreed}
+    if count.moved:
+        details["ruling_moves"] = count.moved
+    return make("stack_mismatch", None, count.seat, message, severity="error", details=details)
 
 
 # ---------------------------------------------------------------- a session file's counts

@@ -21,9 +21,9 @@ hand) with the referee's stack, whose awards the ruling followed.
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-
 from dataclasses import replace
+
+from sqlite_utils import Database
 
 from referee.count import Count, cash_out_findings
 
@@ -50,23 +50,7 @@ def count_findings(db: Database, night_id: int) -> list[dict]:
         entries = night_rulings(db, night_id)
         hands = night_hands(db, night_id)
         counts = _counts(db, night)
-    return [_counted(f.as_dict(), moved) for count, moved in counts
-            for f in cash_out_findings(entries, hands, [replace(count, chips=count.chips + moved)])]
-
-
-def _counted(finding: dict, moved: int) -> dict:
-    """A count's finding as the referee compared it (``counted + ruling moves`` against
-    its stack), quoting the chips actually counted: ``recorded`` is the count, the moves
-    are in ``ruling_moves`` (left out when none) and said in the message;
-    ``difference`` stays ``counted + moves - expected``."""
-    if not moved:
-        return finding
-    details = finding["details"]
-    counted = details["recorded"] - moved
-    finding["message"] = finding["message"].replace(
-        f"counted {details['recorded']} chips", f"counted {counted} chips (chips moved by a ruling: {moved:+d})", 1)
-    finding["details"] = {**details, "recorded": counted, "ruling_moves": moved}
-    return finding
+    return [f.as_dict() for f in cash_out_findings(entries, hands, counts)]
 
 
 def player_count_findings(db: Database, night_id: int, player_id: int) -> list[dict]:
@@ -83,13 +67,12 @@ def player_count_findings(db: Database, night_id: int, player_id: int) -> list[d
     return [f for f in found if f.get("details", {}).get("name") == row[0]]
 
 
-def _counts(db: Database, night: Night) -> list[tuple[Count, int]]:
-    """The live cash-outs as ``(`` :class:`referee.count.Count`, ruling moves ``)``, in the
-    order entered: the seat the referee plays the player at (:attr:`Night.seats`), the
+def _counts(db: Database, night: Night) -> list[Count]:
+    """The live cash-outs as :class:`referee.count.Count`, in the order entered: the seat the referee plays the player at (:attr:`Night.seats`), the
     chips counted, the hands played when counted (``before_hand``), and the chips the
     player bought after that hand and before the count (since the player's count before
-    it, if any); with the ruling moves the player got for the hands played before it (each
-    move to the player's first count after its hand)."""
+    it, if any); and ``moved``, the ruling moves the player got for the hands played before
+    it (each move to the player's first count after its hand)."""
     rows = db.execute(
         f"SELECT l.id, l.player_id, l.kind, l.chips, COALESCE(l.before_hand, 0), p.name FROM ledger l "
         f"JOIN players p ON p.id = l.player_id WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out') "
@@ -112,4 +95,4 @@ def _counts(db: Database, night: Night) -> list[tuple[Count, int]]:
         index = next((i for i, c in enumerate(counts) if owners[i] == player_id and c.after >= number), None)
         if index is not None:
             moved[index] += chips
-    return list(zip(counts, moved))
+    return [replace(count, moved=chips) if chips else count for count, chips in zip(counts, moved)]
