@@ -30,9 +30,9 @@ import pytest
 
 import store
 import store.chain
-import web.dealer
 from app import create_app
 from liveserver import ROOT, SECRET_KEY, start_server
+from page_world import dealer_token
 from store import open_db
 
 pytestmark = pytest.mark.slow
@@ -64,20 +64,13 @@ def _night(db_path) -> tuple[int, int]:
 
 
 def _dealer_path(db_path, night_id: int) -> str:
-    """The dealer page's path for the night: a dealer link issued in the store where the
-    store issues them, else the night's HMAC under the live server's SECRET_KEY."""
-    issue = getattr(store, "issue_dealer_link", None)
-    if issue is not None:
-        db = open_db(db_path)
-        try:
-            _, token = issue(db, night_id, "Crash", issued_by="host:test")
-        finally:
-            db.conn.close()
-    else:
-        app = create_app({"TESTING": True, "DATABASE": str(db_path), "SECRET_KEY": SECRET_KEY})
-        with app.test_request_context():
-            token = web.dealer.dealer_token(night_id)
-    return f"/dealer/{night_id}/{token}/"
+    """The dealer page's path for the night (a link valid under the live server's key)."""
+    app = create_app({"TESTING": True, "DATABASE": str(db_path), "SECRET_KEY": SECRET_KEY})
+    db = open_db(db_path)
+    try:
+        return f"/dealer/{night_id}/{dealer_token(app, db, night_id)}/"
+    finally:
+        db.conn.close()
 
 
 class Client(threading.Thread):

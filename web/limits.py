@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -76,11 +76,15 @@ def json_refusal(raw: bytes) -> str | None:
     return None
 
 
-def check_json_body():
-    """``before_request``: refuse (400 JSON) a JSON body past the limits or not JSON."""
+def check_body():
+    """``before_request``: refuse a body past ``MAX_CONTENT_LENGTH`` on any route (413,
+    unread, even where the view would not read it), and a JSON body past the JSON limits or
+    not JSON (400 JSON)."""
+    length = request.content_length
+    if length is not None and length > current_app.config["MAX_CONTENT_LENGTH"]:
+        raise RequestEntityTooLarge()
     if not request.is_json:
         return None
-    length = request.content_length
     if length is not None and length > MAX_JSON_BYTES:  # refused unread
         return _refused(json_refusal(b" " * (MAX_JSON_BYTES + 1)), 400)
     raw = request.get_data(cache=True)  # capped at MAX_CONTENT_LENGTH when chunked
@@ -115,5 +119,5 @@ def init_app(app: Flask) -> None:
     check before every view and the 413 answer."""
     if app.config.get("MAX_CONTENT_LENGTH") is None:
         app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
-    app.before_request(check_json_body)
+    app.before_request(check_body)
     app.register_error_handler(RequestEntityTooLarge, too_large)
