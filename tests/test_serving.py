@@ -79,7 +79,7 @@ def test_the_access_log_keeps_no_secret(live):
     assert f"GET /dealer/{pages.night}/…/ 200" in log
     assert f"GET /dealer/{pages.night}/…/state 200" in log
     assert "GET /p/… 200" in log and f"GET /p/…/hand/{pages.hand} 200" in log
-    assert f"POST /dealer/{pages.night}/…/tap 200" in log
+    assert f"POST /dealer/{pages.night}/…/tap " in log  # answered (a refusal is fine here)
     line = _log_lines(server, "/state 200")[0]
     assert line.split()[-1].isdigit()                          # the milliseconds
 
