@@ -147,3 +147,16 @@ def test_a_body_past_the_maximum_is_refused_where_the_view_reads_none(client):
 def test_max_content_length_is_set_explicitly(app):
     """Flask defines MAX_CONTENT_LENGTH as None: a setdefault would leave it unlimited."""
     assert app.config["MAX_CONTENT_LENGTH"] == MAX_CONTENT_LENGTH == 256 * 1024
+
+
+def test_a_tablet_refusal_is_said_in_the_night_language(app, client, db):
+    """A night of a preset from the Spanish seeds speaks Spanish on its tablet (web.i18n),
+    whatever the browser asks: its refusals too."""
+    pages = build_pages(app, db)
+    spanish = store.create_night(db, rules={"preset": "pocker"}, chip_cents=10)
+    for night, expected in ((spanish, "La petición no es JSON válido."),
+                            (pages.night, "The request is not valid JSON.")):
+        answer = client.post(f"/dealer/{night}/{pages.dealer_token}/tap", data=b"{", content_type="application/json",
+                             headers={"Accept-Language": "en"})
+        assert answer.status_code == 400
+        assert answer.get_json() == {"error": expected}
