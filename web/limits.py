@@ -1,9 +1,11 @@
 """Request limits: the largest body, and JSON checked on its raw bytes before it is parsed.
 
 - Any request: at most :data:`MAX_CONTENT_LENGTH` bytes of body (Flask's
-  ``MAX_CONTENT_LENGTH``; the production server, ``web.serving``, refuses larger ones before
-  the app is called). Past it: 413, a page (or ``{"error": ...}`` for JSON) in the page's
-  language, nothing read past the limit, nothing stored.
+  ``MAX_CONTENT_LENGTH``). Past it: 413, a page (or ``{"error": ...}`` for JSON) in the
+  page's language, the body unread (its ``Content-Length`` is enough), nothing stored. The
+  production server (``web.serving``) has the same limit and refuses such a body itself,
+  before the app is called, with its own one-line 413 (no browser form of these pages
+  comes near it: only a hostile client meets that answer).
 - A request with a JSON content type and a body (the dealer's taps): at most
   :data:`MAX_JSON_BYTES` bytes, arrays and objects nested at most :data:`MAX_JSON_DEPTH` deep
   (counted on the raw bytes, strings skipped, BEFORE any parsing: a deeply nested body never
