@@ -6,7 +6,9 @@ secrets in the access log"; "the production server's timeouts for slow clients")
 from __future__ import annotations
 
 import http.client
+import io
 import json
+import logging
 import socket
 import time
 
@@ -17,7 +19,7 @@ from liveserver import SECRET_KEY, start_server
 from page_world import build_pages
 from store import open_db
 from web.limits import MAX_CONTENT_LENGTH
-from web.serving import MAX_HEADER_BYTES, redacted, redacted_path
+from web.serving import MAX_HEADER_BYTES, RedactingFormatter, redacted, redacted_path
 
 CHANNEL_TIMEOUT = 2
 
@@ -129,3 +131,24 @@ def test_redaction_of_every_secret_url():
     assert redacted_path("/host/night/3") == "/host/night/3"
     assert redacted("Exception on /dealer/3/s3cr3t/tap [POST]") == "Exception on /dealer/3/…/tap [POST]"
     assert len(redacted_path("/host/" + "a" * 5000)) == 301
+
+
+def test_every_logged_line_is_redacted_tracebacks_too():
+    """Flask's and waitress's own reports name the path ("Exception on /dealer/3/<token>/tap"):
+    the formatter of every line redacts them, the traceback included."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(RedactingFormatter("%(name)s %(message)s"))
+    logger = logging.getLogger("tapete.test-redaction")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        try:
+            raise ValueError("while serving /p/PlayerSecret123/hand/2")
+        except ValueError:
+            logger.exception("Exception on %s [POST]", "/dealer/3/DealerSecret456/tap")
+    finally:
+        logger.removeHandler(handler)
+    text = stream.getvalue()
+    assert "Exception on /dealer/3/…/tap [POST]" in text and "/p/…/hand/2" in text
+    assert "Secret" not in text
