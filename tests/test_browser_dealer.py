@@ -431,7 +431,7 @@ def test_a_table_asked_for_before_a_tap_and_answered_after_it_is_not_drawn(brows
     tablet.act("p1 check")
     read = page.evaluate("window.tapeteRead")
     route.fulfill(response=before)
-    page.wait_for_function(f"window.tapeteRead > {read}")        # the old table read
+    page.wait_for_function(f"() => window.tapeteRead > {read}")        # the old table read
     # the page keeps the newer table (the tap's answer): the check stored, seat 3 to act
     assert page.locator("#log li:not(.waiting)").count() == 5
     assert page.get_attribute("#to-act", "data-seat") == "3"

@@ -168,7 +168,7 @@ def test_the_tablet_shows_a_banner_for_an_open_dispute_and_play_goes_on(browser,
     assert banner.inner_text() == "1 reclamación abierta: el anfitrión la resolverá. El juego sigue."
     page.click("#next-hand")                           # play goes on
     page.wait_for_selector('#net[data-pending="0"]')
-    page.wait_for_function("document.getElementById('phase').textContent.trim() !== ''")
+    page.wait_for_function("() => document.getElementById('phase').textContent.trim() !== ''")
     assert store.current_hand(db, night_id) is not None
     assert banner.is_visible()
     ARTIFACTS.mkdir(exist_ok=True)
