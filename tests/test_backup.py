@@ -28,25 +28,11 @@ import store
 import store.backup
 import store.chain
 from app import create_app
+from dealer_links import dealer_path
 from store import open_db
 from store.backup import BackupError
 
 RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
-
-
-def dealer_path(app, db, night_id: int) -> str:
-    """The night's dealer URL path (``/dealer/<night>/<token>``): a dealer link issued by
-    the host where the store has them (``store.issue_dealer_link``), else the night's
-    HMAC token of the older tablets."""
-    issue = getattr(store, "issue_dealer_link", None)
-    if issue is not None:
-        token = issue(db, night_id, "Tablet 1", issued_by="host:test")[1]
-    else:
-        from web.dealer import dealer_token
-
-        with app.test_request_context():
-            token = dealer_token(night_id)
-    return f"/dealer/{night_id}/{token}"
 
 
 def played_night(db, *, hands: int = 2, names=("Ana", "Bruno", "Chus")) -> int:
