@@ -1,0 +1,81 @@
+"""A night with something on every page, and the path of every page (for the tests of
+what every page carries: headers, no inline script or style, no CSP violation).
+
+``build_pages(app, db) -> Pages``: night 1 with hand 1 played and ended (Chus opens before
+Bruno has spoken: ``shared/cases/out_of_turn_open.json``'s hand), Ana's dispute of it open,
+hand 2 started; Ana's private link; a dealer link for the night.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import store
+import web.dealer
+
+RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
+PLAYERS = (("Ana", 1), ("Bruno", 3), ("Chus", 4))
+ACTIONS = ("p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p4 open 10", "p3 fold",
+           "p1 fold", "p4 show QsQh7c5d2s", "d award p4 25")
+
+
+def dealer_token(app, db, night_id: int) -> str:
+    """A dealer link's secret for the night: issued in the store where the store issues
+    them (``store.issue_dealer_link``), else the night's HMAC under the app's SECRET_KEY."""
+    issue = getattr(store, "issue_dealer_link", None)
+    if issue is not None:
+        return issue(db, night_id, "Tablet 1", issued_by="host:test")[1]
+    with app.test_request_context():
+        return web.dealer.dealer_token(night_id)
+
+
+@dataclass
+class Pages:
+    night: int
+    hand: int
+    dispute: int
+    player_token: str
+    dealer_token: str
+
+    @property
+    def host(self) -> list[str]:
+        """The host's pages (HTML) after login."""
+        return ["/host/", f"/host/night/{self.night}", f"/host/dispute/{self.dispute}",
+                f"/host/night/{self.night}/hands", f"/host/night/{self.night}/hand/1",
+                "/reports/nights", f"/reports/nights/{self.night}"]
+
+    @property
+    def dealer(self) -> list[str]:
+        """The dealer's page (HTML)."""
+        return [f"/dealer/{self.night}/{self.dealer_token}/"]
+
+    @property
+    def player(self) -> list[str]:
+        """The player's pages (HTML)."""
+        return [f"/p/{self.player_token}", f"/p/{self.player_token}/hand/{self.hand}",
+                f"/p/{self.player_token}/hand/{self.hand}/dispute"]
+
+    @property
+    def anonymous(self) -> list[str]:
+        """Pages anyone may open."""
+        return ["/host/login"]
+
+    @property
+    def html(self) -> list[str]:
+        return self.anonymous + self.host + self.dealer + self.player
+
+
+def build_pages(app, db) -> Pages:
+    night = store.create_night(db, rules=RULES, chip_cents=10)
+    ids = {}
+    for name, seat in PLAYERS:
+        ids[name] = store.add_player(db, name)
+        store.seat_player(db, night, ids[name], seat, entered_by="test")
+        store.buy_in(db, night, ids[name], 500, entered_by="test")
+    hand = store.start_hand(db, night, button=4, entered_by="test")
+    for i, action in enumerate(ACTIONS):
+        store.append_action(db, hand, action, entered_by="test", key=f"pages-{i:03d}")
+    store.end_hand(db, hand, entered_by="test")
+    dispute = store.open_dispute(db, hand, ids["Ana"], "Chus opened before Bruno spoke.")
+    store.start_hand(db, night, entered_by="test")
+    return Pages(night, hand, dispute, store.issue_token(db, ids["Ana"]), dealer_token(app, db, night))
