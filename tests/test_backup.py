@@ -28,7 +28,8 @@ import store
 import store.backup
 import store.chain
 from app import create_app
-from dealer_links import dealer_path
+from liveserver import SECRET_KEY, start_server
+from page_world import dealer_token
 from store import open_db
 from store.backup import BackupError
 
@@ -257,6 +258,8 @@ class Tablet(threading.Thread):
     def run(self) -> None:
         conn = http.client.HTTPConnection(self.base.hostname, self.base.port, timeout=30)
         headers = {"Content-Type": "application/json", **_csrf_header(conn, self.dealer + "/")}
+        conn.request("GET", self.dealer + "/state", headers=headers)
+        self.version = json.loads(conn.getresponse().read()).get("version")
         n = 0
         while not self.stop.is_set():
             body = {"key": f"bk-{n:05d}", "op": "action", "hand_id": self.hand_id,
@@ -275,10 +278,23 @@ class Tablet(threading.Thread):
         conn.close()
 
 
-def test_a_backup_taken_while_a_tablet_posts_holds_every_tap_acknowledged_before_it(app, db, server, tmp_path):
+def test_a_backup_taken_while_a_tablet_posts_holds_every_tap_acknowledged_before_it(db, tmp_path):
+    """The service (``python -m web.serving``, its own process) takes taps from a tablet
+    as fast as it posts them; the backup is made meanwhile from this process."""
     night = played_night(db, hands=0)
     hand = store.start_hand(db, night, button=1, entered_by="test")
-    tablet = Tablet(server, dealer_path(app, db, night), hand)
+    path = tmp_path / "tapete.db"
+    link_app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": SECRET_KEY})
+    with start_server(path) as server:
+        before, everything = _backup_while_posting(server.url, f"/dealer/{night}/{dealer_token(link_app, db, night)}",
+                                                   hand, tmp_path)
+    _the_backup_holds_what_was_acknowledged(night, tmp_path, before, everything)
+
+
+def _backup_while_posting(base: str, dealer: str, hand: int, tmp_path: Path) -> tuple[set, list]:
+    """Start the tablet, back up once 30 taps are acknowledged, let it post on: ``(the
+    keys acknowledged before the backup started, every key acknowledged)``."""
+    tablet = Tablet(base, dealer, hand)
     tablet.start()
     deadline = time.monotonic() + 30
     while len(tablet.acked) < 30 and time.monotonic() < deadline and not tablet.errors:
@@ -286,14 +302,20 @@ def test_a_backup_taken_while_a_tablet_posts_holds_every_tap_acknowledged_before
     started = time.monotonic()
     before = {k for k, at in tablet.acked.items() if at < started}
     archive = tmp_path / "live.tar"
-    store.backup.backup(app.config["DATABASE"], archive)
+    store.backup.backup(tmp_path / "tapete.db", archive)
     grown = len(tablet.acked)
-    time.sleep(0.3)
+    deadline = time.monotonic() + 30
+    while len(tablet.acked) <= grown + 3 and time.monotonic() < deadline and not tablet.errors:
+        time.sleep(0.02)
     tablet.stop.set()
     tablet.join(timeout=30)
     assert not tablet.errors, tablet.errors
     assert len(before) >= 30 and len(tablet.acked) > grown > 0  # the tablet kept posting around it
+    return before, sorted(tablet.acked)
 
+
+def _the_backup_holds_what_was_acknowledged(night: int, tmp_path: Path, before: set, everything: list) -> None:
+    archive = tmp_path / "live.tar"
     target = tmp_path / "restored" / "tapete.db"
     done = store.backup.restore(archive, target)  # checks integrity and every chain first
     assert done["nights"] == 1
@@ -303,7 +325,7 @@ def test_a_backup_taken_while_a_tablet_posts_holds_every_tap_acknowledged_before
     missing = sorted(before - set(counts))
     assert not missing, f"acknowledged before the backup, not in it: {missing[:5]}"
     assert all(c == 1 for c in counts.values())
-    assert set(counts) <= set(tablet.acked) | {f"bk-{len(tablet.acked):05d}"}  # nothing invented
+    assert set(counts) <= set(everything) | {f"bk-{len(everything):05d}"}  # nothing invented
     restored = open_db(target)
     try:
         assert store.chain.verify(restored, night)["ok"]

@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 import store
 from app import create_app
 from conftest import login_host
-from dealer_links import dealer_path
+from page_world import dealer_token
 from store import open_db
 
 EXAMPLES = 10
@@ -126,7 +126,7 @@ def build(app, db) -> World:
     w.live_hand = store.start_hand(db, w.night, entered_by="test")
     w.token = store.issue_token(db, w.ids["Ana"])
     w.link_id = store.tokens.player_links(db, w.ids["Ana"])[0]["id"]
-    w.dealer = dealer_path(app, db, w.night)
+    w.dealer = f"/dealer/{w.night}/{dealer_token(app, db, w.night)}"
     return w
 
 
