@@ -21,8 +21,10 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import tempfile
 import uuid
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 from urllib.parse import quote
 
@@ -142,8 +144,18 @@ class Post:
 
 
 POSTS = {
-    "host.login": Post("anyone", lambda w: "/host/login?next=/host/", {"pin": "0000"},
+    "host.login": Post("anyone", lambda w: "/host/login?next=/host/",
+                       {"pin": "0000", "username": "host", "password": "not the password"},
                        may_change_when_refused=frozenset({"login_attempts"})),
+    "host.setup": Post("anyone", lambda w: "/host/setup", {
+        "code": "000000", "username": "host", "password": "a long password", "confirm": "a long password"},
+        may_change_when_refused=frozenset({"login_attempts"})),
+    "host.change_password": Post("host", lambda w: "/host/account/password", {
+        "current": "not the password", "password": "a new long password", "confirm": "a new long password"},
+        may_change_when_refused=frozenset({"login_attempts"})),
+    "host.issue_dealer_link": Post("host", lambda w: f"/host/night/{w.night}/dealer-links",
+                                   {"label": "Tablet 2", "key": None}),
+    "host.revoke_dealer_link": Post("host", lambda w: f"/host/night/{w.night}/dealer-links/1/revoke", {}),
     "host.logout": Post("host", lambda w: "/host/logout", {}),
     "host.new_night": Post("host", lambda w: "/host/nights", {
         "preset": "jackpots", "ante": "5", "small_bet": "10", "big_bet": "20", "min_bet": "",
@@ -188,7 +200,15 @@ POSTS = {
         "button": 1, "stacks": {"1": 500}, "version": 0, "event_id": 1, "after_hand": 1,
         "entered_by": "host"}, as_json=True),
 }
-"""Every route that changes state (endpoint -> how to send it)."""
+"""Every route that changes state (endpoint -> how to send it). A refused login, setup or
+password change records the failed attempt (``login_attempts``: the limits are kept in
+the database), and nothing else."""
+
+PRESENT = {rule.endpoint for rule in create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(
+    Path(tempfile.mkdtemp(prefix="tapete-fuzz-")) / "unused.db")}).url_map.iter_rules()}
+"""The app's endpoints: a route of :data:`POSTS` the app does not have (yet: the accounts'
+and the tablet links' routes come with their branches) is not sent, and
+:func:`test_every_route_is_fuzzed` says which."""
 
 GETS = {
     "index": {}, "static": {"filename": ["css/tapete.css", "../app.py", "%00", MEGABYTE[:5000]]},
@@ -224,7 +244,7 @@ def role_client(app, w: World, role: str):
         page = w.dealer + "/"
     else:
         page = "/host/login"
-    response = client.get(page)
+    response = client.get(page, follow_redirects=True)  # (no host account yet: the setup page)
     assert response.status_code == 200, (page, response.status_code)
     found = CSRF_META.search(response.get_data(as_text=True))
     return client, (found.group(1) if found else None)
@@ -243,8 +263,8 @@ def app(tmp_path):
 
 def test_every_route_is_fuzzed(app):
     changing = {r.endpoint for r in app.url_map.iter_rules() if r.methods - {"GET", "HEAD", "OPTIONS"}}
-    assert changing == set(POSTS), (f"not fuzzed: {sorted(changing - set(POSTS))}; "
-                                    f"gone: {sorted(set(POSTS) - changing)}")
+    assert changing - set(POSTS) == set(), f"not fuzzed: add them to POSTS: {sorted(changing - set(POSTS))}"
+    assert changing == set(POSTS) & PRESENT
 
 
 # --- state-changing routes -------------------------------------------------------------------
@@ -304,7 +324,7 @@ FIXED_JSON_BODIES = [b"", b"{", b"null", b"[]", b'"text"', b"1e999", b"NaN", b"{
 """Whole bodies that are not a tap: malformed, wrong types, deep."""
 
 
-@pytest.mark.parametrize("endpoint", sorted(POSTS))
+@pytest.mark.parametrize("endpoint", sorted(set(POSTS) & PRESENT))
 def test_hostile_values_never_answer_5xx_and_a_refusal_changes_nothing(app, db, endpoint):
     route = POSTS[endpoint]
     w = build(app, db)
