@@ -26,8 +26,18 @@ def _tap_url(pages) -> str:
     return f"/dealer/{pages.night}/{pages.dealer_token}/tap"
 
 
-def _tap(hand_id: int, **extra) -> dict:
-    return {"key": "limits-tap-0001", "op": "action", "hand_id": hand_id, "action": "p1 ante 5", **extra}
+def _seen(client, db, pages) -> dict:
+    """What the tablet saw of the hand in progress: its id, and its version where the table
+    has one (a tap carries both)."""
+    state = client.get(f"/dealer/{pages.night}/{pages.dealer_token}/state").get_json()
+    seen = {"hand_id": store.current_hand(db, pages.night)}
+    if "version" in state:
+        seen["version"] = state["version"]
+    return seen
+
+
+def _tap(seen: dict, **extra) -> dict:
+    return {"key": "limits-tap-0001", "op": "action", **seen, "action": "p1 ante 5", **extra}
 
 
 def _nested(depth: int) -> str:
@@ -57,14 +67,14 @@ def test_json_depth_on_the_raw_bytes_is_the_parsed_depth(value):
 
 def test_a_normal_tap_is_within_the_limits(app, client, db):
     pages = build_pages(app, db)
-    hand = store.current_hand(db, pages.night)
+    hand = _seen(client, db, pages)
     answer = client.post(_tap_url(pages), json=_tap(hand))
     assert answer.status_code == 200, answer.get_json()
 
 
 def test_deep_json_is_a_clear_400_never_a_500_and_nothing_is_stored(app, client, db):
     pages = build_pages(app, db)
-    hand = store.current_hand(db, pages.night)
+    hand = _seen(client, db, pages)
     before = _events(db)
     for depth in (MAX_JSON_DEPTH + 1, 5000):   # 5000 levels overflowed the parser (RecursionError)
         body = json.dumps(_tap(hand, extra="@@")).replace('"@@"', _nested(depth)).encode()
@@ -82,14 +92,14 @@ def test_deep_json_is_a_clear_400_never_a_500_and_nothing_is_stored(app, client,
 
 def test_brackets_inside_strings_do_not_count(app, client, db):
     pages = build_pages(app, db)
-    hand = store.current_hand(db, pages.night)
+    hand = _seen(client, db, pages)
     answer = client.post(_tap_url(pages), json=_tap(hand, note="[[[[[[[[[[{{{{{{{{{{ \\\" [[[["))
     assert answer.status_code == 200
 
 
 def test_a_json_body_past_16_kb_is_refused_unparsed(app, client, db):
     pages = build_pages(app, db)
-    hand = store.current_hand(db, pages.night)
+    hand = _seen(client, db, pages)
     before = _events(db)
     answer = client.post(_tap_url(pages), json=_tap(hand, note="x" * MAX_JSON_BYTES),
                          headers={"Accept-Language": "es"})
@@ -100,7 +110,7 @@ def test_a_json_body_past_16_kb_is_refused_unparsed(app, client, db):
 
 def test_a_body_that_is_not_json_with_a_json_type_is_a_400(app, client, db):
     pages = build_pages(app, db)
-    hand = store.current_hand(db, pages.night)
+    hand = _seen(client, db, pages)
     before = _events(db)
     for body in (b"key=1&op=action", b'{"key": "limits-tap-0001", ', b"\xff\xfe\x00{",
                  json.dumps(_tap(hand)).replace("5\"", "5\", \"n\": NaN").encode(),
@@ -137,3 +147,16 @@ def test_a_body_past_the_maximum_is_refused_where_the_view_reads_none(client):
 def test_max_content_length_is_set_explicitly(app):
     """Flask defines MAX_CONTENT_LENGTH as None: a setdefault would leave it unlimited."""
     assert app.config["MAX_CONTENT_LENGTH"] == MAX_CONTENT_LENGTH == 256 * 1024
+
+
+def test_a_tablet_refusal_is_said_in_the_night_language(app, client, db):
+    """A night of a preset from the Spanish seeds speaks Spanish on its tablet (web.i18n),
+    whatever the browser asks: its refusals too."""
+    pages = build_pages(app, db)
+    spanish = store.create_night(db, rules={"preset": "pocker"}, chip_cents=10)
+    for night, expected in ((spanish, "La petición no es JSON válido."),
+                            (pages.night, "The request is not valid JSON.")):
+        answer = client.post(f"/dealer/{night}/{pages.dealer_token}/tap", data=b"{", content_type="application/json",
+                             headers={"Accept-Language": "en"})
+        assert answer.status_code == 400
+        assert answer.get_json() == {"error": expected}

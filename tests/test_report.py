@@ -223,7 +223,7 @@ def test_the_actions_list_numbers_the_live_actions_as_a_findings_number_counts_t
     html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
     # the out-of-turn open is the hand's 5th action (index 4 from 0: the voided slip is none)
     assert re.search(r"<strong>fuera de turno</strong> \(#5: <code>p3 open 10</code>\)", html)
-    items = re.findall(r'<li( class="voided" style="list-style-type: none"| value="(\d+)")>([^<]*?) <span',
+    items = re.findall(r'<li( class="voided"| value="(\d+)")>([^<]*?) <span',
                        html.split('<ol class="actions">')[1].split("</ol>")[0])
     assert [(number, action) for _, number, action in items] == [
         ("1", "p1 ante 5"), ("2", "p3 ante 5"), ("", "p4 ante 10"), ("3", "p4 ante 5"),

@@ -1,9 +1,11 @@
 """Request limits: the largest body, and JSON checked on its raw bytes before it is parsed.
 
 - Any request: at most :data:`MAX_CONTENT_LENGTH` bytes of body (Flask's
-  ``MAX_CONTENT_LENGTH``; the production server, ``web.serving``, refuses larger ones before
-  the app is called). Past it: 413, a page (or ``{"error": ...}`` for JSON) in the page's
-  language, nothing read past the limit, nothing stored.
+  ``MAX_CONTENT_LENGTH``). Past it: 413, a page (or ``{"error": ...}`` for JSON) in the
+  page's language, the body unread (its ``Content-Length`` is enough), nothing stored. The
+  production server (``web.serving``) has the same limit and refuses such a body itself,
+  before the app is called, with its own one-line 413 (no browser form of these pages
+  comes near it: only a hostile client meets that answer).
 - A request with a JSON content type and a body (the dealer's taps): at most
   :data:`MAX_JSON_BYTES` bytes, arrays and objects nested at most :data:`MAX_JSON_DEPTH` deep
   (counted on the raw bytes, strings skipped, BEFORE any parsing: a deeply nested body never
@@ -19,9 +21,12 @@ from __future__ import annotations
 import json
 import re
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, current_app, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
+
+import store
+from store import flaskdb
 
 MAX_CONTENT_LENGTH = 256 * 1024
 """Bytes of request body accepted on any route (a later upload route may need its own)."""
@@ -62,16 +67,30 @@ def _not_standard(constant: str):
     raise ValueError(f"{constant} is not JSON")
 
 
-def json_refusal(raw: bytes) -> str | None:
-    """Why the JSON body ``raw`` is refused, in the request's language; None when it is
-    within the limits and parses as standard JSON (UTF-8, no NaN/Infinity)."""
+def json_problem(raw: bytes) -> str | None:
+    """What is wrong with the JSON body ``raw``: ``"size"`` (past :data:`MAX_JSON_BYTES`),
+    ``"depth"`` (past :data:`MAX_JSON_DEPTH`, counted before parsing), ``"syntax"`` (not
+    standard JSON: UTF-8, no NaN/Infinity); None when it is fine."""
     if len(raw) > MAX_JSON_BYTES:
-        return _("The request is too large (at most %(n)s KB of JSON).", n=MAX_JSON_BYTES // 1024)
+        return "size"
     if json_depth(raw) > MAX_JSON_DEPTH:
-        return _("The request nests too deep (at most %(n)s levels of JSON).", n=MAX_JSON_DEPTH)
+        return "depth"
     try:
         json.loads(raw, parse_constant=_not_standard)
     except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError included
+        return "syntax"
+    return None
+
+
+def json_refusal(raw: bytes) -> str | None:
+    """Why the JSON body ``raw`` is refused (:func:`json_problem`), in the request's
+    language; None when it is fine."""
+    problem = json_problem(raw)
+    if problem == "size":
+        return _("The request is too large (at most %(n)s KB of JSON).", n=MAX_JSON_BYTES // 1024)
+    if problem == "depth":
+        return _("The request nests too deep (at most %(n)s levels of JSON).", n=MAX_JSON_DEPTH)
+    if problem == "syntax":
         return _("The request is not valid JSON.")
     return None
 
@@ -86,18 +105,19 @@ def check_body():
     if not request.is_json:
         return None
     if length is not None and length > MAX_JSON_BYTES:  # refused unread
-        return _refused(json_refusal(b" " * (MAX_JSON_BYTES + 1)), 400)
+        return _refused(lambda: json_refusal(b" " * (MAX_JSON_BYTES + 1)), 400)
     raw = request.get_data(cache=True)  # capped at MAX_CONTENT_LENGTH when chunked
     if not raw.strip():
         return None  # no body: the view says what it needed
-    message = json_refusal(raw)
-    return None if message is None else _refused(message, 400)
+    if json_problem(raw) is None:
+        return None
+    return _refused(lambda: json_refusal(raw), 400)
 
 
 def too_large(exc: RequestEntityTooLarge):
     """413 for a body past :data:`MAX_CONTENT_LENGTH`: JSON for JSON, else a page."""
-    return _refused(_("The request is too large (at most %(n)s KB).",
-                      n=MAX_CONTENT_LENGTH // 1024), 413)
+    return _refused(lambda: _("The request is too large (at most %(n)s KB).",
+                              n=MAX_CONTENT_LENGTH // 1024), 413)
 
 
 def wants_json() -> bool:
@@ -105,7 +125,24 @@ def wants_json() -> bool:
     return request.is_json or request.accept_mimetypes.best == "application/json"
 
 
-def _refused(message: str, status: int):
+def _night_language() -> None:
+    """Let a refusal on a night's URL (``night_id``: the tablet's taps) be said in that
+    night's language, as its pages are (``g.night_preset``, ``web.i18n.select_locale``).
+    Read only when refusing, before any message is translated."""
+    night_id = (request.view_args or {}).get("night_id")
+    if night_id is None or "night_preset" in g:
+        return
+    try:
+        g.night_preset = store.nights.night_preset(flaskdb.get_db(), night_id)
+    except (store.StoreError, OverflowError):
+        g.night_preset = None
+
+
+def _refused(say, status: int):
+    """The refusal answer; ``say()`` gives the message, called once the night's language
+    is known (:func:`_night_language`)."""
+    _night_language()
+    message = say()
     if wants_json():
         response = jsonify({"error": message})
     else:

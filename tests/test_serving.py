@@ -1,0 +1,154 @@
+"""The production server (``python -m web.serving``, waitress) as a client on the network
+meets it: no version in ``Server``, size limits before the app, slow clients cut, and an
+access log with no secret (issue 13: "the server's version in Server, dealer and player
+secrets in the access log"; "the production server's timeouts for slow clients")."""
+
+from __future__ import annotations
+
+import http.client
+import io
+import json
+import logging
+import socket
+import time
+
+import pytest
+
+from app import create_app
+from liveserver import SECRET_KEY, start_server
+from page_world import build_pages
+from store import open_db
+from web.limits import MAX_CONTENT_LENGTH
+from web.serving import MAX_HEADER_BYTES, RedactingFormatter, redacted, redacted_path
+
+CHANNEL_TIMEOUT = 2
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    """The server on a night with every page (``page_world``), silent connections cut
+    after 2 s: ``(server, pages)``."""
+    db_path = tmp_path_factory.mktemp("serving") / "tapete.db"
+    db = open_db(db_path)
+    app = create_app({"TESTING": True, "DATABASE": str(db_path), "SECRET_KEY": SECRET_KEY})
+    pages = build_pages(app, db)
+    db.conn.close()
+    with start_server(db_path, args=("--channel-timeout", str(CHANNEL_TIMEOUT))) as server:
+        yield server, pages
+
+
+def _request(server, method, path, body=None, headers=None):
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        answer = connection.getresponse()
+        return answer, answer.read()
+    finally:
+        connection.close()
+
+
+def _log_lines(server, marker: str) -> list[str]:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        lines = [line for line in server.log().splitlines() if marker in line]
+        if lines:
+            return lines
+        time.sleep(0.05)
+    return []
+
+
+def test_the_server_header_names_no_server_and_no_version(live):
+    server, pages = live
+    answer, _ = _request(server, "GET", "/host/login")
+    assert answer.status == 200
+    assert answer.getheader("Server") == "tapete"
+    assert answer.getheader("Content-Security-Policy")
+
+
+def test_the_access_log_keeps_no_secret(live):
+    server, pages = live
+    dealer = f"/dealer/{pages.night}/{pages.dealer_token}"
+    player = f"/p/{pages.player_token}"
+    for path in (f"{dealer}/", f"{dealer}/state?lang=en&marker=ab12", f"{player}?lang=es",
+                 f"{player}/hand/{pages.hand}"):
+        assert _request(server, "GET", path)[0].status == 200
+    tap = {"key": "serving-0001", "op": "action", "action": "p1 ante 5"}  # the hand in progress
+    _request(server, "POST", f"{dealer}/tap", json.dumps(tap), {"Content-Type": "application/json"})
+    assert _log_lines(server, "/tap ")
+    log = server.log()
+    assert pages.dealer_token not in log and pages.player_token not in log
+    assert "marker" not in log and "lang=" not in log          # query strings dropped
+    assert f"GET /dealer/{pages.night}/…/ 200" in log
+    assert f"GET /dealer/{pages.night}/…/state 200" in log
+    assert "GET /p/… 200" in log and f"GET /p/…/hand/{pages.hand} 200" in log
+    assert f"POST /dealer/{pages.night}/…/tap " in log  # answered (a refusal is fine here)
+    line = _log_lines(server, "/state 200")[0]
+    assert line.split()[-1].isdigit()                          # the milliseconds
+
+
+def test_a_path_cannot_forge_a_log_line(live):
+    server, _ = live
+    _request(server, "GET", "/host/%0A2026-01-01%20forged%20GET%20/%20200%1b[2J")
+    [line] = _log_lines(server, "forged")
+    assert "/host/%0A2026-01-01%20forged%20GET%20/%20200%1B[2J 404" in line
+    assert not any(l.startswith("2026-01-01 forged") for l in server.log().splitlines())
+
+
+def test_a_body_past_the_limit_is_refused_before_the_app_and_the_server_stays_up(live):
+    server, pages = live
+    body = b"x" * (MAX_CONTENT_LENGTH + 1)
+    answer, _ = _request(server, "POST", "/host/login", body,
+                         {"Content-Type": "application/x-www-form-urlencoded"})
+    assert answer.status == 413
+    assert _request(server, "GET", "/host/login")[0].status == 200
+
+
+def test_headers_past_16_kb_are_refused(live):
+    server, _ = live
+    answer, _ = _request(server, "GET", "/host/login", headers={"X-Big": "y" * MAX_HEADER_BYTES})
+    assert answer.status == 431
+
+
+def test_a_slow_client_is_cut_and_holds_no_thread(live):
+    server, _ = live
+    slow = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    try:
+        slow.sendall(b"POST /host/login HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\npin=")
+        started = time.monotonic()
+        # meanwhile the server answers others
+        assert _request(server, "GET", "/host/login")[0].status == 200
+        assert slow.recv(1024) == b""                        # closed by the server
+        assert time.monotonic() - started < CHANNEL_TIMEOUT + 15
+    finally:
+        slow.close()
+
+
+def test_redaction_of_every_secret_url():
+    assert redacted_path("/dealer/12/abcDEF-_123/tap") == "/dealer/12/…/tap"
+    assert redacted_path("/dealer/12/abcDEF-_123/") == "/dealer/12/…/"
+    assert redacted_path("/p/abcDEF-_123") == "/p/…"
+    assert redacted_path("/p/abcDEF-_123/hand/4/dispute") == "/p/…/hand/4/dispute"
+    assert redacted_path("/host/night/3") == "/host/night/3"
+    assert redacted("Exception on /dealer/3/s3cr3t/tap [POST]") == "Exception on /dealer/3/…/tap [POST]"
+    assert len(redacted_path("/host/" + "a" * 5000)) == 301
+
+
+def test_every_logged_line_is_redacted_tracebacks_too():
+    """Flask's and waitress's own reports name the path ("Exception on /dealer/3/<token>/tap"):
+    the formatter of every line redacts them, the traceback included."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(RedactingFormatter("%(name)s %(message)s"))
+    logger = logging.getLogger("tapete.test-redaction")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        try:
+            raise ValueError("while serving /p/PlayerSecret123/hand/2")
+        except ValueError:
+            logger.exception("Exception on %s [POST]", "/dealer/3/DealerSecret456/tap")
+    finally:
+        logger.removeHandler(handler)
+    text = stream.getvalue()
+    assert "Exception on /dealer/3/…/tap [POST]" in text and "/p/…/hand/2" in text
+    assert "Secret" not in text
