@@ -47,7 +47,7 @@ class Tablet:
         self.page.wait_for_selector('#net[data-pending="0"]', timeout=10_000)
         if count is not None:
             self.page.wait_for_function(
-                f"document.querySelectorAll('#log li:not(.waiting)').length === {count}", timeout=10_000)
+                f"() => document.querySelectorAll('#log li:not(.waiting)').length === {count}", timeout=10_000)
 
     def seat(self, seat: int):
         self.page.click(f'#seats .seat[data-seat="{seat}"]')
@@ -182,7 +182,7 @@ def test_taps_made_offline_or_whose_answer_was_lost_are_stored_once(browser, ser
 
     # 3. out of turn: said as soon as the referee has judged the stored tap (TDA 53)
     tablet.verb(4, "fold")
-    page.wait_for_function("document.querySelector('#notice').textContent === "
+    page.wait_for_function("() => document.querySelector('#notice').textContent === "
                            "'Chus folded while Bruno was to act.'", timeout=10_000)
     tablet.wait_stored(5)
     page.reload()
@@ -227,7 +227,7 @@ def test_the_tablet_follows_a_hand_started_from_the_hosts_page(browser, server, 
     store.end_hand(db, first, entered_by="host")
     second = store.start_hand(db, night_id, entered_by="host")  # the button moves on: seat 1
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    page.wait_for_function("document.querySelector('.dealer-button') && "
+    page.wait_for_function("() => document.querySelector('.dealer-button') && "
                            "document.querySelector('.dealer-button').closest('.seat').dataset.seat === '1'")
     Tablet(page).act("p3 ante 5")
     assert [a["action"] for a in store.hand_actions(db, second)] == ["p3 ante 5"]
