@@ -12,7 +12,8 @@ hash chain over every row that decides the money: ``verify``), ``players``, ``ni
 session), ``judging`` (each hand's referee result, stored by the write that changed it), ``ledger`` (buy-ins,
 seat + buy-in in one transaction, cash-outs that add up, recounts, the carried pot, close,
 summary, a player's ledger), ``counts`` (cash-out counts against the referee's stacks),
-``tokens`` (player links), ``importer`` (session and PHH
+``tokens`` (player links), ``backup`` (a consistent online copy with the secrets, checked
+before it is restored), ``importer`` (session and PHH
 files), ``disputes`` (a player contests a hand), ``rulings`` (the host's ruling: the
 correction, the chips it moves, the night closed again), ``flaskdb`` (``get_db`` for views).
 """

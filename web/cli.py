@@ -1,5 +1,6 @@
 """Flask commands: ``init-db``, ``import FILE``, ``close NIGHT``, ``reopen NIGHT --reason TEXT``,
-``report NIGHT -o FILE.pdf``, ``verify NIGHT [--head HEX]``, ``demo``.
+``report NIGHT -o FILE.pdf``, ``verify NIGHT [--head HEX]``, ``demo``, ``backup FILE``,
+``restore FILE [--force]``.
 
 ``flask --app app import ../shared/cases/false_opener.json`` prints the new night's id.
 """
@@ -16,6 +17,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 import store
+import store.backup
 import store.chain
 import store.ledger
 
@@ -214,8 +216,43 @@ def host_pin_command():
     click.echo(current_app.config["HOST_PIN"])
 
 
+@click.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@with_appcontext
+def backup_command(file):
+    """Write a backup of the database and its secrets.json to FILE (a tar, mode 600),
+    safely while the service runs (SQLite's online backup API): ``store.backup``."""
+    try:
+        made = store.backup.backup(current_app.config["DATABASE"], file)
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{file}: {made['nights']} nights, backup made at {made['made_at']}")
+    if made["chain_key"] == "environment":
+        click.echo(f"the chain key comes from {store.secretfile.CHAIN_KEY_ENV}, not from secrets.json: "
+                   "keep it with this backup", err=True)
+
+
+@click.command("restore")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="replace the database that is there (its files are kept "
+              "beside it as *.before-restore-TIME)")
+@with_appcontext
+def restore_command(file, force):
+    """Restore the backup FILE as the database (and its secrets.json), after checking it:
+    integrity_check and every night's chain. Stop the service first (refused while another
+    process has the database open)."""
+    try:
+        done = store.backup.restore(file, current_app.config["DATABASE"], force=force)
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"restored {done['nights']} nights ({done['links']} chain links verified) from {file} "
+               f"(made at {done['manifest']['made_at']}) into {current_app.config['DATABASE']}")
+    for old in done["kept"]:
+        click.echo(f"the old file is kept as {old}")
+
+
 def init_app(app: Flask) -> None:
     """Register the commands on ``app``."""
     for command in (init_db_command, import_command, close_command, reopen_command, report_command, verify_command,
-                    demo_command, host_pin_command):
+                    demo_command, host_pin_command, backup_command, restore_command):
         app.cli.add_command(command)

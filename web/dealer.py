@@ -41,6 +41,7 @@ import referee
 import store
 
 from . import i18n
+from .forms import bad_characters, check_text
 from .refusals import refusal_text
 from .tableview import last_hand_id, table_view
 
@@ -256,10 +257,16 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
             return (_("An action is a line of text such as “p3 open 10”."),)
         if any(w.isascii() and w.isdigit() and int(w) > MAX_NUMBER for w in action.split()):
             return (_("A number in the action is too large (at most %(max)s).", max=MAX_NUMBER),)
+        if bad_characters(action):
+            return (_("An action cannot hold control or invisible characters."),)
     if op == "undo":
         reason = body.get("reason")
         if not isinstance(reason, str) or not reason.strip():
             return (_("Undo needs a reason."),)
+        try:
+            check_text(reason, "reason", 200)
+        except ValueError as exc:
+            return (str(exc),)
     hand_id = _hand_for_tap(db, night_id, body.get("hand_id"), closed_too=op == "undo")
     if op == "action":
         return lambda: store.append_action(db, hand_id, body["action"].strip(), entered_by=who, key=key)

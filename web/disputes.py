@@ -42,6 +42,7 @@ from store.rulings import MAX_RULE
 
 from . import i18n
 from .dealer import get_db
+from .forms import check_text
 from .host import _form_key, host_required
 from .player import hidden_rulings, player_for
 from .refusals import close_refused_said, refusal_text, said_refusal
@@ -100,8 +101,9 @@ def player_dispute(token: str, hand_id: int):
     if request.method == "POST":
         statement = request.form.get("statement", "")
         try:
+            check_text(statement, "statement", len(statement), multiline=True)  # its characters
             store.open_dispute(db, hand_id, player_id, statement, key=_form_key())
-        except store.StoreError as exc:
+        except ValueError as exc:  # StoreError included: nothing written
             error = refusal_text(exc)
         else:
             return redirect(url_for(".player_dispute", token=token, hand_id=hand_id), 303)
@@ -267,6 +269,11 @@ def _dispute_page(dispute_id: int, sent, status: int = 200):
                 params = {"limit": MAX_NOTE, "length": longest}
                 preview["refusal"] = {"code": "rule_too_long", "params": params,
                                       "text": said_refusal("rule_too_long", params)}
+            if preview["refusal"] is None:
+                try:
+                    _ruling_texts(form["rule"], form["note"])
+                except ValueError as exc:
+                    preview["refusal"] = {"code": "bad_characters", "params": {}, "text": str(exc)}
     rules = list(dict.fromkeys(f["rule_text"] for f in findings if f.get("rule_text")))
     by_id = {p["player_id"]: p["name"] for p in players}
     page = render_template(
@@ -275,6 +282,14 @@ def _dispute_page(dispute_id: int, sent, status: int = 200):
         other_rule=OTHER_RULE, replay_url=replay_url(night["id"], dispute["hand_number"]),
         key=str(uuid.uuid4()), max_note=MAX_NOTE)
     return page, status
+
+
+def _ruling_texts(rule_text: str, note: str) -> None:
+    """Refuse control and invisible characters in the ruling's rule and note
+    (``web.forms.check_text``; their lengths are the store's to refuse, code
+    ``rule_too_long``). :raises ValueError: in the page's language."""
+    check_text(rule_text, "rule", max(len(rule_text), 1))
+    check_text(note, "note", max(len(note), 1), multiline=True)
 
 
 def replay_url(night_id: int, number: int) -> str:
@@ -300,6 +315,7 @@ def rule(dispute_id: int):
     note = request.form.get("note", "")
     actions = request.form.getlist("action") if request.form.get("corrected") == "1" else None
     try:
+        _ruling_texts(rule_text, note)
         if dispute["status"] == "open":
             with read_tx(db):
                 fresh = store.preview_ruling(db, dispute_id, decision=decision, actions=actions)

@@ -44,6 +44,9 @@ from store.tokens import player_links, revoke_player_links
 from store.tokens import revoke_link as revoke
 from . import i18n
 from .dealer import dealer_token, get_db
+from .forms import MAX_NUMBER, MAX_NAME, MAX_REASON, MAX_TITLE, choice_field, text_field
+from .forms import field_label as _field_label
+from .forms import int_field as _int
 from .refusals import refusal_text
 from .tableview import table_view
 
@@ -84,38 +87,6 @@ def _key() -> str:
 def _form_key() -> str | None:
     key = request.form.get("key", "")
     return key if 8 <= len(key) <= 100 else None
-
-
-MAX_NUMBER = 10**12
-"""The largest number a form field takes (chips, cents, ids)."""
-
-
-def _field_label(name: str) -> str:
-    """A form field's name as the page says it (in the request's language)."""
-    labels = {"chips": _("Chips"), "seat": _("Seat"), "ante": _("Ante (chips)"),
-              "small_bet": _("Small bet (chips)"), "big_bet": _("Big bet (chips)"),
-              "min_bet": _("Minimum bet (chips)"),
-              "chip_cents": _("Value of a chip (cents)"), "chips_per": _("Chips per that value"),
-              "player_id": _("Player"), "button": _("Button (seat)"),
-              "charge_player_id": _("Player charged"), "hub_player_id": _("Player"),
-              "night_id": _("Night")}
-    return labels.get(name, name)
-
-
-def _int(name: str, *, required: bool = True, low: int = 0) -> int | None:
-    """A whole-number form field: ASCII digits only, ``low`` to :data:`MAX_NUMBER`.
-
-    :raises ValueError: with a message naming the field in the page's language.
-    """
-    raw = request.form.get(name, "").strip()
-    if not raw and not required:
-        return None
-    if not (raw.isascii() and raw.isdigit()) or int(raw) < low:
-        raise ValueError(_("%(field)s must be a whole number of at least %(low)s.",
-                           field=_field_label(name), low=low))
-    if int(raw) > MAX_NUMBER:
-        raise ValueError(_("%(field)s is too large.", field=_field_label(name)))
-    return int(raw)
 
 
 MAX_FAILURES, FAILURE_WINDOW_S = 5, 600
@@ -212,7 +183,7 @@ def new_night():
     """Open a night: preset, ante, bet sizes (chips) and the chip value (cents)."""
 
     try:
-        rules: dict = {"preset": request.form.get("preset", "jackpots")}
+        rules: dict = {"preset": choice_field("preset", referee.PRESETS) or "jackpots"}
         for field in ("ante", "small_bet", "big_bet", "min_bet"):
             value = _int(field, required=False)
             if value is not None:
@@ -221,15 +192,24 @@ def new_night():
         night_id = store.create_night(
             get_db(), rules=rules, chip_cents=_int("chip_cents", low=1),
             chips_per=_int("chips_per", required=False, low=1) or 1,
-            currency=request.form.get("currency", "EUR").strip().upper() or "EUR",
-            timezone=request.form.get("timezone", "").strip()
-            or current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE),
-            started_at=_started_at(request.form.get("started_at", "")),
-            title=request.form.get("title", "").strip() or None, key=_form_key())
+            currency=_currency(),
+            timezone=text_field("timezone", 64) or current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE),
+            started_at=_started_at(text_field("started_at", 40)),
+            title=text_field("title", MAX_TITLE) or None, key=_form_key())
     except ValueError as exc:  # StoreError is a ValueError
         flash(refusal_text(exc), "error")
         return redirect(url_for("host.index"))
     return redirect(url_for("host.night", night_id=night_id))
+
+
+def _currency() -> str:
+    """The form's currency: three ASCII letters (ISO 4217), upper-cased; EUR when empty.
+
+    :raises ValueError: anything else, in the page's language."""
+    code = text_field("currency", 10).upper() or "EUR"
+    if not (len(code) == 3 and code.isascii() and code.isalpha()):
+        raise ValueError(_("The currency is a three-letter code such as EUR."))
+    return code
 
 
 def _check_playable(rules: dict) -> None:
@@ -341,7 +321,7 @@ def seat(night_id: int):
     def do(db):
         if store.current_hand(db, night_id) is not None:
             raise ValueError(_("A hand is in progress: seat new players between hands."))
-        store.join_table(db, night_id, request.form.get("name", ""), _int("seat", low=1),
+        store.join_table(db, night_id, text_field("name", MAX_NAME, required=True), _int("seat", low=1),
                          _int("chips", required=False), entered_by="host", key=_form_key())
 
     return _write(night_id, do)
@@ -353,7 +333,7 @@ def unseat(night_id: int):
     """A player leaves the table (between hands), with the reason."""
 
     return _write(night_id, lambda db: store.unseat(
-        db, night_id, _int("player_id"), reason=request.form.get("reason", ""), entered_by="host",
+        db, night_id, _int("player_id"), reason=text_field("reason", MAX_REASON), entered_by="host",
         key=_form_key()))
 
 
@@ -366,7 +346,7 @@ def void_hand(night_id: int):
         hand_id = store.current_hand(db, night_id)
         if hand_id is None:
             raise ValueError(_("No hand is in progress."))
-        store.void_hand_start(db, hand_id, reason=request.form.get("reason", ""), entered_by="host",
+        store.void_hand_start(db, hand_id, reason=text_field("reason", MAX_REASON), entered_by="host",
                               key=_form_key())
 
     return _write(night_id, do)
@@ -418,10 +398,9 @@ def close(night_id: int):
     open the store refuses (code ``dispute_open``) unless the host gives a reason to close
     anyway (``override_reason``, kept in the close's detail)."""
 
-    resolution = request.form.get("resolution") or None
-    override = request.form.get("override_reason", "").strip() or None
-
     def do(db):
+        resolution = choice_field("resolution", store.ledger.RESOLUTIONS)
+        override = text_field("override_reason", MAX_REASON) or None
         if request.form.get("confirm") != "1":  # the page asks first; a bare POST must say so too
             raise ValueError(_("Closing the night was not confirmed: tick the box to confirm."))
         charge = _int("charge_player_id", required=False)
@@ -444,9 +423,10 @@ def void_entry(night_id: int):
         row = db.execute("SELECT night_id FROM ledger WHERE id = ?", [entry_id]).fetchone()
         if row is None or row[0] != night_id:
             raise ValueError(_("No such entry in this night."))
-        if not request.form.get("reason", "").strip():
+        reason = text_field("reason", MAX_REASON)
+        if not reason:
             raise ValueError(_("Say why the entry is voided."))
-        store.void_entry(db, entry_id, reason=request.form.get("reason", ""), entered_by="host",
+        store.void_entry(db, entry_id, reason=reason, entered_by="host",
                          key=_form_key())
 
     return _write(night_id, do, _("Entry voided."))
@@ -459,8 +439,8 @@ def reopen(night_id: int):
     adjustments; the settlement is made again at the next close)."""
 
     def do(db):
-        reason = request.form.get("reason", "")
-        if not reason.strip():
+        reason = text_field("reason", MAX_REASON)
+        if not reason:
             raise ValueError(_("Say why the night is reopened."))
         store.reopen_night(db, night_id, reason=reason, entered_by="host")
 

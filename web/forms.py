@@ -1,0 +1,132 @@
+"""Reading form fields and JSON values: one place for types, ranges, lengths and the
+characters a person's text may hold.
+
+Every refusal is a ``ValueError`` whose message names the field in the request's language
+(Flask-Babel); the views show it and store nothing. Used by the host's forms
+(``web.host``), the dispute pages (``web.disputes``) and the tablet's JSON
+(``web.dealer``).
+
+Text: a name, title, reason, statement, label or note may not hold control characters
+(Unicode category Cc: C0, DEL and C1, NUL included; a multi-line field keeps line breaks
+and tabs), format characters (Cf: bidi overrides such as U+202E, zero-width spaces, the
+byte-order mark) or lone surrogates (Cs): they hide or reorder what a page shows, so the
+text is refused (never silently cleaned: the host retypes it).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from flask import request
+from flask_babel import gettext as _
+
+MAX_NUMBER = 10**12
+"""The largest number a form field takes (chips, cents, ids)."""
+
+MAX_TITLE = 120
+"""Longest night title (characters)."""
+
+MAX_REASON = 500
+"""Longest reason (a void, an unseat, a reopening, closing over an open dispute)."""
+
+MAX_NAME = 60
+"""Longest player name (the store's ``store.players.MAX_NAME``)."""
+
+LINE_BREAKS = frozenset("\n\r\t")
+"""The control characters a multi-line field keeps."""
+
+
+def field_label(name: str) -> str:
+    """A form field's name as the page says it (in the request's language)."""
+    labels = {"chips": _("Chips"), "seat": _("Seat"), "ante": _("Ante (chips)"),
+              "small_bet": _("Small bet (chips)"), "big_bet": _("Big bet (chips)"),
+              "min_bet": _("Minimum bet (chips)"),
+              "chip_cents": _("Value of a chip (cents)"), "chips_per": _("Chips per that value"),
+              "player_id": _("Player"), "button": _("Button (seat)"),
+              "charge_player_id": _("Player charged"), "hub_player_id": _("Player"),
+              "night_id": _("Night"), "entry_id": _("Entry"), "name": _("Name"),
+              "title": _("Title"), "reason": _("Reason"), "override_reason": _("Reason"),
+              "statement": _("Statement"), "note": _("Note"), "rule": _("Rule"),
+              "rule_other": _("Rule"), "label": _("Label"), "currency": _("Currency"),
+              "timezone": _("Time zone"), "action": _("Action")}
+    return labels.get(name, name)
+
+
+def int_field(name: str, *, required: bool = True, low: int = 0, high: int = MAX_NUMBER) -> int | None:
+    """A whole-number form field (``request.form``): ASCII digits only, ``low`` to ``high``
+    (default :data:`MAX_NUMBER`); None when empty and not ``required``.
+
+    :raises ValueError: not digits (a sign, a decimal point, ``NaN``, other scripts'
+        digits), below ``low`` or above ``high``; the message names the field in the page's
+        language.
+    """
+    raw = request.form.get(name, "").strip()
+    if not raw and not required:
+        return None
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 20 or int(raw) < low:
+        raise ValueError(_("%(field)s must be a whole number of at least %(low)s.",
+                           field=field_label(name), low=low))
+    if int(raw) > high:
+        raise ValueError(_("%(field)s is too large.", field=field_label(name)))
+    return int(raw)
+
+
+def bad_characters(text: str, *, multiline: bool = False) -> list[str]:
+    """The characters of ``text`` a person's text may not hold, as ``U+XXXX`` (sorted,
+    once each): control (Cc; line breaks and tabs allowed when ``multiline``), format (Cf)
+    and surrogates (Cs).
+
+    >>> bad_characters("Ana\\x00\\u202e")
+    ['U+0000', 'U+202E']
+    >>> bad_characters("line one\\nline two", multiline=True)
+    []
+    """
+    return sorted({f"U+{ord(c):04X}" for c in text
+                   if unicodedata.category(c) in ("Cc", "Cf", "Cs")
+                   and not (multiline and c in LINE_BREAKS)})
+
+
+def check_text(value, name: str, max_len: int, *, required: bool = False, multiline: bool = False) -> str:
+    """``value`` (a form's or a JSON body's) as text a page may keep: stripped; refused
+    when not a string, empty while ``required``, longer than ``max_len`` characters, or
+    holding characters :func:`bad_characters` names.
+
+    :returns: the stripped text ("" when empty and not required).
+    :raises ValueError: the message names the field (``name``, :func:`field_label`) in the
+        page's language.
+    """
+    label = field_label(name)
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise ValueError(_("%(field)s must be text.", field=label))
+    text = value.strip()
+    if required and not text:
+        raise ValueError(_("%(field)s is needed.", field=label))
+    if len(text) > max_len:
+        raise ValueError(_("%(field)s is too long: %(length)s characters, at most %(limit)s.",
+                           field=label, length=len(text), limit=max_len))
+    bad = bad_characters(text, multiline=multiline)
+    if bad:
+        raise ValueError(_("%(field)s cannot hold control or invisible characters (%(chars)s): type it again.",
+                           field=label, chars=", ".join(bad[:5])))
+    return text
+
+
+def text_field(name: str, max_len: int, required: bool = False, *, multiline: bool = False) -> str:
+    """A text form field (``request.form``) checked by :func:`check_text`.
+
+    :raises ValueError: as :func:`check_text`.
+    """
+    return check_text(request.form.get(name, ""), name, max_len, required=required, multiline=multiline)
+
+
+def choice_field(name: str, choices, *, required: bool = False) -> str | None:
+    """A form field that must be one of ``choices`` (strings); None when empty and not
+    ``required``. :raises ValueError: anything else, naming the field."""
+    raw = request.form.get(name, "")
+    if not raw and not required:
+        return None
+    if raw not in choices:
+        raise ValueError(_("%(field)s: choose one of the options.", field=field_label(name)))
+    return raw
