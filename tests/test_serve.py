@@ -4,6 +4,7 @@ SQLite under the given database path, with one command (README's first screen)."
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -22,8 +23,7 @@ def _free_port() -> int:
 
 def test_scripts_serve_runs_the_app_under_gunicorn(tmp_path):
     port = _free_port()
-    env = dict(os.environ, TAPETE_DB=str(tmp_path / "tapete.db"), TAPETE_SECRET_KEY="test-key",
-               TAPETE_HOST_PIN="123456")
+    env = dict(os.environ, TAPETE_DB=str(tmp_path / "tapete.db"), TAPETE_SECRET_KEY="test-key")
     server = subprocess.Popen(["bash", "scripts/serve", "--port", str(port), "--no-demo"], cwd=ROOT,
                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               start_new_session=True)
@@ -51,4 +51,7 @@ def test_scripts_serve_runs_the_app_under_gunicorn(tmp_path):
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
     output = server.stdout.read().decode()
-    assert "Host PIN" in output and "gunicorn" in output
+    assert "gunicorn" in output
+    # a fresh machine: the one-time setup code, and how to set the password from the CLI
+    code = re.search(r"setup code ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})", output)
+    assert code and f"http://127.0.0.1:{port}/host/setup" in output and "set-password" in output
