@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -217,7 +218,7 @@ def set_password_command(username, password_stdin):
     """Set the password of the host account USERNAME, creating the account when there is
     none of that name (at least 10 characters). Every session of the account ends."""
     if password_stdin:
-        password = click.get_text_stream("stdin").readline().rstrip("\r\n")
+        password = sys.stdin.readline().rstrip("\r\n")
     else:
         password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
     with _store() as db:
