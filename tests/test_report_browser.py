@@ -1,5 +1,5 @@
 """The night report in a real browser (Playwright driving Debian's chromium): the host
-logs in with the PIN, opens the report on a phone-sized screen, long names wrap (no
+logs in (username and password), opens the report on a phone-sized screen, long names wrap (no
 sideways scrolling) and the PDF link serves a PDF."""
 
 from __future__ import annotations

@@ -3,12 +3,12 @@ the app (host, dealer, player; the dispute and ruling routes included).
 
 Roles: anonymous; a player's private link (a player dealt into the night's hand); an
 outsider's link (a player of another night); another night's dealer link; this night's
-dealer link; the host (logged in with the PIN). Each role is a client that has used its
+dealer link; the host (logged in: a session of the host account). Each role is a client that has used its
 own credential (opened its own page) and then sends the route's request, carrying its
 credential where the route's area takes one (the token in the URL of the dealer and
 player areas; the session for the host area).
 
-Each refused request answers as its area does -- the host area redirects to the PIN page
+Each refused request answers as its area does -- the host area redirects to the login page
 (302), the dealer and player areas answer the 404 of an unknown link -- and changes
 nothing: every row of every table is the same before and after (not only the counts). The
 allowed role's same request is the control: it is answered and changes rows, so a matrix
