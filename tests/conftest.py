@@ -113,8 +113,11 @@ def browser():
 
 @pytest.fixture
 def server(app):
-    """The app served on ``http://127.0.0.1:<free port>`` from a thread; yields the base URL."""
+    """The app served on ``http://127.0.0.1:<free port>`` from a thread; yields the base URL.
+    The host account exists (:func:`host_account`): the login page asks for it."""
     from werkzeug.serving import make_server
+
+    host_account(app)
 
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
