@@ -2,7 +2,8 @@
 
 ``flask --app app run``; the database path comes from ``TAPETE_DB`` (default
 ``data/tapete.db``), or ``DATABASE`` in ``test_config``; the club's time zone (new nights'
-default) from ``TAPETE_TIMEZONE`` (default ``Europe/Madrid``), or ``CLUB_TIMEZONE``.
+default) from ``TAPETE_TIMEZONE`` (default ``Europe/Madrid``), or ``CLUB_TIMEZONE``;
+``TAPETE_HTTPS=1`` when served over HTTPS (the session cookie is then Secure).
 """
 
 import os
@@ -29,6 +30,7 @@ def create_app(test_config=None):
         SECRET_KEY=os.environ.get("TAPETE_SECRET_KEY", "dev"),
         DATABASE=os.environ.get("TAPETE_DB", os.path.join(app.root_path, "data", "tapete.db")),
         CLUB_TIMEZONE=os.environ.get("TAPETE_TIMEZONE", "Europe/Madrid"),
+        TAPETE_HTTPS=os.environ.get("TAPETE_HTTPS", ""),
     )
     if test_config:
         app.config.update(test_config)
@@ -43,25 +45,23 @@ def create_app(test_config=None):
 
     @app.route("/")
     def index():
-        """The front door is the host's nights page (it asks for the PIN first)."""
+        """The front door is the host's nights page (it asks for the login first)."""
         return redirect(url_for("host.index"))
 
     return app
 
 
 def _load_local_secrets(app):
-    """Give a real run a SECRET_KEY and host PIN that survive restarts.
+    """Give a real run a SECRET_KEY that survives restarts.
 
-    Unless set in the environment (``TAPETE_SECRET_KEY``, ``TAPETE_HOST_PIN``), they are
-    made once at random and kept in ``secrets.json`` beside the database (mode 600;
-    ``store.secretfile``, which also keeps the record's chain key there), so dealer links
-    (HMACs under SECRET_KEY) cannot be guessed and stay valid across restarts.
+    Unless set in the environment (``TAPETE_SECRET_KEY``), it is made once at random and
+    kept in ``secrets.json`` beside the database (mode 600; ``store.secretfile``, which
+    also keeps the record's chain key there), so session cookies cannot be forged and stay
+    valid across restarts. (The host logs in with an account: ``store.auth``.)
     """
     kept = secretfile.local_secrets(app.config["DATABASE"])
     if "TAPETE_SECRET_KEY" not in os.environ and app.config["SECRET_KEY"] == "dev":
         app.config["SECRET_KEY"] = kept["SECRET_KEY"]
-    if not app.config.get("HOST_PIN"):
-        app.config["HOST_PIN"] = os.environ.get("TAPETE_HOST_PIN") or kept["HOST_PIN"]
 
 
 def register_blueprints(app):

@@ -27,7 +27,7 @@ What it does:
      resent with the same key (as the page's queue does), up to 3 times. Every 10 s each
      tablet also asks for ``/state`` (the page's refresh).
    - ``--ledgers`` (15) players reloading their ledger ``GET /p/<token>`` every 1-3 s.
-   - ``--reports`` (5) hosts (logged in with the PIN) reading a random night's report,
+   - ``--reports`` (5) hosts (logged in: the PIN, or the account ``prepare`` made) reading a random night's report,
      ``GET /reports/nights/<id>`` then ``.pdf``, every 2-4 s.
 
    Before the timed window, untimed warm-up requests (``--warm-up`` rounds: each
@@ -65,7 +65,6 @@ import threading
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import quote
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -74,6 +73,9 @@ from entry import buttons, percentile, prepare_night, synthetic_session, use_roo
 
 SECRET = "load-benchmark-secret"
 PIN = "246810"
+HOST_USER, HOST_PASSWORD = "bench", "load-benchmark-password"
+LOGIN = f"pin={PIN}&username={HOST_USER}&password={HOST_PASSWORD}".encode()
+"""The host login's form: the PIN (older checkouts) and the account (made by ``prepare``)."""
 PLAYERS = 6
 UNDO_EVERY = 20
 STATE_EVERY_S = 10.0
@@ -93,6 +95,12 @@ def prepare(db_path: str, nights: int, hands: int, extra: int, ledgers: int) -> 
 
     db = store.open_db(db_path)
     try:
+        try:
+            import store.auth  # the host account (checkouts after issue 13)
+        except ImportError:
+            pass
+        else:
+            store.auth.set_password(db, HOST_USER, HOST_PASSWORD)
         out, tokens = [], []
         for n in range(nights):
             session = synthetic_session(hands + extra, PLAYERS, seed=100 + n)
@@ -464,7 +472,7 @@ class ReportReader(Worker):
         self.night = self.rng.choice(night_ids)
 
     def before(self) -> None:
-        status, _, _ = self.client.request(None, "POST", "/host/login", f"pin={quote(PIN)}".encode(),
+        status, _, _ = self.client.request(None, "POST", "/host/login", LOGIN,
                                            "application/x-www-form-urlencoded")
         if status not in (302, 303):
             self.client.results.add("login", 0.0, status or 599, b"host login refused")
@@ -488,7 +496,7 @@ def warm_up(port: int, nights: list, paths: dict[int, str], tokens: list[str], r
     Returns how many answers were not 200."""
     results = Results()
     reader = Client(port, results)
-    reader.request(None, "POST", "/host/login", f"pin={quote(PIN)}".encode(), "application/x-www-form-urlencoded")
+    reader.request(None, "POST", "/host/login", LOGIN, "application/x-www-form-urlencoded")
     failed = 0
     requests = [(Client(port, results), paths[n] + "state") for n, _ in nights]
     for i in range(rounds):

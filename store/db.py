@@ -38,6 +38,9 @@ SHA-256 of what it was computed from (``store/judging.py``), and token revocatio
 - ``chain_key_check`` (m010): one row, the check value of the chain key the database was
   sealed with (``store.chain.key_check``); ``hand_results.mac`` (m010): the MAC of each
   stored result under the chain key (``store.chain.result_mac``).
+- ``accounts``, ``sessions``, ``login_attempts``, ``setup_codes`` (m011): host accounts
+  (password hashes), their sessions (hashed ids, revocable), login attempts (the limits) and
+  the first visit's one-time setup code (hashed): ``store/auth.py``.
 """
 
 from __future__ import annotations
@@ -251,6 +254,27 @@ def m010_key_check_and_result_macs(db: Database) -> None:
     # each stored hand result gets a MAC under the chain key (rows without one are stale)
     db["chain_key_check"].create({"id": int, "check_value": str}, pk="id", not_null={"check_value"})
     db["hand_results"].add_column("mac", str)
+
+
+@migrations()
+def m011_accounts(db: Database) -> None:
+    # host accounts (a password hash, never the password), their sessions (the SHA-256 of
+    # the cookie's random id), every login attempt (the limits survive restarts and hold
+    # across processes) and the one-time setup code of the first visit (store/auth.py)
+    db["accounts"].create({"id": int, "username": str, "password_hash": str, "role": str,
+                           "created_at": str, "disabled_at": str}, pk="id",
+                          not_null={"username", "password_hash", "role", "created_at"})
+    db["accounts"].create_index(["username"], unique=True)
+    db["sessions"].create({"id_hash": str, "account_id": int, "created_at": str, "revoked_at": str,
+                           "ip": str}, pk="id_hash", foreign_keys=[("account_id", "accounts")],
+                          not_null={"account_id", "created_at"})
+    db["sessions"].create_index(["account_id"])
+    db["login_attempts"].create({"id": int, "at": str, "address": str, "username": str, "ok": int},
+                                pk="id", not_null={"at", "ok"})
+    db["login_attempts"].create_index(["address", "at"])
+    db["login_attempts"].create_index(["username", "at"])
+    db["setup_codes"].create({"id": int, "code_hash": str, "issued_at": str, "ended_at": str}, pk="id",
+                             not_null={"code_hash", "issued_at"})
 
 
 def clock() -> datetime:

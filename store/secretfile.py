@@ -3,7 +3,6 @@
 It holds what must survive restarts but must never sit in the database itself:
 
 - ``SECRET_KEY``: Flask's session and dealer-link key (``app.py``);
-- ``HOST_PIN``: the PIN of the host pages (``app.py``);
 - ``CHAIN_KEY``: the key of the record's keyed hash chain (``store.chain``), base64 of 32
   random bytes. Back it up with the database: without it no night can be verified.
 
@@ -36,7 +35,7 @@ CHAIN_KEY_ENV = "TAPETE_CHAIN_KEY"
 CHAIN_KEY_BYTES = 32
 
 
-BASIC = ("SECRET_KEY", "HOST_PIN")
+BASIC = ("SECRET_KEY",)
 """The secrets made whenever the file is read (:func:`local_secrets`)."""
 
 
@@ -44,7 +43,6 @@ def _made(names=BASIC + ("CHAIN_KEY",)) -> dict[str, str]:
     """A fresh value for each secret of ``names``."""
     fresh = {
         "SECRET_KEY": lambda: secrets.token_urlsafe(32),
-        "HOST_PIN": lambda: f"{secrets.randbelow(10**6):06d}",
         "CHAIN_KEY": lambda: base64.b64encode(secrets.token_bytes(CHAIN_KEY_BYTES)).decode("ascii"),
     }
     return {name: fresh[name]() for name in names}
@@ -70,7 +68,7 @@ def secrets_path(database: str | os.PathLike) -> Path:
 
 def local_secrets(database: str | os.PathLike, *, names: tuple[str, ...] = BASIC) -> dict[str, str]:
     """The secrets kept beside the database file at ``database``, the ``names`` made (or
-    added) once: ``{"SECRET_KEY", "HOST_PIN", ...}`` (strings; ``CHAIN_KEY`` too when the
+    added) once: ``{"SECRET_KEY", ...}`` (strings; ``CHAIN_KEY`` too when the
     file holds one or ``names`` asks for it).
 
     :raises OSError: the folder cannot be written (the file missing) or read.

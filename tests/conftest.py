@@ -10,6 +10,7 @@ reason; under CI (``CI`` set) every skip is a failure, so nothing is silently le
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from io import BytesIO
@@ -25,9 +26,12 @@ from hypothesis import settings
 settings.register_profile("tapete", deadline=None)
 settings.load_profile("tapete")
 from pypdf import PdfReader
+from werkzeug.security import generate_password_hash
 
 from app import create_app
 import store
+import store.auth
+import store.db
 from store import open_db
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,8 +67,7 @@ def app(tmp_path):
     """The app on a fresh SQLite file in ``tmp_path`` (schema migrated)."""
     path = tmp_path / "tapete.db"
     open_db(path).conn.close()
-    app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test",
-                      "HOST_PIN": "2468"})
+    app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test"})
     yield app
 
 
@@ -110,8 +113,11 @@ def browser():
 
 @pytest.fixture
 def server(app):
-    """The app served on ``http://127.0.0.1:<free port>`` from a thread; yields the base URL."""
+    """The app served on ``http://127.0.0.1:<free port>`` from a thread; yields the base URL.
+    The host account exists (:func:`host_account`): the login page asks for it."""
     from werkzeug.serving import make_server
+
+    host_account(app)
 
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -131,10 +137,56 @@ def pdf_pages(pdf: bytes) -> int:
     return len(PdfReader(BytesIO(pdf)).pages)
 
 
-def login_host(client) -> None:
-    """Mark the test client's session as the host's (what the host PIN page does)."""
+HOST_USER, HOST_PASSWORD = "host", "correct horse battery"
+"""The host account :func:`host_account` makes (what ``flask set-password`` would)."""
+
+
+def host_account(app, username: str = HOST_USER, password: str = HOST_PASSWORD) -> tuple[str, str]:
+    """Make the host account ``username`` in the app's database (once):
+    ``(username, password)`` to log in with on the login page."""
+    database = open_db(app.config["DATABASE"])
+    try:
+        if database.execute("SELECT 1 FROM accounts WHERE username = ?", [username]).fetchone() is None:
+            with store.db.write_tx(database):  # what store.auth.set_password does, the hash made once
+                database.execute("INSERT INTO accounts (username, password_hash, role, created_at) "
+                                 "VALUES (?, ?, 'host', ?)", [username, _hashed(password), store.db.utc_now()])
+    finally:
+        database.conn.close()
+    return username, password
+
+
+@functools.cache
+def _hashed(password: str) -> str:
+    """werkzeug's scrypt hash of ``password``, made once per test process (it is slow by design)."""
+    return generate_password_hash(password)
+
+
+def fill_login(page, app) -> None:
+    """Fill the login page open in a Playwright ``page`` with the host's username and
+    password (the account made if needed); the caller clicks the button."""
+    username, password = host_account(app)
+    page.fill("#username", username)
+    page.fill("#password", password)
+
+
+def login_host(client, username: str = HOST_USER) -> str:
+    """Log the test client in as the host: the account (:func:`host_account`), a session
+    row, and the signed cookie holding its id and last-seen time (what the login page
+    does). Returns the session id."""
+    app = client.application
+    host_account(app, username)
+    database = open_db(app.config["DATABASE"])
+    try:
+        account_id = database.execute("SELECT id FROM accounts WHERE username = ?", [username]).fetchone()[0]
+        sid = store.auth.start_session(database, account_id, ip="127.0.0.1")
+    finally:
+        database.conn.close()
     with client.session_transaction() as session:
-        session["host"] = True
+        session.clear()
+        session["sid"] = sid
+        session["seen"] = int(store.db.clock().timestamp())
+        session.permanent = True
+    return sid
 
 
 def night_with_first_hand(db, case: dict) -> tuple[int, dict]:

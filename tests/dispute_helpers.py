@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import store
+from conftest import host_account
 from web.dealer import dealer_token
 
 CASES = Path(__file__).resolve().parent.parent.parent / "shared" / "cases"
@@ -100,14 +101,14 @@ def text_of(page: str) -> str:
 
 
 class HttpNight:
-    """A night played through the app's routes: the host's forms (logged in with the PIN)
+    """A night played through the app's routes: the host's forms (logged in on the login page)
     and the dealer's taps on the night's dealer link."""
 
     def __init__(self, app, client, db, case: dict, *, lang: str = "en") -> None:
         self.app, self.client, self.db, self.case, self.lang = app, client, db, case, lang
         self.keys = 0
-        app.config["HOST_PIN"] = "2468"
-        assert client.post("/host/login", data={"pin": "2468"}).status_code == 302
+        username, password = host_account(app)
+        assert client.post("/host/login", data={"username": username, "password": password}).status_code == 302
         rules = case["rules"]
         answer = client.post("/host/nights", data={
             "preset": rules["preset"], "ante": str(rules["ante"]), "small_bet": str(rules["small_bet"]),
@@ -161,8 +162,8 @@ class HttpNight:
     def player_link(self, name: str) -> str:
         """Issue a private link on the night page and read it back (shown once): its path."""
         answer = self.client.post(f"/host/player/{self.ids[name]}/link", data={"night_id": str(self.night)})
-        assert answer.status_code == 302
-        tag = re.search(r'<input[^>]*id="new-link"[^>]*>', self.night_page()).group(0)
+        assert answer.status_code == 200  # the night page, the link on top, in the POST's answer
+        tag = re.search(r'<input[^>]*id="new-link"[^>]*>', answer.get_data(as_text=True)).group(0)
         url = html.unescape(re.search(r'value="([^"]+)"', tag).group(1))
         return "/" + url.split("/", 3)[3]
 

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 import store
+from conftest import fill_login
 from test_browser_pages import Tablet, _table
 
 pytestmark = pytest.mark.browser
@@ -362,7 +363,7 @@ def test_host_night_page_fits_a_360px_phone(browser, server, app, db, case):
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(f"{server}/host/login")
-    page.fill("#pin", app.config["HOST_PIN"])
+    fill_login(page, app)
     page.click("button[type=submit]")
     page.goto(f"{server}/host/night/{night_id}?lang=es")
     page.wait_for_selector("#players")
@@ -479,7 +480,7 @@ def test_a_finding_has_the_same_number_on_the_tablet_the_report_and_the_players_
         shown[f"player {lang}"] = _number(page.text_content(f'[data-hand="1"] .findings li{kind}'))
     # the night report (the host's)
     page.goto(f"{server}/host/login")
-    page.fill("#pin", app.config["HOST_PIN"])
+    fill_login(page, app)
     page.click("button[type=submit]")
     page.goto(f"{server}/reports/nights/{night_id}")
     item = page.locator('#hand-1 ul.findings li[data-kind="unjustified_opening"]')

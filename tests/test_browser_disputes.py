@@ -19,7 +19,7 @@ import pytest
 
 import store
 import store.chain
-from conftest import ARTIFACTS, night_with_first_hand, pdf_text
+from conftest import ARTIFACTS, fill_login, night_with_first_hand, pdf_text
 from dispute_helpers import pushed_stacks, recorded_awards
 from web.dealer import dealer_token
 
@@ -76,7 +76,7 @@ def test_a_player_disputes_on_a_phone_and_the_host_replays_previews_and_commits(
     host = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
     hp = host.new_page()
     hp.goto(f"{server}/host/night/{night_id}")
-    hp.fill("#pin", app.config["HOST_PIN"])
+    fill_login(hp, app)
     hp.click("button[type=submit]")
     hp.wait_for_selector("#disputes")
     assert "Bruno abrió con una pareja de dieces" in hp.inner_text("#disputes")

@@ -10,7 +10,7 @@ import re
 import pytest
 
 import store
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, fill_login
 from replay_nights import ANA_OWN, NEVER_SHOWN, replay_night
 
 pytestmark = pytest.mark.browser
@@ -21,7 +21,7 @@ FINDING_STEPS = (11, 23)
 
 def _login(page, server, app, url):
     page.goto(server + url)
-    page.fill("#pin", app.config["HOST_PIN"])
+    fill_login(page, app)
     page.click("button[type=submit]")
     page.wait_for_url("**" + url)
 

@@ -371,7 +371,7 @@ def test_a_lost_secrets_file_is_refused_and_no_new_chain_key_is_made(app, db, ru
     out = runner.invoke(args=["verify", str(night_id)])
     assert out.exit_code == 1 and "Traceback" not in out.output
     assert "holds no CHAIN_KEY, but this database was sealed with one: restore secrets.json" in out.output
-    assert "CHAIN_KEY" not in json.loads(path.read_text())  # (the session key and PIN: made as before)
+    assert "CHAIN_KEY" not in json.loads(path.read_text())  # (the session key: made as before)
     path.with_name("secrets.json.moved").rename(path)
     assert json.loads(path.read_text()) == kept
     assert runner.invoke(args=["verify", str(night_id)]).exit_code == 0
@@ -622,14 +622,14 @@ def test_any_sequence_of_ordinary_writes_verifies(ops):
 
 
 def test_a_new_install_gets_its_chain_key_made_after_the_app_made_its_other_secrets(tmp_path, monkeypatch):
-    """The app reads its session key and PIN first (made then); the first open of the new
+    """The app reads its session key first (made then); the first open of the new
     database then adds the chain key to the same file."""
     from app import create_app
     monkeypatch.delenv("TAPETE_CHAIN_KEY", raising=False)
     app = create_app({"DATABASE": str(tmp_path / "tapete.db")})
     kept = json.loads(secretfile.secrets_path(tmp_path / "tapete.db").read_text())
-    assert app.config["HOST_PIN"] == kept["HOST_PIN"] and "CHAIN_KEY" not in kept
+    assert app.config["SECRET_KEY"] == kept["SECRET_KEY"] and "CHAIN_KEY" not in kept
     db = store.open_db(tmp_path / "tapete.db")
     kept = json.loads(secretfile.secrets_path(tmp_path / "tapete.db").read_text())
-    assert db.chain_key == base64.b64decode(kept["CHAIN_KEY"]) and app.config["HOST_PIN"] == kept["HOST_PIN"]
+    assert db.chain_key == base64.b64decode(kept["CHAIN_KEY"]) and app.config["SECRET_KEY"] == kept["SECRET_KEY"]
     db.conn.close()

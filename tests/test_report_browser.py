@@ -1,5 +1,5 @@
 """The night report in a real browser (Playwright driving Debian's chromium): the host
-logs in with the PIN, opens the report on a phone-sized screen, long names wrap (no
+logs in (username and password), opens the report on a phone-sized screen, long names wrap (no
 sideways scrolling) and the PDF link serves a PDF."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import store
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, fill_login
 
 LONG_NAME = "Maximilianoaurelianoconstantinodelosremediosfernandezz"
 
@@ -27,7 +27,7 @@ def test_report_on_a_phone_wraps_long_names_and_links_the_pdf(app, db, browser, 
     page = browser.new_page(viewport={"width": 360, "height": 740})
     try:
         page.goto(f"{live_url}/reports/nights/{night_id}")
-        page.fill("#pin", app.config["HOST_PIN"])
+        fill_login(page, app)
         page.click("button[type=submit]")
         page.wait_for_url(f"**/reports/nights/{night_id}")
         assert page.get_by_text("Bruno").first.is_visible()

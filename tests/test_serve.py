@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -50,8 +51,7 @@ def _checkout(tmp_path: Path) -> Path:
 def test_scripts_serve_runs_the_app_under_waitress(tmp_path):
     port = free_port()
     root = _checkout(tmp_path)
-    env = dict(os.environ, TAPETE_DB=str(tmp_path / "tapete.db"), TAPETE_SECRET_KEY="test-key",
-               TAPETE_HOST_PIN="123456", PYTHONUNBUFFERED="1")
+    env = dict(os.environ, TAPETE_DB=str(tmp_path / "tapete.db"), TAPETE_SECRET_KEY="test-key", PYTHONUNBUFFERED="1")
     server = subprocess.Popen(["bash", "scripts/serve", "--port", str(port), "--no-demo"], cwd=root,
                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               start_new_session=True)
@@ -80,6 +80,9 @@ def test_scripts_serve_runs_the_app_under_waitress(tmp_path):
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
     output = server.stdout.read().decode()
-    assert "Host PIN" in output and "waitress" in output
+    assert "waitress" in output
     assert f"Serving on http://127.0.0.1:{port}" in output
     assert "GET /host/login 200" in output  # the access log
+    # a fresh machine: the one-time setup code, and how to set the password from the CLI
+    code = re.search(r"setup code ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})", output)
+    assert code and f"http://127.0.0.1:{port}/host/setup" in output and "set-password" in output

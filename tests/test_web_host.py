@@ -1,4 +1,4 @@
-"""The host's night pages (issue 5): PIN login, seats, buy-ins, next hand, closing."""
+"""The host's night pages (issue 5): login, seats, buy-ins, next hand, closing."""
 
 from __future__ import annotations
 
@@ -7,15 +7,14 @@ import re
 import pytest
 
 import store
-
-PIN = "2468"
+from conftest import host_account
 
 
 @pytest.fixture
 def host(app, client):
-    """A client logged in with the host PIN."""
-    app.config["HOST_PIN"] = PIN
-    response = client.post("/host/login", data={"pin": PIN})
+    """A client logged in on the login page with the host's username and password."""
+    username, password = host_account(app)
+    response = client.post("/host/login", data={"username": username, "password": password})
     assert response.status_code == 302
     return client
 
@@ -33,13 +32,13 @@ def _seat(host, night_id, name, seat, chips, key):
                      data={"name": name, "seat": str(seat), "chips": str(chips), "key": key})
 
 
-def test_host_pages_need_the_pin(app, client):
-    app.config["HOST_PIN"] = PIN
+def test_host_pages_need_the_login(app, client):
+    username, password = host_account(app)
     assert client.get("/host/").status_code == 302
-    wrong = client.post("/host/login", data={"pin": "0000"})
+    wrong = client.post("/host/login", data={"username": username, "password": "not the password"})
     assert wrong.status_code == 401
     assert client.get("/host/").status_code == 302
-    assert client.post("/host/login", data={"pin": PIN}).status_code == 302
+    assert client.post("/host/login", data={"username": username, "password": password}).status_code == 302
     assert client.get("/host/").status_code == 200
 
 
@@ -111,18 +110,6 @@ def test_spanish_preset_night_defaults_to_spanish(host):
     assert "Jugadores y asientos" in page
     english = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
     assert "Players and seats" in english
-
-
-def test_guessing_the_pin_is_locked_out_after_five_tries(app, client, monkeypatch):
-    import web.host
-
-    monkeypatch.setattr(web.host, "_failures", {})
-    app.config["HOST_PIN"] = PIN
-    for _ in range(5):
-        assert client.post("/host/login", data={"pin": "1111"}).status_code == 401
-    # the right PIN is refused too until the window passes
-    assert client.post("/host/login", data={"pin": PIN}).status_code == 429
-    assert client.get("/host/").status_code == 302
 
 
 def test_new_night_form_sets_time_zone_start_and_a_fractional_chip_value(host, db):

@@ -1,12 +1,13 @@
 """Flask commands: ``init-db``, ``import FILE``, ``close NIGHT``, ``reopen NIGHT --reason TEXT``,
-``report NIGHT -o FILE.pdf``, ``verify NIGHT [--head HEX]``, ``demo``, ``backup FILE``,
-``restore FILE [--force]``.
+``report NIGHT -o FILE.pdf``, ``verify NIGHT [--head HEX]``, ``demo``, ``set-password USER
+[--password-stdin]``, ``setup-code``, ``backup FILE``, ``restore FILE [--force]``.
 
 ``flask --app app import ../shared/cases/false_opener.json`` prints the new night's id.
 """
 
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +18,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 import store
+import store.auth
 import store.backup
 import store.chain
 import store.ledger
@@ -208,12 +210,39 @@ def demo_command():
     click.echo(f"demo night {night_id}: see /reports/nights/{night_id}")
 
 
-@click.command("host-pin")
+@click.command("set-password")
+@click.argument("username")
+@click.option("--password-stdin", is_flag=True,
+              help="read the password from the first line of standard input (no prompt)")
 @with_appcontext
-def host_pin_command():
-    """Print the host PIN that opens the host pages (each dealer tablet opens with its own
-    secret link, shown on the host's night page)."""
-    click.echo(current_app.config["HOST_PIN"])
+def set_password_command(username, password_stdin):
+    """Set the password of the host account USERNAME, creating the account when there is
+    none of that name (at least 10 characters). Every session of the account ends."""
+    if password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+    with _store() as db:
+        _, created = store.auth.set_password(db, username, password)
+    click.echo(f"host account {username.strip()} {'created' if created else 'updated; its sessions ended'}")
+
+
+@click.command("setup-code")
+@click.option("--url", default="/host/setup", show_default=True, help="where the setup page is")
+@with_appcontext
+def setup_code_command(url):
+    """Print a one-time code for the first visit's setup page (a new one each time,
+    replacing the last), or say that the host account exists already."""
+    with _store() as db:
+        code = store.auth.issue_setup_code(db)
+        names = [r[0] for r in db.execute("SELECT username FROM accounts ORDER BY id")]
+    if code is None:
+        click.echo(f"Host account: {', '.join(names)} (log in at /host/login; "
+                   "`flask --app app set-password USER` sets a new password)")
+        return
+    click.echo(f"First run: open {url} and enter the setup code {code} to choose the host's "
+               "username and password (single use),\n"
+               "or set them here: flask --app app set-password USER")
 
 
 @click.command("backup")
@@ -254,5 +283,6 @@ def restore_command(file, force):
 def init_app(app: Flask) -> None:
     """Register the commands on ``app``."""
     for command in (init_db_command, import_command, close_command, reopen_command, report_command, verify_command,
-                    demo_command, host_pin_command, backup_command, restore_command):
+                    demo_command, set_password_command, setup_code_command, backup_command,
+                    restore_command):
         app.cli.add_command(command)

@@ -6,9 +6,9 @@ or everyone with one player; refused while a dispute is open unless the host giv
 reason), the night's disputes (each linking its ruling page, ``web.disputes``), the
 dealer's link and the players' private links.
 
-Access: a host logs in with the club's host PIN (config ``HOST_PIN`` or the environment
-variable ``TAPETE_HOST_PIN``; when neither is set a random 6-digit PIN is made at start-up
-and written to the log), which sets a session cookie (SameSite=Lax). Player links
+Access: a host logs in with a username and password (``web.auth``: server-side sessions
+that logout and a password change revoke, idle and absolute expiry, login limits kept in
+the database; the first visit sets up the account with a one-time code). Player links
 (``/p/<token>``) never open these pages. Every form carries an idempotency key, so a
 double submit is stored once (``store`` writes are idempotent on ``key``).
 
@@ -20,19 +20,13 @@ rest as the store says them.
 
 from __future__ import annotations
 
-import hmac
-import os
-import secrets
-import threading
-import time
 import uuid
 from datetime import datetime
-from functools import lru_cache, wraps
+from functools import lru_cache
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, available_timezones
 
-from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request,
-                   session, url_for)
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -43,6 +37,7 @@ from store.nights import local_time
 from store.tokens import player_links, revoke_player_links
 from store.tokens import revoke_link as revoke
 from . import i18n
+from .auth import add_routes, host_required
 from .dealer import dealer_token, get_db
 from .forms import MAX_NUMBER, MAX_NAME, MAX_REASON, MAX_TITLE, choice_field, text_field
 from .forms import field_label as _field_label
@@ -55,28 +50,10 @@ bp = Blueprint("host", __name__, url_prefix="/host")
 
 @bp.record_once
 def _setup(state) -> None:
-    app = state.app
-    i18n.init_app(app)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
-    if not app.config.get("HOST_PIN"):
-        pin = os.environ.get("TAPETE_HOST_PIN")
-        if not pin:
-            pin = f"{secrets.randbelow(10**6):06d}"
-            app.logger.warning("TAPETE_HOST_PIN not set: the host PIN for this run is %s", pin)
-        app.config["HOST_PIN"] = pin
+    i18n.init_app(state.app)
 
 
-def host_required(view):
-    """Run the view only for a host login; otherwise redirect to the PIN page."""
-
-    @wraps(view)
-    def wrapped(*args, **kwargs):
-        if not session.get("host"):
-            return redirect(url_for("host.login", next=request.full_path))
-        return view(*args, **kwargs)
-
-    return wrapped
+add_routes(bp)
 
 
 def _key() -> str:
@@ -87,53 +64,6 @@ def _key() -> str:
 def _form_key() -> str | None:
     key = request.form.get("key", "")
     return key if 8 <= len(key) <= 100 else None
-
-
-MAX_FAILURES, FAILURE_WINDOW_S = 5, 600
-"""Wrong PINs allowed from one address within the window (seconds) before it must wait."""
-
-_failures: dict[str, list[float]] = {}
-_failures_lock = threading.Lock()
-
-
-def _locked_out(address: str, *, failed: bool = False) -> bool:
-    """Record a failure (``failed``) and say whether ``address`` has too many recent ones."""
-    now = time.monotonic()
-    with _failures_lock:
-        recent = [t for t in _failures.get(address, []) if now - t < FAILURE_WINDOW_S]
-        if failed:
-            recent.append(now)
-        _failures[address] = recent
-        return len(recent) >= MAX_FAILURES
-
-
-@bp.route("/login", methods=["GET", "POST"])
-def login():
-    """The PIN page; a right PIN starts a host session. Five wrong PINs from one address
-    within ten minutes lock that address out for the rest of the window (HTTP 429)."""
-    error = None
-    address = request.remote_addr or "?"
-    if request.method == "POST" and _locked_out(address):
-        return render_template("host/login.html", error=_("Too many wrong PINs: wait ten minutes.")), 429
-    if request.method == "POST":
-        pin = request.form.get("pin", "")
-        if hmac.compare_digest(pin.encode(), str(current_app.config["HOST_PIN"]).encode()):
-            session.clear()
-            session["host"] = True
-            target = request.args.get("next") or url_for("host.index")
-            if not target.startswith("/") or target.startswith("//"):
-                target = url_for("host.index")
-            return redirect(target)
-        _locked_out(address, failed=True)
-        error = _("Wrong PIN.")
-    return render_template("host/login.html", error=error), (401 if error else 200)
-
-
-@bp.post("/logout")
-def logout():
-    """End the host session."""
-    session.clear()
-    return redirect(url_for("host.login"))
 
 
 @bp.get("/")
@@ -269,7 +199,7 @@ def night(night_id: int):
         dealer_url=url_for("dealer.hand_page", night_id=night_id, token=dealer_token(night_id),
                            _external=True),
         summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=_key(),
-        new_link=session.pop("new_link", None),
+        new_link=g.pop("new_link", None),
         players=store.table_players(db, night_id),
         entries=[{**e, "entered_local": store.nights.local_time(e["entered_at"], info["timezone"]),
                   "voided_local": store.nights.local_time(e["voided_at"], info["timezone"])}
@@ -450,19 +380,23 @@ def reopen(night_id: int):
 @bp.post("/player/<int:player_id>/link")
 @host_required
 def issue_link(player_id: int):
-    """Issue a private link for a player; shown once to the host (only a hash is kept)."""
+    """Issue a private link for a player; shown once to the host (only a hash is kept), in
+    this POST's answer: the night page with the link on top (never in the session cookie)."""
 
     night_id = _night_back()
     db = get_db()
     try:
         if player_id > MAX_NUMBER:
             raise store.StoreError(_("No such player."))
+        if not night_id:
+            raise ValueError(_("Open the night to issue a link."))
+        store.get_night(db, night_id)
         token = store.issue_token(db, player_id)
     except ValueError as exc:
         flash(str(exc), "error")
     else:
-        session["new_link"] = {"player_id": player_id,
-                               "url": url_for("player.ledger", token=token, _external=True)}
+        g.new_link = {"player_id": player_id, "url": url_for("player.ledger", token=token, _external=True)}
+        return night(night_id)
     if night_id:
         return redirect(url_for("host.night", night_id=night_id))
     return redirect(url_for("host.index"))

@@ -102,6 +102,14 @@ MESSAGES = {
                               "enter it again."),
     "preview_stale": lambda p: _("The night changed since the preview: look at the new preview "
                                  "before committing."),
+    "username_bad": lambda p: _("A username is 1 to %(max)s letters, digits, “.”, “_” or “-”.", **p),
+    "password_short": lambda p: _("The password needs at least %(min)s characters.", **p),
+    "password_long": lambda p: _("The password has at most %(max)s characters.", **p),
+    "password_control": lambda p: _("The password cannot hold control characters."),
+    "password_wrong": lambda p: _("The current password is wrong."),
+    "setup_done": lambda p: _("The host account is set up already: log in."),
+    "setup_code_wrong": lambda p: _("That is not the setup code: copy it from the server's output "
+                                    "(or run “flask --app app setup-code” for a new one)."),
 }
 """Code -> the message in the request's language, given the error's params."""
 

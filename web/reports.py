@@ -16,7 +16,7 @@ takes no write lock (one read transaction, ``store.db.read_tx``).
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, g, render_template, url_for
 from sqlite_utils import Database
 
 import store
@@ -26,6 +26,7 @@ from store.db import read_tx
 from store.nights import local_time
 
 from . import i18n
+from .auth import current_account, login_redirect
 from .refusals import close_refused_said
 from .pdf import STATIC_BASE, html_to_pdf
 
@@ -197,8 +198,8 @@ def night_pdf(db: Database, night_id: int) -> bytes:
 
 @bp.before_request
 def _host_only():
-    if "host.login" in current_app.view_functions and not session.get("host"):
-        return redirect(url_for("host.login", next=request.full_path))
+    if "host.login" in current_app.view_functions and current_account() is None:
+        return login_redirect()
     return None
 
 
