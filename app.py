@@ -52,8 +52,8 @@ def _load_local_secrets(app):
 
     Unless set in the environment (``TAPETE_SECRET_KEY``, ``TAPETE_HOST_PIN``), they are
     made once at random and kept in ``secrets.json`` beside the database (mode 600;
-    ``store.secretfile``, which also keeps the record's chain key there), so dealer links
-    (HMACs under SECRET_KEY) cannot be guessed and stay valid across restarts.
+    ``store.secretfile``, which also keeps the record's chain key there), so session cookies
+    cannot be forged and stay valid across restarts.
     """
     kept = secretfile.local_secrets(app.config["DATABASE"])
     if "TAPETE_SECRET_KEY" not in os.environ and app.config["SECRET_KEY"] == "dev":
