@@ -43,6 +43,7 @@ from flask_babel import get_locale, ngettext
 
 import referee
 import store
+from store.dealer_links import entered_by as link_entered_by
 
 from . import i18n
 from .refusals import refusal_text
@@ -205,7 +206,7 @@ def tap(night_id: int, token: str):
         return _bad(_("Each tap needs an idempotency key (8-100 characters)."))
     op = body.get("op", "action")
     db = get_db()
-    who = store.dealer_links.entered_by(g.dealer_link)   # the link's, never the body's
+    who = link_entered_by(g.dealer_link)   # the link's, never the body's
     try:
         write = _write_for(db, night_id, op, body, who, key)
     except store.StoreError as exc:
