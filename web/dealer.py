@@ -419,10 +419,8 @@ def page_strings() -> dict:
         "undo_nothing": _("Nothing to undo"),
         "undo_wait": _("Undo: wait for the taps to be stored"),
         "stale_dropped": [
-            ngettext("%(n)s tap was not stored: enter it again if it still applies.",
-                     "%(n)s taps were not stored: enter them again if they still apply.", 1, n="%(n)s"),
-            ngettext("%(n)s tap was not stored: enter it again if it still applies.",
-                     "%(n)s taps were not stored: enter them again if they still apply.", 2, n="%(n)s")],
+            ngettext("%(n)s tap not stored.", "%(n)s taps not stored.", 1, n="%(n)s"),
+            ngettext("%(n)s tap not stored.", "%(n)s taps not stored.", 2, n="%(n)s")],
         "undo_default": _("entered by mistake"),
         "no_findings": _("No findings."), "voided": _("void"),
         "error": _("Refused: %(msg)s"),
