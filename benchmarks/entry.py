@@ -338,7 +338,9 @@ def play_hands(client: Client, meter: ServerMeter, tap_path: str, hands: list[di
     :returns: the live actions sent, per hand (to compare with what was stored).
     """
     sent = []
-    seen: dict = {"hand_id": None, "version": 0, "undo": None}   # the last answer: what the tablet saw
+    # what the tablet saw: the table when it opens, then each answer
+    _, _, table = client.request("GET", tap_path.rsplit("/", 1)[0] + "/state")
+    seen: dict = json.loads(table)
 
     def tap(kind: str, body: dict) -> dict:
         nonlocal seen

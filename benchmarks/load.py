@@ -387,7 +387,7 @@ class Tablet(Worker):
         self.taps = self.plan(hands, marks)
         self.next_state = time.monotonic() + self.rng.uniform(0, STATE_EVERY_S)
         self.hand_id: int | None = None
-        self.seen: dict = {"hand_id": None, "version": 0, "undo": None}   # the last answer
+        self.seen: dict | None = None   # what this tablet saw: the table when it opens, then each answer
         self.played: dict[int, list[str]] = {}   # hand id -> actions stored (answered 200)
         self.done_hands = 0
         self.failed = False
@@ -412,6 +412,9 @@ class Tablet(Worker):
             self.client.request("state", "GET", self.path + "state")
         if not self.taps or self.failed:
             return False
+        if self.seen is None:
+            status, payload, _ = self.client.request("state", "GET", self.path + "state")
+            self.seen = json.loads(payload) if status == 200 else {}
         kind, body = self.taps.pop(0)
         if kind != "start":   # what this tablet saw: the version, and the entry an undo voids
             body = {**body, "hand_id": self.hand_id, "version": self.seen.get("version", 0)}
