@@ -108,7 +108,7 @@ def dealer_required(view):
             abort(404)
         try:
             g.night_preset = store.nights.night_preset(db, night_id)
-            closed = store.get_night(db, night_id)["closed"]
+            closed = store.nights.live_close(db, night_id) is not None
         except store.StoreError:
             abort(404)
         g.dealer_link = link
