@@ -338,15 +338,28 @@ def play_hands(client: Client, meter: ServerMeter, tap_path: str, hands: list[di
     :returns: the live actions sent, per hand (to compare with what was stored).
     """
     sent = []
+    # what the tablet saw: the table when it opens, then each answer
+    _, _, table = client.request("GET", tap_path.rsplit("/", 1)[0] + "/state")
+    seen: dict = json.loads(table)
 
     def tap(kind: str, body: dict) -> dict:
+        nonlocal seen
+        if kind == "start":
+            body = {**body, "after_hand": seen.get("hand_id")}
+        else:
+            body = {**body, "version": seen.get("version", 0)}
+            if kind == "undo":
+                body["event_id"] = (seen.get("undo") or {}).get("event_id")
         meter.profiling = profile
         ms, status, payload = client.request("POST", tap_path, {"key": str(uuid.uuid4()), **body})
         meter.profiling = False
         timings.add((depth, kind), ms, meter.last_cpu_ms)
         floor_ms, _, _ = client.request("POST", FLOOR_PATH, {"key": str(uuid.uuid4())})
         timings.add("floor", floor_ms, meter.last_cpu_ms)
-        return json.loads(payload) if status == 200 else {}
+        answer = json.loads(payload) if status == 200 else {}
+        if answer:
+            seen = answer
+        return answer
 
     for hand, button in zip(hands, marks):
         hand_id = tap("start", {"op": "start_hand", "button": button}).get("hand_id")
@@ -444,10 +457,8 @@ def run(args) -> str:
             print(f"prepared night {night_id}: {depth} finished hands, {events} events, "
                   f"in {time.perf_counter() - began:.1f} s")
             nights[depth] = (night_id, session)
-        with app.app_context():
-            from web.dealer import dealer_token
-
-            paths = {d: f"/dealer/{n}/{dealer_token(n)}/" for d, (n, _) in nights.items()}
+        paths = {d: f"/dealer/{n}/{store.issue_dealer_link(db, n, 'Bench', issued_by='benchmark')[1]}/"
+                 for d, (n, _) in nights.items()}
         timings, errors = Timings(), []
         with serving(app) as port:
             client = Client(port)

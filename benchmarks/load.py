@@ -115,14 +115,16 @@ def prepare(db_path: str, nights: int, hands: int, extra: int, ledgers: int) -> 
 
 
 def tap_paths(db_path: str, night_ids: list[int]) -> dict[int, str]:
-    """``/dealer/<night>/<token>/`` for each night, the token made as the server makes it
-    (``web.dealer.dealer_token`` under the same SECRET_KEY)."""
-    from app import create_app
-    from web.dealer import dealer_token
+    """``/dealer/<night>/<token>/`` for each night: a tablet link issued for it
+    (``store.issue_dealer_link``, as the host does)."""
+    import store
 
-    app = create_app({"DATABASE": db_path, "SECRET_KEY": SECRET, "HOST_PIN": PIN})
-    with app.app_context():
-        return {n: f"/dealer/{n}/{dealer_token(n)}/" for n in night_ids}
+    db = store.open_db(db_path)
+    try:
+        return {n: f"/dealer/{n}/{store.issue_dealer_link(db, n, 'Load', issued_by='benchmark')[1]}/"
+                for n in night_ids}
+    finally:
+        db.conn.close()
 
 
 def stored_mismatches(db_path: str, tablets: list) -> list[str]:
@@ -393,6 +395,7 @@ class Tablet(Worker):
         self.taps = self.plan(hands, marks)
         self.next_state = time.monotonic() + self.rng.uniform(0, STATE_EVERY_S)
         self.hand_id: int | None = None
+        self.seen: dict | None = None   # what this tablet saw: the table when it opens, then each answer
         self.played: dict[int, list[str]] = {}   # hand id -> actions stored (answered 200)
         self.done_hands = 0
         self.failed = False
@@ -417,14 +420,22 @@ class Tablet(Worker):
             self.client.request("state", "GET", self.path + "state")
         if not self.taps or self.failed:
             return False
+        if self.seen is None:
+            status, payload, _ = self.client.request("state", "GET", self.path + "state")
+            self.seen = json.loads(payload) if status == 200 else {}
         kind, body = self.taps.pop(0)
-        if kind != "start":
-            body = {**body, "hand_id": self.hand_id}
+        if kind != "start":   # what this tablet saw: the version, and the entry an undo voids
+            body = {**body, "hand_id": self.hand_id, "version": self.seen.get("version", 0)}
+            if kind == "undo":
+                body["event_id"] = (self.seen.get("undo") or {}).get("event_id")
+        else:
+            body = {**body, "after_hand": self.seen.get("hand_id")}
         status, payload = self.send(kind, {"key": str(uuid.uuid4()), **body})
         if status != 200:
             self.failed = True  # the hand cannot go on legally: this tablet stops
             return False
         answer = json.loads(payload)
+        self.seen = answer
         if kind == "start":
             self.hand_id = answer.get("hand_id")
             self.played[self.hand_id] = []

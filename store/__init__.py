@@ -13,7 +13,7 @@ session), ``judging`` (each hand's referee result, stored by the write that chan
 seat + buy-in in one transaction, cash-outs that add up, recounts, the carried pot, close,
 summary, a player's ledger), ``counts`` (cash-out counts against the referee's stacks),
 ``tokens`` (player links), ``backup`` (a consistent online copy with the secrets, checked
-before it is restored), ``importer`` (session and PHH
+before it is restored), ``dealer_links`` (the tablets' links), ``importer`` (session and PHH
 files), ``disputes`` (a player contests a hand), ``rulings`` (the host's ruling: the
 correction, the chips it moves, the night closed again), ``flaskdb`` (``get_db`` for views).
 """
@@ -21,9 +21,11 @@ correction, the chips it moves, the night closed again), ``flaskdb`` (``get_db``
 from .disputes import (MAX_STATEMENT, get_dispute, night_disputes, open_dispute, open_disputes,
                        player_disputes, ruling_moves)
 from .db import MAX_CHIPS, StoreError, migrations, utc_now
-from .handrows import current_hand, get_hand, night_hands
+from .dealer_links import dealer_link_for, dealer_links, issue_dealer_link, revoke_dealer_link
+from .handrows import current_hand, get_hand, hand_version, night_hands
 from .hands import (append_action, append_actions, check_night, end_hand, hand_actions, hand_check,
-                    night_session, start_hand, undo_last, verify_chain, void_event, void_hand_start)
+                    night_session, start_hand, undo_event, undo_last, undo_target, verify_chain, void_event,
+                    void_hand_start)
 from .importer import import_file, import_session, load_session_text
 from .ledger import (bank_check, buy_in, carried_pot, cash_out, close_night, join_table, night_entries,
                      night_summary, player_ledger, recount, reopen_night, void_entry)
@@ -45,6 +47,8 @@ __all__ = [
     "issue_token", "player_for_token", "revoke_token", "get_db",
     "MAX_STATEMENT", "open_dispute", "get_dispute", "night_disputes", "open_disputes", "player_disputes",
     "ruling_moves", "preview_ruling", "record_ruling", "night_settlements",
+    "issue_dealer_link", "revoke_dealer_link", "dealer_links", "dealer_link_for", "hand_version",
+    "undo_event", "undo_target",
 ]
 
 

@@ -41,6 +41,9 @@ SHA-256 of what it was computed from (``store/judging.py``), and token revocatio
 - ``accounts``, ``sessions``, ``login_attempts``, ``setup_codes`` (m011): host accounts
   (password hashes), their sessions (hashed ids, revocable), login attempts (the limits) and
   the first visit's one-time setup code (hashed): ``store/auth.py``.
+- ``dealer_links`` (m012): the dealer's per-night links (``store/dealer_links.py``):
+  night_id, token_hash (SHA-256, unique), prefix, label, issued_at, issued_by, revoked_at,
+  revoked_by, key (idempotency). Only the revocation is ever written after the insert.
 """
 
 from __future__ import annotations
@@ -83,6 +86,12 @@ class StoreError(ValueError):
     (number, pot, pushed), ``action_empty`` (index), ``action_too_long`` (index, limit,
     length), ``actions_invalid`` (a new line the referee cannot read: index, text, reason).
     ``hand_ruled`` (number, dispute: the dealer's undo or void of a hand the host ruled on).
+    Two tablets (``store.hands``, ``store.dealer_links``): ``stale_version`` (number, version,
+    current: the hand changed since the tablet saw it), ``stale_hand`` (number: another hand
+    was started since), ``hand_finished`` (number: a later hand started; only the host's
+    ruling changes it), ``hand_ended`` (number: closed; undo its end to add to it),
+    ``undo_not_newest`` (number), ``no_dealer_link``, ``label_invalid``, ``label_too_long``
+    (limit, length).
     Opening (``store.open_db``): ``chain_key_wrong`` (the key is not the one the database
     was sealed with), ``chain_key_bad`` (a malformed key, or none beside a sealed database).
     """
@@ -275,6 +284,26 @@ def m011_accounts(db: Database) -> None:
     db["login_attempts"].create_index(["username", "at"])
     db["setup_codes"].create({"id": int, "code_hash": str, "issued_at": str, "ended_at": str}, pk="id",
                              not_null={"code_hash", "issued_at"})
+def m012_dealer_links(db: Database) -> None:
+    # per-night dealer links the host issues and revokes (store/dealer_links.py): only the
+    # SHA-256 of the token is kept, with its first characters to name it; a row is never
+    # deleted, and only its revocation (once) is ever written after the insert
+    db["dealer_links"].create({
+        "id": int, "night_id": int, "token_hash": str, "prefix": str, "label": str,
+        "issued_at": str, "issued_by": str, "revoked_at": str, "revoked_by": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights")],
+        not_null={"night_id", "token_hash", "prefix", "label", "issued_at", "issued_by"})
+    db["dealer_links"].create_index(["token_hash"], unique=True)
+    db["dealer_links"].create_index(["key"], unique=True)
+    db["dealer_links"].create_index(["night_id"])
+    db.execute("""CREATE TRIGGER dealer_links_no_delete BEFORE DELETE ON dealer_links
+        BEGIN SELECT RAISE(ABORT, 'dealer_links keeps every link'); END""")
+    db.execute("""CREATE TRIGGER dealer_links_revoke_only BEFORE UPDATE ON dealer_links
+        WHEN OLD.revoked_at IS NOT NULL OR NEW.id IS NOT OLD.id OR NEW.night_id IS NOT OLD.night_id
+          OR NEW.token_hash IS NOT OLD.token_hash OR NEW.prefix IS NOT OLD.prefix
+          OR NEW.label IS NOT OLD.label OR NEW.issued_at IS NOT OLD.issued_at
+          OR NEW.issued_by IS NOT OLD.issued_by OR NEW.key IS NOT OLD.key
+        BEGIN SELECT RAISE(ABORT, 'a dealer link is only ever revoked, once'); END""")
 
 
 def clock() -> datetime:

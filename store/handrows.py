@@ -60,6 +60,14 @@ def night_hands(db: Database, night_id: int) -> list[dict]:
                                 f"AND {LIVE_HAND} ORDER BY number, id", [night_id])]
 
 
+def hand_version(db: Database, hand_id: int) -> int:
+    """The hand's version: how many events it has (actions, voids, its end; voided ones
+    included). Every write to a hand adds one event, so a tablet that saw version N made its
+    tap on exactly the log of N events (the two-tablet check, ``store.hands``). Read-only;
+    0 for a hand just started (or no such hand)."""
+    return db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand_id]).fetchone()[0]
+
+
 def hand_ended(db: Database, hand_id: int) -> bool:
     """True when the hand has a live ``end`` event."""
     row = db.execute(

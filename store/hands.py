@@ -19,7 +19,7 @@ from referee.actions import ActionError, parse_action
 from referee.rules import HouseRules
 
 from .db import StoreError, utc_now, write_tx
-from .handrows import current_hand, hand_ended, hand_row, last_hand
+from .handrows import current_hand, hand_ended, hand_row, hand_version, last_hand
 from .judging import (LIVE_ENTRY, hand_ruling, next_hand_button, night_rulings, rejudge,
                       rejudge_hand, session_hands)
 from .nights import (existing, get_night, insert, insert_once, keyed_write, night_players,
@@ -28,11 +28,72 @@ from .nights import (existing, get_night, insert, insert_once, keyed_write, nigh
 MAX_ACTION = 500
 """Longest action string stored (characters)."""
 
+ANY = object()
+"""``start_hand(after_hand=ANY)``: no check of the hand the caller saw (the host, imports)."""
+
+
+# -- two tablets on one hand ----------------------------------------------------------------
+
+def require_version(db: Database, hand: dict, version: int | None) -> None:
+    """Refuse a tablet's write made on another version of the hand than the stored one
+    (:func:`store.handrows.hand_version`): another tablet (or the host) wrote to the hand
+    since the tablet saw it. Call inside the write transaction.
+
+    :param version: the version the tablet saw (int), or None: not checked (the host's
+        pages, imports, the CLI).
+    :raises StoreError: code ``stale_version`` (number, version, current).
+    """
+    if version is None:
+        return
+    current = hand_version(db, hand["id"])
+    if version != current:
+        raise StoreError(f"hand {hand['number']} changed since this was entered (version {version}, now "
+                         f"{current}): nothing stored", "stale_version", number=hand["number"],
+                         version=version, current=current)
+
+
+def require_last(db: Database, hand: dict) -> None:
+    """Refuse a change to a finished hand: one that is no longer the night's last hand (a
+    later hand was started) is changed only through the host's ruling (``store.rulings``).
+    The last hand, closed, may still be reopened by undoing its end (a close by mistake).
+
+    :raises StoreError: code ``hand_finished`` (number).
+    """
+    last = last_hand(db, hand["night_id"])
+    if last is None or last["id"] != hand["id"]:
+        raise StoreError(f"hand {hand['number']} is finished: only the host's ruling can change it",
+                         "hand_finished", number=hand["number"])
+
+
+def require_not_ended(db: Database, hand: dict) -> None:
+    """Refuse an action or an end on a closed hand: ``hand_finished`` (:func:`require_last`)
+    once a later hand started, else ``hand_ended`` (number: undo its end to reopen it)."""
+    if hand_ended(db, hand["id"]):
+        require_last(db, hand)
+        raise StoreError(f"hand {hand['number']} has ended; void its end to add to it", "hand_ended",
+                         number=hand["number"])
+
+
+def undo_target(db: Database, hand_id: int) -> dict | None:
+    """What an undo of the hand voids now: its live ``end`` if it has one, else its last live
+    action; None when there is nothing to undo. ``{"event_id": int, "kind": "end"|"action",
+    "action": str|None}``. Read-only."""
+    end = db.execute(
+        "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
+        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
+        "ORDER BY e.id DESC LIMIT 1", [hand_id]).fetchone()
+    if end is not None:
+        return {"event_id": end[0], "kind": "end", "action": None}
+    live = [a for a in hand_actions(db, hand_id) if not a["voided"]]
+    if not live:
+        return None
+    return {"event_id": live[-1]["event_id"], "kind": "action", "action": live[-1]["action"]}
+
 
 # -- hands -------------------------------------------------------------------------------
 
 def start_hand(db: Database, night_id: int, *, button: int | None = None, entered_by: str,
-               key: str | None = None, stacks: dict | None = None) -> int:
+               key: str | None = None, stacks: dict | None = None, after_hand=ANY) -> int:
     """Start the night's next hand; stacks carry from the previous hand.
 
     :param button: the dealer's seat; None lets the referee move it
@@ -41,9 +102,12 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
         Misdeals).
     :param stacks: optional stated stacks by seat (``{"1": 480}``), as a session file's
         hand ``stacks`` (a difference becomes a ``stack_mismatch`` finding).
+    :param after_hand: the id of the night's last hand as the caller (a tablet) saw it, None
+        for none; :data:`ANY` (default): not checked.
     :returns: the hand id.
-    :raises StoreError: a hand still in progress, night closed, nobody seated, a button
-        that is not an occupied seat, or no button for the first hand.
+    :raises StoreError: another hand started since the caller looked (code ``stale_hand``:
+        number, the night's last hand), a hand still in progress, night closed, nobody
+        seated, a button that is not an occupied seat, or no button for the first hand.
     """
     payload = {"night_id": night_id} if button is None else {"night_id": night_id, "button": button}
     found = existing(db, "hands", key, match=payload)
@@ -51,7 +115,7 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
         return found
     night = get_night(db, night_id)
     try:
-        return _start_hand(db, night, button, stacks, entered_by, key)
+        return _start_hand(db, night, button, stacks, entered_by, key, after_hand)
     except sqlite3.IntegrityError:  # the same key stored meanwhile by another tablet
         found = existing(db, "hands", key)
         if found is not None:
@@ -60,10 +124,15 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
 
 
 def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | None,
-                entered_by: str, key: str | None) -> int:
+                entered_by: str, key: str | None, after_hand=ANY) -> int:
     night_id = night["id"]
     with write_tx(db):  # BEGIN IMMEDIATE: the checks and the insert see the same log
         require_open(db, night_id)
+        if after_hand is not ANY:
+            seen = last_hand(db, night_id)
+            if (seen["id"] if seen else None) != after_hand:
+                raise StoreError("another hand was started since this was entered: nothing stored",
+                                 "stale_hand", number=seen["number"] if seen else 0)
         seats = [p["seat"] for p in night_players(db, night_id)]
         if len(seats) < 2:
             raise StoreError("seat at least two players before dealing", "too_few_players")
@@ -143,15 +212,19 @@ def _append(db: Database, hand: dict, kind: str, *, entered_by: str, key: str | 
         return insert_once(db, "events", row)
 
 
-def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, key: str) -> int:
+def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, key: str,
+                  version: int | None = None) -> int:
     """Append one CONTRACT.md action string (``"p3 open 10"``) to a hand in progress.
 
     Stored even when irregular or unparseable: the referee judges it (an unparseable one
     becomes an ``unreadable`` finding).
 
-    :param key: idempotency key (required): a repeated submit returns the first event id.
+    :param key: idempotency key (required): a repeated submit returns the first event id
+        (before any version check).
+    :param version: the hand's version the tablet saw (:func:`require_version`), or None.
     :returns: the event id.
-    :raises StoreError: empty or over-long text, the hand already ended, night closed.
+    :raises StoreError: empty or over-long text, ``stale_version``, the hand already ended
+        (``hand_ended``; ``hand_finished`` once a later hand started), night closed.
     """
     if not key:
         raise StoreError("an action needs an idempotency key")
@@ -165,8 +238,8 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
             raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
-        if hand_ended(db, hand_id):
-            raise StoreError(f"hand {hand['number']} has ended; void its end to add to it")
+        require_version(db, hand, version)
+        require_not_ended(db, hand)
         event_id = _append(db, hand, "action", action=text, entered_by=entered_by, key=key)
         rejudge(db, hand["night_id"], hand["number"])  # this hand only (its result, stored now)
         return event_id
@@ -300,38 +373,69 @@ def undo_last(db: Database, hand_id: int, *, reason: str, entered_by: str, key: 
         require_reason(reason)
         hand = hand_row(db, hand_id)
         refuse_ruled(db, hand)
-        end = db.execute(
-            "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
-            "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
-            "ORDER BY e.id DESC LIMIT 1", [hand_id]).fetchone()
-        if end is not None:
-            target = end[0]
-        else:
-            live = [a for a in hand_actions(db, hand_id) if not a["voided"]]
-            if not live:
-                raise StoreError("nothing to undo in this hand", "nothing_to_undo")
-            target = live[-1]["event_id"]
-        new_id = _void(db, target, reason=reason, entered_by=entered_by, key=key)
+        require_last(db, hand)
+        target = undo_target(db, hand_id)
+        if target is None:
+            raise StoreError("nothing to undo in this hand", "nothing_to_undo")
+        new_id = _void(db, target["event_id"], reason=reason, entered_by=entered_by, key=key)
         rejudge(db, hand["night_id"], hand["number"])
     return new_id
 
 
-def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = None) -> int:
+def undo_event(db: Database, hand_id: int, event_id: int, *, reason: str, entered_by: str,
+               key: str | None = None, version: int | None = None) -> int:
+    """The tablet's undo: void ``event_id``, which must be what an undo of the hand voids now
+    (:func:`undo_target`: its live ``end``, else its last live action), on the version of the
+    hand the tablet saw. Two undos sent at once on the same version: the first is stored,
+    the second is stale. Undoing the end reopens the hand, only while it is the night's last
+    (:func:`require_last`). Checked inside the write transaction (BEGIN IMMEDIATE).
+
+    :returns: the void event's id (a retried key: the void stored the first time).
+    :raises StoreError: no reason; ``stale_version`` (:func:`require_version`);
+        ``hand_finished``; ``hand_ruled``; ``nothing_to_undo``; ``undo_not_newest``
+        (number: the event is not what an undo voids now); night closed.
+    """
+    with keyed_write(db, "events", key, "void", {"hand_id": hand_id, "target": event_id}) as found:
+        if found is not None:
+            return found
+        require_reason(reason)
+        hand = hand_row(db, hand_id)
+        require_open(db, hand["night_id"])
+        require_version(db, hand, version)
+        refuse_ruled(db, hand)
+        require_last(db, hand)
+        target = undo_target(db, hand_id)
+        if target is None:
+            raise StoreError("nothing to undo in this hand", "nothing_to_undo")
+        if target["event_id"] != event_id:
+            raise StoreError(f"event {event_id} is not the newest of hand {hand['number']}: nothing voided",
+                             "undo_not_newest", number=hand["number"])
+        new_id = _void(db, event_id, reason=reason, entered_by=entered_by, key=key)
+        rejudge(db, hand["night_id"], hand["number"])
+    return new_id
+
+
+def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = None,
+             version: int | None = None) -> int:
     """Mark the hand over (an ``end`` event); rebuys and the next hand may follow.
 
     Checked inside the write transaction (BEGIN IMMEDIATE): however many ends arrive at
     once, with whatever keys, the hand gets one live ``end``.
 
+    :param version: the hand's version the tablet saw (:func:`require_version`), or None.
     :returns: the event id.
-    :raises StoreError: already ended, night closed.
+    :raises StoreError: ``stale_version``, already ended (``hand_ended``; ``hand_finished``
+        once a later hand started), night closed.
     """
     with keyed_write(db, "events", key, "end", {"hand_id": hand_id}) as found:
         if found is not None:
             return found
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
+        require_version(db, hand, version)
         if hand_ended(db, hand_id):
-            raise StoreError(f"hand {hand['number']} has already ended")
+            require_last(db, hand)
+            raise StoreError(f"hand {hand['number']} has already ended", "hand_ended", number=hand["number"])
         event_id = _append(db, hand, "end", entered_by=entered_by, key=key)
         rejudge(db, hand["night_id"], hand["number"])  # (stored already unless never judged)
         return event_id

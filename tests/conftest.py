@@ -2,7 +2,9 @@
 ``client``, ``runner``; ``db`` (the same database opened directly) and ``shared`` (the
 path of ``../shared``); for the browser tests ``browser`` (Playwright driving Debian's
 chromium) and ``server`` (the app on a free localhost port); helpers ``pdf_text``,
-``pdf_pages``, ``login_host`` and ``night_with_first_hand`` (``from conftest import ...``).
+``pdf_pages``, ``login_host``, ``night_with_first_hand``, ``dealer_token``/``dealer_url`` (a
+tablet link issued for a night) and ``tap_as_seen`` (a tap carrying what the tablet saw)
+(``from conftest import ...``).
 
 Outside CI a test whose dependency is missing (``../shared``, chromium) is skipped with the
 reason; under CI (``CI`` set) every skip is a failure, so nothing is silently left out.
@@ -203,3 +205,34 @@ def night_with_first_hand(db, case: dict) -> tuple[int, dict]:
         store.append_action(db, hand_id, action, entered_by="test", key=f"k-{i}")
     store.end_hand(db, hand_id, entered_by="test")
     return night_id, ids
+
+
+def dealer_token(db, night_id: int, label: str | None = None) -> str:
+    """Issue a dealer (tablet) link for the night (``store.issue_dealer_link``, as the host
+    does on the night page) and return its token."""
+    return store.issue_dealer_link(db, night_id, label, issued_by="test")[1]
+
+
+def dealer_url(db, night_id: int, label: str | None = None) -> str:
+    """The base path of a newly issued dealer link: ``/dealer/<night>/<token>`` (add ``/``,
+    ``/state`` or ``/tap``)."""
+    return f"/dealer/{night_id}/{dealer_token(db, night_id, label)}"
+
+
+def tap_as_seen(client, base: str, body: dict):
+    """POST one tap to ``base + "/tap"`` the way the tablet sends it: what it saw of the
+    table (``GET base/state`` now) fills what the body leaves out: ``version`` (the hand's
+    version) for actions, ends and undos, ``event_id`` (the entry an undo voids now) for an
+    undo, ``after_hand`` (the last hand seen) for the next hand. Returns the response."""
+    body = dict(body)
+    op = body.get("op", "action")
+    if ("version" not in body and op != "start_hand") or (op == "undo" and "event_id" not in body) \
+            or (op == "start_hand" and "after_hand" not in body):
+        seen = client.get(base + "/state").get_json() or {}
+        if op == "start_hand":
+            body.setdefault("after_hand", seen.get("hand_id"))
+        else:
+            body.setdefault("version", seen.get("version"))
+        if op == "undo":
+            body.setdefault("event_id", (seen.get("undo") or {}).get("event_id"))
+    return client.post(base + "/tap", json=body)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import store
 from conftest import host_account
-from web.dealer import dealer_token
+from conftest import dealer_url, tap_as_seen
 
 CASES = Path(__file__).resolve().parent.parent.parent / "shared" / "cases"
 
@@ -120,8 +120,7 @@ class HttpNight:
                       {"name": p["name"], "seat": str(p["seat"]), "chips": str(p["stack"])})
         self.ids = {p["name"]: store.find_player(db, p["name"]) for p in case["players"]}
         self.seats = {str(p["seat"]): p["name"] for p in case["players"]}
-        with app.test_request_context():
-            self.dealer = f"/dealer/{self.night}/{dealer_token(self.night)}"
+        self.dealer = dealer_url(db, self.night)
 
     def key(self) -> str:
         self.keys += 1
@@ -139,7 +138,7 @@ class HttpNight:
         return self.client.get(f"/host/night/{self.night}?lang={self.lang}").get_data(as_text=True)
 
     def tap(self, body: dict) -> dict:
-        answer = self.client.post(self.dealer + "/tap", json={"key": self.key(), **body})
+        answer = tap_as_seen(self.client, self.dealer, {"key": self.key(), **body})
         assert answer.status_code == 200, answer.get_data(as_text=True)
         return answer.get_json()
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import store
-import web.dealer
 
 RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
 PLAYERS = (("Ana", 1), ("Bruno", 3), ("Chus", 4))
@@ -20,13 +19,9 @@ ACTIONS = ("p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p4 open 10", "p3 
 
 
 def dealer_token(app, db, night_id: int) -> str:
-    """A dealer link's secret for the night: issued in the store where the store issues
-    them (``store.issue_dealer_link``), else the night's HMAC under the app's SECRET_KEY."""
-    issue = getattr(store, "issue_dealer_link", None)
-    if issue is not None:
-        return issue(db, night_id, "Tablet 1", issued_by="host:test")[1]
-    with app.test_request_context():
-        return web.dealer.dealer_token(night_id)
+    """A dealer link's secret for the night, issued as the host issues them
+    (``store.issue_dealer_link``; ``app`` is unused, kept for the callers)."""
+    return store.issue_dealer_link(db, night_id, "Tablet 1", issued_by="host:test")[1]
 
 
 @dataclass

@@ -69,7 +69,7 @@ def snapshot(path) -> dict[str, list[tuple]]:
 
 def app_on(path: Path):
     """An app on the database at ``path`` (its secrets.json beside it)."""
-    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test", "HOST_PIN": "2468"})
+    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test"})
 
 
 def test_backup_then_restore_gives_the_same_rows_and_every_chain_verifies(app, db, runner, tmp_path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import store
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, fill_login
 from page_world import build_pages
 
 pytestmark = pytest.mark.browser
@@ -37,7 +37,7 @@ def _violations(page, console) -> list[str]:
 
 def _login(page, server, app):
     page.goto(f"{server}/host/")
-    page.fill("#pin", app.config["HOST_PIN"])
+    fill_login(page, app)
     page.click("button[type=submit]")
     page.wait_for_url(f"{server}/host/")
 

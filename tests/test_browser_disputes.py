@@ -19,9 +19,8 @@ import pytest
 
 import store
 import store.chain
-from conftest import ARTIFACTS, fill_login, night_with_first_hand, pdf_text
+from conftest import ARTIFACTS, dealer_url, fill_login, night_with_first_hand, pdf_text
 from dispute_helpers import pushed_stacks, recorded_awards
-from web.dealer import dealer_token
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("shared")]
 
@@ -158,8 +157,7 @@ def test_the_tablet_shows_a_banner_for_an_open_dispute_and_play_goes_on(browser,
     night_id, ids = night_with_first_hand(db, case)
     hand_id = store.night_hands(db, night_id)[0]["id"]
     dispute = store.open_dispute(db, hand_id, ids["Bruno"], "Chus abrió antes de que yo hablara.")
-    with app.test_request_context():
-        url = f"{server}/dealer/{night_id}/{dealer_token(night_id)}/"
+    url = f"{server}{dealer_url(db, night_id)}/"
     tablet = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
     page = tablet.new_page()
     page.goto(url)

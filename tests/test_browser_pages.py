@@ -17,7 +17,7 @@ import pytest
 
 import store
 from conftest import ARTIFACTS
-from web.dealer import dealer_token
+from conftest import dealer_token
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,8 +32,7 @@ def _table(app, db, case: dict) -> tuple[int, str]:
         store.seat_player(db, night_id, pid, player["seat"], entered_by="test")
         store.buy_in(db, night_id, pid, player["stack"], entered_by="test")
     store.start_hand(db, night_id, button=case["hands"][0]["button"], entered_by="test")
-    with app.test_request_context():
-        return night_id, dealer_token(night_id)
+    return night_id, dealer_token(db, night_id)
 
 
 class Tablet:

@@ -24,7 +24,7 @@ import store
 from conftest import ARTIFACTS
 from test_browser_dealer import _later, paused_page
 from test_browser_pages import Tablet, _table
-from web.dealer import dealer_token
+from conftest import dealer_token
 
 pytestmark = pytest.mark.browser
 
@@ -195,8 +195,7 @@ def test_chips_are_written_the_way_the_pages_language_writes_numbers(browser, se
         store.seat_player(db, night_id, pid, seat, entered_by="test")
         store.buy_in(db, night_id, pid, chips, entered_by="test")
     store.start_hand(db, night_id, button=4, entered_by="test")
-    with app.test_request_context():
-        token = dealer_token(night_id)
+    token = dealer_token(db, night_id)
     context, page = _open(browser, server, night_id, token, lang=lang)
     # Babel (CLDR), as the server writes them: 18.000 / 1.234.567 in Spanish, 18,000 in English
     for seat, chips in ((1, 18000), (3, 1234567), (4, 500)):
@@ -240,8 +239,7 @@ def test_a_seat_with_no_chips_sits_out_and_is_never_the_seat_to_act(browser, ser
         if chips:
             store.buy_in(db, night_id, pid, chips, entered_by="test")
     store.start_hand(db, night_id, button=4, entered_by="test")      # seat 1 would speak first
-    with app.test_request_context():
-        token = dealer_token(night_id)
+    token = dealer_token(db, night_id)
     context, page = _open(browser, server, night_id, token)
     empty = '#seats .seat[data-seat="1"]'
     assert page.get_attribute(empty, "data-sitting-out") == "true"
@@ -269,8 +267,7 @@ def _night(app, db, rules, players, button):
         store.seat_player(db, night_id, pid, seat, entered_by="test")
         store.buy_in(db, night_id, pid, chips, entered_by="test")
     store.start_hand(db, night_id, button=button, entered_by="test")
-    with app.test_request_context():
-        return night_id, dealer_token(night_id)
+    return night_id, dealer_token(db, night_id)
 
 
 def _referee_to_act(db, night_id):

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import store
-from conftest import night_with_first_hand
+from conftest import dealer_token, night_with_first_hand
 from referee import check, citations, messages
 from referee.check import TEXT_WORDS
 from referee.findings import DEFAULT_SEVERITY, DETAILS
@@ -542,12 +542,9 @@ def test_a_spanish_page_says_findings_in_spanish_and_an_english_page_in_english(
 
 
 def test_the_tablet_gets_each_finding_said_in_its_language(client, db):
-    from web.dealer import dealer_token
-
     case = json.loads((SHARED / "cases" / "out_of_turn_open.json").read_text())
     night_id, _ = night_with_first_hand(db, case)
-    with client.application.test_request_context():
-        token = dealer_token(night_id)
+    token = dealer_token(db, night_id)
     said = {}
     for lang in ("es", "en"):
         html = client.get(f"/dealer/{night_id}/{token}/?lang={lang}").get_data(as_text=True)

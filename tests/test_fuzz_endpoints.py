@@ -255,7 +255,7 @@ def app(tmp_path):
     """The app on a fresh database with CSRF protection on (as it runs)."""
     path = tmp_path / "tapete.db"
     open_db(path).conn.close()
-    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test", "HOST_PIN": "2468",
+    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test",
                        "WTF_CSRF_ENABLED": True})
 
 

@@ -3,7 +3,7 @@ the app (host, dealer, player; the dispute and ruling routes included).
 
 Roles: anonymous; a player's private link (a player dealt into the night's hand); an
 outsider's link (a player of another night); another night's dealer link; this night's
-dealer link; the host (logged in: a session of the host account). Each role is a client that has used its
+dealer link revoked by the host; this night's dealer link; the host (logged in: a session of the host account). Each role is a client that has used its
 own credential (opened its own page) and then sends the route's request, carrying its
 credential where the route's area takes one (the token in the URL of the dealer and
 player areas; the session for the host area).
@@ -29,7 +29,6 @@ import pytest
 
 import store
 from conftest import HOST_PASSWORD, host_account, login_host
-from web.dealer import dealer_token
 from web.disputes import preview_digest
 
 CASE = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
@@ -55,10 +54,13 @@ class World:
     tokens: dict = field(default_factory=dict)
     dispute: int = 0
     ana_count: int = 0
+    dealers: dict = field(default_factory=dict)
+    revoked_dealer: str = ""
+    dealer_link: int = 0
 
     def dealer(self, night_id: int) -> str:
-        with self.app.test_request_context():
-            return dealer_token(night_id)
+        """The night's tablet link (issued by :func:`build`)."""
+        return self.dealers[night_id]
 
 
 def build(app, db) -> World:
@@ -82,6 +84,11 @@ def build(app, db) -> World:
         store.buy_in(db, w.other_night, w.ids[name], 300, entered_by="test")
     for name in ("Ana", "Bruno", "Dora"):
         w.tokens[name] = store.issue_token(db, w.ids[name])
+    for night_id in (w.night, w.other_night):
+        w.dealer_link, w.dealers[night_id] = store.issue_dealer_link(db, night_id, None, issued_by="test")
+    w.dealer_link = store.issue_dealer_link(db, w.night, "Spare", issued_by="test")[0]
+    revoked, w.revoked_dealer = store.issue_dealer_link(db, w.night, "Lost", issued_by="test")
+    store.revoke_dealer_link(db, revoked, revoked_by="test")
     return w
 
 
@@ -153,8 +160,12 @@ ROUTES = [
     Route("host.change_password", "host", lambda w, t: "/host/account/password",
           lambda w: {"current": HOST_PASSWORD, "password": "a new password 2", "confirm": "a new password 2"}),
     Route("disputes.rule", "host", lambda w, t: f"/host/dispute/{w.dispute}/rule", _rule_form),
+    Route("host.issue_dealer_link", "host", lambda w, t: f"/host/night/{w.night}/dealer-links",
+          lambda w: {"label": "Tablet B", "key": "dealer-link-0001"}),
+    Route("host.revoke_dealer_link", "host",
+          lambda w, t: f"/host/night/{w.night}/dealer-links/{w.dealer_link}/revoke", lambda w: {}),
     Route("dealer.tap", "dealer", lambda w, t: f"/dealer/{w.night}/{t}/tap",
-          lambda w: {"key": "tap-start-0001", "op": "start_hand"}, as_json=True),
+          lambda w: {"key": "tap-start-0001", "op": "start_hand", "after_hand": w.hand}, as_json=True),
     Route("disputes.player_dispute", "player", lambda w, t: f"/p/{t}/hand/{w.hand}/dispute",
           lambda w: {"statement": "Chus opened out of turn.", "key": "dispute-form-0001"}),
 ]
@@ -169,7 +180,7 @@ EXEMPT = {
 }
 """State-changing routes outside the matrix, and why (checked below: they change no row)."""
 
-ROLES = ("anonymous", "player", "outsider", "other_dealer", "dealer", "host")
+ROLES = ("anonymous", "player", "outsider", "other_dealer", "revoked_dealer", "dealer", "host")
 
 ALLOWED = {"host": "host", "dealer": "dealer", "player": "player"}
 """The one role each area lets in."""
@@ -179,7 +190,8 @@ def credential(w: World, role: str) -> str:
     """The token a role puts where a route's URL takes one (the host and the anonymous
     client have none: a made-up one)."""
     return {"player": w.tokens.get("Bruno"), "outsider": w.tokens.get("Dora"),
-            "other_dealer": w.dealer(w.other_night), "dealer": w.dealer(w.night)}.get(role, MADE_UP_TOKEN)
+            "other_dealer": w.dealer(w.other_night), "dealer": w.dealer(w.night),
+            "revoked_dealer": w.revoked_dealer}.get(role, MADE_UP_TOKEN)
 
 
 def client_for(app, w: World, role: str):
@@ -191,7 +203,10 @@ def client_for(app, w: World, role: str):
         assert client.get(f"/p/{credential(w, role)}").status_code == 200
     elif role in ("dealer", "other_dealer"):
         night = w.night if role == "dealer" else w.other_night
-        assert client.get(f"/dealer/{night}/{credential(w, role)}/").status_code == 200
+        # (410: the night is closed, and the page says so)
+        assert client.get(f"/dealer/{night}/{credential(w, role)}/").status_code in (200, 410)
+    elif role == "revoked_dealer":   # it worked until the host revoked it: 404 at once
+        assert client.get(f"/dealer/{w.night}/{credential(w, role)}/").status_code == 404
     return client
 
 
@@ -289,7 +304,7 @@ def test_the_player_may_dispute_only_hands_of_their_own_link(app, db):
 
 def test_the_hosts_dispute_page_is_behind_the_pin(app, db):
     w = build(app, db)
-    for role in ("anonymous", "player", "other_dealer", "dealer"):
+    for role in ("anonymous", "player", "other_dealer", "revoked_dealer", "dealer"):
         client = client_for(app, w, role)
         for response in (client.get(f"/host/dispute/{w.dispute}"),
                          client.post(f"/host/dispute/{w.dispute}/preview", data={"decision": "rejected"})):
@@ -303,7 +318,7 @@ def test_json_taps_are_the_dealer_areas_only_write(app, db):
     """The tap answers JSON for the dealer of the night; the same tap with another night's
     dealer link is a 404 whose body reveals nothing of the night."""
     w = build(app, db)
-    tap = {"key": "tap-start-0002", "op": "start_hand"}
+    tap = {"key": "tap-start-0002", "op": "start_hand", "after_hand": w.hand}
     refused = client_for(app, w, "other_dealer").post(f"/dealer/{w.night}/{w.dealer(w.other_night)}/tap", json=tap)
     assert refused.status_code == 404 and "Chus" not in refused.get_data(as_text=True)
     taken = client_for(app, w, "dealer").post(f"/dealer/{w.night}/{w.dealer(w.night)}/tap", json=tap)

@@ -22,8 +22,7 @@ from walkgen import walk_session
 import referee
 import store
 from store import judging
-from conftest import login_host
-from web.dealer import dealer_token
+from conftest import dealer_token, login_host
 from web.tableview import table_view
 
 
@@ -61,13 +60,37 @@ def _three_seats(db, chips: tuple[int, int, int] = (100, 100, 100), ante: int = 
 
 
 def _token(app, night_id: int) -> str:
-    with app.app_context():
-        return dealer_token(night_id)
+    """The night's tablet link (issued once per test app and night)."""
+    tokens = app.config.setdefault("TEST_DEALER_TOKENS", {})
+    if night_id not in tokens:
+        db = store.open_db(app.config["DATABASE"])
+        try:
+            tokens[night_id] = dealer_token(db, night_id)
+        finally:
+            db.conn.close()
+    return tokens[night_id]
+
+
+def _seen(app, night_id: int, body: dict) -> dict:
+    """The tap as the tablet sends it: the version of the night's last hand (and the entry
+    an undo voids), or the last hand seen for the next hand; read from the store directly
+    (a GET of the table would judge hands in memory, which these tests count)."""
+    db = store.open_db(app.config["DATABASE"])
+    try:
+        last = store.handrows.last_hand(db, night_id)
+        if body.get("op") == "start_hand":
+            return {"after_hand": last["id"] if last else None, **body}
+        seen = {"version": store.hand_version(db, last["id"]) if last else 0}
+        if body.get("op") == "undo":
+            seen["event_id"] = store.undo_target(db, last["id"])["event_id"]
+        return {**seen, **body}
+    finally:
+        db.conn.close()
 
 
 def _tap(client, app, night_id: int, key: str, **body):
     url = f"/dealer/{night_id}/{_token(app, night_id)}/tap"
-    answer = client.post(url, json={"key": key, **body})
+    answer = client.post(url, json=_seen(app, night_id, {"key": key, **body}))
     assert answer.status_code == 200, answer.get_json()
     return answer.get_json()
 
@@ -207,7 +230,7 @@ def _get_pages(app, client, db, night_id: int) -> list[str]:
     and PDF) and the list of nights, a player's ledger, the host's nights and night page."""
     login_host(client)
     with app.app_context():
-        token = dealer_token(night_id)
+        token = dealer_token(db, night_id)
     player = store.table_players(db, night_id)[0]["player_id"]
     link = store.issue_token(db, player)
     return [f"/dealer/{night_id}/{token}/state", f"/dealer/{night_id}/{token}/",
@@ -421,18 +444,18 @@ def test_a_tap_while_the_database_stays_locked_is_a_503_the_queue_resends(app, c
     night_id = _night(db, 1)
     store.start_hand(db, night_id, entered_by="dealer")
     url = f"/dealer/{night_id}/{_token(app, night_id)}/tap"
+    tap = _seen(app, night_id, {"key": "locked-ante-1", "op": "action", "action": "p1 ante 5"})
     holder = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
     holder.execute("BEGIN IMMEDIATE")
     try:
-        answer = client.post(url, json={"key": "locked-ante-1", "op": "action", "action": "p1 ante 5"},
-                             headers={"Accept-Language": "es"})
+        answer = client.post(url, json=tap, headers={"Accept-Language": "es"})
     finally:
         holder.execute("ROLLBACK")
         holder.close()
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "2"
     assert "busy" not in answer.get_json()["error"]  # (in Spanish on a Spanish tablet)
     assert db.execute("SELECT COUNT(*) FROM events WHERE key = 'locked-ante-1'").fetchone()[0] == 0
-    again = client.post(url, json={"key": "locked-ante-1", "op": "action", "action": "p1 ante 5"})
+    again = client.post(url, json=tap)
     assert again.status_code == 200 and again.get_json()["acted"] == [1]
 
 

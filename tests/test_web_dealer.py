@@ -10,7 +10,7 @@ import json
 import pytest
 
 import store
-from web.dealer import dealer_token
+from conftest import dealer_token, tap_as_seen
 
 PLAYERS = [("Ana", 1), ("Bruno", 3), ("Chus", 4)]
 RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
@@ -25,14 +25,12 @@ def night(app, db):
         store.seat_player(db, night_id, pid, seat, entered_by="test")
         store.buy_in(db, night_id, pid, 500, entered_by="test")
     store.start_hand(db, night_id, button=4, entered_by="test")
-    with app.test_request_context():
-        token = dealer_token(night_id)
-    return {"id": night_id, "base": f"/dealer/{night_id}/{token}"}
+    return {"id": night_id, "base": f"/dealer/{night_id}/{dealer_token(db, night_id)}"}
 
 
 def _tap(client, night, action, key, **extra):
     body = {"key": key, "op": "action", "action": action, **extra}
-    return client.post(night["base"] + "/tap", json=body)
+    return tap_as_seen(client, night["base"], body)
 
 
 def _live(db, night_id):
@@ -94,7 +92,9 @@ def test_the_out_of_turn_notice_reads_the_findings_details_never_its_message(app
 def test_undo_voids_the_last_action_with_its_reason(client, db, night):
     _tap(client, night, "p1 ante 5", "ante-key-1")
     _tap(client, night, "p3 ante 50", "ante-key-2")
-    body = {"key": "undo-key-1", "op": "undo", "reason": "typed 50 for 5"}
+    seen = client.get(night["base"] + "/state").get_json()
+    body = {"key": "undo-key-1", "op": "undo", "reason": "typed 50 for 5", "version": seen["version"],
+            "event_id": seen["undo"]["event_id"]}
     assert client.post(night["base"] + "/tap", json=body).status_code == 200
     assert client.post(night["base"] + "/tap", json=body).status_code == 200  # retried: once
     actions = store.hand_actions(db, store.current_hand(db, night["id"]))
@@ -111,7 +111,7 @@ def test_undo_voids_the_last_action_with_its_reason(client, db, night):
     {"key": "key-ok-123", "op": "action", "action": "p1 check", "hand_id": 999},  # another hand
 ])
 def test_a_bad_tap_is_refused_and_nothing_is_stored(client, db, night, body):
-    response = client.post(night["base"] + "/tap", json=body)
+    response = tap_as_seen(client, night["base"], body)
     assert response.status_code == 400 and response.get_json()["error"]
     assert _live(db, night["id"]) == []
 
@@ -125,8 +125,7 @@ def test_an_unreadable_action_is_stored_and_becomes_a_finding(client, db, night)
 def test_the_dealer_page_needs_the_nights_dealer_secret(client, night, app, db):
     assert client.get(night["base"] + "/").status_code == 200
     other = store.create_night(db, rules=RULES, chip_cents=10)
-    with app.test_request_context():
-        wrong = dealer_token(other)
+    wrong = dealer_token(db, other)
     assert client.get(f"/dealer/{night['id']}/{wrong}/").status_code == 404
     assert client.get(f"/dealer/{night['id']}/{'x' * 43}/state").status_code == 404
     assert client.get(f"/dealer/{night['id']}/ñandú/state").status_code == 404
@@ -176,7 +175,7 @@ def test_recording_another_award_than_the_referees_is_a_wrong_award_finding(clie
 # --- fixes after the first tester's review ---------------------------------------------
 
 def _op(client, night, op, key, **extra):
-    return client.post(night["base"] + "/tap", json={"key": key, "op": op, **extra})
+    return tap_as_seen(client, night["base"], {"key": key, "op": op, **extra})
 
 
 def test_undo_after_closing_a_hand_by_mistake_reopens_it_and_keeps_the_last_action(client, db, night):
@@ -184,12 +183,16 @@ def test_undo_after_closing_a_hand_by_mistake_reopens_it_and_keeps_the_last_acti
     hand_id = store.current_hand(db, night["id"])
     assert _op(client, night, "end_hand", "end-key-0001").status_code == 200
     assert store.current_hand(db, night["id"]) is None
-    state = _op(client, night, "undo", "undo-end-0001", reason="closed by mistake").get_json()
+    seen = client.get(night["base"] + "/state").get_json()
+    assert seen["undo"]["kind"] == "end"                       # the button names the close
+    undo = {"key": "undo-end-0001", "op": "undo", "reason": "closed by mistake",
+            "version": seen["version"], "event_id": seen["undo"]["event_id"]}
+    state = client.post(night["base"] + "/tap", json=undo).get_json()
     # the void points at the hand's end: the hand is open again, both antes still live
     assert state["in_progress"] is True and store.current_hand(db, night["id"]) == hand_id
     assert _live(db, night["id"]) == ["p1 ante 5", "p3 ante 5"]
     # the same undo retried is stored once; the next undo voids the last action
-    assert _op(client, night, "undo", "undo-end-0001", reason="closed by mistake").status_code == 200
+    assert client.post(night["base"] + "/tap", json=undo).status_code == 200
     assert _live(db, night["id"]) == ["p1 ante 5", "p3 ante 5"]
     _op(client, night, "undo", "undo-act-0002", reason="typo")
     assert _live(db, night["id"]) == ["p1 ante 5"]
@@ -203,9 +206,8 @@ def test_a_tap_key_used_on_another_night_is_refused_not_answered_with_its_event(
         store.seat_player(db, other, pid, seat, entered_by="test")
         store.buy_in(db, other, pid, 100, entered_by="test")
     store.start_hand(db, other, button=2, entered_by="test")
-    with app.test_request_context():
-        base = f"/dealer/{other}/{dealer_token(other)}"
-    response = client.post(base + "/tap", json={"key": "shared-key-0001", "op": "action", "action": "p2 ante 5"})
+    base = f"/dealer/{other}/{dealer_token(db, other)}"
+    response = tap_as_seen(client, base, {"key": "shared-key-0001", "op": "action", "action": "p2 ante 5"})
     assert response.status_code == 400 and response.get_json()["error"]
     assert "event_id" not in response.get_json()
     assert [a["action"] for a in store.hand_actions(db, store.current_hand(db, other))] == []
@@ -221,7 +223,7 @@ def test_a_tap_key_used_on_another_night_is_refused_not_answered_with_its_event(
     {"op": "action", "action": "p1 open 10000000000001"},
 ])
 def test_out_of_range_numbers_in_a_tap_are_a_400_never_a_500(client, db, night, body):
-    response = client.post(night["base"] + "/tap", json={"key": "bad-number-01", **body})
+    response = tap_as_seen(client, night["base"], {"key": "bad-number-01", **body})
     assert response.status_code == 400 and response.get_json()["error"]
     assert _live(db, night["id"]) == []
 
@@ -311,8 +313,7 @@ def test_a_seat_with_no_chips_is_marked_sitting_out(client, db, app):
         if chips:
             store.buy_in(db, night_id, pid, chips, entered_by="test")
     store.start_hand(db, night_id, button=4, entered_by="test")
-    with app.test_request_context():
-        base = f"/dealer/{night_id}/{dealer_token(night_id)}"
+    base = f"/dealer/{night_id}/{dealer_token(db, night_id)}"
     seats = {s["seat"]: s for s in client.get(base + "/state").get_json()["seats"]}
     assert seats[1]["stack"] == 0 and seats[1]["sitting_out"] is True
     assert seats[3]["sitting_out"] is False and seats[4]["sitting_out"] is False

@@ -1,6 +1,7 @@
 """Flask commands: ``init-db``, ``import FILE``, ``close NIGHT``, ``reopen NIGHT --reason TEXT``,
-``report NIGHT -o FILE.pdf``, ``verify NIGHT [--head HEX]``, ``demo``, ``set-password USER
-[--password-stdin]``, ``setup-code``, ``backup FILE``, ``restore FILE [--force]``.
+``report NIGHT -o FILE.pdf``, ``verify NIGHT [--head HEX]``, ``demo``, ``dealer-link NIGHT
+[--label TEXT]``, ``set-password USER [--password-stdin]``, ``setup-code``, ``backup FILE``,
+``restore FILE [--force]``.
 
 ``flask --app app import ../shared/cases/false_opener.json`` prints the new night's id.
 """
@@ -207,7 +208,27 @@ def demo_command():
             bank = store.bank_check(db, night_id)
             store.close_night(db, night_id, entered_by="demo",
                               resolution="split" if bank["difference"] else None)
+        _, token = store.issue_dealer_link(db, night_id, "Demo", issued_by="demo")
     click.echo(f"demo night {night_id}: see /reports/nights/{night_id}")
+    click.echo(f"its tablet link (closed night: the tablet says so): {_dealer_path(night_id, token)}")
+
+
+def _dealer_path(night_id: int, token: str) -> str:
+    """The tablet page of a dealer link, as a path (open it at the server's address)."""
+    return f"/dealer/{night_id}/{token}/"
+
+
+@click.command("dealer-link")
+@click.argument("night", type=int)
+@click.option("--label", default=None, help="the tablet's name (default: Tablet N)")
+@with_appcontext
+def dealer_link_command(night, label):
+    """Issue a tablet (dealer) link for NIGHT and print its path, once (only its hash is
+    kept; the host revokes it on the night page)."""
+    with _store() as db:
+        link_id, token = store.issue_dealer_link(db, night, label, issued_by="cli")
+    click.echo(f"tablet link {link_id} for night {night} (open it at the server's address): "
+               f"{_dealer_path(night, token)}")
 
 
 @click.command("set-password")
@@ -283,6 +304,6 @@ def restore_command(file, force):
 def init_app(app: Flask) -> None:
     """Register the commands on ``app``."""
     for command in (init_db_command, import_command, close_command, reopen_command, report_command, verify_command,
-                    demo_command, set_password_command, setup_code_command, backup_command,
-                    restore_command):
+                    demo_command, dealer_link_command, set_password_command, setup_code_command,
+                    backup_command, restore_command):
         app.cli.add_command(command)

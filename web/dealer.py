@@ -1,18 +1,25 @@
 """The dealer's hand page (a 10-inch tablet) and its tap endpoint.
 
-URLs (all behind the night's dealer secret, :func:`dealer_token`, which the host's night
-page links to):
+URLs (all behind a live dealer link of the night, ``store.dealer_links``, which the host
+issues and revokes on the night page; a closed night answers 410 and says so):
 
 - ``GET  /dealer/<night_id>/<token>/``: the hand page (HTML; the page logic is
   ``static/js/dealer.js``, the tap queue ``static/js/tapqueue.js``).
 - ``GET  /dealer/<night_id>/<token>/state``: the table as JSON (:func:`table_view`).
 - ``POST /dealer/<night_id>/<token>/tap``: one tap, JSON ``{"key": str, "op": "action",
-  "hand_id": int, "action": "p3 open 10"}`` (or ``"op": "undo"`` with ``"reason"``,
-  ``"op": "end_hand"``, ``"op": "start_hand"`` with optional ``"button"`` and ``"stacks"``
-  ``{seat: chips}``). ``key`` is the client's idempotency key: the same key sent twice is
-  stored once (``store`` keeps writes idempotent on it); a key already used for other
-  content (another night, hand or action) is refused. Undo voids the hand's most recent
-  event, its ``end`` included (the hand reopens). The answer is the new :func:`table_view`
+  "hand_id": int, "version": int, "action": "p3 open 10"}`` (or ``"op": "undo"`` with
+  ``"event_id"`` and ``"reason"``, ``"op": "end_hand"``, ``"op": "start_hand"`` with
+  ``"after_hand"`` (the last hand id the tablet saw, or null) and optional ``"button"`` and
+  ``"stacks"`` ``{seat: chips}``). ``key`` is the client's idempotency key: the same key sent
+  twice is stored once (``store`` keeps writes idempotent on it), answered before any
+  version check; a key already used for other content (another night, hand or action) is
+  refused. ``version`` is the hand's version the tablet saw (``store.hand_version``: its
+  events); a tap made on another version, a start after another hand started, an undo of
+  an event that is not the hand's newest, or a tap for a finished hand is answered 409
+  ``{"error", "stale": true}``, nothing stored (two tablets on one hand). Undo voids the
+  event it names, which must be the hand's newest (``store.undo_target``, its ``end``
+  included: the last hand reopens). Who entered a tap is the link's label
+  (``"dealer:<label>"``), never the body's. The answer is the new :func:`table_view`
   plus ``event_id`` and ``notice`` (the referee's own ``out_of_turn`` finding on this
   action, TDA rule 53, in the page's language, or null). Every view's findings are said
   in the page's language by the referee's templates (:func:`said`). Bad input (numbers past
@@ -24,13 +31,10 @@ No rule logic here: whose turn, the legal actions, findings and awards come from
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import queue
 import random
 import sqlite3
 import time
-from base64 import urlsafe_b64encode
 from functools import wraps
 
 from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, url_for
@@ -39,6 +43,7 @@ from flask_babel import get_locale, ngettext
 
 import referee
 import store
+from store.dealer_links import entered_by as link_entered_by
 
 from . import i18n
 from .forms import bad_characters, check_text
@@ -55,8 +60,8 @@ def _setup(state) -> None:
     app.teardown_appcontext(_give_back)
     app.register_error_handler(OverflowError, _number_too_large)
     if app.secret_key in (None, "", "dev") and not app.testing:
-        app.logger.warning("SECRET_KEY is the development default: dealer links (HMAC of the "
-                           "night under SECRET_KEY) can be guessed; set TAPETE_SECRET_KEY")
+        app.logger.warning("SECRET_KEY is the development default: session cookies can be forged; "
+                           "set TAPETE_SECRET_KEY")
 
 PLAYER_VERBS = ("check", "open", "bet", "call", "raise", "allin", "fold", "draw", "show", "muck",
                 "ante", "blind", "straddle", "split")
@@ -84,33 +89,38 @@ answered 503 and the tablet's queue sends it again."""
 
 # --- access -----------------------------------------------------------------------------
 
-def dealer_token(night_id: int) -> str:
-    """The night's dealer secret: an HMAC-SHA256 of the night id under the app's SECRET_KEY.
-
-    :param night_id: the night (int).
-    :returns: 43 URL-safe characters. Unguessable without the server's secret; a player
-        link (``store.issue_token``) never matches it.
-    """
-    key = current_app.secret_key
-    if isinstance(key, str):
-        key = key.encode()
-    mac = hmac.new(key, f"tapete-dealer:{int(night_id)}".encode(), hashlib.sha256).digest()
-    return urlsafe_b64encode(mac).decode().rstrip("=")
+STALE = frozenset({"stale_version", "stale_hand", "hand_finished", "undo_not_newest"})
+"""Refusals that mean the tablet's table is out of date: 409 ``"stale": true`` (the page
+reloads the table and drops the later taps of that hand)."""
 
 
 def dealer_required(view):
-    """Let the view run only with the night's dealer secret in the URL; else 404 (the same
-    answer as for a night that does not exist). Sets ``g.night_preset`` for the locale."""
+    """Let the view run only with a live dealer link of THIS night in the URL
+    (``store.dealer_link_for``); else 404 (the same answer as for a night that does not
+    exist, or a revoked link: at once). A closed night: the page says so (no table) and
+    the state and taps answer 410 with a message. Sets ``g.dealer_link`` (``{"id",
+    "label", "prefix"}``) and ``g.night_preset`` for the locale."""
 
     @wraps(view)
     def wrapped(night_id: int, token: str, **kwargs):
-        if not hmac.compare_digest(token.encode(), dealer_token(night_id).encode()):
+        db = get_db()
+        link = store.dealer_link_for(db, night_id, token) if night_id <= MAX_NUMBER else None
+        if link is None:
             abort(404)
-
         try:
-            g.night_preset = store.nights.night_preset(get_db(), night_id)
+            g.night_preset = store.nights.night_preset(db, night_id)
+            closed = store.nights.live_close(db, night_id) is not None
         except store.StoreError:
             abort(404)
+        g.dealer_link = link
+        if closed:
+            message = _("Night %(n)s is closed: the tablet can no longer enter anything. The host "
+                        "can reopen it.", n=night_id)
+            if view.__name__ == "hand_page":
+                return render_template("dealer/closed.html", night_id=night_id, message=message), 410
+            response = jsonify({"error": message, "closed": True})
+            response.status_code = 410
+            return response
         return view(night_id, token, **kwargs)
 
     return wrapped
@@ -197,18 +207,17 @@ def tap(night_id: int, token: str):
         return _bad(_("Each tap needs an idempotency key (8-100 characters)."))
     op = body.get("op", "action")
     db = get_db()
-    who = body.get("entered_by") if isinstance(body.get("entered_by"), str) else "dealer"
-    who = who[:40] or "dealer"
+    who = link_entered_by(g.dealer_link)   # the link's, never the body's
     try:
         write = _write_for(db, night_id, op, body, who, key)
     except store.StoreError as exc:
-        return _bad(refusal_text(exc))
+        return _refused(exc)
     if isinstance(write, tuple):  # (message,): refused before touching the database
         return _bad(write[0])
     try:
         event_id = _retry_locked(write)
     except store.StoreError as exc:
-        return _bad(refusal_text(exc))
+        return _refused(exc)
     except sqlite3.OperationalError as exc:
         if "locked" not in str(exc):
             raise
@@ -232,11 +241,26 @@ def _deck(db, night_id: int) -> list[str]:
     return list(rules.deck(players=max(len(store.night_players(db, night_id)), 2)))
 
 
+def _refused(exc: store.StoreError):
+    """A store refusal as the tap's answer: 409 ``{"error", "stale": true}`` for a tablet
+    whose table is out of date (:data:`STALE`), else 400 ``{"error"}``."""
+    if getattr(exc, "code", None) in STALE:
+        response = jsonify({"error": refusal_text(exc), "stale": True})
+        response.status_code = 409
+        return response
+    return _bad(refusal_text(exc))
+
+
 def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
     """The store write for one tap, as a no-argument function; or ``(message,)`` when the
     tap is refused. :raises store.StoreError: the hand is not this night's."""
 
     if op == "start_hand":
+        if "after_hand" not in body:
+            return (_("The next hand must say the last hand the tablet saw (after_hand)."),)
+        after = body["after_hand"]
+        if after is not None and not _small_int(after, 1, MAX_NUMBER):
+            return (_("after_hand must be a hand id or null."),)
         button = body.get("button")
         if button is not None and not _small_int(button, 1, 10):
             return (_("The button must be a seat number."),)
@@ -248,7 +272,7 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
                 return (_("Stacks must be whole numbers of chips by seat."),)
             stacks = {str(int(k)): v for k, v in stacks.items()} or None
         return lambda: store.start_hand(db, night_id, button=button, entered_by=who, key=key,
-                                        stacks=stacks)
+                                        stacks=stacks, after_hand=after)
     if op not in ("action", "undo", "end_hand"):
         return (_("Unknown operation."),)
     if op == "action":
@@ -259,6 +283,9 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
             return (_("A number in the action is too large (at most %(max)s).", max=MAX_NUMBER),)
         if bad_characters(action):
             return (_("An action cannot hold control or invisible characters."),)
+    version = body.get("version")
+    if not _small_int(version, 0, MAX_NUMBER):
+        return (_("Each tap needs the version of the hand it was made on (a whole number)."),)
     if op == "undo":
         reason = body.get("reason")
         if not isinstance(reason, str) or not reason.strip():
@@ -267,13 +294,17 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
             check_text(reason, "reason", 200)
         except ValueError as exc:
             return (str(exc),)
+        event_id = body.get("event_id")
+        if not _small_int(event_id, 1, MAX_NUMBER):
+            return (_("Undo must name the entry it undoes (event_id)."),)
     hand_id = _hand_for_tap(db, night_id, body.get("hand_id"), closed_too=op == "undo")
     if op == "action":
-        return lambda: store.append_action(db, hand_id, body["action"].strip(), entered_by=who, key=key)
+        return lambda: store.append_action(db, hand_id, body["action"].strip(), entered_by=who, key=key,
+                                           version=version)
     if op == "undo":
-        return lambda: store.undo_last(db, hand_id, reason=body["reason"].strip()[:200],
-                                       entered_by=who, key=key)
-    return lambda: store.end_hand(db, hand_id, entered_by=who, key=key)
+        return lambda: store.undo_event(db, hand_id, event_id, reason=body["reason"].strip()[:200],
+                                        entered_by=who, key=key, version=version)
+    return lambda: store.end_hand(db, hand_id, entered_by=who, key=key, version=version)
 
 
 def _retry_locked(write):
@@ -310,6 +341,10 @@ def said(view: dict) -> dict:
     players by the names at the table."""
     names = {seat["seat"]: seat["name"] for seat in view.get("seats", [])}
     view["findings"] = i18n.say_findings(view.get("findings", []), names)
+    undo = view.get("undo")
+    if undo:
+        undo["text"] = (i18n.say_line(undo["action"], names) if undo["kind"] == "action"
+                        else _("the close of hand %(n)s", n=view.get("hand")))
     return view
 
 
@@ -387,6 +422,12 @@ def page_strings() -> dict:
         "recorded_award": _("Recorded award: %(awards)s"),
         "confirm": _("Confirm"), "other": _("Record something else"),
         "undo_reason": _("Why is the last action void?"),
+        "undo_what": _("Undo: %(what)s"),
+        "undo_nothing": _("Nothing to undo"),
+        "undo_wait": _("Undo: wait for the taps to be stored"),
+        "stale_dropped": [
+            ngettext("%(n)s tap not stored.", "%(n)s taps not stored.", 1, n="%(n)s"),
+            ngettext("%(n)s tap not stored.", "%(n)s taps not stored.", 2, n="%(n)s")],
         "undo_default": _("entered by mistake"),
         "no_findings": _("No findings."), "voided": _("void"),
         "error": _("Refused: %(msg)s"),

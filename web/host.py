@@ -4,7 +4,8 @@ buy-ins and rebuys, the next hand (and voiding a start made by mistake), cash-ou
 recounts, closing the night (the bank difference's resolution by its sign; fewest transfers
 or everyone with one player; refused while a dispute is open unless the host gives a
 reason), the night's disputes (each linking its ruling page, ``web.disputes``), the
-dealer's link and the players' private links.
+tablets' links (issued, shown once, revoked: ``store.dealer_links``) and the players'
+private links.
 
 Access: a host logs in with a username and password (``web.auth``: server-side sessions
 that logout and a password change revoke, idle and absolute expiry, login limits kept in
@@ -38,7 +39,7 @@ from store.tokens import player_links, revoke_player_links
 from store.tokens import revoke_link as revoke
 from . import i18n
 from .auth import add_routes, host_required
-from .dealer import dealer_token, get_db
+from .dealer import get_db
 from .forms import MAX_NUMBER, MAX_NAME, MAX_REASON, MAX_TITLE, choice_field, text_field
 from .forms import field_label as _field_label
 from .forms import int_field as _int
@@ -196,8 +197,7 @@ def night(night_id: int):
         open_disputes_names=", ".join(_("%(name)s (hand %(number)s)", name=d["player"], number=d["hand_number"])
                                       for d in disputes if d["status"] == "open"),
         opening_next=opening_next, club=store.list_players(db),
-        dealer_url=url_for("dealer.hand_page", night_id=night_id, token=dealer_token(night_id),
-                           _external=True),
+        dealer_links=_dealer_links(db, night_id, info["timezone"]),
         summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=_key(),
         new_link=g.pop("new_link", None),
         players=store.table_players(db, night_id),
@@ -206,6 +206,55 @@ def night(night_id: int):
                  for e in store.night_entries(db, night_id)],
         started_local=store.nights.local_time(info["started_at"], info["timezone"]),
         links=player_links_by_id(db, [p["player_id"] for p in seated], info["timezone"]))
+
+
+def _dealer_links(db, night_id: int, tz_name: str) -> list[dict]:
+    """The night's tablet links for the panel (``store.dealer_links``), each with its issue
+    time in the club's zone (``issued_local``: ``"2026-11-29 21:05"``)."""
+    return [{**link, "issued_local": local_time(link["issued_at"], tz_name).strftime("%Y-%m-%d %H:%M")}
+            for link in store.dealer_links(db, night_id)]
+
+
+@bp.post("/night/<int:night_id>/dealer-links")
+@host_required
+def issue_dealer_link(night_id: int):
+    """Issue a tablet (dealer) link for the night, named by the host's ``label`` (default
+    "Tablet N"). The link is shown once, in this POST's answer (the night page), never
+    in a cookie; only its hash is kept. A repeated submit (same form key) issues nothing
+    new and says so."""
+    db = get_db()
+    try:
+        store.get_night(db, night_id)
+    except store.StoreError:
+        abort(404)
+    try:
+        link_id, token = store.issue_dealer_link(
+            db, night_id, request.form.get("label", ""), issued_by="host", key=_form_key(),
+            default_label=_("Tablet %(n)s", n="%(n)s"))
+    except ValueError as exc:  # StoreError included
+        flash(refusal_text(exc), "error")
+        return redirect(url_for("host.night", night_id=night_id))
+    if token is None:
+        flash(_("That tablet link was already issued: it is shown only once. Revoke it and issue a "
+                "new one if it was lost."), "error")
+        return redirect(url_for("host.night", night_id=night_id))
+    g.new_dealer_link = {"id": link_id, "url": url_for("dealer.hand_page", night_id=night_id, token=token,
+                                                       _external=True)}
+    return night(night_id)
+
+
+@bp.post("/night/<int:night_id>/dealer-links/<int:link_id>/revoke")
+@host_required
+def revoke_dealer_link(night_id: int, link_id: int):
+    """Revoke one of the night's tablet links: the tablet's next request is refused (404)."""
+    try:
+        if link_id > MAX_NUMBER or night_id > MAX_NUMBER:
+            raise store.StoreError("no such link", "no_dealer_link")
+        fresh = store.revoke_dealer_link(get_db(), link_id, revoked_by="host", night_id=night_id)
+        flash(_("Tablet link revoked.") if fresh else _("That tablet link was already revoked."), "ok")
+    except store.StoreError as exc:
+        flash(refusal_text(exc), "error")
+    return redirect(url_for("host.night", night_id=night_id))
 
 
 def _opening_next(db, view: dict, info: dict) -> str | None:

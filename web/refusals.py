@@ -110,6 +110,19 @@ MESSAGES = {
     "setup_done": lambda p: _("The host account is set up already: log in."),
     "setup_code_wrong": lambda p: _("That is not the setup code: copy it from the server's output "
                                     "(or run “flask --app app setup-code” for a new one)."),
+    "stale_version": lambda p: _("Hand %(number)s changed since this tap was made (another tablet or the "
+                                 "host entered something): it was not stored. The table has been "
+                                 "reloaded: enter it again if it still applies.", number=p["number"]),
+    "stale_hand": lambda p: _("Another hand was started since this tablet last saw the table (hand "
+                              "%(number)s): the tap was not stored. The table has been reloaded.", **p),
+    "hand_finished": lambda p: _("Hand %(number)s is finished: only the host's ruling can change it now "
+                                 "(through a player's dispute).", **p),
+    "hand_ended": lambda p: _("Hand %(number)s is closed: Undo reopens it.", **p),
+    "undo_not_newest": lambda p: _("That is no longer the last entry of hand %(number)s: nothing was "
+                                   "undone. The table has been reloaded.", **p),
+    "no_dealer_link": lambda p: _("No such tablet link for this night."),
+    "label_invalid": lambda p: _("A tablet's name cannot hold control or invisible characters."),
+    "label_too_long": lambda p: _("A tablet's name is too long: %(length)s characters, at most %(limit)s.", **p),
 }
 """Code -> the message in the request's language, given the error's params."""
 

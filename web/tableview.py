@@ -48,7 +48,9 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         "to_act", "legal" [{verb, min, max}], "pot", "pots", "bets", "stacks", "in_hand",
         "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
         "recorded_awards", "findings" (with ``details``)), "actions": [{"event_id", "seq",
-        "action", "voided"}], "award_gap": :func:`award_gap` (only ``with_gap``; the tap
+        "action", "voided"}], "version": int (the hand's version, ``store.hand_version``: a
+        tap carries it back), "undo": ``store.undo_target`` (``{"event_id", "kind",
+        "action"}``: what an undo voids now) or None, "award_gap": :func:`award_gap` (only ``with_gap``; the tap
         path of a plain action leaves the key out: the page keeps the one it has),
         "open_disputes": int (the night's disputes not ruled yet, ``store.open_disputes``:
         the tablet shows a banner and play goes on)}``;
@@ -60,12 +62,14 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
                   "phase": None, "to_act": None, "legal": [], "pot": 0, "pots": [], "bets": {},
                   "stacks": {}, "in_hand": [], "dealt_in": [], "acted": [], "opening": None,
                   "button": None, "proposed_awards": None, "awards": None,
-                  "recorded_awards": {}, "findings": [], "actions": []}
+                  "recorded_awards": {}, "findings": [], "actions": [], "version": 0, "undo": None}
     if hand_id is not None:
         state = hand_state(judging.hand_item(db, hand_id))
         view.update({field: state[field] for field in STATE_FIELDS})
         view["actions"] = [{"event_id": a["event_id"], "seq": a["seq"], "action": a["action"],
                             "voided": bool(a["voided"])} for a in store.hand_actions(db, hand_id)]
+        view["version"] = store.hand_version(db, hand_id)
+        view["undo"] = store.undo_target(db, hand_id)
         if cached_check and not in_progress:
             checked = store.hand_check(db, hand_id)
             view["findings"] = checked.get("findings", view["findings"])

@@ -100,8 +100,17 @@
       if (data.notice) { showNotice(data.notice); }
       redraw(moved);
     },
-    onRefused: function (data, tap) {
-      showNotice(fmt(S.error, {msg: (data && data.error) || "?"}) + " (" + (tap.action || tap.op) + ")");
+    onRefused: function (data, tap, info) {
+      info = info || {};
+      if (info.status === 410) { window.location.reload(); return; }   // the night closed: the page says so
+      var text = fmt(S.error, {msg: (data && data.error) || "?"}) + " (" + (tap.action || tap.op) + ")";
+      if (info.status === 409) {
+        // made on an out-of-date table (another tablet or the host wrote since): that tap and
+        // the later ones of its hand were not stored; the table is read again
+        text += " " + plural(S.stale_dropped, 1 + (info.dropped || []).length);
+        refresh(true);
+      }
+      showNotice(text);
       redraw();
     },
     onChange: function () { redraw(); },
@@ -143,7 +152,9 @@
     if (!firstTap(signature, button)) { return null; }
     tap.gesture = gesture;
     if (button) { tap.ui_button = button; }   // the page's own mark (the API's "button" is a seat)
-    var key = queue.push(tap);
+    // what the tablet showed when the tap was made: the queue counts the hand's version on
+    // from it (static/js/tapqueue.js stamp)
+    var key = queue.push(tap, {hand_id: server.hand_id, version: server.version || 0});
     redraw();
     return key;
   }
@@ -410,6 +421,24 @@
       $(id).disabled = queue.items.some(function (t) { return t.ui_button === id; });
     });
     ["deal-btn", "serve-btn"].forEach(function (id) { $(id).disabled = !known(selected); });
+    renderUndo();
+  }
+
+  // Undo names what it undoes (the server's newest entry of the hand, said in words); while
+  // taps wait the newest entry is not known yet: wait for them.
+  function renderUndo() {
+    var b = $("undo-btn"), target = server.undo;
+    if (queue.items.length) {
+      b.textContent = S.undo_wait;
+      b.disabled = true;
+    } else if (target) {
+      b.textContent = fmt(S.undo_what, {what: target.text || target.action || ""});
+      b.disabled = false;
+    } else {
+      b.textContent = S.undo_nothing;
+      b.disabled = true;
+    }
+    b.setAttribute("data-event", target && !queue.items.length ? String(target.event_id) : "");
   }
 
   // A finding as the server says it in the page's language (the referee's own templates:
@@ -652,9 +681,12 @@
     }
   });
   $("undo-btn").addEventListener("click", function () {
+    var target = server.undo;
+    if (!target || queue.items.length) { return; }
     var reason = window.prompt(S.undo_reason, S.undo_default);
-    if (reason && reason.trim()) {
-      pushTap({op: "undo", hand_id: server.hand_id, reason: reason.trim()}, "undo-btn");
+    if (reason && reason.trim() && !queue.items.length && server.undo === target) {
+      pushTap({op: "undo", hand_id: server.hand_id, event_id: target.event_id, reason: reason.trim()},
+              "undo-btn");
     }
   });
   $("award-confirm").addEventListener("click", function () {
@@ -690,15 +722,19 @@
   // A tap made while the fetch is on its way makes its answer stale: the server may have
   // read the table before it stored the tap (a slow server answers the tap first), and the
   // tap's own answer is the newer table; so that answer is dropped, never drawn.
-  function refresh() {
-    if (queue.items.length || !panelsClosed()) { return; }
+  // ``force``: after a refusal as out of date: read the table even with a panel open.
+  function refresh(force) {
+    if (queue.items.length || (!force && !panelsClosed())) { return; }
     var asked = answers;
     fetch(CFG.state_url, {headers: {"Accept": "application/json"}, credentials: "same-origin"})
-      .then(function (res) { return res.ok ? res.json() : null; })
+      .then(function (res) {
+        if (res.status === 410) { window.location.reload(); return null; }   // the night closed
+        return res.ok ? res.json() : null;
+      })
       .then(function (data) {
         if (!data || queue.items.length || answers !== asked) { return; }
-        var changed = data.hand_id !== server.hand_id || (data.actions || []).length !== (server.actions || []).length ||
-          data.in_progress !== server.in_progress;
+        var changed = force || data.hand_id !== server.hand_id || data.version !== server.version ||
+          (data.actions || []).length !== (server.actions || []).length || data.in_progress !== server.in_progress;
         if (data.open_disputes !== server.open_disputes) {   // the banner alone: no redraw
           server.open_disputes = data.open_disputes;
           renderDisputes();
@@ -711,9 +747,9 @@
       })
       .catch(function () {});
   }
-  window.setInterval(refresh, 10000);
+  window.setInterval(function () { refresh(false); }, 10000);
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") { refresh(); }
+    if (document.visibilityState === "visible") { refresh(false); }
   });
 
   render();

@@ -10,11 +10,22 @@
  *   resent, and ``onRefused(data, tap)`` says why (``data.error``; a body that is not JSON
  *   gives ``{error: "HTTP <status>"}``). 408 and 429 are the exceptions: the server did not
  *   judge the tap, so they are retried as a 5xx is.
+ * - 409 (the tap was made on a table that is out of date: another tablet or the host wrote
+ *   to the hand since): refused, and the later queued taps of that hand go with it (they
+ *   were made on the same out-of-date table); ``onRefused(data, tap, {status, dropped})``
+ *   names them so the page can reload the table and say how many were not stored.
  * - 5xx, a network failure, or a 2xx whose body is not JSON (a captive portal): the tap
  *   stays at the head of the queue and is sent again after a back-off that doubles from
  *   ``retryMs`` up to ``maxRetryMs`` (with up to a quarter of it added at random, so two
  *   tablets do not retry in step). The browser's ``online`` event, or a new tap, sends at
  *   once.
+ *
+ * Two tablets on one hand: each tap carries what the tablet saw when it was made
+ * (:func:`stamp`, called by ``push(tap, seen)``): ``version``, the hand's version (its
+ * number of events, web/tableview.py) the table showed plus the taps queued before it for
+ * the same hand (each stores one event); a ``start_hand`` carries ``after_hand``, the last
+ * hand seen. A tap refused for good (4xx other than 409) stored nothing: the later taps of
+ * its hand count one event less.
  *
  * Usable in the page (``window.TapQueue``) and in node (``require``): the network, the
  * storage, the timers and the events come in ``opts`` (defaults: the browser's).
@@ -47,6 +58,73 @@
     if (status >= 400) { return "refused"; }
     if (status >= 200 && status < 300) { return "stored"; }
     return "retry";
+  }
+
+  var EVENT_OPS = ["action", "undo", "end_hand"];   // each stores one event of its hand
+
+  function isEvent(t) { return EVENT_OPS.indexOf(t.op) >= 0; }
+
+  /* The tap as sent: ``tap`` given what the tablet saw, ``seen`` ({hand_id, version}: the
+   * server's last table), and ``items`` (the taps queued before it, in order). Sets
+   * ``version`` on an action/undo/end_hand (for a tap after a queued start_hand, whose
+   * ``hand_id`` is null: the taps queued since that start), ``after_hand`` on a start_hand
+   * (``after_pending`` when another start_hand is queued: filled in by its answer).
+   * Returns ``tap``. */
+  function stamp(items, tap, seen) {
+    seen = seen || {};
+    var lastStart = -1;
+    items.forEach(function (t, i) { if (t.op === "start_hand") { lastStart = i; } });
+    if (tap.op === "start_hand") {
+      if (lastStart >= 0) { tap.after_hand = null; tap.after_pending = true; }
+      else { tap.after_hand = seen.hand_id === undefined ? null : seen.hand_id; }
+      return tap;
+    }
+    if (!isEvent(tap)) { return tap; }
+    var base = lastStart >= 0 ? 0 : (seen.version || 0);
+    var ahead = items.slice(lastStart + 1).filter(function (t) {
+      return isEvent(t) && t.hand_id === tap.hand_id;
+    }).length;
+    tap.version = base + ahead;
+    return tap;
+  }
+
+  /* After ``tap`` (at ``items[0]``, just taken off) was answered: the later taps that
+   * depended on it. ``how``: "stored" (a start_hand's new hand id fills the next start's
+   * ``after_hand`` and the hand of the taps made for it), "refused" (nothing stored: the
+   * later taps of its hand count one event less), "stale" (409: those later taps are
+   * dropped; a start_hand's: every later tap). Returns the dropped taps. */
+  function settleAfter(items, tap, how, data) {
+    var dropped = [];
+    if (how === "stale") {
+      var keep = [];
+      var all = tap.op === "start_hand" || tap.hand_id === null || tap.hand_id === undefined;
+      items.forEach(function (t) {
+        if (all || (t.hand_id === tap.hand_id && t.op !== "start_hand")) { dropped.push(t); }
+        else { keep.push(t); }
+      });
+      items.length = 0;
+      Array.prototype.push.apply(items, keep);
+      return dropped;
+    }
+    if (tap.op === "start_hand") {
+      if (how !== "stored" || !data || data.hand_id === undefined) { return dropped; }
+      for (var i = 0; i < items.length; i++) {
+        if (items[i].op === "start_hand") {
+          if (items[i].after_pending) { items[i].after_hand = data.hand_id; delete items[i].after_pending; }
+          break;
+        }
+        if (items[i].hand_id === null) { items[i].hand_id = data.hand_id; }
+      }
+      return dropped;
+    }
+    if (how === "refused" && isEvent(tap)) {
+      items.forEach(function (t) {
+        if (isEvent(t) && t.hand_id === tap.hand_id && typeof t.version === "number" && t.version > 0) {
+          t.version -= 1;
+        }
+      });
+    }
+    return dropped;
   }
 
   function TapQueue(opts) {
@@ -93,8 +171,10 @@
     this.onChange(this);
   };
 
-  /* Queue one tap (a plain object: op, action, ...); returns its key. */
-  TapQueue.prototype.push = function (tap) {
+  /* Queue one tap (a plain object: op, action, hand_id ...) made on ``seen`` ({hand_id,
+   * version}: the table the tablet showed, :func:`stamp`); returns its key. */
+  TapQueue.prototype.push = function (tap, seen) {
+    if (seen !== undefined) { stamp(this.items, tap, seen); }
     tap.key = tap.key || uuid(this.crypto);
     tap.queued_at = tap.queued_at || new Date().toISOString();
     this.items.push(tap);
@@ -143,8 +223,8 @@
     }).then(function (res) {
       var how = outcome(res.status);
       return Promise.resolve().then(function () { return res.json(); })
-        .then(function (data) { return {how: how, data: data, json: true}; },
-              function () { return {how: how, data: {error: "HTTP " + res.status}, json: false}; });
+        .then(function (data) { return {how: how, data: data, json: true, status: res.status}; },
+              function () { return {how: how, data: {error: "HTTP " + res.status}, json: false, status: res.status}; });
     }).then(function (answer) {
       self.sending = false;
       self.online = true;
@@ -153,14 +233,17 @@
         self.onChange(self);
         return;
       }
-      // stored, or refused for good: off the queue, then the next one
+      // stored, or refused for good: off the queue (with the later taps of its hand when it
+      // was made on an out-of-date table), then the next one
       if (self.items.length && self.items[0].key === tap.key) { self.items.shift(); }
+      var how = answer.how === "stored" ? "stored" : answer.status === 409 ? "stale" : "refused";
+      var dropped = settleAfter(self.items, tap, how, answer.data);
       self.failures = 0;
       self.nextDelayMs = null;
       self.save();
       try {
         if (answer.how === "stored") { self.onAnswer(answer.data, tap); }
-        else { self.onRefused(answer.data, tap); }
+        else { self.onRefused(answer.data, tap, {status: answer.status, dropped: dropped}); }
       } catch (e) {
         self.setTimeout(function () { throw e; }, 0);   // reported, and the queue goes on
       }
@@ -173,5 +256,5 @@
     });
   };
 
-  return {TapQueue: TapQueue, uuid: uuid, outcome: outcome};
+  return {TapQueue: TapQueue, uuid: uuid, outcome: outcome, stamp: stamp, settleAfter: settleAfter};
 });
