@@ -284,6 +284,9 @@ def m011_accounts(db: Database) -> None:
     db["login_attempts"].create_index(["username", "at"])
     db["setup_codes"].create({"id": int, "code_hash": str, "issued_at": str, "ended_at": str}, pk="id",
                              not_null={"code_hash", "issued_at"})
+
+
+@migrations()
 def m012_dealer_links(db: Database) -> None:
     # per-night dealer links the host issues and revokes (store/dealer_links.py): only the
     # SHA-256 of the token is kept, with its first characters to name it; a row is never
