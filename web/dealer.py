@@ -41,6 +41,7 @@ import referee
 import store
 
 from . import i18n
+from .csrf import generate_csrf
 from .refusals import refusal_text
 from .tableview import last_hand_id, table_view
 
@@ -179,8 +180,12 @@ def hand_page(night_id: int, token: str):
 @bp.get("/<int:night_id>/<token>/state")
 @dealer_required
 def state(night_id: int, token: str):
-    """The table as JSON (:func:`table_view`, its findings said: :func:`said`)."""
-    return jsonify(said(table_view(get_db(), night_id)))
+    """The table as JSON (:func:`table_view`, its findings said: :func:`said`), with
+    ``csrf_token``: a valid token for the tablet's next taps (``web.csrf``; the page takes it
+    after a tap was refused for its token)."""
+    view = said(table_view(get_db(), night_id))
+    view["csrf_token"] = generate_csrf()
+    return jsonify(view)
 
 
 @bp.post("/<int:night_id>/<token>/tap")
