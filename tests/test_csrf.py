@@ -200,6 +200,26 @@ def test_a_tablet_open_for_ten_hours_still_posts(app, db, monkeypatch, time_limi
     assert response.status_code == status, response.get_data(as_text=True)[:300]
 
 
+@pytest.mark.parametrize("refreshing, status", [(True, 200), (False, 400)])
+def test_an_open_tablet_outlives_the_session_lifetime(app, db, monkeypatch, refreshing, status):
+    """The session cookie that holds the tablet's token is no longer read once it is older
+    than the session lifetime (12 h here). An open tablet asks for the state every 10 s,
+    which signs the cookie anew: sixteen hours after the page was opened, its token is still
+    taken. (Without those refreshes, the second case, the cookie has aged out: refused.)"""
+    app.permanent_session_lifetime = 12 * HOURS
+    w, client, base = _dealer(app, db)
+    token = csrf_token(client, base)
+    now = itsdangerous.timed.TimestampSigner.get_timestamp
+    for hours in (8, 16):
+        monkeypatch.setattr(itsdangerous.timed.TimestampSigner, "get_timestamp",
+                            lambda self, h=hours: now(self) + h * HOURS)
+        if refreshing and hours == 8:
+            assert client.get(base + "state").status_code == 200
+    response = client.post(base + "tap", json={"key": "tap-late-0002", "op": "start_hand"},
+                           headers={"X-CSRFToken": token})
+    assert response.status_code == status, response.get_data(as_text=True)[:300]
+
+
 def test_the_token_is_in_every_page_and_every_post_form(app, db):
     """Each page's meta and each ``<form method="post">`` of the host's, the dealer's and
     the player's pages carry the session's token (the one the server checks)."""
