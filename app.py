@@ -13,6 +13,7 @@ from flask import Flask, redirect, url_for
 
 from store import flaskdb, secretfile
 from web import cli, limits, security
+from web import cli, csrf, origin
 
 BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player", "web.replay", "web.disputes")
 """The views by area; each module exposes ``bp``."""
@@ -41,6 +42,8 @@ def create_app(test_config=None):
     cli.init_app(app)
     limits.init_app(app)
     security.init_app(app)
+    origin.init_app(app)  # before CSRFProtect: a cross-site request is refused as such (403)
+    csrf.init_app(app)
     register_blueprints(app)
 
     @app.route("/")

@@ -278,17 +278,25 @@ class Client:
         self.port, self.timeout = port, timeout
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         self.errors: list[str] = []
+        self.cookie: str | None = None   # the session cookie, as the tablet's browser keeps it
+        self.csrf: str | None = None     # its CSRF token (a state answer's csrf_token)
 
     def request(self, method: str, path: str, body: dict | None = None) -> tuple[float, int, bytes]:
         """Send one request; returns (milliseconds, status, body). No answer is status 0."""
         data = None if body is None else json.dumps(body)
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        if self.csrf:
+            headers["X-CSRFToken"] = self.csrf
         began = time.perf_counter()
         try:
             self.conn.request(method, path, data, headers)
             response = self.conn.getresponse()
             payload = response.read()
             status = response.status
+            if response.getheader("Set-Cookie"):
+                self.cookie = response.getheader("Set-Cookie").split(";", 1)[0]
         except (OSError, http.client.HTTPException) as exc:
             self.conn.close()
             self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
@@ -464,7 +472,11 @@ def run(args) -> str:
             client = Client(port)
             for depth in args.depths:
                 night_id, session = nights[depth]
-                client.request("GET", paths[depth] + "state")  # warm-up, not timed
+                # warm-up, not timed; the tablet's session and CSRF token (none: a checkout
+                # without CSRF tokens)
+                _, status, payload = client.request("GET", paths[depth] + "state")
+                if status == 200:
+                    client.csrf = json.loads(payload).get("csrf_token") or client.csrf
                 for _ in range(3):
                     client.request("POST", FLOOR_PATH, {"key": "warm-up"})
                 began = time.perf_counter()

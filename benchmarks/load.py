@@ -305,14 +305,27 @@ class Client:
         self.port, self.results = port, results
         self.conn: http.client.HTTPConnection | None = None
         self.cookie: str | None = None
+        self.csrf: str | None = None   # the session's CSRF token ("" : the checkout has none)
+
+    def csrf_token(self) -> str:
+        """The session's CSRF token, read as a browser gets it: the ``csrf-token`` meta of a
+        page (the login page; untimed). "" for a checkout without CSRF tokens."""
+        self.csrf = ""
+        _, payload, _ = self.request(None, "GET", "/host/login")
+        found = re.search(rb'<meta name="csrf-token" content="([^"]+)">', payload)
+        return found.group(1).decode() if found else ""
 
     def request(self, kind: str | None, method: str, path: str, body: bytes | None = None,
                 content_type: str = "application/json") -> tuple[int, bytes, http.client.HTTPResponse | None]:
         """Send one request, timed under ``kind`` (None: not timed); returns (status, body,
         response). Status 0 is no answer."""
         headers = {"Content-Type": content_type, "Accept": "application/json, text/html, */*"}
+        if method == "POST" and self.csrf is None:
+            self.csrf = self.csrf_token()
         if self.cookie:
             headers["Cookie"] = self.cookie
+        if method == "POST" and self.csrf:
+            headers["X-CSRFToken"] = self.csrf
         for attempt in range(2):
             reused = self.conn is not None
             if self.conn is None:

@@ -5,6 +5,7 @@ chromium) and ``server`` (the app on a free localhost port); helpers ``pdf_text`
 ``pdf_pages``, ``login_host``, ``night_with_first_hand``, ``dealer_token``/``dealer_url`` (a
 tablet link issued for a night) and ``tap_as_seen`` (a tap carrying what the tablet saw)
 (``from conftest import ...``).
+CSRF tokens are checked only in tests marked ``csrf`` or ``browser`` (:func:`csrf_on`).
 
 Outside CI a test whose dependency is missing (``../shared``, chromium) is skipped with the
 reason; under CI (``CI`` set) every skip is a failure, so nothing is silently left out.
@@ -64,12 +65,25 @@ def pytest_make_collect_report(collector):
     _fail_skips_under_ci(outcome.get_result())
 
 
+CSRF_MARKERS = ("csrf", "browser")
+"""Tests with one of these marks run with CSRF tokens checked (``WTF_CSRF_ENABLED`` on, as
+the app sets it); every other test gets the app with the check off (``web.csrf``)."""
+
+
+def csrf_on(request) -> bool:
+    """Whether the running test asked for CSRF checks (:data:`CSRF_MARKERS`)."""
+    return any(request.node.get_closest_marker(name) for name in CSRF_MARKERS)
+
+
 @pytest.fixture
-def app(tmp_path):
-    """The app on a fresh SQLite file in ``tmp_path`` (schema migrated)."""
+def app(tmp_path, request):
+    """The app on a fresh SQLite file in ``tmp_path`` (schema migrated). CSRF tokens are
+    checked only for tests marked ``csrf`` or ``browser`` (:func:`csrf_on`); post with
+    ``tests/csrf_client.py`` there."""
     path = tmp_path / "tapete.db"
     open_db(path).conn.close()
-    app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test"})
+    app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test",
+                      "WTF_CSRF_ENABLED": csrf_on(request)})
     yield app
 
 

@@ -16,6 +16,9 @@ that refused everything, or compared nothing, would fail.
 
 The list of routes is checked against the app's URL map: a new state-changing route that
 is not added here fails :func:`test_every_state_changing_route_is_in_the_matrix`.
+
+CSRF tokens are checked here (mark ``csrf``): every role's client sends the valid token of its
+own session (``tests/csrf_client.py``), so what refuses it is the role, not a missing token.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import pytest
 
 import store
 from conftest import HOST_PASSWORD, host_account, login_host
+from csrf_client import post_form, post_json
 from web.disputes import preview_digest
 
 CASE = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
@@ -36,6 +40,8 @@ CASE = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 2
         "actions": ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p4 open 10", "p3 fold",
                     "p1 fold", "p4 show QsQh7c5d2s", "d award p4 25"]}
 """shared/cases/out_of_turn_open.json's hand: Chus opens before Bruno has spoken."""
+
+pytestmark = pytest.mark.csrf
 
 MADE_UP_TOKEN = "Zq3" * 14 + "x"
 """43 URL-safe characters no link was issued with."""
@@ -225,8 +231,8 @@ def send(client, route: Route, w: World, role: str):
     path = route.path(w, credential(w, role))
     data = route.data(w)
     if route.as_json:
-        return client.post(path, json=data)
-    return client.post(path, data=data)
+        return post_json(client, path, data)
+    return post_form(client, path, data)
 
 
 def test_every_state_changing_route_is_in_the_matrix(app):
@@ -270,7 +276,7 @@ def test_the_exempt_routes_change_no_row(app, db, endpoint):
     if endpoint == "disputes.preview":  # the host's own page: the host sends it
         login_host(client)
         before = snapshot(app.config["DATABASE"])
-        response = client.post(f"/host/dispute/{w.dispute}/preview", data={"decision": "rejected"})
+        response = post_form(client, f"/host/dispute/{w.dispute}/preview", {"decision": "rejected"})
         assert response.status_code == 200 and 'id="commit-form"' not in response.get_data(as_text=True)
         assert 'id="preview"' in response.get_data(as_text=True)
         assert snapshot(app.config["DATABASE"]) == before
@@ -279,7 +285,7 @@ def test_the_exempt_routes_change_no_row(app, db, endpoint):
         host_account(app)
         before = snapshot(app.config["DATABASE"])
     path = {"host.login": "/host/login", "host.logout": "/host/logout", "host.setup": "/host/setup"}[endpoint]
-    response = client.post(path, data={"username": "host", "password": "guessed password",
+    response = post_form(client, path, {"username": "host", "password": "guessed password",
                                        "code": "AAAA-BBBB-CCCC", "confirm": "guessed password"})
     assert response.status_code in (302, 401)
     after = snapshot(app.config["DATABASE"])
@@ -296,7 +302,7 @@ def test_the_player_may_dispute_only_hands_of_their_own_link(app, db):
     before = snapshot(app.config["DATABASE"])
     outsider = f"/p/{w.tokens['Dora']}/hand/{w.hand}/dispute"
     assert client.get(outsider).status_code == 404
-    assert client.post(outsider, data={"statement": "x", "key": "dora-0001"}).status_code == 404
+    assert post_form(client, outsider, {"statement": "x", "key": "dora-0001"}).status_code == 404
     assert client.get(f"/p/{w.tokens['Bruno']}/hand/{w.hand + 999}/dispute").status_code == 404
     assert snapshot(app.config["DATABASE"]) == before
     assert client.get(f"/p/{w.tokens['Bruno']}/hand/{w.hand}/dispute").status_code == 200
@@ -307,7 +313,7 @@ def test_the_hosts_dispute_page_is_behind_the_pin(app, db):
     for role in ("anonymous", "player", "other_dealer", "revoked_dealer", "dealer"):
         client = client_for(app, w, role)
         for response in (client.get(f"/host/dispute/{w.dispute}"),
-                         client.post(f"/host/dispute/{w.dispute}/preview", data={"decision": "rejected"})):
+                         post_form(client, f"/host/dispute/{w.dispute}/preview", {"decision": "rejected"})):
             assert response.status_code == 302 and response.headers["Location"].startswith("/host/login")
             assert "Chus opened before Bruno spoke" not in response.get_data(as_text=True)
     assert "Chus opened before Bruno spoke" in client_for(app, w, "host").get(
@@ -319,7 +325,7 @@ def test_json_taps_are_the_dealer_areas_only_write(app, db):
     dealer link is a 404 whose body reveals nothing of the night."""
     w = build(app, db)
     tap = {"key": "tap-start-0002", "op": "start_hand", "after_hand": w.hand}
-    refused = client_for(app, w, "other_dealer").post(f"/dealer/{w.night}/{w.dealer(w.other_night)}/tap", json=tap)
+    refused = post_json(client_for(app, w, "other_dealer"), f"/dealer/{w.night}/{w.dealer(w.other_night)}/tap", tap)
     assert refused.status_code == 404 and "Chus" not in refused.get_data(as_text=True)
-    taken = client_for(app, w, "dealer").post(f"/dealer/{w.night}/{w.dealer(w.night)}/tap", json=tap)
+    taken = post_json(client_for(app, w, "dealer"), f"/dealer/{w.night}/{w.dealer(w.night)}/tap", tap)
     assert taken.status_code == 200 and json.loads(taken.get_data())["hand"] == 2

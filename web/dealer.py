@@ -37,7 +37,7 @@ import sqlite3
 import time
 from functools import wraps
 
-from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import get_locale, ngettext
 
@@ -47,6 +47,7 @@ from store.dealer_links import entered_by as link_entered_by
 
 from . import i18n
 from .forms import bad_characters, check_text
+from .csrf import generate_csrf
 from .refusals import refusal_text
 from .tableview import last_hand_id, table_view
 
@@ -190,8 +191,17 @@ def hand_page(night_id: int, token: str):
 @bp.get("/<int:night_id>/<token>/state")
 @dealer_required
 def state(night_id: int, token: str):
-    """The table as JSON (:func:`table_view`, its findings said: :func:`said`)."""
-    return jsonify(said(table_view(get_db(), night_id)))
+    """The table as JSON (:func:`table_view`, its findings said: :func:`said`), with
+    ``csrf_token``: a valid token for the tablet's next taps (``web.csrf``; the page takes it
+    after a tap was refused for its token).
+
+    The tablet's session cookie (which holds its token) is signed anew on each answer: the
+    page asks every 10 s while it is open, so an open tablet's cookie never grows older
+    than the session lifetime (``PERMANENT_SESSION_LIFETIME``), however long the night."""
+    view = said(table_view(get_db(), night_id))
+    view["csrf_token"] = generate_csrf()
+    session.modified = True
+    return jsonify(view)
 
 
 @bp.post("/<int:night_id>/<token>/tap")

@@ -114,7 +114,20 @@
       redraw();
     },
     onChange: function () { redraw(); },
+    renewToken: renewToken,
   });
+
+  // The tap was refused for its CSRF token (web/csrf.py): the table's state carries a fresh
+  // one (the session's), which the page keeps in its meta for the next taps.
+  function renewToken() {
+    return fetch(CFG.state_url, {headers: {"Accept": "application/json"}, credentials: "same-origin"})
+      .then(function (res) { return res.ok ? res.json() : null; })
+      .then(function (data) { keepToken(data); });
+  }
+  function keepToken(data) {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    if (meta && data && data.csrf_token) { meta.setAttribute("content", data.csrf_token); }
+  }
 
   function showNotice(text) {
     var n = $("notice");
@@ -732,6 +745,7 @@
         return res.ok ? res.json() : null;
       })
       .then(function (data) {
+        keepToken(data);
         if (!data || queue.items.length || answers !== asked) { return; }
         var changed = force || data.hand_id !== server.hand_id || data.version !== server.version ||
           (data.actions || []).length !== (server.actions || []).length || data.in_progress !== server.in_progress;

@@ -26,6 +26,11 @@
  * the same hand (each stores one event); a ``start_hand`` carries ``after_hand``, the last
  * hand seen. A tap refused for good (4xx other than 409) stored nothing: the later taps of
  * its hand count one event less.
+ * Each request carries the page's CSRF token in the ``X-CSRFToken`` header
+ * (``opts.csrfToken()``; default: the page's ``<meta name="csrf-token">``, web/csrf.py). A
+ * tap refused for its token (``{csrf: true}``, a 400) is refused like any 4xx; then
+ * ``opts.renewToken()`` (a promise: the page fetches a fresh token) runs before the next
+ * tap is sent, so the taps queued behind it do not meet the same old token.
  *
  * Usable in the page (``window.TapQueue``) and in node (``require``): the network, the
  * storage, the timers and the events come in ``opts`` (defaults: the browser's).
@@ -50,6 +55,12 @@
     b[8] = (b[8] & 0x3f) | 0x80;
     var h = Array.prototype.map.call(b, function (x) { return (x + 0x100).toString(16).slice(1); }).join("");
     return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
+  }
+
+  /* The page's CSRF token (``<meta name="csrf-token">``), or null. */
+  function pageToken(doc) {
+    var meta = doc && doc.querySelector ? doc.querySelector('meta[name="csrf-token"]') : null;
+    return meta ? meta.getAttribute("content") : null;
   }
 
   /* How one answer's status is handled: "stored", "refused" (never resent) or "retry". */
@@ -142,6 +153,8 @@
     this.clearTimeout = opts.clearTimeout || function (t) { return global.clearTimeout(t); };
     this.random = opts.random || Math.random;
     this.crypto = opts.crypto || global.crypto;
+    this.csrfToken = opts.csrfToken || function () { return pageToken(global.document); };
+    this.renewToken = opts.renewToken || function () { return Promise.resolve(); };
     this.sending = false;
     this.online = true;
     this.failures = 0;       // failed sends of the head tap in a row
@@ -214,9 +227,12 @@
     self.sending = true;
     var tap = self.items[0];
     return Promise.resolve().then(function () {
+      var headers = {"Content-Type": "application/json", "Accept": "application/json"};
+      var token = self.csrfToken();
+      if (token) { headers["X-CSRFToken"] = token; }
       return self.fetch(self.url, {
         method: "POST",
-        headers: {"Content-Type": "application/json", "Accept": "application/json"},
+        headers: headers,
         body: JSON.stringify(tap),
         credentials: "same-origin",
       });
@@ -246,6 +262,14 @@
         else { self.onRefused(answer.data, tap, {status: answer.status, dropped: dropped}); }
       } catch (e) {
         self.setTimeout(function () { throw e; }, 0);   // reported, and the queue goes on
+      }
+      if (answer.how === "refused" && answer.data && answer.data.csrf === true) {
+        // a fresh token first (nothing goes out meanwhile); the next tap goes with it, and
+        // goes even if the renewal failed
+        self.sending = true;
+        return Promise.resolve().then(function () { return self.renewToken(); })
+          .then(null, function () {})
+          .then(function () { self.sending = false; return self.flush(true); });
       }
       return self.flush(true);
     }, function () {
