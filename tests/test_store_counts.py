@@ -81,8 +81,9 @@ def test_a_count_when_leaving_includes_a_rebuy_and_is_compared_with_that_moment(
     assert f["details"]["difference"] == -10
 
 
-def _night_page(client, night_id: int, lang: str) -> str:
-    login_host(client)
+def _night_page(client, night_id: int, lang: str, *, login: bool = True) -> str:
+    if login:  # (a login writes its session row: the write-locked tests log in first)
+        login_host(client)
     answer = client.get(f"/host/night/{night_id}?lang={lang}")
     assert answer.status_code == 200
     return answer.get_data(as_text=True)
@@ -142,7 +143,8 @@ def test_the_night_page_with_its_count_findings_takes_no_write_lock(app, client,
     writer; a write would wait out the busy timeout and fail)."""
     night_id, players = _night(db)
     _count_as_pushed(db, night_id, players)
-    html = _while_write_locked(app, lambda: _night_page(client, night_id, "en"))
+    login_host(client)
+    html = _while_write_locked(app, lambda: _night_page(client, night_id, "en", login=False))
     assert "counted 103 chips" in _findings_html(html)
 
 
@@ -235,8 +237,9 @@ def test_an_unreadable_count_refuses_the_import_and_stores_nothing(db, runner, t
 
 
 # ---------------------------------------------------------------- the report and the player's page
-def _report(client, night_id: int, lang: str) -> str:
-    login_host(client)
+def _report(client, night_id: int, lang: str, *, login: bool = True) -> str:
+    if login:
+        login_host(client)
     answer = client.get(f"/reports/nights/{night_id}?lang={lang}")
     assert answer.status_code == 200
     return html_text.unescape(re.sub(r"\s+", " ", answer.get_data(as_text=True)))
@@ -296,7 +299,8 @@ def test_the_pdf_report_has_the_night_findings(app, client, db):
 def test_the_report_with_its_count_findings_takes_no_write_lock(app, client, db):
     night_id, players = _night(db)
     _count_as_pushed(db, night_id, players)
-    page = _while_write_locked(app, lambda: _report(client, night_id, "en"))
+    login_host(client)
+    page = _while_write_locked(app, lambda: _report(client, night_id, "en", login=False))
     assert "counted 103 chips" in _night_findings(page)
 
 
