@@ -155,7 +155,8 @@ def test_five_wrong_passwords_lock_the_username_and_a_new_app_remembers(app, cli
     assert re.search(r"wait 1[45] minutes", client.post("/host/login?lang=en", data={
         "username": HOST_USER, "password": HOST_PASSWORD}).get_data(as_text=True))
     # a restart (a new app, another process) reads the same attempts from the database
-    again = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test"})
+    again = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
+                        "WTF_CSRF_ENABLED": False})
     assert _login(again.test_client()).status_code == 429
     assert "espera" in _login(again.test_client()).get_data(as_text=True)
 
@@ -263,7 +264,8 @@ def test_the_cookie_holds_no_player_link_and_no_secret_but_the_session_id(app, c
     assert answer.status_code == 200 and client.get(f"/p/{token}").status_code == 200
     payload = _cookie_payload(_cookie(client))
     assert token not in payload and "/p/" not in payload
-    assert set(json.loads(payload)) <= {"sid", "seen", "_permanent", "_flashes"}
+    # csrf_token: Flask-WTF's per-session CSRF secret (signed; forms carry a token made from it)
+    assert set(json.loads(payload)) <= {"sid", "seen", "_permanent", "_flashes", "csrf_token"}
     assert token not in client.get(f"/host/night/{night_id}").get_data(as_text=True)  # shown once
 
 

@@ -158,14 +158,14 @@ def test_a_tap_refused_for_its_token_is_json_the_queue_drops_and_state_gives_a_f
     carries a token that the next tap is taken with."""
     w, client, base = _dealer(app, db)
     before = snapshot(app.config["DATABASE"])
-    refused = client.post(base + "tap", json={"key": "tap-csrf-0001", "op": "start_hand"},
+    refused = client.post(base + "tap", json={"key": "tap-csrf-0001", "op": "start_hand", "after_hand": w.hand},
                           headers={"X-CSRFToken": "stale", "Accept-Language": "es"})
     assert refused.status_code == 400
     body = refused.get_json()
     assert body["csrf"] is True and "La clave de seguridad de la página ha caducado" in body["error"]
     assert snapshot(app.config["DATABASE"]) == before
     fresh = client.get(base + "state").get_json()["csrf_token"]
-    taken = client.post(base + "tap", json={"key": "tap-csrf-0002", "op": "start_hand"},
+    taken = client.post(base + "tap", json={"key": "tap-csrf-0002", "op": "start_hand", "after_hand": w.hand},
                         headers={"X-CSRFToken": fresh})
     assert taken.status_code == 200 and taken.get_json()["hand"] == 2
 
@@ -177,11 +177,11 @@ def test_a_tablet_page_with_no_session_cookie_left_gets_a_new_token_from_state(a
     w, client, base = _dealer(app, db)
     page_token = csrf_token(client, base)
     client.delete_cookie(app.config["SESSION_COOKIE_NAME"])
-    response = client.post(base + "tap", json={"key": "tap-csrf-0003", "op": "start_hand"},
+    response = client.post(base + "tap", json={"key": "tap-csrf-0003", "op": "start_hand", "after_hand": w.hand},
                            headers={"X-CSRFToken": page_token})
     assert response.status_code == 400 and response.get_json()["csrf"] is True
     fresh = client.get(base + "state").get_json()["csrf_token"]
-    assert post_json(client, base + "tap", {"key": "tap-csrf-0004", "op": "start_hand"},
+    assert post_json(client, base + "tap", {"key": "tap-csrf-0004", "op": "start_hand", "after_hand": w.hand},
                      token=fresh).status_code == 200
 
 
@@ -199,7 +199,7 @@ def test_a_tablet_open_for_ten_hours_still_posts(app, db, monkeypatch, time_limi
     now = itsdangerous.timed.TimestampSigner.get_timestamp
     monkeypatch.setattr(itsdangerous.timed.TimestampSigner, "get_timestamp",
                         lambda self: now(self) + 10 * HOURS)
-    response = client.post(base + "tap", json={"key": "tap-late-0001", "op": "start_hand"},
+    response = client.post(base + "tap", json={"key": "tap-late-0001", "op": "start_hand", "after_hand": w.hand},
                            headers={"X-CSRFToken": token})
     assert response.status_code == status, response.get_data(as_text=True)[:300]
 
@@ -219,7 +219,7 @@ def test_an_open_tablet_outlives_the_session_lifetime(app, db, monkeypatch, refr
                             lambda self, h=hours: now(self) + h * HOURS)
         if refreshing and hours == 8:
             assert client.get(base + "state").status_code == 200
-    response = client.post(base + "tap", json={"key": "tap-late-0002", "op": "start_hand"},
+    response = client.post(base + "tap", json={"key": "tap-late-0002", "op": "start_hand", "after_hand": w.hand},
                            headers={"X-CSRFToken": token})
     assert response.status_code == status, response.get_data(as_text=True)[:300]
 

@@ -16,6 +16,7 @@ import pytest
 
 from app import create_app
 from liveserver import SECRET_KEY, start_server
+from conftest import host_account
 from page_world import build_pages
 from store import open_db
 from web.limits import MAX_CONTENT_LENGTH
@@ -32,6 +33,7 @@ def live(tmp_path_factory):
     db = open_db(db_path)
     app = create_app({"TESTING": True, "DATABASE": str(db_path), "SECRET_KEY": SECRET_KEY})
     pages = build_pages(app, db)
+    host_account(app)  # the login page, not the first visit's setup page
     db.conn.close()
     with start_server(db_path, args=("--channel-timeout", str(CHANNEL_TIMEOUT))) as server:
         yield server, pages
