@@ -41,6 +41,7 @@ from store.replays import player_hand_seat, visible_cards
 from store.rulings import MAX_RULE
 
 from . import i18n
+from .auth import current_actor
 from .dealer import get_db
 from .forms import check_text
 from .host import _form_key, host_required
@@ -322,7 +323,7 @@ def rule(dispute_id: int):
             if preview_digest(fresh) != request.form.get("digest"):
                 raise store.StoreError("the night changed since the preview", "preview_stale")
         store.record_ruling(db, dispute_id, decision=decision, rule=rule_text, note=note,
-                            actions=actions, entered_by="host", key=_form_key())
+                            actions=actions, entered_by=current_actor(), key=_form_key())
     except ValueError as exc:  # StoreError included: nothing was written
         flash(refusal_text(exc), "error")
         back = {"decision": decision, "rule_choice": OTHER_RULE, "rule_other": rule_text, "note": note}

@@ -38,7 +38,7 @@ from store.nights import local_time
 from store.tokens import player_links, revoke_player_links
 from store.tokens import revoke_link as revoke
 from . import i18n
-from .auth import add_routes, host_required
+from .auth import add_routes, current_actor, host_required
 from .dealer import get_db
 from .forms import MAX_NUMBER, MAX_NAME, MAX_REASON, MAX_TITLE, choice_field, text_field
 from .forms import field_label as _field_label
@@ -229,7 +229,7 @@ def issue_dealer_link(night_id: int):
         abort(404)
     try:
         link_id, token = store.issue_dealer_link(
-            db, night_id, request.form.get("label", ""), issued_by="host", key=_form_key(),
+            db, night_id, request.form.get("label", ""), issued_by=current_actor(), key=_form_key(),
             default_label=_("Tablet %(n)s", n="%(n)s"))
     except ValueError as exc:  # StoreError included
         flash(refusal_text(exc), "error")
@@ -250,7 +250,7 @@ def revoke_dealer_link(night_id: int, link_id: int):
     try:
         if link_id > MAX_NUMBER or night_id > MAX_NUMBER:
             raise store.StoreError("no such link", "no_dealer_link")
-        fresh = store.revoke_dealer_link(get_db(), link_id, revoked_by="host", night_id=night_id)
+        fresh = store.revoke_dealer_link(get_db(), link_id, revoked_by=current_actor(), night_id=night_id)
         flash(_("Tablet link revoked.") if fresh else _("That tablet link was already revoked."), "ok")
     except store.StoreError as exc:
         flash(refusal_text(exc), "error")
@@ -301,7 +301,7 @@ def seat(night_id: int):
         if store.current_hand(db, night_id) is not None:
             raise ValueError(_("A hand is in progress: seat new players between hands."))
         store.join_table(db, night_id, text_field("name", MAX_NAME, required=True), _int("seat", low=1),
-                         _int("chips", required=False), entered_by="host", key=_form_key())
+                         _int("chips", required=False), entered_by=current_actor(), key=_form_key())
 
     return _write(night_id, do)
 
@@ -312,7 +312,7 @@ def unseat(night_id: int):
     """A player leaves the table (between hands), with the reason."""
 
     return _write(night_id, lambda db: store.unseat(
-        db, night_id, _int("player_id"), reason=text_field("reason", MAX_REASON), entered_by="host",
+        db, night_id, _int("player_id"), reason=text_field("reason", MAX_REASON), entered_by=current_actor(),
         key=_form_key()))
 
 
@@ -325,7 +325,7 @@ def void_hand(night_id: int):
         hand_id = store.current_hand(db, night_id)
         if hand_id is None:
             raise ValueError(_("No hand is in progress."))
-        store.void_hand_start(db, hand_id, reason=text_field("reason", MAX_REASON), entered_by="host",
+        store.void_hand_start(db, hand_id, reason=text_field("reason", MAX_REASON), entered_by=current_actor(),
                               key=_form_key())
 
     return _write(night_id, do)
@@ -337,7 +337,7 @@ def buy_in(night_id: int):
     """A buy-in or rebuy (chips) for a seated player."""
 
     return _write(night_id, lambda db: store.buy_in(
-        db, night_id, _int("player_id"), _int("chips", low=1), entered_by="host", key=_form_key()))
+        db, night_id, _int("player_id"), _int("chips", low=1), entered_by=current_actor(), key=_form_key()))
 
 
 @bp.post("/night/<int:night_id>/hand")
@@ -346,7 +346,7 @@ def start_hand(night_id: int):
     """Start the next hand: the button moves on unless a seat is given; stacks carry."""
 
     return _write(night_id, lambda db: store.start_hand(
-        db, night_id, button=_int("button", required=False, low=1), entered_by="host",
+        db, night_id, button=_int("button", required=False, low=1), entered_by=current_actor(),
         key=_form_key()))
 
 
@@ -356,7 +356,7 @@ def cash_out(night_id: int):
     """Record the chips a player counted out with at the end."""
 
     return _write(night_id, lambda db: store.cash_out(
-        db, night_id, _int("player_id"), _int("chips"), entered_by="host", key=_form_key()))
+        db, night_id, _int("player_id"), _int("chips"), entered_by=current_actor(), key=_form_key()))
 
 
 @bp.post("/night/<int:night_id>/recount")
@@ -365,7 +365,7 @@ def recount(night_id: int):
     """Correct a player's count: voids the earlier one (reason "recount"), records the new."""
 
     return _write(night_id, lambda db: store.recount(
-        db, night_id, _int("player_id"), _int("chips"), entered_by="host", key=_form_key()))
+        db, night_id, _int("player_id"), _int("chips"), entered_by=current_actor(), key=_form_key()))
 
 
 @bp.post("/night/<int:night_id>/close")
@@ -384,7 +384,7 @@ def close(night_id: int):
             raise ValueError(_("Closing the night was not confirmed: tick the box to confirm."))
         charge = _int("charge_player_id", required=False)
         hub = _int("hub_player_id", required=False)
-        store.close_night(db, night_id, entered_by="host", resolution=resolution, charge_player_id=charge,
+        store.close_night(db, night_id, entered_by=current_actor(), resolution=resolution, charge_player_id=charge,
                           mode="hub" if hub else "fewest", hub_player_id=hub, key=_form_key(),
                           override_reason=override)
 
@@ -405,7 +405,7 @@ def void_entry(night_id: int):
         reason = text_field("reason", MAX_REASON)
         if not reason:
             raise ValueError(_("Say why the entry is voided."))
-        store.void_entry(db, entry_id, reason=reason, entered_by="host",
+        store.void_entry(db, entry_id, reason=reason, entered_by=current_actor(),
                          key=_form_key())
 
     return _write(night_id, do, _("Entry voided."))
@@ -421,7 +421,7 @@ def reopen(night_id: int):
         reason = text_field("reason", MAX_REASON)
         if not reason:
             raise ValueError(_("Say why the night is reopened."))
-        store.reopen_night(db, night_id, reason=reason, entered_by="host")
+        store.reopen_night(db, night_id, reason=reason, entered_by=current_actor())
 
     return _write(night_id, do, _("Night reopened."))
 

@@ -167,13 +167,16 @@ def who(entered_by: str | None, players: dict[int, str] | None = None) -> str:
     the dealer, the import of a file, the command line, the demo, a player (by name when
     ``players`` (player id -> name) knows them); anything else as stored.
 
-    :param entered_by: a row's ``entered_by`` (``"host"``, ``"dealer"``, ``"dealer:<label>"``
+    :param entered_by: a row's ``entered_by`` (``"host"``, ``"host:<username>"`` (a host
+        account), ``"dealer"``, ``"dealer:<label>"``
         (a tablet's link), ``"import"``, ``"cli"``, ``"demo"``, ``"player:<id>"``), or None.
     """
     if not entered_by:
         return "—"
     if entered_by in WHO:
         return str(WHO[entered_by])
+    if entered_by.startswith("host:"):     # a host account (web.auth.current_actor), by its name
+        return gettext("the host (%(name)s)", name=entered_by.split(":", 1)[1])
     if entered_by.startswith("dealer:"):   # a tablet's link (store.dealer_links), by its label
         return gettext("the dealer (%(label)s)", label=entered_by.split(":", 1)[1])
     if entered_by.startswith("player:"):
