@@ -564,13 +564,13 @@ def test_spanish_pages_say_who_and_the_voids_of_a_ruling_in_words(app, client, d
         "report": client.get(f"/reports/nights/{night.night}?lang=es").get_data(as_text=True),
     }
     pdf = re.sub(r"\s+", " ", pdf_text(client.get(f"/reports/nights/{night.night}.pdf?lang=es").data))
-    assert "Por el anfitrión ·" in text_of(pages["dispute"])
+    assert "Por el anfitrión (host) ·" in text_of(pages["dispute"])
     for name in ("host replay", "player replay"):
-        assert said in text_of(pages[name]) and "por el anfitrión" in text_of(pages[name])
+        assert said in text_of(pages[name]) and "por el anfitrión (host)" in text_of(pages[name])
     for text in (text_of(pages["report"]), pdf):
         assert said in text
         assert f"anulado por el fallo de la reclamación {dispute_id} · voided by the ruling on dispute {dispute_id}" in text
-        assert "el anfitrión · the host" in text
+        assert "el anfitrión (host) · the host (host)" in text
     for name, page in pages.items():
         assert "ruling of dispute" not in page and "the night reopened" not in page, name
         assert "Por: host" not in text_of(page) and "(host," not in text_of(page), name

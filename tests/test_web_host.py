@@ -296,7 +296,7 @@ def test_host_lists_the_entries_and_voids_a_wrong_rebuy_with_reason_who_and_when
         host.post(f"/host/night/{night_id}/void-entry",
                   data={"entry_id": str(wrong), "reason": "typed 2000 for 200", "key": "void-e-2"})
     entry = store.night_entries(db, night_id)[1]
-    assert entry["voided"] and entry["void_reason"] == "typed 2000 for 200" and entry["voided_by"] == "host"
+    assert entry["voided"] and entry["void_reason"] == "typed 2000 for 200" and entry["voided_by"] == "host:host"
     assert entry["voided_at"]
     assert db.execute("SELECT COUNT(*) FROM ledger WHERE kind = 'void' AND target = ?", [wrong]).fetchone()[0] == 1
     assert store.bank_check(db, night_id)["bought"] == 500
@@ -343,7 +343,7 @@ def test_host_reopens_a_closed_night_with_a_reason(host, db):
     assert not store.get_night(db, night_id)["closed"]
     reason = db.execute("SELECT reason, entered_by FROM ledger WHERE kind = 'void' AND target = "
                         "(SELECT id FROM ledger WHERE night_id = ? AND kind = 'close')", [night_id]).fetchone()
-    assert reason == ("Bruno's count was wrong", "host")
+    assert reason == ("Bruno's count was wrong", "host:host")
     page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
     assert "Noche reabierta." in page and 'id="close-night"' in page
 
