@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sqlite3
 import threading
 from io import BytesIO
 from pathlib import Path
@@ -141,6 +142,19 @@ def server(app):
     yield f"http://127.0.0.1:{httpd.server_port}"
     httpd.shutdown()
     thread.join(timeout=5)
+
+
+def snapshot(path) -> dict[str, list[tuple]]:
+    """Every row of every table of the database at ``path`` (a fresh connection: what is
+    committed): table -> rows in rowid order. Two snapshots compare equal only when no row
+    was added, changed or removed."""
+    conn = sqlite3.connect(str(path))
+    try:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                             "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}
+    finally:
+        conn.close()
 
 
 def pdf_text(pdf: bytes) -> str:

@@ -28,6 +28,7 @@ import store
 import store.backup
 import store.chain
 from app import create_app
+from conftest import snapshot
 from liveserver import SECRET_KEY, start_server
 from page_world import dealer_token
 from store import open_db
@@ -54,17 +55,6 @@ def played_night(db, *, hands: int = 2, names=("Ana", "Bruno", "Chus")) -> int:
     if hands:
         store.open_dispute(db, hand, ids[names[0]], "Bruno showed nothing.")
     return night
-
-
-def snapshot(path) -> dict[str, list[tuple]]:
-    """Every row of every table (a fresh connection: what is committed)."""
-    conn = sqlite3.connect(str(path))
-    try:
-        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                                             "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
-        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}
-    finally:
-        conn.close()
 
 
 def app_on(path: Path):

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 import tempfile
 import uuid
 from dataclasses import dataclass, field
@@ -34,7 +33,7 @@ from hypothesis import strategies as st
 
 import store
 from app import create_app
-from conftest import login_host
+from conftest import login_host, snapshot
 from page_world import dealer_token
 from store import open_db
 
@@ -215,17 +214,6 @@ GETS = {
 }
 """GET routes with extra hostile values for their path variables (every other GET route
 is sent the generic ones of :func:`path_values`)."""
-
-
-def snapshot(path: str) -> dict[str, list[tuple]]:
-    """Every row of every table (a fresh connection: what is committed)."""
-    conn = sqlite3.connect(path)
-    try:
-        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                                             "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
-        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}
-    finally:
-        conn.close()
 
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)"')

@@ -24,14 +24,13 @@ own session (``tests/csrf_client.py``), so what refuses it is the role, not a mi
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass, field
 from typing import Callable
 
 import pytest
 
 import store
-from conftest import HOST_PASSWORD, host_account, login_host
+from conftest import HOST_PASSWORD, host_account, login_host, snapshot
 from csrf_client import post_form, post_json
 from web.disputes import preview_digest
 
@@ -214,17 +213,6 @@ def client_for(app, w: World, role: str):
     elif role == "revoked_dealer":   # it worked until the host revoked it: 404 at once
         assert client.get(f"/dealer/{w.night}/{credential(w, role)}/").status_code == 404
     return client
-
-
-def snapshot(path: str) -> dict[str, list[tuple]]:
-    """Every row of every table (a fresh connection: what is committed)."""
-    conn = sqlite3.connect(path)
-    try:
-        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                                             "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
-        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}
-    finally:
-        conn.close()
 
 
 def send(client, route: Route, w: World, role: str):
