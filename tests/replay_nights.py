@@ -12,6 +12,8 @@ Seats: Ana 1, Íñigo 3, Chus 4 (button of hand 1), Dani 6, Eva 8, Fede 9.
 
 from __future__ import annotations
 
+import re
+
 import store
 
 RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
@@ -22,6 +24,15 @@ ANA_OWN = ("Ah", "Qc", "8d", "5s", "3h")
 NEVER_SHOWN = ("9c", "5h", "2s", "7d", "Jc", "Jh", "4d", "4s", "9s", "9d")
 """Hand 1's cards nobody showed: Íñigo's three discards, Chus's discard, Dani's folded hand,
 and the card of the voided deal line (9d, also named in its reason)."""
+def page_cards(html: str, *secrets: str) -> str:
+    """A page's HTML with what is no card taken out before looking for card names in it: the
+    given secrets (a link's token) and the page's CSRF token (its meta and form fields hold
+    random letters such as "Jc")."""
+    for secret in secrets:
+        html = html.replace(secret, "")
+    return re.sub(r'(name="csrf[-_]token" (?:content|value)=")[^"]*"', r'\1"', html)
+
+
 SHOWN = ("Ts", "Td", "Tc", "8h", "4c", "Ks", "Kd", "6c", "6h", "3s")
 """""Cards shown at hand 1's showdown (6h served to Chus on the draw)."""""
 
