@@ -3,6 +3,7 @@ the chain key (``store.chain``) checked and kept with the connection."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -15,6 +16,21 @@ from .db import StoreError, migrations
 CHAIN_MIGRATION = "m009_chain"
 """The migration that starts the chain: the open that applies it links the older nights."""
 
+FILE_MODE = 0o600
+"""The mode a new database file is made with (only its owner reads it, like
+``secrets.json``); SQLite makes its ``-wal`` and ``-shm`` files with the database file's
+mode, so they follow."""
+
+
+def _create_private(path: Path) -> None:
+    """Make ``path`` an empty file of mode :data:`FILE_MODE` (an empty file is an empty
+    SQLite database) unless it exists; an existing file keeps its mode."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    except FileExistsError:
+        return
+    os.close(fd)
+
 
 def open_db(path: str | Path, *, chain_key: bytes | None = None) -> Database:
     """Open (creating if needed) the Tapete database at ``path`` and apply migrations.
@@ -25,6 +41,9 @@ def open_db(path: str | Path, *, chain_key: bytes | None = None) -> Database:
     value the database was sealed with (:func:`store.chain.check_key`; stored by the first
     open). Nights made before the chain are linked by the open that applies migration
     m009 (:func:`store.chain.link_pending`), and by no later one.
+
+    A new database file is made with mode 600 (:data:`FILE_MODE`), and so are its
+    ``-wal`` and ``-shm`` files.
 
     :param path: a file path, or ``":memory:"``.
     :param chain_key: the chain key (bytes); default ``TAPETE_CHAIN_KEY``, else the
@@ -43,6 +62,7 @@ def open_db(path: str | Path, *, chain_key: bytes | None = None) -> Database:
         raise StoreError(str(exc), "chain_key_bad") from None
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+        _create_private(Path(path))
     busy_ms = dbmod.BUSY_TIMEOUT_MS  # read at each open (a test may shorten it)
     conn = sqlite3.connect(str(path), timeout=busy_ms / 1000, check_same_thread=False)
     db = Database(conn)

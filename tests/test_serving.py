@@ -9,6 +9,7 @@ import http.client
 import io
 import json
 import logging
+import select
 import socket
 import time
 
@@ -23,20 +24,34 @@ from web.limits import MAX_CONTENT_LENGTH
 from web.serving import MAX_HEADER_BYTES, RedactingFormatter, redacted, redacted_path
 
 CHANNEL_TIMEOUT = 2
+REQUEST_DEADLINE = 4
+ATTACKER = "127.0.0.2"
+"""Another address on the loopback network (Linux routes all of 127.0.0.0/8 to it)."""
 
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     """The server on a night with every page (``page_world``), silent connections cut
-    after 2 s: ``(server, pages)``."""
+    after 2 s, requests that have not arrived whole after 4 s too: ``(server, pages)``."""
     db_path = tmp_path_factory.mktemp("serving") / "tapete.db"
     db = open_db(db_path)
     app = create_app({"TESTING": True, "DATABASE": str(db_path), "SECRET_KEY": SECRET_KEY})
     pages = build_pages(app, db)
     host_account(app)  # the login page, not the first visit's setup page
     db.conn.close()
-    with start_server(db_path, args=("--channel-timeout", str(CHANNEL_TIMEOUT))) as server:
+    with start_server(db_path, args=("--channel-timeout", str(CHANNEL_TIMEOUT),
+                                     "--request-deadline", str(REQUEST_DEADLINE))) as server:
         yield server, pages
+
+
+@pytest.fixture(scope="module")
+def crowded(tmp_path_factory):
+    """The server with room for 40 connections in all, 20 from one address (the
+    default), and a silence timeout and request deadline longer than any test here waits."""
+    db_path = tmp_path_factory.mktemp("crowded") / "tapete.db"
+    with start_server(db_path, args=("--connection-limit", "40", "--channel-timeout", "300",
+                                     "--request-deadline", "300")) as server:
+        yield server
 
 
 def _request(server, method, path, body=None, headers=None):
@@ -49,8 +64,8 @@ def _request(server, method, path, body=None, headers=None):
         connection.close()
 
 
-def _log_lines(server, marker: str) -> list[str]:
-    deadline = time.monotonic() + 10
+def _log_lines(server, marker: str, wait: float = 10) -> list[str]:
+    deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         lines = [line for line in server.log().splitlines() if marker in line]
         if lines:
@@ -84,6 +99,14 @@ def test_the_access_log_keeps_no_secret(live):
     assert f"GET /dealer/{pages.night}/…/state 200" in log
     assert "GET /p/… 200" in log and f"GET /p/…/hand/{pages.hand} 200" in log
     assert f"POST /dealer/{pages.night}/…/tap " in log  # answered (a refusal is fine here)
+    for path in (f"/dealer//{pages.night}/{pages.dealer_token}/state",
+                 f"/dealer/{pages.night}//{pages.dealer_token}/state", f"/p//{pages.player_token}",
+                 f"/p/{pages.player_token}//hand/{pages.hand}", f"/p%2F{pages.player_token}"):
+        _request(server, "GET", path)  # answered (a redirect, a 404)
+    assert _log_lines(server, "GET /p//… ")
+    assert _log_lines(server, f"GET /dealer/{pages.night}//…/state ")
+    log = server.log()
+    assert pages.dealer_token not in log and pages.player_token not in log
     line = _log_lines(server, "/state 200")[0]
     assert line.split()[-1].isdigit()                          # the milliseconds
 
@@ -125,6 +148,88 @@ def test_a_slow_client_is_cut_and_holds_no_thread(live):
         slow.close()
 
 
+def _closed_by_server(sock) -> bool:
+    """Whether the server closed ``sock`` (read end at EOF, or reset); False while open."""
+    if not select.select([sock], [], [], 0)[0]:
+        return False
+    try:
+        return sock.recv(1024) == b""
+    except OSError:
+        return True
+
+
+def _drip(sock, line: bytes) -> bool:
+    """Send ``line``; False when the server has closed the connection."""
+    try:
+        sock.sendall(line)
+    except OSError:
+        return False
+    return not _closed_by_server(sock)
+
+
+def test_a_request_dripping_in_is_cut_at_the_deadline(live):
+    """Tester A: one header line every few seconds is never silent, so the silence timeout
+    never cuts it; the request must arrive whole within the deadline. Blank lines (empty
+    requests to waitress) do not restart the clock either."""
+    server, _ = live
+    header_drip = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    blank_drip = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    try:
+        header_drip.sendall(b"GET /host/login HTTP/1.1\r\nHost: x\r\n")
+        open_ = {header_drip: b"X-a: b\r\n", blank_drip: b"\r\n"}
+        deadline = time.monotonic() + REQUEST_DEADLINE + 60  # generous: a loaded CI machine
+        while open_ and time.monotonic() < deadline:
+            for sock, line in list(open_.items()):
+                if not _drip(sock, line):
+                    del open_[sock]
+            time.sleep(CHANNEL_TIMEOUT / 4)  # never silent long enough for the timeout
+        assert not open_, "a dripping request was never cut"
+        assert _request(server, "GET", "/host/login")[0].status == 200
+    finally:
+        header_drip.close()
+        blank_drip.close()
+
+
+def _from_attacker(port: int) -> socket.socket:
+    sock = socket.socket()
+    sock.settimeout(30)
+    sock.bind((ATTACKER, 0))
+    sock.connect(("127.0.0.1", port))
+    return sock
+
+
+def test_one_address_cannot_take_every_connection(crowded):
+    """Tester A: 150 slow connections from one client filled waitress's connection limit
+    and a normal request went unanswered. One address now holds at most 20; the ones past
+    that are closed, and everyone else is still served."""
+    server = crowded
+    try:
+        socket.socket().bind((ATTACKER, 0))
+    except OSError:
+        pytest.skip(f"{ATTACKER} is not a loopback address here")
+    drips = []
+    try:
+        for _ in range(60):  # more than the server's 40
+            sock = _from_attacker(server.port)
+            drips.append(sock)
+            try:
+                sock.sendall(b"GET /host/login HTTP/1.1\r\nHost: x\r\n")
+            except OSError:
+                pass  # already closed by the server
+        answer, _ = _request(server, "GET", "/static/css/tapete.css")  # from 127.0.0.1, within 20 s
+        assert answer.status == 200
+        deadline = time.monotonic() + 60
+        closed = set()
+        while len(closed) < 40 and time.monotonic() < deadline:
+            closed |= {sock for sock in drips if sock not in closed and _closed_by_server(sock)}
+            time.sleep(0.1)
+        assert len(closed) == 40  # past 20 from the address; the 20 others still wait
+        assert _log_lines(server, f"from {ATTACKER}: more than 20 open", wait=60)
+    finally:
+        for sock in drips:
+            sock.close()
+
+
 def test_redaction_of_every_secret_url():
     assert redacted_path("/dealer/12/abcDEF-_123/tap") == "/dealer/12/…/tap"
     assert redacted_path("/dealer/12/abcDEF-_123/") == "/dealer/12/…/"
@@ -132,7 +237,34 @@ def test_redaction_of_every_secret_url():
     assert redacted_path("/p/abcDEF-_123/hand/4/dispute") == "/p/…/hand/4/dispute"
     assert redacted_path("/host/night/3") == "/host/night/3"
     assert redacted("Exception on /dealer/3/s3cr3t/tap [POST]") == "Exception on /dealer/3/…/tap [POST]"
-    assert len(redacted_path("/host/" + "a" * 5000)) == 301
+    assert len(redacted_path("/host/" + "b." * 2500)) == 301
+
+
+TOKEN = "Xy9_-abcDEFghiJKLmnoPQRstu012345678vwxYZ01"  # 43 characters, as the links' tokens
+
+
+@pytest.mark.parametrize("path", [
+    f"/dealer//2/{TOKEN}/state", f"/dealer/2//{TOKEN}/state", f"//dealer/2/{TOKEN}/tap",
+    f"/p//{TOKEN}", f"/p/{TOKEN}/", f"/p/{TOKEN}//hand/3", f"/p///{TOKEN}",
+    f"/dealer/2/{TOKEN}.json", f"/dealer/2/x/{TOKEN}", f"/x/{TOKEN}", f"/p/{TOKEN[:20]}",
+    f"/dealer%2F2%2F{TOKEN}/state", f"/p%2f{TOKEN}", f"/p\\{TOKEN}", f"/p/.%2F{TOKEN}",
+    f"/static/{TOKEN}/../../p/x", f"/host/night/3/{TOKEN}?x=1",
+])
+def test_a_token_is_redacted_in_any_path_form(path):
+    """Tester A: ``/dealer//2/<token>/state``, ``/dealer/2//<token>/state`` and
+    ``/p//<token>`` answer 308 and the log line carried the token. Any segment that looks
+    like a token (20 or more URL-safe characters) is redacted wherever it stands."""
+    logged = redacted_path(path)
+    assert TOKEN[:20] not in logged and TOKEN[-20:] not in logged
+    assert "…" in logged
+    assert redacted(f"Exception on {path} [GET]").count("…") >= 1
+    assert TOKEN[-20:] not in redacted(f"Exception on {path} [GET]")
+
+
+def test_paths_with_no_token_are_logged_as_they_are():
+    for path in ("/host/night/3/player/12/link", "/static/css/tapete.css", "/host/login",
+                 "/dealer", "/p", "/host/nights/2026-01-01"):
+        assert redacted_path(path) == path
 
 
 def test_every_logged_line_is_redacted_tracebacks_too():

@@ -1,6 +1,8 @@
 """Storage: opening, migrations, players, nights, seats, the append-only dealer log."""
 
+import os
 import sqlite3
+import stat
 from datetime import datetime
 
 import pytest
@@ -34,6 +36,24 @@ def test_open_db_uses_wal_a_busy_timeout_and_applies_migrations(tmp_path):
     again = store.open_db(tmp_path / "t.db")  # reopening applies nothing twice
     assert [m.name for m in store.migrations.applied(again)] == names
     again.conn.close()
+
+
+def test_the_database_and_its_wal_and_shm_files_are_made_private(tmp_path):
+    """The database holds every tap and the players' link hashes: mode 600 like
+    ``secrets.json`` (issue 13), whatever the umask lets through."""
+    old = os.umask(0o022)
+    try:
+        db = store.open_db(tmp_path / "data" / "t.db")
+        store.add_player(db, "Ana")  # a write: the -wal and -shm files exist
+    finally:
+        os.umask(old)
+    try:
+        names = sorted(f.name for f in (tmp_path / "data").iterdir() if f.name.startswith("t.db"))
+        assert names == ["t.db", "t.db-shm", "t.db-wal"]
+        for name in names:
+            assert stat.S_IMODE((tmp_path / "data" / name).stat().st_mode) == 0o600, name
+    finally:
+        db.conn.close()
 
 
 def test_player_names_are_unique_ignoring_case(db):

@@ -11,6 +11,13 @@ it is cut after :data:`CHANNEL_TIMEOUT` seconds of silence; a header block past
 413) before the app is called, so no large body is ever read in full. ``ident`` is
 "tapete": the ``Server`` header names no server or version.
 
+Silence is not the only way to hold a socket: a client that sends one header line every few
+seconds is never silent, and 16 KB of headers last hours. So waitress's server and channel
+are subclassed (:class:`GuardedServer`, :class:`GuardedChannel`) for two more limits: a
+request must arrive whole (headers and body) within :data:`REQUEST_DEADLINE` seconds of its
+first byte, and one address may hold at most :data:`PER_ADDRESS_LIMIT` open connections
+(the ones past it are closed at once); the whole server holds :data:`CONNECTION_LIMIT`.
+
 The access log (logger ``tapete.access``, on stderr): one line a request, ``address method
 path status ms``. The dealer's and the players' secrets travel in their URLs
 (``/dealer/<night>/<token>/...``, ``/p/<token>...``): they are written ``…``
@@ -27,8 +34,12 @@ import logging
 import re
 import sys
 import time
+from collections import Counter
 
-from waitress import serve
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import MultiSocketServer, TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher
 
 from app import create_app
 
@@ -41,33 +52,70 @@ CHANNEL_TIMEOUT = 30
 MAX_HEADER_BYTES = 16 * 1024
 """The largest request line plus headers accepted (larger: 431, the app never called)."""
 
+REQUEST_DEADLINE = 15
+"""Seconds from a request's first byte until it must have arrived whole (headers and body),
+however steadily it trickles in; past it the connection is closed (looked at every third
+of it, so a trickle lasts at most about 1.4 times as long)."""
+
+PER_ADDRESS_LIMIT = 20
+"""Open connections one client address may hold (a browser opens about 6); the ones past
+it are closed as soon as they are accepted. 0: no limit (behind a proxy, whose address is
+every client's)."""
+
+LOOK_EVERY = 5
+"""The longest wait (seconds) between two looks at the open connections (what they closed
+is logged at each)."""
+
+CONNECTION_LIMIT = 250
+"""Open connections the server holds in all (waitress's default is 100); past it, it stops
+accepting until some close."""
+
 ACCESS_LOGGER = "tapete.access"
 
 MAX_LOGGED_PATH = 300
 """Characters of a path kept in the access log (the rest is cut and marked ``…``)."""
 
+_SEP = r"(?:/|%2[Ff]|\\)+"
+"""One or more path separators: ``/``, an encoded ``%2F``, a backslash (``/dealer//2/...``
+reaches the dealer's page through a redirect, and is logged as it was asked)."""
+
+_SEGMENT = r"(?:(?!%2[Ff])[^/\\\s?#])+"
+
 _SECRET_SEGMENTS = (
-    re.compile(r"(/dealer/[^/\s?#]+/)[^/\s?#]+"),  # /dealer/<night>/<token>/...
-    re.compile(r"(/p/)[^/\s?#]+"),                 # /p/<token>, /p/<token>/hand/<n>
+    re.compile(rf"(/dealer{_SEP}{_SEGMENT}{_SEP}){_SEGMENT}"),  # /dealer/<night>/<token>/...
+    re.compile(rf"(/p{_SEP}){_SEGMENT}"),                       # /p/<token>, /p/<token>/hand/<n>
 )
 """The URL segments that are secrets (dealer link, player link), with what precedes them."""
 
+TOKEN_LIKE = 20
+"""A run of this many URL-safe characters (``A-Z a-z 0-9 - _``) or more looks like a secret
+(the links' tokens are 43) and is redacted wherever it stands in a path."""
+
+_TOKEN_IN_PATH = re.compile(rf"(?<![\w-])[\w-]{{{TOKEN_LIKE},}}", re.ASCII)
+_TOKEN_IN_TEXT = re.compile(rf"(?<=[/%\\])[\w-]{{{TOKEN_LIKE},}}", re.ASCII)
+
 
 def redacted(text: str) -> str:
-    """``text`` with every dealer or player secret in a URL path replaced by ``…``.
+    """``text`` with every dealer or player secret in a URL path replaced by ``…``: the
+    segment in a secret's place (:data:`_SECRET_SEGMENTS`, however many slashes stand
+    between the segments), and any run of :data:`TOKEN_LIKE` or more URL-safe characters
+    that follows a ``/`` (or ``%``, ``\\``) anywhere.
 
     >>> redacted("GET /dealer/3/AbC-12_x/tap and /p/s3cr3t/hand/7")
     'GET /dealer/3/…/tap and /p/…/hand/7'
+    >>> redacted("/dealer//3//AbC-12_x/tap /x/abcdefghijklmnopqrstu/y")
+    '/dealer//3//…/tap /x/…/y'
     """
     for pattern in _SECRET_SEGMENTS:
         text = pattern.sub(r"\1…", text)
-    return text
+    return _TOKEN_IN_TEXT.sub("…", text)
 
 
 def redacted_path(path: str) -> str:
-    """The request path as the access log writes it: secrets ``…`` (:func:`redacted`),
-    any character outside printable ASCII percent-escaped (``PATH_INFO`` is the raw bytes
-    read as latin-1, so each is one byte), at most :data:`MAX_LOGGED_PATH` characters.
+    """The request path as the access log writes it: secrets ``…`` (:func:`redacted`, and
+    any run of :data:`TOKEN_LIKE` or more URL-safe characters wherever it stands), any
+    character outside printable ASCII percent-escaped (``PATH_INFO`` is the raw bytes read
+    as latin-1, so each is one byte), at most :data:`MAX_LOGGED_PATH` characters.
 
     :param path: ``PATH_INFO`` (no query string).
     >>> redacted_path("/p/tok\\n200 fake/hand/1")
@@ -76,7 +124,7 @@ def redacted_path(path: str) -> str:
     '/host/%1B[2J'
     """
     safe = "".join(c if " " < c < "\x7f" else f"%{ord(c) & 0xFF:02X}" for c in path)
-    safe = redacted(safe)
+    safe = _TOKEN_IN_PATH.sub("…", redacted(safe))
     return safe if len(safe) <= MAX_LOGGED_PATH else safe[:MAX_LOGGED_PATH] + "…"
 
 
@@ -120,6 +168,106 @@ class AccessLog:
                          redacted_path(environ.get("PATH_INFO", "")), status, ms)
 
 
+def _host(addr) -> str:
+    """The client's address without its port (``addr`` as the socket gives it)."""
+    return str(addr[0]) if isinstance(addr, tuple) else str(addr)
+
+
+class GuardedChannel(HTTPChannel):
+    """waitress's connection, with the clock of :data:`REQUEST_DEADLINE` and the check of
+    :data:`PER_ADDRESS_LIMIT` (both enforced by its :class:`GuardedServer`).
+
+    ``request_started`` is the ``time.time()`` of the first byte read since the connection
+    opened or last handed a request to the app (:meth:`GuardedServer.add_task`); None while
+    it waits for one. Blank lines (which waitress skips as empty requests) do not reset it.
+    """
+
+    request_started: float | None = None
+
+    def __init__(self, server, sock, addr, adj, map=None):
+        super().__init__(server, sock, addr, adj, map=map)
+        host = _host(self.addr)
+        if server.per_address_limit and server.open_from(host) > server.per_address_limit:
+            server.turned_away[host] += 1
+            self.will_close = True  # closed by the loop before anything is read
+
+    def received(self, data):
+        now = time.time()
+        if data and self.request is None and self.request_started is None:
+            self.request_started = now
+        result = super().received(data)
+        if self.request is not None and self.request_started is None:
+            self.request_started = now  # a request handed over, and the next one begun
+        return result
+
+
+class GuardedServer(TcpWSGIServer):
+    """waitress's TCP server with two more limits (see the module's doc): its maintenance
+    (every ``cleanup_interval`` seconds) also closes the connections whose request has not
+    arrived whole :attr:`request_deadline` seconds after its first byte, and its channels
+    (:class:`GuardedChannel`) close themselves past :attr:`per_address_limit` connections
+    from one address. What it closed is logged once a maintenance, one line an address.
+
+    :param request_deadline: seconds (:data:`REQUEST_DEADLINE`).
+    :param per_address_limit: connections (:data:`PER_ADDRESS_LIMIT`; 0: none).
+    Other arguments: ``waitress.server.TcpWSGIServer``'s.
+    """
+
+    channel_class = GuardedChannel
+
+    def __init__(self, *args, request_deadline: float, per_address_limit: int, **kw):
+        self.request_deadline = request_deadline
+        self.per_address_limit = per_address_limit
+        self.turned_away: Counter[str] = Counter()  # address -> connections closed past the limit
+        self.cut: Counter[str] = Counter()          # address -> connections closed at the deadline
+        super().__init__(*args, **kw)
+
+    def open_from(self, host: str) -> int:
+        """How many open connections come from ``host``."""
+        return sum(1 for channel in self.active_channels.values() if _host(channel.addr) == host)
+
+    def add_task(self, task):
+        task.request_started = None  # a whole request reached the app: its clock stops
+        super().add_task(task)
+
+    def maintenance(self, now):
+        super().maintenance(now)
+        cutoff = now - self.request_deadline
+        for channel in self.active_channels.values():
+            started = getattr(channel, "request_started", None)
+            if started is not None and started < cutoff and not channel.requests and not channel.will_close:
+                channel.will_close = True
+                self.cut[_host(channel.addr)] += 1
+        for host, count in self.cut.items():
+            self.logger.warning("closed %d connection(s) from %s: no whole request within %s s",
+                                count, host, self.request_deadline)
+        for host, count in self.turned_away.items():
+            self.logger.warning("closed %d connection(s) from %s: more than %d open",
+                                count, host, self.per_address_limit)
+        self.cut.clear()
+        self.turned_away.clear()
+
+
+def create_guarded_server(app, *, request_deadline: float = REQUEST_DEADLINE,
+                          per_address_limit: int = PER_ADDRESS_LIMIT, **options):
+    """``waitress.create_server`` with :class:`GuardedServer` on each address it listens on.
+
+    :param options: waitress's settings (:func:`server_options`).
+    :returns: the server (``.run()`` serves until killed).
+    """
+    adj = Adjustments(**options)
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    socket_map: dict = {}
+    servers = [GuardedServer(app, socket_map, dispatcher=dispatcher, adj=adj, sockinfo=info,
+                             request_deadline=request_deadline, per_address_limit=per_address_limit)
+               for info in adj.listen]
+    if len(servers) == 1:
+        return servers[0]
+    return MultiSocketServer(socket_map, adj, [(s.effective_host, s.effective_port) for s in servers],
+                             dispatcher, servers[0].log_info)
+
+
 def configure_logging(stream=None) -> None:
     """Log INFO and above (the access log, waitress's notices, the app's errors) to
     ``stream`` (stderr), every line redacted (:class:`RedactingFormatter`)."""
@@ -131,16 +279,21 @@ def configure_logging(stream=None) -> None:
 
 
 def server_options(app, *, host: str, port: int, threads: int = THREADS,
-                   channel_timeout: int = CHANNEL_TIMEOUT) -> dict:
+                   channel_timeout: int = CHANNEL_TIMEOUT, request_deadline: int = REQUEST_DEADLINE,
+                   connection_limit: int = CONNECTION_LIMIT) -> dict:
     """waitress's settings for ``app`` (keyword arguments of ``waitress.serve``).
 
     :param app: the Flask app (its ``MAX_CONTENT_LENGTH``, bytes, caps the body).
-    :param channel_timeout: seconds of silence before a connection is closed; idle
-        connections are looked at every third of it.
+    :param channel_timeout: seconds of silence before a connection is closed; connections
+        are looked at every third of it or of ``request_deadline`` (seconds), the shorter,
+        and at least every :data:`LOOK_EVERY` seconds.
+    :param connection_limit: open connections in all.
     """
     return {
         "host": host, "port": port, "threads": threads, "ident": "tapete",
-        "channel_timeout": channel_timeout, "cleanup_interval": max(1, channel_timeout // 3),
+        "channel_timeout": channel_timeout,
+        "cleanup_interval": max(1, min(channel_timeout // 3, request_deadline // 3, LOOK_EVERY)),
+        "connection_limit": connection_limit,
         "max_request_header_size": MAX_HEADER_BYTES,
         "max_request_body_size": app.config["MAX_CONTENT_LENGTH"],
         "expose_tracebacks": False,
@@ -155,11 +308,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=THREADS)
     parser.add_argument("--channel-timeout", type=int, default=CHANNEL_TIMEOUT,
                         help="seconds a silent connection is kept (default %(default)s)")
+    parser.add_argument("--request-deadline", type=int, default=REQUEST_DEADLINE,
+                        help="seconds a request may take to arrive whole (default %(default)s)")
+    parser.add_argument("--per-address-limit", type=int, default=PER_ADDRESS_LIMIT,
+                        help="open connections one address may hold, 0 for no limit (default %(default)s)")
+    parser.add_argument("--connection-limit", type=int, default=CONNECTION_LIMIT,
+                        help="open connections in all (default %(default)s)")
     args = parser.parse_args(argv)
     configure_logging()  # first: Flask then adds no handler of its own
     app = create_app()
-    serve(AccessLog(app), **server_options(app, host=args.host, port=args.port, threads=args.threads,
-                                           channel_timeout=args.channel_timeout))
+    options = server_options(app, host=args.host, port=args.port, threads=args.threads,
+                             channel_timeout=args.channel_timeout, request_deadline=args.request_deadline,
+                             connection_limit=args.connection_limit)
+    server = create_guarded_server(AccessLog(app), request_deadline=args.request_deadline,
+                                   per_address_limit=args.per_address_limit, **options)
+    server.print_listen("Serving on http://{}:{}")
+    server.run()
 
 
 if __name__ == "__main__":
