@@ -31,6 +31,7 @@ import time
 from waitress import serve
 
 from app import create_app
+from store import servicelock
 
 THREADS = 8
 """Worker threads (the referee is pure Python: one process, one core at a time)."""
@@ -158,6 +159,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     configure_logging()  # first: Flask then adds no handler of its own
     app = create_app()
+    servicelock.mark_serving(app.config["DATABASE"])  # until exit: restore refuses while it runs
     serve(AccessLog(app), **server_options(app, host=args.host, port=args.port, threads=args.threads,
                                            channel_timeout=args.channel_timeout))
 
