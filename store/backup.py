@@ -18,23 +18,34 @@ sizes bounded), runs ``PRAGMA integrity_check`` on the copy and verifies every n
 chain with the key it carries (``store.chain.verify``) and against the manifest's heads.
 :func:`restore` puts a checked copy in place of the database: refused when a database is
 already there unless ``force`` (the old files are then kept beside it, renamed
-``*.before-restore-<time>``), and refused while another process has the database open
-(the running service holds its WAL: stop the service first).
+``*.before-restore-<time>``), and refused while a service runs on the database (its mark
+``<database>.serving``: ``store.servicelock``) or another process has it open (the running
+service holds its WAL): stop the service first.
+
+What a backup cannot prove: the check covers the schema (every table, index and trigger
+as the migrations make them) and every row of the chained tables; the rows of the other
+tables (:func:`unchained_tables`: accounts and their password hashes, sessions, login
+attempts, setup codes, dealer links, player tokens) are restored as the file holds them.
+Whoever can write a backup file can change who may log in: keep backups as safe as
+``secrets.json`` (they hold it).
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
 import sqlite3
+import stat
 import tarfile
 import tempfile
 import time
 from pathlib import Path
 
-from . import chain, secretfile
-from .db import StoreError, utc_now
+from . import chain, secretfile, servicelock
+from .chainrows import CHAINED
+from .db import StoreError, migrations, utc_now
 
 FORMAT = 1
 """The backup format's version (``manifest.json``'s ``format``)."""
@@ -97,15 +108,18 @@ def manifest(copy_path: str | os.PathLike, *, chain_key_from: str) -> dict:
             "chain_key": chain_key_from, "sqlite": sqlite3.sqlite_version}
 
 
-def backup(db_path: str | os.PathLike, out_path: str | os.PathLike) -> dict:
+def backup(db_path: str | os.PathLike, out_path: str | os.PathLike, *, force: bool = False) -> dict:
     """Write a backup of the database at ``db_path`` (and its ``secrets.json``) to
-    ``out_path`` (a tar file, mode 600; written beside it and moved into place, so a
-    failed backup leaves no half file).
+    ``out_path`` (a tar file, mode 600; written to a temporary file in the same folder and
+    moved into place whole, so a failed or interrupted backup leaves no half file there).
 
+    :param force: replace an existing backup (a regular file) at ``out_path``; without it
+        an existing file is refused. Whatever is not a regular file (a symlink such as
+        ``/dev/stdout``, a device, a folder) is always refused, never replaced.
     :returns: the manifest (``{"format", "made_at", "nights", "heads", "chain_key",
         "sqlite"}``).
-    :raises BackupError: no database or no ``secrets.json`` beside it, or ``out_path``'s
-        folder cannot be written.
+    :raises BackupError: no database or no ``secrets.json`` beside it, ``out_path``'s
+        folder cannot be written, or ``out_path`` exists (see ``force``).
     """
     secrets_file = secretfile.secrets_path(db_path)
     if not secrets_file.is_file():
@@ -114,6 +128,7 @@ def backup(db_path: str | os.PathLike, out_path: str | os.PathLike) -> dict:
     out = Path(out_path)
     if not out.parent.is_dir():
         raise BackupError(f"cannot write {out}: the folder {out.parent} does not exist")
+    _writable_target(out, force)
     with tempfile.TemporaryDirectory(prefix="tapete-backup-") as work:
         copy = Path(work) / DB_NAME
         online_copy(db_path, copy)
@@ -137,12 +152,52 @@ def backup(db_path: str | os.PathLike, out_path: str | os.PathLike) -> dict:
                         tar.addfile(info, data)
                 fh.flush()
                 os.fsync(fh.fileno())
-            os.replace(tmp, out)
-        except BaseException:
+            _move_into_place(tmp, out, force)
+        finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-            raise
     return made
+
+
+def _writable_target(out: Path, force: bool) -> None:
+    """Refuse ``out`` when something that is not a regular file is there (not followed:
+    a symlink is refused as such), or a file and not ``force``. :raises BackupError:"""
+    try:
+        st = os.lstat(out)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(st.st_mode):
+        raise BackupError(f"{out} exists and is not a regular file (a link, a device or a folder): "
+                          "choose a new file name")
+    if not force:
+        raise BackupError(f"{out} exists: say --force to replace it, or choose a new file name")
+
+
+def _move_into_place(tmp: str, out: Path, force: bool) -> None:
+    """Put the finished temporary file ``tmp`` at ``out``: without ``force`` a hard link
+    that fails when ``out`` appeared meanwhile (a file system without hard links: checked,
+    then renamed); with it a rename over the regular file checked again just before."""
+    if not force:
+        try:
+            os.link(tmp, out)
+        except FileExistsError:
+            raise BackupError(f"{out} exists: say --force to replace it, or choose a new file name") from None
+        except OSError:
+            _writable_target(out, force)
+            os.replace(tmp, out)
+    else:
+        _writable_target(out, force)
+        os.replace(tmp, out)
+    try:
+        folder = os.open(out.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(folder)  # the new name survives a crash too
+    except OSError:
+        pass
+    finally:
+        os.close(folder)
 
 
 def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes) -> None:
@@ -201,7 +256,8 @@ def check_backup(archive: str | os.PathLike, *, folder: str | os.PathLike | None
 
     :param folder: where to extract it (kept, for :func:`restore`); default a temporary
         folder removed afterwards.
-    :returns: ``{"manifest": dict, "nights": int, "links": int (all nights)}``.
+    :returns: ``{"manifest": dict, "nights": int, "links": int (all nights), "unchained":
+        [the tables no check proves untouched]}`` (:func:`unchained_tables`).
     :raises BackupError: anything that does not hold, naming it (nothing is changed).
     """
     if folder is None:
@@ -217,7 +273,10 @@ def check_backup(archive: str | os.PathLike, *, folder: str | os.PathLike | None
         db = open_db(copy, chain_key=key)
     except StoreError as exc:
         raise BackupError(f"{archive}: the copy does not open with the key it carries: {exc}") from None
+    except sqlite3.Error as exc:
+        raise BackupError(f"{archive}: the copy cannot be brought up to date: {exc}") from None
     try:
+        _same_schema(db, archive)
         nights = [r[0] for r in db.execute("SELECT id FROM nights ORDER BY id")]
         links = 0
         for night_id in nights:
@@ -228,12 +287,55 @@ def check_backup(archive: str | os.PathLike, *, folder: str | os.PathLike | None
             if expected is None or expected.get("head") != result["head"]:
                 raise BackupError(f"{archive}: night {night_id}'s chain head is not the manifest's")
             links += result["links"]
+        unchained = unchained_tables(db)
     finally:
         db.conn.close()
     if len(nights) != got["manifest"].get("nights"):
         raise BackupError(f"{archive}: {len(nights)} nights in the copy, the manifest says "
                           f"{got['manifest'].get('nights')}")
-    return {"manifest": got["manifest"], "nights": len(nights), "links": links}
+    return {"manifest": got["manifest"], "nights": len(nights), "links": links, "unchained": unchained}
+
+
+def schema_rows(db) -> dict[tuple[str, str], str | None]:
+    """The database's schema: ``{(type, name): sql}`` for every table, index, trigger and
+    view of its ``sqlite_master``."""
+    return {(kind, name): sql for kind, name, sql in db.execute("SELECT type, name, sql FROM sqlite_master")}
+
+
+@functools.lru_cache(maxsize=1)
+def expected_schema() -> tuple[dict[tuple[str, str], str | None], frozenset[str]]:
+    """What the migrations make: ``(schema_rows, the names of the applied migrations)`` of a
+    fresh database made by ``store.open_db`` in a temporary folder."""
+    from .opening import open_db  # here: store.opening imports this package's modules
+    with tempfile.TemporaryDirectory(prefix="tapete-schema-") as work:
+        fresh = open_db(Path(work) / DB_NAME, chain_key=bytes(secretfile.CHAIN_KEY_BYTES))
+        try:
+            return schema_rows(fresh), frozenset(m.name for m in migrations.applied(fresh))
+        finally:
+            fresh.conn.close()
+
+
+def _same_schema(db, archive) -> None:
+    """Refuse a copy whose schema is not what the migrations make (after its pending ones
+    are applied): a dropped trigger (a table no longer append-only), an index, a table or
+    a trigger added, or one defined otherwise; or migrations this version does not know.
+    :raises BackupError: naming the first few differences."""
+    rows, names = expected_schema()
+    applied = {m.name for m in migrations.applied(db)}
+    if applied != names:
+        unknown, missing = sorted(applied - names), sorted(names - applied)
+        raise BackupError(f"{archive}: its migrations are not this version's"
+                          + (f" (unknown: {', '.join(unknown[:5])}: made by a newer Tapete?)" if unknown else "")
+                          + (f" (missing: {', '.join(missing[:5])})" if missing else ""))
+    have = schema_rows(db)
+    if have == rows:
+        return
+    said = [f"{kind} {name} missing" for kind, name in sorted(rows.keys() - have.keys())]
+    said += [f"{kind} {name} added" for kind, name in sorted(have.keys() - rows.keys())]
+    said += [f"{kind} {name} changed" for kind, name in sorted(rows.keys() & have.keys())
+             if rows[(kind, name)] != have[(kind, name)]]
+    more = f" and {len(said) - 5} more" if len(said) > 5 else ""
+    raise BackupError(f"{archive}: its schema is not the one the migrations make: {'; '.join(said[:5])}{more}")
 
 
 def _integrity(copy: Path, archive) -> None:
@@ -284,38 +386,75 @@ def in_use(db_path: str | os.PathLike) -> bool:
         conn.close()
 
 
+UNCHAINED_EXEMPT = ("_sqlite_migrations", "sqlite_sequence", "chain", "chain_heads", "chain_key_check",
+                    "chain_pending", "hand_results", "players")
+"""Tables outside :data:`store.chainrows.CHAINED` whose rows are still proven: the chain
+itself, each hand's stored result (MACed: ``store.chain.result_mac``), the players (their
+names are chained with their seats) and the migrations' record (checked against this
+version's). Every other table (accounts, sessions, login attempts, setup codes, dealer
+links, player tokens ...) cannot be proven untouched by a restore."""
+
+
+def unchained_tables(db) -> list[str]:
+    """The tables of ``db`` that no check of a backup proves untouched (see
+    :data:`UNCHAINED_EXEMPT`), sorted."""
+    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return sorted(n for n in names if n not in CHAINED and n not in UNCHAINED_EXEMPT)
+
+
 def restore(archive: str | os.PathLike, db_path: str | os.PathLike, *, force: bool = False) -> dict:
     """Put the backup ``archive`` in place of the database at ``db_path`` and its
     ``secrets.json``, after :func:`check_backup`.
+
+    Refused while a service runs on ``db_path`` (its mark ``<database>.serving`` names a
+    live process: ``store.servicelock``, even before it has opened the database) or while
+    another process has the database open. A ``secrets.json`` that this process made itself
+    (the app's start-up for the command) is removed first, never kept as an old file; a
+    refused restore also removes the folders it made: it leaves nothing behind.
 
     :param force: replace a database that is already there (its files are kept beside it,
         renamed ``<name>.before-restore-<YYYYmmddTHHMMSS>``).
     :returns: :func:`check_backup`'s answer plus ``"kept": [paths of the old files]``.
     :raises BackupError: the backup does not check; a database is there and not ``force``;
-        the database is open in another process (stop the service first).
+        a service runs on the database or it is open in another process (stop the service
+        first).
     """
     target = Path(db_path)
+    secretfile.undo_made(target)  # a key this command made on its start is no old file to keep
     secrets_file = secretfile.secrets_path(target)
+    pid = servicelock.serving_pid(target)
+    if pid is not None:
+        raise BackupError(f"the service (process {pid}) runs on {target}: stop it first, then restore "
+                          f"(its mark: {servicelock.lock_path(target)})")
     if target.exists() and not force:
         raise BackupError(f"{target} exists: restoring replaces it; say --force (the old files are kept "
                           "beside it)")
     if target.exists() and in_use(target):
         raise BackupError(f"{target} is open in another process: stop the service first, then restore")
+    made = [p for p in (target.parent, *target.parent.parents) if not p.exists()]
     target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=".tapete-restore-", dir=target.parent) as work:
-        checked = check_backup(archive, folder=work)
-        stamp = time.strftime("%Y%m%dT%H%M%S")
-        kept = []
-        for old in (target, secrets_file):
-            if old.exists():
-                aside = old.with_name(f"{old.name}.before-restore-{stamp}")
-                os.replace(old, aside)
-                kept.append(str(aside))
-        for suffix in ("-wal", "-shm"):
-            stale = target.with_name(target.name + suffix)
-            if stale.exists():
-                stale.unlink()
-        os.replace(Path(work) / SECRETS_NAME, secrets_file)
-        os.chmod(secrets_file, 0o600)
-        os.replace(Path(work) / DB_NAME, target)
+    try:
+        with tempfile.TemporaryDirectory(prefix=".tapete-restore-", dir=target.parent) as work:
+            checked = check_backup(archive, folder=work)
+            stamp = time.strftime("%Y%m%dT%H%M%S")
+            kept = []
+            for old in (target, secrets_file):
+                if old.exists():
+                    aside = old.with_name(f"{old.name}.before-restore-{stamp}")
+                    os.replace(old, aside)
+                    kept.append(str(aside))
+            for suffix in ("-wal", "-shm"):
+                stale = target.with_name(target.name + suffix)
+                if stale.exists():
+                    stale.unlink()
+            os.replace(Path(work) / SECRETS_NAME, secrets_file)
+            os.chmod(secrets_file, 0o600)
+            os.replace(Path(work) / DB_NAME, target)
+    except BaseException:
+        for folder in made:  # innermost first; only while empty
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+        raise
     return {**checked, "kept": kept}

@@ -160,15 +160,52 @@ def _write_beside(path: Path, kept: dict[str, str]) -> str:
 
 
 def _create(path: Path, names: tuple[str, ...]) -> None:
-    """Make the file whole in one step; when another process made it first, keep theirs."""
+    """Make the file whole in one step; when another process made it first, keep theirs.
+    What this process made is remembered (:func:`undo_made`)."""
+    folders = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = _write_beside(path, _made(names))
     try:
         os.link(tmp, path)
+        if "CHAIN_KEY" not in names:  # a start-up's file (app.py), holding no key of the record
+            _made_here[str(path)] = (os.stat(path).st_ino, folders)
     except FileExistsError:
         pass
     finally:
         os.unlink(tmp)
+
+
+_made_here: dict[str, tuple[int, list[Path]]] = {}
+"""The files :func:`_create` made in this process with no ``CHAIN_KEY`` (the app's start-up):
+path -> (inode, folders made for it). Adding a key later replaces the file (a new inode):
+it is then no longer taken for one made here."""
+
+
+def undo_made(database: str | os.PathLike) -> bool:
+    """Remove the ``secrets.json`` beside ``database`` when this process made it without a
+    chain key (the app's start-up, ``app.py``) and it is still that file (no key added
+    since), with the folders made for it while they are empty: ``flask --app app restore`` uses it so that a restore leaves no
+    key of its own making (nothing when refused; never taken for an old file to keep).
+
+    :returns: whether the file was this process's and is gone.
+    """
+    path = secrets_path(database)
+    made = _made_here.get(str(path))
+    try:
+        if made is None or os.stat(path).st_ino != made[0]:
+            return False
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    _made_here.pop(str(path), None)
+    with _cache_lock:
+        _cache.pop(str(path), None)
+    for folder in made[1]:  # innermost first
+        try:
+            folder.rmdir()
+        except OSError:
+            break
+    return True
 
 
 def _complete(path: Path, names: tuple[str, ...]) -> None:

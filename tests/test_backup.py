@@ -13,6 +13,7 @@ from __future__ import annotations
 import http.client
 import io
 import json
+import os
 import re
 import sqlite3
 import stat
@@ -25,8 +26,11 @@ from urllib.parse import urlsplit
 import pytest
 
 import store
+import store.auth
 import store.backup
 import store.chain
+import store.chainrows
+import store.servicelock
 from app import create_app
 from conftest import snapshot
 from liveserver import SECRET_KEY, start_server
@@ -173,8 +177,10 @@ def test_a_damaged_or_doctored_backup_is_refused_and_nothing_is_replaced(app, db
             copy = tmp_path / "edit.db"
             copy.write_bytes(data)
             conn = sqlite3.connect(copy)
+            trigger = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'events_no_update'").fetchone()[0]
             conn.execute("DROP TRIGGER events_no_update")
             conn.execute("UPDATE events SET action = 'p3 open 10' WHERE action = 'p2 open 10'")
+            conn.execute(trigger)  # put back as it was: the schema checks, the chain does not
             conn.commit()
             conn.close()
             return copy.read_bytes()
@@ -212,6 +218,234 @@ def test_backup_refuses_without_the_secrets_file(app, db, runner, tmp_path):
     done = runner.invoke(args=["backup", str(tmp_path / "b.tar")])
     assert done.exit_code == 1 and "secrets.json" in done.output
     assert not (tmp_path / "b.tar").exists()
+
+
+# --- where a backup is written (tester B, item 3) ---------------------------------------------
+
+@pytest.mark.parametrize("kind", ["symlink", "fifo", "folder"])
+def test_backup_refuses_a_target_that_is_not_a_regular_file_and_leaves_it_alone(app, db, runner, tmp_path, kind):
+    """``backup /dev/stdout`` replaced the symlink by a regular file holding the secrets:
+    a link, a device (a FIFO here) or a folder is refused, even with --force, and left as
+    it was."""
+    played_night(db)
+    aimed = tmp_path / "aimed.txt"
+    aimed.write_text("not a backup")
+    target = tmp_path / "target"
+    if kind == "symlink":
+        target.symlink_to(aimed)
+    elif kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.mkdir()
+    for extra in ([], ["--force"]):
+        done = runner.invoke(args=["backup", str(target), *extra])
+        assert done.exit_code == 1 and "not a regular file" in done.output, done.output
+    assert {"symlink": target.is_symlink, "fifo": lambda: stat.S_ISFIFO(os.lstat(target).st_mode),
+            "folder": target.is_dir}[kind]()
+    assert aimed.read_text() == "not a backup"
+    assert not list(tmp_path.glob(".tapete-backup-*"))
+
+
+def test_backup_replaces_an_older_backup_only_with_force(app, db, runner, tmp_path):
+    played_night(db)
+    archive = tmp_path / "nightly.tar"
+    assert runner.invoke(args=["backup", str(archive)]).exit_code == 0
+    first = archive.read_bytes()
+    refused = runner.invoke(args=["backup", str(archive)])
+    assert refused.exit_code == 1 and "--force" in refused.output
+    assert archive.read_bytes() == first
+    played_night(db, hands=1, names=("Dora", "Eva", "Fede"))
+    forced = runner.invoke(args=["backup", str(archive), "--force"])
+    assert forced.exit_code == 0 and "2 nights" in forced.output, forced.output
+    assert stat.S_IMODE(archive.stat().st_mode) == 0o600
+    assert store.backup.check_backup(archive)["nights"] == 2
+
+
+def test_a_backup_that_fails_midway_leaves_the_older_file_and_no_partial_one(app, db, tmp_path, monkeypatch):
+    played_night(db)
+    archive = tmp_path / "nightly.tar"
+    store.backup.backup(app.config["DATABASE"], archive)
+    first = archive.read_bytes()
+    real_addfile = tarfile.TarFile.addfile
+
+    def crash_on_the_database(tar, info, fileobj=None, **kw):
+        if info.name == "tapete.db":
+            tar.fileobj.write(b"\0" * 4096)  # half written
+            raise OSError(28, "No space left on device")
+        return real_addfile(tar, info, fileobj, **kw)
+
+    monkeypatch.setattr(tarfile.TarFile, "addfile", crash_on_the_database)
+    with pytest.raises(OSError, match="No space"):
+        store.backup.backup(app.config["DATABASE"], archive, force=True)
+    with pytest.raises(OSError, match="No space"):
+        store.backup.backup(app.config["DATABASE"], tmp_path / "new.tar")
+    assert archive.read_bytes() == first and not (tmp_path / "new.tar").exists()
+    assert not list(tmp_path.glob(".tapete-backup-*"))
+
+
+# --- what a backup's check cannot prove, and the schema it checks (item 4) -------------------
+
+def _doctored(app, db, tmp_path, sql: list[str]) -> Path:
+    """A backup of a played night whose database had ``sql`` run on it, rebuilt with the
+    original manifest and secrets (what someone holding the file can do)."""
+    played_night(db)
+    archive = tmp_path / "good.tar"
+    store.backup.backup(app.config["DATABASE"], archive)
+    bad = tmp_path / "doctored.tar"
+
+    def change(name, data):
+        if name != "tapete.db":
+            return data
+        copy = tmp_path / "edit.db"
+        copy.write_bytes(data)
+        conn = sqlite3.connect(copy)
+        for statement in sql:
+            conn.execute(statement)
+        conn.commit()
+        conn.close()
+        return copy.read_bytes()
+
+    _rewrite(archive, bad, change)
+    return bad
+
+
+def _triggers(path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")]
+    finally:
+        conn.close()
+
+
+def test_a_backup_whose_triggers_were_dropped_is_refused(app, db, tmp_path):
+    """Dropping the append-only triggers leaves every chain intact, yet the restored tables
+    could then be rewritten: the schema is checked against what the migrations make."""
+    triggers = _triggers(app.config["DATABASE"])
+    assert len(triggers) >= 17
+    bad = _doctored(app, db, tmp_path, [f"DROP TRIGGER {name}" for name in triggers])
+    target = tmp_path / "restored" / "tapete.db"
+    with pytest.raises(BackupError, match="schema is not the one the migrations make: trigger .* missing"):
+        store.backup.restore(bad, target)
+    assert not target.exists() and not target.parent.exists()
+
+
+@pytest.mark.parametrize("sql, named", [
+    (["CREATE TABLE notes (x)"], "table notes added"),
+    (["CREATE INDEX idx_extra ON accounts (password_hash)"], "index idx_extra added"),
+    (["DROP TRIGGER events_no_update",
+      "CREATE TRIGGER events_no_update BEFORE UPDATE ON events WHEN 0 BEGIN SELECT 1; END"],
+     "trigger events_no_update changed"),
+    (["INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES ('tapete', 'm999_future', '')"],
+     "migrations are not this version's .*m999_future"),
+])
+def test_a_backup_with_a_schema_of_its_own_is_refused(app, db, tmp_path, sql, named):
+    bad = _doctored(app, db, tmp_path, sql)
+    with pytest.raises(BackupError, match=named):
+        store.backup.check_backup(bad)
+
+
+def test_restore_says_which_tables_the_chain_does_not_cover(app, db, tmp_path):
+    """An account renamed in the file is restored (no chain covers accounts): the restore
+    says so, naming the tables a backup cannot prove untouched."""
+    store.auth.set_password(db, "host", "correct horse battery")
+    bad = _doctored(app, db, tmp_path, ["UPDATE accounts SET username = 'mallory'"])
+    target = tmp_path / "restored" / "tapete.db"
+    done = app_on(target).test_cli_runner().invoke(args=["restore", str(bad)])
+    assert done.exit_code == 0, done.output
+    said = done.output.split("not covered by the chain", 1)[1]
+    for table in ("accounts", "sessions", "login_attempts", "setup_codes", "dealer_links", "tokens"):
+        assert table in said
+    for table in store.chainrows.CHAINED:
+        assert table not in said
+
+
+# --- restore beside a running service (item 5) -----------------------------------------------
+
+def test_restore_is_refused_while_a_service_runs_on_the_database_before_it_opened_it(tmp_path):
+    """``python -m web.serving`` that has served nothing that reads the database holds no
+    connection to it; its mark (``tapete.db.serving``) still refuses the restore, and goes
+    when the service stops."""
+    path = tmp_path / "tapete.db"
+    db = open_db(path)
+    played_night(db)
+    db.conn.close()
+    archive = tmp_path / "b.tar"
+    store.backup.backup(path, archive)
+    before = snapshot(path)
+    with start_server(path) as server:
+        assert not store.backup.in_use(path)  # no connection: the old check alone let it through
+        mark = tmp_path / "tapete.db.serving"
+        assert mark.read_text().strip() == str(server.process.pid)
+        with pytest.raises(BackupError, match=f"process {server.process.pid}.* stop it first"):
+            store.backup.restore(archive, path, force=True)
+        assert snapshot(path) == before and not list(tmp_path.glob("*.before-restore-*"))
+        server.stop()
+        assert not mark.exists()
+    assert store.backup.restore(archive, path, force=True)["nights"] == 1
+
+
+def test_a_mark_left_by_a_killed_service_does_not_block_a_restore(tmp_path):
+    path = tmp_path / "tapete.db"
+    db = open_db(path)
+    played_night(db)
+    db.conn.close()
+    archive = tmp_path / "b.tar"
+    store.backup.backup(path, archive)
+    with start_server(path) as server:
+        server.kill()  # SIGKILL: no clean-up
+    mark = tmp_path / "tapete.db.serving"
+    assert mark.read_text().strip() == str(server.process.pid)
+    assert store.servicelock.serving_pid(path) is None
+    assert store.backup.restore(archive, path, force=True)["nights"] == 1
+
+
+# --- what a restore leaves behind (item 6) ---------------------------------------------------
+
+def test_restore_into_an_empty_folder_keeps_no_key_of_its_own_making(app, db, tmp_path):
+    """A real start-up (not TESTING) makes secrets.json beside the database; the restore
+    must neither keep it as an old file nor report it."""
+    played_night(db)
+    archive = tmp_path / "b.tar"
+    store.backup.backup(app.config["DATABASE"], archive)
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    real = create_app({"DATABASE": str(folder / "tapete.db")})
+    assert (folder / "secrets.json").exists()  # what the start-up made
+    done = real.test_cli_runner().invoke(args=["restore", str(archive)])
+    assert done.exit_code == 0, done.output
+    assert "kept" not in done.output
+    assert sorted(p.name for p in folder.iterdir()) == ["secrets.json", "tapete.db"]
+    with tarfile.open(archive) as tar:
+        assert (folder / "secrets.json").read_bytes() == tar.extractfile("secrets.json").read()
+
+
+@pytest.mark.parametrize("where", ["empty", "missing/sub"])
+def test_a_refused_restore_leaves_nothing_behind(tmp_path, where):
+    bad = tmp_path / "bad.tar"
+    bad.write_bytes(b"not a backup at all")
+    folder = tmp_path / where
+    if where == "empty":
+        folder.mkdir()
+    real = create_app({"DATABASE": str(folder / "tapete.db")})
+    refused = real.test_cli_runner().invoke(args=["restore", str(bad)])
+    assert refused.exit_code == 1 and "cannot be read as a backup" in refused.output
+    assert sorted(p.name for p in tmp_path.rglob("*")) == sorted(["bad.tar"] + (["empty"] if where == "empty" else []))
+
+
+def test_restore_keeps_a_secrets_file_that_was_there_before(app, db, tmp_path):
+    """The other side of the two tests above: a secrets.json this process did not make is
+    an old file, kept."""
+    played_night(db)
+    archive = tmp_path / "b.tar"
+    store.backup.backup(app.config["DATABASE"], archive)
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    (folder / "secrets.json").write_text('{"SECRET_KEY": "older"}')
+    done = create_app({"DATABASE": str(folder / "tapete.db")}).test_cli_runner().invoke(args=["restore", str(archive)])
+    assert done.exit_code == 0, done.output
+    kept = list(folder.glob("secrets.json.before-restore-*"))
+    assert len(kept) == 1 and kept[0].read_text() == '{"SECRET_KEY": "older"}'
+    assert f"kept as {kept[0]}" in done.output
 
 
 # --- a backup while a tablet posts -----------------------------------------------------------

@@ -1,7 +1,7 @@
 """Flask commands: ``init-db``, ``import FILE``, ``close NIGHT``, ``reopen NIGHT --reason TEXT``,
 ``report NIGHT -o FILE.pdf``, ``verify NIGHT [--head HEX]``, ``demo``, ``dealer-link NIGHT
-[--label TEXT]``, ``set-password USER [--password-stdin]``, ``setup-code``, ``backup FILE``,
-``restore FILE [--force]``.
+[--label TEXT]``, ``set-password USER [--password-stdin]``, ``setup-code``, ``backup FILE
+[--force]``, ``restore FILE [--force]``.
 
 ``flask --app app import ../shared/cases/false_opener.json`` prints the new night's id.
 """
@@ -267,13 +267,15 @@ def setup_code_command(url):
 
 
 @click.command("backup")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--force", is_flag=True, help="replace an older backup at FILE (a regular file)")
 @with_appcontext
-def backup_command(file):
+def backup_command(file, force):
     """Write a backup of the database and its secrets.json to FILE (a tar, mode 600),
-    safely while the service runs (SQLite's online backup API): ``store.backup``."""
+    safely while the service runs (SQLite's online backup API): ``store.backup``. An
+    existing FILE is replaced only with --force, and only when it is a regular file."""
     try:
-        made = store.backup.backup(current_app.config["DATABASE"], file)
+        made = store.backup.backup(current_app.config["DATABASE"], file, force=force)
     except store.StoreError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"{file}: {made['nights']} nights, backup made at {made['made_at']}")
@@ -289,8 +291,8 @@ def backup_command(file):
 @with_appcontext
 def restore_command(file, force):
     """Restore the backup FILE as the database (and its secrets.json), after checking it:
-    integrity_check and every night's chain. Stop the service first (refused while another
-    process has the database open)."""
+    integrity_check, the schema, and every night's chain. Stop the service first (refused
+    while it runs on the database or another process has it open)."""
     try:
         done = store.backup.restore(file, current_app.config["DATABASE"], force=force)
     except store.StoreError as exc:
@@ -299,6 +301,9 @@ def restore_command(file, force):
                f"(made at {done['manifest']['made_at']}) into {current_app.config['DATABASE']}")
     for old in done["kept"]:
         click.echo(f"the old file is kept as {old}")
+    if done["unchained"]:
+        click.echo(f"not covered by the chain, restored as the backup holds them: {', '.join(done['unchained'])} "
+                   "(accounts, sessions, tablet links: keep backups as safe as secrets.json)")
 
 
 def init_app(app: Flask) -> None:

@@ -42,6 +42,7 @@ from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
 from app import create_app
+from store import servicelock
 
 THREADS = 8
 """Worker threads (the referee is pure Python: one process, one core at a time)."""
@@ -317,6 +318,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     configure_logging()  # first: Flask then adds no handler of its own
     app = create_app()
+    servicelock.mark_serving(app.config["DATABASE"])  # until exit: restore refuses while it runs
     options = server_options(app, host=args.host, port=args.port, threads=args.threads,
                              channel_timeout=args.channel_timeout, request_deadline=args.request_deadline,
                              connection_limit=args.connection_limit)
