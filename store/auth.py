@@ -7,7 +7,9 @@
   cookie; the id itself is never stored), account_id, created_at, revoked_at, ip.
 - ``login_attempts``: id, at, address, username, ok (1/0): every login and setup attempt,
   so the limits hold across restarts and processes; rows older than a day are pruned by
-  the next attempt.
+  the next attempt. A login is recorded as failed before its password is checked, and a
+  success adds an ``ok`` row; failures count only after the newest ``ok`` row (by id) of
+  the username (or address); ``set-password`` adds one for the username.
 - ``setup_codes``: id, code_hash (SHA-256), issued_at, ended_at (used, or replaced by a
   newer code). Only the newest live code opens the first-visit page, and only while no
   account exists.
@@ -44,6 +46,9 @@ SESSION_MAX_AGE = timedelta(hours=12)
 FAILURE_WINDOW = timedelta(minutes=15)
 MAX_USER_FAILURES, MAX_ADDRESS_FAILURES = 5, 20
 """Failed logins allowed within :data:`FAILURE_WINDOW`: per username, and per address."""
+
+RESET_ADDRESS = "set-password"
+"""The address of the ``ok`` row ``set-password`` adds (it forgives the username's failures)."""
 
 KEEP_ATTEMPTS = timedelta(days=1)
 """Login attempts older than this are pruned (the limits look back 15 minutes)."""
@@ -110,22 +115,34 @@ def _insert_account(db: Database, username: str, password: str, role: str) -> in
     return cur.lastrowid
 
 
-def set_password(db: Database, username: str, password: str) -> tuple[int, bool]:
-    """Set ``username``'s password, creating the host account when there is none of that
-    name (the CLI ``set-password``); every session of the account ends.
+def set_password(db: Database, username: str, password: str, *, new: bool = False) -> tuple[int, bool]:
+    """Set ``username``'s password (the CLI ``set-password``): every session of the account
+    ends, and its failed logins are forgiven (an ``ok`` row for the username in
+    ``login_attempts``, which stays append-only), so a host locked out by someone's wrong
+    guesses gets in at once. Creates the host account when there is none of that name, but
+    only when no account exists yet or ``new`` is given (a typo must not make a second
+    host account).
 
     :returns: ``(account id, created)``.
-    :raises StoreError: a bad username or password (:func:`check_username`, :func:`check_password`).
+    :raises StoreError: a bad username or password (:func:`check_username`,
+        :func:`check_password`); ``account_unknown`` (username, known: the existing names)
+        when the name is not an account, others exist and ``new`` is not given.
     """
     username, password = check_username(username), check_password(password)
     with write_tx(db):
         row = db.execute("SELECT id FROM accounts WHERE username = ?", [username]).fetchone()
         if row is None:
+            known = [r[0] for r in db.execute("SELECT username FROM accounts ORDER BY id")]
+            if known and not new:
+                raise StoreError(f"there is no host account called {username!r} (accounts: {', '.join(known)}); "
+                                 "to make another one, say so (--new)", "account_unknown",
+                                 username=username, known=known)
             return _insert_account(db, username, password, "host"), True
         db.execute("UPDATE accounts SET password_hash = ?, disabled_at = NULL WHERE id = ?",
                    [generate_password_hash(password), row[0]])
         db.execute("UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL",
                    [utc_now(), row[0]])
+        _insert_attempt(db, address=RESET_ADDRESS, username=username, ok=True)
         return row[0], False
 
 
@@ -198,22 +215,50 @@ def revoke_session(db: Database, sid: str) -> bool:
                           [utc_now(), _sha256(sid)]).rowcount > 0
 
 
+def _insert_attempt(db: Database, *, address: str, username: str, ok: bool) -> None:
+    db.execute("INSERT INTO login_attempts (at, address, username, ok) VALUES (?, ?, ?, ?)",
+               [utc_now(), (address or "")[:64], (username or "")[:MAX_USERNAME], int(ok)])
+
+
 def record_attempt(db: Database, *, address: str, username: str, ok: bool) -> None:
     """Keep one login (or setup) attempt; prunes attempts older than :data:`KEEP_ATTEMPTS`."""
     with write_tx(db):
         db.execute("DELETE FROM login_attempts WHERE at < ?", [_ago(KEEP_ATTEMPTS)])
-        db.execute("INSERT INTO login_attempts (at, address, username, ok) VALUES (?, ?, ?, ?)",
-                   [utc_now(), (address or "")[:64], (username or "")[:MAX_USERNAME], int(ok)])
+        _insert_attempt(db, address=address, username=username, ok=ok)
+
+
+def attempt_login(db: Database, *, address: str, username: str, password: str) -> tuple[dict | None, int]:
+    """One login attempt, limited: ``(account, 0)`` when the password is right, ``(None,
+    0)`` when wrong, ``(None, seconds)`` when the address or username must wait
+    (:func:`login_wait`; the password is then not checked).
+
+    The limit's check and the attempt's record are one write transaction (``BEGIN
+    IMMEDIATE``) taken BEFORE the password is hashed: the attempt is recorded as failed
+    first, and a right password then adds an ``ok`` row (which forgives the failures
+    before it). So parallel attempts each see the ones before them, and no more than the
+    limit of wrong passwords are ever checked per window.
+    """
+    name = (username or "").strip()[:MAX_USERNAME] if isinstance(username, str) else ""
+    with write_tx(db):
+        db.execute("DELETE FROM login_attempts WHERE at < ?", [_ago(KEEP_ATTEMPTS)])
+        wait = login_wait(db, address=address, username=name)
+        if wait:
+            return None, wait
+        _insert_attempt(db, address=address, username=name, ok=False)
+    account = check_login(db, username, password)
+    if account is not None:
+        record_attempt(db, address=address, username=name, ok=True)
+    return account, 0
 
 
 def _wait_for(db: Database, column: str, value: str, limit: int) -> int:
     """Seconds until ``value`` (an address or a username) may try again: 0 unless it has
     ``limit`` failures within the window since its last success."""
     since = _ago(FAILURE_WINDOW)
-    last_ok = db.execute(f"SELECT max(at) FROM login_attempts WHERE {column} = ? AND ok = 1",
+    last_ok = db.execute(f"SELECT max(id) FROM login_attempts WHERE {column} = ? AND ok = 1",
                          [value]).fetchone()[0]
-    rows = db.execute(f"SELECT at FROM login_attempts WHERE {column} = ? AND ok = 0 AND at > ? AND at > ? "
-                      "ORDER BY at DESC LIMIT ?", [value, since, last_ok or "", limit]).fetchall()
+    rows = db.execute(f"SELECT at FROM login_attempts WHERE {column} = ? AND ok = 0 AND at > ? AND id > ? "
+                      "ORDER BY id DESC LIMIT ?", [value, since, last_ok or 0, limit]).fetchall()
     if len(rows) < limit:
         return 0
     oldest = datetime.fromisoformat(rows[-1][0])

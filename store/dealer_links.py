@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import unicodedata
 
 from sqlite_utils import Database
 
 from .db import StoreError, utc_now, write_tx
 from .nights import get_night
+from .players import name_key
+from .text import bad_characters, looks_blank
 
 PREFIX = 6
 """How many leading characters of a token are kept to name the link to the host."""
@@ -34,38 +35,60 @@ def clean_label(label: object) -> str | None:
     """A link's label as stored: whitespace collapsed; None when empty.
 
     :raises StoreError: not text, longer than :data:`MAX_LABEL` (code ``label_too_long``:
-        limit, length), or holding control or invisible characters (``label_invalid``).
+        limit, length), holding control or invisible characters (``label_invalid``: the
+        characters :func:`store.text.bad_characters` names, e.g. U+3164), or showing
+        nothing though not empty (``label_blank``: :func:`store.text.looks_blank`).
     """
     if label is None:
         return None
     if not isinstance(label, str):
         raise StoreError("a link's label is text", "label_invalid")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in label):
+    if bad_characters(label):
         raise StoreError("a link's label cannot hold control or invisible characters", "label_invalid")
     text = " ".join(label.split())
+    if text and looks_blank(text):
+        raise StoreError("a link's label must show letters or digits", "label_blank")
     if len(text) > MAX_LABEL:
         raise StoreError(f"a link's label is at most {MAX_LABEL} characters ({len(text)})", "label_too_long",
                          limit=MAX_LABEL, length=len(text))
     return text or None
 
 
+def _label_taken(db: Database, night_id: int, label: str) -> str | None:
+    """The label of the night's link (revoked ones too) that ``label`` is the same as,
+    ignoring case and spacing (:func:`store.players.name_key`), or None."""
+    wanted = name_key(label)
+    return next((row[0] for row in db.execute("SELECT label FROM dealer_links WHERE night_id = ? ORDER BY id",
+                                               [night_id]) if name_key(row[0]) == wanted), None)
+
+
 def issue_dealer_link(db: Database, night_id: int, label: str | None, *, issued_by: str,
-                      key: str | None = None, default_label: str = "Tablet %(n)s") -> tuple[int, str | None]:
+                      key: str | None = None, default_label: str = "Tablet %(n)s",
+                      closed_ok: bool = False) -> tuple[int, str | None]:
     """Issue a new dealer link for the night (``secrets.token_urlsafe(32)``, 43 characters).
 
+    Labels are unique within the night among ALL its links, revoked ones included
+    (ignoring case and spacing): the label is who entered a tablet's rows
+    (:func:`entered_by`), so a new "Mesa" after a revoked "Mesa" must be told apart.
+
     :param label: the host's name for the tablet; None or empty: ``default_label`` with the
-        link's number in the night (``"Tablet 2"``).
+        first free number in the night (``"Tablet 2"``).
+    :param closed_ok: issue it on a closed night too (the demo, to show the tablet's
+        "night closed" page); otherwise a closed night is refused.
     :param issued_by: who issued it (``"host"``, ``"cli"``, ``"host:<username>"``).
     :param key: idempotency key: a repeated submit stores nothing new and answers
         ``(link_id, None)`` (the token is shown once, and only its hash is kept).
     :returns: ``(link_id, token)``.
-    :raises StoreError: no such night; a bad label (:func:`clean_label`); the key used for
-        another night (``key_reused``).
+    :raises StoreError: no such night; the night closed (``link_night_closed``); a bad
+        label (:func:`clean_label`); the label taken by another link of the night
+        (``label_taken``: label); the key used for another night (``key_reused``).
     """
     text = clean_label(label)
-    get_night(db, night_id)
     token = secrets.token_urlsafe(32)
     with write_tx(db):
+        if get_night(db, night_id)["closed"] and not closed_ok:
+            raise StoreError(f"night {night_id} is closed: a tablet link is issued only on an open night",
+                             "link_night_closed", night=night_id)
         if key is not None:
             row = db.execute("SELECT id, night_id FROM dealer_links WHERE key = ?", [key]).fetchone()
             if row is not None:
@@ -75,6 +98,12 @@ def issue_dealer_link(db: Database, night_id: int, label: str | None, *, issued_
         if text is None:
             count = db.execute("SELECT COUNT(*) FROM dealer_links WHERE night_id = ?", [night_id]).fetchone()[0]
             text = default_label % {"n": count + 1}
+            while _label_taken(db, night_id, text) is not None:
+                count += 1
+                text = default_label % {"n": count + 1}
+        elif (taken := _label_taken(db, night_id, text)) is not None:
+            raise StoreError(f"night {night_id} already has a tablet link called {taken!r}", "label_taken",
+                             label=taken)
         link_id = db.execute(
             "INSERT INTO dealer_links (night_id, token_hash, prefix, label, issued_at, issued_by, key) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -11,6 +11,7 @@ import unicodedata
 from sqlite_utils import Database
 
 from .db import StoreError, utc_now, write_tx
+from .text import bad_characters, looks_blank
 
 MAX_NAME = 60
 """Longest player name accepted (characters)."""
@@ -28,19 +29,20 @@ def name_key(name: str) -> str:
 def _clean(name: object) -> str:
     """The stored form of a name: Unicode NFC, stripped, inner spaces collapsed.
 
-    :raises StoreError: not text, empty, too long, or holding control or format
-        characters (Unicode categories Cc, Cf: NUL, zero-width spaces, direction marks).
+    :raises StoreError: not text, empty, too long, holding characters
+        :func:`store.text.bad_characters` names (control, format, blank-looking: NUL,
+        zero-width spaces, direction marks, U+3164), or showing nothing
+        (:func:`store.text.looks_blank`).
     """
     if not isinstance(name, str) or not name.strip():
         raise StoreError("a player needs a name")
-    bad = sorted({f"U+{ord(c):04X}" for c in name
-                  if unicodedata.category(c) in ("Cc", "Cf") and c not in " \t\n\r"})
+    bad = bad_characters(name, multiline=True)  # (tabs and line breaks become spaces below)
     if bad:
         raise StoreError(f"a name cannot hold control or invisible characters ({', '.join(bad)}); "
                          "type it again")
     clean = " ".join(unicodedata.normalize("NFC", name).split())
-    if not clean:
-        raise StoreError("a player needs a name")
+    if not clean or looks_blank(clean):
+        raise StoreError("a player needs a name with visible letters or digits")
     if len(clean) > MAX_NAME:
         raise StoreError(f"name too long ({len(clean)} characters, at most {MAX_NAME})")
     return clean

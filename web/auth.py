@@ -18,6 +18,7 @@ site (:func:`safe_next`).
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import timedelta
 from functools import wraps
 from urllib.parse import urlsplit
@@ -160,7 +161,9 @@ def _begin_session(account_id: int) -> None:
 def login():
     """The login page (username and password). No account yet: the setup page instead.
     Refused with 429 and the wait in words after too many failures (per username, per
-    address); a right password then is refused too until the wait is over."""
+    address); a right password then is refused too until the wait is over. The limit is
+    checked and the attempt recorded in one transaction before the password is checked
+    (``store.auth.attempt_login``), so parallel attempts cannot overrun it."""
     db = get_db()
     if not accounts.has_accounts(db):
         return redirect(url_for("host.setup"))
@@ -168,17 +171,29 @@ def login():
     username = ""
     if request.method == "POST":
         username = request.form.get("username", "")[:accounts.MAX_USERNAME + 10].strip()
-        wait = accounts.login_wait(db, address=_address(), username=username)
+        try:
+            account, wait = accounts.attempt_login(db, address=_address(), username=username,
+                                                   password=request.form.get("password", ""))
+        except sqlite3.OperationalError as exc:  # the write lock held past the busy timeout
+            if "locked" not in str(exc):
+                raise
+            return _busy()
         if wait:
             error, status = _wait_words(wait), 429
         else:
-            account = accounts.check_login(db, username, request.form.get("password", ""))
-            accounts.record_attempt(db, address=_address(), username=username, ok=account is not None)
             if account is not None:
                 _begin_session(account["id"])
                 return redirect(safe_next(request.args.get("next")) or url_for("host.index"))
             error, status = _("Wrong username or password."), 401
     return render_template("host/login.html", error=error, username=username), status
+
+
+def _busy():
+    """The login page answering 503: the database stayed locked (many logins at once);
+    nothing was recorded and no password checked."""
+    page = render_template("host/login.html", error=_("The server is busy: try again in a moment."),
+                           username=request.form.get("username", "")[:accounts.MAX_USERNAME].strip())
+    return page, 503, {"Retry-After": "2"}
 
 
 def logout():

@@ -208,7 +208,7 @@ def demo_command():
             bank = store.bank_check(db, night_id)
             store.close_night(db, night_id, entered_by="demo",
                               resolution="split" if bank["difference"] else None)
-        _, token = store.issue_dealer_link(db, night_id, "Demo", issued_by="demo")
+        _, token = store.issue_dealer_link(db, night_id, "Demo", issued_by="demo", closed_ok=True)
     click.echo(f"demo night {night_id}: see /reports/nights/{night_id}")
     click.echo(f"its tablet link (closed night: the tablet says so): {_dealer_path(night_id, token)}")
 
@@ -235,17 +235,24 @@ def dealer_link_command(night, label):
 @click.argument("username")
 @click.option("--password-stdin", is_flag=True,
               help="read the password from the first line of standard input (no prompt)")
+@click.option("--new", "new", is_flag=True,
+              help="create USERNAME as another host account (without it, only an existing account's "
+                   "password is set, or the first account made)")
 @with_appcontext
-def set_password_command(username, password_stdin):
-    """Set the password of the host account USERNAME, creating the account when there is
-    none of that name (at least 10 characters). Every session of the account ends."""
+def set_password_command(username, password_stdin, new):
+    """Set the password of the host account USERNAME (at least 10 characters): every
+    session of the account ends and its failed logins are forgiven (a lockout from wrong
+    guesses is lifted). Creates the account when none exists yet; when others exist, only
+    with --new (so a typo does not make a second host account)."""
     if password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
     else:
         password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
     with _store() as db:
-        _, created = store.auth.set_password(db, username, password)
-    click.echo(f"host account {username.strip()} {'created' if created else 'updated; its sessions ended'}")
+        _, created = store.auth.set_password(db, username, password, new=new)
+    click.echo(f"host account {username.strip()} " + (
+        "created" if created else "updated; its sessions ended and its failed logins were forgiven "
+                                  "(it may log in at once)"))
 
 
 @click.command("setup-code")

@@ -10,9 +10,9 @@ issues and revokes on the night page; a closed night answers 410 and says so):
   "hand_id": int, "version": int, "action": "p3 open 10"}`` (or ``"op": "undo"`` with
   ``"event_id"`` and ``"reason"``, ``"op": "end_hand"``, ``"op": "start_hand"`` with
   ``"after_hand"`` (the last hand id the tablet saw, or null) and optional ``"button"`` and
-  ``"stacks"`` ``{seat: chips}``). ``key`` is the client's idempotency key: the same key sent
-  twice is stored once (``store`` keeps writes idempotent on it), answered before any
-  version check; a key already used for other content (another night, hand or action) is
+  ``"stacks"`` ``{seat: chips}``). ``key`` is the client's idempotency key (8-100
+  printable ASCII characters, else 400): the same key sent twice is stored once (``store``
+  keeps writes idempotent on it), answered before any version check; a key already used for other content (another night, hand or action) is
   refused. ``version`` is the hand's version the tablet saw (``store.hand_version``: its
   events); a tap made on another version, a start after another hand started, an undo of
   an event that is not the hand's newest, or a tap for a finished hand is answered 409
@@ -213,8 +213,8 @@ def tap(night_id: int, token: str):
     if not isinstance(body, dict):
         return _bad(_("The request must be a JSON object."))
     key = body.get("key")
-    if not isinstance(key, str) or not 8 <= len(key) <= MAX_KEY:
-        return _bad(_("Each tap needs an idempotency key (8-100 characters)."))
+    if not isinstance(key, str) or not 8 <= len(key) <= MAX_KEY or not (key.isascii() and key.isprintable()):
+        return _bad(_("Each tap needs an idempotency key of 8-100 printable ASCII characters."))
     op = body.get("op", "action")
     db = get_db()
     who = link_entered_by(g.dealer_link)   # the link's, never the body's

@@ -9,16 +9,19 @@ Every refusal is a ``ValueError`` whose message names the field in the request's
 Text: a name, title, reason, statement, label or note may not hold control characters
 (Unicode category Cc: C0, DEL and C1, NUL included; a multi-line field keeps line breaks
 and tabs), format characters (Cf: bidi overrides such as U+202E, zero-width spaces, the
-byte-order mark) or lone surrogates (Cs): they hide or reorder what a page shows, so the
-text is refused (never silently cleaned: the host retypes it).
+byte-order mark), lone surrogates (Cs) or characters that draw nothing (the Hangul fillers
+such as U+3164, the blank Braille pattern U+2800): they hide or reorder what a page shows,
+so the text is refused (never silently cleaned: the host retypes it); a text with no
+visible letter, digit or sign is refused too. The characters are ``store.text``'s (one
+check for the store and the pages); lookalike letters of other scripts are kept.
 """
 
 from __future__ import annotations
 
-import unicodedata
-
 from flask import request
 from flask_babel import gettext as _
+
+from store.text import LINE_BREAKS, bad_characters, looks_blank  # noqa: F401 (the one check, re-exported)
 
 MAX_NUMBER = 10**12
 """The largest number a form field takes (chips, cents, ids)."""
@@ -31,9 +34,6 @@ MAX_REASON = 500
 
 MAX_NAME = 60
 """Longest player name (the store's ``store.players.MAX_NAME``)."""
-
-LINE_BREAKS = frozenset("\n\r\t")
-"""The control characters a multi-line field keeps."""
 
 
 def field_label(name: str) -> str:
@@ -71,25 +71,10 @@ def int_field(name: str, *, required: bool = True, low: int = 0, high: int = MAX
     return int(raw)
 
 
-def bad_characters(text: str, *, multiline: bool = False) -> list[str]:
-    """The characters of ``text`` a person's text may not hold, as ``U+XXXX`` (sorted,
-    once each): control (Cc; line breaks and tabs allowed when ``multiline``), format (Cf)
-    and surrogates (Cs).
-
-    >>> bad_characters("Ana\\x00\\u202e")
-    ['U+0000', 'U+202E']
-    >>> bad_characters("line one\\nline two", multiline=True)
-    []
-    """
-    return sorted({f"U+{ord(c):04X}" for c in text
-                   if unicodedata.category(c) in ("Cc", "Cf", "Cs")
-                   and not (multiline and c in LINE_BREAKS)})
-
-
 def check_text(value, name: str, max_len: int, *, required: bool = False, multiline: bool = False) -> str:
     """``value`` (a form's or a JSON body's) as text a page may keep: stripped; refused
     when not a string, empty while ``required``, longer than ``max_len`` characters, or
-    holding characters :func:`bad_characters` names.
+    holding characters :func:`bad_characters` names, or showing nothing (:func:`looks_blank`).
 
     :returns: the stripped text ("" when empty and not required).
     :raises ValueError: the message names the field (``name``, :func:`field_label`) in the
@@ -110,6 +95,8 @@ def check_text(value, name: str, max_len: int, *, required: bool = False, multil
     if bad:
         raise ValueError(_("%(field)s cannot hold control or invisible characters (%(chars)s): type it again.",
                            field=label, chars=", ".join(bad[:5])))
+    if text and looks_blank(text):
+        raise ValueError(_("%(field)s shows nothing: write it with visible letters or digits.", field=label))
     return text
 
 

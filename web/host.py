@@ -63,8 +63,10 @@ def _key() -> str:
 
 
 def _form_key() -> str | None:
+    """The form's idempotency key: 8-100 printable ASCII characters, else None (no key:
+    the write is made, just not deduplicated; nothing odd is stored as a key)."""
     key = request.form.get("key", "")
-    return key if 8 <= len(key) <= 100 else None
+    return key if 8 <= len(key) <= 100 and key.isascii() and key.isprintable() else None
 
 
 @bp.get("/")

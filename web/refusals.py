@@ -122,6 +122,12 @@ MESSAGES = {
                                    "undone. The table has been reloaded.", **p),
     "no_dealer_link": lambda p: _("No such tablet link for this night."),
     "label_invalid": lambda p: _("A tablet's name cannot hold control or invisible characters."),
+    "label_blank": lambda p: _("A tablet's name must show letters or digits."),
+    "label_taken": lambda p: _("This night already has a tablet link called “%(label)s” (perhaps a revoked "
+                               "one): choose another name, so each tablet's entries can be told apart.",
+                               **p),
+    "link_night_closed": lambda p: _("The night is closed: a tablet link is issued only on an open night "
+                                     "(reopen it first)."),
     "label_too_long": lambda p: _("A tablet's name is too long: %(length)s characters, at most %(limit)s.", **p),
 }
 """Code -> the message in the request's language, given the error's params."""
