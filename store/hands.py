@@ -18,7 +18,7 @@ from sqlite_utils import Database
 from referee.actions import ActionError, parse_action
 from referee.rules import HouseRules
 
-from .db import StoreError, utc_now, write_tx
+from .db import MAX_CHIPS, StoreError, utc_now, write_tx
 from .handrows import current_hand, hand_ended, hand_row, hand_version, last_hand
 from .judging import (LIVE_ENTRY, hand_ruling, next_hand_button, night_rulings, rejudge,
                       rejudge_hand, session_hands)
@@ -216,15 +216,18 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
                   version: int | None = None) -> int:
     """Append one CONTRACT.md action string (``"p3 open 10"``) to a hand in progress.
 
-    Stored even when irregular or unparseable: the referee judges it (an unparseable one
-    becomes an ``unreadable`` finding).
+    The line must be readable (:func:`_readable`: the referee's own parser, a seat taken
+    tonight, numbers up to ``MAX_CHIPS``); stored even when irregular (out of turn, six
+    cards, a card twice, a wrong award): the referee judges it and says so in its findings.
 
     :param key: idempotency key (required): a repeated submit returns the first event id
         (before any version check).
     :param version: the hand's version the tablet saw (:func:`require_version`), or None.
     :returns: the event id.
-    :raises StoreError: empty or over-long text, ``stale_version``, the hand already ended
-        (``hand_ended``; ``hand_finished`` once a later hand started), night closed.
+    :raises StoreError: empty or over-long text, a line :func:`_readable` refuses
+        (``actions_invalid``, ``action_seat_unknown``, ``action_too_large``: ``index`` None),
+        ``stale_version``, the hand already ended (``hand_ended``; ``hand_finished`` once a
+        later hand started), night closed.
     """
     if not key:
         raise StoreError("an action needs an idempotency key")
@@ -238,6 +241,7 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
             raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
+        _readable(None, text, action_seats(db, hand["night_id"]))
         require_version(db, hand, version)
         require_not_ended(db, hand)
         event_id = _append(db, hand, "action", action=text, entered_by=entered_by, key=key)
@@ -471,15 +475,16 @@ def correction_plan(db: Database, hand_id: int, actions: object) -> tuple[list[d
     the corrected list (each gets a ``void`` event), and the rest of the corrected list
     (appended as new ``action`` events).
 
-    A NEW line (one not among the hand's live actions) must be one the referee reads
-    (:func:`referee.actions.parse_action`, its own parser) and hold no control or invisible
-    characters; the lines of the log are kept as they are (an unreadable one there stays
-    the referee's ``unreadable`` finding).
+    A NEW line (one not among the hand's live actions) must pass :func:`_readable` (the
+    referee reads it with its own parser, no control or invisible characters, seats taken
+    tonight, numbers up to ``MAX_CHIPS``); the lines of the log are kept as they are (an
+    unreadable one there stays the referee's ``unreadable`` finding).
 
     :returns: ``(voided, added)``: ``[{"event_id", "action"}]`` and ``[str]``, in order.
-    :raises StoreError: as :func:`correction_texts`; a new line the referee cannot read
-        (code ``actions_invalid``, params ``index``: 0-based in ``actions``, ``text``: the
-        line, ``reason``: the referee's English message); no such hand.
+    :raises StoreError: as :func:`correction_texts`; a new line refused by :func:`_readable`
+        (``actions_invalid``: one the referee cannot read; ``action_seat_unknown``: a seat
+        nobody takes tonight; ``action_too_large``: a number past ``MAX_CHIPS``; params
+        ``index``: 0-based in ``actions``, ``text``: the line); no such hand.
     """
     hand_row(db, hand_id)
     texts = correction_texts(actions)
@@ -488,23 +493,52 @@ def correction_plan(db: Database, hand_id: int, actions: object) -> tuple[list[d
     while keep < min(len(live), len(texts)) and live[keep]["action"] == texts[keep]:
         keep += 1
     logged = {a["action"] for a in live}
+    seats = action_seats(db, hand_row(db, hand_id)["night_id"])
     for index in range(keep, len(texts)):
         if texts[index] not in logged:  # (a line of the log written again is kept as it is)
-            _readable(index, texts[index])
+            _readable(index, texts[index], seats)
     return ([{"event_id": a["event_id"], "action": a["action"]} for a in live[keep:]], texts[keep:])
 
 
-def _readable(index: int, text: str) -> None:
-    """Refuse a new line of a correction the referee cannot read (see :func:`correction_plan`)."""
+def action_seats(db: Database, night_id: int) -> set[int]:
+    """The seats a line of the night's log may name: every seat taken tonight, by a player
+    seated now or one who played in it and left (:func:`store.nights.table_players`)."""
+    return {p["seat"] for p in table_players(db, night_id)}
+
+
+def _readable(index: int | None, text: str, seats: set[int]) -> None:
+    """Refuse a line before it is stored, by the referee's own parser
+    (:func:`referee.actions.parse_action`), the one check for a tablet's tap
+    (:func:`append_action`) and a correction's new lines (:func:`correction_plan`).
+
+    What the referee exists to flag is not refused here: a line out of turn, a hand of six
+    cards, a card shown twice, a wrong award (its findings, CONTRACT.md 4).
+
+    :param index: the line's 0-based place in a correction, or None (a tap).
+    :param seats: :func:`action_seats` of the night.
+    :raises StoreError: ``actions_invalid`` (index, text, reason: the referee's English
+        message): control or invisible characters, or a line the referee cannot read
+        (unknown verb, malformed seat, card or amount); ``action_seat_unknown`` (index,
+        text, seat, seats: "1, 3, 4"): a seat nobody takes tonight; ``action_too_large``
+        (index, text, limit): a number past :data:`store.db.MAX_CHIPS`.
+    """
+    where = "the action" if index is None else f"line {index + 1} of the correction"
     hidden = [c for c in text if unicodedata.category(c) in ("Cc", "Cf")]
     try:
         if hidden:
             raise ActionError(f"{text!r}: control or invisible characters "
                               f"({', '.join(f'U+{ord(c):04X}' for c in hidden[:3])})")
-        parse_action(text)
+        action = parse_action(text)
     except ActionError as exc:
-        raise StoreError(f"line {index + 1} of the correction cannot be read: {exc}", "actions_invalid",
+        raise StoreError(f"{where} cannot be read: {exc}", "actions_invalid",
                          index=index, text=text, reason=str(exc)) from None
+    if any(w.isascii() and w.isdigit() and int(w) > MAX_CHIPS for w in text.split()):
+        raise StoreError(f"{where} has a number larger than {MAX_CHIPS}: {text!r}", "action_too_large",
+                         index=index, text=text, limit=MAX_CHIPS)
+    if action.seat is not None and action.seat not in seats:
+        raise StoreError(f"{where} names seat {action.seat}, where nobody sits tonight: {text!r}",
+                         "action_seat_unknown", index=index, text=text, seat=action.seat,
+                         seats=", ".join(str(s) for s in sorted(seats)))
 
 
 def correct_hand(db: Database, hand_id: int, actions: list[str], *, reason: str,

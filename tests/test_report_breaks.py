@@ -25,7 +25,7 @@ def _night(db, words: int, voided: bool) -> int:
     for seat, name in enumerate(("Ana", "Bruno", "Chus"), start=1):
         store.join_table(db, night, name, seat, 100, entered_by="host")
     hand = store.start_hand(db, night, button=1, entered_by="dealer")
-    actions = ["p1 ante 5", "p2 ante 5", "p3 ante 5", "d deal", "p2 pass", "p3 pass", "p1 pass"]
+    actions = ["p1 ante 5", "p2 ante 5", "p3 ante 5", "p2 check", "p3 check", "p1 check"]
     for i, action in enumerate(actions):
         event = store.append_action(db, hand, action, entered_by="dealer", key=f"{night}-{i}")
         if voided and i == 4:  # a correction: the hand gets its own section instead of the quiet list

@@ -23,7 +23,10 @@ issues and revokes on the night page; a closed night answers 410 and says so):
   plus ``event_id`` and ``notice`` (the referee's own ``out_of_turn`` finding on this
   action, TDA rule 53, in the page's language, or null). Every view's findings are said
   in the page's language by the referee's templates (:func:`said`). Bad input (numbers past
-  :data:`MAX_NUMBER` too): HTTP 400 with ``{"error": message}``, nothing stored.
+  :data:`MAX_NUMBER` too; an action line the store refuses before storing it,
+  ``store.hands._readable``: unreadable by the referee's parser, a seat nobody takes
+  tonight, a number past ``store.MAX_CHIPS``): HTTP 400 with ``{"error": message}`` in
+  the page's language, nothing stored.
 
 No rule logic here: whose turn, the legal actions, findings and awards come from
 ``referee.table_state`` and ``store.hand_check`` (``referee.check``).
@@ -289,8 +292,6 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
         action = body.get("action")
         if not isinstance(action, str) or not action.strip() or len(action) > 200:
             return (_("An action is a line of text such as “p3 open 10”."),)
-        if any(w.isascii() and w.isdigit() and int(w) > MAX_NUMBER for w in action.split()):
-            return (_("A number in the action is too large (at most %(max)s).", max=MAX_NUMBER),)
         if bad_characters(action):
             return (_("An action cannot hold control or invisible characters."),)
     version = body.get("version")

@@ -48,6 +48,19 @@ def _dispute_open(params: dict) -> str:
     return _("You already have an open dispute on this hand: the host will rule on it.")
 
 
+def _unreadable(p: dict) -> str:
+    """``actions_invalid``: a line the referee cannot read (params ``text``; ``index``:
+    0-based in a ruling's corrected actions, None for a tablet's tap), or corrected actions
+    that are not a list of lines (no params)."""
+    if "text" not in p:
+        return _("Write the hand's actions one per line.")
+    if p.get("index") is None:
+        return _("The action “%(text)s” cannot be read: write it as the dealer's log does (for "
+                 "example “p3 call”, “p1 show AsKsQsJsTs”). Nothing was stored.", text=_visible(p["text"]))
+    return _("Line %(line)s of the corrected actions cannot be read: “%(text)s”. Write it as the "
+             "dealer's log does (for example “p3 call”).", line=p["index"] + 1, text=_visible(p["text"]))
+
+
 MESSAGES = {
     "seat_taken": lambda p: _("seat %(seat)s is taken by %(name)s", **p),
     "player_seated": lambda p: _("%(name)s is already in seat %(seat)s", **p),
@@ -88,10 +101,18 @@ MESSAGES = {
                                        "to correct the actions, or leave them as they are."),
     "rule_too_long": lambda p: _("The rule or the note is too long: %(length)s characters, at most "
                                  "%(limit)s.", **p),
-    "actions_invalid": lambda p: (_("Line %(line)s of the corrected actions cannot be read: “%(text)s”. "
-                                    "Write it as the dealer's log does (for example “p3 call”).",
-                                    line=p["index"] + 1, text=_visible(p["text"]))
-                                  if "index" in p else _("Write the hand's actions one per line.")),
+    "actions_invalid": _unreadable,
+    "action_seat_unknown": lambda p: (
+        _("Line %(line)s of the corrected actions names seat %(seat)s, where nobody sits tonight "
+          "(seats: %(seats)s): “%(text)s”.", line=p["index"] + 1, seat=p["seat"], seats=p["seats"],
+          text=_visible(p["text"])) if p.get("index") is not None else
+        _("The action “%(text)s” names seat %(seat)s, where nobody sits tonight (seats: %(seats)s): "
+          "nothing was stored.", seat=p["seat"], seats=p["seats"], text=_visible(p["text"]))),
+    "action_too_large": lambda p: (
+        _("Line %(line)s of the corrected actions has a number larger than %(limit)s: “%(text)s”.",
+          line=p["index"] + 1, limit=p["limit"], text=_visible(p["text"])) if p.get("index") is not None else
+        _("The action “%(text)s” has a number larger than %(limit)s: nothing was stored.",
+          limit=p["limit"], text=_visible(p["text"]))),
     "action_empty": lambda p: _("Line %(line)s of the corrected actions is empty.", line=p["index"] + 1),
     "action_too_long": lambda p: _("Line %(line)s of the corrected actions is too long: %(length)s "
                                    "characters, at most %(limit)s.", line=p["index"] + 1,
