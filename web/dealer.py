@@ -439,6 +439,7 @@ def page_strings() -> dict:
             ngettext("%(n)s tap not stored.", "%(n)s taps not stored.", 1, n="%(n)s"),
             ngettext("%(n)s tap not stored.", "%(n)s taps not stored.", 2, n="%(n)s")],
         "undo_default": _("entered by mistake"),
+        "link_revoked": _("Not stored: this tablet's link no longer works."),
         "no_findings": _("No findings."), "voided": _("void"),
         "error": _("Refused: %(msg)s"),
         "waiting": _("waiting"),
