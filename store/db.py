@@ -88,7 +88,8 @@ class StoreError(ValueError):
     ``hand_ruled`` (number, dispute: the dealer's undo or void of a hand the host ruled on).
     Two tablets (``store.hands``, ``store.dealer_links``): ``stale_version`` (number, version,
     current: the hand changed since the tablet saw it), ``stale_hand`` (number: another hand
-    was started since), ``hand_finished`` (number: a later hand started; only the host's
+    was started since), ``hand_start_voided`` (number: the start of the hand the tablet saw
+    was voided since), ``hand_finished`` (number: a later hand started; only the host's
     ruling changes it), ``hand_ended`` (number: closed; undo its end to add to it),
     ``undo_not_newest`` (number), ``no_dealer_link``, ``label_invalid``, ``label_too_long``
     (limit, length).

@@ -19,7 +19,7 @@ from referee.actions import ActionError, parse_action
 from referee.rules import HouseRules
 
 from .db import MAX_CHIPS, StoreError, utc_now, write_tx
-from .handrows import current_hand, hand_ended, hand_row, hand_version, last_hand
+from .handrows import LIVE_HAND, current_hand, hand_ended, hand_row, hand_version, last_hand
 from .judging import (LIVE_ENTRY, hand_ruling, next_hand_button, night_rulings, rejudge,
                       rejudge_hand, session_hands)
 from .nights import (existing, get_night, insert, insert_once, keyed_write, night_players,
@@ -123,6 +123,24 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
         raise StoreError("another hand was started at the same moment; reload") from None
 
 
+def _refuse_stale_start(db: Database, night_id: int, after_hand: int | None, last: dict | None) -> None:
+    """Why a start made after hand ``after_hand`` (as the tablet saw the night) is refused
+    when the night's last live hand is ``last`` (another one, or None).
+
+    :raises StoreError: code ``hand_start_voided`` (number: the hand the tablet saw, whose
+        start the host voided since) when ``after_hand`` is this night's and no longer live;
+        else ``stale_hand`` (number: the night's last hand, a hand started since).
+    """
+    if after_hand is not None:
+        row = db.execute(f"SELECT number, {LIVE_HAND} FROM hands WHERE id = ? AND night_id = ?",
+                         [after_hand, night_id]).fetchone()
+        if row is not None and not row[1]:
+            raise StoreError(f"the start of hand {row[0]} was voided since this was entered: nothing stored",
+                             "hand_start_voided", number=row[0])
+    raise StoreError("another hand was started since this was entered: nothing stored",
+                     "stale_hand", number=last["number"] if last else 0)
+
+
 def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | None,
                 entered_by: str, key: str | None, after_hand=ANY) -> int:
     night_id = night["id"]
@@ -131,8 +149,7 @@ def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | No
         if after_hand is not ANY:
             seen = last_hand(db, night_id)
             if (seen["id"] if seen else None) != after_hand:
-                raise StoreError("another hand was started since this was entered: nothing stored",
-                                 "stale_hand", number=seen["number"] if seen else 0)
+                _refuse_stale_start(db, night_id, after_hand, seen)
         seats = [p["seat"] for p in night_players(db, night_id)]
         if len(seats) < 2:
             raise StoreError("seat at least two players before dealing", "too_few_players")

@@ -82,3 +82,35 @@ def test_two_tablets_on_one_hand_never_interleave(browser, server, app, db, shar
                     ("void", None, "dealer:Tablet 1")]
     context_a.close()
     context_b.close()
+
+
+def test_a_withdrawn_link_stops_the_tablet_and_says_so(browser, server, app, db, shared):
+    """The host revokes tablet B's link while its page is open: its next tap gets a 404 and
+    the page says, in its language, that the link no longer works and to ask the host for a
+    new one; it shows the tap as not stored (not "Todo guardado") and offers no buttons.
+    The 10 s poll of the other page says the same on its own."""
+    case = json.loads((shared / "cases" / "false_opener.json").read_text())
+    night_id, token_a = _table(app, db, case)
+    token_b = dealer_token(db, night_id, "Tablet B")
+    context_b, b = _page(browser, server, night_id, token_b, "es")
+    context_a, a = _page(browser, server, night_id, token_a, "es")
+    links = {link["label"]: link["id"] for link in store.dealer_links(db, night_id)}
+    store.revoke_dealer_link(db, links["Tablet B"], revoked_by="host:ana")
+    b.click('#verbs [data-verb="ante"]')
+    b.wait_for_selector("#link-revoked:not([hidden])")
+    assert "El enlace de esta tableta ya no funciona" in b.text_content("#link-revoked")
+    assert "Pide al anfitrión un enlace nuevo" in b.text_content("#link-revoked")
+    net = b.text_content("#net")
+    assert net.startswith("Sin guardar: el enlace de esta tableta ya no funciona") and "1 toque sin guardar" in net
+    assert "Todo guardado" not in net
+    assert b.is_hidden(".dealer-grid") and b.locator("button:visible").count() == 0
+    assert _log(db, night_id) == []
+    ARTIFACTS.mkdir(exist_ok=True)
+    b.screenshot(path=str(ARTIFACTS / "tablet_link_revoked_es.png"), full_page=True)
+    # tablet A's link is revoked too: its poll (every 10 s) finds out without a tap
+    store.revoke_dealer_link(db, links[next(k for k in links if k != "Tablet B")], revoked_by="host:ana")
+    _later(a, 10_500)
+    a.wait_for_selector("#link-revoked:not([hidden])")
+    assert a.text_content("#net").startswith("Sin guardar") and a.is_hidden(".dealer-grid")
+    context_a.close()
+    context_b.close()

@@ -73,3 +73,22 @@ def test_demo_loads_a_closed_settled_night(runner, app, client):
         "Ana": -60, "Bruno": -80, "Chus": 40, "Dani": 100}
     assert sum(t["cents"] for t in summary["transfers"]) == 700  # the losers' 140 chips at 5 cents
     assert f"/reports/nights/{night['id']}" in result.output
+
+
+def test_demo_issues_its_tablet_link_once_not_on_every_run(runner, app):
+    """scripts/serve runs ``flask demo`` every time: the demo night gets one live tablet link,
+    printed when issued, and a new one only when it has none live (the host revoked it)."""
+    first = runner.invoke(args=["demo"])
+    again = runner.invoke(args=["demo"])
+    assert first.exit_code == 0 and again.exit_code == 0, (first.output, again.output)
+    db = store.open_db(app.config["DATABASE"])
+    (night,) = store.list_nights(db)
+    links = store.dealer_links(db, night["id"])
+    assert len(links) == 1 and "/dealer/" in first.output and "/dealer/" not in again.output
+    store.revoke_dealer_link(db, links[0]["id"], revoked_by="host:ana")
+    db.conn.close()
+    third = runner.invoke(args=["demo"])
+    db = store.open_db(app.config["DATABASE"])
+    live = [link for link in store.dealer_links(db, night["id"]) if link["live"]]
+    db.conn.close()
+    assert len(live) == 1 and f"/dealer/{night['id']}/" in third.output

@@ -251,3 +251,72 @@ def test_the_hand_version_counts_every_event_voids_included(db, night):
         store.append_action(db, hand, "p1 ante 5", entered_by="test", key="v-3", version=1)
     assert caught.value.code == "stale_version" and caught.value.params == {"number": 1, "version": 1, "current": 2}
     assert store.hand_version(db, hand) == 2
+
+
+# --- what a refused tap says (tester B's report on issue 13, item 7) ---------------------
+
+def test_a_next_hand_after_the_host_voided_the_start_of_the_hand_seen_says_so(db, client, night):
+    """The tablet saw hand 1; the host voided its start: the next hand made on that table is
+    refused (409) saying the start was voided, never "another hand was started (hand 0)"."""
+    store.void_hand_start(db, night["hand"], reason="started by mistake", entered_by="host:ana")
+    start = {"op": "start_hand", "after_hand": night["hand"]}
+    answer = client.post(night["a"] + "/tap?lang=es", json={"key": "start-after-void", **start})
+    body = answer.get_json()
+    assert answer.status_code == 409 and body["stale"] is True
+    assert body["error"].startswith("El anfitrión anuló el comienzo de la mano 1 desde que esta tableta")
+    assert "mano 0" not in body["error"] and "Se empezó otra mano" not in body["error"]
+    assert body["tap"] == "Siguiente mano"
+    assert store.night_hands(db, night["id"]) == []
+
+
+def test_an_undo_without_a_hand_of_a_finished_hand_says_the_hand_is_finished(db, client, night):
+    """An undo names its entry: with no hand_id it is that entry's hand (hand 1, finished
+    once hand 2 started), never the night's last hand ("hand 2 changed")."""
+    store.append_action(db, night["hand"], "p1 ante 5", entered_by="test", key="fin-u-1")
+    seen = _seen(client, night["a"])
+    store.end_hand(db, night["hand"], entered_by="test")
+    seen = _seen(client, night["a"])
+    hand_2 = store.start_hand(db, night["id"], entered_by="test")
+    store.append_action(db, hand_2, "p1 ante 5", entered_by="test", key="fin-u-2")
+    answer = client.post(night["a"] + "/tap?lang=es", json={
+        "key": "undo-no-hand-1", "op": "undo", "reason": "reabrir", "version": seen["version"],
+        "event_id": seen["undo"]["event_id"]})
+    assert answer.status_code == 409
+    assert answer.get_json()["error"].startswith("La mano 1 está terminada")
+    assert answer.get_json()["tap"] == "Anular: el cierre de la mano 1"
+    assert store.get_hand(db, night["hand"])["ended"]
+
+
+def test_a_refused_tap_is_named_in_words_with_the_names_at_the_table(db, client, night):
+    """The refusal says the tap as the log's lines are said (the referee's sentence), so the
+    tablet shows "Ana pasa", never "(p1 check)"."""
+    es = client.post(night["a"] + "/tap?lang=es", json={"key": "words-0002", "op": "action",
+                                                          "action": "p3 open 10", "version": 7})
+    assert es.status_code == 409 and es.get_json()["tap"] == "Bruno abre 10"
+    en = client.post(night["a"] + "/tap?lang=en", json={"key": "words-0003", "op": "end_hand", "version": 7})
+    assert en.status_code == 409 and en.get_json()["tap"] == "Close the hand"
+    # a link that does not work says nothing of the night (no names)
+    revoked = store.dealer_links(db, night["id"])[0]
+    store.revoke_dealer_link(db, revoked["id"], revoked_by="host")
+    gone = client.post(night["a"] + "/tap?lang=es", json={"key": "words-0004", "op": "action",
+                                                            "action": "p3 open 10", "version": 7})
+    assert gone.status_code == 404 and b"Bruno" not in gone.data
+
+
+def test_a_reused_tap_key_is_said_as_a_tablet_says_it_not_as_a_form(db, client, night):
+    assert _action(client, night["a"], "p1 ante 5", "reused-key-1", 0).status_code == 200
+    again = client.post(night["a"] + "/tap?lang=es", json={"key": "reused-key-1", "op": "action",
+                                                            "action": "p3 ante 5", "version": 1})
+    error = again.get_json()["error"]
+    assert again.status_code == 400 and "formulario" not in error and "recarga" not in error
+    assert error.startswith("La clave de este toque ya se usó para otro toque")
+    assert again.get_json()["tap"].startswith("Bruno")
+
+
+@pytest.mark.csrf
+def test_a_tap_refused_for_its_token_is_named_in_words_too(db, client, night):
+    answer = client.post(night["a"] + "/tap?lang=es", json={"key": "csrf-words-1", "op": "action",
+                                                             "action": "p1 check", "version": 0})
+    body = answer.get_json()
+    assert answer.status_code == 400 and body["csrf"] is True and body["tap"] == "Ana pasa"
+    assert store.hand_version(db, night["hand"]) == 0

@@ -208,9 +208,16 @@ def demo_command():
             bank = store.bank_check(db, night_id)
             store.close_night(db, night_id, entered_by="demo",
                               resolution="split" if bank["difference"] else None)
-        _, token = store.issue_dealer_link(db, night_id, "Demo", issued_by="demo", closed_ok=True)
+        # one tablet link, issued (and printed, once: only its hash is kept) when the demo
+        # night has none live; every later run (scripts/serve runs this each time) keeps it
+        token = None
+        links = store.dealer_links(db, night_id)
+        if not any(link["live"] for link in links):
+            label = "Demo" if not links else f"Demo {len(links) + 1}"  # labels are unique per night
+            _, token = store.issue_dealer_link(db, night_id, label, issued_by="demo", closed_ok=True)
     click.echo(f"demo night {night_id}: see /reports/nights/{night_id}")
-    click.echo(f"its tablet link (closed night: the tablet says so): {_dealer_path(night_id, token)}")
+    if token is not None:
+        click.echo(f"its tablet link (closed night: the tablet says so): {_dealer_path(night_id, token)}")
 
 
 def _dealer_path(night_id: int, token: str) -> str:

@@ -51,7 +51,8 @@ from store.dealer_links import entered_by as link_entered_by
 from . import i18n
 from .forms import bad_characters, check_text
 from .csrf import generate_csrf
-from .refusals import refusal_text
+from .limits import MAX_JSON_BYTES, json_problem
+from .refusals import refusal_text, said_refusal
 from .tableview import last_hand_id, table_view
 
 bp = Blueprint("dealer", __name__, url_prefix="/dealer")
@@ -93,7 +94,7 @@ answered 503 and the tablet's queue sends it again."""
 
 # --- access -----------------------------------------------------------------------------
 
-STALE = frozenset({"stale_version", "stale_hand", "hand_finished", "undo_not_newest"})
+STALE = frozenset({"stale_version", "stale_hand", "hand_start_voided", "hand_finished", "undo_not_newest"})
 """Refusals that mean the tablet's table is out of date: 409 ``"stale": true`` (the page
 reloads the table and drops the later taps of that hand)."""
 
@@ -256,12 +257,78 @@ def _deck(db, night_id: int) -> list[str]:
 
 def _refused(exc: store.StoreError):
     """A store refusal as the tap's answer: 409 ``{"error", "stale": true}`` for a tablet
-    whose table is out of date (:data:`STALE`), else 400 ``{"error"}``."""
-    if getattr(exc, "code", None) in STALE:
+    whose table is out of date (:data:`STALE`), else 400 ``{"error"}`` (a key used before
+    for another tap: said as the tablet knows it, ``tap_key_reused``, not as a form)."""
+    code = getattr(exc, "code", None)
+    if code in STALE:
         response = jsonify({"error": refusal_text(exc), "stale": True})
         response.status_code = 409
         return response
+    if code == "key_reused":
+        return _bad(said_refusal("tap_key_reused") or refusal_text(exc))
     return _bad(refusal_text(exc))
+
+
+@bp.after_request
+def _name_the_tap(response):
+    """A refused tap (a 4xx JSON answer of :func:`tap`, a refused CSRF token too, but not a
+    link that does not work, 404) also says which tap it was, in words: ``"tap"``
+    (:func:`tap_words`), so the tablet names it ("Bea pasa"), never by its notation. Only
+    for a live link of the night (the names are the night's) and a body the JSON limits
+    let through (``web.limits.json_problem``)."""
+    if (request.endpoint != "dealer.tap" or not 400 <= response.status_code < 500
+            or response.status_code == 404 or not response.is_json):
+        return response
+    args = request.view_args or {}
+    night_id, token = args.get("night_id"), args.get("token")
+    raw = request.get_data(cache=True)
+    if (not isinstance(night_id, int) or night_id > MAX_NUMBER or len(raw) > MAX_JSON_BYTES
+            or json_problem(raw) is not None):
+        return response
+    data = response.get_json(silent=True)
+    body = request.get_json(silent=True)
+    if not isinstance(data, dict) or not isinstance(body, dict):
+        return response
+    db = get_db()
+    if g.get("dealer_link") is None and store.dealer_link_for(db, night_id, token) is None:
+        return response
+    try:
+        words = tap_words(db, night_id, body)
+    except (store.StoreError, TypeError, ValueError, KeyError):
+        return response
+    if words:
+        data["tap"] = words
+        response.set_data(jsonify(data).get_data())
+    return response
+
+
+def tap_words(db, night_id: int, body: dict) -> str | None:
+    """The tap ``body`` (as :func:`tap` takes it) said in words of the request's language, as
+    the log's lines are (:func:`web.i18n.say_line`, the referee's sentence, with the names
+    at the table): ``"Bea pasa"``, ``"Anular: Ana abre 10"``, ``"Cerrar la mano"``,
+    ``"Mano siguiente"``; None for a tap that says nothing readable. Read-only.
+
+    :raises store.StoreError: an undo's entry that is not this night's.
+    """
+    op = body.get("op", "action")
+    names = i18n.seat_names(store.night_players(db, night_id))
+    if op == "action":
+        action = body.get("action")
+        return i18n.say_line(action.strip(), names) if isinstance(action, str) and action.strip() else None
+    if op == "start_hand":
+        return _("Next hand")
+    if op == "end_hand":
+        return _("Close the hand")
+    if op == "undo":
+        event_id = body.get("event_id")
+        row = db.execute("SELECT e.kind, e.action, h.number FROM events e JOIN hands h ON h.id = e.hand_id "
+                         "WHERE e.id = ? AND h.night_id = ?",
+                         [event_id, night_id]).fetchone() if _small_int(event_id, 1, MAX_NUMBER) else None
+        if row is None:
+            return _("Undo")
+        what = i18n.say_line(row[1], names) if row[0] == "action" else _("the close of hand %(n)s", n=row[2])
+        return _("Undo: %(what)s", what=what)
+    return None
 
 
 def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
@@ -308,7 +375,10 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
         event_id = body.get("event_id")
         if not _small_int(event_id, 1, MAX_NUMBER):
             return (_("Undo must name the entry it undoes (event_id)."),)
-    hand_id = _hand_for_tap(db, night_id, body.get("hand_id"), closed_too=op == "undo")
+    hand_id = body.get("hand_id")
+    if op == "undo" and hand_id is None:   # the hand of the entry it names
+        hand_id = _event_hand(db, night_id, event_id)
+    hand_id = _hand_for_tap(db, night_id, hand_id, closed_too=op == "undo")
     if op == "action":
         return lambda: store.append_action(db, hand_id, body["action"].strip(), entered_by=who, key=key,
                                            version=version)
@@ -328,6 +398,13 @@ def _retry_locked(write):
                 raise
             time.sleep(random.uniform(0.001, 0.004) * (attempt + 1))
     raise AssertionError("unreachable")
+
+
+def _event_hand(db, night_id: int, event_id: int) -> int | None:
+    """The hand of event ``event_id`` when it is this night's, else None."""
+    row = db.execute("SELECT e.hand_id FROM events e JOIN hands h ON h.id = e.hand_id "
+                     "WHERE e.id = ? AND h.night_id = ?", [event_id, night_id]).fetchone()
+    return None if row is None else row[0]
 
 
 def _hand_for_tap(db, night_id: int, hand_id, *, closed_too: bool = False) -> int:
@@ -440,6 +517,7 @@ def page_strings() -> dict:
             ngettext("%(n)s tap not stored.", "%(n)s taps not stored.", 1, n="%(n)s"),
             ngettext("%(n)s tap not stored.", "%(n)s taps not stored.", 2, n="%(n)s")],
         "undo_default": _("entered by mistake"),
+        "link_revoked": _("Not stored: this tablet's link no longer works."),
         "no_findings": _("No findings."), "voided": _("void"),
         "error": _("Refused: %(msg)s"),
         "waiting": _("waiting"),

@@ -136,6 +136,10 @@ MESSAGES = {
                                  "reloaded: enter it again if it still applies.", number=p["number"]),
     "stale_hand": lambda p: _("Another hand was started since this tablet last saw the table (hand "
                               "%(number)s): the tap was not stored. The table has been reloaded.", **p),
+    "hand_start_voided": lambda p: _("The host voided the start of hand %(number)s since this tablet last "
+                                     "saw the table: the tap was not stored. The table has been reloaded.", **p),
+    "tap_key_reused": lambda p: _("This tap's key was already used for another tap, so it was not stored: "
+                                  "enter it again."),
     "hand_finished": lambda p: _("Hand %(number)s is finished: only the host's ruling can change it now "
                                  "(through a player's dispute).", **p),
     "hand_ended": lambda p: _("Hand %(number)s is closed: Undo reopens it.", **p),

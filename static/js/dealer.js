@@ -103,11 +103,16 @@
     onRefused: function (data, tap, info) {
       info = info || {};
       if (info.status === 410) { window.location.reload(); return; }   // the night closed: the page says so
-      var text = fmt(S.error, {msg: (data && data.error) || "?"}) + " (" + (tap.action || tap.op) + ")";
-      if (info.status === 409) {
-        // made on an out-of-date table (another tablet or the host wrote since): that tap and
-        // the later ones of its hand were not stored; the table is read again
-        text += " " + plural(S.stale_dropped, 1 + (info.dropped || []).length);
+      if (info.status === 404) { linkRevoked(1 + (info.dropped || []).length); return; }   // the host withdrew this tablet's link
+      // the tap as the server says it in words (web/dealer.py), else what the button said
+      var words = (data && data.tap) || (tap.op === "action" ? tap.action : tap.op === "undo" ? S.undo_log
+        : tap.op === "start_hand" ? S.next_hand_log : S.close_hand_log);
+      var text = fmt(S.error, {msg: (data && data.error) || "?"}) + " (" + words + ")";
+      var dropped = (info.dropped || []).length;
+      if (info.status === 409 || dropped) {
+        // nothing stored: that tap and the later ones of its hand (made on a table that
+        // included it) were not stored; the table is read again
+        text += " " + plural(S.stale_dropped, 1 + dropped);
         refresh(true);
       }
       showNotice(text);
@@ -127,6 +132,21 @@
   function keepToken(data) {
     var meta = document.querySelector('meta[name="csrf-token"]');
     if (meta && data && data.csrf_token) { meta.setAttribute("content", data.csrf_token); }
+  }
+
+  // The host withdrew this tablet's link (a 404 to a tap or to the table's state): the
+  // page says so and offers nothing more; taps still waiting are not sent (nor stored).
+  var revoked = false;
+  var lostTaps = 0;   // taps refused or dropped since: not stored
+  function linkRevoked(lost) {
+    lostTaps += lost || 0;
+    if (revoked) { renderNet(); return; }
+    revoked = true;
+    queue.stop();
+    closePanels();
+    document.querySelector(".dealer-grid").hidden = true;
+    $("link-revoked").hidden = false;
+    renderNet();
   }
 
   function showNotice(text) {
@@ -503,7 +523,11 @@
   function renderNet() {
     var net = $("net");
     var waiting = queue.items.length;
-    if (!queue.online && waiting) {
+    if (revoked) {
+      var lost = waiting + lostTaps;
+      net.textContent = S.link_revoked + (lost ? " " + plural(S.stale_dropped, lost) : "");
+      net.className = "net offline";
+    } else if (!queue.online && waiting) {
       net.textContent = S.offline + " " + plural(S.pending, waiting);
       net.className = "net offline";
     } else if (waiting) {
@@ -737,11 +761,12 @@
   // tap's own answer is the newer table; so that answer is dropped, never drawn.
   // ``force``: after a refusal as out of date: read the table even with a panel open.
   function refresh(force) {
-    if (queue.items.length || (!force && !panelsClosed())) { return; }
+    if (revoked || queue.items.length || (!force && !panelsClosed())) { return; }
     var asked = answers;
     fetch(CFG.state_url, {headers: {"Accept": "application/json"}, credentials: "same-origin"})
       .then(function (res) {
         if (res.status === 410) { window.location.reload(); return null; }   // the night closed
+        if (res.status === 404) { linkRevoked(0); return null; }   // the link was withdrawn
         return res.ok ? res.json() : null;
       })
       .then(function (data) {

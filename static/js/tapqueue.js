@@ -10,10 +10,12 @@
  *   resent, and ``onRefused(data, tap)`` says why (``data.error``; a body that is not JSON
  *   gives ``{error: "HTTP <status>"}``). 408 and 429 are the exceptions: the server did not
  *   judge the tap, so they are retried as a 5xx is.
- * - 409 (the tap was made on a table that is out of date: another tablet or the host wrote
- *   to the hand since): refused, and the later queued taps of that hand go with it (they
- *   were made on the same out-of-date table); ``onRefused(data, tap, {status, dropped})``
- *   names them so the page can reload the table and say how many were not stored.
+ * - Any refusal (a 4xx: 409, the tap was made on a table that is out of date, another
+ *   tablet or the host wrote to the hand since; or any other 4xx: nothing was stored): the
+ *   later queued taps of that hand go with it, never sent (they were made on a table that
+ *   included the refused tap; sent, they would be stored on a log without it);
+ *   ``onRefused(data, tap, {status, dropped})`` names them so the page can reload the
+ *   table and say which were not stored.
  * - 5xx, a network failure, or a 2xx whose body is not JSON (a captive portal): the tap
  *   stays at the head of the queue and is sent again after a back-off that doubles from
  *   ``retryMs`` up to ``maxRetryMs`` (with up to a quarter of it added at random, so two
@@ -24,8 +26,7 @@
  * (:func:`stamp`, called by ``push(tap, seen)``): ``version``, the hand's version (its
  * number of events, web/tableview.py) the table showed plus the taps queued before it for
  * the same hand (each stores one event); a ``start_hand`` carries ``after_hand``, the last
- * hand seen. A tap refused for good (4xx other than 409) stored nothing: the later taps of
- * its hand count one event less.
+ * hand seen. A refused tap takes the later taps of its hand with it (:func:`settleAfter`).
  * Each request carries the page's CSRF token in the ``X-CSRFToken`` header
  * (``opts.csrfToken()``; default: the page's ``<meta name="csrf-token">``, web/csrf.py). A
  * tap refused for its token (``{csrf: true}``, a 400) is refused like any 4xx; then
@@ -101,12 +102,13 @@
 
   /* After ``tap`` (at ``items[0]``, just taken off) was answered: the later taps that
    * depended on it. ``how``: "stored" (a start_hand's new hand id fills the next start's
-   * ``after_hand`` and the hand of the taps made for it), "refused" (nothing stored: the
-   * later taps of its hand count one event less), "stale" (409: those later taps are
-   * dropped; a start_hand's: every later tap). Returns the dropped taps. */
+   * ``after_hand`` and the hand of the taps made for it), "refused" or "stale" (any 4xx,
+   * 409 included: nothing stored, and the later taps of its hand were made on a table that
+   * included it, so they are dropped, never re-stamped to another version; a start_hand's:
+   * every later tap). Returns the dropped taps, in order. */
   function settleAfter(items, tap, how, data) {
     var dropped = [];
-    if (how === "stale") {
+    if (how === "stale" || how === "refused") {
       var keep = [];
       var all = tap.op === "start_hand" || tap.hand_id === null || tap.hand_id === undefined;
       items.forEach(function (t) {
@@ -127,13 +129,6 @@
         if (items[i].hand_id === null) { items[i].hand_id = data.hand_id; }
       }
       return dropped;
-    }
-    if (how === "refused" && isEvent(tap)) {
-      items.forEach(function (t) {
-        if (isEvent(t) && t.hand_id === tap.hand_id && typeof t.version === "number" && t.version > 0) {
-          t.version -= 1;
-        }
-      });
     }
     return dropped;
   }
@@ -213,12 +208,18 @@
     }, self.nextDelayMs);
   };
 
+  /* Send nothing more (the page's link no longer works): the taps stay in the queue, kept. */
+  TapQueue.prototype.stop = function () {
+    this.stopped = true;
+    if (this.retryTimer !== null) { this.clearTimeout(this.retryTimer); this.retryTimer = null; }
+  };
+
   /* Send the head of the queue, then the rest. ``now``: do not wait out a back-off (a new
    * tap, the connection back, the back-off timer itself). Resolves when the queue is empty
    * or a try has failed. */
   TapQueue.prototype.flush = function (now) {
     var self = this;
-    if (self.sending || self.items.length === 0) { return Promise.resolve(); }
+    if (self.sending || self.stopped || self.items.length === 0) { return Promise.resolve(); }
     if (self.retryTimer !== null) {
       if (!now) { return Promise.resolve(); }
       self.clearTimeout(self.retryTimer);
@@ -249,8 +250,8 @@
         self.onChange(self);
         return;
       }
-      // stored, or refused for good: off the queue (with the later taps of its hand when it
-      // was made on an out-of-date table), then the next one
+      // stored, or refused for good: off the queue (a refused one with the later taps of
+      // its hand), then the next one
       if (self.items.length && self.items[0].key === tap.key) { self.items.shift(); }
       var how = answer.how === "stored" ? "stored" : answer.status === 409 ? "stale" : "refused";
       var dropped = settleAfter(self.items, tap, how, answer.data);

@@ -123,8 +123,8 @@ test("a reload keeps the waiting taps and sends them", async () => {
 
 test("a 4xx answer is reported and not resent", async () => {
   const t = makeQueue([{status: 400, body: {error: "An action is a line of text"}}]);
-  const key = t.queue.push({op: "action", action: ""});
-  const next = t.queue.push({op: "action", action: "p1 check"});
+  const key = t.queue.push({op: "action", hand_id: 7, action: ""});
+  const next = t.queue.push({op: "action", hand_id: 8, action: "p1 check"});   // another hand: sent
   await settle(); await settle();
   assert.deepEqual(t.refusals, [[{error: "An action is a line of text"}, key]]);
   assert.deepEqual(t.answers.map((a) => a[1]), [next]);

@@ -66,11 +66,36 @@ test("a stored next hand names its hand in the taps made for it and in the next 
   assert.equal(items[2].after_pending, undefined);
 });
 
-test("a tap refused for good stored nothing: the later taps of its hand count one less", () => {
-  const items = [{op: "action", hand_id: 7, version: 5, key: "b"},
-                 {op: "action", hand_id: 8, version: 2, key: "c"}];
-  settleAfter(items, {op: "action", hand_id: 7, version: 4, key: "a"}, "refused");
-  assert.deepEqual(items.map((t) => t.version), [4, 2]);
+test("a tap refused for good (a 400) stored nothing: the later taps of its hand were made on a " +
+     "table that included it, so they are dropped, never re-stamped to lower versions", () => {
+  const items = [{op: "action", hand_id: 7, version: 11, key: "b"},
+                 {op: "action", hand_id: 8, version: 2, key: "c"},
+                 {op: "end_hand", hand_id: 7, version: 12, key: "d"}];
+  const dropped = settleAfter(items, {op: "action", hand_id: 7, version: 10, key: "a"}, "refused");
+  assert.deepEqual(dropped.map((t) => [t.key, t.version]), [["b", 11], ["d", 12]]);
+  assert.deepEqual(items.map((t) => [t.key, t.version]), [["c", 2]]);
+});
+
+test("a tap refused for its token (400, csrf) drops the later taps of its hand and names them: " +
+     "none of them is sent", async () => {
+  const t = makeQueue([{status: 400, body: {error: "token", csrf: true}}, {status: 200, body: {}}]);
+  const seen = {hand_id: 1, version: 0};
+  t.queue.push({op: "action", hand_id: 1, action: "p2 ante 1", key: "tap-ante"}, seen);
+  t.queue.push({op: "action", hand_id: 1, action: "p3 check", key: "tap-check"}, seen);
+  t.queue.push({op: "action", hand_id: 1, action: "p4 check", key: "tap-check4"}, seen);
+  for (let i = 0; i < 6; i++) { await settle(); }
+  assert.deepEqual(t.sent.map((b) => [b.key, b.version]), [["tap-ante", 0]]);
+  assert.deepEqual(t.refusals, [{key: "tap-ante", status: 400, dropped: ["tap-check", "tap-check4"]}]);
+  assert.deepEqual(t.queue.items, []);
+});
+
+test("a refused next hand (a 400) drops every tap queued after it", async () => {
+  const t = makeQueue([{status: 400, body: {error: "A hand is in progress"}}]);
+  t.queue.push({op: "start_hand", key: "start"}, {hand_id: 7, version: 3});
+  t.queue.push({op: "action", hand_id: null, action: "p1 ante 5", key: "ante"}, {hand_id: 7, version: 3});
+  for (let i = 0; i < 3; i++) { await settle(); }
+  assert.deepEqual(t.sent.map((b) => b.key), ["start"]);
+  assert.deepEqual(t.refusals, [{key: "start", status: 400, dropped: ["ante"]}]);
 });
 
 test("a 409 drops the tap and the later taps of its hand, names them, and sends the rest", async () => {
