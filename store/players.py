@@ -32,17 +32,18 @@ def _clean(name: object) -> str:
         characters (Unicode categories Cc, Cf: NUL, zero-width spaces, direction marks).
     """
     if not isinstance(name, str) or not name.strip():
-        raise StoreError("a player needs a name")
+        raise StoreError("a player needs a name", "name_empty")
     bad = sorted({f"U+{ord(c):04X}" for c in name
                   if unicodedata.category(c) in ("Cc", "Cf") and c not in " \t\n\r"})
     if bad:
         raise StoreError(f"a name cannot hold control or invisible characters ({', '.join(bad)}); "
-                         "type it again")
+                         "type it again", "name_invisible", chars=", ".join(bad))
     clean = " ".join(unicodedata.normalize("NFC", name).split())
     if not clean:
-        raise StoreError("a player needs a name")
+        raise StoreError("a player needs a name", "name_empty")
     if len(clean) > MAX_NAME:
-        raise StoreError(f"name too long ({len(clean)} characters, at most {MAX_NAME})")
+        raise StoreError(f"name too long ({len(clean)} characters, at most {MAX_NAME})", "name_too_long",
+                         length=len(clean), limit=MAX_NAME)
     return clean
 
 
@@ -85,7 +86,7 @@ def get_player(db: Database, player_id: int) -> dict:
     """
     row = db.execute("SELECT id, name, created_at FROM players WHERE id = ?", [player_id]).fetchone()
     if row is None:
-        raise StoreError(f"no player with id {player_id}")
+        raise StoreError(f"no player with id {player_id}", "no_player", player=player_id)
     return {"id": row[0], "name": row[1], "created_at": row[2]}
 
 
