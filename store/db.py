@@ -93,6 +93,18 @@ class StoreError(ValueError):
     ruling changes it), ``hand_ended`` (number: closed; undo its end to add to it),
     ``undo_not_newest`` (number), ``no_dealer_link``, ``label_invalid``, ``label_too_long``
     (limit, length).
+    Nights, seats, the ledger and hands: ``no_night`` (night), ``no_player`` (player),
+    ``no_entry`` (entry), ``no_event`` (event), ``unknown_timezone`` (zone),
+    ``too_large`` (field, max), ``seat_out_of_range`` (seat, low, high), ``seat_kept`` (seat,
+    name: another player's seat tonight), ``seat_return`` (name, seat: their own seat
+    tonight), ``seat_race`` (seat), ``not_seated`` (name), ``no_count`` (name: a recount
+    without a count), ``uncounted`` (names: a close before everyone's count),
+    ``nothing_to_close``, ``hub_needed``, ``hub_not_playing``, ``recount_off`` (gap),
+    ``shortage_charged`` (gap), ``excess_credited`` (gap), ``resolution_player``
+    (resolution), ``entry_not_voidable`` (kind), ``button_not_seated`` (seats, button),
+    ``hand_race``, ``hand_not_current`` (number), ``void_of_void``, ``name_empty``,
+    ``name_invisible`` (chars), ``name_too_long`` (length, limit). Every code a page can
+    meet is in ``web.refusals.MESSAGES`` (``tests/test_refusal_words.py`` walks them).
     Opening (``store.open_db``): ``chain_key_wrong`` (the key is not the one the database
     was sealed with), ``chain_key_bad`` (a malformed key, or none beside a sealed database).
     """

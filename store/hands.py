@@ -120,7 +120,7 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
         found = existing(db, "hands", key)
         if found is not None:
             return found
-        raise StoreError("another hand was started at the same moment; reload") from None
+        raise StoreError("another hand was started at the same moment; reload", "hand_race") from None
 
 
 def _refuse_stale_start(db: Database, night_id: int, after_hand: int | None, last: dict | None) -> None:
@@ -165,7 +165,8 @@ def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | No
             # chips), among the seats taken now
             button = next_hand_button(db, night_id, seats)
         elif button not in seats:
-            raise StoreError(f"the button must be an occupied seat ({seats}), not {button!r}")
+            raise StoreError(f"the button must be an occupied seat ({seats}), not {button!r}", "button_not_seated",
+                             seats=sorted(seats), button=button)
         number = last["number"] + 1 if last is not None else 1
         hand_id = insert(db, "hands", {
             "night_id": night_id, "number": number, "button": button,
@@ -194,7 +195,7 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
         require_open(db, hand["night_id"])
         if current_hand(db, hand["night_id"]) != hand_id:
             raise StoreError(f"hand {hand['number']} is not the hand in progress: only a hand just "
-                             "started can be voided")
+                             "started can be voided", "hand_not_current", number=hand["number"])
         if any(not a["voided"] for a in hand_actions(db, hand_id)):
             raise StoreError(f"hand {hand['number']} already has actions: void them first", "hand_has_actions",
                              number=hand["number"])
@@ -323,9 +324,9 @@ def _void(db: Database, event_id: int, *, reason: str, entered_by: str, key: str
         return found
     target = _event(db, event_id)
     if target is None:
-        raise StoreError(f"no event with id {event_id}")
+        raise StoreError(f"no event with id {event_id}", "no_event", event=event_id)
     if target["kind"] == "void":
-        raise StoreError("a void cannot be voided; enter the action again instead")
+        raise StoreError("a void cannot be voided; enter the action again instead", "void_of_void")
     if _voided(db, event_id):
         raise StoreError(f"event {event_id} is already voided", "already_voided")
     hand = hand_row(db, target["hand_id"])

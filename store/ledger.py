@@ -38,7 +38,8 @@ def _chips(value: object, *, allow_zero: bool) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or (value == 0 and not allow_zero):
         raise StoreError(f"chips must be a whole number {'0' if allow_zero else '1'} or more, not {value!r}")
     if value > MAX_CHIPS:
-        raise StoreError(f"{value} chips is too many (at most {MAX_CHIPS:,})")
+        raise StoreError(f"{value} chips is too many (at most {MAX_CHIPS:,})", "too_large", field="chips",
+                         max=MAX_CHIPS)
     return value
 
 
@@ -47,7 +48,7 @@ def _seated(db: Database, night_id: int, player_id: int, *, or_left: bool = Fals
         if row["player_id"] == player_id:
             return row
     name = get_player(db, player_id)["name"]
-    raise StoreError(f"{name} is not seated at this night")
+    raise StoreError(f"{name} is not seated at this night", "not_seated", name=name)
 
 
 def _live(db: Database, night_id: int, kind: str) -> list[dict]:
@@ -157,7 +158,8 @@ def recount(db: Database, night_id: int, player_id: int, chips: int, *, entered_
         if entry_id is not None:
             counts = [e for e in counts if e["id"] == entry_id]
         if not counts:
-            raise StoreError(f"{player['name']} has no count to correct; record a cash-out")
+            raise StoreError(f"{player['name']} has no count to correct; record a cash-out", "no_count",
+                             name=player["name"])
         old = counts[-1]
         _entry(db, night_id, {"player_id": player_id, "kind": "void", "target": old["id"],
                               "reason": "recount", "entered_by": entered_by}, None)
@@ -204,9 +206,9 @@ def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key
         require_reason(reason)
         row = db.execute("SELECT night_id, player_id, kind FROM ledger WHERE id = ?", [entry_id]).fetchone()
         if row is None:
-            raise StoreError(f"no ledger entry with id {entry_id}")
+            raise StoreError(f"no ledger entry with id {entry_id}", "no_entry", entry=entry_id)
         if row[2] not in ("buy_in", "cash_out", "adjustment"):
-            raise StoreError(f"a {row[2]} entry cannot be voided here")
+            raise StoreError(f"a {row[2]} entry cannot be voided here", "entry_not_voidable", kind=row[2])
         if db.execute("SELECT 1 FROM ledger WHERE kind = 'void' AND target = ?", [entry_id]).fetchone():
             raise StoreError(f"entry {entry_id} is already voided", "already_voided")
         require_open(db, row[0])
@@ -428,21 +430,22 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
     if mode not in MODES:
         raise StoreError(f"settlement mode must be one of {MODES}, not {mode!r}")
     if current_hand(db, night_id) is not None:
-        raise StoreError("a hand is still in progress; end it before closing the night")
+        raise StoreError("a hand is still in progress; end it before closing the night", "hand_in_progress")
     bank = bank_check(db, night_id)
     rows = _totals(db, night_id)
     if not rows:
-        raise StoreError("nobody bought in: nothing to close")
+        raise StoreError("nobody bought in: nothing to close", "nothing_to_close")
     if bank["uncounted"]:
-        raise StoreError("count the chips of: " + ", ".join(bank["uncounted"]) + " (0 if they busted)")
+        raise StoreError("count the chips of: " + ", ".join(bank["uncounted"]) + " (0 if they busted)",
+                         "uncounted", names=list(bank["uncounted"]))
     if mode == "hub":
         if hub_player_id is None:
             hub_player_id = find_player(db, get_night(db, night_id)["host"] or "")
         if hub_player_id is None:
-            raise StoreError("hub mode: say which player everyone settles with")
+            raise StoreError("hub mode: say which player everyone settles with", "hub_needed")
         if all(r["player_id"] != hub_player_id for r in rows):
             raise StoreError("hub mode: everyone settles with a player of tonight's game; "
-                             f"player {hub_player_id} did not play")
+                             f"player {hub_player_id} did not play", "hub_not_playing")
     elif hub_player_id is not None:
         raise StoreError("a hub player is only for hub mode")
     gap = bank["difference"] + bank["adjustments"] - bank["pot_returned"]
@@ -457,13 +460,14 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
                          + ", or split it", "bank_unbalanced", counted=bank["counted"], carried=bank["carried"],
                          bought=bank["bought"], gap=gap)
     if gap and resolution == "recount":
-        raise StoreError(f"after the recount the bank is still off by {gap:+d} chips")
+        raise StoreError(f"after the recount the bank is still off by {gap:+d} chips", "recount_off", gap=gap)
     if gap < 0 and resolution == "charge":
         raise StoreError(f"the bank is short by {-gap} chips: a shortage cannot be charged to a player "
-                         "(that would raise their net); credit it to one player or split it")
+                         "(that would raise their net); credit it to one player or split it",
+                         "shortage_charged", gap=gap)
     if gap > 0 and resolution == "credit":
         raise StoreError(f"the bank has {gap} chips too many: an excess cannot be credited to a player; "
-                         "charge it to one player or split it")
+                         "charge it to one player or split it", "excess_credited", gap=gap)
     by_seat = {r["seat"]: r for r in rows}
     with write_tx(db):
         if bank["carried"] and not bank["pot_returned"]:
@@ -477,7 +481,8 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
                                           "entered_by": entered_by}, None)
         if gap and resolution in ("charge", "credit"):
             if all(r["player_id"] != charge_player_id for r in rows):
-                raise StoreError(f"say which player the difference is {resolution}d to")
+                raise StoreError(f"say which player the difference is {resolution}d to", "resolution_player",
+                                 resolution=resolution)
             _entry(db, night_id, {"player_id": charge_player_id, "kind": "adjustment", "chips": -gap,
                                   "reason": resolution, "entered_by": entered_by}, None)
         elif gap and resolution == "split":
@@ -506,7 +511,7 @@ def reopen_night(db: Database, night_id: int, *, reason: str, entered_by: str) -
     :raises StoreError: the night is not closed, or no reason.
     """
     if not isinstance(reason, str) or not reason.strip():
-        raise StoreError("reopening needs a reason")
+        raise StoreError("reopening needs a reason", "reason_needed")
     with write_tx(db):  # checked under the write lock: two reopens sent at once void the close once
         void_close(db, night_id, reason=reason, entered_by=entered_by)
 

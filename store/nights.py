@@ -119,7 +119,8 @@ def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, TypeError):
-        raise StoreError(f"unknown time zone {name!r} (use an IANA name such as 'Europe/Madrid')") from None
+        raise StoreError(f"unknown time zone {name!r} (use an IANA name such as 'Europe/Madrid')",
+                         "unknown_timezone", zone=str(name)) from None
 
 
 def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: str = "EUR",
@@ -150,12 +151,14 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
         raise StoreError(str(exc)) from None
     for name, value in frozen.items():
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_CHIPS:
-            raise StoreError(f"rules: {name} is too large ({value}; at most {MAX_CHIPS:,})")
+            raise StoreError(f"rules: {name} is too large ({value}; at most {MAX_CHIPS:,})", "too_large",
+                             field=name, max=MAX_CHIPS)
     for name, value in (("chip_cents", chip_cents), ("chips_per", chips_per)):
         if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
             raise StoreError(f"{name} must be a whole number above 0, not {value!r}")
         if value > MAX_CHIPS:
-            raise StoreError(f"{name} is too large ({value}; at most {MAX_CHIPS:,})")
+            raise StoreError(f"{name} is too large ({value}; at most {MAX_CHIPS:,})", "too_large",
+                             field=name, max=MAX_CHIPS)
     for name, value in (("title", title), ("note", note)):
         if value is not None and not isinstance(value, str):
             raise StoreError(f"the {name} must be text, not {value!r}")
@@ -193,7 +196,7 @@ def get_night(db: Database, night_id: int) -> dict:
     cursor = db.execute("SELECT * FROM nights WHERE id = ?", [night_id])
     row = cursor.fetchone()
     if row is None:
-        raise StoreError(f"no night with id {night_id}")
+        raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
     night = dict(zip([d[0] for d in cursor.description], row))
     night["rules"] = json.loads(night["rules"])
     night["rules_frozen"] = json.loads(night["rules_frozen"])
@@ -211,7 +214,7 @@ def night_preset(db: Database, night_id: int) -> str | None:
     row = db.execute("SELECT json_extract(rules_frozen, '$.preset') FROM nights WHERE id = ?",
                      [night_id]).fetchone()
     if row is None:
-        raise StoreError(f"no night with id {night_id}")
+        raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
     return row[0]
 
 
@@ -259,7 +262,7 @@ def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, enter
         if found is not None:
             return found
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
-            raise StoreError(f"seat must be 1-10, not {seat!r}")
+            raise StoreError(f"seat must be 1-10, not {seat!r}", "seat_out_of_range", seat=seat, low=1, high=10)
         name = get_player(db, player_id)["name"]
         require_open(db, night_id)
         if current_hand(db, night_id) is not None:
@@ -274,16 +277,16 @@ def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, enter
         for row in _left_seats(db, night_id):
             if row["player_id"] != player_id and row["seat"] == seat:
                 raise StoreError(f"seat {seat} was {row['name']}'s earlier tonight: "
-                                 "seat the new player in another seat")
+                                 "seat the new player in another seat", "seat_kept", seat=seat, name=row["name"])
             if row["player_id"] == player_id and row["seat"] != seat:
                 raise StoreError(f"{name} played in seat {row['seat']} earlier tonight: "
-                                 f"seat them there again")
+                                 f"seat them there again", "seat_return", name=name, seat=row["seat"])
         try:
             return insert(db, "seats", {"night_id": night_id, "player_id": player_id, "seat": seat,
                                         "before_hand": hands_played(db, night_id),
                                         "entered_by": entered_by, "entered_at": utc_now(), "key": key})
         except sqlite3.IntegrityError:
-            raise StoreError(f"seat {seat} could not be taken (taken meanwhile?)") from None
+            raise StoreError(f"seat {seat} could not be taken (taken meanwhile?)", "seat_race", seat=seat) from None
 
 
 def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_by: str,
@@ -314,7 +317,8 @@ def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_
                          "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' AND u.target = s.id) "
                          "ORDER BY s.id DESC LIMIT 1", [night_id, player_id]).fetchone()
         if row is None:
-            raise StoreError(f"{get_player(db, player_id)['name']} is not seated at this night")
+            name = get_player(db, player_id)["name"]
+            raise StoreError(f"{name} is not seated at this night", "not_seated", name=name)
         seat_id, seat, seated_at, name = row
         played = hands_played(db, night_id)
         entries = db.execute(

@@ -35,16 +35,17 @@ def _clean(name: object) -> str:
         (:func:`store.text.looks_blank`).
     """
     if not isinstance(name, str) or not name.strip():
-        raise StoreError("a player needs a name")
+        raise StoreError("a player needs a name", "name_empty")
     bad = bad_characters(name, multiline=True)  # (tabs and line breaks become spaces below)
     if bad:
         raise StoreError(f"a name cannot hold control or invisible characters ({', '.join(bad)}); "
-                         "type it again")
+                         "type it again", "name_invisible", chars=", ".join(bad))
     clean = " ".join(unicodedata.normalize("NFC", name).split())
     if not clean or looks_blank(clean):
-        raise StoreError("a player needs a name with visible letters or digits")
+        raise StoreError("a player needs a name with visible letters or digits", "name_empty")
     if len(clean) > MAX_NAME:
-        raise StoreError(f"name too long ({len(clean)} characters, at most {MAX_NAME})")
+        raise StoreError(f"name too long ({len(clean)} characters, at most {MAX_NAME})", "name_too_long",
+                         length=len(clean), limit=MAX_NAME)
     return clean
 
 
@@ -87,7 +88,7 @@ def get_player(db: Database, player_id: int) -> dict:
     """
     row = db.execute("SELECT id, name, created_at FROM players WHERE id = ?", [player_id]).fetchone()
     if row is None:
-        raise StoreError(f"no player with id {player_id}")
+        raise StoreError(f"no player with id {player_id}", "no_player", player=player_id)
     return {"id": row[0], "name": row[1], "created_at": row[2]}
 
 

@@ -59,7 +59,8 @@ def wants_json() -> bool:
 
 def refused(message: str, status: int, **extra):
     """The answer to a request refused before its view ran: ``{"error": message, **extra}``
-    for JSON (:func:`wants_json`), else the page ``refused.html`` saying ``message``.
+    for JSON (:func:`wants_json`), else the page ``refused.html`` saying ``message`` (which
+    says itself that nothing was stored: the page does not repeat it).
 
     :param message: the reason, already in the request's language.
     :param status: the HTTP status (400 for a bad token, 403 for another site's request).
@@ -67,7 +68,7 @@ def refused(message: str, status: int, **extra):
     """
     if wants_json():
         return jsonify({"error": message, **extra}), status
-    return render_template("refused.html", message=message), status
+    return render_template("refused.html", message=message, stored_said=True), status
 
 
 def _token_refused(exc: CSRFError):

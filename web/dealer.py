@@ -337,10 +337,10 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
 
     if op == "start_hand":
         if "after_hand" not in body:
-            return (_("The next hand must say the last hand the tablet saw (after_hand)."),)
+            return (_("The next hand must say the last hand the tablet saw: reload the table."),)
         after = body["after_hand"]
         if after is not None and not _small_int(after, 1, MAX_NUMBER):
-            return (_("after_hand must be a hand id or null."),)
+            return (_("The last hand the tablet saw must be a hand's id, or none: reload the table."),)
         button = body.get("button")
         if button is not None and not _small_int(button, 1, 10):
             return (_("The button must be a seat number."),)
@@ -374,7 +374,7 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
             return (str(exc),)
         event_id = body.get("event_id")
         if not _small_int(event_id, 1, MAX_NUMBER):
-            return (_("Undo must name the entry it undoes (event_id)."),)
+            return (_("Undo must name the entry it undoes (its number): reload the table."),)
     hand_id = body.get("hand_id")
     if op == "undo" and hand_id is None:   # the hand of the entry it names
         hand_id = _event_hand(db, night_id, event_id)
@@ -417,7 +417,7 @@ def _hand_for_tap(db, night_id: int, hand_id, *, closed_too: bool = False) -> in
             raise store.StoreError(_("No hand in progress: start the next hand first."))
         return hand_id
     if not _small_int(hand_id, 1, MAX_NUMBER):
-        raise store.StoreError(_("hand_id must be a number."))
+        raise store.StoreError(_("Each tap must name its hand by number (the hand's id): reload the table."))
     if store.get_hand(db, hand_id)["night_id"] != night_id:
         raise store.StoreError(_("That hand is not from this night."))
     return hand_id

@@ -443,8 +443,8 @@ def issue_link(player_id: int):
             raise ValueError(_("Open the night to issue a link."))
         store.get_night(db, night_id)
         token = store.issue_token(db, player_id)
-    except ValueError as exc:
-        flash(str(exc), "error")
+    except ValueError as exc:  # StoreError included: no such night or player
+        flash(refusal_text(exc), "error")
     else:
         g.new_link = {"player_id": player_id, "url": url_for("player.ledger", token=token, _external=True)}
         return night(night_id)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from .forms import field_label
+
 
 def _hands(value) -> str:
     """Hand numbers as the page writes a list of them: ``[3, 5]`` -> ``"3, 5"``."""
@@ -154,6 +156,47 @@ MESSAGES = {
     "link_night_closed": lambda p: _("The night is closed: a tablet link is issued only on an open night "
                                      "(reopen it first)."),
     "label_too_long": lambda p: _("A tablet's name is too long: %(length)s characters, at most %(limit)s.", **p),
+    "unknown_timezone": lambda p: _("“%(zone)s” is not a time zone: choose one from the list (such as "
+                                    "Europe/Madrid).", zone=_visible(p["zone"])),
+    "no_night": lambda p: _("No such night."),
+    "no_player": lambda p: _("No such player."),
+    "no_entry": lambda p: _("No such entry in this night."),
+    "no_event": lambda p: _("No such entry in this hand."),
+    "seat_out_of_range": lambda p: _("The seat must be a number from %(low)s to %(high)s, not %(seat)s.", **p),
+    "seat_kept": lambda p: _("Seat %(seat)s was %(name)s's earlier tonight: seat the new player in another "
+                             "seat.", **p),
+    "seat_return": lambda p: _("%(name)s played in seat %(seat)s earlier tonight: seat them there again.", **p),
+    "seat_race": lambda p: _("Seat %(seat)s was taken at the same moment: look at the table and choose "
+                             "another seat.", **p),
+    "not_seated": lambda p: _("%(name)s is not seated at this night.", **p),
+    "no_count": lambda p: _("%(name)s has no count to correct: record a cash-out instead.", **p),
+    "uncounted": lambda p: _("Count the chips of %(names)s before closing (0 if they busted).",
+                             names=", ".join(p["names"])),
+    "nothing_to_close": lambda p: _("Nobody bought in: there is nothing to close."),
+    "hub_needed": lambda p: _("Say which player everyone settles with."),
+    "hub_not_playing": lambda p: _("Everyone settles with a player of tonight's game: choose one who "
+                                   "played."),
+    "recount_off": lambda p: _("After the recount the bank is still off by %(gap)s chips: recount again, "
+                               "or choose another way to settle the difference.", gap=f"{p['gap']:+d}"),
+    "shortage_charged": lambda p: _("The bank is short by %(chips)s chips: a shortage cannot be charged to a "
+                                    "player (that would raise their net); credit it to one player or split "
+                                    "it.", chips=-p["gap"]),
+    "excess_credited": lambda p: _("The bank has %(chips)s chips too many: an excess cannot be credited to a "
+                                   "player; charge it to one player or split it.", chips=p["gap"]),
+    "resolution_player": lambda p: _("Say which player the difference goes to."),
+    "entry_not_voidable": lambda p: _("Only a buy-in, a cash-out or an adjustment can be voided here."),
+    "too_large": lambda p: _("%(field)s is too large (at most %(max)s).", field=field_label(p["field"]),
+                             max=p["max"]),
+    "button_not_seated": lambda p: _("The button must be an occupied seat (%(seats)s), not %(button)s.",
+                                     seats=_hands(p["seats"]), button=_visible(p["button"])),
+    "hand_race": lambda p: _("Another hand was started at the same moment: reload the table."),
+    "hand_not_current": lambda p: _("Hand %(number)s is not the hand in progress: only a hand just started "
+                                    "can be voided.", **p),
+    "void_of_void": lambda p: _("A void cannot be voided: enter the action again instead."),
+    "name_empty": lambda p: _("A player needs a name."),
+    "name_invisible": lambda p: _("A name cannot hold control or invisible characters (%(chars)s): type it "
+                                  "again.", **p),
+    "name_too_long": lambda p: _("The name is too long: %(length)s characters, at most %(limit)s.", **p),
 }
 """Code -> the message in the request's language, given the error's params."""
 
