@@ -43,6 +43,7 @@ from functools import wraps
 from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import get_locale, ngettext
+from werkzeug.exceptions import HTTPException
 
 import referee
 import store
@@ -281,9 +282,15 @@ def _name_the_tap(response):
         return response
     args = request.view_args or {}
     night_id, token = args.get("night_id"), args.get("token")
-    raw = request.get_data(cache=True)
-    if (not isinstance(night_id, int) or night_id > MAX_NUMBER or len(raw) > MAX_JSON_BYTES
-            or json_problem(raw) is not None):
+    length = request.content_length
+    if (response.status_code == 413 or length is None or length > MAX_JSON_BYTES
+            or not isinstance(night_id, int) or night_id > MAX_NUMBER):
+        return response   # a body too large is never read
+    try:
+        raw = request.get_data(cache=True)
+    except HTTPException:
+        return response
+    if len(raw) > MAX_JSON_BYTES or json_problem(raw) is not None:
         return response
     data = response.get_json(silent=True)
     body = request.get_json(silent=True)
