@@ -17,7 +17,7 @@ from web.refusals import MESSAGES
 
 STORE = Path(__file__).resolve().parent.parent / "store"
 
-CLI_ONLY_CODES = {"chain_key_wrong", "chain_key_bad"}
+CLI_ONLY_CODES = {"chain_key_wrong", "chain_key_bad", "account_unknown"}  # account_unknown: set-password
 """Codes met only when the database is opened (the server's start, the CLI), never a page."""
 
 INTERNAL_MODULES = {"importer.py": "session files and PHH imported by the CLI (flask import), "

@@ -134,11 +134,14 @@ def test_actions_are_stored_once_per_key_with_who_and_when(db, night):
     assert when.utcoffset().total_seconds() == 0
 
 
-def test_unparseable_action_is_still_stored(db, night):
+def test_an_unreadable_action_is_refused_and_nothing_stored(db, night):
+    """Issue 13: an action line is read (the referee's parser) before it is stored."""
     night_id, _ = night
     hand = store.start_hand(db, night_id, button=4, entered_by="host")
-    store.append_action(db, hand, "p9 juggles", entered_by="dealer", key="k")
-    assert store.night_session(db, night_id)["hands"][0]["actions"] == ["p9 juggles"]
+    with pytest.raises(store.StoreError) as refused:
+        store.append_action(db, hand, "p9 juggles", entered_by="dealer", key="k")
+    assert refused.value.code in ("actions_invalid", "action_seat_unknown")
+    assert store.night_session(db, night_id)["hands"][0]["actions"] == []
 
 
 def test_void_points_at_the_cancelled_event_and_nothing_is_deleted(db, night):

@@ -45,10 +45,14 @@ def test_a_wrong_award_is_found_and_cleared_when_the_correction_lands(db, hand):
     assert entry["stacks"] == {"1": 465, "3": 550, "4": 485}
 
 
-def test_an_unparseable_action_is_stored_and_found_unreadable(db, hand):
+def test_an_unparseable_action_is_refused_and_the_check_unchanged(db, hand):
+    """Issue 13: a line the referee cannot read is refused before it is stored."""
     _, hand_id = hand
-    store.append_action(db, hand_id, "p3 wins everything", entered_by="dealer", key="bad")
-    assert ("unreadable", 15) in kinds(store.hand_check(db, hand_id))
+    before = store.hand_check(db, hand_id)
+    with pytest.raises(store.StoreError) as refused:
+        store.append_action(db, hand_id, "p3 wins everything", entered_by="dealer", key="bad")
+    assert refused.value.code == "actions_invalid"
+    assert store.hand_check(db, hand_id) == before
 
 
 def test_the_ruling_stored_by_the_write_is_what_reads_return(db, hand, monkeypatch):

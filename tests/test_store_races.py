@@ -69,7 +69,7 @@ def table(app, db):
     for seat, name in ((1, "Ana"), (2, "Bruno")):
         store.join_table(db, night, name, seat, 100, entered_by="host")
     hand = store.start_hand(db, night, button=1, entered_by="host")
-    for i, action in enumerate(("p1 ante 5", "p2 ante 5", "d deal")):
+    for i, action in enumerate(("p1 ante 5", "p2 ante 5", "d deal p1 5")):
         store.append_action(db, hand, action, entered_by="dealer", key=f"a{i}")
     return app.config["DATABASE"], night, hand
 

@@ -116,10 +116,11 @@ def test_a_bad_tap_is_refused_and_nothing_is_stored(client, db, night, body):
     assert _live(db, night["id"]) == []
 
 
-def test_an_unreadable_action_is_stored_and_becomes_a_finding(client, db, night):
-    state = _tap(client, night, "p1 dance wildly", "weird-key-1").get_json()
-    assert _live(db, night["id"]) == ["p1 dance wildly"]
-    assert any(f["kind"] == "unreadable" and f["action"] == 0 for f in state["findings"])
+def test_an_unreadable_action_is_refused_with_words_and_nothing_stored(client, db, night):
+    """Issue 13: the tablet's line is read before it is stored; refused: 400, nothing stored."""
+    answer = _tap(client, night, "p1 dance wildly", "weird-key-1")
+    assert answer.status_code == 400 and "p1 dance wildly" in answer.get_json()["error"]
+    assert _live(db, night["id"]) == []
 
 
 def test_the_dealer_page_needs_the_nights_dealer_secret(client, night, app, db):
