@@ -16,22 +16,11 @@ import store
 from conftest import login_host
 from store.text import BLANK_LOOKING, bad_characters, looks_blank
 from test_fuzz_endpoints import build, snapshot
+from test_validation import _flashed, _host
 
 BLANK_NAMES = ["\u3164", "\u2800\u2800", "Eve\u3164", "\u115f", "\u1160Ana", "\uffa0", "Ana\u180e", "\u0301"]
 """Names that look empty (or hide a blank): the fillers, two blank Braille patterns, a
 filler after a name, a lone combining accent."""
-
-
-def _flashed(client) -> list[str]:
-    with client.session_transaction() as session:
-        return [text for category, text in session.pop("_flashes", []) if category == "error"]
-
-
-def _host(app, db):
-    w = build(app, db)
-    client = app.test_client()
-    login_host(client)
-    return w, client
 
 
 def test_the_one_check_names_blank_looking_characters_and_keeps_lookalike_letters():
