@@ -135,6 +135,24 @@ EXPECTED = {"truncated": "damaged or truncated|truncated", "flipped_page": "dama
 """What each damage is refused for (the message names it)."""
 
 
+def _database_edit(tmp_path: Path, work):
+    """A ``change`` for :func:`_rewrite` that runs ``work(conn)`` on the backup's
+    ``tapete.db`` (a copy in ``tmp_path``, committed) and leaves the other members as they are."""
+    def change(name, data):
+        if name != "tapete.db":
+            return data
+        copy = tmp_path / "edit.db"
+        copy.write_bytes(data)
+        conn = sqlite3.connect(copy)
+        try:
+            work(conn)
+            conn.commit()
+        finally:
+            conn.close()
+        return copy.read_bytes()
+    return change
+
+
 def _rewrite(archive: Path, out: Path, change) -> None:
     """Copy the backup ``archive`` to ``out`` with ``change(name, bytes) -> bytes``."""
     with tarfile.open(archive) as tar, tarfile.open(out, "w") as new:
@@ -171,20 +189,12 @@ def test_a_damaged_or_doctored_backup_is_refused_and_nothing_is_replaced(app, db
             info.size = 3
             new.addfile(info, io.BytesIO(b"bad"))
     elif damage == "edited_event":
-        def edit(name, data):
-            if name != "tapete.db":
-                return data
-            copy = tmp_path / "edit.db"
-            copy.write_bytes(data)
-            conn = sqlite3.connect(copy)
+        def edit(conn):
             trigger = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'events_no_update'").fetchone()[0]
             conn.execute("DROP TRIGGER events_no_update")
             conn.execute("UPDATE events SET action = 'p3 open 10' WHERE action = 'p2 open 10'")
             conn.execute(trigger)  # put back as it was: the schema checks, the chain does not
-            conn.commit()
-            conn.close()
-            return copy.read_bytes()
-        _rewrite(archive, bad, edit)
+        _rewrite(archive, bad, _database_edit(tmp_path, edit))
     elif damage == "other_key":
         def rekey(name, data):
             if name != "secrets.json":
@@ -293,19 +303,11 @@ def _doctored(app, db, tmp_path, sql: list[str]) -> Path:
     store.backup.backup(app.config["DATABASE"], archive)
     bad = tmp_path / "doctored.tar"
 
-    def change(name, data):
-        if name != "tapete.db":
-            return data
-        copy = tmp_path / "edit.db"
-        copy.write_bytes(data)
-        conn = sqlite3.connect(copy)
+    def change(conn):
         for statement in sql:
             conn.execute(statement)
-        conn.commit()
-        conn.close()
-        return copy.read_bytes()
 
-    _rewrite(archive, bad, change)
+    _rewrite(archive, bad, _database_edit(tmp_path, change))
     return bad
 
 
