@@ -50,7 +50,7 @@ import store
 from store.dealer_links import entered_by as link_entered_by
 
 from . import i18n
-from .forms import bad_characters, check_text
+from .forms import MAX_NUMBER, bad_characters, check_text
 from .csrf import generate_csrf
 from .limits import MAX_JSON_BYTES, json_problem
 from .refusals import refusal_text, said_refusal
@@ -77,9 +77,6 @@ AMOUNT_VERBS = frozenset({"open", "bet", "raise", "ante", "blind", "straddle"})
 """Verbs that take a chip amount (a round total for open/bet/raise/blind, CONTRACT.md 2)."""
 
 MAX_KEY = 100
-
-MAX_NUMBER = 10**12
-"""The largest number a tap may carry (chips, ids): beyond it the tap is refused (400)."""
 
 
 def _small_int(value, low: int, high: int) -> bool:

@@ -21,10 +21,12 @@ from __future__ import annotations
 from flask import request
 from flask_babel import gettext as _
 
+from store.db import MAX_CHIPS
 from store.text import LINE_BREAKS, bad_characters, looks_blank  # noqa: F401 (the one check, re-exported)
 
-MAX_NUMBER = 10**12
-"""The largest number a form field takes (chips, cents, ids)."""
+MAX_NUMBER = MAX_CHIPS
+"""The largest number a form field or a tap takes (chips, cents, ids): the store's bound
+(``store.db.MAX_CHIPS``)."""
 
 MAX_TITLE = 120
 """Longest night title (characters)."""
