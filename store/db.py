@@ -44,6 +44,12 @@ SHA-256 of what it was computed from (``store/judging.py``), and token revocatio
 - ``dealer_links`` (m012): the dealer's per-night links (``store/dealer_links.py``):
   night_id, token_hash (SHA-256, unique), prefix, label, issued_at, issued_by, revoked_at,
   revoked_by, key (idempotency). Only the revocation is ever written after the insert.
+- ``payment_handles``, ``transfer_marks``, ``expenses``, ``expense_shares``,
+  ``expense_voids`` (m013, append-only): settling up (``store/payments.py``,
+  ``store/expenses.py``): a player's payment handle (latest row wins, empty clears); a
+  mark on a transfer (night_id, close_id, what ``poker`` | ``expenses``, payer_id,
+  payee_id, cents, kind ``paid`` | ``confirmed`` | ``void`` with target and reason); a
+  shared expense (payer_id, cents, description) with each sharer's cents, and its void.
 """
 
 from __future__ import annotations
@@ -320,6 +326,48 @@ def m012_dealer_links(db: Database) -> None:
           OR NEW.label IS NOT OLD.label OR NEW.issued_at IS NOT OLD.issued_at
           OR NEW.issued_by IS NOT OLD.issued_by OR NEW.key IS NOT OLD.key
         BEGIN SELECT RAISE(ABORT, 'a dealer link is only ever revoked, once'); END""")
+
+
+@migrations()
+def m013_payments(db: Database) -> None:
+    # settling up (store/payments.py, store/expenses.py): payment handles (latest row wins),
+    # marks on the settlement's transfers (paid, confirmed, or a void of a mark), shared
+    # expenses with each sharer's cents, and the voids of expenses; all append-only
+    db["payment_handles"].create({"id": int, "player_id": int, "handle": str, "entered_by": str,
+                                  "entered_at": str, "key": str}, pk="id",
+                                 foreign_keys=[("player_id", "players")],
+                                 not_null={"player_id", "handle", "entered_by", "entered_at"})
+    db["payment_handles"].create_index(["player_id", "id"])
+    db["transfer_marks"].create({
+        "id": int, "night_id": int, "close_id": int, "what": str, "payer_id": int, "payee_id": int,
+        "cents": int, "kind": str, "target": int, "reason": str, "entered_by": str, "entered_at": str,
+        "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("payer_id", "players"), ("payee_id", "players")],
+        not_null={"night_id", "what", "payer_id", "payee_id", "cents", "kind", "entered_by", "entered_at"})
+    db["transfer_marks"].create_index(["night_id", "what"])
+    db["transfer_marks"].create_index(["target"])
+    db["expenses"].create({
+        "id": int, "night_id": int, "payer_id": int, "cents": int, "description": str,
+        "entered_by": str, "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("payer_id", "players")],
+        not_null={"night_id", "payer_id", "cents", "description", "entered_by", "entered_at"})
+    db["expenses"].create_index(["night_id"])
+    db["expense_shares"].create({"id": int, "expense_id": int, "player_id": int, "cents": int}, pk="id",
+                                foreign_keys=[("expense_id", "expenses"), ("player_id", "players")],
+                                not_null={"expense_id", "player_id", "cents"})
+    db["expense_shares"].create_index(["expense_id", "player_id"], unique=True)
+    db["expense_voids"].create({"id": int, "expense_id": int, "reason": str, "entered_by": str,
+                                "entered_at": str, "key": str}, pk="id",
+                               foreign_keys=[("expense_id", "expenses")],
+                               not_null={"expense_id", "reason", "entered_by", "entered_at"})
+    db["expense_voids"].create_index(["expense_id"], unique=True)  # an expense is voided once
+    for table in ("payment_handles", "transfer_marks", "expenses", "expense_shares", "expense_voids"):
+        if table != "expense_shares":
+            db[table].create_index(["key"], unique=True)
+        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
 
 
 def clock() -> datetime:

@@ -50,7 +50,10 @@ def field_label(name: str) -> str:
               "title": _("Title"), "reason": _("Reason"), "override_reason": _("Reason"),
               "statement": _("Statement"), "note": _("Note"), "rule": _("Rule"),
               "rule_other": _("Rule"), "label": _("Label"), "currency": _("Currency"),
-              "timezone": _("Time zone"), "action": _("Action")}
+              "timezone": _("Time zone"), "action": _("Action"),
+              "handle": _("Payment handle"), "amount": _("Amount"), "description": _("What it was"),
+              "payer_id": _("Who pays"), "payee_id": _("Who receives"), "sharer_ids": _("Shared by"),
+              "what": _("Settlement"), "expense_id": _("Expense")}
     return labels.get(name, name)
 
 
@@ -119,3 +122,28 @@ def choice_field(name: str, choices, *, required: bool = False) -> str | None:
     if raw not in choices:
         raise ValueError(_("%(field)s: choose one of the options.", field=field_label(name)))
     return raw
+
+
+MAX_CENTS_TEXT = 20
+"""Longest amount of money a form takes (characters)."""
+
+
+def cents_field(name: str) -> int:
+    """An amount of money typed as a person writes it (``12``, ``12,5``, ``12.50``,
+    ``1.250,00`` is refused: no thousands separators) as int cents, 1 to
+    :data:`MAX_NUMBER`.
+
+    :raises ValueError: empty, not ASCII digits with at most one ``,`` or ``.`` and two
+        decimals, zero, or too large; the message names the field in the page's language.
+    """
+    raw = request.form.get(name, "").strip().replace(",", ".")
+    whole, dot, part = raw.partition(".")
+    if (len(raw) > MAX_CENTS_TEXT or not whole.isascii() or not whole.isdigit()
+            or (dot and not (part.isascii() and part.isdigit() and 1 <= len(part) <= 2))):
+        raise ValueError(_("%(field)s must be an amount such as 12,50.", field=field_label(name)))
+    cents = int(whole) * 100 + int((part or "0").ljust(2, "0"))
+    if cents < 1:
+        raise ValueError(_("%(field)s must be more than 0.", field=field_label(name)))
+    if cents > MAX_NUMBER:
+        raise ValueError(_("%(field)s is too large.", field=field_label(name)))
+    return cents

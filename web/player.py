@@ -27,6 +27,7 @@ from store.replays import player_hand_seat, visible_cards
 
 from . import i18n
 from .dealer import get_db
+from .payments import player_settle_context
 
 bp = Blueprint("player", __name__, url_prefix="/p")
 bp.record_once(lambda state: i18n.init_app(state.app))
@@ -156,6 +157,6 @@ def ledger(token: str):
         night["count_findings"] = i18n.say_findings(night.get("count_findings", []), names)
     response = render_template("player/ledger.html", ledger=data, nights=nights, token=token,
                                disputes=disputes, charts=currency_charts(nights), chart_w=CHART_W,
-                               chart_h=CHART_H)
+                               chart_h=CHART_H, settle=player_settle_context(db, player_id))
     return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                            "X-Robots-Tag": "noindex"}

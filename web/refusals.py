@@ -197,6 +197,24 @@ MESSAGES = {
     "name_invisible": lambda p: _("A name cannot hold control or invisible characters (%(chars)s): type it "
                                   "again.", **p),
     "name_too_long": lambda p: _("The name is too long: %(length)s characters, at most %(limit)s.", **p),
+    "handle_too_long": lambda p: _("The payment handle is too long: %(length)s characters, at most %(limit)s.",
+                                   **p),
+    "handle_invalid": lambda p: _("A payment handle cannot hold control or invisible characters: type it "
+                                  "again."),
+    "no_transfer": lambda p: _("That transfer is not in the night's settlement (it may have changed): "
+                               "reload the page."),
+    "not_your_transfer": lambda p: _("Only the one who pays can mark a transfer paid, and only the one who "
+                                     "receives it can confirm it."),
+    "already_paid": lambda p: _("That transfer is already marked paid."),
+    "already_confirmed": lambda p: _("That transfer is already confirmed."),
+    "not_marked": lambda p: _("That transfer has no mark to withdraw."),
+    "bad_what": lambda p: _("Choose the poker settlement or the shared expenses."),
+    "expense_amount": lambda p: _("An expense is an amount above 0."),
+    "expense_description": lambda p: _("Say what the expense was (pizza, drinks ...), with visible letters."),
+    "expense_description_long": lambda p: _("The description is too long: %(length)s characters, at most "
+                                            "%(limit)s.", **p),
+    "expense_sharers": lambda p: _("Choose at least one player who shares the expense."),
+    "no_expense": lambda p: _("No such expense in this night."),
 }
 """Code -> the message in the request's language, given the error's params."""
 

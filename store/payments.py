@@ -1,0 +1,303 @@
+"""Paying up: each player's payment handle, and the marks on a settlement's transfers (paid
+by the payer, confirmed by the payee or the host), per night and across nights.
+
+A transfer is one line of who pays whom: the poker settlement kept by the night's live
+close (``what = "poker"``: ``store.ledger`` keeps it in the close's ``detail``), or the
+shared expenses' own transfers (``what = "expenses"``: ``store.expenses``). A mark is an
+append-only ``transfer_marks`` row matched to its transfer by (night, what, close, payer,
+payee, cents): after a reopen and a different close, the marks of the old settlement do
+not carry over silently; they are listed as ``stale`` ("the settlement changed"), and the
+new transfers start as due. A mark is withdrawn by a ``void`` mark (who and why), never
+edited. Money is int cents.
+
+Statuses: ``due`` (no live mark), ``paid`` (the payer, or the host, said it was paid),
+``confirmed`` (the payee, or the host, said it arrived; confirming an unmarked transfer
+marks and confirms it).
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from .db import StoreError, utc_now, write_tx
+from .expenses import night_expenses
+from .nights import existing, get_night, insert_once, require_reason
+from .players import get_player
+from .text import bad_characters
+
+MAX_HANDLE = 200
+"""Longest payment handle (a Bizum number, a PayPal link, an IBAN: free text)."""
+
+WHATS = ("poker", "expenses")
+"""The two settlements of a night: the poker nets, and the shared expenses."""
+
+
+# -- payment handles ------------------------------------------------------------------------
+
+def set_payment_handle(db: Database, player_id: int, handle: str, *, entered_by: str,
+                       key: str | None = None) -> int:
+    """Keep ``handle`` as the player's payment handle (the latest row wins; an empty
+    handle clears it).
+
+    :returns: the row id.
+    :raises StoreError: ``no_player``, ``handle_too_long`` (length, limit), ``handle_invalid``
+        (control or invisible characters); nothing written.
+    """
+    if not isinstance(handle, str):
+        raise StoreError("a payment handle is text", "handle_invalid")
+    handle = handle.strip()
+    if len(handle) > MAX_HANDLE:
+        raise StoreError(f"the payment handle is too long ({len(handle)} characters, at most {MAX_HANDLE})",
+                         "handle_too_long", length=len(handle), limit=MAX_HANDLE)
+    if bad_characters(handle):
+        raise StoreError("the payment handle holds control or invisible characters", "handle_invalid")
+    with write_tx(db):
+        found = existing(db, "payment_handles", key, None, {"player_id": player_id, "handle": handle})
+        if found is not None:
+            return found
+        get_player(db, player_id)
+        return insert_once(db, "payment_handles", {"player_id": player_id, "handle": handle,
+                                                   "entered_by": entered_by, "entered_at": utc_now(), "key": key})
+
+
+def payment_handle(db: Database, player_id: int) -> str | None:
+    """The player's payment handle, or None (never set, or cleared)."""
+    row = db.execute("SELECT handle FROM payment_handles WHERE player_id = ? ORDER BY id DESC LIMIT 1",
+                     [player_id]).fetchone()
+    return row[0] if row and row[0] else None
+
+
+# -- transfers and their marks ----------------------------------------------------------------
+
+def _settlement(db: Database, night_id: int, what: str) -> tuple[int | None, list[dict]]:
+    """``(close_id, transfers)`` of one settlement of the night: the live close's poker
+    transfers (``(None, [])`` while the night is open), or the expenses' transfers
+    (close_id None)."""
+    if what == "expenses":
+        return None, night_expenses(db, night_id)["transfers"]
+    close = get_night(db, night_id)["close"]
+    if close is None:
+        return None, []
+    return close["id"], list(close["detail"].get("transfers") or [])
+
+
+def _live_marks(db: Database, night_id: int, what: str) -> list[dict]:
+    cols = ("id", "close_id", "payer_id", "payee_id", "cents", "kind", "entered_by", "entered_at")
+    rows = db.execute(
+        f"SELECT {', '.join(cols)} FROM transfer_marks m WHERE night_id = ? AND what = ? AND kind != 'void' "
+        "AND NOT EXISTS (SELECT 1 FROM transfer_marks v WHERE v.kind = 'void' AND v.target = m.id) ORDER BY id",
+        [night_id, what]).fetchall()
+    return [dict(zip(cols, r)) for r in rows]
+
+
+def _matches(mark: dict, close_id: int | None, transfer: dict) -> bool:
+    return (mark["close_id"] == close_id and mark["payer_id"] == transfer["payer_id"]
+            and mark["payee_id"] == transfer["payee_id"] and mark["cents"] == transfer["cents"])
+
+
+def night_transfers(db: Database, night_id: int, what: str = "poker") -> list[dict]:
+    """The night's transfers (the live close's, or the expenses' with ``what="expenses"``),
+    each with its marks.
+
+    :returns: ``[{"payer_id", "payer", "payee_id", "payee", "cents", "what", "close_id",
+        "status" ('due' | 'paid' | 'confirmed'), "paid_by", "paid_at", "confirmed_by",
+        "confirmed_at", "handle" (the payee's payment handle or None)}]``; ``*_by`` are the
+        ``entered_by`` of the marks (``"host:<user>"``, ``"player:<id>"``), times ISO UTC.
+    :raises StoreError: no such night.
+    """
+    close_id, transfers = _settlement(db, night_id, what)
+    marks = _live_marks(db, night_id, what)
+    out = []
+    for t in transfers:
+        mine = [m for m in marks if _matches(m, close_id, t)]
+        paid = next((m for m in mine if m["kind"] == "paid"), None)
+        confirmed = next((m for m in mine if m["kind"] == "confirmed"), None)
+        out.append({**t, "what": what, "close_id": close_id,
+                    "status": "confirmed" if confirmed else "paid" if paid else "due",
+                    "paid_by": paid and paid["entered_by"], "paid_at": paid and paid["entered_at"],
+                    "confirmed_by": confirmed and confirmed["entered_by"],
+                    "confirmed_at": confirmed and confirmed["entered_at"],
+                    "handle": payment_handle(db, t["payee_id"])})
+    return out
+
+
+def stale_marks(db: Database, night_id: int, what: str = "poker") -> list[dict]:
+    """The live marks that match no transfer of the night's current settlement (the
+    settlement changed since: a reopen and another close, or another expense): shown as
+    "the settlement changed", never carried over.
+
+    :returns: ``[{"id", "close_id", "payer_id", "payer", "payee_id", "payee", "cents", "kind",
+        "entered_by", "entered_at"}]``.
+    """
+    close_id, transfers = _settlement(db, night_id, what)
+    out = []
+    for m in _live_marks(db, night_id, what):
+        if not any(_matches(m, close_id, t) for t in transfers):
+            out.append({**m, "payer": get_player(db, m["payer_id"])["name"],
+                        "payee": get_player(db, m["payee_id"])["name"]})
+    return out
+
+
+def _transfer(db: Database, night_id: int, payer_id: int, payee_id: int, what: str) -> dict:
+    """The current transfer from payer to payee, with its status.
+
+    :raises StoreError: ``bad_what``, ``no_night``, ``no_transfer`` (payer, payee)."""
+    if what not in WHATS:
+        raise StoreError(f"a settlement is one of {WHATS}, not {what!r}", "bad_what")
+    for t in night_transfers(db, night_id, what):
+        if t["payer_id"] == payer_id and t["payee_id"] == payee_id:
+            return t
+    raise StoreError(f"no transfer from player {payer_id} to player {payee_id} in night {night_id}",
+                     "no_transfer", payer=payer_id, payee=payee_id)
+
+
+def _actor_may(entered_by: str, *player_ids: int) -> None:
+    """A player's link marks only their own transfers (the host marks any).
+
+    :raises StoreError: ``not_your_transfer``."""
+    if entered_by.startswith("player:") and entered_by not in {f"player:{p}" for p in player_ids}:
+        raise StoreError("a player marks only their own transfers", "not_your_transfer")
+
+
+def _mark(db: Database, night_id: int, t: dict, kind: str, entered_by: str, key: str | None,
+          **extra) -> int:
+    return insert_once(db, "transfer_marks", {
+        "night_id": night_id, "close_id": t["close_id"], "what": t["what"], "payer_id": t["payer_id"],
+        "payee_id": t["payee_id"], "cents": t["cents"], "kind": kind, "entered_by": entered_by,
+        "entered_at": utc_now(), "key": key, **extra})
+
+
+def mark_paid(db: Database, night_id: int, payer_id: int, payee_id: int, *, entered_by: str,
+              what: str = "poker", key: str | None = None) -> int:
+    """The payer (``entered_by == "player:<payer_id>"``) or the host says the transfer was paid.
+
+    :returns: the mark's id.
+    :raises StoreError: ``no_transfer``, ``not_your_transfer`` (a player who is not the
+        payer), ``already_paid``, ``already_confirmed``, ``bad_what``; nothing written.
+    """
+    with write_tx(db):
+        found = existing(db, "transfer_marks", key, "paid", {"night_id": night_id, "payer_id": payer_id,
+                                                             "payee_id": payee_id})
+        if found is not None:
+            return found
+        t = _transfer(db, night_id, payer_id, payee_id, what)
+        _actor_may(entered_by, payer_id)
+        if t["status"] != "due":
+            raise StoreError(f"that transfer is already {t['status']}", f"already_{t['status']}")
+        return _mark(db, night_id, t, "paid", entered_by, key)
+
+
+def confirm_paid(db: Database, night_id: int, payer_id: int, payee_id: int, *, entered_by: str,
+                 what: str = "poker", key: str | None = None) -> int:
+    """The payee (``entered_by == "player:<payee_id>"``) or the host confirms the money
+    arrived; an unmarked transfer is marked paid and confirmed in one transaction.
+
+    :returns: the confirming mark's id.
+    :raises StoreError: ``no_transfer``, ``not_your_transfer`` (a player who is not the
+        payee), ``already_confirmed``, ``bad_what``; nothing written.
+    """
+    with write_tx(db):
+        found = existing(db, "transfer_marks", key, "confirmed", {"night_id": night_id, "payer_id": payer_id,
+                                                                  "payee_id": payee_id})
+        if found is not None:
+            return found
+        t = _transfer(db, night_id, payer_id, payee_id, what)
+        _actor_may(entered_by, payee_id)
+        if t["status"] == "confirmed":
+            raise StoreError("that transfer is already confirmed", "already_confirmed")
+        if t["status"] == "due":
+            _mark(db, night_id, t, "paid", entered_by, None)
+        return _mark(db, night_id, t, "confirmed", entered_by, key)
+
+
+def void_mark(db: Database, night_id: int, payer_id: int, payee_id: int, *, reason: str, entered_by: str,
+              what: str = "poker", key: str | None = None) -> int:
+    """Withdraw the transfer's latest live mark (a confirmation first, then the paid mark)
+    with a ``void`` mark saying who and why: a confirmed transfer goes back to paid, a paid
+    one to due.
+
+    :returns: the void mark's id.
+    :raises StoreError: ``reason_needed``, ``no_transfer``, ``not_marked`` (nothing to
+        withdraw), ``bad_what``; nothing written.
+    """
+    require_reason(reason)
+    with write_tx(db):
+        found = existing(db, "transfer_marks", key, "void", {"night_id": night_id, "payer_id": payer_id,
+                                                             "payee_id": payee_id})
+        if found is not None:
+            return found
+        t = _transfer(db, night_id, payer_id, payee_id, what)
+        _actor_may(entered_by)  # the host only
+        mine = [m for m in _live_marks(db, night_id, what) if _matches(m, t["close_id"], t)]
+        if not mine:
+            raise StoreError("that transfer has no mark to withdraw", "not_marked")
+        target = max(mine, key=lambda m: (m["kind"] == "confirmed", m["id"]))
+        return _mark(db, night_id, t, "void", entered_by, key, target=target["id"], reason=reason.strip())
+
+
+# -- across nights ---------------------------------------------------------------------------
+
+def _night_head(night: dict) -> dict:
+    return {"night_id": night["id"], "local_date": night["local_date"], "title": night["title"],
+            "currency": night["currency"], "closed": night["closed"]}
+
+
+def outstanding(db: Database) -> list[dict]:
+    """Every closed night's transfers (poker and expenses) not confirmed yet, oldest night
+    first (then poker before expenses, in the settlement's order).
+
+    :returns: ``[{...night_transfers row, "night_id", "local_date", "title", "currency"}]``.
+    """
+    out = []
+    for (night_id,) in db.execute("SELECT id FROM nights ORDER BY started_at, id").fetchall():
+        night = get_night(db, night_id)
+        if not night["closed"]:
+            continue
+        for what in WHATS:
+            for t in night_transfers(db, night_id, what):
+                if t["status"] != "confirmed":
+                    out.append({**t, **_night_head(night)})
+    return out
+
+
+def outstanding_totals(rows: list[dict]) -> list[dict]:
+    """Per player and currency, what :func:`outstanding` says they still owe and are owed.
+
+    :returns: ``[{"player_id", "name", "currency", "owes", "owed"}]`` (cents), by name.
+
+    >>> outstanding_totals([{"payer_id": 1, "payer": "Ana", "payee_id": 2, "payee": "Bruno",
+    ...                      "cents": 250, "currency": "EUR"}])[0]["owes"]
+    250
+    """
+    totals: dict[tuple[int, str], dict] = {}
+    for t in rows:
+        for pid, name, side in ((t["payer_id"], t["payer"], "owes"), (t["payee_id"], t["payee"], "owed")):
+            row = totals.setdefault((pid, t["currency"]), {"player_id": pid, "name": name,
+                                                           "currency": t["currency"], "owes": 0, "owed": 0})
+            row[side] += t["cents"]
+    return sorted(totals.values(), key=lambda r: (r["name"] or "", r["currency"]))
+
+
+def player_transfers(db: Database, player_id: int) -> list[dict]:
+    """What a player pays and is paid, per night they played (oldest first), with status.
+
+    :returns: ``[{"night_id", "local_date", "title", "currency", "closed", "pay": [transfers
+        the player pays], "receive": [transfers the player receives], "stale": [their live
+        marks of a settlement that changed]}]``; every transfer as :func:`night_transfers`.
+    :raises StoreError: no such player.
+    """
+    get_player(db, player_id)
+    out = []
+    for (night_id,) in db.execute("SELECT DISTINCT n.id FROM nights n JOIN seats s ON s.night_id = n.id "
+                                  "WHERE s.player_id = ? ORDER BY n.started_at, n.id", [player_id]).fetchall():
+        night = get_night(db, night_id)
+        pay, receive, stale = [], [], []
+        for what in WHATS:
+            for t in night_transfers(db, night_id, what):
+                if t["payer_id"] == player_id:
+                    pay.append(t)
+                elif t["payee_id"] == player_id:
+                    receive.append(t)
+            stale += [m for m in stale_marks(db, night_id, what) if player_id in (m["payer_id"], m["payee_id"])]
+        out.append({**_night_head(night), "pay": pay, "receive": receive, "stale": stale})
+    return out
