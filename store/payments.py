@@ -182,8 +182,10 @@ def mark_paid(db: Database, night_id: int, payer_id: int, payee_id: int, *, ente
             return found
         t = _transfer(db, night_id, payer_id, payee_id, what)
         _actor_may(entered_by, payer_id)
-        if t["status"] != "due":
-            raise StoreError(f"that transfer is already {t['status']}", f"already_{t['status']}")
+        if t["status"] == "paid":
+            raise StoreError("that transfer is already marked paid", "already_paid")
+        if t["status"] == "confirmed":
+            raise StoreError("that transfer is already confirmed", "already_confirmed")
         return _mark(db, night_id, t, "paid", entered_by, key)
 
 

@@ -194,6 +194,17 @@ POSTS = {
         "action": "p1 ante 5", "key": None}),
     "disputes.player_dispute": Post("player", lambda w: f"/p/{w.token}/hand/{w.hand}/dispute",
                                     {"statement": "Chus opened out of turn.", "key": None}),
+    "payments.host_handle": Post("host", lambda w: f"/host/night/{w.night}/handle",
+                                 {"player_id": "1", "handle": "https://paypal.me/ana", "key": None}),
+    "payments.host_transfer": Post("host", lambda w: f"/host/night/{w.night}/transfer", {
+        "action": "confirm", "what": "poker", "payer_id": "1", "payee_id": "3", "reason": "a mistake", "key": None}),
+    "payments.add_expense": Post("host", lambda w: f"/host/night/{w.night}/expenses", {
+        "payer_id": "1", "amount": "24,50", "description": "pizza", "sharer_ids": "2", "key": None}),
+    "payments.void_expense": Post("host", lambda w: f"/host/night/{w.night}/expenses/1/void",
+                                  {"reason": "entered twice", "key": None}),
+    "payments.player_handle": Post("player", lambda w: f"/p/{w.token}/handle", {"handle": "600 111 222", "key": None}),
+    "payments.player_transfer": Post("player", lambda w: f"/p/{w.token}/night/{w.night}/transfer", {
+        "action": "paid", "what": "poker", "other_id": "3", "key": None}),
     "dealer.tap": Post("dealer", lambda w: f"{w.dealer}/tap", {
         "key": None, "op": "action", "hand_id": lambda w: w.live_hand, "action": "p1 ante 5", "reason": "wrong seat",
         "button": 1, "stacks": {"1": 500}, "version": 0, "event_id": 1, "after_hand": 1,
