@@ -15,7 +15,9 @@ summary, a player's ledger), ``counts`` (cash-out counts against the referee's s
 ``tokens`` (player links), ``backup`` (a consistent online copy with the secrets, checked
 before it is restored), ``dealer_links`` (the tablets' links), ``importer`` (session and PHH
 files), ``disputes`` (a player contests a hand), ``rulings`` (the host's ruling: the
-correction, the chips it moves, the night closed again), ``flaskdb`` (``get_db`` for views).
+correction, the chips it moves, the night closed again), ``payments`` (payment handles, transfers
+marked paid and confirmed, outstanding across nights), ``expenses`` (shared expenses split
+among chosen players, apart from the poker nets), ``flaskdb`` (``get_db`` for views).
 """
 
 from .disputes import (MAX_STATEMENT, get_dispute, night_disputes, open_dispute, open_disputes,
