@@ -15,7 +15,7 @@ from store import flaskdb, secretfile
 from web import cli, limits, security
 from web import cli, csrf, errors, origin
 
-BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player", "web.replay", "web.disputes")
+BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player", "web.replay", "web.disputes", "web.club")
 """The views by area; each module exposes ``bp``."""
 
 
