@@ -15,6 +15,7 @@ from __future__ import annotations
 from babel.lists import format_list
 from flask_babel import format_datetime, get_locale
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from store import judging
 from store.nights import get_night, local_time, table_players
@@ -68,19 +69,24 @@ def hand_sentence(result: dict, seat: int, names: dict[int, str]) -> dict:
         outcome, text = "playing", _("Hand %(n)s: in play", n=number)
     elif change > 0:
         outcome = "won"
-        text = _("Hand %(n)s: you won %(chips)s chips from %(names)s", n=number, chips=chips(change),
-                 names=names_list(won_from)) if won_from else _("Hand %(n)s: you won %(chips)s chips",
-                                                                  n=number, chips=chips(change))
+        text = ngettext("Hand %(n)s: you won %(chips)s chip from %(names)s",
+                        "Hand %(n)s: you won %(chips)s chips from %(names)s", change, n=number, chips=chips(change),
+                        names=names_list(won_from)) if won_from else ngettext(
+            "Hand %(n)s: you won %(chips)s chip", "Hand %(n)s: you won %(chips)s chips", change, n=number,
+            chips=chips(change))
     elif change < 0 and took:
         outcome = "lost"
-        text = _("Hand %(n)s: you lost %(chips)s chips; %(names)s took them", n=number, chips=chips(-change),
-                 names=names_list(took))
+        text = ngettext("Hand %(n)s: you lost %(chips)s chip; %(names)s took the pot",
+                        "Hand %(n)s: you lost %(chips)s chips; %(names)s took the pot", -change, n=number,
+                        chips=chips(-change), names=names_list(took))
     elif change < 0 and result["carried"]:
         outcome = "carried"
-        text = _("Hand %(n)s: you put %(chips)s chips into the pot carried to the next hand (%(pot)s)",
-                 n=number, chips=chips(-change), pot=chips(result["carried"]))
+        text = ngettext("Hand %(n)s: nobody opened; you put %(chips)s chip into the pot carried to the next hand "
+                        "(%(pot)s)", "Hand %(n)s: nobody opened; you put %(chips)s chips into the pot carried to "
+                        "the next hand (%(pot)s)", -change, n=number, chips=chips(-change), pot=chips(result["carried"]))
     elif change < 0:
-        outcome, text = "lost", _("Hand %(n)s: you lost %(chips)s chips", n=number, chips=chips(-change))
+        outcome, text = "lost", ngettext("Hand %(n)s: you lost %(chips)s chip", "Hand %(n)s: you lost %(chips)s chips",
+                                         -change, n=number, chips=chips(-change))
     else:
         outcome, text = "even", _("Hand %(n)s: no chips won or lost", n=number)
     pushed = None
@@ -95,31 +101,37 @@ REASONS = {"carried pot": "carried", "charge": "charge", "credit": "credit", "sp
            "ruling": "ruling"}
 
 
+def _chips_word(amount: int, signed: bool = False) -> str:
+    """``"500 chips"`` / ``"+1 chip"`` in the page's language."""
+    return ngettext("%(chips)s chip", "%(chips)s chips", abs(amount), chips=chips(amount, signed=signed))
+
+
 def entry_sentence(entry: dict) -> str:
     """One ledger line of the player's (:func:`store.standings.player_entries`) in words:
     "Buy-in: 500 chips", "Rebuy before hand 4: 500 chips", "Counted: 460 chips",
     "Carried pot given back: +1 chips", "Ruling on dispute 3 (hand 6): +20 chips" ...;
     a voided line says so and why."""
     amount, kind, reason = entry["chips"], entry["kind"], entry["reason"]
-    signed = chips(amount, signed=True)
+    signed = _chips_word(amount, signed=True)
+    plain = _chips_word(amount)
     if kind == "buy_in":
-        text = (_("Rebuy before hand %(n)s: %(chips)s chips", n=entry["before_hand"] + 1, chips=chips(amount))
-                if entry["before_hand"] else _("Buy-in: %(chips)s chips", chips=chips(amount)))
+        text = (_("Rebuy before hand %(n)s: %(chips)s", n=entry["before_hand"] + 1, chips=plain)
+                if entry["before_hand"] else _("Buy-in: %(chips)s", chips=plain))
     elif kind == "cash_out":
-        text = _("Counted at the end: %(chips)s chips", chips=chips(amount))
+        text = _("Counted at the end: %(chips)s", chips=plain)
     elif reason == "carried pot":
-        text = _("Carried pot given back: %(chips)s chips", chips=signed)
+        text = _("Carried pot given back: %(chips)s", chips=signed)
     elif reason == "charge":
-        text = _("Bank difference charged to you at the close: %(chips)s chips", chips=signed)
+        text = _("Bank difference charged to you at the close: %(chips)s", chips=signed)
     elif reason == "credit":
-        text = _("Bank difference credited to you at the close: %(chips)s chips", chips=signed)
+        text = _("Bank difference credited to you at the close: %(chips)s", chips=signed)
     elif reason == "split":
-        text = _("Your share of the bank difference at the close: %(chips)s chips", chips=signed)
+        text = _("Your share of the bank difference at the close: %(chips)s", chips=signed)
     elif reason == "ruling":
-        text = _("Ruling on dispute %(d)s (hand %(h)s): %(chips)s chips", d=entry["dispute_id"], h=entry["hand"],
+        text = _("Ruling on dispute %(d)s (hand %(h)s): %(chips)s", d=entry["dispute_id"], h=entry["hand"],
                  chips=signed)
     else:
-        text = _("Adjustment: %(chips)s chips", chips=signed)
+        text = _("Adjustment: %(chips)s", chips=signed)
     if entry["voided"]:
         why = _("replaced by a recount") if entry["void_reason"] == "recount" else entry["void_reason"]
         text += " · " + _("voided (%(why)s)", why=why)
