@@ -12,7 +12,7 @@ import pytest
 import store
 from conftest import login_host
 from csrf_client import post_form
-from night14_world import HANDS, PLAYERS, build_night14
+from night14_world import HANDS, LONG_NAME, PLAYERS, build_night14
 
 
 def _ledger_net_cents(db, night_id: int, player_id: int) -> int:
@@ -91,6 +91,7 @@ def test_club_nets_stay_apart_per_currency_and_the_trend_chart_is_labelled(clien
     # a line (a point: one EUR night) per player, named in the legend
     assert sorted(re.findall(r'data-series="([^"]*)"', eur)) == sorted(name for name, _, _ in PLAYERS)
     assert all(f">{name}</text>" in eur for name in ("Ana", "Íñigo"))
+    assert f"<title>{LONG_NAME}</title>" in eur   # cut short in the legend, whole in its title
 
 
 def test_club_page_is_the_hosts_only_and_linked_from_the_host_pages(client, db):

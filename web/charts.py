@@ -22,6 +22,8 @@ WIDTH, HEIGHT = 360, 220
 """The chart's box (SVG user units); it scales to the page's width."""
 
 LEFT, RIGHT, TOP, BOTTOM = 64, 24, 28, 48
+LEGEND_CHARS = 26
+"""A longer name is cut short in the legend (with an ellipsis; whole in its ``<title>``)."""
 """Margins (user units): the y ticks' values on the left, the x ticks and the x axis's
 label below, the title above."""
 
@@ -88,7 +90,7 @@ def line_chart(series: list[tuple[str, int]] | dict[str, list[tuple[str, int]]],
     def y(value: int) -> float:
         return round(TOP + (ticks[-1] - value) * plot_h / span, 1)
 
-    rows = -(-len(lines) // 3) if len(lines) > 1 else 0  # legend rows, below the x axis's label
+    rows = -(-len(lines) // 2) if len(lines) > 1 else 0  # legend rows (two a row), below the x axis's label
     attrs = "".join(f' data-{escape(k)}="{escape(v)}"' for k, v in (data or {}).items())
     out = [f'<svg class="{escape(css_class)}"{attrs} viewBox="0 0 {WIDTH} {HEIGHT + rows * 14}" role="img" '
            f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
@@ -124,9 +126,10 @@ def line_chart(series: list[tuple[str, int]] | dict[str, list[tuple[str, int]]],
         out.append("</g>")
     if len(lines) > 1:  # the legend, below the title
         for number, name in enumerate(lines):
-            lx, ly = LEFT + (number % 3) * (plot_w / 3), HEIGHT + (number // 3) * 14
-            out.append(f'<g class="legend"><rect x="{lx}" y="{ly}" width="8" height="8" '
-                       f'fill="{COLOURS[number % len(COLOURS)]}"/><text x="{lx + 11}" y="{ly + 8}" font-size="9" '
-                       f'fill="currentColor">{escape(name)}</text></g>')
+            lx, ly = LEFT / 2 + (number % 2) * (WIDTH - LEFT / 2) / 2, HEIGHT + (number // 2) * 14
+            short = name if len(name) <= LEGEND_CHARS else name[:LEGEND_CHARS - 1] + "\u2026"
+            out.append(f'<g class="legend"><title>{escape(name)}</title><rect x="{lx}" y="{ly}" width="8" '
+                       f'height="8" fill="{COLOURS[number % len(COLOURS)]}"/><text x="{lx + 11}" y="{ly + 8}" '
+                       f'font-size="9" fill="currentColor">{escape(short)}</text></g>')
     out.append("</svg>")
     return Markup("".join(out))
