@@ -16,7 +16,7 @@ from web import cli, limits, security
 from web import cli, csrf, errors, origin
 
 BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player", "web.replay", "web.disputes",
-              "web.payment_views")
+              "web.payment_views", "web.club")
 """The views by area; each module exposes ``bp``."""
 
 

@@ -37,7 +37,7 @@ class Pages:
         """The host's pages (HTML) after login."""
         return ["/host/", f"/host/night/{self.night}", f"/host/dispute/{self.dispute}",
                 f"/host/night/{self.night}/hands", f"/host/night/{self.night}/hand/1",
-                "/reports/nights", f"/reports/nights/{self.night}", "/host/outstanding"]
+                "/reports/nights", f"/reports/nights/{self.night}", "/host/outstanding", "/host/club"]
 
     @property
     def dealer(self) -> list[str]:

@@ -8,7 +8,6 @@ import pytest
 
 import store
 from conftest import dealer_token, night_with_first_hand
-from web.player import chart_points
 
 
 def _night(db, players, *, closed=True, chip_cents=10):
@@ -25,6 +24,15 @@ def _night(db, players, *, closed=True, chip_cents=10):
     if closed:
         store.close_night(db, night_id, entered_by="test")
     return night_id, ids
+
+
+def _public_removed(html: str) -> str:
+    """The page without what is public at the table (issue 14): the nights' titles (who
+    sat at the table), the hands' results (who won or lost the chips) and the player's own
+    transfers (whom they pay, who pays them)."""
+    html = re.sub(r'<small class="table">.*?</small>', "", html, flags=re.S)
+    html = re.sub(r'<span class="hand-result[^>]*>[^<]*</span>(<small class="pushed">[^<]*</small>)?', "", html)
+    return re.sub(r'<ul class="plain my-transfers">.*?</ul>', "", html, flags=re.S)
 
 
 def test_player_link_shows_own_net_per_night_and_running_total(client, db):
@@ -45,13 +53,16 @@ def test_player_link_shows_own_net_per_night_and_running_total(client, db):
 def test_one_players_token_cannot_read_another_players_ledger(client, db):
     _night(db, [("Ana", 1, 500, 650), ("Bruno", 3, 777, 627)])
     token_ana = store.issue_token(db, store.find_player(db, "Ana"))
-    html = client.get(f"/p/{token_ana}").get_data(as_text=True)
+    html = client.get(f"/p/{token_ana}?lang=en").get_data(as_text=True)
     assert "Ana" in html
-    assert "Bruno" not in html and "777" not in html and "627" not in html
+    # Bruno is named only as the other side of Ana's transfer; his ledger stays private
+    assert "777" not in html and "627" not in html
+    assert re.findall(r'<li class="receive"[^>]*>Bruno pays you', html)
+    assert "Bruno" not in _public_removed(html)
     # nothing in the URL can name another player
     for probe in (f"/p/{token_ana}?player_id=2", f"/p/{token_ana}/2", f"/p/{token_ana}x"):
         response = client.get(probe)
-        assert response.status_code == 404 or "Bruno" not in response.get_data(as_text=True)
+        assert response.status_code == 404 or "777" not in response.get_data(as_text=True)
 
 
 def test_player_token_opens_no_dealer_or_host_page(client, db, app):
@@ -84,13 +95,6 @@ def test_player_page_is_spanish_with_a_spanish_browser(client, db):
     html = client.get(f"/p/{token}", headers={"Accept-Language": "es-ES,es;q=0.9"}).get_data(as_text=True)
     assert "Total acumulado" in html and "Neto" in html
     assert "10,00\xa0€" in html  # +100 chips at 10 cents, written the Spanish way
-
-
-@pytest.mark.parametrize("totals, first_y, last_y", [([0, 100], 112.0, 8.0), ([-50, 50], 112.0, 8.0)])
-def test_chart_points_span_the_box(totals, first_y, last_y):
-    dots = chart_points(totals)["dots"]
-    assert (dots[0][1], dots[-1][1]) == (first_y, last_y)
-    assert chart_points([])["points"] == ""
 
 
 def test_player_page_lists_every_hand_played_with_its_findings(client, db, shared):
@@ -135,7 +139,10 @@ def test_player_page_shows_every_finding_of_the_hands_the_player_played(client, 
     hand1 = html.split('data-hand="1"')[1].split('data-hand="2"')[0]
     assert 'data-kind="unjustified_opening"' in hand1 and 'data-kind="wrong_award"' in hand1
     assert "opening without openers" in hand1 and "wrong award" in hand1
-    assert "Bruno" not in html  # another player's ledger stays private
+    # another player's ledger stays private: Bruno is named only in the hands' results
+    # (a hand is public at the table: who took Chus's chips)
+    assert re.findall(r'class="hand-result[^"]*"[^>]*>[^<]*Bruno', html)
+    assert "Bruno" not in _public_removed(html)
 
 
 def test_player_page_lists_only_the_hands_the_player_was_dealt_into(client, db, shared):
@@ -178,15 +185,16 @@ def test_nights_in_two_currencies_show_one_labelled_total_and_one_chart_each(cli
     assert all(len(points.split()) == 2 for _, points in charts)   # two nights per currency
 
 
-def test_currency_charts_keep_each_currency_on_its_own_line():
-    from web.player import currency_charts
+def test_currency_charts_keep_each_currency_on_its_own_line(app):
+    from web.player import trend_charts
 
-    charts = currency_charts([{"currency": "MXN", "running_cents": 500},
-                              {"currency": "EUR", "running_cents": -300},
-                              {"currency": "MXN", "running_cents": 800}])
-    assert list(charts) == ["MXN", "EUR"]
-    assert [v for _, _, v in charts["MXN"]["dots"]] == [500, 800]
-    assert [v for _, _, v in charts["EUR"]["dots"]] == [-300]
+    nights = [{"currency": c, "running_cents": v, "closed": True, "net_cents": 1, "local_date": d}
+              for c, v, d in (("MXN", 500, "2026-01-02"), ("EUR", -300, "2026-01-09"), ("MXN", 800, "2026-01-16"),
+                              ("EUR", -100, "2026-01-23"))]
+    with app.test_request_context("/?lang=en"):
+        charts = [str(c) for c in trend_charts(nights)]
+    assert [re.search(r'data-currency="(\w+)"', c).group(1) for c in charts] == ["MXN", "EUR"]
+    assert re.findall(r"<title>(\d+ Jan): MX", charts[0]) == ["2 Jan", "16 Jan"]
 
 
 def test_spanish_player_page_writes_chips_the_spanish_way(client, db):

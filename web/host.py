@@ -44,6 +44,7 @@ from .forms import MAX_NUMBER, MAX_NAME, MAX_REASON, MAX_TITLE, choice_field, te
 from .forms import field_label as _field_label
 from .forms import int_field as _int
 from .refusals import refusal_text
+from .qr import qr_svg
 from .tableview import table_view
 
 bp = Blueprint("host", __name__, url_prefix="/host")
@@ -432,7 +433,9 @@ def reopen(night_id: int):
 @host_required
 def issue_link(player_id: int):
     """Issue a private link for a player; shown once to the host (only a hash is kept), in
-    this POST's answer: the night page with the link on top (never in the session cookie)."""
+    this POST's answer: the night page with the link on top (never in the session cookie),
+    in a panel that names the player, with copy and share buttons (``static/js/share.js``)
+    and its QR code (``web.qr.qr_svg``)."""
 
     night_id = _night_back()
     db = get_db()
@@ -446,7 +449,10 @@ def issue_link(player_id: int):
     except ValueError as exc:  # StoreError included: no such night or player
         flash(refusal_text(exc), "error")
     else:
-        g.new_link = {"player_id": player_id, "url": url_for("player.ledger", token=token, _external=True)}
+        url = url_for("player.ledger", token=token, _external=True)
+        name = store.get_player(db, player_id)["name"]
+        g.new_link = {"player_id": player_id, "name": name, "url": url,
+                      "qr": qr_svg(url, title=_("Private link of %(name)s", name=name))}
         return night(night_id)
     if night_id:
         return redirect(url_for("host.night", night_id=night_id))

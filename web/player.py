@@ -3,79 +3,42 @@
 The token (``store.issue_token``: ``secrets.token_urlsafe(32)``, revocable by the host) is
 the only key: the page shows that one player's nights, buy-ins, cash-outs, net per night
 (chips and money in integer cents, written as the page's language writes numbers) and the
-running total with a small chart, one of each per currency (money in two currencies is
-never added up or drawn on one line), and every hand
-they played with its findings (``store.player_ledger``; cards nobody showed hidden, as on
+running total with a chart (``web.charts``: labelled axes), one of each per currency (money
+in two currencies is never added up or drawn on one line); each night titled (date and time,
+title, table), its current stack while it is played, its ledger lines and each hand's result
+in words with the other players' names (a hand is public at the table), and whom the player
+pays / who pays them once closed (``web.phone``); and every hand they played with its findings (``store.player_ledger``; cards nobody showed hidden, as on
 the player's replay: :func:`hidden_findings`), said in the page's language by the
 referee's templates (``web.i18n.say_finding``), a "Dispute this hand" link on each
 (``web.disputes``) with the status and ruling of the player's own disputes beside it,
 and the player's own cash-out count when
 it differs from the referee's stack (``store.counts``; never another player's). Reading
 takes no write lock (``store.db.read_tx``). Nothing in the URL names another
-player, so no other player's private data is reachable; an unknown or revoked token is a
+player, so no other player's ledger is reachable (names appear only as the player's
+opponents in a hand and as the other side of a transfer); an unknown or revoked token is a
 plain 404, the same answer as for a token that never existed.
 """
 
 from __future__ import annotations
 
+from datetime import date
+
 from flask import Blueprint, abort, render_template
+from flask_babel import format_date
+from flask_babel import gettext as _
 
 import store
 from store.db import read_tx
 from store.hidden import redact_finding, redact_text
 from store.replays import player_hand_seat, visible_cards
 
-from . import i18n
+from . import i18n, phone
+from .charts import line_chart
 from .dealer import get_db
 from .payments import player_settle_context
 
 bp = Blueprint("player", __name__, url_prefix="/p")
 bp.record_once(lambda state: i18n.init_app(state.app))
-
-CHART_W, CHART_H, CHART_PAD = 320, 120, 8
-"""Size of the running-total chart (SVG user units)."""
-
-
-def chart_points(totals: list[int]) -> dict:
-    """SVG geometry of a running-total line chart.
-
-    :param totals: the running total (int, cents) after each night, oldest first.
-    :returns: ``{"points": "x,y x,y ...", "zero_y": float, "dots": [(x, y, total)]}``
-        within a ``CHART_W`` x ``CHART_H`` box; an empty list gives no points.
-
-    >>> chart_points([0, 100])["points"]
-    '8.0,112.0 312.0,8.0'
-    """
-    if not totals:
-        return {"points": "", "zero_y": CHART_H / 2, "dots": []}
-    low, high = min(min(totals), 0), max(max(totals), 0)
-    span = (high - low) or 1
-    step = (CHART_W - 2 * CHART_PAD) / max(len(totals) - 1, 1)
-
-    def y(value: int) -> float:
-        return round(CHART_PAD + (high - value) * (CHART_H - 2 * CHART_PAD) / span, 1)
-
-    dots = [(round(CHART_PAD + i * step, 1), y(v), v) for i, v in enumerate(totals)]
-    return {"points": " ".join(f"{x},{yy}" for x, yy, _ in dots), "zero_y": y(0), "dots": dots}
-
-
-def currency_charts(nights: list[dict]) -> dict[str, dict]:
-    """One running-total chart per currency: money in two currencies never shares a line.
-
-    :param nights: ``store.player_ledger(...)["nights"]`` (oldest first; ``currency`` and
-        ``running_cents`` (int, cents) each).
-    :returns: ``{currency: chart_points(totals of that currency's nights)}``, in the order
-        the currencies first appear.
-
-    >>> list(currency_charts([{"currency": "EUR", "running_cents": 5},
-    ...                       {"currency": "MXN", "running_cents": 7}]))
-    ['EUR', 'MXN']
-    """
-    totals: dict[str, list[int]] = {}
-    for night in nights:
-        totals.setdefault(night["currency"], []).append(night["running_cents"])
-    return {currency: chart_points(values) for currency, values in totals.items()}
-
 
 def disputes_by_hand(disputes: list[dict], player_id: int) -> dict[int, list[dict]]:
     """The player's disputes (``store.player_disputes``) by hand id, each with ``own_move``:
@@ -155,8 +118,44 @@ def ledger(token: str):
         for hand in night.get("hands", []):
             hand["findings"] = i18n.say_findings(hand["findings"], names)
         night["count_findings"] = i18n.say_findings(night.get("count_findings", []), names)
+    with read_tx(db):
+        cards = {n["night_id"]: phone.night_card(db, n, player_id, n.get("seat"),
+                                                 {h["hand_id"] for h in n.get("hands", [])}) for n in nights}
+        settle = player_settle_context(db, player_id)
+    distinct_titles(cards)
     response = render_template("player/ledger.html", ledger=data, nights=nights, token=token,
-                               disputes=disputes, charts=currency_charts(nights), chart_w=CHART_W,
-                               chart_h=CHART_H, settle=player_settle_context(db, player_id))
+                               disputes=disputes, cards=cards, settle=settle,
+                               trend=trend_charts(nights))
     return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                            "X-Robots-Tag": "noindex"}
+
+
+def distinct_titles(cards: dict[int, dict]) -> None:
+    """Nights whose titles (date and time, title, table) would read the same get their
+    number added (``"number"`` set in the title), so no two nights on the page share one."""
+    seen: dict[tuple, list[int]] = {}
+    for night_id, card in cards.items():
+        t = card["title"]
+        seen.setdefault((t["when"], t["title"], t["table"]), []).append(night_id)
+    for same in seen.values():
+        if len(same) > 1:
+            for night_id in same:
+                cards[night_id]["title"]["number"] = night_id
+
+
+def trend_charts(nights: list[dict]) -> list:
+    """One running-total chart per currency (``web.charts.line_chart``: x the closed
+    nights by date, y the running total in that currency), in the order the currencies
+    first appear; a currency with a single closed night gets no chart (one dot is no trend).
+
+    :param nights: ``store.player_ledger(...)["nights"]`` (oldest first).
+    """
+    points: dict[str, list[tuple[str, int]]] = {}
+    for night in nights:
+        if night["closed"] and night["net_cents"] is not None:
+            label = format_date(date.fromisoformat(night["local_date"]), "d MMM")
+            points.setdefault(night["currency"], []).append((label, night["running_cents"]))
+    return [line_chart(values, x_label=_("Night (date)"), y_label=_("Running total (%(currency)s)", currency=currency),
+                       title=_("Running total after each night (%(currency)s)", currency=currency),
+                       fmt=lambda cents, c=currency: i18n.money(cents, c), data={"currency": currency})
+            for currency, values in points.items() if len(values) > 1]
