@@ -44,6 +44,7 @@ from .forms import MAX_NUMBER, MAX_NAME, MAX_REASON, MAX_TITLE, choice_field, te
 from .forms import field_label as _field_label
 from .forms import int_field as _int
 from .refusals import refusal_text
+from .share import share_text
 from .tableview import table_view
 
 bp = Blueprint("host", __name__, url_prefix="/host")
@@ -201,6 +202,7 @@ def night(night_id: int):
         opening_next=opening_next, club=store.list_players(db),
         dealer_links=_dealer_links(db, night_id, info["timezone"]),
         summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=_key(),
+        share_text=share_text(summary) if summary and info["closed"] else None,
         new_link=g.pop("new_link", None),
         players=store.table_players(db, night_id),
         entries=[{**e, "entered_local": store.nights.local_time(e["entered_at"], info["timezone"]),
