@@ -7,9 +7,10 @@ The figures are ``store.bank.bank_check``'s; nothing here adds chips up.
 from __future__ import annotations
 
 from flask import Flask
+from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from .i18n import chips
+from .i18n import chips, page_lang
 
 RESOLUTION_WORDS = {
     "charge": lambda n: _("charged to one player (%(chips)s)", chips=n),
@@ -41,7 +42,13 @@ def bank_sentence(bank: dict) -> str:
 
     The one figure it states is ``difference`` (chips on the table − chips bought, the
     carried pot counted once); a resolution and who is not counted yet follow it.
+    Outside a request (a PDF printed by the CLI) in ``web.i18n.page_lang``'s language.
     """
+    with force_locale(page_lang()):
+        return _sentence(bank)
+
+
+def _sentence(bank: dict) -> str:
     text = _("Bank: %(bought)s bought, %(counted)s counted", bought=chips(bank["bought"]),
              counted=chips(bank["counted"]))
     if bank.get("carried"):

@@ -8,10 +8,11 @@ No money logic here: the nets and transfers are ``store.night_summary``'s.
 
 from __future__ import annotations
 
+from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from .bank import bank_sentence
-from .i18n import money
+from .i18n import money, page_lang
 
 
 def _signed(cents: int, currency: str) -> str:
@@ -44,7 +45,14 @@ def share_text(summary: dict, *, expenses: dict | None = None) -> str:
         Quién paga a quién:
         Bruno → Ana 3,00 €
         Banca: 460 compradas, 455 contadas + 5 del bote que pasa, devuelto: diferencia 0; cuadra ✓.
+
+    Outside a request in ``web.i18n.page_lang``'s language.
     """
+    with force_locale(page_lang()):
+        return _text(summary, expenses)
+
+
+def _text(summary: dict, expenses: dict | None) -> str:
     night = summary["night"]
     currency = night["currency"]
     title = night.get("title") or _("Night %(n)s", n=night["id"])
