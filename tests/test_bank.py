@@ -113,3 +113,27 @@ def test_the_miscounted_player_is_highlighted_with_the_difference(client, db):
     html = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)
     rows = re.findall(r'<tr[^>]*class="[^"]*miscount[^"]*"[^>]*>(.*?)</tr>', html, re.S)
     assert len(rows) == 1 and MISCOUNT[0] in rows[0] and "+20" in rows[0]
+
+
+def test_a_rebuy_shows_in_the_stacks_at_once_with_a_confirmation(client, db):
+    """Host forms confirm what they did and show the result at once (issue #14): the
+    stack on the night page is the referee's after the last hand plus the chips bought
+    since (it waited for the next hand)."""
+    night_id = store.create_night(db, rules={"preset": "jackpots", "ante": 1}, chip_cents=10)
+    ana = store.join_table(db, night_id, "Ana", 1, 100, entered_by="host:test")
+    store.join_table(db, night_id, "Bruno", 2, 100, entered_by="host:test")
+    hand = store.start_hand(db, night_id, button=2, entered_by="host:test")
+    store.append_actions(db, hand, ["p1 ante 1", "p2 ante 1", "p1 check", "p2 check"], entered_by="host:test",
+                        keys=[f"rebuy-{i}" for i in range(4)])
+    store.end_hand(db, hand, entered_by="host:test")
+    login_host(client)
+
+    def stack(html: str) -> int:
+        row = re.search(r'<tr data-seat="1">(.*?)</tr>', html, re.S).group(1)
+        return int(re.findall(r'<td class="num">(\d+)</td>', row)[1])
+
+    before = stack(client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True))
+    html = client.post(f"/host/night/{night_id}/buy-in", data={"player_id": ana, "chips": "50"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert stack(html) == before + 50 == 149
+    assert f"Compra anotada: Ana +50; ahora tiene {before + 50}." in html

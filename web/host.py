@@ -34,6 +34,7 @@ from flask_babel import ngettext
 import referee
 import store
 from store.counts import count_findings
+from store.judging import next_hand_stacks
 from store.nights import local_time
 from store.tokens import player_links, revoke_player_links
 from store.tokens import revoke_link as revoke
@@ -338,10 +339,24 @@ def void_hand(night_id: int):
 @bp.post("/night/<int:night_id>/buy-in")
 @host_required
 def buy_in(night_id: int):
-    """A buy-in or rebuy (chips) for a seated player."""
+    """A buy-in or rebuy (chips) for a seated player; says so with the stack it makes (the
+    night page shows it in the stacks at once: ``web.tableview``)."""
 
-    return _write(night_id, lambda db: store.buy_in(
-        db, night_id, _int("player_id"), _int("chips", low=1), entered_by=current_actor(), key=_form_key()))
+    said = []
+
+    def do(db):
+        player_id, chips = _int("player_id"), _int("chips", low=1)
+        store.buy_in(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        seat = next(p["seat"] for p in store.night_players(db, night_id) if p["player_id"] == player_id)
+        stack = next_hand_stacks(db, night_id).get(seat, chips)
+        said.append(_("Buy-in recorded: %(name)s +%(chips)s; stack now %(stack)s.",
+                      name=store.get_player(db, player_id)["name"], chips=i18n.chips(chips),
+                      stack=i18n.chips(stack)))
+
+    response = _write(night_id, do)
+    if said:
+        flash(said[0], "ok")
+    return response
 
 
 @bp.post("/night/<int:night_id>/hand")
