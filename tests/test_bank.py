@@ -137,3 +137,75 @@ def test_a_rebuy_shows_in_the_stacks_at_once_with_a_confirmation(client, db):
                        follow_redirects=True).get_data(as_text=True)
     assert stack(html) == before + 50 == 149
     assert f"Compra anotada: Ana +50; ahora tiene {before + 50}." in html
+
+
+NAMES = ("Ana", "Bruno", "Íñigo", "Chus")
+
+
+def _random_night(db, buys: list[int], passed: bool, rebuy: int, deltas: list[int]) -> tuple[int, dict]:
+    """A night through the store: buy-ins, a passed-out hand (its pot carried) or none, a
+    rebuy of seat 1, then everyone's count: the referee's stack + the delta."""
+    night = store.create_night(db, rules={"preset": "jackpots", "ante": 1}, chip_cents=10)
+    ids = {seat: store.join_table(db, night, f"{NAMES[seat - 1]} {night}", seat, chips, entered_by="host:t")
+           for seat, chips in enumerate(buys, start=1)}
+    if passed:
+        n = len(buys)
+        hand = store.start_hand(db, night, button=n, entered_by="host:t")
+        lines = [f"p{s} ante 1" for s in range(1, n + 1)] + [f"p{s} check" for s in range(1, n + 1)]
+        store.append_actions(db, hand, lines, entered_by="host:t", keys=[f"h{night}-{i}" for i in range(len(lines))])
+        store.end_hand(db, hand, entered_by="host:t")
+    if rebuy:
+        store.buy_in(db, night, ids[1], rebuy, entered_by="host:t")
+    stacks = store.judging.next_hand_stacks(db, night)
+    for seat, player in ids.items():
+        store.cash_out(db, night, player, max(stacks[seat] + deltas[seat - 1], 0), entered_by="host:t")
+    return night, ids
+
+
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(buys=st.lists(st.integers(5, 300), min_size=2, max_size=4), passed=st.booleans(),
+       rebuy=st.sampled_from([0, 0, 50]), deltas=st.lists(st.integers(-4, 4), min_size=4, max_size=4))
+def test_the_page_the_refusal_and_the_pdf_say_the_same_figure_and_the_close_follows_it(
+        client, db, buys, passed, rebuy, deltas):
+    """For random nights (buy-ins, a rebuy, counts off or not, a carried pot or not), before
+    the close, after it and after a reopening: the page, the refusal and the PDF say the
+    bank's one figure, and a close without a resolution goes through exactly when the bank
+    balances."""
+    login_host(client)
+    night, ids = _random_night(db, buys, passed, rebuy, deltas)
+    bank = store.bank_check(db, night)
+    page = figure(bank_text(client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)))
+    assert page == bank["difference"] == bank["counted"] + bank["carried"] - bank["bought"]
+    refusal = _close_refusal(client, night, resolution="")
+    closed = store.get_night(db, night)["closed"]
+    assert closed == bank["balanced"]
+    if not closed:
+        assert figure(refusal) == page
+        client.post(f"/host/night/{night}/close", data={"confirm": "1", "resolution": "split"})
+        assert store.get_night(db, night)["closed"]
+    after = store.bank_check(db, night)
+    assert after["balanced"] and after["difference"] == page and after["difference"] + after["resolved"] == 0
+    assert sum(r["net_cents"] for r in store.night_summary(db, night)["players"]) == 0
+    pdf = pdf_text(client.get(f"/reports/nights/{night}.pdf?lang=es").data)
+    closed_page = client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)
+    assert figure(pdf) == figure(bank_text(closed_page)) == page
+    store.reopen_night(db, night, reason="test", entered_by="host:t")
+    assert store.bank_check(db, night)["difference"] == page
+
+
+def test_the_closed_night_opens_on_who_pays_whom_the_report_links_and_the_share_text(client, db):
+    world = build_night14(db)
+    summary = world.close(db)
+    login_host(client)
+    html = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)
+    top = html[html.index('id="settled"'):html.index('<section class="card">')]
+    for t in summary["transfers"]:
+        assert re.search(rf"<strong>{re.escape(t['payer'])}</strong> → <strong>{re.escape(t['payee'])}</strong>", top)
+    assert f'href="/reports/nights/{world.night}.pdf"' in top and f'href="/reports/nights/{world.night}"' in top
+    text = re.search(r'<textarea readonly id="share-text"[^>]*>(.*?)</textarea>', top, re.S).group(1)
+    import html as html_lib
+    text = html_lib.unescape(text)
+    assert text.startswith("*Noche de jotas* · ") and "Quién paga a quién:" in text
+    assert len([line for line in text.splitlines() if " → " in line]) == len(summary["transfers"])
+    assert "diferencia 0; cuadra ✓." in text and 'data-copy-target="share-text"' in top
