@@ -232,10 +232,11 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
     """Close the night: bank check, its resolution, then the settlement (in one transaction).
 
     A pot carried after the last hand (passed out) is given back to those who put it in,
-    in proportion to what each put in (largest remainder), as ``adjustment`` entries
-    (reason ``carried pot``). When the chips on the table (counted + carried) still differ
-    from chips bought by D (on the table - bought), ``resolution`` says how the host
-    settles it, recorded as ``adjustment`` entries:
+    in proportion to what each put in (largest remainder, :func:`pot_return`), as
+    ``adjustment`` entries (reason ``carried pot``). When the chips on the table (counted +
+    the carried pot) differ from chips bought by D (``store.bank.bank_check``'s
+    ``difference``, the one figure the pages and refusals say), ``resolution`` says how the
+    host settles it, recorded as ``adjustment`` entries:
 
     - ``"charge"`` (an excess, D > 0): one player (``charge_player_id``) takes -D chips
       (their net goes down);
