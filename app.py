@@ -13,7 +13,7 @@ from flask import Flask, redirect, url_for
 
 from store import flaskdb, secretfile
 from web import cli, limits, security
-from web import cli, csrf, errors, origin
+from web import bank, cli, csrf, errors, origin
 
 BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player", "web.replay", "web.disputes",
               "web.payment_views", "web.club")
@@ -46,6 +46,7 @@ def create_app(test_config=None):
     origin.init_app(app)  # before CSRFProtect: a cross-site request is refused as such (403)
     csrf.init_app(app)
     errors.init_app(app)  # every other HTTP error in the request's language
+    bank.init_app(app)  # the bank sentence for every template
     register_blueprints(app)
 
     @app.route("/")

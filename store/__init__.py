@@ -9,7 +9,8 @@ Modules: ``db`` (migrations, transactions), ``opening`` (``open_db``), ``secretf
 secrets kept beside the database: the chain key), ``chain`` and ``chainrows`` (the keyed
 hash chain over every row that decides the money: ``verify``), ``players``, ``nights`` (nights, seats, ``unseat``),
 ``handrows`` (reading the hands table), ``hands`` (hands, events, voided hand starts, the
-session), ``judging`` (each hand's referee result, stored by the write that changed it), ``ledger`` (buy-ins,
+session), ``judging`` (each hand's referee result, stored by the write that changed it), ``bank`` (the
+night's one bank figure: ``bank_check``), ``ledger`` (buy-ins,
 seat + buy-in in one transaction, cash-outs that add up, recounts, the carried pot, close,
 summary, a player's ledger), ``counts`` (cash-out counts against the referee's stacks),
 ``tokens`` (player links), ``backup`` (a consistent online copy with the secrets, checked

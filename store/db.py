@@ -81,8 +81,8 @@ class StoreError(ValueError):
     ``too_few_players``, ``button_needed`` (the first hand without a button),
     ``reason_needed`` (a void, an unseat, a reopening without a reason), ``count_first``
     (name: unseated before the cash-out), ``already_counted`` (name, chips: a second
-    cash-out), ``bank_unbalanced`` (counted, carried, bought, gap: a close without a
-    resolution while the bank is off).
+    cash-out), ``bank_unbalanced`` (counted, carried, pot_returned, bought, difference:
+    ``store.bank.bank_check``'s figures; a close without a resolution while the bank is off).
     Disputes and rulings (``store.disputes``, ``store.rulings``): ``no_hand`` (hand),
     ``no_dispute`` (dispute), ``not_dealt_in`` (name, number), ``statement_empty``,
     ``statement_too_long`` (limit, length), ``dispute_open`` (dispute_id; at the close:
@@ -105,8 +105,8 @@ class StoreError(ValueError):
     name: another player's seat tonight), ``seat_return`` (name, seat: their own seat
     tonight), ``seat_race`` (seat), ``not_seated`` (name), ``no_count`` (name: a recount
     without a count), ``uncounted`` (names: a close before everyone's count),
-    ``nothing_to_close``, ``hub_needed``, ``hub_not_playing``, ``recount_off`` (gap),
-    ``shortage_charged`` (gap), ``excess_credited`` (gap), ``resolution_player``
+    ``nothing_to_close``, ``hub_needed``, ``hub_not_playing``, ``recount_off``,
+    ``shortage_charged``, ``excess_credited`` (the bank's figures as ``bank_unbalanced``), ``resolution_player``
     (resolution), ``entry_not_voidable`` (kind), ``button_not_seated`` (seats, button),
     ``hand_race``, ``hand_not_current`` (number), ``void_of_void``, ``name_empty``,
     ``name_invisible`` (chars), ``name_too_long`` (length, limit). Every code a page can

@@ -13,11 +13,15 @@ from sqlite_utils import Database
 
 from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 
+from .bank import POT_RETURN, bank_check, carried_from, carried_pot  # noqa: F401 (re-exported)
+from .bank import last_money as _last_money
+from .bank import live_entries as _live
+from .bank import money_rows as _totals
 from .db import MAX_CHIPS, StoreError, utc_now, write_tx
 from .counts import player_count_findings
 from .disputes import RULING, open_dispute_hands
 from .handrows import current_hand, hands_dealt_in as _hands_dealt_in, night_hands
-from .hands import check_night, night_session
+from .hands import check_night
 from .judging import rejudge
 from .nights import (existing, get_night, insert_once, keyed_write, local_time, night_players,
                      require_open, require_reason, seat_player, table_players)
@@ -30,8 +34,6 @@ RESOLUTIONS = ("recount", "charge", "credit", "split")
 MODES = ("fewest", "hub")
 """Settlement modes: the fewest transfers, or everyone with one player (the hub)."""
 
-POT_RETURN = "carried pot"
-"""Reason of the adjustments that give a carried pot back to those who put it in."""
 
 
 def _chips(value: object, *, allow_zero: bool) -> int:
@@ -49,16 +51,6 @@ def _seated(db: Database, night_id: int, player_id: int, *, or_left: bool = Fals
             return row
     name = get_player(db, player_id)["name"]
     raise StoreError(f"{name} is not seated at this night", "not_seated", name=name)
-
-
-def _live(db: Database, night_id: int, kind: str) -> list[dict]:
-    rows = db.execute(
-        "SELECT id, player_id, chips, before_hand, reason, detail, entered_by, entered_at FROM ledger l "
-        "WHERE night_id = ? AND kind = ? AND NOT EXISTS "
-        "(SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.target = l.id) ORDER BY id",
-        [night_id, kind]).fetchall()
-    return [dict(zip(("id", "player_id", "chips", "before_hand", "reason", "detail", "entered_by",
-                      "entered_at"), r)) for r in rows]
 
 
 def _entry(db: Database, night_id: int, row: dict, key: str | None) -> int:
@@ -125,15 +117,6 @@ def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered
         return _entry(db, night_id, {"player_id": player_id, "kind": "cash_out", "chips": chips,
                                      "before_hand": len(night_hands(db, night_id)),
                                      "entered_by": entered_by}, key)
-
-
-def _last_money(db: Database, night_id: int, player_id: int) -> dict | None:
-    """The player's latest live buy-in or cash-out of the night, or None."""
-    row = db.execute(
-        "SELECT id, kind, chips FROM ledger l WHERE night_id = ? AND player_id = ? AND kind IN "
-        "('buy_in', 'cash_out') AND NOT EXISTS (SELECT 1 FROM ledger v WHERE v.kind = 'void' "
-        "AND v.target = l.id) ORDER BY id DESC LIMIT 1", [night_id, player_id]).fetchone()
-    return None if row is None else {"id": row[0], "kind": row[1], "chips": row[2]}
 
 
 def recount(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
@@ -242,95 +225,6 @@ def night_entries(db: Database, night_id: int) -> list[dict]:
 
 # -- the bank check, the close, the summary ----------------------------------------------
 
-def _totals(db: Database, night_id: int) -> list[dict]:
-    players = table_players(db, night_id)
-    rows = {p["player_id"]: {**p, "bought": 0, "counted": None, "adjustment": 0} for p in players}
-    for entry in _live(db, night_id, "buy_in"):
-        if entry["player_id"] in rows:
-            rows[entry["player_id"]]["bought"] += entry["chips"]
-    for entry in _live(db, night_id, "cash_out"):
-        if entry["player_id"] in rows:
-            row = rows[entry["player_id"]]
-            row["counted"] = (row["counted"] or 0) + entry["chips"]
-    for entry in _live(db, night_id, "adjustment"):
-        if entry["player_id"] in rows:
-            rows[entry["player_id"]]["adjustment"] += entry["chips"]
-    out = []
-    for row in rows.values():
-        if not row["bought"] and row["counted"] is None:
-            continue  # seated, never bought in: not in the money
-        # counted since the last buy-in? (a player back at the table must count again)
-        last = _last_money(db, night_id, row["player_id"])
-        row["counting_due"] = last is not None and last["kind"] == "buy_in" and row["counted"] is not None
-        out.append(row)
-    return out
-
-
-def carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
-    """The pot still on the table after the last hand (passed-out deals carry it,
-    CONTRACT.md 1) and who put it in.
-
-    :returns: ``(chips, {seat: chips put in})``; the put-in add up to the pot when the
-        log is consistent (they are used as weights either way). ``(0, {})`` without one.
-    """
-    hands = night_hands(db, night_id)
-    if not hands:
-        return 0, {}
-    try:
-        result = check_night(db, night_id).get("hands", [])
-    except ImportError:  # pragma: no cover - no replay engine: nothing known to carry
-        return 0, {}
-    return carried_from(db, night_id, result)
-
-
-def carried_from(db: Database, night_id: int, result: list[dict]) -> tuple[int, dict[int, int]]:
-    """:func:`carried_pot` from the night's referee entries ``result`` (CONTRACT.md 4, every
-    live hand in order: stored, or judged in memory for a ruling's preview). Read-only."""
-    if not result or not result[-1].get("carried"):
-        return 0, {}
-    session = night_session(db, night_id)
-    stacks = {str(p["seat"]): p["stack"] for p in session["players"]}
-    shares: dict[int, int] = {}
-    carried_before = 0
-    for hand, entry in zip(session["hands"], result):
-        before = dict(stacks)
-        for seat, chips in (hand.get("rebuys") or {}).items():
-            before[str(seat)] = before.get(str(seat), 0) + chips
-        after = {str(k): v for k, v in (entry.get("stacks") or {}).items()}
-        if not carried_before:
-            shares = {}
-        if entry.get("carried"):
-            for seat, chips in before.items():
-                put_in = chips - after.get(seat, chips)
-                if put_in > 0:
-                    shares[int(seat)] = shares.get(int(seat), 0) + put_in
-        stacks = {**before, **after}
-        carried_before = entry.get("carried") or 0
-    return int(result[-1]["carried"]), shares
-
-
-def bank_check(db: Database, night_id: int) -> dict:
-    """Chips bought against chips on the table: counted, plus a pot carried after the
-    last hand (passed out), which is the players' chips too.
-
-    :returns: ``{"bought", "counted", "carried" (chips in the carried pot), "difference"
-        (counted + carried - bought), "adjustments", "pot_returned" (adjustments that gave
-        the carried pot back), "balanced" (counted + adjustments == bought and everyone
-        counted), "uncounted": [names]}``; chips.
-    """
-    rows = _totals(db, night_id)
-    bought = sum(r["bought"] for r in rows)
-    counted = sum(r["counted"] or 0 for r in rows)
-    adjustments = sum(r["adjustment"] for r in rows)
-    returned = sum(e["chips"] for e in _live(db, night_id, "adjustment") if e["reason"] == POT_RETURN)
-    carried = carried_pot(db, night_id)[0]
-    uncounted = [r["name"] for r in rows if r["counted"] is None or r["counting_due"]]
-    return {"bought": bought, "counted": counted, "carried": carried,
-            "difference": counted + carried - bought, "adjustments": adjustments,
-            "pot_returned": returned, "uncounted": uncounted,
-            "balanced": not uncounted and counted + adjustments - bought == 0}
-
-
 def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str | None = None,
                 charge_player_id: int | None = None, mode: str = "fewest",
                 hub_player_id: int | None = None, key: str | None = None,
@@ -338,10 +232,11 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
     """Close the night: bank check, its resolution, then the settlement (in one transaction).
 
     A pot carried after the last hand (passed out) is given back to those who put it in,
-    in proportion to what each put in (largest remainder), as ``adjustment`` entries
-    (reason ``carried pot``). When the chips on the table (counted + carried) still differ
-    from chips bought by D (on the table - bought), ``resolution`` says how the host
-    settles it, recorded as ``adjustment`` entries:
+    in proportion to what each put in (largest remainder, :func:`pot_return`), as
+    ``adjustment`` entries (reason ``carried pot``). When the chips on the table (counted +
+    the carried pot) differ from chips bought by D (``store.bank.bank_check``'s
+    ``difference``, the one figure the pages and refusals say), ``resolution`` says how the
+    host settles it, recorded as ``adjustment`` entries:
 
     - ``"charge"`` (an excess, D > 0): one player (``charge_player_id``) takes -D chips
       (their net goes down);
@@ -448,37 +343,31 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
                              f"player {hub_player_id} did not play", "hub_not_playing")
     elif hub_player_id is not None:
         raise StoreError("a hub player is only for hub mode")
-    gap = bank["difference"] + bank["adjustments"] - bank["pot_returned"]
+    gap = bank["difference"]  # THE figure (store.bank): a reopened night has no resolution left
     if resolution is not None and resolution not in RESOLUTIONS:
         raise StoreError(f"resolution must be one of {RESOLUTIONS}, not {resolution!r}")
-    on_table = "counted" + (f" + {bank['carried']} in the carried pot" if bank["carried"] else "")
+    figures = {k: bank[k] for k in ("counted", "carried", "pot_returned", "bought", "difference")}
     if gap and resolution is None:
-        what = "excess" if gap > 0 else "shortage"
+        what = "too many" if gap > 0 else "short"
+        on_table = "counted" + (f" + {bank['carried']} in the carried pot" if bank["carried"] else "")
         raise StoreError(f"the bank does not balance: {bank['counted']} chips {on_table}, {bank['bought']} bought "
-                         f"(difference {gap:+d}): a {what}; recount, "
+                         f"(difference {gap:+d}): {abs(gap)} {what}; recount, "
                          + ("charge it to one player" if gap > 0 else "credit it to one player")
-                         + ", or split it", "bank_unbalanced", counted=bank["counted"], carried=bank["carried"],
-                         bought=bank["bought"], gap=gap)
+                         + ", or split it", "bank_unbalanced", **figures)
     if gap and resolution == "recount":
-        raise StoreError(f"after the recount the bank is still off by {gap:+d} chips", "recount_off", gap=gap)
+        raise StoreError(f"after the recount the bank is still off by {gap:+d} chips (difference {gap:+d})", "recount_off",
+                         **figures)
     if gap < 0 and resolution == "charge":
-        raise StoreError(f"the bank is short by {-gap} chips: a shortage cannot be charged to a player "
-                         "(that would raise their net); credit it to one player or split it",
-                         "shortage_charged", gap=gap)
+        raise StoreError(f"the bank is short by {-gap} chips (difference {gap:+d}): a shortage cannot be charged "
+                         "to a player (that would raise their net); credit it to one player or split it",
+                         "shortage_charged", **figures)
     if gap > 0 and resolution == "credit":
-        raise StoreError(f"the bank has {gap} chips too many: an excess cannot be credited to a player; "
-                         "charge it to one player or split it", "excess_credited", gap=gap)
-    by_seat = {r["seat"]: r for r in rows}
+        raise StoreError(f"the bank has {gap} chips too many (difference {gap:+d}): an excess cannot be credited "
+                         "to a player; charge it to one player or split it", "excess_credited", **figures)
     with write_tx(db):
-        if bank["carried"] and not bank["pot_returned"]:
-            pot, put_in = carried_pot(db, night_id)
-            weights = {seat: chips for seat, chips in put_in.items() if seat in by_seat} or \
-                {seat: 1 for seat in by_seat}
-            for seat, chips in largest_remainder(pot, weights).items():
-                if chips:
-                    _entry(db, night_id, {"player_id": by_seat[seat]["player_id"], "kind": "adjustment",
-                                          "chips": chips, "reason": POT_RETURN,
-                                          "entered_by": entered_by}, None)
+        for player_id, chips in pot_return(db, night_id, rows, bank).items():
+            _entry(db, night_id, {"player_id": player_id, "kind": "adjustment", "chips": chips,
+                                  "reason": POT_RETURN, "entered_by": entered_by}, None)
         if gap and resolution in ("charge", "credit"):
             if all(r["player_id"] != charge_player_id for r in rows):
                 raise StoreError(f"say which player the difference is {resolution}d to", "resolution_player",
@@ -500,6 +389,23 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
         if override is not None:
             detail["override_reason"] = override
         _entry(db, night_id, {"kind": "close", "detail": json.dumps(detail), "entered_by": entered_by}, key)
+
+
+def pot_return(db: Database, night_id: int, rows: list[dict], bank: dict) -> dict[int, int]:
+    """What the close gives back of the pot still carried (``bank["carried"]``) to those
+    who put it in, in proportion to what each put in (largest remainder; everyone in the
+    money equally when nobody at the table put anything in): ``{player_id: chips}``, only
+    the non-zero shares. Empty once given back. Read-only (the close writes them; the
+    summary of an open night counts them in its nets ahead of the close).
+
+    :param rows: the players in the money (``store.bank.money_rows``).
+    """
+    if not bank["carried"] or not rows:
+        return {}
+    by_seat = {r["seat"]: r["player_id"] for r in rows}
+    _, put_in = carried_pot(db, night_id)
+    weights = {seat: chips for seat, chips in put_in.items() if seat in by_seat} or {seat: 1 for seat in by_seat}
+    return {by_seat[seat]: chips for seat, chips in largest_remainder(bank["carried"], weights).items() if chips}
 
 
 def reopen_night(db: Database, night_id: int, *, reason: str, entered_by: str) -> None:
@@ -557,17 +463,23 @@ def night_summary(db: Database, night_id: int) -> dict:
     """Everything the report needs about the night's money.
 
     :returns: ``{"night": {...get_night, "started_local", "ended_local"}, "players":
-        [{"player_id", "name", "seat", "bought", "counted", "adjustment", "net_chips",
-        "net_cents"}], "bank": bank_check, "mode", "transfers": [{"payer_id", "payer",
-        "payee_id", "payee", "cents"}], "hands": int}``. Nets and transfers are there once
-        everyone is counted and the bank balances (else ``net_cents`` None, transfers []).
+        [{"player_id", "name", "seat", "bought", "counted", "adjustment", "pot_share" (the
+        share of the carried pot the close will give back: 0 once given, then it is in
+        ``adjustment``), "net_chips", "net_cents"}], "bank": ``store.bank.bank_check``,
+        "mode", "transfers": [{"payer_id", "payer", "payee_id", "payee", "cents"}],
+        "hands": int}``. Nets and transfers are there once everyone is counted and the
+        bank balances (else ``net_cents`` None, transfers []); before the close they are
+        the ones the close will make (the carried pot given back).
     :raises StoreError: no such night.
     """
     night = get_night(db, night_id)
     rows = _totals(db, night_id)
     bank = bank_check(db, night_id)
+    returning = pot_return(db, night_id, rows, bank)
     for row in rows:
-        row["net_chips"] = None if row["counted"] is None else row["counted"] + row["adjustment"] - row["bought"]
+        row["pot_share"] = returning.get(row["player_id"], 0)
+        row["net_chips"] = None if row["counted"] is None else \
+            row["counted"] + row["adjustment"] + row["pot_share"] - row["bought"]
         row["net_cents"] = None
     transfers = []
     close = night["close"]

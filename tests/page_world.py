@@ -3,7 +3,7 @@ what every page carries: headers, no inline script or style, no CSP violation).
 
 ``build_pages(app, db) -> Pages``: night 1 with hand 1 played and ended (Chus opens before
 Bruno has spoken: ``shared/cases/out_of_turn_open.json``'s hand), Ana's dispute of it open,
-hand 2 started; Ana's private link; a dealer link for the night.
+hand 2 started; Ana's private link; a dealer link for the night; and night 2, closed.
 """
 
 from __future__ import annotations
@@ -31,13 +31,15 @@ class Pages:
     dispute: int
     player_token: str
     dealer_token: str
+    closed_night: int | None = None
 
     @property
     def host(self) -> list[str]:
         """The host's pages (HTML) after login."""
         return ["/host/", f"/host/night/{self.night}", f"/host/dispute/{self.dispute}",
                 f"/host/night/{self.night}/hands", f"/host/night/{self.night}/hand/1",
-                "/reports/nights", f"/reports/nights/{self.night}", "/host/outstanding", "/host/club"]
+                "/reports/nights", f"/reports/nights/{self.night}", "/host/outstanding", "/host/club"] + \
+            ([f"/host/night/{self.closed_night}"] if self.closed_night else [])  # (the settlement, share text)
 
     @property
     def dealer(self) -> list[str]:
@@ -73,4 +75,17 @@ def build_pages(app, db) -> Pages:
     store.end_hand(db, hand, entered_by="test")
     dispute = store.open_dispute(db, hand, ids["Ana"], "Chus opened before Bruno spoke.")
     store.start_hand(db, night, entered_by="test")
-    return Pages(night, hand, dispute, store.issue_token(db, ids["Ana"]), dealer_token(app, db, night))
+    return Pages(night, hand, dispute, store.issue_token(db, ids["Ana"]), dealer_token(app, db, night),
+                 closed_night(db, ids))
+
+
+def closed_night(db, ids: dict[str, int]) -> int:
+    """A second night, closed: Ana won 40 chips from Bruno (the page opens on who pays whom,
+    the report links and the share text)."""
+    night = store.create_night(db, rules=RULES, chip_cents=10, title="Cerrada")
+    for (name, seat), counted in zip(PLAYERS[:2], (140, 60)):
+        store.seat_player(db, night, ids[name], seat, entered_by="test")
+        store.buy_in(db, night, ids[name], 100, entered_by="test")
+        store.cash_out(db, night, ids[name], counted, entered_by="test")
+    store.close_night(db, night, entered_by="test")
+    return night

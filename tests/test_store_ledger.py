@@ -27,8 +27,10 @@ def test_bank_balances_when_chips_counted_equal_chips_bought(table):
     db, night_id, ids = table
     count(db, night_id, ids, {"Ana": 140, "Bruno": 130, "Chus": 70, "Dani": 60})
     bank = store.bank_check(db, night_id)
+    miscounts = bank.pop("miscounts")  # (no hand was dealt: the referee's stacks are the buy-ins)
     assert bank == {"bought": 400, "counted": 400, "carried": 0, "difference": 0, "adjustments": 0,
-                    "pot_returned": 0, "uncounted": [], "balanced": True}
+                    "pot_returned": 0, "resolved": 0, "resolution": None, "uncounted": [], "balanced": True}
+    assert {m["name"]: m["difference"] for m in miscounts} == {"Ana": 40, "Bruno": 30, "Chus": -30, "Dani": -40}
 
 
 def test_close_is_refused_while_someone_is_not_counted(table):

@@ -34,6 +34,7 @@ from flask_babel import ngettext
 import referee
 import store
 from store.counts import count_findings
+from store.judging import next_hand_stacks
 from store.nights import local_time
 from store.tokens import player_links, revoke_player_links
 from store.tokens import revoke_link as revoke
@@ -45,6 +46,7 @@ from .forms import field_label as _field_label
 from .forms import int_field as _int
 from .refusals import refusal_text
 from .qr import qr_svg
+from .share import share_text
 from .tableview import table_view
 
 bp = Blueprint("host", __name__, url_prefix="/host")
@@ -202,6 +204,7 @@ def night(night_id: int):
         opening_next=opening_next, club=store.list_players(db),
         dealer_links=_dealer_links(db, night_id, info["timezone"]),
         summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=_key(),
+        share_text=share_text(summary) if summary and info["closed"] else None,
         new_link=g.pop("new_link", None),
         players=store.table_players(db, night_id),
         entries=[{**e, "entered_local": store.nights.local_time(e["entered_at"], info["timezone"]),
@@ -337,10 +340,24 @@ def void_hand(night_id: int):
 @bp.post("/night/<int:night_id>/buy-in")
 @host_required
 def buy_in(night_id: int):
-    """A buy-in or rebuy (chips) for a seated player."""
+    """A buy-in or rebuy (chips) for a seated player; says so with the stack it makes (the
+    night page shows it in the stacks at once: ``web.tableview``)."""
 
-    return _write(night_id, lambda db: store.buy_in(
-        db, night_id, _int("player_id"), _int("chips", low=1), entered_by=current_actor(), key=_form_key()))
+    said = []
+
+    def do(db):
+        player_id, chips = _int("player_id"), _int("chips", low=1)
+        store.buy_in(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        seat = next(p["seat"] for p in store.night_players(db, night_id) if p["player_id"] == player_id)
+        stack = next_hand_stacks(db, night_id).get(seat, chips)
+        said.append(_("Buy-in recorded: %(name)s +%(chips)s; stack now %(stack)s.",
+                      name=store.get_player(db, player_id)["name"], chips=i18n.chips(chips),
+                      stack=i18n.chips(stack)))
+
+    response = _write(night_id, do)
+    if said:
+        flash(said[0], "ok")
+    return response
 
 
 @bp.post("/night/<int:night_id>/hand")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from .bank import bank_sentence, difference_words
 from .forms import field_label
 
 
@@ -26,16 +27,29 @@ def _visible(text: str) -> str:
     return "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in str(text))
 
 
+def _figure(p: dict) -> int:
+    """The bank difference of a refusal's params (``difference``; ``gap`` in refusals kept
+    before issue #14)."""
+    return int(p["difference"] if "difference" in p else p["gap"])
+
+
 def _bank_unbalanced(p: dict) -> str:
-    """``bank_unbalanced`` (params ``counted``, ``carried``, ``bought``, ``gap``: chips)."""
-    if p["carried"]:
-        return _("The bank does not balance: %(counted)s chips counted and %(carried)s in the carried pot, "
-                 "%(bought)s bought (difference %(gap)s): recount, charge or credit the difference to one "
-                 "player, or split it.", counted=p["counted"], carried=p["carried"],
-                 bought=p["bought"], gap=f"{p['gap']:+d}")
-    return _("The bank does not balance: %(counted)s chips counted, %(bought)s bought (difference "
-             "%(gap)s): recount, charge or credit the difference to one player, or split it.",
-             counted=p["counted"], bought=p["bought"], gap=f"{p['gap']:+d}")
+    """``bank_unbalanced`` (params ``counted``, ``carried``, ``pot_returned``, ``bought``,
+    ``difference``: chips, ``store.bank.bank_check``'s): the bank sentence
+    (``web.bank.bank_sentence``) and what to do."""
+    figures = {"pot_returned": 0, **p, "difference": _figure(p)}
+    return _("%(bank)s Recount, charge or credit the difference to one player, or split it.",
+             bank=bank_sentence(figures))
+
+
+def _recount_off(p: dict) -> str:
+    """``recount_off``: the bank sentence when the figures are there (else the difference)."""
+    if {"counted", "bought"} <= set(p):
+        return _("After the recount the bank is still off. %(bank)s Recount again, or choose another way "
+                 "to settle the difference.", bank=bank_sentence({"pot_returned": 0, "carried": 0, **p,
+                                                                   "difference": _figure(p)}))
+    return _("After the recount the bank is still off: %(difference)s. Recount again, or choose another way "
+             "to settle the difference.", difference=difference_words(_figure(p)))
 
 
 def _dispute_open(params: dict) -> str:
@@ -176,13 +190,12 @@ MESSAGES = {
     "hub_needed": lambda p: _("Say which player everyone settles with."),
     "hub_not_playing": lambda p: _("Everyone settles with a player of tonight's game: choose one who "
                                    "played."),
-    "recount_off": lambda p: _("After the recount the bank is still off by %(gap)s chips: recount again, "
-                               "or choose another way to settle the difference.", gap=f"{p['gap']:+d}"),
+    "recount_off": _recount_off,
     "shortage_charged": lambda p: _("The bank is short by %(chips)s chips: a shortage cannot be charged to a "
                                     "player (that would raise their net); credit it to one player or split "
-                                    "it.", chips=-p["gap"]),
+                                    "it.", chips=-_figure(p)),
     "excess_credited": lambda p: _("The bank has %(chips)s chips too many: an excess cannot be credited to a "
-                                   "player; charge it to one player or split it.", chips=p["gap"]),
+                                   "player; charge it to one player or split it.", chips=_figure(p)),
     "resolution_player": lambda p: _("Say which player the difference goes to."),
     "entry_not_voidable": lambda p: _("Only a buy-in, a cash-out or an adjustment can be voided here."),
     "too_large": lambda p: _("%(field)s is too large (at most %(max)s).", field=field_label(p["field"]),

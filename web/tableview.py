@@ -82,14 +82,21 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
 
 
 def _seats(db, night_id: int, view: dict) -> list[dict]:
-    """One entry per seat at the table (who sits there and what the referee says of it)."""
+    """One entry per seat at the table (who sits there and what the referee says of it).
+
+    A seat's ``stack`` is the referee's: during a hand, as the hand stands; between hands,
+    the chips the seat starts the next hand with (the referee's stack after the last hand
+    plus the chips bought since, ``store.judging.next_hand_stacks``), so a rebuy shows at
+    once."""
     stacks = view["stacks"]
     upcoming = None
+    if not view["in_progress"] and view["hand_id"] is not None:  # between hands: rebuys since count
+        upcoming = judging.next_hand_stacks(db, night_id)
     dealt_in, acted, live = set(view["dealt_in"]), set(view["acted"]), set(view["in_hand"])
     seats = []
     for p in store.table_players(db, night_id):
         seat = p["seat"]
-        stack = stacks.get(str(seat))
+        stack = stacks.get(str(seat)) if upcoming is None else upcoming.get(seat, stacks.get(str(seat)))
         if stack is None:  # not at the table for this hand (seated since): its buy-in
             if upcoming is None:
                 upcoming = judging.next_hand_stacks(db, night_id)
