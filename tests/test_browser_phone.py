@@ -33,6 +33,7 @@ def test_the_players_phone_live_then_closed_and_the_hosts_panel_and_club(app, db
         page.goto(f"{server}/p/{world.tokens[LONG_NAME]}")
         stack = page.locator(f"#stack-{world.night}")
         assert stack.get_attribute("data-stack") == str(stacks[4])
+        page.click("details > summary")   # the hands, one tap away
         assert page.locator('li[data-hand="2"] .hand-result').inner_text().startswith("Mano 2: ganaste 15 fichas")
         _fits(page)
         page.screenshot(path=str(ARTIFACTS / "phone-live.png"), full_page=True)
