@@ -201,7 +201,9 @@ def test_the_closed_night_opens_on_who_pays_whom_the_report_links_and_the_share_
     html = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)
     top = html[html.index('id="settled"'):html.index('<section class="card">')]
     for t in summary["transfers"]:
-        assert re.search(rf"<strong>{re.escape(t['payer'])}</strong> → <strong>{re.escape(t['payee'])}</strong>", top)
+        payer, payee = re.escape(t["payer"]), re.escape(t["payee"])
+        assert re.search(rf'<li class="transfer status-due" data-payer="{t["payer_id"]}" data-payee="{t["payee_id"]}"'
+                         rf'[^>]*>\s*<span class="who">{payer} → {payee}</span>', top)
     assert f'href="/reports/nights/{world.night}.pdf"' in top and f'href="/reports/nights/{world.night}"' in top
     text = re.search(r'<textarea readonly id="share-text"[^>]*>(.*?)</textarea>', top, re.S).group(1)
     import html as html_lib

@@ -176,3 +176,19 @@ def test_a_bad_amount_is_refused_in_the_pages_language_and_nothing_is_stored(app
         follow_redirects=True)
     assert "Importe" in answer.get_data(as_text=True)
     assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_the_closed_nights_share_text_lists_the_live_expenses_apart(app, db, client):
+    """The share text on the closed night page carries the shared expenses, apart from the
+    poker nets; a voided expense is not in it."""
+    world = build_night14(db)
+    world.close(db)
+    everyone = list(world.ids.values())
+    expenses.add_expense(db, world.night, world.ids["Ana"], 2500, "Pizzas", everyone, entered_by="host:t")
+    wrong = expenses.add_expense(db, world.night, world.ids["Bruno"], 900, "Refrescos", everyone, entered_by="host:t")
+    expenses.void_expense(db, world.night, wrong, reason="entered twice", entered_by="host:t")
+    login_host(client)
+    page = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)
+    share = page[page.index('id="share-text"'):page.index("</textarea>")]
+    assert "Gastos compartidos" in share and "Pizzas" in share and "25,00" in share
+    assert "Refrescos" not in share

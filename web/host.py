@@ -34,6 +34,7 @@ from flask_babel import ngettext
 import referee
 import store
 from store.counts import count_findings
+from store.expenses import night_expenses
 from store.judging import next_hand_stacks
 from store.nights import local_time
 from store.tokens import player_links, revoke_player_links
@@ -204,7 +205,7 @@ def night(night_id: int):
         opening_next=opening_next, club=store.list_players(db),
         dealer_links=_dealer_links(db, night_id, info["timezone"]),
         summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=_key(),
-        share_text=share_text(summary) if summary and info["closed"] else None,
+        share_text=share_text(summary, expenses=night_expenses(db, night_id)) if summary and info["closed"] else None,
         new_link=g.pop("new_link", None),
         players=store.table_players(db, night_id),
         entries=[{**e, "entered_local": store.nights.local_time(e["entered_at"], info["timezone"]),

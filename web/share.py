@@ -68,9 +68,10 @@ def _text(summary: dict, expenses: dict | None) -> str:
         lines.append(_("Nobody owes anything."))
     else:
         lines.append(_("Transfers are worked out once the bank balances."))
-    if expenses and expenses.get("expenses"):
+    live = [e for e in (expenses or {}).get("expenses", []) if not e.get("voided")]
+    if live:
         lines.append(_("Shared expenses (apart from the poker):"))
-        lines += [f"{e.get('description', '')} {money(e['cents'], currency)}" for e in expenses["expenses"]]
+        lines += [f"{e.get('description', '')} {money(e['cents'], currency)}" for e in live]
         lines += [_transfer(t, currency) for t in expenses.get("transfers", [])]
     lines.append(bank_sentence(summary["bank"]))
     return "\n".join(lines)
