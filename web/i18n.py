@@ -25,7 +25,7 @@ from pathlib import Path
 
 from babel.numbers import get_group_symbol, get_minus_sign_symbol
 from flask import Flask, g, request
-from flask_babel import Babel, force_locale, format_currency, format_decimal, get_locale, gettext
+from flask_babel import Babel, force_locale, format_currency, format_decimal, get_locale, gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
 from referee import messages
@@ -121,14 +121,15 @@ def say_finding(finding: dict, names: dict | None = None) -> dict:
     """A finding of ``referee.check`` as a page shows it, in the request's language: the
     finding plus ``label``, ``sentence`` (from its kind, seat and details, players by
     ``names``), ``rule_text`` (the rule quoted: seed titles and sentences, rule books by
-    name and section), ``text`` (the two together, CONTRACT.md section 4) and ``number``
+    name and section; on an English page the seeds' sentences in English alone, the page
+    being wholly in one language), ``text`` (the two together, CONTRACT.md section 4) and ``number``
     (the action counted from 1, as the log on the page numbers it; None without one).
     The referee's templates say it (``referee.messages``); its English ``message`` is
     never parsed.
 
     :param names: seat -> player name (int or str keys); seats without one are "asiento N".
     """
-    said = messages.describe(finding, page_lang(), names)
+    said = messages.describe(finding, page_lang(), names, verbatim=False)
     action = finding.get("action")
     return {**finding, "label": said["label"], "sentence": said["sentence"],
             "rule_text": said["rule_text"], "text": said["text"],
@@ -186,14 +187,56 @@ def who(entered_by: str | None, players: dict[int, str] | None = None) -> str:
     return entered_by
 
 
-def who_both(entered_by: str | None, players: dict[int, str] | None = None) -> str:
-    """:func:`who` in Spanish and English (``"el anfitrión · the host"``), for the
-    bilingual night report and its PDF; a name or a stored word once."""
-    said = []
-    for lang in LANGUAGES:
-        with force_locale(lang):
-            said.append(who(entered_by, players))
-    return " · ".join(dict.fromkeys(said))
+def _and(items: list[str]) -> str:
+    """``["Ana", "Bruno", "Chus"]`` -> ``"Ana, Bruno y Chus"`` / ``"Ana, Bruno and Chus"``."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " " + gettext("and") + " " + items[-1]
+
+
+def chips_to(chips_by_seat: dict | None, names: dict | None = None) -> str:
+    """``{"3": 22}`` as ``"Íñigo (22)"`` (several joined with "y" / "and"); seats without a
+    name are "asiento N" / "seat N" (``referee.messages.seat_name``); zeros left out."""
+    lang = page_lang()
+    parts = []
+    for seat, amount in (chips_by_seat or {}).items():
+        if not amount:
+            continue
+        number = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
+        parts.append(f"{messages.seat_name(number, lang, names, article=False)} ({chips(amount)})")
+    return _and(parts)
+
+
+def awards_said(entry: dict, names: dict | None = None) -> str | None:
+    """Who GOT a hand's pot, in words of the request's language: the log's pushes
+    (``recorded_awards`` of the referee's entry, CONTRACT.md section 4: the ``d award``
+    lines), and where the referee's ``awards`` differ, where it would have given them:
+    ``"el bote fue a Íñigo (22); según el árbitro, a María (22)"``. With no push logged,
+    the referee's awards, said as such. None when nothing was awarded (a carried pot).
+    No rule here: both figures are the referee's (``referee.check``)."""
+    recorded = {str(k): v for k, v in (entry.get("recorded_awards") or {}).items() if v}
+    awards = entry.get("awards")
+    referee = None if awards is None else {str(k): v for k, v in awards.items() if v}
+    if recorded:
+        said = gettext("the pot went to %(who)s", who=chips_to(recorded, names))
+        if referee is not None and referee != recorded:
+            said += "; " + (gettext("according to the referee, to %(who)s", who=chips_to(referee, names))
+                            if referee else gettext("according to the referee, nobody should have got it"))
+        return said
+    if referee:
+        return gettext("no push logged; according to the referee, the pot goes to %(who)s",
+                       who=chips_to(referee, names))
+    return None
+
+
+def findings_count(totals: dict[str, int]) -> str:
+    """``{"error": 2, "warning": 0, "info": 1}`` in words of the request's language:
+    ``"2 errores, 0 avisos, 1 nota"`` / ``"2 errors, 0 warnings, 1 note"``."""
+    return ", ".join([
+        ngettext("%(num)s error", "%(num)s errors", totals.get("error", 0)),
+        ngettext("%(num)s warning", "%(num)s warnings", totals.get("warning", 0)),
+        ngettext("%(num)s note", "%(num)s notes", totals.get("info", 0)),
+    ])
 
 
 def phase_name(phase: str | None) -> str:
