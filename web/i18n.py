@@ -19,6 +19,7 @@ a label, a sentence and the rule quoted, never the raw kind or the English messa
 
 from __future__ import annotations
 
+import re
 import secrets
 from decimal import Decimal
 from pathlib import Path
@@ -62,6 +63,12 @@ BETTING_NAMES = {
     "no_limit": _l("no limit"),
 }
 """The betting structures (``referee.rules.BETTING``) in the page's language."""
+
+
+def preset_name(preset: str | None) -> str:
+    """A preset (``referee.PRESETS``) by its name in the request's language
+    (:data:`PRESET_NAMES`), never the raw id; an unknown one as it is."""
+    return str(PRESET_NAMES.get(preset, preset or "—"))
 
 
 def rules_text(rules: dict) -> str:
@@ -185,6 +192,47 @@ def who(entered_by: str | None, players: dict[int, str] | None = None) -> str:
         name = (players or {}).get(int(pid)) if pid.isdigit() else None
         return name or gettext("a player")
     return entered_by
+
+
+LEDGER_REASONS = {
+    "carried pot": _l("carried pot given back"),   # store.ledger.POT_RETURN
+    "recount": _l("recount"),                      # the close's resolutions (store.ledger.RESOLUTIONS)
+    "charge": _l("difference charged"),
+    "credit": _l("difference credited"),
+    "split": _l("difference split among everyone"),
+    "ruling": _l("ruling on a dispute"),           # store.disputes.RULING
+}
+"""The store's own reasons of ledger adjustments, in words (any other reason was typed by
+the host and is shown as typed)."""
+
+_RULING_REOPENED = re.compile(r"ruling of dispute (\d+): the night reopened to apply it")
+_RULING_VOID = re.compile(r"ruling of dispute (\d+): (.*)", re.S)
+
+
+def ledger_reason(reason: str | None) -> str:
+    """A ledger row's ``reason`` in words of the request's language (:data:`LEDGER_REASONS`);
+    a reason the host typed as typed."""
+    if not reason:
+        return ""
+    return str(LEDGER_REASONS.get(reason, reason))
+
+
+def void_reason(reason: str | None) -> str:
+    """Why a row was voided, in words of the request's language: the store's own reasons
+    (``"recount"``: a recount replaced the count, ``store.ledger.recount``; ``"ruling of
+    dispute D: ..."``: ``store.rulings.record_ruling``) said in words; a reason the host
+    typed as typed."""
+    if not reason:
+        return ""
+    if reason == "recount":
+        return gettext("counted again")
+    match = _RULING_REOPENED.fullmatch(reason)
+    if match:
+        return gettext("the ruling on dispute %(n)s reopened the night", n=match.group(1))
+    match = _RULING_VOID.fullmatch(reason)
+    if match:
+        return gettext("ruling on dispute %(n)s: %(rule)s", n=match.group(1), rule=match.group(2))
+    return reason
 
 
 def _and(items: list[str]) -> str:
@@ -355,6 +403,10 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters.setdefault("money", money)
     app.jinja_env.filters.setdefault("finding_label", finding_label)
     app.jinja_env.filters.setdefault("chips", chips)
+    app.jinja_env.filters.setdefault("preset_name", preset_name)
+    app.jinja_env.filters.setdefault("who", who)
+    app.jinja_env.filters.setdefault("ledger_reason", ledger_reason)
+    app.jinja_env.filters.setdefault("void_reason", void_reason)
     if not app.secret_key:
         app.secret_key = secrets.token_hex(32)
         app.logger.warning("SECRET_KEY not configured: using a random one for this run")
