@@ -17,6 +17,7 @@ takes no write lock (one read transaction, ``store.db.read_tx``).
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, g, render_template, url_for
+from flask_babel import force_locale
 from sqlite_utils import Database
 
 import store
@@ -90,7 +91,7 @@ def night_report(db: Database, night_id: int) -> dict:
         checked later (``flask --app app verify NIGHT --head HEX``)}``.
     :raises StoreError: no such night.
     """
-    with read_tx(db):
+    with read_tx(db), force_locale(i18n.page_lang()):  # (outside a request: Spanish, the CLI's PDF)
         return _night_report(db, night_id)
 
 
@@ -183,14 +184,15 @@ def night_disputes_report(db: Database, night: dict) -> dict:
 
 
 def render_report(db: Database, night_id: int, *, printing: bool) -> str:
-    """The report as an HTML string (``printing``: static links under ``STATIC_BASE``)."""
-    data = night_report(db, night_id)
-
+    """The report as an HTML string (``printing``: static links under ``STATIC_BASE``), in
+    the page's language (``web.i18n.page_lang``; Spanish outside a request)."""
     def static_url(filename: str) -> str:
         return STATIC_BASE + filename if printing else url_for("static", filename=filename)
 
-    return render_template("reports/night.html", printing=printing, static_url=static_url,
-                           money=money, chips=chips, count=count, **data)
+    with force_locale(i18n.page_lang()):  # the page's language; outside a request Spanish
+        data = night_report(db, night_id)
+        return render_template("reports/night.html", printing=printing, static_url=static_url,
+                               money=money, chips=chips, count=count, **data)
 
 
 def night_pdf(db: Database, night_id: int) -> bytes:
