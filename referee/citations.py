@@ -44,19 +44,26 @@ class Seed:
 
     title: str | None
     label: dict[str, str] | None = None
+    english: str | None = None
 
-    def name(self, lang: str) -> str:
-        """The seed as a reader sees it: «title», or a description of an untitled text."""
+    def name(self, lang: str, verbatim: bool = True) -> str:
+        """The seed as a reader sees it: «title», or a description of an untitled text.
+        ``verbatim=False`` in English: the title said in English (``english``), for a page
+        written wholly in English."""
         if self.title is not None:
+            if not verbatim and lang == "en" and self.english is not None:
+                return f"the rule text “{self.english}”"
             return f"«{self.title}»"
         assert self.label is not None
         return self.label[lang]
 
 
 SEEDS: dict[str, Seed] = {
-    "000": Seed("Pocker: Las jugadas, Jackpot, Envites y Farol"),
-    "001": Seed("Reglamento y mecanismos del juego del poker clásico"),
-    "002": Seed("Póker"),
+    "000": Seed("Pocker: Las jugadas, Jackpot, Envites y Farol",
+                english="Poker: the hands, jackpot, bets and bluffing"),
+    "001": Seed("Reglamento y mecanismos del juego del poker clásico",
+                english="Rules and workings of classic poker"),
+    "002": Seed("Póker", english="Poker"),
     "003": Seed(None, {"es": "las reglas básicas del póker (texto sin título)",
                        "en": "the basic poker rules (an untitled text)"}),
     "004": Seed(None, {"es": "las reglas de casino y el orden de las manos (texto sin título)",
@@ -97,10 +104,15 @@ class SeedQuote:
     quote: str
     en: str
 
-    def render(self, lang: str) -> str:
-        name = SEEDS[self.seed].name(lang)
+    def render(self, lang: str, verbatim: bool = True) -> str:
+        """``verbatim=False`` in English: the English rendering alone, the seed by its
+        English title (a page wholly in English); else the Spanish quote, and in English
+        its rendering beside it."""
+        name = SEEDS[self.seed].name(lang, verbatim)
         if lang == "es":
             return f"{name}: «{self.quote}»"
+        if not verbatim:
+            return f"{name}: “{self.en}”"
         return f"{name}: «{self.quote}» (“{self.en}”)"
 
 
@@ -117,7 +129,7 @@ class BookRule:
     says: dict[str, str]
     heading: dict[str, str] | None = None
 
-    def render(self, lang: str) -> str:
+    def render(self, lang: str, verbatim: bool = True) -> str:
         parts = [BOOKS[self.book][lang]]
         if self.heading is not None:
             parts.append(f"«{self.heading['es']}»" if lang == "es"
@@ -143,7 +155,7 @@ class ContractRule:
     section: int
     says: dict[str, str]
 
-    def render(self, lang: str) -> str:
+    def render(self, lang: str, verbatim: bool = True) -> str:
         name = "el contrato de Tapete, apartado" if lang == "es" else "Tapete's contract, section"
         return f"{name} {self.section}: {self.says[lang]}"
 
@@ -802,7 +814,7 @@ def sources(kind: str, reason: str | None = None) -> tuple[Source, ...]:
     return CITATIONS.get(kind, ())
 
 
-def citation(kind: str, lang: str, reason: str | None = None) -> str:
+def citation(kind: str, lang: str, reason: str | None = None, *, verbatim: bool = True) -> str:
     """The rule of ``kind`` in words: each source rendered (:meth:`SeedQuote.render` ...),
     joined with ``"; "``; quotes of one seed in a row name it once.
 
@@ -811,21 +823,25 @@ def citation(kind: str, lang: str, reason: str | None = None) -> str:
     :param reason: the finding's case, :func:`reason_of` its details (None: the kind's
         general rule); a case with sources of its own (:data:`REASONS`) is cited by them,
         any other by the kind's.
+    :param verbatim: False for a page wholly in one language: in English the seeds'
+        sentences are said by their English rendering alone and the seeds by English titles
+        (:meth:`SeedQuote.render`); the JSON ``rule`` string keeps the default (True).
+        Spanish is the same either way.
     :raises ValueError: for another language.
     """
     if lang not in LANGS:
         raise ValueError(f"language {lang!r}: one of {', '.join(LANGS)}")
-    return _citation(kind, lang, reason if isinstance(reason, str) else None)
+    return _citation(kind, lang, reason if isinstance(reason, str) else None, verbatim)
 
 
-@lru_cache(maxsize=256)
-def _citation(kind: str, lang: str, reason: str | None) -> str:
+@lru_cache(maxsize=512)
+def _citation(kind: str, lang: str, reason: str | None, verbatim: bool = True) -> str:
     parts: list[str] = []
     last: Source | None = None
     for source in sources(kind, reason):
-        text = source.render(lang)
+        text = source.render(lang, verbatim)
         if isinstance(source, SeedQuote) and isinstance(last, SeedQuote) and last.seed == source.seed:
-            text = text[len(SEEDS[source.seed].name(lang)) + 2:]  # the same seed: title once
+            text = text[len(SEEDS[source.seed].name(lang, verbatim)) + 2:]  # the same seed: title once
         parts.append(text)
         last = source
     return "; ".join(parts)

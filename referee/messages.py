@@ -246,18 +246,20 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def rule_text(finding: Any, lang: str) -> str:
+def rule_text(finding: Any, lang: str, *, verbatim: bool = True) -> str:
     """The rule a finding rests on, quoted in ``lang`` (:func:`referee.citations.citation`
     of its kind and ``details["reason"]``: a case with a rule of its own, such as a seed
     house switch or the cash-out count, cites that rule).
 
     :param finding: a finding dict of ``referee.check`` or a
         :class:`referee.findings.Finding`; or a kind (str) for the kind's general rule.
+    :param verbatim: False for a page wholly in ``lang`` (``citation``'s ``verbatim``).
     :raises ValueError: another language.
     """
     if isinstance(finding, str):
-        return citation(finding, lang)
-    return citation(_get(finding, "kind") or "", lang, reason_of(_get(finding, "details")))
+        return citation(finding, lang, verbatim=verbatim)
+    return citation(_get(finding, "kind") or "", lang, reason_of(_get(finding, "details")),
+                    verbatim=verbatim)
 
 
 def finding_text(finding: Any, lang: str, names: Mapping | None = None) -> str:
@@ -270,13 +272,15 @@ def finding_text(finding: Any, lang: str, names: Mapping | None = None) -> str:
     return f"{said} {('Regla', 'Rule')[_lang(lang)]}: {rule}"
 
 
-def describe(finding: Any, lang: str, names: Mapping | None = None) -> dict[str, str]:
+def describe(finding: Any, lang: str, names: Mapping | None = None, *,
+             verbatim: bool = True) -> dict[str, str]:
     """What a page shows of a finding in ``lang``: ``{"label", "sentence", "rule_text",
     "text"}`` (strings; ``rule_text`` as :func:`rule_text`, ``text`` as
-    :func:`finding_text`)."""
+    :func:`finding_text`). ``verbatim=False``: a page wholly in ``lang`` (an English page
+    says the seeds' sentences in English only, :func:`referee.citations.citation`)."""
     kind = _get(finding, "kind") or ""
     said = sentence(finding, lang, names)
-    rule = rule_text(finding, lang)
+    rule = rule_text(finding, lang, verbatim=verbatim)
     word = ("Regla", "Rule")[_lang(lang)]
     return {"label": label(kind, lang), "sentence": said, "rule_text": rule,
             "text": f"{said} {word}: {rule}" if rule else said}

@@ -43,7 +43,7 @@ def test_html_report_shows_summary_players_transfers_and_hands(client, db):
     login_host(client)
     html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
     assert "Viernes" in html
-    for text in ("Ana", "Bruno", "Chus", "+30", "7.50 EUR", "-7.50 EUR", "Mano · Hand 1"):
+    for text in ("Ana", "Bruno", "Chus", "+30", "7.50 EUR", "-7.50 EUR", "Mano 1"):
         assert text in html
     assert re.search(r"Chus</td><td class=\"name\">Ana</td><td class=\"num\">7.50 EUR", html)
 
@@ -153,7 +153,7 @@ def test_an_unbalanced_bank_shows_the_difference_and_no_transfers(client, db):
     login_host(client)
     html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
     assert "diferencia −10 (faltan 10); no cuadra." in html  # the bank sentence, web.bank
-    assert "Transfers are worked out once the bank balances" in html
+    assert "Los pagos se calculan cuando la banca cuadra." in html
 
 
 def test_printed_report_has_title_note_legend_first_and_thousands_separators(app, db, tmp_path):
@@ -169,7 +169,7 @@ def test_printed_report_has_title_note_legend_first_and_thousands_separators(app
         html = render_report(db, night_id, printing=True)
     assert re.search(r"<h1>sabado · \d{4}-\d\d-\d\d</h1>", html)
     assert '<p class="note">synthetic night, 12 hands</p>' in html
-    legend = html.index("Mano (botón ▸ premios)")
+    legend = html.index("Mano (botón ▸ quién se llevó el bote)")
     assert legend < html.index('class="quiet-hands"')
     assert "Banca: 80.000 compradas" in html  # the bank sentence in the page's language (web.bank)
     assert "céntimos" not in html and "MXN" in html
@@ -222,9 +222,10 @@ def test_the_actions_list_numbers_the_live_actions_as_a_findings_number_counts_t
     login_host(client)
     html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
     # the out-of-turn open is the hand's 5th action (index 4 from 0: the voided slip is none)
-    assert re.search(r"<strong>fuera de turno</strong> \(#5: <code>p3 open 10</code>\)", html)
-    items = re.findall(r'<li( class="voided"| value="(\d+)")>([^<]*?) <span',
+    # the line said in words with names, as the actions list says it (web.i18n.say_line)
+    assert re.search(r'<strong>fuera de turno</strong> \(#5: <q class="action-words">Bruno abre 10</q>\)', html)
+    items = re.findall(r'<li( class="voided"| value="(\d+)")><span class="words">([^<]*)</span>',
                        html.split('<ol class="actions">')[1].split("</ol>")[0])
     assert [(number, action) for _, number, action in items] == [
-        ("1", "p1 ante 5"), ("2", "p3 ante 5"), ("", "p4 ante 10"), ("3", "p4 ante 5"),
-        ("4", "d deal p3 TsTd9c5h2s"), ("5", "p3 open 10")]
+        ("1", "Ana pone el pot de 5"), ("2", "Bruno pone el pot de 5"), ("", "Chus pone el pot de 10"),
+        ("3", "Chus pone el pot de 5"), ("4", "Bruno recibe Ts Td 9c 5h 2s"), ("5", "Bruno abre 10")]

@@ -1,4 +1,4 @@
-"""The PDF report never leaves a heading alone at the bottom of a page: "Manos · Hands" and
+"""The PDF report never leaves a heading alone at the bottom of a page: "Manos" and
 its legend go with the first hand (print.css: ``break-after: avoid`` on headings and the
 ``.hands-start`` block kept together).
 
@@ -15,8 +15,8 @@ from pypdf import PdfReader
 import store
 from web.reports import night_pdf
 
-HEADING = "Manos · Hands"
-LEGEND = "Hand (button ▸ awards)"
+HEADING = "Manos"
+LEGEND = "Mano (botón ▸ quién se llevó el bote)"
 
 
 def _night(db, words: int, voided: bool) -> int:
@@ -37,7 +37,7 @@ def _night(db, words: int, voided: bool) -> int:
 
 def _first_hand(text: str) -> bool:
     """The first hand is on the page: its own section, or the list of quiet hands."""
-    return "Mano · Hand 1" in text or "Sin hallazgos · No findings:" in text
+    return "Mano 1 ·" in text or "Sin incidencias:" in text
 
 
 @pytest.mark.parametrize("voided", [False, True], ids=["passed-out-hand", "hand-with-correction"])
@@ -46,7 +46,7 @@ def test_hands_heading_is_never_alone_at_the_bottom_of_a_page(app, db, voided):
     with app.app_context():
         for words in range(100, 450, 50):
             pages = [p.extract_text() for p in PdfReader(BytesIO(night_pdf(db, _night(db, words, voided)))).pages]
-            # the summary table says "Manos · Hands" too (page 1): the heading is the legend's page
+            # the summary table says "Manos" too (page 1): the heading is the legend's page
             heading = next(i for i, text in enumerate(pages) if LEGEND in text)
             assert HEADING in pages[heading]
             first = next(i for i, text in enumerate(pages) if _first_hand(text))

@@ -252,7 +252,7 @@ def _night_findings(page: str) -> str:
 
 
 def _totals(page: str) -> tuple[int, int, int]:
-    found = re.search(r"findings: (\d+) error, (\d+) warning, (\d+) info", page)
+    found = re.search(r"findings: (\d+) errors?, (\d+) warnings?, (\d+) notes?", page)
     assert found
     return tuple(map(int, found.groups()))
 

@@ -301,7 +301,7 @@ def test_host_lists_the_entries_and_voids_a_wrong_rebuy_with_reason_who_and_when
     assert db.execute("SELECT COUNT(*) FROM ledger WHERE kind = 'void' AND target = ?", [wrong]).fetchone()[0] == 1
     assert store.bank_check(db, night_id)["bought"] == 500
     page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
-    assert "Anulada por host" in page and "typed 2000 for 200" in page
+    assert "Anulada por el anfitrión (host)" in page and "typed 2000 for 200" in page
     assert f'name="entry_id" value="{wrong}"' not in page  # no second void button
 
 

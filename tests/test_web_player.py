@@ -241,4 +241,4 @@ def test_a_findings_action_is_counted_from_1_as_on_the_night_report(client, db, 
                          'opened without a pair of jacks')
     login_host(client)
     report = client.get(f"/reports/nights/{night_id}?lang=en").get_data(as_text=True)
-    assert "<strong>opening without openers</strong> (#6: <code>p3 open 10</code>)" in report
+    assert '<strong>opening without openers</strong> (#6: <q class="action-words">Bruno opens 10</q>)' in report

@@ -279,7 +279,8 @@ def _dispute_page(dispute_id: int, sent, status: int = 200):
     by_id = {p["player_id"]: p["name"] for p in players}
     page = render_template(
         "host/dispute.html", dispute=said_ruling(said_dispute(dispute, night["timezone"]), names, by_id),
-        night=night, findings=findings, rules=rules, form=form, live=live, preview=preview, digest=digest,
+        night=night, findings=findings, rules=rules, form=form, live=live, live_said=said_log(live, names),
+        preview=preview, digest=digest,
         other_rule=OTHER_RULE, replay_url=replay_url(night["id"], dispute["hand_number"]),
         key=str(uuid.uuid4()), max_note=MAX_NOTE)
     return page, status

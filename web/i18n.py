@@ -19,13 +19,14 @@ a label, a sentence and the rule quoted, never the raw kind or the English messa
 
 from __future__ import annotations
 
+import re
 import secrets
 from decimal import Decimal
 from pathlib import Path
 
 from babel.numbers import get_group_symbol, get_minus_sign_symbol
 from flask import Flask, g, request
-from flask_babel import Babel, force_locale, format_currency, format_decimal, get_locale, gettext
+from flask_babel import Babel, force_locale, format_currency, format_decimal, get_locale, gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
 from referee import messages
@@ -62,6 +63,12 @@ BETTING_NAMES = {
     "no_limit": _l("no limit"),
 }
 """The betting structures (``referee.rules.BETTING``) in the page's language."""
+
+
+def preset_name(preset: str | None) -> str:
+    """A preset (``referee.PRESETS``) by its name in the request's language
+    (:data:`PRESET_NAMES`), never the raw id; an unknown one as it is."""
+    return str(PRESET_NAMES.get(preset, preset or "—"))
 
 
 def rules_text(rules: dict) -> str:
@@ -121,14 +128,15 @@ def say_finding(finding: dict, names: dict | None = None) -> dict:
     """A finding of ``referee.check`` as a page shows it, in the request's language: the
     finding plus ``label``, ``sentence`` (from its kind, seat and details, players by
     ``names``), ``rule_text`` (the rule quoted: seed titles and sentences, rule books by
-    name and section), ``text`` (the two together, CONTRACT.md section 4) and ``number``
+    name and section; on an English page the seeds' sentences in English alone, the page
+    being wholly in one language), ``text`` (the two together, CONTRACT.md section 4) and ``number``
     (the action counted from 1, as the log on the page numbers it; None without one).
     The referee's templates say it (``referee.messages``); its English ``message`` is
     never parsed.
 
     :param names: seat -> player name (int or str keys); seats without one are "asiento N".
     """
-    said = messages.describe(finding, page_lang(), names)
+    said = messages.describe(finding, page_lang(), names, verbatim=False)
     action = finding.get("action")
     return {**finding, "label": said["label"], "sentence": said["sentence"],
             "rule_text": said["rule_text"], "text": said["text"],
@@ -186,14 +194,97 @@ def who(entered_by: str | None, players: dict[int, str] | None = None) -> str:
     return entered_by
 
 
-def who_both(entered_by: str | None, players: dict[int, str] | None = None) -> str:
-    """:func:`who` in Spanish and English (``"el anfitrión · the host"``), for the
-    bilingual night report and its PDF; a name or a stored word once."""
-    said = []
-    for lang in LANGUAGES:
-        with force_locale(lang):
-            said.append(who(entered_by, players))
-    return " · ".join(dict.fromkeys(said))
+LEDGER_REASONS = {
+    "carried pot": _l("carried pot given back"),   # store.ledger.POT_RETURN
+    "recount": _l("recount"),                      # the close's resolutions (store.ledger.RESOLUTIONS)
+    "charge": _l("difference charged"),
+    "credit": _l("difference credited"),
+    "split": _l("difference split among everyone"),
+    "ruling": _l("ruling on a dispute"),           # store.disputes.RULING
+}
+"""The store's own reasons of ledger adjustments, in words (any other reason was typed by
+the host and is shown as typed)."""
+
+_RULING_REOPENED = re.compile(r"ruling of dispute (\d+): the night reopened to apply it")
+_RULING_VOID = re.compile(r"ruling of dispute (\d+): (.*)", re.S)
+
+
+def ledger_reason(reason: str | None) -> str:
+    """A ledger row's ``reason`` in words of the request's language (:data:`LEDGER_REASONS`);
+    a reason the host typed as typed."""
+    if not reason:
+        return ""
+    return str(LEDGER_REASONS.get(reason, reason))
+
+
+def void_reason(reason: str | None) -> str:
+    """Why a row was voided, in words of the request's language: the store's own reasons
+    (``"recount"``: a recount replaced the count, ``store.ledger.recount``; ``"ruling of
+    dispute D: ..."``: ``store.rulings.record_ruling``) said in words; a reason the host
+    typed as typed."""
+    if not reason:
+        return ""
+    if reason == "recount":
+        return gettext("counted again")
+    match = _RULING_REOPENED.fullmatch(reason)
+    if match:
+        return gettext("the ruling on dispute %(n)s reopened the night", n=match.group(1))
+    match = _RULING_VOID.fullmatch(reason)
+    if match:
+        return gettext("ruling on dispute %(n)s: %(rule)s", n=match.group(1), rule=match.group(2))
+    return reason
+
+
+def _and(items: list[str]) -> str:
+    """``["Ana", "Bruno", "Chus"]`` -> ``"Ana, Bruno y Chus"`` / ``"Ana, Bruno and Chus"``."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " " + gettext("and") + " " + items[-1]
+
+
+def chips_to(chips_by_seat: dict | None, names: dict | None = None) -> str:
+    """``{"3": 22}`` as ``"Íñigo (22)"`` (several joined with "y" / "and"); seats without a
+    name are "asiento N" / "seat N" (``referee.messages.seat_name``); zeros left out."""
+    lang = page_lang()
+    parts = []
+    for seat, amount in (chips_by_seat or {}).items():
+        if not amount:
+            continue
+        number = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
+        parts.append(f"{messages.seat_name(number, lang, names, article=False)} ({chips(amount)})")
+    return _and(parts)
+
+
+def awards_said(entry: dict, names: dict | None = None) -> str | None:
+    """Who GOT a hand's pot, in words of the request's language: the log's pushes
+    (``recorded_awards`` of the referee's entry, CONTRACT.md section 4: the ``d award``
+    lines), and where the referee's ``awards`` differ, where it would have given them:
+    ``"el bote fue a Íñigo (22); según el árbitro, a María (22)"``. With no push logged,
+    the referee's awards, said as such. None when nothing was awarded (a carried pot).
+    No rule here: both figures are the referee's (``referee.check``)."""
+    recorded = {str(k): v for k, v in (entry.get("recorded_awards") or {}).items() if v}
+    awards = entry.get("awards")
+    referee = None if awards is None else {str(k): v for k, v in awards.items() if v}
+    if recorded:
+        said = gettext("the pot went to %(who)s", who=chips_to(recorded, names))
+        if referee is not None and referee != recorded:
+            said += "; " + (gettext("according to the referee, to %(who)s", who=chips_to(referee, names))
+                            if referee else gettext("according to the referee, nobody should have got it"))
+        return said
+    if referee:
+        return gettext("no push logged; according to the referee, the pot goes to %(who)s",
+                       who=chips_to(referee, names))
+    return None
+
+
+def findings_count(totals: dict[str, int]) -> str:
+    """``{"error": 2, "warning": 0, "info": 1}`` in words of the request's language:
+    ``"2 errores, 0 avisos, 1 nota"`` / ``"2 errors, 0 warnings, 1 note"``."""
+    return ", ".join([
+        ngettext("%(num)s error", "%(num)s errors", totals.get("error", 0)),
+        ngettext("%(num)s warning", "%(num)s warnings", totals.get("warning", 0)),
+        ngettext("%(num)s note", "%(num)s notes", totals.get("info", 0)),
+    ])
 
 
 def phase_name(phase: str | None) -> str:
@@ -312,6 +403,10 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters.setdefault("money", money)
     app.jinja_env.filters.setdefault("finding_label", finding_label)
     app.jinja_env.filters.setdefault("chips", chips)
+    app.jinja_env.filters.setdefault("preset_name", preset_name)
+    app.jinja_env.filters.setdefault("who", who)
+    app.jinja_env.filters.setdefault("ledger_reason", ledger_reason)
+    app.jinja_env.filters.setdefault("void_reason", void_reason)
     if not app.secret_key:
         app.secret_key = secrets.token_hex(32)
         app.logger.warning("SECRET_KEY not configured: using a random one for this run")

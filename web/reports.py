@@ -17,6 +17,7 @@ takes no write lock (one read transaction, ``store.db.read_tx``).
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, g, render_template, url_for
+from flask_babel import force_locale
 from sqlite_utils import Database
 
 import store
@@ -74,20 +75,23 @@ def night_report(db: Database, night_id: int) -> dict:
         [hand_actions rows + "words" (the line in words with names, ``web.i18n.say_line``),
         "dispute_id" (the dispute whose ruling voided it) and "added_by" (the dispute whose
         ruling added it)], "voided", "findings": [... each said in the page's language:
-        ``web.i18n.say_finding``], "awards": {seat: chips}|None,
-        "pots", "carried"}], "blocks": the hands for print, runs of hands without findings
+        ``web.i18n.say_finding``; a finding's ``action_text`` is its line in words],
+        "awards": {seat: chips}|None (the referee's), "awards_said": who got the pot (the
+        log's pushes) and where the referee would have given it, in words
+        (``web.i18n.awards_said``), "pots", "carried"}], "blocks": the hands for print, runs of hands without findings
         or corrections grouped (``{"kind": "quiet", "hands": [...]}`` or ``{"kind": "hand",
         "hand": ...}``), "names": {seat: name}, "night_findings": [the night's findings:
         the cash-out counts that differ from the referee's stacks (``store.counts``), said
         as the hands' are], "rules_text": the rules in words of the page's language
         (``web.i18n.rules_text``), "findings_total": {severity: count} (the hands' and the
-        night's), "disputes", "settlements", "earlier_settlements":
+        night's), "findings_said": those counts in words, "lang": the page's language
+        (``web.i18n.page_lang``: the report and its PDF are in that one language), "disputes", "settlements", "earlier_settlements":
         :func:`night_disputes_report`, "chain": the night's record chain head and link count
         (``store.chain.head``: ``{"head": hex, "links"}``), printed so the report can be
         checked later (``flask --app app verify NIGHT --head HEX``)}``.
     :raises StoreError: no such night.
     """
-    with read_tx(db):
+    with read_tx(db), force_locale(i18n.page_lang()):  # (outside a request: Spanish, the CLI's PDF)
         return _night_report(db, night_id)
 
 
@@ -110,17 +114,18 @@ def _night_report(db: Database, night_id: int) -> dict:
                           key=lambda f: (SEVERITY_ORDER.get(f.get("severity"), 3), f.get("action") or 0))
         for finding in findings:
             totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
-        actions = [{**a, "who": i18n.who_both(a.get("entered_by")), "voided_who": i18n.who_both(a.get("voided_by")),
+        actions = [{**a, "who": i18n.who(a.get("entered_by")), "voided_who": i18n.who(a.get("voided_by")),
                     "words": i18n.say_line(a["action"], said_names),
                     "dispute_id": by_ruling.get(a["event_id"]), "added_by": added_by.get(a["event_id"])}
                    for a in store.hand_actions(db, hand["id"])]
         live = [a for a in actions if not a["voided"]]
         for finding in findings:
             index = finding.get("action")
-            finding["action_text"] = live[index]["action"] if isinstance(index, int) and 0 <= index < len(live) else None
+            finding["action_text"] = live[index]["words"] if isinstance(index, int) and 0 <= index < len(live) else None
         out.append({"number": hand["number"], "button": hand["button"], "actions": actions,
                     "voided": [a for a in actions if a["voided"]], "findings": findings,
-                    "awards": entry.get("awards"), "pots": entry.get("pots") or [],
+                    "awards": entry.get("awards"), "awards_said": i18n.awards_said(entry, said_names),
+                    "pots": entry.get("pots") or [],
                     "carried": entry.get("carried")})
     blocks: list[dict] = []
     for hand in out:
@@ -135,7 +140,8 @@ def _night_report(db: Database, night_id: int) -> dict:
     for finding in night_findings:
         totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
     return {"summary": summary, "hands": out, "blocks": blocks, "names": names,
-            "night_findings": night_findings, "findings_total": totals, "chain": store.chain.head(db, night_id),
+            "night_findings": night_findings, "findings_total": totals,
+            "findings_said": i18n.findings_count(totals), "lang": i18n.page_lang(), "chain": store.chain.head(db, night_id),
             "rules_text": i18n.rules_text(summary["night"]["rules_frozen"]),
             **night_disputes_report(db, summary["night"])}
 
@@ -163,7 +169,7 @@ def night_disputes_report(db: Database, night: dict) -> dict:
         said = {**dispute, "entered_local": local_time(dispute["entered_at"], tz_name)}
         ruling = dispute.get("ruling")
         if ruling:
-            said["ruling"] = {**ruling, "who": i18n.who_both(ruling["entered_by"], players),
+            said["ruling"] = {**ruling, "who": i18n.who(ruling["entered_by"], players),
                               "entered_local": local_time(ruling["entered_at"], tz_name),
                               "voided_said": [{**a, "words": i18n.say_line(a["action"], names)}
                                               for a in ruling["voided"]],
@@ -178,14 +184,15 @@ def night_disputes_report(db: Database, night: dict) -> dict:
 
 
 def render_report(db: Database, night_id: int, *, printing: bool) -> str:
-    """The report as an HTML string (``printing``: static links under ``STATIC_BASE``)."""
-    data = night_report(db, night_id)
-
+    """The report as an HTML string (``printing``: static links under ``STATIC_BASE``), in
+    the page's language (``web.i18n.page_lang``; Spanish outside a request)."""
     def static_url(filename: str) -> str:
         return STATIC_BASE + filename if printing else url_for("static", filename=filename)
 
-    return render_template("reports/night.html", printing=printing, static_url=static_url,
-                           money=money, chips=chips, count=count, **data)
+    with force_locale(i18n.page_lang()):  # the page's language; outside a request Spanish
+        data = night_report(db, night_id)
+        return render_template("reports/night.html", printing=printing, static_url=static_url,
+                               money=money, chips=chips, count=count, **data)
 
 
 def night_pdf(db: Database, night_id: int) -> bytes:
