@@ -174,15 +174,15 @@ def test_the_host_pages_everyday_refusals_carry_a_code_and_are_said_in_the_pages
                "Di por qué: hace falta un motivo.",
                "Las fichas de Ana ya se contaron (470) y no ha comprado nada desde entonces: para corregir esa "
                "cuenta, haz un recuento.",
-               "La banca no cuadra: 970 fichas contadas y 20 en el bote que pasa, 1000 compradas (diferencia "
-               "-10): haz un recuento, carga o abona la diferencia a un jugador, o repártela entre todos."],
+               "Banca: 1.000 compradas, 970 contadas + 20 en el bote que pasa: diferencia −10 (faltan 10). "
+               "Haz un recuento, carga o abona la diferencia a un jugador, o repártela entre todos."],
         "en": ["Say who deals the first hand (the button).",
                "Count Bruno's chips first (cash-out), then let them leave.",
                "Say why: a reason is needed.",
                "Ana's chips were already counted (470) and nothing was bought since: to correct that count, "
                "use a recount.",
-               "The bank does not balance: 970 chips counted and 20 in the carried pot, 1000 bought "
-               "(difference -10): recount, charge or credit the difference to one player, or split it."]}[lang]
+               "Bank: 1,000 bought, 970 counted + 20 in the carried pot: difference −10 (10 short). "
+               "Recount, charge or credit the difference to one player, or split it."]}[lang]
     assert _flash(night, f"{base}/hand", {"button": ""}, lang) == expected[0]
     night.play_hand(["p1 ante 5", "p3 ante 5", "p3 open 10", "p1 fold", "d award p3 20"], button=1)
     assert _flash(night, f"{base}/unseat", {"player_id": str(bruno), "reason": "se va"}, lang) == expected[1]
