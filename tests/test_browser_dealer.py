@@ -484,8 +484,8 @@ def test_a_finding_has_the_same_number_on_the_tablet_the_report_and_the_players_
     page.click("button[type=submit]")
     page.goto(f"{server}/reports/nights/{night_id}")
     item = page.locator('#hand-1 ul.findings li[data-kind="unjustified_opening"]')
-    assert "p3 open 10" in item.text_content()
+    assert "Bruno opens 10" in item.text_content()      # the line in words (the page is English now)
     shown["report"] = _number(item.text_content())
-    assert page.text_content('#hand-1 ol.actions li[value="6"]').startswith("p3 open 10")
+    assert page.text_content('#hand-1 ol.actions li[value="6"]').startswith("Bruno opens 10")
     context.close()
     assert shown == dict.fromkeys(shown, number), shown

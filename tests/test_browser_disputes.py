@@ -139,9 +139,9 @@ def test_a_player_disputes_on_a_phone_and_the_host_replays_previews_and_commits(
     assert pdf.status == 200
     text = re.sub(r"\s+", " ", pdf_text(pdf.body()))
     assert "Bruno abrió con una pareja de dieces" in text
-    assert "aceptada · upheld" in text and "Bruno no tenía apertura" in text
+    assert "Fallo: aceptada" in text and "upheld" not in text and "Bruno no tenía apertura" in text
     assert "Chus +75" in text and "Bruno -75" in text
-    assert "Earlier settlements" in text
+    assert "Liquidaciones anteriores" in text
     chain = store.chain.head(db, night_id)
     assert chain["head"] and chain["head"] in text.replace(" ", "")
     assert store.chain.verify(db, night_id, head=chain["head"])["ok"]
