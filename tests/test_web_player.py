@@ -47,11 +47,19 @@ def test_one_players_token_cannot_read_another_players_ledger(client, db):
     token_ana = store.issue_token(db, store.find_player(db, "Ana"))
     html = client.get(f"/p/{token_ana}").get_data(as_text=True)
     assert "Ana" in html
-    assert "Bruno" not in html and "777" not in html and "627" not in html
+    # (issue 14: the phone names whom the player pays or is paid by, and nothing else of theirs)
+    settle = re.search(r'<div class="settle".*?<!-- /settle -->', html, re.S)
+    assert settle and "Bruno" in settle.group(0)
+    assert "Bruno" not in _outside_settle(html) and "777" not in html and "627" not in html
     # nothing in the URL can name another player
     for probe in (f"/p/{token_ana}?player_id=2", f"/p/{token_ana}/2", f"/p/{token_ana}x"):
         response = client.get(probe)
-        assert response.status_code == 404 or "Bruno" not in response.get_data(as_text=True)
+        assert response.status_code == 404 or "Bruno" not in _outside_settle(response.get_data(as_text=True))
+
+
+def _outside_settle(html: str) -> str:
+    """The page without its whom-to-pay blocks (``player/_settle.html``)."""
+    return re.sub(r'<div class="settle".*?<!-- /settle -->', "", html, flags=re.S)
 
 
 def test_player_token_opens_no_dealer_or_host_page(client, db, app):
