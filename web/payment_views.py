@@ -191,8 +191,8 @@ def outstanding():
 
 # -- the player ------------------------------------------------------------------------------
 
-def _back_to_ledger(token: str, anchor: str = "settle"):
-    return redirect(url_for("player.ledger", token=token) + "#" + anchor, 303)
+def _back_to_ledger(token: str, anchor: str = ""):
+    return redirect(url_for("player.ledger", token=token) + (f"#{anchor}" if anchor else ""), 303)
 
 
 @bp.post("/p/<token>/handle")
@@ -208,7 +208,7 @@ def player_handle(token: str):
         flash(refusal_text(exc), "error")
     else:
         flash(_("Payment handle saved.") if handle else _("Payment handle cleared."), "ok")
-    return _back_to_ledger(token, "my-handle")
+    return _back_to_ledger(token)
 
 
 @bp.post("/p/<token>/night/<int:night_id>/transfer")
