@@ -43,9 +43,9 @@ def test_html_report_shows_summary_players_transfers_and_hands(client, db):
     login_host(client)
     html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
     assert "Viernes" in html
-    for text in ("Ana", "Bruno", "Chus", "+30", "7.50 EUR", "-7.50 EUR", "Mano 1"):
+    for text in ("Ana", "Bruno", "Chus", "+30", "7,50\xa0€", "-7,50\xa0€", "Mano 1"):
         assert text in html
-    assert re.search(r"Chus</td><td class=\"name\">Ana</td><td class=\"num\">7.50 EUR", html)
+    assert re.search(r"Chus</td><td class=\"name\">Ana</td><td class=\"num\">7,50\xa0€", html)
 
 
 def test_untrusted_text_is_escaped_in_the_report(client, db):
@@ -63,7 +63,7 @@ def test_pdf_report_has_players_transfers_and_page_x_of_y(client, db):
     response = client.get(f"/reports/nights/{night_id}.pdf")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = " ".join(pdf_text(response.data).split())
-    assert "Chus Ana 7.50 EUR" in text
+    assert "Chus Ana 7,50 €" in text
     # the counts (130 and 70 where the referee says 100 each) are the night's findings
     # (issue 11), before the hands: two pages
     assert "Página 1 de 2" in text and "Página 2 de 2" in text
@@ -197,13 +197,17 @@ def test_a_carried_pot_is_its_own_line_of_the_bank_and_goes_back_at_the_close(ap
     assert f"+ {format_decimal(carried, locale='es')} del bote que pasa, devuelto: diferencia 0; cuadra ✓." in after
 
 
-def test_thousands_are_grouped_so_that_both_languages_read_them_alike():
-    # "1,800" is 1.8 to a Spanish reader and "1.800" is 1.8 to an English one: the
-    # bilingual report groups with a narrow no-break space (ISO 80000-1) instead
-    from web.reports import chips, money
-    assert count(1800) == "1\u202f800" and count(999) == "999"
-    assert chips(-25000) == "-25\u202f000" and money(180000, "EUR") == "1\u202f800.00 EUR"
-    assert "," not in count(10**9) and "." not in count(10**9)
+def test_the_report_writes_numbers_and_money_as_its_language_does(client, db):
+    """One language per page (issue 14): a Spanish report writes "7,50 €" and "1.800", an
+    English one "€7.50" and "1,800", never the other's separators or a currency code."""
+    night_id = small_night(db)
+    login_host(client)
+    spanish = client.get(f"/reports/nights/{night_id}?lang=es").get_data(as_text=True)
+    english = client.get(f"/reports/nights/{night_id}?lang=en").get_data(as_text=True)
+    assert "7,50\xa0€" in spanish and not re.search(r"\d EUR", spanish)
+    assert "€7.50" in english and "7,50" not in english
+    from web.reports import count
+    assert count(1800) == "1\u202f800" and count(999) == "999"   # the command line's plain figures
 
 
 def test_the_actions_list_numbers_the_live_actions_as_a_findings_number_counts_them(client, db):

@@ -37,8 +37,9 @@ SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
 GROUP = "\u202f"
-"""Thousands are grouped with a narrow no-break space (ISO 80000-1): the report is read in
-Spanish and English at once, and "1,800" or "1.800" would mean 1.8 to one of them."""
+"""Thousands are grouped with a narrow no-break space (ISO 80000-1) in the command line's
+plain figures (:func:`money` for ``flask close``); the report itself writes numbers and
+money as its page's language does (``web.i18n.chips``, ``web.i18n.money``)."""
 
 
 def count(value: int) -> str:
@@ -192,7 +193,13 @@ def render_report(db: Database, night_id: int, *, printing: bool) -> str:
     with force_locale(i18n.page_lang()):  # the page's language; outside a request Spanish
         data = night_report(db, night_id)
         return render_template("reports/night.html", printing=printing, static_url=static_url,
-                               money=money, chips=chips, count=count, **data)
+                               money=i18n.money, chips=signed_chips, count=i18n.chips, **data)
+
+
+def signed_chips(value: int | None) -> str:
+    """Chips with a sign for nets, as the page's language writes numbers (``+40``,
+    ``-1.500`` in Spanish, ``-1,500`` in English, ``0``; None as a dash)."""
+    return "\u2014" if value is None else i18n.chips(value, signed=True)
 
 
 def night_pdf(db: Database, night_id: int) -> bytes:
