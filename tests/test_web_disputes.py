@@ -183,7 +183,7 @@ def test_a_false_opener_found_after_the_pot_was_pushed_moves_the_pot_on_a_closed
         assert "Chus +75" in text and "Bruno -75" in text
         assert "Earlier settlements" in text
     for payer, payee, cents in before_transfers | after_transfers:
-        assert f"{payer} {payee} {cents // 100}.{cents % 100:02d} EUR" in report
+        assert f"{payer} {payee} €{cents // 100}.{cents % 100:02d}" in report
 
     # the player sees the ruling on their link
     mine = client.get(f"{link}/hand/{hand_id}/dispute?lang=en").get_data(as_text=True)
