@@ -177,7 +177,9 @@ def test_while_taps_wait_nothing_is_guessed_and_the_answer_shows_the_referees_se
     seat1 = '#seats .seat[data-seat="1"]'
     assert page.get_attribute(seat1, "data-acted") == "true" and page.get_attribute(seat1, "data-pending") == "true"
     assert page.text_content(f"{seat1} .seat-pending") == "Ante 5"
-    assert page.text_content("#log li.waiting") == "p1 ante 5 … waiting"
+    # the waiting tap as tapped (the seat's name, the button's label), the line only as its title
+    assert page.text_content("#log li.waiting") == "Ana · Ante 5 … waiting"
+    assert page.get_attribute("#log li.waiting", "title") == "p1 ante 5"
     assert page.get_attribute("#pot", "data-pot") == "0"     # no pot arithmetic in the page
     # another seat while waiting: every action, no amount offered, the keypad without bounds
     for seat in (3, 4):
@@ -466,7 +468,8 @@ def test_a_finding_has_the_same_number_on_the_tablet_the_report_and_the_players_
         page.wait_for_selector(f"#findings li{kind}")
         assert page.get_attribute(f"#findings li{kind}", "data-action") == "5"      # the JSON's
         shown[f"tablet {lang}"] = _number(page.text_content(f"#findings li{kind}"))
-        assert page.text_content(f'#log li[value="{number}"]') == "p3 open 10"
+        assert page.text_content(f'#log li[value="{number}"]') == {"es": "Bruno abre 10", "en": "Bruno opens 10"}[lang]
+        assert page.get_attribute(f'#log li[value="{number}"]', "title") == "p3 open 10"
         assert [li.get_attribute("value") for li in page.query_selector_all("#log li")][:4] == \
             ["1", "2", None, "3"]                                      # the voided slip: no number
         context.close()

@@ -15,6 +15,7 @@ tablet's clock paused as in ``test_browser_dealer.py``: time passes on the page 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from babel.numbers import format_decimal
@@ -162,7 +163,7 @@ def test_queued_taps_show_at_once_on_their_seats_and_the_referees_numbers_replac
         assert page.get_attribute(seat_el, "data-pending") == "true"
     assert page.text_content("#phase") == "Esperando al árbitro…"
     assert [li.text_content() for li in page.query_selector_all("#log li.waiting")] == \
-        ["p1 open 10 … pendiente", "p3 call … pendiente", "p4 fold … pendiente"]
+        ["Ana · Abro 10 … pendiente", "Bruno · Veo … pendiente", "Chus · Me retiro … pendiente"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "dealer_es_waiting_offline.png"), full_page=True)
     # a seat chosen while waiting: every action, in Spanish, no amounts
@@ -228,6 +229,40 @@ def test_findings_are_said_in_the_pages_language_by_the_referees_templates(brows
     assert page.text_content(f"{item} .sentence") == "Bruno opened while Ana was to act."
     assert "TDA Poker Rules (2022), rule 53 (Action Out of Turn)" in page.text_content(f"{item} .rule")
     assert "abrió" not in page.text_content(item)
+    context.close()
+
+
+def test_the_log_reads_in_words_with_the_names_at_the_table(browser, server, app, db):
+    """Issue #14: "the log written in words with names ("Íñigo abre 2")": the tablet's log
+    shows the referee's sentence for each line (the server's ``words``), the line as
+    written only as its title; the undo button names its entry the same way."""
+    from night14_world import HANDS, PLAYERS, RULES
+    night_id = store.create_night(db, rules=RULES, chip_cents=10)
+    for name, seat, chips in PLAYERS:
+        store.join_table(db, night_id, name, seat, chips, entered_by="test")
+    store.start_hand(db, night_id, button=1, entered_by="test")
+    lines = HANDS[1]["actions"][:8]                        # the antes, the deal, "p2 check", "p3 open 2"
+    _store_actions(db, night_id, lines)
+    token = dealer_token(db, night_id)
+    context, page = _open(browser, server, night_id, token)
+    tablet = Tablet(page)
+    page.wait_for_selector("#log li")
+    shown = [li.text_content() for li in page.query_selector_all("#log li")]
+    assert shown[-2:] == ["Bruno pasa", "Íñigo abre 2"]
+    assert shown[0] == "Ana pone el pot de 1" and shown[3].startswith(PLAYERS[3][0] + " ")
+    assert not [text for text in shown if re.search(r"\bp\d\b|\b(ante|open|check|deal)\b", text)], shown
+    assert [li.get_attribute("title") for li in page.query_selector_all("#log li")] == lines
+    assert page.text_content("#undo-btn") == "Anular: Íñigo abre 2"
+    # a tap from the tablet: stored, then said in words as the others
+    _later(page)
+    tablet.verb(4, "call")
+    tablet.wait_stored(len(lines) + 1)
+    last = page.text_content('#log li:last-child')
+    assert last.startswith(PLAYERS[3][0] + " ") and "call" not in last and "p4" not in last
+    assert page.get_attribute("#log li:last-child", "title") == "p4 call"
+    assert page.text_content("#undo-btn") == "Anular: " + last
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "dealer_es_log_in_words.png"), full_page=True)
     context.close()
 
 

@@ -340,3 +340,36 @@ def test_the_page_carries_no_betting_rules_only_the_action_words_number_symbols_
     assert strings["sitting_out"] == "no juega"
     assert strings["waiting_referee"] == "Esperando al árbitro…" and strings["speaks"] == "Habla"
     assert strings["side_pot"] == "Bote lateral %(amount)s (asientos %(seats)s)"
+
+
+def test_the_tablets_log_lines_come_in_the_pages_words_with_the_names_at_the_table(client, db):
+    """Issue #14: "the log written in words with names ("Íñigo abre 2")" on every page: the
+    tablet's state carries each line said by the referee (``web.i18n.say_line``), in the
+    page's language; the line as written stays beside it."""
+    from night14_world import HANDS, PLAYERS as PLAYERS14, RULES as RULES14
+    night_id = store.create_night(db, rules=RULES14, chip_cents=10)
+    for name, seat, chips in PLAYERS14:
+        store.join_table(db, night_id, name, seat, chips, entered_by="test")
+    hand_id = store.start_hand(db, night_id, button=1, entered_by="test")   # seat 2 speaks first
+    lines = HANDS[1]["actions"][:8]                       # the antes, the deal, "p2 check", "p3 open 2"
+    assert lines[-1] == "p3 open 2"
+    store.append_actions(db, hand_id, lines, entered_by="test", keys=[f"w-{i}" for i in range(len(lines))])
+    base = f"/dealer/{night_id}/{dealer_token(db, night_id)}"
+    es = client.get(base + "/state?lang=es").get_json()["actions"]
+    assert [a["action"] for a in es] == lines
+    assert es[-1]["words"] == "Íñigo abre 2"
+    assert es[-2]["words"] == "Bruno pasa"
+    assert es[0]["words"].startswith("Ana ") and "p1" not in es[0]["words"]
+    long_name = PLAYERS14[3][0]
+    assert es[3]["words"].startswith(long_name + " ")    # "p4 ante 1": the whole long name
+    assert not any(a["words"] == a["action"] or "p3" in a["words"] for a in es)
+    en = client.get(base + "/state?lang=en").get_json()["actions"]
+    assert en[-1]["words"] == "Íñigo opens 2"
+    # the tap's answer and the page itself carry them too (the same ``said`` view)
+    answer = tap_as_seen(client, base, {"key": "w14-tap-call", "op": "action", "action": "p4 call"})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    stored = answer.get_json()["actions"][-1]
+    assert stored["action"] == "p4 call" and stored["words"] not in ("", "p4 call")
+    html = client.get(base + "/?lang=es").get_data(as_text=True)
+    initial = json.loads(html.split('<script id="initial-state" type="application/json">')[1].split("</script>")[0])
+    assert initial["actions"][7]["words"] == "Íñigo abre 2"

@@ -430,9 +430,13 @@ def _hand_for_tap(db, night_id: int, hand_id, *, closed_too: bool = False) -> in
 def said(view: dict) -> dict:
     """The view with its findings said in the page's language by the referee's templates
     (:func:`web.i18n.say_finding`: ``label``, ``sentence``, ``rule_text``, ``number``),
-    players by the names at the table."""
+    each log line's ``words`` (:func:`web.i18n.say_line`, the referee's sentence:
+    ``"Íñigo abre 2"``; the tablet shows them, the line as written only as its title) and
+    the undo's ``text`` the same way, players by the names at the table."""
     names = {seat["seat"]: seat["name"] for seat in view.get("seats", [])}
     view["findings"] = i18n.say_findings(view.get("findings", []), names)
+    for action in view.get("actions", []):
+        action["words"] = i18n.say_line(action["action"], names)
     undo = view.get("undo")
     if undo:
         undo["text"] = (i18n.say_line(undo["action"], names) if undo["kind"] == "action"
@@ -532,6 +536,7 @@ def page_strings() -> dict:
         "pick_cards": _("Pick the cards, or tap how many unseen cards."),
         "pick_shown": _("Pick the cards shown."),
         "over_limit": _("More than the rules allow"),
+        "misdeal": _("Misdeal"),
         "undo_log": _("Undo"), "next_hand_log": _("Next hand"), "close_hand_log": _("Close the hand"),
         "draw_mismatch": _("%(picked)s discards picked but %(count)s tapped: pick %(count)s cards or clear them."),
         "gap": _("Hand %(hand)s: the chips pushed differ from the referee's award (%(diff)s). "

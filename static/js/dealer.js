@@ -105,8 +105,7 @@
       if (info.status === 410) { window.location.reload(); return; }   // the night closed: the page says so
       if (info.status === 404) { linkRevoked(1 + (info.dropped || []).length); return; }   // the host withdrew this tablet's link
       // the tap as the server says it in words (web/dealer.py), else what the button said
-      var words = (data && data.tap) || (tap.op === "action" ? tap.action : tap.op === "undo" ? S.undo_log
-        : tap.op === "start_hand" ? S.next_hand_log : S.close_hand_log);
+      var words = (data && data.tap) || Echo.logWords(tap, view, S, num);
       var text = fmt(S.error, {msg: (data && data.error) || "?"}) + " (" + words + ")";
       var dropped = (info.dropped || []).length;
       if (info.status === 409 || dropped) {
@@ -210,8 +209,8 @@
     if (cards) { words.push(cards); }
     sendAction(words.join(" "), {actor: "p", seat: seat, verb: verb, amount: amount});
   }
-  function dealerAction(verb, seat, rest) {
-    sendAction("d " + verb + " p" + seat + " " + rest, {actor: "d", seat: seat, verb: verb});
+  function dealerAction(verb, seat, rest, amount) {
+    sendAction("d " + verb + " p" + seat + " " + rest, {actor: "d", seat: seat, verb: verb, amount: amount});
   }
   // After a tap nobody is known to be due until the referee answers: the dealer taps the
   // next seat (or the answer selects the referee's seat to act).
@@ -502,13 +501,16 @@
     ol.setAttribute("start", "1");   // a tap waiting in a hand with nothing stored is "1."
     var n = 0;
     (view.actions || []).forEach(function (a) {
+      // the line in words (the server's, web.i18n.say_line; a waiting tap as tapped): the
+      // line as written is only the title
+      var words = Echo.logWords(a, view, S, num);
+      var title = a.action ? {title: a.action} : {};
       if (a.pending) {
-        var words = a.op === "action" ? a.action : a.op === "undo" ? S.undo_log + ": " + a.reason
-          : a.op === "start_hand" ? S.next_hand_log : S.close_hand_log;
-        ol.appendChild(el("li", {"class": "waiting", "data-key": a.key || ""}, words + " \u2026 " + S.waiting));
+        ol.appendChild(el("li", Object.assign({"class": "waiting", "data-key": a.key || ""}, title),
+                          words + " \u2026 " + S.waiting));
         return;
       }
-      var li = el("li", {"class": a.voided ? "voided" : ""}, a.action);
+      var li = el("li", Object.assign({"class": a.voided ? "voided" : ""}, title), words);
       if (a.voided) {   // no number: it is not one of the hand's actions any more
         li.appendChild(el("em", {}, " (" + S.voided + ")"));
         li.style.listStyleType = "none";
@@ -604,7 +606,7 @@
     var what = pending;
     closePanels();
     if (what.verb === "award") {
-      dealerAction("award", what.seat, value);
+      dealerAction("award", what.seat, value, parseInt(value, 10));
     } else {
       playerAction(what.seat, what.verb, parseInt(value, 10));
     }
@@ -684,7 +686,7 @@
         return;
       }
       closePanels();
-      dealerAction(what.verb, what.seat, count);
+      dealerAction(what.verb, what.seat, count, parseInt(count, 10));
     });
   });
   document.querySelectorAll("#draw-panel .count").forEach(function (b) {

@@ -6,7 +6,8 @@
  * nothing guessed. The rules stay with the referee: no turn order, no bet size, no pot
  * arithmetic, no legal moves here. While a tap waits:
  *   - ``waiting`` is the number of taps not yet answered (0: the view is the server's own);
- *   - each tap is appended to ``actions`` as ``{"action", "op", "key", "pending": true}``;
+ *   - each tap is appended to ``actions`` as ``{"action", "op", "key", "pending": true}``
+ *     with what was tapped (``actor``, ``seat``, ``verb``, ``amount``: :func:`logWords`);
  *   - a player's tap (``actor: "p"``) adds its seat to ``acted`` and marks that seat
  *     ``acted`` and ``pending``, with the tap's words in ``pending_actions``;
  *   - nobody is due and nothing is legal: ``to_act`` null, ``legal`` empty, no seat
@@ -66,9 +67,13 @@
         out.recorded_awards = {};
         out.seats.forEach(function (s) { s.acted = false; s.pending_actions = []; });
       }
-      out.actions.push({action: t.op === "action" ? t.action : null, op: t.op, key: t.key || null,
+      var tapped = t.op === "action";
+      out.actions.push({action: tapped ? t.action : null, op: t.op, key: t.key || null,
                         reason: t.op === "undo" ? (t.reason || "") : null, pending: true,
-                        voided: false, event_id: null});
+                        voided: false, event_id: null,
+                        actor: tapped ? t.actor || null : null, seat: tapped && isSeat(t.seat) ? t.seat : null,
+                        verb: tapped ? t.verb || null : null,
+                        amount: tapped && t.amount !== undefined ? t.amount : null});
       if (t.op !== "action" || t.actor !== "p" || !isSeat(t.seat)) { return; }
       if (out.acted.indexOf(t.seat) < 0) { out.acted.push(t.seat); }
       out.seats.forEach(function (s) {
@@ -90,5 +95,31 @@
     return (view.legal || []).filter(function (l) { return l.verb === verb; })[0] || null;
   }
 
-  return {echo: echo, legalFor: legalFor};
+  /* A log entry in words, never its line as written (that line is only its title):
+   *   - a stored line: ``words``, the referee's sentence the server gave it in the page's
+   *     language (web/dealer.py ``said``, ``web.i18n.say_line``: "Íñigo abre 2");
+   *   - a waiting tap (or one refused): what the dealer tapped, the seat's name and the
+   *     button's label ("Íñigo · Abro 2"), as the seat's own waiting mark says it; an
+   *     undo with its reason; "next hand" / "close the hand" by name.
+   * :param entry: an ``actions`` entry of :func:`echo`'s view, or a tap (its own fields).
+   * :param view: the view (its ``seats`` give the names).
+   * :param strings: the page's words (web/dealer.py ``page_strings``: ``verbs``, ``seat``,
+   *     ``deal``, ``serve``, ``award``, ``misdeal``, ``undo_log``, ``next_hand_log``,
+   *     ``close_hand_log``).
+   * :param num: chips as the page writes them (function; default String). */
+  function logWords(entry, view, strings, num) {
+    num = num || String;
+    if (!entry.op) { return entry.words || ""; }   // the server's stored line (a tap has an op)
+    if (entry.op === "undo") { return strings.undo_log + (entry.reason ? ": " + entry.reason : ""); }
+    if (entry.op === "start_hand") { return strings.next_hand_log; }
+    if (entry.op !== "action") { return strings.close_hand_log; }
+    var label = (strings.verbs || {})[entry.verb] || strings[entry.verb] || entry.verb || "";
+    if (entry.amount !== null && entry.amount !== undefined) { label += " " + num(entry.amount); }
+    if (!isSeat(entry.seat)) { return label; }
+    var seat = ((view && view.seats) || []).filter(function (s) { return s.seat === entry.seat; })[0];
+    var who = seat && seat.name ? seat.name : (strings.seat || "%(seat)s").replace("%(seat)s", String(entry.seat));
+    return who + " \u00b7 " + label;
+  }
+
+  return {echo: echo, legalFor: legalFor, logWords: logWords};
 });

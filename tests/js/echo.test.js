@@ -4,7 +4,7 @@
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const {echo, legalFor} = require("../../static/js/echo.js");
+const {echo, legalFor, logWords} = require("../../static/js/echo.js");
 
 // A server view as web/tableview.py table_view gives it: jackpots, seats 1, 3 and 4, the
 // antes in, seat 1 due (the first seat after the button, seat 4).
@@ -47,7 +47,7 @@ test("a tap is appended to the log as pending and its seat marked as acted", () 
   assert.equal(out.waiting, 1);
   assert.deepEqual(out.actions.slice(-1)[0],
                    {action: "p1 open 10", op: "action", key: "k-open-0001", reason: null, pending: true,
-                    voided: false, event_id: null});
+                    voided: false, event_id: null, actor: "p", seat: 1, verb: "open", amount: 10});
   assert.equal(out.actions.length, 4);
   const seat1 = out.seats.find((s) => s.seat === 1);
   assert.equal(seat1.acted, true);
@@ -147,4 +147,44 @@ test("an empty or missing view still echoes a tap", () => {
   assert.equal(out.waiting, 1);
   assert.deepEqual(out.actions.map((a) => a.action), ["p1 open 10"]);
   assert.deepEqual(out.acted, [1]);
+});
+
+// The page's words as web/dealer.py page_strings gives them on a Spanish page.
+const ES = {
+  verbs: {open: "Abro", call: "Veo", fold: "Me retiro", ante: "Ante", draw: "¿Cuántas?"},
+  seat: "Asiento %(seat)s", award: "Adjudicar", serve: "Servir", misdeal: "Mal reparto",
+  undo_log: "Anular", next_hand_log: "Mano siguiente", close_hand_log: "Cerrar la mano",
+};
+const spanishChips = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+
+test("a stored log line is shown in the server's words, never as written", () => {
+  const view = serverView();
+  view.actions = [{event_id: 1, seq: 1, action: "p1 ante 5", voided: false, words: "Ana pone 5 de ante"},
+                  {event_id: 2, seq: 2, action: "p3 open 2", voided: true, words: "Bruno abre 2"}];
+  const out = echo(view, []);
+  assert.deepEqual(out.actions.map((a) => logWords(a, out, ES)), ["Ana pone 5 de ante", "Bruno abre 2"]);
+  // no words from the server: nothing made up from the line (no rule or wording in the page)
+  assert.equal(logWords({event_id: 3, seq: 3, action: "p4 fold", voided: false}, out, ES), "");
+});
+
+test("a waiting tap is said as tapped: the seat's name and the button's label, not its line", () => {
+  const taps = [openTap,
+                {op: "action", key: "k-award-01", action: "d award p4 1800", actor: "d", seat: 4, verb: "award", amount: 1800},
+                {op: "action", key: "k-misdeal", action: "d misdeal", actor: "d", seat: null, verb: "misdeal"},
+                {op: "undo", key: "k-undo-001", event_id: 3, reason: "error"},
+                {op: "end_hand", key: "k-end-0001"}];
+  const out = echo(serverView(), taps);
+  const said = out.actions.filter((a) => a.pending).map((a) => logWords(a, out, ES, spanishChips));
+  assert.deepEqual(said, ["Ana · Abro 10", "Chus · Adjudicar 1.800", "Mal reparto", "Anular: error", "Cerrar la mano"]);
+  assert.ok(said.every((w) => !/\bp\d|\bd (award|misdeal)/.test(w)), said.join(" | "));
+  // a seat nobody sits in is named by its number; a "next hand" tap by name
+  const next = echo(serverView(), [{op: "start_hand", key: "k-next-001"},
+                                   {op: "action", key: "k-p7-00001", action: "p7 call", actor: "p", seat: 7, verb: "call"}]);
+  assert.deepEqual(next.actions.map((a) => logWords(a, next, ES)), ["Mano siguiente", "Asiento 7 · Veo"]);
+});
+
+test("a refused tap (the page's own object, not yet in the log) is said the same way", () => {
+  assert.equal(logWords({op: "action", key: "k-fold-001", action: "p3 fold", actor: "p", seat: 3, verb: "fold",
+                         amount: null}, serverView(), ES), "Bruno · Me retiro");
+  assert.equal(logWords({op: "undo", key: "k-undo-002", event_id: 9, reason: "mal"}, serverView(), ES), "Anular: mal");
 });
