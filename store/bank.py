@@ -15,6 +15,7 @@ from sqlite_utils import Database
 from .counts import count_findings
 from .handrows import night_hands
 from .hands import check_night, night_session
+from .memo import kept
 from .nights import table_players
 
 POT_RETURN = "carried pot"
@@ -141,6 +142,10 @@ def bank_check(db: Database, night_id: int) -> dict:
         count that differs, in the order counted.
     :raises StoreError: no such night.
     """
+    return kept(db, ("bank_check", night_id), lambda: _bank_check(db, night_id))
+
+
+def _bank_check(db: Database, night_id: int) -> dict:
     rows = money_rows(db, night_id)
     bought = sum(r["bought"] for r in rows)
     counted = sum(r["counted"] or 0 for r in rows)

@@ -31,6 +31,7 @@ from .db import read_tx
 from .disputes import ruling_move_rows
 from .handrows import night_hands
 from .judging import LIVE_ENTRY, Night, night_rulings
+from .memo import kept
 
 
 def count_findings(db: Database, night_id: int) -> list[dict]:
@@ -45,6 +46,10 @@ def count_findings(db: Database, night_id: int) -> list[dict]:
         (``referee.findings.DETAILS``); in the order the counts were entered.
     :raises StoreError: no such night.
     """
+    return kept(db, ("count_findings", night_id), lambda: _count_findings(db, night_id))
+
+
+def _count_findings(db: Database, night_id: int) -> list[dict]:
     with read_tx(db):
         night = Night(db, night_id)
         entries = night_rulings(db, night_id)

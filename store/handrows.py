@@ -116,14 +116,33 @@ def hands_dealt_in(db: Database, night_id: int, player_id: int, seat: int | None
     """
     if seat is None:
         return set()
-    row = db.execute("SELECT MIN(COALESCE(before_hand, 0)) FROM seats WHERE night_id = ? AND player_id = ?",
-                     [night_id, player_id]).fetchone()
-    since = row[0] or 0
+    return night_dealt_in(db, night_id, {player_id: seat})[player_id]
+
+
+def night_dealt_in(db: Database, night_id: int, seats: dict[int, int]) -> dict[int, set[int]]:
+    """:func:`hands_dealt_in` for several players of the night at once, the log read once.
+
+    :param seats: player id -> the player's seat tonight.
+    :returns: player id -> hand ids (a set each). Read-only.
+    """
+    since = {player_id: 0 for player_id in seats}
+    for player_id, before in db.execute(
+            "SELECT player_id, MIN(COALESCE(before_hand, 0)) FROM seats WHERE night_id = ? GROUP BY player_id",
+            [night_id]):
+        if player_id in since:
+            since[player_id] = before or 0
     numbers = {h["id"]: h["number"] for h in night_hands(db, night_id)}
-    dealt = set()
+    by_tag: dict[str, list[int]] = {}
+    for player_id, seat in seats.items():
+        by_tag.setdefault(f"p{seat}", []).append(player_id)
+    dealt: dict[int, set[int]] = {player_id: set() for player_id in seats}
     for hand_id, action in db.execute(
             "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
             "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [night_id]):
-        if numbers.get(hand_id, 0) > since and names_seat(action, seat):
-            dealt.add(hand_id)
+        words = (action or "").split()
+        tags = words[:1] + (words[2:3] if words[:1] == ["d"] else [])  # (the seats names_seat reads)
+        for tag in tags:
+            for player_id in by_tag.get(tag, ()):
+                if numbers.get(hand_id, 0) > since[player_id]:
+                    dealt[player_id].add(hand_id)
     return dealt

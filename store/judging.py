@@ -41,6 +41,7 @@ from referee.session import Carry, HandItem, next_button, play_hand
 from .chain import chain_key, result_holds, result_mac
 from .db import StoreError, write_tx
 from .handrows import hands_played, live_hand
+from .memo import kept
 
 LIVE_HAND = live_hand("h")
 """SQL on ``hands h``: the hand's start has not been voided."""
@@ -316,8 +317,13 @@ def night_rulings(db: Database, night_id: int) -> list[dict]:
     """The ruling on every live hand of the night, in order: ``referee.check``'s ``hands``
     (CONTRACT.md 4), from the stored results. Read-only: a hand whose stored inputs no
     longer match (or that was never stored) and every hand after it are judged in memory
-    for this read, and nothing is written.
+    for this read, and nothing is written. Computed once while the database is unchanged
+    (:func:`store.memo.kept`: each caller gets its own copy).
     """
+    return kept(db, ("night_rulings", night_id), lambda: _night_rulings(db, night_id))
+
+
+def _night_rulings(db: Database, night_id: int) -> list[dict]:
     night = Night(db, night_id)
     rows = _hand_rows(db, night_id, 1)
     stored = _stored(db, [r[0] for r in rows])

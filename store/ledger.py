@@ -21,6 +21,7 @@ from .db import MAX_CHIPS, StoreError, utc_now, write_tx
 from .counts import player_count_findings
 from .disputes import RULING, open_dispute_hands
 from .handrows import current_hand, hands_dealt_in as _hands_dealt_in, night_hands
+from .memo import kept
 from .hands import check_night
 from .judging import rejudge
 from .nights import (existing, get_night, insert_once, keyed_write, local_time, night_players,
@@ -472,6 +473,10 @@ def night_summary(db: Database, night_id: int) -> dict:
         the ones the close will make (the carried pot given back).
     :raises StoreError: no such night.
     """
+    return kept(db, ("night_summary", night_id), lambda: _night_summary(db, night_id))
+
+
+def _night_summary(db: Database, night_id: int) -> dict:
     night = get_night(db, night_id)
     rows = _totals(db, night_id)
     bank = bank_check(db, night_id)

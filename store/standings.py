@@ -14,7 +14,7 @@ import json
 
 from sqlite_utils import Database
 
-from .handrows import hand_ended, hands_dealt_in, night_hands
+from .handrows import hand_ended, night_dealt_in, night_hands
 from .hands import check_night
 from .judging import session_hands
 from .ledger import night_summary
@@ -105,11 +105,12 @@ def club_standings(db: Database) -> dict:
         nights.append({"night_id": night_id, "local_date": night["local_date"], "title": night["title"],
                        "currency": currency})
         seats = {p["player_id"]: p["seat"] for p in table_players(db, night_id)}
+        dealt = night_dealt_in(db, night_id, {p: s for p, s in seats.items() if s is not None})
         for row in summary["players"]:
             mine = players.setdefault(row["player_id"], {"player_id": row["player_id"], "name": row["name"],
                                                          "nights": 0, "hands": 0, "nets": {}, "trend": {}})
             mine["nights"] += 1
-            mine["hands"] += len(hands_dealt_in(db, night_id, row["player_id"], seats.get(row["player_id"])))
+            mine["hands"] += len(dealt.get(row["player_id"], ()))
             total = mine["nets"].get(currency, 0) + (row["net_cents"] or 0)
             mine["nets"][currency] = total
             mine["trend"].setdefault(currency, []).append((night_id, total))

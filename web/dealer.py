@@ -48,6 +48,7 @@ from werkzeug.exceptions import HTTPException
 import referee
 import store
 from store.dealer_links import entered_by as link_entered_by
+from store.memo import forget
 
 from . import i18n
 from .forms import MAX_NUMBER, bad_characters, check_text
@@ -158,6 +159,7 @@ def _give_back(exc: BaseException | None = None) -> None:
     if held is None:
         return
     path, db = held
+    forget(db)  # (what this request kept is not the next one's)
     try:
         if db.conn.in_transaction:
             db.conn.rollback()
