@@ -8,7 +8,7 @@ import pytest
 import store
 from conftest import SHARED
 from conftest import pdf_text
-from web.reports import money
+from web import i18n
 
 CASES = sorted(p.name for p in SHARED.glob("cases/*.json")
                if not p.name.endswith(".expect.json"))
@@ -68,10 +68,14 @@ def test_case_imports_closes_and_prints_players_nets_and_transfers(app, runner, 
     assert result.exit_code == 0, result.output
     text = pdf_text(out.read_bytes())
     flat = " ".join(text.split())
+    def money(cents: int) -> str:   # as the command line's report (Spanish) writes it, spaces as the PDF's
+        with runner.app.test_request_context("/?lang=es"):
+            return " ".join(i18n.money(cents, "EUR").split())
+
     for player in summary["players"]:
         assert player["name"] in text
-        assert money(player["net_cents"], "EUR") in flat, (player["name"], player["net_cents"])
+        assert money(player["net_cents"]) in flat, (player["name"], player["net_cents"])
     for transfer in summary["transfers"]:
-        line = f"{transfer['payer']} {transfer['payee']} {money(transfer['cents'], 'EUR')}"
+        line = f"{transfer['payer']} {transfer['payee']} {money(transfer['cents'])}"
         assert line in flat, line
     assert "1 de " in flat or "1 of " in flat
