@@ -17,8 +17,9 @@ nothing stored on refusal):
   /host/outstanding`` (every closed night's transfers not confirmed, per player totals).
 - player (``/p/<token>``, the link is the key): ``POST /p/<token>/handle`` (their own
   handle), ``POST /p/<token>/night/<id>/transfer`` (``action`` paid for a transfer they
-  pay, confirm for one they receive). Any other transfer, a night they did not play, an
-  unknown or revoked link: the plain 404 of the player pages, nothing stored.
+  pay, confirm for one they receive). Another's transfer, or the wrong side of their own:
+  a refusal on their page, nothing stored; a night they did not play, an unknown or
+  revoked link: the plain 404 of the player pages, nothing stored.
 
 The host night page includes ``host/_transfers.html`` and ``host/_expenses.html``, which
 read :func:`night_payments`; the phone's ledger includes ``player/_settle.html`` with
