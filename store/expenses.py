@@ -155,3 +155,25 @@ def night_expenses(db: Database, night_id: int) -> dict:
                   "payee": names.get(t.payee), "cents": t.amount} for t in plan]
     return {"expenses": expenses, "total": sum(e["cents"] for e in expenses if not e["voided"]),
             "balances": balances, "transfers": transfers}
+
+
+def player_expenses(db: Database, night_id: int, player_id: int) -> dict:
+    """One player's view of the night's live shared expenses (the phone shows it beside
+    the poker net, never inside it). Read-only.
+
+    :returns: ``{"expenses": [{"id", "description", "payer_id", "payer", "cents" (the whole
+        expense), "share" (this player's cents of it, 0 when they do not share it)}]``
+        (live ones, oldest first), ``"total"`` (cents of the live expenses), ``"paid"``
+        (cents this player paid), ``"share"`` (their cents of all of them), ``"balance"``
+        (paid - share: above 0 they are owed, below 0 they owe; the expenses' own
+        transfers settle it)}``.
+    :raises StoreError: no such night.
+    """
+    night = night_expenses(db, night_id)
+    live = [{"id": e["id"], "description": e["description"], "payer_id": e["payer_id"], "payer": e["payer"],
+             "cents": e["cents"],
+             "share": sum(s["cents"] for s in e["shares"] if s["player_id"] == player_id)}
+            for e in night["expenses"] if not e["voided"]]
+    return {"expenses": live, "total": night["total"],
+            "paid": sum(e["cents"] for e in live if e["payer_id"] == player_id),
+            "share": sum(e["share"] for e in live), "balance": night["balances"].get(player_id, 0)}

@@ -21,7 +21,7 @@ from sqlite_utils import Database
 
 from .db import StoreError, utc_now, write_tx
 from .expenses import night_expenses
-from .nights import existing, get_night, insert_once, require_reason
+from .nights import existing, get_night, insert_once, require_reason, table_players
 from .players import get_player
 from .text import bad_characters
 
@@ -95,25 +95,96 @@ def _matches(mark: dict, close_id: int | None, transfer: dict) -> bool:
             and mark["payee_id"] == transfer["payee_id"] and mark["cents"] == transfer["cents"])
 
 
+def _earlier_money(marks: list[dict], close_id: int | None) -> dict[tuple[int, int], dict]:
+    """The money that changed hands on earlier settlements of the night: every transfer
+    of an earlier close with a live ``paid`` or ``confirmed`` mark moved its ``cents``
+    from its payer to its payee (a mark keeps what was to be paid then).
+
+    :returns: ``{(low_id, high_id): {"cents": signed cents moved low -> high, "confirmed":
+        every such transfer also confirmed}}``, one entry per pair of players.
+    """
+    moved: dict[tuple[int, int], dict] = {}
+    earlier: dict[tuple, set] = {}
+    for m in marks:
+        if m["close_id"] != close_id and m["kind"] in ("paid", "confirmed"):
+            earlier.setdefault((m["close_id"], m["payer_id"], m["payee_id"], m["cents"]), set()).add(m["kind"])
+    for (_close, payer, payee, cents), kinds in earlier.items():
+        pair = (min(payer, payee), max(payer, payee))
+        row = moved.setdefault(pair, {"cents": 0, "confirmed": True})
+        row["cents"] += cents if payer == pair[0] else -cents
+        row["confirmed"] = row["confirmed"] and "confirmed" in kinds
+    return moved
+
+
+def _remaining(transfers: list[dict], moved: dict[tuple[int, int], dict], names: dict) -> list[dict]:
+    """The settlement's transfers less the money already moved between the same two
+    players: one row per pair, turned round where the earlier money was more than is due
+    (the difference is given back), plus a row for a pair the new settlement no longer
+    links but between whom money moved (all of it given back).
+
+    :returns: ``[{"payer_id", "payer", "payee_id", "payee", "cents" (what is still to pay,
+        >= 0), "settlement_cents" (the settlement's amount in this row's direction, signed),
+        "paid_before" (money moved earlier in this row's direction, signed), "earlier_confirmed"}]``.
+    """
+    def row(payer, payee, due):  # due: signed settlement cents payer -> payee
+        pair = (min(payer, payee), max(payer, payee))
+        before = moved.get(pair, {"cents": 0, "confirmed": False})
+        paid = before["cents"] if payer == pair[0] else -before["cents"]
+        left = due - paid
+        if left < 0:
+            payer, payee, due, paid, left = payee, payer, -due, -paid, -left
+        return {"payer_id": payer, "payer": names.get(payer), "payee_id": payee, "payee": names.get(payee),
+                "cents": left, "settlement_cents": due, "paid_before": paid,
+                "earlier_confirmed": bool(paid) and before["confirmed"]}
+    out, seen = [], set()
+    for t in transfers:
+        names.setdefault(t["payer_id"], t.get("payer"))
+        names.setdefault(t["payee_id"], t.get("payee"))
+        seen.add((min(t["payer_id"], t["payee_id"]), max(t["payer_id"], t["payee_id"])))
+        out.append(row(t["payer_id"], t["payee_id"], t["cents"]))
+    for pair, before in moved.items():
+        if pair not in seen and before["cents"]:
+            out.append(row(pair[0], pair[1], 0))
+    return out
+
+
 def night_transfers(db: Database, night_id: int, what: str = "poker") -> list[dict]:
     """The night's transfers (the live close's, or the expenses' with ``what="expenses"``),
-    each with its marks.
+    each less the money already paid between the same two players on an earlier
+    settlement of the night, with its marks. ONE place computes what remains: the host's
+    night page, the phone and the outstanding page read it.
 
-    :returns: ``[{"payer_id", "payer", "payee_id", "payee", "cents", "what", "close_id",
-        "status" ('due' | 'paid' | 'confirmed'), "paid_by", "paid_at", "confirmed_by",
-        "confirmed_at", "handle" (the payee's payment handle or None)}]``; ``*_by`` are the
-        ``entered_by`` of the marks (``"host:<user>"``, ``"player:<id>"``), times ISO UTC.
+    Money that changed hands is a fact: after a reopen and another close, a transfer
+    marked paid (or confirmed) on an earlier close counts against the new settlement
+    between the same two players: in the same direction it reduces what is due ("already
+    paid 1,00 €; 0,10 € left"), in the other it adds to what the other owes back. A
+    transfer fully covered by earlier money is ``paid`` (``confirmed`` when every earlier
+    payment was confirmed); an overpayment is a row turned round: what is to be given
+    back. (The expenses' marks all belong to one settlement, ``close_id`` None: an
+    expense's marks of a changed expense settlement are listed by :func:`stale_marks`.)
+
+    :returns: ``[{"payer_id", "payer", "payee_id", "payee", "cents" (still to pay now,
+        cents >= 0), "settlement_cents", "paid_before" (signed, this row's direction),
+        "what", "close_id", "status" ('due' | 'paid' | 'confirmed'), "paid_by", "paid_at",
+        "confirmed_by", "confirmed_at", "handle" (the payee's payment handle or None)}]``;
+        ``*_by`` are the ``entered_by`` of the marks (``"host:<user>"``,
+        ``"player:<id>"``), times ISO UTC; a mark on this settlement matches its row by
+        (close, payer, payee, cents).
     :raises StoreError: no such night.
     """
     close_id, transfers = _settlement(db, night_id, what)
     marks = _live_marks(db, night_id, what)
+    moved = _earlier_money(marks, close_id) if what == "poker" and close_id is not None else {}
+    names = {p["player_id"]: p["name"] for p in table_players(db, night_id)} if moved else {}
     out = []
-    for t in transfers:
+    for t in _remaining(transfers, moved, names):
         mine = [m for m in marks if _matches(m, close_id, t)]
         paid = next((m for m in mine if m["kind"] == "paid"), None)
         confirmed = next((m for m in mine if m["kind"] == "confirmed"), None)
-        out.append({**t, "what": what, "close_id": close_id,
-                    "status": "confirmed" if confirmed else "paid" if paid else "due",
+        status = "confirmed" if confirmed else "paid" if paid else "due"
+        if status == "due" and t["cents"] == 0 and t["paid_before"]:
+            status = "confirmed" if t["earlier_confirmed"] else "paid"
+        out.append({**t, "what": what, "close_id": close_id, "status": status,
                     "paid_by": paid and paid["entered_by"], "paid_at": paid and paid["entered_at"],
                     "confirmed_by": confirmed and confirmed["entered_by"],
                     "confirmed_at": confirmed and confirmed["entered_at"],
@@ -122,20 +193,32 @@ def night_transfers(db: Database, night_id: int, what: str = "poker") -> list[di
 
 
 def stale_marks(db: Database, night_id: int, what: str = "poker") -> list[dict]:
-    """The live marks that match no transfer of the night's current settlement (the
-    settlement changed since: a reopen and another close, or another expense): shown as
-    "the settlement changed", never carried over.
+    """The transfers of an earlier settlement of the night (a reopen and another close,
+    or another expense) that were marked: one row per such transfer, ``kind``
+    ``confirmed`` when it was confirmed (by the payee or the host, marked paid or not),
+    else ``paid``. The poker ones count in :func:`night_transfers` (``counted`` True); the
+    expenses' are listed, not carried over.
 
-    :returns: ``[{"id", "close_id", "payer_id", "payer", "payee_id", "payee", "cents", "kind",
-        "entered_by", "entered_at"}]``.
+    :returns: ``[{"close_id", "payer_id", "payer", "payee_id", "payee", "cents", "kind",
+        "counted", "entered_by" (the latest mark's), "entered_at"}]``, oldest first.
     """
-    close_id, transfers = _settlement(db, night_id, what)
-    out = []
+    close_id = _settlement(db, night_id, what)[0]
+    live = night_transfers(db, night_id, what) if what == "expenses" else []
+    groups: dict[tuple, dict] = {}
     for m in _live_marks(db, night_id, what):
-        if not any(_matches(m, close_id, t) for t in transfers):
-            out.append({**m, "payer": get_player(db, m["payer_id"])["name"],
-                        "payee": get_player(db, m["payee_id"])["name"]})
-    return out
+        if what == "poker" and m["close_id"] == close_id:
+            continue
+        if what == "expenses" and any(_matches(m, close_id, t) for t in live):
+            continue
+        key = (m["close_id"], m["payer_id"], m["payee_id"], m["cents"])
+        row = groups.setdefault(key, {"close_id": m["close_id"], "payer_id": m["payer_id"],
+                                      "payer": get_player(db, m["payer_id"])["name"],
+                                      "payee_id": m["payee_id"], "payee": get_player(db, m["payee_id"])["name"],
+                                      "cents": m["cents"], "kind": "paid", "counted": what == "poker"})
+        if m["kind"] == "confirmed":
+            row["kind"] = "confirmed"
+        row["entered_by"], row["entered_at"] = m["entered_by"], m["entered_at"]
+    return list(groups.values())
 
 
 def _transfer(db: Database, night_id: int, payer_id: int, payee_id: int, what: str) -> dict:

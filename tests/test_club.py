@@ -13,6 +13,7 @@ import store
 from conftest import login_host
 from csrf_client import post_form
 from night14_world import HANDS, LONG_NAME, PLAYERS, build_night14
+from web.i18n import money
 
 
 def _ledger_net_cents(db, night_id: int, player_id: int) -> int:
@@ -85,13 +86,37 @@ def test_club_nets_stay_apart_per_currency_and_the_trend_chart_is_labelled(clien
     charts = re.findall(r'<svg class="chart trend" data-currency="(\w+)".*?</svg>', html, re.S)
     assert charts == ["EUR", "MXN"]
     eur = re.search(r'<svg class="chart trend" data-currency="EUR".*?</svg>', html, re.S).group(0)
-    assert 'aria-label="Net across nights (EUR)"' in eur
+    assert 'aria-label="Running total night by night (EUR)"' in eur
     assert re.search(r'class="x-label"[^>]*>Night \(date\)</text>', eur)
-    assert re.search(r'class="y-label"[^>]*>Net \(EUR\)</text>', eur)
+    assert re.search(r'class="y-label"[^>]*>Running total \(EUR\)</text>', eur)
     # a line (a point: one EUR night) per player, named in the legend
     assert sorted(re.findall(r'data-series="([^"]*)"', eur)) == sorted(name for name, _, _ in PLAYERS)
     assert all(f">{name}</text>" in eur for name in ("Ana", "Íñigo"))
     assert f"<title>{LONG_NAME}</title>" in eur   # cut short in the legend, whole in its title
+
+
+@pytest.mark.parametrize("lang, title, y_label", [
+    ("es", "Total acumulado noche a noche (EUR)", "Total acumulado (EUR)"),
+    ("en", "Running total night by night (EUR)", "Running total (EUR)")])
+def test_the_trend_chart_plots_the_running_total_and_says_so(client, db, lang, title, y_label):
+    """The chart's points are each player's total so far after each night (Ana: her
+    first night's net, then that plus the second's +3,00), and its title and y axis
+    call them a running total, not a night's net."""
+    world = build_night14(db)
+    world.close(db)
+    second = _second_night(db, world.ids, "EUR")
+    login_host(client)
+    html = client.get(f"/host/club?lang={lang}").get_data(as_text=True)
+    eur = re.search(r'<svg class="chart trend" data-currency="EUR".*?</svg>', html, re.S).group(0)
+    assert f'aria-label="{title}"' in eur and f">{title}</text>" in eur
+    assert re.search(rf'class="y-label"[^>]*>{re.escape(y_label)}</text>', eur)
+    ana = world.ids["Ana"]
+    first, then = _ledger_net_cents(db, world.night, ana), _ledger_net_cents(db, second, ana)
+    assert first != 0 and then == 300   # so the running totals differ from the nights' nets
+    series = re.search(r'data-series="Ana">(.*?)</g>', eur, re.S).group(1)
+    tips = re.findall(r"<title>Ana: [^<]*: ([^<]*)</title>", series)
+    with client.application.test_request_context(f"/?lang={lang}"):
+        assert tips == [money(first, "EUR"), money(first + then, "EUR")]
 
 
 def test_club_page_is_the_hosts_only_and_linked_from_the_host_pages(client, db):

@@ -192,3 +192,33 @@ def test_the_closed_nights_share_text_lists_the_live_expenses_apart(app, db, cli
     share = page[page.index('id="share-text"'):page.index("</textarea>")]
     assert "Gastos compartidos" in share and "Pizzas" in share and "25,00" in share
     assert "Refrescos" not in share
+
+
+# --- the player's phone ---------------------------------------------------------------------
+
+def test_the_phone_lists_the_nights_expenses_with_my_share_and_balance_apart_from_the_net(app, db, client):
+    """What the shared expenses were (what, who paid, how much), the player's own share
+    and expense balance, beside the poker net (not inside it); a voided expense is not
+    listed."""
+    world = build_night14(db)
+    world.close(db)
+    order = _seat_order(world)
+    ana, bruno = world.ids["Ana"], world.ids["Bruno"]
+    expenses.add_expense(db, world.night, ana, 2500, "Pizzas", order, entered_by=HOST)           # 5 × 5,00
+    expenses.add_expense(db, world.night, order[2], 600, "Bebidas", [ana, order[2]], entered_by=HOST)  # 2 × 3,00
+    wrong = expenses.add_expense(db, world.night, bruno, 900, "Refrescos", order, entered_by=HOST)
+    expenses.void_expense(db, world.night, wrong, reason="entered twice", entered_by=HOST)
+    mine = expenses.player_expenses(db, world.night, bruno)
+    assert [(e["description"], e["share"]) for e in mine["expenses"]] == [("Pizzas", 500), ("Bebidas", 0)]
+    assert (mine["paid"], mine["share"], mine["balance"]) == (0, 500, -500)
+    page = client.get(f"/p/{world.tokens['Bruno']}?lang=es").get_data(as_text=True)
+    card = page[page.index(f'data-night="{world.night}"'):]
+    block = card[card.index(f'id="expenses-{world.night}"'):]
+    block = block[:block.index("</section>")]
+    assert "Pizzas: Ana pagó 25,00\xa0€" in block and "tu parte 5,00\xa0€" in block
+    assert "Bebidas" in block and "no participas" in block and "Refrescos" not in block
+    assert "Saldo de gastos: debes 5,00\xa0€" in block
+    net = card[card.index('class="net-night"'):card.index("</dd>", card.index('class="net-night"'))]
+    assert "Pizzas" not in net and card.index('class="net-night"') < card.index(f'id="expenses-{world.night}"')
+    ana_page = client.get(f"/p/{world.tokens['Ana']}?lang=es").get_data(as_text=True)
+    assert "Saldo de gastos: te deben 17,00\xa0€" in ana_page   # paid 25,00, her shares 5,00 + 3,00

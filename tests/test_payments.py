@@ -161,7 +161,7 @@ def test_an_open_night_has_nothing_outstanding(db):
     assert payments.outstanding(db) == []
 
 
-def test_after_a_reopen_and_a_different_close_old_marks_do_not_carry_over(db):
+def test_after_a_reopen_and_a_different_close_old_payments_are_listed_and_counted(db):
     world = _closed(db)
     old = payments.night_transfers(db, world.night)
     for t in old:
@@ -171,25 +171,23 @@ def test_after_a_reopen_and_a_different_close_old_marks_do_not_carry_over(db):
     assert len(payments.stale_marks(db, world.night)) == len(old)
     host = world.ids["Ana"]  # a different settlement: everyone with Ana (hub)
     store.close_night(db, world.night, entered_by=HOST, mode="hub", hub_player_id=host)
-    new = payments.night_transfers(db, world.night)
-    assert {t["status"] for t in new} == {"due"}
-    assert all(host in (t["payer_id"], t["payee_id"]) for t in new)
-    assert {(m["payer_id"], m["payee_id"]) for m in payments.stale_marks(db, world.night)} == \
-        {(t["payer_id"], t["payee_id"]) for t in old}
+    stale = payments.stale_marks(db, world.night)
+    assert {(m["payer_id"], m["payee_id"]) for m in stale} == {(t["payer_id"], t["payee_id"]) for t in old}
+    assert {(m["kind"], m["counted"]) for m in stale} == {("paid", True)}
 
 
-def test_the_same_transfers_after_a_reopen_are_due_again(db):
-    """The marks belong to the close they were made on: the same amounts closed again are
-    a new settlement (its payers say paid again), never marked silently."""
+def test_the_same_transfers_after_a_reopen_are_covered_by_what_was_paid(db):
+    """Money that changed hands is a fact: the same amounts closed again are already
+    paid (confirmed, as they were), nothing is due or outstanding."""
     world = _closed(db)
     t = payments.night_transfers(db, world.night)[0]
     payments.confirm_paid(db, world.night, t["payer_id"], t["payee_id"], entered_by=HOST)
     store.reopen_night(db, world.night, reason="check", entered_by=HOST)
     store.close_night(db, world.night, entered_by=HOST)
     again = payments.night_transfers(db, world.night)[0]
-    assert (again["payer_id"], again["payee_id"], again["cents"], again["status"]) == \
-        (t["payer_id"], t["payee_id"], t["cents"], "due")
-    assert [m["kind"] for m in payments.stale_marks(db, world.night)] == ["paid", "confirmed"]
+    assert (again["payer_id"], again["payee_id"], again["settlement_cents"], again["paid_before"],
+            again["cents"], again["status"]) == (t["payer_id"], t["payee_id"], t["cents"], t["cents"], 0, "confirmed")
+    assert [m["kind"] for m in payments.stale_marks(db, world.night)] == ["confirmed"]
 
 
 def test_the_latest_handle_wins_and_an_empty_one_clears(app, db):
@@ -263,8 +261,14 @@ def test_on_the_phone_the_payer_marks_paid_and_the_payee_confirms(app, db):
 
 
 @pytest.mark.csrf
-@pytest.mark.parametrize("case", ["stranger", "payee says paid", "another night", "no token"])
-def test_on_the_phone_someone_elses_transfer_is_a_404_and_nothing_is_stored(app, db, case):
+@pytest.mark.parametrize("case, said", [
+    ("stranger", "Esa transferencia no es tuya."),
+    ("payee says paid", "Solo quien paga puede marcar el pago como pagado."),
+    ("payer confirms", "Solo quien recibe el pago puede confirmarlo."),
+    ("another night", None), ("no token", None)])
+def test_on_the_phone_someone_elses_transfer_is_refused_and_nothing_is_stored(app, db, case, said):
+    """Another's transfer, or the wrong side of one's own: the player's page with the
+    refusal in its language; a night the player did not play, an unknown link: 404."""
     world = _closed(db)
     t, payer, payee = _payer_and_payee(db, world)
     names = _names(world)
@@ -274,16 +278,22 @@ def test_on_the_phone_someone_elses_transfer_is_a_404_and_nothing_is_stored(app,
     who, body, night = {
         "stranger": (stranger, {"action": "paid", "other_id": str(t["payee_id"])}, world.night),
         "payee says paid": (payee, {"action": "paid", "other_id": str(t["payer_id"])}, world.night),
+        "payer confirms": (payer, {"action": "confirm", "other_id": str(t["payee_id"])}, world.night),
         "another night": (payer, {"action": "paid", "other_id": str(t["payee_id"])}, world.night + 7),
         "no token": (None, {"action": "paid", "other_id": str(t["payee_id"])}, world.night),
     }[case]
     token = world.tokens[who] if who else "Zq3" * 14 + "x"
     client = app.test_client()
     before = snapshot(app.config["DATABASE"])
-    answer = post_form(client, f"/p/{token}/night/{night}/transfer", {**body, "key": "phone-x-0001"},
+    answer = post_form(client, f"/p/{token}/night/{night}/transfer?lang=es", {**body, "key": "phone-x-0001"},
                        page="/host/login")
-    assert answer.status_code == 404
     assert snapshot(app.config["DATABASE"]) == before
+    if said is None:
+        assert answer.status_code == 404
+        return
+    assert answer.status_code == 303 and answer.location.split("#")[0].endswith(f"/p/{token}")
+    page = client.get(f"/p/{token}?lang=es")
+    assert page.status_code == 200 and said in page.get_data(as_text=True)
 
 
 @pytest.mark.csrf
@@ -332,3 +342,129 @@ def test_the_outstanding_page_lists_the_nights_and_per_player_totals(app, db, cl
     assert heads == [str(world.night), str(second)]
     assert "Segunda" in page and "3,00\xa0€" in page
     assert 'href="/host/outstanding"' in client.get("/host/").get_data(as_text=True)
+
+
+# --- money paid on an earlier settlement of the night counts (a reopen, another close) -----
+
+def _three(db, counts=(90, 110, 100)) -> tuple[int, dict[str, int]]:
+    """A closed night of Ana, Maxi and Carlos (10 cents a chip, 100 chips each): the
+    counts give Ana -> Maxi 1,00 € by default."""
+    ids = {name: store.add_player(db, name) for name in ("Ana", "Maxi", "Carlos")}
+    night = store.create_night(db, rules={"preset": "jackpots", "ante": 1, "small_bet": 2, "big_bet": 4},
+                               chip_cents=10, title="Revancha")
+    for seat, (name, chips) in enumerate(zip(ids, counts), start=1):
+        store.seat_player(db, night, ids[name], seat, entered_by=HOST)
+        store.buy_in(db, night, ids[name], 100, entered_by=HOST)
+        store.cash_out(db, night, ids[name], chips, entered_by=HOST)
+    store.close_night(db, night, entered_by=HOST)
+    return night, ids
+
+
+def _reclose(db, night, ids, counts) -> None:
+    """Reopen, recount everyone whose count changes, close again (fewest transfers)."""
+    store.reopen_night(db, night, reason="a late recount", entered_by=HOST)
+    for name, chips in zip(("Ana", "Maxi", "Carlos"), counts):
+        store.recount(db, night, ids[name], chips, entered_by=HOST)
+    store.close_night(db, night, entered_by=HOST)
+
+
+def _rows(db, night) -> list[tuple]:
+    return [(t["payer"], t["payee"], t["cents"], t["settlement_cents"], t["paid_before"], t["status"])
+            for t in payments.night_transfers(db, night)]
+
+
+def test_money_paid_before_a_reopen_counts_against_the_new_settlement(app, db, client):
+    """The tester's story: Ana pays Maxi 1,00 €, Maxi confirms; the host reopens,
+    recounts, closes again: Ana -> Maxi 1,10 € is "already paid 1,00 €; 0,10 € left" on
+    the host's page, her phone and the outstanding page (which counts 0,10 €)."""
+    night, ids = _three(db)
+    ana, maxi = ids["Ana"], ids["Maxi"]
+    payments.mark_paid(db, night, ana, maxi, entered_by=f"player:{ana}")
+    payments.confirm_paid(db, night, ana, maxi, entered_by=f"player:{maxi}")
+    _reclose(db, night, ids, (89, 111, 100))
+    assert _rows(db, night) == [("Ana", "Maxi", 10, 110, 100, "due")]
+    assert payments.outstanding_totals(payments.outstanding(db)) == [
+        {"player_id": ana, "name": "Ana", "currency": "EUR", "owes": 10, "owed": 0},
+        {"player_id": maxi, "name": "Maxi", "currency": "EUR", "owes": 0, "owed": 10}]
+    said = "ya pagado 1,00\xa0€; queda 0,10\xa0€"
+    login_host(client)
+    host = client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)
+    assert said in host[host.index('id="transfers"'):]
+    phone = client.get(f"/p/{store.issue_token(db, ana)}?lang=es").get_data(as_text=True)
+    assert said in phone[phone.index(f'id="settle-{night}"'):]
+    outstanding = client.get("/host/outstanding?lang=es").get_data(as_text=True)
+    assert said in outstanding
+    totals = outstanding[outstanding.index('id="outstanding-totals"'):outstanding.index("</table>")]
+    assert "0,10\xa0€" in totals and "1,10\xa0€" not in totals
+
+
+def test_paying_what_is_left_covers_the_next_settlement_too(db):
+    night, ids = _three(db)
+    ana, maxi = ids["Ana"], ids["Maxi"]
+    payments.mark_paid(db, night, ana, maxi, entered_by=HOST)
+    _reclose(db, night, ids, (89, 111, 100))
+    payments.mark_paid(db, night, ana, maxi, entered_by=f"player:{ana}")   # the 0,10 € left
+    assert _rows(db, night) == [("Ana", "Maxi", 10, 110, 100, "paid")]
+    _reclose(db, night, ids, (89, 111, 100))   # the same settlement once more: all paid
+    assert _rows(db, night) == [("Ana", "Maxi", 0, 110, 110, "paid")]
+    assert payments.outstanding_totals(payments.outstanding(db))[0]["owes"] == 0
+
+
+def test_a_transfer_fully_covered_earlier_is_confirmed_and_not_outstanding(db):
+    night, ids = _three(db)
+    payments.confirm_paid(db, night, ids["Ana"], ids["Maxi"], entered_by=HOST)
+    _reclose(db, night, ids, (90, 110, 100))
+    assert _rows(db, night) == [("Ana", "Maxi", 0, 100, 100, "confirmed")]
+    assert payments.outstanding(db) == []
+
+
+@pytest.mark.parametrize("counts, expected", [
+    # an overpayment: the new settlement says 0,90 €; Maxi gives 0,10 € back
+    ((91, 109, 100), [("Maxi", "Ana", 10, -90, -100, "due")]),
+    # the reverse direction: Maxi now owes Ana 0,10 € plus the 1,00 € she paid him
+    ((101, 99, 100), [("Maxi", "Ana", 110, 10, -100, "due")]),
+    # no transfer between them any more: the whole 1,00 € goes back
+    ((100, 100, 100), [("Maxi", "Ana", 100, 0, -100, "due")]),
+])
+def test_money_paid_the_other_way_is_given_back(app, db, client, counts, expected):
+    night, ids = _three(db)
+    payments.mark_paid(db, night, ids["Ana"], ids["Maxi"], entered_by=HOST)
+    _reclose(db, night, ids, counts)
+    assert _rows(db, night) == expected
+    login_host(client)
+    host = client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)
+    assert "Ana ya había pagado 1,00\xa0€ a Maxi en una liquidación anterior" in host
+
+
+def test_every_players_position_adds_up_after_a_different_close(db):
+    """What each player still pays or receives, plus what already moved, is their net in
+    the new settlement (whatever the old marks were)."""
+    world = _closed(db)
+    for t in payments.night_transfers(db, world.night):
+        payments.mark_paid(db, world.night, t["payer_id"], t["payee_id"], entered_by=HOST)
+    store.reopen_night(db, world.night, reason="a late recount", entered_by=HOST)
+    store.close_night(db, world.night, entered_by=HOST, mode="hub", hub_player_id=world.ids["Ana"])
+    settlement = store.get_night(db, world.night)["close"]["detail"]["transfers"]
+
+    def position(rows, amount):
+        out: dict[int, int] = {}
+        for t in rows:
+            out[t["payer_id"]] = out.get(t["payer_id"], 0) - amount(t)
+            out[t["payee_id"]] = out.get(t["payee_id"], 0) + amount(t)
+        return {k: v for k, v in out.items() if v}
+
+    rows = payments.night_transfers(db, world.night)
+    assert any(t["paid_before"] for t in rows)
+    assert position(rows, lambda t: t["cents"] + t["paid_before"]) == position(settlement, lambda t: t["cents"])
+
+
+def test_an_earlier_transfer_only_confirmed_by_the_payee_is_said_confirmed(app, db, client):
+    night, ids = _three(db)
+    payments.confirm_paid(db, night, ids["Ana"], ids["Maxi"], entered_by=f"player:{ids['Maxi']}")
+    _reclose(db, night, ids, (89, 111, 100))
+    assert [(m["payer"], m["kind"]) for m in payments.stale_marks(db, night)] == [("Ana", "confirmed")]
+    login_host(client)
+    page = client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)
+    earlier = page[page.index("earlier-payments"):]
+    earlier = earlier[:earlier.index("</div>")]
+    assert "confirmada en una liquidación anterior" in earlier and "pagada" not in earlier

@@ -3,7 +3,8 @@
 Per player, over the club's closed nights (``store.standings.club_standings``): nights
 played, hands dealt in, the net per currency (money in two currencies is never added up),
 sorted by net, and a trend chart per currency with a line per player (``web.charts``:
-x the closed nights by date, y the running net in that currency, labelled axes).
+x the closed nights by date, y the running total in that currency: the net so far after
+each night, not the night's own net; the title and the y axis say so).
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ def trend_charts(standings: dict) -> list:
         series = {p["name"]: [(labels[night_id], cents) for night_id, cents in p["trend"][currency]]
                   for p in standings["players"] if currency in p["trend"]}
         charts.append(line_chart(series, x_labels=order, x_label=_("Night (date)"),
-                                 y_label=_("Net (%(currency)s)", currency=currency),
-                                 title=_("Net across nights (%(currency)s)", currency=currency),
+                                 y_label=_("Running total (%(currency)s)", currency=currency),
+                                 title=_("Running total night by night (%(currency)s)", currency=currency),
                                  fmt=lambda cents, c=currency: i18n.money(cents, c), css_class="chart trend",
                                  data={"currency": currency}))
     return charts

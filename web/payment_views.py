@@ -1,7 +1,8 @@
 """The routes of paying up (see ``web.payments`` for the URLs and what the pages show):
 the host's handles, marks, expenses and outstanding page; the player's own handle and
 marks. Every POST: CSRF, the role's check (``host_required``; the player's link, only
-their own transfers: anything else is the 404 of the player pages), input through
+their own transfers: a night they did not play is the 404 of the player pages, another's
+transfer a refusal on their page), input through
 ``web.forms``, refusals from ``web.refusals`` in the page's language, nothing stored on
 refusal.
 """
@@ -214,7 +215,9 @@ def player_handle(token: str):
 @bp.post("/p/<token>/night/<int:night_id>/transfer")
 def player_transfer(token: str, night_id: int):
     """The player marks a transfer they pay as paid (``action=paid``), or confirms one they
-    receive (``action=confirm``). Someone else's transfer, or a night they did not play: 404."""
+    receive (``action=confirm``). A night they did not play: 404. Someone else's transfer,
+    or the wrong side of their own (the payer confirming, the payee marking paid): the
+    player's page with the refusal in its language, nothing stored."""
     db = get_db()
     player_id = player_for(db, token)
     if night_id > MAX_NUMBER:
@@ -227,18 +230,21 @@ def player_transfer(token: str, night_id: int):
         abort(400)
     other_id = int(other)
     with read_tx(db):
-        try:
-            mine = [t for t in store_payments.night_transfers(db, night_id, what)
-                    if (action == "paid" and t["payer_id"] == player_id and t["payee_id"] == other_id)
-                    or (action == "confirm" and t["payee_id"] == player_id and t["payer_id"] == other_id)]
-        except store.StoreError:
-            abort(404)
         played = db.execute("SELECT 1 FROM seats WHERE night_id = ? AND player_id = ?",
                             [night_id, player_id]).fetchone()
-    if not played or not mine:
-        abort(404)
-    payer, payee = (player_id, other_id) if action == "paid" else (other_id, player_id)
+        if not played:
+            abort(404)
+        ours = [t for t in store_payments.night_transfers(db, night_id, what)
+                if {t["payer_id"], t["payee_id"]} == {player_id, other_id}]
     try:
+        if not ours:
+            raise store.StoreError("that transfer is not yours", "not_your_transfer_player")
+        i_pay = ours[0]["payer_id"] == player_id
+        if action == "confirm" and i_pay:
+            raise store.StoreError("only the payee confirms a transfer", "only_payee_confirms")
+        if action == "paid" and not i_pay:
+            raise store.StoreError("only the payer marks a transfer paid", "only_payer_marks_paid")
+        payer, payee = (player_id, other_id) if i_pay else (other_id, player_id)
         do = store_payments.mark_paid if action == "paid" else store_payments.confirm_paid
         do(db, night_id, payer, payee, entered_by=f"player:{player_id}", what=what, key=_form_key())
     except ValueError as exc:

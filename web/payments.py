@@ -17,8 +17,9 @@ nothing stored on refusal):
   /host/outstanding`` (every closed night's transfers not confirmed, per player totals).
 - player (``/p/<token>``, the link is the key): ``POST /p/<token>/handle`` (their own
   handle), ``POST /p/<token>/night/<id>/transfer`` (``action`` paid for a transfer they
-  pay, confirm for one they receive). Any other transfer, a night they did not play, an
-  unknown or revoked link: the plain 404 of the player pages, nothing stored.
+  pay, confirm for one they receive). Another's transfer, or the wrong side of their own:
+  a refusal on their page, nothing stored; a night they did not play, an unknown or
+  revoked link: the plain 404 of the player pages, nothing stored.
 
 The host night page includes ``host/_transfers.html`` and ``host/_expenses.html``, which
 read :func:`night_payments`; the phone's ledger includes ``player/_settle.html`` with
@@ -90,7 +91,8 @@ def player_settle_context(db, player_id: int) -> dict:
     ``{night_id: {"night_id", "currency", "closed", "pay": [transfers the player pays, each
     with the payee's ``handle`` and ``qr`` (inline SVG where the handle is a link)],
     "receive": [transfers the player receives], "stale": [their marks of a settlement that
-    changed], "my_handle": the player's own handle or None}}``; every transfer as
+    changed], "my_handle": the player's own handle or None, "expenses": the night's live
+    shared expenses as this player sees them (``store.expenses.player_expenses``)}}``; every transfer as
     ``store.payments.night_transfers`` (``status`` due | paid | confirmed) plus ``paid_who``
     / ``confirmed_who`` in words. Read-only.
 
@@ -103,6 +105,7 @@ def player_settle_context(db, player_id: int) -> dict:
             info = store.get_night(db, night["night_id"])
             names = {p["player_id"]: p["name"] for p in table_players(db, night["night_id"])}
             out[night["night_id"]] = {**night, "my_handle": mine,
+                                      "expenses": store_expenses.player_expenses(db, night["night_id"], player_id),
                                       "pay": said_transfers(db, night["pay"], info["timezone"], names),
                                       "receive": said_transfers(db, night["receive"], info["timezone"], names)}
         return out

@@ -218,6 +218,9 @@ MESSAGES = {
                                "reload the page."),
     "not_your_transfer": lambda p: _("Only the one who pays can mark a transfer paid, and only the one who "
                                      "receives it can confirm it."),
+    "not_your_transfer_player": lambda p: _("That transfer is not yours."),
+    "only_payee_confirms": lambda p: _("Only the one who receives the payment can confirm it."),
+    "only_payer_marks_paid": lambda p: _("Only the one who pays can mark the payment paid."),
     "already_paid": lambda p: _("That transfer is already marked paid."),
     "already_confirmed": lambda p: _("That transfer is already confirmed."),
     "not_marked": lambda p: _("That transfer has no mark to withdraw."),
