@@ -55,6 +55,10 @@ class Count:
       (negative: from them), settled in money rather than at the table: the count is
       compared as ``chips + moved`` with the referee's stack, whose awards the ruling
       followed (``store.rulings``). Default 0.
+    - ``pot_share``: chips of the pot carried after the last hand (passed out) that the
+      host handed back to the seat's stack before the count (``store.ledger.
+      pot_handed_back``; the share the close would give back): in the count, not in the
+      referee's stack, so the count is compared as ``chips + moved - pot_share``. Default 0.
     """
 
     seat: int
@@ -63,6 +67,7 @@ class Count:
     bought: int = 0
     name: str | None = None
     moved: int = 0
+    pot_share: int = 0
 
 
 def cash_out_findings(entries: Sequence[Mapping], hands: Sequence[Mapping] | None,
@@ -94,10 +99,15 @@ def cash_out_findings(entries: Sequence[Mapping], hands: Sequence[Mapping] | Non
           is a count of the chips: from it on they agree), so ``after`` itself when the
           pushes agree to the end (the difference then arose outside the log); None when
           they agreed after no hand since the seat bought in (the first hand it played
-          already pushed it wrong, or it played no hand).
+          already pushed it wrong, or it played no hand);
+        - ``wrong_push`` (only when the seat's own pushes agree to ``last_agreed``): the
+          first hand played whose ``d award`` lines the referee ruled wrong for other
+          seats, so that "the recorded pushes agree" is said of this seat only.
 
         A pot carried after the last hand (passed out) is no seat's: the counts are
-        compared without it (the close gives it back, ``store.ledger.close_night``).
+        compared without it (the close gives it back, ``store.ledger.close_night``), or,
+        when the host handed it back before the count, with the seat's share taken out
+        (``Count.pot_share``; details ``pot_share``).
     """
     stated = [_stated(h) for h in hands] if hands is not None else []
     night = [(e, stated[i] if i < len(stated) else frozenset()) for i, e in enumerate(entries)]
@@ -107,11 +117,26 @@ def cash_out_findings(entries: Sequence[Mapping], hands: Sequence[Mapping] | Non
         expected = count.bought
         if played:
             expected += played[-1][0]["stacks"].get(str(count.seat), 0)
-        if count.chips + count.moved == expected:
+        if count.chips + count.moved - count.pot_share == expected:
             continue
         pushed_gap, last_agreed = _pushes(played, count.seat)
-        out.append(_finding(count, expected, expected + pushed_gap, last_agreed))
+        finding = _finding(count, expected, expected + pushed_gap, last_agreed)
+        wrong = _wrong_push(played)
+        if not pushed_gap and last_agreed is not None and wrong is not None:
+            finding.details["wrong_push"] = wrong
+        out.append(finding)
     return out
+
+
+def _wrong_push(played: list[tuple[Mapping, frozenset[int]]]) -> int | None:
+    """The number of the first hand ``played`` whose ``d award`` lines the referee ruled
+    wrong (to any seat), or None."""
+    for entry, _ in played:
+        awards, recorded = entry.get("awards"), entry.get("recorded_awards") or {}
+        if awards is not None and recorded and any(f["kind"] in PUSH_FINDINGS for f in entry.get("findings", ())):
+            if {k: v for k, v in recorded.items() if v} != {k: v for k, v in awards.items() if v}:
+                return entry["hand"]
+    return None
 
 
 def _stated(hand: Mapping) -> frozenset[int]:
@@ -150,7 +175,9 @@ def _finding(count: Count, expected: int, pushed: int, last_agreed: int | None) 
     who = f"seat {count.seat}" + (f" ({count.name})" if count.name else "")
     when = f"after hand {count.after}" if count.after else "before the first hand"
     moved = f" (chips moved by a ruling: {count.moved:+d})" if count.moved else ""
-    difference = count.chips + count.moved - expected
+    if count.pot_share:
+        moved += f" (with {count.pot_share} of the carried pot, handed back)"
+    difference = count.chips + count.moved - count.pot_share - expected
     message = (f"{who} counted {count.chips} chips{moved} at the cash-out {when}; the referee's "
                f"stack is {expected} ({difference:+d})")
     if pushed != expected:
@@ -164,6 +191,8 @@ def _finding(count: Count, expected: int, pushed: int, last_agreed: int | None) 
                "pushed": pushed, "last_agreed": last_agreed}
     if count.moved:
         details["ruling_moves"] = count.moved
+    if count.pot_share:
+        details["pot_share"] = count.pot_share
     return make("stack_mismatch", None, count.seat, message, severity="error", details=details)
 
 

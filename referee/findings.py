@@ -229,6 +229,13 @@ DETAILS: dict[str, dict[str, str]] = {
         "ruling_moves": "(some) 'cash_out', only from the store (store.counts): the chips "
                         "rulings moved to the player (ledger adjustments, negative: from), "
                         "counted with the chips handed in; absent when none",
+        "pot_share": "(some) 'cash_out', only from the store (store.counts): the chips of "
+                     "the carried pot handed back to the seat before the count (in the count; "
+                     "difference is then recorded + ruling_moves - pot_share - expected); "
+                     "absent when none",
+        "wrong_push": "(some) 'cash_out', when the seat's own pushes agree: the first hand "
+                      "played whose d award lines the referee ruled wrong (to other seats); "
+                      "absent when none",
         "after": "(some) 'cash_out': the last hand played before the count (0: none)",
         "pushed": "(some) 'cash_out': the seat's stack had every d award line stood",
         "last_agreed": "(some) 'cash_out': the last hand after which the chips as pushed "

@@ -38,6 +38,10 @@ _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
 
 
 # ------------------------------------------------------------------------------ rendering
+MINUS = "\u2212"
+"""The minus sign of a signed chip figure in a sentence (as the pages write it:
+``web.i18n.chips`` with ``signed``)."""
+
 def _get(finding: Any, key: str, default: Any = None) -> Any:
     """A field of a finding dict (``referee.check``) or :class:`referee.findings.Finding`."""
     if isinstance(finding, Mapping):
@@ -97,7 +101,7 @@ def _values(finding: Any, lang: str, names: Mapping | None) -> dict[str, str | N
     """The template's fields: every detail in words, plus ``seat`` and the derived
     ``verb_inf`` and ``blind``; None for a detail that is missing or empty. A ``name``
     detail (the player counted at the cash-out) names the seat; a ``difference`` (and the
-    store's ``ruling_moves``) is signed (``+20``)."""
+    store's ``ruling_moves``) is signed (``+20``, ``−20`` with :data:`MINUS`)."""
     i = _lang(lang)
     details = _get(finding, "details") or {}
     out: dict[str, str | None] = {"seat": seat_name(_get(finding, "seat"), lang, names)}
@@ -123,7 +127,7 @@ def _values(finding: Any, lang: str, names: Mapping | None) -> dict[str, str | N
         elif isinstance(value, (list, tuple)):
             out[key] = _cards(value) if value else None
         elif key in ("difference", "ruling_moves") and isinstance(value, int):
-            out[key] = f"{value:+d}"
+            out[key] = f"{value:+d}".replace("-", MINUS)
         else:
             out[key] = str(value)
     name = details.get("name")

@@ -502,42 +502,44 @@ TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
                "{expected}.", "{seat} starts the hand with {recorded} chips; {expected} "
                "carried over."),
         "cash_out": ("{seat} entregó {recorded} fichas en la caja"
-                     "[ (fichas movidas por un fallo: {ruling_moves})]; según el árbitro tiene "
+                     "[ (fichas movidas por un fallo: {ruling_moves})][ (con {pot_share} del bote que pasa, devuelto)]; según el árbitro tiene "
                      "{expected} (diferencia: {difference}): no jugó ninguna mano desde que "
                      "compró fichas, el recuento se compara con lo comprado.",
                      "{seat} counted {recorded} chips at the cash-out"
-                     "[ (chips moved by a ruling: {ruling_moves})]; the referee's stack is "
+                     "[ (chips moved by a ruling: {ruling_moves})][ (with {pot_share} of the carried pot, handed back)]; the referee's stack is "
                      "{expected} (difference: {difference}): no hand was played since the "
                      "buy-in, the count is compared with the chips bought."),
         "cash_out:pushed": ("{seat} entregó {recorded} fichas en la caja"
-                            "[ (fichas movidas por un fallo: {ruling_moves})] tras la mano {after}; "
+                            "[ (fichas movidas por un fallo: {ruling_moves})][ (con {pot_share} del bote que pasa, devuelto)] tras la mano {after}; "
                             "según el árbitro tiene {expected} (diferencia: {difference}). Tal "
                             "como se repartieron los botes tendría {pushed}: coincidía con el "
                             "árbitro hasta la mano {last_agreed}.",
                             "{seat} counted {recorded} chips at the cash-out"
-                            "[ (chips moved by a ruling: {ruling_moves})] after hand "
+                            "[ (chips moved by a ruling: {ruling_moves})][ (with {pot_share} of the carried pot, handed back)] after hand "
                             "{after}; the referee's stack is {expected} (difference: "
                             "{difference}). As the dealer pushed the pots the seat would hold "
                             "{pushed}: it agreed with the referee up to hand {last_agreed}."),
         "cash_out:pushed_since_buy_in": (
             "{seat} entregó {recorded} fichas en la caja"
-            "[ (fichas movidas por un fallo: {ruling_moves})] tras la mano {after}; según el "
+            "[ (fichas movidas por un fallo: {ruling_moves})][ (con {pot_share} del bote que pasa, devuelto)] tras la mano {after}; según el "
             "árbitro tiene {expected} (diferencia: {difference}). Tal como se repartieron los "
             "botes tendría {pushed}: no coincide con el árbitro desde que compró fichas.",
             "{seat} counted {recorded} chips at the cash-out"
-            "[ (chips moved by a ruling: {ruling_moves})] after hand {after}; the referee's "
+            "[ (chips moved by a ruling: {ruling_moves})][ (with {pot_share} of the carried pot, handed back)] after hand {after}; the referee's "
             "stack is {expected} (difference: {difference}). As the dealer pushed the pots the "
             "seat would hold {pushed}: it has not agreed with the referee since the buy-in."),
         "cash_out:outside_log": (
             "{seat} entregó {recorded} fichas en la caja"
-            "[ (fichas movidas por un fallo: {ruling_moves})] tras la mano {after}; según el "
+            "[ (fichas movidas por un fallo: {ruling_moves})][ (con {pot_share} del bote que pasa, devuelto)] tras la mano {after}; según el "
             "árbitro tiene {expected} (diferencia: {difference}). Los botes anotados coinciden "
-            "con el árbitro hasta la mano {last_agreed}: la diferencia no está en la anotación "
+            "con el árbitro hasta la mano {last_agreed}[ en lo que toca a este jugador (la mano "
+            "{wrong_push} se repartió mal, a otros)]: la diferencia no está en la anotación "
             "(¿contar de nuevo?).",
             "{seat} counted {recorded} chips at the cash-out"
-            "[ (chips moved by a ruling: {ruling_moves})] after hand {after}; the referee's "
+            "[ (chips moved by a ruling: {ruling_moves})][ (with {pot_share} of the carried pot, handed back)] after hand {after}; the referee's "
             "stack is {expected} (difference: {difference}). The recorded pushes agree with "
-            "the referee up to hand {last_agreed}: the difference is not in the log (count "
+            "the referee up to hand {last_agreed}[ as far as this seat goes (hand {wrong_push} "
+            "was pushed wrong, to others)]: the difference is not in the log (count "
             "again?)."),
     },
     "chips_added_mid_hand": {

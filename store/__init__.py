@@ -31,7 +31,7 @@ from .hands import (append_action, append_actions, check_night, end_hand, hand_a
                     void_hand_start)
 from .importer import import_file, import_session, load_session_text
 from .ledger import (bank_check, buy_in, carried_pot, cash_out, close_night, join_table, night_entries,
-                     night_summary, player_ledger, recount, reopen_night, void_entry)
+                     night_summary, player_ledger, pot_handed_back, recount, reopen_night, void_entry)
 from .nights import create_night, get_night, list_nights, night_players, seat_player, table_players, unseat
 from .rulings import night_settlements, preview_ruling, record_ruling
 from .opening import open_db
@@ -40,7 +40,7 @@ from .tokens import issue_token, player_for_token, revoke_token
 
 __all__ = [
     "MAX_CHIPS", "StoreError", "migrations", "open_db", "utc_now", "void_hand_start", "carried_pot",
-    "join_table", "recount", "table_players", "unseat",
+    "join_table", "pot_handed_back", "recount", "table_players", "unseat",
     "append_action", "append_actions", "check_night", "current_hand", "end_hand", "get_hand", "hand_actions",
     "hand_check", "night_hands", "night_session", "start_hand", "undo_last", "verify_chain",
     "void_event", "import_file", "import_session", "load_session_text",

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
+from .carried import carried_from, carried_pot, handed_back  # noqa: F401 (re-exported)
 from .counts import count_findings
-from .handrows import night_hands
-from .hands import check_night, night_session
 from .memo import kept
 from .nights import table_players
 
@@ -74,49 +73,6 @@ def money_rows(db: Database, night_id: int) -> list[dict]:
     return out
 
 
-def carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
-    """The pot still on the table after the last hand (passed-out deals carry it,
-    CONTRACT.md 1) and who put it in.
-
-    :returns: ``(chips, {seat: chips put in})``; the put-in add up to the pot when the
-        log is consistent (they are used as weights either way). ``(0, {})`` without one.
-    """
-    hands = night_hands(db, night_id)
-    if not hands:
-        return 0, {}
-    try:
-        result = check_night(db, night_id).get("hands", [])
-    except ImportError:  # pragma: no cover - no replay engine: nothing known to carry
-        return 0, {}
-    return carried_from(db, night_id, result)
-
-
-def carried_from(db: Database, night_id: int, result: list[dict]) -> tuple[int, dict[int, int]]:
-    """:func:`carried_pot` from the night's referee entries ``result`` (CONTRACT.md 4, every
-    live hand in order: stored, or judged in memory for a ruling's preview). Read-only."""
-    if not result or not result[-1].get("carried"):
-        return 0, {}
-    session = night_session(db, night_id)
-    stacks = {str(p["seat"]): p["stack"] for p in session["players"]}
-    shares: dict[int, int] = {}
-    carried_before = 0
-    for hand, entry in zip(session["hands"], result):
-        before = dict(stacks)
-        for seat, chips in (hand.get("rebuys") or {}).items():
-            before[str(seat)] = before.get(str(seat), 0) + chips
-        after = {str(k): v for k, v in (entry.get("stacks") or {}).items()}
-        if not carried_before:
-            shares = {}
-        if entry.get("carried"):
-            for seat, chips in before.items():
-                put_in = chips - after.get(seat, chips)
-                if put_in > 0:
-                    shares[int(seat)] = shares.get(int(seat), 0) + put_in
-        stacks = {**before, **after}
-        carried_before = entry.get("carried") or 0
-    return int(result[-1]["carried"]), shares
-
-
 def bank_check(db: Database, night_id: int) -> dict:
     """The night's bank: chips on the table against chips bought. THE figure is
     ``difference``; every page, refusal, report and share text says this one.
@@ -124,20 +80,27 @@ def bank_check(db: Database, night_id: int) -> dict:
     The chips on the table are those counted plus the pot carried after the last hand
     (passed out, CONTRACT.md 1: the players' chips, given back at the close to those who
     put them in, ``store.ledger.close_night``), counted exactly once whether it is still
-    in the middle (``carried``) or already given back (``pot_returned``). Counts are the
-    players' own chips, without the pot: a count that holds a share of it differs from the
-    referee's stack (``miscounts``), as any other miscount does.
+    in the middle (``carried``), already given back (``pot_returned``), or handed back to
+    the stacks before the count, as the host stated (``pot_in_counts``,
+    ``store.ledger.pot_handed_back``: the counts hold it, each count is compared with the
+    referee's stack plus the player's share, and the close gives nothing back again).
+    Without that statement counts are the players' own chips, without the pot: a count
+    that holds a share of it differs from the referee's stack (``miscounts``), as any
+    other miscount does.
 
     :returns: ``{"bought", "counted", "carried" (chips still in the carried pot, 0 once
-        given back), "pot_returned" (chips the close gave back from it), "difference"
-        (counted + carried + pot_returned - bought: the chips on the table minus the
+        given back), "pot_returned" (chips the close gave back from it), "pot_in_counts"
+        (chips of the carried pot the counts hold, handed back before the count; 0
+        without the host's statement), "difference" (counted + carried + pot_returned -
+        bought: the chips on the table minus the
         chips bought, before any resolution), "resolved" (chips the close's charge,
         credit or split moved: -difference once resolved), "resolution" (``"charge"``,
-        ``"credit"``, ``"split"`` or None), "adjustments" (every live
+        ``"credit"``, ``"split"`` or None), "resolved_name" (the player charged or
+        credited, else None), "adjustments" (every live
         adjustment: pot returned, resolution and ruling moves, which sum to 0),
         "balanced" (everyone counted and difference + resolved == 0), "uncounted":
         [names], "miscounts": [{"player_id", "name", "counted", "stack" (the referee's),
-        "difference" (counted + ruling moves - stack)}]}``; chips are ints. The
+        "pot_share", "difference" (counted + ruling moves - pot share - stack)}]}``; chips are ints. The
         miscounts are ``store.counts.count_findings`` (the referee's comparison), one per
         count that differs, in the order counted.
     :raises StoreError: no such night.
@@ -153,12 +116,18 @@ def _bank_check(db: Database, night_id: int) -> dict:
     returned = sum(e["chips"] for e in adjustments if e["reason"] == POT_RETURN)
     resolved = sum(e["chips"] for e in adjustments if e["reason"] in RESOLVED)
     resolution = next((e["reason"] for e in adjustments if e["reason"] in RESOLVED), None)
+    names = {r["player_id"]: r["name"] for r in rows}
+    resolved_name = next((names.get(e["player_id"]) for e in adjustments if e["reason"] in ("charge", "credit")),
+                         None)
     pot = carried_pot(db, night_id)[0]
-    carried = max(pot - returned, 0)
+    in_counts = pot if pot and not returned and handed_back(db, night_id) else 0
+    carried = 0 if in_counts else max(pot - returned, 0)
     difference = counted + carried + returned - bought
     uncounted = [r["name"] for r in rows if r["counted"] is None or r["counting_due"]]
     return {"bought": bought, "counted": counted, "carried": carried, "pot_returned": returned,
+            "pot_in_counts": in_counts,
             "difference": difference, "resolved": resolved, "resolution": resolution,
+            "resolved_name": resolved_name,
             "adjustments": sum(e["chips"] for e in adjustments), "uncounted": uncounted,
             "balanced": not uncounted and difference + resolved == 0,
             "miscounts": miscounts(db, night_id)}
@@ -166,8 +135,9 @@ def _bank_check(db: Database, night_id: int) -> dict:
 
 def miscounts(db: Database, night_id: int) -> list[dict]:
     """The night's counts that differ from the referee's stacks (``store.counts``), as the
-    bank lists them: ``[{"player_id", "name", "counted", "stack", "difference"}]``
-    (chips). Read-only."""
+    bank lists them: ``[{"player_id", "name", "counted", "stack", "pot_share" (of the
+    carried pot handed back before the count, in the count), "difference"}]`` (chips).
+    Read-only."""
     ids = {p["name"]: p["player_id"] for p in table_players(db, night_id)}
     out = []
     for finding in count_findings(db, night_id):
@@ -176,5 +146,5 @@ def miscounts(db: Database, night_id: int) -> list[dict]:
             continue
         out.append({"player_id": ids.get(details.get("name")), "name": details.get("name"),
                     "counted": details.get("recorded"), "stack": details.get("expected"),
-                    "difference": details.get("difference")})
+                    "pot_share": details.get("pot_share", 0), "difference": details.get("difference")})
     return out

@@ -17,6 +17,10 @@ A ruling (``store.rulings``) that moves chips between players after a wrong push
 of what a player holds: each count is compared as ``counted + ruling moves`` (the moves of
 rulings on hands played before that count, given to the player's first count after the
 hand) with the referee's stack, whose awards the ruling followed.
+
+A pot carried after the last hand that the host handed back to the stacks before the
+count (``store.ledger.pot_handed_back``) is in the counts: each player's last count is
+compared less the player's share of it (``Count.pot_share``, ``store.carried.pot_shares``).
 """
 
 from __future__ import annotations
@@ -27,11 +31,13 @@ from sqlite_utils import Database
 
 from referee.count import Count, cash_out_findings
 
+from .carried import carried_pot, handed_back, pot_shares
 from .db import read_tx
 from .disputes import ruling_move_rows
 from .handrows import night_hands
 from .judging import LIVE_ENTRY, Night, night_rulings
 from .memo import kept
+from .nights import table_players
 
 
 def count_findings(db: Database, night_id: int) -> list[dict]:
@@ -100,4 +106,26 @@ def _counts(db: Database, night: Night) -> list[Count]:
         index = next((i for i, c in enumerate(counts) if owners[i] == player_id and c.after >= number), None)
         if index is not None:
             moved[index] += chips
-    return [replace(count, moved=chips) if chips else count for count, chips in zip(counts, moved)]
+    counts = [replace(count, moved=chips) if chips else count for count, chips in zip(counts, moved)]
+    return _pot_shares(db, night, counts, owners)
+
+
+def _pot_shares(db: Database, night: Night, counts: list[Count], owners: list[int]) -> list[Count]:
+    """``counts`` with each player's share of the carried pot on their last count, when the
+    host stated it was handed back to the stacks before the count
+    (``store.carried.handed_back``; the shares of ``store.carried.pot_shares``, the
+    close's own, over the players in the money)."""
+    if handed_back(db, night.id) is None:
+        return counts
+    pot = carried_pot(db, night.id)[0]
+    in_money = {r[0] for r in db.execute(
+        f"SELECT DISTINCT l.player_id FROM ledger l WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out') "
+        f"AND {LIVE_ENTRY}", [night.id]).fetchall()}
+    seats = {p["seat"]: p["player_id"] for p in table_players(db, night.id) if p["player_id"] in in_money}
+    shares = pot_shares(db, night.id, seats, pot)
+    last = {owner: i for i, owner in enumerate(owners)}
+    out = list(counts)
+    for player_id, chips in shares.items():
+        if player_id in last:
+            out[last[player_id]] = replace(out[last[player_id]], pot_share=chips)
+    return out

@@ -21,7 +21,8 @@ SHA-256 of what it was computed from (``store/judging.py``), and token revocatio
 - ``events``: the dealer's log: kind ``action`` | ``void`` | ``end`` | ``void_hand``; hand_id, seq,
   action text, target (the voided event), reason, entered_by, entered_at, key, and a
   hash chain per night (prev_hash, hash).
-- ``ledger``: kind ``buy_in`` | ``cash_out`` | ``adjustment`` | ``close`` | ``void`` | ``unseat``;
+- ``ledger``: kind ``buy_in`` | ``cash_out`` | ``adjustment`` | ``close`` | ``void`` | ``unseat`` |
+  ``pot_handed_back`` (the carried pot handed back before the count, ``store.carried``);
   chips, before_hand (hands started when entered), target, reason, detail (JSON).
 - ``disputes`` (m008, append-only): a player contests a hand: night_id, hand_id,
   player_id, statement, entered_by (``player:<id>``), entered_at, key.

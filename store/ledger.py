@@ -14,6 +14,7 @@ from sqlite_utils import Database
 from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 
 from .bank import POT_RETURN, bank_check, carried_from, carried_pot  # noqa: F401 (re-exported)
+from .carried import HANDED_BACK, handed_back, pot_shares
 from .bank import last_money as _last_money
 from .bank import live_entries as _live
 from .bank import money_rows as _totals
@@ -151,6 +152,38 @@ def recount(db: Database, night_id: int, player_id: int, chips: int, *, entered_
                                      "before_hand": old["before_hand"], "entered_by": entered_by}, key)
 
 
+def pot_handed_back(db: Database, night_id: int, *, entered_by: str, key: str | None = None) -> int:
+    """Record the host's statement that the pot carried after the last hand (passed out,
+    CONTRACT.md 1) was handed back to the players' stacks before they counted: a ledger
+    entry of kind ``pot_handed_back`` (chips: the pot), append-only, voidable
+    (:func:`void_entry`). While it holds (no hand played since), ``store.bank.bank_check``
+    counts the pot once, inside the counts (``pot_in_counts``); each count is compared
+    with the referee's stack plus the player's share (``store.counts``, the shares of
+    ``store.carried.pot_shares``, as the close gives them); and the close gives nothing
+    back again.
+
+    :returns: the ledger entry id.
+    :raises StoreError: night closed (``night_closed``), a hand in progress
+        (``hand_in_progress``), no carried pot (``no_carried_pot``), already stated
+        (``pot_already_handed_back``).
+    """
+    with keyed_write(db, "ledger", key, HANDED_BACK, {"night_id": night_id}) as found:
+        if found is not None:
+            return found
+        require_open(db, night_id)
+        if current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress; hand the pot back after it ends", "hand_in_progress")
+        pot = carried_pot(db, night_id)[0]
+        if not pot:
+            raise StoreError("no pot is carried after the last hand: nothing to hand back", "no_carried_pot")
+        if handed_back(db, night_id) is not None:
+            raise StoreError("the carried pot was already stated as handed back", "pot_already_handed_back",
+                             chips=pot)
+        return _entry(db, night_id, {"kind": HANDED_BACK, "chips": pot,
+                                     "before_hand": len(night_hands(db, night_id)),
+                                     "entered_by": entered_by}, key)
+
+
 def join_table(db: Database, night_id: int, name: str, seat: int, chips: int | None, *,
                entered_by: str, key: str | None = None) -> int:
     """Seat a player (added to the club when the name is new) and record the first buy-in,
@@ -179,7 +212,8 @@ def join_table(db: Database, night_id: int, name: str, seat: int, chips: int | N
 
 
 def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key: str | None = None) -> int:
-    """Cancel a buy-in, cash-out or adjustment with a ``void`` entry (nothing deleted).
+    """Cancel a buy-in, cash-out, adjustment or the statement that the carried pot was
+    handed back (:func:`pot_handed_back`) with a ``void`` entry (nothing deleted).
 
     :raises StoreError: no such entry, already voided, a void or close, no reason, night closed.
     """
@@ -191,7 +225,7 @@ def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key
         row = db.execute("SELECT night_id, player_id, kind FROM ledger WHERE id = ?", [entry_id]).fetchone()
         if row is None:
             raise StoreError(f"no ledger entry with id {entry_id}", "no_entry", entry=entry_id)
-        if row[2] not in ("buy_in", "cash_out", "adjustment"):
+        if row[2] not in ("buy_in", "cash_out", "adjustment", HANDED_BACK):
             raise StoreError(f"a {row[2]} entry cannot be voided here", "entry_not_voidable", kind=row[2])
         if db.execute("SELECT 1 FROM ledger WHERE kind = 'void' AND target = ?", [entry_id]).fetchone():
             raise StoreError(f"entry {entry_id} is already voided", "already_voided")
@@ -206,7 +240,8 @@ def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key
 
 
 def night_entries(db: Database, night_id: int) -> list[dict]:
-    """The night's buy-ins, cash-outs and adjustments in the order entered, voided ones
+    """The night's buy-ins, cash-outs, adjustments and statements that the carried pot was
+    handed back (kind ``pot_handed_back``) in the order entered, voided ones
     included and marked (what the host can correct with :func:`void_entry`).
 
     :returns: ``[{"id", "player_id", "name", "kind", "chips", "reason", "entered_by",
@@ -217,8 +252,8 @@ def night_entries(db: Database, night_id: int) -> list[dict]:
         "SELECT l.id, l.player_id, p.name, l.kind, l.chips, l.reason, l.entered_by, l.entered_at, "
         "v.id, v.reason, v.entered_by, v.entered_at FROM ledger l LEFT JOIN players p ON p.id = l.player_id "
         "LEFT JOIN ledger v ON v.kind = 'void' AND v.target = l.id "
-        "WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment') ORDER BY l.id",
-        [night_id]).fetchall()
+        "WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment', ?) ORDER BY l.id",
+        [night_id, HANDED_BACK]).fetchall()
     return [{"id": r[0], "player_id": r[1], "name": r[2], "kind": r[3], "chips": r[4], "reason": r[5],
              "entered_by": r[6], "entered_at": r[7], "voided": r[8] is not None, "void_reason": r[9],
              "voided_by": r[10], "voided_at": r[11]} for r in rows]
@@ -347,7 +382,7 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
     gap = bank["difference"]  # THE figure (store.bank): a reopened night has no resolution left
     if resolution is not None and resolution not in RESOLUTIONS:
         raise StoreError(f"resolution must be one of {RESOLUTIONS}, not {resolution!r}")
-    figures = {k: bank[k] for k in ("counted", "carried", "pot_returned", "bought", "difference")}
+    figures = {k: bank[k] for k in ("counted", "carried", "pot_returned", "pot_in_counts", "bought", "difference")}
     if gap and resolution is None:
         what = "too many" if gap > 0 else "short"
         on_table = "counted" + (f" + {bank['carried']} in the carried pot" if bank["carried"] else "")
@@ -395,18 +430,14 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
 def pot_return(db: Database, night_id: int, rows: list[dict], bank: dict) -> dict[int, int]:
     """What the close gives back of the pot still carried (``bank["carried"]``) to those
     who put it in, in proportion to what each put in (largest remainder; everyone in the
-    money equally when nobody at the table put anything in): ``{player_id: chips}``, only
-    the non-zero shares. Empty once given back. Read-only (the close writes them; the
+    money equally when nobody at the table put anything in; ``store.carried.pot_shares``):
+    ``{player_id: chips}``, only the non-zero shares. Empty once given back, or handed back
+    before the count (:func:`pot_handed_back`). Read-only (the close writes them; the
     summary of an open night counts them in its nets ahead of the close).
 
     :param rows: the players in the money (``store.bank.money_rows``).
     """
-    if not bank["carried"] or not rows:
-        return {}
-    by_seat = {r["seat"]: r["player_id"] for r in rows}
-    _, put_in = carried_pot(db, night_id)
-    weights = {seat: chips for seat, chips in put_in.items() if seat in by_seat} or {seat: 1 for seat in by_seat}
-    return {by_seat[seat]: chips for seat, chips in largest_remainder(bank["carried"], weights).items() if chips}
+    return pot_shares(db, night_id, {r["seat"]: r["player_id"] for r in rows}, bank["carried"])
 
 
 def reopen_night(db: Database, night_id: int, *, reason: str, entered_by: str) -> None:

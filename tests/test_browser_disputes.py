@@ -119,7 +119,7 @@ def test_a_player_disputes_on_a_phone_and_the_host_replays_previews_and_commits(
     # --- the player sees the ruling on the link
     page.reload()
     page.wait_for_selector(".dispute[data-status='upheld']")
-    assert "Chus: +75" in page.inner_text(".dispute .moves") and "Bruno: -75" in page.inner_text(".dispute .moves")
+    assert "Chus: +75" in page.inner_text(".dispute .moves") and "Bruno: \u221275" in page.inner_text(".dispute .moves")
     _fits(page)
     page.screenshot(path=str(ARTIFACTS / "dispute_phone_ruled.png"), full_page=True)
     page.goto(f"{server}/p/{token}")                   # the ledger: the ruling beside the hand
@@ -140,7 +140,7 @@ def test_a_player_disputes_on_a_phone_and_the_host_replays_previews_and_commits(
     text = re.sub(r"\s+", " ", pdf_text(pdf.body()))
     assert "Bruno abrió con una pareja de dieces" in text
     assert "Fallo: aceptada" in text and "upheld" not in text and "Bruno no tenía apertura" in text
-    assert "Chus +75" in text and "Bruno -75" in text
+    assert "Chus +75" in text and "Bruno \u221275" in text
     assert "Liquidaciones anteriores" in text
     chain = store.chain.head(db, night_id)
     assert chain["head"] and chain["head"] in text.replace(" ", "")

@@ -173,6 +173,7 @@ POSTS = {
                           {"player_id": "3", "chips": "510", "key": None}),
     "host.recount": Post("host", lambda w: f"/host/night/{w.night}/recount",
                          {"player_id": "1", "chips": "500", "key": None}),
+    "host.pot_handed_back": Post("host", lambda w: f"/host/night/{w.night}/pot-handed-back", {"key": None}),
     "host.close": Post("host", lambda w: f"/host/night/{w.night}/close",
                        {"confirm": "1", "resolution": "split", "override_reason": "ruled tomorrow",
                         "charge_player_id": "1", "hub_player_id": "2", "key": None}),

@@ -117,6 +117,14 @@ class Route:
     also: tuple = ()                            # other roles the route lets in (a player's own handle)
 
 
+def _passed_out(w: World) -> None:
+    """A hand everyone passes: its pot is carried after it (the pot a host may hand back)."""
+    hand = store.start_hand(w.db, w.night, button=1, entered_by="test")
+    lines = ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p3 check", "p4 check", "p1 check"]
+    store.append_actions(w.db, hand, lines, entered_by="test", keys=[f"passed-{i}" for i in range(len(lines))])
+    store.end_hand(w.db, hand, entered_by="test")
+
+
 def _ana_link_id(w: World) -> int:
     return store.tokens.player_links(w.db, w.ids["Ana"])[0]["id"]
 
@@ -155,6 +163,8 @@ ROUTES = [
           lambda w: {"player_id": str(w.ids["Chus"]), "chips": "510", "key": "cash-0001"}),
     Route("host.recount", "host", lambda w, t: f"/host/night/{w.night}/recount",
           lambda w: {"player_id": str(w.ids["Ana"]), "chips": "500", "key": "recount-0001"}),
+    Route("host.pot_handed_back", "host", lambda w, t: f"/host/night/{w.night}/pot-handed-back",
+          lambda w: {"key": "pot-back-0001"}, prepare=lambda w: _passed_out(w)),
     Route("host.close", "host", lambda w, t: f"/host/night/{w.night}/close",
           lambda w: {"confirm": "1", "resolution": "", "override_reason": "ruled tomorrow",
                      "key": "close-0001"},

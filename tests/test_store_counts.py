@@ -103,7 +103,7 @@ def test_the_host_night_page_shows_who_how_many_and_since_which_hand(app, client
     assert ("Ana counted 103 chips at the cash-out after hand 2; the referee's stack is 98 "
             "(difference: +5)") in english
     assert ("Chus counted 96 chips at the cash-out after hand 2; the referee's stack is 101 "
-            "(difference: -5)") in english
+            "(difference: \u22125)") in english
     assert english.count("it agreed with the referee up to hand 1.") == 2
     assert "Bruno" not in english
     spanish = _findings_html(_night_page(client, night_id, "es"))
@@ -381,5 +381,5 @@ def test_a_count_after_a_ruling_quotes_the_chips_counted_and_the_chips_the_rulin
             details["difference"]) == ("Ana", 98, -5, 98, -5)
     assert "counted 98 chips (chips moved by a ruling: -5)" in found["message"]
     said = referee.messages.sentence(found, "es")
-    assert said.startswith("Ana entregó 98 fichas en la caja (fichas movidas por un fallo: -5) tras la mano 2; "
-                           "según el árbitro tiene 98 (diferencia: -5)"), said
+    assert said.startswith("Ana entregó 98 fichas en la caja (fichas movidas por un fallo: \u22125) tras la mano 2; "
+                           "según el árbitro tiene 98 (diferencia: \u22125)"), said

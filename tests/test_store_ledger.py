@@ -29,7 +29,8 @@ def test_bank_balances_when_chips_counted_equal_chips_bought(table):
     bank = store.bank_check(db, night_id)
     miscounts = bank.pop("miscounts")  # (no hand was dealt: the referee's stacks are the buy-ins)
     assert bank == {"bought": 400, "counted": 400, "carried": 0, "difference": 0, "adjustments": 0,
-                    "pot_returned": 0, "resolved": 0, "resolution": None, "uncounted": [], "balanced": True}
+                    "pot_returned": 0, "pot_in_counts": 0, "resolved": 0, "resolution": None,
+                    "resolved_name": None, "uncounted": [], "balanced": True}
     assert {m["name"]: m["difference"] for m in miscounts} == {"Ana": 40, "Bruno": 30, "Chus": -30, "Dani": -40}
 
 

@@ -98,7 +98,7 @@ def test_reasons_and_titles_with_hidden_characters_are_refused(app, db, path, da
     ("chip_cents", "١٢٣", "Value of a chip (cents) must be a whole number of at least 1."),
     ("chip_cents", "1e3", "Value of a chip (cents) must be a whole number of at least 1."),
     ("chip_cents", str(10**13), "Value of a chip (cents) is too large."),
-    ("ante", "9" * 400, "Ante (chips) must be a whole number of at least 0."),
+    ("ante", "9" * 400, "Ante (chips) is too large."),  # digits, too many: as a buy-in says (issue #14)
     ("currency", "ÄÖÜ", "The currency is a three-letter code such as EUR."),
     ("currency", "EU", "The currency is a three-letter code such as EUR."),
     ("preset", "<script>", "preset: choose one of the options."),

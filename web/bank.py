@@ -13,17 +13,20 @@ from flask_babel import gettext as _
 from .i18n import chips, page_lang
 
 RESOLUTION_WORDS = {
-    "charge": lambda n: _("charged to one player (%(chips)s)", chips=n),
-    "credit": lambda n: _("credited to one player (%(chips)s)", chips=n),
-    "split": lambda n: _("split among everyone (%(chips)s)", chips=n),
+    "charge": lambda n, name: (_("charged to %(name)s (%(chips)s)", name=name, chips=n) if name
+                               else _("charged to one player (%(chips)s)", chips=n)),
+    "credit": lambda n, name: (_("credited to %(name)s (%(chips)s)", name=name, chips=n) if name
+                               else _("credited to one player (%(chips)s)", chips=n)),
+    "split": lambda n, name: _("split among everyone (%(chips)s)", chips=n),
 }
-"""How the close resolved the difference (``store.bank.RESOLVED``), given the chips moved."""
+"""How the close resolved the difference (``store.bank.RESOLVED``), given the chips moved
+and the player charged or credited (``bank["resolved_name"]``; None: "one player")."""
 
 
 def difference_words(difference: int) -> str:
     """THE bank figure in words: ``"difference +20 (20 too many)"``, ``"difference −5 (5
     short)"``, ``"difference 0"`` (chips, in the page's language)."""
-    figure = chips(difference, signed=True) if difference >= 0 else "−" + chips(-difference)
+    figure = chips(difference, signed=True)
     if difference > 0:
         return _("difference %(figure)s (%(chips)s too many)", figure=figure, chips=chips(difference))
     if difference < 0:
@@ -38,7 +41,9 @@ def bank_sentence(bank: dict) -> str:
 
     "Banca: 460 compradas, 475 contadas + 5 en el bote que pasa: diferencia +20 (sobran
     20); no cuadra." / "Bank: 460 bought, 455 counted + 5 of the carried pot, given back:
-    difference 0; it balances ✓."
+    difference 0; it balances ✓." / "Bank: 460 bought, 480 counted (5 of them the carried
+    pot, handed back before the count): difference +20 (20 too many), charged to Bruno
+    (−20); it balances ✓."
 
     The one figure it states is ``difference`` (chips on the table − chips bought, the
     carried pot counted once); a resolution and who is not counted yet follow it.
@@ -55,10 +60,13 @@ def _sentence(bank: dict) -> str:
         text += " " + _("+ %(chips)s in the carried pot", chips=chips(bank["carried"]))
     if bank.get("pot_returned"):
         text += " " + _("+ %(chips)s of the carried pot, given back", chips=chips(bank["pot_returned"]))
+    if bank.get("pot_in_counts"):
+        text += " " + _("(%(chips)s of them the carried pot, handed back before the count)",
+                        chips=chips(bank["pot_in_counts"]))
     text += ": " + difference_words(bank["difference"])
     resolution = bank.get("resolution")
     if resolution in RESOLUTION_WORDS and bank.get("resolved"):
-        text += ", " + RESOLUTION_WORDS[resolution](chips(bank["resolved"], signed=True))
+        text += ", " + RESOLUTION_WORDS[resolution](chips(bank["resolved"], signed=True), bank.get("resolved_name"))
     if bank.get("uncounted"):
         return text + "; " + _("not counted yet: %(names)s.", names=", ".join(bank["uncounted"]))
     if "balanced" not in bank:  # a refusal's params: the refusal says what to do

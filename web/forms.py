@@ -68,7 +68,9 @@ def int_field(name: str, *, required: bool = True, low: int = 0, high: int = MAX
     raw = request.form.get(name, "").strip()
     if not raw and not required:
         return None
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 20 or int(raw) < low:
+    if raw.isascii() and raw.isdigit() and len(raw) > 20:  # digits, just too many of them
+        raise ValueError(_("%(field)s is too large.", field=field_label(name)))
+    if not (raw.isascii() and raw.isdigit()) or int(raw) < low:
         raise ValueError(_("%(field)s must be a whole number of at least %(low)s.",
                            field=field_label(name), low=low))
     if int(raw) > high:

@@ -374,19 +374,54 @@ def start_hand(night_id: int):
 @bp.post("/night/<int:night_id>/cash-out")
 @host_required
 def cash_out(night_id: int):
-    """Record the chips a player counted out with at the end."""
+    """Record the chips a player counted out with at the end; says so ("Chips recorded:
+    Bruno 108.")."""
 
-    return _write(night_id, lambda db: store.cash_out(
-        db, night_id, _int("player_id"), _int("chips"), entered_by=current_actor(), key=_form_key()))
+    def do(db):
+        player_id, chips = _int("player_id"), _int("chips")
+        store.cash_out(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        said.append(_("Chips recorded: %(name)s %(chips)s.", name=store.get_player(db, player_id)["name"],
+                      chips=i18n.chips(chips)))
+
+    said: list[str] = []
+    response = _write(night_id, do)
+    if said:
+        flash(said[0], "ok")
+    return response
 
 
 @bp.post("/night/<int:night_id>/recount")
 @host_required
 def recount(night_id: int):
-    """Correct a player's count: voids the earlier one (reason "recount"), records the new."""
+    """Correct a player's count: voids the earlier one (reason "recount"), records the new;
+    says so with the count it replaced ("Recount recorded: Bruno 88 (before 108).")."""
 
-    return _write(night_id, lambda db: store.recount(
-        db, night_id, _int("player_id"), _int("chips"), entered_by=current_actor(), key=_form_key()))
+    def do(db):
+        player_id, chips = _int("player_id"), _int("chips")
+        before = [e["chips"] for e in store.bank.live_entries(db, night_id, "cash_out") if e["player_id"] == player_id]
+        store.recount(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        name = store.get_player(db, player_id)["name"]
+        said.append(_("Recount recorded: %(name)s %(chips)s (before %(before)s).", name=name,
+                      chips=i18n.chips(chips), before=i18n.chips(before[-1])) if before
+                    else _("Chips recorded: %(name)s %(chips)s.", name=name, chips=i18n.chips(chips)))
+
+    said: list[str] = []
+    response = _write(night_id, do)
+    if said:
+        flash(said[0], "ok")
+    return response
+
+
+@bp.post("/night/<int:night_id>/pot-handed-back")
+@host_required
+def pot_handed_back(night_id: int):
+    """The host states that the pot carried after the last hand was handed back to the
+    players' stacks before they counted (``store.pot_handed_back``: a ledger entry with
+    who and when, voidable): the bank then counts it once, inside the counts."""
+
+    return _write(night_id, lambda db: store.pot_handed_back(db, night_id, entered_by=current_actor(),
+                                                             key=_form_key()),
+                  _("Noted: the carried pot was handed back to the players before the count."))
 
 
 @bp.post("/night/<int:night_id>/close")

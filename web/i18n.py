@@ -364,14 +364,22 @@ def money(cents: int | None, currency: str = "EUR") -> str:
     return format_currency(Decimal(cents) / 100, currency)
 
 
+MINUS = "\u2212"
+"""The minus sign of every signed chip figure (:func:`chips` with ``signed``)."""
+
+
 def chips(count: int | None, signed: bool = False) -> str:
     """A chip count as the UI language writes numbers (Babel, CLDR): ``18000`` ->
-    ``18.000`` in Spanish, ``18,000`` in English; ``signed`` adds ``+`` to a gain.
+    ``18.000`` in Spanish, ``18,000`` in English; ``signed`` adds ``+`` to a gain and
+    writes a loss with the minus sign :data:`MINUS` (``−20``): every signed chip figure of
+    the host's pages, the report, its PDF and the share text is written by this.
 
     :param count: chips (int); None gives an em dash.
     """
     if count is None:
         return "\u2014"
+    if signed and count < 0:
+        return MINUS + format_decimal(-count)
     text = format_decimal(count)
     return "+" + text if signed and count > 0 else text
 

@@ -97,6 +97,8 @@ MESSAGES = {
     "already_counted": lambda p: _("%(name)s's chips were already counted (%(chips)s) and nothing was "
                                    "bought since: to correct that count, use a recount.", **p),
     "bank_unbalanced": _bank_unbalanced,
+    "no_carried_pot": lambda p: _("No pot is carried after the last hand: there is nothing to hand back."),
+    "pot_already_handed_back": lambda p: _("The carried pot is already noted as handed back before the count."),
     "no_hand": lambda p: _("No such hand."),
     "not_dealt_in": lambda p: _("Only a player dealt into hand %(number)s can dispute it.", **p),
     "statement_empty": lambda p: _("Write what happened: the statement is empty."),
