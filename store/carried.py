@@ -42,24 +42,46 @@ def carried_from(db: Database, night_id: int, result: list[dict]) -> tuple[int, 
     if not result or not result[-1].get("carried"):
         return 0, {}
     session = night_session(db, night_id)
-    stacks = {str(p["seat"]): p["stack"] for p in session["players"]}
+    starting = {p["seat"]: p["stack"] for p in session["players"]}
     shares: dict[int, int] = {}
     carried_before = 0
-    for hand, entry in zip(session["hands"], result):
-        before = dict(stacks)
-        for seat, chips in (hand.get("rebuys") or {}).items():
-            before[str(seat)] = before.get(str(seat), 0) + chips
-        after = {str(k): v for k, v in (entry.get("stacks") or {}).items()}
+    for (start, after), entry in zip(hand_starts(starting, session["hands"], result), result):
         if not carried_before:
             shares = {}
         if entry.get("carried"):
-            for seat, chips in before.items():
+            for seat, chips in start.items():
                 put_in = chips - after.get(seat, chips)
                 if put_in > 0:
-                    shares[int(seat)] = shares.get(int(seat), 0) + put_in
-        stacks = {**before, **after}
+                    shares[seat] = shares.get(seat, 0) + put_in
         carried_before = entry.get("carried") or 0
     return int(result[-1]["carried"]), shares
+
+
+def hand_starts(starting: dict, hands: list[dict], entries: list[dict]):
+    """Each hand's stacks at its start and at its end, walking the night: a hand starts
+    with the stacks after the hand before plus the chips bought between (its ``rebuys``,
+    CONTRACT.md 1; hand 1 with ``starting``) and ends with the referee's ``stacks``
+    (CONTRACT.md 4; a seat it does not name keeps its chips). The one walk of the stacks
+    for the carried pot's shares (:func:`carried_from`) and each hand's result
+    (``store.standings.hand_results``). Pure.
+
+    :param starting: ``{seat: chips}`` before hand 1 (seats as ints or digit strings).
+    :param hands: the session's hand objects, in order (their ``rebuys``).
+    :param entries: the referee's entries of those hands, in order.
+    :returns: an iterator of ``(start, stacks)``, ``{seat (int): chips}`` each.
+
+    >>> list(hand_starts({1: 10, 2: 10}, [{}, {"rebuys": {"2": 5}}],
+    ...                  [{"stacks": {"1": 12, "2": 8}}, {"stacks": {"1": 12, "2": 13}}]))
+    [({1: 10, 2: 10}, {1: 12, 2: 8}), ({1: 12, 2: 13}, {1: 12, 2: 13})]
+    """
+    after = {int(seat): chips for seat, chips in starting.items()}
+    for hand, entry in zip(hands, entries):
+        start = dict(after)
+        for seat, chips in (hand.get("rebuys") or {}).items():
+            start[int(seat)] = start.get(int(seat), 0) + chips
+        stacks = {int(seat): chips for seat, chips in (entry.get("stacks") or {}).items()}
+        yield start, stacks
+        after = {**start, **stacks}
 
 
 def pot_shares(db: Database, night_id: int, seats: dict[int, int], chips: int) -> dict[int, int]:

@@ -14,6 +14,7 @@ import json
 
 from sqlite_utils import Database
 
+from .carried import hand_starts
 from .handrows import hand_ended, night_dealt_in, night_hands
 from .hands import check_night
 from .judging import session_hands
@@ -40,19 +41,13 @@ def hand_results(db: Database, night_id: int) -> list[dict]:
     starting, specs = session_hands(db, night_id)
     entries = check_night(db, night_id)["hands"]
     out = []
-    after: dict[int, int] = dict(starting)
-    for index, (hand, spec, entry) in enumerate(zip(hands, specs, entries)):
-        start = dict(after) if index else dict(starting)
-        if index:
-            for seat, chips in (spec.get("rebuys") or {}).items():
-                start[int(seat)] = start.get(int(seat), 0) + chips
-        stacks = {int(s): c for s, c in (entry.get("stacks") or {}).items()}
+    walk = hand_starts(starting, specs, entries)
+    for hand, (start, stacks), entry in zip(hands, walk, entries):
         change = {seat: stacks.get(seat, chips) - chips for seat, chips in start.items()}
         out.append({"hand_id": hand["id"], "number": hand["number"], "ended": hand_ended(db, hand["id"]),
                     "start": start, "stacks": stacks, "change": change,
                     "carried": entry.get("carried") or 0,
                     "awards": _seats(entry.get("awards")), "recorded_awards": _seats(entry.get("recorded_awards"))})
-        after = {**start, **stacks}
     return out
 
 
