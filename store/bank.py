@@ -52,13 +52,16 @@ def money_rows(db: Database, night_id: int) -> list[dict]:
     ``counting_due`` (bought again since the last count). Read-only."""
     players = table_players(db, night_id)
     rows = {p["player_id"]: {**p, "bought": 0, "counted": None, "adjustment": 0} for p in players}
+    latest: dict[int, tuple[int, str]] = {}  # each player's last live buy-in or cash-out: (id, kind)
     for entry in live_entries(db, night_id, "buy_in"):
         if entry["player_id"] in rows:
             rows[entry["player_id"]]["bought"] += entry["chips"]
+            latest[entry["player_id"]] = max(latest.get(entry["player_id"], (0, "")), (entry["id"], "buy_in"))
     for entry in live_entries(db, night_id, "cash_out"):
         if entry["player_id"] in rows:
             row = rows[entry["player_id"]]
             row["counted"] = (row["counted"] or 0) + entry["chips"]
+            latest[entry["player_id"]] = max(latest.get(entry["player_id"], (0, "")), (entry["id"], "cash_out"))
     for entry in live_entries(db, night_id, "adjustment"):
         if entry["player_id"] in rows:
             rows[entry["player_id"]]["adjustment"] += entry["chips"]
@@ -67,8 +70,8 @@ def money_rows(db: Database, night_id: int) -> list[dict]:
         if not row["bought"] and row["counted"] is None:
             continue  # seated, never bought in: not in the money
         # counted since the last buy-in? (a player back at the table must count again)
-        last = last_money(db, night_id, row["player_id"])
-        row["counting_due"] = last is not None and last["kind"] == "buy_in" and row["counted"] is not None
+        last_kind = latest.get(row["player_id"], (0, None))[1]
+        row["counting_due"] = last_kind == "buy_in" and row["counted"] is not None
         out.append(row)
     return out
 
