@@ -48,6 +48,15 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 """Screenshots for a person to look at (not committed)."""
 
 
+PHONE = {"width": 390, "height": 844}
+"""A phone's screen for the browser tests of issue 14 (CSS pixels)."""
+
+
+def fits(page, width: int = PHONE["width"]) -> None:
+    """Assert that nothing on the page is wider than ``width`` (no sideways scrolling)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def _fail_skips_under_ci(report) -> None:
     if os.environ.get("CI") and report.skipped and not hasattr(report, "wasxfail"):
         report.outcome = "failed"
@@ -81,11 +90,15 @@ def app(tmp_path, request):
     """The app on a fresh SQLite file in ``tmp_path`` (schema migrated). CSRF tokens are
     checked only for tests marked ``csrf`` or ``browser`` (:func:`csrf_on`); post with
     ``tests/csrf_client.py`` there."""
-    path = tmp_path / "tapete.db"
+    yield make_app(tmp_path / "tapete.db", csrf=csrf_on(request))
+
+
+def make_app(path, *, csrf: bool = False):
+    """The app as the tests configure it, on a fresh SQLite file at ``path`` (schema
+    migrated first); ``csrf`` turns Flask-WTF's token checks on."""
     open_db(path).conn.close()
-    app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test",
-                      "WTF_CSRF_ENABLED": csrf_on(request)})
-    yield app
+    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test",
+                       "WTF_CSRF_ENABLED": csrf})
 
 
 @pytest.fixture

@@ -10,18 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ARTIFACTS, fill_login
+from conftest import ARTIFACTS, PHONE, fill_login, fits
 from night14_world import build_night14
 from store import payments
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-
-
-def _fits(page) -> None:
-    """Nothing on the page is wider than the phone (no sideways scrolling)."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
 def test_the_payer_marks_paid_on_the_phone_and_the_payee_confirms(browser, server, app, db):
@@ -43,7 +37,7 @@ def test_the_payer_marks_paid_on_the_phone_and_the_payee_confirms(browser, serve
     assert row.locator("code.payment-handle").inner_text() == "https://paypal.me/cobra"
     assert row.locator("svg.qr").count() == 1
     row.scroll_into_view_if_needed()
-    _fits(page)
+    fits(page)
     page.screenshot(path=str(ARTIFACTS / "payments-payer-due.png"), full_page=True)
     row.get_by_role("button", name="He pagado").click()
     page.wait_for_selector(f'#settle-{world.night} li.transfer[data-other="{t["payee_id"]}"][data-status="paid"]')
@@ -60,7 +54,7 @@ def test_the_payer_marks_paid_on_the_phone_and_the_payee_confirms(browser, serve
     assert f"de {payer}" in row.inner_text() and "pagada, sin confirmar" in row.inner_text()
     row.get_by_role("button", name="Lo he recibido").click()
     page.wait_for_selector(f'#settle-{world.night} li.transfer[data-other="{t["payer_id"]}"][data-status="confirmed"]')
-    _fits(page)
+    fits(page)
     page.locator(f"#settle-{world.night}").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "payments-payee-confirmed.png"), full_page=True)
     done = payments.night_transfers(db, world.night)[0]

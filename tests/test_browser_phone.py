@@ -5,17 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ARTIFACTS, fill_login
+from conftest import ARTIFACTS, PHONE, fill_login, fits
 from night14_world import LONG_NAME, build_night14, referee_stacks
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-
-
-def _fits(page) -> None:
-    """Nothing wider than the phone's screen (no sideways scrolling)."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
 def test_the_players_phone_live_then_closed_and_the_hosts_panel_and_club(app, db, browser, server):
@@ -35,7 +29,7 @@ def test_the_players_phone_live_then_closed_and_the_hosts_panel_and_club(app, db
         assert stack.get_attribute("data-stack") == str(stacks[4])
         page.click("details > summary")   # the hands, one tap away
         assert page.locator('li[data-hand="2"] .hand-result').inner_text().startswith("Mano 2: ganaste 15 fichas")
-        _fits(page)
+        fits(page)
         page.screenshot(path=str(ARTIFACTS / "phone-live.png"), full_page=True)
 
         # the host issues Íñigo's link: the panel names him, copies, shows the QR code
@@ -66,7 +60,7 @@ def test_the_players_phone_live_then_closed_and_the_hosts_panel_and_club(app, db
         assert settle.is_visible() and "€" in settle.inner_text()
         lines = page.locator("ul.entries li").all_inner_texts()
         assert any("sustituida por un recuento" in line for line in lines)
-        _fits(page)
+        fits(page)
         page.screenshot(path=str(ARTIFACTS / "phone-closed.png"), full_page=True)
 
         # the club's standings on the host's phone
