@@ -33,9 +33,8 @@ from hypothesis import strategies as st
 
 import store
 from app import create_app
-from conftest import login_host, snapshot
+from conftest import login_host, make_app, snapshot
 from page_world import dealer_token
-from store import open_db
 
 EXAMPLES = 10
 """Hypothesis examples per route (each route is also sent every fixed hostile value once,
@@ -253,10 +252,7 @@ def role_client(app, w: World, role: str):
 @pytest.fixture
 def app(tmp_path):
     """The app on a fresh database with CSRF protection on (as it runs)."""
-    path = tmp_path / "tapete.db"
-    open_db(path).conn.close()
-    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test",
-                       "WTF_CSRF_ENABLED": True})
+    return make_app(tmp_path / "tapete.db", csrf=True)
 
 
 # --- the URL map ---------------------------------------------------------------------------

@@ -29,8 +29,7 @@ import re
 import pytest
 
 import store
-from app import create_app
-from conftest import login_host, pdf_text
+from conftest import login_host, make_app, pdf_text
 from night14_world import LONG_NAME, PLAYERS, build_night14
 from referee.findings import DEFAULT_SEVERITY
 from store import open_db
@@ -151,9 +150,7 @@ def wrong_words(text: str, lang: str, left_out: list[str]) -> set[str]:
 def outputs(tmp_path_factory) -> dict[tuple[str, str, str], str]:
     """{(state, lang, what): text} for every page of the night, open and closed."""
     path = tmp_path_factory.mktemp("scan") / "tapete.db"
-    open_db(path).conn.close()
-    app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test",
-                      "WTF_CSRF_ENABLED": False})
+    app = make_app(path)
     db = open_db(path)
     world = build_night14(db)
     dispute = store.open_dispute(db, world.hands[1], world.ids["Bruno"], STATEMENT)

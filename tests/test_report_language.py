@@ -11,8 +11,7 @@ import re
 import pytest
 
 import store
-from app import create_app
-from conftest import login_host, pdf_text
+from conftest import login_host, make_app, pdf_text
 from night14_world import LONG_NAME, build_night14
 from store import open_db
 
@@ -28,9 +27,7 @@ def night(tmp_path_factory):
     """{"es": {"html", "text", "pdf"}, "en": {...}, "dispute": {lang: text}} of the closed
     night (the dispute page's while it was open)."""
     path = tmp_path_factory.mktemp("report") / "tapete.db"
-    open_db(path).conn.close()
-    app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test",
-                      "WTF_CSRF_ENABLED": False})
+    app = make_app(path)
     db = open_db(path)
     world = build_night14(db)
     dispute = store.open_dispute(db, world.hands[1], world.ids["Bruno"], "El bote era de María.")
