@@ -34,7 +34,6 @@ from flask_babel import ngettext
 import referee
 import store
 from store.counts import count_findings
-from store.expenses import night_expenses
 from store.judging import next_hand_stacks
 from store.nights import local_time
 from store.tokens import player_links, revoke_player_links
@@ -45,6 +44,7 @@ from .dealer import get_db
 from .forms import MAX_NUMBER, MAX_NAME, MAX_REASON, MAX_TITLE, choice_field, text_field
 from .forms import field_label as _field_label
 from .forms import int_field as _int
+from .payments import night_payments
 from .refusals import refusal_text
 from .qr import qr_svg
 from .share import share_text
@@ -195,6 +195,7 @@ def night(night_id: int):
     bought = {r["player_id"]: r["bought"] for r in (summary or {}).get("players", [])}
     seated = store.night_players(db, night_id)
     opening_next = _opening_next(db, view, info)
+    pay = night_payments(night_id)  # the transfers with their marks, the expenses: read once
     disputes = [{**d, "entered_local": local_time(d["entered_at"], info["timezone"])}
                 for d in store.night_disputes(db, night_id)]
     return render_template(
@@ -205,7 +206,7 @@ def night(night_id: int):
         opening_next=opening_next, club=store.list_players(db),
         dealer_links=_dealer_links(db, night_id, info["timezone"]),
         summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=_key(),
-        share_text=share_text(summary, expenses=night_expenses(db, night_id)) if summary and info["closed"] else None,
+        pay=pay, share_text=share_text(summary, expenses=pay["expenses"]) if summary and info["closed"] else None,
         new_link=g.pop("new_link", None),
         players=store.table_players(db, night_id),
         entries=[{**e, "entered_local": store.nights.local_time(e["entered_at"], info["timezone"]),

@@ -24,13 +24,12 @@ from . import i18n
 from .auth import current_actor, host_required
 from .dealer import get_db
 from .forms import MAX_NUMBER, MAX_REASON, cents_field, choice_field, int_field, text_field
-from .payments import night_payments, said_transfers
+from .payments import said_transfers
 from .player import player_for
 from .refusals import refusal_text
 
 bp = Blueprint("payments", __name__)
 bp.record_once(lambda state: i18n.init_app(state.app))
-bp.add_app_template_global(night_payments, "night_payments")
 
 ACTIONS = ("paid", "confirm", "void")
 """What the host's transfer form does: mark paid, confirm received, withdraw the last mark."""

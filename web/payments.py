@@ -22,7 +22,7 @@ nothing stored on refusal):
   revoked link: the plain 404 of the player pages, nothing stored.
 
 The host night page includes ``host/_transfers.html`` and ``host/_expenses.html``, which
-read :func:`night_payments`; the phone's ledger includes ``player/_settle.html`` with
+read :func:`night_payments` as ``pay`` (the host's night view computes it once); the phone's ledger includes ``player/_settle.html`` with
 ``settle = player_settle_context(db, player_id)``.
 """
 
