@@ -1,6 +1,10 @@
 """The night's cash-out counts against the stacks the referee rules (issue 11): the host's
 night page shows each count that differs, beside the counts.
 
+A night whose hands were played elsewhere (a PokerNow ledger, ``store.pokernow``:
+``store.nights.hands_elsewhere``) has no counts compared: the referee has no hands to
+compare them with.
+
 The comparison is the referee's (:func:`referee.count.cash_out_findings`); this module
 only gathers what it takes, read-only: the stored rulings of the night's hands
 (:func:`store.judging.night_rulings`, judged in memory where a stored one is not current;
@@ -37,7 +41,7 @@ from .disputes import ruling_move_rows
 from .handrows import night_hands
 from .judging import LIVE_ENTRY, Night, night_rulings
 from .memo import kept
-from .nights import table_players
+from .nights import hands_elsewhere, table_players
 
 
 def count_findings(db: Database, night_id: int) -> list[dict]:
@@ -57,6 +61,8 @@ def count_findings(db: Database, night_id: int) -> list[dict]:
 
 def _count_findings(db: Database, night_id: int) -> list[dict]:
     with read_tx(db):
+        if hands_elsewhere(db, night_id):  # a PokerNow ledger: no hands here to compare with
+            return []
         night = Night(db, night_id)
         entries = night_rulings(db, night_id)
         hands = night_hands(db, night_id)

@@ -374,3 +374,17 @@ def local_time(iso_utc: str | None, tz_name: str) -> datetime | None:
     if not iso_utc:
         return None
     return datetime.fromisoformat(iso_utc).astimezone(zone(tz_name))
+
+
+LEDGER_IMPORT_KEY = "pokernow:"
+"""The idempotency key of a night made from a PokerNow ledger (``store.pokernow``) starts
+with this."""
+
+
+def hands_elsewhere(db: Database, night_id: int) -> bool:
+    """Whether the night's hands were played elsewhere: a night made from a PokerNow
+    ledger (``store.pokernow``; its key starts with :data:`LEDGER_IMPORT_KEY`) holds the
+    buy-ins and counts, not the hands, so its counts are not compared with the referee's
+    stacks (``store.counts``)."""
+    row = db.execute("SELECT key FROM nights WHERE id = ?", [night_id]).fetchone()
+    return bool(row and row[0] and str(row[0]).startswith(LEDGER_IMPORT_KEY))
