@@ -77,6 +77,34 @@ def _unreadable(p: dict) -> str:
              "dealer's log does (for example “p3 call”).", line=p["index"] + 1, text=_visible(p["text"]))
 
 
+def _pokernow_columns(p: dict) -> str:
+    """``pokernow_columns``: the header lacks columns (``missing``) or names one twice
+    (``twice``)."""
+    if p.get("missing"):
+        return _("This is not a PokerNow ledger: the columns %(columns)s are missing. Nothing was imported.",
+                 columns=", ".join(p["missing"]))
+    return _("The columns %(columns)s are named twice in the header. Nothing was imported.",
+             columns=", ".join(p["twice"]))
+
+
+def _pokernow_amount(p: dict) -> str:
+    """``pokernow_amount``: a cell that is not an amount as the host said the file writes
+    them (``amounts``: cents or units)."""
+    if p["amounts"] == "cents":
+        return _("Line %(line)s (%(nickname)s): %(column)s “%(value)s” is not an amount in cents (a whole "
+                 "number, not negative except the net). Nothing was imported.", **p)
+    return _("Line %(line)s (%(nickname)s): %(column)s “%(value)s” is not an amount in units (such as 12.50, "
+             "at most two decimals, not negative except the net). Nothing was imported.", **p)
+
+
+def _pokernow_name(p: dict) -> str:
+    """``pokernow_name``: the nickname the club refuses as a player's name (the store's
+    own refusal, ``reason_code`` with ``reason_params``, said after the row)."""
+    reason = said_refusal(p.get("reason_code"), p.get("reason_params")) or _("it cannot be a player's name.")
+    return _("Line %(line)s (%(nickname)s): %(reason)s Nothing was imported.", line=p["line"],
+             nickname=p["nickname"], reason=reason)
+
+
 MESSAGES = {
     "seat_taken": lambda p: _("seat %(seat)s is taken by %(name)s", **p),
     "player_seated": lambda p: _("%(name)s is already in seat %(seat)s", **p),
@@ -174,6 +202,41 @@ MESSAGES = {
     "label_too_long": lambda p: _("A tablet's name is too long: %(length)s characters, at most %(limit)s.", **p),
     "unknown_timezone": lambda p: _("“%(zone)s” is not a time zone: choose one from the list (such as "
                                     "Europe/Madrid).", zone=_visible(p["zone"])),
+    # the PokerNow ledger import (store.pokernow): the row named by its line and nickname
+    "pokernow_no_file": lambda p: _("Choose the ledger file (the CSV PokerNow gives with “Download Ledger”)."),
+    "pokernow_not_text": lambda p: _("The file is not a text CSV (UTF-8): download the ledger from PokerNow "
+                                     "again. Nothing was imported."),
+    "pokernow_too_big": lambda p: _("The file is larger than %(limit)s KB: a night's ledger is much smaller. "
+                                    "Nothing was imported.", **p),
+    "pokernow_amounts": lambda p: _("Say whether the amounts in the file are cents or units of the currency."),
+    "pokernow_empty": lambda p: _("The ledger has no rows. Nothing was imported."),
+    "pokernow_csv": lambda p: _("Line %(line)s cannot be read as CSV (a quote left open?). Nothing was "
+                                "imported.", **p),
+    "pokernow_columns": _pokernow_columns,
+    "pokernow_cells": lambda p: _("Line %(line)s has %(cells)s cells where the header has %(columns)s. "
+                                  "Nothing was imported.", **p),
+    "pokernow_no_player": lambda p: _("Line %(line)s has no player_nickname or no player_id. Nothing was "
+                                      "imported.", line=p["line"]),
+    "pokernow_amount": _pokernow_amount,
+    "pokernow_time": lambda p: _("Line %(line)s (%(nickname)s): %(column)s “%(value)s” is not a date and "
+                                 "time. Nothing was imported.", **p),
+    "pokernow_unbalanced": lambda p: _(
+        "Line %(line)s (%(nickname)s) does not balance: buy_out %(buy_out)s + stack %(stack)s + nit_escrow "
+        "%(nit_escrow)s − buy_in %(buy_in)s = %(expected)s, but its net says %(net)s. Nothing was imported.",
+        **p),
+    "pokernow_too_many_rows": lambda p: _("The ledger has more than %(limit)s rows. Nothing was imported.", **p),
+    "pokernow_nets": lambda p: _("The nets of the ledger add up to %(total)s, not 0: the money does not "
+                                 "balance. Nothing was imported.", **p),
+    "pokernow_no_buy_in": lambda p: _("Line %(line)s (%(nickname)s): the player cashes out without having "
+                                      "bought in. Nothing was imported.", **p),
+    "pokernow_too_many_players": lambda p: _("The ledger has %(count)s players with money: a night seats at "
+                                             "most %(max)s. Nothing was imported.", **p),
+    "pokernow_name_clash": lambda p: _("Two PokerNow players are both called “%(name)s” (lines %(lines)s): "
+                                       "tell them apart in the file. Nothing was imported.",
+                                       name=p["name"], lines=_hands(p["lines"])),
+    "pokernow_nothing": lambda p: _("Every row of the ledger is a refund: nobody to settle. Nothing was "
+                                    "imported."),
+    "pokernow_name": _pokernow_name,
     "no_night": lambda p: _("No such night."),
     "no_player": lambda p: _("No such player."),
     "no_entry": lambda p: _("No such entry in this night."),
