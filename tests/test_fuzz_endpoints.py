@@ -205,6 +205,8 @@ POSTS = {
     "payments.player_handle": Post("player", lambda w: f"/p/{w.token}/handle", {"handle": "600 111 222", "key": None}),
     "payments.player_transfer": Post("player", lambda w: f"/p/{w.token}/night/{w.night}/transfer", {
         "action": "paid", "what": "poker", "other_id": "3", "key": None}),
+    "pokernow.upload": Post("host", lambda w: "/host/pokernow/", {
+        "amounts": "cents", "currency": "EUR", "timezone": "Europe/Madrid", "title": "PokerNow", "ledger": "x"}),
     "dealer.tap": Post("dealer", lambda w: f"{w.dealer}/tap", {
         "key": None, "op": "action", "hand_id": lambda w: w.live_hand, "action": "p1 ante 5", "reason": "wrong seat",
         "button": 1, "stacks": {"1": 500}, "version": 0, "event_id": 1, "after_hand": 1,

@@ -23,6 +23,7 @@ own session (``tests/csrf_client.py``), so what refuses it is the role, not a mi
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import dataclass, field
 from typing import Callable
@@ -205,6 +206,12 @@ ROUTES = [
                      "sharer_ids": [str(w.ids["Ana"]), str(w.ids["Bruno"])], "key": "expense-0001"}),
     Route("payments.void_expense", "host", lambda w, t: f"/host/night/{w.night}/expenses/{_expense(w)}/void",
           lambda w: {"reason": "entered twice", "key": "void-expense-0001"}, prepare=_add_expense),
+    # the PokerNow ledger import (web.pokernow_views): a new night with its buy-ins and counts
+    Route("pokernow.upload", "host", lambda w, t: "/host/pokernow/",
+          lambda w: {"amounts": "cents", "currency": "EUR", "timezone": "Europe/Madrid", "ledger": (io.BytesIO(
+              b"player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net\n"
+              b"Gala,pn-g,2026-03-14T20:00:00Z,,1000,,1500,500\nHugo,pn-h,2026-03-14T20:00:00Z,,1000,,500,-500\n"),
+              "ledger.csv")}),
     Route("payments.player_handle", "player", lambda w, t: f"/p/{t}/handle",
           lambda w: {"handle": "600 111 222", "key": "my-handle-0001"}, also=("outsider",)),
     Route("payments.player_transfer", "player", lambda w, t: f"/p/{t}/night/{w.night}/transfer",
