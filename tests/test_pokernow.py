@@ -299,3 +299,22 @@ def test_the_page_is_the_hosts_only(client):
     page = client.get("/host/pokernow/?lang=es").get_data(as_text=True)
     assert "Importar las cuentas de PokerNow" in page and 'type="file"' in page
     assert 'name="amounts" value="cents" required' in page
+
+
+HOSTILE_CELLS = ["", "-0", "1.005", "1e309", "NaN", "١٢٣", "９", "=1+1", "@SUM(A1)", "+1", "\x00", "\u202e",
+                 '"', "\r", "9" * 40, "<script>alert(1)</script>", "2026-13-40T99:00:00Z"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(cells=st.lists(st.one_of(st.sampled_from(HOSTILE_CELLS), st.text(max_size=10)), min_size=9, max_size=9),
+       amounts=st.sampled_from(["cents", "units", "", "both"]))
+def test_a_hostile_file_on_the_page_never_answers_5xx_and_a_refusal_stores_nothing(app, cells, amounts):
+    client = app.test_client()
+    login_host(client)
+    good = "Bo,b,2026-03-14T20:00:00Z,,100,,100,0,0"
+    text = HEADER + "\n" + good + "\n" + ",".join(f'"{c}"' if '"' not in c else c for c in cells) + "\n"
+    before = snapshot(app.config["DATABASE"])
+    answer = _upload(client, text, amounts=amounts)
+    assert answer.status_code in (302, 400)
+    if answer.status_code == 400:
+        assert snapshot(app.config["DATABASE"]) == before
