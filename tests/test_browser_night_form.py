@@ -51,7 +51,7 @@ def test_each_label_sits_with_its_field_and_each_preset_is_described(browser, se
         text = page.inner_text(f'label[for="preset-{preset}"]')
         name, sentence = text.splitlines()
         assert name != preset and "_" not in name and len(sentence) > 60, text
-    assert "Sigue la semilla 000" in page.inner_text('label[for="preset-pocker"]')
+    assert "«Pocker: Las jugadas, Jackpot, Envites y Farol»" in page.inner_text('label[for="preset-pocker"]')
     assert page.is_hidden("#direction")                      # folded away by default
     page.click("#more-rules > summary")
     assert page.is_visible("#direction") and page.is_visible("#suit_order")

@@ -28,25 +28,27 @@ from .forms import MAX_NUMBER, field_label, int_field
 from .i18n import PRESET_NAMES
 
 PRESET_SENTENCES = {
-    "jackpots": _l("Card-room jacks or better (Robert's Rules of Poker): 52 cards, a pair of jacks "
-                   "to open, antes, fixed limit; when nobody opens, the pot carries."),
-    "pocker": _l("Follows seed 000 (“Pocker: Las jugadas, Jackpot, Envites y Farol”): 52 cards and a "
-                 "wild joker, repóquer and cinco figuras, opens with J-Q-K-A-K-Q-J after deals nobody "
-                 "opens, blinds, no limit, played to the dealer's right."),
-    "clasico": _l("Follows seed 001 (“Reglamento y mecanismos del juego del poker clásico”): a deck "
-                  "stripped by the number of players (rule of 11), a flush beats a full, ties broken "
-                  "by suit (hearts, diamonds, clubs, spades), draw up to 4, blinds; when everyone "
-                  "checks after the draw, the pot carries (plato de palabra)."),
-    "internacional": _l("Follows seed 002 (“Póker Internacional”): 52 cards, jacks to open, then "
+    "jackpots": _l("The card room's jacks or better (Robert's Rules of Poker): 52 cards, a pair of "
+                   "jacks to open, antes, fixed limit; when nobody opens, the pot carries."),
+    "pocker": _l("Follows the seed text “Pocker: the hands, jackpot, bets and bluff”: 52 cards and a "
+                 "wild joker, repóquer (five of a kind) and cinco figuras (five court cards), opens with "
+                 "J-Q-K-A-K-Q-J after deals nobody opens, blinds, no limit, played to the dealer's right."),
+    "clasico": _l("Follows the seed text “Rules and workings of classic poker”: a deck stripped by the "
+                  "number of players (rule of 11), a flush beats a full, ties broken by suit (hearts, "
+                  "diamonds, clubs, spades), draw up to 4, blinds; when everyone checks after the draw, "
+                  "the pot carries."),
+    "internacional": _l("Follows the seed text “International poker”: 52 cards, jacks to open, then "
                         "queens, then three hands at kings, blind and contra-blind; when everyone "
                         "checks after the draw the pot carries and those who folded match it."),
-    "basico": _l("Follows seed 003 (basic rules, 2 to 8 players): 52 cards, no minimum to open, "
+    "basico": _l("Follows the seed text of basic rules (2 to 8 players): 52 cards, no minimum to open, "
                  "draw 0 to 5; when everyone checks after the draw, the hands are shown."),
-    "deuce_to_seven": _l("Follows the real WSOP hands (shared/data/phh): deuce-to-seven lowball, "
+    "deuce_to_seven": _l("Follows real hands of the World Series of Poker: deuce-to-seven lowball, "
                          "blinds, no limit, one draw."),
 }
 """Each preset (``referee.PRESETS``) in one sentence, with the seed text it follows
-(CONTRACT.md section 3)."""
+(CONTRACT.md section 3: ``pocker`` seed 000, ``clasico`` 001, ``internacional`` 002,
+``basico`` 003, ``deuce_to_seven`` the WSOP hands of ``shared/data/phh``), named by its
+title, never by its file or number (pages show no file names)."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,7 @@ SETTINGS: tuple[Setting, ...] = (
         ("counterclockwise", "counterclockwise", _l("counterclockwise: to the dealer's right")))),
     Setting("checkdown", "table", choices=(
         ("showdown", "showdown", _l("the hands are shown")),
-        ("carry", "carry", _l("the pot carries to the next hand (plato de palabra)")))),
+        ("carry", "carry", _l("the pot carries to the next hand")))),
     Setting("blinds_allowed", "table", choices=YES_NO,
             hint=_l("A blind size above 0 plays blinds unless you say no here.")),
     Setting("small_blind", "table", chips=True),
