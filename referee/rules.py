@@ -36,7 +36,13 @@ OPENINGS = (None, "J", "Q", "K", "A")
 class RulesError(ValueError):
     """Raised for an unknown preset, an unknown override key or a bad value; the message
     names the key and quotes the value (``rules: five_figures='false': must be true or
-    false``)."""
+    false``). ``key`` is the override key at fault (None for a bad preset or a rules value
+    that is not an object), so a page can name the field in its own language.
+    """
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -319,7 +325,7 @@ def _check_fields(fields: dict[str, Any], names: Any) -> None:
             first = (at, key, why)
     if first is not None:
         _, key, why = first
-        raise RulesError(f"rules: {key}={fields[key]!r}: {why}")
+        raise RulesError(f"rules: {key}={fields[key]!r}: {why}", key)
 
 
 def _chips_ok(value: Any) -> bool:
@@ -563,10 +569,10 @@ def resolve_rules(spec: Any = "jackpots", **overrides: Any) -> HouseRules:
     keys.update(overrides)
     if not _FIELDS.issuperset(keys):
         unknown = sorted(set(keys) - _FIELDS)
-        raise RulesError(f"rules: unknown key(s) {', '.join(unknown)}")
+        raise RulesError(f"rules: unknown key(s) {', '.join(unknown)}", unknown[0])
     if "opener_ladder" in keys and keys["opener_ladder"] is not None:
         if isinstance(keys["opener_ladder"], str) or not hasattr(keys["opener_ladder"], "__iter__"):
-            raise RulesError(f"rules: opener_ladder={keys['opener_ladder']!r}: must be a list")
+            raise RulesError(f"rules: opener_ladder={keys['opener_ladder']!r}: must be a list", "opener_ladder")
         keys["opener_ladder"] = tuple(keys["opener_ladder"])
     if "lowest_rank" in keys and keys["lowest_rank"] is not None:
         keys["lowest_rank"] = str(keys["lowest_rank"]).upper() if keys["lowest_rank"] != "auto" else "auto"

@@ -75,7 +75,7 @@ def test_the_whole_night_closes_with_one_bank_figure_and_opens_on_the_settlement
 
     # --- the night, the five players, a tablet link
     page.fill("#title", "Noche de jotas")
-    page.select_option("#preset", RULES["preset"])
+    page.check(f"#preset-{RULES['preset']}")
     for field in ("ante", "small_bet", "big_bet"):
         page.fill(f"#{field}", str(RULES[field]))
     _submit(page, 'form[action$="/host/nights"]')

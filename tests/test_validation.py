@@ -101,7 +101,7 @@ def test_reasons_and_titles_with_hidden_characters_are_refused(app, db, path, da
     ("ante", "9" * 400, "Ante (chips) is too large."),  # digits, too many: as a buy-in says (issue #14)
     ("currency", "ÄÖÜ", "The currency is a three-letter code such as EUR."),
     ("currency", "EU", "The currency is a three-letter code such as EUR."),
-    ("preset", "<script>", "preset: choose one of the options."),
+    ("preset", "<script>", "Rules: choose one of the options."),
     ("title", "x" * 121, "Title is too long: 121 characters, at most 120."),
     ("timezone", "Europe/Madrid\x00", "Time zone cannot hold control or invisible characters (U+0000): "
                                       "type it again."),

@@ -53,8 +53,25 @@ def field_label(name: str) -> str:
               "timezone": _("Time zone"), "action": _("Action"),
               "handle": _("Payment handle"), "amount": _("Amount"), "description": _("What it was"),
               "payer_id": _("Who pays"), "payee_id": _("Who receives"), "sharer_ids": _("Shared by"),
-              "what": _("Settlement"), "expense_id": _("Expense")}
+              "what": _("Settlement"), "expense_id": _("Expense"), **_rule_labels()}
     return labels.get(name, name)
+
+
+def _rule_labels() -> dict[str, str]:
+    """The house rules' fields of the new-night form (``web.night_form``; CONTRACT.md 3)."""
+    return {"preset": _("Rules"), "betting": _("Betting"), "raise_cap": _("Raises after the bet"),
+            "direction": _("Direction of play"), "checkdown": _("When everyone checks after the draw"),
+            "blinds_allowed": _("Blinds played"), "small_blind": _("Blind (chips)"),
+            "big_blind": _("Double blind (chips)"), "opening": _("Minimum to open"),
+            "opener_ladder": _("Opener ladder after deals nobody opens"), "draws": _("Draws per hand"),
+            "max_draw": _("Most cards drawn"), "jokers": _("Jokers"), "joker": _("The joker plays as"),
+            "lowest_rank": _("Lowest rank in the deck"), "deal_last_card": _("Deal the last card of the stub"),
+            "ranking": _("Ranking"), "flush_beats_full": _("Flush beats full"),
+            "five_figures": _("Cinco figuras (five court cards)"),
+            "five_of_a_kind": _("Repóquer (five of a kind)"),
+            "natural_beats_wild": _("A natural hand beats the same hand with the joker"),
+            "straight_flush_cycle": _("Straight flush cycle (low beats high)"),
+            "suit_order": _("Suits break ties, best first")}
 
 
 def int_field(name: str, *, required: bool = True, low: int = 0, high: int = MAX_NUMBER) -> int | None:

@@ -38,7 +38,7 @@ from store.judging import next_hand_stacks
 from store.nights import local_time
 from store.tokens import player_links, revoke_player_links
 from store.tokens import revoke_link as revoke
-from . import i18n
+from . import i18n, night_form
 from .auth import add_routes, current_actor, host_required
 from .dealer import get_db
 from .forms import MAX_NUMBER, MAX_NAME, MAX_REASON, MAX_TITLE, choice_field, text_field
@@ -82,7 +82,8 @@ def index():
     if club_tz not in _zone_names():
         club_tz = DEFAULT_TIMEZONE
     return render_template("host/index.html", nights=store.list_nights(get_db()),
-                           presets=list(referee.PRESETS), key=_key(), club_tz=club_tz,
+                           presets=night_form.presets(), basic=night_form.groups(advanced=False),
+                           advanced=night_form.groups(advanced=True), key=_key(), club_tz=club_tz,
                            timezones=_timezones(club_tz),
                            now_local=datetime.now(ZoneInfo(club_tz)).strftime("%Y-%m-%dT%H:%M"))
 
@@ -117,14 +118,11 @@ def _started_at(raw: str) -> datetime | None:
 @bp.post("/nights")
 @host_required
 def new_night():
-    """Open a night: preset, ante, bet sizes (chips) and the chip value (cents)."""
+    """Open a night: the preset and the house rules the host set (``web.night_form``: only
+    those stored as overrides), the chip value (cents), zone, start and title."""
 
     try:
-        rules: dict = {"preset": choice_field("preset", referee.PRESETS) or "jackpots"}
-        for field in ("ante", "small_bet", "big_bet", "min_bet"):
-            value = _int(field, required=False)
-            if value is not None:
-                rules[field] = value
+        rules = night_form.read_rules()
         _check_playable(rules)
         night_id = store.create_night(
             get_db(), rules=rules, chip_cents=_int("chip_cents", low=1),

@@ -1,0 +1,122 @@
+"""The host's new-night form in a real browser (issue 15): each label on its field's row,
+the presets named and described, the house rules beyond the preset set from the form, and
+a hand played on the tablet that follows them.
+
+Screenshots: tests/artifacts/night_form_{1280x800,390x844}.png (the form with its folded
+part open).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import referee
+import store
+from conftest import ARTIFACTS, PHONE, dealer_token, fill_login, fits
+from store.judging import hand_ruling
+from test_browser_dealer import _later, paused_page
+from test_browser_pages import Tablet
+
+pytestmark = pytest.mark.browser
+
+LABELS_ON_THEIR_FIELDS = """() => {
+  const off = [];
+  for (const label of document.querySelectorAll('form[action$="/host/nights"] label[for]')) {
+    const field = document.getElementById(label.htmlFor);
+    if (!field || field.type === 'radio' || !label.offsetParent) continue;
+    const a = label.getBoundingClientRect(), b = field.getBoundingClientRect();
+    const sameRow = a.top < b.bottom && b.top < a.bottom;       // side by side
+    const above = a.bottom <= b.top + 1 && b.top - a.bottom < 12 && Math.abs(a.left - b.left) < 2;
+    if (!(sameRow || above)) off.push([label.textContent.trim(), a.top, b.top]);
+  }
+  return off;
+}"""
+
+
+def _login(page, server, app, lang="es"):
+    page.goto(f"{server}/host/?lang={lang}")
+    fill_login(page, app)
+    page.click("button[type=submit]")
+    page.wait_for_selector('form[action$="/host/nights"]')
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, PHONE])
+def test_each_label_sits_with_its_field_and_each_preset_is_described(browser, server, app, size):
+    context = browser.new_context(viewport=size, locale="es-ES")
+    page = context.new_page()
+    _login(page, server, app)
+    for preset in referee.PRESETS:   # named, never the raw id, with a sentence
+        text = page.inner_text(f'label[for="preset-{preset}"]')
+        name, sentence = text.splitlines()
+        assert name != preset and "_" not in name and len(sentence) > 60, text
+    assert "«Pocker: Las jugadas, Jackpot, Envites y Farol»" in page.inner_text('label[for="preset-pocker"]')
+    assert page.is_hidden("#direction")                      # folded away by default
+    page.click("#more-rules > summary")
+    assert page.is_visible("#direction") and page.is_visible("#suit_order")
+    assert page.evaluate(LABELS_ON_THEIR_FIELDS) == []
+    if size == PHONE:
+        fits(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"night_form_{size['width']}x{size['height']}.png"), full_page=True)
+    context.close()
+
+
+def test_a_night_from_the_form_plays_to_the_right_with_blinds_and_a_check_down_carries(browser, server, app, db):
+    """The house rules set on the form, not the preset's, are the ones the tablet plays:
+    CONTRACT.md section 3, ``direction`` "``counterclockwise``: to the dealer's right, as
+    ``000_*.txt`` plays" (seed 000: "el que da, ... empezando por el de su derecha"),
+    ``checkdown`` "``carry``: what happens when everyone checks after the draw" (seed 001:
+    "PLATO DE PALABRA ... todos los jugadores hayan dicho 'palabra' ... el plato queda"), and
+    blinds of the house's size (``small_blind``, ``big_blind``)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
+    page = context.new_page()
+    _login(page, server, app)
+    page.check("#preset-jackpots")              # clockwise, a check-down goes to showdown
+    page.fill("#title", "Hacia la derecha")
+    page.fill("#ante", "0")
+    page.fill("#small_bet", "10")
+    page.fill("#big_bet", "20")
+    page.click("#more-rules > summary")
+    page.select_option("#direction", "counterclockwise")
+    page.select_option("#checkdown", "carry")
+    page.fill("#small_blind", "5")
+    page.fill("#big_blind", "10")
+    page.locator('form[action$="/host/nights"] button[type=submit]').click()
+    page.wait_for_url(re.compile(r"/host/night/\d+"))
+    night_id = int(re.search(r"/host/night/(\d+)", page.url).group(1))
+    night = store.get_night(db, night_id)
+    assert night["rules"] == {"preset": "jackpots", "ante": 0, "small_bet": 10, "big_bet": 20,
+                              "direction": "counterclockwise", "checkdown": "carry",
+                              "small_blind": 5, "big_blind": 10, "blinds_allowed": True}
+    for seat, name in enumerate(("Ana", "Bruno", "Chus", "Dani"), start=1):
+        pid = store.add_player(db, name)
+        store.seat_player(db, night_id, pid, seat, entered_by="test")
+        store.buy_in(db, night_id, pid, 200, entered_by="test")
+    store.start_hand(db, night_id, button=1, entered_by="test")
+    context.close()
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
+    tablet_page = paused_page(context, f"{server}/dealer/{night_id}/{dealer_token(db, night_id)}/?lang=es")
+    tablet = Tablet(tablet_page)
+
+    def to_act() -> int:
+        return int(tablet_page.get_attribute("#seats .seat.to-act", "data-seat"))
+
+    # to the dealer's right from the button (seat 1): seats 4, 3, 2, 1
+    assert to_act() == 4                       # the blind, of the house's size
+    for line, next_seat in (("p4 blind 5", 3), ("p3 straddle 10", 2), ("p2 call 10", 1),
+                            ("p1 call 10", 4), ("p4 call 5", 3), ("p3 check", 4),
+                            ("p4 draw 0", 3), ("p3 draw 0", 2), ("p2 draw 0", 1), ("p1 draw 0", 4),
+                            ("p4 check", 3), ("p3 check", 2), ("p2 check", 1)):
+        tablet.act(line)
+        _later(tablet_page)
+        assert to_act() == next_seat, line
+    tablet.act("p1 check")                     # everyone checked after the draw: the pot carries
+    hand_id = store.current_hand(db, night_id)
+    assert [a["action"] for a in store.hand_actions(db, hand_id)][-1] == "p1 check"
+    ruling = hand_ruling(db, hand_id)
+    assert (ruling["awards"], ruling["carried"]) == ({}, 40)   # no showdown: 4 x 10 carry
+    assert [f["kind"] for f in ruling["findings"] if f["severity"] == "error"] == []
+    context.close()
