@@ -481,7 +481,7 @@
       return (s ? s.name : fmt(S.seat, {seat: seat})) + " " + (d > 0 ? "+" : "\u2212") + num(Math.abs(d));
     }).join(", ");
     $("award-gap-text").textContent = fmt(S.gap, {hand: gap.hand, diff: diff});
-    $("award-gap-fix").textContent = fmt(S.gap_fix, {undo: $("undo-btn").textContent, confirm: S.confirm,
+    $("award-gap-fix").textContent = fmt(S.gap_fix, {undo: undoLabel(), confirm: S.confirm,
                                                      accept: S.gap_accept});
     box.setAttribute("data-hand", String(gap.hand));
   }
@@ -497,18 +497,15 @@
 
   // Undo names what it undoes (the server's newest entry of the hand, said in words); while
   // taps wait the newest entry is not known yet: wait for them.
+  function undoLabel() {
+    var target = server.undo;
+    return queue.items.length ? S.undo_wait
+      : target ? fmt(S.undo_what, {what: target.text || target.action || ""}) : S.undo_nothing;
+  }
   function renderUndo() {
     var b = $("undo-btn"), target = server.undo;
-    if (queue.items.length) {
-      b.textContent = S.undo_wait;
-      b.disabled = true;
-    } else if (target) {
-      b.textContent = fmt(S.undo_what, {what: target.text || target.action || ""});
-      b.disabled = false;
-    } else {
-      b.textContent = S.undo_nothing;
-      b.disabled = true;
-    }
+    b.textContent = undoLabel();
+    b.disabled = !!queue.items.length || !target;
     b.setAttribute("data-event", target && !queue.items.length ? String(target.event_id) : "");
   }
 
