@@ -37,14 +37,15 @@
   var AMOUNT_VERBS = CFG.amount_verbs || [];
   var SUIT = {s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663"};
 
-  // a double activation (the same button again within 300 ms: one touch whose click fired
-  // twice) is dropped; any other tap is a tap of its own, with its own key (tapqueue.js)
+  // a double activation (the same button clicked again, nothing clicked between, within
+  // 300 ms: one touch whose click fired twice) is dropped; any other tap is a tap of its
+  // own, with its own key (tapqueue.js). Every click of the page goes past the guard.
   var doubles = new window.TapDoubleGuard();
-  var activated = null;      // the button of the click being handled
+  var doubleClick = false;   // the click being handled is the second half of a double
   document.addEventListener("click", function (e) {
-    activated = e.target && e.target.closest ? e.target.closest("button") : null;
+    doubleClick = doubles.isDouble(e.target && e.target.closest ? e.target.closest("button") : null);
   }, true);
-  document.addEventListener("click", function () { activated = null; });   // after its handlers
+  document.addEventListener("click", function () { doubleClick = false; });   // after its handlers
   var checkedGesture = 0, gestureOk = true;   // the gesture last checked, and its verdict
   var seatChosen = false;    // a seat was tapped since the last tap was made
 
@@ -208,7 +209,7 @@
   // note: the second half of a double activation (the very button clicked again within
   // 300 ms, TapDoubleGuard), and a button whose own tap still waits to be sent.
   function firstTap(button) {
-    var double = doubles.isDouble(activated);
+    var double = doubleClick;
     var busy = button && queue.items.some(function (t) { return t.ui_button === button && t.gesture !== gesture; });
     if (double || busy) {
       showNote(S.double_tap);

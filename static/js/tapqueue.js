@@ -286,7 +286,8 @@
    * a key once), so two taps that read the same ("Pot" for five seats in a row, "p4 call"
    * before and after the draw) are two taps. The one thing dropped is a double activation:
    * the SAME element (the very button, not another drawn in its place) activated again
-   * within ``ms`` (default :data:`DOUBLE_MS`), as when one touch fires its click twice.
+   * within ``ms`` (default :data:`DOUBLE_MS`) with nothing activated between (the page
+   * passes every click), as when one touch fires its click twice.
    * ``now``: the clock (ms; default ``Date.now``). */
   var DOUBLE_MS = 300;
 

@@ -73,4 +73,9 @@ test("only the same element activated again within 300 ms is a double", () => {
   assert.equal(guard.isDouble(fold), false);                 // the same button later: a new tap
   assert.equal(guard.isDouble(null), false);                 // no element (the keyboard's Enter)
   assert.equal(guard.isDouble(null), false);
+  // the keypad's Enter, a seat, the keypad's Enter again: two entries, not a double
+  const ok = {id: "amount-ok"}, seat = {id: "seat-4"};
+  assert.equal(guard.isDouble(ok), false);
+  assert.equal(guard.isDouble(seat), false);
+  assert.equal(guard.isDouble(ok), false);
 });
