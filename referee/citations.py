@@ -156,6 +156,12 @@ class ContractRule:
     says: dict[str, str]
 
     def render(self, lang: str, verbatim: bool = True) -> str:
+        """``verbatim`` (the JSON ``rule`` string, the command line): the contract by its
+        section, ``Tapete's contract, section 1: ...``. ``verbatim=False`` (a page, read by
+        people who never saw the contract): said in words, with no document or section
+        named: ``norma de Tapete: ...`` / ``Tapete's own rule: ...``."""
+        if not verbatim:
+            return ("norma de Tapete" if lang == "es" else "Tapete's own rule") + f": {self.says[lang]}"
         name = "el contrato de Tapete, apartado" if lang == "es" else "Tapete's contract, section"
         return f"{name} {self.section}: {self.says[lang]}"
 
@@ -826,7 +832,8 @@ def citation(kind: str, lang: str, reason: str | None = None, *, verbatim: bool 
     :param verbatim: False for a page wholly in one language: in English the seeds'
         sentences are said by their English rendering alone and the seeds by English titles
         (:meth:`SeedQuote.render`); the JSON ``rule`` string keeps the default (True).
-        Spanish is the same either way.
+        Spanish is the same either way, but for Tapete's own rules, said on a page in
+        words without naming the contract's sections (:meth:`ContractRule.render`).
     :raises ValueError: for another language.
     """
     if lang not in LANGS:

@@ -206,9 +206,12 @@ def test_a_hand_can_be_entered_with_the_keyboard_alone(browser, server, app, db,
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.tagName") in ("BUTTON", "SUMMARY")
     assert [a["action"] for a in store.hand_actions(db, store.current_hand(db, night_id))] == ["p1 ante 5"]
-    # undo asks why; the action is voided with that reason, nothing deleted
-    page.once("dialog", lambda dialog: dialog.accept("wrong seat"))
+    # undo asks why, in the page (the focus on its button); the action is voided with that
+    # reason, nothing deleted
     page.focus("#undo-btn")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "confirm-ok"
+    page.fill("#confirm-reason", "wrong seat")
     page.keyboard.press("Enter")
     page.wait_for_selector("#log li.voided")
     actions = store.hand_actions(db, store.current_hand(db, night_id))

@@ -62,8 +62,9 @@ def test_two_tablets_on_one_hand_never_interleave(browser, server, app, db, shar
     b.screenshot(path=str(ARTIFACTS / "two_tablets_b_after_refusal_es.png"), full_page=True)
     # A still shows its own ante as the newest: its Undo is refused (it would void B's action)
     assert a.text_content("#undo-btn") == "Undo: Ana antes 5"
-    a.once("dialog", lambda d: d.accept("slip"))
     a.click("#undo-btn")
+    a.fill("#confirm-reason", "slip")
+    a.click("#confirm-ok")
     a.wait_for_selector("#notice:not([hidden])")
     assert "changed since this tap was made" in a.text_content("#notice")
     assert _log(db, night_id) == ["p1 ante 5", "p3 ante 5"]
@@ -72,8 +73,9 @@ def test_two_tablets_on_one_hand_never_interleave(browser, server, app, db, shar
     assert a.text_content("#undo-btn") == "Undo: Bruno antes 5"
     a.screenshot(path=str(ARTIFACTS / "two_tablets_a_after_refusal_en.png"), full_page=True)
     _later(a)
-    a.once("dialog", lambda d: d.accept("entered twice"))
     a.click("#undo-btn")
+    a.fill("#confirm-reason", "entered twice")
+    a.click("#confirm-ok")
     a.wait_for_selector('#undo-btn:has-text("Ana")')
     assert _log(db, night_id) == ["p1 ante 5"]
     hand_id = store.night_hands(db, night_id)[-1]["id"]

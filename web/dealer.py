@@ -6,6 +6,8 @@ issues and revokes on the night page; a closed night answers 410 and says so):
 - ``GET  /dealer/<night_id>/<token>/``: the hand page (HTML; the page logic is
   ``static/js/dealer.js``, the tap queue ``static/js/tapqueue.js``).
 - ``GET  /dealer/<night_id>/<token>/state``: the table as JSON (:func:`table_view`).
+- ``GET  /dealer/sw.js``: the tablet's service worker (``static/js/sw.js``; public, no link
+  needed): it keeps the hand page and its assets for a reload without connection.
 - ``POST /dealer/<night_id>/<token>/tap``: one tap, JSON ``{"key": str, "op": "action",
   "hand_id": int, "version": int, "action": "p3 open 10"}`` (or ``"op": "undo"`` with
   ``"event_id"`` and ``"reason"``, ``"op": "end_hand"``, ``"op": "start_hand"`` with
@@ -40,7 +42,8 @@ import sqlite3
 import time
 from functools import wraps
 
-from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, session, url_for
+from flask import (Blueprint, abort, current_app, g, jsonify, render_template, request, send_from_directory,
+                   session, url_for)
 from flask_babel import gettext as _
 from flask_babel import get_locale, ngettext
 from werkzeug.exceptions import HTTPException
@@ -173,6 +176,19 @@ def _give_back(exc: BaseException | None = None) -> None:
 
 
 # --- views ------------------------------------------------------------------------------
+
+@bp.get("/sw.js")
+def service_worker():
+    """The tablet's service worker (``static/js/sw.js``), served here so that its scope is
+    the dealer's pages (``/dealer/``, ``Service-Worker-Allowed`` says so too): it keeps the
+    hand page and its assets for a reload without connection. Public, like the static
+    files (no secret in it); never cached by HTTP (``no-store``, ``web.security``), so a new
+    version is picked up at the next load."""
+    response = send_from_directory(current_app.static_folder, "js/sw.js", mimetype="text/javascript",
+                                   max_age=0)
+    response.headers["Service-Worker-Allowed"] = url_for(".service_worker").rsplit("/", 1)[0] + "/"
+    return response
+
 
 @bp.get("/<int:night_id>/<token>/")
 @dealer_required
@@ -521,6 +537,9 @@ def page_strings() -> dict:
         "confirm": _("Confirm"), "other": _("Record something else"),
         "undo_reason": _("Why is the last action void?"),
         "undo_what": _("Undo: %(what)s"),
+        "undo_confirm": _("Undo “%(what)s”? It stays in the log, marked void."),
+        "undo_changed": _("The table changed meanwhile: nothing undone. Look at the last entry again."),
+        "night_closed": _("The night is closed: nothing more is stored from this tablet."),
         "undo_nothing": _("Nothing to undo"),
         "undo_wait": _("Undo: wait for the taps to be stored"),
         "stale_dropped": [
@@ -543,8 +562,9 @@ def page_strings() -> dict:
         "draw_mismatch": _("%(picked)s discards picked but %(count)s tapped: pick %(count)s cards or clear them."),
         "gap": _("Hand %(hand)s: the chips pushed differ from the referee's award (%(diff)s). "
                  "The stacks shown here are the referee's; the chips on the table are not."),
-        "gap_fix": _("To fix it before the next hand: Undo reopens the hand, Undo again voids the "
-                     "award, then Confirm the referee's. Or accept the stack mismatch."),
+        "gap_fix": _("To fix it before the next hand: tap “%(undo)s” (the hand reopens), undo the "
+                     "award the same way, then tap “%(confirm)s” for the referee's. Or accept the "
+                     "difference: “%(accept)s”."),
         "gap_accept": _("Next hand with the chips as on the table"),
         "gap_hide": _("Hide"),
         "too_large": _("That number is too large: at most 999999999999 chips."),

@@ -110,7 +110,9 @@ def _seats(db, night_id: int, view: dict) -> list[dict]:
 
 
 def award_gap(db, night_id: int) -> dict | None:
-    """The chips the table and the referee disagree on after the last finished hand.
+    """The chips the table and the referee disagree on after the last finished hand, while
+    no hand is in progress (the choice it offers, fix the hand or start the next one with
+    the table's chips, is made once the next hand starts: then None).
 
     When that hand's recorded awards differ from the referee's (an uncorrected
     ``wrong_award`` or ``chips_not_conserved``, CONTRACT.md 5), the referee carries its own
@@ -125,10 +127,8 @@ def award_gap(db, night_id: int) -> dict | None:
         "table_stacks": {seat: chips on the table after that hand}}``; seat keys strings.
     """
     last = store.handrows.last_hand(db, night_id)
-    if last is not None and store.current_hand(db, night_id) == last["id"]:
-        last = store.handrows.hand_by_number(db, night_id, last["number"] - 1)
-    if last is None:
-        return None
+    if last is None or store.current_hand(db, night_id) is not None:
+        return None   # the gap ends with its hand: once the next one has started (or this one reopened)
     checked = store.hand_check(db, last["id"])
     if not {"wrong_award", "chips_not_conserved"} & {f.get("kind") for f in checked.get("findings", [])}:
         return None

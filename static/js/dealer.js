@@ -12,6 +12,22 @@
   var S = JSON.parse(document.getElementById("strings").textContent);
   var CFG = JSON.parse(document.getElementById("config").textContent);
   var server = JSON.parse(document.getElementById("initial-state").textContent);
+  // The last table the server gave, kept on this device: a page reloaded without connection
+  // (served by the service worker, static/js/sw.js, as it was last loaded) draws the newer
+  // of the two (the later hand, or the same hand at a later version).
+  var VIEW_KEY = "tapete-view-night-" + CFG.night;
+  function newerView(a, b) {
+    if (!a || !b) { return !!a; }
+    var ha = a.hand_id || 0, hb = b.hand_id || 0;
+    return ha > hb || (ha === hb && (a.version || 0) > (b.version || 0));
+  }
+  function keepView(data) {
+    try { window.localStorage.setItem(VIEW_KEY, JSON.stringify(data)); } catch (e) { /* private mode or full */ }
+  }
+  try {
+    var keptView = JSON.parse(window.localStorage.getItem(VIEW_KEY) || "null");
+    if (keptView && keptView.night === server.night && newerView(keptView, server)) { server = keptView; }
+  } catch (e) { /* nothing kept */ }
   var Echo = window.TapeteEcho;
   var Banner = window.TapeteBanner;
   var view = Echo.echo(server, []);
@@ -21,14 +37,21 @@
   var AMOUNT_VERBS = CFG.amount_verbs || [];
   var SUIT = {s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663"};
 
-  var DOUBLE_TAP_MS = 1500;  // the same tap again within this time is a double tap
-  var TAP_GUARD_MS = 400;    // any verb this soon after a tap, no seat chosen: a double tap
+  // a double activation (the same button clicked again, nothing clicked between, within
+  // 300 ms: one touch whose click fired twice) is dropped; any other tap is a tap of its
+  // own, with its own key (tapqueue.js). Every click of the page goes past the guard.
+  var doubles = new window.TapDoubleGuard();
+  var doubleClick = false;   // the click being handled is the second half of a double
+  document.addEventListener("click", function (e) {
+    doubleClick = doubles.isDouble(e.target && e.target.closest ? e.target.closest("button") : null);
+  }, true);
+  document.addEventListener("click", function () { doubleClick = false; });   // after its handlers
+  var checkedGesture = 0, gestureOk = true;   // the gesture last checked, and its verdict
   var seatChosen = false;    // a seat was tapped since the last tap was made
 
   var selected = server.to_act === undefined ? null : server.to_act;
   var pending = null;        // {verb, seat} waiting for an amount or cards
   var picked = [];
-  var lastTap = {signature: null, at: 0};   // the last tap made, for double taps
   var gesture = 0;           // one click that sends several taps (award lines) is one gesture
   var answers = 0;           // taps the server has answered: a refresh asked before one is stale
   var awardGap = server.award_gap || null;
@@ -76,7 +99,7 @@
     return ka.join() === kb.join() && ka.every(function (k) { return a[k] === b[k]; });
   }
   function panelsClosed() {
-    return $("keypad").hidden && $("picker").hidden && $("draw-panel").hidden;
+    return $("keypad").hidden && $("picker").hidden && $("draw-panel").hidden && $("confirm").hidden;
   }
   // The legal entry for a verb: only for the seat the server says is due, only while no
   // tap waits (TapeteEcho.legalFor); else null (nothing is known to be legal).
@@ -89,6 +112,7 @@
     onAnswer: function (data) {
       answers += 1;
       server = data;
+      keepView(data);
       if ("award_gap" in data) { awardGap = data.award_gap; }
       // the seat to act is the referee's; the dealer's own choice stands while they are on it
       var moved = false;
@@ -102,7 +126,7 @@
     },
     onRefused: function (data, tap, info) {
       info = info || {};
-      if (info.status === 410) { window.location.reload(); return; }   // the night closed: the page says so
+      if (info.status === 410) { nightClosed(data && data.error, 1 + (info.dropped || []).length); return; }
       if (info.status === 404) { linkRevoked(1 + (info.dropped || []).length); return; }   // the host withdrew this tablet's link
       // the tap as the server says it in words (web/dealer.py), else what the button said
       var words = (data && data.tap) || Echo.logWords(tap, view, S, num);
@@ -148,6 +172,23 @@
     renderNet();
   }
 
+  // The host closed the night (a 410 to a tap or to the table's state): the page says so
+  // and offers nothing more (no "Next hand"); the taps still waiting are not sent (the
+  // server stores nothing on a closed night) and are counted as not stored.
+  var closed = false;
+  function nightClosed(message, lost) {
+    lostTaps += lost || 0;
+    if (!closed) {
+      closed = true;
+      queue.stop();
+      closePanels();
+      document.querySelector(".dealer-grid").hidden = true;
+      if (message) { $("night-closed-text").textContent = message; }
+      $("night-closed").hidden = false;
+    }
+    renderNet();
+  }
+
   function showNotice(text) {
     var n = $("notice");
     n.textContent = text;
@@ -162,26 +203,27 @@
   }
 
   // --- sending ------------------------------------------------------------------------
-  // A double tap (the very tap just made, same seat, verb, amount and cards, again within
-  // DOUBLE_TAP_MS) is not a second action: it is dropped with a short note, so it is stored
-  // once. The same words later in the hand ("p4 call" before and after the draw) are new.
-  function firstTap(signature, button) {
-    var now = Date.now();
-    var again = lastTap.signature === signature && now - lastTap.at < DOUBLE_TAP_MS;
+  // Every tap the dealer makes is a tap of its own: it gets its key when it is made (the
+  // queue's push; a retry sends the same key, the server stores a key once), so taps that
+  // read the same ("Pot" for five seats in a row) are all stored. Dropped, with a short
+  // note: the second half of a double activation (the very button clicked again within
+  // 300 ms, TapDoubleGuard), and a button whose own tap still waits to be sent.
+  function firstTap(button) {
+    var double = doubleClick;
     var busy = button && queue.items.some(function (t) { return t.ui_button === button && t.gesture !== gesture; });
-    if (again || busy) {
+    if (double || busy) {
       showNote(S.double_tap);
       return false;
     }
-    lastTap = {signature: signature, at: now};
     seatChosen = false;
     return true;
   }
   // Queue one tap; ``button`` (an element id) stays disabled while the tap is in flight.
+  // The taps of one gesture (the award lines of one "Confirm") are checked once.
   function pushTap(tap, button, sameGesture) {
     if (!sameGesture) { gesture += 1; }
-    var signature = tap.op + " " + (tap.hand_id || "") + " " + (tap.action || "");
-    if (!firstTap(signature, button)) { return null; }
+    if (checkedGesture !== gesture) { checkedGesture = gesture; gestureOk = firstTap(button); }
+    if (!gestureOk) { return null; }
     tap.gesture = gesture;
     if (button) { tap.ui_button = button; }   // the page's own mark (the API's "button" is a seat)
     // what the tablet showed when the tap was made: the queue counts the hand's version on
@@ -351,10 +393,6 @@
     if (fixed !== null) { b.setAttribute("data-amount", String(fixed)); }
     b.addEventListener("click", function () {
       if (b.disabled) { return; }
-      // the second half of a double tap lands on the next seat's buttons (the answer has
-      // just selected it): a verb within TAP_GUARD_MS of the last tap, with no seat chosen
-      // in between, is that second half, not a new action
-      if (!seatChosen && Date.now() - lastTap.at < TAP_GUARD_MS) { showNote(S.double_tap); return; }
       if (fixed !== null && known(selected)) {
         closePanels();
         playerAction(selected, verb, fixed);
@@ -429,22 +467,24 @@
   }
 
   // After a hand whose pushed chips differ from the referee's award, the referee carries
-  // its own stacks: say so, which hand, by how much, and the two ways out.
+  // its own stacks: say so, which hand, by how much (players by name), and the two ways
+  // out, naming the buttons as the page labels them. The banner ends with its hand: the
+  // server gives no gap once a hand is in progress (web/tableview.py award_gap).
   function gapHiddenKey(gap) { return "tapete-gap-hidden-" + CFG.night + "-" + gap.hand_id; }
   function renderGap() {
     var box = $("award-gap"), gap = awardGap;
-    var hidden = !gap;
+    var hidden = !gap || !!server.in_progress;
     try { hidden = hidden || window.localStorage.getItem(gapHiddenKey(gap)) === "1"; } catch (e) { /* private mode */ }
     box.hidden = hidden;
     if (hidden) { return; }
     var diff = Object.keys(gap.diff).map(function (seat) {
-      var d = gap.diff[seat];
-      return fmt(S.seat, {seat: seat}) + " " + (d > 0 ? "+" : "\u2212") + num(Math.abs(d));
+      var d = gap.diff[seat], s = seatInfo(parseInt(seat, 10));
+      return (s ? s.name : fmt(S.seat, {seat: seat})) + " " + (d > 0 ? "+" : "\u2212") + num(Math.abs(d));
     }).join(", ");
     $("award-gap-text").textContent = fmt(S.gap, {hand: gap.hand, diff: diff});
-    $("award-gap-fix").textContent = S.gap_fix;
+    $("award-gap-fix").textContent = fmt(S.gap_fix, {undo: undoLabel(), confirm: S.confirm,
+                                                     accept: S.gap_accept});
     box.setAttribute("data-hand", String(gap.hand));
-    $("award-gap-accept").hidden = !!view.in_progress;
   }
 
   // Buttons whose tap is waiting stay disabled until the server has it.
@@ -458,18 +498,15 @@
 
   // Undo names what it undoes (the server's newest entry of the hand, said in words); while
   // taps wait the newest entry is not known yet: wait for them.
+  function undoLabel() {
+    var target = server.undo;
+    return queue.items.length ? S.undo_wait
+      : target ? fmt(S.undo_what, {what: target.text || target.action || ""}) : S.undo_nothing;
+  }
   function renderUndo() {
     var b = $("undo-btn"), target = server.undo;
-    if (queue.items.length) {
-      b.textContent = S.undo_wait;
-      b.disabled = true;
-    } else if (target) {
-      b.textContent = fmt(S.undo_what, {what: target.text || target.action || ""});
-      b.disabled = false;
-    } else {
-      b.textContent = S.undo_nothing;
-      b.disabled = true;
-    }
+    b.textContent = undoLabel();
+    b.disabled = !!queue.items.length || !target;
     b.setAttribute("data-event", target && !queue.items.length ? String(target.event_id) : "");
   }
 
@@ -525,7 +562,11 @@
   function renderNet() {
     var net = $("net");
     var waiting = queue.items.length;
-    if (revoked) {
+    if (closed) {
+      var gone = waiting + lostTaps;
+      net.textContent = S.night_closed + (gone ? " " + plural(S.stale_dropped, gone) : "");
+      net.className = "net offline";
+    } else if (revoked) {
       var lost = waiting + lostTaps;
       net.textContent = S.link_revoked + (lost ? " " + plural(S.stale_dropped, lost) : "");
       net.className = "net offline";
@@ -544,7 +585,8 @@
 
   // --- panels -------------------------------------------------------------------------
   function closePanels() {
-    ["keypad", "draw-panel", "picker", "draw-note"].forEach(function (id) { $(id).hidden = true; });
+    ["keypad", "draw-panel", "picker", "draw-note", "confirm"].forEach(function (id) { $(id).hidden = true; });
+    confirming = null;
     pending = null;
     picked = [];
   }
@@ -714,19 +756,60 @@
     closePanels();
     openPicker({verb: "serve", seat: selected}, fmt(S.cards_for, {what: S.serve + " \u00b7 " + seatName(selected)}));
   });
-  $("misdeal-btn").addEventListener("click", function () {
-    if (window.confirm(S.misdeal_confirm)) {
-      sendAction("d misdeal", {actor: "d", seat: null, verb: "misdeal"}, "misdeal-btn");
+  // --- confirms, in the page (no system dialog on the tablet) --------------------------
+  // ``ask(text, okLabel, why, ok)``: the row says what the tap will do; ``ok(reason)`` runs
+  // on its button (``why``: a reason is asked, prefilled, with quick reasons to tap);
+  // Cancel, another panel or a new table closes it without a tap.
+  var confirming = null;
+  function ask(text, okLabel, why, ok) {
+    closePanels();
+    $("confirm-text").textContent = text;
+    $("confirm-ok").textContent = okLabel;
+    $("confirm-why").hidden = !why;
+    $("confirm-reason").value = why ? S.undo_default : "";
+    confirming = ok;
+    $("confirm").hidden = false;
+    $("confirm-ok").focus();
+  }
+  function closeConfirm() {
+    $("confirm").hidden = true;
+    confirming = null;
+  }
+  function confirmed() {
+    var ok = confirming;
+    if (!ok) { return; }
+    var reason = $("confirm-reason").value.trim();
+    if (!$("confirm-why").hidden && !reason) {
+      showNote(S.undo_reason);
+      $("confirm-reason").focus();
+      return;
     }
+    closeConfirm();
+    ok(reason);
+  }
+  $("confirm-ok").addEventListener("click", confirmed);
+  $("confirm-cancel").addEventListener("click", closeConfirm);
+  $("confirm-reason").addEventListener("keydown", function (e) {
+    if (e.key === "Enter") { e.preventDefault(); confirmed(); }
+    if (e.key === "Escape") { closeConfirm(); }
   });
+  document.querySelectorAll("#confirm-why .reason").forEach(function (b) {
+    b.addEventListener("click", function () { $("confirm-reason").value = b.getAttribute("data-reason"); });
+  });
+
+  $("misdeal-btn").addEventListener("click", function () {
+    ask(S.misdeal_confirm, S.misdeal, false, function () {
+      sendAction("d misdeal", {actor: "d", seat: null, verb: "misdeal"}, "misdeal-btn");
+    });
+  });
+  // Undo says what it voids (the server's newest entry, in words) and asks why, in the page
   $("undo-btn").addEventListener("click", function () {
     var target = server.undo;
     if (!target || queue.items.length) { return; }
-    var reason = window.prompt(S.undo_reason, S.undo_default);
-    if (reason && reason.trim() && !queue.items.length && server.undo === target) {
-      pushTap({op: "undo", hand_id: server.hand_id, event_id: target.event_id, reason: reason.trim()},
-              "undo-btn");
-    }
+    ask(fmt(S.undo_confirm, {what: target.text || target.action || ""}), S.undo_log, true, function (reason) {
+      if (queue.items.length || server.undo !== target) { showNote(S.undo_changed); return; }
+      pushTap({op: "undo", hand_id: server.hand_id, event_id: target.event_id, reason: reason}, "undo-btn");
+    });
   });
   $("award-confirm").addEventListener("click", function () {
     if ($("award-confirm").disabled) { return; }
@@ -744,8 +827,9 @@
   });
   $("end-hand").addEventListener("click", function () {
     // a hand the referee does not see as finished is closed only when the dealer says so
-    if (view.phase !== "complete" && !window.confirm(S.close_incomplete)) { return; }
-    pushTap({op: "end_hand", hand_id: server.hand_id}, "end-hand");
+    var close = function () { pushTap({op: "end_hand", hand_id: server.hand_id}, "end-hand"); };
+    if (view.phase !== "complete") { ask(S.close_incomplete, S.close_hand_log, false, close); return; }
+    close();
   });
   $("next-hand").addEventListener("click", function () { pushTap({op: "start_hand"}, "next-hand"); });
   $("award-gap-accept").addEventListener("click", function () {
@@ -763,11 +847,14 @@
   // tap's own answer is the newer table; so that answer is dropped, never drawn.
   // ``force``: after a refusal as out of date: read the table even with a panel open.
   function refresh(force) {
-    if (revoked || queue.items.length || (!force && !panelsClosed())) { return; }
+    if (revoked || closed || queue.items.length || (!force && !panelsClosed())) { return; }
     var asked = answers;
     fetch(CFG.state_url, {headers: {"Accept": "application/json"}, credentials: "same-origin"})
       .then(function (res) {
-        if (res.status === 410) { window.location.reload(); return null; }   // the night closed
+        if (res.status === 410) {   // the night closed
+          return res.json().then(function (data) { nightClosed(data && data.error, 0); return null; },
+                                 function () { nightClosed(null, 0); return null; });
+        }
         if (res.status === 404) { linkRevoked(0); return null; }   // the link was withdrawn
         return res.ok ? res.json() : null;
       })
@@ -782,6 +869,7 @@
         }
         if (!changed) { return; }   // redrawing would take the keyboard focus away
         server = data;
+        keepView(data);
         if ("award_gap" in data) { awardGap = data.award_gap; }
         if (known(data.to_act)) { selected = data.to_act; }
         redraw();

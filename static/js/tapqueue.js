@@ -39,7 +39,7 @@
 (function (root, factory) {
   var api = factory(root);
   if (typeof module === "object" && module.exports) { module.exports = api; }
-  else { root.TapQueue = api.TapQueue; root.tapeteUuid = api.uuid; }
+  else { root.TapQueue = api.TapQueue; root.tapeteUuid = api.uuid; root.TapDoubleGuard = api.DoubleGuard; }
 })(typeof globalThis !== "undefined" ? globalThis : this, function (global) {
   "use strict";
 
@@ -281,5 +281,33 @@
     });
   };
 
-  return {TapQueue: TapQueue, uuid: uuid, outcome: outcome, stamp: stamp, settleAfter: settleAfter};
+  /* Doubles are recognised by the tap, never by its words: each tap the dealer makes gets
+   * its own key in :func:`TapQueue.push` (a retry sends that key again and the server stores
+   * a key once), so two taps that read the same ("Pot" for five seats in a row, "p4 call"
+   * before and after the draw) are two taps. The one thing dropped is a double activation:
+   * the SAME element (the very button, not another drawn in its place) activated again
+   * within ``ms`` (default :data:`DOUBLE_MS`) with nothing activated between (the page
+   * passes every click), as when one touch fires its click twice.
+   * ``now``: the clock (ms; default ``Date.now``). */
+  var DOUBLE_MS = 300;
+
+  function DoubleGuard(ms, now) {
+    this.ms = ms === undefined ? DOUBLE_MS : ms;
+    this.now = now || function () { return Date.now(); };
+    this.last = null;
+    this.at = 0;
+  }
+
+  /* True when activating ``target`` now is the second half of a double activation (the
+   * same element within ``ms``); every call remembers ``target`` and when. */
+  DoubleGuard.prototype.isDouble = function (target) {
+    var t = this.now();
+    var again = target !== null && target !== undefined && target === this.last && t - this.at < this.ms;
+    this.last = target === undefined ? null : target;
+    this.at = t;
+    return again;
+  };
+
+  return {TapQueue: TapQueue, uuid: uuid, outcome: outcome, stamp: stamp, settleAfter: settleAfter,
+          DoubleGuard: DoubleGuard, DOUBLE_MS: DOUBLE_MS};
 });

@@ -1,0 +1,32 @@
+/* Tapete: the dealer tablet kept for a reload without connection. Registers the service
+ * worker (static/js/sw.js, served at the URL of this script's ``data-sw``: /dealer/sw.js,
+ * whose scope is the dealer's pages) and asks it to keep this page and its scripts and
+ * styles. Once kept, ``<html data-offline-ready="true">``.
+ *
+ * A service worker needs a secure context (https, or the tablet on the same machine as the
+ * server): elsewhere (plain http on a LAN address) nothing happens and the tap queue still
+ * keeps the taps across a reload made with the connection up.
+ */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var url = script && script.getAttribute("data-sw");
+  if (!url || !("serviceWorker" in navigator) || !window.isSecureContext) { return; }
+  navigator.serviceWorker.register(url).then(function () {
+    return navigator.serviceWorker.ready;
+  }).then(function (registration) {
+    if (navigator.serviceWorker.controller) {   // this load went through the worker: kept
+      document.documentElement.setAttribute("data-offline-ready", "true");
+      return;
+    }
+    var keep = [window.location.href];
+    document.querySelectorAll("script[src], link[rel=stylesheet][href]").forEach(function (e) {
+      keep.push(e.src || e.href);
+    });
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) {
+      if (event.data && event.data.kept) { document.documentElement.setAttribute("data-offline-ready", "true"); }
+    };
+    registration.active.postMessage({keep: keep}, [channel.port2]);
+  }).catch(function () { /* not kept: the page works as before */ });
+})();
