@@ -16,7 +16,8 @@ from web import cli, limits, security
 from web import bank, cli, csrf, errors, origin
 
 BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player", "web.replay", "web.disputes",
-              "web.payment_views", "web.club")
+              "web.payment_views", "web.club",
+              "web.files")
 """The views by area; each module exposes ``bp``."""
 
 
