@@ -17,7 +17,8 @@ from web import bank, cli, csrf, errors, origin
 
 BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player", "web.replay", "web.disputes",
               "web.payment_views", "web.club",
-              "web.pokernow_views")
+              "web.pokernow_views",
+              "web.files")
 """The views by area; each module exposes ``bp``."""
 
 

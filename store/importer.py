@@ -30,9 +30,10 @@ from sqlite_utils import Database
 
 from referee.count import Count, session_counts
 from referee.phh import load_phh
+from referee.rules import RulesError, resolve_rules
 
 from .db import MAX_CHIPS, StoreError, write_tx
-from .hands import append_actions, check_night, end_hand, night_session, start_hand
+from .hands import MAX_ACTION, append_actions, check_night, end_hand, night_session, start_hand
 from .ledger import buy_in, cash_out
 from .nights import create_night, existing, seat_player
 from .players import name_key, player_by_name
@@ -53,76 +54,120 @@ def load_session_text(text: str, name: str = "") -> dict:
             session = json.loads(text)
         except json.JSONDecodeError as exc:
             if text.lstrip().startswith(("{", "[")) or name.lower().endswith(".json"):
-                raise StoreError(f"{label}: not JSON ({exc.msg}, line {exc.lineno})") from None
+                raise StoreError(f"{label}: not JSON ({exc.msg}, line {exc.lineno})", "file_not_json",
+                                 line=exc.lineno) from None
         else:
             validate_session(session, label)
             return session
     try:
         session = load_phh(text)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise StoreError(f"{name or 'PHH'}: {exc}") from None
+        raise StoreError(f"{name or 'PHH'}: {exc}", "phh_unreadable") from None
     validate_session(session, name or "PHH")
     return session
 
 
-def _chip_count(value: object, where: str, *, low: int = 0) -> None:
+def _chip_count(value: object, where: str, *, low: int = 0, **place) -> None:
+    """Refuse a chip amount of a session file that is not a whole number >= ``low`` or is
+    past ``MAX_CHIPS``; ``place`` (``player``; or ``hand``, ``field``, ``seat``; or
+    ``field="cash_out"``, ``seat``) says where, for the page's words (code
+    ``session_invalid``, what ``chips`` / ``too_many``)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise StoreError(f"{where} must be a whole number of chips{' above 0' if low else ''}, not {value!r}")
+        raise StoreError(f"{where} must be a whole number of chips{' above 0' if low else ''}, not {value!r}",
+                         "session_invalid", what="chips", low=low, **place)
     if value > MAX_CHIPS:
-        raise StoreError(f"{where}: {value} chips is too many (at most {MAX_CHIPS:,})")
+        raise StoreError(f"{where}: {value} chips is too many (at most {MAX_CHIPS:,})",
+                         "session_invalid", what="too_many", max=MAX_CHIPS, **place)
 
 
 def validate_session(session: object, label: str = "session") -> None:
     """Check the shape of a ``tapete/1`` session (CONTRACT.md 1) before anything is stored.
 
-    :raises StoreError: one line saying what is wrong and where.
+    :raises StoreError: one line saying what is wrong and where (code ``session_invalid``,
+        ``what`` naming the fault and params saying where: ``player`` (1-based), ``hand``,
+        ``field``, ``seat``; the pages say it in their language, ``web.refusals``).
     """
     if not isinstance(session, dict):
-        raise StoreError(f"{label}: a session file must be a JSON object, not a {type(session).__name__}")
+        raise StoreError(f"{label}: a session file must be a JSON object, not a {type(session).__name__}",
+                         "session_invalid", what="not_object")
     players, hands = session.get("players"), session.get("hands", [])
     if not isinstance(players, list) or not players:
-        raise StoreError(f"{label}: a session needs a list of players (seat, name, stack)")
+        raise StoreError(f"{label}: a session needs a list of players (seat, name, stack)",
+                         "session_invalid", what="players")
     for i, p in enumerate(players, start=1):
         if not isinstance(p, dict):
-            raise StoreError(f"{label}: player {i} must be an object with seat, name and stack, not {p!r}")
+            raise StoreError(f"{label}: player {i} must be an object with seat, name and stack, not {p!r}",
+                             "session_invalid", what="player", player=i)
         seat = p.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
-            raise StoreError(f"{label}: player {i}: seat must be 1-10, not {seat!r}")
+            raise StoreError(f"{label}: player {i}: seat must be 1-10, not {seat!r}",
+                             "session_invalid", what="seat", player=i)
         if "name" in p and (not isinstance(p["name"], str) or not p["name"].strip()):
-            raise StoreError(f"{label}: player {i}: name must be text, not {p['name']!r}")
-        _chip_count(p.get("stack", 0), f"{label}: player {i}: stack")
+            raise StoreError(f"{label}: player {i}: name must be text, not {p['name']!r}",
+                             "session_invalid", what="name", player=i)
+        _chip_count(p.get("stack", 0), f"{label}: player {i}: stack", player=i)
     seats = [p["seat"] for p in players]
     if len(set(seats)) != len(seats):
-        raise StoreError(f"{label}: two players share a seat")
+        raise StoreError(f"{label}: two players share a seat", "session_invalid", what="shared_seat")
     if not isinstance(hands, list):
-        raise StoreError(f"{label}: 'hands' must be a list of hands")
+        raise StoreError(f"{label}: 'hands' must be a list of hands", "session_invalid", what="hands")
     rules = session.get("rules", "jackpots")
     if not isinstance(rules, (str, dict)):
-        raise StoreError(f"{label}: 'rules' must be a preset name or an object, not {rules!r}")
+        raise StoreError(f"{label}: 'rules' must be a preset name or an object, not {rules!r}",
+                         "session_invalid", what="rules")
     if session.get("note") is not None and not isinstance(session["note"], str):
-        raise StoreError(f"{label}: 'note' must be text")
+        raise StoreError(f"{label}: 'note' must be text", "session_invalid", what="note")
     for number, hand in enumerate(hands, start=1):
         if not isinstance(hand, dict):
-            raise StoreError(f"{label}: hand {number} must be an object with actions, not {hand!r}")
+            raise StoreError(f"{label}: hand {number} must be an object with actions, not {hand!r}",
+                             "session_invalid", what="hand", hand=number)
         for field in ("rebuys", "stacks"):
             value = hand.get(field)
             if value is None:
                 continue
             if not isinstance(value, dict):
                 raise StoreError(f"{label}: hand {number}: '{field}' must be an object "
-                                 f"{{seat: chips}}, not {value!r}")
+                                 f"{{seat: chips}}, not {value!r}", "session_invalid", what="hand_field",
+                                 hand=number, field=field)
             for seat, chips in value.items():
                 if str(seat) not in {str(s) for s in seats}:
-                    raise StoreError(f"{label}: hand {number}: {field} for seat {seat}, which nobody sits in")
+                    raise StoreError(f"{label}: hand {number}: {field} for seat {seat}, which nobody sits in",
+                                     "session_invalid", what="hand_seat", hand=number, field=field,
+                                     seat=str(seat))
                 _chip_count(chips, f"{label}: hand {number}: {field} of seat {seat}",
-                            low=1 if field == "rebuys" else 0)
+                            low=1 if field == "rebuys" else 0, hand=number, field=field, seat=str(seat))
         button = hand.get("button")
         if button is not None and (isinstance(button, bool) or not isinstance(button, int)):
-            raise StoreError(f"{label}: hand {number}: button must be a seat number, not {button!r}")
+            raise StoreError(f"{label}: hand {number}: button must be a seat number, not {button!r}",
+                             "session_invalid", what="button", hand=number)
         actions = hand.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise StoreError(f"{label}: hand {number}: 'actions' must be a list of action strings")
+            raise StoreError(f"{label}: hand {number}: 'actions' must be a list of action strings",
+                             "session_invalid", what="actions", hand=number)
+        for action in actions:
+            text = " ".join(action.split())
+            if not text:
+                raise StoreError(f"{label}: hand {number}: an empty action line", "session_invalid",
+                                 what="action_empty", hand=number)
+            if len(text) > MAX_ACTION:
+                raise StoreError(f"{label}: hand {number}: an action line of {len(text)} characters "
+                                 f"(at most {MAX_ACTION})", "session_invalid", what="action_long",
+                                 hand=number, limit=MAX_ACTION)
+    _check_rules(rules, label)
     file_counts(session, label)
+
+
+def _check_rules(rules: object, label: str) -> None:
+    """Refuse rules the referee cannot resolve (an unknown preset or override, a value out
+    of range: :func:`referee.rules.resolve_rules`), before anything is stored.
+
+    :raises StoreError: code ``session_invalid``, what ``rules_invalid`` (the referee's
+        English reason in the message only).
+    """
+    try:
+        resolve_rules(rules)
+    except (RulesError, ValueError, TypeError) as exc:
+        raise StoreError(f"{label}: rules: {exc}", "session_invalid", what="rules_invalid") from None
 
 
 def file_counts(session: dict, label: str = "session") -> list[Count]:
@@ -136,9 +181,10 @@ def file_counts(session: dict, label: str = "session") -> list[Count]:
     hands = session.get("hands") or []
     counts, unreadable = session_counts(session, len(hands))
     if unreadable:
-        raise StoreError(f"{label}: {unreadable[0].message}")
+        raise StoreError(f"{label}: {unreadable[0].message}", "session_invalid", what="count")
     for count in counts:
-        _chip_count(count.chips, f"{label}: cash_out of seat {count.seat}")
+        _chip_count(count.chips, f"{label}: cash_out of seat {count.seat}", field="cash_out",
+                    seat=str(count.seat))
     return counts
 
 
@@ -167,7 +213,8 @@ def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_pe
     players = session.get("players") or []
     names = [name_key(str(p.get("name") or f"seat {p.get('seat')}")) for p in players]
     if len(set(names)) != len(names):
-        raise StoreError("two players in the file share a name; give them distinct names")
+        raise StoreError("two players in the file share a name; give them distinct names",
+                         "session_invalid", what="shared_name")
     try:
         return _import(db, session, players, key, chip_cents=chip_cents, chips_per=chips_per,
                        currency=currency, timezone=timezone, started_at=started_at, host=host,
@@ -175,7 +222,7 @@ def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_pe
     except StoreError:
         raise
     except (ValueError, TypeError, OverflowError) as exc:  # e.g. the referee's SessionError
-        raise StoreError(f"session: {exc}") from None
+        raise StoreError(f"session: {exc}", "session_invalid", what="replay") from None
 
 
 def _import(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,
@@ -206,7 +253,9 @@ def _import(db, session, players, key, *, chip_cents, chips_per, currency, timez
         for number, hand in enumerate(session.get("hands") or [], start=1):
             for seat, chips in (hand.get("rebuys") or {}).items():
                 if str(seat) not in by_seat:
-                    raise StoreError(f"hand {number}: rebuy for seat {seat}, which nobody sits in")
+                    raise StoreError(f"hand {number}: rebuy for seat {seat}, which nobody sits in",
+                                     "session_invalid", what="hand_seat", hand=number, field="rebuys",
+                                     seat=str(seat))
                 buy_in(db, night_id, by_seat[str(seat)], chips, entered_by=entered_by)
                 uncounted.add(str(seat))
             hand_id = start_hand(db, night_id, button=hand.get("button"), stacks=hand.get("stacks"),
@@ -223,7 +272,8 @@ def _import(db, session, players, key, *, chip_cents, chips_per, currency, timez
             chips = int(final.get(seat, 0))
             if chips > MAX_CHIPS:
                 raise StoreError(f"seat {seat} ends the night with {chips} chips by the log, more than "
-                                 f"{MAX_CHIPS:,}: check the amounts in the actions")
+                                 f"{MAX_CHIPS:,}: check the amounts in the actions", "session_invalid",
+                                 what="ends_too_many", seat=seat, max=MAX_CHIPS)
             cash_out(db, night_id, player_id, chips, entered_by=entered_by)
     return night_id
 
@@ -262,7 +312,7 @@ def import_file(db: Database, path: str | Path, **options) -> int:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise StoreError(f"cannot read {path}: {exc.strerror}") from None
+        raise StoreError(f"cannot read {path}: {exc.strerror}", "file_unreadable") from None
     session = load_session_text(text, path.name)
     if not options.get("title"):
         options["title"] = path.stem

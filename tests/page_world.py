@@ -39,7 +39,8 @@ class Pages:
         return ["/host/", f"/host/night/{self.night}", f"/host/dispute/{self.dispute}",
                 f"/host/night/{self.night}/hands", f"/host/night/{self.night}/hand/1",
                 "/reports/nights", f"/reports/nights/{self.night}", "/host/outstanding", "/host/club",
-                "/host/pokernow/"] + \
+                "/host/pokernow/",
+                "/host/import"] + \
             ([f"/host/night/{self.closed_night}"] if self.closed_night else [])  # (the settlement, share text)
 
     @property

@@ -18,6 +18,7 @@ Example counts are modest (:data:`EXAMPLES`): the file runs in well under a minu
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import tempfile
@@ -207,6 +208,12 @@ POSTS = {
         "action": "paid", "what": "poker", "other_id": "3", "key": None}),
     "pokernow.upload": Post("host", lambda w: "/host/pokernow/", {
         "amounts": "cents", "currency": "EUR", "timezone": "Europe/Madrid", "title": "PokerNow", "ledger": "x"}),
+    "files.import_file": Post("host", lambda w: "/host/import", {
+        "file": lambda w: (io.BytesIO(json.dumps({"format": "tapete/1", "rules": RULES, "players": [
+            {"seat": 1, "name": "Ana", "stack": 500}, {"seat": 3, "name": "Bruno", "stack": 500}],
+            "hands": [{"button": 3, "actions": HAND[:2]}]}).encode()), "night.json"),
+        "chip_cents": "10", "chips_per": "1", "currency": "EUR", "timezone": "Europe/Madrid",
+        "started_at": "2026-03-14T21:00", "title": "Subida"}),
     "dealer.tap": Post("dealer", lambda w: f"{w.dealer}/tap", {
         "key": None, "op": "action", "hand_id": lambda w: w.live_hand, "action": "p1 ante 5", "reason": "wrong seat",
         "button": 1, "stacks": {"1": 500}, "version": 0, "event_id": 1, "after_hand": 1,

@@ -20,8 +20,9 @@ STORE = Path(__file__).resolve().parent.parent / "store"
 CLI_ONLY_CODES = {"chain_key_wrong", "chain_key_bad", "account_unknown"}  # account_unknown: set-password
 """Codes met only when the database is opened (the server's start, the CLI), never a page."""
 
-INTERNAL_MODULES = {"importer.py": "session files and PHH imported by the CLI (flask import), "
-                                   "which prints the English line; no page imports"}
+INTERNAL_MODULES: dict[str, str] = {}
+"""Modules whose StoreErrors no page meets (store/importer.py was one until the host's upload
+page of issue 15: its refusals now carry codes)."""
 
 INTERNAL = {
     ("hands.py", "say who entered it"): "every caller passes who (the session or the link)",

@@ -103,6 +103,61 @@ def _pokernow_name(p: dict) -> str:
     reason = said_refusal(p.get("reason_code"), p.get("reason_params")) or _("it cannot be a player's name.")
     return _("Line %(line)s (%(nickname)s): %(reason)s Nothing was imported.", line=p["line"],
              nickname=p["nickname"], reason=reason)
+def _chips_place(p: dict) -> str:
+    """Where a session file's chip amount is (params of ``session_invalid``: ``player``;
+    or ``hand``, ``field``, ``seat``; or ``field`` ``cash_out`` and ``seat``), in words."""
+    if "player" in p:
+        return _("Player %(player)s's stack", player=p["player"])
+    if p.get("field") == "cash_out":
+        return _("The count (cash_out) of seat %(seat)s", seat=_visible(p.get("seat")))
+    if p.get("field") == "rebuys":
+        return _("Hand %(hand)s: the rebuy of seat %(seat)s", hand=p.get("hand"), seat=_visible(p.get("seat")))
+    return _("Hand %(hand)s: the stack of seat %(seat)s", hand=p.get("hand"), seat=_visible(p.get("seat")))
+
+
+def _session_invalid(p: dict) -> str:
+    """``session_invalid`` (``store.importer``: a session file or PHH the import refuses;
+    ``what`` names the fault, the other params say where: ``player``, ``hand``, ``field``,
+    ``seat``, ``low``, ``max``, ``limit``)."""
+    what = p["what"]
+    if what == "chips":
+        return (_("%(where)s must be a whole number of chips above 0.", where=_chips_place(p)) if p.get("low")
+                else _("%(where)s must be a whole number of chips (0 or more).", where=_chips_place(p)))
+    if what == "too_many":
+        return _("%(where)s has too many chips (at most %(max)s).", where=_chips_place(p), max=p["max"])
+    field = {"rebuys": _("the rebuys"), "stacks": _("the stacks")}.get(p.get("field"), "")
+    said = {
+        "not_object": lambda: _("The file is not a session: a session file is one JSON object with its "
+                                "players and hands."),
+        "players": lambda: _("The session has no list of players (each with seat, name and stack)."),
+        "player": lambda: _("Player %(player)s of the file must have a seat, a name and a stack.", **p),
+        "seat": lambda: _("Player %(player)s of the file: the seat must be a number from 1 to 10.", **p),
+        "name": lambda: _("Player %(player)s of the file: the name must be text.", **p),
+        "shared_seat": lambda: _("Two players of the file share a seat."),
+        "shared_name": lambda: _("Two players of the file share a name: give them distinct names."),
+        "hands": lambda: _("The file's hands must be a list of hands."),
+        "rules": lambda: _("The file's rules must be a preset's name or a set of rules."),
+        "rules_invalid": lambda: _("The file's rules cannot be used: an unknown preset or setting, or a "
+                                   "value out of range."),
+        "note": lambda: _("The file's note must be text."),
+        "hand": lambda: _("Hand %(hand)s of the file must be a hand with its actions.", **p),
+        "hand_field": lambda: _("Hand %(hand)s of the file: %(field)s must be seats with their chips.",
+                                hand=p["hand"], field=field),
+        "hand_seat": lambda: _("Hand %(hand)s of the file: %(field)s name seat %(seat)s, where nobody sits.",
+                               hand=p["hand"], field=field, seat=_visible(p["seat"])),
+        "button": lambda: _("Hand %(hand)s of the file: the button must be a seat number.", **p),
+        "actions": lambda: _("Hand %(hand)s of the file: the actions must be a list of lines.", **p),
+        "action_empty": lambda: _("Hand %(hand)s of the file has an empty action line.", **p),
+        "action_long": lambda: _("Hand %(hand)s of the file has an action line longer than %(limit)s "
+                                 "characters.", **p),
+        "count": lambda: _("The file's counts (cash_out) cannot be read: each is a seat with its chips, or "
+                           "the chips and the hand after which they were counted."),
+        "ends_too_many": lambda: _("Seat %(seat)s ends the night with more chips than can be kept: check the "
+                                   "amounts in the actions.", seat=_visible(p["seat"])),
+        "replay": lambda: _("The referee cannot replay the file's hands as a night: check the players, the "
+                            "buttons and the stacks."),
+    }
+    return said[what]()
 
 
 MESSAGES = {
@@ -296,6 +351,14 @@ MESSAGES = {
                                             "%(limit)s.", **p),
     "expense_sharers": lambda p: _("Choose at least one player who shares the expense."),
     "no_expense": lambda p: _("No such expense in this night."),
+    "file_not_json": lambda p: _("The file is not valid JSON (line %(line)s): a session file is JSON, a PHH "
+                                 "file ends in .phh or .phhs.", **p),
+    "phh_unreadable": lambda p: _("The file cannot be read as a session file (JSON) or as a PHH hand "
+                                  "history of five-card draw."),
+    "file_unreadable": lambda p: _("The file cannot be read."),
+    "session_invalid": _session_invalid,
+    "phh_no_hands": lambda p: _("This night has no hand yet: a PHH file holds hands."),
+    "phh_export": lambda p: _("This night cannot be written as PHH: download it as JSON instead."),
 }
 """Code -> the message in the request's language, given the error's params."""
 

@@ -1,0 +1,326 @@
+"""Files in and out on the web (issue 15, ``web.files``, ``store.exporter``): "upload a
+session JSON or PHH file to create a night (the same checks as the CLI import, errors shown
+in the page's language); download any night as session JSON, PHH and CSV (cells that
+begin with ``=``, ``+``, ``-`` or ``@`` escaped when they are text, numbers kept as numbers)".
+
+Round trips: the night of issue 14 (a carried pot, a false opener, a wrong push, a side
+pot, a rebuy: ``tests/night14_world.py``) downloaded as JSON and as PHH and uploaded again
+is judged alike, hand by hand (findings, pots, awards judged and pushed, stacks, carried
+pot, next opening); the CSV read back with ``csv`` keeps a hostile nickname as text and a
+negative net as a number.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import re
+from decimal import Decimal
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import store
+from conftest import login_host, snapshot
+from night14_world import PLAYERS, build_night14
+from store.exporter import FORMULA_STARTS, csv_cell, csv_text
+
+HOSTILE = '=HYPERLINK("http://x","y")'
+"""The issue's hostile nickname: a spreadsheet would run it as a formula."""
+
+
+def judged(db, night_id: int) -> list:
+    """The referee's result on every hand of a stored night, as compared in a round trip."""
+    return [([(f["kind"], f["action"], f["seat"]) for f in h["findings"]], h["pots"], h["awards"],
+             h["recorded_awards"], h["stacks"], h["carried"], h["next_opening"])
+            for h in store.check_night(db, night_id)["hands"]]
+
+
+def players_of(db, night_id: int) -> list:
+    return [(p["seat"], p["name"]) for p in store.table_players(db, night_id)]
+
+
+def upload(client, body: bytes, name: str, lang: str = "es", **fields):
+    """POST the file to the import form (chip value 10 cents unless given); the answer,
+    redirects not followed."""
+    data = {"chip_cents": "10", "chips_per": "1", "currency": "EUR", "timezone": "Europe/Madrid", **fields,
+            "file": (io.BytesIO(body), name)}
+    return client.post(f"/host/import?lang={lang}", data=data, content_type="multipart/form-data")
+
+
+def night_of(response) -> int:
+    assert response.status_code == 302, response.get_data(as_text=True)[:500]
+    found = re.search(r"/host/night/(\d+)$", response.headers["Location"])
+    assert found, response.headers["Location"]
+    return int(found.group(1))
+
+
+def flashed(client) -> list[tuple[str, str]]:
+    with client.session_transaction() as session:
+        return session.pop("_flashes", [])
+
+
+@pytest.fixture
+def night14(db, client):
+    """The night of issue 14 (open, everyone counted) and the host logged in."""
+    world = build_night14(db)
+    login_host(client)
+    return world
+
+
+# --- round trips -------------------------------------------------------------------------
+
+def test_json_download_uploaded_again_is_judged_alike_with_the_same_money(app, db, client, night14):
+    """"a night downloaded as JSON ... uploaded again, gives the same referee result"; the
+    session file also carries the buy-ins, rebuys and counts, so the money is the same too."""
+    answer = client.get(f"/host/night/{night14.night}/download/json")
+    assert answer.status_code == 200 and answer.mimetype == "application/json"
+    assert answer.headers["Content-Disposition"].startswith('attachment; filename="tapete-night-')
+    session = json.loads(answer.get_data(as_text=True))
+    assert session["format"] == "tapete/1" and len(session["hands"]) == 4
+    again = night_of(upload(client, answer.data, "noche.json"))
+    assert again != night14.night
+    assert judged(db, again) == judged(db, night14.night)
+    assert players_of(db, again) == players_of(db, night14.night)
+    money = lambda n: [(r[1], r[2], r[3]) for r in store.exporter.money_rows(db, n)]  # noqa: E731
+    assert money(again) == money(night14.night)
+    assert store.get_night(db, again)["title"] == "noche"  # the file's name when no title is given
+
+
+def test_phh_download_uploaded_again_is_judged_alike(app, db, client, night14):
+    """"a night downloaded as ... PHH, uploaded again, gives the same referee result"."""
+    answer = client.get(f"/host/night/{night14.night}/download/phh")
+    assert answer.status_code == 200
+    assert re.search(r'filename="tapete-night-\d+-[\d-]+\.phhs"', answer.headers["Content-Disposition"])
+    text = answer.get_data(as_text=True)
+    assert text.startswith("[1]") and "[4]" in text  # four hands: a .phhs
+    again = night_of(upload(client, answer.data, "noche.phhs", title="Vuelta PHH"))
+    assert judged(db, again) == judged(db, night14.night)
+    assert players_of(db, again) == players_of(db, night14.night)
+    assert store.get_night(db, again)["title"] == "Vuelta PHH"
+
+
+def test_a_shared_case_uploaded_as_json_is_judged_as_the_cli_imports_it(app, db, client, runner, shared):
+    """The same checks and the same night as ``flask import``: the false opener case."""
+    login_host(client)
+    path = shared / "cases" / "false_opener.json"
+    by_web = night_of(upload(client, path.read_bytes(), path.name))
+    by_cli = int(runner.invoke(args=["import", str(path), "--chip-cents", "5"]).output.strip())
+    assert by_cli != by_web
+    assert judged(db, by_web) == judged(db, by_cli)
+
+
+def test_a_real_phh_hand_is_imported(app, db, client, shared):
+    """A real PHH hand (2-7 triple draw at the WSOP) makes a one-hand night."""
+    login_host(client)
+    path = next(p for p in sorted((shared / "data" / "phh").glob("*.phh")) if "wsop" in p.name)
+    night = night_of(upload(client, path.read_bytes(), path.name))
+    assert len(store.check_night(db, night)["hands"]) == 1
+
+
+def test_the_same_file_again_opens_its_night_and_says_so(app, db, client, night14):
+    body = client.get(f"/host/night/{night14.night}/download/json").data
+    first = night_of(upload(client, body, "n.json"))
+    flashed(client)
+    before = snapshot(app.config["DATABASE"])
+    assert night_of(upload(client, body, "n.json")) == first
+    assert snapshot(app.config["DATABASE"]) == before
+    assert ("ok", "Este archivo ya se importó con las mismas opciones: aquí está su noche.") in flashed(client)
+
+
+# --- CSV -------------------------------------------------------------------------------
+
+@pytest.fixture
+def hostile_night(db, client):
+    """A closed night: the hostile nickname loses 12 chips to Bruno (one hand), 10 cents a chip."""
+    night = store.create_night(db, rules={"preset": "jackpots", "ante": 1, "small_bet": 2, "big_bet": 4},
+                               chip_cents=10, title="=1+1")
+    ids = {}
+    for name, seat in ((HOSTILE, 1), ("Bruno", 2)):
+        ids[name] = store.add_player(db, name)
+        store.seat_player(db, night, ids[name], seat, entered_by="test")
+        store.buy_in(db, night, ids[name], 100, entered_by="test")
+    hand = store.start_hand(db, night, button=2, entered_by="test")
+    lines = ["p1 ante 1", "p2 ante 1", "p1 open 2", "p2 raise 4", "p1 call", "p1 draw 1", "p2 draw 1",
+             "p1 bet 4", "p2 raise 8", "p1 call", "p1 show JsJd4c3h2s", "p2 show QsQd4d3d2c", "d award p2 24"]
+    store.append_actions(db, hand, lines, entered_by="test", keys=[f"h-{i}" for i in range(len(lines))])
+    store.end_hand(db, hand, entered_by="test")
+    store.cash_out(db, night, ids[HOSTILE], 88, entered_by="test")
+    store.cash_out(db, night, ids["Bruno"], 112, entered_by="test")
+    store.close_night(db, night, entered_by="test")
+    login_host(client)
+    return night
+
+
+def read_csv(answer) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(answer.data.decode("utf-8-sig"))))
+
+
+def test_csv_keeps_a_hostile_nickname_as_text_and_a_negative_net_as_a_number(app, db, client, hostile_night):
+    """"the CSV read back with a hostile nickname (``=HYPERLINK(...)``) and a negative net":
+    the name comes back escaped (a leading ``'``: text to a spreadsheet), the net -12 chips
+    and -1.20 EUR come back as numbers, not as '-12."""
+    before = snapshot(app.config["DATABASE"])
+    answer = client.get(f"/host/night/{hostile_night}/download/csv?lang=es")
+    assert snapshot(app.config["DATABASE"]) == before  # a download writes nothing
+    assert answer.status_code == 200 and answer.mimetype == "text/csv"
+    assert answer.headers["Content-Disposition"].endswith('.csv"')
+    header, *rows = read_csv(answer)
+    assert header == ["Asiento", "Jugador", "Comprado (fichas)", "Contado (fichas)", "Ajuste (fichas)",
+                      "Neto (fichas)", "Neto (dinero)", "Moneda"]
+    by_seat = {row[0]: row for row in rows}
+    assert by_seat["1"][1] == "'" + HOSTILE
+    assert int(by_seat["1"][5]) == -12 and Decimal(by_seat["1"][6]) == Decimal("-1.20")
+    assert int(by_seat["2"][5]) == 12 and Decimal(by_seat["2"][6]) == Decimal("1.20")
+    assert (int(by_seat["1"][2]), int(by_seat["1"][3])) == (100, 88)
+    for row in rows:  # no text cell a spreadsheet would run: only numbers begin with "-"
+        for cell in row:
+            assert not cell.startswith(("=", "+", "@", "\t", "\r")), cell
+            if cell.startswith("-"):
+                Decimal(cell)
+
+
+def test_csv_before_the_count_leaves_the_nets_empty(app, db, client, night14):
+    rows = read_csv(client.get(f"/host/night/{night14.night}/download/csv"))[1:]
+    assert [r[1] for r in rows] == [n for n, _, _ in PLAYERS]
+    assert all(r[6] == "" for r in rows)  # Bruno's miscount: the bank is off, no money yet
+    assert {int(r[2]) for r in rows} == {100, 60}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(), st.integers(), st.decimals(allow_nan=False, allow_infinity=False), st.none()))
+def test_a_cell_never_starts_a_formula_and_numbers_stay_numbers(value):
+    """Property: a text cell never begins with a formula character unless escaped with
+    ``'`` (and says the same after it); a number is written as the number."""
+    cell = csv_cell(value)
+    if isinstance(value, (int, Decimal)):
+        assert cell == value
+        return
+    if value is None:
+        assert cell == ""
+        return
+    assert not cell.startswith(FORMULA_STARTS)
+    assert cell == value or cell == "'" + value
+    back = next(csv.reader(io.StringIO(csv_text(["x"], [[value]])).readlines()[1:]))
+    assert back == [cell] or "\n" in value or "\r" in value  # (a quoted line break reads back whole)
+
+
+# --- refusals: in the page's language, nothing stored ------------------------------------
+
+GOOD = {"format": "tapete/1", "rules": "jackpots", "players": [{"seat": 1, "name": "Ana", "stack": 100},
+                                                                {"seat": 2, "name": "Bruno", "stack": 100}],
+        "hands": []}
+
+
+@pytest.mark.parametrize("name, body, spanish", [
+    ("a.json", b'{"players": [', "El archivo no es JSON válido (línea 1)"),
+    ("a.json", b"[1, 2]", "El archivo no es una sesión: un archivo de sesión es un objeto JSON con sus jugadores y manos."),
+    ("a.json", json.dumps({**GOOD, "players": [{"seat": 11, "name": "Ana", "stack": 1}]}).encode(),
+     "Jugador 1 del archivo: el asiento debe ser un número del 1 al 10."),
+    ("a.json", json.dumps({**GOOD, "players": GOOD["players"] + [{"seat": 2, "name": "Chus", "stack": 1}]}).encode(),
+     "Dos jugadores del archivo comparten asiento."),
+    ("a.json", json.dumps({**GOOD, "players": [{"seat": 1, "name": "Ana", "stack": -5}]}).encode(),
+     "Las fichas del jugador 1 debe ser un número entero de fichas (0 o más)."),
+    ("a.json", json.dumps({**GOOD, "rules": {"preset": "nonsense"}}).encode(),
+     "Las reglas del archivo no se pueden usar"),
+    ("a.json", json.dumps({**GOOD, "hands": [{"rebuys": {"7": 50}, "actions": []}]}).encode(),
+     "Mano 1 del archivo: las recompras nombran el asiento 7, donde no se sienta nadie."),
+    ("a.json", json.dumps({**GOOD, "hands": [{"button": 1, "actions": ["p1 ante 1", "  "]}]}).encode(),
+     "La mano 1 del archivo tiene una línea de acción vacía."),
+    ("a.json", json.dumps({**GOOD, "players": [{"seat": 1, "name": "Ana"}, {"seat": 2, "name": "ana"}]}).encode(),
+     "Dos jugadores del archivo tienen el mismo nombre: dales nombres distintos."),
+    ("a.json", json.dumps({**GOOD, "hands": [{"button": 5, "actions": ["p1 ante 1"]}]}).encode(),
+     "El botón debe estar en un asiento ocupado (1, 2), no en el 5."),
+    ("a.phh", b'variant = "FB"\nactions = []\n',
+     "El archivo no se puede leer como archivo de sesión (JSON) ni como historial de manos PHH"),
+    ("a.phh", b"not = [toml", "El archivo no se puede leer como archivo de sesión (JSON) ni como historial"),
+    ("a.json", "é".encode("latin-1") * 10, "El archivo no es texto en UTF-8"),
+    ("a.json", b"   ", "El archivo está vacío."),
+])
+def test_a_refused_file_is_said_in_spanish_and_stores_nothing(app, client, name, body, spanish):
+    """"errors shown in the page's language": the importer's refusals by their code, never
+    its English text, the referee's reason or the file's name."""
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    answer = upload(client, body, name)
+    assert answer.status_code == 302 and answer.headers["Location"].endswith("/host/import")
+    assert snapshot(app.config["DATABASE"]) == before
+    said = [m for category, m in flashed(client) if category == "error"]
+    assert len(said) == 1 and spanish in said[0], said
+    for english in ("must be", "session", "not JSON", "a.json", "a.phh", "line 1,", "variant", "TOML"):
+        assert english not in said[0].replace("sesión", "")
+
+
+def test_the_form_without_a_file_is_refused_in_spanish(app, client):
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    answer = client.post("/host/import?lang=es", data={"chip_cents": "10"}, follow_redirects=True)
+    assert snapshot(app.config["DATABASE"]) == before
+    assert "Elige un archivo para importar" in html.unescape(answer.get_data(as_text=True))
+
+
+def test_a_bad_option_is_refused_with_the_forms_words(app, client):
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    answer = upload(client, json.dumps(GOOD).encode(), "a.json", timezone="Mars/Olympus")
+    assert snapshot(app.config["DATABASE"]) == before
+    assert [m for c, m in flashed(client) if c == "error"] == [
+        "“Mars/Olympus” no es una zona horaria: elige una de la lista (como Europe/Madrid)."]
+    answer = upload(client, json.dumps(GOOD).encode(), "a.json", chip_cents="0")
+    assert answer.status_code == 302 and snapshot(app.config["DATABASE"]) == before
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode),
+                      st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                                   lambda inner: st.lists(inner, max_size=3)
+                                   | st.dictionaries(st.sampled_from(["players", "hands", "rules", "seat", "stack",
+                                                                      "name", "actions", "button", "cash_out"]),
+                                                     inner, max_size=4),
+                                   max_leaves=12).map(lambda v: json.dumps(v).encode())),
+       name=st.sampled_from(["a.json", "a.phh", "a.phhs", "a.txt", "", "../../x.json"]))
+def test_any_file_is_imported_or_refused_never_a_5xx(app, client, body, name):
+    """Hostile file contents: an answer below 500 always; a refusal stores nothing."""
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    answer = upload(client, body, name or "x")
+    assert answer.status_code == 302
+    if answer.headers["Location"].endswith("/host/import"):
+        assert snapshot(app.config["DATABASE"]) == before
+
+
+# --- downloads: the host's only, read-only -----------------------------------------------
+
+def test_downloads_are_for_the_host_only(app, db, client, night14):
+    other = app.test_client()
+    for fmt in ("json", "phh", "csv"):
+        answer = other.get(f"/host/night/{night14.night}/download/{fmt}")
+        assert answer.status_code == 302 and "/host/login" in answer.headers["Location"]
+    assert other.get("/host/import").status_code == 302
+
+
+def test_an_unknown_format_or_night_is_a_404(app, db, client, night14):
+    assert client.get(f"/host/night/{night14.night}/download/xlsx").status_code == 404
+    assert client.get("/host/night/99999/download/json").status_code == 404
+
+
+def test_a_night_with_no_hand_has_no_phh_and_says_so_in_spanish(app, db, client):
+    night = store.create_night(db, rules="jackpots", chip_cents=10)
+    login_host(client)
+    answer = client.get(f"/host/night/{night}/download/phh?lang=es")
+    assert answer.status_code == 302
+    assert ("error", "Esta noche aún no tiene manos: un archivo PHH guarda manos.") in flashed(client)
+    assert json.loads(client.get(f"/host/night/{night}/download/json").data)["hands"] == []
+
+
+def test_the_night_page_links_the_downloads_and_the_nights_page_the_import(app, db, client, night14):
+    page = client.get(f"/host/night/{night14.night}?lang=es").get_data(as_text=True)
+    for fmt in ("json", "phh", "csv"):
+        assert f'href="/host/night/{night14.night}/download/{fmt}"' in page
+    assert "Descargar la noche" in page
+    assert 'href="/host/import"' in client.get("/host/?lang=es").get_data(as_text=True)
+    form = client.get("/host/import?lang=es").get_data(as_text=True)
+    assert 'enctype="multipart/form-data"' in form and "Importar la noche" in form

@@ -1,0 +1,174 @@
+"""Files in and out on the web (issue #15): the host uploads a session file (JSON,
+CONTRACT.md section 1) or a PHH hand history to create a night, and downloads any night as
+its session JSON, as PHH, or its money as CSV.
+
+Upload (``POST /host/import``, host only, CSRF, the app's body limit
+``web.limits.MAX_CONTENT_LENGTH``): the same reading and checks as the CLI's ``flask
+import`` (``store.importer``: :func:`store.importer.load_session_text`, then
+:func:`store.importer.import_session` in one transaction), with the CLI's options (chip
+value as cents per N chips, currency, time zone, start, title: the file's name when empty).
+A refusal is said in the page's language from its code (``web.refusals``: the importer's
+``file_not_json``, ``phh_unreadable``, ``session_invalid`` ...), never the importer's English
+or the file's name; nothing is stored. The same file with the same options again opens the
+night it made (the importer's key), and says so.
+
+Downloads (``GET /host/night/<id>/download/<fmt>``, host only, read-only): ``json`` (the
+night's session file: ``store.exporter.night_json``), ``phh`` (``.phh`` for one hand,
+``.phhs`` for more: ``store.exporter.night_phh``), ``csv`` (one row per player: seat, name,
+bought, counted, adjustment, net chips, net money, currency: ``store.exporter.money_rows``;
+text cells that begin with a formula character are escaped, numbers stay numbers). Each is
+an attachment with an ASCII file name made of the night's id and date only.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath, PureWindowsPath
+
+from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+import store
+from store import exporter
+from store.importer import PHH_SUFFIXES, import_session, load_session_text
+
+from .auth import current_actor, host_required
+from .dealer import get_db
+from .forms import MAX_TITLE, check_text, text_field
+from .forms import int_field as _int
+from .host import DEFAULT_TIMEZONE, _currency, _started_at, _timezones, _zone_names
+from .refusals import refusal_text
+
+bp = Blueprint("files", __name__, url_prefix="/host")
+
+FORMATS = {"json": "application/json", "phh": "text/plain", "csv": "text/csv"}
+"""Download format -> its media type (UTF-8)."""
+
+UPLOAD_SUFFIXES = (".json",) + PHH_SUFFIXES
+"""The file names the upload reads by their suffix; any other is read by its content."""
+
+
+def _club_tz() -> str:
+    tz = current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE)
+    return tz if tz in _zone_names() else DEFAULT_TIMEZONE
+
+
+@bp.get("/import")
+@host_required
+def import_page():
+    """The upload form: the file, and the CLI's options (title, chip value, currency,
+    time zone, start)."""
+    club_tz = _club_tz()
+    return render_template("host/import.html", club_tz=club_tz, timezones=_timezones(club_tz))
+
+
+def _file_name(raw: str | None) -> tuple[str, str]:
+    """The uploaded file's base name without folders (a browser may send a Windows path)
+    and its lower-case suffix when it is one the importer reads (else "")."""
+    name = PureWindowsPath(PurePosixPath(raw or "").name).name
+    suffix = PurePosixPath(name).suffix.lower()
+    return name, suffix if suffix in UPLOAD_SUFFIXES else ""
+
+
+def _title(explicit: str, name: str) -> str | None:
+    """The night's title: the form's, else the file's name without its suffix when that is
+    text a page may show (else none)."""
+    if explicit:
+        return explicit
+    stem = PurePosixPath(name).stem[:MAX_TITLE]
+    try:
+        return check_text(stem, "title", MAX_TITLE) or None
+    except ValueError:
+        return None
+
+
+def _read_upload() -> tuple[str, str, str]:
+    """The uploaded file: its text, its name and its suffix (:func:`_file_name`).
+
+    :raises ValueError: no file, an empty one, or one that is not UTF-8 text (in the
+        page's language)."""
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        raise ValueError(_("Choose a file to import: a session file (.json) or a PHH hand history (.phh, .phhs)."))
+    name, suffix = _file_name(upload.filename)
+    raw = upload.read()
+    if not raw.strip():
+        raise ValueError(_("The file is empty."))
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError(_("The file is not text in UTF-8: save it as UTF-8 and try again.")) from None
+    if "\x00" in text:
+        raise ValueError(_("The file is not text in UTF-8: save it as UTF-8 and try again."))
+    return text, name, suffix
+
+
+@bp.post("/import")
+@host_required
+def import_file():
+    """Create a night from an uploaded session file or PHH (see the module); to the new
+    night's page, or back to the form with the refusal."""
+    db = get_db()
+    try:
+        text, name, suffix = _read_upload()
+        options = dict(chip_cents=_int("chip_cents", low=1), chips_per=_int("chips_per", required=False, low=1) or 1,
+                       currency=_currency(), timezone=text_field("timezone", 64) or _club_tz(),
+                       started_at=_started_at(text_field("started_at", 40)))
+        title = _title(text_field("title", MAX_TITLE), name)
+        session = load_session_text(text, "upload" + suffix)
+        newest = db.execute("SELECT COALESCE(MAX(id), 0) FROM nights").fetchone()[0]
+        night_id = import_session(db, session, title=title, entered_by=current_actor(), **options)
+    except ValueError as exc:  # StoreError is a ValueError
+        flash(refusal_text(exc), "error")
+        return redirect(url_for("files.import_page"))
+    if night_id <= newest:
+        flash(_("This file was imported already, with the same options: here is its night."), "ok")
+    else:
+        hands = len(session.get("hands") or [])
+        flash(_("Night imported: %(players)s players, %(hands)s hands.",
+                players=len(session.get("players") or []), hands=hands), "ok")
+    return redirect(url_for("host.night", night_id=night_id))
+
+
+def _download_name(info: dict, fmt: str, hands: int = 0) -> str:
+    """``tapete-night-<id>-<date>.<ext>``: ASCII only (the date is the night's local date,
+    digits and dashes); a PHH of more than one hand is ``.phhs``."""
+    date = "".join(c for c in str(info.get("local_date") or "") if c.isascii() and (c.isdigit() or c == "-"))
+    ext = "phhs" if fmt == "phh" and hands > 1 else fmt
+    return f"tapete-night-{info['id']}" + (f"-{date}" if date else "") + f".{ext}"
+
+
+@bp.get("/night/<int:night_id>/download/<fmt>")
+@host_required
+def download(night_id: int, fmt: str):
+    """The night as a file to save: ``fmt`` ``json``, ``phh`` or ``csv`` (see the module);
+    404 for another format or no such night. Read-only."""
+    if fmt not in FORMATS:
+        abort(404)
+    db = get_db()
+    try:
+        info = store.get_night(db, night_id)
+    except (store.StoreError, OverflowError):
+        abort(404)
+    g.night_preset = info["rules_frozen"].get("preset")  # the CSV's headings in the night's language
+    hands = 0
+    try:
+        if fmt == "json":
+            body = exporter.night_json(db, night_id)
+        elif fmt == "phh":
+            body = exporter.night_phh(db, night_id)
+            hands = len(store.night_hands(db, night_id))
+        else:
+            body = "\ufeff" + exporter.csv_text(_csv_header(), exporter.money_rows(db, night_id))
+    except store.StoreError as exc:
+        flash(refusal_text(exc), "error")
+        return redirect(url_for("host.night", night_id=night_id))
+    name = _download_name(info, fmt, hands)
+    return Response(body, mimetype=FORMATS[fmt], headers={
+        "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
+
+
+def _csv_header() -> list[str]:
+    """The CSV's column headings in the page's language (``store.exporter.money_rows``'s
+    columns)."""
+    return [_("Seat"), _("Player"), _("Bought (chips)"), _("Counted (chips)"), _("Adjustment (chips)"),
+            _("Net (chips)"), _("Net (money)"), _("Currency")]
