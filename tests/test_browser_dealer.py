@@ -271,7 +271,7 @@ def test_after_an_uncorrected_wrong_award_the_dealer_page_names_the_hand_and_the
     context, page = _open(browser, server, night_id, token)
     page.wait_for_selector("#award-gap:not([hidden])")
     text = page.text_content("#award-gap")
-    assert "Hand 1" in text and "Seat 3 +75" in text and "Seat 4 \u221275" in text
+    assert "Hand 1" in text and "Bruno +75" in text and "Chus \u221275" in text
     assert "Undo reopens the hand" in text and "accept the stack mismatch" in text
     page.click("#award-gap-accept")              # the next hand states the table's chips
     page.wait_for_selector("#end-hand:not([hidden])")

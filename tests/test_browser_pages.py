@@ -101,7 +101,8 @@ class Tablet:
                 self.page.click(f'#draw-panel [data-count="{rest[0]}"]')
             elif verb == "show":
                 self.cards(rest[0])
-                self.page.click("#picker-ok")
+                if self.page.is_visible("#picker"):   # a whole hand picked is entered by itself
+                    self.page.click("#picker-ok")
         self.stored += 1
         self.wait_stored(self.stored)
 

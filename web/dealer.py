@@ -582,4 +582,12 @@ def page_strings() -> dict:
             ngettext("%(n)s dispute open: the host will rule on it. Play goes on.",
                      "%(n)s disputes open: the host will rule on them. Play goes on.", 2, n="%(n)s")],
         "rule": _("Rule"),
+        "forced_ante": _("Everyone puts in the ante"),
+        "forced_blinds": _("Post the blinds"),
+        "finish": _("Confirm and next hand"),
+        "finish_carry": _("Next hand (the pot carries: %(amount)s)"),
+        "show_known": _("Shows: %(cards)s"),
+        "show_openers": _("%(name)s takes the pot: pick the openers shown"),
+        "main_pot_names": _("Main pot %(amount)s: %(names)s"),
+        "side_pot_names": _("Side pot %(amount)s: %(names)s"),
     }
