@@ -582,6 +582,7 @@ def page_strings() -> dict:
             ngettext("%(n)s dispute open: the host will rule on it. Play goes on.",
                      "%(n)s disputes open: the host will rule on them. Play goes on.", 2, n="%(n)s")],
         "rule": _("Rule"),
+        "pat": _("Pat (0)"),
         "forced_ante": _("Everyone puts in the ante"),
         "forced_blinds": _("Post the blinds"),
         "finish": _("Confirm and next hand"),

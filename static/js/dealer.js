@@ -32,6 +32,7 @@
   var gesture = 0;           // one click that sends several taps (award lines) is one gesture
   var answers = 0;           // taps the server has answered: a refresh asked before one is stale
   var awardGap = server.award_gap || null;
+  var keypadFresh = false;   // the keypad shows the amount offered: the first key replaces it
 
   var NUMBER = CFG.number || {group: ",", minus: "-"};
   // chips (whole numbers) as the page's language writes them: the group and minus symbols
@@ -416,6 +417,29 @@
     return b;
   }
 
+  // The draw of the seat due in one tap: a button per count (0: stands pat), those past the
+  // referee's limit (its legal ``max``) marked but offered, since the log records what
+  // happened; "How many?" stays for picking the discards first.
+  function drawCounts(seat, legal) {
+    var out = [];
+    for (var n = 0; n <= 5; n++) {
+      (function (count) {
+        var b = el("button", {type: "button", "class": "verb draw-count", "data-verb": "draw-count",
+                              "data-count": String(count)}, count === 0 ? S.pat : String(count));
+        if (known(legal.max) && count > legal.max) { b.classList.add("over"); b.setAttribute("title", S.over_limit); }
+        b.addEventListener("click", function () {
+          if (b.disabled) { return; }
+          if (compoundWaiting()) { showNote(S.not_known); return; }
+          if (!seatChosen && Date.now() - lastTap.at < TAP_GUARD_MS) { showNote(S.double_tap); return; }
+          closePanels();
+          playerAction(seat, "draw", count, "");
+        });
+        out.push(b);
+      })(n);
+    }
+    return out;
+  }
+
   // The seat the referee has to act: its legal actions, big, with their amounts; the rest
   // (irregular ones) folded away. Any other seat, or any seat while a tap waits: every
   // action, without amounts (nothing is known to be legal), and a line saying why.
@@ -438,7 +462,10 @@
     }
     if (isDue(seat)) {
       var legal = (view.legal || []).filter(function (l) { return ALL_VERBS.indexOf(l.verb) >= 0; });
-      legal.forEach(function (l) { main.appendChild(verbButton(l.verb, l, true)); });
+      legal.forEach(function (l) {
+        if (l.verb === "draw") { drawCounts(seat, l).forEach(function (b) { main.appendChild(b); }); }
+        main.appendChild(verbButton(l.verb, l, true));
+      });
       var offered = legal.map(function (l) { return l.verb; });
       ALL_VERBS.forEach(function (v) {
         if (offered.indexOf(v) < 0) { more.appendChild(verbButton(v, null, false)); }
@@ -688,6 +715,7 @@
     var min = legal ? legal.min : null, max = legal ? legal.max : null;
     var input = $("amount");
     input.value = known(min) ? String(min) : "";
+    keypadFresh = true;   // the first key replaces the amount offered (as a selected field)
     $("amount-min").textContent = S.min + (known(min) ? " " + num(min) : "");
     $("amount-max").textContent = S.max + (known(max) ? " " + num(max) : "");
     $("amount-min").hidden = !known(min);
@@ -718,13 +746,14 @@
     pending = what;
     picked = [];
     $("picker-title").textContent = title;
+    $("picker-ok").hidden = false;
     var box = $("picker-cards");
     box.textContent = "";
     // a shown hand: the cards the referee knows the seat holds first (one tap shows them
     // all when the whole hand is known), then the deck; the show is entered by itself once
     // as many cards are picked as the seat holds
-    var held = what.verb === "show" ? knownCards(what.seat) : [];
-    var seen = held.filter(function (c) { return c !== "??"; });
+    var held = what.verb === "show" || what.verb === "deal" ? knownCards(what.seat) : [];
+    var seen = what.verb === "show" ? held.filter(function (c) { return c !== "??"; }) : [];
     var deck = seen.concat((CFG.deck || []).filter(function (c) { return seen.indexOf(c) < 0; }));
     var whole = what.verb === "show" ? wholeKnownHand(what.seat) : null;
     $("picker-known").hidden = !whole;
@@ -739,11 +768,12 @@
         if (i >= 0) { picked.splice(i, 1); } else { picked.push(card); }
         b.setAttribute("aria-pressed", String(i < 0));
         $("picked").textContent = picked.join("");
-        if (i < 0 && what.verb === "show" && held.length && picked.length === held.length) { pickerEntered(); }
+        if (i < 0 && held.length && picked.length === held.length) { pickerEntered(); }
       });
+      if (seen.indexOf(card) >= 0) { picked.push(card); b.setAttribute("aria-pressed", "true"); }   // known: picked
       box.appendChild(b);
     });
-    $("picked").textContent = "";
+    $("picked").textContent = picked.join("");
     // dealing and serving: the cards when seen, else how many unseen cards
     $("picker-unseen").hidden = !(what.verb === "deal" || what.verb === "serve");
     $("picker").hidden = false;
@@ -770,7 +800,10 @@
   document.querySelectorAll("#keypad .key").forEach(function (b) {
     b.addEventListener("click", function () {
       var input = $("amount"), k = b.getAttribute("data-key");
+      var fresh = keypadFresh;
+      keypadFresh = false;
       if (k === "C") { input.value = ""; }
+      else if (fresh && /^[0-9]$/.test(k)) { input.value = k; }
       else if (k === "\u232b") { input.value = input.value.slice(0, -1); }
       else { input.value += k; }
     });
