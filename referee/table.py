@@ -53,7 +53,14 @@ def hand_state(item: HandItem) -> dict:
         in force), "button": seat, "proposed_awards": {seat: chips} or None (None until the
         cards shown decide it), "awards": the same once the hand is complete, else None,
         "recorded_awards": {seat: chips} (the dealer's ``d award`` lines), "findings": [as in
-        check, without the in-progress ``incomplete_hand``]}``. Seat keys are strings.
+        check, without the in-progress ``incomplete_hand``], "known_cards": {seat: [card]}
+        (what each seat dealt in holds as far as the log says, from the deal, the draw and
+        the serve: a card not seen is ``"??"``), "dead": [seats whose hand is dead, in play
+        order], "show_openers": seat (int) or None (the opener took the pot without showing
+        openers: :func:`openers_due`)}``. Seat keys are strings.
+
+    A dead hand takes no further part in the betting: its seat, when due, may only fold
+    (:func:`dead_hand_legal`).
     """
     number, replay, result, extra = item.number, item.replay, item.result, item.extra
     st = replay.state
@@ -67,7 +74,7 @@ def hand_state(item: HandItem) -> dict:
     if result.awards is not None and result.outcome != "incomplete":
         proposed = {str(s): c for s, c in sorted(result.awards.items())}
     phase = st.phase
-    legal = replay.legal()
+    legal = dead_hand_legal(st, replay.due(), replay.legal())
     if phase == "predeal" and not any(l["verb"] in ("ante", "blind", "straddle") for l in legal):
         phase = "predraw"  # the forced chips are in: the betting is on
     if phase == "showdown" and complete and proposed is not None and replay.due() is None:
@@ -101,7 +108,45 @@ def hand_state(item: HandItem) -> dict:
         "awards": proposed if phase == "complete" else None,
         "recorded_awards": recorded,
         "findings": findings,
+        "known_cards": {str(s): list(st.hands.get(s, ())) for s in st.order},
+        "dead": [s for s in st.order if s in st.dead],
+        "show_openers": openers_due(findings),
     }
+
+
+BETTING_VERBS = frozenset({"check", "open", "bet", "call", "raise", "allin"})
+"""Verbs that put chips at risk in a betting round (CONTRACT.md section 2)."""
+
+
+def dead_hand_legal(st: HandState, seat: int | None, legal: list[dict]) -> list[dict]:
+    """What ``seat`` (the seat due) may do when its hand is dead: ``legal`` without the
+    betting verbs (it can no longer win the pot, so nothing more goes in: it folds);
+    ``legal`` unchanged for a live hand.
+
+    Seed 000: "no podrá tomar parte en la jugada por tener cartas de más o de menos,
+    perdiendo todas las puestas" (with cards too many or too few the player may take no
+    part in the hand, losing every bet); Robert's Rules of Poker, section 3 (Dead hands):
+    "Your hand is declared dead if ... you have the wrong number of cards for that
+    particular game". ``st.dead`` is the referee's own verdict (``referee.deck.kill``).
+    """
+    if seat is None or seat not in st.dead:
+        return legal
+    return [l for l in legal if l["verb"] not in BETTING_VERBS]
+
+
+def openers_due(findings: list[dict]) -> int | None:
+    """The opener who must show openers now: everyone else folded to the opener, who has
+    not shown (the referee's ``openers_not_shown`` finding, reason ``took_pot``); None
+    otherwise.
+
+    Seed 001 («Póker»): "Si el jugador que ha ganado es el mismo que abrió, solo debe
+    mostrar las cartas que puedan justificar su apertura"; Robert's Rules of Poker, section
+    11 (Draw Poker): the opener must prove openers.
+    """
+    for f in findings:
+        if f.get("kind") == "openers_not_shown" and (f.get("details") or {}).get("reason") == "took_pot":
+            return f.get("seat")
+    return None
 
 
 def middle_pots(st: HandState) -> list[dict]:

@@ -433,7 +433,7 @@ def test_the_pots_and_side_pots_are_the_referees(browser, server, app, db, share
     assert expected == [{"amount": 160, "seats": [1, 2, 5, 6]}, {"amount": 180, "seats": [1, 2, 5]}]
     assert page.text_content("#pot") == "340"
     assert [li.text_content() for li in page.query_selector_all("#pots li")] == \
-        ["Bote principal 160", "Bote lateral 180 (asientos 1, 2, 5)"]
+        ["Bote principal 160: Ana, Bruno, Chus, Dani", "Bote lateral 180: Ana, Bruno, Chus"]
     assert [(li.get_attribute("data-amount"), li.get_attribute("data-seats"))
             for li in page.query_selector_all("#pots li")] == [("160", "1,2,5,6"), ("180", "1,2,5")]
     # who has acted this hand: every seat dealt in, marked on the seat

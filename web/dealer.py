@@ -12,7 +12,10 @@ issues and revokes on the night page; a closed night answers 410 and says so):
   "hand_id": int, "version": int, "action": "p3 open 10"}`` (or ``"op": "undo"`` with
   ``"event_id"`` and ``"reason"``, ``"op": "end_hand"``, ``"op": "start_hand"`` with
   ``"after_hand"`` (the last hand id the tablet saw, or null) and optional ``"button"`` and
-  ``"stacks"`` ``{seat: chips}``). ``key`` is the client's idempotency key (8-100
+  ``"stacks"`` ``{seat: chips}``; ``"op": "forced_bets"``: everyone's forced chips the
+  referee asks for, one line each, ``web.handops.forced_bets``; ``"op": "finish_hand"``:
+  the referee's award, the close and the next hand, ``web.handops.finish_hand``; both with
+  ``"hand_id"`` and ``"version"``). A show line with no card seen is refused (400). ``key`` is the client's idempotency key (8-100
   printable ASCII characters, else 400): the same key sent twice is stored once (``store``
   keeps writes idempotent on it), answered before any version check; a key already used for other content (another night, hand or action) is
   refused. ``version`` is the hand's version the tablet saw (``store.hand_version``: its
@@ -50,11 +53,13 @@ from werkzeug.exceptions import HTTPException
 
 import referee
 import store
+from referee.actions import ActionError, parse_action
 from store.dealer_links import entered_by as link_entered_by
 from store.memo import forget
 
 from . import i18n
 from .forms import MAX_NUMBER, bad_characters, check_text
+from .handops import finish_hand, forced_bets
 from .csrf import generate_csrf
 from .limits import MAX_JSON_BYTES, json_problem
 from .refusals import refusal_text, said_refusal
@@ -341,6 +346,10 @@ def tap_words(db, night_id: int, body: dict) -> str | None:
         return _("Next hand")
     if op == "end_hand":
         return _("Close the hand")
+    if op == "forced_bets":
+        return _("Everyone puts in the ante")
+    if op == "finish_hand":
+        return _("Confirm and next hand")
     if op == "undo":
         event_id = body.get("event_id")
         row = db.execute("SELECT e.kind, e.action, h.number FROM events e JOIN hands h ON h.id = e.hand_id "
@@ -375,7 +384,7 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
             stacks = {str(int(k)): v for k, v in stacks.items()} or None
         return lambda: store.start_hand(db, night_id, button=button, entered_by=who, key=key,
                                         stacks=stacks, after_hand=after)
-    if op not in ("action", "undo", "end_hand"):
+    if op not in ("action", "undo", "end_hand", "forced_bets", "finish_hand"):
         return (_("Unknown operation."),)
     if op == "action":
         action = body.get("action")
@@ -383,6 +392,8 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
             return (_("An action is a line of text such as “p3 open 10”."),)
         if bad_characters(action):
             return (_("An action cannot hold control or invisible characters."),)
+        if _show_without_cards(action):
+            return (_("Pick the cards shown: a hand shown without any card seen is not stored."),)
     version = body.get("version")
     if not _small_int(version, 0, MAX_NUMBER):
         return (_("Each tap needs the version of the hand it was made on (a whole number)."),)
@@ -404,10 +415,26 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
     if op == "action":
         return lambda: store.append_action(db, hand_id, body["action"].strip(), entered_by=who, key=key,
                                            version=version)
+    if op == "forced_bets":
+        return lambda: forced_bets(db, hand_id, entered_by=who, key=key, version=version)
+    if op == "finish_hand":
+        return lambda: finish_hand(db, night_id, hand_id, entered_by=who, key=key, version=version)
     if op == "undo":
         return lambda: store.undo_event(db, hand_id, event_id, reason=body["reason"].strip()[:200],
                                         entered_by=who, key=key, version=version)
     return lambda: store.end_hand(db, hand_id, entered_by=who, key=key, version=version)
+
+
+def _show_without_cards(action: str) -> bool:
+    """True for a show line (``pN show CARDS``, CONTRACT.md section 2) in which no card is
+    seen (only ``??``): the referee tables no hand from unseen cards
+    (``referee.showdown``), so the line would leave the turn on that seat and the next tap
+    would go to the wrong seat. Unreadable lines are left to the store's own check."""
+    try:
+        parsed = parse_action(action.strip())
+    except (ActionError, ValueError):
+        return False
+    return parsed.verb == "show" and all(card == "??" for card in parsed.cards or ())
 
 
 def _retry_locked(write):
@@ -575,4 +602,13 @@ def page_strings() -> dict:
             ngettext("%(n)s dispute open: the host will rule on it. Play goes on.",
                      "%(n)s disputes open: the host will rule on them. Play goes on.", 2, n="%(n)s")],
         "rule": _("Rule"),
+        "pat": _("Pat (0)"),
+        "forced_ante": _("Everyone puts in the ante"),
+        "forced_blinds": _("Post the blinds"),
+        "finish": _("Confirm and next hand"),
+        "finish_carry": _("Next hand (the pot carries: %(amount)s)"),
+        "show_known": _("Shows: %(cards)s"),
+        "show_openers": _("%(name)s takes the pot: pick the openers shown"),
+        "main_pot_names": _("Main pot %(amount)s: %(names)s"),
+        "side_pot_names": _("Side pot %(amount)s: %(names)s"),
     }

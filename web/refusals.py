@@ -244,6 +244,9 @@ MESSAGES = {
     "hand_finished": lambda p: _("Hand %(number)s is finished: only the host's ruling can change it now "
                                  "(through a player's dispute).", **p),
     "hand_ended": lambda p: _("Hand %(number)s is closed: Undo reopens it.", **p),
+    "forced_none": lambda p: _("No ante or blind is owed now: nothing was stored."),
+    "finish_in_doubt": lambda p: _("The referee's award is not certain for this hand: record the award, "
+                                   "close the hand and start the next one step by step."),
     "undo_not_newest": lambda p: _("That is no longer the last entry of hand %(number)s: nothing was "
                                    "undone. The table has been reloaded.", **p),
     "no_dealer_link": lambda p: _("No such tablet link for this night."),

@@ -15,9 +15,11 @@ from store import judging
 from store.db import read_tx
 from store.rulings import push_gap_left
 
+from .handops import finish_plan, forced_lines
+
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
-                "recorded_awards", "findings")
+                "recorded_awards", "findings", "known_cards", "dead", "show_openers")
 """The keys of ``referee.table.hand_state`` the view passes on as they are."""
 
 
@@ -47,7 +49,11 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         of :data:`STATE_FIELDS` as ``referee.table.hand_state`` gives them ("phase",
         "to_act", "legal" [{verb, min, max}], "pot", "pots", "bets", "stacks", "in_hand",
         "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
-        "recorded_awards", "findings" (with ``details``)), "actions": [{"event_id", "seq",
+        "recorded_awards", "findings" (with ``details``), "known_cards", "dead",
+        "show_openers"), "forced": bool (one tap would post everyone's forced chips:
+        :func:`web.handops.forced_lines`), "finish": :func:`web.handops.finish_plan`
+        (``{"awards", "carries"}``: what one "confirm and next hand" tap stores) or None,
+        "actions": [{"event_id", "seq",
         "action", "voided"}], "version": int (the hand's version, ``store.hand_version``: a
         tap carries it back), "undo": ``store.undo_target`` (``{"event_id", "kind",
         "action"}``: what an undo voids now) or None, "award_gap": :func:`award_gap` (only ``with_gap``; the tap
@@ -62,13 +68,18 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
                   "phase": None, "to_act": None, "legal": [], "pot": 0, "pots": [], "bets": {},
                   "stacks": {}, "in_hand": [], "dealt_in": [], "acted": [], "opening": None,
                   "button": None, "proposed_awards": None, "awards": None,
-                  "recorded_awards": {}, "findings": [], "actions": [], "version": 0, "undo": None}
+                  "recorded_awards": {}, "findings": [], "known_cards": {}, "dead": [],
+                  "show_openers": None, "forced": False, "finish": None, "actions": [], "version": 0,
+                  "undo": None}
     if hand_id is not None:
         state = hand_state(judging.hand_item(db, hand_id))
         view.update({field: state[field] for field in STATE_FIELDS})
         view["actions"] = [{"event_id": a["event_id"], "seq": a["seq"], "action": a["action"],
                             "voided": bool(a["voided"])} for a in store.hand_actions(db, hand_id)]
         view["version"] = store.hand_version(db, hand_id)
+        if in_progress:
+            view["forced"] = forced_lines(state)
+            view["finish"] = finish_plan(state)
         view["undo"] = store.undo_target(db, hand_id)
         if cached_check and not in_progress:
             checked = store.hand_check(db, hand_id)

@@ -55,6 +55,7 @@
   var gesture = 0;           // one click that sends several taps (award lines) is one gesture
   var answers = 0;           // taps the server has answered: a refresh asked before one is stale
   var awardGap = server.award_gap || null;
+  var keypadFresh = false;   // the keypad shows the amount offered: the first key replaces it
 
   var NUMBER = CFG.number || {group: ",", minus: "-"};
   // chips (whole numbers) as the page's language writes them: the group and minus symbols
@@ -87,10 +88,21 @@
     var s = seatInfo(seat);
     return s ? fmt(S.seat, {seat: seat}) + " \u00b7 " + s.name : fmt(S.seat, {seat: seat});
   }
+  // A seat by the name of who sits there ("Ana"), else "Seat 3".
+  function seatLabel(seat) {
+    var s = seatInfo(parseInt(seat, 10));
+    return s && s.name ? s.name : fmt(S.seat, {seat: seat});
+  }
   function awardsText(awards) {
     return Object.keys(awards).map(function (seat) {
-      return fmt(S.seat, {seat: seat}) + ": " + num(awards[seat]);
+      return seatLabel(seat) + ": " + num(awards[seat]);
     }).join(", ");
+  }
+  // Taps that store several lines at once (everyone's forced bets, confirm and next hand):
+  // the hand's version after them is the server's to say, so nothing is queued behind them.
+  var COMPOUND = ["forced_bets", "finish_hand"];
+  function compoundWaiting() {
+    return queue.items.some(function (t) { return COMPOUND.indexOf(t.op) >= 0; });
   }
   function plural(forms, n) { return fmt(n === 1 ? forms[0] : forms[1], {n: n}); }
   function sameAwards(a, b) {
@@ -273,6 +285,7 @@
     var again = inside && !toVerbs ? (ae.getAttribute("data-verb") ? '#verbs [data-verb="' + ae.getAttribute("data-verb") + '"]'
       : ae.getAttribute("data-seat") ? '#seats [data-seat="' + ae.getAttribute("data-seat") + '"]' : null) : null;
     render();
+    if (askOpeners()) { return; }
     if (!lost || !panelsClosed()) { return; }
     var target = (again && document.querySelector(again)) || document.querySelector("#verbs button") ||
       document.querySelector("#seats button:not([disabled])");
@@ -293,7 +306,10 @@
     $("to-act").textContent = fmt(S.to_act, {who: who});
     $("to-act").setAttribute("data-seat", known(view.to_act) ? String(view.to_act) : "");
     renderSeats();
+    renderButtonPick();
+    renderForced();
     renderVerbs();
+    renderSeatFinding();
     renderAward();
     renderGap();
     renderDisputes();
@@ -303,20 +319,18 @@
     renderNet();
   }
 
-  // The referee's pots (main pot first, then side pots, with the seats contesting each),
-  // listed when there is more than one with chips in it and no chips are in front of the
-  // seats (while a betting round is open the referee's pots count the uncalled part of a
-  // bet as its own pot: the bets in front say it better).
+  // The referee's pots in the middle (main pot first, then side pots, with who contests
+  // each, by name), listed during the hand whenever there is more than one with chips in it
+  // (the bets of the round in progress are in front of the seats, not in these pots).
   function renderPots() {
     var ul = $("pots");
     ul.textContent = "";
     var pots = (view.pots || []).filter(function (p) { return p.amount > 0; });
-    var inFront = Object.keys(view.bets || {}).some(function (k) { return view.bets[k] > 0; });
-    ul.hidden = pots.length < 2 || inFront;
+    ul.hidden = pots.length < 2;
     if (ul.hidden) { return; }
     pots.forEach(function (p, i) {
-      var text = i === 0 ? fmt(S.main_pot, {amount: num(p.amount)})
-        : fmt(S.side_pot, {amount: num(p.amount), seats: (p.seats || []).join(", ")});
+      var names = (p.seats || []).map(seatLabel).join(", ");
+      var text = fmt(i === 0 ? S.main_pot_names : S.side_pot_names, {amount: num(p.amount), names: names});
       ul.appendChild(el("li", {"data-amount": String(p.amount), "data-seats": (p.seats || []).join(",")}, text));
     });
   }
@@ -374,6 +388,21 @@
     });
   }
 
+  // Everyone folded to the opener, who has not shown openers (the referee's
+  // ``show_openers``): the card picker opens for the opener at once, its known cards first,
+  // once for each state of the hand. Returns whether it opened.
+  var askedOpeners = null;
+  function askOpeners() {
+    var seat = server.show_openers;
+    var mark = server.hand_id + ":" + server.version;
+    if (!known(seat) || queue.items.length || !panelsClosed() || revoked || askedOpeners === mark) { return false; }
+    askedOpeners = mark;
+    selected = seat;
+    render();
+    openPicker({verb: "show", seat: seat}, fmt(S.show_openers, {name: seatLabel(seat)}));
+    return true;
+  }
+
   // Keyboard use: after the table is redrawn, focus goes to the first action button.
   function focusFirstVerb() {
     var first = document.querySelector("#verbs button");
@@ -382,25 +411,70 @@
 
   function hasAmount(legal) { return !!legal && known(legal.min); }
 
+  // The cards the referee knows ``seat`` holds (from the deal, the draw and the serve;
+  // "??" where not seen), or [].
+  function knownCards(seat) {
+    return ((view.known_cards || {})[String(seat)] || []).slice();
+  }
+  function cardText(card) {
+    return card === "Jk" ? "\u2605" : card[0].replace("T", "10") + (SUIT[card[1]] || "");
+  }
+  // The seat's whole hand when every card of it is known, else null.
+  function wholeKnownHand(seat) {
+    var cards = knownCards(seat);
+    return cards.length && cards.indexOf("??") < 0 ? cards : null;
+  }
+
   function verbButton(verb, legal, big) {
     var label = S.verbs[verb] || verb;
     var fixed = null;   // min == max: one tap, no keypad
+    var shows = verb === "show" && big && known(selected) ? wholeKnownHand(selected) : null;
+    if (shows) { label = fmt(S.show_known, {cards: shows.map(cardText).join(" ")}); }
     if (hasAmount(legal) && AMOUNT_VERBS.indexOf(verb) >= 0) {
       label += " " + num(legal.min) + (known(legal.max) && legal.max !== legal.min ? "\u2013" + num(legal.max) : "");
       if (legal.max === legal.min) { fixed = legal.min; }
     }
     var b = el("button", {type: "button", "class": "verb " + verb + (big ? " big" : ""), "data-verb": verb}, label);
     if (fixed !== null) { b.setAttribute("data-amount", String(fixed)); }
+    if (shows) { b.setAttribute("data-cards", shows.join("")); }
     b.addEventListener("click", function () {
       if (b.disabled) { return; }
+      if (compoundWaiting()) { showNote(S.not_known); return; }
       if (fixed !== null && known(selected)) {
         closePanels();
         playerAction(selected, verb, fixed);
         return;
       }
+      if (shows && known(selected)) {   // the whole hand is known: one tap shows it
+        closePanels();
+        playerAction(selected, "show", null, shows.join(""));
+        return;
+      }
       onVerb(verb);
     });
     return b;
+  }
+
+  // The draw of the seat due in one tap: a button per count (0: stands pat), those past the
+  // referee's limit (its legal ``max``) marked but offered, since the log records what
+  // happened; "How many?" stays for picking the discards first.
+  function drawCounts(seat, legal) {
+    var out = [];
+    for (var n = 0; n <= 5; n++) {
+      (function (count) {
+        var b = el("button", {type: "button", "class": "verb draw-count", "data-verb": "draw-count",
+                              "data-count": String(count)}, count === 0 ? S.pat : String(count));
+        if (known(legal.max) && count > legal.max) { b.classList.add("over"); b.setAttribute("title", S.over_limit); }
+        b.addEventListener("click", function () {
+          if (b.disabled) { return; }
+          if (compoundWaiting()) { showNote(S.not_known); return; }
+          closePanels();
+          playerAction(seat, "draw", count, "");
+        });
+        out.push(b);
+      })(n);
+    }
+    return out;
   }
 
   // The seat the referee has to act: its legal actions, big, with their amounts; the rest
@@ -425,7 +499,10 @@
     }
     if (isDue(seat)) {
       var legal = (view.legal || []).filter(function (l) { return ALL_VERBS.indexOf(l.verb) >= 0; });
-      legal.forEach(function (l) { main.appendChild(verbButton(l.verb, l, true)); });
+      legal.forEach(function (l) {
+        if (l.verb === "draw") { drawCounts(seat, l).forEach(function (b) { main.appendChild(b); }); }
+        main.appendChild(verbButton(l.verb, l, true));
+      });
       var offered = legal.map(function (l) { return l.verb; });
       ALL_VERBS.forEach(function (v) {
         if (offered.indexOf(v) < 0) { more.appendChild(verbButton(v, null, false)); }
@@ -443,9 +520,18 @@
     var proposal = view.proposed_awards;
     var rec = view.recorded_awards || {};
     var recorded = Object.keys(rec).length > 0;
-    $("proposal").textContent = proposal && !recorded ? fmt(S.proposal, {awards: awardsText(proposal)}) : "";
-    $("proposal").hidden = !(proposal && !recorded);
-    $("award-confirm").hidden = !proposal || !view.in_progress || recorded;
+    var proposes = !!proposal && Object.keys(proposal).length > 0 && !recorded;   // {}: the pot carries
+    $("proposal").textContent = proposes ? fmt(S.proposal, {awards: awardsText(proposal)}) : "";
+    $("proposal").hidden = !proposes;
+    // nothing in doubt (the server's ``finish``): award, close and next hand in one tap
+    var finish = view.in_progress && !view.waiting ? view.finish : null;
+    var fin = $("finish-btn");
+    fin.hidden = !finish;
+    if (finish) {
+      var awarded = Object.keys(finish.awards || {}).length || Object.keys(rec).length;
+      fin.textContent = awarded ? S.finish : fmt(S.finish_carry, {amount: num(finish.carries)});
+    }
+    $("award-confirm").hidden = !proposes || !view.in_progress || !!finish;
     var ref = $("referee-award");
     var showRef = !!view.awards && !(proposal && !recorded && sameAwards(view.awards, proposal));
     ref.textContent = showRef ? fmt(S.referee_award, {awards: awardsText(view.awards)}) : "";
@@ -454,7 +540,48 @@
     $("recorded-award").textContent = recorded ? fmt(S.recorded_award, {awards: awardsText(rec)}) : "";
     $("award-other").hidden = !view.in_progress;
     $("end-hand").hidden = !view.in_progress;
-    $("next-hand").hidden = !!view.in_progress;
+    $("next-hand").hidden = !!view.in_progress || !known(server.hand_id);
+  }
+
+  // No hand yet tonight: who deals the first hand (the button)? One tap on a name starts
+  // hand 1 with that button (later hands: the referee moves the button).
+  function renderButtonPick() {
+    var box = $("button-pick"), list = $("button-seats");
+    var show = !revoked && !known(server.hand_id) && !queue.items.some(function (t) { return t.op === "start_hand"; });
+    box.hidden = !show;
+    list.textContent = "";
+    if (!show) { return; }
+    (view.seats || []).forEach(function (s) {
+      var b = el("button", {type: "button", "class": "go", "data-button": String(s.seat)}, s.name);
+      b.addEventListener("click", function () {
+        pushTap({op: "start_hand", button: s.seat}, "button-pick");
+      });
+      list.appendChild(b);
+    });
+  }
+
+  // Everyone's forced chips in one tap, while the referee asks for a fixed ante or blind
+  // (the server's ``forced``; the amounts are the referee's, stored seat by seat).
+  function renderForced() {
+    var b = $("forced-btn");
+    var show = !!view.forced && !view.waiting && !!view.in_progress;
+    b.hidden = !show;
+    if (!show) { return; }
+    var first = (view.legal || [])[0] || {};
+    b.textContent = first.verb === "ante" ? S.forced_ante : S.forced_blinds;
+  }
+
+  // The selected seat's own findings of severity error (a dead hand, a false opener), by
+  // the verbs: in view where the dealer acts, not only below the fold.
+  function renderSeatFinding() {
+    var p = $("seat-finding");
+    var seat = selected;
+    var list = known(seat) ? (view.findings || []).filter(function (f) {
+      return f.seat === seat && f.severity === "error" && f.sentence;
+    }) : [];
+    p.hidden = !list.length;
+    p.textContent = list.map(function (f) { return (f.label ? f.label + ": " : "") + f.sentence; }).join(" ");
+    p.setAttribute("data-kinds", list.map(function (f) { return f.kind; }).join(","));
   }
 
   // The night's open disputes (the server's count): a banner beside the table; play goes on.
@@ -478,8 +605,8 @@
     box.hidden = hidden;
     if (hidden) { return; }
     var diff = Object.keys(gap.diff).map(function (seat) {
-      var d = gap.diff[seat], s = seatInfo(parseInt(seat, 10));
-      return (s ? s.name : fmt(S.seat, {seat: seat})) + " " + (d > 0 ? "+" : "\u2212") + num(Math.abs(d));
+      var d = gap.diff[seat];
+      return seatLabel(seat) + " " + (d > 0 ? "+" : "\u2212") + num(Math.abs(d));
     }).join(", ");
     $("award-gap-text").textContent = fmt(S.gap, {hand: gap.hand, diff: diff});
     $("award-gap-fix").textContent = fmt(S.gap_fix, {undo: undoLabel(), confirm: S.confirm,
@@ -489,7 +616,8 @@
 
   // Buttons whose tap is waiting stay disabled until the server has it.
   function renderButtons() {
-    ["award-confirm", "end-hand", "next-hand", "misdeal-btn", "undo-btn", "award-gap-accept"].forEach(function (id) {
+    ["award-confirm", "end-hand", "next-hand", "misdeal-btn", "undo-btn", "award-gap-accept", "forced-btn",
+     "finish-btn"].forEach(function (id) {
       $(id).disabled = queue.items.some(function (t) { return t.ui_button === id; });
     });
     ["deal-btn", "serve-btn"].forEach(function (id) { $(id).disabled = !known(selected); });
@@ -628,6 +756,7 @@
     var min = legal ? legal.min : null, max = legal ? legal.max : null;
     var input = $("amount");
     input.value = known(min) ? String(min) : "";
+    keypadFresh = true;   // the first key replaces the amount offered (as a selected field)
     $("amount-min").textContent = S.min + (known(min) ? " " + num(min) : "");
     $("amount-max").textContent = S.max + (known(max) ? " " + num(max) : "");
     $("amount-min").hidden = !known(min);
@@ -658,22 +787,34 @@
     pending = what;
     picked = [];
     $("picker-title").textContent = title;
+    $("picker-ok").hidden = false;
     var box = $("picker-cards");
     box.textContent = "";
-    (CFG.deck || []).forEach(function (card) {
-      var b = el("button", {type: "button", "class": "card suit-" + card[1], "data-card": card,
-                            "aria-pressed": "false"},
-                 card === "Jk" ? "\u2605" : card[0].replace("T", "10") + (SUIT[card[1]] || ""));
+    // a shown hand: the cards the referee knows the seat holds first (one tap shows them
+    // all when the whole hand is known), then the deck; the show is entered by itself once
+    // as many cards are picked as the seat holds
+    var held = what.verb === "show" || what.verb === "deal" ? knownCards(what.seat) : [];
+    var seen = what.verb === "show" ? held.filter(function (c) { return c !== "??"; }) : [];
+    var deck = seen.concat((CFG.deck || []).filter(function (c) { return seen.indexOf(c) < 0; }));
+    var whole = what.verb === "show" ? wholeKnownHand(what.seat) : null;
+    $("picker-known").hidden = !whole;
+    $("picker-known").textContent = whole ? fmt(S.show_known, {cards: whole.map(cardText).join(" ")}) : "";
+    $("picker-known").setAttribute("data-cards", whole ? whole.join("") : "");
+    deck.forEach(function (card) {
+      var b = el("button", {type: "button", "class": "card suit-" + card[1] + (seen.indexOf(card) >= 0 ? " known" : ""),
+                            "data-card": card, "aria-pressed": "false"}, cardText(card));
       b.setAttribute("aria-label", card);
       b.addEventListener("click", function () {
         var i = picked.indexOf(card);
         if (i >= 0) { picked.splice(i, 1); } else { picked.push(card); }
         b.setAttribute("aria-pressed", String(i < 0));
         $("picked").textContent = picked.join("");
+        if (i < 0 && held.length && picked.length === held.length) { pickerEntered(); }
       });
+      if (seen.indexOf(card) >= 0) { picked.push(card); b.setAttribute("aria-pressed", "true"); }   // known: picked
       box.appendChild(b);
     });
-    $("picked").textContent = "";
+    $("picked").textContent = picked.join("");
     // dealing and serving: the cards when seen, else how many unseen cards
     $("picker-unseen").hidden = !(what.verb === "deal" || what.verb === "serve");
     $("picker").hidden = false;
@@ -700,7 +841,10 @@
   document.querySelectorAll("#keypad .key").forEach(function (b) {
     b.addEventListener("click", function () {
       var input = $("amount"), k = b.getAttribute("data-key");
+      var fresh = keypadFresh;
+      keypadFresh = false;
       if (k === "C") { input.value = ""; }
+      else if (fresh && /^[0-9]$/.test(k)) { input.value = k; }
       else if (k === "\u232b") { input.value = input.value.slice(0, -1); }
       else { input.value += k; }
     });
@@ -712,6 +856,25 @@
   $("amount-ok").addEventListener("click", amountEntered);
   $("amount-cancel").addEventListener("click", closePanels);
   $("picker-ok").addEventListener("click", pickerEntered);
+  $("picker-known").addEventListener("click", function () {
+    var what = pending, cards = $("picker-known").getAttribute("data-cards");
+    if (!what || what.verb !== "show" || !cards) { return; }
+    closePanels();
+    playerAction(what.seat, "show", null, cards);
+  });
+  $("forced-btn").addEventListener("click", function () {
+    if (!view.forced || view.waiting || !known(server.hand_id)) { return; }
+    closePanels();
+    // the hand's version the table showed (nothing waits: the button shows only then)
+    pushTap({op: "forced_bets", hand_id: server.hand_id, version: server.version || 0}, "forced-btn");
+    afterLocalTap();
+  });
+  $("finish-btn").addEventListener("click", function () {
+    if (!view.finish || view.waiting || !known(server.hand_id)) { return; }
+    closePanels();
+    pushTap({op: "finish_hand", hand_id: server.hand_id, version: server.version || 0}, "finish-btn");
+    afterLocalTap();
+  });
   $("picker-cancel").addEventListener("click", closePanels);
   $("picker-clear").addEventListener("click", function () {
     picked = [];
@@ -882,5 +1045,6 @@
   });
 
   render();
+  askOpeners();
   queue.flush(true);
 })();

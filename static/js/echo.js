@@ -14,7 +14,8 @@
  *     ``to_act`` (the page says "waiting" until the referee answers);
  *   - after a waiting "next hand" tap the log, the seats' acted marks, the findings and the
  *     awards are the new hand's: empty.
- * A tap is the page's own object: ``{"op": "action"|"undo"|"end_hand"|"start_hand", "key",
+ * A tap is the page's own object: ``{"op": "action"|"undo"|"end_hand"|"start_hand"|
+ * "forced_bets"|"finish_hand", "key",
  * "action": "p3 open 10", "actor": "p"|"d", "seat": int, "verb": str, "amount": int|null,
  * "reason": str}``; its seat and verb are what the dealer tapped, never read back from the
  * action's words. The server's answer replaces the whole echo (call echo(answer, rest)).
@@ -26,7 +27,7 @@
 })(typeof globalThis !== "undefined" ? globalThis : this, function () {
   "use strict";
 
-  var OPS = ["action", "undo", "end_hand", "start_hand"];
+  var OPS = ["action", "undo", "end_hand", "start_hand", "forced_bets", "finish_hand"];
 
   function copy(value) {
     return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
@@ -112,6 +113,8 @@
     if (!entry.op) { return entry.words || ""; }   // the server's stored line (a tap has an op)
     if (entry.op === "undo") { return strings.undo_log + (entry.reason ? ": " + entry.reason : ""); }
     if (entry.op === "start_hand") { return strings.next_hand_log; }
+    if (entry.op === "forced_bets") { return strings.forced_ante; }
+    if (entry.op === "finish_hand") { return strings.finish; }
     if (entry.op !== "action") { return strings.close_hand_log; }
     var label = (strings.verbs || {})[entry.verb] || strings[entry.verb] || entry.verb || "";
     if (entry.amount !== null && entry.amount !== undefined) { label += " " + num(entry.amount); }
