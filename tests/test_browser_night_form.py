@@ -120,3 +120,60 @@ def test_a_night_from_the_form_plays_to_the_right_with_blinds_and_a_check_down_c
     assert (ruling["awards"], ruling["carried"]) == ({}, 40)   # no showdown: 4 x 10 carry
     assert [f["kind"] for f in ruling["findings"] if f["severity"] == "error"] == []
     context.close()
+
+
+def test_a_refused_form_keeps_every_setting_and_the_fixed_form_opens_the_night(browser, server, app, db):
+    """A refusal draws the form again as the host filled it: the message on top, the field
+    it names marked beside its label, the folded part open with its settings kept; fixing
+    that one field opens the night with all of them. The "as the preset" choice says the
+    chosen preset's value and follows the preset picked."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
+    page = context.new_page()
+    _login(page, server, app)
+    assert page.text_content("#direction option[value='']") == (
+        "como el reglamento: en el sentido de las agujas del reloj: hacia la izquierda")   # jackpots
+    page.check("#preset-pocker")
+    assert page.text_content("#direction option[value='']") == "como el reglamento: al revés de las agujas del reloj: hacia la derecha"
+    assert page.get_attribute("#min_bet", "placeholder") == "como el reglamento: 2"
+    page.check("#preset-clasico")
+    assert page.text_content("#checkdown option[value='']").startswith("como el reglamento: el plato queda")
+    page.fill("#title", "Noche de reglas")
+    page.fill("#ante", "2")
+    page.select_option("#betting", "pot_limit")
+    page.fill("#min_bet", "0")                   # the mistake: pot limit needs a minimum bet
+    page.click("#more-rules > summary")
+    settings = {"direction": "counterclockwise", "checkdown": "showdown", "opening": "Q", "draws": "2",
+                "max_draw": "3", "jokers": "1", "joker": "bug", "suit_order": "sdch", "five_figures": "yes"}
+    for key, value in settings.items():
+        page.select_option(f"#{key}", value)
+    page.fill("#small_blind", "5")
+    page.fill("#big_blind", "10")
+    page.fill("#chip_cents", "25")
+    page.locator('form[action$="/host/nights"] button[type=submit]').click()
+    page.wait_for_selector("#night-refusal")
+    assert page.inner_text("#night-refusal") == ("Apuesta mínima (fichas): debe ser mayor que 0 en límite del "
+                                                 "bote y sin límite.")
+    assert page.get_attribute("#min_bet", "aria-invalid") == "true"
+    assert page.get_attribute('label[for="min_bet"]', "class") == "refused"
+    assert page.evaluate(LABELS_ON_THEIR_FIELDS) == []
+    assert page.is_checked("#preset-clasico") and page.is_visible("#direction")   # the folded part open
+    for key, value in settings.items():
+        assert page.input_value(f"#{key}") == value, key
+    assert [page.input_value(f"#{k}") for k in ("title", "ante", "betting", "min_bet", "small_blind",
+                                                "big_blind", "chip_cents")] == [
+        "Noche de reglas", "2", "pot_limit", "0", "5", "10", "25"]
+    assert page.text_content("#opening option[value='']").startswith("como el reglamento:")
+    assert store.list_nights(db) == []           # nothing stored
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "night_form_refused.png"), full_page=True)
+
+    page.fill("#min_bet", "10")                  # fix the one field
+    page.locator('form[action$="/host/nights"] button[type=submit]').click()
+    page.wait_for_url(re.compile(r"/host/night/\d+"))
+    night = store.get_night(db, int(re.search(r"/host/night/(\d+)", page.url).group(1)))
+    assert night["rules"] == {"preset": "clasico", "ante": 2, "betting": "pot_limit", "min_bet": 10,
+                              "direction": "counterclockwise", "checkdown": "showdown", "opening": "Q",
+                              "draws": 2, "max_draw": 3, "jokers": 1, "joker": "bug", "suit_order": "sdch",
+                              "five_figures": True, "small_blind": 5, "big_blind": 10}
+    assert (night["title"], night["chip_cents"]) == ("Noche de reglas", 25)
+    context.close()

@@ -37,9 +37,16 @@ def _night(response) -> int:
     return int(re.search(r"/night/(\d+)", response.headers["Location"]).group(1))
 
 
-def _flashed(host, lang) -> list[str]:
-    page = host.get(f"/host/?lang={lang}").get_data(as_text=True)
-    return re.findall(r'class="flash error"[^>]*>([^<]*)<', page)
+def _refused(response) -> list[str]:
+    """The refusals at the top of a refused form's answer (400: the form drawn again)."""
+    assert response.status_code == 400, response.status_code
+    return re.findall(r'class="flash error"[^>]*>([^<]*)<', response.get_data(as_text=True))
+
+
+def _marked(response) -> list[str]:
+    """The fields a refused form marks (``aria-invalid``), by id."""
+    page = response.get_data(as_text=True)
+    return re.findall(r'<(?:input|select) id="([^"]+)"[^>]*aria-invalid="true"', page)
 
 
 def test_every_override_key_of_the_contract_is_on_the_form(host):
@@ -82,32 +89,34 @@ def test_an_empty_form_keeps_the_preset_as_it_is(host, db):
     assert store.get_night(db, night_id)["rules_frozen"] == referee.PRESETS["pocker"].as_dict()
 
 
-@pytest.mark.parametrize("fields, english, spanish", [
+@pytest.mark.parametrize("fields, english, spanish, field", [
     ({"direction": "left"}, "Direction of play: choose one of the options.",
-     "Sentido del juego: elige una de las opciones."),
+     "Sentido del juego: elige una de las opciones.", "direction"),
     ({"opener_ladder": "other", "opener_ladder_other": "J Q 10"},
      "Opener ladder after deals nobody opens: write the ranks J, Q, K or A in order",
-     "Escala de apertura cuando nadie abre: escribe las figuras J, Q, K o A en orden"),
+     "Escala de apertura cuando nadie abre: escribe las figuras J, Q, K o A en orden", "opener_ladder_other"),
     ({"opener_ladder": "J-Q-K-A-K-Q-J", "opening": "Q"},
      "Opener ladder after deals nobody opens starts with the minimum to open (Q).",
-     "Escala de apertura cuando nadie abre: empieza por el mínimo para abrir (Q)."),
+     "Escala de apertura cuando nadie abre: empieza por el mínimo para abrir (Q).", "opener_ladder"),
     ({"small_blind": "5", "blinds_allowed": "no"},
      "Blinds played: say yes to play the blinds you sized",
-     "Se juegan ciegas: di «sí» para jugar las ciegas que has puesto"),
+     "Se juegan ciegas: di «sí» para jugar las ciegas que has puesto", "blinds_allowed"),
     ({"big_blind": "-2"}, "Double blind (chips) must be a whole number of at least 0.",
-     "Contra-ciega (fichas)"),
+     "Contra-ciega (fichas)", "big_blind"),
     ({"preset": "pocker", "min_bet": "0"}, "Minimum bet (chips) must be above 0 in pot limit and no limit.",
-     "Apuesta mínima (fichas): debe ser mayor que 0"),
+     "Apuesta mínima (fichas): debe ser mayor que 0", "min_bet"),
     ({"betting": "no_limit", "min_bet": "0"}, "Minimum bet (chips) must be above 0 in pot limit and no limit.",
-     "Apuesta mínima (fichas): debe ser mayor que 0"),
+     "Apuesta mínima (fichas): debe ser mayor que 0", "min_bet"),
 ])
-def test_a_bad_setting_is_refused_in_the_pages_language_and_nothing_is_stored(app, host, fields, english, spanish):
+def test_a_bad_setting_is_refused_in_the_pages_language_and_nothing_is_stored(app, host, fields, english, spanish,
+                                                                              field):
+    """The refusal at the top of the form drawn again (400), the field it names marked."""
     before = snapshot(app.config["DATABASE"])
     for lang, said in (("en", english), ("es", spanish)):
         response = _post(host, lang=lang, **fields)
-        assert response.status_code == 302 and "/night/" not in response.headers["Location"]
-        flashed = _flashed(host, lang)
-        assert len(flashed) == 1 and said in flashed[0].replace("&#34;", '"'), flashed
+        refused = _refused(response)
+        assert len(refused) == 1 and said in refused[0].replace("&#34;", '"'), refused
+        assert _marked(response) == [field]
     assert snapshot(app.config["DATABASE"]) == before
 
 
@@ -129,3 +138,62 @@ def test_the_referee_says_which_key_it_refuses():
     with pytest.raises(referee.RulesError) as unknown:
         referee.resolve_rules({"preset": "jackpots", "colour": 1})
     assert unknown.value.key == "colour"
+
+
+def test_a_refused_form_comes_back_as_the_host_filled_it(app, host):
+    """A refusal keeps every setting the host made: the preset, each choice, each number, the
+    typed ladder, the title, zone, start and chip value; the folded part drawn open; nothing
+    stored."""
+    before = snapshot(app.config["DATABASE"])
+    fields = {"preset": "clasico", "title": "Viernes largo", "ante": "3", "betting": "pot_limit",
+              "min_bet": "0", "direction": "counterclockwise", "checkdown": "showdown", "small_blind": "5",
+              "big_blind": "10", "opener_ladder": "other", "opener_ladder_other": "J Q K", "draws": "2",
+              "max_draw": "3", "jokers": "1", "joker": "bug", "suit_order": "sdch", "five_figures": "yes",
+              "timezone": "America/Mexico_City", "started_at": "2026-05-01T22:30", "chip_cents": "25",
+              "chips_per": "5", "currency": "MXN"}
+    response = _post(host, lang="es", **fields)
+    assert _refused(response) == ["Apuesta mínima (fichas): debe ser mayor que 0 en límite del bote y sin límite."]
+    assert _marked(response) == ["min_bet"]
+    assert re.search(r'<label for="min_bet" class="refused">', response.get_data(as_text=True))
+    page = response.get_data(as_text=True)
+    assert re.search(r'<details class="span more-rules" id="more-rules" open>', page)
+    assert re.search(r'<input type="radio" name="preset" id="preset-clasico" value="clasico" checked', page)
+    assert len(re.findall(r'name="preset"[^>]* checked', page)) == 1
+    for key, value in fields.items():
+        if key == "preset":
+            continue
+        select = re.search(rf'<select id="{key}" name="{key}"[^>]*>(.*?)</select>', page, re.S)
+        if select:
+            assert re.findall(r'<option value="([^"]*)" selected>', select.group(1)) == [value], key
+        else:
+            assert re.search(rf'<input id="{key}" name="{key}"[^>]* value="{re.escape(value)}"', page), key
+    for key in ("opening", "raise_cap", "lowest_rank"):   # left empty: still "as the preset"
+        select = re.search(rf'<select id="{key}" name="{key}"[^>]*>(.*?)</select>', page, re.S).group(1)
+        assert "selected" not in select, key
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_a_refused_basic_field_leaves_the_folded_part_closed(host):
+    response = _post(host, lang="en", chip_cents="0")
+    assert _refused(response) == ["Value of a chip (cents) must be a whole number of at least 1."]
+    assert _marked(response) == ["chip_cents"]
+    assert '<details class="span more-rules" id="more-rules">' in response.get_data(as_text=True)
+
+
+def test_as_the_preset_says_each_presets_value(app, host):
+    """The empty choice says the preset's own value (``referee.resolve_rules``), per preset."""
+    with app.test_request_context("/host/?lang=es"):
+        words = night_form.preset_words()
+    assert set(words) == set(referee.PRESETS)
+    assert words["pocker"]["direction"] == "como el reglamento: al revés de las agujas del reloj: hacia la derecha"
+    assert words["jackpots"]["direction"] == ("como el reglamento: en el sentido de las agujas del reloj: "
+                                              "hacia la izquierda")
+    assert words["pocker"]["opener_ladder"] == "como el reglamento: J-Q-K-A-K-Q-J"
+    assert words["clasico"]["suit_order"] == "como el reglamento: ♥ ♦ ♣ ♠"
+    assert words["clasico"]["lowest_rank"] == "como el reglamento: según los jugadores (regla del 11)"
+    assert words["deuce_to_seven"]["small_blind"] == "como el reglamento: 1"
+    assert words["basico"]["opening"] == "como el reglamento: sin mínimo"
+    assert words["pocker"]["raise_cap"] == "como el reglamento: sin tope"
+    page = host.get("/host/?lang=es").get_data(as_text=True)   # jackpots chosen: its words drawn
+    assert '<select id="checkdown" name="checkdown"><option value="">como el reglamento: se muestran las cartas' in page
+    assert 'placeholder="como el reglamento: 1"' in page.split('id="ante"')[1].split(">")[0]

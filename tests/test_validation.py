@@ -8,6 +8,9 @@ Each refusal names the field in the page's language (Spanish by default, English
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 import store
@@ -45,6 +48,13 @@ def test_check_text_refuses_wrong_types_and_lengths(app):
 def _flashed(client) -> list[str]:
     with client.session_transaction() as session:
         return [text for category, text in session.pop("_flashes", []) if category == "error"]
+
+
+def _drawn_again(answer) -> list[str]:
+    """The refusals on top of a form drawn again (a 400 answer; none on a redirect)."""
+    if answer.status_code != 400:
+        return []
+    return [html.unescape(t) for t in re.findall(r'class="flash error"[^>]*>([^<]*)<', answer.get_data(as_text=True))]
 
 
 def _host(app, db):
@@ -85,8 +95,8 @@ def test_reasons_and_titles_with_hidden_characters_are_refused(app, db, path, da
     fill = {"night": w.night, "entry": w.entry, "ana": w.ids["Ana"]}
     data = {k: v.format(**fill) for k, v in data.items()}
     before = snapshot(app.config["DATABASE"])
-    client.post(path.format(**fill) + "?lang=en", data={**data, "key": "hidden-form-0001"})
-    said = _flashed(client)
+    answer = client.post(path.format(**fill) + "?lang=en", data={**data, "key": "hidden-form-0001"})
+    said = _flashed(client) + _drawn_again(answer)   # the new-night form answers 400, the refusal on top
     assert len(said) == 1 and "cannot hold control or invisible characters" in said[0], said
     assert snapshot(app.config["DATABASE"]) == before
 
@@ -110,8 +120,9 @@ def test_the_new_night_form_refuses_bad_numbers_codes_and_choices(app, db, field
     _, client = _host(app, db)
     before = snapshot(app.config["DATABASE"])
     form = {"preset": "jackpots", "chip_cents": "10", "currency": "EUR", "key": "night-bad-0001", field: value}
-    client.post("/host/nights?lang=en", data=form)
-    assert _flashed(client) == [said]
+    answer = client.post("/host/nights?lang=en", data=form)
+    assert answer.status_code == 400   # the form drawn again, the refusal on top
+    assert _drawn_again(answer) == [said]
     assert snapshot(app.config["DATABASE"]) == before
 
 

@@ -78,13 +78,25 @@ def _form_key() -> str | None:
 def index():
     """The nights, newest first, and the form for a new night."""
 
+    return _index_page()
+
+
+def _index_page(refusal: str | None = None, refused: str | None = None) -> str:
+    """The nights and the new-night form; after a refusal (``refusal``: its message in the
+    page's language; ``refused``: the form field it names, or None) the form as the host
+    sent it (``request.form``), that field marked and the folded part open when something
+    in it was set or refused."""
     club_tz = current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE)
     if club_tz not in _zone_names():
         club_tz = DEFAULT_TIMEZONE
+    entered = request.form if refusal is not None else {}
+    chosen = entered.get("preset") if entered.get("preset") in referee.PRESETS else next(iter(referee.PRESETS))
     return render_template("host/index.html", nights=store.list_nights(get_db()),
                            presets=night_form.presets(), basic=night_form.groups(advanced=False),
                            advanced=night_form.groups(advanced=True), key=_key(), club_tz=club_tz,
-                           timezones=_timezones(club_tz),
+                           timezones=_timezones(club_tz), preset_words=night_form.preset_words(),
+                           entered=entered, chosen=chosen, refusal=refusal, refused=refused,
+                           more_open=night_form.opens_more(entered, refused),
                            now_local=datetime.now(ZoneInfo(club_tz)).strftime("%Y-%m-%dT%H:%M"))
 
 
@@ -119,21 +131,24 @@ def _started_at(raw: str) -> datetime | None:
 @host_required
 def new_night():
     """Open a night: the preset and the house rules the host set (``web.night_form``: only
-    those stored as overrides), the chip value (cents), zone, start and title."""
+    those stored as overrides), the chip value (cents), zone, start and title. A refusal
+    answers 400 with the form as the host filled it, the message at the top and the field
+    it names marked (nothing stored)."""
 
+    named = night_form.named
     try:
         rules = night_form.read_rules()
         _check_playable(rules)
-        night_id = store.create_night(
-            get_db(), rules=rules, chip_cents=_int("chip_cents", low=1),
-            chips_per=_int("chips_per", required=False, low=1) or 1,
-            currency=_currency(),
-            timezone=text_field("timezone", 64) or current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE),
-            started_at=_started_at(text_field("started_at", 40)),
-            title=text_field("title", MAX_TITLE) or None, key=_form_key())
+        fields = {"chip_cents": named("chip_cents", lambda: _int("chip_cents", low=1)),
+                  "chips_per": named("chips_per", lambda: _int("chips_per", required=False, low=1)) or 1,
+                  "currency": named("currency", _currency),
+                  "timezone": named("timezone", lambda: text_field("timezone", 64))
+                  or current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE),
+                  "started_at": named("started_at", lambda: _started_at(text_field("started_at", 40))),
+                  "title": named("title", lambda: text_field("title", MAX_TITLE)) or None}
+        night_id = store.create_night(get_db(), rules=rules, key=_form_key(), **fields)
     except ValueError as exc:  # StoreError is a ValueError
-        flash(refusal_text(exc), "error")
-        return redirect(url_for("host.index"))
+        return _index_page(refusal_text(exc), night_form.refused_field(exc)), 400
     return redirect(url_for("host.night", night_id=night_id))
 
 
@@ -154,7 +169,7 @@ def _check_playable(rules: dict) -> None:
     Fixed limit needs ``small_bet`` > 0 and ``big_bet`` >= ``small_bet``; pot and no limit
     need ``min_bet`` > 0; an ante or a blind must put something in the pot.
 
-    :raises ValueError: with a message in the request's language.
+    :raises night_form.FieldRefused: with a message in the request's language, naming the field.
     """
     try:
         resolved = referee.resolve_rules(rules)
@@ -162,16 +177,18 @@ def _check_playable(rules: dict) -> None:
         return  # the store says what is wrong with the rules themselves
     if resolved.betting == "fixed_limit":
         if resolved.small_bet <= 0:
-            raise ValueError(_("%(field)s must be above 0 in fixed limit.", field=_field_label("small_bet")))
+            raise night_form.FieldRefused(_("%(field)s must be above 0 in fixed limit.",
+                                            field=_field_label("small_bet")), "small_bet")
         if resolved.big_bet < resolved.small_bet:
-            raise ValueError(_("%(field)s must be at least the small bet (%(small)s).",
-                               field=_field_label("big_bet"), small=resolved.small_bet))
+            raise night_form.FieldRefused(_("%(field)s must be at least the small bet (%(small)s).",
+                                            field=_field_label("big_bet"), small=resolved.small_bet), "big_bet")
     elif resolved.min_bet <= 0:
-        raise ValueError(_("%(field)s must be above 0 in pot limit and no limit.",
-                           field=_field_label("min_bet")))
+        raise night_form.FieldRefused(_("%(field)s must be above 0 in pot limit and no limit.",
+                                        field=_field_label("min_bet")), "min_bet")
     if resolved.ante <= 0 and resolved.small_blind <= 0 and resolved.big_blind <= 0:
-        raise ValueError(_("%(field)s must be above 0 when there are no blinds: "
-                           "otherwise nobody puts anything in the pot.", field=_field_label("ante")))
+        raise night_form.FieldRefused(_("%(field)s must be above 0 when there are no blinds: "
+                                        "otherwise nobody puts anything in the pot.",
+                                        field=_field_label("ante")), "ante")
 
 
 @bp.get("/night/<int:night_id>")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import permutations
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from flask import request
 from flask_babel import gettext as _
@@ -180,37 +180,107 @@ def read_rules() -> dict:
     A blind size above 0 with ``blinds_allowed`` left empty turns blinds on (the host set
     blinds); a blind size with blinds set to "no" is refused.
 
-    :raises ValueError: a bad number or choice, or rules the referee refuses
-        (``referee.RulesError``), the message naming the field in the page's language.
+    :raises FieldRefused: a bad number or choice, or rules the referee refuses
+        (``referee.RulesError``), the message naming the field in the page's language and
+        ``field`` the form field's name.
     """
     preset = request.form.get("preset", "") or "jackpots"
     if preset not in referee.PRESETS:
-        raise ValueError(_("%(field)s: choose one of the options.", field=field_label("preset")))
+        raise FieldRefused(_("%(field)s: choose one of the options.", field=field_label("preset")), "preset")
     rules: dict[str, Any] = {"preset": preset}
     for s in SETTINGS:
-        value = _read(s)
+        value = named(s.key, lambda: _read(s))
         if value is not _EMPTY:
             rules[s.key] = value
     blinds = bool(rules.get("small_blind") or rules.get("big_blind"))
     if blinds and "blinds_allowed" not in rules and not referee.PRESETS[preset].blinds_allowed:
         rules["blinds_allowed"] = True
     if blinds and rules.get("blinds_allowed") is False:
-        raise ValueError(_("%(field)s: say yes to play the blinds you sized, or leave their sizes empty.",
-                           field=field_label("blinds_allowed")))
+        raise FieldRefused(_("%(field)s: say yes to play the blinds you sized, or leave their sizes empty.",
+                             field=field_label("blinds_allowed")), "blinds_allowed")
     try:
         resolved = referee.resolve_rules(rules)
     except referee.RulesError as exc:
-        raise ValueError(_("%(field)s: this value cannot be played with these rules.",
-                           field=field_label(exc.key or "preset"))) from None
+        key = exc.key if exc.key in BY_KEY else "preset"
+        raise FieldRefused(_("%(field)s: this value cannot be played with these rules.",
+                             field=field_label(exc.key or "preset")), key) from None
     ladder = resolved.opener_ladder
     if "opener_ladder" in rules and ladder and ladder[0] != resolved.opening:
-        raise ValueError(_("%(field)s starts with the minimum to open (%(opening)s).",
-                           field=field_label("opener_ladder"),
-                           opening=resolved.opening or _("no minimum")))
+        raise FieldRefused(_("%(field)s starts with the minimum to open (%(opening)s).",
+                             field=field_label("opener_ladder"),
+                             opening=resolved.opening or _("no minimum")), "opener_ladder")
     return rules
 
 
 _EMPTY = object()
+
+T = TypeVar("T")
+
+
+class FieldRefused(ValueError):
+    """A refusal of the new-night form that names its field: ``field`` is the form field's
+    name (``"draws"``, ``"chip_cents"``...), so the page marks that field; the message is
+    already in the page's language."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def named(field_name: str, read: Callable[[], T]) -> T:
+    """``read()``, its ``ValueError`` re-raised as :class:`FieldRefused` of ``field_name``
+    (a :class:`FieldRefused` passes as it is)."""
+    try:
+        return read()
+    except FieldRefused:
+        raise
+    except ValueError as exc:
+        raise FieldRefused(str(exc), field_name) from None
+
+
+STORE_FIELDS = {"unknown_timezone": "timezone"}
+"""The store's refusal codes that name one field of the form."""
+
+
+def refused_field(exc: Exception) -> str | None:
+    """The form field a refusal names: a :class:`FieldRefused`'s ``field``, the field of a
+    store refusal (``StoreError`` code ``unknown_timezone``, or a ``field`` param that is a
+    field of the form), else None."""
+    if isinstance(exc, FieldRefused):
+        return exc.field
+    params = getattr(exc, "params", None) or {}
+    named_field = STORE_FIELDS.get(getattr(exc, "code", None)) or params.get("field")
+    return named_field if named_field in FORM_FIELDS else None
+
+
+FORM_FIELDS = frozenset({"preset", LADDER_OTHER, "chip_cents", "chips_per", "currency", "timezone",
+                         "started_at", "title", *BY_KEY})
+"""Every field of the new-night form."""
+
+
+def opens_more(entered, refused: str | None) -> bool:
+    """Is the folded "more house rules" part drawn open: something inside it was set
+    (``entered``: the form as the host sent it) or is the refused field."""
+    inside = {s.key for s in SETTINGS if s.advanced} | {LADDER_OTHER}
+    return refused in inside or any(entered.get(key, "") for key in inside)
+
+
+def preset_words() -> dict[str, dict[str, str]]:
+    """What "as the preset" means under each preset, in the page's language: ``{preset:
+    {key: "as the preset: <words>"}}`` for every setting, the words of the value
+    ``referee.resolve_rules`` gives that preset (a choice's own words, a number of chips as
+    it is); the static/js/night_form.js swaps them in when the host picks another preset."""
+    return {p: {s.key: _as_preset(s, getattr(referee.resolve_rules({"preset": p}), s.key))
+                for s in SETTINGS} for p in referee.PRESETS}
+
+
+def _as_preset(s: Setting, value: Any) -> str:
+    if isinstance(value, list):
+        value = tuple(value)
+    words = str(value) if s.chips else next(
+        (str(w) for _v, rules_value, w in s.choices
+         if rules_value == value and type(rules_value) is type(value) and rules_value != "other"), None)
+    return _("as the preset: %(value)s", value=words) if words is not None else _("as the preset")
 
 
 def _read(s: Setting) -> Any:
@@ -230,10 +300,10 @@ def _read(s: Setting) -> Any:
 def _ladder_typed() -> list[str]:
     """The ladder typed in (``J Q K A``, ``J-Q-K``, ``j,q,k``): its ranks in order.
 
-    :raises ValueError: empty, or a step that is not J, Q, K or A."""
+    :raises FieldRefused: (of ``opener_ladder_other``) empty, or a step that is not J, Q, K or A."""
     text = request.form.get(LADDER_OTHER, "")[:60]
     steps = [w for w in text.upper().replace(",", " ").replace("-", " ").split()]
     if not steps or any(step not in ("J", "Q", "K", "A") for step in steps):
-        raise ValueError(_("%(field)s: write the ranks J, Q, K or A in order, separated by spaces "
-                           "(for example J Q K A K Q J).", field=field_label("opener_ladder")))
+        raise FieldRefused(_("%(field)s: write the ranks J, Q, K or A in order, separated by spaces "
+                             "(for example J Q K A K Q J).", field=field_label("opener_ladder")), LADDER_OTHER)
     return steps
