@@ -33,9 +33,9 @@ from store.importer import PHH_SUFFIXES, import_session, load_session_text
 
 from .auth import current_actor, host_required
 from .dealer import get_db
-from .forms import MAX_TITLE, check_text, text_field
+from .forms import MAX_TITLE, check_text, currency_field, text_field
 from .forms import int_field as _int
-from .host import DEFAULT_TIMEZONE, _currency, _started_at, _timezones, _zone_names
+from .host import DEFAULT_TIMEZONE, _started_at, _timezones, _zone_names
 from .refusals import refusal_text
 
 bp = Blueprint("files", __name__, url_prefix="/host")
@@ -111,7 +111,7 @@ def import_file():
     try:
         text, name, suffix = _read_upload()
         options = dict(chip_cents=_int("chip_cents", low=1), chips_per=_int("chips_per", required=False, low=1) or 1,
-                       currency=_currency(), timezone=text_field("timezone", 64) or _club_tz(),
+                       currency=currency_field(), timezone=text_field("timezone", 64) or _club_tz(),
                        started_at=_started_at(text_field("started_at", 40)))
         title = _title(text_field("title", MAX_TITLE), name)
         session = load_session_text(text, "upload" + suffix)

@@ -132,6 +132,16 @@ def text_field(name: str, max_len: int, required: bool = False, *, multiline: bo
     return check_text(request.form.get(name, ""), name, max_len, required=required, multiline=multiline)
 
 
+
+def currency_field(name: str = "currency") -> str:
+    """The form's currency: three ASCII letters (ISO 4217), upper-cased; EUR when empty.
+
+    :raises ValueError: anything else, in the page's language."""
+    code = text_field(name, 10).upper() or "EUR"
+    if not (len(code) == 3 and code.isascii() and code.isalpha()):
+        raise ValueError(_("The currency is a three-letter code such as EUR."))
+    return code
+
 def choice_field(name: str, choices, *, required: bool = False) -> str | None:
     """A form field that must be one of ``choices`` (strings); None when empty and not
     ``required``. :raises ValueError: anything else, naming the field."""

@@ -41,7 +41,7 @@ from store.tokens import revoke_link as revoke
 from . import i18n, night_form
 from .auth import add_routes, current_actor, host_required
 from .dealer import get_db
-from .forms import MAX_NUMBER, MAX_NAME, MAX_REASON, MAX_TITLE, choice_field, text_field
+from .forms import MAX_NUMBER, MAX_NAME, MAX_REASON, MAX_TITLE, choice_field, currency_field, text_field
 from .forms import field_label as _field_label
 from .forms import int_field as _int
 from .payments import night_payments
@@ -141,7 +141,7 @@ def new_night():
         _check_playable(rules)
         fields = {"chip_cents": named("chip_cents", lambda: _int("chip_cents", low=1)),
                   "chips_per": named("chips_per", lambda: _int("chips_per", required=False, low=1)) or 1,
-                  "currency": named("currency", _currency),
+                  "currency": named("currency", currency_field),
                   "timezone": named("timezone", lambda: text_field("timezone", 64))
                   or current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE),
                   "started_at": named("started_at", lambda: _started_at(text_field("started_at", 40))),
@@ -151,15 +151,6 @@ def new_night():
         return _index_page(refusal_text(exc), night_form.refused_field(exc)), 400
     return redirect(url_for("host.night", night_id=night_id))
 
-
-def _currency() -> str:
-    """The form's currency: three ASCII letters (ISO 4217), upper-cased; EUR when empty.
-
-    :raises ValueError: anything else, in the page's language."""
-    code = text_field("currency", 10).upper() or "EUR"
-    if not (len(code) == 3 and code.isascii() and code.isalpha()):
-        raise ValueError(_("The currency is a three-letter code such as EUR."))
-    return code
 
 
 def _check_playable(rules: dict) -> None:

@@ -23,7 +23,7 @@ from store import pokernow
 from . import i18n
 from .auth import current_actor, host_required
 from .dealer import get_db
-from .forms import MAX_TITLE, choice_field, text_field
+from .forms import MAX_TITLE, choice_field, currency_field, text_field
 from .host import DEFAULT_TIMEZONE, _timezones, _zone_names
 from .refusals import refusal_text
 
@@ -69,15 +69,6 @@ def _file_text() -> str:
         raise StoreError("the file is not UTF-8 text", "pokernow_not_text") from None
 
 
-def _currency() -> str:
-    """Three ASCII letters (ISO 4217), upper-cased; EUR when empty.
-
-    :raises ValueError: anything else, in the page's language."""
-    code = text_field("currency", 10).upper() or "EUR"
-    if not (len(code) == 3 and code.isascii() and code.isalpha()):
-        raise ValueError(_("The currency is a three-letter code such as EUR."))
-    return code
-
 
 @bp.post("/")
 @host_required
@@ -88,7 +79,7 @@ def upload():
         if amounts is None:
             raise StoreError("say whether the amounts are cents or units", "pokernow_amounts")
         title = text_field("title", MAX_TITLE) or "PokerNow"
-        currency = _currency()
+        currency = currency_field()
         zone = text_field("timezone", 64) or _club_tz()
         night_id, ledger = pokernow.import_ledger(
             get_db(), _file_text(), amounts=amounts, currency=currency, timezone=zone, title=title,
