@@ -20,7 +20,7 @@ from liveserver import SECRET_KEY, start_server
 from conftest import host_account
 from page_world import build_pages
 from store import open_db
-from web.limits import MAX_CONTENT_LENGTH
+from web.limits import MAX_CONTENT_LENGTH, UPLOAD_BODY_BYTES
 from web.serving import MAX_HEADER_BYTES, RedactingFormatter, redacted, redacted_path
 
 CHANNEL_TIMEOUT = 2
@@ -125,6 +125,32 @@ def test_a_body_past_the_limit_is_refused_before_the_app_and_the_server_stays_up
     answer, _ = _request(server, "POST", "/host/login", body,
                          {"Content-Type": "application/x-www-form-urlencoded"})
     assert answer.status == 413
+    assert _request(server, "GET", "/host/login")[0].status == 200
+
+
+def _announced(server, path: str, length: int) -> bytes:
+    """The server's answer to a POST to ``path`` announcing ``length`` bytes of body and
+    sending none of it (the status line and headers, up to 4 KB)."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\n"
+                     f"Content-Length: {length}\r\n\r\n".encode())
+        return sock.recv(4096)
+
+
+def test_only_the_import_takes_a_body_past_256_kb_and_up_to_its_own_limit(live):
+    """The upload route's limit (8 MB and the form) is the server's too, and only that
+    route's: a 300 KB body reaches the app there (which answers: the client is no host),
+    a login body of that size is refused before the app, and an import body past its
+    limit is refused on its announced length, unread."""
+    server, _ = live
+    body = b"x" * (MAX_CONTENT_LENGTH + 50_000)
+    headers = {"Content-Type": "multipart/form-data; boundary=b"}
+    answer, _ = _request(server, "POST", "/host/import", body, headers)
+    assert answer.status != 413 and answer.status < 500
+    assert _log_lines(server, f"POST /host/import {answer.status} ")
+    assert _request(server, "POST", "/host/login", body, headers)[0].status == 413
+    assert _announced(server, "/host/import", UPLOAD_BODY_BYTES + 1).startswith(b"HTTP/1.1 413")
+    assert _announced(server, "/host/login", MAX_CONTENT_LENGTH + 1).startswith(b"HTTP/1.1 413")
     assert _request(server, "GET", "/host/login")[0].status == 200
 
 

@@ -26,7 +26,9 @@ from hypothesis import strategies as st
 import store
 from conftest import login_host, snapshot
 from night14_world import PLAYERS, build_night14
+from samples import synthetic_session
 from store.exporter import FORMULA_STARTS, csv_cell, csv_text
+from web.limits import MAX_CONTENT_LENGTH, MAX_UPLOAD_BYTES, UPLOAD_BODY_BYTES
 
 HOSTILE = '=HYPERLINK("http://x","y")'
 """The issue's hostile nickname: a spreadsheet would run it as a formula."""
@@ -101,6 +103,52 @@ def test_phh_download_uploaded_again_is_judged_alike(app, db, client, night14):
     assert judged(db, again) == judged(db, night14.night)
     assert players_of(db, again) == players_of(db, night14.night)
     assert store.get_night(db, again)["title"] == "Vuelta PHH"
+
+
+def test_a_night_of_300_hands_downloaded_as_json_and_phh_is_uploaded_again_alike(app, db, client):
+    """A long night's files are past the app's 256 KB body limit (300 hands at nine seats:
+    about 0.3 MB of JSON, 0.9 MB of PHH); the import takes files up to 8 MB, and each hand
+    of the night uploaded again is judged as the stored night's (awards, findings, pots,
+    stacks: the same referee result per hand)."""
+    login_host(client)
+    night = store.import_session(db, synthetic_session(hands=300, players=9, seed=15))
+    stored = judged(db, night)
+    assert len(stored) == 300
+    for fmt, name in (("json", "larga.json"), ("phh", "larga.phhs")):
+        answer = client.get(f"/host/night/{night}/download/{fmt}")
+        assert answer.status_code == 200
+        assert MAX_CONTENT_LENGTH < len(answer.data) <= MAX_UPLOAD_BYTES, (fmt, len(answer.data))
+        again = night_of(upload(client, answer.data, name))
+        assert again != night
+        assert judged(db, again) == stored, fmt
+        assert players_of(db, again) == players_of(db, night)
+        assert ("ok", "Noche importada: 9 jugadores, 300 manos.") in flashed(client)
+
+
+@pytest.mark.parametrize("size", [MAX_UPLOAD_BYTES + 1, UPLOAD_BODY_BYTES + 1], ids=["file", "body"])
+def test_a_file_past_the_limit_is_refused_on_the_form_in_spanish_and_stores_nothing(app, db, client, size):
+    """A file past 8 MB: the file read (and counted) by the view, or a body past the route's
+    limit refused before the view, unread. Either way the refusal is said on the import
+    form in Spanish, never a bare 413 page, and nothing is stored."""
+    login_host(client)
+    body = json.dumps({**GOOD, "padding": "x" * size}).encode()
+    assert len(body) > size
+    before = snapshot(app.config["DATABASE"])
+    answer = upload(client, body, "enorme.json")
+    assert answer.status_code in (302, 303) and answer.headers["Location"].endswith("/host/import")
+    assert snapshot(app.config["DATABASE"]) == before
+    form = client.get(answer.headers["Location"])
+    page = html.unescape(form.get_data(as_text=True))
+    assert form.status_code == 200 and 'id="import-form"' in page
+    assert "El archivo es demasiado grande: como mucho 8 MB." in page
+    assert "too large" not in page and "enorme" not in page
+
+
+def test_other_routes_keep_the_apps_body_limit(app, client):
+    """Only the import takes more than 256 KB: the login form past it is still a 413."""
+    login_host(client)
+    assert client.post("/host/login", data={"pin": "x" * (MAX_CONTENT_LENGTH + 1)}).status_code == 413
+    assert client.post("/host/import?lang=es", data={"pin": "x" * (MAX_CONTENT_LENGTH + 1)}).status_code == 302
 
 
 def test_a_shared_case_uploaded_as_json_is_judged_as_the_cli_imports_it(app, db, client, runner, shared):

@@ -2,8 +2,9 @@
 CONTRACT.md section 1) or a PHH hand history to create a night, and downloads any night as
 its session JSON, as PHH, or its money as CSV.
 
-Upload (``POST /host/import``, host only, CSRF, the app's body limit
-``web.limits.MAX_CONTENT_LENGTH``): the same reading and checks as the CLI's ``flask
+Upload (``POST /host/import``, host only, CSRF; a file of at most
+``web.limits.MAX_UPLOAD_BYTES`` (8 MB), the route's own body limit, where every other route
+keeps the app's 256 KB: past it the refusal is said on the form, nothing stored): the same reading and checks as the CLI's ``flask
 import`` (``store.importer``: :func:`store.importer.load_session_text`, then
 :func:`store.importer.import_session` in one transaction), with the CLI's options (chip
 value as cents per N chips, currency, time zone, start, title: the file's name when empty).
@@ -36,6 +37,7 @@ from .dealer import get_db
 from .forms import MAX_TITLE, check_text, currency_field, text_field
 from .forms import int_field as _int
 from .host import DEFAULT_TIMEZONE, _started_at, _timezones, _zone_names
+from .limits import MAX_UPLOAD_BYTES, upload_too_large_text
 from .refusals import refusal_text
 
 bp = Blueprint("files", __name__, url_prefix="/host")
@@ -56,9 +58,10 @@ def _club_tz() -> str:
 @host_required
 def import_page():
     """The upload form: the file, and the CLI's options (title, chip value, currency,
-    time zone, start)."""
+    time zone, start) and the largest file accepted (``max_mb``)."""
     club_tz = _club_tz()
-    return render_template("host/import.html", club_tz=club_tz, timezones=_timezones(club_tz))
+    return render_template("host/import.html", club_tz=club_tz, timezones=_timezones(club_tz),
+                           max_mb=MAX_UPLOAD_BYTES // (1024 * 1024))
 
 
 def _file_name(raw: str | None) -> tuple[str, str]:
@@ -84,13 +87,15 @@ def _title(explicit: str, name: str) -> str | None:
 def _read_upload() -> tuple[str, str, str]:
     """The uploaded file: its text, its name and its suffix (:func:`_file_name`).
 
-    :raises ValueError: no file, an empty one, or one that is not UTF-8 text (in the
+    :raises ValueError: no file, one past ``MAX_UPLOAD_BYTES``, an empty one, or one that is not UTF-8 text (in the
         page's language)."""
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         raise ValueError(_("Choose a file to import: a session file (.json) or a PHH hand history (.phh, .phhs)."))
     name, suffix = _file_name(upload.filename)
-    raw = upload.read()
+    raw = upload.read(MAX_UPLOAD_BYTES + 1)
+    if len(raw) > MAX_UPLOAD_BYTES:
+        raise ValueError(upload_too_large_text())
     if not raw.strip():
         raise ValueError(_("The file is empty."))
     try:

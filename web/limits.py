@@ -6,6 +6,12 @@
   production server (``web.serving``) has the same limit and refuses such a body itself,
   before the app is called, with its own one-line 413 (no browser form of these pages
   comes near it: only a hostile client meets that answer).
+- The upload routes (:data:`UPLOAD_PATHS`: ``/host/import``, a night's session file or PHH,
+  which for a long night is well past 256 KB): a file of at most :data:`MAX_UPLOAD_BYTES`
+  bytes, in a body of at most :data:`UPLOAD_BODY_BYTES` (the file plus the form's fields
+  and multipart framing; :func:`body_limit`). Past either, the refusal is said on the form
+  (:func:`upload_too_large_text`, flashed, back to the form: a 303 to the same path), the
+  body unread, nothing stored. The production server keeps the same per-path limits.
 - A request with a JSON content type and a body (the dealer's taps): at most
   :data:`MAX_JSON_BYTES` bytes, arrays and objects nested at most :data:`MAX_JSON_DEPTH` deep
   (counted on the raw bytes, strings skipped, BEFORE any parsing: a deeply nested body never
@@ -21,7 +27,7 @@ from __future__ import annotations
 import json
 import re
 
-from flask import Flask, current_app, g, jsonify, render_template, request
+from flask import Flask, current_app, flash, g, jsonify, redirect, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -30,6 +36,20 @@ from store import flaskdb
 
 MAX_CONTENT_LENGTH = 256 * 1024
 """Bytes of request body accepted on any route (a later upload route may need its own)."""
+
+MAX_UPLOAD_BYTES = 8 * 1024 * 1024
+"""Bytes of an uploaded file accepted on :data:`UPLOAD_PATHS` (8 MB: a night of 300 hands
+at nine seats is about 0.3 MB as session JSON and 0.9 MB as PHH, so about 2,500 hands of PHH
+or 8,000 of JSON fit)."""
+
+UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+"""Bytes of request body accepted on :data:`UPLOAD_PATHS`: the file and up to 64 KB of form
+fields and multipart framing."""
+
+UPLOAD_PATHS = frozenset({"/host/import"})
+"""The paths (``PATH_INFO``) whose body may be up to :data:`UPLOAD_BODY_BYTES`; every other
+keeps ``MAX_CONTENT_LENGTH``. The app (:func:`check_body`) and the production server
+(``web.serving``) both read it."""
 
 MAX_JSON_BYTES = 16 * 1024
 """Bytes of a JSON body accepted (a tap is well under 1 KB)."""
@@ -95,13 +115,35 @@ def json_refusal(raw: bytes) -> str | None:
     return None
 
 
+def body_limit(path: str, default: int) -> int:
+    """Bytes of request body accepted on ``path``: :data:`UPLOAD_BODY_BYTES` on an upload
+    path (:data:`UPLOAD_PATHS`), else ``default`` (the app's ``MAX_CONTENT_LENGTH``), never
+    less than ``default``.
+
+    >>> body_limit("/host/import", 1024) == UPLOAD_BODY_BYTES
+    True
+    >>> body_limit("/host/login", 1024)
+    1024
+    """
+    return max(default, UPLOAD_BODY_BYTES) if path in UPLOAD_PATHS else default
+
+
+def upload_too_large_text() -> str:
+    """The refusal of a file past :data:`MAX_UPLOAD_BYTES`, in the request's language."""
+    return _("The file is too large: at most %(n)s MB.", n=MAX_UPLOAD_BYTES // (1024 * 1024))
+
+
 def check_body():
-    """``before_request``: refuse a body past ``MAX_CONTENT_LENGTH`` on any route (413,
+    """``before_request``: refuse a body past its route's limit (:func:`body_limit`: 413,
     unread, even where the view would not read it), and a JSON body past the JSON limits or
-    not JSON (400 JSON)."""
+    not JSON (400 JSON). On an upload path the form parser is held to that limit too (a
+    chunked body has no length to check first)."""
     length = request.content_length
-    if length is not None and length > current_app.config["MAX_CONTENT_LENGTH"]:
+    limit = body_limit(request.path, current_app.config["MAX_CONTENT_LENGTH"])
+    if length is not None and length > limit:
         raise RequestEntityTooLarge()
+    if request.path in UPLOAD_PATHS:
+        request.max_content_length = limit
     if not request.is_json:
         return None
     if length is not None and length > MAX_JSON_BYTES:  # refused unread
@@ -115,7 +157,12 @@ def check_body():
 
 
 def too_large(exc: RequestEntityTooLarge):
-    """413 for a body past :data:`MAX_CONTENT_LENGTH`: JSON for JSON, else a page."""
+    """413 for a body past :data:`MAX_CONTENT_LENGTH`: JSON for JSON, else a page; on an
+    upload path (:data:`UPLOAD_PATHS`) a page's form sent it, so the refusal is said there
+    (:func:`upload_too_large_text` flashed, 303 back to the form's page)."""
+    if request.path in UPLOAD_PATHS and not wants_json():
+        flash(upload_too_large_text(), "error")
+        return redirect(request.script_root + request.path, code=303)
     return _refused(lambda: _("The request is too large (at most %(n)s KB).",
                               n=MAX_CONTENT_LENGTH // 1024), 413)
 

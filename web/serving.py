@@ -7,8 +7,10 @@
 waitress is a pure-Python production WSGI server. It reads each request whole (headers and
 body) before a worker thread sees it, so a slow client holds a socket, never a thread, and
 it is cut after :data:`CHANNEL_TIMEOUT` seconds of silence; a header block past
-:data:`MAX_HEADER_BYTES` or a body past the app's ``MAX_CONTENT_LENGTH`` is refused (431 /
-413) before the app is called, so no large body is ever read in full. ``ident`` is
+:data:`MAX_HEADER_BYTES` or a body past its path's limit (the app's ``MAX_CONTENT_LENGTH``,
+256 KB; on an upload path ``web.limits.UPLOAD_BODY_BYTES``, 8 MB and the form: see
+``web.limits.body_limit``) is refused (431 / 413) before the app is called, so no body past
+its path's limit is ever read in full (:class:`GuardedParser`). ``ident`` is
 "tapete": the ``Server`` header names no server or version.
 
 Silence is not the only way to hold a socket: a client that sends one header line every few
@@ -35,14 +37,17 @@ import re
 import sys
 import time
 from collections import Counter
+from functools import partial
 
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
 from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
 from app import create_app
 from store import servicelock
+from web.limits import UPLOAD_PATHS, body_limit
 
 THREADS = 8
 """Worker threads (the referee is pure Python: one process, one core at a time)."""
@@ -174,6 +179,36 @@ def _host(addr) -> str:
     return str(addr[0]) if isinstance(addr, tuple) else str(addr)
 
 
+class _BodyLimited:
+    """waitress's settings (``Adjustments``) with another ``max_request_body_size``."""
+
+    def __init__(self, adj, max_request_body_size: int):
+        self._adj = adj
+        self.max_request_body_size = max_request_body_size
+
+    def __getattr__(self, name):
+        return getattr(self._adj, name)
+
+
+class GuardedParser(HTTPRequestParser):
+    """waitress's request parser with the body limit of the request's path: the server is
+    set to the largest (``max_request_body_size``); once the request line is read, a path
+    that is not an upload path (``web.limits.body_limit``) is held to ``default_limit``
+    bytes (the app's ``MAX_CONTENT_LENGTH``), checked on ``Content-Length`` before any of
+    the body is read, and on a chunked body as it arrives."""
+
+    def __init__(self, adj, default_limit: int | None = None):
+        super().__init__(adj)
+        self.default_limit = default_limit
+
+    def parse_header(self, header_plus):
+        super().parse_header(header_plus)
+        if self.default_limit is not None:
+            limit = body_limit(self.path, self.default_limit)
+            if limit < self.adj.max_request_body_size:
+                self.adj = _BodyLimited(self.adj, limit)
+
+
 class GuardedChannel(HTTPChannel):
     """waitress's connection, with the clock of :data:`REQUEST_DEADLINE` and the check of
     :data:`PER_ADDRESS_LIMIT` (both enforced by its :class:`GuardedServer`).
@@ -184,9 +219,11 @@ class GuardedChannel(HTTPChannel):
     """
 
     request_started: float | None = None
+    parser_class = GuardedParser
 
     def __init__(self, server, sock, addr, adj, map=None):
         super().__init__(server, sock, addr, adj, map=map)
+        self.parser_class = partial(GuardedParser, default_limit=server.default_body_limit)
         host = _host(self.addr)
         if server.per_address_limit and server.open_from(host) > server.per_address_limit:
             server.turned_away[host] += 1
@@ -211,13 +248,17 @@ class GuardedServer(TcpWSGIServer):
 
     :param request_deadline: seconds (:data:`REQUEST_DEADLINE`).
     :param per_address_limit: connections (:data:`PER_ADDRESS_LIMIT`; 0: none).
+    :param default_body_limit: bytes of body on a path that is not an upload path (the
+        app's ``MAX_CONTENT_LENGTH``; :class:`GuardedParser`); None: waitress's one limit.
     Other arguments: ``waitress.server.TcpWSGIServer``'s.
     """
 
     channel_class = GuardedChannel
 
-    def __init__(self, *args, request_deadline: float, per_address_limit: int, **kw):
+    def __init__(self, *args, request_deadline: float, per_address_limit: int,
+                 default_body_limit: int | None = None, **kw):
         self.request_deadline = request_deadline
+        self.default_body_limit = default_body_limit
         self.per_address_limit = per_address_limit
         self.turned_away: Counter[str] = Counter()  # address -> connections closed past the limit
         self.cut: Counter[str] = Counter()          # address -> connections closed at the deadline
@@ -250,9 +291,12 @@ class GuardedServer(TcpWSGIServer):
 
 
 def create_guarded_server(app, *, request_deadline: float = REQUEST_DEADLINE,
-                          per_address_limit: int = PER_ADDRESS_LIMIT, **options):
+                          per_address_limit: int = PER_ADDRESS_LIMIT, default_body_limit: int | None = None,
+                          **options):
     """``waitress.create_server`` with :class:`GuardedServer` on each address it listens on.
 
+    :param default_body_limit: bytes of body on paths that are not upload paths
+        (:class:`GuardedParser`; :func:`server_options` gives it).
     :param options: waitress's settings (:func:`server_options`).
     :returns: the server (``.run()`` serves until killed).
     """
@@ -261,7 +305,8 @@ def create_guarded_server(app, *, request_deadline: float = REQUEST_DEADLINE,
     dispatcher.set_thread_count(adj.threads)
     socket_map: dict = {}
     servers = [GuardedServer(app, socket_map, dispatcher=dispatcher, adj=adj, sockinfo=info,
-                             request_deadline=request_deadline, per_address_limit=per_address_limit)
+                             request_deadline=request_deadline, per_address_limit=per_address_limit,
+                             default_body_limit=default_body_limit)
                for info in adj.listen]
     if len(servers) == 1:
         return servers[0]
@@ -282,9 +327,11 @@ def configure_logging(stream=None) -> None:
 def server_options(app, *, host: str, port: int, threads: int = THREADS,
                    channel_timeout: int = CHANNEL_TIMEOUT, request_deadline: int = REQUEST_DEADLINE,
                    connection_limit: int = CONNECTION_LIMIT) -> dict:
-    """waitress's settings for ``app`` (keyword arguments of ``waitress.serve``).
+    """waitress's settings for ``app`` (keyword arguments of :func:`create_guarded_server`).
 
-    :param app: the Flask app (its ``MAX_CONTENT_LENGTH``, bytes, caps the body).
+    :param app: the Flask app (its ``MAX_CONTENT_LENGTH``, bytes, caps the body of every
+        path but the upload paths, whose limit is ``web.limits.body_limit``'s: waitress is
+        set to the larger, ``default_body_limit`` to the app's).
     :param channel_timeout: seconds of silence before a connection is closed; connections
         are looked at every third of it or of ``request_deadline`` (seconds), the shorter,
         and at least every :data:`LOOK_EVERY` seconds.
@@ -296,7 +343,8 @@ def server_options(app, *, host: str, port: int, threads: int = THREADS,
         "cleanup_interval": max(1, min(channel_timeout // 3, request_deadline // 3, LOOK_EVERY)),
         "connection_limit": connection_limit,
         "max_request_header_size": MAX_HEADER_BYTES,
-        "max_request_body_size": app.config["MAX_CONTENT_LENGTH"],
+        "max_request_body_size": max(body_limit(path, app.config["MAX_CONTENT_LENGTH"]) for path in UPLOAD_PATHS),
+        "default_body_limit": app.config["MAX_CONTENT_LENGTH"],
         "expose_tracebacks": False,
     }
 
