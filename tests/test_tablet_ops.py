@@ -130,7 +130,7 @@ def test_a_forced_bets_tap_whose_count_differs_from_the_referees_is_stale_and_st
                                                          "hand_id": hand_id, "version": view["version"],
                                                          "events": said})
     assert response.status_code == 409 and response.get_json()["stale"] is True
-    assert "Mano 1" in response.get_json()["error"] or "Hand 1" in response.get_json()["error"]
+    assert "mano 1" in response.get_json()["error"] and "pots o ciegas" in response.get_json()["error"]
     assert snapshot(app.config["DATABASE"]) == before
     # the count the referee lists: stored, and a tap made after it on version + 3 too
     ok = client.post(night["base"] + "/tap", json={"key": "forced-count-ok", "op": "forced_bets",
