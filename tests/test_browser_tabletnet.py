@@ -236,3 +236,69 @@ def test_a_closed_nights_tablet_says_so_and_offers_nothing(browser, server, app,
     assert dialogs == []
     context.close()
     context_b.close()
+
+
+def test_offline_taps_queue_after_everyones_ante_and_after_confirm_and_next_hand(
+        browser, server, app, db, case):
+    """The taps made after "everyone antes" (three lines: the referee's ``forced`` list) and
+    after "confirm and next hand" (award, close, next hand) queue as any tap does, without a
+    connection: reloaded offline, then sent when it is back, each stored once, in order, with
+    the versions and the hand the server has (a wrong version would be refused, 409).
+
+    The page offers "confirm and next hand" only on the referee's answer (the hand complete,
+    nothing in doubt), so the hand's last check is sent between the two outages."""
+    night_id, token = _table(app, db, case)
+    hand_one = store.current_hand(db, night_id)
+    context, page, dialogs = _open(browser, server, night_id, token)
+    tablet = Tablet(page)
+    page.wait_for_selector("html[data-offline-ready=true]")
+    page.wait_for_selector("#forced-btn:not([hidden])")
+    # offline: everyone's ante, then two checks (the seat tapped first: nobody is known due)
+    context.set_offline(True)
+    page.click("#forced-btn")
+    tablet.seat(1)
+    page.click('#verbs [data-verb="check"]')                       # Ana checks
+    tablet.seat(3)
+    page.click('#verbs [data-verb="check"]')                       # Bruno checks
+    page.wait_for_selector('#net[data-pending="3"]')
+    assert page.is_hidden("#tap-note") and page.is_hidden("#notice")   # nothing refused
+    response = page.reload()
+    assert response.status == 200 and response.headers.get("x-tapete-offline") == "1"
+    page.wait_for_selector('#net[data-pending="3"]')
+    assert page.locator("#log li.waiting").count() == 3
+    assert "Everyone puts in the ante" in page.text_content("#log")
+    assert _log(db, night_id) == []
+    context.set_offline(False)
+    tablet.wait_stored(5)
+    assert _log(db, night_id) == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p3 check"]
+    # Chus checks: all pass, the referee's answer offers "confirm and next hand"
+    page.wait_for_selector('#seats .seat.to-act[data-seat="4"][aria-pressed="true"]')
+    page.click('#verbs [data-verb="check"]')
+    page.wait_for_selector("#finish-btn:not([hidden])")
+    assert page.text_content("#finish-btn") == "Next hand (the pot carries: 15)"
+    # offline again: the finish, then two antes of the hand it starts
+    context.set_offline(True)
+    page.click("#finish-btn")
+    tablet.verb(3, "ante")                                         # button 1: Bruno antes first
+    tablet.amount(5)
+    tablet.verb(4, "ante")
+    tablet.amount(5)
+    page.wait_for_selector('#net[data-pending="3"]')
+    response = page.reload()
+    assert response.headers.get("x-tapete-offline") == "1"
+    page.wait_for_selector('#net[data-pending="3"]')
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "tablet_offline_compound_en.png"), full_page=True)
+    assert len(store.night_hands(db, night_id)) == 1
+    context.set_offline(False)
+    page.wait_for_selector('#net[data-pending="0"]', timeout=10_000)
+    hands = store.night_hands(db, night_id)
+    assert len(hands) == 2 and store.current_hand(db, night_id) == hands[1]["id"]
+    live = lambda hand_id: [a["action"] for a in store.hand_actions(db, hand_id) if not a["voided"]]
+    assert live(hand_one) == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p3 check", "p4 check"]
+    assert live(hands[1]["id"]) == ["p3 ante 5", "p4 ante 5"]
+    # the referee's log is as tapped: the pot carried (no award), and in hand 2 Ana antes next
+    assert store.hand_check(db, hand_one)["awards"] == {}
+    page.wait_for_selector('#seats .seat.to-act[data-seat="1"]')
+    assert page.is_hidden("#notice") and dialogs == []
+    context.close()

@@ -64,11 +64,13 @@ def test_everyone_antes_in_one_tap_each_line_its_own_and_a_retry_stores_nothing(
     the tablet only asks it seat after seat (``p1 ante 5``, ``p3 ante 5``, ``p4 ante 5``)."""
     hand_id = store.current_hand(db, night["id"])
     view = client.get(night["base"] + "/state").get_json()
-    assert view["forced"] is True
-    body = {"key": "forced-tap-01", "op": "forced_bets", "hand_id": hand_id, "version": view["version"]}
+    assert view["forced"] == ["p1 ante 5", "p3 ante 5", "p4 ante 5"]
+    body = {"key": "forced-tap-01", "op": "forced_bets", "hand_id": hand_id, "version": view["version"],
+            "events": 3}
     answer = client.post(night["base"] + "/tap", json=body).get_json()
     assert _live(db, hand_id) == ["p1 ante 5", "p3 ante 5", "p4 ante 5"]
-    assert answer["pot"] == 15 and answer["phase"] == "predraw" and answer["forced"] is False
+    assert answer["pot"] == 15 and answer["phase"] == "predraw" and answer["forced"] == []
+    assert answer["version"] == view["version"] + 3
     # the same tap again (a retry after a lost answer): the same event, nothing more stored
     again = client.post(night["base"] + "/tap", json=body)
     assert again.status_code == 200 and again.get_json()["event_id"] == answer["event_id"]
@@ -99,7 +101,7 @@ def test_forced_bets_post_the_blinds_the_house_sizes(client, db):
         if len(legal) != 1 or legal[0]["verb"] not in ("ante", "blind", "straddle"):
             break
         expected.append(f"p{table_state(session)['to_act']} {legal[0]['verb']} {legal[0]['min']}")
-    assert state["forced"] is True and expected == ["p1 blind 5", "p3 straddle 10"]
+    assert state["forced"] == expected == ["p1 blind 5", "p3 straddle 10"]
     _tap(client, night, {"key": "blinds-tap-1", "op": "forced_bets", "hand_id": hand_id})
     assert _live(db, hand_id) == expected
 
@@ -111,6 +113,41 @@ def test_a_stale_forced_bets_tap_stores_nothing(app, client, db, night):
     response = client.post(night["base"] + "/tap", json={"key": "forced-stale", "op": "forced_bets",
                                                          "hand_id": hand_id, "version": 0})
     assert response.status_code == 409 and response.get_json()["stale"] is True
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+@pytest.mark.parametrize("said", [2, 4])
+def test_a_forced_bets_tap_whose_count_differs_from_the_referees_is_stale_and_stores_nothing(
+        app, client, db, night, said):
+    """The taps queued after it count the hand's version on by the lines it said
+    (static/js/tapqueue.js ``stamp``): where the referee now asks for another count, nothing
+    is stored (409), so no later tap is stored on a version counted wrong."""
+    hand_id = store.current_hand(db, night["id"])
+    view = client.get(night["base"] + "/state").get_json()
+    assert len(view["forced"]) == 3
+    before = snapshot(app.config["DATABASE"])
+    response = client.post(night["base"] + "/tap", json={"key": f"forced-count-{said}", "op": "forced_bets",
+                                                         "hand_id": hand_id, "version": view["version"],
+                                                         "events": said})
+    assert response.status_code == 409 and response.get_json()["stale"] is True
+    assert "mano 1" in response.get_json()["error"] and "pots o ciegas" in response.get_json()["error"]
+    assert snapshot(app.config["DATABASE"]) == before
+    # the count the referee lists: stored, and a tap made after it on version + 3 too
+    ok = client.post(night["base"] + "/tap", json={"key": "forced-count-ok", "op": "forced_bets",
+                                                   "hand_id": hand_id, "version": view["version"], "events": 3})
+    assert ok.status_code == 200
+    after = client.post(night["base"] + "/tap", json={"key": "after-forced", "op": "action", "hand_id": hand_id,
+                                                      "version": view["version"] + 3, "action": "p1 check"})
+    assert after.status_code == 200
+    assert _live(db, hand_id) == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check"]
+
+
+def test_a_forced_bets_count_that_is_not_a_whole_number_is_refused(app, client, db, night):
+    hand_id = store.current_hand(db, night["id"])
+    before = snapshot(app.config["DATABASE"])
+    response = client.post(night["base"] + "/tap", json={"key": "forced-count-bad", "op": "forced_bets",
+                                                         "hand_id": hand_id, "version": 0, "events": "3"})
+    assert response.status_code == 400
     assert snapshot(app.config["DATABASE"]) == before
 
 
@@ -128,6 +165,7 @@ def test_confirm_and_next_hand_records_the_award_closes_and_starts_the_next(clie
     assert _live(db, hand_id)[-1] == "d award p3 85"
     assert store.handrows.hand_ended(db, hand_id)
     assert answer["hand"] == 2 and answer["in_progress"] is True and answer["button"] == 1
+    assert answer["started_hand"] == store.current_hand(db, night["id"]) != hand_id
     checked = store.hand_check(db, hand_id)
     assert checked["awards"] == {"3": 85} and not [f for f in checked["findings"] if f["severity"] == "error"]
     again = client.post(night["base"] + "/tap", json=body)
@@ -171,6 +209,7 @@ def test_a_seat_left_with_no_chips_gets_no_next_hand_so_a_rebuy_can_come(client,
     assert view["finish"] == {"awards": {"1": 35}, "carries": 0}
     answer = _tap(client, night, {"key": "finish-bust", "op": "finish_hand", "hand_id": hand_id}).get_json()
     assert answer["in_progress"] is False and store.current_hand(db, night["id"]) is None
+    assert answer["started_hand"] is None     # the tablet drops the taps it queued for a next hand
     pid = store.night_players(db, night["id"])[1]["player_id"]
     store.buy_in(db, night["id"], pid, 100, entered_by="test")     # between hands: allowed
 

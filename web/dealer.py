@@ -13,9 +13,11 @@ issues and revokes on the night page; a closed night answers 410 and says so):
   ``"event_id"`` and ``"reason"``, ``"op": "end_hand"``, ``"op": "start_hand"`` with
   ``"after_hand"`` (the last hand id the tablet saw, or null) and optional ``"button"`` and
   ``"stacks"`` ``{seat: chips}``; ``"op": "forced_bets"``: everyone's forced chips the
-  referee asks for, one line each, ``web.handops.forced_bets``; ``"op": "finish_hand"``:
-  the referee's award, the close and the next hand, ``web.handops.finish_hand``; both with
-  ``"hand_id"`` and ``"version"``). A show line with no card seen is refused (400). ``key`` is the client's idempotency key (8-100
+  referee asks for, one line each, ``web.handops.forced_bets``, with ``"events"``: how many
+  lines the tablet showed (the view's ``forced``), refused 409 where the referee now asks
+  for another count; ``"op": "finish_hand"``: the referee's award, the close and the next
+  hand, ``web.handops.finish_hand``, answered with ``"started_hand"`` (the hand it
+  started, or null: none); both with ``"hand_id"`` and ``"version"``). A show line with no card seen is refused (400). ``key`` is the client's idempotency key (8-100
   printable ASCII characters, else 400): the same key sent twice is stored once (``store``
   keeps writes idempotent on it), answered before any version check; a key already used for other content (another night, hand or action) is
   refused. ``version`` is the hand's version the tablet saw (``store.hand_version``: its
@@ -59,7 +61,7 @@ from store.memo import forget
 
 from . import i18n
 from .forms import MAX_NUMBER, bad_characters, check_text
-from .handops import finish_hand, forced_bets
+from .handops import MAX_FORCED, finish_hand, finish_started, forced_bets
 from .csrf import generate_csrf
 from .limits import MAX_JSON_BYTES, json_problem
 from .refusals import refusal_text, said_refusal
@@ -101,7 +103,8 @@ answered 503 and the tablet's queue sends it again."""
 
 # --- access -----------------------------------------------------------------------------
 
-STALE = frozenset({"stale_version", "stale_hand", "hand_start_voided", "hand_finished", "undo_not_newest"})
+STALE = frozenset({"stale_version", "stale_hand", "hand_start_voided", "hand_finished", "undo_not_newest",
+                   "forced_changed"})
 """Refusals that mean the tablet's table is out of date: 409 ``"stale": true`` (the page
 reloads the table and drops the later taps of that hand)."""
 
@@ -265,6 +268,8 @@ def tap(night_id: int, token: str):
         return response
     view = said(table_view(db, night_id, with_gap=op != "action"))
     view["event_id"] = event_id
+    if op == "finish_hand":   # the hand it started (None: none), for the taps queued after it
+        view["started_hand"] = finish_started(db, key)
     view["notice"] = _notice_for(view, event_id) if op == "action" else None
     return jsonify(view)
 
@@ -408,6 +413,9 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
         event_id = body.get("event_id")
         if not _small_int(event_id, 1, MAX_NUMBER):
             return (_("Undo must name the entry it undoes (its number): reload the table."),)
+    events = body.get("events")
+    if op == "forced_bets" and events is not None and not _small_int(events, 1, MAX_FORCED):
+        return (_("Everyone's forced bets must say how many lines they store (a whole number): reload the table."),)
     hand_id = body.get("hand_id")
     if op == "undo" and hand_id is None:   # the hand of the entry it names
         hand_id = _event_hand(db, night_id, event_id)
@@ -416,7 +424,7 @@ def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
         return lambda: store.append_action(db, hand_id, body["action"].strip(), entered_by=who, key=key,
                                            version=version)
     if op == "forced_bets":
-        return lambda: forced_bets(db, hand_id, entered_by=who, key=key, version=version)
+        return lambda: forced_bets(db, hand_id, entered_by=who, key=key, version=version, events=events)
     if op == "finish_hand":
         return lambda: finish_hand(db, night_id, hand_id, entered_by=who, key=key, version=version)
     if op == "undo":
@@ -607,6 +615,8 @@ def page_strings() -> dict:
         "forced_blinds": _("Post the blinds"),
         "finish": _("Confirm and next hand"),
         "finish_carry": _("Next hand (the pot carries: %(amount)s)"),
+        "no_next_hand": _("The hand is closed, but the next hand was not started (a seat has no chips "
+                          "left: a rebuy may come first). The taps made for it were not stored: %(taps)s."),
         "show_known": _("Shows: %(cards)s"),
         "show_openers": _("%(name)s takes the pot: pick the openers shown"),
         "main_pot_names": _("Main pot %(amount)s: %(names)s"),

@@ -11,6 +11,7 @@ stored, before any version check (as ``store.append_action`` does).
 
 from __future__ import annotations
 
+from referee.session import play_hand
 from referee.table import hand_state
 
 import store
@@ -60,29 +61,63 @@ def forced_lines(state: dict) -> bool:
     return forced_step(state) is not None
 
 
-def forced_bets(db, hand_id: int, *, entered_by: str, key: str, version: int | None) -> int:
-    """Post every forced chip the referee asks for, seat after seat, as its own action line
-    (``p1 ante 5``, ``p3 ante 5`` ...), in one write transaction; line ``i`` under key
-    ``key + ":" + i``.
+def forced_plan(db, hand_id: int, state: dict | None = None) -> list[str]:
+    """Every forced-chips line one "everyone's forced bets" tap would store now, in order:
+    :func:`forced_step` asked again after each line, the hand judged in memory with the
+    lines before it (``referee.session.play_hand``, from the hand's own start). Read-only.
 
+    The tablet shows it (``forced`` in ``web.tableview.table_view``) and sends its length
+    back with the tap (``events``), so the taps queued after it count the hand's version on
+    by as many (static/js/tapqueue.js ``stamp``).
+
+    :param state: ``referee.table.hand_state`` of the hand as stored, when the caller has
+        it (else judged here).
+    :returns: ``["p1 ante 5", "p3 ante 5", ...]``; ``[]`` when no forced chip is owed now.
+    :raises store.StoreError: no such live hand.
+    """
+    line = forced_step(state if state is not None else _state(db, hand_id))
+    if line is None:
+        return []
+    night, hand = judging.hand_input(db, hand_id)
+    stored = list(hand.spec.get("actions") or [])
+    lines: list[str] = []
+    while line is not None and len(lines) < MAX_FORCED:
+        lines.append(line)
+        item, _ = play_hand(night.rules, hand.carry, {**hand.spec, "actions": stored + lines}, hand.number)
+        line = forced_step(hand_state(item))
+    return lines
+
+
+def forced_bets(db, hand_id: int, *, entered_by: str, key: str, version: int | None,
+                events: int | None = None) -> int:
+    """Post every forced chip the referee asks for (:func:`forced_plan`), seat after seat,
+    as its own action line (``p1 ante 5``, ``p3 ante 5`` ...), in one write transaction;
+    line ``i`` under key ``key + ":" + i``.
+
+    :param events: how many lines the tablet said the tap stores (the ``forced`` list it
+        showed; its later queued taps count the hand's version on by as many), or None: not
+        checked. Where the referee now asks for another count, nothing is stored
+        (``forced_changed``, a stale table: the later taps' versions would be wrong).
     :returns: the event id of the last line stored (a retried key: the last one the first
         tap stored).
-    :raises store.StoreError: ``stale_version``; nothing owed now (``forced_none``); as
-        ``store.append_action``.
+    :raises store.StoreError: ``stale_version``; ``forced_changed``; nothing owed now
+        (``forced_none``); as ``store.append_action``.
     """
     done = _stored_lines(db, key)
     if done is not None:
         return done
     with write_tx(db):
-        require_version(db, hand_row(db, hand_id), version)
-        last = None
-        for i in range(MAX_FORCED):
-            line = forced_step(_state(db, hand_id))
-            if line is None:
-                break
-            last = store.append_action(db, hand_id, line, entered_by=entered_by, key=f"{key}:{i}")
-        if last is None:
+        hand = hand_row(db, hand_id)
+        require_version(db, hand, version)
+        lines = forced_plan(db, hand_id)
+        if events is not None and events != len(lines):
+            raise store.StoreError(f"hand {hand['number']}: {len(lines)} forced lines owed, the tap said {events}",
+                                   "forced_changed", number=hand["number"], owed=len(lines), said=events)
+        if not lines:
             raise store.StoreError("no forced bets are owed now", "forced_none")
+        last = None
+        for i, line in enumerate(lines):
+            last = store.append_action(db, hand_id, line, entered_by=entered_by, key=f"{key}:{i}")
         return last
 
 
@@ -119,6 +154,13 @@ def finish_plan(state: dict) -> dict | None:
     if recorded and recorded != awards:
         return None
     return {"awards": {} if recorded else awards, "carries": 0 if awards else state.get("pot", 0)}
+
+
+def finish_started(db, key: str) -> int | None:
+    """The id of the hand a "confirm and next hand" tap (idempotency ``key``) started, or
+    None where it started none (a seat had no chips left). Read-only."""
+    row = db.execute("SELECT id FROM hands WHERE key = ?", [f"{key}:next"]).fetchone()
+    return None if row is None else row[0]
 
 
 def finish_hand(db, night_id: int, hand_id: int, *, entered_by: str, key: str,

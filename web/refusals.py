@@ -245,6 +245,9 @@ MESSAGES = {
                                  "(through a player's dispute).", **p),
     "hand_ended": lambda p: _("Hand %(number)s is closed: Undo reopens it.", **p),
     "forced_none": lambda p: _("No ante or blind is owed now: nothing was stored."),
+    "forced_changed": lambda p: _("Hand %(number)s changed since this tap was made: the referee now asks for "
+                                  "other antes or blinds than the tablet showed. Nothing was stored; the "
+                                  "table has been reloaded.", number=p["number"]),
     "finish_in_doubt": lambda p: _("The referee's award is not certain for this hand: record the award, "
                                    "close the hand and start the next one step by step."),
     "undo_not_newest": lambda p: _("That is no longer the last entry of hand %(number)s: nothing was "

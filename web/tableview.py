@@ -15,7 +15,7 @@ from store import judging
 from store.db import read_tx
 from store.rulings import push_gap_left
 
-from .handops import finish_plan, forced_lines
+from .handops import finish_plan, forced_plan
 
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
@@ -50,8 +50,8 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         "to_act", "legal" [{verb, min, max}], "pot", "pots", "bets", "stacks", "in_hand",
         "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
         "recorded_awards", "findings" (with ``details``), "known_cards", "dead",
-        "show_openers"), "forced": bool (one tap would post everyone's forced chips:
-        :func:`web.handops.forced_lines`), "finish": :func:`web.handops.finish_plan`
+        "show_openers"), "forced": [str] (the lines one "everyone's forced bets" tap would
+        store now, the referee's: :func:`web.handops.forced_plan`; [] none), "finish": :func:`web.handops.finish_plan`
         (``{"awards", "carries"}``: what one "confirm and next hand" tap stores) or None,
         "actions": [{"event_id", "seq",
         "action", "voided"}], "version": int (the hand's version, ``store.hand_version``: a
@@ -69,7 +69,7 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
                   "stacks": {}, "in_hand": [], "dealt_in": [], "acted": [], "opening": None,
                   "button": None, "proposed_awards": None, "awards": None,
                   "recorded_awards": {}, "findings": [], "known_cards": {}, "dead": [],
-                  "show_openers": None, "forced": False, "finish": None, "actions": [], "version": 0,
+                  "show_openers": None, "forced": [], "finish": None, "actions": [], "version": 0,
                   "undo": None}
     if hand_id is not None:
         state = hand_state(judging.hand_item(db, hand_id))
@@ -78,7 +78,7 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
                             "voided": bool(a["voided"])} for a in store.hand_actions(db, hand_id)]
         view["version"] = store.hand_version(db, hand_id)
         if in_progress:
-            view["forced"] = forced_lines(state)
+            view["forced"] = forced_plan(db, hand_id, state)
             view["finish"] = finish_plan(state)
         view["undo"] = store.undo_target(db, hand_id)
         if cached_check and not in_progress:

@@ -98,11 +98,11 @@
       return seatLabel(seat) + ": " + num(awards[seat]);
     }).join(", ");
   }
-  // Taps that store several lines at once (everyone's forced bets, confirm and next hand):
-  // the hand's version after them is the server's to say, so nothing is queued behind them.
-  var COMPOUND = ["forced_bets", "finish_hand"];
-  function compoundWaiting() {
-    return queue.items.some(function (t) { return COMPOUND.indexOf(t.op) >= 0; });
+  // A tap waits that starts a hand (a "next hand", or "confirm and next hand"): the taps
+  // made now are for the hand it starts (their hand is null until its answer says which,
+  // static/js/tapqueue.js settleAfter).
+  function startWaiting() {
+    return queue.items.some(function (t) { return TapQueue.startsHand(t); });
   }
   function plural(forms, n) { return fmt(n === 1 ? forms[0] : forms[1], {n: n}); }
   function sameAwards(a, b) {
@@ -151,6 +151,13 @@
         refresh(true);
       }
       showNotice(text);
+      redraw();
+    },
+    // "confirm and next hand" was stored but started no next hand (a seat has no chips
+    // left: a rebuy may come first): the taps made for that hand were not stored, named
+    onDropped: function (data, tap, dropped) {
+      var names = dropped.map(function (t) { return Echo.logWords(t, view, S, num); }).join(", ");
+      showNotice(fmt(S.no_next_hand, {taps: names}) + " " + plural(S.stale_dropped, dropped.length));
       redraw();
     },
     onChange: function () { redraw(); },
@@ -247,9 +254,9 @@
   // One action line; ``what`` says what was tapped (actor "p" or "d", seat, verb, amount)
   // so that the echo never reads the line's words back.
   function sendAction(action, what, button, sameGesture) {
-    // after a "Next hand" still waiting to be sent, the tap is for the hand it will start
-    var starting = queue.items.some(function (t) { return t.op === "start_hand"; });
-    var tap = {op: "action", hand_id: starting ? null : server.hand_id, action: action,
+    // after a "Next hand" (or "Confirm and next hand") still waiting to be sent, the tap is
+    // for the hand it will start
+    var tap = {op: "action", hand_id: startWaiting() ? null : server.hand_id, action: action,
                actor: what.actor, seat: what.seat, verb: what.verb,
                amount: known(what.amount) ? what.amount : null};
     var key = pushTap(tap, button, sameGesture);
@@ -439,7 +446,6 @@
     if (shows) { b.setAttribute("data-cards", shows.join("")); }
     b.addEventListener("click", function () {
       if (b.disabled) { return; }
-      if (compoundWaiting()) { showNote(S.not_known); return; }
       if (fixed !== null && known(selected)) {
         closePanels();
         playerAction(selected, verb, fixed);
@@ -467,8 +473,7 @@
         if (known(legal.max) && count > legal.max) { b.classList.add("over"); b.setAttribute("title", S.over_limit); }
         b.addEventListener("click", function () {
           if (b.disabled) { return; }
-          if (compoundWaiting()) { showNote(S.not_known); return; }
-          closePanels();
+              closePanels();
           playerAction(seat, "draw", count, "");
         });
         out.push(b);
@@ -564,7 +569,7 @@
   // (the server's ``forced``; the amounts are the referee's, stored seat by seat).
   function renderForced() {
     var b = $("forced-btn");
-    var show = !!view.forced && !view.waiting && !!view.in_progress;
+    var show = !!(view.forced && view.forced.length) && !view.waiting && !!view.in_progress;
     b.hidden = !show;
     if (!show) { return; }
     var first = (view.legal || [])[0] || {};
@@ -863,16 +868,20 @@
     playerAction(what.seat, "show", null, cards);
   });
   $("forced-btn").addEventListener("click", function () {
-    if (!view.forced || view.waiting || !known(server.hand_id)) { return; }
+    var lines = server.forced || [];
+    if (!lines.length || view.waiting || !known(server.hand_id)) { return; }
     closePanels();
-    // the hand's version the table showed (nothing waits: the button shows only then)
-    pushTap({op: "forced_bets", hand_id: server.hand_id, version: server.version || 0}, "forced-btn");
+    // the lines it stores, as the referee listed them (the server's ``forced``): the queue
+    // counts the hand's version on by as many for the taps made after it (tapqueue.js
+    // stamp); the server refuses it where it would store another count
+    pushTap({op: "forced_bets", hand_id: server.hand_id, events: lines.length}, "forced-btn");
     afterLocalTap();
   });
   $("finish-btn").addEventListener("click", function () {
     if (!view.finish || view.waiting || !known(server.hand_id)) { return; }
     closePanels();
-    pushTap({op: "finish_hand", hand_id: server.hand_id, version: server.version || 0}, "finish-btn");
+    // for the queue it starts the next hand: the taps made after it are for that hand
+    pushTap({op: "finish_hand", hand_id: server.hand_id}, "finish-btn");
     afterLocalTap();
   });
   $("picker-cancel").addEventListener("click", closePanels);
@@ -990,7 +999,7 @@
   });
   $("end-hand").addEventListener("click", function () {
     // a hand the referee does not see as finished is closed only when the dealer says so
-    var close = function () { pushTap({op: "end_hand", hand_id: server.hand_id}, "end-hand"); };
+    var close = function () { pushTap({op: "end_hand", hand_id: startWaiting() ? null : server.hand_id}, "end-hand"); };
     if (view.phase !== "complete") { ask(S.close_incomplete, S.close_hand_log, false, close); return; }
     close();
   });

@@ -12,8 +12,8 @@
  *     ``acted`` and ``pending``, with the tap's words in ``pending_actions``;
  *   - nobody is due and nothing is legal: ``to_act`` null, ``legal`` empty, no seat
  *     ``to_act`` (the page says "waiting" until the referee answers);
- *   - after a waiting "next hand" tap the log, the seats' acted marks, the findings and the
- *     awards are the new hand's: empty.
+ *   - after a waiting "next hand" or "confirm and next hand" tap the log, the seats' acted
+ *     marks, the findings and the awards are the new hand's: empty.
  * A tap is the page's own object: ``{"op": "action"|"undo"|"end_hand"|"start_hand"|
  * "forced_bets"|"finish_hand", "key",
  * "action": "p3 open 10", "actor": "p"|"d", "seat": int, "verb": str, "amount": int|null,
@@ -59,7 +59,7 @@
     out.legal = [];
     out.seats.forEach(function (s) { s.to_act = false; });
     list.forEach(function (t) {
-      if (t.op === "start_hand") {
+      if (t.op === "start_hand" || t.op === "finish_hand") {   // the taps after it: the next hand's
         out.actions = [];
         out.acted = [];
         out.findings = [];

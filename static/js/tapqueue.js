@@ -24,9 +24,13 @@
  *
  * Two tablets on one hand: each tap carries what the tablet saw when it was made
  * (:func:`stamp`, called by ``push(tap, seen)``): ``version``, the hand's version (its
- * number of events, web/tableview.py) the table showed plus the taps queued before it for
- * the same hand (each stores one event); a ``start_hand`` carries ``after_hand``, the last
- * hand seen. A refused tap takes the later taps of its hand with it (:func:`settleAfter`).
+ * number of events, web/tableview.py) the table showed plus the events of the taps queued
+ * before it for the same hand (:func:`eventsOf`: one each; a ``forced_bets`` the count it
+ * says, ``events``, from the server's ``forced`` list); a ``start_hand`` carries
+ * ``after_hand``, the last hand seen. A ``finish_hand`` (award, close, next hand in one tap)
+ * starts a hand for the taps queued after it, as a ``start_hand`` does. A refused tap takes
+ * the later taps of its hand with it (:func:`settleAfter`); so does a stored ``finish_hand``
+ * that started no next hand (``onDropped(data, tap, dropped)`` names them).
  * Each request carries the page's CSRF token in the ``X-CSRFToken`` header
  * (``opts.csrfToken()``; default: the page's ``<meta name="csrf-token">``, web/csrf.py). A
  * tap refused for its token (``{csrf: true}``, a 400) is refused like any 4xx; then
@@ -72,20 +76,38 @@
     return "retry";
   }
 
-  var EVENT_OPS = ["action", "undo", "end_hand"];   // each stores one event of its hand
+  // each stores events of its hand (:func:`eventsOf` says how many)
+  var EVENT_OPS = ["action", "undo", "end_hand", "forced_bets", "finish_hand"];
+  // each starts a hand for the taps queued after it (a finish_hand: where the server can)
+  var START_OPS = ["start_hand", "finish_hand"];
 
   function isEvent(t) { return EVENT_OPS.indexOf(t.op) >= 0; }
 
+  /* Whether the taps queued after ``t`` are for a hand it starts (``start_hand``, and
+   * ``finish_hand``, which closes its hand and starts the next). */
+  function startsHand(t) { return START_OPS.indexOf(t.op) >= 0; }
+
+  /* How many events of its hand ``t`` stores: a ``forced_bets`` the lines it said
+   * (``events``: the server's ``forced`` list when it was tapped; the server refuses it,
+   * 409, where it would store another count), any other event tap one. */
+  function eventsOf(t) {
+    if (t.op === "forced_bets") {
+      return typeof t.events === "number" && isFinite(t.events) && t.events >= 0 ? Math.floor(t.events) : 1;
+    }
+    return isEvent(t) ? 1 : 0;
+  }
+
   /* The tap as sent: ``tap`` given what the tablet saw, ``seen`` ({hand_id, version}: the
    * server's last table), and ``items`` (the taps queued before it, in order). Sets
-   * ``version`` on an action/undo/end_hand (for a tap after a queued start_hand, whose
-   * ``hand_id`` is null: the taps queued since that start), ``after_hand`` on a start_hand
-   * (``after_pending`` when another start_hand is queued: filled in by its answer).
-   * Returns ``tap``. */
+   * ``version`` on an action/undo/end_hand/forced_bets/finish_hand: the version seen plus
+   * the events (:func:`eventsOf`) of the taps queued before it for the same hand; after a
+   * queued start_hand or finish_hand (:func:`startsHand`; the tap's ``hand_id`` is null) the
+   * events of the taps queued since that start, from 0. Sets ``after_hand`` on a start_hand
+   * (``after_pending`` when a start is queued: filled in by its answer). Returns ``tap``. */
   function stamp(items, tap, seen) {
     seen = seen || {};
     var lastStart = -1;
-    items.forEach(function (t, i) { if (t.op === "start_hand") { lastStart = i; } });
+    items.forEach(function (t, i) { if (startsHand(t)) { lastStart = i; } });
     if (tap.op === "start_hand") {
       if (lastStart >= 0) { tap.after_hand = null; tap.after_pending = true; }
       else { tap.after_hand = seen.hand_id === undefined ? null : seen.hand_id; }
@@ -93,42 +115,60 @@
     }
     if (!isEvent(tap)) { return tap; }
     var base = lastStart >= 0 ? 0 : (seen.version || 0);
-    var ahead = items.slice(lastStart + 1).filter(function (t) {
-      return isEvent(t) && t.hand_id === tap.hand_id;
-    }).length;
+    var ahead = 0;
+    items.slice(lastStart + 1).forEach(function (t) {
+      if (t.hand_id === tap.hand_id) { ahead += eventsOf(t); }
+    });
     tap.version = base + ahead;
     return tap;
   }
 
+  /* The hand ``tap`` (a start) started, from the server's answer ``data``: a start_hand's
+   * ``hand_id``; a finish_hand's ``started_hand`` (null: the hand closed, no next hand
+   * started, e.g. a seat with no chips left). undefined: not known. */
+  function startedHand(tap, data) {
+    if (!data) { return undefined; }
+    return tap.op === "finish_hand" ? data.started_hand : data.hand_id;
+  }
+
   /* After ``tap`` (at ``items[0]``, just taken off) was answered: the later taps that
-   * depended on it. ``how``: "stored" (a start_hand's new hand id fills the next start's
-   * ``after_hand`` and the hand of the taps made for it), "refused" or "stale" (any 4xx,
-   * 409 included: nothing stored, and the later taps of its hand were made on a table that
-   * included it, so they are dropped, never re-stamped to another version; a start_hand's:
-   * every later tap). Returns the dropped taps, in order. */
+   * depended on it. ``how``: "stored" (a start's new hand id, :func:`startedHand`, fills the
+   * next start_hand's ``after_hand`` and the hand of the taps made for it, up to and
+   * including the next finish_hand; a stored finish_hand that started no hand drops every
+   * later tap: they were made for that hand), "refused" or "stale" (any 4xx, 409 included:
+   * nothing stored, and the later taps of its hand were made on a table that included it,
+   * so they are dropped, never re-stamped to another version; a start's: every later tap;
+   * a dropped finish_hand takes every tap after it too). Returns the dropped taps, in
+   * order. */
   function settleAfter(items, tap, how, data) {
     var dropped = [];
-    if (how === "stale" || how === "refused") {
-      var keep = [];
-      var all = tap.op === "start_hand" || tap.hand_id === null || tap.hand_id === undefined;
+    function dropFrom(drop) {
+      var keep = [], rest = false;
       items.forEach(function (t) {
-        if (all || (t.hand_id === tap.hand_id && t.op !== "start_hand")) { dropped.push(t); }
-        else { keep.push(t); }
+        if (rest || drop(t)) {
+          dropped.push(t);
+          rest = rest || t.op === "finish_hand";
+        } else { keep.push(t); }
       });
       items.length = 0;
       Array.prototype.push.apply(items, keep);
       return dropped;
     }
-    if (tap.op === "start_hand") {
-      if (how !== "stored" || !data || data.hand_id === undefined) { return dropped; }
-      for (var i = 0; i < items.length; i++) {
-        if (items[i].op === "start_hand") {
-          if (items[i].after_pending) { items[i].after_hand = data.hand_id; delete items[i].after_pending; }
-          break;
-        }
-        if (items[i].hand_id === null) { items[i].hand_id = data.hand_id; }
+    if (how === "stale" || how === "refused") {
+      var all = startsHand(tap) || tap.hand_id === null || tap.hand_id === undefined;
+      return dropFrom(function (t) { return all || (t.hand_id === tap.hand_id && t.op !== "start_hand"); });
+    }
+    if (!startsHand(tap) || how !== "stored") { return dropped; }
+    var started = startedHand(tap, data);
+    if (started === undefined) { return dropped; }
+    if (started === null) { return dropFrom(function () { return true; }); }
+    for (var i = 0; i < items.length; i++) {
+      if (items[i].op === "start_hand") {
+        if (items[i].after_pending) { items[i].after_hand = started; delete items[i].after_pending; }
+        break;
       }
-      return dropped;
+      if (items[i].hand_id === null) { items[i].hand_id = started; }
+      if (items[i].op === "finish_hand") { break; }
     }
     return dropped;
   }
@@ -139,6 +179,7 @@
     this.storageKey = opts.storageKey;
     this.onAnswer = opts.onAnswer || function () {};
     this.onRefused = opts.onRefused || function () {};
+    this.onDropped = opts.onDropped || function () {};
     this.onChange = opts.onChange || function () {};
     this.retryMs = opts.retryMs || 1000;
     this.maxRetryMs = opts.maxRetryMs || 30000;
@@ -259,7 +300,11 @@
       self.nextDelayMs = null;
       self.save();
       try {
-        if (answer.how === "stored") { self.onAnswer(answer.data, tap); }
+        if (answer.how === "stored") {
+          self.onAnswer(answer.data, tap);
+          // stored, but the later taps were made for a hand it did not start
+          if (dropped.length) { self.onDropped(answer.data, tap, dropped); }
+        }
         else { self.onRefused(answer.data, tap, {status: answer.status, dropped: dropped}); }
       } catch (e) {
         self.setTimeout(function () { throw e; }, 0);   // reported, and the queue goes on
@@ -308,6 +353,8 @@
     return again;
   };
 
+  TapQueue.startsHand = startsHand;
+
   return {TapQueue: TapQueue, uuid: uuid, outcome: outcome, stamp: stamp, settleAfter: settleAfter,
-          DoubleGuard: DoubleGuard, DOUBLE_MS: DOUBLE_MS};
+          startsHand: startsHand, eventsOf: eventsOf, DoubleGuard: DoubleGuard, DOUBLE_MS: DOUBLE_MS};
 });
