@@ -11,6 +11,7 @@ buy_out and its chips in stack; a refunded buy-in with no session start.
 
 from __future__ import annotations
 
+import html
 import io
 
 import pytest
@@ -22,6 +23,7 @@ from conftest import login_host, snapshot
 from store import pokernow
 from store.counts import count_findings
 from store.db import StoreError
+from web.limits import MAX_CONTENT_LENGTH, UPLOAD_BODY_BYTES
 
 HEADER = "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,nit_escrow,net"
 HEADER_OLD = "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net"
@@ -290,6 +292,35 @@ def test_a_file_that_is_not_text_or_too_large_is_refused(app, client):
     assert "larger than 200 KB" in _upload(client, big).get_data(as_text=True)
     answer = client.post("/host/pokernow/?lang=en", data={"amounts": "cents"}, content_type="multipart/form-data")
     assert answer.status_code == 400 and "Choose the ledger file" in answer.get_data(as_text=True)
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_a_300_kb_file_is_refused_on_the_form_in_spanish_and_stores_nothing(app, client):
+    """A tester's 300 KB CSV on the form that says "como mucho 200 KB" got a bare 413 page
+    in English: a file past the form's limit is refused ON the form (web.limits.UPLOAD_LIMITS),
+    in the page's language, nothing stored."""
+    login_host(client)
+    big = NIGHT + ("x" * 1000 + "\n") * 310
+    assert len(big.encode()) > 300 * 1024 > MAX_CONTENT_LENGTH
+    before = snapshot(app.config["DATABASE"])
+    answer = client.post("/host/pokernow/?lang=es", data={
+        "amounts": "cents", "ledger": (io.BytesIO(big.encode()), "ledger.csv")}, content_type="multipart/form-data")
+    page = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 400 and 'id="pokernow-form"' in page
+    assert "El archivo ocupa más de 200 KB" in page and "too large" not in page.lower()
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_a_body_past_the_upload_limit_is_refused_unread_on_the_form_in_spanish(app, client):
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    answer = client.post("/host/pokernow/?lang=es", data={
+        "amounts": "cents", "ledger": (io.BytesIO(b"x" * (UPLOAD_BODY_BYTES + 1)), "ledger.csv")},
+        content_type="multipart/form-data")
+    assert answer.status_code == 303 and answer.headers["Location"].endswith("/host/pokernow/")
+    form = client.get("/host/pokernow/?lang=es")
+    page = html.unescape(form.get_data(as_text=True))
+    assert 'id="pokernow-form"' in page and "El archivo es demasiado grande: como mucho 200 KB." in page
     assert snapshot(app.config["DATABASE"]) == before
 
 
