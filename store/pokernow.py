@@ -31,6 +31,8 @@ Choices (documented here, the one place):
   ``nit_escrow`` 0, so ``net`` 0) moves no money: it is left out of the sums, and a
   player whose every row is refunded is not seated at all. The result lists those rows.
 - **Refused, nothing stored**, naming the row (its line in the file and its nickname): a
+  nickname holding a line break, a tab or any other character ``store.text.bad_characters``
+  names (a nickname is one line: the club would show "Ana\nBB" as "Ana BB"), a
   row that does not balance, an amount that is not one (negative, where only ``net`` may
   be; not a number; more decimals than the choice allows), a time that is not a date,
   a row with no ``player_id`` or nickname or with another number of cells than the
@@ -67,6 +69,7 @@ from .db import MAX_CHIPS, StoreError, write_tx
 from .ledger import buy_in, cash_out
 from .nights import LEDGER_IMPORT_KEY, create_night, existing, seat_player
 from .players import name_key, player_by_name
+from .text import bad_characters
 
 AMOUNTS = ("cents", "units")
 """What the file's amounts are: hundredths of the currency, or the currency itself."""
@@ -240,7 +243,8 @@ def _row(cells: list[str], at: dict[str, int], width: int, line: int, amounts: s
     """One data row read and its balance checked (see the module).
 
     :raises StoreError: ``pokernow_cells``, ``pokernow_no_player``, ``pokernow_amount``,
-        ``pokernow_time``, ``pokernow_unbalanced`` (line, nickname, and the row's figures as
+        ``pokernow_time``, ``pokernow_name`` (a nickname with a control or invisible
+        character: ``reason_code`` ``name_invisible``), ``pokernow_unbalanced`` (line, nickname, and the row's figures as
         the file writes them: buy_in, buy_out, stack, nit_escrow, expected, net).
     """
     if len(cells) != width:
@@ -252,6 +256,11 @@ def _row(cells: list[str], at: dict[str, int], width: int, line: int, amounts: s
     if not nickname or not player or len(player) > 200:
         raise StoreError(f"line {line}: a row needs a player_nickname and a player_id", "pokernow_no_player",
                          **where)
+    bad = bad_characters(cell["player_nickname"])  # one line: no line break, tab or other control
+    if bad:
+        raise StoreError(f"line {line} ({where['nickname']}): a name cannot hold control or invisible characters "
+                         f"({', '.join(bad)})", "pokernow_name", reason_code="name_invisible",
+                         reason_params={"chars": ", ".join(bad)}, **where)
     money = {name: _amount(cell.get(name, ""), name, amounts, where, required=name == "buy_in")
              for name in ("buy_in", "buy_out", "stack", "nit_escrow")}
     net = _amount(cell["net"], "net", amounts, where, signed=True, required=True)
@@ -284,12 +293,16 @@ def read_rows(text: str, amounts: str) -> list[LedgerRow]:
     try:
         at, width = _header(reader)
         rows = []
-        for cells in reader:
+        while True:
+            line = reader.line_num + 1  # the row's first line (a quoted cell may span lines)
+            cells = next(reader, None)
+            if cells is None:
+                break
             if not any(c.strip() for c in cells):
                 continue
             if len(rows) == MAX_ROWS:
                 raise StoreError(f"more than {MAX_ROWS} rows", "pokernow_too_many_rows", limit=MAX_ROWS)
-            rows.append(_row(cells, at, width, reader.line_num, amounts))
+            rows.append(_row(cells, at, width, line, amounts))
     except csv.Error as exc:
         raise StoreError(f"line {reader.line_num}: not CSV ({exc})", "pokernow_csv", line=reader.line_num) from None
     if not rows:

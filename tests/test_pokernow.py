@@ -177,6 +177,27 @@ def test_a_nickname_the_club_refuses_is_refused_with_its_row(db):
     assert db.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 0  # Ana was not kept either
 
 
+@pytest.mark.parametrize("nickname", ["Ana\nBB", "Ana\r\nBB", "Ana\tBB", "Ana\x00", "Ana\x85BB", "\u202eAna"])
+def test_a_nickname_with_a_line_break_or_control_character_is_refused_with_its_row(app, client, nickname):
+    """A nickname is one line: "Ana\nBB" was stored and shown as "Ana BB" while U+202E was
+    refused. Every control character (store.text.bad_characters, line breaks included) is
+    refused with the row named, in the page's language, nothing stored."""
+    text = "\n".join([HEADER, '"Bo",b,2026-03-14T20:00:00Z,,1000,,0,0,-1000',
+                      f'"{nickname}",a,2026-03-14T20:00:00Z,,1000,,2000,0,1000'])
+    with pytest.raises(StoreError) as refused:
+        pokernow.read_ledger(text, "cents")
+    assert refused.value.code == "pokernow_name" and refused.value.params["line"] == 3
+    assert refused.value.params["reason_code"] == "name_invisible"
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    answer = client.post("/host/pokernow/?lang=es", data={
+        "amounts": "cents", "ledger": (io.BytesIO(text.encode()), "ledger.csv")}, content_type="multipart/form-data")
+    page = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 400
+    assert "Línea 3 (" in page and "Un nombre no puede" in page and "No se ha importado nada." in page
+    assert snapshot(app.config["DATABASE"]) == before
+
+
 @pytest.mark.parametrize("text, code, line", [
     ("a,b\n1,2", "pokernow_columns", None),
     (HEADER, "pokernow_empty", None),
