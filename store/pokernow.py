@@ -93,7 +93,11 @@ KEY_PREFIX = LEDGER_IMPORT_KEY
 """The idempotency key of a night made from a PokerNow ledger starts with this
 (``store.nights.hands_elsewhere`` reads it)."""
 
-_AMOUNT = re.compile(r"(-?)(\d{1,15})(?:\.(\d{1,2}))?")
+_AMOUNT = re.compile(r"(-?)(\d+)(?:\.(\d{1,2}))?")
+
+_MAX_DIGITS = len(str(MAX_CHIPS))
+"""Digits of a whole part past which an amount is too large however it is read (checked
+before ``int()``, which refuses thousands of digits)."""
 
 
 @dataclass(frozen=True)
@@ -184,7 +188,9 @@ def _amount(raw: str, column: str, amounts: str, where: dict, *, signed: bool = 
             required: bool = False) -> int:
     """A cell as int cents; empty is 0 unless ``required``.
 
-    :raises StoreError: code ``pokernow_amount`` (line, nickname, column, value, amounts).
+    :raises StoreError: code ``pokernow_amount`` (line, nickname, column, value, amounts);
+        ``pokernow_amount_too_large`` (the same and ``max``: :data:`store.db.MAX_CHIPS`
+        cents as the file writes it) for an amount past that limit.
     """
     text = raw.strip()
     if not text and not required:
@@ -195,10 +201,13 @@ def _amount(raw: str, column: str, amounts: str, where: dict, *, signed: bool = 
                          f"an amount in {amounts}", "pokernow_amount", column=column,
                          value=_visible(text), amounts=amounts, **where)
     sign, whole, part = found.groups()
-    cents = int(whole) if amounts == "cents" else int(whole) * 100 + int((part or "0").ljust(2, "0"))
-    if cents > MAX_CHIPS:
-        raise StoreError(f"line {where['line']}: {column} is too large", "pokernow_amount", column=column,
-                         value=_visible(text), amounts=amounts, **where)
+    whole = whole.lstrip("0") or "0"
+    cents = None if len(whole) > _MAX_DIGITS else (
+        int(whole) if amounts == "cents" else int(whole) * 100 + int((part or "0").ljust(2, "0")))
+    if cents is None or cents > MAX_CHIPS:
+        raise StoreError(f"line {where['line']}: {column} is too large (at most {written(MAX_CHIPS, amounts)})",
+                         "pokernow_amount_too_large", column=column, value=_visible(text), amounts=amounts,
+                         max=written(MAX_CHIPS, amounts), **where)
     return -cents if sign else cents
 
 
@@ -323,6 +332,8 @@ def read_ledger(text: str, amounts: str) -> Ledger:
     :raises StoreError: as :func:`read_rows`, and ``pokernow_nets`` (total: the nets'
         sum as the file writes it), ``pokernow_no_buy_in`` (line, nickname),
         ``pokernow_too_many_players`` (count, max), ``pokernow_name_clash`` (name, lines),
+        ``pokernow_total_too_large`` (a player's rows summed past :data:`store.db.MAX_CHIPS`
+        cents: nickname, column, lines, max),
         ``pokernow_nothing`` (every row refunded).
     """
     rows = read_rows(text, amounts)
@@ -344,6 +355,11 @@ def read_ledger(text: str, amounts: str) -> Ledger:
             raise StoreError(f"line {first.line} ({first.nickname}): cashes out without a buy-in",
                              "pokernow_no_buy_in", line=first.line, nickname=_visible(first.nickname))
         named = _latest(player_rows)
+        for column, total in (("buy_in", bought), ("buy_out + stack + nit_escrow", cashed)):
+            if total > MAX_CHIPS:
+                raise StoreError(f"{named.nickname}: {column} adds up to more than {written(MAX_CHIPS, amounts)}",
+                                 "pokernow_total_too_large", nickname=_visible(named.nickname), column=column,
+                                 lines=", ".join(str(r.line) for r in player_rows), max=written(MAX_CHIPS, amounts))
         players.append((min((r.when for r in player_rows if r.when), default=None), player_rows[0].line,
                         LedgerPlayer(player_rows[0].player_id, named.nickname, named.line,
                                      tuple(r.line for r in player_rows), bought, cashed)))

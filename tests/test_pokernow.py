@@ -223,6 +223,42 @@ def test_what_is_refused_says_why(text, code, line):
         assert refused.value.params["line"] == line
 
 
+@pytest.mark.parametrize("amounts, value, limit", [
+    ("units", "999999999999999", "10000000000"), ("cents", "999999999999999", "1000000000000"),
+    ("cents", "9" * 5000, "1000000000000"), ("units", "10000000000.01", "10000000000")])
+def test_an_amount_past_the_limit_is_refused_as_too_large_not_as_no_amount(app, client, amounts, value, limit):
+    """999999999999999 is an amount, only too large: the refusal says so and gives the
+    limit (store.db.MAX_CHIPS cents, as the file writes amounts), not «no es una cantidad»."""
+    text = "\n".join([HEADER, f'"Bo",b,2026-03-14T20:00:00Z,,{value},,0,0,-{value}',
+                      f'"Ana",a,2026-03-14T20:00:00Z,,1,,1,0,{value}'])
+    with pytest.raises(StoreError) as refused:
+        pokernow.read_ledger(text, amounts)
+    assert refused.value.code == "pokernow_amount_too_large"
+    assert (refused.value.params["line"], refused.value.params["max"]) == (2, limit)
+    login_host(client)
+    answer = client.post("/host/pokernow/?lang=es", data={
+        "amounts": amounts, "ledger": (io.BytesIO(text.encode()), "ledger.csv")}, content_type="multipart/form-data")
+    page = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 400
+    assert f"Línea 2 (Bo): buy_in" in page and f"es demasiado grande (como mucho {limit})" in page
+    assert "no es una cantidad" not in page
+
+
+def test_a_players_rows_summed_past_the_limit_are_refused_with_the_rows_named(app, client):
+    """Each row within store.db.MAX_CHIPS cents, Bo's two buy-ins together past it."""
+    big = 600_000_000_000
+    text = "\n".join([HEADER] + [f'"Bo",b,2026-03-14T2{i}:00:00Z,,{big},,0,0,-{big}' for i in range(2)]
+                     + [f'"Cy",c,2026-03-14T2{i}:00:00Z,,1,,{big + 1},0,{big}' for i in range(2)])
+    with pytest.raises(StoreError) as refused:
+        pokernow.read_ledger(text, "cents")
+    assert refused.value.code == "pokernow_total_too_large"
+    assert refused.value.params == {"nickname": "Bo", "column": "buy_in", "lines": "2, 3", "max": "1000000000000"}
+    login_host(client)
+    answer = client.post("/host/pokernow/?lang=es", data={
+        "amounts": "cents", "ledger": (io.BytesIO(text.encode()), "ledger.csv")}, content_type="multipart/form-data")
+    assert answer.status_code == 400 and "Las filas de Bo (líneas 2, 3)" in answer.get_data(as_text=True)
+
+
 def test_more_players_than_seats_is_refused():
     rows = [f"P{i},id{i},2026-03-14T20:00:00Z,,1000,,{1000 + (i % 2) * 200 - 100},0,{(i % 2) * 200 - 100}"
             for i in range(12)]

@@ -276,6 +276,10 @@ MESSAGES = {
     "pokernow_no_player": lambda p: _("Line %(line)s has no player_nickname or no player_id. Nothing was "
                                       "imported.", line=p["line"]),
     "pokernow_amount": _pokernow_amount,
+    "pokernow_amount_too_large": lambda p: _("Line %(line)s (%(nickname)s): %(column)s “%(value)s” is too large "
+                                             "(at most %(max)s). Nothing was imported.", **p),
+    "pokernow_total_too_large": lambda p: _("The rows of %(nickname)s (lines %(lines)s) add up to more than %(max)s "
+                                            "in %(column)s. Nothing was imported.", **p),
     "pokernow_time": lambda p: _("Line %(line)s (%(nickname)s): %(column)s “%(value)s” is not a date and "
                                  "time. Nothing was imported.", **p),
     "pokernow_unbalanced": lambda p: _(
