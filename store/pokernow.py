@@ -359,7 +359,7 @@ def read_ledger(text: str, amounts: str) -> Ledger:
             if total > MAX_CHIPS:
                 raise StoreError(f"{named.nickname}: {column} adds up to more than {written(MAX_CHIPS, amounts)}",
                                  "pokernow_total_too_large", nickname=_visible(named.nickname), column=column,
-                                 lines=", ".join(str(r.line) for r in player_rows), max=written(MAX_CHIPS, amounts))
+                                 lines=[r.line for r in player_rows], max=written(MAX_CHIPS, amounts))
         players.append((min((r.when for r in player_rows if r.when), default=None), player_rows[0].line,
                         LedgerPlayer(player_rows[0].player_id, named.nickname, named.line,
                                      tuple(r.line for r in player_rows), bought, cashed)))

@@ -252,7 +252,7 @@ def test_a_players_rows_summed_past_the_limit_are_refused_with_the_rows_named(ap
     with pytest.raises(StoreError) as refused:
         pokernow.read_ledger(text, "cents")
     assert refused.value.code == "pokernow_total_too_large"
-    assert refused.value.params == {"nickname": "Bo", "column": "buy_in", "lines": "2, 3", "max": "1000000000000"}
+    assert refused.value.params == {"nickname": "Bo", "column": "buy_in", "lines": [2, 3], "max": "1000000000000"}
     login_host(client)
     answer = client.post("/host/pokernow/?lang=es", data={
         "amounts": "cents", "ledger": (io.BytesIO(text.encode()), "ledger.csv")}, content_type="multipart/form-data")
