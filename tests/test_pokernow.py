@@ -315,6 +315,26 @@ def test_the_upload_makes_the_night_and_its_page_shows_who_pays_whom(app, client
     assert {e["entered_by"] for e in store.night_entries(db, night_id)} == {"host:host"}
 
 
+def test_the_night_page_of_hands_played_elsewhere_offers_no_hand_and_shows_the_counts(app, client, db):
+    """A PokerNow night (store.nights.hands_elsewhere) is no table night: no "Empezar la
+    siguiente mano", no tablet links, no opener line; a sentence says the hands were
+    played on PokerNow; each seat shows the ledger's count (Ana 6050), not the referee's
+    stack (her 7500 bought)."""
+    login_host(client)
+    night_id = int(_upload(client, NIGHT).headers["Location"].split("/host/night/")[1].split("#")[0])
+    page = html.unescape(client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True))
+    assert "Empezar la siguiente mano" not in page and 'id="tablet-links"' not in page
+    assert "Mínimo para abrir" not in page and 'id="opening-in-force"' not in page
+    assert "Las manos de esta noche se jugaron en PokerNow" in page
+    ana = page[page.index('<table class="grid" id="players">'):].split("</table>")[0]
+    row = ana[ana.index("Ana"):].split("</tr>")[0]
+    assert '<td class="num">7500</td><td class="num">6050</td>' in row
+    assert "<th>Contado</th>" in ana
+    table_night = store.create_night(db, rules="jackpots", chip_cents=10)
+    page = client.get(f"/host/night/{table_night}?lang=es").get_data(as_text=True)
+    assert "Empezar la siguiente mano" in page and 'id="tablet-links"' in page and "PokerNow" not in page
+
+
 def test_an_unbalanced_row_is_said_in_spanish_and_nothing_is_stored(app, client):
     login_host(client)
     bad = NIGHT.replace(",7500,3722,0,0,-3778", ",7500,3722,0,0,-3700")
