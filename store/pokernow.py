@@ -31,6 +31,8 @@ Choices (documented here, the one place):
   ``nit_escrow`` 0, so ``net`` 0) moves no money: it is left out of the sums, and a
   player whose every row is refunded is not seated at all. The result lists those rows.
 - **Refused, nothing stored**, naming the row (its line in the file and its nickname): a
+  nickname holding a line break, a tab or any other character ``store.text.bad_characters``
+  names (a nickname is one line: the club would show "Ana\nBB" as "Ana BB"), a
   row that does not balance, an amount that is not one (negative, where only ``net`` may
   be; not a number; more decimals than the choice allows), a time that is not a date,
   a row with no ``player_id`` or nickname or with another number of cells than the
@@ -67,6 +69,7 @@ from .db import MAX_CHIPS, StoreError, write_tx
 from .ledger import buy_in, cash_out
 from .nights import LEDGER_IMPORT_KEY, create_night, existing, seat_player
 from .players import name_key, player_by_name
+from .text import bad_characters
 
 AMOUNTS = ("cents", "units")
 """What the file's amounts are: hundredths of the currency, or the currency itself."""
@@ -90,7 +93,11 @@ KEY_PREFIX = LEDGER_IMPORT_KEY
 """The idempotency key of a night made from a PokerNow ledger starts with this
 (``store.nights.hands_elsewhere`` reads it)."""
 
-_AMOUNT = re.compile(r"(-?)(\d{1,15})(?:\.(\d{1,2}))?")
+_AMOUNT = re.compile(r"(-?)(\d+)(?:\.(\d{1,2}))?")
+
+_MAX_DIGITS = len(str(MAX_CHIPS))
+"""Digits of a whole part past which an amount is too large however it is read (checked
+before ``int()``, which refuses thousands of digits)."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +188,9 @@ def _amount(raw: str, column: str, amounts: str, where: dict, *, signed: bool = 
             required: bool = False) -> int:
     """A cell as int cents; empty is 0 unless ``required``.
 
-    :raises StoreError: code ``pokernow_amount`` (line, nickname, column, value, amounts).
+    :raises StoreError: code ``pokernow_amount`` (line, nickname, column, value, amounts);
+        ``pokernow_amount_too_large`` (the same and ``max``: :data:`store.db.MAX_CHIPS`
+        cents as the file writes it) for an amount past that limit.
     """
     text = raw.strip()
     if not text and not required:
@@ -192,10 +201,13 @@ def _amount(raw: str, column: str, amounts: str, where: dict, *, signed: bool = 
                          f"an amount in {amounts}", "pokernow_amount", column=column,
                          value=_visible(text), amounts=amounts, **where)
     sign, whole, part = found.groups()
-    cents = int(whole) if amounts == "cents" else int(whole) * 100 + int((part or "0").ljust(2, "0"))
-    if cents > MAX_CHIPS:
-        raise StoreError(f"line {where['line']}: {column} is too large", "pokernow_amount", column=column,
-                         value=_visible(text), amounts=amounts, **where)
+    whole = whole.lstrip("0") or "0"
+    cents = None if len(whole) > _MAX_DIGITS else (
+        int(whole) if amounts == "cents" else int(whole) * 100 + int((part or "0").ljust(2, "0")))
+    if cents is None or cents > MAX_CHIPS:
+        raise StoreError(f"line {where['line']}: {column} is too large (at most {written(MAX_CHIPS, amounts)})",
+                         "pokernow_amount_too_large", column=column, value=_visible(text), amounts=amounts,
+                         max=written(MAX_CHIPS, amounts), **where)
     return -cents if sign else cents
 
 
@@ -240,7 +252,8 @@ def _row(cells: list[str], at: dict[str, int], width: int, line: int, amounts: s
     """One data row read and its balance checked (see the module).
 
     :raises StoreError: ``pokernow_cells``, ``pokernow_no_player``, ``pokernow_amount``,
-        ``pokernow_time``, ``pokernow_unbalanced`` (line, nickname, and the row's figures as
+        ``pokernow_time``, ``pokernow_name`` (a nickname with a control or invisible
+        character: ``reason_code`` ``name_invisible``), ``pokernow_unbalanced`` (line, nickname, and the row's figures as
         the file writes them: buy_in, buy_out, stack, nit_escrow, expected, net).
     """
     if len(cells) != width:
@@ -252,6 +265,11 @@ def _row(cells: list[str], at: dict[str, int], width: int, line: int, amounts: s
     if not nickname or not player or len(player) > 200:
         raise StoreError(f"line {line}: a row needs a player_nickname and a player_id", "pokernow_no_player",
                          **where)
+    bad = bad_characters(cell["player_nickname"])  # one line: no line break, tab or other control
+    if bad:
+        raise StoreError(f"line {line} ({where['nickname']}): a name cannot hold control or invisible characters "
+                         f"({', '.join(bad)})", "pokernow_name", reason_code="name_invisible",
+                         reason_params={"chars": ", ".join(bad)}, **where)
     money = {name: _amount(cell.get(name, ""), name, amounts, where, required=name == "buy_in")
              for name in ("buy_in", "buy_out", "stack", "nit_escrow")}
     net = _amount(cell["net"], "net", amounts, where, signed=True, required=True)
@@ -284,12 +302,16 @@ def read_rows(text: str, amounts: str) -> list[LedgerRow]:
     try:
         at, width = _header(reader)
         rows = []
-        for cells in reader:
+        while True:
+            line = reader.line_num + 1  # the row's first line (a quoted cell may span lines)
+            cells = next(reader, None)
+            if cells is None:
+                break
             if not any(c.strip() for c in cells):
                 continue
             if len(rows) == MAX_ROWS:
                 raise StoreError(f"more than {MAX_ROWS} rows", "pokernow_too_many_rows", limit=MAX_ROWS)
-            rows.append(_row(cells, at, width, reader.line_num, amounts))
+            rows.append(_row(cells, at, width, line, amounts))
     except csv.Error as exc:
         raise StoreError(f"line {reader.line_num}: not CSV ({exc})", "pokernow_csv", line=reader.line_num) from None
     if not rows:
@@ -310,6 +332,8 @@ def read_ledger(text: str, amounts: str) -> Ledger:
     :raises StoreError: as :func:`read_rows`, and ``pokernow_nets`` (total: the nets'
         sum as the file writes it), ``pokernow_no_buy_in`` (line, nickname),
         ``pokernow_too_many_players`` (count, max), ``pokernow_name_clash`` (name, lines),
+        ``pokernow_total_too_large`` (a player's rows summed past :data:`store.db.MAX_CHIPS`
+        cents: nickname, column, lines, max),
         ``pokernow_nothing`` (every row refunded).
     """
     rows = read_rows(text, amounts)
@@ -331,6 +355,11 @@ def read_ledger(text: str, amounts: str) -> Ledger:
             raise StoreError(f"line {first.line} ({first.nickname}): cashes out without a buy-in",
                              "pokernow_no_buy_in", line=first.line, nickname=_visible(first.nickname))
         named = _latest(player_rows)
+        for column, total in (("buy_in", bought), ("buy_out + stack + nit_escrow", cashed)):
+            if total > MAX_CHIPS:
+                raise StoreError(f"{named.nickname}: {column} adds up to more than {written(MAX_CHIPS, amounts)}",
+                                 "pokernow_total_too_large", nickname=_visible(named.nickname), column=column,
+                                 lines=[r.line for r in player_rows], max=written(MAX_CHIPS, amounts))
         players.append((min((r.when for r in player_rows if r.when), default=None), player_rows[0].line,
                         LedgerPlayer(player_rows[0].player_id, named.nickname, named.line,
                                      tuple(r.line for r in player_rows), bought, cashed)))

@@ -11,6 +11,7 @@ buy_out and its chips in stack; a refunded buy-in with no session start.
 
 from __future__ import annotations
 
+import html
 import io
 
 import pytest
@@ -22,6 +23,7 @@ from conftest import login_host, snapshot
 from store import pokernow
 from store.counts import count_findings
 from store.db import StoreError
+from web.limits import MAX_CONTENT_LENGTH, UPLOAD_BODY_BYTES
 
 HEADER = "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,nit_escrow,net"
 HEADER_OLD = "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net"
@@ -175,6 +177,27 @@ def test_a_nickname_the_club_refuses_is_refused_with_its_row(db):
     assert db.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 0  # Ana was not kept either
 
 
+@pytest.mark.parametrize("nickname", ["Ana\nBB", "Ana\r\nBB", "Ana\tBB", "Ana\x00", "Ana\x85BB", "\u202eAna"])
+def test_a_nickname_with_a_line_break_or_control_character_is_refused_with_its_row(app, client, nickname):
+    """A nickname is one line: "Ana\nBB" was stored and shown as "Ana BB" while U+202E was
+    refused. Every control character (store.text.bad_characters, line breaks included) is
+    refused with the row named, in the page's language, nothing stored."""
+    text = "\n".join([HEADER, '"Bo",b,2026-03-14T20:00:00Z,,1000,,0,0,-1000',
+                      f'"{nickname}",a,2026-03-14T20:00:00Z,,1000,,2000,0,1000'])
+    with pytest.raises(StoreError) as refused:
+        pokernow.read_ledger(text, "cents")
+    assert refused.value.code == "pokernow_name" and refused.value.params["line"] == 3
+    assert refused.value.params["reason_code"] == "name_invisible"
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    answer = client.post("/host/pokernow/?lang=es", data={
+        "amounts": "cents", "ledger": (io.BytesIO(text.encode()), "ledger.csv")}, content_type="multipart/form-data")
+    page = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 400
+    assert "Línea 3 (" in page and "Un nombre no puede" in page and "No se ha importado nada." in page
+    assert snapshot(app.config["DATABASE"]) == before
+
+
 @pytest.mark.parametrize("text, code, line", [
     ("a,b\n1,2", "pokernow_columns", None),
     (HEADER, "pokernow_empty", None),
@@ -198,6 +221,42 @@ def test_what_is_refused_says_why(text, code, line):
     assert refused.value.code == code
     if line is not None:
         assert refused.value.params["line"] == line
+
+
+@pytest.mark.parametrize("amounts, value, limit", [
+    ("units", "999999999999999", "10000000000"), ("cents", "999999999999999", "1000000000000"),
+    ("cents", "9" * 5000, "1000000000000"), ("units", "10000000000.01", "10000000000")])
+def test_an_amount_past_the_limit_is_refused_as_too_large_not_as_no_amount(app, client, amounts, value, limit):
+    """999999999999999 is an amount, only too large: the refusal says so and gives the
+    limit (store.db.MAX_CHIPS cents, as the file writes amounts), not «no es una cantidad»."""
+    text = "\n".join([HEADER, f'"Bo",b,2026-03-14T20:00:00Z,,{value},,0,0,-{value}',
+                      f'"Ana",a,2026-03-14T20:00:00Z,,1,,1,0,{value}'])
+    with pytest.raises(StoreError) as refused:
+        pokernow.read_ledger(text, amounts)
+    assert refused.value.code == "pokernow_amount_too_large"
+    assert (refused.value.params["line"], refused.value.params["max"]) == (2, limit)
+    login_host(client)
+    answer = client.post("/host/pokernow/?lang=es", data={
+        "amounts": amounts, "ledger": (io.BytesIO(text.encode()), "ledger.csv")}, content_type="multipart/form-data")
+    page = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 400
+    assert f"Línea 2 (Bo): buy_in" in page and f"es demasiado grande (como mucho {limit})" in page
+    assert "no es una cantidad" not in page
+
+
+def test_a_players_rows_summed_past_the_limit_are_refused_with_the_rows_named(app, client):
+    """Each row within store.db.MAX_CHIPS cents, Bo's two buy-ins together past it."""
+    big = 600_000_000_000
+    text = "\n".join([HEADER] + [f'"Bo",b,2026-03-14T2{i}:00:00Z,,{big},,0,0,-{big}' for i in range(2)]
+                     + [f'"Cy",c,2026-03-14T2{i}:00:00Z,,1,,{big + 1},0,{big}' for i in range(2)])
+    with pytest.raises(StoreError) as refused:
+        pokernow.read_ledger(text, "cents")
+    assert refused.value.code == "pokernow_total_too_large"
+    assert refused.value.params == {"nickname": "Bo", "column": "buy_in", "lines": [2, 3], "max": "1000000000000"}
+    login_host(client)
+    answer = client.post("/host/pokernow/?lang=es", data={
+        "amounts": "cents", "ledger": (io.BytesIO(text.encode()), "ledger.csv")}, content_type="multipart/form-data")
+    assert answer.status_code == 400 and "Las filas de Bo (líneas 2, 3)" in answer.get_data(as_text=True)
 
 
 def test_more_players_than_seats_is_refused():
@@ -256,6 +315,26 @@ def test_the_upload_makes_the_night_and_its_page_shows_who_pays_whom(app, client
     assert {e["entered_by"] for e in store.night_entries(db, night_id)} == {"host:host"}
 
 
+def test_the_night_page_of_hands_played_elsewhere_offers_no_hand_and_shows_the_counts(app, client, db):
+    """A PokerNow night (store.nights.hands_elsewhere) is no table night: no "Empezar la
+    siguiente mano", no tablet links, no opener line; a sentence says the hands were
+    played on PokerNow; each seat shows the ledger's count (Ana 6050), not the referee's
+    stack (her 7500 bought)."""
+    login_host(client)
+    night_id = int(_upload(client, NIGHT).headers["Location"].split("/host/night/")[1].split("#")[0])
+    page = html.unescape(client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True))
+    assert "Empezar la siguiente mano" not in page and 'id="tablet-links"' not in page
+    assert "Mínimo para abrir" not in page and 'id="opening-in-force"' not in page
+    assert "Las manos de esta noche se jugaron en PokerNow" in page
+    ana = page[page.index('<table class="grid" id="players">'):].split("</table>")[0]
+    row = ana[ana.index("Ana"):].split("</tr>")[0]
+    assert '<td class="num">7500</td><td class="num">6050</td>' in row
+    assert "<th>Contado</th>" in ana
+    table_night = store.create_night(db, rules="jackpots", chip_cents=10)
+    page = client.get(f"/host/night/{table_night}?lang=es").get_data(as_text=True)
+    assert "Empezar la siguiente mano" in page and 'id="tablet-links"' in page and "PokerNow" not in page
+
+
 def test_an_unbalanced_row_is_said_in_spanish_and_nothing_is_stored(app, client):
     login_host(client)
     bad = NIGHT.replace(",7500,3722,0,0,-3778", ",7500,3722,0,0,-3700")
@@ -290,6 +369,35 @@ def test_a_file_that_is_not_text_or_too_large_is_refused(app, client):
     assert "larger than 200 KB" in _upload(client, big).get_data(as_text=True)
     answer = client.post("/host/pokernow/?lang=en", data={"amounts": "cents"}, content_type="multipart/form-data")
     assert answer.status_code == 400 and "Choose the ledger file" in answer.get_data(as_text=True)
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_a_300_kb_file_is_refused_on_the_form_in_spanish_and_stores_nothing(app, client):
+    """A tester's 300 KB CSV on the form that says "como mucho 200 KB" got a bare 413 page
+    in English: a file past the form's limit is refused ON the form (web.limits.UPLOAD_LIMITS),
+    in the page's language, nothing stored."""
+    login_host(client)
+    big = NIGHT + ("x" * 1000 + "\n") * 310
+    assert len(big.encode()) > 300 * 1024 > MAX_CONTENT_LENGTH
+    before = snapshot(app.config["DATABASE"])
+    answer = client.post("/host/pokernow/?lang=es", data={
+        "amounts": "cents", "ledger": (io.BytesIO(big.encode()), "ledger.csv")}, content_type="multipart/form-data")
+    page = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 400 and 'id="pokernow-form"' in page
+    assert "El archivo ocupa más de 200 KB" in page and "too large" not in page.lower()
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_a_body_past_the_upload_limit_is_refused_unread_on_the_form_in_spanish(app, client):
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    answer = client.post("/host/pokernow/?lang=es", data={
+        "amounts": "cents", "ledger": (io.BytesIO(b"x" * (UPLOAD_BODY_BYTES + 1)), "ledger.csv")},
+        content_type="multipart/form-data")
+    assert answer.status_code == 303 and answer.headers["Location"].endswith("/host/pokernow/")
+    form = client.get("/host/pokernow/?lang=es")
+    page = html.unescape(form.get_data(as_text=True))
+    assert 'id="pokernow-form"' in page and "El archivo es demasiado grande: como mucho 200 KB." in page
     assert snapshot(app.config["DATABASE"]) == before
 
 

@@ -154,6 +154,17 @@ def test_only_the_import_takes_a_body_past_256_kb_and_up_to_its_own_limit(live):
     assert _request(server, "GET", "/host/login")[0].status == 200
 
 
+def test_a_pokernow_file_past_its_form_limit_reaches_the_app_not_the_servers_413(live):
+    """A 300 KB CSV on the PokerNow form (which takes 200 KB) is the app's to refuse, on
+    the form in the page's language (web.limits.UPLOAD_LIMITS): the server's own 413 (bare,
+    in English) answers only a body past the upload limit."""
+    server, _ = live
+    body = b"x" * (300 * 1024)
+    answer, _ = _request(server, "POST", "/host/pokernow/", body, {"Content-Type": "multipart/form-data; boundary=b"})
+    assert answer.status != 413 and answer.status < 500
+    assert _announced(server, "/host/pokernow/", UPLOAD_BODY_BYTES + 1).startswith(b"HTTP/1.1 413")
+
+
 def test_headers_past_16_kb_are_refused(live):
     server, _ = live
     answer, _ = _request(server, "GET", "/host/login", headers={"X-Big": "y" * MAX_HEADER_BYTES})

@@ -27,6 +27,7 @@ from pathlib import PurePosixPath, PureWindowsPath
 
 from flask import Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 import store
 from store import exporter
@@ -129,8 +130,8 @@ def import_file():
         flash(_("This file was imported already, with the same options: here is its night."), "ok")
     else:
         hands = len(session.get("hands") or [])
-        flash(_("Night imported: %(players)s players, %(hands)s hands.",
-                players=len(session.get("players") or []), hands=hands), "ok")
+        flash(_("Night imported: %(players)s, %(hands)s.", hands=ngettext("%(num)s hand", "%(num)s hands", hands),
+                players=ngettext("%(num)s player", "%(num)s players", len(session.get("players") or []))), "ok")
     return redirect(url_for("host.night", night_id=night_id))
 
 

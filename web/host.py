@@ -199,6 +199,10 @@ def night(night_id: int):
     view = table_view(db, night_id, cached_check=True)
     summary = _summary(db, night_id)
     bought = {r["player_id"]: r["bought"] for r in (summary or {}).get("players", [])}
+    # hands played elsewhere (a PokerNow ledger, store.nights.hands_elsewhere): no hand or tablet
+    # controls, no opener line; the seats show each player's count (the ledger's), not the referee's stack
+    elsewhere = store.nights.hands_elsewhere(db, night_id)
+    counted = {r["player_id"]: r["counted"] for r in (summary or {}).get("players", [])} if elsewhere else {}
     seated = store.night_players(db, night_id)
     opening_next = _opening_next(db, view, info)
     pay = night_payments(night_id)  # the transfers with their marks, the expenses: read once
@@ -206,6 +210,7 @@ def night(night_id: int):
                 for d in store.night_disputes(db, night_id)]
     return render_template(
         "host/night.html", night=info, view=view, seated=seated, bought=bought,
+        hands_elsewhere=elsewhere, counted=counted,  # hands played elsewhere (see above)
         disputes=disputes, open_disputes=[d for d in disputes if d["status"] == "open"],
         open_disputes_names=", ".join(_("%(name)s (hand %(number)s)", name=d["player"], number=d["hand_number"])
                                       for d in disputes if d["status"] == "open"),

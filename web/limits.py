@@ -6,12 +6,17 @@
   production server (``web.serving``) has the same limit and refuses such a body itself,
   before the app is called, with its own one-line 413 (no browser form of these pages
   comes near it: only a hostile client meets that answer).
-- The upload routes (:data:`UPLOAD_PATHS`: ``/host/import``, a night's session file or PHH,
-  which for a long night is well past 256 KB): a file of at most :data:`MAX_UPLOAD_BYTES`
-  bytes, in a body of at most :data:`UPLOAD_BODY_BYTES` (the file plus the form's fields
-  and multipart framing; :func:`body_limit`). Past either, the refusal is said on the form
-  (:func:`upload_too_large_text`, flashed, back to the form: a 303 to the same path), the
-  body unread, nothing stored. The production server keeps the same per-path limits.
+- The upload routes (:data:`UPLOAD_LIMITS`, the one table of per-path limits:
+  ``/host/import``, a night's session file or PHH, which for a long night is well past
+  256 KB, at most :data:`MAX_UPLOAD_BYTES`; ``/host/pokernow/``, a PokerNow ledger CSV, at
+  most ``store.pokernow.MAX_BYTES``): each takes a body of up to :data:`UPLOAD_BODY_BYTES`
+  (:func:`body_limit`), so a file past its form's own limit still reaches the view, which
+  reads it no further than that limit and refuses it on the form in the page's language
+  (a body past :data:`MAX_CONTENT_LENGTH` on such a path is a person's wrong file, not an
+  attack: the production server's bare English 413 must not answer it). A body past
+  :data:`UPLOAD_BODY_BYTES` is refused unread, the refusal said on the form too
+  (:func:`upload_too_large_text`, flashed, back to the form: a 303 to the same path);
+  nothing stored either way. The production server keeps the same per-path limits.
 - A request with a JSON content type and a body (the dealer's taps): at most
   :data:`MAX_JSON_BYTES` bytes, arrays and objects nested at most :data:`MAX_JSON_DEPTH` deep
   (counted on the raw bytes, strings skipped, BEFORE any parsing: a deeply nested body never
@@ -32,7 +37,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import store
-from store import flaskdb
+from store import flaskdb, pokernow
 
 MAX_CONTENT_LENGTH = 256 * 1024
 """Bytes of request body accepted on any route (a later upload route may need its own)."""
@@ -43,13 +48,21 @@ at nine seats is about 0.3 MB as session JSON and 0.9 MB as PHH, so about 2,500 
 or 8,000 of JSON fit)."""
 
 UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
-"""Bytes of request body accepted on :data:`UPLOAD_PATHS`: the file and up to 64 KB of form
-fields and multipart framing."""
+"""Bytes of request body accepted on every path of :data:`UPLOAD_LIMITS`: the largest file
+(:data:`MAX_UPLOAD_BYTES`) and up to 64 KB of form fields and multipart framing."""
 
-UPLOAD_PATHS = frozenset({"/host/import"})
-"""The paths (``PATH_INFO``) whose body may be up to :data:`UPLOAD_BODY_BYTES`; every other
-keeps ``MAX_CONTENT_LENGTH``. The app (:func:`check_body`) and the production server
-(``web.serving``) both read it."""
+UPLOAD_LIMITS = {
+    "/host/import": MAX_UPLOAD_BYTES,
+    "/host/pokernow/": pokernow.MAX_BYTES,
+}
+"""The upload paths (``PATH_INFO``) and the largest file (bytes) each one's form takes (and
+says it takes): the one table of per-path limits. Their body may be up to
+:data:`UPLOAD_BODY_BYTES`; every other path keeps ``MAX_CONTENT_LENGTH``. The app
+(:func:`check_body`, :func:`too_large`), the views (reading a file up to its limit) and
+the production server (``web.serving``) all read it."""
+
+UPLOAD_PATHS = frozenset(UPLOAD_LIMITS)
+"""The paths of :data:`UPLOAD_LIMITS`."""
 
 MAX_JSON_BYTES = 16 * 1024
 """Bytes of a JSON body accepted (a tap is well under 1 KB)."""
@@ -128,9 +141,23 @@ def body_limit(path: str, default: int) -> int:
     return max(default, UPLOAD_BODY_BYTES) if path in UPLOAD_PATHS else default
 
 
-def upload_too_large_text() -> str:
-    """The refusal of a file past :data:`MAX_UPLOAD_BYTES`, in the request's language."""
-    return _("The file is too large: at most %(n)s MB.", n=MAX_UPLOAD_BYTES // (1024 * 1024))
+def upload_limit(path: str) -> int:
+    """Bytes of file the form on ``path`` takes (:data:`UPLOAD_LIMITS`; another path:
+    :data:`MAX_UPLOAD_BYTES`).
+
+    >>> upload_limit("/host/pokernow/") == pokernow.MAX_BYTES
+    True
+    """
+    return UPLOAD_LIMITS.get(path, MAX_UPLOAD_BYTES)
+
+
+def upload_too_large_text(path: str | None = None) -> str:
+    """The refusal of a file past the limit of ``path``'s form (:func:`upload_limit`; the
+    request's path by default), in the request's language, in MB or KB as the form says it."""
+    limit = upload_limit(request.path if path is None else path)
+    if limit >= 1024 * 1024:
+        return _("The file is too large: at most %(n)s MB.", n=limit // (1024 * 1024))
+    return _("The file is too large: at most %(n)s KB.", n=limit // 1024)
 
 
 def check_body():

@@ -81,10 +81,12 @@ def _pokernow_columns(p: dict) -> str:
     """``pokernow_columns``: the header lacks columns (``missing``) or names one twice
     (``twice``)."""
     if p.get("missing"):
-        return _("This is not a PokerNow ledger: the columns %(columns)s are missing. Nothing was imported.",
-                 columns=", ".join(p["missing"]))
-    return _("The columns %(columns)s are named twice in the header. Nothing was imported.",
-             columns=", ".join(p["twice"]))
+        return ngettext("This is not a PokerNow ledger: the column %(columns)s is missing. Nothing was imported.",
+                        "This is not a PokerNow ledger: the columns %(columns)s are missing. Nothing was imported.",
+                        len(p["missing"]), columns=", ".join(p["missing"]))
+    return ngettext("The column %(columns)s is named twice in the header. Nothing was imported.",
+                    "The columns %(columns)s are named twice in the header. Nothing was imported.",
+                    len(p["twice"]), columns=", ".join(p["twice"]))
 
 
 def _pokernow_amount(p: dict) -> str:
@@ -274,27 +276,41 @@ MESSAGES = {
     "pokernow_csv": lambda p: _("Line %(line)s cannot be read as CSV (a quote left open?). Nothing was "
                                 "imported.", **p),
     "pokernow_columns": _pokernow_columns,
-    "pokernow_cells": lambda p: _("Line %(line)s has %(cells)s cells where the header has %(columns)s. "
-                                  "Nothing was imported.", **p),
+    "pokernow_cells": lambda p: ngettext("Line %(line)s has %(num)s cell where the header has %(columns)s. "
+                                         "Nothing was imported.",
+                                         "Line %(line)s has %(num)s cells where the header has %(columns)s. "
+                                         "Nothing was imported.", p["cells"], line=p["line"], columns=p["columns"]),
     "pokernow_no_player": lambda p: _("Line %(line)s has no player_nickname or no player_id. Nothing was "
                                       "imported.", line=p["line"]),
     "pokernow_amount": _pokernow_amount,
+    "pokernow_amount_too_large": lambda p: _("Line %(line)s (%(nickname)s): %(column)s “%(value)s” is too large "
+                                             "(at most %(max)s). Nothing was imported.", **p),
+    "pokernow_total_too_large": lambda p: ngettext(
+        "The row of %(nickname)s (line %(lines)s) adds up to more than %(max)s in %(column)s. Nothing was imported.",
+        "The rows of %(nickname)s (lines %(lines)s) add up to more than %(max)s in %(column)s. Nothing was imported.",
+        len(p["lines"]), nickname=p["nickname"], lines=_hands(p["lines"]), max=p["max"], column=p["column"]),
     "pokernow_time": lambda p: _("Line %(line)s (%(nickname)s): %(column)s “%(value)s” is not a date and "
                                  "time. Nothing was imported.", **p),
     "pokernow_unbalanced": lambda p: _(
         "Line %(line)s (%(nickname)s) does not balance: buy_out %(buy_out)s + stack %(stack)s + nit_escrow "
         "%(nit_escrow)s − buy_in %(buy_in)s = %(expected)s, but its net says %(net)s. Nothing was imported.",
         **p),
-    "pokernow_too_many_rows": lambda p: _("The ledger has more than %(limit)s rows. Nothing was imported.", **p),
+    "pokernow_too_many_rows": lambda p: ngettext("The ledger has more than %(num)s row. Nothing was imported.",
+                                                 "The ledger has more than %(num)s rows. Nothing was imported.",
+                                                 p["limit"]),
     "pokernow_nets": lambda p: _("The nets of the ledger add up to %(total)s, not 0: the money does not "
                                  "balance. Nothing was imported.", **p),
     "pokernow_no_buy_in": lambda p: _("Line %(line)s (%(nickname)s): the player cashes out without having "
                                       "bought in. Nothing was imported.", **p),
-    "pokernow_too_many_players": lambda p: _("The ledger has %(count)s players with money: a night seats at "
-                                             "most %(max)s. Nothing was imported.", **p),
-    "pokernow_name_clash": lambda p: _("Two PokerNow players are both called “%(name)s” (lines %(lines)s): "
-                                       "tell them apart in the file. Nothing was imported.",
-                                       name=p["name"], lines=_hands(p["lines"])),
+    "pokernow_too_many_players": lambda p: ngettext(
+        "The ledger has %(num)s player with money: a night seats at most %(max)s. Nothing was imported.",
+        "The ledger has %(num)s players with money: a night seats at most %(max)s. Nothing was imported.",
+        p["count"], max=p["max"]),
+    "pokernow_name_clash": lambda p: ngettext("Two PokerNow players are both called “%(name)s” (line %(lines)s): "
+                                              "tell them apart in the file. Nothing was imported.",
+                                              "Two PokerNow players are both called “%(name)s” (lines %(lines)s): "
+                                              "tell them apart in the file. Nothing was imported.",
+                                              len(p["lines"]), name=p["name"], lines=_hands(p["lines"])),
     "pokernow_nothing": lambda p: _("Every row of the ledger is a refund: nobody to settle. Nothing was "
                                     "imported."),
     "pokernow_name": _pokernow_name,
