@@ -269,7 +269,9 @@ def test_offline_taps_queue_after_everyones_ante_and_after_confirm_and_next_hand
     assert "Everyone puts in the ante" in page.text_content("#log")
     assert _log(db, night_id) == []
     context.set_offline(False)
-    tablet.wait_stored(5)
+    page.wait_for_selector('#net[data-pending="0"]', timeout=30_000)   # a machine under load: slow
+    page.wait_for_function("() => document.querySelectorAll('#log li:not(.waiting)').length === 5",
+                           timeout=30_000)
     assert _log(db, night_id) == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p3 check"]
     # Chus checks: all pass, the referee's answer offers "confirm and next hand"
     page.wait_for_selector('#seats .seat.to-act[data-seat="4"][aria-pressed="true"]')
@@ -291,7 +293,7 @@ def test_offline_taps_queue_after_everyones_ante_and_after_confirm_and_next_hand
     page.screenshot(path=str(ARTIFACTS / "tablet_offline_compound_en.png"), full_page=True)
     assert len(store.night_hands(db, night_id)) == 1
     context.set_offline(False)
-    page.wait_for_selector('#net[data-pending="0"]', timeout=10_000)
+    page.wait_for_selector('#net[data-pending="0"]', timeout=30_000)
     hands = store.night_hands(db, night_id)
     assert len(hands) == 2 and store.current_hand(db, night_id) == hands[1]["id"]
     live = lambda hand_id: [a["action"] for a in store.hand_actions(db, hand_id) if not a["voided"]]
