@@ -69,14 +69,14 @@ def test_the_choices_are_the_referees_values():
 
 def test_only_the_settings_the_host_set_are_stored_and_the_referee_plays_them(host, db):
     night_id = _night(_post(host, direction="counterclockwise", checkdown="carry", small_blind="5",
-                            big_blind="10", ante="", raise_cap="none", jokers="1", joker="bug",
+                            big_blind="10", small_bet="10", big_bet="20", ante="", raise_cap="none", jokers="1", joker="bug",
                             suit_order="hdcs", opener_ladder="other", opener_ladder_other="j q-k,a",
                             five_figures="yes", flush_beats_full="auto", lowest_rank="auto", draws="3",
                             max_draw="4"))
     night = store.get_night(db, night_id)
     assert night["rules"] == {
         "preset": "jackpots", "direction": "counterclockwise", "checkdown": "carry", "small_blind": 5,
-        "big_blind": 10, "blinds_allowed": True, "raise_cap": None, "jokers": 1, "joker": "bug",
+        "big_blind": 10, "small_bet": 10, "big_bet": 20, "blinds_allowed": True, "raise_cap": None, "jokers": 1, "joker": "bug",
         "suit_order": "hdcs", "opener_ladder": ["J", "Q", "K", "A"], "five_figures": True,
         "flush_beats_full": "auto", "lowest_rank": "auto", "draws": 3, "max_draw": 4}
     frozen = night["rules_frozen"]
@@ -118,6 +118,54 @@ def test_a_bad_setting_is_refused_in_the_pages_language_and_nothing_is_stored(ap
         assert len(refused) == 1 and said in refused[0].replace("&#34;", '"'), refused
         assert _marked(response) == [field]
     assert snapshot(app.config["DATABASE"]) == before
+
+
+@pytest.mark.parametrize("fields, english, spanish, field", [
+    ({"preset": "pocker", "small_blind": "10", "big_blind": "5"},
+     "Double blind (chips) must be at least the blind (10).",
+     "Contra-ciega (fichas): debe ser al menos la ciega (10).", "big_blind"),
+    ({"ante": "99999999999"}, "Ante (chips) is too large: at most 1 000 000 000 chips.",
+     "Pot / ante (fichas) es demasiado grande: como mucho 1 000 000 000 fichas.", "ante"),
+    ({"preset": "pocker", "min_bet": "99999999999"}, "Minimum bet (chips) is too large",
+     "Apuesta mínima (fichas) es demasiado grande", "min_bet"),
+    ({"started_at": "yesterday"}, "Start (date and time, in that zone): write a date and time",
+     "Comienzo (fecha y hora, en esa zona): escribe una fecha y una hora", "started_at"),
+    ({"started_at": ""}, "Start (date and time, in that zone): write a date and time",
+     "Comienzo (fecha y hora, en esa zona): escribe una fecha y una hora", "started_at"),
+    ({"preset": "basico", "small_blind": "5", "big_blind": "10"},
+     "Double blind (chips) can be at most the small bet (2) in fixed limit",
+     "Contra-ciega (fichas): como mucho la apuesta pequeña (2) en límite fijo", "big_blind"),
+    ({"preset": "basico", "small_blind": "3", "big_blind": "", "small_bet": "2", "big_bet": "4"},
+     "Blind (chips) can be at most the small bet (2) in fixed limit",
+     "Ciega (fichas): como mucho la apuesta pequeña (2) en límite fijo", "small_blind"),
+])
+def test_settings_no_hand_can_be_played_with_are_refused_and_nothing_is_stored(app, host, fields, english, spanish,
+                                                                               field):
+    """A double blind below the blind, an amount past :data:`night_form.MAX_STAKE`, a start
+    that is no date (a browser sends an unreadable ``datetime-local`` as empty: refused,
+    not replaced by the current time), and in fixed limit a blind above the small bet.
+
+    Robert's Rules of Poker, section 4 (Buttons and Blinds), rules for using blinds, rule 1:
+    "The minimum bring-in and allowable raise sizes for the opener are specified by the
+    poker form used and blind amounts set for a game": the blinds are the first bet, and in
+    limit poker a bet is the lower limit (the small bet), so blinds 5/10 over bets of 2/4
+    (the tablet offered "raise to 12") are refused."""
+    before = snapshot(app.config["DATABASE"])
+    for lang, said in (("en", english), ("es", spanish)):
+        response = _post(host, lang=lang, **fields)
+        refused = _refused(response)
+        assert len(refused) == 1 and said in refused[0], refused
+        assert _marked(response) == [field]
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_blinds_up_to_the_small_bet_and_a_start_left_out_are_taken(host, db):
+    """The limits above are not a wall: blinds the size of the small bet, an amount at
+    :data:`night_form.MAX_STAKE`, and a client that sends no start at all (the current time)."""
+    night_id = _night(_post(host, preset="basico", small_blind="1", big_blind="2",
+                            ante=str(night_form.MAX_STAKE)))
+    frozen = store.get_night(db, night_id)["rules_frozen"]
+    assert (frozen["small_blind"], frozen["big_blind"], frozen["ante"]) == (1, 2, night_form.MAX_STAKE)
 
 
 def test_a_refusal_of_the_referee_names_the_field_by_its_key(app, monkeypatch):

@@ -50,7 +50,8 @@ def field_label(name: str) -> str:
               "title": _("Title"), "reason": _("Reason"), "override_reason": _("Reason"),
               "statement": _("Statement"), "note": _("Note"), "rule": _("Rule"),
               "rule_other": _("Rule"), "label": _("Label"), "currency": _("Currency"),
-              "timezone": _("Time zone"), "action": _("Action"),
+              "timezone": _("Time zone"), "started_at": _("Start (date and time, in that zone)"),
+              "action": _("Action"),
               "handle": _("Payment handle"), "amount": _("Amount"), "description": _("What it was"),
               "payer_id": _("Who pays"), "payee_id": _("Who receives"), "sharer_ids": _("Shared by"),
               "what": _("Settlement"), "expense_id": _("Expense"), **_rule_labels()}

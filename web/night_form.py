@@ -147,6 +147,14 @@ need), in the order the form shows them. Chips are whole numbers; choices are cl
 
 BY_KEY = {s.key: s for s in SETTINGS}
 
+MAX_STAKE = MAX_NUMBER // 1000
+"""The largest ante, blind or bet size the form takes (chips): a thousandth of the
+store's bound (``store.db.MAX_CHIPS``, :data:`web.forms.MAX_NUMBER`), so ten seats each
+putting it in through a bet and four raises on every round of three draws keep a hand's
+pot within what the store writes (an action line with a number past ``MAX_CHIPS`` is
+refused: ``store.hands``, ``action_too_large``). An ante of 99 999 999 999 chips is a
+typo, not a stake: refused, naming the field."""
+
 LADDER_OTHER = "opener_ladder_other"
 """The text field of a ladder typed in (ranks J, Q, K, A separated by spaces or dashes)."""
 
@@ -287,6 +295,9 @@ def _read(s: Setting) -> Any:
     """One setting's value from the form, or :data:`_EMPTY` when left empty."""
     if s.chips:
         value = int_field(s.key, required=False, high=MAX_NUMBER)
+        if value is not None and value > MAX_STAKE:
+            raise ValueError(_("%(field)s is too large: at most %(limit)s chips.",
+                               field=field_label(s.key), limit=f"{MAX_STAKE:,}".replace(",", " ")))
         return _EMPTY if value is None else value
     raw = request.form.get(s.key, "")
     if not raw:
