@@ -12,6 +12,7 @@ import referee
 import store
 from conftest import login_host, snapshot
 from web import night_form
+from web.forms import field_label
 
 CONTRACT_KEYS = ("ante", "small_blind", "big_blind", "small_bet", "big_bet", "min_bet", "betting",
                  "raise_cap", "direction", "checkdown", "lowest_rank", "jokers", "joker", "opening",
@@ -223,7 +224,7 @@ def test_a_refused_form_comes_back_as_the_host_filled_it(app, host):
 
 def test_a_refused_basic_field_leaves_the_folded_part_closed(host):
     response = _post(host, lang="en", chip_cents="0")
-    assert _refused(response) == ["Value of a chip (cents) must be a whole number of at least 1."]
+    assert _refused(response) == ["Chip value, in hundredths of the currency must be a whole number of at least 1."]
     assert _marked(response) == ["chip_cents"]
     assert '<details class="span more-rules" id="more-rules">' in response.get_data(as_text=True)
 
@@ -245,3 +246,23 @@ def test_as_the_preset_says_each_presets_value(app, host):
     page = host.get("/host/?lang=es").get_data(as_text=True)   # jackpots chosen: its words drawn
     assert '<select id="checkdown" name="checkdown"><option value="">como el reglamento: se muestran las cartas' in page
     assert 'placeholder="como el reglamento: 1"' in page.split('id="ante"')[1].split(">")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_label_and_each_refusal_of_a_field_say_it_in_one_wording(app, host, lang):
+    """One wording per field: every ``<label for>`` of the new-night form is the field's
+    ``web.forms.field_label`` (the template draws it from there), and a refusal of the chip
+    value or of its number of chips names the field with those same words."""
+    page = host.get(f"/host/?lang={lang}").get_data(as_text=True)
+    form = page.split('class="grid-form night-form"')[1].split("</form>")[0]
+    labels = dict(re.findall(r'<label for="([^"]+)"[^>]*>([^<]+)</label>', form))
+    assert {"title", "timezone", "started_at", "chip_cents", "chips_per", "currency",
+            night_form.LADDER_OTHER} <= set(labels)
+    with app.test_request_context(f"/?lang={lang}"):
+        said = {key: field_label(key) for key in labels}
+        said_preset = field_label("preset")
+    assert {key: words.replace("&#39;", "'") for key, words in labels.items()} == said
+    assert f"<legend>{said_preset}</legend>" in form
+    for key in ("chip_cents", "chips_per"):
+        refused = _refused(_post(host, lang=lang, **{key: "0"}))
+        assert len(refused) == 1 and refused[0].startswith(labels[key] + " "), refused

@@ -96,7 +96,7 @@ def _index_page(refusal: str | None = None, refused: str | None = None) -> str:
                            advanced=night_form.groups(advanced=True), key=_key(), club_tz=club_tz,
                            timezones=_timezones(club_tz), preset_words=night_form.preset_words(),
                            entered=entered, chosen=chosen, refusal=refusal, refused=refused,
-                           more_open=night_form.opens_more(entered, refused),
+                           more_open=night_form.opens_more(entered, refused), field_label=_field_label,
                            now_local=datetime.now(ZoneInfo(club_tz)).strftime("%Y-%m-%dT%H:%M"))
 
 
