@@ -10,7 +10,7 @@ import pytest
 
 import referee
 import store
-from conftest import login_host, snapshot
+from conftest import dealer_token, login_host, snapshot
 from web import night_form
 from web.forms import field_label
 
@@ -266,3 +266,35 @@ def test_each_label_and_each_refusal_of_a_field_say_it_in_one_wording(app, host,
     for key in ("chip_cents", "chips_per"):
         refused = _refused(_post(host, lang=lang, **{key: "0"}))
         assert len(refused) == 1 and refused[0].startswith(labels[key] + " "), refused
+
+
+def test_the_rules_set_on_the_form_are_said_on_the_night_page_and_the_tablet(host, db):
+    """The host can check what was set: the host's night page lists the preset and each
+    override in the form's own words (the field's label, the choice's words), and the
+    tablet folds the same words under its header (one function: ``night_form.rules_words``)."""
+    night_id = _night(_post(host, preset="pocker", direction="clockwise", checkdown="carry",
+                            small_blind="5", big_blind="10"))
+    expected = {
+        "es": ["Pocker con comodín",
+               "Sentido del juego: en el sentido de las agujas del reloj: hacia la izquierda",
+               "Si todos dicen «palabra» tras el descarte: el plato queda para la siguiente mano (plato de palabra)",
+               "Ciega (fichas): 5", "Contra-ciega (fichas): 10"],
+        "en": ["Pocker with the joker", "Direction of play: clockwise: to the dealer&#39;s left",
+               "When everyone checks after the draw: the pot carries to the next hand",
+               "Blind (chips): 5", "Double blind (chips): 10"]}
+    token = dealer_token(db, night_id)
+    for lang, words in expected.items():
+        page = host.get(f"/host/night/{night_id}?lang={lang}").get_data(as_text=True)
+        listed = re.search(r'<ul class="night-rules" id="night-rules"[^>]*>(.*?)</ul>', page, re.S).group(1)
+        assert re.findall(r"<li>([^<]*)</li>", listed) == words
+        tablet = host.get(f"/dealer/{night_id}/{token}/?lang={lang}").get_data(as_text=True)
+        folded = re.search(r'<details class="night-rules" id="night-rules"><summary>[^<]+</summary><p>([^<]*)</p>',
+                           tablet).group(1)
+        assert folded == "; ".join(words)
+
+
+def test_a_night_on_its_presets_rules_says_only_the_preset(host, db):
+    night_id = _night(_post(host, preset="clasico"))
+    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    listed = re.search(r'<ul class="night-rules" id="night-rules"[^>]*>(.*?)</ul>', page, re.S).group(1)
+    assert re.findall(r"<li>([^<]*)</li>", listed) == ["Póquer clásico"]

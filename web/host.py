@@ -226,7 +226,8 @@ def night(night_id: int):
     """The night: seats, stacks, buy-ins, the hand in progress or the next one, links, the
     cash-out counts that differ from the referee's stacks (``store.counts``: who, how
     many, up to which hand the chips agreed), and the night's disputes (the open ones
-    first, each linking its ruling page)."""
+    first, each linking its ruling page), and the night's rules in words (the preset and
+    each override the host set: ``night_form.rules_words``)."""
 
     db = get_db()
     try:
@@ -257,6 +258,7 @@ def night(night_id: int):
                   "voided_local": store.nights.local_time(e["voided_at"], info["timezone"])}
                  for e in store.night_entries(db, night_id)],
         started_local=store.nights.local_time(info["started_at"], info["timezone"]),
+        rule_words=night_form.rules_words(info["rules"]),
         links=player_links_by_id(db, [p["player_id"] for p in seated], info["timezone"]))
 
 
