@@ -90,6 +90,11 @@ def test_a_night_from_the_form_plays_to_the_right_with_blinds_and_a_check_down_c
     assert night["rules"] == {"preset": "jackpots", "ante": 0, "small_bet": 10, "big_bet": 20,
                               "direction": "counterclockwise", "checkdown": "carry",
                               "small_blind": 5, "big_blind": 10, "blinds_allowed": True}
+    said = page.locator("#night-rules li").all_inner_texts()   # the host can check what was set
+    assert said[0] == "Jackpot (pareja de jotas o mejor para abrir)" and "Sentido del juego: al revés de las agujas del reloj: hacia la derecha" in said
+    assert "Ciega (fichas): 5" in said and "Contra-ciega (fichas): 10" in said
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "night_rules_host.png"))
     for seat, name in enumerate(("Ana", "Bruno", "Chus", "Dani"), start=1):
         pid = store.add_player(db, name)
         store.seat_player(db, night_id, pid, seat, entered_by="test")
@@ -100,6 +105,10 @@ def test_a_night_from_the_form_plays_to_the_right_with_blinds_and_a_check_down_c
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
     tablet_page = paused_page(context, f"{server}/dealer/{night_id}/{dealer_token(db, night_id)}/?lang=es")
     tablet = Tablet(tablet_page)
+    tablet_page.click("#night-rules > summary")     # the same words, folded under the header
+    assert "hacia la derecha" in tablet_page.inner_text("#night-rules p")
+    tablet_page.screenshot(path=str(ARTIFACTS / "night_rules_tablet.png"))
+    tablet_page.click("#night-rules > summary")
 
     def to_act() -> int:
         return int(tablet_page.get_attribute("#seats .seat.to-act", "data-seat"))

@@ -10,8 +10,9 @@ import pytest
 
 import referee
 import store
-from conftest import login_host, snapshot
+from conftest import dealer_token, login_host, snapshot
 from web import night_form
+from web.forms import field_label
 
 CONTRACT_KEYS = ("ante", "small_blind", "big_blind", "small_bet", "big_bet", "min_bet", "betting",
                  "raise_cap", "direction", "checkdown", "lowest_rank", "jokers", "joker", "opening",
@@ -69,14 +70,14 @@ def test_the_choices_are_the_referees_values():
 
 def test_only_the_settings_the_host_set_are_stored_and_the_referee_plays_them(host, db):
     night_id = _night(_post(host, direction="counterclockwise", checkdown="carry", small_blind="5",
-                            big_blind="10", ante="", raise_cap="none", jokers="1", joker="bug",
+                            big_blind="10", small_bet="10", big_bet="20", ante="", raise_cap="none", jokers="1", joker="bug",
                             suit_order="hdcs", opener_ladder="other", opener_ladder_other="j q-k,a",
                             five_figures="yes", flush_beats_full="auto", lowest_rank="auto", draws="3",
                             max_draw="4"))
     night = store.get_night(db, night_id)
     assert night["rules"] == {
         "preset": "jackpots", "direction": "counterclockwise", "checkdown": "carry", "small_blind": 5,
-        "big_blind": 10, "blinds_allowed": True, "raise_cap": None, "jokers": 1, "joker": "bug",
+        "big_blind": 10, "small_bet": 10, "big_bet": 20, "blinds_allowed": True, "raise_cap": None, "jokers": 1, "joker": "bug",
         "suit_order": "hdcs", "opener_ladder": ["J", "Q", "K", "A"], "five_figures": True,
         "flush_beats_full": "auto", "lowest_rank": "auto", "draws": 3, "max_draw": 4}
     frozen = night["rules_frozen"]
@@ -118,6 +119,54 @@ def test_a_bad_setting_is_refused_in_the_pages_language_and_nothing_is_stored(ap
         assert len(refused) == 1 and said in refused[0].replace("&#34;", '"'), refused
         assert _marked(response) == [field]
     assert snapshot(app.config["DATABASE"]) == before
+
+
+@pytest.mark.parametrize("fields, english, spanish, field", [
+    ({"preset": "pocker", "small_blind": "10", "big_blind": "5"},
+     "Double blind (chips) must be at least the blind (10).",
+     "Contra-ciega (fichas): debe ser al menos la ciega (10).", "big_blind"),
+    ({"ante": "99999999999"}, "Ante (chips) is too large: at most 1 000 000 000 chips.",
+     "Pot / ante (fichas) es demasiado grande: como mucho 1 000 000 000 fichas.", "ante"),
+    ({"preset": "pocker", "min_bet": "99999999999"}, "Minimum bet (chips) is too large",
+     "Apuesta mínima (fichas) es demasiado grande", "min_bet"),
+    ({"started_at": "yesterday"}, "Start (date and time, in that zone): write a date and time",
+     "Comienzo (fecha y hora, en esa zona): escribe una fecha y una hora", "started_at"),
+    ({"started_at": ""}, "Start (date and time, in that zone): write a date and time",
+     "Comienzo (fecha y hora, en esa zona): escribe una fecha y una hora", "started_at"),
+    ({"preset": "basico", "small_blind": "5", "big_blind": "10"},
+     "Double blind (chips) can be at most the small bet (2) in fixed limit",
+     "Contra-ciega (fichas): como mucho la apuesta pequeña (2) en límite fijo", "big_blind"),
+    ({"preset": "basico", "small_blind": "3", "big_blind": "", "small_bet": "2", "big_bet": "4"},
+     "Blind (chips) can be at most the small bet (2) in fixed limit",
+     "Ciega (fichas): como mucho la apuesta pequeña (2) en límite fijo", "small_blind"),
+])
+def test_settings_no_hand_can_be_played_with_are_refused_and_nothing_is_stored(app, host, fields, english, spanish,
+                                                                               field):
+    """A double blind below the blind, an amount past :data:`night_form.MAX_STAKE`, a start
+    that is no date (a browser sends an unreadable ``datetime-local`` as empty: refused,
+    not replaced by the current time), and in fixed limit a blind above the small bet.
+
+    Robert's Rules of Poker, section 4 (Buttons and Blinds), rules for using blinds, rule 1:
+    "The minimum bring-in and allowable raise sizes for the opener are specified by the
+    poker form used and blind amounts set for a game": the blinds are the first bet, and in
+    limit poker a bet is the lower limit (the small bet), so blinds 5/10 over bets of 2/4
+    (the tablet offered "raise to 12") are refused."""
+    before = snapshot(app.config["DATABASE"])
+    for lang, said in (("en", english), ("es", spanish)):
+        response = _post(host, lang=lang, **fields)
+        refused = _refused(response)
+        assert len(refused) == 1 and said in refused[0], refused
+        assert _marked(response) == [field]
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_blinds_up_to_the_small_bet_and_a_start_left_out_are_taken(host, db):
+    """The limits above are not a wall: blinds the size of the small bet, an amount at
+    :data:`night_form.MAX_STAKE`, and a client that sends no start at all (the current time)."""
+    night_id = _night(_post(host, preset="basico", small_blind="1", big_blind="2",
+                            ante=str(night_form.MAX_STAKE)))
+    frozen = store.get_night(db, night_id)["rules_frozen"]
+    assert (frozen["small_blind"], frozen["big_blind"], frozen["ante"]) == (1, 2, night_form.MAX_STAKE)
 
 
 def test_a_refusal_of_the_referee_names_the_field_by_its_key(app, monkeypatch):
@@ -175,7 +224,7 @@ def test_a_refused_form_comes_back_as_the_host_filled_it(app, host):
 
 def test_a_refused_basic_field_leaves_the_folded_part_closed(host):
     response = _post(host, lang="en", chip_cents="0")
-    assert _refused(response) == ["Value of a chip (cents) must be a whole number of at least 1."]
+    assert _refused(response) == ["Chip value, in hundredths of the currency must be a whole number of at least 1."]
     assert _marked(response) == ["chip_cents"]
     assert '<details class="span more-rules" id="more-rules">' in response.get_data(as_text=True)
 
@@ -197,3 +246,55 @@ def test_as_the_preset_says_each_presets_value(app, host):
     page = host.get("/host/?lang=es").get_data(as_text=True)   # jackpots chosen: its words drawn
     assert '<select id="checkdown" name="checkdown"><option value="">como el reglamento: se muestran las cartas' in page
     assert 'placeholder="como el reglamento: 1"' in page.split('id="ante"')[1].split(">")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_label_and_each_refusal_of_a_field_say_it_in_one_wording(app, host, lang):
+    """One wording per field: every ``<label for>`` of the new-night form is the field's
+    ``web.forms.field_label`` (the template draws it from there), and a refusal of the chip
+    value or of its number of chips names the field with those same words."""
+    page = host.get(f"/host/?lang={lang}").get_data(as_text=True)
+    form = page.split('class="grid-form night-form"')[1].split("</form>")[0]
+    labels = dict(re.findall(r'<label for="([^"]+)"[^>]*>([^<]+)</label>', form))
+    assert {"title", "timezone", "started_at", "chip_cents", "chips_per", "currency",
+            night_form.LADDER_OTHER} <= set(labels)
+    with app.test_request_context(f"/?lang={lang}"):
+        said = {key: field_label(key) for key in labels}
+        said_preset = field_label("preset")
+    assert {key: words.replace("&#39;", "'") for key, words in labels.items()} == said
+    assert f"<legend>{said_preset}</legend>" in form
+    for key in ("chip_cents", "chips_per"):
+        refused = _refused(_post(host, lang=lang, **{key: "0"}))
+        assert len(refused) == 1 and refused[0].startswith(labels[key] + " "), refused
+
+
+def test_the_rules_set_on_the_form_are_said_on_the_night_page_and_the_tablet(host, db):
+    """The host can check what was set: the host's night page lists the preset and each
+    override in the form's own words (the field's label, the choice's words), and the
+    tablet folds the same words under its header (one function: ``night_form.rules_words``)."""
+    night_id = _night(_post(host, preset="pocker", direction="clockwise", checkdown="carry",
+                            small_blind="5", big_blind="10"))
+    expected = {
+        "es": ["Pocker con comodín",
+               "Sentido del juego: en el sentido de las agujas del reloj: hacia la izquierda",
+               "Si todos dicen «palabra» tras el descarte: el plato queda para la siguiente mano (plato de palabra)",
+               "Ciega (fichas): 5", "Contra-ciega (fichas): 10"],
+        "en": ["Pocker with the joker", "Direction of play: clockwise: to the dealer&#39;s left",
+               "When everyone checks after the draw: the pot carries to the next hand",
+               "Blind (chips): 5", "Double blind (chips): 10"]}
+    token = dealer_token(db, night_id)
+    for lang, words in expected.items():
+        page = host.get(f"/host/night/{night_id}?lang={lang}").get_data(as_text=True)
+        listed = re.search(r'<ul class="night-rules" id="night-rules"[^>]*>(.*?)</ul>', page, re.S).group(1)
+        assert re.findall(r"<li>([^<]*)</li>", listed) == words
+        tablet = host.get(f"/dealer/{night_id}/{token}/?lang={lang}").get_data(as_text=True)
+        folded = re.search(r'<details class="night-rules" id="night-rules"><summary>[^<]+</summary><p>([^<]*)</p>',
+                           tablet).group(1)
+        assert folded == "; ".join(words)
+
+
+def test_a_night_on_its_presets_rules_says_only_the_preset(host, db):
+    night_id = _night(_post(host, preset="clasico"))
+    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    listed = re.search(r'<ul class="night-rules" id="night-rules"[^>]*>(.*?)</ul>', page, re.S).group(1)
+    assert re.findall(r"<li>([^<]*)</li>", listed) == ["Póquer clásico"]

@@ -102,12 +102,12 @@ def test_reasons_and_titles_with_hidden_characters_are_refused(app, db, path, da
 
 
 @pytest.mark.parametrize("field, value, said", [
-    ("chip_cents", "-1", "Value of a chip (cents) must be a whole number of at least 1."),
-    ("chip_cents", "1.5", "Value of a chip (cents) must be a whole number of at least 1."),
-    ("chip_cents", "NaN", "Value of a chip (cents) must be a whole number of at least 1."),
-    ("chip_cents", "١٢٣", "Value of a chip (cents) must be a whole number of at least 1."),
-    ("chip_cents", "1e3", "Value of a chip (cents) must be a whole number of at least 1."),
-    ("chip_cents", str(10**13), "Value of a chip (cents) is too large."),
+    ("chip_cents", "-1", "Chip value, in hundredths of the currency must be a whole number of at least 1."),
+    ("chip_cents", "1.5", "Chip value, in hundredths of the currency must be a whole number of at least 1."),
+    ("chip_cents", "NaN", "Chip value, in hundredths of the currency must be a whole number of at least 1."),
+    ("chip_cents", "١٢٣", "Chip value, in hundredths of the currency must be a whole number of at least 1."),
+    ("chip_cents", "1e3", "Chip value, in hundredths of the currency must be a whole number of at least 1."),
+    ("chip_cents", str(10**13), "Chip value, in hundredths of the currency is too large."),
     ("ante", "9" * 400, "Ante (chips) is too large."),  # digits, too many: as a buy-in says (issue #14)
     ("currency", "ÄÖÜ", "The currency is a three-letter code such as EUR."),
     ("currency", "EU", "The currency is a three-letter code such as EUR."),

@@ -64,6 +64,7 @@ from .forms import MAX_NUMBER, bad_characters, check_text
 from .handops import MAX_FORCED, finish_hand, finish_started, forced_bets
 from .csrf import generate_csrf
 from .limits import MAX_JSON_BYTES, json_problem
+from .night_form import rules_words
 from .refusals import refusal_text, said_refusal
 from .tableview import last_hand_id, table_view
 
@@ -201,13 +202,15 @@ def service_worker():
 @bp.get("/<int:night_id>/<token>/")
 @dealer_required
 def hand_page(night_id: int, token: str):
-    """The dealer's hand page (HTML)."""
+    """The dealer's hand page (HTML), the night's rules in words folded under its header
+    (``web.night_form.rules_words``: the preset and the overrides the host set)."""
 
     db = get_db()
     view = said(table_view(db, night_id, cached_check=True))
+    night = store.get_night(db, night_id)
     return render_template(
         "dealer/hand.html", view=view, night_id=night_id,
-        rules=store.get_night(db, night_id)["rules_frozen"],
+        rules=night["rules_frozen"], rule_words=rules_words(night["rules"]),
         state_url=url_for(".state", night_id=night_id, token=token),
         tap_url=url_for(".tap", night_id=night_id, token=token),
         strings=page_strings(), deck=_deck(db, night_id),

@@ -39,18 +39,22 @@ MAX_NAME = 60
 
 
 def field_label(name: str) -> str:
-    """A form field's name as the page says it (in the request's language)."""
+    """A form field's name as the page says it (in the request's language): the one
+    wording of each field, used by the form's ``<label>`` (templates/host/index.html draws
+    its labels from here) and by every refusal that names the field."""
     labels = {"chips": _("Chips"), "seat": _("Seat"), "ante": _("Ante (chips)"),
               "small_bet": _("Small bet (chips)"), "big_bet": _("Big bet (chips)"),
               "min_bet": _("Minimum bet (chips)"),
-              "chip_cents": _("Value of a chip (cents)"), "chips_per": _("Chips per that value"),
+              "chip_cents": _("Chip value, in hundredths of the currency"),
+              "chips_per": _("For this many chips"),
               "player_id": _("Player"), "button": _("Button (seat)"),
               "charge_player_id": _("Player charged"), "hub_player_id": _("Player"),
               "night_id": _("Night"), "entry_id": _("Entry"), "name": _("Name"),
               "title": _("Title"), "reason": _("Reason"), "override_reason": _("Reason"),
               "statement": _("Statement"), "note": _("Note"), "rule": _("Rule"),
               "rule_other": _("Rule"), "label": _("Label"), "currency": _("Currency"),
-              "timezone": _("Time zone"), "action": _("Action"),
+              "timezone": _("Time zone"), "started_at": _("Start (date and time, in that zone)"),
+              "action": _("Action"),
               "handle": _("Payment handle"), "amount": _("Amount"), "description": _("What it was"),
               "payer_id": _("Who pays"), "payee_id": _("Who receives"), "sharer_ids": _("Shared by"),
               "what": _("Settlement"), "expense_id": _("Expense"), **_rule_labels()}
@@ -63,7 +67,8 @@ def _rule_labels() -> dict[str, str]:
             "direction": _("Direction of play"), "checkdown": _("When everyone checks after the draw"),
             "blinds_allowed": _("Blinds played"), "small_blind": _("Blind (chips)"),
             "big_blind": _("Double blind (chips)"), "opening": _("Minimum to open"),
-            "opener_ladder": _("Opener ladder after deals nobody opens"), "draws": _("Draws per hand"),
+            "opener_ladder": _("Opener ladder after deals nobody opens"),
+            "opener_ladder_other": _("Another ladder (ranks in order)"), "draws": _("Draws per hand"),
             "max_draw": _("Most cards drawn"), "jokers": _("Jokers"), "joker": _("The joker plays as"),
             "lowest_rank": _("Lowest rank in the deck"), "deal_last_card": _("Deal the last card of the stub"),
             "ranking": _("Ranking"), "flush_beats_full": _("Flush beats full"),

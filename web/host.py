@@ -96,7 +96,7 @@ def _index_page(refusal: str | None = None, refused: str | None = None) -> str:
                            advanced=night_form.groups(advanced=True), key=_key(), club_tz=club_tz,
                            timezones=_timezones(club_tz), preset_words=night_form.preset_words(),
                            entered=entered, chosen=chosen, refusal=refusal, refused=refused,
-                           more_open=night_form.opens_more(entered, refused),
+                           more_open=night_form.opens_more(entered, refused), field_label=_field_label,
                            now_local=datetime.now(ZoneInfo(club_tz)).strftime("%Y-%m-%dT%H:%M"))
 
 
@@ -116,14 +116,21 @@ def _timezones(club_tz: str) -> list[str]:
 
 
 def _started_at(raw: str) -> datetime | None:
-    """The form's ``datetime-local`` value (club-local, naive) or None when empty."""
+    """The form's ``datetime-local`` value (club-local, naive) or None when the form has no
+    start field at all (a client that leaves it out: the store takes the current time).
+
+    :raises ValueError: a start that is not a date and time (``yesterday``), or the field
+        sent empty: a browser sends a ``datetime-local`` it cannot read (a date half typed)
+        as empty, so an empty start is refused, never replaced by the current time; the
+        message names the field by its label."""
     raw = raw.strip()
-    if not raw:
+    if not raw and "started_at" not in request.form:
         return None
     try:
         when = datetime.fromisoformat(raw.replace(" ", "T"))
     except ValueError:
-        raise ValueError(_("Write the start as a date and time (2026-03-14 21:00).")) from None
+        raise ValueError(_("%(field)s: write a date and time (2026-03-14 21:00).",
+                           field=_field_label("started_at"))) from None
     return when.replace(tzinfo=None)
 
 
@@ -158,7 +165,17 @@ def _check_playable(rules: dict) -> None:
     fill what the form leaves empty).
 
     Fixed limit needs ``small_bet`` > 0 and ``big_bet`` >= ``small_bet``; pot and no limit
-    need ``min_bet`` > 0; an ante or a blind must put something in the pot.
+    need ``min_bet`` > 0; an ante or a blind must put something in the pot; the double
+    blind (``big_blind``), when there is one, is at least the blind (``small_blind``).
+
+    In fixed limit neither blind may be larger than the small bet. Robert's Rules of Poker,
+    section 4 (Buttons and Blinds), rules for using blinds, rule 1: "The minimum bring-in
+    and allowable raise sizes for the opener are specified by the poker form used and blind
+    amounts set for a game": the blinds are the first bet, and in limit poker a bet is the
+    lower limit, so the big blind is at most the small bet (the usual structure: blinds 5
+    and 10 in a game of 10 and 20). A double blind of 10 over bets of
+    2/4 leaves no legal raise size: the tablet offered "raise to 12" and called the double
+    blind's option a call.
 
     :raises night_form.FieldRefused: with a message in the request's language, naming the field.
     """
@@ -176,10 +193,31 @@ def _check_playable(rules: dict) -> None:
     elif resolved.min_bet <= 0:
         raise night_form.FieldRefused(_("%(field)s must be above 0 in pot limit and no limit.",
                                         field=_field_label("min_bet")), "min_bet")
+    _check_blinds(resolved)
     if resolved.ante <= 0 and resolved.small_blind <= 0 and resolved.big_blind <= 0:
         raise night_form.FieldRefused(_("%(field)s must be above 0 when there are no blinds: "
                                         "otherwise nobody puts anything in the pot.",
                                         field=_field_label("ante")), "ante")
+
+
+def _check_blinds(resolved) -> None:
+    """The blinds' sizes against each other and the bets (see :func:`_check_playable`).
+
+    :raises night_form.FieldRefused: naming ``big_blind`` (below the blind) or the blind
+        above the small bet in fixed limit."""
+    if not resolved.blinds_allowed:
+        return
+    if 0 < resolved.big_blind < resolved.small_blind:
+        raise night_form.FieldRefused(_("%(field)s must be at least the blind (%(blind)s).",
+                                        field=_field_label("big_blind"), blind=resolved.small_blind),
+                                      "big_blind")
+    if resolved.betting == "fixed_limit":
+        for key in ("big_blind", "small_blind"):
+            if getattr(resolved, key) > resolved.small_bet:
+                raise night_form.FieldRefused(
+                    _("%(field)s can be at most the small bet (%(small)s) in fixed limit: the "
+                      "blinds are the first bet, and a bet is the small bet (Robert's Rules of Poker).",
+                      field=_field_label(key), small=resolved.small_bet), key)
 
 
 @bp.get("/night/<int:night_id>")
@@ -188,7 +226,8 @@ def night(night_id: int):
     """The night: seats, stacks, buy-ins, the hand in progress or the next one, links, the
     cash-out counts that differ from the referee's stacks (``store.counts``: who, how
     many, up to which hand the chips agreed), and the night's disputes (the open ones
-    first, each linking its ruling page)."""
+    first, each linking its ruling page), and the night's rules in words (the preset and
+    each override the host set: ``night_form.rules_words``)."""
 
     db = get_db()
     try:
@@ -224,6 +263,7 @@ def night(night_id: int):
                   "voided_local": store.nights.local_time(e["voided_at"], info["timezone"])}
                  for e in store.night_entries(db, night_id)],
         started_local=store.nights.local_time(info["started_at"], info["timezone"]),
+        rule_words=night_form.rules_words(info["rules"]),
         links=player_links_by_id(db, [p["player_id"] for p in seated], info["timezone"]))
 
 

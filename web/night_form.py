@@ -147,6 +147,14 @@ need), in the order the form shows them. Chips are whole numbers; choices are cl
 
 BY_KEY = {s.key: s for s in SETTINGS}
 
+MAX_STAKE = MAX_NUMBER // 1000
+"""The largest ante, blind or bet size the form takes (chips): a thousandth of the
+store's bound (``store.db.MAX_CHIPS``, :data:`web.forms.MAX_NUMBER`), so ten seats each
+putting it in through a bet and four raises on every round of three draws keep a hand's
+pot within what the store writes (an action line with a number past ``MAX_CHIPS`` is
+refused: ``store.hands``, ``action_too_large``). An ante of 99 999 999 999 chips is a
+typo, not a stake: refused, naming the field."""
+
 LADDER_OTHER = "opener_ladder_other"
 """The text field of a ladder typed in (ranks J, Q, K, A separated by spaces or dashes)."""
 
@@ -283,10 +291,44 @@ def _as_preset(s: Setting, value: Any) -> str:
     return _("as the preset: %(value)s", value=words) if words is not None else _("as the preset")
 
 
+def rules_words(rules: dict | str | None) -> list[str]:
+    """A night's rules as the host set them, in the form's own words (the request's
+    language): the preset's name first, then each override in the form's order as
+    ``"<label>: <value>"`` (the field's label, :func:`web.forms.field_label`; a choice's
+    words from :data:`SETTINGS`, chips as the number), e.g. ``["Pocker with the joker",
+    "Direction of play: clockwise: to the dealer's left", "Blind (chips): 5", ...]``.
+    The host's night page lists them; the tablet folds them under its header.
+
+    ``rules``: the stored ``nights.rules`` (the preset and only the overrides, CONTRACT.md
+    section 3), or a preset's name alone. A value the form has no words for (a ladder
+    typed in, a key the form does not draw) is said as it is."""
+    if not isinstance(rules, dict):
+        rules = {"preset": rules}
+    words = [str(PRESET_NAMES.get(rules.get("preset"), rules.get("preset") or "—"))]
+    keys = [s.key for s in SETTINGS if s.key in rules] + sorted(k for k in rules if k not in BY_KEY and k != "preset")
+    for key in keys:
+        words.append(_("%(field)s: %(value)s", field=field_label(key), value=_value_words(key, rules[key])))
+    return words
+
+
+def _value_words(key: str, value: Any) -> str:
+    setting = BY_KEY.get(key)
+    if isinstance(value, list):
+        value = tuple(value)
+    if setting is not None and not setting.chips:
+        for _v, rules_value, words in setting.choices:
+            if rules_value == value and type(rules_value) is type(value) and rules_value != "other":
+                return str(words)
+    return "-".join(value) if isinstance(value, tuple) else str(value)
+
+
 def _read(s: Setting) -> Any:
     """One setting's value from the form, or :data:`_EMPTY` when left empty."""
     if s.chips:
         value = int_field(s.key, required=False, high=MAX_NUMBER)
+        if value is not None and value > MAX_STAKE:
+            raise ValueError(_("%(field)s is too large: at most %(limit)s chips.",
+                               field=field_label(s.key), limit=f"{MAX_STAKE:,}".replace(",", " ")))
         return _EMPTY if value is None else value
     raw = request.form.get(s.key, "")
     if not raw:
