@@ -41,6 +41,11 @@ from .rulings import push_differences
 
 PHH_SUFFIXES = (".phh", ".phhs")
 
+SESSION_FORMAT = "tapete/1"
+"""The one ``format`` a session file may name (CONTRACT.md 1); a file without ``format`` is
+read as this one (the contract's list of keys does not require it, and the referee reads
+such a file)."""
+
 
 def load_session_text(text: str, name: str = "") -> dict:
     """Parse a session file (JSON) or PHH text (by ``name``'s suffix, or content) to a session.
@@ -83,6 +88,10 @@ def _chip_count(value: object, where: str, *, low: int = 0, **place) -> None:
 def validate_session(session: object, label: str = "session") -> None:
     """Check the shape of a ``tapete/1`` session (CONTRACT.md 1) before anything is stored.
 
+    A ``format`` other than :data:`SESSION_FORMAT` is refused (what ``format``): a later
+    version's file may mean something else by the same keys; no ``format`` is read as
+    ``tapete/1``.
+
     :raises StoreError: one line saying what is wrong and where (code ``session_invalid``,
         ``what`` naming the fault and params saying where: ``player`` (1-based), ``hand``,
         ``field``, ``seat``; the pages say it in their language, ``web.refusals``).
@@ -90,6 +99,9 @@ def validate_session(session: object, label: str = "session") -> None:
     if not isinstance(session, dict):
         raise StoreError(f"{label}: a session file must be a JSON object, not a {type(session).__name__}",
                          "session_invalid", what="not_object")
+    if "format" in session and session["format"] != SESSION_FORMAT:
+        raise StoreError(f"{label}: format {session['format']!r} is not {SESSION_FORMAT!r}, the one this "
+                         "version reads", "session_invalid", what="format", expected=SESSION_FORMAT)
     players, hands = session.get("players"), session.get("hands", [])
     if not isinstance(players, list) or not players:
         raise StoreError(f"{label}: a session needs a list of players (seat, name, stack)",

@@ -129,6 +129,8 @@ def _session_invalid(p: dict) -> str:
     said = {
         "not_object": lambda: _("The file is not a session: a session file is one JSON object with its "
                                 "players and hands."),
+        "format": lambda: _("The file is of another format than a Tapete session (%(expected)s): this "
+                            "version cannot read it.", expected=p.get("expected", "tapete/1")),
         "players": lambda: _("The session has no list of players (each with seat, name and stack)."),
         "player": lambda: _("Player %(player)s of the file must have a seat, a name and a stack.", **p),
         "seat": lambda: _("Player %(player)s of the file: the seat must be a number from 1 to 10.", **p),
