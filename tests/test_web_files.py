@@ -101,6 +101,8 @@ def test_phh_download_uploaded_again_is_judged_alike(app, db, client, night14):
     assert re.search(r'filename="tapete-night-\d+-[\d-]+\.phhs"', answer.headers["Content-Disposition"])
     text = answer.get_data(as_text=True)
     assert text.startswith("[1]") and "[4]" in text  # four hands: a .phhs
+    # the night's frozen rules (with nulls) are written once a hand: as JSON, not also as TOML
+    assert text.count("_tapete_rules_json = ") == 4 and "_tapete_rules = " not in text
     again = night_of(upload(client, answer.data, "noche.phhs", title="Vuelta PHH"))
     assert judged(db, again) == judged(db, night14.night)
     assert players_of(db, again) == players_of(db, night14.night)
