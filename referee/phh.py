@@ -76,7 +76,9 @@ what PHH cannot say travels too:
   so the referee carries stacks, moves the button and reports ``stack_mismatch`` as it
   did (``starting_stacks`` stay the stacks the hand was played with, for PokerKit).
 - ``_tapete_rules_json``: the rules as JSON where TOML has no form for a value
-  (``"opening": null``); read in place of ``_tapete_rules``.
+  (``"opening": null``), written instead of ``_tapete_rules`` (not beside it: a stored
+  night's frozen rules have nulls, and both doubled the rules in every hand); read in
+  place of ``_tapete_rules`` (files that have both still read).
 - The ``# tapete (seat numbers): LINE`` comments carry the session log's own lines, whose
   ``pN`` is the player in seat N (the ``seats`` field), not PHH's position N; the prefix
   says so (exports before issue 11 wrote ``# tapete: LINE``, still read).

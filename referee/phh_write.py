@@ -84,11 +84,13 @@ def _hand_to_phh(rules: HouseRules, rules_spec: Any, names: dict[int, str], orde
     if any(writer.awards):
         fields["finishing_stacks"] = finishing
     fields["_tapete_format"] = "tapete/1"
-    fields["_tapete_rules"] = rules_spec if isinstance(rules_spec, (dict, str)) else rules.as_dict()
-    if json.dumps(fields["_tapete_rules"]) != json.dumps(tomllib.loads(
-            "r = " + _toml_value(fields["_tapete_rules"]))["r"]):
-        # a value TOML has no form for (null): the rules as JSON too, which load_phh prefers
-        fields["_tapete_rules_json"] = json.dumps(fields["_tapete_rules"], ensure_ascii=False)
+    spec = rules_spec if isinstance(rules_spec, (dict, str)) else rules.as_dict()
+    if json.dumps(spec) != json.dumps(tomllib.loads("r = " + _toml_value(spec))["r"]):
+        # a value TOML has no form for (null): the rules as JSON only (load_phh reads it in
+        # place of _tapete_rules; writing both doubled the rules in every hand of a .phhs)
+        fields["_tapete_rules_json"] = json.dumps(spec, ensure_ascii=False)
+    else:
+        fields["_tapete_rules"] = spec
     fields["_tapete_award_lines"] = True
     if writer.double == "blind":
         fields["_tapete_double_blind"] = "blind"  # (the log's verb; load_phh writes it back)

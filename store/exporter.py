@@ -27,6 +27,7 @@ from referee.phh_write import dump_phh
 from .db import StoreError
 from .hands import night_session
 from .ledger import night_summary
+from .nightfile import NIGHT_KEY, night_block
 from .nights import get_night
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -35,7 +36,11 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 def session_file(db: Database, night_id: int) -> dict:
     """The night as a ``tapete/1`` session dict (``store.hands.night_session``), with the
-    night's ``note`` when it has one (an imported file's note travels back).
+    night's ``note`` when it has one (an imported file's note travels back) and its
+    ``"tapete"`` block (:func:`store.nightfile.night_block`: chip value, currency, zone,
+    start, title, whether it is closed and a hand in progress), a key the referee ignores
+    (CONTRACT.md 1) and the import reads back, so the night comes back with the same money
+    and, when it was still in play, still in play.
 
     :raises StoreError: no such night (code ``no_night``).
     """
@@ -43,6 +48,7 @@ def session_file(db: Database, night_id: int) -> dict:
     session = night_session(db, night_id)
     if night.get("note"):
         session["note"] = night["note"]
+    session[NIGHT_KEY] = night_block(db, night_id)
     return session
 
 

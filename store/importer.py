@@ -35,11 +35,17 @@ from referee.rules import RulesError, resolve_rules
 from .db import MAX_CHIPS, StoreError, write_tx
 from .hands import MAX_ACTION, append_actions, check_night, end_hand, night_session, start_hand
 from .ledger import buy_in, cash_out
+from .nightfile import file_night, left_in_play, night_options
 from .nights import create_night, existing, seat_player
 from .players import name_key, player_by_name
 from .rulings import push_differences
 
 PHH_SUFFIXES = (".phh", ".phhs")
+
+SESSION_FORMAT = "tapete/1"
+"""The one ``format`` a session file may name (CONTRACT.md 1); a file without ``format`` is
+read as this one (the contract's list of keys does not require it, and the referee reads
+such a file)."""
 
 
 def load_session_text(text: str, name: str = "") -> dict:
@@ -83,6 +89,10 @@ def _chip_count(value: object, where: str, *, low: int = 0, **place) -> None:
 def validate_session(session: object, label: str = "session") -> None:
     """Check the shape of a ``tapete/1`` session (CONTRACT.md 1) before anything is stored.
 
+    A ``format`` other than :data:`SESSION_FORMAT` is refused (what ``format``): a later
+    version's file may mean something else by the same keys; no ``format`` is read as
+    ``tapete/1``.
+
     :raises StoreError: one line saying what is wrong and where (code ``session_invalid``,
         ``what`` naming the fault and params saying where: ``player`` (1-based), ``hand``,
         ``field``, ``seat``; the pages say it in their language, ``web.refusals``).
@@ -90,6 +100,9 @@ def validate_session(session: object, label: str = "session") -> None:
     if not isinstance(session, dict):
         raise StoreError(f"{label}: a session file must be a JSON object, not a {type(session).__name__}",
                          "session_invalid", what="not_object")
+    if "format" in session and session["format"] != SESSION_FORMAT:
+        raise StoreError(f"{label}: format {session['format']!r} is not {SESSION_FORMAT!r}, the one this "
+                         "version reads", "session_invalid", what="format", expected=SESSION_FORMAT)
     players, hands = session.get("players"), session.get("hands", [])
     if not isinstance(players, list) or not players:
         raise StoreError(f"{label}: a session needs a list of players (seat, name, stack)",
@@ -155,6 +168,7 @@ def validate_session(session: object, label: str = "session") -> None:
                                  hand=number, limit=MAX_ACTION)
     _check_rules(rules, label)
     file_counts(session, label)
+    file_night(session, label)
 
 
 def _check_rules(rules: object, label: str) -> None:
@@ -188,12 +202,20 @@ def file_counts(session: dict, label: str = "session") -> list[Count]:
     return counts
 
 
-def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_per: int = 1,
-                   currency: str = "EUR", timezone: str = "Europe/Madrid",
+def import_session(db: Database, session: dict, *, chip_cents: int | None = None,
+                   chips_per: int | None = None, currency: str | None = None, timezone: str | None = None,
                    started_at: datetime | None = None, host: str = "host", title: str | None = None,
-                   entered_by: str = "import", key: str | None = None) -> int:
+                   entered_by: str = "import", key: str | None = None, defaults: dict | None = None) -> int:
     """Store a session as a new night, replay it, and record its cash-out counts (the
     referee's final stack for a player the file does not count: see the module).
+
+    The night's options (chip value as ``chip_cents`` per ``chips_per`` chips, currency,
+    time zone, start, title): each given here (not None), else the file's ``"tapete"``
+    block's (a downloaded night's own), else ``defaults``' (the caller's), else 1 cent a
+    chip, EUR, Europe/Madrid, now, no title (:func:`store.nightfile.night_options`). A
+    block saying the night was not closed (``"closed": false``) imports it still in play:
+    only the file's counts are entered, and a last hand the block says was in progress
+    (``"hand_in_progress": true``) is left in progress (:func:`store.nightfile.left_in_play`).
 
     Everything is written in one transaction. With ``key`` (default: a digest of the
     session and chip value), importing the same file again returns the same night.
@@ -203,6 +225,10 @@ def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_pe
         store refuses (nothing written).
     """
     validate_session(session)
+    options = night_options(session, defaults, chip_cents=chip_cents, chips_per=chips_per, currency=currency,
+                            timezone=timezone, started_at=started_at, title=title)
+    chip_cents, chips_per, currency, timezone = (options[k] for k in ("chip_cents", "chips_per", "currency",
+                                                                      "timezone"))
     if key is None:
         digest = hashlib.sha256(json.dumps([session, chip_cents, chips_per, currency, timezone],
                                            sort_keys=True, default=str).encode()).hexdigest()[:32]
@@ -216,9 +242,7 @@ def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_pe
         raise StoreError("two players in the file share a name; give them distinct names",
                          "session_invalid", what="shared_name")
     try:
-        return _import(db, session, players, key, chip_cents=chip_cents, chips_per=chips_per,
-                       currency=currency, timezone=timezone, started_at=started_at, host=host,
-                       title=title, entered_by=entered_by)
+        return _import(db, session, players, key, host=host, entered_by=entered_by, **options)
     except StoreError:
         raise
     except (ValueError, TypeError, OverflowError) as exc:  # e.g. the referee's SessionError
@@ -227,6 +251,8 @@ def import_session(db: Database, session: dict, *, chip_cents: int = 1, chips_pe
 
 def _import(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,
             host, title, entered_by) -> int:
+    still_open, hand_in_progress = left_in_play(session)
+    hands = session.get("hands") or []
     with write_tx(db):
         found = existing(db, "nights", key)  # the same file imported meanwhile (checked under the lock)
         if found is not None:
@@ -250,7 +276,7 @@ def _import(db, session, players, key, *, chip_cents, chips_per, currency, timez
             if stack:
                 buy_in(db, night_id, player_id, stack, entered_by=entered_by)
         _count(db, night_id, by_seat, counts.get(0, ()), uncounted, entered_by)
-        for number, hand in enumerate(session.get("hands") or [], start=1):
+        for number, hand in enumerate(hands, start=1):
             for seat, chips in (hand.get("rebuys") or {}).items():
                 if str(seat) not in by_seat:
                     raise StoreError(f"hand {number}: rebuy for seat {seat}, which nobody sits in",
@@ -263,9 +289,12 @@ def _import(db, session, players, key, *, chip_cents, chips_per, currency, timez
             actions = [str(a) for a in hand.get("actions") or []]
             append_actions(db, hand_id, actions, entered_by=entered_by,
                            keys=[f"{key}:{number}:{i}" for i in range(len(actions))])
-            end_hand(db, hand_id, entered_by=entered_by)
+            if number < len(hands) or not hand_in_progress:
+                end_hand(db, hand_id, entered_by=entered_by)
             _count(db, night_id, by_seat, counts.get(number, ()), uncounted, entered_by)
-        final = _pushed_stacks(db, night_id, session.get("hands") or [])
+        if still_open:
+            return night_id  # a night still in play: counted only as the file says
+        final = _pushed_stacks(db, night_id, hands)
         for seat, player_id in by_seat.items():
             if seat not in uncounted:
                 continue  # counted as the file says
@@ -304,7 +333,8 @@ def _count(db: Database, night_id: int, by_seat: dict[str, int], counts, uncount
 
 
 def import_file(db: Database, path: str | Path, **options) -> int:
-    """Import a session (``.json``) or PHH (``.phh``/``.phhs``) file; see :func:`import_session`.
+    """Import a session (``.json``) or PHH (``.phh``/``.phhs``) file; see :func:`import_session`
+    (the title, when not given: the file's ``"tapete"`` block's, else the file's name).
 
     :raises StoreError: unreadable file or content.
     """
@@ -314,6 +344,5 @@ def import_file(db: Database, path: str | Path, **options) -> int:
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {exc.strerror}", "file_unreadable") from None
     session = load_session_text(text, path.name)
-    if not options.get("title"):
-        options["title"] = path.stem
-    return import_session(db, session, **options)
+    defaults = {"title": path.stem, **(options.pop("defaults", None) or {})}
+    return import_session(db, session, defaults=defaults, **options)

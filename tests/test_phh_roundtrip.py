@@ -86,11 +86,13 @@ def test_clean_session_blind_as_comment_still_faces_the_calls():
 
 
 def test_a_null_rule_survives_toml():
-    """``"opening": null`` (no openers) has no TOML form: ``_tapete_rules_json`` keeps it."""
+    """``"opening": null`` (no openers) has no TOML form: ``_tapete_rules_json`` keeps it,
+    in place of ``_tapete_rules`` (each hand of a .phhs carries the rules once, not twice)."""
     session = dict(REBUY, rules={"preset": "clasico", "ante": 5, "small_bet": 10, "big_bet": 20,
                                  "opening": None})
     fields = tomllib.loads(dump_phh(session))
-    assert "_tapete_rules_json" in fields["1"]
+    for hand in fields.values():
+        assert "_tapete_rules_json" in hand and "_tapete_rules" not in hand
     assert load_phh(dump_phh(session))["rules"] == session["rules"]
 
 

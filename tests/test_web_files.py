@@ -23,11 +23,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import referee
 import store
 from conftest import login_host, snapshot
 from night14_world import PLAYERS, build_night14
 from samples import synthetic_session
-from store.exporter import FORMULA_STARTS, csv_cell, csv_text
+from store.exporter import FORMULA_STARTS, csv_cell, csv_text, session_file
 from web.limits import MAX_CONTENT_LENGTH, MAX_UPLOAD_BYTES, UPLOAD_BODY_BYTES
 
 HOSTILE = '=HYPERLINK("http://x","y")'
@@ -89,7 +90,8 @@ def test_json_download_uploaded_again_is_judged_alike_with_the_same_money(app, d
     assert players_of(db, again) == players_of(db, night14.night)
     money = lambda n: [(r[1], r[2], r[3]) for r in store.exporter.money_rows(db, n)]  # noqa: E731
     assert money(again) == money(night14.night)
-    assert store.get_night(db, again)["title"] == "noche"  # the file's name when no title is given
+    # no title typed: the night's own, which the file carries ("tapete" block)
+    assert store.get_night(db, again)["title"] == store.get_night(db, night14.night)["title"] == "Noche de jotas"
 
 
 def test_phh_download_uploaded_again_is_judged_alike(app, db, client, night14):
@@ -99,6 +101,8 @@ def test_phh_download_uploaded_again_is_judged_alike(app, db, client, night14):
     assert re.search(r'filename="tapete-night-\d+-[\d-]+\.phhs"', answer.headers["Content-Disposition"])
     text = answer.get_data(as_text=True)
     assert text.startswith("[1]") and "[4]" in text  # four hands: a .phhs
+    # the night's frozen rules (with nulls) are written once a hand: as JSON, not also as TOML
+    assert text.count("_tapete_rules_json = ") == 4 and "_tapete_rules = " not in text
     again = night_of(upload(client, answer.data, "noche.phhs", title="Vuelta PHH"))
     assert judged(db, again) == judged(db, night14.night)
     assert players_of(db, again) == players_of(db, night14.night)
@@ -362,6 +366,10 @@ def test_a_night_with_no_hand_has_no_phh_and_says_so_in_spanish(app, db, client)
     assert answer.status_code == 302
     assert ("error", "Esta noche aún no tiene manos: un archivo PHH guarda manos.") in flashed(client)
     assert json.loads(client.get(f"/host/night/{night}/download/json").data)["hands"] == []
+    # the night page does not offer what it cannot give: no PHH link before the first hand
+    page = client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)
+    assert 'id="download-json"' in page and 'id="download-csv"' in page
+    assert 'id="download-phh"' not in page and "/download/phh" not in page
 
 
 def test_the_night_page_links_the_downloads_and_the_nights_page_the_import(app, db, client, night14):
@@ -372,3 +380,169 @@ def test_the_night_page_links_the_downloads_and_the_nights_page_the_import(app, 
     assert 'href="/host/import"' in client.get("/host/?lang=es").get_data(as_text=True)
     form = client.get("/host/import?lang=es").get_data(as_text=True)
     assert 'enctype="multipart/form-data"' in form and "Importar la noche" in form
+
+
+# --- the session file's format (CONTRACT.md 1: "format": "tapete/1") ---------------------
+
+def test_a_file_of_another_format_is_refused_on_the_web_and_by_the_cli(app, db, client, runner, tmp_path):
+    """A file that names a format other than ``tapete/1`` (a later version's, say
+    ``tapete/99``) may mean something else by the same keys: refused in the page's
+    language by the upload and with a reason by ``flask import``, nothing stored. A file
+    without ``format`` is read as ``tapete/1`` (the contract lists it in its example, not
+    as required; the referee reads such a file)."""
+    login_host(client)
+    body = json.dumps({**GOOD, "format": "tapete/99"}).encode()
+    before = snapshot(app.config["DATABASE"])
+    answer = upload(client, body, "futura.json")
+    assert answer.status_code == 302 and answer.headers["Location"].endswith("/host/import")
+    assert snapshot(app.config["DATABASE"]) == before
+    said = [m for c, m in flashed(client) if c == "error"]
+    assert said == ["El archivo tiene otro formato que una sesión de Tapete (tapete/1): esta versión no "
+                    "puede leerlo."], said
+    path = tmp_path / "futura.json"
+    path.write_bytes(body)
+    result = runner.invoke(args=["import", str(path)])
+    assert result.exit_code != 0 and "tapete/99" in result.output
+    assert snapshot(app.config["DATABASE"]) == before
+    unnamed = {k: v for k, v in GOOD.items() if k != "format"}
+    night = night_of(upload(client, json.dumps(unnamed).encode(), "sin-formato.json"))
+    assert players_of(db, night) == [(1, "Ana"), (2, "Bruno")]
+    assert store.get_night(db, night)["title"] == "sin-formato"  # no title anywhere: the file's name
+
+
+# --- the night's money, identity and state travel in the file ("tapete" block) ------------
+
+EMPTY = {"chip_cents": "", "chips_per": "", "currency": "", "timezone": ""}
+"""The import form's options left empty: "as in the file"."""
+
+SHOWDOWN = ["p1 ante 1", "p2 ante 1", "p1 open 2", "p2 raise 4", "p1 call", "p1 draw 1", "p2 draw 1",
+            "p1 bet 4", "p2 raise 8", "p1 call", "p1 show JsJd4c3h2s", "p2 show QsQd4d3d2c", "d award p2 24"]
+"""Ana (seat 1) loses 12 chips to Bruno at the showdown."""
+
+
+def closed_night(db, *, chip_cents: int, currency: str) -> int:
+    """A closed night of one hand: Ana -12 chips, Bruno +12, at ``chip_cents`` a chip."""
+    from datetime import datetime
+    night = store.create_night(db, rules={"preset": "jackpots", "ante": 1, "small_bet": 2, "big_bet": 4},
+                               chip_cents=chip_cents, currency=currency, timezone="America/Mexico_City",
+                               started_at=datetime(2026, 3, 12, 21, 30), title="Jueves en casa")
+    ids = {name: store.add_player(db, name) for name in ("Ana", "Bruno")}
+    for seat, name in enumerate(ids, start=1):
+        store.seat_player(db, night, ids[name], seat, entered_by="test")
+        store.buy_in(db, night, ids[name], 100, entered_by="test")
+    hand = store.start_hand(db, night, button=2, entered_by="test")
+    store.append_actions(db, hand, SHOWDOWN, entered_by="test", keys=[f"c-{i}" for i in range(len(SHOWDOWN))])
+    store.end_hand(db, hand, entered_by="test")
+    store.cash_out(db, night, ids["Ana"], 88, entered_by="test")
+    store.cash_out(db, night, ids["Bruno"], 112, entered_by="test")
+    store.close_night(db, night, entered_by="test")
+    return night
+
+
+def nets(db, night_id: int) -> dict:
+    return {row[1]: (row[5], row[6], row[7]) for row in store.exporter.money_rows(db, night_id)}
+
+
+def test_a_night_at_5_cents_a_chip_comes_back_with_the_same_money(app, db, client, runner, tmp_path):
+    """The tester's find: a night at 0,05 EUR a chip downloaded and uploaded again with the
+    form's fields empty came back at the form's 10 cents (Ana -0.60 became -1.20). The file
+    carries the night's chip value, currency, zone, start and title (a "tapete" block the
+    referee ignores, CONTRACT.md 1: "Top-level keys other than these ... are ignored"), and
+    the import takes each option the host leaves empty from it; a value the host types wins."""
+    night = closed_night(db, chip_cents=5, currency="EUR")
+    login_host(client)
+    assert nets(db, night) == {"Ana": (-12, Decimal("-0.60"), "EUR"), "Bruno": (12, Decimal("0.60"), "EUR")}
+    body = client.get(f"/host/night/{night}/download/json").data
+    session = json.loads(body)
+    assert {k: session["tapete"][k] for k in ("chip_cents", "chips_per", "currency", "timezone", "title")} == {
+        "chip_cents": 5, "chips_per": 1, "currency": "EUR", "timezone": "America/Mexico_City",
+        "title": "Jueves en casa"}
+    assert session["tapete"]["closed"] is True and session["tapete"]["hand_in_progress"] is False
+    assert referee.check(session)["hands"] == referee.check({k: v for k, v in session.items()
+                                                             if k != "tapete"})["hands"]
+    again = night_of(upload(client, body, "jueves.json", **EMPTY))
+    assert nets(db, again) == nets(db, night)
+    kept = ("chip_cents", "chips_per", "currency", "timezone", "title", "started_at", "local_date")
+    assert {k: store.get_night(db, again)[k] for k in kept} == {k: store.get_night(db, night)[k] for k in kept}
+    # a value the host types wins over the file's
+    typed = night_of(upload(client, body, "jueves.json", **{**EMPTY, "chip_cents": "10", "currency": "USD"}))
+    assert nets(db, typed)["Ana"] == (-12, Decimal("-1.20"), "USD")
+    # flask import without options reads the file's too
+    path = tmp_path / "jueves.json"
+    path.write_bytes(body)
+    result = runner.invoke(args=["import", str(path)])
+    assert result.exit_code == 0, result.output
+    by_cli = int(result.output.strip().splitlines()[-1])
+    assert nets(db, by_cli) == nets(db, night)
+    # a file without the block: the form's 10 cents when its field is empty
+    bare = json.dumps({k: v for k, v in session.items() if k != "tapete"}).encode()
+    plain = night_of(upload(client, bare, "sin-bloque.json", **EMPTY))
+    assert nets(db, plain)["Ana"] == (-12, Decimal("-1.20"), "EUR")
+    assert store.get_night(db, plain)["title"] == "sin-bloque"
+
+
+def test_the_import_form_leaves_the_money_fields_empty_and_says_what_empty_means(app, client):
+    login_host(client)
+    form = html.unescape(client.get("/host/import?lang=es").get_data(as_text=True))
+    chip = re.search(r'<input id="import-chip-cents"[^>]*>', form).group(0)
+    assert "value=" not in chip and "required" not in chip
+    assert "Valor de la ficha vacío: como en el archivo; si no, 10 céntimos la ficha." in form
+    assert '<option value="" selected>' in form
+
+
+def open_night_mid_hand(db) -> int:
+    """A night still in play: hand 1 passed out (its pot of 3 carried), hand 2 started
+    with two antes in; nobody counted."""
+    night = store.create_night(db, rules={"preset": "jackpots", "ante": 1, "small_bet": 2, "big_bet": 4},
+                               chip_cents=5, title="A medias")
+    ids = {name: store.add_player(db, name) for name in ("Ana", "Bruno", "Chus")}
+    for seat, name in enumerate(ids, start=1):
+        store.seat_player(db, night, ids[name], seat, entered_by="test")
+        store.buy_in(db, night, ids[name], 200, entered_by="test")
+    first = ["p1 ante 1", "p2 ante 1", "p3 ante 1", "p1 check", "p2 check", "p3 check"]
+    hand = store.start_hand(db, night, button=3, entered_by="test")
+    store.append_actions(db, hand, first, entered_by="test", keys=[f"o-{i}" for i in range(len(first))])
+    store.end_hand(db, hand, entered_by="test")
+    hand = store.start_hand(db, night, entered_by="test")
+    store.append_actions(db, hand, ["p2 ante 1", "p3 ante 1"], entered_by="test", keys=["o2-0", "o2-1"])
+    return night
+
+
+def test_a_night_still_in_play_comes_back_still_in_play(app, db, client):
+    """The tester's find: a night still in play (a carried pot, hand 2 just started)
+    came back counted (everyone at 189 with an adjustment of 11) and its file then had a
+    cash_out the original lacked. The file says the night is open and hand 2 in progress;
+    the import counts nobody and leaves hand 2 in progress, where the tablet goes on."""
+    night = open_night_mid_hand(db)
+    login_host(client)
+    body = client.get(f"/host/night/{night}/download/json").data
+    session = json.loads(body)
+    assert "cash_out" not in session and len(session["hands"]) == 2
+    assert (session["tapete"]["closed"], session["tapete"]["hand_in_progress"]) == (False, True)
+    again = night_of(upload(client, body, "a-medias.json", **EMPTY))
+    assert ("ok", "Como en el archivo, la noche sigue abierta y la mano 2 en juego: solo se anotaron las "
+                  "cuentas de fichas que trae el archivo.") in flashed(client)
+    assert session_file(db, again) == session_file(db, night)  # no cash_out, hand 2 open, same block
+    assert judged(db, again) == judged(db, night)
+    assert store.bank_check(db, again)["counted"] == 0
+    assert not store.get_night(db, again)["closed"]
+    hand = store.handrows.current_hand(db, again)
+    assert hand is not None and store.handrows.last_hand(db, again)["number"] == 2
+    store.append_actions(db, hand, ["p1 ante 1"], entered_by="test", keys=["go-on"])
+    assert store.hand_check(db, hand)["pots"], "the imported hand goes on"
+
+
+@pytest.mark.parametrize("block, field", [
+    ({"chip_cents": 0}, "chip_cents"), ({"chip_cents": "5"}, "chip_cents"), ({"currency": "euro"}, "currency"),
+    ({"timezone": "Mars/Olympus"}, "timezone"), ({"started_at": "2026-03-12 21:30"}, "started_at"),
+    ({"closed": True, "hand_in_progress": True}, "hand_in_progress"), ("5 cents", ""),
+])
+def test_a_block_the_import_cannot_use_is_refused_in_spanish(app, client, block, field):
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    answer = upload(client, json.dumps({**GOOD, "tapete": block}).encode(), "a.json", **EMPTY)
+    assert answer.status_code == 302 and answer.headers["Location"].endswith("/host/import")
+    assert snapshot(app.config["DATABASE"]) == before
+    said = [m for c, m in flashed(client) if c == "error"]
+    assert said and said[0].startswith("Los datos de la noche del archivo (“tapete”"), said
+    assert field in said[0]

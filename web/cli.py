@@ -76,22 +76,27 @@ def _started_at(value: str | None) -> datetime | None:
 
 @click.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--chip-cents", type=int, default=1, show_default=True,
-              help="value in cents of --chips-per chips")
-@click.option("--chips-per", type=int, default=1, show_default=True)
-@click.option("--currency", default="EUR", show_default=True)
+@click.option("--chip-cents", type=int, default=None,
+              help="value in cents of --chips-per chips (default: as in the file, else 1)")
+@click.option("--chips-per", type=int, default=None, help="(default: as in the file, else 1)")
+@click.option("--currency", default=None, help="(default: as in the file, else EUR)")
 @click.option("--timezone", "tz", default=None,
-              help="the club's time zone (IANA name); default the app's CLUB_TIMEZONE (Europe/Madrid)")
-@click.option("--started-at", default=None, help="when the night started, in --timezone: '2026-03-14 21:00'")
-@click.option("--title", default=None, help="the night's title (default: the file's name)")
+              help="the club's time zone (IANA name); default as in the file, else the app's "
+              "CLUB_TIMEZONE (Europe/Madrid)")
+@click.option("--started-at", default=None, help="when the night started, in --timezone: '2026-03-14 21:00' "
+              "(default: as in the file, else now)")
+@click.option("--title", default=None, help="the night's title (default: as in the file, else the file's name)")
 @with_appcontext
 def import_command(file, chip_cents, chips_per, currency, tz, started_at, title):
-    """Import a session (.json) or PHH (.phh) FILE as a night; prints the night id."""
+    """Import a session (.json) or PHH (.phh) FILE as a night; prints the night id. An
+    option not given is the file's own (a downloaded night's ``"tapete"`` block:
+    ``store.nightfile``), else its default."""
     start = _started_at(started_at)
-    tz = tz or current_app.config.get("CLUB_TIMEZONE", "Europe/Madrid")
+    club_tz = current_app.config.get("CLUB_TIMEZONE", "Europe/Madrid")
     with _store() as db:
         night_id = store.import_file(db, file, chip_cents=chip_cents, chips_per=chips_per,
-                                     currency=currency, timezone=tz, started_at=start, title=title)
+                                     currency=currency, timezone=tz, started_at=start, title=title,
+                                     defaults={"timezone": club_tz})
     click.echo(night_id)
 
 

@@ -7,7 +7,12 @@ Upload (``POST /host/import``, host only, CSRF; a file of at most
 keeps the app's 256 KB: past it the refusal is said on the form, nothing stored): the same reading and checks as the CLI's ``flask
 import`` (``store.importer``: :func:`store.importer.load_session_text`, then
 :func:`store.importer.import_session` in one transaction), with the CLI's options (chip
-value as cents per N chips, currency, time zone, start, title: the file's name when empty).
+value as cents per N chips, currency, time zone, start, title). An option left empty is the
+file's own (a downloaded night's ``"tapete"`` block, ``store.nightfile``: its chip value,
+currency, zone, start and title), else 10 cents a chip, EUR, the club's zone, now and the
+file's name; a value the host types wins. A night the file says was still in play is
+imported still in play (no counts beyond the file's, its last hand in progress when it
+was), and the flash says so.
 A refusal is said in the page's language from its code (``web.refusals``: the importer's
 ``file_not_json``, ``phh_unreadable``, ``session_invalid`` ...), never the importer's English
 or the file's name; nothing is stored. The same file with the same options again opens the
@@ -32,6 +37,7 @@ from flask_babel import ngettext
 import store
 from store import exporter
 from store.importer import PHH_SUFFIXES, import_session, load_session_text
+from store.nightfile import left_in_play
 
 from .auth import current_actor, host_required
 from .dealer import get_db
@@ -45,6 +51,9 @@ bp = Blueprint("files", __name__, url_prefix="/host")
 
 FORMATS = {"json": "application/json", "phh": "text/plain", "csv": "text/csv"}
 """Download format -> its media type (UTF-8)."""
+
+DEFAULT_CHIP_CENTS = 10
+"""The chip value (cents a chip) of an upload when neither the form nor the file says it."""
 
 UPLOAD_SUFFIXES = (".json",) + PHH_SUFFIXES
 """The file names the upload reads by their suffix; any other is read by its content."""
@@ -116,23 +125,39 @@ def import_file():
     db = get_db()
     try:
         text, name, suffix = _read_upload()
-        options = dict(chip_cents=_int("chip_cents", low=1), chips_per=_int("chips_per", required=False, low=1) or 1,
-                       currency=currency_field(), timezone=text_field("timezone", 64) or _club_tz(),
-                       started_at=_started_at(text_field("started_at", 40)))
-        title = _title(text_field("title", MAX_TITLE), name)
+        options = dict(chip_cents=_int("chip_cents", required=False, low=1),
+                       chips_per=_int("chips_per", required=False, low=1),
+                       currency=currency_field() if text_field("currency", 10) else None,
+                       timezone=text_field("timezone", 64) or None,
+                       started_at=_started_at(text_field("started_at", 40)),
+                       title=text_field("title", MAX_TITLE) or None)
+        defaults = {"chip_cents": DEFAULT_CHIP_CENTS, "timezone": _club_tz(), "title": _title("", name)}
         session = load_session_text(text, "upload" + suffix)
         newest = db.execute("SELECT COALESCE(MAX(id), 0) FROM nights").fetchone()[0]
-        night_id = import_session(db, session, title=title, entered_by=current_actor(), **options)
+        night_id = import_session(db, session, entered_by=current_actor(), defaults=defaults, **options)
     except ValueError as exc:  # StoreError is a ValueError
         flash(refusal_text(exc), "error")
         return redirect(url_for("files.import_page"))
     if night_id <= newest:
         flash(_("This file was imported already, with the same options: here is its night."), "ok")
     else:
-        hands = len(session.get("hands") or [])
-        flash(_("Night imported: %(players)s, %(hands)s.", hands=ngettext("%(num)s hand", "%(num)s hands", hands),
-                players=ngettext("%(num)s player", "%(num)s players", len(session.get("players") or []))), "ok")
+        _say_imported(session)
     return redirect(url_for("host.night", night_id=night_id))
+
+
+def _say_imported(session: dict) -> None:
+    """Flash what the import made: players and hands, and, for a night the file says was
+    still in play (``store.nightfile.left_in_play``), that nobody else was counted and
+    which hand is still in progress."""
+    hands = len(session.get("hands") or [])
+    flash(_("Night imported: %(players)s, %(hands)s.", hands=ngettext("%(num)s hand", "%(num)s hands", hands),
+            players=ngettext("%(num)s player", "%(num)s players", len(session.get("players") or []))), "ok")
+    still_open, hand_in_progress = left_in_play(session)
+    if hand_in_progress:
+        flash(_("As in the file, the night is still in play and hand %(n)s is in progress: only the counts "
+                "the file has were entered.", n=hands), "ok")
+    elif still_open:
+        flash(_("As in the file, the night is still in play: only the counts the file has were entered."), "ok")
 
 
 def _download_name(info: dict, fmt: str, hands: int = 0) -> str:

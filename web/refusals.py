@@ -131,6 +131,12 @@ def _session_invalid(p: dict) -> str:
     said = {
         "not_object": lambda: _("The file is not a session: a session file is one JSON object with its "
                                 "players and hands."),
+        "format": lambda: _("The file is of another format than a Tapete session (%(expected)s): this "
+                            "version cannot read it.", expected=p.get("expected", "tapete/1")),
+        "night": lambda: (_("The file's night details (“tapete”, field “%(field)s”) cannot be used: correct "
+                            "them or remove them.", field=p["field"]) if p.get("field") else
+                          _("The file's night details (“tapete”) must be an object: correct them or remove "
+                            "them.")),
         "players": lambda: _("The session has no list of players (each with seat, name and stack)."),
         "player": lambda: _("Player %(player)s of the file must have a seat, a name and a stack.", **p),
         "seat": lambda: _("Player %(player)s of the file: the seat must be a number from 1 to 10.", **p),

@@ -1,0 +1,179 @@
+"""The night as Tapete kept it, in a session file's ``"tapete"`` block: the money (chip
+value, currency), the identity (time zone, title, start) and the state (closed or still in
+play, a hand in progress) that a CONTRACT.md section 1 file has no key for.
+
+CONTRACT.md 1: "Top-level keys other than these (for instance ``note``) are ignored": the
+referee (``python -m referee check``) reads a file with the block as it reads it without.
+The download writes the block (:func:`night_block`); the import reads it
+(:func:`file_night`) and takes each option the host leaves empty from it
+(:func:`night_options`), so a night downloaded and uploaded again has the same money:
+a file without the block is imported as before.
+
+The block (every key optional)::
+
+    "tapete": {"chip_cents": 5, "chips_per": 1, "currency": "EUR",
+               "timezone": "Europe/Madrid", "title": "Jueves",
+               "started_at": "2026-03-14T20:00:00+00:00",
+               "closed": false, "hand_in_progress": true}
+
+- ``chip_cents`` per ``chips_per`` chips: the chip value (ints > 0, as ``create_night``).
+- ``started_at``: ISO 8601 with its offset (the download writes UTC).
+- ``closed``: false for a night still in play: the import enters the file's counts
+  (``cash_out``) only and counts nobody else (a closed night's file, or one without the
+  block, is a finished session: the players the file does not count are counted at the
+  chips the log implies, ``store.importer``).
+- ``hand_in_progress``: true when the file's last hand had not ended: the import leaves it
+  in progress (only in a night that is not closed).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlite_utils import Database
+
+from .db import MAX_CHIPS, StoreError
+from .handrows import current_hand
+from .nights import get_night, zone
+
+NIGHT_KEY = "tapete"
+"""The session file's top-level key of the block."""
+
+MAX_FILE_TITLE = 120
+"""Longest title the block may give (the host's form takes as many)."""
+
+FALLBACK = {"chip_cents": 1, "chips_per": 1, "currency": "EUR", "timezone": "Europe/Madrid",
+            "started_at": None, "title": None}
+"""An option neither the host nor the file gives (``store.importer.import_session``'s
+defaults before the block: 1 cent a chip)."""
+
+
+def night_block(db: Database, night_id: int) -> dict:
+    """The stored night's block (see the module): its chip value, currency, zone, start
+    (UTC, ISO 8601), title when it has one, ``closed`` and ``hand_in_progress``. Read-only.
+
+    :raises StoreError: no such night (``no_night``).
+    """
+    night = get_night(db, night_id)
+    block = {"chip_cents": night["chip_cents"], "chips_per": night["chips_per"] or 1,
+             "currency": night["currency"], "timezone": night["timezone"], "title": night["title"],
+             "started_at": night["started_at"], "closed": night["closed"],
+             "hand_in_progress": current_hand(db, night_id) is not None}
+    return {k: v for k, v in block.items() if v is not None}
+
+
+def _refuse(label: str, field: str, value: object) -> StoreError:
+    return StoreError(f"{label}: {NIGHT_KEY}.{field} cannot be used: {value!r}", "session_invalid",
+                      what="night", field=field)
+
+
+def _whole(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and 1 <= value <= MAX_CHIPS
+
+
+CHECKS = {
+    "chip_cents": _whole,
+    "chips_per": _whole,
+    "currency": lambda v: isinstance(v, str) and len(v) == 3 and v.isascii() and v.isalpha(),
+    "title": lambda v: isinstance(v, str) and 0 < len(v.strip()) <= MAX_FILE_TITLE and v.isprintable(),
+    "closed": lambda v: isinstance(v, bool),
+    "hand_in_progress": lambda v: isinstance(v, bool),
+}
+"""Block key -> whether a value is one the import can use (``timezone`` and ``started_at``
+are read by :func:`file_night` itself)."""
+
+
+def _when(value: object) -> datetime | None:
+    """An ISO 8601 date and time with its offset, or None when it is not one."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else None
+
+
+def file_night(session: dict, label: str = "session") -> dict:
+    """The session's block (see the module), checked: only the keys it gives, with
+    ``currency`` upper-cased, ``title`` stripped and ``started_at`` an aware datetime; {}
+    without a block. Other keys in the block are ignored (as CONTRACT.md 1 ignores keys).
+
+    :raises StoreError: code ``session_invalid``, what ``night``, ``field`` naming the key:
+        the block is not an object, or a value the import cannot use (a chip value that is
+        not a whole number above 0, an unknown time zone, a start without its offset, a
+        hand in progress in a closed night ...).
+    """
+    block = session.get(NIGHT_KEY)
+    if block is None:
+        return {}
+    if not isinstance(block, dict):
+        raise _refuse(label, "", block)
+    out = {}
+    for field, ok in CHECKS.items():
+        if field in block:
+            if not ok(block[field]):
+                raise _refuse(label, field, block[field])
+            out[field] = block[field]
+    if "currency" in out:
+        out["currency"] = out["currency"].upper()
+    if "title" in out:
+        out["title"] = out["title"].strip()
+    if "timezone" in block:
+        try:
+            if not isinstance(block["timezone"], str):
+                raise StoreError("not a zone name")
+            zone(block["timezone"])
+        except StoreError:
+            raise _refuse(label, "timezone", block["timezone"]) from None
+        out["timezone"] = block["timezone"]
+    if "started_at" in block:
+        out["started_at"] = _when(block["started_at"])
+        if out["started_at"] is None:
+            raise _refuse(label, "started_at", block["started_at"])
+    if out.get("hand_in_progress") and out.get("closed", True):
+        raise _refuse(label, "hand_in_progress", "a hand in progress in a closed night")
+    return out
+
+
+def night_options(session: dict, defaults: dict | None = None, **given) -> dict:
+    """The night's options for ``store.nights.create_night``: each the host gave (not
+    None), else the file's (:func:`file_night`), else ``defaults``' (the caller's: the web
+    form's 10 cents a chip, the club's zone, the file's name as title), else
+    :data:`FALLBACK`.
+
+    The chip value is one pair: when the host gives ``chip_cents``, ``chips_per`` is the
+    host's (1 when not given), never the file's; otherwise the pair is the file's when it
+    has ``chip_cents``, else the defaults' with the host's ``chips_per``.
+
+    :param given: ``chip_cents``, ``chips_per``, ``currency``, ``timezone``,
+        ``started_at`` (naive: in the resolved zone), ``title``; None: not given.
+    :returns: a dict of those six keys.
+    :raises StoreError: a block the import cannot use (:func:`file_night`).
+    """
+    kept = file_night(session)
+    fallback = {**FALLBACK, **(defaults or {})}
+    out = {}
+    for name in ("currency", "timezone", "started_at", "title"):
+        for source in (given, kept, fallback):
+            if source.get(name) is not None:
+                out[name] = source[name]
+                break
+        else:
+            out[name] = None
+    if given.get("chip_cents") is not None:
+        out["chip_cents"], out["chips_per"] = given["chip_cents"], given.get("chips_per") or 1
+    elif "chip_cents" in kept:
+        out["chip_cents"], out["chips_per"] = kept["chip_cents"], kept.get("chips_per", 1)
+    else:
+        out["chip_cents"] = fallback["chip_cents"]
+        out["chips_per"] = given.get("chips_per") or fallback["chips_per"]
+    return out
+
+
+def left_in_play(session: dict) -> tuple[bool, bool]:
+    """``(open, hand_in_progress)``: whether the file's block says the night was still in
+    play (``closed`` false) and its last hand had not ended (:func:`file_night`)."""
+    kept = file_night(session)
+    is_open = kept.get("closed") is False
+    return is_open, is_open and bool(kept.get("hand_in_progress")) and bool(session.get("hands"))
