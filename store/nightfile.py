@@ -120,9 +120,9 @@ def file_night(session: dict, label: str = "session") -> dict:
     if "title" in out:
         out["title"] = out["title"].strip()
     if "timezone" in block:
+        if not isinstance(block["timezone"], str):
+            raise _refuse(label, "timezone", block["timezone"])
         try:
-            if not isinstance(block["timezone"], str):
-                raise StoreError("not a zone name")
             zone(block["timezone"])
         except StoreError:
             raise _refuse(label, "timezone", block["timezone"]) from None
