@@ -161,8 +161,10 @@ def test_misdeal_close_and_another_award_only_when_there_is_a_hand_to_act_on(bro
     _shot(page, "tablet_fix_antes")
     assert page.is_visible("#misdeal-btn")
     assert page.is_hidden("#end-hand") and page.is_hidden("#award-other")   # the antes
+    assert page.is_hidden("#award-box")                          # no empty panel
     taps.click("#forced-btn")
     taps.settle()
     page.wait_for_selector('#verbs[data-due="true"]')
     assert page.is_visible("#end-hand") and page.is_visible("#award-other")
+    assert "Reparto del bote" in page.text_content("#award-box h3")
     context.close()

@@ -599,6 +599,11 @@
     $("end-hand").hidden = !under_way;
     $("misdeal-btn").hidden = !view.in_progress;   // no hand, or between hands: nothing to void
     $("next-hand").hidden = !!view.in_progress || !known(server.hand_id);
+    // nothing to award, record or close yet (the antes; no hand): no empty panel
+    var box = $("award-box");
+    box.hidden = ["proposal", "finish-btn", "award-confirm", "award-other", "end-hand", "next-hand"].every(function (id) {
+      return $(id).hidden;
+    }) && !ref.textContent && !$("recorded-award").textContent;
   }
 
   // No hand yet tonight: who deals the first hand (the button)? One tap on a name starts
