@@ -92,12 +92,29 @@ def _and(lang: str, items: list[str]) -> str:
     return ", ".join(items[:-1]) + (" y " if lang == "es" else " and ") + items[-1]
 
 
-def _cards(cards: Any) -> str:
-    """A list of card codes as ``As Kd 7h`` (codes as logged)."""
-    return " ".join(str(c) for c in cards)
+SUIT_FACES = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
+"""The suits as a page draws them (the tablet's card buttons): ♠ ♥ ♦ ♣."""
 
 
-def _values(finding: Any, lang: str, names: Mapping | None) -> dict[str, str | None]:
+def card_face(code: str) -> str:
+    """One card code as a page draws it: ``"Js"`` -> ``"J♠"``, ``"Td"`` -> ``"10♦"``, the
+    joker ``"Jk"`` -> ``"★"``; an unseen card (``"??"``) or an unknown code as it is."""
+    code = str(code)
+    if code == "Jk":
+        return "\u2605"
+    if len(code) == 2 and code[1] in SUIT_FACES:
+        return code[0].replace("T", "10") + SUIT_FACES[code[1]]
+    return code
+
+
+def _cards(cards: Any, faces: bool = False) -> str:
+    """A list of card codes as ``As Kd 7h`` (codes as logged), or with ``faces`` as a page
+    draws them, ``A♠ K♦ 7♥`` (:func:`card_face`)."""
+    return " ".join(card_face(c) if faces else str(c) for c in cards)
+
+
+def _values(finding: Any, lang: str, names: Mapping | None,
+            faces: bool = False) -> dict[str, str | None]:
     """The template's fields: every detail in words, plus ``seat`` and the derived
     ``verb_inf`` and ``blind``; None for a detail that is missing or empty. A ``name``
     detail (the player counted at the cash-out) names the seat; a ``difference`` (and the
@@ -125,7 +142,7 @@ def _values(finding: Any, lang: str, names: Mapping | None) -> dict[str, str | N
         elif isinstance(value, Mapping):
             out[key] = chips_by_seat(value, lang, names)
         elif isinstance(value, (list, tuple)):
-            out[key] = _cards(value) if value else None
+            out[key] = _cards(value, faces) if value else None
         elif key in ("difference", "ruling_moves") and isinstance(value, int):
             out[key] = f"{value:+d}".replace("-", MINUS)
         else:
@@ -219,7 +236,7 @@ def severity_word(severity: str, lang: str) -> str:
 
 
 def sentence(finding: Any, lang: str, names: Mapping | None = None, *,
-             strict: bool = False) -> str:
+             strict: bool = False, faces: bool = False) -> str:
     """The finding in one sentence in ``lang``, from its kind, seat and details.
 
     :param finding: a finding dict of ``referee.check`` (``kind``, ``seat``, ``details``)
@@ -231,6 +248,8 @@ def sentence(finding: Any, lang: str, names: Mapping | None = None, *,
         is said by its label alone, never in another language.
     :param strict: raise instead (tests: every template fits the details the referee
         gives).
+    :param faces: cards as a page draws them (``J♠ 10♦``, :func:`card_face`), not as
+        logged (``Js Td``: the CLI's text).
     :raises ValueError: another language.
     :raises KeyError: ``strict`` and no template, or a detail it needs is missing.
     """
@@ -239,7 +258,7 @@ def sentence(finding: Any, lang: str, names: Mapping | None = None, *,
     try:
         if text is None:
             raise KeyError(kind)
-        return _capital(fill(text, _values(finding, lang, names)))
+        return _capital(fill(text, _values(finding, lang, names, faces)))
     except KeyError:
         if strict:
             raise
@@ -277,13 +296,14 @@ def finding_text(finding: Any, lang: str, names: Mapping | None = None) -> str:
 
 
 def describe(finding: Any, lang: str, names: Mapping | None = None, *,
-             verbatim: bool = True) -> dict[str, str]:
+             verbatim: bool = True, faces: bool = False) -> dict[str, str]:
     """What a page shows of a finding in ``lang``: ``{"label", "sentence", "rule_text",
     "text"}`` (strings; ``rule_text`` as :func:`rule_text`, ``text`` as
     :func:`finding_text`). ``verbatim=False``: a page wholly in ``lang`` (an English page
-    says the seeds' sentences in English only, :func:`referee.citations.citation`)."""
+    says the seeds' sentences in English only, :func:`referee.citations.citation`);
+    ``faces``: cards as a page draws them (:func:`card_face`)."""
     kind = _get(finding, "kind") or ""
-    said = sentence(finding, lang, names)
+    said = sentence(finding, lang, names, faces=faces)
     rule = rule_text(finding, lang, verbatim=verbatim)
     word = ("Regla", "Rule")[_lang(lang)]
     return {"label": label(kind, lang), "sentence": said, "rule_text": rule,
@@ -291,7 +311,7 @@ def describe(finding: Any, lang: str, names: Mapping | None = None, *,
 
 
 def action_sentence(action: Mapping | None, lang: str, names: Mapping | None = None, *,
-                    line: str | None = None) -> str:
+                    line: str | None = None, faces: bool = False) -> str:
     """One log line in words of ``lang``, as the hand replayer says it (:data:`ACTIONS`):
     ``"Íñigo abre 10"`` / ``"Íñigo opens 10"``, from the parsed line, never its text.
 
@@ -300,6 +320,8 @@ def action_sentence(action: Mapping | None, lang: str, names: Mapping | None = N
         ``cards`` (list of codes, or None where not known), ``count``, ``text``), or None
         for a line that could not be read (said with ``line``, the line as logged).
     :param names: seat -> player name (int or str keys); others are "el asiento N".
+    :param faces: cards as a page draws them (``J♠ 10♦``, :func:`card_face`); else as
+        logged (``Js Td``: the CLI's text).
     :returns: the sentence, capitalised, without a final stop.
     :raises ValueError: another language.
 
@@ -322,7 +344,7 @@ def action_sentence(action: Mapping | None, lang: str, names: Mapping | None = N
         "seat": seat_name(action.get("seat"), lang, names) if action else None,
         "amount": None if not action or action.get("amount") is None else str(action["amount"]),
         "count": None if count is None else str(count),
-        "cards": _cards(cards) if cards else None,
+        "cards": _cards(cards, faces) if cards else None,
         "text": (action.get("text") or "") if action else None,
         "line": line if line is not None else "",
     }

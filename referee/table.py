@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .betting import options as bet_options
 from .pots import build_pots
 from .state import HandState
 from .session import HandItem, replay_session
@@ -71,10 +72,12 @@ def hand_state(item: HandItem) -> dict:
         f.as_dict() for f in result.findings if f.kind != "incomplete_hand"
         and not (f.kind == "wrong_award" and not st.recorded)]
     proposed = None
-    if result.awards is not None and result.outcome != "incomplete":
+    # no award is offered while the referee still has someone to act (a hand still to be
+    # shown or mucked at the showdown): the cards still to come may change it
+    if result.awards is not None and result.outcome != "incomplete" and replay.due() is None:
         proposed = {str(s): c for s, c in sorted(result.awards.items())}
     phase = st.phase
-    legal = dead_hand_legal(st, replay.due(), replay.legal())
+    legal = short_call_legal(dead_hand_legal(st, replay.due(), replay.legal()))
     if phase == "predeal" and not any(l["verb"] in ("ante", "blind", "straddle") for l in legal):
         phase = "predraw"  # the forced chips are in: the betting is on
     if phase == "showdown" and complete and proposed is not None and replay.due() is None:
@@ -111,6 +114,7 @@ def hand_state(item: HandItem) -> dict:
         "known_cards": {str(s): list(st.hands.get(s, ())) for s in st.order},
         "dead": [s for s in st.order if s in st.dead],
         "show_openers": openers_due(findings),
+        "legal_if_due": legal_if_due(st, replay.due()),
     }
 
 
@@ -132,6 +136,38 @@ def dead_hand_legal(st: HandState, seat: int | None, legal: list[dict]) -> list[
     if seat is None or seat not in st.dead:
         return legal
     return [l for l in legal if l["verb"] not in BETTING_VERBS]
+
+
+def short_call_legal(legal: list[dict]) -> list[dict]:
+    """``legal`` without a ``call`` that puts in exactly the chips of the ``allin`` also
+    offered: a seat that cannot cover the bet (or covers it with its last chip) calls all
+    in, so the tablet offers the all-in alone.
+
+    Robert's Rules of Poker, glossary: "All-in — Having one's entire stake committed to the
+    current pot" (a call of every chip left is that); seed 000: "Ningún jugador podrá
+    obligar a otro a jugarse mayor cantidad de la que dispone en su resto" (the short stack
+    plays its «resto»).
+    ``referee.betting.options`` offers both for the same chips.
+    """
+    allin = {l["min"] for l in legal if l["verb"] == "allin"}
+    return [l for l in legal if not (l["verb"] == "call" and l["min"] in allin)]
+
+
+def legal_if_due(st: HandState, due: int | None) -> dict[str, list[dict]]:
+    """During a betting round (``predraw``/``postdraw``), what each seat still contesting
+    other than ``due`` could do were it its turn now (``referee.betting.options`` of that
+    seat: the same rule as for the seat due), for a tap out of turn: ``{seat: [{"verb",
+    "min", "max"}]}`` (seat keys strings, chips as round totals); ``{}`` outside a
+    betting round. A seat all in or with a dead hand gets nothing (it takes no part in the
+    betting)."""
+    if st.phase not in ("predraw", "postdraw"):
+        return {}
+    out: dict[str, list[dict]] = {}
+    for seat in st.contesting():
+        if seat == due or seat in st.dead or seat in st.allin or st.stacks.get(seat, 0) <= 0:
+            continue
+        out[str(seat)] = short_call_legal(bet_options(st, seat))
+    return out
 
 
 def openers_due(findings: list[dict]) -> int | None:

@@ -280,7 +280,7 @@ def test_after_an_uncorrected_wrong_award_the_dealer_page_names_the_hand_and_the
     assert "Hand 1" in text and "Bruno +75" in text and "Chus \u221275" in text
     assert "tap “Undo: the close of hand 1” (the hand reopens)" in text and "accept the difference" in text
     page.click("#award-gap-accept")              # the next hand states the table's chips
-    page.wait_for_selector("#end-hand:not([hidden])")
+    page.wait_for_selector("#misdeal-btn:not([hidden])")     # a hand in progress (its antes)
     hand2 = store.night_hands(db, night_id)[-1]
     # the referee gives 465 to seat 3 and 540 to seat 4; the table has the pot with seat 3
     assert hand2["number"] == 2 and hand2["stacks"] == {"1": 495, "3": 540, "4": 465}
@@ -393,7 +393,7 @@ def test_next_hand_after_a_misdeal_keeps_the_button(browser, server, app, db, ca
     page.click("#end-hand")                              # a misdeal is a finished deal: no question
     page.wait_for_selector("#next-hand:not([hidden])")
     page.click("#next-hand")
-    page.wait_for_selector("#end-hand:not([hidden])")
+    page.wait_for_selector("#misdeal-btn:not([hidden])")     # a hand in progress (its antes)
     # Robert's Rules of Poker, Misdeals: the same dealer deals again
     assert [h["button"] for h in store.night_hands(db, night_id)] == [4, 4]
     assert page.get_attribute(".dealer-button", "title") and \
@@ -473,7 +473,10 @@ def test_a_finding_has_the_same_number_on_the_tablet_the_report_and_the_players_
         context, page = _open(browser, server, night_id, token, locale=locale, lang=lang)
         page.wait_for_selector(f"#findings li{kind}")
         assert page.get_attribute(f"#findings li{kind}", "data-action") == "5"      # the JSON's
-        shown[f"tablet {lang}"] = _number(page.text_content(f"#findings li{kind}"))
+        # the tablet says the action in words, never a bare number (issue 15): the log's line
+        said = page.text_content(f'#log li[value="{number}"]')
+        assert {"es": f"en «{said}»", "en": f"in “{said}”"}[lang] in page.text_content(f"#findings li{kind}")
+        assert "#" not in page.text_content(f"#findings li{kind}")
         assert page.text_content(f'#log li[value="{number}"]') == {"es": "Bruno abre 10", "en": "Bruno opens 10"}[lang]
         assert page.get_attribute(f'#log li[value="{number}"]', "title") == "p3 open 10"
         assert [li.get_attribute("value") for li in page.query_selector_all("#log li")][:4] == \

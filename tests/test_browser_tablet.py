@@ -216,7 +216,7 @@ def test_findings_are_said_in_the_pages_language_by_the_referees_templates(brows
     page.wait_for_selector(item)
     # "p3 open 10", the 5th action; the sentence from details["due"], players by name
     assert page.text_content(f"{item} strong") == "fuera de turno"
-    assert page.text_content(item).startswith("fuera de turno #5 — ")
+    assert page.text_content(item).startswith("fuera de turno en «Bruno abre 10» — ")
     assert page.text_content(f"{item} .sentence") == "Bruno abrió cuando hablaba Ana."
     rule = page.locator(f"{item} .rule")
     assert rule.text_content().startswith(" Regla: Reglas de la TDA, regla 53")

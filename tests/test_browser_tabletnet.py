@@ -161,6 +161,11 @@ def test_undo_misdeal_and_closing_early_are_confirmed_in_the_page(browser, serve
     assert "Call a misdeal?" in page.text_content("#confirm-text")
     assert page.is_hidden("#confirm-why")
     page.click("#confirm-cancel")
+    # closing by hand is offered once the hand is under way (the antes in), not before
+    assert page.is_hidden("#end-hand")
+    _later(page)
+    page.click("#forced-btn")
+    page.wait_for_selector("#end-hand:not([hidden])")
     page.click("#end-hand")
     assert "Close it anyway?" in page.text_content("#confirm-text")
     page.click("#confirm-ok")
@@ -187,7 +192,7 @@ def test_the_award_gap_names_players_and_real_buttons_cites_no_document_and_ends
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "tablet_award_gap_es.png"), full_page=True)
     page.click("#award-gap-accept")                         # the next hand with the table's chips
-    page.wait_for_selector("#end-hand:not([hidden])")
+    page.wait_for_selector("#misdeal-btn:not([hidden])")    # a hand in progress (its antes)
     page.wait_for_selector("#award-gap", state="hidden")    # ended with its hand
     # the next hand's findings (the stacks differ from the referee's): Tapete's own rule said
     # in words, no document or section named

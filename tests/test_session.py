@@ -104,7 +104,7 @@ def test_table_state_before_any_action_asks_for_the_antes():
     assert st["legal"] == [{"verb": "ante", "min": 5, "max": 5}]
     assert set(st) == {"hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks",
                        "in_hand", "dealt_in", "acted", "opening", "button", "proposed_awards",
-                       "awards", "recorded_awards", "findings", "known_cards", "dead", "show_openers"}
+                       "awards", "recorded_awards", "findings", "known_cards", "dead", "show_openers", "legal_if_due"}
     assert st["known_cards"] == {"1": ["??"] * 5, "3": ["??"] * 5, "4": ["??"] * 5}
     assert st["dead"] == [] and st["show_openers"] is None
     assert st["acted"] == [] and st["pots"] == [] and st["recorded_awards"] == {}

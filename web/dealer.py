@@ -487,12 +487,18 @@ def said(view: dict) -> dict:
     """The view with its findings said in the page's language by the referee's templates
     (:func:`web.i18n.say_finding`: ``label``, ``sentence``, ``rule_text``, ``number``),
     each log line's ``words`` (:func:`web.i18n.say_line`, the referee's sentence:
-    ``"Íñigo abre 2"``; the tablet shows them, the line as written only as its title) and
+    ``"Íñigo abre 2"``; the tablet shows them, the line as written only as its title), each
+    finding's ``action_words`` (the words of the action it is about, where it names one) and
     the undo's ``text`` the same way, players by the names at the table."""
     names = {seat["seat"]: seat["name"] for seat in view.get("seats", [])}
     view["findings"] = i18n.say_findings(view.get("findings", []), names)
     for action in view.get("actions", []):
         action["words"] = i18n.say_line(action["action"], names)
+    live = [a for a in view.get("actions", []) if not a["voided"]]
+    for finding in view["findings"]:   # the action it is about (0-based among the live ones)
+        index = finding.get("action")
+        if isinstance(index, int) and 0 <= index < len(live):
+            finding["action_words"] = live[index]["words"]
     undo = view.get("undo")
     if undo:
         undo["text"] = (i18n.say_line(undo["action"], names) if undo["kind"] == "action"
@@ -622,6 +628,9 @@ def page_strings() -> dict:
                           "left: a rebuy may come first). The taps made for it were not stored: %(taps)s."),
         "show_known": _("Shows: %(cards)s"),
         "show_openers": _("%(name)s takes the pot: pick the openers shown"),
+        "openers_phase": _("The opener shows openers"),
+        "type_chips": _("Type the chips"),
+        "at_action": _("in “%(what)s”"),
         "main_pot_names": _("Main pot %(amount)s: %(names)s"),
         "side_pot_names": _("Side pot %(amount)s: %(names)s"),
     }

@@ -136,7 +136,7 @@ def say_finding(finding: dict, names: dict | None = None) -> dict:
 
     :param names: seat -> player name (int or str keys); seats without one are "asiento N".
     """
-    said = messages.describe(finding, page_lang(), names, verbatim=False)
+    said = messages.describe(finding, page_lang(), names, verbatim=False, faces=True)
     action = finding.get("action")
     return {**finding, "label": said["label"], "sentence": said["sentence"],
             "rule_text": said["rule_text"], "text": said["text"],
@@ -150,8 +150,11 @@ def say_action(action: dict | None, names: dict | None = None, line: str | None 
     :param action: the parsed line (``store.replays`` gives it as ``parsed``), or None for
         a line that could not be read (said with ``line``).
     :param names: seat -> player name; seats without one are "asiento N".
+
+    Cards as the pages draw them (``J♠ 10♦``, ``referee.messages.card_face``), never as
+    logged (``JsTd``).
     """
-    return messages.action_sentence(action, page_lang(), names, line=line)
+    return messages.action_sentence(action, page_lang(), names, line=line, faces=True)
 
 
 def say_line(line: str, names: dict | None = None) -> str:

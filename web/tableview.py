@@ -19,7 +19,7 @@ from .handops import finish_plan, forced_plan
 
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
-                "recorded_awards", "findings", "known_cards", "dead", "show_openers")
+                "recorded_awards", "findings", "known_cards", "dead", "show_openers", "legal_if_due")
 """The keys of ``referee.table.hand_state`` the view passes on as they are."""
 
 
@@ -69,7 +69,7 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
                   "stacks": {}, "in_hand": [], "dealt_in": [], "acted": [], "opening": None,
                   "button": None, "proposed_awards": None, "awards": None,
                   "recorded_awards": {}, "findings": [], "known_cards": {}, "dead": [],
-                  "show_openers": None, "forced": [], "finish": None, "actions": [], "version": 0,
+                  "show_openers": None, "legal_if_due": {}, "forced": [], "finish": None, "actions": [], "version": 0,
                   "undo": None}
     if hand_id is not None:
         state = hand_state(judging.hand_item(db, hand_id))

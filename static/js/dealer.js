@@ -132,8 +132,9 @@
         moved = selected !== data.to_act;
         selected = data.to_act;
       }
-      // the out-of-turn notice is the referee's own finding on the stored tap (TDA 53)
-      if (data.notice) { showNotice(data.notice); }
+      // the out-of-turn notice is the referee's own finding on the stored tap (TDA 53); it
+      // goes once the findings no longer hold it (that action undone)
+      if (data.notice) { showNotice(data.notice, true); } else { dropStaleNotice(data); }
       redraw(moved);
     },
     onRefused: function (data, tap, info) {
@@ -163,6 +164,11 @@
     onChange: function () { redraw(); },
     renewToken: renewToken,
   });
+
+  // Reloaded with taps still waiting (offline): the seat the kept table had due may be the
+  // one that just acted; as before the reload, nobody is selected until the referee answers
+  // (the dealer taps the seat).
+  if (queue.items.length) { selected = null; }
 
   // The tap was refused for its CSRF token (web/csrf.py): the table's state carries a fresh
   // one (the session's), which the page keeps in its meta for the next taps.
@@ -208,10 +214,25 @@
     renderNet();
   }
 
-  function showNotice(text) {
+  // ``finding``: the text is the referee's out-of-turn finding (kept while it holds)
+  var noticeFinding = null;
+  function showNotice(text, finding) {
     var n = $("notice");
     n.textContent = text;
     n.hidden = false;
+    noticeFinding = finding ? text : null;
+  }
+  // An out-of-turn notice whose finding the server's findings no longer hold (the action
+  // it is about was undone): hidden. The same sentence, as the server said both.
+  function dropStaleNotice(data) {
+    if (noticeFinding === null) { return; }
+    var holds = ((data && data.findings) || []).some(function (f) {
+      return f.kind === "out_of_turn" && f.sentence === noticeFinding;
+    });
+    if (!holds) {
+      $("notice").hidden = true;
+      noticeFinding = null;
+    }
   }
   function showNote(text) {
     var n = $("tap-note");
@@ -265,6 +286,7 @@
   }
   function playerAction(seat, verb, amount, cards) {
     $("notice").hidden = true;
+    noticeFinding = null;
     var words = ["p" + seat, verb];
     if (known(amount)) { words.push(String(amount)); }
     if (cards) { words.push(cards); }
@@ -302,7 +324,8 @@
   function render() {
     view = Echo.echo(server, queue.items);
     if (known(selected) && seatInfo(selected) && seatInfo(selected).sitting_out) { selected = null; }
-    $("phase").textContent = view.waiting ? S.waiting_referee : (S.phase[view.phase || "none"] || view.phase);
+    $("phase").textContent = view.waiting ? S.waiting_referee : askingOpeners() ? S.openers_phase
+      : (S.phase[view.phase || "none"] || view.phase);
     $("pot").textContent = num(view.pot);
     $("pot").classList.toggle("pending-value", !!view.waiting);
     $("pot").setAttribute("data-pot", String(view.pot));
@@ -399,6 +422,18 @@
   // ``show_openers``): the card picker opens for the opener at once, its known cards first,
   // once for each state of the hand. Returns whether it opened.
   var askedOpeners = null;
+  // While the referee's ``show_openers`` stands the page asks for the openers: the question
+  // in place of the verbs, the phase and the referee's verdict on it (its finding stays in
+  // the data).
+  function askingOpeners() { return !view.waiting && known(view.show_openers); }
+  function openersQuestion() { return fmt(S.show_openers, {name: seatLabel(view.show_openers)}); }
+  function isOpenersVerdict(f) { return askingOpeners() && f.kind === "openers_not_shown" && f.seat === view.show_openers; }
+  function openOpenersPicker(seat) {
+    openPicker({verb: "show", seat: seat}, fmt(S.show_openers, {name: seatLabel(seat)}));
+    renderVerbs();
+    var picker = $("picker");
+    if (picker.scrollIntoView) { picker.scrollIntoView({block: "start"}); }
+  }
   function askOpeners() {
     var seat = server.show_openers;
     var mark = server.hand_id + ":" + server.version;
@@ -406,7 +441,7 @@
     askedOpeners = mark;
     selected = seat;
     render();
-    openPicker({verb: "show", seat: seat}, fmt(S.show_openers, {name: seatLabel(seat)}));
+    openOpenersPicker(seat);
     return true;
   }
 
@@ -414,6 +449,14 @@
   function focusFirstVerb() {
     var first = document.querySelector("#verbs button");
     if (first) { first.focus(); }
+  }
+
+  // A seat not due (a tap out of turn): the referee's bounds for it as if it were due
+  // (``legal_if_due``), while no tap waits; else null.
+  function boundsIfDue(verb, seat) {
+    if (view.waiting || !known(seat)) { return null; }
+    var list = (view.legal_if_due || {})[String(seat)] || [];
+    return list.filter(function (l) { return l.verb === verb; })[0] || null;
   }
 
   function hasAmount(legal) { return !!legal && known(legal.min); }
@@ -498,6 +541,17 @@
     hint.textContent = text;
     hint.hidden = !text;
     main.setAttribute("data-due", String(isDue(seat)));
+    if (askingOpeners()) {   // the openers' question alone: no verbs for a finished hand
+      $("actor-title").textContent = seatName(view.show_openers);
+      hint.hidden = true;
+      $("more").hidden = true;
+      if ($("picker").hidden) {
+        var again = el("button", {type: "button", "class": "verb show big", "data-verb": "show-openers"}, openersQuestion());
+        again.addEventListener("click", function () { closePanels(); openOpenersPicker(view.show_openers); });
+        main.appendChild(again);
+      }
+      return;
+    }
     if (!known(seat)) {
       $("more").hidden = true;
       return;
@@ -525,7 +579,7 @@
     var proposal = view.proposed_awards;
     var rec = view.recorded_awards || {};
     var recorded = Object.keys(rec).length > 0;
-    var proposes = !!proposal && Object.keys(proposal).length > 0 && !recorded;   // {}: the pot carries
+    var proposes = !!proposal && Object.keys(proposal).length > 0 && !recorded && !askingOpeners();   // {}: the pot carries
     $("proposal").textContent = proposes ? fmt(S.proposal, {awards: awardsText(proposal)}) : "";
     $("proposal").hidden = !proposes;
     // nothing in doubt (the server's ``finish``): award, close and next hand in one tap
@@ -543,9 +597,18 @@
     ref.hidden = !showRef;
     ref.setAttribute("data-awards", JSON.stringify(view.awards || null));
     $("recorded-award").textContent = recorded ? fmt(S.recorded_award, {awards: awardsText(rec)}) : "";
-    $("award-other").hidden = !view.in_progress;
-    $("end-hand").hidden = !view.in_progress;
+    // another award and closing by hand only once the hand has something to award or close
+    // (its betting begun: not during the antes)
+    var under_way = !!view.in_progress && !!view.phase && view.phase !== "predeal";
+    $("award-other").hidden = !under_way;
+    $("end-hand").hidden = !under_way;
+    $("misdeal-btn").hidden = !view.in_progress;   // no hand, or between hands: nothing to void
     $("next-hand").hidden = !!view.in_progress || !known(server.hand_id);
+    // nothing to award, record or close yet (the antes; no hand): no empty panel
+    var box = $("award-box");
+    box.hidden = ["proposal", "finish-btn", "award-confirm", "award-other", "end-hand", "next-hand"].every(function (id) {
+      return $(id).hidden;
+    }) && !ref.textContent && !$("recorded-award").textContent;
   }
 
   // No hand yet tonight: who deals the first hand (the button)? One tap on a name starts
@@ -582,7 +645,7 @@
     var p = $("seat-finding");
     var seat = selected;
     var list = known(seat) ? (view.findings || []).filter(function (f) {
-      return f.seat === seat && f.severity === "error" && f.sentence;
+      return f.seat === seat && f.severity === "error" && f.sentence && !isOpenersVerdict(f);
     }) : [];
     p.hidden = !list.length;
     p.textContent = list.map(function (f) { return (f.label ? f.label + ": " : "") + f.sentence; }).join(" ");
@@ -651,14 +714,17 @@
     var list = view.findings || [];
     if (!list.length) { ul.appendChild(el("li", {"class": "none"}, S.no_findings)); }
     list.forEach(function (f) {
+      if (isOpenersVerdict(f)) {   // asked for now: the question, not the verdict
+        ul.appendChild(el("li", {"class": "finding asking", "data-kind": "show_openers"}, openersQuestion()));
+        return;
+      }
       var li = el("li", {"class": "finding " + (f.severity || ""), "data-kind": f.kind,
                          "data-action": known(f.action) ? String(f.action) : ""});
       var label = f.label || (S.kinds && S.kinds[f.kind]) || "";
-      // the action counted from 1, as people count (and as the log, the night report and
-      // the player's page number it); ``f.action`` (and data-action) is the 0-based index
-      var number = known(f.action) ? f.action + 1 : null;
+      // the action it is about in the server's words (``action_words``), never a bare number
       li.appendChild(el("strong", {}, label));
-      li.appendChild(document.createTextNode((number !== null ? " #" + number : "") + " \u2014 "));
+      var at = f.action_words ? " " + fmt(S.at_action, {what: f.action_words}) : "";
+      li.appendChild(document.createTextNode(at + " \u2014 "));
       if (f.sentence) { li.appendChild(el("span", {"class": "sentence"}, f.sentence)); }
       if (f.rule_text) { li.appendChild(el("small", {"class": "rule"}, " " + S.rule + ": " + f.rule_text)); }
       ul.appendChild(li);
@@ -729,7 +795,7 @@
     if (!known(seat)) { return; }
     closePanels();
     if (AMOUNT_VERBS.indexOf(verb) >= 0) {
-      openKeypad({verb: verb, seat: seat}, legalFor(verb, seat));
+      openKeypad({verb: verb, seat: seat}, legalFor(verb, seat) || boundsIfDue(verb, seat));
     } else if (verb === "draw") {
       openDraw(seat);
     } else if (verb === "show") {
@@ -769,6 +835,7 @@
     $("amount-min").onclick = function () { if (known(min)) { input.value = min; } };
     $("amount-max").onclick = function () { if (known(max)) { input.value = max; } };
     $("amount-label").textContent = (S.verbs[what.verb] || S.award) + " \u00b7 " + seatName(what.seat);
+    $("amount-note").hidden = true;
     $("keypad").hidden = false;
     input.focus();
     input.select();
@@ -776,7 +843,13 @@
 
   function amountEntered() {
     var value = $("amount").value.trim();
-    if (!/^[0-9]+$/.test(value) || !pending) { $("amount").focus(); return; }
+    if (!/^[0-9]+$/.test(value) || !pending) {
+      var note = $("amount-note");
+      note.textContent = S.type_chips;
+      note.hidden = false;
+      $("amount").focus();
+      return;
+    }
     value = value.replace(/^0+(?=[0-9])/, "");
     if (value.length > 12) { showNote(S.too_large); $("amount").focus(); return; }
     var what = pending;
@@ -813,13 +886,13 @@
         var i = picked.indexOf(card);
         if (i >= 0) { picked.splice(i, 1); } else { picked.push(card); }
         b.setAttribute("aria-pressed", String(i < 0));
-        $("picked").textContent = picked.join("");
+        $("picked").textContent = picked.map(cardText).join(" ");
         if (i < 0 && held.length && picked.length === held.length) { pickerEntered(); }
       });
       if (seen.indexOf(card) >= 0) { picked.push(card); b.setAttribute("aria-pressed", "true"); }   // known: picked
       box.appendChild(b);
     });
-    $("picked").textContent = picked.join("");
+    $("picked").textContent = picked.map(cardText).join(" ");
     // dealing and serving: the cards when seen, else how many unseen cards
     $("picker-unseen").hidden = !(what.verb === "deal" || what.verb === "serve");
     $("picker").hidden = false;
@@ -884,7 +957,7 @@
     pushTap({op: "finish_hand", hand_id: server.hand_id}, "finish-btn");
     afterLocalTap();
   });
-  $("picker-cancel").addEventListener("click", closePanels);
+  $("picker-cancel").addEventListener("click", function () { closePanels(); render(); });
   $("picker-clear").addEventListener("click", function () {
     picked = [];
     $("picked").textContent = "";
@@ -1044,6 +1117,7 @@
         keepView(data);
         if ("award_gap" in data) { awardGap = data.award_gap; }
         if (known(data.to_act)) { selected = data.to_act; }
+        dropStaleNotice(data);
         redraw();
       })
       .catch(function () {});
