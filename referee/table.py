@@ -71,11 +71,7 @@ def hand_state(item: HandItem) -> dict:
     findings = [f.as_dict() for f in extra] + [
         f.as_dict() for f in result.findings if f.kind != "incomplete_hand"
         and not (f.kind == "wrong_award" and not st.recorded)]
-    proposed = None
-    # no award is offered while the referee still has someone to act (a hand still to be
-    # shown or mucked at the showdown): the cards still to come may change it
-    if result.awards is not None and result.outcome != "incomplete" and replay.due() is None:
-        proposed = {str(s): c for s, c in sorted(result.awards.items())}
+    proposed = proposed_awards(result, replay.due())
     phase = st.phase
     legal = short_call_legal(dead_hand_legal(st, replay.due(), replay.legal()))
     if phase == "predeal" and not any(l["verb"] in ("ante", "blind", "straddle") for l in legal):
@@ -116,6 +112,16 @@ def hand_state(item: HandItem) -> dict:
         "show_openers": openers_due(findings),
         "legal_if_due": legal_if_due(st, replay.due()),
     }
+
+
+def proposed_awards(result, due: int | None) -> dict[str, int] | None:
+    """The referee's award as far as the log goes (``{seat: chips}``, seat keys strings;
+    ``{}``: the pot carries), or None: not decided yet (an incomplete hand), or someone is
+    still due (a hand still to be shown or mucked at the showdown may change it: no award
+    is offered while the referee has someone to act)."""
+    if result.awards is None or result.outcome == "incomplete" or due is not None:
+        return None
+    return {str(s): c for s, c in sorted(result.awards.items())}
 
 
 BETTING_VERBS = frozenset({"check", "open", "bet", "call", "raise", "allin"})

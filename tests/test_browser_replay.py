@@ -78,7 +78,7 @@ def test_the_host_steps_through_a_hand_with_the_keyboard(browser, server, app, d
         page.goto(server + url + "#step-5")
         page.wait_for_selector("#replay.stepping")
         assert _current(page) == 5
-        assert page.locator("#step-6 .words").text_content() == "Íñigo recibe Ts Td 9c 5h 2s"
+        assert page.locator("#step-6 .words").text_content() == "Íñigo recibe 10\u2660 10\u2666 9\u2663 5\u2665 2\u2660"
         page.screenshot(path=str(ARTIFACTS / "replay_host_step5.png"), full_page=True)
         # print: every step, no buttons
         page.emulate_media(media="print")
@@ -127,7 +127,7 @@ def test_a_player_opens_a_replay_on_a_360px_phone(browser, server, db):
         page.click("#finding-next")
         assert _current(page) == FINDING_STEPS[0]
         step = page.locator(f"#step-{FINDING_STEPS[0]}")
-        assert "Ts Td ?? ?? ??" in re.sub(r"\s+", " ", step.inner_text())
+        assert "10\u2660 10\u2666 ?? ?? ??" in re.sub(r"\s+", " ", step.inner_text())
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "replay_player_phone_360.png"), full_page=True)

@@ -232,4 +232,4 @@ def test_the_actions_list_numbers_the_live_actions_as_a_findings_number_counts_t
                        html.split('<ol class="actions">')[1].split("</ol>")[0])
     assert [(number, action) for _, number, action in items] == [
         ("1", "Ana pone el pot de 5"), ("2", "Bruno pone el pot de 5"), ("", "Chus pone el pot de 10"),
-        ("3", "Chus pone el pot de 5"), ("4", "Bruno recibe Ts Td 9c 5h 2s"), ("5", "Bruno abre 10")]
+        ("3", "Chus pone el pot de 5"), ("4", "Bruno recibe 10\u2660 10\u2666 9\u2663 5\u2665 2\u2660"), ("5", "Bruno abre 10")]

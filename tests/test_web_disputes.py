@@ -492,15 +492,16 @@ def test_a_players_pages_never_show_cards_nobody_showed(app, client, db):
     for name in ("Ana", "Chus"):
         mine = night.player_link(name)
         ledger = client.get(f"{mine}?lang=es").get_data(as_text=True)
-        assert "apertura sin ley" in ledger and "recibió Ts Td ?? ?? ??" in ledger
+        assert "apertura sin ley" in ledger and "recibió 10\u2660 10\u2666 ?? ?? ??" in ledger
         pages = [ledger]
         if name == "Chus":
             pages.append(client.get(f"{mine}/hand/{hand_id}/dispute?lang=es").get_data(as_text=True))
-            assert "Bruno recibió Ts Td ?? ?? ??" in pages[-1]
+            assert "Bruno recibió Ts Td ?? ?? ??" in pages[-1]   # the host's note, as written
         for page in pages:  # (in the words read, not in the links' random tokens)
             assert not re.search(r"\b(9c|5h|2s)\b", text_of(page))
+            assert not re.search("9\u2663|5\u2665|2\u2660", text_of(page))   # nor as drawn
     own = client.get(f"{night.player_link('Bruno')}?lang=es").get_data(as_text=True)
-    assert "recibió Ts Td 9c 5h 2s" in own
+    assert "recibió 10\u2660 10\u2666 9\u2663 5\u2665 2\u2660" in own   # his own cards, as drawn
 
 
 def test_the_preview_is_a_post_that_takes_a_long_accented_note_and_a_long_correction(app, client, db):

@@ -76,7 +76,7 @@ def test_the_host_replay_says_every_action_with_names_in_spanish(host, night):
     assert "Le tocaba: <strong class=\"due\">Íñigo</strong>" in steps[11]
     assert "Actuó: <strong class=\"acted\">Íñigo</strong>" in steps[11]
     assert 'class="pot">30<' in steps[11] and 'class="to-call">10<' in steps[11]
-    assert "Dani recibe Jc Jh 4d 4s 9s" in re.sub(r"<[^>]+>", "", steps[8]).replace("  ", " ")
+    assert "Dani recibe J\u2663 J\u2665 4\u2666 4\u2660 9\u2660" in re.sub(r"<[^>]+>", "", steps[8]).replace("  ", " ")
     # the finding at the action it belongs to, the seed's rule quoted in Spanish
     assert "apertura sin ley" in steps[11]
     assert "será obligatorio el justificar la ley de apertura" in steps[11]
