@@ -129,7 +129,7 @@ def import_file():
                        chips_per=_int("chips_per", required=False, low=1),
                        currency=currency_field() if text_field("currency", 10) else None,
                        timezone=text_field("timezone", 64) or None,
-                       started_at=_started_at(text_field("started_at", 40)),
+                       started_at=_started_at(text_field("started_at", 40), empty_ok=True),
                        title=text_field("title", MAX_TITLE) or None)
         defaults = {"chip_cents": DEFAULT_CHIP_CENTS, "timezone": _club_tz(), "title": _title("", name)}
         session = load_session_text(text, "upload" + suffix)

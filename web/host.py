@@ -115,16 +115,17 @@ def _timezones(club_tz: str) -> list[str]:
     return [club_tz] + [z for z in _zone_names() if z != club_tz]
 
 
-def _started_at(raw: str) -> datetime | None:
+def _started_at(raw: str, *, empty_ok: bool = False) -> datetime | None:
     """The form's ``datetime-local`` value (club-local, naive) or None when the form has no
-    start field at all (a client that leaves it out: the store takes the current time).
+    start field at all (a client that leaves it out: the store takes the current time), or,
+    with ``empty_ok``, when it is empty (the import form: empty means the file's own start).
 
     :raises ValueError: a start that is not a date and time (``yesterday``), or the field
         sent empty: a browser sends a ``datetime-local`` it cannot read (a date half typed)
         as empty, so an empty start is refused, never replaced by the current time; the
         message names the field by its label."""
     raw = raw.strip()
-    if not raw and "started_at" not in request.form:
+    if not raw and (empty_ok or "started_at" not in request.form):
         return None
     try:
         when = datetime.fromisoformat(raw.replace(" ", "T"))
