@@ -277,3 +277,20 @@ def tap_as_seen(client, base: str, body: dict):
         if op == "undo":
             body.setdefault("event_id", (seen.get("undo") or {}).get("event_id"))
     return client.post(base + "/tap", json=body)
+
+
+def set_offline(context, offline: bool) -> None:
+    """Cut the tablet's connection (``offline``) or give it back, for a browser context.
+
+    Playwright's ``context.set_offline`` alone does not cut the requests a page sends through
+    its service worker (the worker that keeps the tablet for an offline reload passes the
+    taps on, and Chromium's offline emulation does not cover that hop), so the taps are also
+    refused by a route while offline, as a tablet without wifi would see them."""
+    if offline:   # (the routes first: nothing gets through in between)
+        context.route("**/tap", lambda route: route.abort("internetdisconnected"))
+        context.route("**/state", lambda route: route.abort("internetdisconnected"))
+        context.set_offline(True)
+    else:         # (the routes gone before the browser says "online": the queue sends at once)
+        context.unroute("**/tap")
+        context.unroute("**/state")
+        context.set_offline(False)

@@ -23,7 +23,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 import store
-from conftest import fill_login
+from conftest import fill_login, set_offline
 from test_browser_pages import Tablet, _table
 
 pytestmark = pytest.mark.browser
@@ -171,7 +171,7 @@ def test_while_taps_wait_nothing_is_guessed_and_the_answer_shows_the_referees_se
     assert page.get_attribute("#seats .seat.to-act", "data-seat") == "1"
     assert page.get_attribute('#seats .seat[data-seat="1"]', "aria-pressed") == "true"
     assert page.get_attribute('#verbs [data-verb="ante"]', "data-amount") == "5"
-    context.set_offline(True)
+    set_offline(context, True)
     page.click('#verbs [data-verb="ante"]')
     page.wait_for_selector('#net[data-pending="1"]')
     # waiting: the tap in the log and on its seat, nobody guessed to be due, nothing legal
@@ -203,7 +203,7 @@ def test_while_taps_wait_nothing_is_guessed_and_the_answer_shows_the_referees_se
     assert "3 taps waiting" in page.text_content("#net")
     assert page.locator("#seats .seat.to-act").count() == 0
     assert page.is_hidden("#notice")
-    context.set_offline(False)
+    set_offline(context, False)
     tablet.wait_stored(3)
     # the referee's answer: seat 1 (after the button, seat 4) speaks, with check/open/fold
     page.wait_for_selector('#seats .seat.to-act[data-seat="1"][aria-pressed="true"]')
@@ -353,13 +353,13 @@ def test_spanish_page_names_findings_and_counts_taps_in_spanish(browser, server,
         ("Se anotó el bote así: Bruno: 75 fichas; según las reglas corresponde: Chus: 75 fichas "
          "(se pagó a quien abrió sin la apertura exigida: su mano está muerta).")
     assert "wrong_award" not in page.text_content("#findings")
-    context.set_offline(True)
+    set_offline(context, True)
     page.click("#undo-btn")
     assert page.input_value("#confirm-reason") == "anotada por error"
     page.click("#confirm-ok")
     page.wait_for_selector('#net[data-pending="1"]')
     assert "1 toque por enviar" in page.text_content("#net")
-    context.set_offline(False)
+    set_offline(context, False)
     page.wait_for_selector('#net[data-pending="0"]')
     context.close()
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import store
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, set_offline
 from conftest import dealer_token
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,7 +153,7 @@ def test_taps_made_offline_or_whose_answer_was_lost_are_stored_once(browser, ser
     tablet.act("p1 ante 5")
 
     # 1. the connection drops: taps wait in the page, in order, and go out once it is back
-    context.set_offline(True)
+    set_offline(context, True)
     tablet.verb(3, "ante")
     tablet.amount(5)
     tablet.verb(4, "ante")
@@ -161,7 +161,7 @@ def test_taps_made_offline_or_whose_answer_was_lost_are_stored_once(browser, ser
     page.wait_for_selector('#net[data-pending="2"]')
     assert "No connection" in page.text_content("#net")
     assert [a["action"] for a in store.hand_actions(db, hand_id)] == ["p1 ante 5"]
-    context.set_offline(False)
+    set_offline(context, False)
     tablet.wait_stored(3)
     assert [a["action"] for a in store.hand_actions(db, hand_id)] == ["p1 ante 5", "p3 ante 5", "p4 ante 5"]
 

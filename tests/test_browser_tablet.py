@@ -22,7 +22,7 @@ from babel.numbers import format_decimal
 
 import referee
 import store
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, set_offline
 from test_browser_dealer import _later, paused_page
 from test_browser_pages import Tablet, _table
 from conftest import dealer_token
@@ -144,7 +144,7 @@ def test_queued_taps_show_at_once_on_their_seats_and_the_referees_numbers_replac
     _store_actions(db, night_id, ["p1 ante 5", "p3 ante 5", "p4 ante 5"])
     context, page = _open(browser, server, night_id, token)      # Spanish
     tablet = Tablet(page)
-    context.set_offline(True)
+    set_offline(context, True)
     page.click('#verbs [data-verb="open"]')                     # seat 1: "Abro 10", one tap
     for seat, verb in ((3, "call"), (4, "fold")):
         _later(page)
@@ -175,7 +175,7 @@ def test_queued_taps_show_at_once_on_their_seats_and_the_referees_numbers_replac
     assert page.evaluate(BROKEN_LABELS) == []
     page.screenshot(path=str(ARTIFACTS / "dealer_es_waiting_seat_chosen.png"), full_page=True)
     # back online: the referee's answer replaces the echo (its pot, stacks, seat to act)
-    context.set_offline(False)
+    set_offline(context, False)
     tablet.wait_stored(6)
     assert page.get_attribute("#pot", "data-pending") == "false"
     assert page.get_attribute("#pot", "data-pot") == "35"
@@ -392,14 +392,14 @@ def test_after_the_draw_the_opener_speaks_first_as_the_referee_says(browser, ser
     page.click('#draw-panel [data-count="1"]')
     tablet.wait_stored(12)
     # the last draw tapped offline: nobody is guessed to speak next
-    context.set_offline(True)
+    set_offline(context, True)
     _later(page)
     page.wait_for_selector('#seats .seat.to-act[data-seat="4"]')
     page.click('#verbs [data-verb="draw"]')
     page.click('#draw-panel [data-count="2"]')
     page.wait_for_selector('#net[data-pending="1"]')
     assert page.locator("#seats .seat.to-act").count() == 0
-    context.set_offline(False)
+    set_offline(context, False)
     tablet.wait_stored(13)
     # after the draw the opener (seat 3) speaks first, not the first seat after the button
     page.wait_for_selector('#seats .seat.to-act[aria-pressed="true"]')

@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 import store
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, set_offline
 from test_browser_taps import ANTES, Taps, _case, _night, _open
 
 pytestmark = pytest.mark.browser
@@ -133,7 +133,7 @@ def test_a_reload_offline_with_taps_waiting_selects_no_seat(browser, server, app
     context, page = _open(browser, server, night_id, token)
     page.wait_for_selector("html[data-offline-ready=true]")
     page.wait_for_selector('#seats .seat.to-act[data-seat="1"][aria-pressed="true"]')
-    context.set_offline(True)
+    set_offline(context, True)
     page.click('#verbs [data-verb="check"]')     # Ana checks, offline
     page.wait_for_selector('#net[data-pending="1"]')
     response = page.reload()
@@ -142,7 +142,7 @@ def test_a_reload_offline_with_taps_waiting_selects_no_seat(browser, server, app
     _shot(page, "tablet_fix_offline_reload")
     assert page.locator('#seats .seat[aria-pressed="true"]').count() == 0
     assert page.locator("#verbs button").count() == 0
-    context.set_offline(False)
+    set_offline(context, False)
     Taps(page).settle()
     assert store.hand_actions(db, store.current_hand(db, night_id))[-1]["action"] == "p1 check"
     context.close()

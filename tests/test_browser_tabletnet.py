@@ -24,7 +24,7 @@ import re
 import pytest
 
 import store
-from conftest import ARTIFACTS, dealer_token
+from conftest import ARTIFACTS, dealer_token, set_offline
 from test_browser_dealer import _later, paused_page
 from test_browser_pages import Tablet, _table
 
@@ -78,7 +78,7 @@ def test_reloading_offline_shows_the_table_and_the_queued_taps_and_sends_them_wh
     page.click('#verbs [data-verb="check"]')                       # Ana (seat 1) checks
     tablet.wait_stored(4)
     # the connection drops: two taps wait
-    context.set_offline(True)
+    set_offline(context, True)
     page.wait_for_selector('#seats .seat.to-act[data-seat="3"][aria-pressed="true"]')
     page.click('#verbs [data-verb="check"]')                       # Bruno checks
     tablet.seat(4)
@@ -97,7 +97,7 @@ def test_reloading_offline_shows_the_table_and_the_queued_taps_and_sends_them_wh
     page.screenshot(path=str(ARTIFACTS / "tablet_offline_reload_en.png"), full_page=True)
     assert _log(db, night_id) == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check"]
     # back online: sent, each stored once
-    context.set_offline(False)
+    set_offline(context, False)
     tablet.wait_stored(6)
     assert _log(db, night_id) == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p3 check", "p4 check"]
     assert page.get_attribute("#net", "data-pending") == "0"
@@ -259,7 +259,7 @@ def test_offline_taps_queue_after_everyones_ante_and_after_confirm_and_next_hand
     page.wait_for_selector("html[data-offline-ready=true]")
     page.wait_for_selector("#forced-btn:not([hidden])")
     # offline: everyone's ante, then two checks (the seat tapped first: nobody is known due)
-    context.set_offline(True)
+    set_offline(context, True)
     page.click("#forced-btn")
     tablet.seat(1)
     page.click('#verbs [data-verb="check"]')                       # Ana checks
@@ -273,7 +273,7 @@ def test_offline_taps_queue_after_everyones_ante_and_after_confirm_and_next_hand
     assert page.locator("#log li.waiting").count() == 3
     assert "Everyone puts in the ante" in page.text_content("#log")
     assert _log(db, night_id) == []
-    context.set_offline(False)
+    set_offline(context, False)
     page.wait_for_selector('#net[data-pending="0"]', timeout=30_000)   # a machine under load: slow
     page.wait_for_function("() => document.querySelectorAll('#log li:not(.waiting)').length === 5",
                            timeout=30_000)
@@ -284,7 +284,7 @@ def test_offline_taps_queue_after_everyones_ante_and_after_confirm_and_next_hand
     page.wait_for_selector("#finish-btn:not([hidden])")
     assert page.text_content("#finish-btn") == "Next hand (the pot carries: 15)"
     # offline again: the finish, then two antes of the hand it starts
-    context.set_offline(True)
+    set_offline(context, True)
     page.click("#finish-btn")
     tablet.verb(3, "ante")                                         # button 1: Bruno antes first
     tablet.amount(5)
@@ -297,7 +297,7 @@ def test_offline_taps_queue_after_everyones_ante_and_after_confirm_and_next_hand
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "tablet_offline_compound_en.png"), full_page=True)
     assert len(store.night_hands(db, night_id)) == 1
-    context.set_offline(False)
+    set_offline(context, False)
     page.wait_for_selector('#net[data-pending="0"]', timeout=30_000)
     hands = store.night_hands(db, night_id)
     assert len(hands) == 2 and store.current_hand(db, night_id) == hands[1]["id"]

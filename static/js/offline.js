@@ -12,10 +12,14 @@
   var script = document.currentScript;
   var url = script && script.getAttribute("data-sw");
   if (!url || !("serviceWorker" in navigator) || !window.isSecureContext) { return; }
-  navigator.serviceWorker.register(url).then(function () {
+  var registered = navigator.serviceWorker.register(url).then(function () {
     return navigator.serviceWorker.ready;
-  }).then(function (registration) {
-    if (navigator.serviceWorker.controller) {   // this load went through the worker: kept
+  });
+  // A worker that controls this page may have claimed it after the page was loaded (its
+  // first load: ``clients.claim``), so nothing of it is kept yet: ask the cache itself.
+  Promise.all([registered, window.caches ? caches.match(window.location.href) : null]).then(function (both) {
+    var registration = both[0];
+    if (navigator.serviceWorker.controller && both[1]) {   // this page is kept already
       document.documentElement.setAttribute("data-offline-ready", "true");
       return;
     }
