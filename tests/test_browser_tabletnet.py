@@ -25,7 +25,7 @@ import pytest
 
 import store
 from conftest import ARTIFACTS, dealer_token, set_offline
-from test_browser_dealer import _later, paused_page
+from test_browser_dealer import _later, _log, _store_actions, paused_page
 from test_browser_pages import Tablet, _table
 
 pytestmark = pytest.mark.browser
@@ -43,18 +43,6 @@ def _open(browser, server, night_id, token, *, lang="en", width=1280, height=800
     page = paused_page(context, f"{server}/dealer/{night_id}/{token}/?lang={lang}")
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     return context, page, dialogs
-
-
-def _log(db, night_id):
-    hand_id = store.night_hands(db, night_id)[-1]["id"]
-    return [a["action"] for a in store.hand_actions(db, hand_id) if not a["voided"]]
-
-
-def _store_actions(db, night_id, actions, prefix="pre"):
-    hand_id = store.current_hand(db, night_id)
-    for i, action in enumerate(actions):
-        store.append_action(db, hand_id, action, entered_by="test", key=f"{prefix}-{i:04d}")
-    return hand_id
 
 
 def test_the_service_worker_is_served_for_the_dealers_pages(client):
