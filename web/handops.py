@@ -56,11 +56,6 @@ def forced_step(state: dict) -> str | None:
     return f"p{seat} {only['verb']} {only['min']}"
 
 
-def forced_lines(state: dict) -> bool:
-    """Whether one "everyone's forced bets" tap would store anything now."""
-    return forced_step(state) is not None
-
-
 def forced_plan(db, hand_id: int, state: dict | None = None) -> list[str]:
     """Every forced-chips line one "everyone's forced bets" tap would store now, in order:
     :func:`forced_step` asked again after each line, the hand judged in memory with the
