@@ -7,30 +7,9 @@
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const {TapQueue, stamp, settleAfter, eventsOf} = require("../../static/js/tapqueue.js");
+const {stamp, settleAfter, eventsOf} = require("../../static/js/tapqueue.js");
+const {makeQueue, settle} = require("./scripted_queue.js");
 
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-
-// A queue whose server answers the scripted {status, body} in turn; every sent body kept.
-function makeQueue(script) {
-  const sent = [], answers = [], refusals = [], drops = [];
-  const store = new Map();
-  const queue = new TapQueue({
-    url: "/dealer/1/tok/tap", storageKey: "taps",
-    storage: {getItem: (k) => store.get(k) || null, setItem: (k, v) => store.set(k, v)},
-    fetch: (url, init) => {
-      sent.push(JSON.parse(init.body));
-      const next = script.shift() || {status: 200, body: {}};
-      return Promise.resolve({status: next.status, json: () => Promise.resolve(next.body)});
-    },
-    setTimeout: () => null, clearTimeout: () => {}, events: null, random: () => 0,
-    onAnswer: (data, tap) => answers.push(tap.key),
-    onRefused: (data, tap, info) => refusals.push({key: tap.key, status: info.status,
-                                                   dropped: info.dropped.map((t) => t.key)}),
-    onDropped: (data, tap, dropped) => drops.push({key: tap.key, dropped: dropped.map((t) => t.key)}),
-  });
-  return {queue, sent, answers, refusals, drops};
-}
 
 test("the taps after everyone's forced bets count the hand's version on by the lines it said", () => {
   const seen = {hand_id: 7, version: 0};
