@@ -4,25 +4,9 @@ CLI's text unchanged; and a finding's action said in words, never a bare "#8".""
 
 from __future__ import annotations
 
-import pytest
-
-import store
-from conftest import dealer_token, tap_as_seen
+from conftest import tap_as_seen
 from referee import messages
-
-PLAYERS = [("Ana", 1), ("Bruno", 3), ("Chus", 4)]
-RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
-
-
-@pytest.fixture
-def night(app, db):
-    night_id = store.create_night(db, rules=RULES, chip_cents=10)
-    for name, seat in PLAYERS:
-        pid = store.add_player(db, name)
-        store.seat_player(db, night_id, pid, seat, entered_by="test")
-        store.buy_in(db, night_id, pid, 500, entered_by="test")
-    store.start_hand(db, night_id, button=4, entered_by="test")
-    return {"id": night_id, "base": f"/dealer/{night_id}/{dealer_token(db, night_id)}"}
+from test_web_dealer import night  # noqa: F401 (the fixture: the false_opener table, hand 1 started)
 
 
 def _taps(client, night, actions):
