@@ -115,7 +115,7 @@ def test_another_sites_auto_submitting_forms_change_nothing(browser, server, app
         evil.goto(f"{origin}/buyin.html")
     assert snapshot(app.config["DATABASE"]) == before, "the other site's form stored a buy-in"
     assert answer.value.status == 403
-    evil.wait_for_load_state()
+    evil.wait_for_url(lambda url: url.endswith("/buy-in"), wait_until="load")
     assert "another site" in evil.text_content("body") or "otro sitio" in evil.text_content("body")
     ARTIFACTS.mkdir(exist_ok=True)
     evil.screenshot(path=str(ARTIFACTS / f"csrf_{attacker_host}_buyin_refused.png"))
@@ -125,7 +125,10 @@ def test_another_sites_auto_submitting_forms_change_nothing(browser, server, app
                               and r.request.post_data and "evil-tap-0003" in r.request.post_data) as answer:
         evil.goto(f"{origin}/tap.html")
     assert answer.value.status == 403
-    evil.wait_for_load_state()
+    # the answer came; the refused page is drawn once the form's navigation has committed
+    # (a screenshot taken before that fails with "Unable to capture screenshot")
+    evil.wait_for_url(lambda url: url.endswith("/tap"), wait_until="load")
+    assert "another site" in evil.text_content("body") or "otro sitio" in evil.text_content("body")
     evil.screenshot(path=str(ARTIFACTS / f"csrf_{attacker_host}_tap_refused.png"))
     assert snapshot(app.config["DATABASE"]) == before
     assert taps, "the attacker's page posted nothing: the test proves nothing"
