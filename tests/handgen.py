@@ -71,6 +71,7 @@ from pokerkit import (
     State,
     Street,
 )
+from pokerkit.notation import parse_action
 
 RANKS = "23456789TJQKA"
 SUITS = "shdc"
@@ -757,6 +758,58 @@ def corrupt(hand: GeneratedHand, kind: str, rng: random.Random) -> tuple[dict, s
         actions[j] = " ".join(words)
         return session, f"action {j} {hand.actions[j]!r} -> {actions[j]!r}"
     raise ValueError(f"unknown corruption {kind!r} (known: {', '.join(CORRUPTIONS)})")
+
+
+def pokerkit_outcome(hand: GeneratedHand, phh_actions: list[str]) -> tuple[list[int], list[int]] | None:
+    """PokerKit's own play of PHH actions in the game of a :func:`generate_hand` hand.
+
+    A fresh PokerKit state of ``hand``'s variant (``N2L1D``, ``F2L3D``, ``N5CD``, ``F5CD``),
+    forced bets and starting stacks is fed ``phh_actions`` one by one with
+    ``pokerkit.notation.parse_action`` (comment-only actions skipped; burns before each
+    draw made as the generator makes them). PokerKit refuses an action it finds illegal:
+    out of turn, a wager below the minimum or past the stack or the cap.
+
+    :param hand: the generated hand whose game, forced bets and stacks are used.
+    :param phh_actions: PHH action strings (``"p5 cbr 19"``, ``"d dh p1 3d8h8d3hJh"``).
+    :returns: ``(finishing stacks, chips each position put in)``, both in PHH position
+        order (``hand.order``); a position's chips put in are its starting stack less the
+        least it held during the hand (an uncalled bet handed back and the pots pushed come
+        after a seat's last wager). None when PokerKit refuses an action or the actions
+        end before the hand does.
+    :raises ValueError: for a variant the generator of :func:`generate_hand` does not make.
+    """
+    fields = hand.phh
+    antes, blinds, stacks = fields["antes"], fields["blinds_or_straddles"], fields["starting_stacks"]
+    n, variant = len(stacks), fields["variant"]
+    if variant == "N2L1D":
+        state = NoLimitDeuceToSevenLowballSingleDraw.create_state(
+            AUTOMATIONS, False, antes, blinds, fields["min_bet"], stacks, n, mode=Mode.CASH_GAME)
+    elif variant == "F2L3D":
+        state = FixedLimitDeuceToSevenLowballTripleDraw.create_state(
+            AUTOMATIONS, False, antes, blinds, fields["small_bet"], fields["big_bet"], stacks, n,
+            mode=Mode.CASH_GAME)
+    elif variant in ("N5CD", "F5CD"):
+        betting = "fixed_limit" if variant == "F5CD" else "no_limit"
+        unit = fields["small_bet"] if betting == "fixed_limit" else fields["min_bet"]
+        state = _high_draw_state(betting, antes, blinds, unit, stacks, n)
+    else:
+        raise ValueError(f"pokerkit_outcome plays generate_hand's variants, not {variant!r}")
+    least = list(state.stacks)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for action in phh_actions:
+            if action.lstrip().startswith("#"):
+                continue
+            while state.can_burn_card():
+                state.burn_card("??")
+            try:
+                parse_action(state, action)
+            except ValueError:
+                return None
+            least = [min(a, b) for a, b in zip(least, state.stacks)]
+    if state.status:
+        return None
+    return list(state.stacks), [s - low for s, low in zip(stacks, least)]
 
 
 def _last_wager_in_round(actions: list[str], j: int) -> bool:
