@@ -279,14 +279,39 @@ def tap_as_seen(client, base: str, body: dict):
     return client.post(base + "/tap", json=body)
 
 
+NO_NETWORK_SCRIPT = """(() => {
+  if (window.__tapeteNoNetwork) { return; }
+  window.__tapeteNoNetwork = true;
+  const fetchOnline = window.fetch;
+  window.fetch = function (input, init) {
+    const url = typeof input === "string" ? input : (input && input.url) || "";
+    if (!navigator.onLine && /\\/(tap|state)(\\?|$)/.test(url)) {
+      return Promise.reject(new TypeError("Failed to fetch"));
+    }
+    return fetchOnline.apply(this, arguments);
+  };
+})();"""
+"""The page side of :func:`set_offline`: while the browser says it is offline
+(``navigator.onLine`` false), a ``fetch`` of the tap endpoint or the table's state fails as
+a tablet without wifi sees it (a ``TypeError``), whatever route the request would take."""
+
+
 def set_offline(context, offline: bool) -> None:
     """Cut the tablet's connection (``offline``) or give it back, for a browser context.
 
-    Playwright's ``context.set_offline`` alone does not cut the requests a page sends through
-    its service worker (the worker that keeps the tablet for an offline reload passes the
-    taps on, and Chromium's offline emulation does not cover that hop), so the taps are also
-    refused by a route while offline, as a tablet without wifi would see them."""
+    Playwright's ``context.set_offline`` alone does not reliably cut the requests a page
+    sends while its service worker controls it (the worker that keeps the tablet for an
+    offline reload lets the taps pass, and neither Chromium's offline emulation nor a
+    context route always sees that hop: a clean-clone CI run stored three taps made
+    "offline"). So, besides the emulation and a route, every page of the context (and every
+    page it loads later) fails its taps and state fetches while ``navigator.onLine`` is
+    false (:data:`NO_NETWORK_SCRIPT`)."""
     if offline:   # (the routes first: nothing gets through in between)
+        if not getattr(context, "_tapete_no_network", False):
+            context.add_init_script(NO_NETWORK_SCRIPT)
+            context._tapete_no_network = True
+        for page in context.pages:
+            page.evaluate(NO_NETWORK_SCRIPT)
         context.route("**/tap", lambda route: route.abort("internetdisconnected"))
         context.route("**/state", lambda route: route.abort("internetdisconnected"))
         context.set_offline(True)
