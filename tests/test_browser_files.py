@@ -11,7 +11,9 @@ import json
 import pytest
 
 import store
-from conftest import ARTIFACTS, PHONE, fill_login, fits
+from conftest import ARTIFACTS, PHONE, fill_login, fits, snapshot
+from store import pokernow
+from web.limits import MAX_UPLOAD_BYTES
 from night14_world import LONG_NAME, build_night14
 
 pytestmark = pytest.mark.browser
@@ -67,5 +69,47 @@ def test_download_a_night_and_upload_it_again_in_the_browser(app, db, browser, s
         page.goto(f"{server}/host/import")
         fits(page)
         page.screenshot(path=str(ARTIFACTS / "files-import-phone.png"), full_page=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path, field, go, limit, words", [
+    ("/host/import", "#import-file", "#import-go", MAX_UPLOAD_BYTES, "El archivo es demasiado grande: como mucho 8 MB."),
+    ("/host/pokernow/", "#ledger", "form#pokernow-form button[type=submit]", pokernow.MAX_BYTES,
+     f"El archivo es demasiado grande: como mucho {pokernow.MAX_BYTES // 1024} KB."),
+], ids=["session_file", "pokernow_ledger"])
+def test_a_file_past_the_limit_is_refused_in_the_page_before_it_is_sent(app, db, browser, server, tmp_path,
+                                                                        path, field, go, limit, words):
+    """A file one byte past the form's limit is refused by the page, in Spanish, and never
+    sent: before, the browser uploaded it and a body past the limit got the production
+    server's own English 413 ("Request Entity Too Large"). A file that fits clears it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
+    page = context.new_page()
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith(path) else None)
+    try:
+        page.goto(f"{server}{path}")
+        fill_login(page, app)
+        page.click("button[type=submit]")
+        page.wait_for_url(f"**{path}")
+        if path == "/host/pokernow/":
+            page.check("input[name=amounts][value=cents]")
+        before = snapshot(app.config["DATABASE"])
+        page.set_input_files(field, files=[{"name": "grande.json", "mimeType": "application/json",
+                                            "buffer": b" " * (limit + 1)}])
+        note = page.locator(f"{field} + p[role=alert]")
+        note.wait_for(state="visible")
+        assert note.inner_text() == words
+        page.click(go)
+        page.wait_for_timeout(500)
+        assert posts == [] and page.url.endswith(path)
+        assert snapshot(app.config["DATABASE"]) == before
+        assert page.evaluate(f"document.querySelector('{field}').validationMessage") == words
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"files-too-large-{path.strip('/').replace('/', '-')}.png"))
+        page.set_input_files(field, files=[{"name": "cabe.json", "mimeType": "application/json",
+                                            "buffer": b" " * limit}])
+        note.wait_for(state="hidden")
+        assert page.evaluate(f"document.querySelector('{field}').validationMessage") == ""
     finally:
         context.close()

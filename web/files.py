@@ -68,10 +68,13 @@ def _club_tz() -> str:
 @host_required
 def import_page():
     """The upload form: the file, and the CLI's options (title, chip value, currency,
-    time zone, start) and the largest file accepted (``max_mb``)."""
+    time zone, start) and the largest file accepted (``max_mb``; ``max_bytes`` and the
+    refusal of a larger file, ``too_large``, for the page's check before sending:
+    ``static/js/upload_limit.js``)."""
     club_tz = _club_tz()
     return render_template("host/import.html", club_tz=club_tz, timezones=_timezones(club_tz),
-                           max_mb=MAX_UPLOAD_BYTES // (1024 * 1024))
+                           max_mb=MAX_UPLOAD_BYTES // (1024 * 1024), max_bytes=MAX_UPLOAD_BYTES,
+                           too_large=upload_too_large_text(request.path))
 
 
 def _file_name(raw: str | None) -> tuple[str, str]:
