@@ -11,7 +11,8 @@ import json
 import pytest
 
 import store
-from conftest import ARTIFACTS, PHONE, fill_login, fits, snapshot
+from conftest import ARTIFACTS, PHONE, fill_login, fits, host_account, make_app, snapshot
+from liveserver import start_server
 from store import pokernow
 from web.limits import MAX_UPLOAD_BYTES
 from night14_world import LONG_NAME, build_night14
@@ -113,3 +114,35 @@ def test_a_file_past_the_limit_is_refused_in_the_page_before_it_is_sent(app, db,
         assert page.evaluate(f"document.querySelector('{field}').validationMessage") == ""
     finally:
         context.close()
+
+
+def test_without_the_pages_check_the_production_server_refuses_a_file_past_the_limit_in_spanish(
+        browser, tmp_path):
+    """The production server (waitress, ``web.serving``) with the page's script off (no
+    ``upload_limit.js``): a 9 MB file on the import form is refused on its announced length,
+    unread, and the host lands back on the form with the form's own Spanish sentence, not
+    waitress's English "Request Entity Too Large" (a fresh tester's finding)."""
+    db_path = tmp_path / "tapete.db"
+    app = make_app(db_path, csrf=True)
+    host_account(app)     # the login page, not the first visit's setup page
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES",
+                                  java_script_enabled=False)
+    with start_server(db_path) as live:
+        page = context.new_page()
+        try:
+            page.goto(f"{live.url}/host/import")
+            fill_login(page, app)
+            page.click("button[type=submit]")
+            page.wait_for_url("**/host/import")
+            before = snapshot(str(db_path))
+            page.set_input_files("#import-file", files=[{"name": "grande.json", "mimeType": "application/json",
+                                                         "buffer": b" " * (9 * 1024 * 1024)}])
+            page.click("#import-go")
+            page.wait_for_url("**/host/import")
+            body = page.inner_text("body")
+            assert "El archivo es demasiado grande: como mucho 8 MB." in body
+            assert "Request Entity Too Large" not in page.content()
+            assert snapshot(str(db_path)) == before
+            page.screenshot(path=str(ARTIFACTS / "files-too-large-server.png"))
+        finally:
+            context.close()

@@ -6,11 +6,15 @@
 
 waitress is a pure-Python production WSGI server. It reads each request whole (headers and
 body) before a worker thread sees it, so a slow client holds a socket, never a thread, and
-it is cut after :data:`CHANNEL_TIMEOUT` seconds of silence; a header block past
-:data:`MAX_HEADER_BYTES` or a body past its path's limit (the app's ``MAX_CONTENT_LENGTH``,
-256 KB; on an upload path ``web.limits.UPLOAD_BODY_BYTES``, 8 MB and the form: see
-``web.limits.body_limit``) is refused (431 / 413) before the app is called, so no body past
-its path's limit is ever read in full (:class:`GuardedParser`). ``ident`` is
+it is cut after :data:`CHANNEL_TIMEOUT` seconds of silence. A header block past
+:data:`MAX_HEADER_BYTES` is refused (431) before the app is called. A body past its path's
+limit (the app's ``MAX_CONTENT_LENGTH``, 256 KB; on an upload path
+``web.limits.UPLOAD_BODY_BYTES``, 8 MB and the form: see ``web.limits.body_limit``) is
+refused on its announced length and never kept (:class:`GuardedParser`: up to
+:data:`DISCARD_LIMIT` its bytes are read and dropped, so the browser reads the answer); the
+answer is the app's own refusal in the request's language, given from the request's line
+and headers with no body (:class:`TooLargeTask`: on an upload form, back to the form with
+"El archivo es demasiado grande: como mucho 8 MB."). ``ident`` is
 "tapete": the ``Server`` header names no server or version.
 
 Silence is not the only way to hold a socket: a client that sends one header line every few
@@ -32,6 +36,7 @@ same redaction (:class:`RedactingFormatter`).
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import re
 import sys
@@ -43,7 +48,8 @@ from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
 from waitress.server import MultiSocketServer, TcpWSGIServer
-from waitress.task import ThreadedTaskDispatcher
+from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
+from waitress.utilities import RequestEntityTooLarge
 
 from app import create_app
 from store import servicelock
@@ -179,6 +185,12 @@ def _host(addr) -> str:
     return str(addr[0]) if isinstance(addr, tuple) else str(addr)
 
 
+DISCARD_LIMIT = 32 * 1024 * 1024
+"""Bytes of a body past its path's limit that the server still reads and drops, so the
+browser that sent it reads the answer (:meth:`GuardedParser.received`); a longer body is
+answered at once and its connection closed."""
+
+
 class _BodyLimited:
     """waitress's settings (``Adjustments``) with another ``max_request_body_size``."""
 
@@ -201,12 +213,67 @@ class GuardedParser(HTTPRequestParser):
         super().__init__(adj)
         self.default_limit = default_limit
 
+    discard_left = 0
+    """Bytes of a refused body still to read and drop (:meth:`received`)."""
+
     def parse_header(self, header_plus):
         super().parse_header(header_plus)
         if self.default_limit is not None:
             limit = body_limit(self.path, self.default_limit)
             if limit < self.adj.max_request_body_size:
                 self.adj = _BodyLimited(self.adj, limit)
+
+    def received(self, data):
+        """waitress's parsing, and one more step for a body refused on its announced length:
+        when it is at most :data:`DISCARD_LIMIT` bytes (and the client is not waiting for a
+        "100 Continue"), its bytes are read as they come and dropped, never kept, and the
+        request is complete (answered) once they are all in. A browser that is still sending
+        a file when the answer comes and the connection closes shows "connection reset"
+        instead of the answer; a body past :data:`DISCARD_LIMIT` is answered at once and the
+        connection closed, as waitress does."""
+        if self.discard_left:
+            taken = min(len(data), self.discard_left)
+            self.discard_left -= taken
+            self.completed = self.discard_left == 0
+            return taken
+        consumed = super().received(data)
+        if (self.completed and isinstance(self.error, RequestEntityTooLarge) and not self.chunked
+                and not self.expect_continue and 0 < self.content_length <= DISCARD_LIMIT):
+            self.discard_left = self.content_length
+            self.completed = False
+        return consumed
+
+
+class TooLargeTask(WSGITask):
+    """The answer to a request whose body is past its path's limit (refused by
+    :class:`GuardedParser` before the body is read), given by the app itself rather than
+    waitress's one-line English "Request Entity Too Large": the app sees the request's line
+    and headers (its language, its session) with an empty body and a ``Content-Length``
+    past the limit, so its own refusal answers (``web.limits.check_body`` and
+    ``too_large``: on an upload form, the page's sentence "El archivo es demasiado grande:
+    como mucho 8 MB." back on the form; elsewhere the 413 page in the request's language).
+    The body is never read: the connection closes after the answer."""
+
+    def get_environment(self):
+        environ = super().get_environment()
+        limit = self.request.adj.max_request_body_size
+        environ["wsgi.input"] = io.BytesIO()
+        environ["CONTENT_LENGTH"] = str(max(self.request.content_length, limit + 1))
+        environ.pop("HTTP_TRANSFER_ENCODING", None)
+        return environ
+
+    def execute(self):
+        self.set_close_on_finish()
+        super().execute()
+
+
+def error_task(channel, request):
+    """waitress's error answer for ``request`` (``HTTPChannel.error_task_class``): a body
+    past its limit is answered by the app (:class:`TooLargeTask`); every other error
+    (a header block past :data:`MAX_HEADER_BYTES`, a bad request line) by waitress."""
+    if isinstance(request.error, RequestEntityTooLarge):
+        return TooLargeTask(channel, request)
+    return ErrorTask(channel, request)
 
 
 class GuardedChannel(HTTPChannel):
@@ -220,6 +287,7 @@ class GuardedChannel(HTTPChannel):
 
     request_started: float | None = None
     parser_class = GuardedParser
+    error_task_class = staticmethod(error_task)
 
     def __init__(self, server, sock, addr, adj, map=None):
         super().__init__(server, sock, addr, adj, map=map)
