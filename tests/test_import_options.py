@@ -205,7 +205,6 @@ def test_a_night_at_5_cents_downloaded_as_phh_comes_back_with_the_same_night_and
     (``_tapete_night``, ``_tapete_cash_out``; the PHH spec: fields of one's own begin with
     ``_``), read back as the session's ``"tapete"`` and ``cash_out``."""
     world = build_night14(db, chip_cents=5)
-    store.get_night(db, world.night)
     world.close(db)
     login_host(client)
     text = download(client, world.night, "phh").decode()

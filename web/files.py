@@ -17,8 +17,8 @@ close does by default (``store.importer.import_night``), and when that close is 
 night stays open and the flash says why (the close's own refusal).
 A refusal is said in the page's language from its code (``web.refusals``: the importer's
 ``file_not_json``, ``phh_unreadable``, ``session_invalid`` ...), never the importer's English
-or the file's name; nothing is stored. The same file with the same options again opens the
-night it made (the importer's key), and says so.
+or the file's name; nothing is stored. The same file with the same options (the title and start
+among them) again opens the night it made (the importer's key), and says so.
 
 Downloads (``GET /host/night/<id>/download/<fmt>``, host only, read-only): ``json`` (the
 night's session file: ``store.exporter.night_json``), ``phh`` (``.phh`` for one hand,
