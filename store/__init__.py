@@ -29,7 +29,7 @@ from .handrows import current_hand, get_hand, hand_version, night_hands
 from .hands import (append_action, append_actions, check_night, end_hand, hand_actions, hand_check,
                     night_session, start_hand, undo_event, undo_last, undo_target, verify_chain, void_event,
                     void_hand_start)
-from .importer import import_file, import_session, load_session_text
+from .importer import Imported, import_file, import_night, import_night_file, import_session, load_session_text
 from .ledger import (bank_check, buy_in, carried_pot, cash_out, close_night, join_table, night_entries,
                      night_summary, player_ledger, pot_handed_back, recount, reopen_night, void_entry)
 from .nights import create_night, get_night, list_nights, night_players, seat_player, table_players, unseat
@@ -43,7 +43,8 @@ __all__ = [
     "join_table", "pot_handed_back", "recount", "table_players", "unseat",
     "append_action", "append_actions", "check_night", "current_hand", "end_hand", "get_hand", "hand_actions",
     "hand_check", "night_hands", "night_session", "start_hand", "undo_last", "verify_chain",
-    "void_event", "import_file", "import_session", "load_session_text",
+    "void_event", "import_file", "import_session", "load_session_text", "Imported", "import_night",
+    "import_night_file",
     "bank_check", "night_entries", "buy_in", "cash_out", "close_night", "night_summary", "player_ledger",
     "reopen_night", "void_entry", "create_night", "get_night", "list_nights", "night_players",
     "seat_player", "add_player", "find_player", "get_player", "list_players",

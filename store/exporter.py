@@ -29,6 +29,7 @@ from .hands import night_session
 from .ledger import night_summary
 from .nightfile import NIGHT_KEY, night_block
 from .nights import get_night
+from .phhnight import with_night
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """The first characters that make a spreadsheet read a text cell as a formula."""
@@ -65,7 +66,9 @@ def night_phh(db: Database, night_id: int) -> str:
     """The night's hands as PHH text (``.phh`` for one hand, ``.phhs`` for more:
     :func:`dump_phh`), which ``store.importer.load_session_text`` reads back to the same
     referee result (players, buttons, rebuys and stated stacks travel in ``_tapete_*``
-    fields).
+    fields) and the same night: the session's ``"tapete"`` block (chip value, currency,
+    zone, title, start, closed) and its counts travel in the first hand's
+    ``_tapete_night`` and ``_tapete_cash_out`` (:mod:`store.phhnight`).
 
     :raises StoreError: no such night; code ``phh_no_hands`` for a night with no hand yet (a
         PHH file is a list of hands); code ``phh_export`` when the referee cannot write the
@@ -75,7 +78,7 @@ def night_phh(db: Database, night_id: int) -> str:
     if not session["hands"]:
         raise StoreError(f"night {night_id} has no hand yet: a PHH file holds hands", "phh_no_hands")
     try:
-        return dump_phh(session)
+        return with_night(dump_phh(session), session)
     except (PHHError, ValueError) as exc:
         raise StoreError(f"night {night_id} cannot be written as PHH: {exc}", "phh_export") from None
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -34,8 +35,9 @@ from referee.rules import RulesError, resolve_rules
 
 from .db import MAX_CHIPS, StoreError, write_tx
 from .hands import MAX_ACTION, append_actions, check_night, end_hand, night_session, start_hand
-from .ledger import buy_in, cash_out
+from .ledger import buy_in, cash_out, close_night
 from .nightfile import file_night, left_in_play, night_options
+from .phhnight import night_fields
 from .nights import create_night, existing, seat_player
 from .players import name_key, player_by_name
 from .rulings import push_differences
@@ -69,6 +71,7 @@ def load_session_text(text: str, name: str = "") -> dict:
         session = load_phh(text)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
         raise StoreError(f"{name or 'PHH'}: {exc}", "phh_unreadable") from None
+    session.update(night_fields(text))  # a Tapete download's night and counts (store.phhnight)
     validate_session(session, name or "PHH")
     return session
 
@@ -168,7 +171,7 @@ def validate_session(session: object, label: str = "session") -> None:
                                  hand=number, limit=MAX_ACTION)
     _check_rules(rules, label)
     file_counts(session, label)
-    file_night(session, label)
+    file_night(session, label, fields=())  # the options: checked when used (night_options)
 
 
 def _check_rules(rules: object, label: str) -> None:
@@ -202,10 +205,28 @@ def file_counts(session: dict, label: str = "session") -> list[Count]:
     return counts
 
 
-def import_session(db: Database, session: dict, *, chip_cents: int | None = None,
-                   chips_per: int | None = None, currency: str | None = None, timezone: str | None = None,
-                   started_at: datetime | None = None, host: str = "host", title: str | None = None,
-                   entered_by: str = "import", key: str | None = None, defaults: dict | None = None) -> int:
+@dataclass(frozen=True)
+class Imported:
+    """What :func:`import_night` did: ``night_id``; ``new`` (False: the same file with the
+    same options was imported before, and this is its night, untouched); ``close_refused``
+    (the file says the night was closed and the close was refused: the
+    ``store.ledger.close_night`` refusal, its code and params for the pages' words; the
+    night is imported and open), else None."""
+
+    night_id: int
+    new: bool
+    close_refused: StoreError | None = None
+
+
+def import_session(db: Database, session: dict, **options) -> int:
+    """:func:`import_night` (same arguments), returning the night id only."""
+    return import_night(db, session, **options).night_id
+
+
+def import_night(db: Database, session: dict, *, chip_cents: int | None = None,
+                 chips_per: int | None = None, currency: str | None = None, timezone: str | None = None,
+                 started_at: datetime | None = None, host: str = "host", title: str | None = None,
+                 entered_by: str = "import", key: str | None = None, defaults: dict | None = None) -> Imported:
     """Store a session as a new night, replay it, and record its cash-out counts (the
     referee's final stack for a player the file does not count: see the module).
 
@@ -216,26 +237,30 @@ def import_session(db: Database, session: dict, *, chip_cents: int | None = None
     block saying the night was not closed (``"closed": false``) imports it still in play:
     only the file's counts are entered, and a last hand the block says was in progress
     (``"hand_in_progress": true``) is left in progress (:func:`store.nightfile.left_in_play`).
+    A block saying it was closed (``"closed": true``) closes it as the host's close does by
+    default (``store.ledger.close_night``: the carried pot given back, the fewest
+    transfers; ``entered_by``), in the same transaction; when the close is refused (the
+    bank does not balance because the file carries no adjustment of the close's, a dispute
+    ...) the night stays imported and open and :attr:`Imported.close_refused` says why. A
+    file without the block is imported open, as before.
 
     Everything is written in one transaction. With ``key`` (default: a digest of the
-    session and chip value), importing the same file again returns the same night.
+    session and the resolved options: chip value, currency, zone, title and start, the
+    start None when neither the host nor the file gives one, never "now"), importing the
+    same file with the same options again returns the same night (``new`` False); another
+    title or start makes a new night.
 
-    :returns: the night id.
     :raises StoreError: bad players (duplicate seat or name), bad rules, or a session the
         store refuses (nothing written).
     """
     validate_session(session)
     options = night_options(session, defaults, chip_cents=chip_cents, chips_per=chips_per, currency=currency,
                             timezone=timezone, started_at=started_at, title=title)
-    chip_cents, chips_per, currency, timezone = (options[k] for k in ("chip_cents", "chips_per", "currency",
-                                                                      "timezone"))
     if key is None:
-        digest = hashlib.sha256(json.dumps([session, chip_cents, chips_per, currency, timezone],
-                                           sort_keys=True, default=str).encode()).hexdigest()[:32]
-        key = f"import:{digest}"
+        key = import_key(session, options)
     found = existing(db, "nights", key)
     if found is not None:
-        return found
+        return Imported(found, False)
     players = session.get("players") or []
     names = [name_key(str(p.get("name") or f"seat {p.get('seat')}")) for p in players]
     if len(set(names)) != len(names):
@@ -249,61 +274,82 @@ def import_session(db: Database, session: dict, *, chip_cents: int | None = None
         raise StoreError(f"session: {exc}", "session_invalid", what="replay") from None
 
 
-def _import(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,
-            host, title, entered_by) -> int:
-    still_open, hand_in_progress = left_in_play(session)
-    hands = session.get("hands") or []
+def import_key(session: dict, options: dict) -> str:
+    """The import's idempotency key: ``import:`` and a digest of the session and the
+    night's resolved options (:func:`store.nightfile.night_options`: chip value, currency,
+    zone, title, start)."""
+    fields = [options[k] for k in ("chip_cents", "chips_per", "currency", "timezone", "title", "started_at")]
+    digest = hashlib.sha256(json.dumps([session, *fields], sort_keys=True, default=str).encode()).hexdigest()[:32]
+    return f"import:{digest}"
+
+
+def _import(db, session, players, key, *, entered_by, **night) -> Imported:
     with write_tx(db):
         found = existing(db, "nights", key)  # the same file imported meanwhile (checked under the lock)
         if found is not None:
-            return found
-        night_id = create_night(db, rules=session.get("rules") or "jackpots", chip_cents=chip_cents,
-                                chips_per=chips_per, currency=currency, timezone=timezone,
-                                started_at=started_at, host=host, title=title,
-                                note=session.get("note"), key=key)
-        by_seat = {}
-        counts: dict[int, list[Count]] = {}
-        for count in file_counts(session):
-            counts.setdefault(count.after, []).append(count)
-        uncounted = set()  # seats with chips bought since their last count
-        for p in players:
-            player_id = player_by_name(db, str(p.get("name") or f"seat {p.get('seat')}"))
-            seat = p.get("seat")
-            seat_player(db, night_id, player_id, seat, entered_by=entered_by)
-            by_seat[str(seat)] = player_id
-            stack = p.get("stack", 0)
+            return Imported(found, False)
+        night_id = _store_night(db, session, players, key, entered_by=entered_by, **night)
+        refused = None
+        if file_night(session, fields=()).get("closed") is True:
+            try:
+                close_night(db, night_id, entered_by=entered_by)  # (a savepoint: a refusal writes nothing)
+            except StoreError as exc:
+                refused = exc
+    return Imported(night_id, True, refused)
+
+
+def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,
+                 host, title, entered_by) -> int:
+    """The night, its players, buy-ins, hands and counts (inside the import's transaction)."""
+    still_open, hand_in_progress = left_in_play(session)
+    hands = session.get("hands") or []
+    night_id = create_night(db, rules=session.get("rules") or "jackpots", chip_cents=chip_cents,
+                            chips_per=chips_per, currency=currency, timezone=timezone,
+                            started_at=started_at, host=host, title=title,
+                            note=session.get("note"), key=key)
+    by_seat = {}
+    counts: dict[int, list[Count]] = {}
+    for count in file_counts(session):
+        counts.setdefault(count.after, []).append(count)
+    uncounted = set()  # seats with chips bought since their last count
+    for p in players:
+        player_id = player_by_name(db, str(p.get("name") or f"seat {p.get('seat')}"))
+        seat = p.get("seat")
+        seat_player(db, night_id, player_id, seat, entered_by=entered_by)
+        by_seat[str(seat)] = player_id
+        stack = p.get("stack", 0)
+        uncounted.add(str(seat))
+        if stack:
+            buy_in(db, night_id, player_id, stack, entered_by=entered_by)
+    _count(db, night_id, by_seat, counts.get(0, ()), uncounted, entered_by)
+    for number, hand in enumerate(hands, start=1):
+        for seat, chips in (hand.get("rebuys") or {}).items():
+            if str(seat) not in by_seat:
+                raise StoreError(f"hand {number}: rebuy for seat {seat}, which nobody sits in",
+                                 "session_invalid", what="hand_seat", hand=number, field="rebuys",
+                                 seat=str(seat))
+            buy_in(db, night_id, by_seat[str(seat)], chips, entered_by=entered_by)
             uncounted.add(str(seat))
-            if stack:
-                buy_in(db, night_id, player_id, stack, entered_by=entered_by)
-        _count(db, night_id, by_seat, counts.get(0, ()), uncounted, entered_by)
-        for number, hand in enumerate(hands, start=1):
-            for seat, chips in (hand.get("rebuys") or {}).items():
-                if str(seat) not in by_seat:
-                    raise StoreError(f"hand {number}: rebuy for seat {seat}, which nobody sits in",
-                                     "session_invalid", what="hand_seat", hand=number, field="rebuys",
-                                     seat=str(seat))
-                buy_in(db, night_id, by_seat[str(seat)], chips, entered_by=entered_by)
-                uncounted.add(str(seat))
-            hand_id = start_hand(db, night_id, button=hand.get("button"), stacks=hand.get("stacks"),
-                                 entered_by=entered_by)
-            actions = [str(a) for a in hand.get("actions") or []]
-            append_actions(db, hand_id, actions, entered_by=entered_by,
-                           keys=[f"{key}:{number}:{i}" for i in range(len(actions))])
-            if number < len(hands) or not hand_in_progress:
-                end_hand(db, hand_id, entered_by=entered_by)
-            _count(db, night_id, by_seat, counts.get(number, ()), uncounted, entered_by)
-        if still_open:
-            return night_id  # a night still in play: counted only as the file says
-        final = _pushed_stacks(db, night_id, hands)
-        for seat, player_id in by_seat.items():
-            if seat not in uncounted:
-                continue  # counted as the file says
-            chips = int(final.get(seat, 0))
-            if chips > MAX_CHIPS:
-                raise StoreError(f"seat {seat} ends the night with {chips} chips by the log, more than "
-                                 f"{MAX_CHIPS:,}: check the amounts in the actions", "session_invalid",
-                                 what="ends_too_many", seat=seat, max=MAX_CHIPS)
-            cash_out(db, night_id, player_id, chips, entered_by=entered_by)
+        hand_id = start_hand(db, night_id, button=hand.get("button"), stacks=hand.get("stacks"),
+                             entered_by=entered_by)
+        actions = [str(a) for a in hand.get("actions") or []]
+        append_actions(db, hand_id, actions, entered_by=entered_by,
+                       keys=[f"{key}:{number}:{i}" for i in range(len(actions))])
+        if number < len(hands) or not hand_in_progress:
+            end_hand(db, hand_id, entered_by=entered_by)
+        _count(db, night_id, by_seat, counts.get(number, ()), uncounted, entered_by)
+    if still_open:
+        return night_id  # a night still in play: counted only as the file says
+    final = _pushed_stacks(db, night_id, hands)
+    for seat, player_id in by_seat.items():
+        if seat not in uncounted:
+            continue  # counted as the file says
+        chips = int(final.get(seat, 0))
+        if chips > MAX_CHIPS:
+            raise StoreError(f"seat {seat} ends the night with {chips} chips by the log, more than "
+                             f"{MAX_CHIPS:,}: check the amounts in the actions", "session_invalid",
+                             what="ends_too_many", seat=seat, max=MAX_CHIPS)
+        cash_out(db, night_id, player_id, chips, entered_by=entered_by)
     return night_id
 
 
@@ -333,7 +379,12 @@ def _count(db: Database, night_id: int, by_seat: dict[str, int], counts, uncount
 
 
 def import_file(db: Database, path: str | Path, **options) -> int:
-    """Import a session (``.json``) or PHH (``.phh``/``.phhs``) file; see :func:`import_session`
+    """:func:`import_night_file`, returning the night id only."""
+    return import_night_file(db, path, **options).night_id
+
+
+def import_night_file(db: Database, path: str | Path, **options) -> Imported:
+    """Import a session (``.json``) or PHH (``.phh``/``.phhs``) file; see :func:`import_night`
     (the title, when not given: the file's ``"tapete"`` block's, else the file's name).
 
     :raises StoreError: unreadable file or content.
@@ -345,4 +396,4 @@ def import_file(db: Database, path: str | Path, **options) -> int:
         raise StoreError(f"cannot read {path}: {exc.strerror}", "file_unreadable") from None
     session = load_session_text(text, path.name)
     defaults = {"title": path.stem, **(options.pop("defaults", None) or {})}
-    return import_session(db, session, defaults=defaults, **options)
+    return import_night(db, session, defaults=defaults, **options)

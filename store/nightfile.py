@@ -7,7 +7,9 @@ referee (``python -m referee check``) reads a file with the block as it reads it
 The download writes the block (:func:`night_block`); the import reads it
 (:func:`file_night`) and takes each option the host leaves empty from it
 (:func:`night_options`), so a night downloaded and uploaded again has the same money:
-a file without the block is imported as before.
+a file without the block is imported as before. A block value is checked only where the
+import uses it: a value the host overrides (a bad zone with the host's zone given) is
+ignored.
 
 The block (every key optional)::
 
@@ -94,10 +96,22 @@ def _when(value: object) -> datetime | None:
     return when if when.tzinfo is not None else None
 
 
-def file_night(session: dict, label: str = "session") -> dict:
-    """The session's block (see the module), checked: only the keys it gives, with
-    ``currency`` upper-cased, ``title`` stripped and ``started_at`` an aware datetime; {}
-    without a block. Other keys in the block are ignored (as CONTRACT.md 1 ignores keys).
+OPTION_FIELDS = ("chip_cents", "chips_per", "currency", "timezone", "title", "started_at")
+"""The block's keys that are the night's options: each checked only when the import uses
+it (:func:`night_options`: a value the host gives overrides the file's, whose own value is
+then neither used nor checked)."""
+
+STATE_FIELDS = ("closed", "hand_in_progress")
+"""The block's keys that say the night's state: always used, always checked."""
+
+
+def file_night(session: dict, label: str = "session", fields=OPTION_FIELDS) -> dict:
+    """The session's block (see the module), checked: the state keys
+    (:data:`STATE_FIELDS`) and those of ``fields`` (default every option; ``()``: the
+    state only) that the block gives, with ``currency`` upper-cased, ``title`` stripped and
+    ``started_at`` an aware datetime; {} without a block. The block's other keys are not
+    read, so not checked (a key the host overrides; keys of its own, as CONTRACT.md 1
+    ignores keys).
 
     :raises StoreError: code ``session_invalid``, what ``night``, ``field`` naming the key:
         the block is not an object, or a value the import cannot use (a chip value that is
@@ -109,9 +123,10 @@ def file_night(session: dict, label: str = "session") -> dict:
         return {}
     if not isinstance(block, dict):
         raise _refuse(label, "", block)
+    wanted = set(fields) | set(STATE_FIELDS)
     out = {}
     for field, ok in CHECKS.items():
-        if field in block:
+        if field in block and field in wanted:
             if not ok(block[field]):
                 raise _refuse(label, field, block[field])
             out[field] = block[field]
@@ -119,7 +134,7 @@ def file_night(session: dict, label: str = "session") -> dict:
         out["currency"] = out["currency"].upper()
     if "title" in out:
         out["title"] = out["title"].strip()
-    if "timezone" in block:
+    if "timezone" in block and "timezone" in wanted:
         if not isinstance(block["timezone"], str):
             raise _refuse(label, "timezone", block["timezone"])
         try:
@@ -127,7 +142,7 @@ def file_night(session: dict, label: str = "session") -> dict:
         except StoreError:
             raise _refuse(label, "timezone", block["timezone"]) from None
         out["timezone"] = block["timezone"]
-    if "started_at" in block:
+    if "started_at" in block and "started_at" in wanted:
         out["started_at"] = _when(block["started_at"])
         if out["started_at"] is None:
             raise _refuse(label, "started_at", block["started_at"])
@@ -149,9 +164,13 @@ def night_options(session: dict, defaults: dict | None = None, **given) -> dict:
     :param given: ``chip_cents``, ``chips_per``, ``currency``, ``timezone``,
         ``started_at`` (naive: in the resolved zone), ``title``; None: not given.
     :returns: a dict of those six keys.
-    :raises StoreError: a block the import cannot use (:func:`file_night`).
+    :raises StoreError: a block value the import would use and cannot (:func:`file_night`);
+        a file's value the host overrides is not checked (nor used).
     """
-    kept = file_night(session)
+    used = [name for name in ("currency", "timezone", "started_at", "title") if given.get(name) is None]
+    if given.get("chip_cents") is None:
+        used += ["chip_cents", "chips_per"]
+    kept = file_night(session, fields=used)
     fallback = {**FALLBACK, **(defaults or {})}
     out = {}
     for name in ("currency", "timezone", "started_at", "title"):
@@ -174,6 +193,6 @@ def night_options(session: dict, defaults: dict | None = None, **given) -> dict:
 def left_in_play(session: dict) -> tuple[bool, bool]:
     """``(open, hand_in_progress)``: whether the file's block says the night was still in
     play (``closed`` false) and its last hand had not ended (:func:`file_night`)."""
-    kept = file_night(session)
+    kept = file_night(session, fields=())
     is_open = kept.get("closed") is False
     return is_open, is_open and bool(kept.get("hand_in_progress")) and bool(session.get("hands"))

@@ -85,12 +85,13 @@ def referee_stacks(db, world: World) -> dict[int, int]:
     return {int(seat): chips for seat, chips in result[-1]["stacks"].items()}
 
 
-def build_night14(db, *, entered_by: str = "host:test") -> World:
-    """Play the night into ``db`` (an initialised store database) up to the counts.
+def build_night14(db, *, entered_by: str = "host:test", chip_cents: int = 10) -> World:
+    """Play the night into ``db`` (an initialised store database) up to the counts, at
+    ``chip_cents`` a chip.
 
     :returns: the :class:`World` (ids, private link tokens, hand ids).
     """
-    night = store.create_night(db, rules=RULES, chip_cents=10, title="Noche de jotas",
+    night = store.create_night(db, rules=RULES, chip_cents=chip_cents, title="Noche de jotas",
                                host="Ana")
     ids, tokens = {}, {}
     for name, seat, chips in PLAYERS:

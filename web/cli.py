@@ -90,14 +90,18 @@ def _started_at(value: str | None) -> datetime | None:
 def import_command(file, chip_cents, chips_per, currency, tz, started_at, title):
     """Import a session (.json) or PHH (.phh) FILE as a night; prints the night id. An
     option not given is the file's own (a downloaded night's ``"tapete"`` block:
-    ``store.nightfile``), else its default."""
+    ``store.nightfile``), else its default. A night the file says was closed is closed;
+    when that close is refused, stderr says why and the night stays open."""
     start = _started_at(started_at)
     club_tz = current_app.config.get("CLUB_TIMEZONE", "Europe/Madrid")
     with _store() as db:
-        night_id = store.import_file(db, file, chip_cents=chip_cents, chips_per=chips_per,
-                                     currency=currency, timezone=tz, started_at=start, title=title,
-                                     defaults={"timezone": club_tz})
-    click.echo(night_id)
+        done = store.import_night_file(db, file, chip_cents=chip_cents, chips_per=chips_per,
+                                       currency=currency, timezone=tz, started_at=start, title=title,
+                                       defaults={"timezone": club_tz})
+    if done.close_refused is not None:
+        click.echo(f"night {done.night_id} is imported OPEN: the file says it was closed, but the close was "
+                   f"refused: {done.close_refused}", err=True)
+    click.echo(done.night_id)
 
 
 def _player(db, name: str | None, option: str) -> int | None:

@@ -12,11 +12,13 @@ file's own (a downloaded night's ``"tapete"`` block, ``store.nightfile``: its ch
 currency, zone, start and title), else 10 cents a chip, EUR, the club's zone, now and the
 file's name; a value the host types wins. A night the file says was still in play is
 imported still in play (no counts beyond the file's, its last hand in progress when it
-was), and the flash says so.
+was), and the flash says so; a night the file says was closed is closed as the host's
+close does by default (``store.importer.import_night``), and when that close is refused the
+night stays open and the flash says why (the close's own refusal).
 A refusal is said in the page's language from its code (``web.refusals``: the importer's
 ``file_not_json``, ``phh_unreadable``, ``session_invalid`` ...), never the importer's English
-or the file's name; nothing is stored. The same file with the same options again opens the
-night it made (the importer's key), and says so.
+or the file's name; nothing is stored. The same file with the same options (the title and start
+among them) again opens the night it made (the importer's key), and says so.
 
 Downloads (``GET /host/night/<id>/download/<fmt>``, host only, read-only): ``json`` (the
 night's session file: ``store.exporter.night_json``), ``phh`` (``.phh`` for one hand,
@@ -36,8 +38,8 @@ from flask_babel import ngettext
 
 import store
 from store import exporter
-from store.importer import PHH_SUFFIXES, import_session, load_session_text
-from store.nightfile import left_in_play
+from store.importer import PHH_SUFFIXES, import_night, load_session_text
+from store.nightfile import file_night, left_in_play
 
 from .auth import current_actor, host_required
 from .dealer import get_db
@@ -136,16 +138,30 @@ def import_file():
                        title=text_field("title", MAX_TITLE) or None)
         defaults = {"chip_cents": DEFAULT_CHIP_CENTS, "timezone": _club_tz(), "title": _title("", name)}
         session = load_session_text(text, "upload" + suffix)
-        newest = db.execute("SELECT COALESCE(MAX(id), 0) FROM nights").fetchone()[0]
-        night_id = import_session(db, session, entered_by=current_actor(), defaults=defaults, **options)
+        done = import_night(db, session, entered_by=current_actor(), defaults=defaults, **options)
     except ValueError as exc:  # StoreError is a ValueError
         flash(refusal_text(exc), "error")
         return redirect(url_for("files.import_page"))
-    if night_id <= newest:
+    if not done.new:
         flash(_("This file was imported already, with the same options: here is its night."), "ok")
     else:
         _say_imported(session)
-    return redirect(url_for("host.night", night_id=night_id))
+    _say_not_closed(db, session, done)
+    return redirect(url_for("host.night", night_id=done.night_id))
+
+
+def _say_not_closed(db, session: dict, done) -> None:
+    """When the file says the night was closed (its block's ``"closed": true``) and its
+    night here is open: why (the close's refusal, ``web.refusals``, when this import tried
+    it; else that it is open here), so the difference is never silent."""
+    if file_night(session, fields=()).get("closed") is not True:
+        return
+    if done.close_refused is not None:
+        flash(_("The file says the night was closed, but it could not be closed here, so it is still open: "
+                "%(reason)s", reason=refusal_text(done.close_refused)), "error")
+    elif not store.get_night(db, done.night_id)["closed"]:
+        flash(_("The file says the night was closed; its night here is still open: close it from its page."),
+              "error")
 
 
 def _say_imported(session: dict) -> None:

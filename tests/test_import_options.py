@@ -1,0 +1,246 @@
+"""The import of a downloaded night (issue 15, follow-up: a fresh tester's finds on
+``store.importer``, ``store.nightfile``, ``store.exporter``, ``web.files``).
+
+README: "download any night as session JSON (it carries the chip value, currency, zone and
+whether the night is still open, so uploading it again gives the same night), PHH, or a CSV
+of the money". So:
+
+- a CLOSED night downloaded and uploaded again is closed (``store.ledger.close_night``,
+  the default settlement), with the same transfers; when that close is refused the night
+  is open and the page says why, in its language, with the refusal's own words;
+- the same file with another title or start is another night; with the same options
+  (no start given: never "now") the same night;
+- a value of the file's ``"tapete"`` block the host overrides on the form is not checked;
+- a night downloaded as PHH carries its night (chip value, currency, zone, title, start,
+  closed) and counts, so it comes back with the same money; PokerKit still reads the file.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from datetime import datetime
+
+import pytest
+from pokerkit import HandHistory
+
+import store
+from conftest import login_host
+from night14_world import build_night14
+from store.exporter import night_phh
+from test_phh import BLIND_BLIND
+from test_web_files import EMPTY, flashed, night_of, upload
+from web.refusals import refusal_text
+
+NOT_CLOSED = "El archivo dice que la noche estaba cerrada, pero aquí no se pudo cerrar y sigue abierta: "
+"""The Spanish start of the flash when the file's closed night could not be closed."""
+
+
+def transfers(db, night_id: int) -> list:
+    """The settlement of a closed night: (payer, payee, cents), in order."""
+    close = store.get_night(db, night_id)["close"]
+    assert close is not None, f"night {night_id} is not closed"
+    return [(t["payer"], t["payee"], t["cents"]) for t in close["detail"]["transfers"]]
+
+
+def download(client, night_id: int, fmt: str) -> bytes:
+    answer = client.get(f"/host/night/{night_id}/download/{fmt}")
+    assert answer.status_code == 200, answer.status_code
+    return answer.data
+
+
+def night_page(client, night_id: int) -> str:
+    return client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+
+
+# --- 1. a closed night comes back closed ----------------------------------------------------
+
+def test_a_closed_night_uploaded_again_is_closed_with_the_same_transfers(app, db, client):
+    """The tester's find: a closed night's JSON (``"closed": true``) came back open,
+    offering "Cerrar la noche", and its download then said ``"closed": false``. The import
+    closes it as the host's close does by default (the carried pot given back, the fewest
+    transfers), entered by the host who uploaded it."""
+    world = build_night14(db)
+    world.close(db)  # a recount, the carried pot given back, the fewest transfers
+    login_host(client)
+    body = download(client, world.night, "json")
+    assert json.loads(body)["tapete"]["closed"] is True
+    again = night_of(upload(client, body, "cerrada.json", **EMPTY))
+    said = [m for c, m in flashed(client) if c == "error"]
+    assert said == []
+    assert store.get_night(db, again)["closed"]
+    assert transfers(db, again) == transfers(db, world.night)
+    assert store.get_night(db, again)["close"]["entered_by"].startswith("host:")
+    assert "Cerrar la noche" not in night_page(client, again)
+    assert json.loads(download(client, again, "json"))["tapete"]["closed"] is True
+
+
+def test_flask_import_of_a_closed_night_closes_it(app, db, runner, tmp_path):
+    world = build_night14(db)
+    world.close(db)
+    path = tmp_path / "cerrada.json"
+    path.write_text(store.exporter.night_json(db, world.night), encoding="utf-8")
+    result = runner.invoke(args=["import", str(path)])
+    assert result.exit_code == 0, result.output
+    again = int(result.output.strip().splitlines()[-1])
+    assert transfers(db, again) == transfers(db, world.night)
+    assert store.get_night(db, again)["close"]["entered_by"] == "import"
+
+
+@pytest.fixture
+def charged_night(db):
+    """Night 14 closed without a recount: Bruno's 20 chips too many charged to him (an
+    adjustment of the close, which the session file does not carry)."""
+    world = build_night14(db)
+    store.close_night(db, world.night, entered_by="host:test", resolution="charge",
+                      charge_player_id=world.ids["Bruno"])
+    return world
+
+
+def test_a_closed_night_whose_close_is_refused_is_open_and_the_page_says_why(app, db, client, charged_night):
+    """The file says closed but carries no adjustment of the close: its bank does not
+    balance, so the close is refused; the night is imported and open, and the flash says so
+    with the close's refusal in the page's language (``web.refusals``), never silently."""
+    login_host(client)
+    body = download(client, charged_night.night, "json")
+    assert json.loads(body)["tapete"]["closed"] is True
+    again = night_of(upload(client, body, "cobrada.json", **EMPTY))
+    said = [m for c, m in flashed(client) if c == "error"]
+    assert not store.get_night(db, again)["closed"]
+    with pytest.raises(store.StoreError) as refused:
+        store.close_night(db, again, entered_by="test")
+    assert refused.value.code == "bank_unbalanced"
+    with app.test_request_context("/?lang=es"):
+        reason = refusal_text(refused.value)
+    assert "Haz un recuento" in reason
+    assert said == [NOT_CLOSED + reason]
+    assert "Cerrar la noche" in night_page(client, again)
+    # the same file again: its night, still open, and the page says so
+    assert night_of(upload(client, body, "cobrada.json", **EMPTY)) == again
+    assert flashed(client) == [
+        ("ok", "Este archivo ya se importó con las mismas opciones: aquí está su noche."),
+        ("error", "El archivo dice que la noche estaba cerrada; aquí su noche sigue abierta: ciérrala desde su "
+                  "página.")]
+
+
+def test_flask_import_says_on_stderr_when_the_close_is_refused(app, db, runner, tmp_path, charged_night):
+    path = tmp_path / "cobrada.json"
+    path.write_text(store.exporter.night_json(db, charged_night.night), encoding="utf-8")
+    result = runner.invoke(args=["import", str(path)])
+    assert result.exit_code == 0, result.output
+    again = int(result.output.strip().splitlines()[-1])
+    assert not store.get_night(db, again)["closed"]
+    assert f"night {again} is imported OPEN" in result.output and "does not balance" in result.output
+
+
+# --- 2. the import's key holds the title and the start ----------------------------------------
+
+def test_another_title_or_start_is_another_night_and_the_same_options_the_same(app, db, client):
+    """The tester's find: the same file with another title came back as the first night,
+    saying "Este archivo ya se importó con las mismas opciones", the new title dropped. The
+    title and start are part of the import's key, as the PokerNow import's."""
+    world = build_night14(db)
+    login_host(client)
+    body = download(client, world.night, "json")
+    first = night_of(upload(client, body, "n.json", title="Primera"))
+    flashed(client)
+    titled = night_of(upload(client, body, "n.json", title="Segunda"))
+    assert titled != first and store.get_night(db, titled)["title"] == "Segunda"
+    assert not any("ya se importó" in m for _, m in flashed(client))
+    started = night_of(upload(client, body, "n.json", title="Primera", started_at="2026-03-12T21:30"))
+    assert started not in (first, titled)
+    assert store.get_night(db, started)["local_date"] == "2026-03-12"
+    flashed(client)
+    for options in ({"title": "Primera"}, {"title": "Segunda"}, {"title": "Primera", "started_at": "2026-03-12T21:30"}):
+        assert night_of(upload(client, body, "n.json", **options)) in (first, titled, started)
+        assert ("ok", "Este archivo ya se importó con las mismas opciones: aquí está su noche.") in flashed(client)
+
+
+def test_a_file_without_a_start_is_the_same_night_again_never_now(db):
+    """No start given by the host nor the file: the key holds no start (not "now", which
+    would differ from one import to the next), so the same file is the same night."""
+    session = json.loads(store.exporter.night_json(db, build_night14(db).night))
+    del session["tapete"]
+    first = store.import_session(db, session, title="Sin fecha")
+    assert store.import_session(db, session, title="Sin fecha") == first
+    assert store.import_session(db, session, title="Con fecha", started_at=datetime(2026, 3, 12, 21)) != first
+
+
+# --- 3. a file value the host overrides is not checked -------------------------------------
+
+@pytest.mark.parametrize("block, field, typed, kept", [
+    ({"timezone": "Mars/Olympus"}, "timezone", "Europe/Madrid", "Europe/Madrid"),
+    ({"title": "x" * 500}, "title", "Corto", "Corto"),
+    ({"chip_cents": 0, "chips_per": "dos"}, "chip_cents", "5", 5),
+    ({"currency": "euro"}, "currency", "USD", "USD"),
+    ({"started_at": "2026-03-12 21:30"}, "started_at", "2026-03-12T21:30", "2026-03-12"),
+])
+def test_a_bad_file_value_the_host_overrides_is_ignored(app, db, client, block, field, typed, kept):
+    """The tester's find: a file whose ``tapete.timezone`` is "Mars/Olympus", uploaded
+    with Europe/Madrid chosen, was refused ("Los datos de la noche del archivo ... no se
+    pueden usar"), though the form says a filled field takes the host's value. A file value
+    is checked only when it is used; left empty, the same value is still refused."""
+    world = build_night14(db)
+    login_host(client)
+    session = json.loads(download(client, world.night, "json"))
+    session["tapete"] = {**session["tapete"], **block}
+    body = json.dumps(session).encode()
+    refused = upload(client, body, "mala.json", **{**EMPTY, "title": ""})
+    assert refused.headers["Location"].endswith("/host/import")
+    said = [m for c, m in flashed(client) if c == "error"]
+    assert said and said[0].startswith("Los datos de la noche del archivo") and field in said[0]
+    form = {"timezone": "timezone", "title": "title", "chip_cents": "chip_cents", "currency": "currency",
+            "started_at": "started_at"}[field]
+    again = night_of(upload(client, body, "mala.json", **{**EMPTY, form: typed}))
+    night = store.get_night(db, again)
+    assert (night["local_date"] if field == "started_at" else night[field]) == kept
+
+
+# --- 4. PHH carries the night ------------------------------------------------------------
+
+def test_a_night_at_5_cents_downloaded_as_phh_comes_back_with_the_same_night_and_money(app, db, client):
+    """The tester's find: a night at 5 cents downloaded as PHH came back at 10 cents (the
+    CSV's money doubled), its currency, zone, title, start and close lost. The PHH carries
+    the night block and the counts as user-defined fields of the first hand
+    (``_tapete_night``, ``_tapete_cash_out``; the PHH spec: fields of one's own begin with
+    ``_``), read back as the session's ``"tapete"`` and ``cash_out``."""
+    world = build_night14(db, chip_cents=5)
+    world.close(db)
+    login_host(client)
+    text = download(client, world.night, "phh").decode()
+    first = tomllib.loads(text)["1"]
+    assert first["_tapete_night"]["chip_cents"] == 5 and first["_tapete_night"]["closed"] is True
+    again = night_of(upload(client, text.encode(), "noche.phhs", **EMPTY))
+    kept = ("chip_cents", "chips_per", "currency", "timezone", "title", "started_at", "local_date", "closed")
+    assert {k: store.get_night(db, again)[k] for k in kept} == {k: store.get_night(db, world.night)[k] for k in kept}
+    assert store.get_night(db, again)["chip_cents"] == 5
+    assert download(client, again, "csv") == download(client, world.night, "csv")
+    assert transfers(db, again) == transfers(db, world.night)
+
+
+def _pokerkit_stacks(hand: dict, state) -> dict[int, int]:
+    return dict(zip(hand["seats"], state.stacks))
+
+
+@pytest.mark.parametrize("hands", [1, 2])
+def test_pokerkit_reads_a_downloaded_2_7_night_with_its_night_fields(db, hands):
+    """PokerKit (the independent reader) replays every hand of a 2-7 night's PHH download
+    with the night's fields in it, to the stacks the referee gives (a ``.phh`` of one hand:
+    the fields at its top level; a ``.phhs``: in ``[1]``)."""
+    import referee
+    session = json.loads(json.dumps(BLIND_BLIND))
+    if hands == 2:
+        session["hands"].append({"actions": [
+            "p3 blind 5", "p1 blind 10", "d deal p1 5", "d deal p2 5", "d deal p3 5", "p2 fold", "p3 fold",
+            "d award p1 15"]})
+    night = store.import_session(db, session, chip_cents=5, title="2-7")
+    text = night_phh(db, night)
+    judged = referee.check(store.night_session(db, night))["hands"]
+    tables = tomllib.loads(text)
+    tables = [tables] if hands == 1 else [tables[str(k)] for k in range(1, hands + 1)]
+    assert tables[0]["_tapete_night"]["chip_cents"] == 5 and "_tapete_cash_out" in tables[0]
+    read = [HandHistory.loads(text)] if hands == 1 else list(HandHistory.loads_all(text))
+    assert len(read) == hands
+    for table, history, entry in zip(tables, read, judged):
+        *_, state = iter(history)
+        assert _pokerkit_stacks(table, state) == {int(s): c for s, c in entry["stacks"].items()}
