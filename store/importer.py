@@ -36,10 +36,10 @@ from referee.rules import RulesError, resolve_rules
 from .db import MAX_CHIPS, StoreError, write_tx
 from .hands import MAX_ACTION, append_actions, check_night, end_hand, night_session, start_hand
 from .ledger import buy_in, cash_out, close_night
-from .nightfile import file_night, left_in_play, night_options
+from .nightfile import file_night, file_settlement, left_in_play, night_options
 from .phhnight import night_fields
 from .nights import create_night, existing, seat_player
-from .players import name_key, player_by_name
+from .players import find_player, name_key, player_by_name
 from .rulings import push_differences
 
 PHH_SUFFIXES = (".phh", ".phhs")
@@ -291,11 +291,23 @@ def _import(db, session, players, key, *, entered_by, **night) -> Imported:
         night_id = _store_night(db, session, players, key, entered_by=entered_by, **night)
         refused = None
         if file_night(session, fields=()).get("closed") is True:
-            try:
-                close_night(db, night_id, entered_by=entered_by)  # (a savepoint: a refusal writes nothing)
+            try:  # (a savepoint: a refusal writes nothing)
+                close_night(db, night_id, entered_by=entered_by, **_settled_as(db, file_settlement(session)))
             except StoreError as exc:
                 refused = exc
     return Imported(night_id, True, refused)
+
+
+def _settled_as(db: Database, settlement: dict) -> dict:
+    """``store.ledger.close_night``'s settlement arguments for a file's ``settlement``
+    (:func:`store.nightfile.file_settlement`: the mode, the hub and the charged player by
+    name, the resolution); {}: the default close (the fewest transfers)."""
+    out = {"mode": settlement.get("mode", "fewest"), "resolution": settlement.get("resolution")}
+    if "hub" in settlement:
+        out["hub_player_id"] = find_player(db, settlement["hub"])
+    if "charged" in settlement:
+        out["charge_player_id"] = find_player(db, settlement["charged"])
+    return out
 
 
 def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,

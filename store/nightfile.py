@@ -26,6 +26,9 @@ The block (every key optional)::
   chips the log implies, ``store.importer``).
 - ``hand_in_progress``: true when the file's last hand had not ended: the import leaves it
   in progress (only in a night that is not closed).
+- ``settlement`` (a closed night's): how its close settled it, players by name:
+  ``{"mode": "fewest"|"hub", "hub": "Chus", "resolution": "charge", "charged": "Bruno"}``;
+  the import closes the night the same way (:func:`file_settlement`).
 """
 
 from __future__ import annotations
@@ -36,7 +39,9 @@ from sqlite_utils import Database
 
 from .db import MAX_CHIPS, StoreError
 from .handrows import current_hand
+from .ledger import MODES, close_options
 from .nights import get_night, zone
+from .players import get_player
 
 NIGHT_KEY = "tapete"
 """The session file's top-level key of the block."""
@@ -60,8 +65,40 @@ def night_block(db: Database, night_id: int) -> dict:
     block = {"chip_cents": night["chip_cents"], "chips_per": night["chips_per"] or 1,
              "currency": night["currency"], "timezone": night["timezone"], "title": night["title"],
              "started_at": night["started_at"], "closed": night["closed"],
-             "hand_in_progress": current_hand(db, night_id) is not None}
+             "hand_in_progress": current_hand(db, night_id) is not None,
+             "settlement": _settlement(db, night_id) if night["closed"] else None}
     return {k: v for k, v in block.items() if v is not None}
+
+
+def _settlement(db: Database, night_id: int) -> dict:
+    """How the closed night was settled (:func:`store.ledger.close_options`), players by
+    name: ``{"mode", "hub", "resolution", "charged"}``, the keys with no value left out."""
+    options = close_options(db, night_id)
+    name = {None: None}
+    for who in ("hub_player_id", "charge_player_id"):
+        if options[who] is not None:
+            name[options[who]] = get_player(db, options[who])["name"]
+    out = {"mode": options["mode"], "hub": name[options["hub_player_id"]],
+           "resolution": options["resolution"], "charged": name[options["charge_player_id"]]}
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def file_settlement(session: dict, label: str = "session") -> dict:
+    """The block's ``settlement`` (how a closed night was settled: see :func:`night_block`),
+    checked: ``{"mode": "fewest"|"hub", "hub": name, "resolution": "charge"|"credit"|
+    "split"|"recount", "charged": name}``, each key optional; {} without one.
+
+    :raises StoreError: code ``session_invalid``, what ``night``, field ``settlement``: not
+        an object, an unknown mode or resolution, a name that is not a short text.
+    """
+    block = session.get(NIGHT_KEY)
+    settlement = block.get("settlement") if isinstance(block, dict) else None
+    if settlement is None:
+        return {}
+    if not isinstance(settlement, dict) or set(settlement) - set(SETTLEMENT_CHECKS) or not all(
+            ok(settlement[key]) for key, ok in SETTLEMENT_CHECKS.items() if key in settlement):
+        raise _refuse(label, "settlement", settlement)
+    return dict(settlement)
 
 
 def _refuse(label: str, field: str, value: object) -> StoreError:
@@ -83,6 +120,20 @@ CHECKS = {
 }
 """Block key -> whether a value is one the import can use (``timezone`` and ``started_at``
 are read by :func:`file_night` itself)."""
+
+
+def _name(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value.strip()) <= MAX_FILE_TITLE and value.isprintable()
+
+
+SETTLEMENT_CHECKS = {
+    "mode": lambda v: v in MODES,
+    "hub": _name,
+    "resolution": lambda v: v in ("charge", "credit", "split", "recount"),
+    "charged": _name,
+}
+"""Key of the block's ``settlement`` -> whether a value is one the import can use
+(:func:`file_settlement`)."""
 
 
 def _when(value: object) -> datetime | None:

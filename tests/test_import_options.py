@@ -26,7 +26,7 @@ from pokerkit import HandHistory
 
 import store
 from conftest import login_host
-from night14_world import build_night14
+from night14_world import PLAYERS, build_night14, referee_stacks
 from store.exporter import night_phh
 from test_phh import BLIND_BLIND
 from test_web_files import EMPTY, flashed, night_of, upload
@@ -97,12 +97,51 @@ def charged_night(db):
     return world
 
 
-def test_a_closed_night_whose_close_is_refused_is_open_and_the_page_says_why(app, db, client, charged_night):
-    """The file says closed but carries no adjustment of the close: its bank does not
-    balance, so the close is refused; the night is imported and open, and the flash says so
-    with the close's refusal in the page's language (``web.refusals``), never silently."""
+def _unsettled(body: bytes) -> bytes:
+    """A closed night's JSON without its block's ``settlement`` (as downloaded before the
+    block carried it): it says closed, but not how the bank was settled."""
+    session = json.loads(body)
+    del session["tapete"]["settlement"]
+    return json.dumps(session).encode()
+
+
+def test_a_closed_night_charged_comes_back_charged_to_the_same_player(app, db, client, charged_night):
+    """The block says how the night was settled (``settlement``: the mode, the hub, the
+    resolution and the player charged, by name), and the import closes it the same way: a
+    charge comes back charged to the same player, a hub close with the same hub, with the
+    same transfers (before: a charge was refused, a hub close came back with the fewest
+    transfers, silently other payments)."""
     login_host(client)
     body = download(client, charged_night.night, "json")
+    assert json.loads(body)["tapete"]["settlement"] == {"mode": "fewest", "resolution": "charge", "charged": "Bruno"}
+    again = night_of(upload(client, body, "cobrada.json", **EMPTY))
+    assert [m for c, m in flashed(client) if c == "error"] == []
+    assert transfers(db, again) == transfers(db, charged_night.night)
+    options = store.ledger.close_options(db, again)
+    assert options["resolution"] == "charge" and store.get_player(db, options["charge_player_id"])["name"] == "Bruno"
+
+
+def test_a_night_settled_with_a_hub_comes_back_with_the_same_hub_and_transfers(app, db, client):
+    login_host(client)
+    hub = build_night14(db)
+    seat = next(s for n, s, _ in PLAYERS if n == hub.miscounted)
+    store.recount(db, hub.night, hub.ids[hub.miscounted], referee_stacks(db, hub)[seat], entered_by="host:test")
+    store.close_night(db, hub.night, entered_by="host:test", mode="hub", hub_player_id=hub.ids["Chus"])
+    body = download(client, hub.night, "json")
+    assert json.loads(body)["tapete"]["settlement"]["hub"] == "Chus"
+    again = night_of(upload(client, body, "central.json", **EMPTY))
+    assert store.ledger.close_options(db, again)["mode"] == "hub"
+    assert transfers(db, again) == transfers(db, hub.night)
+    assert len(transfers(db, again)) > 1 and all("Chus" in t[:2] for t in transfers(db, again))
+
+
+def test_a_closed_night_whose_close_is_refused_is_open_and_the_page_says_why(app, db, client, charged_night):
+    """The file says closed but not how it was settled (a file from before the block's
+    ``settlement``), and its bank does not balance without the charge: the close is refused;
+    the night is imported and open, and the flash says so with the close's refusal in the
+    page's language (``web.refusals``), never silently."""
+    login_host(client)
+    body = _unsettled(download(client, charged_night.night, "json"))
     assert json.loads(body)["tapete"]["closed"] is True
     again = night_of(upload(client, body, "cobrada.json", **EMPTY))
     said = [m for c, m in flashed(client) if c == "error"]
@@ -125,7 +164,7 @@ def test_a_closed_night_whose_close_is_refused_is_open_and_the_page_says_why(app
 
 def test_flask_import_says_on_stderr_when_the_close_is_refused(app, db, runner, tmp_path, charged_night):
     path = tmp_path / "cobrada.json"
-    path.write_text(store.exporter.night_json(db, charged_night.night), encoding="utf-8")
+    path.write_bytes(_unsettled(store.exporter.night_json(db, charged_night.night).encode()))
     result = runner.invoke(args=["import", str(path)])
     assert result.exit_code == 0, result.output
     again = int(result.output.strip().splitlines()[-1])
