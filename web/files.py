@@ -14,8 +14,13 @@ file's name; a value the host types wins. A night the file says was still in pla
 imported still in play (no counts beyond the file's, its last hand in progress when it
 was), and the flash says so.
 A refusal is said in the page's language from its code (``web.refusals``: the importer's
-``file_not_json``, ``phh_unreadable``, ``session_invalid`` ...), never the importer's English
-or the file's name; nothing is stored. The same file with the same options again opens the
+``file_not_json``, ``phh_unreadable``, ``phh_variant``, ``file_too_deep``, ``session_invalid``
+...), never the importer's English or the file's name; nothing is stored. It answers 400
+with the form as the host filled it, as the new-night form does: the field it names (an
+option's, else the file's) marked ``aria-invalid`` with the refusal beside it, asking to
+choose the file again (a browser never fills a file field). An option's start is read in
+the night's zone (the form's, else the file's, else the club's) and checked as the
+new-night form's (``web.host._started_at``). The same file with the same options again opens the
 night it made (the importer's key), and says so.
 
 Downloads (``GET /host/night/<id>/download/<fmt>``, host only, read-only): ``json`` (the
