@@ -106,10 +106,10 @@ play under.
 from __future__ import annotations
 
 from .phh_format import (BETTING_LETTER, BLIND_VERBS, LETTER_BETTING, STANDARD_VARIANTS,
-                         TAPETE_COMMENT, UNREADABLE_MARK, PHHError)
+                         TAPETE_COMMENT, UNREADABLE_MARK, NotPHHError, PHHError, VariantError)
 from .phh_read import load_phh, load_phh_all
 from .phh_write import dump_phh, export_main, variant_code
 
 __all__ = ["load_phh", "load_phh_all", "dump_phh", "export_main", "variant_code", "PHHError",
-           "STANDARD_VARIANTS", "BETTING_LETTER", "LETTER_BETTING", "TAPETE_COMMENT",
-           "BLIND_VERBS", "UNREADABLE_MARK"]
+           "NotPHHError", "VariantError", "STANDARD_VARIANTS", "BETTING_LETTER", "LETTER_BETTING",
+           "TAPETE_COMMENT", "BLIND_VERBS", "UNREADABLE_MARK"]

@@ -47,6 +47,20 @@ class PHHError(ValueError):
     """Raised for PHH text that cannot be read as a draw hand; the message says why."""
 
 
+class NotPHHError(PHHError):
+    """The text is not PHH at all: not TOML, or no table with a ``variant`` field."""
+
+
+class VariantError(PHHError):
+    """The text is a PHH hand, but of a game the referee does not judge (its ``variant``
+    is no five-card draw code: ``FB`` badugi, ``NT`` hold'em ...). ``variant``: the
+    file's code, as written."""
+
+    def __init__(self, message: str, variant: str) -> None:
+        super().__init__(message)
+        self.variant = variant
+
+
 class ChipTable:
     """Chips put in by position during one hand, for choosing verbs and awards."""
 

@@ -11,10 +11,10 @@ from typing import Any, Iterable
 
 from .cards import CardError, parse_cards
 from .phh_format import (BLIND_VERBS, LETTER_BETTING, STANDARD_VARIANTS, UNREADABLE_MARK,
-                         ChipTable, PHHError, tapete_line)
+                         ChipTable, NotPHHError, PHHError, VariantError, tapete_line)
 from .rules import HouseRules, RulesError, resolve_rules
 
-__all__ = ["load_phh", "load_phh_all", "PHHError"]
+__all__ = ["load_phh", "load_phh_all", "PHHError", "NotPHHError", "VariantError"]
 
 
 def load_phh(text: str) -> dict:
@@ -104,12 +104,12 @@ def _toml_hands(text: str) -> list[dict]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise PHHError(f"not PHH (TOML): {exc}") from None
+        raise NotPHHError(f"not PHH (TOML): {exc}") from None
     if "variant" in data:
         return [data]
     hands = [v for v in data.values() if isinstance(v, dict) and "variant" in v]
     if not hands:
-        raise PHHError("no hand in the PHH text (no 'variant' field)")
+        raise NotPHHError("no hand in the PHH text (no 'variant' field)")
     return hands
 
 
@@ -181,11 +181,11 @@ def _variant_rules(h: dict, n: int, antes: list[int], blinds: list[int]) -> dict
         rules = {"preset": "deuce_to_seven", "betting": LETTER_BETTING[variant[0]],
                  "draws": int(variant[3:-1])}
     elif variant == "FB":
-        raise PHHError("variant 'FB' (badugi) deals four-card hands; the referee plays "
-                       "five-card draw only (N2L1D, F2L3D, or the F/P/N 5CD codes)")
+        raise VariantError("variant 'FB' (badugi) deals four-card hands; the referee plays "
+                           "five-card draw only (N2L1D, F2L3D, or the F/P/N 5CD codes)", variant)
     else:
-        raise PHHError(f"variant {variant!r} is not a five-card draw variant "
-                       "(supported: N2L1D, F2L3D, and the F/P/N 5CD codes)")
+        raise VariantError(f"variant {variant!r} is not a five-card draw variant "
+                           "(supported: N2L1D, F2L3D, and the F/P/N 5CD codes)", variant)
     if spec is None:
         for key in ("min_bet", "small_bet", "big_bet"):
             if h.get(key) is not None:

@@ -30,7 +30,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from referee.count import Count, session_counts
-from referee.phh import load_phh
+from referee.phh import NotPHHError, VariantError, load_phh
 from referee.rules import RulesError, resolve_rules
 
 from .db import MAX_CHIPS, StoreError, write_tx
@@ -50,30 +50,71 @@ read as this one (the contract's list of keys does not require it, and the refer
 such a file)."""
 
 
+MAX_NESTING = 32
+"""Lists and objects nested at most this deep in a file the import reads (a session file
+nests 4: the session, its hands, a hand, its rebuys; a PHH file read as a session as
+many). A deeper file is no session: refused before anything walks it, so no reader
+recurses past Python's limit (a 200 KB file of ``[`` nests 100,000 deep)."""
+
+
 def load_session_text(text: str, name: str = "") -> dict:
     """Parse a session file (JSON) or PHH text (by ``name``'s suffix, or content) to a session.
 
-    :raises StoreError: the text is neither, or a session file that is not a well-formed
-        ``tapete/1`` object (the message gives the reason in one line).
+    :raises StoreError: the text is neither (code ``file_not_json`` for text that looks
+        like JSON, else ``phh_unreadable``), a PHH hand of a game the referee does not
+        judge (``phh_variant``, param ``variant``: the file's code, such as ``FB``), a PHH
+        hand the referee cannot read (``phh_invalid``), lists or objects nested past
+        :data:`MAX_NESTING` (``file_too_deep``, param ``limit``), or a session file that is
+        not a well-formed ``tapete/1`` object (the message gives the reason in one line).
     """
-    label = name or "session"
+    too_deep = StoreError(f"{name or 'session'}: lists or objects nested more than {MAX_NESTING} deep: not "
+                          "a session file or a PHH hand history", "file_too_deep", limit=MAX_NESTING)
+    try:
+        session, label = _parse(text, name)
+    except RecursionError:  # a reader recursed past Python's limit
+        raise too_deep from None
+    if _nesting(session) > MAX_NESTING:
+        raise too_deep
+    validate_session(session, label)
+    return session
+
+
+def _parse(text: str, name: str) -> tuple[object, str]:
+    """The file's content (JSON, else PHH read as a session) and the label its refusals
+    give it; see :func:`load_session_text`.
+
+    :raises RecursionError: a reader recursed too deep."""
     if not name.lower().endswith(PHH_SUFFIXES):
         try:
-            session = json.loads(text)
+            return json.loads(text), name or "session"
         except json.JSONDecodeError as exc:
             if text.lstrip().startswith(("{", "[")) or name.lower().endswith(".json"):
-                raise StoreError(f"{label}: not JSON ({exc.msg}, line {exc.lineno})", "file_not_json",
-                                 line=exc.lineno) from None
-        else:
-            validate_session(session, label)
-            return session
+                raise StoreError(f"{name or 'session'}: not JSON ({exc.msg}, line {exc.lineno})",
+                                 "file_not_json", line=exc.lineno) from None
     try:
         session = load_phh(text)
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+    except NotPHHError as exc:
         raise StoreError(f"{name or 'PHH'}: {exc}", "phh_unreadable") from None
+    except VariantError as exc:
+        raise StoreError(f"{name or 'PHH'}: {exc}", "phh_variant", variant=str(exc.variant)) from None
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise StoreError(f"{name or 'PHH'}: {exc}", "phh_invalid") from None
     session.update(night_fields(text))  # a Tapete download's night and counts (store.phhnight)
-    validate_session(session, name or "PHH")
-    return session
+    return session, name or "PHH"
+
+
+def _nesting(value: object) -> int:
+    """How deep lists and dicts nest in ``value`` (0 for a scalar), walked without
+    recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth)
+            todo.extend((v, depth + 1) for v in item if isinstance(v, (list, dict)))
+    return deepest
 
 
 def _chip_count(value: object, where: str, *, low: int = 0, **place) -> None:

@@ -146,3 +146,60 @@ def test_without_the_pages_check_the_production_server_refuses_a_file_past_the_l
             page.screenshot(path=str(ARTIFACTS / "files-too-large-server.png"))
         finally:
             context.close()
+
+
+def test_a_refused_import_comes_back_filled_and_marked_in_spanish(app, db, browser, server, tmp_path):
+    """The tester's find: a good file with chip value "abc" was refused rightly, but every
+    option came back empty and no field was marked. In the browser, in Spanish: the form
+    comes back with the title, zone, start, chip value, per-chips and currency as typed,
+    the chip value marked (``aria-invalid``, its label flagged) with the refusal beside it,
+    asking to choose the file again (a browser cannot keep it); the file chosen again and
+    the value fixed, the night is imported with the options typed."""
+    good = tmp_path / "martes.json"
+    good.write_text(json.dumps({"format": "tapete/1", "rules": "jackpots", "hands": [],
+                                "players": [{"seat": 1, "name": "Ana", "stack": 100},
+                                            {"seat": 2, "name": "Bruno", "stack": 100}]}))
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/host/import")
+        fill_login(page, app)
+        page.click("button[type=submit]")
+        page.wait_for_url("**/host/import")
+        before = snapshot(app.config["DATABASE"])
+        page.set_input_files("#import-file", str(good))
+        typed = {"#import-title": "Martes largo", "#import-started-at": "2026-03-10T21:30",
+                 "#import-chip-cents": "abc", "#import-chips-per": "4", "#import-currency": "USD"}
+        for field, value in typed.items():
+            page.fill(field, value)
+        page.select_option("#import-timezone", "Europe/Lisbon")
+        page.click("#import-go")
+        page.wait_for_selector("#import-refusal")
+        assert snapshot(app.config["DATABASE"]) == before
+        said = page.inner_text("#import-refusal")
+        assert said == ("Valor de la ficha, en centésimas de la moneda debe ser un número entero de al menos 1. "
+                        "Vuelve a elegir el archivo: la página no puede guardarlo."), said
+        assert {f: page.input_value(f) for f in typed} == typed
+        assert page.input_value("#import-timezone") == "Europe/Lisbon"
+        assert page.get_attribute("#import-chip-cents", "aria-invalid") == "true"
+        assert "import-refusal" in page.get_attribute("#import-chip-cents", "aria-describedby").split()
+        assert page.get_attribute('label[for="import-chip-cents"]', "class") == "refused"
+        assert [page.get_attribute(f, "aria-invalid") for f in ("#import-title", "#import-currency", "#import-file")] \
+            == [None, None, None]
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "files-refused-filled.png"), full_page=True)
+        row = [page.locator(f).bounding_box() for f in ("#import-chip-cents", 'label[for="import-chip-cents"]')]
+        note = page.locator("#import-refusal").bounding_box()
+        assert 0 <= note["y"] - max(b["y"] + b["height"] for b in row) < 40, (row, note)  # beside it: just below
+
+        page.set_input_files("#import-file", str(good))
+        page.fill("#import-chip-cents", "10")
+        page.click("#import-go")
+        page.wait_for_url("**/host/night/*")
+        night = store.get_night(db, int(page.url.rstrip("/").rsplit("/", 1)[1]))
+        assert {k: night[k] for k in ("title", "timezone", "chip_cents", "chips_per", "currency", "local_date")} == {
+            "title": "Martes largo", "timezone": "Europe/Lisbon", "chip_cents": 10, "chips_per": 4,
+            "currency": "USD", "local_date": "2026-03-10"}
+        assert night["started_at"] == "2026-03-10T21:30:00+00:00"  # Lisbon in winter: UTC
+    finally:
+        context.close()

@@ -298,3 +298,48 @@ def test_a_night_on_its_presets_rules_says_only_the_preset(host, db):
     page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
     listed = re.search(r'<ul class="night-rules" id="night-rules"[^>]*>(.*?)</ul>', page, re.S).group(1)
     assert re.findall(r"<li>([^<]*)</li>", listed) == ["Póquer clásico"]
+
+
+def _in_years(years: int) -> str:
+    now = store.db.clock()
+    return now.replace(year=now.year + years, month=6, day=1).strftime("%Y-%m-%dT%H:%M")
+
+
+@pytest.mark.parametrize("start, zone, english, spanish", [
+    ("1900-01-01T00:00", "Europe/Madrid", "a night starts on 1 January 2000 or later",
+     "una noche empieza el 1 de enero de 2000 o después"),
+    ("in_two_years", "Europe/Madrid", "at most a year from now", "como mucho dentro de un año"),
+    ("2026-03-29T02:30", "Europe/Madrid",
+     "2026-03-29 02:30 does not exist in Europe/Madrid (the clocks jump forward at that hour)",
+     "las 2026-03-29 02:30 no existen en Europe/Madrid (a esa hora se adelantan los relojes)"),
+    ("2026-03-08T02:15", "America/New_York", "2026-03-08 02:15 does not exist in America/New_York",
+     "las 2026-03-08 02:15 no existen en America/New_York"),
+])
+def test_a_start_out_of_range_or_that_does_not_exist_in_the_zone_is_refused(app, host, start, zone, english,
+                                                                            spanish):
+    """The tester's find (on the import form, whose start is read here too): a start of
+    1900-01-01 00:00 was taken, and 2026-03-29 02:30 in Europe/Madrid, a time that does not
+    exist there (the clocks jump from 02:00 to 03:00), silently became 03:30. Refused,
+    naming the field, the start marked, nothing stored; the zone is the form's."""
+    start = _in_years(2) if start == "in_two_years" else start
+    before = snapshot(app.config["DATABASE"])
+    for lang, said in (("en", english), ("es", spanish)):
+        response = _post(host, lang=lang, timezone=zone, started_at=start)
+        refused = _refused(response)
+        assert len(refused) == 1 and refused[0].startswith(field_label("started_at") if lang == "en" else
+                                                           "Comienzo (fecha y hora, en esa zona): "), refused
+        assert said in refused[0].replace("&#39;", "'"), refused
+        assert _marked(response) == ["started_at"]
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_a_start_in_the_autumns_repeated_hour_is_the_first_and_the_zone_decides(host, db):
+    """2026-10-25 02:30 happens twice in Europe/Madrid (the clocks go back from 03:00 to
+    02:00): the first, summer time (UTC+2). 2026-03-29 02:30, which Madrid skips, exists in
+    New York. 1 January 2000 00:00 is the earliest start taken."""
+    night = _night(_post(host, timezone="Europe/Madrid", started_at="2026-10-25T02:30", key="autumn-0001"))
+    assert store.get_night(db, night)["started_at"] == "2026-10-25T00:30:00+00:00"
+    night = _night(_post(host, timezone="America/New_York", started_at="2026-03-29T02:30", key="spring-0001"))
+    assert store.get_night(db, night)["started_at"] == "2026-03-29T06:30:00+00:00"
+    night = _night(_post(host, timezone="Europe/Madrid", started_at="2000-01-01T00:00", key="y2k-00001"))
+    assert store.get_night(db, night)["local_date"] == "2000-01-01"

@@ -17,7 +17,9 @@ import html
 import io
 import json
 import re
+from datetime import timedelta
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -59,6 +61,20 @@ def night_of(response) -> int:
     found = re.search(r"/host/night/(\d+)$", response.headers["Location"])
     assert found, response.headers["Location"]
     return int(found.group(1))
+
+
+AGAIN = " Vuelve a elegir el archivo: la página no puede guardarlo."
+"""What a refused import adds when a file was chosen: the browser cannot keep it."""
+
+
+def refused(answer) -> tuple[str, list[str]]:
+    """A refused import (400: the form drawn again): the refusal beside the field it names,
+    and the ids of the fields marked ``aria-invalid``."""
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and 'id="import-form"' in page, page[:500]
+    said = re.findall(r'<p class="flash error span" role="alert" id="import-refusal">([^<]*)</p>', page)
+    assert len(said) == 1, page
+    return html.unescape(said[0]), re.findall(r'<(?:input|select) id="([^"]+)"[^>]*aria-invalid="true"', page)
 
 
 def flashed(client) -> list[tuple[str, str]]:
@@ -139,11 +155,15 @@ def test_a_file_past_the_limit_is_refused_on_the_form_in_spanish_and_stores_noth
     assert len(body) > size
     before = snapshot(app.config["DATABASE"])
     answer = upload(client, body, "enorme.json")
-    assert answer.status_code in (302, 303) and answer.headers["Location"].endswith("/host/import")
     assert snapshot(app.config["DATABASE"]) == before
-    form = client.get(answer.headers["Location"])
+    if size == MAX_UPLOAD_BYTES + 1:  # read by the view: the form drawn again, the file marked
+        assert refused(answer) == ("El archivo es demasiado grande: como mucho 8 MB." + AGAIN, ["import-file"])
+        form = answer
+    else:  # refused unread: back to the form
+        assert answer.status_code == 303 and answer.headers["Location"].endswith("/host/import")
+        form = client.get(answer.headers["Location"])
     page = html.unescape(form.get_data(as_text=True))
-    assert form.status_code == 200 and 'id="import-form"' in page
+    assert 'id="import-form"' in page
     assert "El archivo es demasiado grande: como mucho 8 MB." in page
     assert "too large" not in page and "enorme" not in page
 
@@ -152,7 +172,7 @@ def test_other_routes_keep_the_apps_body_limit(app, client):
     """Only the import takes more than 256 KB: the login form past it is still a 413."""
     login_host(client)
     assert client.post("/host/login", data={"pin": "x" * (MAX_CONTENT_LENGTH + 1)}).status_code == 413
-    assert client.post("/host/import?lang=es", data={"pin": "x" * (MAX_CONTENT_LENGTH + 1)}).status_code == 302
+    assert client.post("/host/import?lang=es", data={"pin": "x" * (MAX_CONTENT_LENGTH + 1)}).status_code == 400
 
 
 def test_a_shared_case_uploaded_as_json_is_judged_as_the_cli_imports_it(app, db, client, runner, shared):
@@ -275,7 +295,7 @@ GOOD = {"format": "tapete/1", "rules": "jackpots", "players": [{"seat": 1, "name
     ("a.json", json.dumps({**GOOD, "players": GOOD["players"] + [{"seat": 2, "name": "Chus", "stack": 1}]}).encode(),
      "Dos jugadores del archivo comparten asiento."),
     ("a.json", json.dumps({**GOOD, "players": [{"seat": 1, "name": "Ana", "stack": -5}]}).encode(),
-     "Las fichas del jugador 1 debe ser un número entero de fichas (0 o más)."),
+     "Las fichas del jugador 1 deben ser un número entero (0 o más)."),
     ("a.json", json.dumps({**GOOD, "rules": {"preset": "nonsense"}}).encode(),
      "Las reglas del archivo no se pueden usar"),
     ("a.json", json.dumps({**GOOD, "hands": [{"rebuys": {"7": 50}, "actions": []}]}).encode(),
@@ -287,7 +307,7 @@ GOOD = {"format": "tapete/1", "rules": "jackpots", "players": [{"seat": 1, "name
     ("a.json", json.dumps({**GOOD, "hands": [{"button": 5, "actions": ["p1 ante 1"]}]}).encode(),
      "El botón debe estar en un asiento ocupado (1, 2), no en el 5."),
     ("a.phh", b'variant = "FB"\nactions = []\n',
-     "El archivo no se puede leer como archivo de sesión (JSON) ni como historial de manos PHH"),
+     "El archivo es un historial de manos PHH, pero su mano no se puede leer como póquer cerrado"),
     ("a.phh", b"not = [toml", "El archivo no se puede leer como archivo de sesión (JSON) ni como historial"),
     ("a.json", "é".encode("latin-1") * 10, "El archivo no es texto en UTF-8"),
     ("a.json", b"   ", "El archivo está vacío."),
@@ -298,20 +318,20 @@ def test_a_refused_file_is_said_in_spanish_and_stores_nothing(app, client, name,
     login_host(client)
     before = snapshot(app.config["DATABASE"])
     answer = upload(client, body, name)
-    assert answer.status_code == 302 and answer.headers["Location"].endswith("/host/import")
+    said, marked = refused(answer)
     assert snapshot(app.config["DATABASE"]) == before
-    said = [m for category, m in flashed(client) if category == "error"]
-    assert len(said) == 1 and spanish in said[0], said
+    assert spanish in said and said.endswith(AGAIN) and marked == ["import-file"], said
     for english in ("must be", "session", "not JSON", "a.json", "a.phh", "line 1,", "variant", "TOML"):
-        assert english not in said[0].replace("sesión", "")
+        assert english not in said.replace("sesión", "")
 
 
 def test_the_form_without_a_file_is_refused_in_spanish(app, client):
     login_host(client)
     before = snapshot(app.config["DATABASE"])
-    answer = client.post("/host/import?lang=es", data={"chip_cents": "10"}, follow_redirects=True)
+    answer = client.post("/host/import?lang=es", data={"chip_cents": "10"})
     assert snapshot(app.config["DATABASE"]) == before
-    assert "Elige un archivo para importar" in html.unescape(answer.get_data(as_text=True))
+    said, marked = refused(answer)
+    assert said.startswith("Elige un archivo para importar") and AGAIN not in said and marked == ["import-file"]
 
 
 def test_a_bad_option_is_refused_with_the_forms_words(app, client):
@@ -319,10 +339,10 @@ def test_a_bad_option_is_refused_with_the_forms_words(app, client):
     before = snapshot(app.config["DATABASE"])
     answer = upload(client, json.dumps(GOOD).encode(), "a.json", timezone="Mars/Olympus")
     assert snapshot(app.config["DATABASE"]) == before
-    assert [m for c, m in flashed(client) if c == "error"] == [
-        "“Mars/Olympus” no es una zona horaria: elige una de la lista (como Europe/Madrid)."]
+    assert refused(answer) == ("“Mars/Olympus” no es una zona horaria: elige una de la lista (como "
+                               "Europe/Madrid)." + AGAIN, ["import-timezone"])
     answer = upload(client, json.dumps(GOOD).encode(), "a.json", chip_cents="0")
-    assert answer.status_code == 302 and snapshot(app.config["DATABASE"]) == before
+    assert refused(answer)[1] == ["import-chip-cents"] and snapshot(app.config["DATABASE"]) == before
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -339,8 +359,9 @@ def test_any_file_is_imported_or_refused_never_a_5xx(app, client, body, name):
     login_host(client)
     before = snapshot(app.config["DATABASE"])
     answer = upload(client, body, name or "x")
-    assert answer.status_code == 302
-    if answer.headers["Location"].endswith("/host/import"):
+    assert answer.status_code in (302, 400)
+    if answer.status_code == 400:
+        assert refused(answer)[1] == ["import-file"]
         assert snapshot(app.config["DATABASE"]) == before
 
 
@@ -394,11 +415,10 @@ def test_a_file_of_another_format_is_refused_on_the_web_and_by_the_cli(app, db, 
     body = json.dumps({**GOOD, "format": "tapete/99"}).encode()
     before = snapshot(app.config["DATABASE"])
     answer = upload(client, body, "futura.json")
-    assert answer.status_code == 302 and answer.headers["Location"].endswith("/host/import")
+    said, _marked = refused(answer)
     assert snapshot(app.config["DATABASE"]) == before
-    said = [m for c, m in flashed(client) if c == "error"]
-    assert said == ["El archivo tiene otro formato que una sesión de Tapete (tapete/1): esta versión no "
-                    "puede leerlo."], said
+    assert said == ("El archivo tiene otro formato que una sesión de Tapete (tapete/1): esta versión no "
+                    "puede leerlo." + AGAIN), said
     path = tmp_path / "futura.json"
     path.write_bytes(body)
     result = runner.invoke(args=["import", str(path)])
@@ -541,8 +561,162 @@ def test_a_block_the_import_cannot_use_is_refused_in_spanish(app, client, block,
     login_host(client)
     before = snapshot(app.config["DATABASE"])
     answer = upload(client, json.dumps({**GOOD, "tapete": block}).encode(), "a.json", **EMPTY)
-    assert answer.status_code == 302 and answer.headers["Location"].endswith("/host/import")
+    said, marked = refused(answer)
     assert snapshot(app.config["DATABASE"]) == before
-    said = [m for c, m in flashed(client) if c == "error"]
-    assert said and said[0].startswith("Los datos de la noche del archivo (“tapete”"), said
-    assert field in said[0]
+    assert said.startswith("Los datos de la noche del archivo (“tapete”"), said
+    assert field in said and marked == ["import-file"]  # the file's field, not the form's
+
+
+# --- the follow-up round (issue 15, tester 16): deep files, a refused form kept, PHH variants, starts
+
+DEEP = b"[" * 100_000 + b"]" * 100_000
+"""The tester's file: 200 KB of brackets nested 100,000 deep (a RecursionError in json.loads)."""
+
+
+@pytest.mark.parametrize("name, body", [
+    ("hondo.json", DEEP), ("hondo", DEEP), ("hondo.phh", b"variant = " + DEEP),
+    ("hondo.json", json.dumps({**GOOD, "note": None, "extra": json.loads("[" * 40 + "]" * 40)}).encode()),
+], ids=["json", "no_suffix", "phh", "parsed_but_40_deep"])
+def test_a_deeply_nested_file_is_refused_in_spanish_not_a_server_error(app, client, runner, tmp_path, name, body):
+    """The tester's find: a 200 KB file of ``[`` x 100000 then ``]`` x 100000 gave HTTP 500
+    (a RecursionError in ``load_session_text``). Now a refusal in the page's language,
+    nothing stored; ``flask import`` of the same file exits non-zero with one line, no
+    traceback. A file the parser reads but nested past ``MAX_NESTING`` is refused alike."""
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    said, marked = refused(upload(client, body, name))
+    assert said == ("El archivo anida listas u objetos a más de 32 niveles: no es un archivo de sesión ni un "
+                    "historial de manos PHH. No se importó nada." + AGAIN) and marked == ["import-file"]
+    path = tmp_path / (name if "." in name else name + ".json")
+    path.write_bytes(body)
+    result = runner.invoke(args=["import", str(path)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exception
+    assert "nested more than 32 deep" in result.output and "Traceback" not in result.output
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+FILLED = {"title": "Jueves", "timezone": "Europe/Lisbon", "started_at": "2026-03-12T21:30", "chip_cents": "25",
+          "chips_per": "3", "currency": "USD"}
+"""Every option of the import form filled in."""
+
+
+@pytest.mark.parametrize("wrong, field", [
+    ({"chip_cents": "abc"}, "chip-cents"), ({"chips_per": "-1"}, "chips-per"), ({"currency": "€€"}, "currency"),
+    ({"timezone": "Mars/Olympus"}, "timezone"), ({"title": "a\u202eb"}, "title"),
+    ({"started_at": "ayer"}, "started-at"),
+])
+def test_a_refused_import_form_comes_back_filled_with_the_wrong_field_marked(app, client, wrong, field):
+    """The tester's find: a good file with chip value "abc" (or currency "€€", zone
+    "Mars/Olympus") was refused rightly, but every option came back empty and no field was
+    marked. Now, as the new-night form: 400, each value as the host typed it, the wrong
+    field marked (``aria-invalid``, its label ``refused``) with the refusal beside it, which
+    asks to choose the file again (a browser cannot keep it)."""
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    answer = upload(client, json.dumps(GOOD).encode(), "a.json", **{**FILLED, **wrong})
+    said, marked = refused(answer)
+    assert marked == [f"import-{field}"] and said.endswith(AGAIN), said
+    page = answer.get_data(as_text=True)
+    assert f'<label for="import-{field}" class="refused">' in page
+    assert re.search(rf'<(?:input|select) id="import-{field}"[^>]*aria-describedby="[^"]*import-refusal"', page)
+    form = html.unescape(page)
+    for name, value in {**FILLED, **wrong}.items():
+        if name == "timezone":
+            assert f'<option value="{value}" selected>' in form, name
+        else:
+            assert re.search(rf'<input id="import-{name.replace("_", "-")}"[^>]*value="{re.escape(value)}"', form), name
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+@pytest.mark.parametrize("variant, spanish, english", [
+    ("FB", "de badugi, un juego de manos de cuatro cartas (variante FB)", "of badugi, a game of four-card hands (variant FB)"),
+    ("NT", "de Texas hold'em sin límite (variante NT)", "of no-limit Texas hold'em (variant NT)"),
+    ("XQ9", "de un juego que Tapete no juzga (variante “XQ9”)", "of a game Tapete does not judge (variant “XQ9”)"),
+])
+def test_a_phh_of_a_game_tapete_does_not_judge_names_the_game(app, client, variant, spanish, english):
+    """The tester's find: the badugi PHH (variant ``FB``) was refused with the vague "cannot
+    be read as a session file (JSON) or as a PHH hand history". A file that reads as PHH
+    (TOML with a ``variant``) of a game the referee does not judge names it, in the page's
+    language; the referee's refusal says which (``referee.phh.VariantError``)."""
+    login_host(client)
+    body = (f'variant = "{variant}"\nantes = [0, 0]\nsmall_bet = 2\nbig_bet = 4\nmin_bet = 2\n'
+            'starting_stacks = [10, 10]\nactions = []\n').encode()
+    before = snapshot(app.config["DATABASE"])
+    said, _marked = refused(upload(client, body, "otro.phh"))
+    assert said.startswith("El archivo es un historial de manos PHH " + spanish), said
+    assert "Tapete solo juzga póquer de cinco cartas con descarte" in said
+    said, _marked = refused(upload(client, body, "otro.phh", lang="en"))
+    assert said.startswith("The file is a PHH hand history " + english), said
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_the_real_badugi_hand_is_refused_naming_badugi(app, client, shared):
+    """The shared badugi hand (Wikipedia's Alice and Carol, ``variant = "FB"``)."""
+    login_host(client)
+    path = shared / "data" / "phh" / "alice-carol-wikipedia.phh"
+    said, _marked = refused(upload(client, path.read_bytes(), path.name))
+    assert "PHH de badugi, un juego de manos de cuatro cartas (variante FB)" in said
+
+
+def test_a_phh_the_referee_cannot_read_is_not_called_unreadable_as_phh(app, client):
+    """A file that is PHH (TOML with a variant the referee plays) but lacks a field it needs
+    is said to be PHH whose hand cannot be read, not "neither JSON nor PHH"."""
+    login_host(client)
+    said, _marked = refused(upload(client, b'variant = "N2L1D"\nactions = []\n', "a.phh"))
+    assert said.startswith("El archivo es un historial de manos PHH, pero su mano no se puede leer"), said
+    said, _marked = refused(upload(client, b"title = 'no hands here'\n", "a.phh"))
+    assert said.startswith("El archivo no se puede leer como archivo de sesión (JSON) ni como historial"), said
+
+
+def _in_years(years: int) -> str:
+    now = store.db.clock()
+    return now.replace(year=now.year + years, month=6, day=1).strftime("%Y-%m-%dT%H:%M")
+
+
+@pytest.mark.parametrize("start, zone, spanish", [
+    ("1900-01-01T00:00", "Europe/Madrid", "una noche empieza el 1 de enero de 2000 o después"),
+    ("1999-12-31T23:59", "Europe/Madrid", "una noche empieza el 1 de enero de 2000 o después"),
+    ("in_two_years", "Europe/Madrid", "como mucho dentro de un año"),
+    ("2026-03-29T02:30", "Europe/Madrid", "las 2026-03-29 02:30 no existen en Europe/Madrid (a esa hora se "
+                                          "adelantan los relojes): elige otra hora."),
+    ("2026-03-08T02:15", "America/New_York", "las 2026-03-08 02:15 no existen en America/New_York"),
+])
+def test_an_import_start_out_of_range_or_that_does_not_exist_is_refused(app, client, start, zone, spanish):
+    """The tester's find: a start of 1900-01-01 00:00 was taken, and 2026-03-29 02:30 in
+    Europe/Madrid (the clocks jump from 02:00 to 03:00) silently became 03:30. Now refused,
+    naming the field, the start field marked."""
+    login_host(client)
+    start = _in_years(2) if start == "in_two_years" else start
+    before = snapshot(app.config["DATABASE"])
+    said, marked = refused(upload(client, json.dumps(GOOD).encode(), "a.json", timezone=zone, started_at=start))
+    assert said.startswith("Comienzo (fecha y hora, en esa zona): ") and spanish in said, said
+    assert marked == ["import-started-at"]
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_an_import_start_is_read_in_the_files_zone_when_the_form_leaves_the_zone_empty(app, db, client):
+    """The start is local time in the night's zone: the form's, else the file's own (its
+    "tapete" block), else the club's; 02:15 on 8 March 2026 does not exist in New York (the
+    file's zone) though it does in Madrid (the club's)."""
+    login_host(client)
+    body = json.dumps({**GOOD, "tapete": {"timezone": "America/New_York"}}).encode()
+    said, marked = refused(upload(client, body, "a.json", **{**EMPTY, "started_at": "2026-03-08T02:15"}))
+    assert "no existen en America/New_York" in said and marked == ["import-started-at"]
+    night = night_of(upload(client, json.dumps(GOOD).encode(), "a.json", **{**EMPTY, "started_at": "2026-03-08T02:15"}))
+    assert store.get_night(db, night)["started_at"] == "2026-03-08T01:15:00+00:00"  # Madrid, UTC+1
+
+
+def test_an_import_start_in_the_autumns_repeated_hour_is_the_first(app, db, client):
+    """2026-10-25 02:30 happens twice in Europe/Madrid (the clocks go back from 03:00 to
+    02:00): taken as the first, in summer time (UTC+2), 00:30 UTC. The edges of the range
+    are taken: 1 January 2000 00:00, and a start a few months from now."""
+    login_host(client)
+    night = night_of(upload(client, json.dumps(GOOD).encode(), "a.json", started_at="2026-10-25T02:30"))
+    assert store.get_night(db, night)["started_at"] == "2026-10-25T00:30:00+00:00"
+    # (other notes: the importer's key leaves the start out, so the same file would open the first night)
+    night = night_of(upload(client, json.dumps({**GOOD, "note": "b"}).encode(), "b.json", started_at="2000-01-01T00:00"))
+    assert store.get_night(db, night)["local_date"] == "2000-01-01"
+    soon = (store.db.clock() + timedelta(days=200)).astimezone(ZoneInfo("Europe/Madrid"))
+    night = night_of(upload(client, json.dumps({**GOOD, "note": "c"}).encode(), "c.json",
+                            started_at=soon.strftime("%Y-%m-%dT%H:%M")))
+    assert store.get_night(db, night)["local_date"] == soon.date().isoformat()

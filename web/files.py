@@ -16,9 +16,14 @@ was), and the flash says so; a night the file says was closed is closed as the h
 close does by default (``store.importer.import_night``), and when that close is refused the
 night stays open and the flash says why (the close's own refusal).
 A refusal is said in the page's language from its code (``web.refusals``: the importer's
-``file_not_json``, ``phh_unreadable``, ``session_invalid`` ...), never the importer's English
-or the file's name; nothing is stored. The same file with the same options (the title and start
-among them) again opens the night it made (the importer's key), and says so.
+``file_not_json``, ``phh_unreadable``, ``phh_variant``, ``file_too_deep``, ``session_invalid``
+...), never the importer's English or the file's name; nothing is stored. It answers 400
+with the form as the host filled it, as the new-night form does: the field it names (an
+option's, else the file's) marked ``aria-invalid`` with the refusal beside it, asking to
+choose the file again (a browser never fills a file field). An option's start is read in
+the night's zone (the form's, else the file's, else the club's) and checked as the
+new-night form's (``web.host._started_at``). The same file with the same options (the title
+and start among them) again opens the night it made (the importer's key), and says so.
 
 Downloads (``GET /host/night/<id>/download/<fmt>``, host only, read-only): ``json`` (the
 night's session file: ``store.exporter.night_json``), ``phh`` (``.phh`` for one hand,
@@ -39,13 +44,14 @@ from flask_babel import ngettext
 import store
 from store import exporter
 from store.importer import PHH_SUFFIXES, import_night, load_session_text
-from store.nightfile import file_night, left_in_play
+from store.nightfile import file_night, left_in_play, night_options
 
 from .auth import current_actor, host_required
 from .dealer import get_db
-from .forms import MAX_TITLE, check_text, currency_field, text_field
+from . import night_form
+from .forms import MAX_TITLE, check_text, currency_field, field_label, text_field
 from .forms import int_field as _int
-from .host import DEFAULT_TIMEZONE, _started_at, _timezones, _zone_names
+from .host import DEFAULT_TIMEZONE, _started_at, _timezones, _zone_names, zone_field
 from .limits import MAX_UPLOAD_BYTES, upload_too_large_text
 from .refusals import refusal_text
 
@@ -56,6 +62,10 @@ FORMATS = {"json": "application/json", "phh": "text/plain", "csv": "text/csv"}
 
 DEFAULT_CHIP_CENTS = 10
 """The chip value (cents a chip) of an upload when neither the form nor the file says it."""
+
+IMPORT_FIELDS = frozenset({"file", "title", "timezone", "started_at", "chip_cents", "chips_per", "currency"})
+"""The import form's fields: a refusal is said beside one of them (the file's when it names
+no other)."""
 
 UPLOAD_SUFFIXES = (".json",) + PHH_SUFFIXES
 """The file names the upload reads by their suffix; any other is read by its content."""
@@ -73,10 +83,21 @@ def import_page():
     time zone, start) and the largest file accepted (``max_mb``; ``max_bytes`` and the
     refusal of a larger file, ``too_large``, for the page's check before sending:
     ``static/js/upload_limit.js``)."""
+    return _import_form()
+
+
+def _import_form(refusal: str | None = None, refused: str | None = None) -> str:
+    """The upload form; after a refusal (``refusal``: its message in the page's language;
+    ``refused``: the field it names, ``file`` for the file's content) the options as the
+    host sent them (``request.form``) and that field marked, as the new-night form does
+    (``templates/host/index.html``). A browser cannot keep the chosen file: the message
+    asks to choose it again."""
     club_tz = _club_tz()
     return render_template("host/import.html", club_tz=club_tz, timezones=_timezones(club_tz),
                            max_mb=MAX_UPLOAD_BYTES // (1024 * 1024), max_bytes=MAX_UPLOAD_BYTES,
-                           too_large=upload_too_large_text(request.path))
+                           too_large=upload_too_large_text(request.path),
+                           entered=request.form if refusal is not None else {}, refusal=refusal,
+                           refused=refused, field_label=field_label)
 
 
 def _file_name(raw: str | None) -> tuple[str, str]:
@@ -126,22 +147,26 @@ def _read_upload() -> tuple[str, str, str]:
 @host_required
 def import_file():
     """Create a night from an uploaded session file or PHH (see the module); to the new
-    night's page, or back to the form with the refusal."""
+    night's page, or 400 with the form as the host filled it, the refusal beside the field
+    it names (nothing stored)."""
     db = get_db()
+    named = night_form.named
     try:
+        options = dict(chip_cents=named("chip_cents", lambda: _int("chip_cents", required=False, low=1)),
+                       chips_per=named("chips_per", lambda: _int("chips_per", required=False, low=1)),
+                       currency=named("currency", lambda: currency_field() if text_field("currency", 10) else None),
+                       timezone=zone_field("") or None,
+                       title=named("title", lambda: text_field("title", MAX_TITLE)) or None)
+        started = named("started_at", lambda: text_field("started_at", 40))
         text, name, suffix = _read_upload()
-        options = dict(chip_cents=_int("chip_cents", required=False, low=1),
-                       chips_per=_int("chips_per", required=False, low=1),
-                       currency=currency_field() if text_field("currency", 10) else None,
-                       timezone=text_field("timezone", 64) or None,
-                       started_at=_started_at(text_field("started_at", 40), empty_ok=True),
-                       title=text_field("title", MAX_TITLE) or None)
         defaults = {"chip_cents": DEFAULT_CHIP_CENTS, "timezone": _club_tz(), "title": _title("", name)}
         session = load_session_text(text, "upload" + suffix)
+        given = {k: v for k, v in options.items() if k != "started_at"}
+        zone = night_options(session, defaults, started_at=started or None, **given)["timezone"]
+        options["started_at"] = named("started_at", lambda: _started_at(started, zone, empty_ok=True))
         done = import_night(db, session, entered_by=current_actor(), defaults=defaults, **options)
     except ValueError as exc:  # StoreError is a ValueError
-        flash(refusal_text(exc), "error")
-        return redirect(url_for("files.import_page"))
+        return _refused(exc), 400
     if not done.new:
         flash(_("This file was imported already, with the same options: here is its night."), "ok")
     else:
@@ -162,6 +187,22 @@ def _say_not_closed(db, session: dict, done) -> None:
     elif not store.get_night(db, done.night_id)["closed"]:
         flash(_("The file says the night was closed; its night here is still open: close it from its page."),
               "error")
+
+
+def _refused(exc: ValueError) -> str:
+    """The form drawn again after the refusal ``exc``: the field it names (an option's, a
+    zone the store does not know, else the file), and, when a file was chosen, the ask to
+    choose it again."""
+    field = exc.field if isinstance(exc, night_form.FieldRefused) else None
+    if getattr(exc, "code", None) == "unknown_timezone":
+        field = "timezone"
+    if field not in IMPORT_FIELDS:
+        field = "file"
+    said = refusal_text(exc)
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        said = _("%(refusal)s Choose the file again: the page cannot keep it.", refusal=said)
+    return _import_form(said, field)
 
 
 def _say_imported(session: dict) -> None:

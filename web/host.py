@@ -22,7 +22,7 @@ rest as the store says them.
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import datetime, timezone
 from functools import lru_cache
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, available_timezones
@@ -115,24 +115,70 @@ def _timezones(club_tz: str) -> list[str]:
     return [club_tz] + [z for z in _zone_names() if z != club_tz]
 
 
-def _started_at(raw: str, *, empty_ok: bool = False) -> datetime | None:
-    """The form's ``datetime-local`` value (club-local, naive) or None when the form has no
-    start field at all (a client that leaves it out: the store takes the current time), or,
-    with ``empty_ok``, when it is empty (the import form: empty means the file's own start).
+def zone_field(default: str) -> str:
+    """The form's time zone (``timezone``), else ``default`` (the import form's "": the
+    file's own): an IANA name (``store.nights.zone``).
 
-    :raises ValueError: a start that is not a date and time (``yesterday``), or the field
-        sent empty: a browser sends a ``datetime-local`` it cannot read (a date half typed)
-        as empty, so an empty start is refused, never replaced by the current time; the
-        message names the field by its label."""
+    :raises night_form.FieldRefused: (of ``timezone``) no such zone, said in the page's
+        language (the store's ``unknown_timezone``)."""
+    name = night_form.named("timezone", lambda: text_field("timezone", 64)) or default
+    try:
+        if name:
+            store.nights.zone(name)
+    except store.StoreError as exc:
+        raise night_form.FieldRefused(refusal_text(exc), "timezone") from None
+    return name
+
+
+EARLIEST_START = datetime(2000, 1, 1)
+"""The earliest start a night form takes (local time): an earlier one is a typo (1900)."""
+
+
+def _started_at(raw: str, tz_name: str, *, empty_ok: bool = False) -> datetime | None:
+    """The form's ``datetime-local`` value, read as a local time in the zone ``tz_name``
+    (the form's zone: the new-night form's, or the import's as resolved with the file's),
+    as a naive datetime; None when the form has no start field at all (a client that leaves
+    it out: the store takes the current time), or, with ``empty_ok``, when it is empty (the
+    import form: empty means the file's own start).
+
+    A local time the autumn's repeated hour makes ambiguous (02:30 on the last Sunday of
+    October in Europe/Madrid happens twice) is the first of the two (``fold=0``: the
+    summer-time one, as a clock on the wall reads it first).
+
+    :raises ValueError: a start that is not a date and time (``yesterday``); the field
+        sent empty (a browser sends a ``datetime-local`` it cannot read, a date half
+        typed, as empty: refused, never replaced by the current time); a start before
+        :data:`EARLIEST_START` or more than a year after now; a local time that does not
+        exist in the zone (the spring's skipped hour: 2026-03-29 02:30 in Europe/Madrid,
+        where the clocks jump from 02:00 to 03:00). The message names the field by its
+        label, in the page's language.
+    :raises store.StoreError: ``tz_name`` is no time zone (code ``unknown_timezone``)."""
     raw = raw.strip()
     if not raw and (empty_ok or "started_at" not in request.form):
         return None
     try:
-        when = datetime.fromisoformat(raw.replace(" ", "T"))
+        when = datetime.fromisoformat(raw.replace(" ", "T")).replace(tzinfo=None, fold=0)
     except ValueError:
         raise ValueError(_("%(field)s: write a date and time (2026-03-14 21:00).",
                            field=_field_label("started_at"))) from None
-    return when.replace(tzinfo=None)
+    tz = store.nights.zone(tz_name)
+    now = store.db.clock().astimezone(tz).replace(tzinfo=None)
+    if not EARLIEST_START <= when <= _a_year_after(now):
+        raise ValueError(_("%(field)s: a night starts on 1 January 2000 or later, and at most a year from now.",
+                           field=_field_label("started_at")))
+    if when.replace(tzinfo=tz).astimezone(timezone.utc).astimezone(tz).replace(tzinfo=None) != when:
+        raise ValueError(_("%(field)s: %(time)s does not exist in %(zone)s (the clocks jump forward at that "
+                           "hour): choose another time.", field=_field_label("started_at"),
+                           time=when.strftime("%Y-%m-%d %H:%M"), zone=tz_name))
+    return when
+
+
+def _a_year_after(when: datetime) -> datetime:
+    """The same date and time a year later (29 February: the 28th)."""
+    try:
+        return when.replace(year=when.year + 1)
+    except ValueError:
+        return when.replace(year=when.year + 1, day=28)
 
 
 @bp.post("/nights")
@@ -150,10 +196,10 @@ def new_night():
         fields = {"chip_cents": named("chip_cents", lambda: _int("chip_cents", low=1)),
                   "chips_per": named("chips_per", lambda: _int("chips_per", required=False, low=1)) or 1,
                   "currency": named("currency", currency_field),
-                  "timezone": named("timezone", lambda: text_field("timezone", 64))
-                  or current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE),
-                  "started_at": named("started_at", lambda: _started_at(text_field("started_at", 40))),
+                  "timezone": zone_field(current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE)),
                   "title": named("title", lambda: text_field("title", MAX_TITLE)) or None}
+        fields["started_at"] = named("started_at", lambda: _started_at(text_field("started_at", 40),
+                                                                        fields["timezone"]))
         night_id = store.create_night(get_db(), rules=rules, key=_form_key(), **fields)
     except ValueError as exc:  # StoreError is a ValueError
         return _index_page(refusal_text(exc), night_form.refused_field(exc)), 400

@@ -9,6 +9,7 @@ never show its English text when they know the code (:func:`said_refusal`,
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from .bank import bank_sentence, difference_words
@@ -105,16 +106,89 @@ def _pokernow_name(p: dict) -> str:
     reason = said_refusal(p.get("reason_code"), p.get("reason_params")) or _("it cannot be a player's name.")
     return _("Line %(line)s (%(nickname)s): %(reason)s Nothing was imported.", line=p["line"],
              nickname=p["nickname"], reason=reason)
-def _chips_place(p: dict) -> str:
-    """Where a session file's chip amount is (params of ``session_invalid``: ``player``;
-    or ``hand``, ``field``, ``seat``; or ``field`` ``cash_out`` and ``seat``), in words."""
+
+
+PHH_GAMES = {
+    "FB": _l("badugi, a game of four-card hands"),
+    "FT": _l("fixed-limit Texas hold'em"),
+    "NT": _l("no-limit Texas hold'em"),
+    "NS": _l("no-limit short-deck hold'em"),
+    "PO": _l("pot-limit Omaha"),
+    "FO/8": _l("fixed-limit Omaha high-low"),
+    "F7S": _l("fixed-limit seven-card stud"),
+    "F7S/8": _l("fixed-limit seven-card stud high-low"),
+    "FR": _l("razz (seven-card stud lowball)"),
+}
+"""The PHH variant codes of games other than five-card draw (the PHH standard's list), by
+the game's name: a refused PHH file names the game it holds (``phh_variant``)."""
+
+
+def _phh_variant(p: dict) -> str:
+    """``phh_variant``: a PHH hand of a game the referee does not judge (param ``variant``,
+    the file's code), the game named when the code is a known one."""
+    code = _visible(str(p["variant"])[:20])
+    game = PHH_GAMES.get(p["variant"])
+    if game is not None:
+        return _("The file is a PHH hand history of %(game)s (variant %(variant)s): Tapete judges five-card "
+                 "draw only (closed poker and deuce-to-seven lowball). Nothing was imported.",
+                 game=str(game), variant=code)
+    return _("The file is a PHH hand history of a game Tapete does not judge (variant “%(variant)s”): Tapete "
+             "judges five-card draw only (closed poker and deuce-to-seven lowball). Nothing was imported.",
+             variant=code)
+
+
+def _chips_refusal(p: dict) -> str:
+    """A session file's chip amount refused (``session_invalid`` with what ``chips``, param
+    ``low``, or ``too_many``, param ``max``), where it is (params ``player``; or ``hand``,
+    ``field`` ``rebuys`` or ``stacks``, ``seat``; or ``field`` ``cash_out`` and ``seat``).
+
+    Each place and fault is one whole sentence, never a place's words put before a
+    sentence's verb: in Spanish the verb agrees with the place ("las fichas ... deben",
+    "la recompra ... debe"), so a composed sentence could not."""
+    seat = _visible(p.get("seat"))
+    fault = "too_many" if p["what"] == "too_many" else "above" if p.get("low") else "whole"
     if "player" in p:
-        return _("Player %(player)s's stack", player=p["player"])
+        return {"whole": lambda: _("Player %(player)s's stack must be a whole number of chips (0 or more).",
+                                   player=p["player"]),
+                "above": lambda: _("Player %(player)s's stack must be a whole number of chips above 0.",
+                                   player=p["player"]),
+                "too_many": lambda: _("Player %(player)s's stack has too many chips (at most %(max)s).",
+                                      player=p["player"], max=p["max"])}[fault]()
     if p.get("field") == "cash_out":
-        return _("The count (cash_out) of seat %(seat)s", seat=_visible(p.get("seat")))
+        return {"whole": lambda: _("The count (cash_out) of seat %(seat)s must be a whole number of chips "
+                                   "(0 or more).", seat=seat),
+                "above": lambda: _("The count (cash_out) of seat %(seat)s must be a whole number of chips "
+                                   "above 0.", seat=seat),
+                "too_many": lambda: _("The count (cash_out) of seat %(seat)s has too many chips (at most "
+                                      "%(max)s).", seat=seat, max=p["max"])}[fault]()
     if p.get("field") == "rebuys":
-        return _("Hand %(hand)s: the rebuy of seat %(seat)s", hand=p.get("hand"), seat=_visible(p.get("seat")))
-    return _("Hand %(hand)s: the stack of seat %(seat)s", hand=p.get("hand"), seat=_visible(p.get("seat")))
+        return {"whole": lambda: _("Hand %(hand)s: the rebuy of seat %(seat)s must be a whole number of "
+                                   "chips (0 or more).", hand=p["hand"], seat=seat),
+                "above": lambda: _("Hand %(hand)s: the rebuy of seat %(seat)s must be a whole number of "
+                                   "chips above 0.", hand=p["hand"], seat=seat),
+                "too_many": lambda: _("Hand %(hand)s: the rebuy of seat %(seat)s has too many chips (at "
+                                      "most %(max)s).", hand=p["hand"], seat=seat, max=p["max"])}[fault]()
+    return {"whole": lambda: _("Hand %(hand)s: the stack of seat %(seat)s must be a whole number of chips "
+                               "(0 or more).", hand=p["hand"], seat=seat),
+            "above": lambda: _("Hand %(hand)s: the stack of seat %(seat)s must be a whole number of chips "
+                               "above 0.", hand=p["hand"], seat=seat),
+            "too_many": lambda: _("Hand %(hand)s: the stack of seat %(seat)s has too many chips (at most "
+                                  "%(max)s).", hand=p["hand"], seat=seat, max=p["max"])}[fault]()
+
+
+def _hand_field(p: dict) -> str:
+    """``hand_field`` / ``hand_seat``: a hand's ``rebuys`` or ``stacks`` (param ``field``)
+    that is not seats with chips, or names a seat nobody sits in (param ``seat``); whole
+    sentences per field, as :func:`_chips_refusal`."""
+    if p["what"] == "hand_field":
+        if p.get("field") == "rebuys":
+            return _("Hand %(hand)s of the file: the rebuys must be seats with their chips.", hand=p["hand"])
+        return _("Hand %(hand)s of the file: the stacks must be seats with their chips.", hand=p["hand"])
+    if p.get("field") == "rebuys":
+        return _("Hand %(hand)s of the file: the rebuys name seat %(seat)s, where nobody sits.",
+                 hand=p["hand"], seat=_visible(p["seat"]))
+    return _("Hand %(hand)s of the file: the stacks name seat %(seat)s, where nobody sits.",
+             hand=p["hand"], seat=_visible(p["seat"]))
 
 
 def _session_invalid(p: dict) -> str:
@@ -122,12 +196,10 @@ def _session_invalid(p: dict) -> str:
     ``what`` names the fault, the other params say where: ``player``, ``hand``, ``field``,
     ``seat``, ``low``, ``max``, ``limit``)."""
     what = p["what"]
-    if what == "chips":
-        return (_("%(where)s must be a whole number of chips above 0.", where=_chips_place(p)) if p.get("low")
-                else _("%(where)s must be a whole number of chips (0 or more).", where=_chips_place(p)))
-    if what == "too_many":
-        return _("%(where)s has too many chips (at most %(max)s).", where=_chips_place(p), max=p["max"])
-    field = {"rebuys": _("the rebuys"), "stacks": _("the stacks")}.get(p.get("field"), "")
+    if what in ("chips", "too_many"):
+        return _chips_refusal(p)
+    if what in ("hand_field", "hand_seat"):
+        return _hand_field(p)
     said = {
         "not_object": lambda: _("The file is not a session: a session file is one JSON object with its "
                                 "players and hands."),
@@ -149,10 +221,6 @@ def _session_invalid(p: dict) -> str:
                                    "value out of range."),
         "note": lambda: _("The file's note must be text."),
         "hand": lambda: _("Hand %(hand)s of the file must be a hand with its actions.", **p),
-        "hand_field": lambda: _("Hand %(hand)s of the file: %(field)s must be seats with their chips.",
-                                hand=p["hand"], field=field),
-        "hand_seat": lambda: _("Hand %(hand)s of the file: %(field)s name seat %(seat)s, where nobody sits.",
-                               hand=p["hand"], field=field, seat=_visible(p["seat"])),
         "button": lambda: _("Hand %(hand)s of the file: the button must be a seat number.", **p),
         "actions": lambda: _("Hand %(hand)s of the file: the actions must be a list of lines.", **p),
         "action_empty": lambda: _("Hand %(hand)s of the file has an empty action line.", **p),
@@ -383,6 +451,12 @@ MESSAGES = {
                                  "file ends in .phh or .phhs.", **p),
     "phh_unreadable": lambda p: _("The file cannot be read as a session file (JSON) or as a PHH hand "
                                   "history of five-card draw."),
+    "phh_variant": _phh_variant,
+    "phh_invalid": lambda p: _("The file is a PHH hand history, but its hand cannot be read as five-card draw: "
+                               "a field it needs (starting_stacks, actions, the bets) is missing or wrong, or "
+                               "an action is not one of the game's. Nothing was imported."),
+    "file_too_deep": lambda p: _("The file nests lists or objects more than %(limit)s levels deep: it is not a "
+                                 "session file or a PHH hand history. Nothing was imported.", **p),
     "file_unreadable": lambda p: _("The file cannot be read."),
     "session_invalid": _session_invalid,
     "phh_no_hands": lambda p: _("This night has no hand yet: a PHH file holds hands."),
