@@ -43,7 +43,7 @@ def test_html_report_shows_summary_players_transfers_and_hands(client, db):
     login_host(client)
     html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
     assert "Viernes" in html
-    for text in ("Ana", "Bruno", "Chus", "+30", "7,50\xa0€", "-7,50\xa0€", "Mano 1"):
+    for text in ("Ana", "Bruno", "Chus", "+30", "7,50\xa0€", "\u22127,50\xa0€", "Mano 1"):
         assert text in html
     assert re.search(r"Chus</td><td class=\"name\">Ana</td><td class=\"num\">7,50\xa0€", html)
 

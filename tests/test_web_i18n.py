@@ -148,3 +148,19 @@ def test_a_finding_on_a_page_cites_the_rule_of_its_reason(app):
                 assert said["rule_text"].startswith("the rule text “Rules and workings of classic poker”: "
                                                     "“No player may raise before")
                 assert quote not in said["text"] and "TDA" not in said["text"]
+
+
+def test_a_loss_in_money_has_the_minus_sign_of_the_chip_figures(app):
+    """A fresh tester's find: the night page showed "−60" chips beside "-3,00 €": money took
+    Babel's hyphen-minus while signed chips take U+2212 (web.i18n.MINUS)."""
+    from flask_babel import force_locale
+
+    from web.i18n import MINUS, chips, money
+
+    with app.test_request_context():
+        with force_locale("es"):
+            assert money(-300) == MINUS + "3,00\xa0€" and chips(-60, signed=True) == MINUS + "60"
+            assert money(300) == "3,00\xa0€" and money(0) == "0,00\xa0€"
+        with force_locale("en"):
+            assert money(-1250, "USD") == MINUS + "$12.50"
+

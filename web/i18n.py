@@ -360,11 +360,13 @@ def _remember_lang(response):
 def money(cents: int | None, currency: str = "EUR") -> str:
     """Integer cents as the UI language writes money (``1250`` -> ``12,50 €`` in Spanish).
 
-    :param cents: amount in cents (int; negative for a loss); None gives an em dash.
+    :param cents: amount in cents (int; negative for a loss, written with the minus sign
+        :data:`MINUS`, as every signed chip figure: ``−3,00 €``); None gives an em dash.
     """
     if cents is None:
         return "\u2014"
-    return format_currency(Decimal(cents) / 100, currency)
+    text = format_currency(Decimal(cents) / 100, currency)
+    return text.replace("-", MINUS, 1) if cents < 0 else text
 
 
 MINUS = "\u2212"
