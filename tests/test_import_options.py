@@ -285,3 +285,15 @@ def test_pokerkit_reads_a_downloaded_2_7_night_with_its_night_fields(db, hands):
     for table, history, entry in zip(tables, read, judged):
         *_, state = iter(history)
         assert _pokerkit_stacks(table, state) == {int(s): c for s, c in entry["stacks"].items()}
+
+
+def test_the_night_page_names_the_nights_title(app, db, client):
+    """A fresh tester's find: a night imported with the title "Otra" was "Noche 16" on its
+    page, its title only in the nights list. The heading and the page title carry it."""
+    login_host(client)
+    titled = store.create_night(db, rules="jackpots", chip_cents=10, title="Otra <b>noche</b>")
+    plain = store.create_night(db, rules="jackpots", chip_cents=10)
+    page = night_page(client, titled)
+    assert f"<h1>Noche {titled} · <span id=\"night-title\">Otra &lt;b&gt;noche&lt;/b&gt;</span>" in page
+    assert f"<title>Noche {titled} · Otra &lt;b&gt;noche&lt;/b&gt; · Tapete</title>" in page
+    assert f"<h1>Noche {plain}</h1>" in night_page(client, plain)
