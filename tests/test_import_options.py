@@ -228,8 +228,8 @@ def test_a_bad_file_value_the_host_overrides_is_ignored(app, db, client, block, 
     refused = upload(client, body, "mala.json", **{**EMPTY, "title": ""})
     assert refused.status_code == 400                       # the form again, as filled (web.files)
     page = html.unescape(refused.get_data(as_text=True))
-    said = page[page.index("Los datos de la noche del archivo"):]
-    assert field in said[:said.index("<")]
+    said = page[page.index(" del archivo (“tapete”, “"):]
+    assert said.startswith(f" del archivo (“tapete”, “{field}”)"), said[:200]
     form = {"timezone": "timezone", "title": "title", "chip_cents": "chip_cents", "currency": "currency",
             "started_at": "started_at"}[field]
     again = night_of(upload(client, body, "mala.json", **{**EMPTY, form: typed}))
