@@ -228,8 +228,8 @@ def test_a_bad_file_value_the_host_overrides_is_ignored(app, db, client, block, 
     refused = upload(client, body, "mala.json", **{**EMPTY, "title": ""})
     assert refused.status_code == 400                       # the form again, as filled (web.files)
     page = html.unescape(refused.get_data(as_text=True))
-    said = page[page.index(" del archivo (“tapete”, “"):]
-    assert said.startswith(f" del archivo (“tapete”, “{field}”)"), said[:200]
+    said = page[page.index(" del archivo (“tapete."):]
+    assert said.startswith(f" del archivo (“tapete.{field}”)"), said[:200]
     form = {"timezone": "timezone", "title": "title", "chip_cents": "chip_cents", "currency": "currency",
             "started_at": "started_at"}[field]
     again = night_of(upload(client, body, "mala.json", **{**EMPTY, form: typed}))
@@ -304,7 +304,7 @@ def test_a_files_start_before_2000_or_past_a_year_is_refused_as_the_forms_is(app
     session["tapete"]["started_at"] = start
     before = snapshot(app.config["DATABASE"])
     said, marked = refused(upload(client, json.dumps(session).encode(), "noche.json", **{**EMPTY, "title": ""}))
-    assert marked == ["import-file"] and said.startswith("El comienzo del archivo (“tapete”, “started_at”) debe ser el 1 de enero de 2000 o después, y como "
+    assert marked == ["import-file"] and said.startswith("El comienzo del archivo (“tapete.started_at”) debe ser el 1 de enero de 2000 o después, y como "
             "mucho dentro de un año. Corrígelo o quítalo del archivo.")
     assert snapshot(app.config["DATABASE"]) == before
     with pytest.raises(store.StoreError) as kept_out:

@@ -555,35 +555,36 @@ def test_a_night_still_in_play_comes_back_still_in_play(app, db, client):
 FIX = " Corrígelo o quítalo del archivo."
 
 BLOCK_REFUSALS = [
-    ({"chip_cents": 0}, "El valor de la ficha del archivo (“tapete”, “chip_cents”) debe ser un número entero de "
+    ({"chip_cents": 0}, "El valor de la ficha del archivo (“tapete.chip_cents”) debe ser un número entero de "
                         "céntimos mayor que 0." + FIX),
-    ({"chip_cents": -10}, "El valor de la ficha del archivo (“tapete”, “chip_cents”) debe ser un número entero de "
+    ({"chip_cents": -10}, "El valor de la ficha del archivo (“tapete.chip_cents”) debe ser un número entero de "
                           "céntimos mayor que 0." + FIX),
-    ({"chip_cents": "5"}, "El valor de la ficha del archivo (“tapete”, “chip_cents”) debe ser un número entero de "
+    ({"chip_cents": "5"}, "El valor de la ficha del archivo (“tapete.chip_cents”) debe ser un número entero de "
                           "céntimos mayor que 0." + FIX),
-    ({"chip_cents": 5, "chips_per": 0}, "El número de fichas que paga el valor de la ficha del archivo (“tapete”, "
-                                        "“chips_per”) debe ser un número entero mayor que 0." + FIX),
-    ({"currency": "euro"}, "La moneda del archivo (“tapete”, “currency”) debe ser un código de tres letras, como "
+    ({"chip_cents": 5, "chips_per": 0}, "El número de fichas que paga el valor de la ficha del archivo "
+                                        "(“tapete.chips_per”) debe ser un número entero mayor que 0." + FIX),
+    ({"currency": "euro"}, "La moneda del archivo (“tapete.currency”) debe ser un código de tres letras, como "
                            "EUR." + FIX),
-    ({"currency": "<b>X</b>"}, "La moneda del archivo (“tapete”, “currency”) debe ser un código de tres letras, "
+    ({"currency": "<b>X</b>"}, "La moneda del archivo (“tapete.currency”) debe ser un código de tres letras, "
                                "como EUR." + FIX),
-    ({"timezone": "Mars/Olympus"}, "La zona horaria del archivo (“tapete”, “timezone”) no es una que Tapete "
+    ({"timezone": "Mars/Olympus"}, "La zona horaria del archivo (“tapete.timezone”) no es una que Tapete "
                                    "conozca: escribe un nombre IANA, como Europe/Madrid." + FIX),
-    ({"title": "x" * 300}, "El título del archivo (“tapete”, “title”) debe ser un texto de una sola línea, de 1 a "
+    ({"title": "x" * 300}, "El título del archivo (“tapete.title”) debe ser un texto de una sola línea, de 1 a "
                            "120 caracteres." + FIX),
-    ({"started_at": "2026-03-12 21:30"}, "El comienzo del archivo (“tapete”, “started_at”) debe ser una fecha y una "
+    ({"started_at": "2026-03-12 21:30"}, "El comienzo del archivo (“tapete.started_at”) debe ser una fecha y una "
                                          "hora con su desfase respecto a UTC, como 2026-03-14T20:00:00+00:00." + FIX),
-    ({"started_at": "2026-03-29T02:30:00"}, "El comienzo del archivo (“tapete”, “started_at”) debe ser una fecha y "
+    ({"started_at": "2026-03-29T02:30:00"}, "El comienzo del archivo (“tapete.started_at”) debe ser una fecha y "
                                             "una hora con su desfase respecto a UTC, como 2026-03-14T20:00:00+00:00."
                                             + FIX),
-    ({"started_at": "1990-01-01T00:00:00+00:00"}, "El comienzo del archivo (“tapete”, “started_at”) debe ser el 1 "
+    ({"started_at": "1990-01-01T00:00:00+00:00"}, "El comienzo del archivo (“tapete.started_at”) debe ser el 1 "
                                                   "de enero de 2000 o después, y como mucho dentro de un año." + FIX),
-    ({"closed": "yes"}, "Si la noche del archivo está cerrada (“tapete”, “closed”) se dice con true o false." + FIX),
-    ({"closed": False, "hand_in_progress": "yes"}, "Si la última mano del archivo sigue en juego (“tapete”, "
-                                                   "“hand_in_progress”) se dice con true o false." + FIX),
-    ({"closed": True, "hand_in_progress": True}, "El archivo dice que su noche está cerrada con una mano aún en "
-                                                 "juego (“tapete”, “closed” y “hand_in_progress”): una noche cerrada "
-                                                 "no tiene ninguna mano en juego." + FIX),
+    ({"closed": "yes"}, "El campo que dice si la noche del archivo está cerrada (“tapete.closed”) debe ser true "
+                        "o false." + FIX),
+    ({"closed": False, "hand_in_progress": "yes"}, "El campo que dice si la última mano del archivo sigue en juego "
+                                                   "(“tapete.hand_in_progress”) debe ser true o false." + FIX),
+    ({"closed": True, "hand_in_progress": True}, "El archivo tiene su noche cerrada con una mano aún en juego "
+                                                 "(“tapete.closed” y “tapete.hand_in_progress”): una noche cerrada "
+                                                 "no puede tener ninguna mano en juego." + FIX),
     ("5 cents", "Los datos de la noche del archivo (“tapete”) deben ser un objeto." + FIX),
 ]
 """The tester's blocks (chip_cents -10, currency "<b>X</b>", timezone "Mars/Olympus",
@@ -605,7 +606,7 @@ def test_a_block_the_import_cannot_use_is_refused_naming_the_field_in_words_and_
     assert snapshot(app.config["DATABASE"]) == before
     assert said == spanish + AGAIN and marked == ["import-file"]
     english, _ = refused(upload(client, json.dumps({**GOOD, "tapete": block}).encode(), "a.json", lang="en", **EMPTY))
-    assert "(“tapete”" in english and "cannot be used: correct them" not in english and "campo" not in english
+    assert "(“tapete" in english and "cannot be used: correct them" not in english and "campo" not in english
 
 
 def test_a_bad_settlement_in_the_file_is_said_in_words_when_the_close_is_refused(app, db, client):
@@ -617,7 +618,7 @@ def test_a_bad_settlement_in_the_file_is_said_in_words_when_the_close_is_refused
     night_of(upload(client, json.dumps({**GOOD, "tapete": block}).encode(), "a.json", **EMPTY))
     said = [text for kind, text in flashed(client) if kind == "error"]
     assert said == ["El archivo dice que la noche estaba cerrada, pero aquí no se pudo cerrar y sigue abierta: "
-                    "La liquidación del archivo (“tapete”, “settlement”) no se puede usar: su modo es fewest o hub, "
+                    "La liquidación del archivo (“tapete.settlement”) no se puede usar: su modo es fewest o hub, "
                     "su resolución charge, credit, split o recount, y los jugadores van por su nombre." + FIX], said
 
 

@@ -192,29 +192,29 @@ def _hand_field(p: dict) -> str:
 
 
 NIGHT_BLOCK = {
-    ("chip_cents", "whole"): lambda p: _("The file's chip value (“tapete”, “chip_cents”) must be a whole "
+    ("chip_cents", "whole"): lambda p: _("The file's chip value (“tapete.chip_cents”) must be a whole "
                                          "number of cents above 0."),
-    ("chips_per", "whole"): lambda p: _("The number of chips the file's chip value pays for (“tapete”, "
-                                        "“chips_per”) must be a whole number above 0."),
-    ("currency", "code"): lambda p: _("The file's currency (“tapete”, “currency”) must be a three-letter "
+    ("chips_per", "whole"): lambda p: _("The number of chips the file's chip value pays for "
+                                        "(“tapete.chips_per”) must be a whole number above 0."),
+    ("currency", "code"): lambda p: _("The file's currency (“tapete.currency”) must be a three-letter "
                                       "code such as EUR."),
-    ("timezone", "unknown"): lambda p: _("The file's time zone (“tapete”, “timezone”) is not one Tapete "
+    ("timezone", "unknown"): lambda p: _("The file's time zone (“tapete.timezone”) is not one Tapete "
                                          "knows: write an IANA name such as Europe/Madrid."),
-    ("title", "text"): lambda p: _("The file's title (“tapete”, “title”) must be text of one line, from 1 "
+    ("title", "text"): lambda p: _("The file's title (“tapete.title”) must be text of one line, from 1 "
                                    "to %(limit)s characters.", limit=p.get("limit", 120)),
-    ("started_at", "not_a_time"): lambda p: _("The file's start (“tapete”, “started_at”) must be a date and "
+    ("started_at", "not_a_time"): lambda p: _("The file's start (“tapete.started_at”) must be a date and "
                                               "time with its offset from UTC, such as "
                                               "2026-03-14T20:00:00+00:00."),
-    ("started_at", "range"): lambda p: _("The file's start (“tapete”, “started_at”) must be on 1 January "
+    ("started_at", "range"): lambda p: _("The file's start (“tapete.started_at”) must be on 1 January "
                                          "2000 or later, and at most a year from now."),
-    ("closed", "boolean"): lambda p: _("Whether the file's night is closed (“tapete”, “closed”) is said "
-                                       "with true or false."),
-    ("hand_in_progress", "boolean"): lambda p: _("Whether the file's last hand is still in play (“tapete”, "
-                                                 "“hand_in_progress”) is said with true or false."),
-    ("hand_in_progress", "in_closed"): lambda p: _("The file says its night is closed with a hand still in "
-                                                   "play (“tapete”, “closed” and “hand_in_progress”): a "
-                                                   "closed night has no hand in play."),
-    ("settlement", "settlement"): lambda p: _("The file's settlement (“tapete”, “settlement”) cannot be "
+    ("closed", "boolean"): lambda p: _("The field saying whether the file's night is closed "
+                                       "(“tapete.closed”) must be true or false."),
+    ("hand_in_progress", "boolean"): lambda p: _("The field saying whether the file's last hand is still in "
+                                                 "play (“tapete.hand_in_progress”) must be true or false."),
+    ("hand_in_progress", "in_closed"): lambda p: _("The file has its night closed with a hand still in play "
+                                                   "(“tapete.closed” and “tapete.hand_in_progress”): a "
+                                                   "closed night can have no hand in play."),
+    ("settlement", "settlement"): lambda p: _("The file's settlement (“tapete.settlement”) cannot be "
                                               "used: its mode is fewest or hub, its resolution charge, "
                                               "credit, split or recount, and the players go by their names."),
     ("", "object"): lambda p: _("The file's night details (“tapete”) must be an object."),
