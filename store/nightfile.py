@@ -40,7 +40,7 @@ from sqlite_utils import Database
 from .db import MAX_CHIPS, StoreError
 from .handrows import current_hand
 from .ledger import MODES, close_options
-from .nights import get_night, zone
+from .nights import get_night, start_in_bounds, zone
 from .players import get_player
 
 NIGHT_KEY = "tapete"
@@ -97,13 +97,37 @@ def file_settlement(session: dict, label: str = "session") -> dict:
         return {}
     if not isinstance(settlement, dict) or set(settlement) - set(SETTLEMENT_CHECKS) or not all(
             ok(settlement[key]) for key, ok in SETTLEMENT_CHECKS.items() if key in settlement):
-        raise _refuse(label, "settlement", settlement)
+        raise _refuse(label, "settlement", settlement, "settlement")
     return dict(settlement)
 
 
-def _refuse(label: str, field: str, value: object) -> StoreError:
-    return StoreError(f"{label}: {NIGHT_KEY}.{field} cannot be used: {value!r}", "session_invalid",
-                      what="night", field=field)
+FAULTS = {
+    "": ("object",),
+    "chip_cents": ("whole",),
+    "chips_per": ("whole",),
+    "currency": ("code",),
+    "timezone": ("unknown",),
+    "title": ("text",),
+    "started_at": ("not_a_time", "range"),
+    "closed": ("boolean",),
+    "hand_in_progress": ("boolean", "in_closed"),
+    "settlement": ("settlement",),
+}
+"""Block key ("": the block itself) -> each ``reason`` the import refuses it for (the
+refusal's params: ``field`` and ``reason``; ``web.refusals`` says each pair as its own
+sentence): ``object`` the block is not one; ``whole`` not a whole number from 1 to
+``store.db.MAX_CHIPS``; ``code`` not a three-letter currency code; ``unknown`` no IANA time
+zone; ``text`` not one line of 1 to :data:`MAX_FILE_TITLE` characters (param ``limit``);
+``not_a_time`` no ISO 8601 date and time with its offset; ``range`` before
+``store.nights.EARLIEST_START`` or more than a year from now (``store.nights.start_in_bounds``,
+the new-night form's bounds); ``boolean`` not true or false; ``in_closed`` a hand in
+progress in a closed night; ``settlement`` see :func:`file_settlement`."""
+
+
+def _refuse(label: str, field: str, value: object, reason: str) -> StoreError:
+    """The refusal of the block's ``field`` for ``reason`` (one of :data:`FAULTS`'s)."""
+    return StoreError(f"{label}: {NIGHT_KEY}.{field} cannot be used ({reason}): {value!r}", "session_invalid",
+                      what="night", field=field, reason=reason, limit=MAX_FILE_TITLE)
 
 
 def _whole(value: object) -> bool:
@@ -119,7 +143,7 @@ CHECKS = {
     "hand_in_progress": lambda v: isinstance(v, bool),
 }
 """Block key -> whether a value is one the import can use (``timezone`` and ``started_at``
-are read by :func:`file_night` itself)."""
+are read by :func:`file_night` itself); refused for its one reason in :data:`FAULTS`."""
 
 
 def _name(value: object) -> bool:
@@ -167,19 +191,20 @@ def file_night(session: dict, label: str = "session", fields=OPTION_FIELDS) -> d
     :raises StoreError: code ``session_invalid``, what ``night``, ``field`` naming the key:
         the block is not an object, or a value the import cannot use (a chip value that is
         not a whole number above 0, an unknown time zone, a start without its offset, a
-        hand in progress in a closed night ...).
+        hand in progress in a closed night, a start before 2000 or more than a year ahead
+        ...), with ``reason`` (:data:`FAULTS`).
     """
     block = session.get(NIGHT_KEY)
     if block is None:
         return {}
     if not isinstance(block, dict):
-        raise _refuse(label, "", block)
+        raise _refuse(label, "", block, "object")
     wanted = set(fields) | set(STATE_FIELDS)
     out = {}
     for field, ok in CHECKS.items():
         if field in block and field in wanted:
             if not ok(block[field]):
-                raise _refuse(label, field, block[field])
+                raise _refuse(label, field, block[field], FAULTS[field][0])
             out[field] = block[field]
     if "currency" in out:
         out["currency"] = out["currency"].upper()
@@ -187,18 +212,20 @@ def file_night(session: dict, label: str = "session", fields=OPTION_FIELDS) -> d
         out["title"] = out["title"].strip()
     if "timezone" in block and "timezone" in wanted:
         if not isinstance(block["timezone"], str):
-            raise _refuse(label, "timezone", block["timezone"])
+            raise _refuse(label, "timezone", block["timezone"], "unknown")
         try:
             zone(block["timezone"])
         except StoreError:
-            raise _refuse(label, "timezone", block["timezone"]) from None
+            raise _refuse(label, "timezone", block["timezone"], "unknown") from None
         out["timezone"] = block["timezone"]
     if "started_at" in block and "started_at" in wanted:
         out["started_at"] = _when(block["started_at"])
         if out["started_at"] is None:
-            raise _refuse(label, "started_at", block["started_at"])
+            raise _refuse(label, "started_at", block["started_at"], "not_a_time")
+        if not start_in_bounds(out["started_at"]):
+            raise _refuse(label, "started_at", block["started_at"], "range")
     if out.get("hand_in_progress") and out.get("closed", True):
-        raise _refuse(label, "hand_in_progress", "a hand in progress in a closed night")
+        raise _refuse(label, "hand_in_progress", "a hand in progress in a closed night", "in_closed")
     return out
 
 

@@ -123,6 +123,37 @@ def zone(name: str) -> ZoneInfo:
                          "unknown_timezone", zone=str(name)) from None
 
 
+EARLIEST_START = datetime(2000, 1, 1)
+"""The earliest start a night may have: 1 January 2000, 00:00, a wall-clock time in the
+night's zone (:func:`start_in_bounds`). The latest is a year after now. One place for the
+bounds: the new-night and import forms (``web.host._started_at``), a session file's own
+start (``store.nightfile.file_night``) and a PokerNow ledger's session times
+(``store.pokernow``) all read them here."""
+
+
+def a_year_after(when: datetime) -> datetime:
+    """The same date and time a year later (29 February: the 28th)."""
+    try:
+        return when.replace(year=when.year + 1)
+    except ValueError:
+        return when.replace(year=when.year + 1, day=28)
+
+
+def start_in_bounds(when: datetime, tz: ZoneInfo | None = None) -> bool:
+    """Whether ``when`` may be a night's start: on or after :data:`EARLIEST_START` and at
+    most a year after now (``store.db.clock``), both as wall-clock times.
+
+    :param when: naive: a wall-clock time in ``tz`` (required then); aware: the wall clock
+        its own offset reads (``1999-12-31T23:30:00+00:00`` is before 2000).
+    :raises ValueError: ``when`` naive and no ``tz``.
+    """
+    where = when.tzinfo or tz
+    if where is None:
+        raise ValueError("a naive start needs its time zone")
+    now = dbmod.clock().astimezone(where).replace(tzinfo=None)
+    return EARLIEST_START <= when.replace(tzinfo=None) <= a_year_after(now)
+
+
 def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: str = "EUR",
                  timezone: str = "Europe/Madrid", started_at: datetime | None = None,
                  host: str = "host", key: str | None = None, chips_per: int = 1,

@@ -36,7 +36,8 @@ Choices (documented here, the one place):
   row that does not balance, an amount that is not one (negative, where only ``net`` may
   be; not a number; more decimals than the choice allows), a time that is not a date,
   a row with no ``player_id`` or nickname or with another number of cells than the
-  header. Refused for the whole file: a missing column, no rows, more than
+  header, a session time before 1 January 2000 or more than a year from now (a night's
+  start has those bounds wherever it comes from: ``store.nights.start_in_bounds``). Refused for the whole file: a missing column, no rows, more than
   :data:`MAX_ROWS` rows or :data:`MAX_BYTES` bytes, nets that do not add up to 0 (the
   bank would not balance: a PokerNow ledger always does), more than
   :data:`MAX_PLAYERS` players with money (a night seats ten), a player who cashes out
@@ -67,7 +68,7 @@ from sqlite_utils import Database
 
 from .db import MAX_CHIPS, StoreError, write_tx
 from .ledger import buy_in, cash_out
-from .nights import LEDGER_IMPORT_KEY, create_night, existing, seat_player
+from .nights import LEDGER_IMPORT_KEY, create_night, existing, seat_player, start_in_bounds
 from .players import name_key, player_by_name
 from .text import bad_characters
 
@@ -214,7 +215,10 @@ def _amount(raw: str, column: str, amounts: str, where: dict, *, signed: bool = 
 def _time(raw: str, column: str, where: dict) -> datetime | None:
     """A session time (ISO 8601, ``Z`` or an offset; none means UTC), or None when empty.
 
-    :raises StoreError: code ``pokernow_time`` (line, nickname, column, value).
+    :raises StoreError: code ``pokernow_time`` (line, nickname, column, value);
+        ``pokernow_time_range`` (the same): before ``store.nights.EARLIEST_START`` or more
+        than a year from now (``store.nights.start_in_bounds``: the night starts at the
+        earliest time, so every time has a night start's bounds).
     """
     text = raw.strip()
     if not text:
@@ -226,7 +230,11 @@ def _time(raw: str, column: str, where: dict) -> datetime | None:
     if when is None:
         raise StoreError(f"line {where['line']} ({where['nickname']}): {column} {text!r} is not a date "
                          "and time", "pokernow_time", column=column, value=_visible(text), **where)
-    return when if when.tzinfo is not None else when.replace(tzinfo=dt_timezone.utc)
+    when = when if when.tzinfo is not None else when.replace(tzinfo=dt_timezone.utc)
+    if not start_in_bounds(when):
+        raise StoreError(f"line {where['line']} ({where['nickname']}): {column} {text!r} is before 2000 or more "
+                         "than a year from now", "pokernow_time_range", column=column, value=_visible(text), **where)
+    return when
 
 
 def _header(reader) -> tuple[dict[str, int], int]:

@@ -20,17 +20,17 @@ from __future__ import annotations
 import html
 import json
 import tomllib
-from datetime import datetime
+from datetime import datetime, timezone
 
 import pytest
 from pokerkit import HandHistory
 
 import store
-from conftest import login_host
+from conftest import login_host, snapshot
 from night14_world import PLAYERS, build_night14, referee_stacks
 from store.exporter import night_phh
 from test_phh import BLIND_BLIND
-from test_web_files import EMPTY, flashed, night_of, upload
+from test_web_files import EMPTY, flashed, night_of, refused, upload
 from web.refusals import refusal_text
 
 NOT_CLOSED = "El archivo dice que la noche estaba cerrada, pero aquí no se pudo cerrar y sigue abierta: "
@@ -228,8 +228,8 @@ def test_a_bad_file_value_the_host_overrides_is_ignored(app, db, client, block, 
     refused = upload(client, body, "mala.json", **{**EMPTY, "title": ""})
     assert refused.status_code == 400                       # the form again, as filled (web.files)
     page = html.unescape(refused.get_data(as_text=True))
-    said = page[page.index("Los datos de la noche del archivo"):]
-    assert field in said[:said.index("<")]
+    said = page[page.index(" del archivo (“tapete."):]
+    assert said.startswith(f" del archivo (“tapete.{field}”)"), said[:200]
     form = {"timezone": "timezone", "title": "title", "chip_cents": "chip_cents", "currency": "currency",
             "started_at": "started_at"}[field]
     again = night_of(upload(client, body, "mala.json", **{**EMPTY, form: typed}))
@@ -297,3 +297,47 @@ def test_the_night_page_names_the_nights_title(app, db, client):
     assert f"<h1>Noche {titled} · <span id=\"night-title\">Otra &lt;b&gt;noche&lt;/b&gt;</span>" in page
     assert f"<title>Noche {titled} · Otra &lt;b&gt;noche&lt;/b&gt; · Tapete</title>" in page
     assert f"<h1>Noche {plain}</h1>" in night_page(client, plain)
+
+
+# --- 5. the file's start has the form's bounds (issue 15, tester 16) -----------------------
+
+@pytest.mark.parametrize("start", ["1990-01-01T00:00:00+00:00", "1999-12-31T23:59:00+00:00", "in_two_years"])
+def test_a_files_start_before_2000_or_past_a_year_is_refused_as_the_forms_is(app, db, client, start):
+    """The tester's find: a downloaded night whose ``tapete.started_at`` was set to
+    1990-01-01T00:00:00+00:00, uploaded with the form's fields empty, was imported
+    ("Comienzo: 1990-01-01"), though the same date typed on the form is refused. The file's
+    start has the same bounds (``store.nights.start_in_bounds``): refused, nothing stored."""
+    world = build_night14(db)
+    login_host(client)
+    session = json.loads(download(client, world.night, "json"))
+    if start == "in_two_years":
+        start = store.db.clock().replace(microsecond=0).astimezone(timezone.utc)
+        start = start.replace(year=start.year + 2, day=min(start.day, 28)).isoformat()
+    session["tapete"]["started_at"] = start
+    before = snapshot(app.config["DATABASE"])
+    said, marked = refused(upload(client, json.dumps(session).encode(), "noche.json", **{**EMPTY, "title": ""}))
+    assert marked == ["import-file"] and said.startswith("El comienzo del archivo (“tapete.started_at”) debe ser el 1 de enero de 2000 o después, y como "
+            "mucho dentro de un año. Corrígelo o quítalo del archivo.")
+    assert snapshot(app.config["DATABASE"]) == before
+    with pytest.raises(store.StoreError) as kept_out:
+        store.import_session(db, session)
+    assert kept_out.value.params == {"what": "night", "field": "started_at", "reason": "range", "limit": 120}
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_the_bounds_are_one_definition_for_the_form_and_the_file(app, db, client, monkeypatch):
+    """One place for the bounds: moved to 2010 (``store.nights.EARLIEST_START``), both the
+    import form's typed start and the file's own start of 2005 are refused; 2010 taken."""
+    monkeypatch.setattr(store.nights, "EARLIEST_START", datetime(2010, 1, 1))
+    world = build_night14(db)
+    login_host(client)
+    session = json.loads(download(client, world.night, "json"))
+    session["tapete"]["started_at"] = "2005-06-01T20:00:00+00:00"
+    body = json.dumps(session).encode()
+    assert upload(client, body, "a.json", **{**EMPTY, "title": ""}).status_code == 400
+    said, marked = refused(upload(client, body, "a.json", **{**EMPTY, "title": "", "started_at": "2005-06-01T22:00"}))
+    assert said.startswith("Comienzo (fecha y hora, en esa zona): ") and marked == ["import-started-at"]
+    session["tapete"]["started_at"] = "2010-01-01T00:00:00+00:00"
+    night = store.get_night(db, night_of(upload(client, json.dumps(session).encode(), "b.json",
+                                                **{**EMPTY, "title": ""})))
+    assert night["started_at"] == "2010-01-01T00:00:00+00:00"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import io
+from datetime import datetime, timedelta, timezone
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -426,3 +427,48 @@ def test_a_hostile_file_on_the_page_never_answers_5xx_and_a_refusal_stores_nothi
     assert answer.status_code in (302, 400)
     if answer.status_code == 400:
         assert snapshot(app.config["DATABASE"]) == before
+
+
+@pytest.mark.parametrize("start, end, column, line", [
+    ("1995-03-14T20:00:00Z", "", "session_start_at", 3),
+    ("2031-03-14T20:00:00Z", "", "session_start_at", 3),
+    ("2026-03-14T20:00:00Z", "2031-03-14T23:00:00Z", "session_end_at", 3),
+    ("1999-12-31T23:59:00", "", "session_start_at", 3),
+])
+def test_a_session_time_before_2000_or_past_a_year_is_refused_naming_the_row(app, client, start, end, column, line):
+    """The tester's find: session times in 1995 or 2031 were taken, making nights dated
+    then. A night starts on 1 January 2000 or later and at most a year from now, wherever
+    its start comes from (store.nights.start_in_bounds, the new-night form's bounds); the
+    row is named, in the page's language, nothing stored."""
+    text = "\n".join([HEADER, '"Bo",b,2026-03-14T20:00:00Z,,1000,,0,0,-1000',
+                      f'"Ana",a,{start},{end},1000,,2000,0,1000'])
+    with pytest.raises(StoreError) as refused:
+        pokernow.read_ledger(text, "cents")
+    assert refused.value.code == "pokernow_time_range"
+    assert (refused.value.params["line"], refused.value.params["column"]) == (line, column)
+    login_host(client)
+    before = snapshot(app.config["DATABASE"])
+    value = end or start
+    for lang, said in (("es", f"Línea 3 (Ana): {column} «{value}» es anterior al 1 de enero de 2000 o está a más "
+                               "de un año de hoy: una noche empieza entre esas dos fechas. No se ha importado nada."),
+                       ("en", f"Line 3 (Ana): {column} “{value}” is before 1 January 2000 or more than a year from "
+                              "now: a night starts between the two. Nothing was imported.")):
+        answer = client.post(f"/host/pokernow/?lang={lang}", data={
+            "amounts": "cents", "ledger": (io.BytesIO(text.encode()), "ledger.csv")}, content_type="multipart/form-data")
+        assert answer.status_code == 400 and said in html.unescape(answer.get_data(as_text=True))
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_the_first_and_last_times_a_ledger_may_hold_are_the_night_forms():
+    """The bounds are the store's one definition: 2000-01-01T00:00 is taken, a minute before
+    refused; a year from now taken, a day past it refused."""
+    now = store.db.clock().astimezone(timezone.utc).replace(microsecond=0, tzinfo=None)
+    ahead = store.nights.a_year_after(now)
+    for when, ok in (("2000-01-01T00:00:00Z", True), ("1999-12-31T23:59:00Z", False),
+                     (ahead.isoformat() + "Z", True), ((ahead + timedelta(days=1)).isoformat() + "Z", False)):
+        text = "\n".join([HEADER, f'"Ana",a,{when},,1000,,1000,0,0'])
+        if ok:
+            assert pokernow.read_ledger(text, "cents").started_at == datetime.fromisoformat(when)
+        else:
+            with pytest.raises(StoreError, match="before 2000 or more than a year"):
+                pokernow.read_ledger(text, "cents")

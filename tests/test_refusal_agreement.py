@@ -20,6 +20,7 @@ import pytest
 
 import store
 from store.importer import load_session_text
+from store.nightfile import FAULTS
 from web.refusals import said_refusal
 
 STORE = Path(__file__).resolve().parent.parent / "store"
@@ -71,6 +72,8 @@ def family() -> list[tuple[str, dict]]:
     for what in sorted(session_faults() - {"chips", "too_many"}):
         for field in ("rebuys", "stacks", "timezone", None):
             out.append(("session_invalid", {"what": what, **WHERE, **({"field": field} if field else {})}))
+    out += [("session_invalid", {"what": "night", "field": field, "reason": reason, "limit": 120})
+            for field, reasons in FAULTS.items() for reason in reasons]
     out += [("file_not_json", {"line": 3}), ("phh_unreadable", {}), ("phh_invalid", {}),
             ("phh_variant", {"variant": "FB"}), ("phh_variant", {"variant": "XQ9"}), ("file_too_deep", {"limit": 32})]
     return out
@@ -83,14 +86,15 @@ def test_the_family_is_read_from_the_store():
 
 
 @pytest.mark.parametrize("code, params", family(), ids=lambda v: v if isinstance(v, str) else
-                         "-".join(f"{k}={v}" for k, v in sorted(v.items()) if k in ("what", "field", "low", "player")))
+                         "-".join(f"{k}={v}" for k, v in sorted(v.items()) if k in ("what", "field", "low", "player",
+                                                                                      "reason")))
 def test_every_import_refusal_agrees_in_spanish(app, code, params):
     with app.test_request_context("/?lang=es"):
         said = said_refusal(code, params)
     assert said is not None and "%(" not in said, (code, params, said)
     for article, verb, clause in agreements(said):
         assert ARTICLES[article] == VERBS[verb], f"«{clause}»: {article} … {verb}"
-    if params.get("what") in ("chips", "too_many", "hand_field", "hand_seat"):
+    if params.get("what") in ("chips", "too_many", "hand_field", "hand_seat") or "reason" in params:
         assert agreements(said), said  # the subject and its verb are there to agree
 
 
@@ -109,3 +113,18 @@ def test_the_check_finds_a_verb_that_does_not_agree():
     old = "Las fichas del jugador 1 debe ser un número entero de fichas (0 o más)."
     assert [(a, v) for a, v, _clause in agreements(old)] == [("las", "debe")]
     assert ARTICLES["las"] != VERBS["debe"]
+
+
+def test_each_fault_of_the_files_night_block_is_its_own_sentence(app):
+    """The tester's find: every refusal of the file's "tapete" block said the same thing
+    ("Los datos de la noche del archivo (“tapete”, campo “started_at”) no se pueden
+    usar"). Each field and reason (``store.nightfile.FAULTS``) is its own sentence, in
+    both languages, naming the field's key and never the old words."""
+    for lang, old in (("es", "no se pueden usar: corrígelos"), ("en", "cannot be used: correct them")):
+        with app.test_request_context(f"/?lang={lang}"):
+            said = {(field, reason): said_refusal("session_invalid", {"what": "night", "field": field,
+                                                                      "reason": reason, "limit": 120})
+                    for field, reasons in FAULTS.items() for reason in reasons}
+        assert len(set(said.values())) == len(said), said
+        for (field, _reason), sentence in said.items():
+            assert old not in sentence and (f"“tapete.{field}”" if field else "“tapete”") in sentence, sentence

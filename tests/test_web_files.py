@@ -552,19 +552,74 @@ def test_a_night_still_in_play_comes_back_still_in_play(app, db, client):
     assert store.hand_check(db, hand)["pots"], "the imported hand goes on"
 
 
-@pytest.mark.parametrize("block, field", [
-    ({"chip_cents": 0}, "chip_cents"), ({"chip_cents": "5"}, "chip_cents"), ({"currency": "euro"}, "currency"),
-    ({"timezone": "Mars/Olympus"}, "timezone"), ({"started_at": "2026-03-12 21:30"}, "started_at"),
-    ({"closed": True, "hand_in_progress": True}, "hand_in_progress"), ("5 cents", ""),
-])
-def test_a_block_the_import_cannot_use_is_refused_in_spanish(app, client, block, field):
+FIX = " Corrígelo o quítalo del archivo."
+
+BLOCK_REFUSALS = [
+    ({"chip_cents": 0}, "El valor de la ficha del archivo (“tapete.chip_cents”) debe ser un número entero de "
+                        "céntimos mayor que 0." + FIX),
+    ({"chip_cents": -10}, "El valor de la ficha del archivo (“tapete.chip_cents”) debe ser un número entero de "
+                          "céntimos mayor que 0." + FIX),
+    ({"chip_cents": "5"}, "El valor de la ficha del archivo (“tapete.chip_cents”) debe ser un número entero de "
+                          "céntimos mayor que 0." + FIX),
+    ({"chip_cents": 5, "chips_per": 0}, "El número de fichas que paga el valor de la ficha del archivo "
+                                        "(“tapete.chips_per”) debe ser un número entero mayor que 0." + FIX),
+    ({"currency": "euro"}, "La moneda del archivo (“tapete.currency”) debe ser un código de tres letras, como "
+                           "EUR." + FIX),
+    ({"currency": "<b>X</b>"}, "La moneda del archivo (“tapete.currency”) debe ser un código de tres letras, "
+                               "como EUR." + FIX),
+    ({"timezone": "Mars/Olympus"}, "La zona horaria del archivo (“tapete.timezone”) no es una que Tapete "
+                                   "conozca: escribe un nombre IANA, como Europe/Madrid." + FIX),
+    ({"title": "x" * 300}, "El título del archivo (“tapete.title”) debe ser un texto de una sola línea, de 1 a "
+                           "120 caracteres." + FIX),
+    ({"started_at": "2026-03-12 21:30"}, "El comienzo del archivo (“tapete.started_at”) debe ser una fecha y una "
+                                         "hora con su desfase respecto a UTC, como 2026-03-14T20:00:00+00:00." + FIX),
+    ({"started_at": "2026-03-29T02:30:00"}, "El comienzo del archivo (“tapete.started_at”) debe ser una fecha y "
+                                            "una hora con su desfase respecto a UTC, como 2026-03-14T20:00:00+00:00."
+                                            + FIX),
+    ({"started_at": "1990-01-01T00:00:00+00:00"}, "El comienzo del archivo (“tapete.started_at”) debe ser el 1 "
+                                                  "de enero de 2000 o después, y como mucho dentro de un año." + FIX),
+    ({"closed": "yes"}, "El campo que dice si la noche del archivo está cerrada (“tapete.closed”) debe ser true "
+                        "o false." + FIX),
+    ({"closed": False, "hand_in_progress": "yes"}, "El campo que dice si la última mano del archivo sigue en juego "
+                                                   "(“tapete.hand_in_progress”) debe ser true o false." + FIX),
+    ({"closed": True, "hand_in_progress": True}, "El archivo tiene su noche cerrada con una mano aún en juego "
+                                                 "(“tapete.closed” y “tapete.hand_in_progress”): una noche cerrada "
+                                                 "no puede tener ninguna mano en juego." + FIX),
+    ("5 cents", "Los datos de la noche del archivo (“tapete”) deben ser un objeto." + FIX),
+]
+"""The tester's blocks (chip_cents -10, currency "<b>X</b>", timezone "Mars/Olympus",
+closed "yes", a 300-character title, a start in the spring's skipped hour written without
+its offset, a start before 2000) and the sentence each is refused with (a bad settlement:
+below)."""
+
+
+@pytest.mark.parametrize("block, spanish", BLOCK_REFUSALS, ids=lambda v: v if isinstance(v, str) else None)
+def test_a_block_the_import_cannot_use_is_refused_naming_the_field_in_words_and_why(app, client, block, spanish):
+    """The tester's find: every refusal of the file's "tapete" block said "Los datos de la
+    noche del archivo (“tapete”, campo “started_at”) no se pueden usar: corrígelos o
+    quítalos." whatever the field and fault. Now the field in words and why, nothing
+    stored, the file marked (not the form's field)."""
     login_host(client)
     before = snapshot(app.config["DATABASE"])
     answer = upload(client, json.dumps({**GOOD, "tapete": block}).encode(), "a.json", **EMPTY)
     said, marked = refused(answer)
     assert snapshot(app.config["DATABASE"]) == before
-    assert said.startswith("Los datos de la noche del archivo (“tapete”"), said
-    assert field in said and marked == ["import-file"]  # the file's field, not the form's
+    assert said == spanish + AGAIN and marked == ["import-file"]
+    english, _ = refused(upload(client, json.dumps({**GOOD, "tapete": block}).encode(), "a.json", lang="en", **EMPTY))
+    assert "(“tapete" in english and "cannot be used: correct them" not in english and "campo" not in english
+
+
+def test_a_bad_settlement_in_the_file_is_said_in_words_when_the_close_is_refused(app, db, client):
+    """The tester's bad "settlement" (a closed night's block, mode "everyone"): the night is
+    imported and left open (``store.importer``: a close refused keeps the night), and the
+    page says why in words, not "campo “settlement”"."""
+    login_host(client)
+    block = {"closed": True, "settlement": {"mode": "everyone"}}
+    night_of(upload(client, json.dumps({**GOOD, "tapete": block}).encode(), "a.json", **EMPTY))
+    said = [text for kind, text in flashed(client) if kind == "error"]
+    assert said == ["El archivo dice que la noche estaba cerrada, pero aquí no se pudo cerrar y sigue abierta: "
+                    "La liquidación del archivo (“tapete.settlement”) no se puede usar: su modo es fewest o hub, "
+                    "su resolución charge, credit, split o recount, y los jugadores van por su nombre." + FIX], said
 
 
 # --- the follow-up round (issue 15, tester 16): deep files, a refused form kept, PHH variants, starts

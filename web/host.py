@@ -130,10 +130,6 @@ def zone_field(default: str) -> str:
     return name
 
 
-EARLIEST_START = datetime(2000, 1, 1)
-"""The earliest start a night form takes (local time): an earlier one is a typo (1900)."""
-
-
 def _started_at(raw: str, tz_name: str, *, empty_ok: bool = False) -> datetime | None:
     """The form's ``datetime-local`` value, read as a local time in the zone ``tz_name``
     (the form's zone: the new-night form's, or the import's as resolved with the file's),
@@ -148,7 +144,8 @@ def _started_at(raw: str, tz_name: str, *, empty_ok: bool = False) -> datetime |
     :raises ValueError: a start that is not a date and time (``yesterday``); the field
         sent empty (a browser sends a ``datetime-local`` it cannot read, a date half
         typed, as empty: refused, never replaced by the current time); a start before
-        :data:`EARLIEST_START` or more than a year after now; a local time that does not
+        :data:`store.nights.EARLIEST_START` or more than a year after now (the one place
+        for the bounds: ``store.nights.start_in_bounds``); a local time that does not
         exist in the zone (the spring's skipped hour: 2026-03-29 02:30 in Europe/Madrid,
         where the clocks jump from 02:00 to 03:00). The message names the field by its
         label, in the page's language.
@@ -162,8 +159,7 @@ def _started_at(raw: str, tz_name: str, *, empty_ok: bool = False) -> datetime |
         raise ValueError(_("%(field)s: write a date and time (2026-03-14 21:00).",
                            field=_field_label("started_at"))) from None
     tz = store.nights.zone(tz_name)
-    now = store.db.clock().astimezone(tz).replace(tzinfo=None)
-    if not EARLIEST_START <= when <= _a_year_after(now):
+    if not store.nights.start_in_bounds(when, tz):
         raise ValueError(_("%(field)s: a night starts on 1 January 2000 or later, and at most a year from now.",
                            field=_field_label("started_at")))
     if when.replace(tzinfo=tz).astimezone(timezone.utc).astimezone(tz).replace(tzinfo=None) != when:
@@ -171,14 +167,6 @@ def _started_at(raw: str, tz_name: str, *, empty_ok: bool = False) -> datetime |
                            "hour): choose another time.", field=_field_label("started_at"),
                            time=when.strftime("%Y-%m-%d %H:%M"), zone=tz_name))
     return when
-
-
-def _a_year_after(when: datetime) -> datetime:
-    """The same date and time a year later (29 February: the 28th)."""
-    try:
-        return when.replace(year=when.year + 1)
-    except ValueError:
-        return when.replace(year=when.year + 1, day=28)
 
 
 @bp.post("/nights")

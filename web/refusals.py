@@ -191,6 +191,51 @@ def _hand_field(p: dict) -> str:
              hand=p["hand"], seat=_visible(p["seat"]))
 
 
+NIGHT_BLOCK = {
+    ("chip_cents", "whole"): lambda p: _("The file's chip value (“tapete.chip_cents”) must be a whole "
+                                         "number of cents above 0."),
+    ("chips_per", "whole"): lambda p: _("The number of chips the file's chip value pays for "
+                                        "(“tapete.chips_per”) must be a whole number above 0."),
+    ("currency", "code"): lambda p: _("The file's currency (“tapete.currency”) must be a three-letter "
+                                      "code such as EUR."),
+    ("timezone", "unknown"): lambda p: _("The file's time zone (“tapete.timezone”) is not one Tapete "
+                                         "knows: write an IANA name such as Europe/Madrid."),
+    ("title", "text"): lambda p: _("The file's title (“tapete.title”) must be text of one line, from 1 "
+                                   "to %(limit)s characters.", limit=p.get("limit", 120)),
+    ("started_at", "not_a_time"): lambda p: _("The file's start (“tapete.started_at”) must be a date and "
+                                              "time with its offset from UTC, such as "
+                                              "2026-03-14T20:00:00+00:00."),
+    ("started_at", "range"): lambda p: _("The file's start (“tapete.started_at”) must be on 1 January "
+                                         "2000 or later, and at most a year from now."),
+    ("closed", "boolean"): lambda p: _("The field saying whether the file's night is closed "
+                                       "(“tapete.closed”) must be true or false."),
+    ("hand_in_progress", "boolean"): lambda p: _("The field saying whether the file's last hand is still in "
+                                                 "play (“tapete.hand_in_progress”) must be true or false."),
+    ("hand_in_progress", "in_closed"): lambda p: _("The file has its night closed with a hand still in play "
+                                                   "(“tapete.closed” and “tapete.hand_in_progress”): a "
+                                                   "closed night can have no hand in play."),
+    ("settlement", "settlement"): lambda p: _("The file's settlement (“tapete.settlement”) cannot be "
+                                              "used: its mode is fewest or hub, its resolution charge, "
+                                              "credit, split or recount, and the players go by their names."),
+    ("", "object"): lambda p: _("The file's night details (“tapete”) must be an object."),
+}
+"""``session_invalid`` with what ``night``: (``field``, ``reason``) -> its sentence
+(``store.nightfile.FAULTS``), each field named in words and why, whole sentences so the
+Spanish agrees with each field ("la moneda ... debe", "el título ... debe")."""
+
+
+def _night_block(p: dict) -> str:
+    """``session_invalid``, what ``night``: the file's "tapete" block refused (params
+    ``field``, ``reason``: :data:`NIGHT_BLOCK`); a refusal kept without a reason (before
+    issue 15's follow-up) in the older words."""
+    field = p.get("field") or ""
+    said = NIGHT_BLOCK.get((field, p.get("reason") or ("" if field else "object")))
+    if said is not None:
+        return said(p) + " " + _("Correct it or remove it from the file.")
+    return _("The file's night details (“tapete”, field “%(field)s”) cannot be used: correct them or remove "
+             "them.", field=_visible(p.get("field")))
+
+
 def _session_invalid(p: dict) -> str:
     """``session_invalid`` (``store.importer``: a session file or PHH the import refuses;
     ``what`` names the fault, the other params say where: ``player``, ``hand``, ``field``,
@@ -205,10 +250,7 @@ def _session_invalid(p: dict) -> str:
                                 "players and hands."),
         "format": lambda: _("The file is of another format than a Tapete session (%(expected)s): this "
                             "version cannot read it.", expected=p.get("expected", "tapete/1")),
-        "night": lambda: (_("The file's night details (“tapete”, field “%(field)s”) cannot be used: correct "
-                            "them or remove them.", field=p["field"]) if p.get("field") else
-                          _("The file's night details (“tapete”) must be an object: correct them or remove "
-                            "them.")),
+        "night": lambda: _night_block(p),
         "players": lambda: _("The session has no list of players (each with seat, name and stack)."),
         "player": lambda: _("Player %(player)s of the file must have a seat, a name and a stack.", **p),
         "seat": lambda: _("Player %(player)s of the file: the seat must be a number from 1 to 10.", **p),
@@ -365,6 +407,9 @@ MESSAGES = {
         len(p["lines"]), nickname=p["nickname"], lines=_hands(p["lines"]), max=p["max"], column=p["column"]),
     "pokernow_time": lambda p: _("Line %(line)s (%(nickname)s): %(column)s “%(value)s” is not a date and "
                                  "time. Nothing was imported.", **p),
+    "pokernow_time_range": lambda p: _("Line %(line)s (%(nickname)s): %(column)s “%(value)s” is before 1 January "
+                                       "2000 or more than a year from now: a night starts between the two. Nothing "
+                                       "was imported.", **p),
     "pokernow_unbalanced": lambda p: _(
         "Line %(line)s (%(nickname)s) does not balance: buy_out %(buy_out)s + stack %(stack)s + nit_escrow "
         "%(nit_escrow)s − buy_in %(buy_in)s = %(expected)s, but its net says %(net)s. Nothing was imported.",
