@@ -56,10 +56,10 @@ def test_a_reason_of_blank_braille_is_refused(app, db):
     before = snapshot(app.config["DATABASE"])
     client.post(f"/host/night/{w.night}/void-hand?lang=en", data={"reason": "\u2800\u2800",
                                                                   "key": "void-blank-0001"})
-    assert _flashed(client) == ["Reason cannot hold control or invisible characters (U+2800): type it again."]
+    assert _flashed(client) == ["Reason: cannot hold control or invisible characters (U+2800); type it again."]
     client.post(f"/host/night/{w.night}/void-hand?lang=en", data={"reason": "\u0301",
                                                                   "key": "void-blank-0002"})
-    assert _flashed(client) == ["Reason shows nothing: write it with visible letters or digits."]
+    assert _flashed(client) == ["Reason: shows nothing; write it with visible letters or digits."]
     assert snapshot(app.config["DATABASE"]) == before
 
 

@@ -17,9 +17,11 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 import store
 from store.importer import load_session_text
+from web.forms import int_field
 from web.refusals import said_refusal
 
 STORE = Path(__file__).resolve().parent.parent / "store"
@@ -109,3 +111,27 @@ def test_the_check_finds_a_verb_that_does_not_agree():
     old = "Las fichas del jugador 1 debe ser un número entero de fichas (0 o más)."
     assert [(a, v) for a, v, _clause in agreements(old)] == [("las", "debe")]
     assert ARTICLES["las"] != VERBS["debe"]
+
+
+def test_a_field_label_is_never_a_sentences_subject():
+    """Tester's find (issue 15, round 16): "Valor de la ficha, en centésimas de la moneda debe
+    ser un número entero de al menos 1." used the field's label (a phrase with its own commas)
+    as the subject of "debe", with no colon. Every message that starts with a field's label
+    (``web.forms.field_label``: ``int_field``, ``check_text``, ``cents_field``, the rules form,
+    the ``too_large`` refusal) puts a colon after it, in English and in Spanish."""
+    root = STORE.parent / "translations"
+    with open(root / "es" / "LC_MESSAGES" / "messages.po", "rb") as po:
+        catalogue = read_po(po)
+    labelled = [m for m in catalogue if isinstance(m.id, str) and m.id.startswith("%(field)s")]
+    assert len(labelled) > 10
+    bad = [(m.id, m.string) for m in labelled
+           if not m.id.startswith("%(field)s:") or not m.string.startswith("%(field)s:")]
+    assert not bad, bad
+
+
+def test_the_testers_chip_value_refusal_reads_with_a_colon(app):
+    with app.test_request_context("/?lang=es", method="POST", data={"chip_cents": "0"}):
+        with pytest.raises(ValueError) as refused:
+            int_field("chip_cents", low=1)
+    assert str(refused.value) == ("Valor de la ficha, en centésimas de la moneda: debe ser un número entero de "
+                                  "al menos 1.")
