@@ -39,7 +39,7 @@ def test_a_blank_looking_name_is_refused_on_the_seat_form_in_spanish(app, db, na
     client.post(f"/host/night/{w.night}/seat", data={"name": name, "seat": "6", "chips": "300",
                                                       "key": "seat-blank-0001"})
     said = _flashed(client)
-    assert len(said) == 1 and said[0].startswith("Nombre "), said
+    assert len(said) == 1 and said[0].startswith("Nombre: "), said
     assert "invisibles" in said[0] or "no muestra nada" in said[0]
     assert snapshot(app.config["DATABASE"]) == before
 

@@ -265,7 +265,7 @@ def test_each_label_and_each_refusal_of_a_field_say_it_in_one_wording(app, host,
     assert f"<legend>{said_preset}</legend>" in form
     for key in ("chip_cents", "chips_per"):
         refused = _refused(_post(host, lang=lang, **{key: "0"}))
-        assert len(refused) == 1 and refused[0].startswith(labels[key] + " "), refused
+        assert len(refused) == 1 and refused[0].startswith(labels[key] + ": "), refused
 
 
 def test_the_rules_set_on_the_form_are_said_on_the_night_page_and_the_tablet(host, db):

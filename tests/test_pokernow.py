@@ -240,7 +240,7 @@ def test_an_amount_past_the_limit_is_refused_as_too_large_not_as_no_amount(app, 
         "amounts": amounts, "ledger": (io.BytesIO(text.encode()), "ledger.csv")}, content_type="multipart/form-data")
     page = html.unescape(answer.get_data(as_text=True))
     assert answer.status_code == 400
-    assert f"Línea 2 (Bo): buy_in" in page and f": es demasiado grande (como mucho {limit})" in page
+    assert f"Línea 2 (Bo): buy_in" in page and f"es demasiado grande (como mucho {limit})" in page
     assert "no es una cantidad" not in page
 
 

@@ -235,7 +235,7 @@ def test_a_bad_number_names_the_field_in_the_pages_language_and_is_never_a_500(h
     assert response.status_code == 302
     page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
     label = {"chips": "Fichas", "player_id": "Jugador"}[field]
-    assert re.search(rf'class="flash error"[^>]*>{label} (debe ser|es demasiado)', page), page[:3000]
+    assert re.search(rf'class="flash error"[^>]*>{label}: (debe ser|es demasiado)', page), page[:3000]
     assert "invalid literal" not in page and "chips must" not in page
     assert host.post("/host/player/99999999999999999999999/link", data={"night_id": str(night_id)}).status_code == 302
 
