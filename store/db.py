@@ -110,7 +110,10 @@ class StoreError(ValueError):
     ``shortage_charged``, ``excess_credited`` (the bank's figures as ``bank_unbalanced``), ``resolution_player``
     (resolution), ``entry_not_voidable`` (kind), ``button_not_seated`` (seats, button),
     ``hand_race``, ``hand_not_current`` (number), ``void_of_void``, ``name_empty``,
-    ``name_invisible`` (chars), ``name_too_long`` (length, limit). Every code a page can
+    ``name_invisible`` (chars), ``name_too_long`` (length, limit). An imported closed
+    night's close (``store.importer``): ``file_settlement_player`` (name, role ``hub`` or
+    ``charged``, resolution: the file's settlement names someone not at tonight's table),
+    ``file_settlement_unnamed`` (role, resolution: it names nobody where it must). Every code a page can
     meet is in ``web.refusals.MESSAGES`` (``tests/test_refusal_words.py`` walks them).
     Opening (``store.open_db``): ``chain_key_wrong`` (the key is not the one the database
     was sealed with), ``chain_key_bad`` (a malformed key, or none beside a sealed database).

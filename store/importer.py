@@ -332,23 +332,54 @@ def _import(db, session, players, key, *, entered_by, **night) -> Imported:
         night_id = _store_night(db, session, players, key, entered_by=entered_by, **night)
         refused = None
         if file_night(session, fields=()).get("closed") is True:
+            settlement = file_settlement(session)
             try:  # (a savepoint: a refusal writes nothing)
-                close_night(db, night_id, entered_by=entered_by, **_settled_as(db, file_settlement(session)))
+                close_night(db, night_id, entered_by=entered_by, **_settled_as(db, settlement))
             except StoreError as exc:
-                refused = exc
+                refused = _as_filed(exc, settlement)
     return Imported(night_id, True, refused)
 
 
 def _settled_as(db: Database, settlement: dict) -> dict:
     """``store.ledger.close_night``'s settlement arguments for a file's ``settlement``
     (:func:`store.nightfile.file_settlement`: the mode, the hub and the charged player by
-    name, the resolution); {}: the default close (the fewest transfers)."""
+    name, the resolution); {}: the default close (the fewest transfers).
+
+    :raises StoreError: code ``file_settlement_player`` (params ``name``, ``role``
+        ``"hub"``): the file's hub is no player of the club (never the host's default hub
+        in its place).
+    """
     out = {"mode": settlement.get("mode", "fewest"), "resolution": settlement.get("resolution")}
     if "hub" in settlement:
         out["hub_player_id"] = find_player(db, settlement["hub"])
+        if out["hub_player_id"] is None and out["mode"] == "hub":
+            raise _not_playing(settlement, "hub")
     if "charged" in settlement:
         out["charge_player_id"] = find_player(db, settlement["charged"])
     return out
+
+
+def _as_filed(refused: StoreError, settlement: dict) -> StoreError:
+    """The close's refusal ``refused`` said of the file when it is the file's settlement
+    that fails (a name not at tonight's table, or none where one is needed): codes
+    ``file_settlement_player`` (params ``name``, ``role`` ``"hub"``|``"charged"``,
+    ``resolution``) and ``file_settlement_unnamed`` (``role``, ``resolution``); any other
+    refusal as it is."""
+    role = {"hub_needed": "hub", "hub_not_playing": "hub", "resolution_player": "charged"}.get(refused.code)
+    if role is None:
+        return refused
+    if role in settlement:
+        return _not_playing(settlement, role)
+    what = "which player everyone settles with" if role == "hub" else "which player the difference goes to"
+    return StoreError(f"the file does not say {what}", "file_settlement_unnamed", role=role,
+                      resolution=settlement.get("resolution"))
+
+
+def _not_playing(settlement: dict, role: str) -> StoreError:
+    name = settlement[role]
+    what = "settles with" if role == "hub" else f"{settlement.get('resolution')}s the difference to"
+    return StoreError(f"the file {what} {name!r}, who does not play tonight", "file_settlement_player",
+                      name=name, role=role, resolution=settlement.get("resolution"))
 
 
 def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,

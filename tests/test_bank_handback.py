@@ -97,7 +97,7 @@ def test_a_huge_count_is_too_large_as_a_buy_in_is(client, db):
         html = client.post(f"/host/night/{world.night}/{path}?lang=es",
                            data={"player_id": world.ids["Bruno"], "chips": huge},
                            follow_redirects=True).get_data(as_text=True)
-        assert "Fichas es demasiado grande." in flashes(html), path
+        assert "Fichas: es demasiado grande." in flashes(html), path
 
 
 def test_signed_figures_use_one_minus_and_the_charge_names_the_player(client, db):

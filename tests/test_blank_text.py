@@ -39,7 +39,7 @@ def test_a_blank_looking_name_is_refused_on_the_seat_form_in_spanish(app, db, na
     client.post(f"/host/night/{w.night}/seat", data={"name": name, "seat": "6", "chips": "300",
                                                       "key": "seat-blank-0001"})
     said = _flashed(client)
-    assert len(said) == 1 and said[0].startswith("Nombre "), said
+    assert len(said) == 1 and said[0].startswith("Nombre: "), said
     assert "invisibles" in said[0] or "no muestra nada" in said[0]
     assert snapshot(app.config["DATABASE"]) == before
 
@@ -56,10 +56,10 @@ def test_a_reason_of_blank_braille_is_refused(app, db):
     before = snapshot(app.config["DATABASE"])
     client.post(f"/host/night/{w.night}/void-hand?lang=en", data={"reason": "\u2800\u2800",
                                                                   "key": "void-blank-0001"})
-    assert _flashed(client) == ["Reason cannot hold control or invisible characters (U+2800): type it again."]
+    assert _flashed(client) == ["Reason: cannot hold control or invisible characters (U+2800); type it again."]
     client.post(f"/host/night/{w.night}/void-hand?lang=en", data={"reason": "\u0301",
                                                                   "key": "void-blank-0002"})
-    assert _flashed(client) == ["Reason shows nothing: write it with visible letters or digits."]
+    assert _flashed(client) == ["Reason: shows nothing; write it with visible letters or digits."]
     assert snapshot(app.config["DATABASE"]) == before
 
 

@@ -177,7 +177,7 @@ def test_a_refused_import_comes_back_filled_and_marked_in_spanish(app, db, brows
         page.wait_for_selector("#import-refusal")
         assert snapshot(app.config["DATABASE"]) == before
         said = page.inner_text("#import-refusal")
-        assert said == ("Valor de la ficha, en centésimas de la moneda debe ser un número entero de al menos 1. "
+        assert said == ("Valor de la ficha, en centésimas de la moneda: debe ser un número entero de al menos 1. "
                         "Vuelve a elegir el archivo: la página no puede guardarlo."), said
         assert {f: page.input_value(f) for f in typed} == typed
         assert page.input_value("#import-timezone") == "Europe/Lisbon"

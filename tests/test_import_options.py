@@ -163,6 +163,66 @@ def test_a_closed_night_whose_close_is_refused_is_open_and_the_page_says_why(app
                   "página.")]
 
 
+def _resettled(body: bytes, **settlement) -> bytes:
+    """A closed night's JSON with its block's ``settlement`` changed (a key given None is
+    removed)."""
+    session = json.loads(body)
+    block = session["tapete"].setdefault("settlement", {})
+    for key, value in settlement.items():
+        block.pop(key) if value is None else block.__setitem__(key, value)
+    return json.dumps(session).encode()
+
+
+@pytest.fixture
+def closed_night(db):
+    """Night 14 recounted and closed (the fewest transfers)."""
+    world = build_night14(db)
+    world.close(db)
+    return world
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es", "el archivo liquida con «Zoe», que no juega esta noche."),
+    ("en", "the file settles with “Zoe”, who does not play tonight.")])
+def test_a_file_settled_with_a_hub_who_does_not_play_says_the_file_and_the_name(app, db, client, closed_night,
+                                                                                 lang, said):
+    """The tester's find: a closed night's file whose ``settlement.hub`` is "Zoe" (not a
+    player) came back open with "Di con qué jugador liquidan todos." (the close form's ask,
+    naming neither Zoe nor the file). The reason now names the file's settlement and the
+    name; the night is imported open."""
+    login_host(client)
+    body = _resettled(download(client, closed_night.night, "json"), mode="hub", hub="Zoe")
+    again = night_of(upload(client, body, "zoe.json", lang=lang, **EMPTY))
+    start = NOT_CLOSED if lang == "es" else ("The file says the night was closed, but it could not be closed "
+                                             "here, so it is still open: ")
+    assert [m for c, m in flashed(client) if c == "error"] == [start + said]
+    assert not store.get_night(db, again)["closed"]
+
+
+def test_a_file_hub_of_the_club_who_did_not_play_tonight_is_named_too(app, db, client, closed_night):
+    """A hub the club knows (a player of another night) but who did not play this one."""
+    store.players.player_by_name(db, "Zoe")
+    login_host(client)
+    body = _resettled(download(client, closed_night.night, "json"), mode="hub", hub="Zoe")
+    night_of(upload(client, body, "zoe.json", **EMPTY))
+    assert [m for c, m in flashed(client) if c == "error"] == [
+        NOT_CLOSED + "el archivo liquida con «Zoe», que no juega esta noche."]
+
+
+@pytest.mark.parametrize("charged, said", [
+    (None, "el archivo no dice a qué jugador cargar la diferencia."),
+    ("Zoe", "el archivo carga la diferencia a «Zoe», que no juega esta noche.")])
+def test_a_charged_night_whose_file_names_no_player_playing_says_so(app, db, client, charged_night, charged, said):
+    """The tester's find: ``settlement.charged`` removed from a charged night's file gave
+    "…: Di a qué jugador va la diferencia."; the reason now says what the file lacks (or
+    names whom it charges)."""
+    login_host(client)
+    body = _resettled(download(client, charged_night.night, "json"), charged=charged)
+    again = night_of(upload(client, body, "cobrada.json", **EMPTY))
+    assert [m for c, m in flashed(client) if c == "error"] == [NOT_CLOSED + said]
+    assert not store.get_night(db, again)["closed"]
+
+
 def test_flask_import_says_on_stderr_when_the_close_is_refused(app, db, runner, tmp_path, charged_night):
     path = tmp_path / "cobrada.json"
     path.write_bytes(_unsettled(store.exporter.night_json(db, charged_night.night).encode()))

@@ -97,16 +97,16 @@ def test_an_empty_form_keeps_the_preset_as_it_is(host, db):
      "Opener ladder after deals nobody opens: write the ranks J, Q, K or A in order",
      "Escala de apertura cuando nadie abre: escribe las figuras J, Q, K o A en orden", "opener_ladder_other"),
     ({"opener_ladder": "J-Q-K-A-K-Q-J", "opening": "Q"},
-     "Opener ladder after deals nobody opens starts with the minimum to open (Q).",
+     "Opener ladder after deals nobody opens: starts with the minimum to open (Q).",
      "Escala de apertura cuando nadie abre: empieza por el mínimo para abrir (Q).", "opener_ladder"),
     ({"small_blind": "5", "blinds_allowed": "no"},
      "Blinds played: say yes to play the blinds you sized",
      "Se juegan ciegas: di «sí» para jugar las ciegas que has puesto", "blinds_allowed"),
-    ({"big_blind": "-2"}, "Double blind (chips) must be a whole number of at least 0.",
+    ({"big_blind": "-2"}, "Double blind (chips): must be a whole number of at least 0.",
      "Contra-ciega (fichas)", "big_blind"),
-    ({"preset": "pocker", "min_bet": "0"}, "Minimum bet (chips) must be above 0 in pot limit and no limit.",
+    ({"preset": "pocker", "min_bet": "0"}, "Minimum bet (chips): must be above 0 in pot limit and no limit.",
      "Apuesta mínima (fichas): debe ser mayor que 0", "min_bet"),
-    ({"betting": "no_limit", "min_bet": "0"}, "Minimum bet (chips) must be above 0 in pot limit and no limit.",
+    ({"betting": "no_limit", "min_bet": "0"}, "Minimum bet (chips): must be above 0 in pot limit and no limit.",
      "Apuesta mínima (fichas): debe ser mayor que 0", "min_bet"),
 ])
 def test_a_bad_setting_is_refused_in_the_pages_language_and_nothing_is_stored(app, host, fields, english, spanish,
@@ -123,21 +123,21 @@ def test_a_bad_setting_is_refused_in_the_pages_language_and_nothing_is_stored(ap
 
 @pytest.mark.parametrize("fields, english, spanish, field", [
     ({"preset": "pocker", "small_blind": "10", "big_blind": "5"},
-     "Double blind (chips) must be at least the blind (10).",
+     "Double blind (chips): must be at least the blind (10).",
      "Contra-ciega (fichas): debe ser al menos la ciega (10).", "big_blind"),
-    ({"ante": "99999999999"}, "Ante (chips) is too large: at most 1 000 000 000 chips.",
-     "Pot / ante (fichas) es demasiado grande: como mucho 1 000 000 000 fichas.", "ante"),
-    ({"preset": "pocker", "min_bet": "99999999999"}, "Minimum bet (chips) is too large",
-     "Apuesta mínima (fichas) es demasiado grande", "min_bet"),
+    ({"ante": "99999999999"}, "Ante (chips): too large (at most 1 000 000 000 chips).",
+     "Pot / ante (fichas): es demasiado grande (como mucho 1 000 000 000 fichas).", "ante"),
+    ({"preset": "pocker", "min_bet": "99999999999"}, "Minimum bet (chips): too large",
+     "Apuesta mínima (fichas): es demasiado grande", "min_bet"),
     ({"started_at": "yesterday"}, "Start (date and time, in that zone): write a date and time",
      "Comienzo (fecha y hora, en esa zona): escribe una fecha y una hora", "started_at"),
     ({"started_at": ""}, "Start (date and time, in that zone): write a date and time",
      "Comienzo (fecha y hora, en esa zona): escribe una fecha y una hora", "started_at"),
     ({"preset": "basico", "small_blind": "5", "big_blind": "10"},
-     "Double blind (chips) can be at most the small bet (2) in fixed limit",
+     "Double blind (chips): can be at most the small bet (2) in fixed limit",
      "Contra-ciega (fichas): como mucho la apuesta pequeña (2) en límite fijo", "big_blind"),
     ({"preset": "basico", "small_blind": "3", "big_blind": "", "small_bet": "2", "big_bet": "4"},
-     "Blind (chips) can be at most the small bet (2) in fixed limit",
+     "Blind (chips): can be at most the small bet (2) in fixed limit",
      "Ciega (fichas): como mucho la apuesta pequeña (2) en límite fijo", "small_blind"),
 ])
 def test_settings_no_hand_can_be_played_with_are_refused_and_nothing_is_stored(app, host, fields, english, spanish,
@@ -224,7 +224,7 @@ def test_a_refused_form_comes_back_as_the_host_filled_it(app, host):
 
 def test_a_refused_basic_field_leaves_the_folded_part_closed(host):
     response = _post(host, lang="en", chip_cents="0")
-    assert _refused(response) == ["Chip value, in hundredths of the currency must be a whole number of at least 1."]
+    assert _refused(response) == ["Chip value, in hundredths of the currency: must be a whole number of at least 1."]
     assert _marked(response) == ["chip_cents"]
     assert '<details class="span more-rules" id="more-rules">' in response.get_data(as_text=True)
 
@@ -265,7 +265,7 @@ def test_each_label_and_each_refusal_of_a_field_say_it_in_one_wording(app, host,
     assert f"<legend>{said_preset}</legend>" in form
     for key in ("chip_cents", "chips_per"):
         refused = _refused(_post(host, lang=lang, **{key: "0"}))
-        assert len(refused) == 1 and refused[0].startswith(labels[key] + " "), refused
+        assert len(refused) == 1 and refused[0].startswith(labels[key] + ": "), refused
 
 
 def test_the_rules_set_on_the_form_are_said_on_the_night_page_and_the_tablet(host, db):

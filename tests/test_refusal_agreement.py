@@ -17,10 +17,12 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 import store
 from store.importer import load_session_text
 from store.nightfile import FAULTS
+from web.forms import int_field
 from web.refusals import said_refusal
 
 STORE = Path(__file__).resolve().parent.parent / "store"
@@ -128,3 +130,27 @@ def test_each_fault_of_the_files_night_block_is_its_own_sentence(app):
         assert len(set(said.values())) == len(said), said
         for (field, _reason), sentence in said.items():
             assert old not in sentence and (f"“tapete.{field}”" if field else "“tapete”") in sentence, sentence
+
+
+def test_a_field_label_is_never_a_sentences_subject():
+    """Tester's find (issue 15, round 16): "Valor de la ficha, en centésimas de la moneda debe
+    ser un número entero de al menos 1." used the field's label (a phrase with its own commas)
+    as the subject of "debe", with no colon. Every message that starts with a field's label
+    (``web.forms.field_label``: ``int_field``, ``check_text``, ``cents_field``, the rules form,
+    the ``too_large`` refusal) puts a colon after it, in English and in Spanish."""
+    root = STORE.parent / "translations"
+    with open(root / "es" / "LC_MESSAGES" / "messages.po", "rb") as po:
+        catalogue = read_po(po)
+    labelled = [m for m in catalogue if isinstance(m.id, str) and m.id.startswith("%(field)s")]
+    assert len(labelled) > 10
+    bad = [(m.id, m.string) for m in labelled
+           if not m.id.startswith("%(field)s:") or not m.string.startswith("%(field)s:")]
+    assert not bad, bad
+
+
+def test_the_testers_chip_value_refusal_reads_with_a_colon(app):
+    with app.test_request_context("/?lang=es", method="POST", data={"chip_cents": "0"}):
+        with pytest.raises(ValueError) as refused:
+            int_field("chip_cents", low=1)
+    assert str(refused.value) == ("Valor de la ficha, en centésimas de la moneda: debe ser un número entero de "
+                                  "al menos 1.")

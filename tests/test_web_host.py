@@ -235,7 +235,7 @@ def test_a_bad_number_names_the_field_in_the_pages_language_and_is_never_a_500(h
     assert response.status_code == 302
     page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
     label = {"chips": "Fichas", "player_id": "Jugador"}[field]
-    assert re.search(rf'class="flash error"[^>]*>{label} (debe ser|es demasiado)', page), page[:3000]
+    assert re.search(rf'class="flash error"[^>]*>{label}: (debe ser|es demasiado)', page), page[:3000]
     assert "invalid literal" not in page and "chips must" not in page
     assert host.post("/host/player/99999999999999999999999/link", data={"night_id": str(night_id)}).status_code == 302
 
@@ -409,13 +409,13 @@ def test_store_errors_carry_codes_and_keep_their_english_text(db):
 # --- the new-night form refuses sizes no hand can be played with ------------------------
 
 @pytest.mark.parametrize("preset, sizes, english, spanish", [
-    ("jackpots", {"ante": "0", "small_bet": "0", "big_bet": "0"}, "Small bet (chips) must be above 0 in fixed limit.",
+    ("jackpots", {"ante": "0", "small_bet": "0", "big_bet": "0"}, "Small bet (chips): must be above 0 in fixed limit.",
      "Apuesta pequeña (fichas): debe ser mayor que 0 en límite fijo."),
-    ("jackpots", {"ante": "5", "small_bet": "10", "big_bet": "5"}, "Big bet (chips) must be at least the small bet (10).",
+    ("jackpots", {"ante": "5", "small_bet": "10", "big_bet": "5"}, "Big bet (chips): must be at least the small bet (10).",
      "Apuesta grande (fichas): debe ser al menos la apuesta pequeña (10)."),
-    ("jackpots", {"ante": "0", "small_bet": "10", "big_bet": "20"}, "Ante (chips) must be above 0 when there are no blinds",
+    ("jackpots", {"ante": "0", "small_bet": "10", "big_bet": "20"}, "Ante (chips): must be above 0 when there are no blinds",
      "Pot / ante (fichas): debe ser mayor que 0 cuando no hay ciegas"),
-    ("pocker", {"ante": "5", "min_bet": "0"}, "Minimum bet (chips) must be above 0 in pot limit and no limit.",
+    ("pocker", {"ante": "5", "min_bet": "0"}, "Minimum bet (chips): must be above 0 in pot limit and no limit.",
      "Apuesta mínima (fichas): debe ser mayor que 0 en límite del bote y sin límite."),
 ])
 def test_new_night_with_unplayable_sizes_is_refused_naming_the_field(host, db, preset, sizes, english, spanish):

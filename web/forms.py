@@ -91,12 +91,12 @@ def int_field(name: str, *, required: bool = True, low: int = 0, high: int = MAX
     if not raw and not required:
         return None
     if raw.isascii() and raw.isdigit() and len(raw) > 20:  # digits, just too many of them
-        raise ValueError(_("%(field)s is too large.", field=field_label(name)))
+        raise ValueError(_("%(field)s: too large.", field=field_label(name)))
     if not (raw.isascii() and raw.isdigit()) or int(raw) < low:
-        raise ValueError(_("%(field)s must be a whole number of at least %(low)s.",
+        raise ValueError(_("%(field)s: must be a whole number of at least %(low)s.",
                            field=field_label(name), low=low))
     if int(raw) > high:
-        raise ValueError(_("%(field)s is too large.", field=field_label(name)))
+        raise ValueError(_("%(field)s: too large.", field=field_label(name)))
     return int(raw)
 
 
@@ -113,19 +113,19 @@ def check_text(value, name: str, max_len: int, *, required: bool = False, multil
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise ValueError(_("%(field)s must be text.", field=label))
+        raise ValueError(_("%(field)s: must be text.", field=label))
     text = value.strip()
     if required and not text:
-        raise ValueError(_("%(field)s is needed.", field=label))
+        raise ValueError(_("%(field)s: missing.", field=label))
     if len(text) > max_len:
-        raise ValueError(_("%(field)s is too long: %(length)s characters, at most %(limit)s.",
+        raise ValueError(_("%(field)s: too long (%(length)s characters, at most %(limit)s).",
                            field=label, length=len(text), limit=max_len))
     bad = bad_characters(text, multiline=multiline)
     if bad:
-        raise ValueError(_("%(field)s cannot hold control or invisible characters (%(chars)s): type it again.",
+        raise ValueError(_("%(field)s: cannot hold control or invisible characters (%(chars)s); type it again.",
                            field=label, chars=", ".join(bad[:5])))
     if text and looks_blank(text):
-        raise ValueError(_("%(field)s shows nothing: write it with visible letters or digits.", field=label))
+        raise ValueError(_("%(field)s: shows nothing; write it with visible letters or digits.", field=label))
     return text
 
 
@@ -174,10 +174,10 @@ def cents_field(name: str) -> int:
     whole, dot, part = raw.partition(".")
     if (len(raw) > MAX_CENTS_TEXT or not whole.isascii() or not whole.isdigit()
             or (dot and not (part.isascii() and part.isdigit() and 1 <= len(part) <= 2))):
-        raise ValueError(_("%(field)s must be an amount such as 12,50.", field=field_label(name)))
+        raise ValueError(_("%(field)s: must be an amount such as 12,50.", field=field_label(name)))
     cents = int(whole) * 100 + int((part or "0").ljust(2, "0"))
     if cents < 1:
-        raise ValueError(_("%(field)s must be more than 0.", field=field_label(name)))
+        raise ValueError(_("%(field)s: must be more than 0.", field=field_label(name)))
     if cents > MAX_NUMBER:
-        raise ValueError(_("%(field)s is too large.", field=field_label(name)))
+        raise ValueError(_("%(field)s: too large.", field=field_label(name)))
     return cents

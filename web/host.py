@@ -220,17 +220,17 @@ def _check_playable(rules: dict) -> None:
         return  # the store says what is wrong with the rules themselves
     if resolved.betting == "fixed_limit":
         if resolved.small_bet <= 0:
-            raise night_form.FieldRefused(_("%(field)s must be above 0 in fixed limit.",
+            raise night_form.FieldRefused(_("%(field)s: must be above 0 in fixed limit.",
                                             field=_field_label("small_bet")), "small_bet")
         if resolved.big_bet < resolved.small_bet:
-            raise night_form.FieldRefused(_("%(field)s must be at least the small bet (%(small)s).",
+            raise night_form.FieldRefused(_("%(field)s: must be at least the small bet (%(small)s).",
                                             field=_field_label("big_bet"), small=resolved.small_bet), "big_bet")
     elif resolved.min_bet <= 0:
-        raise night_form.FieldRefused(_("%(field)s must be above 0 in pot limit and no limit.",
+        raise night_form.FieldRefused(_("%(field)s: must be above 0 in pot limit and no limit.",
                                         field=_field_label("min_bet")), "min_bet")
     _check_blinds(resolved)
     if resolved.ante <= 0 and resolved.small_blind <= 0 and resolved.big_blind <= 0:
-        raise night_form.FieldRefused(_("%(field)s must be above 0 when there are no blinds: "
+        raise night_form.FieldRefused(_("%(field)s: must be above 0 when there are no blinds: "
                                         "otherwise nobody puts anything in the pot.",
                                         field=_field_label("ante")), "ante")
 
@@ -243,14 +243,14 @@ def _check_blinds(resolved) -> None:
     if not resolved.blinds_allowed:
         return
     if 0 < resolved.big_blind < resolved.small_blind:
-        raise night_form.FieldRefused(_("%(field)s must be at least the blind (%(blind)s).",
+        raise night_form.FieldRefused(_("%(field)s: must be at least the blind (%(blind)s).",
                                         field=_field_label("big_blind"), blind=resolved.small_blind),
                                       "big_blind")
     if resolved.betting == "fixed_limit":
         for key in ("big_blind", "small_blind"):
             if getattr(resolved, key) > resolved.small_bet:
                 raise night_form.FieldRefused(
-                    _("%(field)s can be at most the small bet (%(small)s) in fixed limit: the "
+                    _("%(field)s: can be at most the small bet (%(small)s) in fixed limit: the "
                       "blinds are the first bet, and a bet is the small bet (Robert's Rules of Poker).",
                       field=_field_label(key), small=resolved.small_bet), key)
 

@@ -214,7 +214,7 @@ def read_rules() -> dict:
                              field=field_label(exc.key or "preset")), key) from None
     ladder = resolved.opener_ladder
     if "opener_ladder" in rules and ladder and ladder[0] != resolved.opening:
-        raise FieldRefused(_("%(field)s starts with the minimum to open (%(opening)s).",
+        raise FieldRefused(_("%(field)s: starts with the minimum to open (%(opening)s).",
                              field=field_label("opener_ladder"),
                              opening=resolved.opening or _("no minimum")), "opener_ladder")
     return rules
@@ -327,7 +327,7 @@ def _read(s: Setting) -> Any:
     if s.chips:
         value = int_field(s.key, required=False, high=MAX_NUMBER)
         if value is not None and value > MAX_STAKE:
-            raise ValueError(_("%(field)s is too large: at most %(limit)s chips.",
+            raise ValueError(_("%(field)s: too large (at most %(limit)s chips).",
                                field=field_label(s.key), limit=f"{MAX_STAKE:,}".replace(",", " ")))
         return _EMPTY if value is None else value
     raw = request.form.get(s.key, "")

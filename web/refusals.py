@@ -53,6 +53,28 @@ def _recount_off(p: dict) -> str:
              "to settle the difference.", difference=difference_words(_figure(p)))
 
 
+def _file_settlement_player(p: dict) -> str:
+    """``file_settlement_player`` (``store.importer``: params ``name``, ``role`` ``"hub"`` or
+    ``"charged"``, ``resolution``): the file's settlement names someone not at tonight's
+    table (said after a colon: no capital)."""
+    name = _visible(p["name"])
+    if p["role"] == "hub":
+        return _("the file settles with “%(name)s”, who does not play tonight.", name=name)
+    if p.get("resolution") == "credit":
+        return _("the file credits the difference to “%(name)s”, who does not play tonight.", name=name)
+    return _("the file charges the difference to “%(name)s”, who does not play tonight.", name=name)
+
+
+def _file_settlement_unnamed(p: dict) -> str:
+    """``file_settlement_unnamed`` (``store.importer``: params ``role``, ``resolution``): the
+    file's settlement names nobody where the close needs a player (said after a colon)."""
+    if p["role"] == "hub":
+        return _("the file does not say which player everyone settles with.")
+    if p.get("resolution") == "credit":
+        return _("the file does not say which player to credit the difference to.")
+    return _("the file does not say which player to charge the difference to.")
+
+
 def _dispute_open(params: dict) -> str:
     """``dispute_open``: from ``close_night`` (params ``count``, ``hands``: the night's open
     disputes) or from ``open_dispute`` (param ``dispute_id``: the player's own open one)."""
@@ -458,8 +480,10 @@ MESSAGES = {
     "excess_credited": lambda p: _("The bank has %(chips)s chips too many: an excess cannot be credited to a "
                                    "player; charge it to one player or split it.", chips=_figure(p)),
     "resolution_player": lambda p: _("Say which player the difference goes to."),
+    "file_settlement_player": _file_settlement_player,
+    "file_settlement_unnamed": _file_settlement_unnamed,
     "entry_not_voidable": lambda p: _("Only a buy-in, a cash-out or an adjustment can be voided here."),
-    "too_large": lambda p: _("%(field)s is too large (at most %(max)s).", field=field_label(p["field"]),
+    "too_large": lambda p: _("%(field)s: too large (at most %(max)s).", field=field_label(p["field"]),
                              max=p["max"]),
     "button_not_seated": lambda p: _("The button must be an occupied seat (%(seats)s), not %(button)s.",
                                      seats=_hands(p["seats"]), button=_visible(p["button"])),
