@@ -609,17 +609,19 @@ def test_a_block_the_import_cannot_use_is_refused_naming_the_field_in_words_and_
     assert "(“tapete" in english and "cannot be used: correct them" not in english and "campo" not in english
 
 
-def test_a_bad_settlement_in_the_file_is_said_in_words_when_the_close_is_refused(app, db, client):
-    """The tester's bad "settlement" (a closed night's block, mode "everyone"): the night is
-    imported and left open (``store.importer``: a close refused keeps the night), and the
-    page says why in words, not "campo “settlement”"."""
+def test_a_bad_settlement_in_the_file_is_refused_in_words(app, db, client):
+    """The tester's bad "settlement" (a closed night's block, mode "everyone"): refused as
+    any unusable value of the block is, before anything is stored, and the page says why in
+    words, not "campo “settlement”"."""
     login_host(client)
+    before = snapshot(app.config["DATABASE"])
     block = {"closed": True, "settlement": {"mode": "everyone"}}
-    night_of(upload(client, json.dumps({**GOOD, "tapete": block}).encode(), "a.json", **EMPTY))
-    said = [text for kind, text in flashed(client) if kind == "error"]
-    assert said == ["El archivo dice que la noche estaba cerrada, pero aquí no se pudo cerrar y sigue abierta: "
-                    "La liquidación del archivo (“tapete.settlement”) no se puede usar: su modo es fewest o hub, "
-                    "su resolución charge, credit, split o recount, y los jugadores van por su nombre." + FIX], said
+    answer = upload(client, json.dumps({**GOOD, "tapete": block}).encode(), "a.json", **EMPTY)
+    assert answer.status_code == 400
+    assert ("La liquidación del archivo (“tapete.settlement”) no se puede usar: su modo es fewest o hub, "
+            "su resolución charge, credit, split o recount, y los jugadores van por su nombre." + FIX) \
+        in html.unescape(answer.get_data(as_text=True))
+    assert snapshot(app.config["DATABASE"]) == before
 
 
 # --- the follow-up round (issue 15, tester 16): deep files, a refused form kept, PHH variants, starts
