@@ -74,12 +74,12 @@ def _settlement(db: Database, night_id: int) -> dict:
     """How the closed night was settled (:func:`store.ledger.close_options`), players by
     name: ``{"mode", "hub", "resolution", "charged"}``, the keys with no value left out."""
     options = close_options(db, night_id)
-    name = {None: None}
-    for who in ("hub_player_id", "charge_player_id"):
-        if options[who] is not None:
-            name[options[who]] = get_player(db, options[who])["name"]
-    out = {"mode": options["mode"], "hub": name[options["hub_player_id"]],
-           "resolution": options["resolution"], "charged": name[options["charge_player_id"]]}
+
+    def name(player_id: int | None) -> str | None:
+        return None if player_id is None else get_player(db, player_id)["name"]
+
+    out = {"mode": options["mode"], "hub": name(options["hub_player_id"]),
+           "resolution": options["resolution"], "charged": name(options["charge_player_id"])}
     return {k: v for k, v in out.items() if v is not None}
 
 
@@ -130,6 +130,12 @@ def _refuse(label: str, field: str, value: object, reason: str) -> StoreError:
                       what="night", field=field, reason=reason, limit=MAX_FILE_TITLE)
 
 
+def _one_line(value: object) -> bool:
+    """A title or a player's name: one printable line of 1 to :data:`MAX_FILE_TITLE`
+    characters."""
+    return isinstance(value, str) and 0 < len(value.strip()) <= MAX_FILE_TITLE and value.isprintable()
+
+
 def _whole(value: object) -> bool:
     return not isinstance(value, bool) and isinstance(value, int) and 1 <= value <= MAX_CHIPS
 
@@ -138,7 +144,7 @@ CHECKS = {
     "chip_cents": _whole,
     "chips_per": _whole,
     "currency": lambda v: isinstance(v, str) and len(v) == 3 and v.isascii() and v.isalpha(),
-    "title": lambda v: isinstance(v, str) and 0 < len(v.strip()) <= MAX_FILE_TITLE and v.isprintable(),
+    "title": _one_line,
     "closed": lambda v: isinstance(v, bool),
     "hand_in_progress": lambda v: isinstance(v, bool),
 }
@@ -146,15 +152,11 @@ CHECKS = {
 are read by :func:`file_night` itself); refused for its one reason in :data:`FAULTS`."""
 
 
-def _name(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value.strip()) <= MAX_FILE_TITLE and value.isprintable()
-
-
 SETTLEMENT_CHECKS = {
     "mode": lambda v: v in MODES,
-    "hub": _name,
+    "hub": _one_line,
     "resolution": lambda v: v in ("charge", "credit", "split", "recount"),
-    "charged": _name,
+    "charged": _one_line,
 }
 """Key of the block's ``settlement`` -> whether a value is one the import can use
 (:func:`file_settlement`)."""
