@@ -52,7 +52,7 @@ from . import night_form
 from .forms import MAX_TITLE, check_text, currency_field, field_label, text_field
 from .forms import int_field as _int
 from .host import DEFAULT_TIMEZONE, _started_at, _timezones, _zone_names, zone_field
-from .limits import MAX_UPLOAD_BYTES, upload_too_large_text
+from .limits import MAX_UPLOAD_BYTES, upload_limit, upload_too_large_text
 from .refusals import refusal_text
 
 bp = Blueprint("files", __name__, url_prefix="/host")
@@ -94,7 +94,7 @@ def _import_form(refusal: str | None = None, refused: str | None = None) -> str:
     asks to choose it again."""
     club_tz = _club_tz()
     return render_template("host/import.html", club_tz=club_tz, timezones=_timezones(club_tz),
-                           max_mb=MAX_UPLOAD_BYTES // (1024 * 1024), max_bytes=MAX_UPLOAD_BYTES,
+                           max_mb=MAX_UPLOAD_BYTES // (1024 * 1024), max_bytes=upload_limit(request.path),
                            too_large=upload_too_large_text(request.path),
                            entered=request.form if refusal is not None else {}, refusal=refusal,
                            refused=refused, field_label=field_label)
@@ -161,8 +161,7 @@ def import_file():
         text, name, suffix = _read_upload()
         defaults = {"chip_cents": DEFAULT_CHIP_CENTS, "timezone": _club_tz(), "title": _title("", name)}
         session = load_session_text(text, "upload" + suffix)
-        given = {k: v for k, v in options.items() if k != "started_at"}
-        zone = night_options(session, defaults, started_at=started or None, **given)["timezone"]
+        zone = night_options(session, defaults, started_at=started or None, **options)["timezone"]
         options["started_at"] = named("started_at", lambda: _started_at(started, zone, empty_ok=True))
         done = import_night(db, session, entered_by=current_actor(), defaults=defaults, **options)
     except ValueError as exc:  # StoreError is a ValueError

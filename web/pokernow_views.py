@@ -25,7 +25,7 @@ from .auth import current_actor, host_required
 from .dealer import get_db
 from .forms import MAX_TITLE, choice_field, currency_field, text_field
 from .host import DEFAULT_TIMEZONE, _timezones, _zone_names
-from .limits import upload_too_large_text
+from .limits import upload_limit, upload_too_large_text
 from .refusals import refusal_text
 
 bp = Blueprint("pokernow", __name__, url_prefix="/host/pokernow")
@@ -43,7 +43,7 @@ def _page(error: str | None = None, status: int = 200):
     """The form, with the host's earlier choices kept after a refusal."""
     chosen = {name: request.form.get(name, "") for name in ("amounts", "title", "currency", "timezone")}
     return render_template("host/pokernow.html", error=error, chosen=chosen, timezones=_timezones(_club_tz()),
-                           max_kb=pokernow.MAX_BYTES // 1024, max_bytes=pokernow.MAX_BYTES,
+                           max_kb=pokernow.MAX_BYTES // 1024, max_bytes=upload_limit(url_for("pokernow.form")),
                            too_large=upload_too_large_text(url_for("pokernow.form"))), status, PRIVATE
 
 
