@@ -37,9 +37,10 @@ Choices (documented here, the one place):
   be; not a number; more decimals than the choice allows), a time that is not a date,
   a row with no ``player_id`` or nickname or with another number of cells than the
   header, a session time before 1 January 2000 or more than a year from now (a night's
-  start has those bounds wherever it comes from: ``store.nights.start_in_bounds``). Refused for the whole file: a missing column, no rows, more than
-  :data:`MAX_ROWS` rows or :data:`MAX_BYTES` bytes, nets that do not add up to 0 (the
-  bank would not balance: a PokerNow ledger always does), more than
+  start has those bounds wherever it comes from: ``store.nights.start_in_bounds``).
+  Refused for the whole file: a missing column, no rows, more than :data:`MAX_ROWS` rows
+  or :data:`MAX_BYTES` bytes, nets that do not add up to 0 (the bank would not balance: a
+  PokerNow ledger always does), more than
   :data:`MAX_PLAYERS` players with money (a night seats ten), a player who cashes out
   without buying in.
 - **The night** starts at the earliest session start (else end) in the file (UTC when the
