@@ -212,6 +212,15 @@ def fill_login(page, app) -> None:
     page.fill("#password", password)
 
 
+def open_as_host(page, base: str, path: str, app) -> None:
+    """Open ``base + path`` in a Playwright ``page``, log in as the host on the login page
+    it leads to (:func:`fill_login`), and wait until the browser is back on ``path``."""
+    page.goto(base + path)
+    fill_login(page, app)
+    page.click("button[type=submit]")
+    page.wait_for_url("**" + path)
+
+
 def login_host(client, username: str = HOST_USER) -> str:
     """Log the test client in as the host: the account (:func:`host_account`), a session
     row, and the signed cookie holding its id and last-seen time (what the login page

@@ -11,7 +11,7 @@ import json
 import pytest
 
 import store
-from conftest import ARTIFACTS, PHONE, fill_login, fits, host_account, make_app, snapshot
+from conftest import ARTIFACTS, PHONE, fits, host_account, make_app, open_as_host, snapshot
 from liveserver import start_server
 from store import pokernow
 from web.limits import MAX_UPLOAD_BYTES
@@ -25,10 +25,7 @@ def test_download_a_night_and_upload_it_again_in_the_browser(app, db, browser, s
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES", accept_downloads=True)
     page = context.new_page()
     try:
-        page.goto(f"{server}/host/night/{world.night}")
-        fill_login(page, app)
-        page.click("button[type=submit]")
-        page.wait_for_url(f"**/host/night/{world.night}")
+        open_as_host(page, server, f"/host/night/{world.night}", app)
         assert "Descargar la noche" in page.inner_text("#downloads")
         with page.expect_download() as info:
             page.click("#download-json")
@@ -89,10 +86,7 @@ def test_a_file_past_the_limit_is_refused_in_the_page_before_it_is_sent(app, db,
     posts = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith(path) else None)
     try:
-        page.goto(f"{server}{path}")
-        fill_login(page, app)
-        page.click("button[type=submit]")
-        page.wait_for_url(f"**{path}")
+        open_as_host(page, server, path, app)
         if path == "/host/pokernow/":
             page.check("input[name=amounts][value=cents]")
         before = snapshot(app.config["DATABASE"])
@@ -130,10 +124,7 @@ def test_without_the_pages_check_the_production_server_refuses_a_file_past_the_l
     with start_server(db_path) as live:
         page = context.new_page()
         try:
-            page.goto(f"{live.url}/host/import")
-            fill_login(page, app)
-            page.click("button[type=submit]")
-            page.wait_for_url("**/host/import")
+            open_as_host(page, live.url, "/host/import", app)
             before = snapshot(str(db_path))
             page.set_input_files("#import-file", files=[{"name": "grande.json", "mimeType": "application/json",
                                                          "buffer": b" " * (9 * 1024 * 1024)}])
@@ -162,10 +153,7 @@ def test_a_refused_import_comes_back_filled_and_marked_in_spanish(app, db, brows
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
     page = context.new_page()
     try:
-        page.goto(f"{server}/host/import")
-        fill_login(page, app)
-        page.click("button[type=submit]")
-        page.wait_for_url("**/host/import")
+        open_as_host(page, server, "/host/import", app)
         before = snapshot(app.config["DATABASE"])
         page.set_input_files("#import-file", str(good))
         typed = {"#import-title": "Martes largo", "#import-started-at": "2026-03-10T21:30",

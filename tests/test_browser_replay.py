@@ -10,20 +10,13 @@ import re
 import pytest
 
 import store
-from conftest import ARTIFACTS, fill_login
+from conftest import ARTIFACTS, open_as_host
 from replay_nights import ANA_OWN, NEVER_SHOWN, page_cards, replay_night
 
 pytestmark = pytest.mark.browser
 
 FINDING_STEPS = (11, 23)
 """Hand 1's steps with a finding: Íñigo's open (false opener), the award (wrong push)."""
-
-
-def _login(page, server, app, url):
-    page.goto(server + url)
-    fill_login(page, app)
-    page.click("button[type=submit]")
-    page.wait_for_url("**" + url)
 
 
 def _current(page) -> int:
@@ -41,7 +34,7 @@ def test_the_host_steps_through_a_hand_with_the_keyboard(browser, server, app, d
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="es-ES")
     page = context.new_page()
     try:
-        _login(page, server, app, f"/host/night/{night['night_id']}")
+        open_as_host(page, server, f"/host/night/{night['night_id']}", app)
         page.click("#hands-link")                       # the night page -> the list of hands
         page.wait_for_selector("#hand-list")
         assert page.locator("#hand-list tbody tr").count() == 4
@@ -98,7 +91,7 @@ def test_without_javascript_every_step_is_listed(browser, server, app, db):
                                   java_script_enabled=False)
     page = context.new_page()
     try:
-        _login(page, server, app, url)
+        open_as_host(page, server, url, app)
         steps = page.locator("li.step")
         assert steps.count() > 20
         assert all(steps.nth(i).is_visible() for i in range(steps.count()))
