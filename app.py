@@ -11,15 +11,15 @@ from importlib import import_module
 
 from flask import Flask, redirect, url_for
 
-from store import flaskdb, secretfile
-from web import cli, limits, security
-from web import bank, cli, csrf, errors, origin
+from store.core import secret_file
+from web.account import views as account
+from web.core import cli, csrf, db, errors, i18n, limits, origin, security
+from web.money import bank
 
-BLUEPRINTS = ("web.reports", "web.dealer", "web.host", "web.player", "web.replay", "web.disputes",
-              "web.payment_views", "web.club",
-              "web.pokernow_views",
-              "web.files")
-"""The views by area; each module exposes ``bp``."""
+BLUEPRINTS = ("web.night.views", "web.hand.tablet", "web.hand.replayer", "web.money.views",
+              "web.money.report", "web.dispute.views", "web.files.views", "web.files.pokernow",
+              "web.player.views", "web.club.views")
+"""The views by feature (``web/<feature>/``); each module exposes ``bp``."""
 
 
 def create_app(test_config=None):
@@ -41,7 +41,9 @@ def create_app(test_config=None):
     if not app.config.get("TESTING"):
         _load_local_secrets(app)
 
-    flaskdb.init_app(app)
+    db.init_app(app)  # one pooled connection per request
+    i18n.init_app(app)  # Flask-Babel: Spanish and English
+    account.init_app(app)  # the host's session cookie
     cli.init_app(app)
     limits.init_app(app)
     security.init_app(app)
@@ -63,11 +65,11 @@ def _load_local_secrets(app):
     """Give a real run a SECRET_KEY that survives restarts.
 
     Unless set in the environment (``TAPETE_SECRET_KEY``), it is made once at random and
-    kept in ``secrets.json`` beside the database (mode 600; ``store.secretfile``, which
+    kept in ``secrets.json`` beside the database (mode 600; ``store.core.secret_file``, which
     also keeps the record's chain key there), so session cookies cannot be forged and stay
-    valid across restarts. (The host logs in with an account: ``store.auth``.)
+    valid across restarts. (The host logs in with an account: ``store.account.accounts``.)
     """
-    kept = secretfile.local_secrets(app.config["DATABASE"])
+    kept = secret_file.local_secrets(app.config["DATABASE"])
     if "TAPETE_SECRET_KEY" not in os.environ and app.config["SECRET_KEY"] == "dev":
         app.config["SECRET_KEY"] = kept["SECRET_KEY"]
 

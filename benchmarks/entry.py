@@ -125,11 +125,11 @@ def compiled_modules() -> list[str]:
 # --- preparing nights through the store API -------------------------------------------------
 
 def write_tx(db):
-    """``store.db.write_tx(db)`` (one BEGIN IMMEDIATE for a whole preparation) when the
+    """``store.core.transactions.write_tx(db)`` (one BEGIN IMMEDIATE for a whole preparation) when the
     checkout has it, else no outer transaction."""
-    import store.db
+    import store.core.transactions
 
-    tx = getattr(store.db, "write_tx", None)
+    tx = getattr(store.core.transactions, "write_tx", None)
     return tx(db) if tx else nullcontext()
 
 

@@ -96,11 +96,11 @@ def prepare(db_path: str, nights: int, hands: int, extra: int, ledgers: int) -> 
     db = store.open_db(db_path)
     try:
         try:
-            import store.auth  # the host account (checkouts after issue 13)
+            import store.account.accounts  # the host account (checkouts after issue 13)
         except ImportError:
             pass
         else:
-            store.auth.set_password(db, HOST_USER, HOST_PASSWORD)
+            store.account.accounts.set_password(db, HOST_USER, HOST_PASSWORD)
         out, tokens = [], []
         for n in range(nights):
             session = synthetic_session(hands + extra, PLAYERS, seed=100 + n)

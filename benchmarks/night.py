@@ -29,10 +29,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.hands < 1:
         parser.error("--hands: at least 1")
 
+    from samples import synthetic_session
+
     import store
     from app import create_app
-    from samples import synthetic_session
-    from web.reports import night_pdf
+    from web.money.report import night_pdf
 
     session = synthetic_session(args.hands, args.players)
     actions = sum(len(h["actions"]) for h in session["hands"])

@@ -37,8 +37,9 @@ sys.path.insert(0, str(HERE))
 
 def _closed_night(db, hands: int, players: int, seed: int) -> int:
     """Import a synthetic night, count everyone at the referee's stack, close it."""
-    import store
     from samples import synthetic_session
+
+    import store
 
     night_id = store.import_session(db, synthetic_session(hands, players, seed=seed))
     last = store.check_night(db, night_id)["hands"][-1]
@@ -55,13 +56,13 @@ def _closed_night(db, hands: int, players: int, seed: int) -> int:
 def _login(client, db) -> None:
     """Log the test client in as a host (an account, a session row, the signed cookie)."""
     import store
-    import store.auth
+    import store.account.accounts
 
-    account_id, _ = store.auth.set_password(db, "bench", "bench password 1", new=True)
-    sid = store.auth.start_session(db, account_id, ip="127.0.0.1")
+    account_id, _ = store.account.accounts.set_password(db, "bench", "bench password 1", new=True)
+    sid = store.account.accounts.start_session(db, account_id, ip="127.0.0.1")
     with client.session_transaction() as session:
         session["sid"] = sid
-        session["seen"] = int(store.db.clock().timestamp())
+        session["seen"] = int(store.core.transactions.clock().timestamp())
         session.permanent = True
 
 

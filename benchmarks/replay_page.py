@@ -7,8 +7,8 @@ Builds a night of ``--hands`` synthetic jackpots hands (``benchmarks/samples.py`
 of the night, its button given), stored through ``store.import_session`` on a temporary
 SQLite file. Then times, for hand 1 and for the last hand:
 
-- ``store``: ``store.replays.hand_replay`` with this process's cache of judged hands
-  emptied first (``store.judging.RECENT``): the hand judged and traced from its own start;
+- ``store``: ``store.hand.replayer.hand_replay`` with this process's cache of judged hands
+  emptied first (``store.hand.judging.RECENT``): the hand judged and traced from its own start;
 - ``page``: ``GET /host/night/<id>/hand/<n>`` through Flask's test client as the host
   (the whole page: the replay, the words in Spanish, the template);
 
@@ -74,10 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--hands at least 2, --players 2 to 10")
 
     import store
-    import store.judging
+    import store.hand.judging
     from app import create_app
     from referee.trace import trace_session
-    from store.replays import hand_replay
+    from store.hand.replayer import hand_replay
 
     session = _night(args.hands, args.players)
     with tempfile.TemporaryDirectory() as tmp:
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def cold(number):
             def run():
-                store.judging.RECENT.clear()
+                store.hand.judging.RECENT.clear()
                 hand_replay(db, hands[number])
             return run
 

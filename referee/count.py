@@ -23,7 +23,7 @@ jugador responde, en cada mano, solo de las fichas que tiene delante; existe la
 posibilidad de comprar nuevas fichas desde el cajón, entre una mano y la otra".
 
 Pure Python, no Flask, no database: ``referee.check`` calls :func:`night_entry` for a
-session file's ``cash_out``; the store (``store.counts``) calls :func:`cash_out_findings`
+session file's ``cash_out``; the store (``store.money.counts``) calls :func:`cash_out_findings`
 with the stored rulings and the ledger's counts.
 """
 
@@ -54,9 +54,9 @@ class Count:
     - ``moved``: chips a host's ruling moved to the player for hands up to ``after``
       (negative: from them), settled in money rather than at the table: the count is
       compared as ``chips + moved`` with the referee's stack, whose awards the ruling
-      followed (``store.rulings``). Default 0.
+      followed (``store.dispute.rulings``). Default 0.
     - ``pot_share``: chips of the pot carried after the last hand (passed out) that the
-      host handed back to the seat's stack before the count (``store.ledger.
+      host handed back to the seat's stack before the count (``store.money.ledger.
       pot_handed_back``; the share the close would give back): in the count, not in the
       referee's stack, so the count is compared as ``chips + moved - pot_share``. Default 0.
     """
@@ -105,7 +105,7 @@ def cash_out_findings(entries: Sequence[Mapping], hands: Sequence[Mapping] | Non
           seats, so that "the recorded pushes agree" is said of this seat only.
 
         A pot carried after the last hand (passed out) is no seat's: the counts are
-        compared without it (the close gives it back, ``store.ledger.close_night``), or,
+        compared without it (the close gives it back, ``store.money.ledger.close_night``), or,
         when the host handed it back before the count, with the seat's share taken out
         (``Count.pot_share``; details ``pot_share``).
     """

@@ -226,10 +226,10 @@ DETAILS: dict[str, dict[str, str]] = {
         "name": "(some) 'cash_out': the player's name, None where unknown",
         "difference": "(some) 'cash_out': recorded - expected (chips); with ruling_moves, "
                       "recorded + ruling_moves - expected",
-        "ruling_moves": "(some) 'cash_out', only from the store (store.counts): the chips "
+        "ruling_moves": "(some) 'cash_out', only from the store (store.money.counts): the chips "
                         "rulings moved to the player (ledger adjustments, negative: from), "
                         "counted with the chips handed in; absent when none",
-        "pot_share": "(some) 'cash_out', only from the store (store.counts): the chips of "
+        "pot_share": "(some) 'cash_out', only from the store (store.money.counts): the chips of "
                      "the carried pot handed back to the seat before the count (in the count; "
                      "difference is then recorded + ruling_moves - pot_share - expected); "
                      "absent when none",

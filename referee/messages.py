@@ -25,8 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .citations import LANGS, citation, reason_of
-from .phrases import (ACTIONS, ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES,  # noqa: F401
-                      SEVERITY_WORDS, TEMPLATES, VERBS)
+from .phrases import ACTIONS, ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES, SEVERITY_WORDS, TEMPLATES, VERBS  # noqa: F401
 
 _SEAT_KEYS = ("seat", "due", "holder", "raiser")
 """The details that name a seat (said as the player's name or "el asiento N")."""
@@ -40,7 +39,7 @@ _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
 # ------------------------------------------------------------------------------ rendering
 MINUS = "\u2212"
 """The minus sign of a signed chip figure in a sentence (as the pages write it:
-``web.i18n.chips`` with ``signed``)."""
+``web.core.i18n.chips`` with ``signed``)."""
 
 def _get(finding: Any, key: str, default: Any = None) -> Any:
     """A field of a finding dict (``referee.check``) or :class:`referee.findings.Finding`."""

@@ -16,7 +16,7 @@ module                      job
 :mod:`referee.deck`         the cards: the deal, each card seen once, the stub
 :mod:`referee.draw`         the draw and the serves
 :mod:`referee.showdown`     hands tabled or mucked, in showdown order
-:mod:`referee.ruling`       the final ruling: outcome, pots, awards, stacks after
+:mod:`referee.outcome`       the final ruling: outcome, pots, awards, stacks after
 ==========================  ==========================================================
 
 The state is kept what physically happened at the table (chips recorded as put in are in
@@ -46,9 +46,9 @@ from typing import Any, Callable, Sequence
 
 from .actions import Action
 from .betting import bet
+from .betting import options as bet_options
 from .blinds import looked
 from .checkdown import matching_due, pay, pay_option
-from .betting import options as bet_options
 from .deck import deal, judge_deal_size
 from .draw import bet_line as draw_bet_line
 from .draw import draw, serve
@@ -57,8 +57,8 @@ from .forced import ante, blind, blind_options, leave_predeal, owed_option
 from .hand import HandResult, HandStart
 from .log import PARSED
 from .opening import declare_split
+from .outcome import finish
 from .rounds import bet_due, due, end_betting, end_draw, predeal_owed, predraw_betting
-from .ruling import finish
 from .showdown import bet_line as showdown_bet_line
 from .showdown import muck, record_show, show
 from .showdown import options as showdown_options
@@ -167,7 +167,7 @@ class HandReplay:
 
     def finish(self) -> HandResult:
         """Rule on the hand as logged: pots, awards, stacks after, chips carried
-        (:func:`referee.ruling.finish`).
+        (:func:`referee.outcome.finish`).
 
         :returns: a :class:`HandResult`; findings are sorted by action index.
         """

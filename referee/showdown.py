@@ -1,7 +1,7 @@
 """The showdown: hands tabled (``pN show``) in showdown order or thrown away (``pN muck``),
 each tabled hand checked against the cards the seat is known to hold; a partial show
 proving openers. Functions of a :class:`HandState`. Who wins is the ruling's
-(:mod:`referee.ruling`).
+(:mod:`referee.outcome`).
 
 Seed 000: "El jugador que ha hecho el último envite deberá ser el primero en enseñar sus
 cartas"; RRoP section 4 (Showdown): a hand must be tabled to win, and cards speak only for

@@ -1,6 +1,6 @@
 """The state of one hand being replayed (:class:`HandState`): every fact the concern modules
 (:mod:`~referee.forced`, :mod:`~referee.betting`, :mod:`~referee.draw`,
-:mod:`~referee.showdown`, :mod:`~referee.ruling`) read and change, and the few primitive
+:mod:`~referee.showdown`, :mod:`~referee.outcome`) read and change, and the few primitive
 moves they share (a finding, chips into the pot, who is still contesting).
 
 It holds what physically happened at the table: chips recorded as put in are in the pot,
@@ -207,7 +207,7 @@ class HandState:
         unreadable line (:data:`LOST_HIDES`) or, with ``once`` (a key), one with the same
         key was already made. ``decided``: the finding does not depend on what an
         unreadable line did (the pushes of a hand whose awards the rules decide anyway,
-        :func:`referee.ruling.compare_awards`), so it is made after one too."""
+        :func:`referee.outcome.compare_awards`), so it is made after one too."""
         if self.lost and not decided and kind in LOST_HIDES and (
                 kind != "missing_ante" or None in self.lost_seats or seat in self.lost_seats):
             return  # follows from an unreadable action (reported once, as unreadable)

@@ -1,7 +1,7 @@
 """Tapete's storage: nights, players, seats, the dealer's append-only log, the ledger.
 
 One SQLite file (WAL mode, busy timeout) behind a ``sqlite_utils.Database``; the schema
-comes from versioned migrations (``store.db``). Ids are ints, chips ints, money int
+comes from versioned migrations (``store.core.schema``). Ids are ints, chips ints, money int
 cents, times ISO-8601 UTC strings. A write that takes ``key`` is idempotent on it.
 Errors a person can act on are :class:`StoreError` (a ``ValueError``), nothing written.
 
@@ -18,25 +18,75 @@ before it is restored), ``dealer_links`` (the tablets' links), ``importer`` (ses
 files), ``disputes`` (a player contests a hand), ``rulings`` (the host's ruling: the
 correction, the chips it moves, the night closed again), ``payments`` (payment handles, transfers
 marked paid and confirmed, outstanding across nights), ``expenses`` (shared expenses split
-among chosen players, apart from the poker nets), ``flaskdb`` (``get_db`` for views).
+among chosen players, apart from the poker nets).
 """
 
-from .disputes import (MAX_STATEMENT, get_dispute, night_disputes, open_dispute, open_disputes,
-                       player_disputes, ruling_moves)
-from .db import MAX_CHIPS, StoreError, migrations, utc_now
-from .dealer_links import dealer_link_for, dealer_links, issue_dealer_link, revoke_dealer_link
-from .handrows import current_hand, get_hand, hand_version, night_hands
-from .hands import (append_action, append_actions, check_night, end_hand, hand_actions, hand_check,
-                    night_session, start_hand, undo_event, undo_last, undo_target, verify_chain, void_event,
-                    void_hand_start)
-from .importer import Imported, import_file, import_night, import_night_file, import_session, load_session_text
-from .ledger import (bank_check, buy_in, carried_pot, cash_out, close_night, join_table, night_entries,
-                     night_summary, player_ledger, pot_handed_back, recount, reopen_night, void_entry)
-from .nights import create_night, get_night, list_nights, night_players, seat_player, table_players, unseat
-from .rulings import night_settlements, preview_ruling, record_ruling
-from .opening import open_db
-from .players import add_player, find_player, get_player, list_players
-from .tokens import issue_token, player_for_token, revoke_token
+from store.core.checks import MAX_CHIPS, StoreError
+from store.core.connection import open_db
+from store.core.schema import migrations
+from store.core.transactions import utc_now
+from store.dispute.disputes import (
+                       MAX_STATEMENT,
+                       get_dispute,
+                       night_disputes,
+                       open_dispute,
+                       open_disputes,
+                       player_disputes,
+                       ruling_moves,
+)
+from store.dispute.rulings import night_settlements, preview_ruling, record_ruling
+from store.files.importer import (
+                       Imported,
+                       import_file,
+                       import_night,
+                       import_night_file,
+                       import_session,
+                       load_session_text,
+)
+from store.hand.events import (
+                       append_action,
+                       append_actions,
+                       check_night,
+                       end_hand,
+                       hand_actions,
+                       hand_check,
+                       night_session,
+                       start_hand,
+                       undo_event,
+                       undo_last,
+                       undo_target,
+                       verify_chain,
+                       void_event,
+                       void_hand_start,
+)
+from store.hand.rows import current_hand, get_hand, hand_version, night_hands
+from store.money.ledger import (
+                       bank_check,
+                       buy_in,
+                       carried_pot,
+                       cash_out,
+                       close_night,
+                       join_table,
+                       night_entries,
+                       night_summary,
+                       player_ledger,
+                       pot_handed_back,
+                       recount,
+                       reopen_night,
+                       void_entry,
+)
+from store.night.dealer_links import dealer_link_for, dealer_links, issue_dealer_link, revoke_dealer_link
+from store.night.nights import (
+                       create_night,
+                       get_night,
+                       list_nights,
+                       night_players,
+                       seat_player,
+                       table_players,
+                       unseat,
+)
+from store.player.player_links import issue_token, player_for_token, revoke_token
+from store.player.players import add_player, find_player, get_player, list_players
 
 __all__ = [
     "MAX_CHIPS", "StoreError", "migrations", "open_db", "utc_now", "void_hand_start", "carried_pot",
@@ -48,17 +98,10 @@ __all__ = [
     "bank_check", "night_entries", "buy_in", "cash_out", "close_night", "night_summary", "player_ledger",
     "reopen_night", "void_entry", "create_night", "get_night", "list_nights", "night_players",
     "seat_player", "add_player", "find_player", "get_player", "list_players",
-    "issue_token", "player_for_token", "revoke_token", "get_db",
+    "issue_token", "player_for_token", "revoke_token",
     "MAX_STATEMENT", "open_dispute", "get_dispute", "night_disputes", "open_disputes", "player_disputes",
     "ruling_moves", "preview_ruling", "record_ruling", "night_settlements",
     "issue_dealer_link", "revoke_dealer_link", "dealer_links", "dealer_link_for", "hand_version",
     "undo_event", "undo_target",
 ]
 
-
-def __getattr__(name: str):
-    if name == "get_db":  # Flask only when a view asks for it
-        from .flaskdb import get_db
-
-        return get_db
-    raise AttributeError(f"module 'store' has no attribute {name!r}")

@@ -16,11 +16,10 @@ from __future__ import annotations
 import functools
 import os
 import sqlite3
+import sys
 import threading
 from io import BytesIO
 from pathlib import Path
-
-import sys
 
 import pytest
 from hypothesis import settings
@@ -32,10 +31,10 @@ settings.load_profile("tapete")
 from pypdf import PdfReader
 from werkzeug.security import generate_password_hash
 
-from app import create_app
 import store
-import store.auth
-import store.db
+import store.account.accounts
+import store.core.transactions
+from app import create_app
 from store import open_db
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,7 +76,7 @@ def pytest_make_collect_report(collector):
 
 CSRF_MARKERS = ("csrf", "browser")
 """Tests with one of these marks run with CSRF tokens checked (``WTF_CSRF_ENABLED`` on, as
-the app sets it); every other test gets the app with the check off (``web.csrf``)."""
+the app sets it); every other test gets the app with the check off (``web.core.csrf``)."""
 
 
 def csrf_on(request) -> bool:
@@ -190,9 +189,9 @@ def host_account(app, username: str = HOST_USER, password: str = HOST_PASSWORD) 
     database = open_db(app.config["DATABASE"])
     try:
         if database.execute("SELECT 1 FROM accounts WHERE username = ?", [username]).fetchone() is None:
-            with store.db.write_tx(database):  # what store.auth.set_password does, the hash made once
+            with store.core.transactions.write_tx(database):  # what store.account.accounts.set_password does, the hash made once
                 database.execute("INSERT INTO accounts (username, password_hash, role, created_at) "
-                                 "VALUES (?, ?, 'host', ?)", [username, _hashed(password), store.db.utc_now()])
+                                 "VALUES (?, ?, 'host', ?)", [username, _hashed(password), store.core.transactions.utc_now()])
     finally:
         database.conn.close()
     return username, password
@@ -230,13 +229,13 @@ def login_host(client, username: str = HOST_USER) -> str:
     database = open_db(app.config["DATABASE"])
     try:
         account_id = database.execute("SELECT id FROM accounts WHERE username = ?", [username]).fetchone()[0]
-        sid = store.auth.start_session(database, account_id, ip="127.0.0.1")
+        sid = store.account.accounts.start_session(database, account_id, ip="127.0.0.1")
     finally:
         database.conn.close()
     with client.session_transaction() as session:
         session.clear()
         session["sid"] = sid
-        session["seen"] = int(store.db.clock().timestamp())
+        session["seen"] = int(store.core.transactions.clock().timestamp())
         session.permanent = True
     return sid
 

@@ -1,4 +1,4 @@
-"""Posting as a browser does when CSRF tokens are checked (``web.csrf``): the token comes
+"""Posting as a browser does when CSRF tokens are checked (``web.core.csrf``): the token comes
 from a page of the client's own session (its ``<meta name="csrf-token">``) and goes with the
 form (field ``csrf_token``) or the JSON (header ``X-CSRFToken``).
 

@@ -23,13 +23,13 @@ from pathlib import Path
 import pytest
 
 import store
-from store import StoreError
 from referee.check import check
+from store import StoreError
 
 DERIVED = frozenset({"hand_results", "chain_heads", "chain_pending"})
 """Tables of derived data, replaced by design (each hand's referee result, stored with
-what it was computed from: ``store.judging``; the chain's head per night and the nights
-waiting to be linked: ``store.chain``); every other table only grows."""
+what it was computed from: ``store.hand.judging``; the chain's head per night and the nights
+waiting to be linked: ``store.core.chain``); every other table only grows."""
 
 
 def case(shared: Path, name: str) -> tuple[dict, dict]:

@@ -1,4 +1,4 @@
-"""The production server (``python -m web.serving``, waitress) as a real process, for tests.
+"""The production server (``python -m web.core.serving``, waitress) as a real process, for tests.
 
 ``start_server(db_path) -> LiveServer``: the app served on ``http://127.0.0.1:<port>``
 over the SQLite file ``db_path`` (``TAPETE_DB``), ready when this returns (it answered an
@@ -56,7 +56,7 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """One ``python -m web.serving`` process (see the module's doc)."""
+    """One ``python -m web.core.serving`` process (see the module's doc)."""
 
     def __init__(self, db_path, port: int | None = None, env: dict | None = None,
                  args: tuple[str, ...] = ()):
@@ -76,7 +76,7 @@ class LiveServer:
         log's tail) when it exits or does not answer within ``timeout`` seconds."""
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "web.serving", "--host", "127.0.0.1",
+                [sys.executable, "-m", "web.core.serving", "--host", "127.0.0.1",
                  "--port", str(self.port), *self.args],
                 cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL, start_new_session=True)
@@ -94,7 +94,7 @@ class LiveServer:
     def _answers(self) -> bool:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
         try:
-            connection.request("GET", "/static/css/tapete.css")
+            connection.request("GET", "/static/core/tapete.css")
             connection.getresponse().read()
             return True
         except OSError:
@@ -142,6 +142,6 @@ def start_server(db_path, port: int | None = None, env: dict | None = None,
     :param port: the port (default: a free one, see :func:`free_port`).
     :param env: extra environment (e.g. ``{"TAPETE_HTTPS": "1"}``); ``TAPETE_DB`` and a fixed
         ``TAPETE_SECRET_KEY`` are set.
-    :param args: extra arguments to ``python -m web.serving`` (e.g. ``("--threads", "2")``).
+    :param args: extra arguments to ``python -m web.core.serving`` (e.g. ``("--threads", "2")``).
     """
     return LiveServer(db_path, port=port, env=env, args=args).start()

@@ -1,7 +1,7 @@
 """An action line is read before it is stored (issue 13: "every form and JSON endpoint
 validates types, ranges, lengths and card strings"; fresh tester A items 4 and 5).
 
-A tablet's tap and a ruling's corrected lines go through one check (``store.hands._readable``):
+A tablet's tap and a ruling's corrected lines go through one check (``store.hand.events._readable``):
 the referee's own parser (``referee.actions.parse_action``, CONTRACT.md 2: "bad input is
 never guessed at"), a seat somebody takes tonight, numbers up to ``store.MAX_CHIPS``. A
 refused line: 400 (the tablet) or the dispute page again (the host), a message in the page's
@@ -12,12 +12,12 @@ cards, a card twice, an award the pot does not hold) is stored and flagged, not 
 from __future__ import annotations
 
 import pytest
-
-import store
 from conftest import login_host
 from dispute_cases import refused, snapshot
 from test_fuzz_endpoints import build
-from web.disputes import preview_digest
+
+import store
+from web.dispute.views import preview_digest
 
 TOO_BIG = "1000000000000000000000000000000"
 
@@ -87,9 +87,9 @@ def test_a_seat_taken_later_in_the_night_may_be_named(db, app):
     """The seats of the night (``store.table_players``: seated now, or played and left)."""
     w = build(app, db)
     store.void_hand_start(db, w.live_hand, reason="not yet", entered_by="test")
-    assert store.hands.action_seats(db, w.night) == {1, 3, 4}
+    assert store.hand.events.action_seats(db, w.night) == {1, 3, 4}
     store.seat_player(db, w.night, store.add_player(db, "Bea"), 7, entered_by="test")
-    assert store.hands.action_seats(db, w.night) == {1, 3, 4, 7}
+    assert store.hand.events.action_seats(db, w.night) == {1, 3, 4, 7}
 
 
 TAPPED = [

@@ -13,13 +13,13 @@ import zlib
 from datetime import timedelta
 
 import pytest
+from conftest import HOST_PASSWORD, HOST_USER, host_account, login_host
 
 import store
-import store.auth
-import store.db
+import store.account.accounts
+import store.core.transactions
 from app import create_app
-from conftest import HOST_PASSWORD, HOST_USER, host_account, login_host
-from web.auth import safe_next
+from web.account.views import safe_next
 
 
 def _login(client, username=HOST_USER, password=HOST_PASSWORD, next_=None):
@@ -41,10 +41,10 @@ def _cookie_payload(value: str) -> str:
 
 @pytest.fixture
 def moved_clock(monkeypatch):
-    """Move ``store.db.clock`` forward: ``moved_clock(hours=3)``."""
-    now = store.db.clock()
+    """Move ``store.core.transactions.clock`` forward: ``moved_clock(hours=3)``."""
+    now = store.core.transactions.clock()
     offset = [timedelta()]
-    monkeypatch.setattr(store.db, "clock", lambda: now + offset[0])
+    monkeypatch.setattr(store.core.transactions, "clock", lambda: now + offset[0])
 
     def move(**delta):
         offset[0] += timedelta(**delta)
@@ -52,12 +52,12 @@ def moved_clock(monkeypatch):
 
 
 def test_the_password_is_stored_as_a_scrypt_hash_never_in_plain(db):
-    account_id, created = store.auth.set_password(db, "ana", "una clave larga")
+    account_id, created = store.account.accounts.set_password(db, "ana", "una clave larga")
     stored = db.execute("SELECT password_hash FROM accounts WHERE id = ?", [account_id]).fetchone()[0]
     assert created and stored.startswith("scrypt:") and "una clave larga" not in stored
-    assert store.auth.check_login(db, "ana", "una clave larga")["id"] == account_id
-    assert store.auth.check_login(db, "ana", "una clave corta") is None
-    assert store.auth.check_login(db, "nadie", "una clave larga") is None
+    assert store.account.accounts.check_login(db, "ana", "una clave larga")["id"] == account_id
+    assert store.account.accounts.check_login(db, "ana", "una clave corta") is None
+    assert store.account.accounts.check_login(db, "nadie", "una clave larga") is None
 
 
 @pytest.mark.parametrize("password, code", [("short", "password_short"), ("x" * 201, "password_long"),
@@ -65,8 +65,8 @@ def test_the_password_is_stored_as_a_scrypt_hash_never_in_plain(db):
                                             ("ten chars\u202e!", "password_control")])
 def test_a_weak_or_odd_password_is_refused_and_nothing_stored(db, password, code):
     with pytest.raises(store.StoreError) as refused:
-        store.auth.set_password(db, "ana", password)
-    assert refused.value.code == code and not store.auth.has_accounts(db)
+        store.account.accounts.set_password(db, "ana", password)
+    assert refused.value.code == code and not store.account.accounts.has_accounts(db)
 
 
 def test_the_host_role_only_after_login_and_logout_ends_it(app, client):
@@ -188,7 +188,7 @@ def test_the_first_visit_needs_the_setup_code_and_uses_it_up(app, client, runner
     form = {"username": "ana", "password": "una clave larga", "confirm": "una clave larga"}
     assert client.post("/host/setup", data={**form, "code": "AAAA-BBBB-CCCC"}).status_code == 401
     assert client.post("/host/setup", data={**form, "code": code, "confirm": "otra"}).status_code == 400
-    assert not store.auth.has_accounts(db)
+    assert not store.account.accounts.has_accounts(db)
     response = client.post("/host/setup", data={**form, "code": code.lower().replace("-", " ")})
     assert response.status_code == 302 and client.get("/host/").status_code == 200
     assert db.execute("SELECT username FROM accounts").fetchall() == [("ana",)]
@@ -201,13 +201,13 @@ def test_the_first_visit_needs_the_setup_code_and_uses_it_up(app, client, runner
 
 
 def test_a_new_setup_code_replaces_the_last(db):
-    first = store.auth.issue_setup_code(db)
-    second = store.auth.issue_setup_code(db)
+    first = store.account.accounts.issue_setup_code(db)
+    second = store.account.accounts.issue_setup_code(db)
     with pytest.raises(store.StoreError) as refused:
-        store.auth.setup_account(db, first, "ana", "una clave larga")
+        store.account.accounts.setup_account(db, first, "ana", "una clave larga")
     assert refused.value.code == "setup_code_wrong"
-    assert store.auth.setup_account(db, second, "ana", "una clave larga")
-    assert store.auth.issue_setup_code(db) is None  # an account exists: no more codes
+    assert store.account.accounts.setup_account(db, second, "ana", "una clave larga")
+    assert store.account.accounts.issue_setup_code(db) is None  # an account exists: no more codes
 
 
 def test_set_password_from_the_cli_creates_then_resets_and_ends_sessions(app, client, runner, db):
@@ -232,7 +232,7 @@ def test_changing_the_password_ends_every_other_session(app, client, db):
     assert wrong.status_code == 400 and other.get("/host/").status_code == 200
     assert client.post("/host/account/password", data=form).status_code == 302
     assert client.get("/host/").status_code == 200 and other.get("/host/").status_code == 302
-    assert store.auth.check_login(db, HOST_USER, "una clave nueva")
+    assert store.account.accounts.check_login(db, HOST_USER, "una clave nueva")
 
 
 @pytest.mark.parametrize("target", ["/%09/host", "//evil.example", "/\\evil", "https://evil",

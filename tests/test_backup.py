@@ -24,19 +24,19 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
-import store
-import store.auth
-import store.backup
-import store.chain
-import store.chainrows
-import store.servicelock
-from app import create_app
 from conftest import snapshot
 from liveserver import SECRET_KEY, start_server
 from page_world import dealer_token
+
+import store
+import store.account.accounts
+import store.core.chain
+import store.core.chain_rows
+import store.core.service_lock
+import store.files.backup
+from app import create_app
 from store import open_db
-from store.backup import BackupError
+from store.files.backup import BackupError
 
 RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
 
@@ -79,7 +79,7 @@ def test_backup_then_restore_gives_the_same_rows_and_every_chain_verifies(app, d
         manifest = json.load(tar.extractfile("manifest.json"))
         secrets = json.load(tar.extractfile("secrets.json"))
     assert manifest["nights"] == 2
-    assert manifest["heads"][str(night)] == store.chain.head(db, night)
+    assert manifest["heads"][str(night)] == store.core.chain.head(db, night)
     assert secrets["CHAIN_KEY"] == json.loads((tmp_path / "secrets.json").read_text())["CHAIN_KEY"]
 
     elsewhere = tmp_path / "restored" / "tapete.db"
@@ -120,10 +120,10 @@ def test_restore_is_refused_while_the_service_has_the_database_open(app, db, tmp
     its connections on a file that is gone. Stop the service first."""
     played_night(db)
     archive = tmp_path / "b.tar"
-    store.backup.backup(app.config["DATABASE"], archive)
+    store.files.backup.backup(app.config["DATABASE"], archive)
     before = snapshot(app.config["DATABASE"])
     with pytest.raises(BackupError, match="stop the service first"):
-        store.backup.restore(archive, app.config["DATABASE"], force=True)  # `db` is still open
+        store.files.backup.restore(archive, app.config["DATABASE"], force=True)  # `db` is still open
     assert snapshot(app.config["DATABASE"]) == before
     assert not list(tmp_path.glob("*.before-restore-*"))
 
@@ -167,7 +167,7 @@ def _rewrite(archive: Path, out: Path, change) -> None:
 def test_a_damaged_or_doctored_backup_is_refused_and_nothing_is_replaced(app, db, tmp_path, damage):
     night = played_night(db)
     archive = tmp_path / "good.tar"
-    store.backup.backup(app.config["DATABASE"], archive)
+    store.files.backup.backup(app.config["DATABASE"], archive)
     bad = tmp_path / "bad.tar"
     raw = archive.read_bytes()
     if damage == "truncated":
@@ -213,13 +213,13 @@ def test_a_damaged_or_doctored_backup_is_refused_and_nothing_is_replaced(app, db
         _rewrite(archive, bad, lie)
     target = tmp_path / "restored" / "tapete.db"
     with pytest.raises(BackupError, match=EXPECTED[damage]):
-        store.backup.check_backup(bad)
+        store.files.backup.check_backup(bad)
     runner = app_on(target).test_cli_runner()
     refused = runner.invoke(args=["restore", str(bad)])
     assert refused.exit_code == 1, refused.output
     assert not target.exists()
     assert not (tmp_path / "evil.txt").exists() and not (tmp_path.parent / "evil.txt").exists()
-    assert store.backup.check_backup(archive)["nights"] == 1  # the good one still checks
+    assert store.files.backup.check_backup(archive)["nights"] == 1  # the good one still checks
 
 
 def test_backup_refuses_without_the_secrets_file(app, db, runner, tmp_path):
@@ -268,13 +268,13 @@ def test_backup_replaces_an_older_backup_only_with_force(app, db, runner, tmp_pa
     forced = runner.invoke(args=["backup", str(archive), "--force"])
     assert forced.exit_code == 0 and "2 nights" in forced.output, forced.output
     assert stat.S_IMODE(archive.stat().st_mode) == 0o600
-    assert store.backup.check_backup(archive)["nights"] == 2
+    assert store.files.backup.check_backup(archive)["nights"] == 2
 
 
 def test_a_backup_that_fails_midway_leaves_the_older_file_and_no_partial_one(app, db, tmp_path, monkeypatch):
     played_night(db)
     archive = tmp_path / "nightly.tar"
-    store.backup.backup(app.config["DATABASE"], archive)
+    store.files.backup.backup(app.config["DATABASE"], archive)
     first = archive.read_bytes()
     real_addfile = tarfile.TarFile.addfile
 
@@ -286,9 +286,9 @@ def test_a_backup_that_fails_midway_leaves_the_older_file_and_no_partial_one(app
 
     monkeypatch.setattr(tarfile.TarFile, "addfile", crash_on_the_database)
     with pytest.raises(OSError, match="No space"):
-        store.backup.backup(app.config["DATABASE"], archive, force=True)
+        store.files.backup.backup(app.config["DATABASE"], archive, force=True)
     with pytest.raises(OSError, match="No space"):
-        store.backup.backup(app.config["DATABASE"], tmp_path / "new.tar")
+        store.files.backup.backup(app.config["DATABASE"], tmp_path / "new.tar")
     assert archive.read_bytes() == first and not (tmp_path / "new.tar").exists()
     assert not list(tmp_path.glob(".tapete-backup-*"))
 
@@ -300,7 +300,7 @@ def _doctored(app, db, tmp_path, sql: list[str]) -> Path:
     original manifest and secrets (what someone holding the file can do)."""
     played_night(db)
     archive = tmp_path / "good.tar"
-    store.backup.backup(app.config["DATABASE"], archive)
+    store.files.backup.backup(app.config["DATABASE"], archive)
     bad = tmp_path / "doctored.tar"
 
     def change(conn):
@@ -327,7 +327,7 @@ def test_a_backup_whose_triggers_were_dropped_is_refused(app, db, tmp_path):
     bad = _doctored(app, db, tmp_path, [f"DROP TRIGGER {name}" for name in triggers])
     target = tmp_path / "restored" / "tapete.db"
     with pytest.raises(BackupError, match="schema is not the one the migrations make: trigger .* missing"):
-        store.backup.restore(bad, target)
+        store.files.backup.restore(bad, target)
     assert not target.exists() and not target.parent.exists()
 
 
@@ -343,13 +343,13 @@ def test_a_backup_whose_triggers_were_dropped_is_refused(app, db, tmp_path):
 def test_a_backup_with_a_schema_of_its_own_is_refused(app, db, tmp_path, sql, named):
     bad = _doctored(app, db, tmp_path, sql)
     with pytest.raises(BackupError, match=named):
-        store.backup.check_backup(bad)
+        store.files.backup.check_backup(bad)
 
 
 def test_restore_says_which_tables_the_chain_does_not_cover(app, db, tmp_path):
     """An account renamed in the file is restored (no chain covers accounts): the restore
     says so, naming the tables a backup cannot prove untouched."""
-    store.auth.set_password(db, "host", "correct horse battery")
+    store.account.accounts.set_password(db, "host", "correct horse battery")
     bad = _doctored(app, db, tmp_path, ["UPDATE accounts SET username = 'mallory'"])
     target = tmp_path / "restored" / "tapete.db"
     done = app_on(target).test_cli_runner().invoke(args=["restore", str(bad)])
@@ -357,14 +357,14 @@ def test_restore_says_which_tables_the_chain_does_not_cover(app, db, tmp_path):
     said = done.output.split("not covered by the chain", 1)[1]
     for table in ("accounts", "sessions", "login_attempts", "setup_codes", "dealer_links", "tokens"):
         assert table in said
-    for table in store.chainrows.CHAINED:
+    for table in store.core.chain_rows.CHAINED:
         assert table not in said
 
 
 # --- restore beside a running service (item 5) -----------------------------------------------
 
 def test_restore_is_refused_while_a_service_runs_on_the_database_before_it_opened_it(tmp_path):
-    """``python -m web.serving`` that has served nothing that reads the database holds no
+    """``python -m web.core.serving`` that has served nothing that reads the database holds no
     connection to it; its mark (``tapete.db.serving``) still refuses the restore, and goes
     when the service stops."""
     path = tmp_path / "tapete.db"
@@ -372,18 +372,18 @@ def test_restore_is_refused_while_a_service_runs_on_the_database_before_it_opene
     played_night(db)
     db.conn.close()
     archive = tmp_path / "b.tar"
-    store.backup.backup(path, archive)
+    store.files.backup.backup(path, archive)
     before = snapshot(path)
     with start_server(path) as server:
-        assert not store.backup.in_use(path)  # no connection: the old check alone let it through
+        assert not store.files.backup.in_use(path)  # no connection: the old check alone let it through
         mark = tmp_path / "tapete.db.serving"
         assert mark.read_text().strip() == str(server.process.pid)
         with pytest.raises(BackupError, match=f"process {server.process.pid}.* stop it first"):
-            store.backup.restore(archive, path, force=True)
+            store.files.backup.restore(archive, path, force=True)
         assert snapshot(path) == before and not list(tmp_path.glob("*.before-restore-*"))
         server.stop()
         assert not mark.exists()
-    assert store.backup.restore(archive, path, force=True)["nights"] == 1
+    assert store.files.backup.restore(archive, path, force=True)["nights"] == 1
 
 
 def test_a_mark_left_by_a_killed_service_does_not_block_a_restore(tmp_path):
@@ -392,13 +392,13 @@ def test_a_mark_left_by_a_killed_service_does_not_block_a_restore(tmp_path):
     played_night(db)
     db.conn.close()
     archive = tmp_path / "b.tar"
-    store.backup.backup(path, archive)
+    store.files.backup.backup(path, archive)
     with start_server(path) as server:
         server.kill()  # SIGKILL: no clean-up
     mark = tmp_path / "tapete.db.serving"
     assert mark.read_text().strip() == str(server.process.pid)
-    assert store.servicelock.serving_pid(path) is None
-    assert store.backup.restore(archive, path, force=True)["nights"] == 1
+    assert store.core.service_lock.serving_pid(path) is None
+    assert store.files.backup.restore(archive, path, force=True)["nights"] == 1
 
 
 # --- what a restore leaves behind (item 6) ---------------------------------------------------
@@ -408,7 +408,7 @@ def test_restore_into_an_empty_folder_keeps_no_key_of_its_own_making(app, db, tm
     must neither keep it as an old file nor report it."""
     played_night(db)
     archive = tmp_path / "b.tar"
-    store.backup.backup(app.config["DATABASE"], archive)
+    store.files.backup.backup(app.config["DATABASE"], archive)
     folder = tmp_path / "empty"
     folder.mkdir()
     real = create_app({"DATABASE": str(folder / "tapete.db")})
@@ -439,7 +439,7 @@ def test_restore_keeps_a_secrets_file_that_was_there_before(app, db, tmp_path):
     an old file, kept."""
     played_night(db)
     archive = tmp_path / "b.tar"
-    store.backup.backup(app.config["DATABASE"], archive)
+    store.files.backup.backup(app.config["DATABASE"], archive)
     folder = tmp_path / "kept"
     folder.mkdir()
     (folder / "secrets.json").write_text('{"SECRET_KEY": "older"}')
@@ -505,7 +505,7 @@ class Tablet(threading.Thread):
 
 
 def test_a_backup_taken_while_a_tablet_posts_holds_every_tap_acknowledged_before_it(db, tmp_path):
-    """The service (``python -m web.serving``, its own process) takes taps from a tablet
+    """The service (``python -m web.core.serving``, its own process) takes taps from a tablet
     as fast as it posts them; the backup is made meanwhile from this process."""
     night = played_night(db, hands=0)
     hand = store.start_hand(db, night, button=1, entered_by="test")
@@ -528,7 +528,7 @@ def _backup_while_posting(base: str, dealer: str, hand: int, tmp_path: Path) -> 
     started = time.monotonic()
     before = {k for k, at in tablet.acked.items() if at < started}
     archive = tmp_path / "live.tar"
-    store.backup.backup(tmp_path / "tapete.db", archive)
+    store.files.backup.backup(tmp_path / "tapete.db", archive)
     grown = len(tablet.acked)
     deadline = time.monotonic() + 30
     while len(tablet.acked) <= grown + 3 and time.monotonic() < deadline and not tablet.errors:
@@ -543,7 +543,7 @@ def _backup_while_posting(base: str, dealer: str, hand: int, tmp_path: Path) -> 
 def _the_backup_holds_what_was_acknowledged(night: int, tmp_path: Path, before: set, everything: list) -> None:
     archive = tmp_path / "live.tar"
     target = tmp_path / "restored" / "tapete.db"
-    done = store.backup.restore(archive, target)  # checks integrity and every chain first
+    done = store.files.backup.restore(archive, target)  # checks integrity and every chain first
     assert done["nights"] == 1
     copy = sqlite3.connect(target)
     counts = dict(copy.execute("SELECT key, COUNT(*) FROM events WHERE key LIKE 'bk-%' GROUP BY key"))
@@ -554,7 +554,7 @@ def _the_backup_holds_what_was_acknowledged(night: int, tmp_path: Path, before: 
     assert set(counts) <= set(everything) | {f"bk-{len(everything):05d}"}  # nothing invented
     restored = open_db(target)
     try:
-        assert store.chain.verify(restored, night)["ok"]
+        assert store.core.chain.verify(restored, night)["ok"]
         assert restored.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     finally:
         restored.conn.close()

@@ -1,5 +1,5 @@
 """One bank figure (issue #14): the chips on the table against the chips bought, the carried
-pot counted exactly once, computed by ``store.bank.bank_check`` and said the same on the
+pot counted exactly once, computed by ``store.money.bank.bank_check`` and said the same on the
 host's page, in the close's refusal and in the report's PDF.
 
 The issue's night: "With a carried pot returned to the stacks, the bank showed "+25" for a
@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import login_host, pdf_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from night14_world import MISCOUNT, PLAYERS, build_night14, referee_stacks
 
 import store
-from conftest import login_host, pdf_text
-from night14_world import MISCOUNT, PLAYERS, build_night14, referee_stacks
 
 FIGURE = re.compile(r"(?:diferencia|difference)\s+([+−-]?\d+)", re.IGNORECASE)
 
@@ -156,7 +156,7 @@ def _random_night(db, buys: list[int], passed: bool, rebuy: int, deltas: list[in
         store.end_hand(db, hand, entered_by="host:t")
     if rebuy:
         store.buy_in(db, night, ids[1], rebuy, entered_by="host:t")
-    stacks = store.judging.next_hand_stacks(db, night)
+    stacks = store.hand.judging.next_hand_stacks(db, night)
     for seat, player in ids.items():
         store.cash_out(db, night, player, max(stacks[seat] + deltas[seat - 1], 0), entered_by="host:t")
     return night, ids

@@ -12,13 +12,12 @@ from __future__ import annotations
 import re
 
 import pytest
-
-import store
 from conftest import login_host, pdf_text
 from night14_world import MISCOUNT, PLAYERS, build_night14, referee_stacks
 from test_bank import bank_text, figure, flashes
 
-from web.i18n import MINUS
+import store
+from web.core.i18n import MINUS
 
 
 def _pot_in_the_counts(db, world) -> None:
@@ -60,7 +59,7 @@ def test_the_pot_handed_back_before_the_count_is_counted_once_and_flags_only_the
     stacks = referee_stacks(db, world)
     store.recount(db, world.night, world.ids["Bruno"], stacks[2] + 1, entered_by="host:test")
     summary = store.close_night(db, world.night, entered_by="host:test")
-    assert not [e for e in store.bank.live_entries(db, world.night, "adjustment")]
+    assert not [e for e in store.money.bank.live_entries(db, world.night, "adjustment")]
     assert summary["bank"]["balanced"] and sum(p["net_chips"] for p in summary["players"]) == 0
     pdf = pdf_text(client.get(f"/reports/nights/{world.night}.pdf?lang=es").data)
     assert figure(pdf) == 0
@@ -78,7 +77,7 @@ def test_cash_out_and_recount_confirm_what_they_did(client, db):
     world = build_night14(db)
     login_host(client)
     bruno = world.ids["Bruno"]
-    counted = store.bank.live_entries(db, world.night, "cash_out")
+    counted = store.money.bank.live_entries(db, world.night, "cash_out")
     old = next(e["chips"] for e in counted if e["player_id"] == bruno)
     html = client.post(f"/host/night/{world.night}/recount?lang=es", data={"player_id": bruno, "chips": "88"},
                        follow_redirects=True).get_data(as_text=True)
@@ -126,7 +125,7 @@ def test_the_count_note_says_the_pushes_agree_only_for_that_seat(client, db):
     """Hand 2's push went to the false opener: the note on Bruno's count must not say
     every recorded push agreed up to hand 4."""
     world = build_night14(db)
-    (finding,) = store.counts.count_findings(db, world.night)
+    (finding,) = store.money.counts.count_findings(db, world.night)
     assert finding["details"]["wrong_push"] == 2
     login_host(client)
     html = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)

@@ -3,7 +3,7 @@ tester A's items 6, 7 and 11).
 
 Names, labels, titles and reasons refuse the characters that draw nothing (the Hangul
 fillers U+115F, U+1160, U+3164, U+FFA0, the blank Braille pattern U+2800, U+180E) and any
-text with no visible letter, digit or sign; one check (``store.text``) serves the store
+text with no visible letter, digit or sign; one check (``store.core.checks``) serves the store
 and the pages. A night's tablet links have distinct, visible labels (revoked links too);
 no link is issued on a closed night. A tap's idempotency key is printable ASCII.
 """
@@ -11,12 +11,12 @@ no link is issued on a closed night. A tap's idempotency key is printable ASCII.
 from __future__ import annotations
 
 import pytest
-
-import store
 from conftest import login_host
-from store.text import BLANK_LOOKING, bad_characters, looks_blank
 from test_fuzz_endpoints import build, snapshot
 from test_validation import _flashed, _host
+
+import store
+from store.core.checks import BLANK_LOOKING, bad_characters, looks_blank
 
 BLANK_NAMES = ["\u3164", "\u2800\u2800", "Eve\u3164", "\u115f", "\u1160Ana", "\uffa0", "Ana\u180e", "\u0301"]
 """Names that look empty (or hide a blank): the fillers, two blank Braille patterns, a

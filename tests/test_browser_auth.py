@@ -8,18 +8,18 @@ from __future__ import annotations
 import re
 
 import pytest
-
-import store.auth
-import store.db
 from conftest import ARTIFACTS
+
+import store.account.accounts
+import store.core.transactions
 
 pytestmark = pytest.mark.browser
 
 
 def test_first_visit_setup_then_logout_and_login_in_a_browser(app, db, browser, server):
-    with store.db.write_tx(db):  # a fresh install: no account (the server fixture made one)
+    with store.core.transactions.write_tx(db):  # a fresh install: no account (the server fixture made one)
         db.execute("DELETE FROM accounts")
-    code = store.auth.issue_setup_code(db)
+    code = store.account.accounts.issue_setup_code(db)
     context = browser.new_context(viewport={"width": 390, "height": 800}, locale="es-ES")
     page = context.new_page()
     ARTIFACTS.mkdir(exist_ok=True)

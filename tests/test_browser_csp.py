@@ -8,10 +8,10 @@ the close-night form asks first)."""
 from __future__ import annotations
 
 import pytest
-
-import store
 from conftest import ARTIFACTS, fill_login
 from page_world import build_pages
+
+import store
 
 pytestmark = pytest.mark.browser
 
@@ -67,12 +67,12 @@ def test_no_page_violates_the_content_security_policy(browser, server, app, db):
     assert page.evaluate("getComputedStyle(document.querySelector('.seat')).position") == "absolute"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "csp_dealer.png"))
-    # the replay steps with the keyboard (static/js/replay.js)
+    # the replay steps with the keyboard (static/hand/replayer.js)
     page.goto(f"{server}/host/night/{pages.night}/hand/1")
     page.wait_for_selector("#replay.stepping")
     page.keyboard.press("ArrowRight")
     assert page.evaluate("location.hash").startswith("#step-")
-    # the close-night form asks first (static/js/confirm.js; no inline onsubmit)
+    # the close-night form asks first (static/core/confirm.js; no inline onsubmit)
     page.goto(f"{server}/host/night/{quiet}")
     asked = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))

@@ -21,10 +21,10 @@ import re
 from datetime import datetime, timedelta, timezone
 
 import pytest
-
-import store
 from conftest import fill_login, set_offline
 from test_browser_pages import Tablet, _table
+
+import store
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ PAGE_START = datetime(2025, 1, 10, 21, 0, tzinfo=timezone.utc)
 """The tablet's clock when the page opens (paused there)."""
 DEALER_PACE_MS = 2_000
 """A dealer's next deliberate tap, on the page's clock: past the tablet's double-activation
-window (``TapDoubleGuard``, 300 ms, ``static/js/tapqueue.js``)."""
+window (``TapDoubleGuard``, 300 ms, ``static/hand/tapqueue.js``)."""
 
 
 @pytest.fixture

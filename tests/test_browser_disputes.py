@@ -16,11 +16,11 @@ import json
 import re
 
 import pytest
-
-import store
-import store.chain
 from conftest import ARTIFACTS, dealer_url, fill_login, night_with_first_hand, pdf_text
 from dispute_helpers import pushed_stacks, recorded_awards
+
+import store
+import store.core.chain
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("shared")]
 
@@ -142,9 +142,9 @@ def test_a_player_disputes_on_a_phone_and_the_host_replays_previews_and_commits(
     assert "Fallo: aceptada" in text and "upheld" not in text and "Bruno no tenía apertura" in text
     assert "Chus +75" in text and "Bruno \u221275" in text
     assert "Liquidaciones anteriores" in text
-    chain = store.chain.head(db, night_id)
+    chain = store.core.chain.head(db, night_id)
     assert chain["head"] and chain["head"] in text.replace(" ", "")
-    assert store.chain.verify(db, night_id, head=chain["head"])["ok"]
+    assert store.core.chain.verify(db, night_id, head=chain["head"])["ok"]
     phone.close()
     host.close()
 

@@ -1,4 +1,4 @@
-"""Files in and out in a real browser (issue 15, ``web.files``), in Spanish: the host logs
+"""Files in and out in a real browser (issue 15, ``web.files.views``), in Spanish: the host logs
 in, downloads a night as a session file from the night page (a real download), opens the
 import page from the nights page, chooses that file, imports it, and lands on the new
 night with its players; a file the importer refuses comes back on the form in Spanish.
@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 
 import pytest
-
-import store
 from conftest import ARTIFACTS, PHONE, fits, host_account, make_app, open_as_host, snapshot
 from liveserver import start_server
-from store import pokernow
-from web.limits import MAX_UPLOAD_BYTES
 from night14_world import LONG_NAME, build_night14
+
+import store
+from store.files import pokernow
+from web.core.limits import MAX_UPLOAD_BYTES
 
 pytestmark = pytest.mark.browser
 
@@ -112,7 +112,7 @@ def test_a_file_past_the_limit_is_refused_in_the_page_before_it_is_sent(app, db,
 
 def test_without_the_pages_check_the_production_server_refuses_a_file_past_the_limit_in_spanish(
         browser, tmp_path):
-    """The production server (waitress, ``web.serving``) with the page's script off (no
+    """The production server (waitress, ``web.core.serving``) with the page's script off (no
     ``upload_limit.js``): a 9 MB file on the import form is refused on its announced length,
     unread, and the host lands back on the form with the form's own Spanish sentence, not
     waitress's English "Request Entity Too Large" (a fresh tester's finding)."""

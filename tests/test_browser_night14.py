@@ -5,7 +5,7 @@ false opener, a wrong push, an all-in with a side pot); Chus rebuys between hand
 counts at the close have Bruno 20 over; the close is refused; Bruno recounts; the night
 closes.
 
-It asserts that the bank's one figure (``store.bank.bank_check``) is the same on the host's
+It asserts that the bank's one figure (``store.money.bank.bank_check``) is the same on the host's
 page, in the close's refusal and in the PDF, and that the closed night's page opens on who
 pays whom, the PDF link and the share text. Screenshots: tests/artifacts/night14-*.png at
 tablet (1280×800) and phone (390×844) sizes.
@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 
 import pytest
-
-import store
 from conftest import ARTIFACTS, fill_login, pdf_text
 from night14_world import HANDS, LONG_NAME, MISCOUNT, PLAYERS, REBUY, RULES
 from test_bank import figure
+
+import store
 
 pytestmark = pytest.mark.browser
 

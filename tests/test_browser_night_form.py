@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import ARTIFACTS, PHONE, dealer_token, fill_login, fits
+from test_browser_dealer import _later, paused_page
+from test_browser_pages import Tablet
 
 import referee
 import store
-from conftest import ARTIFACTS, PHONE, dealer_token, fill_login, fits
-from store.judging import hand_ruling
-from test_browser_dealer import _later, paused_page
-from test_browser_pages import Tablet
+from store.hand.judging import hand_ruling
 
 pytestmark = pytest.mark.browser
 

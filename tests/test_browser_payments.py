@@ -9,10 +9,10 @@ on the night of ``tests/night14_world.py``, closed, the payer opens their link o
 from __future__ import annotations
 
 import pytest
-
 from conftest import ARTIFACTS, PHONE, fill_login, fits
 from night14_world import build_night14
-from store import payments
+
+from store.money import payments
 
 pytestmark = pytest.mark.browser
 

@@ -1,7 +1,7 @@
 """The dealer's tablet, issue 15 (tabletnet): a reload without connection, doubles by key,
 confirms in the page, the award-gap banner's lifetime and words, and a closed night.
 
-- Offline reload: a service worker (``static/js/sw.js``, served at ``/dealer/sw.js``) keeps
+- Offline reload: a service worker (``static/hand/sw.js``, served at ``/dealer/sw.js``) keeps
   the hand page and its assets; reloading while offline shows the table and the queued taps
   (the queue is in localStorage), and they are stored once each when the connection is back.
 - Doubles by the tap's key: five quick taps for five seats, one after the other with no
@@ -22,11 +22,11 @@ import json
 import re
 
 import pytest
-
-import store
 from conftest import ARTIFACTS, dealer_token, set_offline
 from test_browser_dealer import _later, _log, _store_actions, paused_page
 from test_browser_pages import Tablet, _table
+
+import store
 
 pytestmark = pytest.mark.browser
 

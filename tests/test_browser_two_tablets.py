@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 
 import pytest
-
-import store
 from conftest import ARTIFACTS, dealer_token
 from test_browser_dealer import _later, paused_page
 from test_browser_pages import Tablet, _table
+
+import store
 
 pytestmark = pytest.mark.browser
 

@@ -2,7 +2,7 @@
 
 Each tamper is done as an attacker who can write the database file would do it: raw SQL
 on a connection of its own, the append-only triggers dropped first where they stand in
-the way. ``store.chain.verify`` (and ``flask --app app verify``) must catch it and name
+the way. ``store.core.chain.verify`` (and ``flask --app app verify``) must catch it and name
 the row.
 """
 
@@ -16,15 +16,15 @@ import sqlite3
 import stat
 
 import pytest
+from conftest import login_host, night_with_first_hand, pdf_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlite_utils import Database
 
 import store
-import store.chain
-import store.hands
-from conftest import login_host, night_with_first_hand, pdf_text
-from store import secretfile
+import store.core.chain
+import store.hand.events
+from store.core import secret_file
 
 FALSE_OPENER = {
     "rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
@@ -62,10 +62,10 @@ def event_id(db, action: str) -> int:
 
 
 def verify(app, night_id: int, **kw) -> dict:
-    """``store.chain.verify`` on a fresh connection (what ``flask verify`` does)."""
+    """``store.core.chain.verify`` on a fresh connection (what ``flask verify`` does)."""
     db = store.open_db(app.config["DATABASE"])
     try:
-        return store.chain.verify(db, night_id, **kw)
+        return store.core.chain.verify(db, night_id, **kw)
     finally:
         db.conn.close()
 
@@ -89,7 +89,7 @@ def test_an_intact_night_verifies_and_the_cli_prints_the_head_and_the_link_count
                   for t in ("seats", "hands", "events", "ledger")) + 1  # + the night itself
     result = verify(app, night_id)
     assert result["ok"] and result["problem"] is None
-    assert result["links"] == chained == store.chain.head(db, night_id)["links"]
+    assert result["links"] == chained == store.core.chain.head(db, night_id)["links"]
     assert len(result["head"]) == 64 and int(result["head"], 16) >= 0
     out = runner.invoke(args=["verify", str(night_id)])
     assert out.exit_code == 0, out.output
@@ -129,7 +129,7 @@ def test_an_actions_text_edited_is_caught_with_the_action_named(app, db, runner,
 
 def test_the_newest_event_deleted_is_caught(app, db, runner, night):
     night_id, _ = night
-    newest, links = db.execute("SELECT MAX(id), COUNT(*) FROM events").fetchone()[0], store.chain.head(db, night_id)["links"]
+    newest, links = db.execute("SELECT MAX(id), COUNT(*) FROM events").fetchone()[0], store.core.chain.head(db, night_id)["links"]
     conn = attacker(app)
     unguard(conn, "events")
     conn.execute("DELETE FROM events WHERE id = ?", [newest])
@@ -143,7 +143,7 @@ def test_the_newest_event_deleted_is_caught(app, db, runner, night):
 def test_the_newest_event_deleted_with_its_link_is_caught_by_the_recorded_head(app, db, runner, night):
     night_id, _ = night
     newest = db.execute("SELECT MAX(id) FROM events").fetchone()[0]
-    links = store.chain.head(db, night_id)["links"]
+    links = store.core.chain.head(db, night_id)["links"]
     conn = attacker(app)
     unguard(conn, "events")
     unguard(conn, "chain")
@@ -159,7 +159,7 @@ def test_the_newest_event_deleted_with_its_link_and_the_head_rolled_back_is_caug
     """The attacker also sets the head back to the previous link (readable in the chain
     table): the head's seal is an HMAC under the key, which they cannot remake."""
     night_id, _ = night
-    links = store.chain.head(db, night_id)["links"]
+    links = store.core.chain.head(db, night_id)["links"]
     previous_mac, previous_tbl, previous_row = db.execute(
         "SELECT mac, tbl, row_id FROM chain WHERE night_id = ? AND n = ?", [night_id, links - 1]).fetchone()
     conn = attacker(app)
@@ -187,7 +187,7 @@ def test_an_award_edited_with_the_plain_chain_recomputed_is_caught(app, db, runn
                             "FROM events WHERE night_id = ? ORDER BY id", [night_id]).fetchall():
         data = dict(zip(("kind", "hand_id", "seq", "action", "target", "reason", "entered_by", "entered_at"),
                         row[1:]))
-        digest = store.hands._hash(prev, data)
+        digest = store.hand.events._hash(prev, data)
         conn.execute("UPDATE events SET prev_hash = ?, hash = ? WHERE id = ?", [prev, digest, row[0]])
         prev = digest
     conn.close()
@@ -347,7 +347,7 @@ def test_another_key_is_refused_when_the_database_is_opened(app, db, night):
         store.open_db(app.config["DATABASE"], chain_key=secrets.token_bytes(32))
     assert refused.value.code == "chain_key_wrong"
     check = db.execute("SELECT check_value FROM chain_key_check").fetchone()[0]
-    assert check == store.chain.key_check(db.chain_key) and db.chain_key.hex() not in check
+    assert check == store.core.chain.key_check(db.chain_key) and db.chain_key.hex() not in check
     assert verify(app, night_id)["ok"]  # (the right key still verifies)
 
 
@@ -365,7 +365,7 @@ def test_a_lost_secrets_file_is_refused_and_no_new_chain_key_is_made(app, db, ru
     """Moving secrets.json away beside a chained database must not make a new chain key
     (the night would then look tampered with): the open is refused, in one line."""
     night_id, _ = night
-    path = secretfile.secrets_path(app.config["DATABASE"])
+    path = secret_file.secrets_path(app.config["DATABASE"])
     kept = json.loads(path.read_text())
     path.rename(path.with_name("secrets.json.moved"))
     out = runner.invoke(args=["verify", str(night_id)])
@@ -388,7 +388,7 @@ def test_a_short_or_malformed_key_is_a_one_line_error(app, db, runner, night, mo
         assert out.exit_code == 1 and isinstance(out.exception, SystemExit), out
         assert "TAPETE_CHAIN_KEY: the chain key must" in out.output and "Traceback" not in out.output
     monkeypatch.delenv("TAPETE_CHAIN_KEY")
-    path = secretfile.secrets_path(app.config["DATABASE"])
+    path = secret_file.secrets_path(app.config["DATABASE"])
     path.write_text(json.dumps({**json.loads(path.read_text()), "CHAIN_KEY": given}))
     out = runner.invoke(args=["verify", str(night_id)])
     assert out.exit_code == 1 and isinstance(out.exception, SystemExit), out
@@ -429,8 +429,8 @@ def test_a_printed_head_no_longer_in_a_rewritten_chain_fails(app, db, night):
     conn.execute("DELETE FROM chain_heads WHERE night_id = ?", [night_id])
     conn.close()
     insider = store.open_db(app.config["DATABASE"])
-    with store.db.write_tx(insider):
-        store.chain.link_night(insider, night_id)  # (relinked under the key: only an insider can)
+    with store.core.transactions.write_tx(insider):
+        store.core.chain.link_night(insider, night_id)  # (relinked under the key: only an insider can)
     insider.conn.close()
     result = verify(app, night_id, head=printed)
     assert not result["ok"] and result["printed"]["link"] is None
@@ -474,7 +474,7 @@ def test_a_night_still_pending_is_not_verifiable(app, db, night):
 def test_the_report_and_its_pdf_print_the_head_the_link_count_and_the_command(app, client, db, night):
     night_id, _ = night
     login_host(client)
-    mark = store.chain.head(db, night_id)
+    mark = store.core.chain.head(db, night_id)
     page = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
     assert mark["head"] in page and f"({mark['links']} eslabones)" in page
     assert f"flask --app app verify {night_id} --head {mark['head']}" in page
@@ -487,7 +487,7 @@ def test_the_report_and_its_pdf_print_the_head_the_link_count_and_the_command(ap
 # -- the key -----------------------------------------------------------------------------------------
 
 def test_the_key_is_kept_outside_the_database_in_a_private_file(app, db, night):
-    path = secretfile.secrets_path(app.config["DATABASE"])
+    path = secret_file.secrets_path(app.config["DATABASE"])
     kept = json.loads(path.read_text())
     key = base64.b64decode(kept["CHAIN_KEY"])
     assert len(key) == 32 and db.chain_key == key
@@ -555,7 +555,7 @@ def test_a_night_made_before_the_chain_is_linked_once_when_opened_with_the_key(a
     old.conn.close()
 
     first = store.open_db(old_path)
-    result = store.chain.verify(first, night_id)
+    result = store.core.chain.verify(first, night_id)
     assert result["ok"] and result["links"] == verify(app, night_id)["links"]
     assert first.execute("SELECT COUNT(*) FROM chain_pending").fetchone()[0] == 0
     first.conn.close()
@@ -565,7 +565,7 @@ def test_a_night_made_before_the_chain_is_linked_once_when_opened_with_the_key(a
     later.execute("DROP TRIGGER events_no_update")
     later.execute("UPDATE events SET action = 'p3 open 20' WHERE action = 'p3 open 10'")
     later.conn.commit()
-    assert not store.chain.verify(later, night_id)["ok"]
+    assert not store.core.chain.verify(later, night_id)["ok"]
     later.conn.close()
 
 
@@ -615,7 +615,7 @@ def test_any_sequence_of_ordinary_writes_verifies(ops):
             pass  # refused: nothing written
     rows = 1 + sum(db.execute(f"SELECT COUNT(*) FROM {t} WHERE night_id = ?", [night_id]).fetchone()[0]
                    for t in ("seats", "hands", "events", "ledger"))
-    result = store.chain.verify(db, night_id)
+    result = store.core.chain.verify(db, night_id)
     assert result["ok"], result["problem"]
     assert result["links"] == rows
     db.conn.close()
@@ -627,9 +627,9 @@ def test_a_new_install_gets_its_chain_key_made_after_the_app_made_its_other_secr
     from app import create_app
     monkeypatch.delenv("TAPETE_CHAIN_KEY", raising=False)
     app = create_app({"DATABASE": str(tmp_path / "tapete.db")})
-    kept = json.loads(secretfile.secrets_path(tmp_path / "tapete.db").read_text())
+    kept = json.loads(secret_file.secrets_path(tmp_path / "tapete.db").read_text())
     assert app.config["SECRET_KEY"] == kept["SECRET_KEY"] and "CHAIN_KEY" not in kept
     db = store.open_db(tmp_path / "tapete.db")
-    kept = json.loads(secretfile.secrets_path(tmp_path / "tapete.db").read_text())
+    kept = json.loads(secret_file.secrets_path(tmp_path / "tapete.db").read_text())
     assert db.chain_key == base64.b64decode(kept["CHAIN_KEY"]) and app.config["SECRET_KEY"] == kept["SECRET_KEY"]
     db.conn.close()

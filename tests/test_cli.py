@@ -2,8 +2,9 @@
 
 import json
 
-import store
 from conftest import pdf_text
+
+import store
 
 
 def night_id_of(result):

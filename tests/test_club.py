@@ -8,12 +8,12 @@ import re
 from datetime import datetime
 
 import pytest
-
-import store
 from conftest import login_host
 from csrf_client import post_form
 from night14_world import HANDS, LONG_NAME, PLAYERS, build_night14
-from web.i18n import money
+
+import store
+from web.core.i18n import money
 
 
 def _ledger_net_cents(db, night_id: int, player_id: int) -> int:
@@ -147,7 +147,7 @@ def test_the_link_panel_names_the_player_with_copy_share_and_a_qr_code(client, d
     assert 'data-copy-target="new-link"' in panel and 'data-copied="Copiado"' in panel
     assert re.search(r'<button type="button" data-share-target="new-link"[^>]*hidden', panel)
     assert 'class="qr"' in panel and "<title>Enlace privado de Íñigo</title>" in panel
-    assert "js/share.js" in html
+    assert "money/share.js" in html
     # the code holds the link (segno decodes nothing here: the same text makes the same code)
-    from web.qr import qr_svg
+    from web.core.qr import qr_svg
     assert str(qr_svg(url, title="Enlace privado de Íñigo")) in panel

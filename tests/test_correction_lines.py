@@ -6,10 +6,10 @@ log are kept as they are. CONTRACT.md 2: bad input is never guessed at."""
 from __future__ import annotations
 
 import pytest
+from dispute_cases import false_opener, first_hand, import_night, live_actions, refused, snapshot
 
 import store
-import store.hands
-from dispute_cases import false_opener, first_hand, import_night, live_actions, refused, snapshot
+import store.hand.events
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def test_a_new_line_the_referee_cannot_read_is_refused_and_nothing_is_written(db
     preview = store.preview_ruling(db, dispute, decision="upheld", actions=actions)
     assert preview["refusal"]["code"] == "actions_invalid" and preview["refusal"]["params"]["index"] == index
     with pytest.raises(store.StoreError) as direct:
-        store.hands.correct_hand(db, hand["id"], actions, reason="r", entered_by="host")
+        store.hand.events.correct_hand(db, hand["id"], actions, reason="r", entered_by="host")
     assert direct.value.code == "actions_invalid"
 
 
@@ -52,12 +52,12 @@ def test_lines_already_in_the_log_are_kept_as_they_are(db, shared):
     shows = [a for a in full["hands"][0]["actions"] if "show" in a]
     corrected = logged[:3] + ["d deal p3 TsTd9c5h2s"] + logged[3:-1] + shows + logged[-1:]
     assert "p9 juggles" in corrected[4:]
-    store.hands.correct_hand(db, hand["id"], corrected, reason="ruling", entered_by="host")
+    store.hand.events.correct_hand(db, hand["id"], corrected, reason="ruling", entered_by="host")
     assert live_actions(db, hand["id"]) == corrected
 
 
 def test_the_refusal_reads_in_spanish_and_english_with_the_line(app, db, disputed):
-    from web.refusals import said_refusal
+    from web.core.refusals import said_refusal
     dispute, _, logged, _ = disputed
     error = refused(db, "actions_invalid", store.record_ruling, db, dispute, decision="upheld",
                     rule="RRoP", entered_by="host", actions=logged + ["\x00p1 fold"])

@@ -1,5 +1,5 @@
 """Crash test (issue 13): taps posted as fast as a client can while the production server
-(``python -m web.serving``) is killed with SIGKILL at random moments and restarted, 20
+(``python -m web.core.serving``) is killed with SIGKILL at random moments and restarted, 20
 times. Every tap the client saw acknowledged is stored exactly once, in the order sent; no
 key is stored twice; the night's hash chain verifies (``flask verify``) and SQLite's
 ``PRAGMA integrity_check`` says ok.
@@ -27,12 +27,12 @@ import urllib.request
 from http.cookiejar import CookieJar
 
 import pytest
-
-import store
-import store.chain
-from app import create_app
 from liveserver import ROOT, SECRET_KEY, start_server
 from page_world import dealer_token
+
+import store
+import store.core.chain
+from app import create_app
 from store import open_db
 
 pytestmark = pytest.mark.slow
@@ -192,7 +192,7 @@ def test_sigkill_during_a_write_storm_loses_no_acknowledged_tap(tmp_path):
 
     db = open_db(db_path)
     try:
-        assert store.chain.verify(db, night_id)["ok"]
+        assert store.core.chain.verify(db, night_id)["ok"]
     finally:
         db.conn.close()
     verify = subprocess.run([sys.executable, "-m", "flask", "--app", "app", "verify", str(night_id)],

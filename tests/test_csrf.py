@@ -16,11 +16,11 @@ import re
 
 import itsdangerous
 import pytest
-
 from conftest import host_account
 from csrf_client import csrf_token, post_form, post_json
 from test_roles_routes import EXEMPT, ROUTES, build, client_for, credential, snapshot
-from web.origin import cross_site
+
+from web.core.origin import cross_site
 
 pytestmark = pytest.mark.csrf
 

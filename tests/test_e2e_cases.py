@@ -4,11 +4,10 @@ PDF, and the PDF read back: the players, their nets and the transfers are in it.
 import json
 
 import pytest
+from conftest import SHARED, pdf_text
 
 import store
-from conftest import SHARED
-from conftest import pdf_text
-from web import i18n
+from web.core import i18n
 
 CASES = sorted(p.name for p in SHARED.glob("cases/*.json")
                if not p.name.endswith(".expect.json"))

@@ -1,5 +1,5 @@
 """Shared expenses (issue 14: "Shared expenses (food, drinks) split among chosen players,
-kept apart from the poker nets and shown beside them"): ``store.expenses`` and the host's
+kept apart from the poker nets and shown beside them"): ``store.money.expenses`` and the host's
 form. The split is the largest remainder method with the earliest seats taking the
 leftover cents; the expenses' balances sum to zero and their own transfers settle them;
 the poker nets, the bank and the close's settlement never move.
@@ -8,13 +8,13 @@ the poker nets, the bank and the close's settlement never move.
 from __future__ import annotations
 
 import pytest
+from conftest import login_host, snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from night14_world import PLAYERS, build_night14
 
 import store
-from conftest import login_host, snapshot
-from night14_world import PLAYERS, build_night14
-from store import expenses, payments
+from store.money import expenses, payments
 
 HOST = "host:test"
 

@@ -29,13 +29,13 @@ from typing import Callable
 from urllib.parse import quote
 
 import pytest
+from conftest import login_host, make_app, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from page_world import dealer_token
 
 import store
 from app import create_app
-from conftest import login_host, make_app, snapshot
-from page_world import dealer_token
 
 EXAMPLES = 10
 """Hypothesis examples per route (each route is also sent every fixed hostile value once,
@@ -126,7 +126,7 @@ def build(app, db) -> World:
     w.dispute = store.open_dispute(db, w.hand, w.ids["Ana"], "Chus opened before Bruno spoke.")
     w.live_hand = store.start_hand(db, w.night, entered_by="test")
     w.token = store.issue_token(db, w.ids["Ana"])
-    w.link_id = store.tokens.player_links(db, w.ids["Ana"])[0]["id"]
+    w.link_id = store.player.player_links.player_links(db, w.ids["Ana"])[0]["id"]
     w.dealer = f"/dealer/{w.night}/{dealer_token(app, db, w.night)}"
     return w
 
@@ -230,7 +230,7 @@ and the tablet links' routes come with their branches) is not sent, and
 :func:`test_every_route_is_fuzzed` says which."""
 
 GETS = {
-    "index": {}, "static": {"filename": ["css/tapete.css", "../app.py", "%00", MEGABYTE[:5000]]},
+    "index": {}, "static": {"filename": ["core/tapete.css", "../app.py", "%00", MEGABYTE[:5000]]},
 }
 """GET routes with extra hostile values for their path variables (every other GET route
 is sent the generic ones of :func:`path_values`)."""

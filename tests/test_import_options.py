@@ -1,11 +1,11 @@
 """The import of a downloaded night (issue 15, follow-up: a fresh tester's finds on
-``store.importer``, ``store.nightfile``, ``store.exporter``, ``web.files``).
+``store.files.importer``, ``store.files.night_block``, ``store.files.exporter``, ``web.files.views``).
 
 README: "download any night as session JSON (it carries the chip value, currency, zone and
 whether the night is still open, so uploading it again gives the same night), PHH, or a CSV
 of the money". So:
 
-- a CLOSED night downloaded and uploaded again is closed (``store.ledger.close_night``,
+- a CLOSED night downloaded and uploaded again is closed (``store.money.ledger.close_night``,
   the default settlement), with the same transfers; when that close is refused the night
   is open and the page says why, in its language, with the refusal's own words;
 - the same file with another title or start is another night; with the same options
@@ -23,15 +23,15 @@ import tomllib
 from datetime import datetime, timezone
 
 import pytest
-from pokerkit import HandHistory
-
-import store
 from conftest import login_host, snapshot
 from night14_world import PLAYERS, build_night14, referee_stacks
-from store.exporter import night_phh
+from pokerkit import HandHistory
 from test_phh import BLIND_BLIND
 from test_web_files import EMPTY, flashed, night_of, refused, upload
-from web.refusals import refusal_text
+
+import store
+from store.files.exporter import night_phh
+from web.core.refusals import refusal_text
 
 NOT_CLOSED = "El archivo dice que la noche estaba cerrada, pero aquí no se pudo cerrar y sigue abierta: "
 """The Spanish start of the flash when the file's closed night could not be closed."""
@@ -80,7 +80,7 @@ def test_flask_import_of_a_closed_night_closes_it(app, db, runner, tmp_path):
     world = build_night14(db)
     world.close(db)
     path = tmp_path / "cerrada.json"
-    path.write_text(store.exporter.night_json(db, world.night), encoding="utf-8")
+    path.write_text(store.files.exporter.night_json(db, world.night), encoding="utf-8")
     result = runner.invoke(args=["import", str(path)])
     assert result.exit_code == 0, result.output
     again = int(result.output.strip().splitlines()[-1])
@@ -118,7 +118,7 @@ def test_a_closed_night_charged_comes_back_charged_to_the_same_player(app, db, c
     again = night_of(upload(client, body, "cobrada.json", **EMPTY))
     assert [m for c, m in flashed(client) if c == "error"] == []
     assert transfers(db, again) == transfers(db, charged_night.night)
-    options = store.ledger.close_options(db, again)
+    options = store.money.ledger.close_options(db, again)
     assert options["resolution"] == "charge" and store.get_player(db, options["charge_player_id"])["name"] == "Bruno"
 
 
@@ -131,7 +131,7 @@ def test_a_night_settled_with_a_hub_comes_back_with_the_same_hub_and_transfers(a
     body = download(client, hub.night, "json")
     assert json.loads(body)["tapete"]["settlement"]["hub"] == "Chus"
     again = night_of(upload(client, body, "central.json", **EMPTY))
-    assert store.ledger.close_options(db, again)["mode"] == "hub"
+    assert store.money.ledger.close_options(db, again)["mode"] == "hub"
     assert transfers(db, again) == transfers(db, hub.night)
     assert len(transfers(db, again)) > 1 and all("Chus" in t[:2] for t in transfers(db, again))
 
@@ -140,7 +140,7 @@ def test_a_closed_night_whose_close_is_refused_is_open_and_the_page_says_why(app
     """The file says closed but not how it was settled (a file from before the block's
     ``settlement``), and its bank does not balance without the charge: the close is refused;
     the night is imported and open, and the flash says so with the close's refusal in the
-    page's language (``web.refusals``), never silently."""
+    page's language (``web.core.refusals``), never silently."""
     login_host(client)
     body = _unsettled(download(client, charged_night.night, "json"))
     assert json.loads(body)["tapete"]["closed"] is True
@@ -201,7 +201,7 @@ def test_a_file_settled_with_a_hub_who_does_not_play_says_the_file_and_the_name(
 
 def test_a_file_hub_of_the_club_who_did_not_play_tonight_is_named_too(app, db, client, closed_night):
     """A hub the club knows (a player of another night) but who did not play this one."""
-    store.players.player_by_name(db, "Zoe")
+    store.player.players.player_by_name(db, "Zoe")
     login_host(client)
     body = _resettled(download(client, closed_night.night, "json"), mode="hub", hub="Zoe")
     night_of(upload(client, body, "zoe.json", **EMPTY))
@@ -225,7 +225,7 @@ def test_a_charged_night_whose_file_names_no_player_playing_says_so(app, db, cli
 
 def test_flask_import_says_on_stderr_when_the_close_is_refused(app, db, runner, tmp_path, charged_night):
     path = tmp_path / "cobrada.json"
-    path.write_bytes(_unsettled(store.exporter.night_json(db, charged_night.night).encode()))
+    path.write_bytes(_unsettled(store.files.exporter.night_json(db, charged_night.night).encode()))
     result = runner.invoke(args=["import", str(path)])
     assert result.exit_code == 0, result.output
     again = int(result.output.strip().splitlines()[-1])
@@ -259,7 +259,7 @@ def test_another_title_or_start_is_another_night_and_the_same_options_the_same(a
 def test_a_file_without_a_start_is_the_same_night_again_never_now(db):
     """No start given by the host nor the file: the key holds no start (not "now", which
     would differ from one import to the next), so the same file is the same night."""
-    session = json.loads(store.exporter.night_json(db, build_night14(db).night))
+    session = json.loads(store.files.exporter.night_json(db, build_night14(db).night))
     del session["tapete"]
     first = store.import_session(db, session, title="Sin fecha")
     assert store.import_session(db, session, title="Sin fecha") == first
@@ -286,7 +286,7 @@ def test_a_bad_file_value_the_host_overrides_is_ignored(app, db, client, block, 
     session["tapete"] = {**session["tapete"], **block}
     body = json.dumps(session).encode()
     refused = upload(client, body, "mala.json", **{**EMPTY, "title": ""})
-    assert refused.status_code == 400                       # the form again, as filled (web.files)
+    assert refused.status_code == 400                       # the form again, as filled (web.files.views)
     page = html.unescape(refused.get_data(as_text=True))
     said = page[page.index(" del archivo (“tapete."):]
     assert said.startswith(f" del archivo (“tapete.{field}”)"), said[:200]
@@ -366,12 +366,12 @@ def test_a_files_start_before_2000_or_past_a_year_is_refused_as_the_forms_is(app
     """The tester's find: a downloaded night whose ``tapete.started_at`` was set to
     1990-01-01T00:00:00+00:00, uploaded with the form's fields empty, was imported
     ("Comienzo: 1990-01-01"), though the same date typed on the form is refused. The file's
-    start has the same bounds (``store.nights.start_in_bounds``): refused, nothing stored."""
+    start has the same bounds (``store.night.nights.start_in_bounds``): refused, nothing stored."""
     world = build_night14(db)
     login_host(client)
     session = json.loads(download(client, world.night, "json"))
     if start == "in_two_years":
-        start = store.db.clock().replace(microsecond=0).astimezone(timezone.utc)
+        start = store.core.transactions.clock().replace(microsecond=0).astimezone(timezone.utc)
         start = start.replace(year=start.year + 2, day=min(start.day, 28)).isoformat()
     session["tapete"]["started_at"] = start
     before = snapshot(app.config["DATABASE"])
@@ -386,9 +386,9 @@ def test_a_files_start_before_2000_or_past_a_year_is_refused_as_the_forms_is(app
 
 
 def test_the_bounds_are_one_definition_for_the_form_and_the_file(app, db, client, monkeypatch):
-    """One place for the bounds: moved to 2010 (``store.nights.EARLIEST_START``), both the
+    """One place for the bounds: moved to 2010 (``store.night.nights.EARLIEST_START``), both the
     import form's typed start and the file's own start of 2005 are refused; 2010 taken."""
-    monkeypatch.setattr(store.nights, "EARLIEST_START", datetime(2010, 1, 1))
+    monkeypatch.setattr(store.night.nights, "EARLIEST_START", datetime(2010, 1, 1))
     world = build_night14(db)
     login_host(client)
     session = json.loads(download(client, world.night, "json"))

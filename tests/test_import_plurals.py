@@ -8,11 +8,11 @@ import io
 import json
 
 import pytest
-
 from conftest import login_host
-from store import pokernow
-from store.db import StoreError
-from web.refusals import refusal_text
+
+from store.core.checks import StoreError
+from store.files import pokernow
+from web.core.refusals import refusal_text
 
 HEADER = "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,nit_escrow,net"
 ROW = "Ana,a,2026-03-14T20:00:00Z,,1000,,1000,0,0"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 import store
-from store.counts import count_findings
+from store.money.counts import count_findings
 
 
 def _counted(db, night_id) -> dict[str, int]:

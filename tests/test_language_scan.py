@@ -16,7 +16,7 @@ the dispute's statement, the ruling's rule and note, the tablet's label, the hos
 name), time-zone names, card codes (``Ts``, ``9c``: the log's notation, CONTRACT.md 2),
 ``<code>`` (the ``flask ... verify`` command printed for checking the record) and the
 hand-correction box of the dispute page (the log's notation, edited as such; the page says
-the same lines in words beside it). Until the ``bank`` branch is merged (``web.share``
+the same lines in words beside it). Until the ``bank`` branch is merged (``web.money.share``
 missing), the report's bank paragraphs, which that branch rewrites, are left out too.
 """
 
@@ -27,10 +27,10 @@ import importlib.util
 import re
 
 import pytest
-
-import store
 from conftest import login_host, make_app, pdf_text
 from night14_world import LONG_NAME, PLAYERS, build_night14
+
+import store
 from referee.findings import DEFAULT_SEVERITY
 from store import open_db
 
@@ -84,7 +84,7 @@ CARD = re.compile(r"(?<![\w?])(?:[2-9TJQKA][shdc])+(?![\w?])|\bJk\b|\?\?")
 FILE_NAMES = (re.compile(r"\b[\w-]+\.(?:md|txt|py|json)\b"), re.compile(r"\bseed\s*\d+", re.I),
               re.compile(r"\bCONTRACT\b"), re.compile(r"\b\d{3}_\w+"))
 KIND_CODES = tuple(sorted(DEFAULT_SEVERITY))
-BANK_MERGED = importlib.util.find_spec("web.share") is not None
+BANK_MERGED = importlib.util.find_spec("web.money.share") is not None
 STATEMENT = "El bote era de María."
 RULING = ("Reglas de Robert, sección 4", "La mano muerta no gana.")
 TABLET = "Tableta de la mesa"
@@ -185,7 +185,7 @@ def outputs(tmp_path_factory) -> dict[tuple[str, str, str], str]:
                                   follow_redirects=True)
             out[(state, lang, "close refused")] = html_text(refused.get_data(as_text=True))
             if BANK_MERGED:
-                from web.share import share_text
+                from web.money.share import share_text
                 with app.test_request_context(f"/?lang={lang}"):
                     app.preprocess_request()
                     out[(state, lang, "share text")] = share_text(store.night_summary(db, night))
@@ -214,7 +214,7 @@ def context(text: str, word: str) -> list[str]:
 
 def test_the_share_text_is_scanned_once_the_bank_branch_is_merged(outputs):
     if not BANK_MERGED:
-        pytest.skip("web.share (the bank branch's share text) is not merged yet: nothing to scan")
+        pytest.skip("web.money.share (the bank branch's share text) is not merged yet: nothing to scan")
     assert {(s, l) for s, l, what in outputs if what == "share text"} == {
         (s, l) for s in ("open", "closed") for l in ("es", "en")}
 

@@ -12,10 +12,10 @@ import json
 
 from hypothesis import given
 from hypothesis import strategies as st
+from page_world import build_pages
 
 import store
-from page_world import build_pages
-from web.limits import MAX_CONTENT_LENGTH, MAX_JSON_BYTES, MAX_JSON_DEPTH, json_depth
+from web.core.limits import MAX_CONTENT_LENGTH, MAX_JSON_BYTES, MAX_JSON_DEPTH, json_depth
 
 
 def _events(db) -> int:
@@ -150,7 +150,7 @@ def test_max_content_length_is_set_explicitly(app):
 
 
 def test_a_tablet_refusal_is_said_in_the_night_language(app, client, db):
-    """A night of a preset from the Spanish seeds speaks Spanish on its tablet (web.i18n),
+    """A night of a preset from the Spanish seeds speaks Spanish on its tablet (web.core.i18n),
     whatever the browser asks: its refusals too."""
     pages = build_pages(app, db)
     spanish = store.create_night(db, rules={"preset": "pocker"}, chip_cents=10)

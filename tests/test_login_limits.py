@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import threading
 
-import store
-import store.auth
 from conftest import HOST_PASSWORD, HOST_USER, host_account
+
+import store
+import store.account.accounts
 
 
 def _login(client, username=HOST_USER, password=HOST_PASSWORD, address="127.0.0.1"):
@@ -68,7 +69,7 @@ def test_set_password_lifts_the_lock_on_the_account(app, client, runner):
                             [HOST_USER]).fetchall()
     finally:
         conn.conn.close()
-    assert kept.count(("127.0.0.1", 0)) >= 5 and (store.auth.RESET_ADDRESS, 1) in kept
+    assert kept.count(("127.0.0.1", 0)) >= 5 and (store.account.accounts.RESET_ADDRESS, 1) in kept
 
 
 def test_set_password_with_a_mistyped_name_makes_no_second_account(app, runner):

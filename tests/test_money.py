@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import store
-import store.db as store_db
+import store.core.transactions as store_db
 from store import StoreError
 
 

@@ -1,4 +1,4 @@
-"""The new-night form's house rules (issue 15, ``web.night_form``): every override key of
+"""The new-night form's house rules (issue 15, ``web.night.night_form``): every override key of
 CONTRACT.md section 3 settable, only what the host set stored, refusals named in the page's
 language with nothing stored."""
 
@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import dealer_token, login_host, snapshot
 
 import referee
 import store
-from conftest import dealer_token, login_host, snapshot
-from web import night_form
-from web.forms import field_label
+from web.core.forms import field_label
+from web.night import night_form
 
 CONTRACT_KEYS = ("ante", "small_blind", "big_blind", "small_bet", "big_bet", "min_bet", "betting",
                  "raise_cap", "direction", "checkdown", "lowest_rank", "jokers", "joker", "opening",
@@ -251,7 +251,7 @@ def test_as_the_preset_says_each_presets_value(app, host):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_each_label_and_each_refusal_of_a_field_say_it_in_one_wording(app, host, lang):
     """One wording per field: every ``<label for>`` of the new-night form is the field's
-    ``web.forms.field_label`` (the template draws it from there), and a refusal of the chip
+    ``web.core.forms.field_label`` (the template draws it from there), and a refusal of the chip
     value or of its number of chips names the field with those same words."""
     page = host.get(f"/host/?lang={lang}").get_data(as_text=True)
     form = page.split('class="grid-form night-form"')[1].split("</form>")[0]
@@ -301,7 +301,7 @@ def test_a_night_on_its_presets_rules_says_only_the_preset(host, db):
 
 
 def _in_years(years: int) -> str:
-    now = store.db.clock()
+    now = store.core.transactions.clock()
     return now.replace(year=now.year + years, month=6, day=1).strftime("%Y-%m-%dT%H:%M")
 
 

@@ -1,7 +1,7 @@
 """Settling up (issue 14, "Paying up"): payment handles, transfers marked paid by the payer
 and confirmed by the payee or the host, outstanding across nights, a settlement that
-changes after a reopen, and the phone's and the host's pages (``store.payments``,
-``web.payments``, ``web.payment_views``).
+changes after a reopen, and the phone's and the host's pages (``store.money.payments``,
+``web.money.payments``, ``web.money.views``).
 
 The night is ``tests/night14_world.py``'s, closed its ordinary way (:meth:`World.close`).
 """
@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 
 import pytest
-
-import store
 from conftest import login_host, snapshot
 from csrf_client import post_form
 from night14_world import build_night14
-from store import payments
+
+import store
+from store.money import payments
 
 HOST = "host:test"
 

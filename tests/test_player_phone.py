@@ -9,9 +9,10 @@ import re
 import sys
 from datetime import datetime
 
-import store
 from conftest import night_with_first_hand
 from night14_world import LONG_NAME, build_night14, referee_stacks
+
+import store
 
 
 def _page(client, token: str, lang: str = "es") -> str:
@@ -129,7 +130,7 @@ def test_every_ledger_line_is_said_in_words(client, db):
 
 def test_a_closed_night_says_whom_to_pay_and_who_pays(client, db):
     """Each player's settling-up section names the other side of each of their transfers of
-    the close's settlement, with the amount (the plain list until ``web.payments``' partial
+    the close's settlement, with the amount (the plain list until ``web.money.payments``' partial
     takes its place, and the partial after)."""
     world = build_night14(db)
     summary = world.close(db)
@@ -147,5 +148,5 @@ def test_a_closed_night_says_whom_to_pay_and_who_pays(client, db):
             pays = [t for t in mine if t["payer_id"] == pid]
             assert len(re.findall(r'data-direction="pay"', section)) == len(pays)
             assert all(f"You pay {t['payee']} €" in text for t in pays)
-        if not mine and "web.payments" not in sys.modules:
+        if not mine and "web.money.payments" not in sys.modules:
             assert "You neither pay nor receive anything" in text

@@ -16,15 +16,15 @@ import io
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from conftest import login_host, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import store
-from conftest import login_host, snapshot
-from store import pokernow
-from store.counts import count_findings
-from store.db import StoreError
-from web.limits import MAX_CONTENT_LENGTH, UPLOAD_BODY_BYTES
+from store.core.checks import StoreError
+from store.files import pokernow
+from store.money.counts import count_findings
+from web.core.limits import MAX_CONTENT_LENGTH, UPLOAD_BODY_BYTES
 
 HEADER = "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,nit_escrow,net"
 HEADER_OLD = "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net"
@@ -181,7 +181,7 @@ def test_a_nickname_the_club_refuses_is_refused_with_its_row(db):
 @pytest.mark.parametrize("nickname", ["Ana\nBB", "Ana\r\nBB", "Ana\tBB", "Ana\x00", "Ana\x85BB", "\u202eAna"])
 def test_a_nickname_with_a_line_break_or_control_character_is_refused_with_its_row(app, client, nickname):
     """A nickname is one line: "Ana\nBB" was stored and shown as "Ana BB" while U+202E was
-    refused. Every control character (store.text.bad_characters, line breaks included) is
+    refused. Every control character (store.core.checks.bad_characters, line breaks included) is
     refused with the row named, in the page's language, nothing stored."""
     text = "\n".join([HEADER, '"Bo",b,2026-03-14T20:00:00Z,,1000,,0,0,-1000',
                       f'"{nickname}",a,2026-03-14T20:00:00Z,,1000,,2000,0,1000'])
@@ -229,7 +229,7 @@ def test_what_is_refused_says_why(text, code, line):
     ("cents", "9" * 5000, "1000000000000"), ("units", "10000000000.01", "10000000000")])
 def test_an_amount_past_the_limit_is_refused_as_too_large_not_as_no_amount(app, client, amounts, value, limit):
     """999999999999999 is an amount, only too large: the refusal says so and gives the
-    limit (store.db.MAX_CHIPS cents, as the file writes amounts), not «no es una cantidad»."""
+    limit (store.core.checks.MAX_CHIPS cents, as the file writes amounts), not «no es una cantidad»."""
     text = "\n".join([HEADER, f'"Bo",b,2026-03-14T20:00:00Z,,{value},,0,0,-{value}',
                       f'"Ana",a,2026-03-14T20:00:00Z,,1,,1,0,{value}'])
     with pytest.raises(StoreError) as refused:
@@ -246,7 +246,7 @@ def test_an_amount_past_the_limit_is_refused_as_too_large_not_as_no_amount(app, 
 
 
 def test_a_players_rows_summed_past_the_limit_are_refused_with_the_rows_named(app, client):
-    """Each row within store.db.MAX_CHIPS cents, Bo's two buy-ins together past it."""
+    """Each row within store.core.checks.MAX_CHIPS cents, Bo's two buy-ins together past it."""
     big = 600_000_000_000
     text = "\n".join([HEADER] + [f'"Bo",b,2026-03-14T2{i}:00:00Z,,{big},,0,0,-{big}' for i in range(2)]
                      + [f'"Cy",c,2026-03-14T2{i}:00:00Z,,1,,{big + 1},0,{big}' for i in range(2)])
@@ -283,7 +283,7 @@ def test_the_same_upload_twice_is_one_night(db):
 def test_any_text_is_read_or_refused_with_a_code(text, amounts):
     """Whatever the file holds, reading it gives a ledger or a StoreError with a code the
     pages say (never another exception)."""
-    from web.refusals import MESSAGES
+    from web.core.refusals import MESSAGES
     try:
         ledger = pokernow.read_ledger(text, amounts)
     except StoreError as exc:
@@ -317,7 +317,7 @@ def test_the_upload_makes_the_night_and_its_page_shows_who_pays_whom(app, client
 
 
 def test_the_night_page_of_hands_played_elsewhere_offers_no_hand_and_shows_the_counts(app, client, db):
-    """A PokerNow night (store.nights.hands_elsewhere) is no table night: no "Empezar la
+    """A PokerNow night (store.night.nights.hands_elsewhere) is no table night: no "Empezar la
     siguiente mano", no tablet links, no opener line; a sentence says the hands were
     played on PokerNow; each seat shows the ledger's count (Ana 6050), not the referee's
     stack (her 7500 bought)."""
@@ -375,7 +375,7 @@ def test_a_file_that_is_not_text_or_too_large_is_refused(app, client):
 
 def test_a_300_kb_file_is_refused_on_the_form_in_spanish_and_stores_nothing(app, client):
     """A tester's 300 KB CSV on the form that says "como mucho 200 KB" got a bare 413 page
-    in English: a file past the form's limit is refused ON the form (web.limits.UPLOAD_LIMITS),
+    in English: a file past the form's limit is refused ON the form (web.core.limits.UPLOAD_LIMITS),
     in the page's language, nothing stored."""
     login_host(client)
     big = NIGHT + ("x" * 1000 + "\n") * 310
@@ -438,7 +438,7 @@ def test_a_hostile_file_on_the_page_never_answers_5xx_and_a_refusal_stores_nothi
 def test_a_session_time_before_2000_or_past_a_year_is_refused_naming_the_row(app, client, start, end, column, line):
     """The tester's find: session times in 1995 or 2031 were taken, making nights dated
     then. A night starts on 1 January 2000 or later and at most a year from now, wherever
-    its start comes from (store.nights.start_in_bounds, the new-night form's bounds); the
+    its start comes from (store.night.nights.start_in_bounds, the new-night form's bounds); the
     row is named, in the page's language, nothing stored."""
     text = "\n".join([HEADER, '"Bo",b,2026-03-14T20:00:00Z,,1000,,0,0,-1000',
                       f'"Ana",a,{start},{end},1000,,2000,0,1000'])
@@ -462,8 +462,8 @@ def test_a_session_time_before_2000_or_past_a_year_is_refused_naming_the_row(app
 def test_the_first_and_last_times_a_ledger_may_hold_are_the_night_forms():
     """The bounds are the store's one definition: 2000-01-01T00:00 is taken, a minute before
     refused; a year from now taken, a day past it refused."""
-    now = store.db.clock().astimezone(timezone.utc).replace(microsecond=0, tzinfo=None)
-    ahead = store.nights.a_year_after(now)
+    now = store.core.transactions.clock().astimezone(timezone.utc).replace(microsecond=0, tzinfo=None)
+    ahead = store.night.nights.a_year_after(now)
     for when, ok in (("2000-01-01T00:00:00Z", True), ("1999-12-31T23:59:00Z", False),
                      (ahead.isoformat() + "Z", True), ((ahead + timedelta(days=1)).isoformat() + "Z", False)):
         text = "\n".join([HEADER, f'"Ana",a,{when},,1000,,1000,0,0'])

@@ -19,7 +19,7 @@ from referee.replay import HandReplay
 PACKAGE = Path(referee.__file__).resolve().parent
 MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
 
-CONCERNS = ["rounds", "forced", "betting", "opening", "deck", "draw", "showdown", "ruling"]
+CONCERNS = ["rounds", "forced", "betting", "opening", "deck", "draw", "showdown", "outcome"]
 """The hand state machine's concerns, each a module of functions over one HandState."""
 STATE_MACHINE = ["log", "state", *CONCERNS, "replay", "trace", "table", "findings"]
 PHH = ["phh", "phh_format", "phh_read", "phh_write", "check"]

@@ -2,7 +2,7 @@
 file with a player's stack of -100 was refused with "Las fichas del jugador 1 debe ser un
 número entero de fichas (0 o más)": the place ("Las fichas del jugador 1", plural) was
 composed before a sentence whose verb was written once, singular ("debe"). Each place and
-fault is now its own sentence (``web.refusals._chips_refusal``, ``_hand_field``).
+fault is now its own sentence (``web.core.refusals._chips_refusal``, ``_hand_field``).
 
 Checked over the whole family: every ``session_invalid`` fault the store raises (read from
 its source), at every place a chip amount can be refused, and the file's other refusals
@@ -20,10 +20,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 import store
-from store.importer import load_session_text
-from store.nightfile import FAULTS
-from web.forms import int_field
-from web.refusals import said_refusal
+from store.files.importer import load_session_text
+from store.files.night_block import FAULTS
+from web.core.forms import int_field
+from web.core.refusals import said_refusal
 
 STORE = Path(__file__).resolve().parent.parent / "store"
 
@@ -35,7 +35,7 @@ VERBS = {"debe": "one", "deben": "many", "tiene": "one", "tienen": "many", "es":
 
 CHIP_PLACES = ({"player": 1}, {"hand": 2, "field": "rebuys", "seat": "3"}, {"hand": 2, "field": "stacks", "seat": "3"},
                {"field": "cash_out", "seat": "3"})
-"""Every place a session file's chip amount is refused (``store.importer._chip_count``'s)."""
+"""Every place a session file's chip amount is refused (``store.files.importer._chip_count``'s)."""
 
 WHERE = {"player": 1, "hand": 2, "seat": "3", "limit": 500, "max": 10**12, "expected": "tapete/1"}
 
@@ -59,7 +59,7 @@ def agreements(sentence: str) -> list[tuple[str, str, str]]:
 def session_faults() -> set[str]:
     """The ``what`` of every ``StoreError(..., "session_invalid", what=...)`` in store/."""
     faults = set()
-    for path in STORE.glob("*.py"):
+    for path in STORE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "StoreError"
                     and len(node.args) > 1 and getattr(node.args[1], "value", None) == "session_invalid"):
@@ -120,7 +120,7 @@ def test_the_check_finds_a_verb_that_does_not_agree():
 def test_each_fault_of_the_files_night_block_is_its_own_sentence(app):
     """The tester's find: every refusal of the file's "tapete" block said the same thing
     ("Los datos de la noche del archivo (“tapete”, campo “started_at”) no se pueden
-    usar"). Each field and reason (``store.nightfile.FAULTS``) is its own sentence, in
+    usar"). Each field and reason (``store.files.night_block.FAULTS``) is its own sentence, in
     both languages, naming the field's key and never the old words."""
     for lang, old in (("es", "no se pueden usar: corrígelos"), ("en", "cannot be used: correct them")):
         with app.test_request_context(f"/?lang={lang}"):
@@ -136,7 +136,7 @@ def test_a_field_label_is_never_a_sentences_subject():
     """Tester's find (issue 15, round 16): "Valor de la ficha, en centésimas de la moneda debe
     ser un número entero de al menos 1." used the field's label (a phrase with its own commas)
     as the subject of "debe", with no colon. Every message that starts with a field's label
-    (``web.forms.field_label``: ``int_field``, ``check_text``, ``cents_field``, the rules form,
+    (``web.core.forms.field_label``: ``int_field``, ``check_text``, ``cents_field``, the rules form,
     the ``too_large`` refusal) puts a colon after it, in English and in Spanish."""
     root = STORE.parent / "translations"
     with open(root / "es" / "LC_MESSAGES" / "messages.po", "rb") as po:

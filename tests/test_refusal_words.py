@@ -1,7 +1,7 @@
 """Every refusal a host page or a tablet can meet is said in the page's language (issue 13,
-tester A items 8 and 9): the store's refusals by their code (``web.refusals``, the one
+tester A items 8 and 9): the store's refusals by their code (``web.core.refusals``, the one
 catalogue), and HTTP errors (404, 405, 400, 500 ...) as a small page or, for the tablet,
-JSON words (``web.errors``). Spanish is checked word for word; nothing is stored."""
+JSON words (``web.core.errors``). Spanish is checked word for word; nothing is stored."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import html
 from pathlib import Path
 
 import pytest
+from conftest import dealer_url, login_host, snapshot
 
 import store
-from conftest import dealer_url, login_host, snapshot
-from web.refusals import MESSAGES
+from web.core.refusals import MESSAGES
 
 STORE = Path(__file__).resolve().parent.parent / "store"
 
@@ -21,16 +21,16 @@ CLI_ONLY_CODES = {"chain_key_wrong", "chain_key_bad", "account_unknown"}  # acco
 """Codes met only when the database is opened (the server's start, the CLI), never a page."""
 
 INTERNAL_MODULES: dict[str, str] = {}
-"""Modules whose StoreErrors no page meets (store/importer.py was one until the host's upload
+"""Modules whose StoreErrors no page meets (store/files/importer.py was one until the host's upload
 page of issue 15: its refusals now carry codes)."""
 
 INTERNAL = {
-    ("hands.py", "say who entered it"): "every caller passes who (the session or the link)",
-    ("hands.py", "an action needs an idempotency key"): "the tablet's tap needs a key first (400)",
-    ("hands.py", "empty action"): "the tablet refuses an empty action first (400)",
-    ("hands.py", "action too long"): "the tablet refuses past 200 characters first (MAX_ACTION 500)",
-    ("hands.py", "one distinct idempotency key"): "append_actions: import only",
-    ("hands.py", "hand {hand['number']} has ended"): "append_actions: import only",
+    ("events.py", "say who entered it"): "every caller passes who (the session or the link)",
+    ("events.py", "an action needs an idempotency key"): "the tablet's tap needs a key first (400)",
+    ("events.py", "empty action"): "the tablet refuses an empty action first (400)",
+    ("events.py", "action too long"): "the tablet refuses past 200 characters first (MAX_ACTION 500)",
+    ("events.py", "one distinct idempotency key"): "append_actions: import only",
+    ("events.py", "hand {hand['number']} has ended"): "append_actions: import only",
     ("ledger.py", "chips must be a whole number"): "the forms read whole numbers >= 1 first",
     ("ledger.py", "settlement mode must be one of"): "the close form sends one of the modes",
     ("ledger.py", "resolution must be one of"): "the close form checks the choice first",
@@ -41,8 +41,8 @@ INTERNAL = {
     ("nights.py", "currency must be a 3-letter code"): "the form checks the currency first",
     ("nights.py", "started_at must be a date and time"): "the form parses the start first",
     ("rulings.py", "say who rules"): "every caller passes who (the session)",
-    ("tokens.py", "no private link has that token"): "the revoke form says its own words",
-    ("tokens.py", "that link is not a live link"): "the revoke form says its own words",
+    ("player_links.py", "no private link has that token"): "the revoke form says its own words",
+    ("player_links.py", "that link is not a live link"): "the revoke form says its own words",
 }
 """StoreErrors raised without a code that no page or tap meets, with why (module, the
 message's start as written in the source)."""
@@ -50,7 +50,7 @@ message's start as written in the source)."""
 
 def _raises():
     """``(module, message source, code or None, line)`` of every ``StoreError(...)`` in store/."""
-    for path in sorted(STORE.glob("*.py")):
+    for path in sorted(STORE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "StoreError" and node.args:
                 code = node.args[1].value if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) else None
@@ -63,7 +63,7 @@ def _raises():
 
 
 def test_every_store_refusal_a_page_meets_has_a_code_in_the_catalogue():
-    """A StoreError raised in store/ has a code the catalogue says (``web.refusals``), or is
+    """A StoreError raised in store/ has a code the catalogue says (``web.core.refusals``), or is
     listed here as one no page or tap meets (with why)."""
     uncoded, unknown, listed = [], [], set()
     for module, text, code, line in _raises():
@@ -78,7 +78,7 @@ def test_every_store_refusal_a_page_meets_has_a_code_in_the_catalogue():
         if not match:
             uncoded.append(f"{module}:{line} {text[:70]}")
     assert not uncoded, "StoreError without a code on a path a page may reach: " + "; ".join(uncoded)
-    assert not unknown, "codes the catalogue (web.refusals.MESSAGES) does not say: " + "; ".join(unknown)
+    assert not unknown, "codes the catalogue (web.core.refusals.MESSAGES) does not say: " + "; ".join(unknown)
     assert listed == set(INTERNAL), f"listed as internal but no longer raised: {set(INTERNAL) - listed}"
 
 

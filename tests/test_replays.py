@@ -1,4 +1,4 @@
-"""The hand replayer's data (``store.replays``, ``store.hidden``): every step is the
+"""The hand replayer's data (``store.hand.replayer``, ``store.hand.card_hiding``): every step is the
 referee's, the hand is replayed from its own start, names by seat, the correction trail,
 and a player's replay hides the cards nobody showed."""
 
@@ -9,16 +9,25 @@ import re
 import sqlite3
 
 import pytest
+from replay_nights import (
+    ANA_OWN,
+    DEAL_REASON,
+    NAMES,
+    NEVER_SHOWN,
+    SHOWN,
+    TAP_REASON,
+    WRONG_DEAL,
+    WRONG_TAP,
+    replay_night,
+)
+from samples import synthetic_session
 
 import store
-import store.judging
+import store.hand.judging
 from referee.actions import DEALER_VERBS, PLAYER_VERBS
 from referee.messages import action_sentence
-from samples import synthetic_session
-from store.hidden import redact_text
-from store.replays import parsed_line, hand_names, hand_replay, night_hand_list, player_hand_seat
-from replay_nights import (ANA_OWN, DEAL_REASON, NAMES, NEVER_SHOWN, SHOWN, TAP_REASON, WRONG_DEAL,
-                           WRONG_TAP, replay_night)
+from store.hand.card_hiding import redact_text
+from store.hand.replayer import hand_names, hand_replay, night_hand_list, parsed_line, player_hand_seat
 
 
 @pytest.fixture
@@ -73,15 +82,15 @@ def test_steps_agree_with_the_ruling_on_every_hand_of_a_synthetic_night(db):
 def test_a_hand_is_replayed_from_its_own_start_not_from_the_nights_first_hand(db, night, monkeypatch):
     """A hand is judged from its own start (DEVELOPERS.md): the replay of hand 4 judges
     hand 4 alone, whatever came before it."""
-    store.judging.RECENT.clear()
+    store.hand.judging.RECENT.clear()
     judged = []
-    real = store.judging.judge
+    real = store.hand.judging.judge
 
     def counting(night_, hand):
         judged.append(hand.number)
         return real(night_, hand)
 
-    monkeypatch.setattr(store.judging, "judge", counting)
+    monkeypatch.setattr(store.hand.judging, "judge", counting)
     replay = hand_replay(db, night["hands"][3])
     assert judged == [4]
     assert replay["start"]["stacks"] == store.hand_check(db, night["hands"][2])["stacks"]

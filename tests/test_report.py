@@ -5,12 +5,12 @@ import re
 
 import pytest
 from babel.numbers import format_decimal
-
-import store
 from conftest import login_host, pdf_pages, pdf_text
 from samples import synthetic_session
-from web.pdf import STATIC_BASE, StaticOnlyFetcher, html_to_pdf
-from web.reports import count
+
+import store
+from web.core.pdf import STATIC_BASE, StaticOnlyFetcher, html_to_pdf
+from web.money.report import count
 
 LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewiss"[:58]
 
@@ -78,7 +78,7 @@ def test_missing_night_is_404(client):
 def test_page_x_of_y_counts_every_page_of_a_long_night(app, db):
     night_id = store.import_session(db, synthetic_session(hands=80, players=6), chip_cents=5)
     store.close_night(db, night_id, entered_by="host")
-    from web.reports import night_pdf
+    from web.money.report import night_pdf
 
     with app.app_context():
         pdf = night_pdf(db, night_id)
@@ -94,7 +94,7 @@ def test_long_names_wrap_inside_their_cell(app, db):
     from weasyprint import HTML
     from weasyprint.formatting_structure import boxes
 
-    from web.reports import render_report
+    from web.money.report import render_report
 
     night_id = small_night(db, names=(LONG_NAME, "Bruno", "Chus"))
     with app.app_context():
@@ -116,7 +116,7 @@ def test_long_names_wrap_inside_their_cell(app, db):
 
 def test_the_fetcher_serves_only_the_apps_static_files(app):
     fetcher = StaticOnlyFetcher(app.static_folder)
-    response = fetcher.fetch(STATIC_BASE + "css/print.css")
+    response = fetcher.fetch(STATIC_BASE + "money/print.css")
     assert b"@page" in response.read()
     for url in ("https://example.com/x.css", "file:///etc/passwd", STATIC_BASE + "../app.py",
                 STATIC_BASE + "%2e%2e/app.py", "http://127.0.0.1:9/x.png"):
@@ -152,12 +152,12 @@ def test_an_unbalanced_bank_shows_the_difference_and_no_transfers(client, db):
         store.cash_out(db, night_id, player, counted, entered_by="host")
     login_host(client)
     html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
-    assert "diferencia −10 (faltan 10); no cuadra." in html  # the bank sentence, web.bank
+    assert "diferencia −10 (faltan 10); no cuadra." in html  # the bank sentence, web.money.bank
     assert "Los pagos se calculan cuando la banca cuadra." in html
 
 
 def test_printed_report_has_title_note_legend_first_and_thousands_separators(app, db, tmp_path):
-    from web.reports import render_report
+    from web.money.report import render_report
 
     session = synthetic_session(hands=12, players=4, stack=20000)
     path = tmp_path / "sabado.json"
@@ -171,7 +171,7 @@ def test_printed_report_has_title_note_legend_first_and_thousands_separators(app
     assert '<p class="note">synthetic night, 12 hands</p>' in html
     legend = html.index("Mano (botón ▸ quién se llevó el bote)")
     assert legend < html.index('class="quiet-hands"')
-    assert "Banca: 80.000 compradas" in html  # the bank sentence in the page's language (web.bank)
+    assert "Banca: 80.000 compradas" in html  # the bank sentence in the page's language (web.money.bank)
     assert "céntimos" not in html and "MXN" in html
 
 
@@ -183,7 +183,7 @@ def test_a_top_level_json_array_is_not_read_as_toml(db):
 
 
 def test_a_carried_pot_is_its_own_line_of_the_bank_and_goes_back_at_the_close(app, db):
-    from web.reports import render_report
+    from web.money.report import render_report
 
     session = next(s for s in (synthetic_session(hands=n, players=9) for n in range(2, 60))
                    if not any("award" in a for a in s["hands"][-1]["actions"]))
@@ -206,7 +206,7 @@ def test_the_report_writes_numbers_and_money_as_its_language_does(client, db):
     english = client.get(f"/reports/nights/{night_id}?lang=en").get_data(as_text=True)
     assert "7,50\xa0€" in spanish and not re.search(r"\d EUR", spanish)
     assert "€7.50" in english and "7,50" not in english
-    from web.reports import count
+    from web.money.report import count
     assert count(1800) == "1\u202f800" and count(999) == "999"   # the command line's plain figures
 
 
@@ -226,7 +226,7 @@ def test_the_actions_list_numbers_the_live_actions_as_a_findings_number_counts_t
     login_host(client)
     html = client.get(f"/reports/nights/{night_id}").get_data(as_text=True)
     # the out-of-turn open is the hand's 5th action (index 4 from 0: the voided slip is none)
-    # the line said in words with names, as the actions list says it (web.i18n.say_line)
+    # the line said in words with names, as the actions list says it (web.core.i18n.say_line)
     assert re.search(r'<strong>fuera de turno</strong> \(#5: <q class="action-words">Bruno abre 10</q>\)', html)
     items = re.findall(r'<li( class="voided"| value="(\d+)")><span class="words">([^<]*)</span>',
                        html.split('<ol class="actions">')[1].split("</ol>")[0])

@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 import store
-from web.reports import night_pdf
+from web.money.report import night_pdf
 
 HEADING = "Manos"
 LEGEND = "Mano (botón ▸ quién se llevó el bote)"

@@ -14,10 +14,11 @@ from __future__ import annotations
 import json
 import sqlite3
 
-import store
-import store.chain
-import store.judging
 from dispute_cases import case, import_night, with_counts
+
+import store
+import store.core.chain
+import store.hand.judging
 
 
 def _tamper(app, hand_id: int, awards: dict) -> None:
@@ -38,7 +39,7 @@ def _night(db, shared):
 def _verify(app, night_id):
     db = store.open_db(app.config["DATABASE"])
     try:
-        return store.chain.verify(db, night_id)
+        return store.core.chain.verify(db, night_id)
     finally:
         db.conn.close()
 
@@ -52,7 +53,7 @@ def test_an_edited_result_does_not_reach_the_report_data_and_verify_names_it(app
     entry = store.hand_check(db, hand_id)
     assert entry["awards"] == {"4": 75} and entry["findings"]
     assert store.check_night(db, night_id)["hands"][0]["awards"] == {"4": 75}
-    assert store.judging.table_after(db, night_id) == {1: 495, 3: 465, 4: 540}
+    assert store.hand.judging.table_after(db, night_id) == {1: 495, 3: 465, 4: 540}
     assert db.execute("SELECT entry FROM hand_results WHERE hand_id = ?", [hand_id]).fetchone()[0] == before
     result = _verify(app, night_id)
     assert not result["ok"]

@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 import pytest
-
-import store
-import store.expenses
 from conftest import HOST_PASSWORD, host_account, login_host, snapshot
 from csrf_client import post_form, post_json
-from web.disputes import preview_digest
+
+import store
+import store.money.expenses
+from web.dispute.views import preview_digest
 
 CASE = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
         "players": [("Ana", 1), ("Bruno", 3), ("Chus", 4)],
@@ -127,11 +127,11 @@ def _passed_out(w: World) -> None:
 
 
 def _ana_link_id(w: World) -> int:
-    return store.tokens.player_links(w.db, w.ids["Ana"])[0]["id"]
+    return store.player.player_links.player_links(w.db, w.ids["Ana"])[0]["id"]
 
 
 def _add_expense(w: World) -> None:
-    store.expenses.add_expense(w.db, w.night, w.ids["Ana"], 1200, "pizza", [w.ids["Ana"], w.ids["Chus"]],
+    store.money.expenses.add_expense(w.db, w.night, w.ids["Ana"], 1200, "pizza", [w.ids["Ana"], w.ids["Chus"]],
                                entered_by="test")
 
 
@@ -195,7 +195,7 @@ ROUTES = [
           lambda w: {"key": "tap-start-0001", "op": "start_hand", "after_hand": w.hand}, as_json=True),
     Route("disputes.player_dispute", "player", lambda w, t: f"/p/{t}/hand/{w.hand}/dispute",
           lambda w: {"statement": "Chus opened out of turn.", "key": "dispute-form-0001"}),
-    # paying up (web.payment_views): closed with Ana -5, Bruno -5, Chus +10 chips
+    # paying up (web.money.views): closed with Ana -5, Bruno -5, Chus +10 chips
     Route("payments.host_handle", "host", lambda w, t: f"/host/night/{w.night}/handle",
           lambda w: {"player_id": str(w.ids["Chus"]), "handle": "https://paypal.me/chus", "key": "handle-0001"}),
     Route("payments.host_transfer", "host", lambda w, t: f"/host/night/{w.night}/transfer",
@@ -206,7 +206,7 @@ ROUTES = [
                      "sharer_ids": [str(w.ids["Ana"]), str(w.ids["Bruno"])], "key": "expense-0001"}),
     Route("payments.void_expense", "host", lambda w, t: f"/host/night/{w.night}/expenses/{_expense(w)}/void",
           lambda w: {"reason": "entered twice", "key": "void-expense-0001"}, prepare=_add_expense),
-    # the PokerNow ledger import (web.pokernow_views): a new night with its buy-ins and counts
+    # the PokerNow ledger import (web.files.pokernow): a new night with its buy-ins and counts
     Route("pokernow.upload", "host", lambda w, t: "/host/pokernow/",
           lambda w: {"amounts": "cents", "currency": "EUR", "timezone": "Europe/Madrid", "ledger": (io.BytesIO(
               b"player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net\n"
@@ -217,7 +217,7 @@ ROUTES = [
     Route("payments.player_transfer", "player", lambda w, t: f"/p/{t}/night/{w.night}/transfer",
           lambda w: {"action": "paid", "other_id": str(w.ids["Chus"]), "key": "my-paid-0001"},
           prepare=close_with_override),
-    # files in (web.files): a session file uploaded makes a night
+    # files in (web.files.views): a session file uploaded makes a night
     Route("files.import_file", "host", lambda w, t: "/host/import",
           lambda w: {"file": (io.BytesIO(json.dumps({"format": "tapete/1", "rules": CASE["rules"], "players": [
               {"seat": s, "name": n, "stack": 500} for n, s in CASE["players"]], "hands": [

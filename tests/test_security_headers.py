@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import login_host
 from page_world import build_pages
-from web.security import CSP
+
+from web.core.security import CSP
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -93,7 +93,7 @@ def test_refusals_and_errors_carry_the_headers_too(app, client):
 
 
 def test_static_files_stay_cacheable(client):
-    response = client.get("/static/css/tapete.css")
+    response = client.get("/static/core/tapete.css")
     assert response.status_code == 200
     _assert_every_header(response, "static")
     assert "no-store" not in response.headers.get("Cache-Control", "")

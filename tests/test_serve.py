@@ -1,4 +1,4 @@
-"""``bash scripts/serve`` runs the service under waitress (``python -m web.serving``, a
+"""``bash scripts/serve`` runs the service under waitress (``python -m web.core.serving``, a
 production WSGI server) on SQLite under the given database path, with one command (README's
 first screen).
 
@@ -69,7 +69,7 @@ def test_scripts_serve_runs_the_app_under_waitress(tmp_path):
         assert answer.headers["Server"] == "tapete"  # waitress's ident: no name, no version
         assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
         assert (tmp_path / "tapete.db").exists()  # SQLite where TAPETE_DB says
-        serving = subprocess.run(["pgrep", "-g", str(server.pid), "-f", "web.serving"],
+        serving = subprocess.run(["pgrep", "-g", str(server.pid), "-f", "web.core.serving"],
                                  capture_output=True, text=True).stdout.split()
         assert len(serving) == 1  # the script's shell became the server (exec)
     finally:

@@ -1,4 +1,4 @@
-"""The production server (``python -m web.serving``, waitress) as a client on the network
+"""The production server (``python -m web.core.serving``, waitress) as a client on the network
 meets it: no version in ``Server``, size limits before the app, slow clients cut, and an
 access log with no secret (issue 13: "the server's version in Server, dealer and player
 secrets in the access log"; "the production server's timeouts for slow clients")."""
@@ -14,14 +14,14 @@ import socket
 import time
 
 import pytest
+from conftest import host_account
+from liveserver import SECRET_KEY, start_server
+from page_world import build_pages
 
 from app import create_app
-from liveserver import SECRET_KEY, start_server
-from conftest import host_account
-from page_world import build_pages
 from store import open_db
-from web.limits import MAX_CONTENT_LENGTH, UPLOAD_BODY_BYTES
-from web.serving import DISCARD_LIMIT, MAX_HEADER_BYTES, RedactingFormatter, redacted, redacted_path
+from web.core.limits import MAX_CONTENT_LENGTH, UPLOAD_BODY_BYTES
+from web.core.serving import DISCARD_LIMIT, MAX_HEADER_BYTES, RedactingFormatter, redacted, redacted_path
 
 CHANNEL_TIMEOUT = 2
 REQUEST_DEADLINE = 4
@@ -208,7 +208,7 @@ def test_a_body_past_the_limit_elsewhere_gets_the_apps_413_page_in_its_language(
 
 def test_a_pokernow_file_past_its_form_limit_reaches_the_app_not_the_servers_413(live):
     """A 300 KB CSV on the PokerNow form (which takes 200 KB) is the app's to refuse, on
-    the form in the page's language (web.limits.UPLOAD_LIMITS); a body past the upload
+    the form in the page's language (web.core.limits.UPLOAD_LIMITS); a body past the upload
     limit is refused unread, and answered by the app too (back to the form)."""
     server, _ = live
     body = b"x" * (300 * 1024)
@@ -305,7 +305,7 @@ def test_one_address_cannot_take_every_connection(crowded):
                 sock.sendall(b"GET /host/login HTTP/1.1\r\nHost: x\r\n")
             except OSError:
                 pass  # already closed by the server
-        answer, _ = _request(server, "GET", "/static/css/tapete.css")  # from 127.0.0.1, within 20 s
+        answer, _ = _request(server, "GET", "/static/core/tapete.css")  # from 127.0.0.1, within 20 s
         assert answer.status == 200
         deadline = time.monotonic() + 60
         closed = set()
@@ -351,7 +351,7 @@ def test_a_token_is_redacted_in_any_path_form(path):
 
 
 def test_paths_with_no_token_are_logged_as_they_are():
-    for path in ("/host/night/3/player/12/link", "/static/css/tapete.css", "/host/login",
+    for path in ("/host/night/3/player/12/link", "/static/core/tapete.css", "/host/login",
                  "/dealer", "/p", "/host/nights/2026-01-01"):
         assert redacted_path(path) == path
 

@@ -58,6 +58,6 @@ def test_an_unparseable_action_is_refused_and_the_check_unchanged(db, hand):
 def test_the_ruling_stored_by_the_write_is_what_reads_return(db, hand, monkeypatch):
     night_id, hand_id = hand
     first = store.hand_check(db, hand_id)
-    monkeypatch.setattr(store.judging, "play_hand", lambda *a: pytest.fail("judged on a read"))
+    monkeypatch.setattr(store.hand.judging, "play_hand", lambda *a: pytest.fail("judged on a read"))
     assert store.hand_check(db, hand_id) == first
     assert store.check_night(db, night_id)["hands"] == [first]

@@ -15,10 +15,11 @@ import re
 import sqlite3
 import time
 
+from conftest import login_host, pdf_text
+
 import referee
 import store
-from conftest import login_host, pdf_text
-from store.counts import count_findings
+from store.money.counts import count_findings
 
 RULES = {"preset": "jackpots", "ante": 1, "small_bet": 2, "big_bet": 4}
 
@@ -258,7 +259,7 @@ def _totals(page: str) -> tuple[int, int, int]:
 
 
 def test_the_night_report_shows_the_counts_that_differ_open_and_closed_and_counts_them(app, client, db):
-    """The report's "night" findings are the host page's (``store.counts``), said in the
+    """The report's "night" findings are the host page's (``store.money.counts``), said in the
     page's language, and the findings total counts them as errors; the same after the
     close."""
     night_id, players = _night(db)

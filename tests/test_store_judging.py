@@ -1,7 +1,7 @@
 """A hand is judged from its own start (issue 10): a tap judges the hand it belongs to and
 no other; a correction to hand k re-judges k..n and nothing before; reads never write.
 
-Hands judged are counted by wrapping ``store.judging.play_hand`` (the one call that
+Hands judged are counted by wrapping ``store.hand.judging.play_hand`` (the one call that
 replays a hand): each call names the hand's number.
 """
 
@@ -14,6 +14,7 @@ import threading
 import time
 
 import pytest
+from conftest import dealer_token, login_host
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from samples import synthetic_session
@@ -21,9 +22,8 @@ from walkgen import walk_session
 
 import referee
 import store
-from store import judging
-from conftest import dealer_token, login_host
-from web.tableview import table_view
+from store.hand import judging
+from web.hand.table_view import table_view
 
 
 @pytest.fixture
@@ -77,7 +77,7 @@ def _seen(app, night_id: int, body: dict) -> dict:
     (a GET of the table would judge hands in memory, which these tests count)."""
     db = store.open_db(app.config["DATABASE"])
     try:
-        last = store.handrows.last_hand(db, night_id)
+        last = store.hand.rows.last_hand(db, night_id)
         if body.get("op") == "start_hand":
             return {"after_hand": last["id"] if last else None, **body}
         seen = {"version": store.hand_version(db, last["id"]) if last else 0}
@@ -440,7 +440,7 @@ def test_a_tap_while_the_database_stays_locked_is_a_503_the_queue_resends(app, c
     """A write that cannot get the lock (another process holds it past every try) answers
     503 with a message in the page's language and ``Retry-After``, stores nothing, and the
     same tap (same key) is stored once the lock is free."""
-    monkeypatch.setattr(store.db, "BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr(store.core.transactions, "BUSY_TIMEOUT_MS", 100)
     night_id = _night(db, 1)
     store.start_hand(db, night_id, entered_by="dealer")
     url = f"/dealer/{night_id}/{_token(app, night_id)}/tap"

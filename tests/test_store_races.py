@@ -15,8 +15,8 @@ import time
 import pytest
 
 import store
-import store.hands
-import store.ledger
+import store.hand.events
+import store.money.ledger
 
 THREADS = 8
 
@@ -80,7 +80,7 @@ def _count(db, sql, args):
 
 def test_ends_sent_at_once_with_different_keys_store_one_end(table, db, monkeypatch):
     path, night, hand = table
-    _slow(monkeypatch, store.hands, "hand_ended")
+    _slow(monkeypatch, store.hand.events, "hand_ended")
     results, errors = _at_once(path, lambda d, i: store.end_hand(d, hand, entered_by=f"tablet{i}", key=f"end-{i}"))
     ends = _count(db, "SELECT COUNT(*) FROM events WHERE hand_id = ? AND kind = 'end'", [hand])
     assert ends == 1
@@ -91,7 +91,7 @@ def test_ends_sent_at_once_with_different_keys_store_one_end(table, db, monkeypa
 
 def test_undos_sent_at_once_void_each_event_at_most_once(table, db, monkeypatch):
     path, night, hand = table
-    _slow(monkeypatch, store.hands, "hand_actions")
+    _slow(monkeypatch, store.hand.events, "hand_actions")
     results, errors = _at_once(path, lambda d, i: store.undo_last(
         d, hand, reason="tapped twice", entered_by=f"tablet{i}", key=f"undo-{i}"), n=3)
     targets = [r[0] for r in db.execute("SELECT target FROM events WHERE hand_id = ? AND kind = 'void'", [hand])]
@@ -104,7 +104,7 @@ def test_undos_sent_at_once_void_each_event_at_most_once(table, db, monkeypatch)
 def test_voids_of_one_event_sent_at_once_store_one(table, db, monkeypatch):
     path, night, hand = table
     target = store.hand_actions(db, hand)[1]["event_id"]
-    _slow(monkeypatch, store.hands, "_voided")
+    _slow(monkeypatch, store.hand.events, "_voided")
     results, errors = _at_once(path, lambda d, i: store.void_event(
         d, target, reason="wrong seat", entered_by=f"tablet{i}", key=f"void-{i}"))
     assert _count(db, "SELECT COUNT(*) FROM events WHERE kind = 'void' AND target = ?", [target]) == 1
@@ -115,14 +115,14 @@ def test_ledger_voids_sent_at_once_store_one(table, db, monkeypatch):
     path, night, hand = table
     store.end_hand(db, hand, entered_by="dealer")
     entry = store.buy_in(db, night, store.find_player(db, "Ana"), 50, entered_by="host")
-    original = store.ledger.existing
+    original = store.money.ledger.existing
 
     def slow_existing(*args, **kwargs):
         found = original(*args, **kwargs)
         time.sleep(0.03)
         return found
 
-    monkeypatch.setattr(store.ledger, "existing", slow_existing)
+    monkeypatch.setattr(store.money.ledger, "existing", slow_existing)
     results, errors = _at_once(path, lambda d, i: store.void_entry(
         d, entry, reason="typed twice", entered_by="host", key=f"lv-{i}"))
     assert _count(db, "SELECT COUNT(*) FROM ledger WHERE kind = 'void' AND target = ?", [entry]) == 1
@@ -134,12 +134,12 @@ def test_closes_sent_at_once_store_one_close_and_reopens_void_it_once(table, db,
     store.end_hand(db, hand, entered_by="dealer")
     for name, chips in (("Ana", 100), ("Bruno", 100)):
         store.cash_out(db, night, store.find_player(db, name), chips, entered_by="host")
-    _slow(monkeypatch, store.ledger, "bank_check")
+    _slow(monkeypatch, store.money.ledger, "bank_check")
     results, errors = _at_once(path, lambda d, i: store.close_night(d, night, entered_by="host", key=f"close-{i}"))
     closes = _count(db, "SELECT COUNT(*) FROM ledger WHERE night_id = ? AND kind = 'close'", [night])
     assert closes == 1 and len(results) == 1
     assert all(e.code == "night_closed" for e in errors)
-    _slow(monkeypatch, store.ledger, "get_night")
+    _slow(monkeypatch, store.money.ledger, "get_night")
     results, errors = _at_once(path, lambda d, i: store.reopen_night(d, night, reason="recount", entered_by="host"))
     close_id = _count(db, "SELECT id FROM ledger WHERE night_id = ? AND kind = 'close'", [night])
     assert _count(db, "SELECT COUNT(*) FROM ledger WHERE kind = 'void' AND target = ?", [close_id]) == 1

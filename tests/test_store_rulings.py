@@ -12,13 +12,25 @@ import json
 import sqlite3
 
 import pytest
+from dispute_cases import (
+    DERIVED,
+    case,
+    false_opener,
+    first_hand,
+    import_night,
+    live_actions,
+    only_added,
+    out_of_turn,
+    refused,
+    six_cards,
+    snapshot,
+    with_counts,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import store
-from store.counts import count_findings
-from dispute_cases import (refused, DERIVED, case, false_opener, first_hand, import_night, live_actions, only_added,
-                           out_of_turn, six_cards, snapshot, with_counts)
+from store.money.counts import count_findings
 
 
 def _nets(db, night_id) -> dict[int, int]:
@@ -127,7 +139,7 @@ def test_an_out_of_turn_bet_ruled_binding_moves_nothing_and_the_ruling_is_on_rec
     ruling = store.record_ruling(db, dispute, decision="rejected", rule="TDA 53: the out-of-turn bet is binding",
                                  note="Bruno folded after it: the action to him did not change",
                                  entered_by="host")
-    # the ruling row, and its link in the night's chain (store.chain); nothing else
+    # the ruling row, and its link in the night's chain (store.core.chain); nothing else
     assert only_added(before, snapshot(db)) == {t: int(t in ("rulings", "chain")) for t in before
                                                 if t not in DERIVED}
     found = store.get_dispute(db, dispute)

@@ -7,9 +7,9 @@ a dead hand offered no betting, the openers asked for when everyone folds to the
 from __future__ import annotations
 
 import pytest
+from conftest import dealer_token, snapshot, tap_as_seen
 
 import store
-from conftest import dealer_token, snapshot, tap_as_seen
 from referee.table import table_state
 
 PLAYERS = [("Ana", 1), ("Bruno", 3), ("Chus", 4)]
@@ -120,7 +120,7 @@ def test_a_stale_forced_bets_tap_stores_nothing(app, client, db, night):
 def test_a_forced_bets_tap_whose_count_differs_from_the_referees_is_stale_and_stores_nothing(
         app, client, db, night, said):
     """The taps queued after it count the hand's version on by the lines it said
-    (static/js/tapqueue.js ``stamp``): where the referee now asks for another count, nothing
+    (static/hand/tapqueue.js ``stamp``): where the referee now asks for another count, nothing
     is stored (409), so no later tap is stored on a version counted wrong."""
     hand_id = store.current_hand(db, night["id"])
     view = client.get(night["base"] + "/state").get_json()
@@ -163,7 +163,7 @@ def test_confirm_and_next_hand_records_the_award_closes_and_starts_the_next(clie
     body = {"key": "finish-tap-1", "op": "finish_hand", "hand_id": hand_id, "version": view["version"]}
     answer = client.post(night["base"] + "/tap", json=body).get_json()
     assert _live(db, hand_id)[-1] == "d award p3 85"
-    assert store.handrows.hand_ended(db, hand_id)
+    assert store.hand.rows.hand_ended(db, hand_id)
     assert answer["hand"] == 2 and answer["in_progress"] is True and answer["button"] == 1
     assert answer["started_hand"] == store.current_hand(db, night["id"]) != hand_id
     checked = store.hand_check(db, hand_id)

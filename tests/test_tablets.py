@@ -16,9 +16,9 @@ from __future__ import annotations
 import threading
 
 import pytest
+from conftest import dealer_token, login_host
 
 import store
-from conftest import dealer_token, login_host
 
 RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
 

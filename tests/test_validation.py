@@ -12,12 +12,12 @@ import html
 import re
 
 import pytest
-
-import store
 from conftest import login_host
 from page_world import dealer_token
 from test_fuzz_endpoints import build, snapshot
-from web.forms import bad_characters, check_text
+
+import store
+from web.core.forms import bad_characters, check_text
 
 HIDDEN = ["Ana\x00", "Ana\u202e", "A\u200bna", "\ufeffAna", "Ana\x1b[31m", "Ana\x7f", "A\x85na",
           "Ana\tB"]

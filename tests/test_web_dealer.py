@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import dealer_token, tap_as_seen
 
 import store
-from conftest import dealer_token, tap_as_seen
 
 PLAYERS = [("Ana", 1), ("Bruno", 3), ("Chus", 4)]
 RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
@@ -71,7 +71,7 @@ def test_out_of_turn_tap_is_stored_and_reported_at_once(client, db, night):
 
 
 def test_the_out_of_turn_notice_reads_the_findings_details_never_its_message(app):
-    from web.dealer import _notice_for
+    from web.hand.tablet import _notice_for
 
     actions = [{"event_id": 11, "action": "p1 ante 5", "voided": False},
                {"event_id": 12, "action": "p9 typo", "voided": True},
@@ -136,7 +136,7 @@ def test_the_dealer_page_carries_the_table_and_the_seed_words(client, night):
     html = client.get(night["base"] + "/?lang=es").get_data(as_text=True)
     strings = json.loads(html.split('<script id="strings" type="application/json">')[1].split("</script>")[0])
     # seed 000: "Paso", "Voy por tanto", "¿Cuantas?" / "cuantas toma" (¿Cuántas?), "Servido";
-    # seed 002: 'veo' (web.i18n.SEED_WORDS; test_web_i18n checks them against the seed texts)
+    # seed 002: 'veo' (web.core.i18n.SEED_WORDS; test_web_i18n checks them against the seed texts)
     assert strings["verbs"]["check"] == "Paso" and strings["verbs"]["call"] == "Veo"
     assert strings["verbs"]["open"] == "Abro" and strings["verbs"]["fold"] == "Me retiro"
     assert strings["verbs"]["draw"] == "¿Cuántas?" and strings["verbs"]["raise"] == "Subo"
@@ -345,9 +345,11 @@ def test_the_page_carries_no_betting_rules_only_the_action_words_number_symbols_
 
 def test_the_tablets_log_lines_come_in_the_pages_words_with_the_names_at_the_table(client, db):
     """Issue #14: "the log written in words with names ("Íñigo abre 2")" on every page: the
-    tablet's state carries each line said by the referee (``web.i18n.say_line``), in the
+    tablet's state carries each line said by the referee (``web.core.i18n.say_line``), in the
     page's language; the line as written stays beside it."""
-    from night14_world import HANDS, PLAYERS as PLAYERS14, RULES as RULES14
+    from night14_world import HANDS
+    from night14_world import PLAYERS as PLAYERS14
+    from night14_world import RULES as RULES14
     night_id = store.create_night(db, rules=RULES14, chip_cents=10)
     for name, seat, chips in PLAYERS14:
         store.join_table(db, night_id, name, seat, chips, entered_by="test")

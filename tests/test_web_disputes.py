@@ -29,12 +29,19 @@ import sqlite3
 import time
 
 import pytest
+from conftest import ROOT, login_host, pdf_text
+from dispute_helpers import (
+    HttpNight,
+    load_case,
+    pushed_stacks,
+    read_form,
+    recorded_awards,
+    six_cards_closed_as_logged,
+    text_of,
+)
 
 import store
-from conftest import ROOT, login_host, pdf_text
-from dispute_helpers import (HttpNight, load_case, pushed_stacks, read_form, recorded_awards,
-                             six_cards_closed_as_logged, text_of)
-from web.refusals import refusal_text
+from web.core.refusals import refusal_text
 
 pytestmark = pytest.mark.usefixtures("shared")
 
@@ -274,7 +281,7 @@ def test_a_six_card_hand_found_at_showdown_is_dead_and_the_pot_goes_to_the_best_
     night.close()
     assert _nets(db, night.night) == {night.seats[s]: (c - 500) * CHIP_CENTS
                                       for s, c in expect["hands"][0]["stacks"].items()}
-    assert store.counts.count_findings(db, night.night) == []              # counts + moves agree
+    assert store.money.counts.count_findings(db, night.night) == []              # counts + moves agree
 
 
 # ---------------------------------------------------------------- refusals and the rest
@@ -409,9 +416,9 @@ def _coded_refusals(path: str, functions: tuple[str, ...] | None = None) -> list
     return found
 
 
-REFUSALS = (_coded_refusals("store/disputes.py") + _coded_refusals("store/rulings.py")
-            + _coded_refusals("store/hands.py", ("correction_texts", "correct_hand", "_readable"))
-            + [(code, params) for code, params in _coded_refusals("store/ledger.py") if code == "dispute_open"])
+REFUSALS = (_coded_refusals("store/dispute/disputes.py") + _coded_refusals("store/dispute/rulings.py")
+            + _coded_refusals("store/hand/events.py", ("correction_texts", "correct_hand", "_readable"))
+            + [(code, params) for code, params in _coded_refusals("store/money/ledger.py") if code == "dispute_open"])
 
 
 def test_the_refusals_are_read_from_the_store():

@@ -1,4 +1,4 @@
-"""Files in and out on the web (issue 15, ``web.files``, ``store.exporter``): "upload a
+"""Files in and out on the web (issue 15, ``web.files.views``, ``store.files.exporter``): "upload a
 session JSON or PHH file to create a night (the same checks as the CLI import, errors shown
 in the page's language); download any night as session JSON, PHH and CSV (cells that
 begin with ``=``, ``+``, ``-`` or ``@`` escaped when they are text, numbers kept as numbers)".
@@ -22,16 +22,16 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import pytest
+from conftest import login_host, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from night14_world import PLAYERS, build_night14
+from samples import synthetic_session
 
 import referee
 import store
-from conftest import login_host, snapshot
-from night14_world import PLAYERS, build_night14
-from samples import synthetic_session
-from store.exporter import FORMULA_STARTS, csv_cell, csv_text, session_file
-from web.limits import MAX_CONTENT_LENGTH, MAX_UPLOAD_BYTES, UPLOAD_BODY_BYTES
+from store.files.exporter import FORMULA_STARTS, csv_cell, csv_text, session_file
+from web.core.limits import MAX_CONTENT_LENGTH, MAX_UPLOAD_BYTES, UPLOAD_BODY_BYTES
 
 HOSTILE = '=HYPERLINK("http://x","y")'
 """The issue's hostile nickname: a spreadsheet would run it as a formula."""
@@ -104,7 +104,7 @@ def test_json_download_uploaded_again_is_judged_alike_with_the_same_money(app, d
     assert again != night14.night
     assert judged(db, again) == judged(db, night14.night)
     assert players_of(db, again) == players_of(db, night14.night)
-    money = lambda n: [(r[1], r[2], r[3]) for r in store.exporter.money_rows(db, n)]  # noqa: E731
+    money = lambda n: [(r[1], r[2], r[3]) for r in store.files.exporter.money_rows(db, n)]  # noqa: E731
     assert money(again) == money(night14.night)
     # no title typed: the night's own, which the file carries ("tapete" block)
     assert store.get_night(db, again)["title"] == store.get_night(db, night14.night)["title"] == "Noche de jotas"
@@ -460,7 +460,7 @@ def closed_night(db, *, chip_cents: int, currency: str) -> int:
 
 
 def nets(db, night_id: int) -> dict:
-    return {row[1]: (row[5], row[6], row[7]) for row in store.exporter.money_rows(db, night_id)}
+    return {row[1]: (row[5], row[6], row[7]) for row in store.files.exporter.money_rows(db, night_id)}
 
 
 def test_a_night_at_5_cents_a_chip_comes_back_with_the_same_money(app, db, client, runner, tmp_path):
@@ -546,8 +546,8 @@ def test_a_night_still_in_play_comes_back_still_in_play(app, db, client):
     assert judged(db, again) == judged(db, night)
     assert store.bank_check(db, again)["counted"] == 0
     assert not store.get_night(db, again)["closed"]
-    hand = store.handrows.current_hand(db, again)
-    assert hand is not None and store.handrows.last_hand(db, again)["number"] == 2
+    hand = store.hand.rows.current_hand(db, again)
+    assert hand is not None and store.hand.rows.last_hand(db, again)["number"] == 2
     store.append_actions(db, hand, ["p1 ante 1"], entered_by="test", keys=["go-on"])
     assert store.hand_check(db, hand)["pots"], "the imported hand goes on"
 
@@ -726,7 +726,7 @@ def test_a_phh_the_referee_cannot_read_is_not_called_unreadable_as_phh(app, clie
 
 
 def _in_years(years: int) -> str:
-    now = store.db.clock()
+    now = store.core.transactions.clock()
     return now.replace(year=now.year + years, month=6, day=1).strftime("%Y-%m-%dT%H:%M")
 
 
@@ -773,7 +773,7 @@ def test_an_import_start_in_the_autumns_repeated_hour_is_the_first(app, db, clie
     # (other notes: the importer's key leaves the start out, so the same file would open the first night)
     night = night_of(upload(client, json.dumps({**GOOD, "note": "b"}).encode(), "b.json", started_at="2000-01-01T00:00"))
     assert store.get_night(db, night)["local_date"] == "2000-01-01"
-    soon = (store.db.clock() + timedelta(days=200)).astimezone(ZoneInfo("Europe/Madrid"))
+    soon = (store.core.transactions.clock() + timedelta(days=200)).astimezone(ZoneInfo("Europe/Madrid"))
     night = night_of(upload(client, json.dumps({**GOOD, "note": "c"}).encode(), "c.json",
                             started_at=soon.strftime("%Y-%m-%dT%H:%M")))
     assert store.get_night(db, night)["local_date"] == soon.date().isoformat()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import host_account
 
 import store
-from conftest import host_account
 
 
 @pytest.fixture
@@ -321,7 +321,7 @@ def test_closing_the_night_needs_a_confirmation(host, db):
     page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
     form = re.search(r'<form[^>]*id="close-night".*?</form>', page, re.S).group(0)
     assert 'data-confirm="Close the night now?' in form and 'name="confirm" value="1" required' in form
-    assert "js/confirm.js" in page  # asks before it sends (no inline handler: the CSP)
+    assert "core/confirm.js" in page  # asks before it sends (no inline handler: the CSP)
     host.get("/host/?lang=es")  # the refusal is flashed in the language of the POST
     host.post(f"/host/night/{night_id}/close", data={"key": "close-noconfirm", "resolution": ""})
     assert not store.get_night(db, night_id)["closed"]

@@ -47,7 +47,7 @@ def test_the_compiled_catalogue_matches_the_po_file():
 def test_poker_words_are_the_seeds_words():
     catalog = _catalog()
     words = {m.id: m.string for m in catalog if m.id}
-    # the seeds' own words (web.i18n.SEED_WORDS, checked against the texts below): seed 000
+    # the seeds' own words (web.core.i18n.SEED_WORDS, checked against the texts below): seed 000
     # "Paso", "Voy por tanto" (-> Voy), "¿Cuantas?" / "cuantas toma" (written ¿Cuántas? today),
     # "Servido"; seed 002 'veo'. Abro, Subo, Resto, Me retiro: the card room's usual words
     assert words["Check"] == "Paso"
@@ -62,7 +62,7 @@ def test_poker_words_are_the_seeds_words():
 
 
 def test_the_seed_words_cited_are_in_the_seed_texts_verbatim(shared):
-    from web.i18n import SEED_WORDS
+    from web.core.i18n import SEED_WORDS
 
     for number, words in SEED_WORDS.items():
         (path,) = (shared / "seeds").glob(f"{number}_*.txt")
@@ -83,7 +83,7 @@ def test_every_finding_kind_of_the_contract_has_a_label_in_both_languages(shared
     from flask_babel import force_locale
 
     from referee.messages import LABELS
-    from web.i18n import finding_label
+    from web.core.i18n import finding_label
 
     contract = (shared / "CONTRACT.md").read_text(encoding="utf-8")
     section = contract.split("## 5. Finding kinds")[1]
@@ -103,7 +103,7 @@ def test_every_finding_kind_of_the_contract_has_a_label_in_both_languages(shared
 def test_chips_and_findings_follow_the_pages_language(app):
     from flask_babel import force_locale
 
-    from web.i18n import chips, number_symbols, say_finding
+    from web.core.i18n import chips, number_symbols, say_finding
 
     # the message says seat 7: the page's words come from the kind, seat and details
     finding = {"kind": "out_of_turn", "seat": 3, "action": 3, "details": {"due": 1, "verb": "open"},
@@ -132,7 +132,7 @@ def test_a_finding_on_a_page_cites_the_rule_of_its_reason(app):
     big blind's own cites that sentence, not the kind's short all-in rule books."""
     from flask_babel import force_locale
 
-    from web.i18n import say_finding
+    from web.core.i18n import say_finding
 
     finding = {"kind": "not_reopened", "seat": 3, "action": 6,
                "details": {"recorded": 32, "facing": 16, "reason": "blind_first", "holder": 2}}
@@ -152,10 +152,10 @@ def test_a_finding_on_a_page_cites_the_rule_of_its_reason(app):
 
 def test_a_loss_in_money_has_the_minus_sign_of_the_chip_figures(app):
     """A fresh tester's find: the night page showed "−60" chips beside "-3,00 €": money took
-    Babel's hyphen-minus while signed chips take U+2212 (web.i18n.MINUS)."""
+    Babel's hyphen-minus while signed chips take U+2212 (web.core.i18n.MINUS)."""
     from flask_babel import force_locale
 
-    from web.i18n import MINUS, chips, money
+    from web.core.i18n import MINUS, chips, money
 
     with app.test_request_context():
         with force_locale("es"):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import dealer_token, night_with_first_hand
 
 import store
-from conftest import dealer_token, night_with_first_hand
 
 
 def _night(db, players, *, closed=True, chip_cents=10):
@@ -189,7 +189,7 @@ def test_nights_in_two_currencies_show_one_labelled_total_and_one_chart_each(cli
 
 
 def test_currency_charts_keep_each_currency_on_its_own_line(app):
-    from web.player import trend_charts
+    from web.player.views import trend_charts
 
     nights = [{"currency": c, "running_cents": v, "closed": True, "net_cents": 1, "local_date": d}
               for c, v, d in (("MXN", 500, "2026-01-02"), ("EUR", -300, "2026-01-09"), ("MXN", 800, "2026-01-16"),

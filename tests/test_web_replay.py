@@ -1,4 +1,4 @@
-"""The hand replayer's routes (``web/replay.py``): the host's pages need the host login, a
+"""The hand replayer's routes (``web/hand/replayer.py``): the host's pages need the host login, a
 player opens only the hands they were dealt into (else the player page's 404), the words
 are the page's language with names, cards nobody showed never reach a player's page, the
 pages link to each other, and reading writes nothing."""
@@ -9,10 +9,10 @@ import re
 import sqlite3
 
 import pytest
-
-import store
 from conftest import login_host
 from replay_nights import ANA_OWN, DEAL_REASON, NEVER_SHOWN, TAP_REASON, page_cards, replay_night
+
+import store
 
 
 @pytest.fixture
@@ -116,8 +116,8 @@ def test_the_pages_carry_no_inline_script_or_style(host, night):
         html = host.get(url).get_data(as_text=True)
         assert "<style" not in html and " style=" not in html
         for tag in re.findall(r"<script[^>]*>", html):
-            assert 'src="/static/js/' in tag
-        assert re.search(r'<script src="/static/js/replay.js"', html) or "hands" in url
+            assert re.search(r'src="/static/\w+/\w+\.js"', tag)
+        assert re.search(r'<script src="/static/hand/replayer.js"', html) or "hands" in url
 
 
 # ------------------------------------------------------------------------ player pages

@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 
 import pytest
-
-import store
 from conftest import ROOT, pdf_text
 from dispute_helpers import HttpNight, load_case, read_form, six_cards_closed_as_logged, text_of
 from test_web_disputes import _commit, _dispute, _preview
+
+import store
 
 pytestmark = pytest.mark.usefixtures("shared")
 
@@ -99,10 +99,10 @@ def test_the_report_says_the_rulings_correction_in_words_each_line_marked(app, c
 def test_the_replay_marks_the_lines_a_ruling_added(app, client, db):
     """The host's and the player's replay mark each line the ruling added, on its step and
     in the corrections, in the page's language, from the ruling's detail (its ``added``
-    event ids: ``store.rulings.ruling_voids``)."""
+    event ids: ``store.dispute.rulings.ruling_voids``)."""
     night, hand_id, dispute_id = _two_disputes_one_ruled(app, client, db)
     added = store.get_dispute(db, dispute_id)["ruling"]["added"]
-    assert store.rulings.ruling_voids(db, night.night)["added"] == {a["event_id"]: dispute_id for a in added}
+    assert store.dispute.rulings.ruling_voids(db, night.night)["added"] == {a["event_id"]: dispute_id for a in added}
     said = f"añadida por el fallo de la reclamación {dispute_id}"
     pages = {"host": client.get(f"/host/night/{night.night}/hand/1?lang=es").get_data(as_text=True),
              "player": client.get(f"{night.player_link('Ana')}/hand/{hand_id}?lang=es").get_data(as_text=True)}

@@ -1,10 +1,10 @@
-// The tablet's dispute banner (static/js/banner.js): the server's count, said in the page's words.
+// The tablet's dispute banner (static/hand/banner.js): the server's count, said in the page's words.
 // Run: node --test tests/js/
 "use strict";
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const {disputeBanner} = require("../../static/js/banner.js");
+const {disputeBanner} = require("../../static/hand/banner.js");
 
 const FORMS = ["%(n)s dispute open: the host will rule on it. Play goes on.",
                "%(n)s disputes open: the host will rule on them. Play goes on."];

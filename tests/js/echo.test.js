@@ -1,12 +1,12 @@
-// The tablet's echo (static/js/echo.js): what is drawn between a tap and the server's answer.
+// The tablet's echo (static/hand/echo.js): what is drawn between a tap and the server's answer.
 // Run: node --test tests/js/
 "use strict";
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const {echo, legalFor, logWords} = require("../../static/js/echo.js");
+const {echo, legalFor, logWords} = require("../../static/hand/echo.js");
 
-// A server view as web/tableview.py table_view gives it: jackpots, seats 1, 3 and 4, the
+// A server view as web/hand/table_view.py table_view gives it: jackpots, seats 1, 3 and 4, the
 // antes in, seat 1 due (the first seat after the button, seat 4).
 function serverView() {
   return {
@@ -149,7 +149,7 @@ test("an empty or missing view still echoes a tap", () => {
   assert.deepEqual(out.acted, [1]);
 });
 
-// The page's words as web/dealer.py page_strings gives them on a Spanish page.
+// The page's words as web/hand/tablet.py page_strings gives them on a Spanish page.
 const ES = {
   verbs: {open: "Abro", call: "Veo", fold: "Me retiro", ante: "Ante", draw: "¿Cuántas?"},
   seat: "Asiento %(seat)s", award: "Adjudicar", serve: "Servir", misdeal: "Mal reparto",

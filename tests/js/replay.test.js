@@ -1,10 +1,10 @@
-// The hand replayer's stepping (static/js/replay.js): the pure helpers the page uses.
+// The hand replayer's stepping (static/hand/replayer.js): the pure helpers the page uses.
 // Run: node --test tests/js/
 "use strict";
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const {clamp, stepFromHash, nextFinding} = require("../../static/js/replay.js");
+const {clamp, stepFromHash, nextFinding} = require("../../static/hand/replayer.js");
 
 test("a step is read from the URL fragment #step-N only", () => {
   assert.equal(stepFromHash("#step-0"), 0);

@@ -1,9 +1,9 @@
-// A TapQueue (static/js/tapqueue.js) whose server answers the scripted {status, body} in
+// A TapQueue (static/hand/tapqueue.js) whose server answers the scripted {status, body} in
 // turn, for the node tests of the queue (tapversion, tapcompound); every sent body kept,
 // every answer, refusal and dropped tap recorded. Not a test file itself.
 "use strict";
 
-const {TapQueue} = require("../../static/js/tapqueue.js");
+const {TapQueue} = require("../../static/hand/tapqueue.js");
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,4 +1,4 @@
-// Taps that store several events (static/js/tapqueue.js): everyone's forced bets (as many
+// Taps that store several events (static/hand/tapqueue.js): everyone's forced bets (as many
 // lines as it says, ``events``: the server's ``forced`` list) and "confirm and next hand"
 // (award, close, next hand: for the queue it starts a hand, as "next hand" does). The taps
 // queued after them queue normally; what a stored or refused one does to them.
@@ -7,7 +7,7 @@
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const {stamp, settleAfter, eventsOf} = require("../../static/js/tapqueue.js");
+const {stamp, settleAfter, eventsOf} = require("../../static/hand/tapqueue.js");
 const {makeQueue, settle} = require("./scripted_queue.js");
 
 

@@ -1,13 +1,13 @@
 // Doubles by the tap's key (issue 15): each tap the dealer makes gets its own key when it is
 // made, a retry sends the same key again, a reload keeps it; taps that read the same are
 // distinct taps, all sent. Only the same element activated twice within 300 ms is a double
-// (static/js/tapqueue.js DoubleGuard).
+// (static/hand/tapqueue.js DoubleGuard).
 // Run: node --test tests/js/
 "use strict";
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const {TapQueue, DoubleGuard, DOUBLE_MS} = require("../../static/js/tapqueue.js");
+const {TapQueue, DoubleGuard, DOUBLE_MS} = require("../../static/hand/tapqueue.js");
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,11 +1,11 @@
-// The offline tap queue (static/js/tapqueue.js): idempotency keys, order, resend on
+// The offline tap queue (static/hand/tapqueue.js): idempotency keys, order, resend on
 // reconnect, 4xx never resent, 5xx retried with back-off.
 // Run: node --test tests/js/
 "use strict";
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const {TapQueue, uuid, outcome} = require("../../static/js/tapqueue.js");
+const {TapQueue, uuid, outcome} = require("../../static/hand/tapqueue.js");
 
 function memoryStorage(initial) {
   const data = new Map(Object.entries(initial || {}));

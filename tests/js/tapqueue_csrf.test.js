@@ -1,4 +1,4 @@
-// The tap queue and CSRF tokens (static/js/tapqueue.js, web/csrf.py): every tap carries the
+// The tap queue and CSRF tokens (static/hand/tapqueue.js, web/core/csrf.py): every tap carries the
 // page's token in X-CSRFToken; a tap refused for its token is dropped (a 4xx, never
 // resent) and a fresh token is fetched before the next tap goes out.
 // Run: node --test tests/js/
@@ -6,7 +6,7 @@
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const {TapQueue} = require("../../static/js/tapqueue.js");
+const {TapQueue} = require("../../static/hand/tapqueue.js");
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,11 +1,11 @@
-// Two tablets on one hand (static/js/tapqueue.js): the version each queued tap carries, the
+// Two tablets on one hand (static/hand/tapqueue.js): the version each queued tap carries, the
 // last hand a "next hand" saw, and what a 409 (a tap made on an out-of-date table) drops.
 // Run: node --test tests/js/
 "use strict";
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const {stamp, settleAfter} = require("../../static/js/tapqueue.js");
+const {stamp, settleAfter} = require("../../static/hand/tapqueue.js");
 const {makeQueue, settle} = require("./scripted_queue.js");
 
 

@@ -1,0 +1,25 @@
+/* Tapete: the tablet's banner for the night's open disputes. Pure: no DOM; usable from the
+ * page (window.TapeteBanner) and from node (require).
+ *
+ * disputeBanner(count, forms) -> the banner's text, or null when nothing is open.
+ *   count: the server's ``open_disputes`` (web/hand/table_view.py table_view: the night's disputes
+ *          not ruled yet); anything but a whole number above 0 shows no banner.
+ *   forms: [one, many], the server's translated sentences, "%(n)s" standing for the count.
+ * The banner never blocks play: it is text, drawn beside the table. */
+(function (root, factory) {
+  var api = factory();
+  if (typeof module === "object" && module.exports) { module.exports = api; }
+  else { root.TapeteBanner = api; }
+})(typeof globalThis !== "undefined" ? globalThis : this, function () {
+  "use strict";
+
+  function disputeBanner(count, forms) {
+    if (typeof count !== "number" || !isFinite(count) || count < 1 || Math.floor(count) !== count) {
+      return null;
+    }
+    var form = count === 1 ? forms[0] : forms[1];
+    return String(form).replace(/%\(n\)s/g, String(count));
+  }
+
+  return {disputeBanner: disputeBanner};
+});

@@ -1,0 +1,113 @@
+"""Read-only figures for the player's phone and the club page (issue 14): each hand's
+result by seat, a player's ledger lines with what they are, and the club's standings.
+
+No rule is decided here: a hand's result is the difference of the referee's own stacks
+(``referee.check``'s ``stacks`` after each hand, CONTRACT.md 4) between the start of the
+hand (the stacks after the hand before plus the chips bought between: the session's
+``rebuys``, CONTRACT.md 1, as ``store.hand.judging.session_hands`` gives them) and its end; a
+night's net is :func:`store.money.ledger.night_summary`'s. Chips are ints, money int cents.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlite_utils import Database
+
+from store.hand.events import check_night
+from store.hand.judging import session_hands
+from store.hand.rows import hand_ended, night_dealt_in, night_hands
+from store.money.carried_pot import hand_starts
+from store.money.ledger import night_summary
+from store.night.nights import table_players
+
+
+def hand_results(db: Database, night_id: int) -> list[dict]:
+    """Each live hand's result by seat, from the referee's stacks. Read-only.
+
+    :returns: ``[{"hand_id", "number", "ended" (bool), "start": {seat: chips} (the stacks
+        the hand began with: the stacks after the hand before plus the chips bought
+        between), "stacks": {seat: chips} (after the hand, the referee's), "change": {seat:
+        chips} (stacks - start: what the hand won (+) or cost (-) each seat), "carried"
+        (chips the hand left in a carried pot), "awards" (the referee's, or None where the
+        cards were not recorded), "recorded_awards" (the dealer's pushes)}]`` in hand
+        order; seats are ints. A hand in progress has ``ended`` False and its ``change`` is
+        not a result yet.
+    :raises StoreError: no such night.
+    """
+    hands = night_hands(db, night_id)
+    if not hands:
+        return []
+    starting, specs = session_hands(db, night_id)
+    entries = check_night(db, night_id)["hands"]
+    out = []
+    walk = hand_starts(starting, specs, entries)
+    for hand, (start, stacks), entry in zip(hands, walk, entries):
+        change = {seat: stacks.get(seat, chips) - chips for seat, chips in start.items()}
+        out.append({"hand_id": hand["id"], "number": hand["number"], "ended": hand_ended(db, hand["id"]),
+                    "start": start, "stacks": stacks, "change": change,
+                    "carried": entry.get("carried") or 0,
+                    "awards": _seats(entry.get("awards")), "recorded_awards": _seats(entry.get("recorded_awards"))})
+    return out
+
+
+def _seats(mapping: dict | None) -> dict[int, int] | None:
+    return None if mapping is None else {int(s): c for s, c in mapping.items()}
+
+
+def player_entries(db: Database, night_id: int, player_id: int) -> list[dict]:
+    """The player's ledger lines of the night in the order entered, with what each is.
+
+    :returns: ``[{"id", "kind" ('buy_in' | 'cash_out' | 'adjustment'), "chips",
+        "before_hand" (hands played when entered), "reason" (an adjustment's: 'carried
+        pot', 'charge', 'credit', 'split', 'ruling'), "dispute_id" / "hand" (a ruling's),
+        "entered_at", "voided" (bool), "void_reason"}]``. Read-only.
+    """
+    rows = db.execute(
+        "SELECT l.id, l.kind, l.chips, COALESCE(l.before_hand, 0), l.reason, l.detail, l.entered_at, v.id, "
+        "v.reason FROM ledger l LEFT JOIN ledger v ON v.kind = 'void' AND v.target = l.id "
+        "WHERE l.night_id = ? AND l.player_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment') "
+        "ORDER BY l.id", [night_id, player_id]).fetchall()
+    out = []
+    for entry_id, kind, chips, before, reason, detail, at, void_id, void_reason in rows:
+        detail = json.loads(detail or "{}") if kind == "adjustment" else {}
+        out.append({"id": entry_id, "kind": kind, "chips": chips, "before_hand": before, "reason": reason,
+                    "dispute_id": detail.get("dispute_id"), "hand": detail.get("hand"), "entered_at": at,
+                    "voided": void_id is not None, "void_reason": void_reason})
+    return out
+
+
+def club_standings(db: Database) -> dict:
+    """Standings across the club's closed nights (a night counts once it is settled).
+
+    :returns: ``{"currencies": [codes in the order first closed], "nights": [{"night_id",
+        "local_date", "title", "currency"}] (closed, oldest first), "players":
+        [{"player_id", "name", "nights" (closed nights played: in the money), "hands" (hands
+        dealt in, those nights), "nets": {currency: cents}, "trend": {currency:
+        [(night_id, running cents after that night)]}}]}``, players sorted by net (the
+        first currency's, then the others), highest first. Nets are
+        :func:`store.money.ledger.night_summary`'s ``net_cents``. Read-only.
+    """
+    nights, players, currencies = [], {}, []
+    for night_id, in db.execute("SELECT id FROM nights ORDER BY started_at, id").fetchall():
+        summary = night_summary(db, night_id)
+        night = summary["night"]
+        if not night["closed"]:
+            continue
+        currency = night["currency"]
+        if currency not in currencies:
+            currencies.append(currency)
+        nights.append({"night_id": night_id, "local_date": night["local_date"], "title": night["title"],
+                       "currency": currency})
+        seats = {p["player_id"]: p["seat"] for p in table_players(db, night_id)}
+        dealt = night_dealt_in(db, night_id, {p: s for p, s in seats.items() if s is not None})
+        for row in summary["players"]:
+            mine = players.setdefault(row["player_id"], {"player_id": row["player_id"], "name": row["name"],
+                                                         "nights": 0, "hands": 0, "nets": {}, "trend": {}})
+            mine["nights"] += 1
+            mine["hands"] += len(dealt.get(row["player_id"], ()))
+            total = mine["nets"].get(currency, 0) + (row["net_cents"] or 0)
+            mine["nets"][currency] = total
+            mine["trend"].setdefault(currency, []).append((night_id, total))
+    ranked = sorted(players.values(), key=lambda p: (tuple(-p["nets"].get(c, 0) for c in currencies), p["name"]))
+    return {"currencies": currencies, "nights": nights, "players": ranked}

@@ -1,0 +1,5 @@
+"""The store's plumbing, shared by every feature: the schema and its migrations, opening a
+connection, transactions and the clock, the store's refusals and input checks, the keyed
+chain that seals every row that decides money, the secrets file, the serving mark, and the
+per-connection memo of reads.
+"""

@@ -1,0 +1,411 @@
+"""A record nobody can rewrite unseen: a keyed hash chain per night.
+
+Every row that decides the money (:data:`store.core.chain_rows.CHAINED`: the night's settings,
+seats with the player's name, hands, events, ledger entries, disputes, rulings) gets a
+link when it is inserted, in the same transaction (``store.night.nights.insert`` calls
+:func:`link`). Link ``n`` of a night (1, 2, ...) is the row ``(night_id, n, tbl, row_id,
+mac)`` of the ``chain`` table, where::
+
+    mac = HMAC-SHA256(key, canonical JSON of [previous mac ("" for link 1), n, tbl,
+                                              row_id, the row's chained content])
+
+and ``chain_heads`` keeps the night's newest mac (the head), the number of links, the
+newest link's row and a seal (an HMAC of them all), so deleting the newest row together with its link, or
+rolling the head back, is caught. The key is 32 random bytes kept OUTSIDE the database
+(``secrets.json`` beside it, or ``TAPETE_CHAIN_KEY``: ``store.core.secret_file``), held by the
+``Database`` object that ``store.open_db`` returns (``db.chain_key``). Whoever can write the
+database file but does not hold the key cannot recompute a link: an edited, deleted or
+inserted row no longer matches (the events' plain SHA-256 ``prev_hash``/``hash`` chain, which
+anyone can recompute, is kept as it was).
+
+A printed head (the night report prints it) checks the record later against a copy kept
+on paper: :func:`verify` with ``head=`` says whether that head is still a link of the
+night's chain and how many links were added since.
+
+Nights made before the chain (``chain_pending``, filled by migration m009) are linked once,
+in the order their rows were written, by the ``open_db`` that applied m009 (the one-off
+upgrade of a database made before the chain: :func:`link_pending`), never later: a night
+whose chain was wiped and put back on that list is not linked afresh over whatever its rows
+say now; :func:`verify` says it has no chain (or that it cannot be verified).
+
+The key the database was sealed with is known by its check value (:func:`key_check`: an
+HMAC of a fixed label under the key, never the key), stored when the chain starts; a
+database opened with another key is refused before anything is read (:func:`check_key`),
+so a lost or wrong key is never taken for tampering.
+
+Each hand's stored referee result (``hand_results``, ``store.hand.judging``) carries a MAC under
+the same key (:func:`result_mac`): a result edited in the database no longer matches, is
+taken as stale (judged again from the log) and named by :func:`verify`.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import sqlite3
+
+from sqlite_utils import Database
+
+from store.core import chain_rows
+from store.core.chain_rows import CHAINED
+from store.core.checks import StoreError
+from store.core.transactions import read_tx, write_tx
+
+
+class ChainError(RuntimeError):
+    """The chain cannot take a new link (its head was deleted or the database was opened
+    without a key); the write is refused. Run ``flask --app app verify NIGHT``."""
+
+
+def chain_key(db: Database) -> bytes:
+    """The key the database was opened with (``store.open_db``).
+
+    :raises ChainError: a ``Database`` made some other way (it holds no key).
+    """
+    key = getattr(db, "chain_key", None)
+    if not key:
+        raise ChainError("this database was not opened by store.open_db: it holds no chain key")
+    return key
+
+
+def _canonical(value: object) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def link_mac(key: bytes, prev: str, n: int, table: str, row_id: int, content: dict) -> str:
+    """The mac of link ``n`` (hex): HMAC-SHA256 under ``key`` of the canonical JSON of
+    ``[prev, n, table, row_id, content]`` (sorted keys, no spaces, UTF-8)."""
+    return hmac.digest(key, _canonical([prev, n, table, row_id, content]), "sha256").hex()
+
+
+def head_seal(key: bytes, night_id: int, head: str, links: int, table: str, row_id: int) -> str:
+    """The seal of a night's head (hex): HMAC-SHA256 of the canonical JSON of ``["head",
+    night_id, links, head, table, row_id]`` (the newest link's row)."""
+    return hmac.digest(key, _canonical(["head", night_id, links, head, table, row_id]), "sha256").hex()
+
+
+KEY_LABEL = b"tapete chain key check v1"
+"""The fixed label whose HMAC under the chain key is the key's check value."""
+
+WRONG_KEY = ("the chain key in {source} is not the one this database was sealed with: "
+             "restore secrets.json from the backup that goes with this database")
+"""The refusal of a database opened with a key that is not its own (English, one line;
+``source``: where the key came from)."""
+
+
+def key_check(key: bytes) -> str:
+    """The check value of ``key`` (hex): HMAC-SHA256 of :data:`KEY_LABEL` under it. It
+    tells whether a key is the one a database was sealed with and says nothing of the key."""
+    return hmac.digest(key, KEY_LABEL, "sha256").hex()
+
+
+def sealed(db: Database) -> bool:
+    """Whether the database already holds a chain: a stored key check value, or a night's
+    head (a database chained before the check value was kept). Read-only."""
+    return bool(db.execute("SELECT 1 FROM chain_key_check UNION ALL SELECT 1 FROM chain_heads LIMIT 1")
+                .fetchone())
+
+
+def check_key(db: Database, key: bytes, source: str = "secrets.json") -> None:
+    """Refuse ``key`` unless it is the one the database was sealed with; store its check
+    value when the chain starts (a database with none yet: the first open, in one write
+    transaction; a database chained before check values were kept is checked against its
+    heads' seals first). Later opens only read the one row.
+
+    :raises StoreError: code ``chain_key_wrong``: :data:`WRONG_KEY` (``source`` names where
+        the key came from).
+    """
+    row = db.execute("SELECT check_value FROM chain_key_check WHERE id = 1").fetchone()
+    if row is None:
+        with write_tx(db):
+            row = db.execute("SELECT check_value FROM chain_key_check WHERE id = 1").fetchone()
+            if row is None:
+                heads = db.execute("SELECT night_id, head, links, tbl, row_id, seal FROM chain_heads").fetchall()
+                if heads and not any(hmac.compare_digest(head_seal(key, n, h, k, t, r), seal or "")
+                                     for n, h, k, t, r, seal in heads):
+                    raise StoreError(WRONG_KEY.format(source=source), "chain_key_wrong")
+                db.execute("INSERT INTO chain_key_check (id, check_value) VALUES (1, ?)", [key_check(key)])
+                return
+    if not hmac.compare_digest(row[0], key_check(key)):
+        raise StoreError(WRONG_KEY.format(source=source), "chain_key_wrong")
+
+
+def result_mac(key: bytes, hand_id: int, input_key: str, carry_after: str, entry: str) -> str:
+    """The MAC (hex) of a stored hand result: HMAC-SHA256 under ``key`` of the canonical
+    JSON of ``["hand_result", hand_id, input_key, carry_after, entry]`` (the stored texts)."""
+    return hmac.digest(key, _canonical(["hand_result", hand_id, input_key, carry_after, entry]), "sha256").hex()
+
+
+def result_holds(key: bytes, hand_id: int, input_key: str, carry_after: str, entry: str,
+                 mac: str | None) -> bool:
+    """Whether a stored result's ``mac`` is the one its content gives (False without one)."""
+    return bool(mac) and hmac.compare_digest(result_mac(key, hand_id, input_key, carry_after, entry), mac)
+
+
+# -- writing links ---------------------------------------------------------------------------
+
+def link(db: Database, table: str, row_id: int) -> int:
+    """Link the row ``row_id`` of ``table`` (just inserted, inside the insert's own
+    transaction) to its night's chain; returns the link number (1, 2, ...).
+
+    :raises ChainError: no key, or the night's head is missing while links exist.
+    """
+    key = chain_key(db)
+    found = chain_rows.row_content(db, table, row_id)
+    if found is None:
+        raise ChainError(f"{table} row {row_id} is not there to be linked")
+    night_id, content = found
+    return _append(db, key, night_id, table, row_id, content)
+
+
+def _append(db: Database, key: bytes, night_id: int, table: str, row_id: int, content: dict) -> int:
+    current = db.execute("SELECT head, links FROM chain_heads WHERE night_id = ?", [night_id]).fetchone()
+    prev, links = current if current else ("", 0)
+    n = links + 1
+    mac = link_mac(key, prev, n, table, row_id, content)
+    try:
+        db.execute("INSERT INTO chain (night_id, n, tbl, row_id, mac) VALUES (?, ?, ?, ?, ?)",
+                   [night_id, n, table, row_id, mac])
+    except sqlite3.IntegrityError:  # not an idempotent repeat: callers must not take it for one
+        raise ChainError(f"night {night_id}'s chain already has a link {n} but its head says "
+                         f"{links}: the record was tampered with (flask --app app verify {night_id})") from None
+    db.execute("INSERT INTO chain_heads (night_id, head, links, tbl, row_id, seal) VALUES (?, ?, ?, ?, ?, ?) "
+               "ON CONFLICT (night_id) DO UPDATE SET head = excluded.head, links = excluded.links, "
+               "tbl = excluded.tbl, row_id = excluded.row_id, seal = excluded.seal",
+               [night_id, mac, n, table, row_id, head_seal(key, night_id, mac, n, table, row_id)])
+    return n
+
+
+def link_night(db: Database, night_id: int) -> int:
+    """Link every row of a night made before the chain, in the order they were written
+    (the night first, then by ``entered_at``, ties in :data:`CHAINED`'s table order and
+    by id); call inside a write transaction. A night that has a head already is left
+    alone. Returns the number of links written."""
+    if db.execute("SELECT 1 FROM chain_heads WHERE night_id = ?", [night_id]).fetchone():
+        return 0
+    key = chain_key(db)
+    tables = chain_rows.present(db)
+    order = []
+    for rank, table in enumerate(tables):
+        if table != "nights":
+            order += [(at, rank, row_id, table) for at, row_id in chain_rows.entered_order(db, table, night_id)]
+    rows = [("nights", night_id)] + [(table, row_id) for _, _, row_id, table in sorted(order)]
+    for table, row_id in rows:
+        found = chain_rows.row_content(db, table, row_id)
+        if found is not None:
+            _append(db, key, night_id, table, row_id, found[1])
+    return len(rows)
+
+
+def link_pending(db: Database) -> int:
+    """Link the nights made before the chain (``chain_pending``), in one write transaction
+    with their removal from the list. Called only by the ``store.open_db`` that applied
+    migration m009 (the one-off upgrade); never by a later open or a page. Returns the
+    number of nights linked."""
+    if db.execute("SELECT 1 FROM chain_pending LIMIT 1").fetchone() is None:
+        return 0
+    done = 0
+    with write_tx(db):  # looked up again under the lock: two processes link a night once
+        for (night_id,) in db.execute("SELECT night_id FROM chain_pending ORDER BY night_id").fetchall():
+            if db.execute("SELECT 1 FROM nights WHERE id = ?", [night_id]).fetchone():
+                link_night(db, night_id)
+                done += 1
+            db.execute("DELETE FROM chain_pending WHERE night_id = ?", [night_id])
+    return done
+
+
+# -- reading and checking --------------------------------------------------------------------
+
+def head(db: Database, night_id: int) -> dict:
+    """The night's recorded head: ``{"head": hex or None, "links": int}`` (not checked:
+    :func:`verify` checks it)."""
+    row = db.execute("SELECT head, links FROM chain_heads WHERE night_id = ?", [night_id]).fetchone()
+    return {"head": row[0], "links": row[1]} if row else {"head": None, "links": 0}
+
+
+def _problem(n: int | None, table: str | None, row_id: int | None, message: str) -> dict:
+    return {"link": n, "table": table, "row_id": row_id, "message": message}
+
+
+def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
+    """Recompute the night's chain and name the first thing that does not match.
+
+    Checked in order: every link, from 1 (numbers without a gap; the row it points at is
+    there, still in this night, and its content gives the link's mac); then the recorded
+    head (it names the last link, counts the links, and its seal holds: the newest rows
+    deleted with their links are caught here); then that every chained row of the night
+    has a link (a row inserted without one); that no row the night's pages show is outside
+    its chain, whatever its ``night_id`` says (:func:`_strays`: an event, dispute or ruling
+    pointing at one of the night's hands or disputes); that no chained row names a night
+    that does not exist (:func:`_orphans`: no other night's check would see it); that the
+    night is not waiting to be linked
+    (``chain_pending``: it cannot be verified); then that every stored hand result
+    (``hand_results``) that carries a MAC still matches it (one that does not was edited:
+    the pages judge that hand again from the log). With ``head`` (hex, as printed on a report):
+    whether it is still a link of the chain and how many links were added since.
+
+    :returns: ``{"ok": bool, "night_id", "head": the recorded head (hex) or None,
+        "links": links found, "problem": None or {"link": n or None, "table", "row_id",
+        "message": English, naming the row as it reads now ("hand 3, action 7: p3 open
+        10")}, "printed": None or {"head", "link": n or None (not in the chain),
+        "added_since": links after it or None}}``.
+    :raises StoreError: no such night, and no trace of one in the chain (code
+        ``no_night``, params ``night``).
+    :raises ChainError: the database holds no key.
+    """
+    key = chain_key(db)
+    with read_tx(db):
+        links = db.execute("SELECT n, tbl, row_id, mac FROM chain WHERE night_id = ? ORDER BY n",
+                           [night_id]).fetchall()
+        stored = db.execute("SELECT head, links, seal, tbl, row_id FROM chain_heads WHERE night_id = ?",
+                            [night_id]).fetchone()
+        if not links and stored is None and not db.execute("SELECT 1 FROM nights WHERE id = ?",
+                                                            [night_id]).fetchone():
+            raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
+        rows = {table: chain_rows.night_rows(db, table, night_id) for table in chain_rows.present(db)}
+        problem = (_walk(db, key, night_id, links, rows) or _check_head(db, key, night_id, links, stored)
+                   or _unlinked(db, links, rows) or _strays(db, night_id, links) or _orphans(db)
+                   or _pending(db, night_id) or _results(db, key, night_id))
+    result = {"ok": problem is None, "night_id": night_id, "head": stored[0] if stored else None,
+              "links": len(links), "problem": problem, "printed": None}
+    if head is not None:
+        _printed(result, head, links)
+    return result
+
+
+def _walk(db: Database, key: bytes, night_id: int, links: list, rows: dict) -> dict | None:
+    prev = ""
+    for expected, (n, table, row_id, mac) in enumerate(links, 1):
+        if n != expected:
+            return _problem(expected, None, None, f"link {expected} is missing (the chain goes on at link {n}): "
+                                                  "a link was deleted")
+        if table not in rows:
+            return _problem(n, table, row_id, f"link {n} points at table {table!r}, which is not chained")
+        content = rows[table].get(row_id)
+        if content is None:
+            moved = chain_rows.row_content(db, table, row_id)
+            where = f"it now belongs to night {moved[0]}" if moved else "the row was deleted"
+            return _problem(n, table, row_id, f"link {n} points at {table} row {row_id}, which is gone "
+                                              f"from this night: {where}")
+        if not hmac.compare_digest(link_mac(key, prev, n, table, row_id, content), mac):
+            what = chain_rows.describe(db, table, row_id, content)
+            return _problem(n, table, row_id, f"link {n} ({table} row {row_id}) does not match: {what} "
+                                              "was changed after it was written (or the link was)")
+        prev = mac
+    return None
+
+
+def _check_head(db: Database, key: bytes, night_id: int, links: list, stored) -> dict | None:
+    count = len(links)
+    last = links[-1][3] if links else ""
+    if stored is None:
+        return _problem(count or None, None, None, "the night's chain head is missing: it was deleted") \
+            if links else _problem(None, "nights", night_id, "the night has no chain: it was never linked "
+                                                             "or its chain was deleted")
+    recorded, recorded_links, seal, table, row_id = stored
+    sealed = hmac.compare_digest(head_seal(key, night_id, recorded, recorded_links, table, row_id), seal or "")
+    if recorded_links > count:
+        gone = recorded_links - count
+        newest = f"{table} row {row_id}" + ("" if sealed else " (as the head says)")
+        return _problem(count + 1, table, row_id,
+                        f"the chain ends at link {count} but its head records {recorded_links} links: "
+                        f"the newest {gone} row{'s' if gone > 1 else ''} (the last: link {recorded_links}, "
+                        f"{newest}) {'were' if gone > 1 else 'was'} deleted together with "
+                        f"{'their links' if gone > 1 else 'its link'}")
+    if recorded_links < count:
+        n, table, row_id, _ = links[recorded_links]
+        return _problem(n, table, row_id, f"link {n} ({chain_rows.describe(db, table, row_id)}) comes after "
+                                          f"the recorded head ({recorded_links} links): added behind the "
+                                          "record's back")
+    if recorded != last or not sealed:
+        return _problem(count or None, None, None, "the recorded head does not match the chain: "
+                                                   "it was rewritten")
+    return None
+
+
+def _unlinked(db: Database, links: list, rows: dict) -> dict | None:
+    linked = {(table, row_id) for _, table, row_id, _ in links}
+    for table, found in rows.items():
+        for row_id in sorted(found):
+            if (table, row_id) not in linked:
+                what = chain_rows.describe(db, table, row_id, found[row_id])
+                return _problem(None, table, row_id, f"{table} row {row_id} ({what}) has no link: "
+                                                     "it was inserted behind the record's back")
+    return None
+
+
+def _strays(db: Database, night_id: int, links: list) -> dict | None:
+    """The first row of a table that points at hands or disputes (``hand_id``,
+    ``dispute_id``) that points at one of this night's but is not linked in this night's
+    chain: the pages show a hand's events, disputes and rulings by the hand, so such a row
+    (say, ``night_id`` edited or inserted as another night's, or one that names no night)
+    would change what this night's pages show unseen."""
+    linked = {(table, row_id) for _, table, row_id, _ in links}
+    hands = "SELECT h.id FROM hands h WHERE h.night_id = :night"
+    disputes = f"SELECT d.id FROM disputes d WHERE d.night_id = :night OR d.hand_id IN ({hands})"
+    for table in chain_rows.present(db):
+        columns = CHAINED[table]
+        tests = ([f"t.hand_id IN ({hands})"] if "hand_id" in columns else []) + \
+                ([f"t.dispute_id IN ({disputes})"] if "dispute_id" in columns else [])
+        if not tests:
+            continue
+        for row_id, said in db.execute(f"SELECT t.id, t.night_id FROM {table} t WHERE {' OR '.join(tests)} "
+                                       "ORDER BY t.id", {"night": night_id}).fetchall():
+            if (table, row_id) not in linked:
+                what = chain_rows.describe(db, table, row_id)
+                return _problem(None, table, row_id, f"{table} row {row_id} ({what}) points at this night's "
+                                                     f"{'hand' if 'hand_id' in columns else 'dispute'} but is "
+                                                     f"not in its chain (its night_id says {said}): it was "
+                                                     "inserted or moved behind the record's back")
+    return None
+
+
+def _orphans(db: Database) -> dict | None:
+    """The first chained row whose ``night_id`` names no night (no night's check would
+    otherwise see it)."""
+    for table in chain_rows.present(db):
+        if table == "nights":
+            continue
+        row = db.execute(f"SELECT t.id, t.night_id FROM {table} t WHERE NOT EXISTS "
+                         f"(SELECT 1 FROM nights n WHERE n.id = t.night_id) ORDER BY t.id LIMIT 1").fetchone()
+        if row is not None:
+            what = chain_rows.describe(db, table, row[0])
+            return _problem(None, table, row[0], f"{table} row {row[0]} ({what}) names night {row[1]}, "
+                                                 "which does not exist: it was inserted behind the record's back")
+    return None
+
+
+def _pending(db: Database, night_id: int) -> dict | None:
+    if db.execute("SELECT 1 FROM chain_pending WHERE night_id = ?", [night_id]).fetchone():
+        return _problem(None, "nights", night_id, "the night is listed as made before the chain and "
+                                                  "was never linked: it cannot be verified")
+    return None
+
+
+def _results(db: Database, key: bytes, night_id: int) -> dict | None:
+    """The first stored hand result whose MAC does not match (a result stored without a MAC,
+    by an older version, is only stale: judged again, not an edit)."""
+    for hand_id, number, input_key, carry, entry, mac in db.execute(
+            "SELECT hand_id, number, input_key, carry_after, entry, mac FROM hand_results "
+            "WHERE night_id = ? AND mac IS NOT NULL ORDER BY number, hand_id", [night_id]):
+        if not result_holds(key, hand_id, input_key, carry, entry, mac):
+            return _problem(None, "hand_results", hand_id, f"the stored result of hand {number} was changed; "
+                                                           "it is re-judged from the log")
+    return None
+
+
+def _printed(result: dict, given: str, links: list) -> None:
+    """Fill ``result["printed"]`` for a printed head; a head not in the chain fails."""
+    wanted = given.strip().lower()
+    macs = [mac for _, _, _, mac in links]
+    if wanted in macs:
+        k = macs.index(wanted) + 1
+        result["printed"] = {"head": wanted, "link": k, "added_since": len(macs) - k}
+        return
+    result["printed"] = {"head": wanted, "link": None, "added_since": None}
+    if result["ok"]:
+        result["ok"] = False
+        result["problem"] = _problem(None, None, None,
+                                     f"the printed head {wanted} is not in night {result['night_id']}'s chain "
+                                     f"({len(macs)} links): the record was rewritten since it was printed, "
+                                     "or the head is another night's")

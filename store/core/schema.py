@@ -1,0 +1,306 @@
+"""The schema: sqlite-utils' versioned migrations, in order, and what each table holds.
+
+Opening a database (WAL mode, busy timeout, migrations applied, the chain key) is
+``store.core.connection.open_db``.
+
+The schema is created and changed only through sqlite-utils' ``Migrations`` (named,
+ordered functions recorded in ``_sqlite_migrations``); add a new function at the end to
+change it, never edit one that has shipped.
+
+Tables (all append-only except ``hand_results``, each hand's referee result with the
+SHA-256 of what it was computed from (``store/hand/judging.py``), and token revocation):
+
+- ``players``: id, name, name_key (case-folded, unique in the club), created_at.
+- ``nights``: id, started_at (UTC ISO), local_date (the club's date at the start),
+  timezone, rules (JSON as given), rules_frozen (JSON, every HouseRules field),
+  chip_cents, chips_per, currency, host, title, note (m005), key.
+- ``seats``: night_id, player_id, seat (1-10), before_hand (hands started when seated).
+  A seat is left by an ``unseat`` ledger entry pointing at it (m005).
+- ``hands``: id, night_id, number (1, 2, ...), button, stacks (JSON or null). A hand
+  start is voided by a ``void_hand`` event (m005); numbers count live hands.
+- ``events``: the dealer's log: kind ``action`` | ``void`` | ``end`` | ``void_hand``; hand_id, seq,
+  action text, target (the voided event), reason, entered_by, entered_at, key, and a
+  hash chain per night (prev_hash, hash).
+- ``ledger``: kind ``buy_in`` | ``cash_out`` | ``adjustment`` | ``close`` | ``void`` | ``unseat`` |
+  ``pot_handed_back`` (the carried pot handed back before the count, ``store.money.carried_pot``);
+  chips, before_hand (hands started when entered), target, reason, detail (JSON).
+- ``disputes`` (m008, append-only): a player contests a hand: night_id, hand_id,
+  player_id, statement, entered_by (``player:<id>``), entered_at, key.
+- ``rulings`` (m008, append-only): the host's one ruling on a dispute: dispute_id
+  (unique), night_id, hand_id, decision (``upheld`` | ``rejected``), rule, note, detail
+  (JSON: the events voided and added, the chips moved, the reopen and close), entered_by,
+  entered_at, key (``store/dispute/rulings.py``).
+- ``chain`` (m009): the keyed hash chain of each night over every row that decides the
+  money (``store/core/chain.py``): night_id, n (1, 2, ...), tbl, row_id, mac; ``chain_heads``:
+  night_id, head (the newest mac), links (how many), tbl and row_id (the newest link's
+  row), seal (an HMAC of them all);
+  ``chain_pending``: nights made before the chain, linked by the ``open_db`` that applied
+  m009 (and never later: a night still listed cannot be verified).
+- ``chain_key_check`` (m010): one row, the check value of the chain key the database was
+  sealed with (``store.core.chain.key_check``); ``hand_results.mac`` (m010): the MAC of each
+  stored result under the chain key (``store.core.chain.result_mac``).
+- ``accounts``, ``sessions``, ``login_attempts``, ``setup_codes`` (m011): host accounts
+  (password hashes), their sessions (hashed ids, revocable), login attempts (the limits) and
+  the first visit's one-time setup code (hashed): ``store/account/accounts.py``.
+- ``dealer_links`` (m012): the dealer's per-night links (``store/night/dealer_links.py``):
+  night_id, token_hash (SHA-256, unique), prefix, label, issued_at, issued_by, revoked_at,
+  revoked_by, key (idempotency). Only the revocation is ever written after the insert.
+- ``payment_handles``, ``transfer_marks``, ``expenses``, ``expense_shares``,
+  ``expense_voids`` (m013, append-only): settling up (``store/money/payments.py``,
+  ``store/money/expenses.py``): a player's payment handle (latest row wins, empty clears); a
+  mark on a transfer (night_id, close_id, what ``poker`` | ``expenses``, payer_id,
+  payee_id, cents, kind ``paid`` | ``confirmed`` | ``void`` with target and reason); a
+  shared expense (payer_id, cents, description) with each sharer's cents, and its void.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("tapete")
+"""The ordered migrations (``store.core.connection.open_db`` applies them)."""
+
+
+@migrations()
+def m001_core(db: Database) -> None:
+    db["players"].create({"id": int, "name": str, "name_key": str, "created_at": str}, pk="id")
+    db["players"].create_index(["name_key"], unique=True)
+    db["nights"].create({
+        "id": int, "started_at": str, "local_date": str, "timezone": str, "rules": str,
+        "rules_frozen": str, "chip_cents": int, "chips_per": int, "currency": str,
+        "host": str, "title": str, "entered_at": str, "key": str,
+    }, pk="id", not_null={"started_at", "timezone", "rules", "chip_cents", "currency"})
+    db["nights"].create_index(["key"], unique=True)
+    db["seats"].create({
+        "id": int, "night_id": int, "player_id": int, "seat": int, "entered_by": str,
+        "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("player_id", "players")])
+    db["seats"].create_index(["night_id", "seat"], unique=True)
+    db["seats"].create_index(["night_id", "player_id"], unique=True)
+    db["seats"].create_index(["key"], unique=True)
+    db["hands"].create({
+        "id": int, "night_id": int, "number": int, "button": int, "stacks": str,
+        "entered_by": str, "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights")])
+    db["hands"].create_index(["night_id", "number"], unique=True)
+    db["hands"].create_index(["key"], unique=True)
+    db["events"].create({
+        "id": int, "night_id": int, "hand_id": int, "seq": int, "kind": str, "action": str,
+        "target": int, "reason": str, "entered_by": str, "entered_at": str, "key": str,
+        "prev_hash": str, "hash": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("hand_id", "hands")],
+        not_null={"night_id", "kind", "entered_by", "entered_at"})
+    db["events"].create_index(["hand_id", "seq"])
+    db["events"].create_index(["night_id", "id"])
+    db["events"].create_index(["key"], unique=True)
+    db["ledger"].create({
+        "id": int, "night_id": int, "player_id": int, "kind": str, "chips": int,
+        "before_hand": int, "target": int, "reason": str, "detail": str,
+        "entered_by": str, "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("player_id", "players")],
+        not_null={"night_id", "kind", "entered_by", "entered_at"})
+    db["ledger"].create_index(["night_id", "kind"])
+    db["ledger"].create_index(["key"], unique=True)
+    # append-only: the log and the ledger refuse UPDATE and DELETE
+    for table in ("events", "ledger", "hands", "seats"):
+        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+
+
+@migrations()
+def m002_checks_and_tokens(db: Database) -> None:
+    db["night_checks"].create({"night_id": int, "version": str, "result": str}, pk="night_id")
+    db["tokens"].create({
+        "token_hash": str, "player_id": int, "issued_at": str, "revoked_at": str,
+    }, pk="token_hash", foreign_keys=[("player_id", "players")])
+
+
+@migrations()
+def m003_void_target_indexes(db: Database) -> None:
+    # "is this row voided?" is asked for every event and entry: index the void pointers
+    db["events"].create_index(["target"])
+    db["ledger"].create_index(["target"])
+
+
+@migrations()
+def m004_hand_checks(db: Database) -> None:
+    # each hand's referee result (findings, pots, awards, stacks) stored with the hand
+    db["hand_checks"].create({"hand_id": int, "night_id": int, "version": str, "entry": str},
+                             pk="hand_id", foreign_keys=[("hand_id", "hands"), ("night_id", "nights")])
+
+
+@migrations()
+def m005_corrections(db: Database) -> None:
+    # a seat can be left (``unseat``) and a hand start voided: uniqueness among the *live*
+    # seats and hands is checked in code inside the write transaction (BEGIN IMMEDIATE)
+    db.execute("DROP INDEX IF EXISTS idx_seats_night_id_seat")
+    db.execute("DROP INDEX IF EXISTS idx_seats_night_id_player_id")
+    db.execute("DROP INDEX IF EXISTS idx_hands_night_id_number")
+    db["seats"].create_index(["night_id", "seat"])
+    db["seats"].create_index(["night_id", "player_id"])
+    db["hands"].create_index(["night_id", "number"])
+    db["seats"].add_column("before_hand", int)
+    db["nights"].add_column("note", str)  # a session file's note, shown under the title
+
+
+@migrations()
+def m006_token_prefix(db: Database) -> None:
+    # the first characters of a player link, kept in their own column so the host can
+    # tell a player's links apart (the rest of the token stays secret: only its hash is kept)
+    db["tokens"].add_column("prefix", str)
+
+
+@migrations()
+def m007_hand_results(db: Database) -> None:
+    # each hand's referee result stored with what it was computed from (store/hand/judging.py),
+    # written by the write that changed the hand; the caches of whole-night checks, which
+    # GET pages wrote under the write lock, go (derived data only: nothing of the log)
+    db["hand_results"].create({"hand_id": int, "night_id": int, "number": int, "input_key": str,
+                               "carry_after": str, "entry": str},
+                              pk="hand_id", foreign_keys=[("hand_id", "hands"), ("night_id", "nights")])
+    db["hand_results"].create_index(["night_id", "number"])
+    db.execute("DROP TABLE IF EXISTS hand_checks")
+    db.execute("DROP TABLE IF EXISTS night_checks")
+
+
+@migrations()
+def m008_disputes(db: Database) -> None:
+    # a player contests a hand (``disputes``); the host rules on it once (``rulings``).
+    # Both append-only: a ruling is never edited, a dispute never withdrawn by an edit.
+    db["disputes"].create({
+        "id": int, "night_id": int, "hand_id": int, "player_id": int, "statement": str,
+        "entered_by": str, "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("hand_id", "hands"), ("player_id", "players")],
+        not_null={"night_id", "hand_id", "player_id", "statement", "entered_by", "entered_at"})
+    db["disputes"].create_index(["night_id"])
+    db["disputes"].create_index(["hand_id", "player_id"])
+    db["disputes"].create_index(["player_id"])
+    db["disputes"].create_index(["key"], unique=True)
+    db["rulings"].create({
+        "id": int, "dispute_id": int, "night_id": int, "hand_id": int, "decision": str, "rule": str,
+        "note": str, "detail": str, "entered_by": str, "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("dispute_id", "disputes"), ("night_id", "nights"), ("hand_id", "hands")],
+        not_null={"dispute_id", "night_id", "hand_id", "decision", "rule", "entered_by", "entered_at"})
+    db["rulings"].create_index(["dispute_id"], unique=True)  # one ruling per dispute
+    db["rulings"].create_index(["night_id"])
+    db["rulings"].create_index(["key"], unique=True)
+    for table in ("disputes", "rulings"):
+        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+
+
+@migrations()
+def m009_chain(db: Database) -> None:
+    # the keyed hash chain of each night (store/core/chain.py): one link per chained row, written
+    # in the row's own transaction; the head and the link count per night; the nights that
+    # predate the chain, linked once by the next open_db with the key
+    db["chain"].create({"night_id": int, "n": int, "tbl": str, "row_id": int, "mac": str},
+                       pk=("night_id", "n"), not_null={"tbl", "row_id", "mac"})
+    db["chain_heads"].create({"night_id": int, "head": str, "links": int, "tbl": str, "row_id": int,
+                              "seal": str}, pk="night_id", not_null={"head", "links", "seal"})
+    db["chain_pending"].create({"night_id": int}, pk="night_id")
+    db.execute("INSERT INTO chain_pending (night_id) SELECT id FROM nights")
+    for trigger, event in (("chain_no_update", "UPDATE ON chain"), ("chain_no_delete", "DELETE ON chain"),
+                           ("chain_heads_no_delete", "DELETE ON chain_heads")):
+        db.execute(f"""CREATE TRIGGER {trigger} BEFORE {event}
+            BEGIN SELECT RAISE(ABORT, 'the chain is append-only'); END""")
+
+
+@migrations()
+def m010_key_check_and_result_macs(db: Database) -> None:
+    # the chain key's check value (an HMAC of a fixed label under the key, never the key),
+    # stored when the chain starts, so a wrong or lost key is told apart from tampering;
+    # each stored hand result gets a MAC under the chain key (rows without one are stale)
+    db["chain_key_check"].create({"id": int, "check_value": str}, pk="id", not_null={"check_value"})
+    db["hand_results"].add_column("mac", str)
+
+
+@migrations()
+def m011_accounts(db: Database) -> None:
+    # host accounts (a password hash, never the password), their sessions (the SHA-256 of
+    # the cookie's random id), every login attempt (the limits survive restarts and hold
+    # across processes) and the one-time setup code of the first visit (store/account/accounts.py)
+    db["accounts"].create({"id": int, "username": str, "password_hash": str, "role": str,
+                           "created_at": str, "disabled_at": str}, pk="id",
+                          not_null={"username", "password_hash", "role", "created_at"})
+    db["accounts"].create_index(["username"], unique=True)
+    db["sessions"].create({"id_hash": str, "account_id": int, "created_at": str, "revoked_at": str,
+                           "ip": str}, pk="id_hash", foreign_keys=[("account_id", "accounts")],
+                          not_null={"account_id", "created_at"})
+    db["sessions"].create_index(["account_id"])
+    db["login_attempts"].create({"id": int, "at": str, "address": str, "username": str, "ok": int},
+                                pk="id", not_null={"at", "ok"})
+    db["login_attempts"].create_index(["address", "at"])
+    db["login_attempts"].create_index(["username", "at"])
+    db["setup_codes"].create({"id": int, "code_hash": str, "issued_at": str, "ended_at": str}, pk="id",
+                             not_null={"code_hash", "issued_at"})
+
+
+@migrations()
+def m012_dealer_links(db: Database) -> None:
+    # per-night dealer links the host issues and revokes (store/night/dealer_links.py): only the
+    # SHA-256 of the token is kept, with its first characters to name it; a row is never
+    # deleted, and only its revocation (once) is ever written after the insert
+    db["dealer_links"].create({
+        "id": int, "night_id": int, "token_hash": str, "prefix": str, "label": str,
+        "issued_at": str, "issued_by": str, "revoked_at": str, "revoked_by": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights")],
+        not_null={"night_id", "token_hash", "prefix", "label", "issued_at", "issued_by"})
+    db["dealer_links"].create_index(["token_hash"], unique=True)
+    db["dealer_links"].create_index(["key"], unique=True)
+    db["dealer_links"].create_index(["night_id"])
+    db.execute("""CREATE TRIGGER dealer_links_no_delete BEFORE DELETE ON dealer_links
+        BEGIN SELECT RAISE(ABORT, 'dealer_links keeps every link'); END""")
+    db.execute("""CREATE TRIGGER dealer_links_revoke_only BEFORE UPDATE ON dealer_links
+        WHEN OLD.revoked_at IS NOT NULL OR NEW.id IS NOT OLD.id OR NEW.night_id IS NOT OLD.night_id
+          OR NEW.token_hash IS NOT OLD.token_hash OR NEW.prefix IS NOT OLD.prefix
+          OR NEW.label IS NOT OLD.label OR NEW.issued_at IS NOT OLD.issued_at
+          OR NEW.issued_by IS NOT OLD.issued_by OR NEW.key IS NOT OLD.key
+        BEGIN SELECT RAISE(ABORT, 'a dealer link is only ever revoked, once'); END""")
+
+
+@migrations()
+def m013_payments(db: Database) -> None:
+    # settling up (store/money/payments.py, store/money/expenses.py): payment handles (latest row wins),
+    # marks on the settlement's transfers (paid, confirmed, or a void of a mark), shared
+    # expenses with each sharer's cents, and the voids of expenses; all append-only
+    db["payment_handles"].create({"id": int, "player_id": int, "handle": str, "entered_by": str,
+                                  "entered_at": str, "key": str}, pk="id",
+                                 foreign_keys=[("player_id", "players")],
+                                 not_null={"player_id", "handle", "entered_by", "entered_at"})
+    db["payment_handles"].create_index(["player_id", "id"])
+    db["transfer_marks"].create({
+        "id": int, "night_id": int, "close_id": int, "what": str, "payer_id": int, "payee_id": int,
+        "cents": int, "kind": str, "target": int, "reason": str, "entered_by": str, "entered_at": str,
+        "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("payer_id", "players"), ("payee_id", "players")],
+        not_null={"night_id", "what", "payer_id", "payee_id", "cents", "kind", "entered_by", "entered_at"})
+    db["transfer_marks"].create_index(["night_id", "what"])
+    db["transfer_marks"].create_index(["target"])
+    db["expenses"].create({
+        "id": int, "night_id": int, "payer_id": int, "cents": int, "description": str,
+        "entered_by": str, "entered_at": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("payer_id", "players")],
+        not_null={"night_id", "payer_id", "cents", "description", "entered_by", "entered_at"})
+    db["expenses"].create_index(["night_id"])
+    db["expense_shares"].create({"id": int, "expense_id": int, "player_id": int, "cents": int}, pk="id",
+                                foreign_keys=[("expense_id", "expenses"), ("player_id", "players")],
+                                not_null={"expense_id", "player_id", "cents"})
+    db["expense_shares"].create_index(["expense_id", "player_id"], unique=True)
+    db["expense_voids"].create({"id": int, "expense_id": int, "reason": str, "entered_by": str,
+                                "entered_at": str, "key": str}, pk="id",
+                               foreign_keys=[("expense_id", "expenses")],
+                               not_null={"expense_id", "reason", "entered_by", "entered_at"})
+    db["expense_voids"].create_index(["expense_id"], unique=True)  # an expense is voided once
+    for table in ("payment_handles", "transfer_marks", "expenses", "expense_shares", "expense_voids"):
+        if table != "expense_shares":
+            db[table].create_index(["key"], unique=True)
+        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")

@@ -1,0 +1,62 @@
+"""Transactions and time: the write transaction that takes the lock at once, the read
+transaction that sees one snapshot, and the clock every stored time comes from (UTC)."""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import datetime, timezone
+
+from sqlite_utils import Database
+
+BUSY_TIMEOUT_MS = 5000
+"""How long a writer waits for another's lock before failing (milliseconds)."""
+
+
+def clock() -> datetime:
+    """The current time (aware, UTC). Tests replace ``store.core.transactions.clock`` to move time."""
+    return datetime.now(timezone.utc)
+
+
+def utc_now() -> str:
+    """The current time as an ISO-8601 UTC string (``2026-11-29T19:20:00.123456+00:00``)."""
+    return clock().astimezone(timezone.utc).isoformat()
+
+
+@contextlib.contextmanager
+def write_tx(db: Database):
+    """A write transaction that takes the write lock at once (``BEGIN IMMEDIATE``).
+
+    A deferred transaction that reads and then writes can fail at once with "database is
+    locked" under WAL when another connection wrote meanwhile; taking the lock first
+    makes the busy timeout apply instead. Nested use becomes a savepoint
+    (``db.atomic()``). Rolls back on any exception.
+    """
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
+    else:
+        db.conn.execute("COMMIT")
+
+
+@contextlib.contextmanager
+def read_tx(db: Database):
+    """A read transaction (``BEGIN DEFERRED`` with reads only): every read inside sees the
+    same snapshot of the database (WAL), and no write lock is taken. Inside a transaction
+    already, it adds nothing."""
+    if db.conn.in_transaction:
+        yield db
+        return
+    db.conn.execute("BEGIN")
+    try:
+        yield db
+    finally:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")  # (nothing was written: a read ends here)

@@ -1,0 +1,463 @@
+"""Rulings: the host decides a dispute; a correction of the hand's log and the chips it
+moves (issue 12; the model in the plan: "How the money moves after a ruling").
+
+- The log's ``d award pN X`` lines are what the dealer physically pushed; the referee's
+  ``awards`` what the rules push (CONTRACT.md 4). A ruling may correct the hand's live
+  actions: the longest common prefix of the current live actions and the corrected list
+  is kept, every live action after it gets a ``void`` event, the rest of the corrected list
+  is appended as new ``action`` events (after the hand's ``end``: an ended hand stays
+  ended). Never an UPDATE or DELETE; the hand and every later one are re-judged in the
+  same transaction.
+- An upheld ruling moves, per player, ``awards - recorded_awards`` of the corrected hand
+  (minus what earlier live rulings on that hand moved) as ``adjustment`` ledger rows,
+  reason ``"ruling"``. A rejected ruling moves nothing.
+- On a closed night the ruling reopens it (the close and the close's own adjustments are
+  voided, never the ruling moves) and closes it again with the same mode, hub and
+  resolution; both settlements stay readable (:func:`night_settlements`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlite_utils import Database
+
+from store.core.checks import StoreError
+from store.core.transactions import read_tx, utc_now
+from store.dispute.disputes import RULING, get_dispute, open_dispute_hands, ruling_move_rows
+from store.hand.events import correct_hand, correction_plan, correction_texts, hand_check
+from store.hand.judging import judge_corrected, night_rulings, table_after
+from store.hand.rows import hand_row
+from store.money.ledger import (
+    carried_from,
+    carried_pot,
+    close_again,
+    close_options,
+    night_summary,
+    void_close,
+)
+from store.night.nights import get_night, insert, insert_once, keyed_write, table_players
+
+DECISIONS = ("upheld", "rejected")
+"""A ruling's decision: the dispute is upheld (the correction and the moves stand) or
+rejected (the hand stands as logged; nothing moves)."""
+
+MAX_RULE = 1000
+"""Longest rule text (and note) of a ruling (characters)."""
+
+
+def preview_ruling(db: Database, dispute_id: int, *, decision: str,
+                   actions: list[str] | None = None) -> dict:
+    """What :func:`record_ruling` would change, judged in memory: READ-ONLY (one read
+    transaction, ``BEGIN DEFERRED`` with reads only: no write lock is taken and nothing is
+    written; it answers while another connection holds the write lock).
+
+    The disputed hand is judged with the corrected actions from its own start (the table
+    the stored hand before it left), then every later hand from the table the corrected
+    hand leaves (:func:`store.hand.judging.judge_corrected`).
+
+    :param decision: ``"upheld"`` or ``"rejected"``.
+    :param actions: the disputed hand's corrected live actions (list of CONTRACT.md action
+        strings), or None (no correction).
+    :returns: ``{"dispute": get_dispute, "hand": number, "voided": [{"event_id",
+        "action"}], "added": [str], "hands": [{"number", "before": entry, "after": entry,
+        "changed": bool (:func:`hand_changed`)}] (the disputed hand and every later one),
+        "players": [{"player_id", "name", "seat", "counted", "chips_before", "chips_after",
+        "net_before", "net_after", "move"}],
+        "moves": [{"player_id", "name", "chips"}], "reopens": bool, "closes_again": bool,
+        "refusal": None | {"code", "params", "message"}}``. ``entry`` is the referee's hand
+        entry (CONTRACT.md 4, as :func:`store.hand_check` gives it); ``chips_*`` are the
+        referee's stacks after the night's last hand (None for a seat not at the table
+        then); ``net_*`` is ``counted + adjustments - bought`` in chips once the player is
+        counted, else None; ``move`` the chips the ruling moves to the player (negative:
+        from). ``reopens``: a closed night is reopened (and closed again) only when the
+        ruling changes the money: chips move, or the correction changes the pot carried
+        after the last hand (:func:`record_ruling`). ``closes_again`` is the forecast that no other dispute of the night keeps
+        it open (the close's other checks run when the ruling is recorded).
+    :raises StoreError: ``no_dispute``. A refusal :func:`record_ruling` would raise
+        (except ``rule_empty``: the preview takes no rule) is returned in ``refusal``,
+        with the rest of the preview as far as it can be computed.
+    """
+    with read_tx(db):
+        dispute = get_dispute(db, dispute_id)
+        hand = hand_row(db, dispute["hand_id"])
+        refusal, voided, added, corrected = None, [], [], None
+        try:
+            _check(dispute, decision)
+            if actions is not None:
+                voided, added = correction_plan(db, hand["id"], actions)
+                _check_correction(decision, voided, added)
+                if voided or added:
+                    corrected = correction_texts(actions)
+        except StoreError as exc:
+            refusal = _refusal(exc)
+            voided, added, corrected = [], [], None
+        before = _entries_from(db, hand["night_id"], hand["number"])
+        chips_before = table_after(db, hand["night_id"])
+        if corrected is not None:
+            after, chips_after = judge_corrected(db, hand["id"], corrected)
+            after = [e["entry"] for e in after]
+        else:
+            after, chips_after = before, chips_before
+        moves: dict[int, int] = {}
+        if refusal is None and decision == "upheld":
+            try:
+                moves = hand_moves(db, hand, after[0])
+            except StoreError as exc:
+                refusal = _refusal(exc)
+        players = _players(db, hand["night_id"], chips_before, chips_after, moves)
+        closed = get_night(db, hand["night_id"])["closed"]
+        pot_changes = corrected is not None and closed and _carry_changes(db, hand["night_id"], before, after)
+        reopens = refusal is None and closed and (pot_changes or any(moves.values()))
+        others = open_dispute_hands(db, hand["night_id"], except_dispute=dispute_id)
+    names = {p["player_id"]: p["name"] for p in players}
+    return {"dispute": dispute, "hand": hand["number"], "voided": voided, "added": added,
+            "hands": [{"number": b["hand"], "before": b, "after": a, "changed": hand_changed(b, a)}
+                      for b, a in zip(before, after)],
+            "players": players,
+            "moves": [{"player_id": p, "name": names.get(p), "chips": c} for p, c in moves.items() if c],
+            "reopens": reopens, "closes_again": reopens and not others, "refusal": refusal}
+
+
+def _carry_changes(db: Database, night_id: int, before: list[dict], after: list[dict]) -> bool:
+    """Whether a correction changes the pot carried after the night's last hand (its
+    chips or who put them in: the close gives it back, ``store.money.ledger.carried_pot``).
+    ``before``/``after``: the entries from the corrected hand on; the hands before it are
+    the stored ones. Read-only."""
+    stored = night_rulings(db, night_id)
+    earlier = stored[:len(stored) - len(before)]
+    return carried_from(db, night_id, earlier + before) != carried_from(db, night_id, earlier + after)
+
+
+def hand_changed(before: dict, after: dict) -> bool:
+    """Whether a hand's referee entry (CONTRACT.md 4) changes with a ruling: anything but
+    its ``stacks``. A later hand starts from the stacks the corrected hand leaves, so its
+    stacks differ by what the correction moved even when nothing in the hand changed;
+    what the hand itself does to the chips is in its ``pots``, ``awards`` and findings.
+
+    >>> hand_changed({"awards": {"1": 20}, "stacks": {"1": 520}}, {"awards": {"1": 20}, "stacks": {"1": 595}})
+    False
+    >>> hand_changed({"awards": {"1": 20}}, {"awards": {"3": 20}})
+    True
+    """
+    def own(entry: dict) -> dict:
+        return {k: v for k, v in entry.items() if k != "stacks"}
+    return own(before) != own(after)
+
+
+def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, note: str = "",
+                  actions: list[str] | None = None, entered_by: str, key: str | None = None) -> int:
+    """Record the host's ruling on a dispute, all in one write transaction (BEGIN
+    IMMEDIATE; every check runs under the write lock, so two submits store one ruling).
+
+    In this order (each write an INSERT: nothing is updated or deleted):
+
+    1. The correction, when ``actions`` differ from the hand's live actions
+       (:func:`store.hand.events.correct_hand`): ``void`` events (reason ``"ruling of dispute D:
+       <rule>"``) for the live actions after the longest common prefix, the rest of
+       ``actions`` appended as new ``action`` events; the hand and every later one
+       re-judged. On a closed night too: the record is corrected whether or not the money
+       changes.
+    2. On a closed night, only when the ruling changes the money (chips move, step 3, or
+       the correction changes the pot carried after the night's last hand, which the close
+       gives back: ``store.money.ledger.carried_pot``): the close and the close's own
+       adjustments are voided (``store.money.ledger.void_close``; the moves of earlier rulings
+       stay). A record-only correction leaves the close, and its settlement, as they are.
+    3. UPHELD: the chips that must move (:func:`hand_moves` of the corrected hand), one
+       ``adjustment`` ledger row per player, reason ``"ruling"``, ``detail`` ``{"ruling_id":
+       R, "dispute_id": D, "hand": number, "hand_id": id}``. REJECTED: nothing moves.
+    4. On a night step 2 reopened: closed again with the same mode, hub, resolution (and
+       player charged or credited) (``store.money.ledger.close_again``); a refusal (another
+       dispute still open, ...) leaves the night open, and the ruling says so.
+    5. The ruling row, whose ``detail`` lists what 1-4 wrote: ``{"voided": [event ids],
+       "added": [event ids], "moves": {player_id: chips}, "move_entries": [ledger ids],
+       "reopened", "voided_close": the id of the close step 2 voided or None,
+       "closed_again", "close_refused": the refusal's English text or None (the CLI's),
+       "close_refusal": None or {"code", "params", "message"} (the same refusal, its code
+       and params for the pages to say it in their language)}``.
+
+    The ruling's id R is known before its row is written: inside the write transaction,
+    on the append-only ``rulings`` table (no row is ever deleted), the next id is the
+    largest id + 1, and the ruling row is inserted with that explicit id last; so the
+    moves name their ruling and the ruling names its moves, and every row is written once.
+
+    Rules relied on (the referee decides the hand; this only records and moves chips):
+
+    - RRoP, Showdown, rule 3: "Any player, dealer, or floorperson who sees an incorrect
+      amount of chips put into the pot, or an error about to be made in awarding a pot,
+      has an ethical obligation to point out the error." -- a wrong push is corrected by
+      moving the chips (RRoP section 13, Irregularities, is where the referee's findings
+      on misdeals and wrong cards come from).
+    - RRoP, Showdown: only a live hand tabled at the showdown can win; a dead hand cannot
+      (``referee.citations`` ``_DEAD_HAND``): the pot goes to the best live hand.
+    - The false opener, seed 000: "Cuando se haga la apertura de juego con pot o jackpot,
+      será obligatorio el justificar la ley de apertura." (RRoP, Draw Poker: a false
+      opener's hand is dead; the pot plays when the pre-draw action was completed.)
+    - The dead hand, seed 000: "Cada jugador debe contar sus cartas antes de recibirlas.
+      Si por error le dieran más o menos de la cuenta, hará que rectifique el que las dio.
+      En el caso contrario, no podrá tomar parte en la jugada por tener cartas de más o de
+      menos, perdiendo todas las puestas." (RRoP, Draw Poker: a hand with other than five
+      cards is dead.)
+    - An out-of-turn action that stands, TDA 53 (Action Out of Turn): action backs up to
+      the correct seat; the action out of turn is binding if the action to that seat does
+      not change (a ruling that rejects such a dispute moves nothing).
+
+    :param decision: ``"upheld"`` or ``"rejected"``.
+    :param rule: the rule relied on (text, 1..:data:`MAX_RULE` characters); ``note``:
+        free text (at most :data:`MAX_RULE`).
+    :param entered_by: who rules (the host), non-empty.
+    :param actions: the disputed hand's corrected live actions (the whole list), or None
+        (no correction). A rejected ruling leaves the hand as logged: ``actions`` that
+        differ from the live ones are refused.
+    :param key: idempotency key: a repeated submit returns the first ruling's id.
+    :returns: the ruling id.
+    :raises StoreError: ``no_dispute``, ``already_ruled`` (dispute_id, ruling_id),
+        ``bad_decision`` (decision), ``rule_empty``, ``rule_too_long`` (limit, length),
+        ``rejected_correction``, ``awards_unknown`` (number: the cards needed to decide
+        were never recorded: record the cards shown first), ``pushes_unbalanced`` (number,
+        pot, pushed: correct the award lines first), ``actions_invalid``,
+        ``action_empty`` (index), ``action_too_long`` (index, limit, length),
+        ``key_reused`` (key); nothing written on a refusal.
+    """
+    with keyed_write(db, "rulings", key, match={"dispute_id": dispute_id}) as found:
+        if found is not None:
+            return found
+        if not isinstance(entered_by, str) or not entered_by.strip():
+            raise StoreError("say who rules (entered_by)")
+        dispute = get_dispute(db, dispute_id)
+        _check(dispute, decision)
+        rule_text, note_text = _texts(rule, note)
+        hand = hand_row(db, dispute["hand_id"])
+        voided, added = correction_plan(db, hand["id"], actions) if actions is not None else ([], [])
+        _check_correction(decision, voided, added)
+        night_id = hand["night_id"]
+        closed = get_night(db, night_id)["closed"]
+        pot_before = carried_pot(db, night_id) if closed and (voided or added) else None
+        why = f"ruling of dispute {dispute_id}: {rule_text}"
+        done_voids, done_adds = (correct_hand(db, hand["id"], actions, reason=why, entered_by=entered_by,
+                                              closed_ok=True)
+                                 if voided or added else ([], []))
+        moves = hand_moves(db, hand, hand_check(db, hand["id"])) if decision == "upheld" else {}
+        options = None
+        voided_close = None
+        if closed and (any(moves.values()) or (pot_before is not None and carried_pot(db, night_id) != pot_before)):
+            options = close_options(db, night_id)
+            voided_close = get_night(db, night_id)["close"]["id"]
+            void_close(db, night_id, reason=f"ruling of dispute {dispute_id}: the night reopened to apply it",
+                       entered_by=entered_by)
+        ruling_id = _next_id(db)
+        entries = [_move(db, night_id, player_id, chips, ruling_id, dispute_id, hand, entered_by)
+                   for player_id, chips in moves.items() if chips]
+        closed_again, refused = False, None
+        if options is not None:
+            try:
+                close_again(db, night_id, options, entered_by=entered_by, ruled_dispute=dispute_id)
+                closed_again = True
+            except StoreError as exc:
+                refused = exc
+        detail = {"voided": [e["event_id"] for e in done_voids], "added": [e["event_id"] for e in done_adds],
+                  "moves": {str(p): c for p, c in moves.items() if c}, "move_entries": entries,
+                  "reopened": options is not None, "voided_close": voided_close,
+                  "closed_again": closed_again, "close_refused": None if refused is None else str(refused),
+                  "close_refusal": None if refused is None else _refusal(refused)}
+        return insert_once(db, "rulings", {
+            "id": ruling_id, "dispute_id": dispute_id, "night_id": night_id, "hand_id": hand["id"],
+            "decision": decision, "rule": rule_text, "note": note_text, "detail": json.dumps(detail),
+            "entered_by": entered_by, "entered_at": utc_now(), "key": key})
+
+
+def hand_moves(db: Database, hand: dict, entry: dict) -> dict[int, int]:
+    """The chips an upheld ruling moves for a hand, by player: per seat, what the rules
+    push (``awards``) less what the dealer pushed (``recorded_awards``, the ``d award``
+    lines), less what earlier live rulings on the hand already moved (CONTRACT.md 4: the
+    referee's ``stacks`` follow its awards, the chips on the table the pushes). Read-only.
+
+    :param hand: ``store.hand.rows.hand_row`` of the hand; ``entry``: its referee entry
+        (stored, or judged in memory for a preview).
+    :returns: ``{player_id: chips}`` (ints, adding up to 0; zeros left out).
+    :raises StoreError: ``awards_unknown`` (number): the rules' awards are unknown (cards
+        needed to decide were never recorded); ``pushes_unbalanced`` (number, pot, pushed):
+        the pushes do not add up to what the rules award.
+    """
+    number = hand["number"]
+    awards, recorded = entry.get("awards"), entry.get("recorded_awards") or {}
+    if awards is None:
+        raise StoreError(f"hand {number}: the referee cannot tell who wins (cards needed were never "
+                         "recorded): record the cards shown first", "awards_unknown", number=number)
+    pot, pushed = sum(awards.values()), sum(recorded.values())
+    if pot != pushed:
+        raise StoreError(f"hand {number}: the dealer's pushes ({pushed}) do not add up to the pot the rules "
+                         f"award ({pot}): correct the award lines first", "pushes_unbalanced",
+                         number=number, pot=pot, pushed=pushed)
+    by_seat = {p["seat"]: p["player_id"] for p in table_players(db, hand["night_id"])}
+    moves: dict[int, int] = {}
+    for seat, chips in (push_differences(entry) or {}).items():
+        player_id = by_seat[int(seat)]
+        moves[player_id] = moves.get(player_id, 0) + chips
+    for player_id, chips, _ in ruling_move_rows(db, hand["night_id"], hand["id"]):
+        moves[player_id] = moves.get(player_id, 0) - chips
+    return {p: c for p, c in sorted(moves.items()) if c}
+
+
+def push_gap_left(db: Database, hand: dict, entry: dict) -> dict[str, int] | None:
+    """What a wrong push still leaves unsettled in a hand, per seat, after the live rulings
+    on it moved their chips (:func:`hand_moves`, the one rule): the chips on the table less
+    the referee's (seat keys strings, zeros left out; ``{}`` once a ruling settled it). The
+    dealer tablet's gap banner shows this, so it goes once a ruling settled the gap. None
+    when :func:`hand_moves` refuses (awards unknown, pushes that do not add up to the pot:
+    no ruling moves chips for such a hand). Read-only.
+
+    :param hand: ``{"id", "night_id", "number"}`` of the hand; ``entry``: its referee entry.
+    """
+    try:
+        moves = hand_moves(db, hand, entry)
+    except StoreError:
+        return None
+    seats = {p["player_id"]: str(p["seat"]) for p in table_players(db, hand["night_id"])}
+    return {seats[player_id]: -chips for player_id, chips in moves.items() if player_id in seats}
+
+
+def push_differences(entry: dict) -> dict[str, int] | None:
+    """What a wrong push left undone in one hand, per seat: the rules' ``awards`` less the
+    dealer's pushes (``recorded_awards``), the chips a ruling moves (seat keys strings,
+    zeros left out); None when the awards are unknown or the pushes do not add up to the
+    pot (then no ruling moves chips for it: :func:`hand_moves` refuses).
+
+    :param entry: the referee's hand entry (CONTRACT.md 4).
+    """
+    awards, recorded = entry.get("awards"), entry.get("recorded_awards") or {}
+    if awards is None or sum(awards.values()) != sum(recorded.values()):
+        return None
+    gaps = {str(seat): awards.get(seat, 0) - recorded.get(seat, 0) for seat in set(awards) | set(recorded)}
+    return {seat: chips for seat, chips in gaps.items() if chips}
+
+
+def night_settlements(db: Database, night_id: int) -> list[dict]:
+    """Every settlement of the night, one per close (voided ones included), oldest first:
+    each close keeps its settlement in its ``detail``, so a settlement voided by a reopen
+    (or by a ruling that reopened the night) stays readable beside the new one.
+    Read-only.
+
+    :returns: ``[{"close_id", "entered_at", "voided": bool, "void_reason",
+        "voided_by_dispute": the dispute whose ruling voided the close (reopening the
+        night) or None, "override_reason": the host's reason to close while a dispute was
+        open or None, "transfers": [{"payer_id", "payer", "payee_id", "payee", "cents"}],
+        "nets": {player_id: cents}}]``; money in int cents. A close stored before closes kept their settlement
+        gives the live one's from :func:`store.money.ledger.night_summary`, a voided one's as
+        empty.
+    :raises StoreError: no such night.
+    """
+    with read_tx(db):
+        get_night(db, night_id)
+        rows = db.execute(
+            "SELECT l.id, l.entered_at, l.detail, v.id, v.reason FROM ledger l LEFT JOIN ledger v "
+            "ON v.kind = 'void' AND v.target = l.id WHERE l.night_id = ? AND l.kind = 'close' ORDER BY l.id",
+            [night_id]).fetchall()
+        by_ruling = ruling_voids(db, night_id)["closes"]
+        out = []
+        for close_id, entered_at, detail, void_id, void_reason in rows:
+            detail = json.loads(detail or "{}")
+            transfers, nets = detail.get("transfers"), detail.get("nets")
+            if transfers is None and void_id is None:
+                summary = night_summary(db, night_id)
+                transfers = summary["transfers"]
+                nets = {r["player_id"]: r["net_cents"] for r in summary["players"]}
+            out.append({"close_id": close_id, "entered_at": entered_at, "voided": void_id is not None,
+                        "void_reason": void_reason,
+                        "voided_by_dispute": by_ruling.get(close_id) if void_id is not None else None,
+                        "override_reason": detail.get("override_reason"), "transfers": transfers or [],
+                        "nets": {int(p): c for p, c in (nets or {}).items()}})
+    return out
+
+
+def ruling_voids(db: Database, night_id: int) -> dict[str, dict[int, int]]:
+    """What the night's rulings voided and added, from their ``detail`` (never from a
+    void's reason text): ``{"events": {voided action event id: dispute id}, "closes":
+    {voided close's ledger id: dispute id}, "added": {action event id a ruling added:
+    dispute id}}``. Read-only (the caller's transaction, or none)."""
+    events: dict[int, int] = {}
+    closes: dict[int, int] = {}
+    added: dict[int, int] = {}
+    for dispute_id, detail in db.execute("SELECT dispute_id, detail FROM rulings WHERE night_id = ? ORDER BY id",
+                                         [night_id]).fetchall():
+        detail = json.loads(detail or "{}")
+        for event_id in detail.get("voided", []):
+            events[event_id] = dispute_id
+        for event_id in detail.get("added", []):
+            added[event_id] = dispute_id
+        if detail.get("voided_close") is not None:
+            closes[detail["voided_close"]] = dispute_id
+    return {"events": events, "closes": closes, "added": added}
+
+
+# -- checks and pieces ---------------------------------------------------------------------
+
+def _check(dispute: dict, decision: object) -> None:
+    """The checks of a ruling that need no correction. :raises StoreError: ``already_ruled``,
+    ``bad_decision``."""
+    if dispute["ruling"] is not None:
+        raise StoreError(f"dispute {dispute['id']} has already been ruled on", "already_ruled",
+                         dispute_id=dispute["id"], ruling_id=dispute["ruling"]["id"])
+    if decision not in DECISIONS:
+        raise StoreError(f"the decision must be one of {DECISIONS}, not {decision!r}", "bad_decision",
+                         decision=str(decision))
+
+
+def _check_correction(decision: str, voided: list, added: list) -> None:
+    """A rejected ruling leaves the hand as logged. :raises StoreError: ``rejected_correction``."""
+    if decision == "rejected" and (voided or added):
+        raise StoreError("a rejected dispute leaves the hand as logged: uphold it to correct the hand",
+                         "rejected_correction")
+
+
+def _texts(rule: object, note: object) -> tuple[str, str]:
+    """The rule and note, trimmed. :raises StoreError: ``rule_empty``, ``rule_too_long``."""
+    rule_text = rule.strip() if isinstance(rule, str) else ""
+    note_text = note.strip() if isinstance(note, str) else ""
+    if not rule_text:
+        raise StoreError("say which rule the ruling relies on", "rule_empty")
+    for text in (rule_text, note_text):
+        if len(text) > MAX_RULE:
+            raise StoreError(f"the ruling's text is too long ({len(text)} characters, at most {MAX_RULE})",
+                             "rule_too_long", limit=MAX_RULE, length=len(text))
+    return rule_text, note_text
+
+
+def _refusal(exc: StoreError) -> dict:
+    return {"code": exc.code, "params": dict(exc.params), "message": str(exc)}
+
+
+def _next_id(db: Database) -> int:
+    """The id the next ruling row takes (inside the write transaction; append-only table)."""
+    return db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rulings").fetchone()[0]
+
+
+def _move(db: Database, night_id: int, player_id: int, chips: int, ruling_id: int, dispute_id: int,
+          hand: dict, entered_by: str) -> int:
+    """One ruling move: an ``adjustment`` ledger row (reason ``"ruling"``); its id."""
+    detail = {"ruling_id": ruling_id, "dispute_id": dispute_id, "hand": hand["number"], "hand_id": hand["id"]}
+    return insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "adjustment",
+                                 "chips": chips, "reason": RULING, "detail": json.dumps(detail),
+                                 "entered_by": entered_by, "entered_at": utc_now(), "key": None})
+
+
+def _entries_from(db: Database, night_id: int, number: int) -> list[dict]:
+    """The stored referee entries of the night's hands from ``number`` on (read-only)."""
+    return [e for e in night_rulings(db, night_id) if e["hand"] >= number]
+
+
+def _players(db: Database, night_id: int, chips_before: dict[int, int], chips_after: dict[int, int],
+             moves: dict[int, int]) -> list[dict]:
+    """The preview's players: the referee's chips, the counted chips (None before the
+    count) and the net before and after."""
+    rows = {r["player_id"]: r for r in night_summary(db, night_id)["players"]}
+    out = []
+    for p in table_players(db, night_id):
+        move = moves.get(p["player_id"], 0)
+        row = rows.get(p["player_id"], {})
+        net = row.get("net_chips")
+        out.append({"player_id": p["player_id"], "name": p["name"], "seat": p["seat"],
+                    "counted": row.get("counted"),
+                    "chips_before": chips_before.get(p["seat"]), "chips_after": chips_after.get(p["seat"]),
+                    "net_before": net, "net_after": None if net is None else net + move, "move": move})
+    return out

@@ -1,0 +1,483 @@
+"""Importing a session file (CONTRACT.md ``tapete/1``) or a PHH hand history as a night.
+
+The night's hands become hand rows with their actions as events (entered_by
+``"import"``); players are matched by name (added to the club when new); starting stacks
+are buy-ins, ``rebuys`` are rebuys between hands. The file's ``cash_out`` counts
+(:func:`referee.count.session_counts`: a number is a count after the last hand, ``{"chips":
+C, "after": K}`` the count of a player who left after hand K) are the cash-outs, entered
+when they were made (after hand K, before hand K+1's rebuys), so the host's night page
+compares them with the referee's stacks (``store.money.counts``); a player the file does not
+count, or who bought chips after being counted, is counted at the chips the log implies:
+the chips as the dealer PUSHED them (the ``d award`` lines), which is the referee's stack
+after the last hand less, summed over the hands, what the rules award beyond the pushes
+(``awards - recorded_awards``, where the awards are known and the pushes add up to the pot:
+:func:`store.dispute.rulings.push_differences`; a hand that states a seat's stack starts it from
+there). So a later ruling on a wrong push moves the pot once, as it does for a night
+logged at the table. Each net is chips counted minus chips bought.
+
+A count of a player who left is entered but the seat is not unseated: a session file keeps
+every player at the table to its end, so the stored hands are judged as the file's are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from referee.count import Count, session_counts
+from referee.phh import NotPHHError, VariantError, load_phh
+from referee.rules import RulesError, resolve_rules
+from store.core.checks import MAX_CHIPS, StoreError
+from store.core.transactions import write_tx
+from store.dispute.rulings import push_differences
+from store.files.night_block import file_night, file_settlement, left_in_play, night_options
+from store.files.phh_night import night_fields
+from store.hand.events import MAX_ACTION, append_actions, check_night, end_hand, night_session, start_hand
+from store.money.ledger import buy_in, cash_out, close_night
+from store.night.nights import create_night, existing, seat_player
+from store.player.players import find_player, name_key, player_by_name
+
+PHH_SUFFIXES = (".phh", ".phhs")
+
+SESSION_FORMAT = "tapete/1"
+"""The one ``format`` a session file may name (CONTRACT.md 1); a file without ``format`` is
+read as this one (the contract's list of keys does not require it, and the referee reads
+such a file)."""
+
+
+MAX_NESTING = 32
+"""Lists and objects nested at most this deep in a file the import reads (a session file
+nests 4: the session, its hands, a hand, its rebuys; a PHH file read as a session as
+many). A deeper file is no session: refused before anything walks it, so no reader
+recurses past Python's limit (a 200 KB file of ``[`` nests 100,000 deep)."""
+
+
+def load_session_text(text: str, name: str = "") -> dict:
+    """Parse a session file (JSON) or PHH text (by ``name``'s suffix, or content) to a session.
+
+    :raises StoreError: the text is neither (code ``file_not_json`` for text that looks
+        like JSON, else ``phh_unreadable``), a PHH hand of a game the referee does not
+        judge (``phh_variant``, param ``variant``: the file's code, such as ``FB``), a PHH
+        hand the referee cannot read (``phh_invalid``), lists or objects nested past
+        :data:`MAX_NESTING` (``file_too_deep``, param ``limit``), or a session file that is
+        not a well-formed ``tapete/1`` object (the message gives the reason in one line).
+    """
+    too_deep = StoreError(f"{name or 'session'}: lists or objects nested more than {MAX_NESTING} deep: not "
+                          "a session file or a PHH hand history", "file_too_deep", limit=MAX_NESTING)
+    try:
+        session, label = _parse(text, name)
+    except RecursionError:  # a reader recursed past Python's limit
+        raise too_deep from None
+    if _nesting(session) > MAX_NESTING:
+        raise too_deep
+    validate_session(session, label)
+    return session
+
+
+def _parse(text: str, name: str) -> tuple[object, str]:
+    """The file's content (JSON, else PHH read as a session) and the label its refusals
+    give it; see :func:`load_session_text`.
+
+    :raises RecursionError: a reader recursed too deep."""
+    if not name.lower().endswith(PHH_SUFFIXES):
+        try:
+            return json.loads(text), name or "session"
+        except json.JSONDecodeError as exc:
+            if text.lstrip().startswith(("{", "[")) or name.lower().endswith(".json"):
+                raise StoreError(f"{name or 'session'}: not JSON ({exc.msg}, line {exc.lineno})",
+                                 "file_not_json", line=exc.lineno) from None
+    try:
+        session = load_phh(text)
+    except NotPHHError as exc:
+        raise StoreError(f"{name or 'PHH'}: {exc}", "phh_unreadable") from None
+    except VariantError as exc:
+        raise StoreError(f"{name or 'PHH'}: {exc}", "phh_variant", variant=str(exc.variant)) from None
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise StoreError(f"{name or 'PHH'}: {exc}", "phh_invalid") from None
+    session.update(night_fields(text))  # a Tapete download's night and counts (store.files.phh_night)
+    return session, name or "PHH"
+
+
+def _nesting(value: object) -> int:
+    """How deep lists and dicts nest in ``value`` (0 for a scalar), walked without
+    recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth)
+            todo.extend((v, depth + 1) for v in item if isinstance(v, (list, dict)))
+    return deepest
+
+
+def _chip_count(value: object, where: str, *, low: int = 0, **place) -> None:
+    """Refuse a chip amount of a session file that is not a whole number >= ``low`` or is
+    past ``MAX_CHIPS``; ``place`` (``player``; or ``hand``, ``field``, ``seat``; or
+    ``field="cash_out"``, ``seat``) says where, for the page's words (code
+    ``session_invalid``, what ``chips`` / ``too_many``)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise StoreError(f"{where} must be a whole number of chips{' above 0' if low else ''}, not {value!r}",
+                         "session_invalid", what="chips", low=low, **place)
+    if value > MAX_CHIPS:
+        raise StoreError(f"{where}: {value} chips is too many (at most {MAX_CHIPS:,})",
+                         "session_invalid", what="too_many", max=MAX_CHIPS, **place)
+
+
+def validate_session(session: object, label: str = "session") -> None:
+    """Check the shape of a ``tapete/1`` session (CONTRACT.md 1) before anything is stored.
+
+    A ``format`` other than :data:`SESSION_FORMAT` is refused (what ``format``): a later
+    version's file may mean something else by the same keys; no ``format`` is read as
+    ``tapete/1``.
+
+    :raises StoreError: one line saying what is wrong and where (code ``session_invalid``,
+        ``what`` naming the fault and params saying where: ``player`` (1-based), ``hand``,
+        ``field``, ``seat``; the pages say it in their language, ``web.core.refusals``).
+    """
+    if not isinstance(session, dict):
+        raise StoreError(f"{label}: a session file must be a JSON object, not a {type(session).__name__}",
+                         "session_invalid", what="not_object")
+    if "format" in session and session["format"] != SESSION_FORMAT:
+        raise StoreError(f"{label}: format {session['format']!r} is not {SESSION_FORMAT!r}, the one this "
+                         "version reads", "session_invalid", what="format", expected=SESSION_FORMAT)
+    players, hands = session.get("players"), session.get("hands", [])
+    if not isinstance(players, list) or not players:
+        raise StoreError(f"{label}: a session needs a list of players (seat, name, stack)",
+                         "session_invalid", what="players")
+    for i, p in enumerate(players, start=1):
+        if not isinstance(p, dict):
+            raise StoreError(f"{label}: player {i} must be an object with seat, name and stack, not {p!r}",
+                             "session_invalid", what="player", player=i)
+        seat = p.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
+            raise StoreError(f"{label}: player {i}: seat must be 1-10, not {seat!r}",
+                             "session_invalid", what="seat", player=i)
+        if "name" in p and (not isinstance(p["name"], str) or not p["name"].strip()):
+            raise StoreError(f"{label}: player {i}: name must be text, not {p['name']!r}",
+                             "session_invalid", what="name", player=i)
+        _chip_count(p.get("stack", 0), f"{label}: player {i}: stack", player=i)
+    seats = [p["seat"] for p in players]
+    if len(set(seats)) != len(seats):
+        raise StoreError(f"{label}: two players share a seat", "session_invalid", what="shared_seat")
+    if not isinstance(hands, list):
+        raise StoreError(f"{label}: 'hands' must be a list of hands", "session_invalid", what="hands")
+    rules = session.get("rules", "jackpots")
+    if not isinstance(rules, (str, dict)):
+        raise StoreError(f"{label}: 'rules' must be a preset name or an object, not {rules!r}",
+                         "session_invalid", what="rules")
+    if session.get("note") is not None and not isinstance(session["note"], str):
+        raise StoreError(f"{label}: 'note' must be text", "session_invalid", what="note")
+    for number, hand in enumerate(hands, start=1):
+        if not isinstance(hand, dict):
+            raise StoreError(f"{label}: hand {number} must be an object with actions, not {hand!r}",
+                             "session_invalid", what="hand", hand=number)
+        for field in ("rebuys", "stacks"):
+            value = hand.get(field)
+            if value is None:
+                continue
+            if not isinstance(value, dict):
+                raise StoreError(f"{label}: hand {number}: '{field}' must be an object "
+                                 f"{{seat: chips}}, not {value!r}", "session_invalid", what="hand_field",
+                                 hand=number, field=field)
+            for seat, chips in value.items():
+                if str(seat) not in {str(s) for s in seats}:
+                    raise StoreError(f"{label}: hand {number}: {field} for seat {seat}, which nobody sits in",
+                                     "session_invalid", what="hand_seat", hand=number, field=field,
+                                     seat=str(seat))
+                _chip_count(chips, f"{label}: hand {number}: {field} of seat {seat}",
+                            low=1 if field == "rebuys" else 0, hand=number, field=field, seat=str(seat))
+        button = hand.get("button")
+        if button is not None and (isinstance(button, bool) or not isinstance(button, int)):
+            raise StoreError(f"{label}: hand {number}: button must be a seat number, not {button!r}",
+                             "session_invalid", what="button", hand=number)
+        actions = hand.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise StoreError(f"{label}: hand {number}: 'actions' must be a list of action strings",
+                             "session_invalid", what="actions", hand=number)
+        for action in actions:
+            text = " ".join(action.split())
+            if not text:
+                raise StoreError(f"{label}: hand {number}: an empty action line", "session_invalid",
+                                 what="action_empty", hand=number)
+            if len(text) > MAX_ACTION:
+                raise StoreError(f"{label}: hand {number}: an action line of {len(text)} characters "
+                                 f"(at most {MAX_ACTION})", "session_invalid", what="action_long",
+                                 hand=number, limit=MAX_ACTION)
+    _check_rules(rules, label)
+    file_counts(session, label)
+    file_night(session, label, fields=())  # the options: checked when used (night_options)
+
+
+def _check_rules(rules: object, label: str) -> None:
+    """Refuse rules the referee cannot resolve (an unknown preset or override, a value out
+    of range: :func:`referee.rules.resolve_rules`), before anything is stored.
+
+    :raises StoreError: code ``session_invalid``, what ``rules_invalid`` (the referee's
+        English reason in the message only).
+    """
+    try:
+        resolve_rules(rules)
+    except (RulesError, ValueError, TypeError) as exc:
+        raise StoreError(f"{label}: rules: {exc}", "session_invalid", what="rules_invalid") from None
+
+
+def file_counts(session: dict, label: str = "session") -> list[Count]:
+    """The cash-out counts of a session's ``cash_out`` key, read by the referee
+    (:func:`referee.count.session_counts`, its format), in seat order; [] without one.
+
+    :raises StoreError: a count the referee cannot read (not an object of seat: chips, a
+        seat nobody sits in, chips that are not a whole number >= 0, a hand the file does
+        not have: never guessed at, CONTRACT.md 2), or more chips than the store holds.
+    """
+    hands = session.get("hands") or []
+    counts, unreadable = session_counts(session, len(hands))
+    if unreadable:
+        raise StoreError(f"{label}: {unreadable[0].message}", "session_invalid", what="count")
+    for count in counts:
+        _chip_count(count.chips, f"{label}: cash_out of seat {count.seat}", field="cash_out",
+                    seat=str(count.seat))
+    return counts
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What :func:`import_night` did: ``night_id``; ``new`` (False: the same file with the
+    same options was imported before, and this is its night, untouched); ``close_refused``
+    (the file says the night was closed and the close was refused: the
+    ``store.money.ledger.close_night`` refusal, its code and params for the pages' words; the
+    night is imported and open), else None."""
+
+    night_id: int
+    new: bool
+    close_refused: StoreError | None = None
+
+
+def import_session(db: Database, session: dict, **options) -> int:
+    """:func:`import_night` (same arguments), returning the night id only."""
+    return import_night(db, session, **options).night_id
+
+
+def import_night(db: Database, session: dict, *, chip_cents: int | None = None,
+                 chips_per: int | None = None, currency: str | None = None, timezone: str | None = None,
+                 started_at: datetime | None = None, host: str = "host", title: str | None = None,
+                 entered_by: str = "import", key: str | None = None, defaults: dict | None = None) -> Imported:
+    """Store a session as a new night, replay it, and record its cash-out counts (the
+    referee's final stack for a player the file does not count: see the module).
+
+    The night's options (chip value as ``chip_cents`` per ``chips_per`` chips, currency,
+    time zone, start, title): each given here (not None), else the file's ``"tapete"``
+    block's (a downloaded night's own), else ``defaults``' (the caller's), else 1 cent a
+    chip, EUR, Europe/Madrid, now, no title (:func:`store.files.night_block.night_options`). A
+    block saying the night was not closed (``"closed": false``) imports it still in play:
+    only the file's counts are entered, and a last hand the block says was in progress
+    (``"hand_in_progress": true``) is left in progress (:func:`store.files.night_block.left_in_play`).
+    A block saying it was closed (``"closed": true``) closes it as the host's close does by
+    default (``store.money.ledger.close_night``: the carried pot given back, the fewest
+    transfers; ``entered_by``), in the same transaction; when the close is refused (the
+    bank does not balance because the file carries no adjustment of the close's, a dispute
+    ...) the night stays imported and open and :attr:`Imported.close_refused` says why. A
+    file without the block is imported open, as before.
+
+    Everything is written in one transaction. With ``key`` (default: a digest of the
+    session and the resolved options: chip value, currency, zone, title and start, the
+    start None when neither the host nor the file gives one, never "now"), importing the
+    same file with the same options again returns the same night (``new`` False); another
+    title or start makes a new night.
+
+    :raises StoreError: bad players (duplicate seat or name), bad rules, or a session the
+        store refuses (nothing written).
+    """
+    validate_session(session)
+    options = night_options(session, defaults, chip_cents=chip_cents, chips_per=chips_per, currency=currency,
+                            timezone=timezone, started_at=started_at, title=title)
+    if key is None:
+        key = import_key(session, options)
+    found = existing(db, "nights", key)
+    if found is not None:
+        return Imported(found, False)
+    players = session.get("players") or []
+    names = [name_key(str(p.get("name") or f"seat {p.get('seat')}")) for p in players]
+    if len(set(names)) != len(names):
+        raise StoreError("two players in the file share a name; give them distinct names",
+                         "session_invalid", what="shared_name")
+    try:
+        return _import(db, session, players, key, host=host, entered_by=entered_by, **options)
+    except StoreError:
+        raise
+    except (ValueError, TypeError, OverflowError) as exc:  # e.g. the referee's SessionError
+        raise StoreError(f"session: {exc}", "session_invalid", what="replay") from None
+
+
+def import_key(session: dict, options: dict) -> str:
+    """The import's idempotency key: ``import:`` and a digest of the session and the
+    night's resolved options (:func:`store.files.night_block.night_options`: chip value, currency,
+    zone, title, start)."""
+    fields = [options[k] for k in ("chip_cents", "chips_per", "currency", "timezone", "title", "started_at")]
+    digest = hashlib.sha256(json.dumps([session, *fields], sort_keys=True, default=str).encode()).hexdigest()[:32]
+    return f"import:{digest}"
+
+
+def _import(db, session, players, key, *, entered_by, **night) -> Imported:
+    with write_tx(db):
+        found = existing(db, "nights", key)  # the same file imported meanwhile (checked under the lock)
+        if found is not None:
+            return Imported(found, False)
+        night_id = _store_night(db, session, players, key, entered_by=entered_by, **night)
+        refused = None
+        if file_night(session, fields=()).get("closed") is True:
+            settlement = file_settlement(session)
+            try:  # (a savepoint: a refusal writes nothing)
+                close_night(db, night_id, entered_by=entered_by, **_settled_as(db, settlement))
+            except StoreError as exc:
+                refused = _as_filed(exc, settlement)
+    return Imported(night_id, True, refused)
+
+
+def _settled_as(db: Database, settlement: dict) -> dict:
+    """``store.money.ledger.close_night``'s settlement arguments for a file's ``settlement``
+    (:func:`store.files.night_block.file_settlement`: the mode, the hub and the charged player by
+    name, the resolution); {}: the default close (the fewest transfers).
+
+    :raises StoreError: code ``file_settlement_player`` (params ``name``, ``role``
+        ``"hub"``): the file's hub is no player of the club (never the host's default hub
+        in its place).
+    """
+    out = {"mode": settlement.get("mode", "fewest"), "resolution": settlement.get("resolution")}
+    if "hub" in settlement:
+        out["hub_player_id"] = find_player(db, settlement["hub"])
+        if out["hub_player_id"] is None and out["mode"] == "hub":
+            raise _not_playing(settlement, "hub")
+    if "charged" in settlement:
+        out["charge_player_id"] = find_player(db, settlement["charged"])
+    return out
+
+
+def _as_filed(refused: StoreError, settlement: dict) -> StoreError:
+    """The close's refusal ``refused`` said of the file when it is the file's settlement
+    that fails (a name not at tonight's table, or none where one is needed): codes
+    ``file_settlement_player`` (params ``name``, ``role`` ``"hub"``|``"charged"``,
+    ``resolution``) and ``file_settlement_unnamed`` (``role``, ``resolution``); any other
+    refusal as it is."""
+    role = {"hub_needed": "hub", "hub_not_playing": "hub", "resolution_player": "charged"}.get(refused.code)
+    if role is None:
+        return refused
+    if role in settlement:
+        return _not_playing(settlement, role)
+    what = "which player everyone settles with" if role == "hub" else "which player the difference goes to"
+    return StoreError(f"the file does not say {what}", "file_settlement_unnamed", role=role,
+                      resolution=settlement.get("resolution"))
+
+
+def _not_playing(settlement: dict, role: str) -> StoreError:
+    name = settlement[role]
+    what = "settles with" if role == "hub" else f"{settlement.get('resolution')}s the difference to"
+    return StoreError(f"the file {what} {name!r}, who does not play tonight", "file_settlement_player",
+                      name=name, role=role, resolution=settlement.get("resolution"))
+
+
+def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,
+                 host, title, entered_by) -> int:
+    """The night, its players, buy-ins, hands and counts (inside the import's transaction)."""
+    still_open, hand_in_progress = left_in_play(session)
+    hands = session.get("hands") or []
+    night_id = create_night(db, rules=session.get("rules") or "jackpots", chip_cents=chip_cents,
+                            chips_per=chips_per, currency=currency, timezone=timezone,
+                            started_at=started_at, host=host, title=title,
+                            note=session.get("note"), key=key)
+    by_seat = {}
+    counts: dict[int, list[Count]] = {}
+    for count in file_counts(session):
+        counts.setdefault(count.after, []).append(count)
+    uncounted = set()  # seats with chips bought since their last count
+    for p in players:
+        player_id = player_by_name(db, str(p.get("name") or f"seat {p.get('seat')}"))
+        seat = p.get("seat")
+        seat_player(db, night_id, player_id, seat, entered_by=entered_by)
+        by_seat[str(seat)] = player_id
+        stack = p.get("stack", 0)
+        uncounted.add(str(seat))
+        if stack:
+            buy_in(db, night_id, player_id, stack, entered_by=entered_by)
+    _count(db, night_id, by_seat, counts.get(0, ()), uncounted, entered_by)
+    for number, hand in enumerate(hands, start=1):
+        for seat, chips in (hand.get("rebuys") or {}).items():
+            if str(seat) not in by_seat:
+                raise StoreError(f"hand {number}: rebuy for seat {seat}, which nobody sits in",
+                                 "session_invalid", what="hand_seat", hand=number, field="rebuys",
+                                 seat=str(seat))
+            buy_in(db, night_id, by_seat[str(seat)], chips, entered_by=entered_by)
+            uncounted.add(str(seat))
+        hand_id = start_hand(db, night_id, button=hand.get("button"), stacks=hand.get("stacks"),
+                             entered_by=entered_by)
+        actions = [str(a) for a in hand.get("actions") or []]
+        append_actions(db, hand_id, actions, entered_by=entered_by,
+                       keys=[f"{key}:{number}:{i}" for i in range(len(actions))])
+        if number < len(hands) or not hand_in_progress:
+            end_hand(db, hand_id, entered_by=entered_by)
+        _count(db, night_id, by_seat, counts.get(number, ()), uncounted, entered_by)
+    if still_open:
+        return night_id  # a night still in play: counted only as the file says
+    final = _pushed_stacks(db, night_id, hands)
+    for seat, player_id in by_seat.items():
+        if seat not in uncounted:
+            continue  # counted as the file says
+        chips = int(final.get(seat, 0))
+        if chips > MAX_CHIPS:
+            raise StoreError(f"seat {seat} ends the night with {chips} chips by the log, more than "
+                             f"{MAX_CHIPS:,}: check the amounts in the actions", "session_invalid",
+                             what="ends_too_many", seat=seat, max=MAX_CHIPS)
+        cash_out(db, night_id, player_id, chips, entered_by=entered_by)
+    return night_id
+
+
+def _pushed_stacks(db: Database, night_id: int, hands: list) -> dict[str, int]:
+    """Seat -> the chips the seat holds after the night's last hand as the dealer pushed
+    them: the referee's stack (its ``stacks`` follow the rules' awards, CONTRACT.md 4) less
+    what the rules award it beyond the pushes, hand by hand (:func:`push_differences`),
+    counted from the last hand that states the seat's stack."""
+    final = {str(p["seat"]): p["stack"] for p in night_session(db, night_id)["players"]}
+    gap: dict[str, int] = {}
+    for spec, entry in zip(hands, check_night(db, night_id).get("hands", [])):
+        for seat in (spec.get("stacks") or {}):
+            gap.pop(str(seat), None)
+        final.update({str(k): v for k, v in (entry.get("stacks") or {}).items()})
+        for seat, chips in (push_differences(entry) or {}).items():
+            gap[seat] = gap.get(seat, 0) + chips
+    return {seat: chips - gap.get(seat, 0) for seat, chips in final.items()}
+
+
+def _count(db: Database, night_id: int, by_seat: dict[str, int], counts, uncounted: set[str],
+           entered_by: str) -> None:
+    """Enter the file's ``counts`` made now (between hands) as cash-outs; the seats are
+    counted (taken out of ``uncounted``)."""
+    for count in counts:
+        cash_out(db, night_id, by_seat[str(count.seat)], count.chips, entered_by=entered_by)
+        uncounted.discard(str(count.seat))
+
+
+def import_file(db: Database, path: str | Path, **options) -> int:
+    """:func:`import_night_file`, returning the night id only."""
+    return import_night_file(db, path, **options).night_id
+
+
+def import_night_file(db: Database, path: str | Path, **options) -> Imported:
+    """Import a session (``.json``) or PHH (``.phh``/``.phhs``) file; see :func:`import_night`
+    (the title, when not given: the file's ``"tapete"`` block's, else the file's name).
+
+    :raises StoreError: unreadable file or content.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise StoreError(f"cannot read {path}: {exc.strerror}", "file_unreadable") from None
+    session = load_session_text(text, path.name)
+    defaults = {"title": path.stem, **(options.pop("defaults", None) or {})}
+    return import_night(db, session, defaults=defaults, **options)

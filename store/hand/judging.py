@@ -1,0 +1,495 @@
+"""Each hand's referee result, stored with what it was computed from.
+
+A hand depends on the hands before it only through its start: the stacks, the pot carried,
+the button and the opener ladder's step (:class:`referee.session.Carry`), plus the rules,
+which are frozen with the night. So each hand is judged from its own start
+(:func:`referee.session.play_hand`) and stored in ``hand_results`` with:
+
+- ``input_key``: a SHA-256 of everything the ruling was computed from (the night's rules,
+  the table before the hand, the seats joining, the hand's button, stated stacks, rebuys
+  and live actions);
+- ``carry_after``: the table after the hand (the next hand's start);
+- ``entry``: the ruling, as an entry of ``referee.check``'s ``hands`` (CONTRACT.md 4);
+- ``mac``: an HMAC under the chain key of the three (:func:`store.core.chain.result_mac`). The
+  stored result decides what pages show and what a ruling moves, and it is not a row of
+  the record's chain: a result whose MAC does not match (edited in the database, or
+  stored before results had one) is stale like one of other inputs, judged again from
+  the log (in memory on a read), and ``store.core.chain.verify`` names it.
+
+Writes re-judge inside their own transaction (:func:`rejudge`): a tap judges the hand it
+belongs to and nothing else; a correction to hand k re-judges k, k+1 ... and stops at the
+first later hand whose inputs are unchanged. Reads (:func:`night_rulings`,
+:func:`hand_ruling`, :func:`hand_item`) never write: a stored result whose inputs no longer
+match is recomputed in memory for that read only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+from sqlite_utils import Database
+
+import referee
+from referee.check import hand_entry as check_entry
+from referee.rules import HouseRules, resolve_rules
+from referee.session import Carry, HandItem, next_button, play_hand
+from store.core.chain import chain_key, result_holds, result_mac
+from store.core.checks import StoreError
+from store.core.memo import kept
+from store.core.transactions import write_tx
+from store.hand.rows import hands_played, live_hand
+
+LIVE_HAND = live_hand("h")
+"""SQL on ``hands h``: the hand's start has not been voided."""
+
+LIVE_EVENT = "NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)"
+"""SQL on ``events e``: the event has not been voided."""
+
+LIVE_ENTRY = "NOT EXISTS (SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.target = l.id)"
+"""SQL on ``ledger l``: the entry has not been voided."""
+
+_FIELDS = frozenset(HouseRules.__dataclass_fields__)
+
+
+def _referee_fingerprint() -> str:
+    """SHA-256 (hex) of the referee's source, every ``referee/*.py``: part of each hand's
+    input key, so that rulings stored by another version of the referee are not current
+    (``flask init-db`` judges them again)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(referee.__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+REFEREE = _referee_fingerprint()
+"""The fingerprint of the referee that judges in this process."""
+
+
+@lru_cache(maxsize=64)
+def _rules(frozen_json: str) -> HouseRules:
+    """The night's rules from its frozen JSON (resolved once per distinct JSON)."""
+    frozen = json.loads(frozen_json)
+    return resolve_rules({k: v for k, v in frozen.items() if k in _FIELDS})
+
+
+class Night:
+    """What every hand of one night shares: its id, its rules (and their JSON, part of
+    each hand's input key), who sits where (``seats``: player id -> seat) and the hands
+    each seat is at the table for (``spans``: seat -> ``[(first, last or None)]``, hand
+    numbers: from the hand after it was taken to the last hand before its player left)."""
+
+    def __init__(self, db: Database, night_id: int) -> None:
+        row = db.execute("SELECT rules_frozen FROM nights WHERE id = ?", [night_id]).fetchone()
+        if row is None:
+            raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
+        self.id = night_id
+        self.rules_json = row[0]
+        self.rules = _rules(row[0])
+        self.seats: dict[int, int] = {}
+        self.spans: dict[int, list[tuple[int, int | None]]] = {}
+        for player_id, seat, before, left in db.execute(
+                "SELECT s.player_id, s.seat, COALESCE(s.before_hand, 0), (SELECT u.before_hand FROM "
+                "ledger u WHERE u.kind = 'unseat' AND u.target = s.id) FROM seats s "
+                "WHERE s.night_id = ? ORDER BY s.id", [night_id]):
+            if left is not None and left <= before:
+                continue  # a seat taken by mistake and left before any hand was dealt to it
+            self.seats.setdefault(player_id, seat)
+            self.spans.setdefault(seat, []).append((before + 1, left))
+
+    def at_table(self, number: int) -> list[int]:
+        """The seats at the table for hand ``number``, in order."""
+        return sorted(seat for seat, spans in self.spans.items()
+                      if any(first <= number and (last is None or number <= last)
+                             for first, last in spans))
+
+
+def _hand_rows(db: Database, night_id: int, first: int, last: int | None = None) -> list[tuple]:
+    """``(id, number, button, stacks JSON)`` of the night's live hands numbered
+    ``first``..``last`` (all from ``first`` when ``last`` is None), in order."""
+    sql = (f"SELECT h.id, h.number, h.button, h.stacks FROM hands h WHERE h.night_id = ? "
+           f"AND h.number >= ? AND {LIVE_HAND}")
+    args: list = [night_id, first]
+    if last is not None:
+        sql += " AND h.number <= ?"
+        args.append(last)
+    return db.execute(sql + " ORDER BY h.number, h.id", args).fetchall()
+
+
+def _actions(db: Database, hand_ids: list[int]) -> dict[int, list[str]]:
+    """Live action strings by hand id, in order."""
+    out: dict[int, list[str]] = {h: [] for h in hand_ids}
+    if not hand_ids:
+        return out
+    marks = ", ".join("?" for _ in hand_ids)
+    for hand_id, action in db.execute(
+            f"SELECT e.hand_id, e.action FROM events e WHERE e.hand_id IN ({marks}) "
+            f"AND e.kind = 'action' AND {LIVE_EVENT} ORDER BY e.hand_id, e.seq", hand_ids):
+        out[hand_id].append(action)
+    return out
+
+
+def _buy_ins(db: Database, night: Night, first: int, last: int | None) -> dict[int, dict[str, int]]:
+    """Chips bought before each hand numbered ``first``..``last``: hand number -> {seat:
+    chips} (a buy-in entered when ``b`` hands had been dealt plays from hand ``b + 1``;
+    those before hand 1 are the starting stacks)."""
+    out: dict[int, dict[str, int]] = {}
+    hi = last if last is not None else 10**9
+    for player_id, chips, before in db.execute(
+            f"SELECT l.player_id, l.chips, COALESCE(l.before_hand, 0) FROM ledger l WHERE l.night_id = ? "
+            f"AND l.kind = 'buy_in' AND COALESCE(l.before_hand, 0) + 1 BETWEEN ? AND ? AND {LIVE_ENTRY} "
+            "ORDER BY l.id", [night.id, first, hi]):
+        seat = night.seats.get(player_id)
+        if seat is None:
+            continue
+        by_seat = out.setdefault(before + 1, {})
+        by_seat[str(seat)] = by_seat.get(str(seat), 0) + chips
+    return out
+
+
+class HandInput:
+    """One hand as the referee takes it: its ``number``, ``hand_id``, the session-file
+    ``spec`` (``button``, ``actions``, ``rebuys``, ``stacks``), and the table before it
+    (``carry``, with the seats joining at this hand added at 0 chips)."""
+
+    def __init__(self, hand_id: int, number: int, spec: dict, carry: Carry) -> None:
+        self.hand_id = hand_id
+        self.number = number
+        self.spec = spec
+        self.carry = carry
+
+    def key(self, night: Night) -> str:
+        """The SHA-256 (hex) of everything the ruling is computed from: the referee
+        (:data:`REFEREE`), the night's rules, the table before the hand, its lines."""
+        payload = json.dumps([REFEREE, night.rules_json, self.carry.as_dict(), self.spec],
+                             sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _inputs(db: Database, night: Night, rows: list[tuple]) -> list[tuple[tuple, dict]]:
+    """``(row, spec)`` for each hand row: its session-file object, actions included."""
+    if not rows:
+        return []
+    actions = _actions(db, [r[0] for r in rows])
+    buys = _buy_ins(db, night, rows[0][1], rows[-1][1])
+    out = []
+    for row in rows:
+        hand_id, number, button, stacks = row
+        spec: dict = {"button": button, "actions": actions[hand_id]}
+        if number in buys:
+            spec["rebuys"] = buys[number]
+        if stacks:
+            spec["stacks"] = json.loads(stacks)
+        out.append((row, spec))
+    return out
+
+
+def _seated(night: Night, carry: Carry, number: int) -> Carry:
+    """``carry`` as hand ``number`` finds the table: the seats that join at 0 chips (their
+    buy-in is the hand's rebuy), the seats whose players left taken away (they took their
+    chips home: a cash-out), seats in order."""
+    present = night.at_table(number)
+    if list(carry.stacks) == present:
+        return carry
+    stacks = {seat: carry.stacks.get(seat, 0) for seat in present}
+    return carry.seated(stacks)
+
+
+def _stored(db: Database, hand_ids: list[int]) -> dict[int, tuple[str, str, str]]:
+    """``hand_id -> (input_key, carry_after JSON, entry JSON)`` of the stored results whose
+    MAC holds (one that does not is left out: stale, judged again)."""
+    if not hand_ids:
+        return {}
+    key = chain_key(db)
+    marks = ", ".join("?" for _ in hand_ids)
+    return {r[0]: (r[1], r[2], r[3]) for r in db.execute(
+        f"SELECT hand_id, input_key, carry_after, entry, mac FROM hand_results WHERE hand_id IN ({marks})",
+        hand_ids) if result_holds(key, *r)}
+
+
+def _carry_before(db: Database, night: Night, number: int) -> tuple[Carry, int]:
+    """The table before hand ``number`` from the stored results: ``(carry, first)``, where
+    ``first`` is the hand to judge from (``number``, or an earlier hand when the results
+    before it were never stored, or do not hold their MAC: a database from before hands
+    were judged one by one, or a result edited in the database)."""
+    if number <= 1:
+        return Carry({}), 1
+    key = chain_key(db)
+    for n, hand_id, input_key, carry, entry, mac in db.execute(
+            f"SELECT h.number, r.hand_id, r.input_key, r.carry_after, r.entry, r.mac FROM hands h "
+            f"JOIN hand_results r ON r.hand_id = h.id WHERE h.night_id = ? AND h.number < ? AND {LIVE_HAND} "
+            "ORDER BY h.number DESC", [night.id, number]):  # (the hand before, unless stale)
+        if result_holds(key, hand_id, input_key, carry, entry, mac):
+            return Carry.from_dict(json.loads(carry)), n + 1
+    return Carry({}), 1
+
+
+def judge(night: Night, hand: HandInput) -> tuple[HandItem, Carry]:
+    """Judge one hand from its own start (:func:`referee.session.play_hand`).
+
+    :returns: ``(item, carry_after)``.
+    """
+    return play_hand(night.rules, hand.carry, hand.spec, hand.number)
+
+
+def rejudge(db: Database, night_id: int, number: int) -> list[int]:
+    """Re-judge hand ``number`` of the night and the later hands its change reaches, and
+    store the results. Call inside the write transaction that changed the hand
+    (:func:`store.core.transactions.write_tx`), so derived data is written with the write that made it
+    stale and a read never writes.
+
+    A later hand whose inputs (its start and its own lines) are unchanged ends the walk:
+    nothing after it can have changed.
+
+    :param number: the first hand whose inputs the write changed (its actions, its
+        button, a buy-in that plays from it ...); a number past the night's last hand
+        judges nothing.
+    :returns: the numbers of the hands judged, in order.
+    """
+    night = Night(db, night_id)
+    carry, first = _carry_before(db, night, number)
+    rows = _hand_rows(db, night_id, first)
+    judged: list[int] = []
+    if not rows:
+        return judged
+    stored = _stored(db, [r[0] for r in rows])
+    for (hand_id, n, _, _), spec in _inputs(db, night, rows):
+        hand = HandInput(hand_id, n, spec, _seated(night, carry, n))
+        key = hand.key(night)
+        kept = stored.get(hand_id)
+        if kept is not None and kept[0] == key:
+            if n >= number:
+                break  # unchanged inputs: this hand and every later one stand
+            carry = Carry.from_dict(json.loads(kept[1]))
+            continue
+        item, carry = judge(night, hand)
+        _remember(hand_id, key, item)
+        after, entry = json.dumps(carry.as_dict()), json.dumps(check_entry(item))
+        db.execute("INSERT OR REPLACE INTO hand_results (hand_id, night_id, number, input_key, "
+                   "carry_after, entry, mac) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   [hand_id, night_id, n, key, after, entry, result_mac(chain_key(db), hand_id, key, after, entry)])
+        judged.append(n)
+    return judged
+
+
+def first_stale(db: Database, night_id: int) -> int | None:
+    """The number of the night's first hand with no stored ruling, or one computed from
+    other inputs (another log, or another version of the referee), or None."""
+    night = Night(db, night_id)
+    rows = _hand_rows(db, night_id, 1)
+    stored = _stored(db, [r[0] for r in rows])
+    carry = Carry({})
+    for (hand_id, n, _, _), spec in _inputs(db, night, rows):
+        kept = stored.get(hand_id)
+        if kept is None or kept[0] != HandInput(hand_id, n, spec, _seated(night, carry, n)).key(night):
+            return n
+        carry = Carry.from_dict(json.loads(kept[1]))
+    return None
+
+
+def store_stale(db: Database) -> int:
+    """Judge and store, night by night, every hand whose stored ruling is missing or not
+    current (:func:`first_stale`), each night in its own write transaction. A write
+    command (``flask init-db``), never a page.
+
+    :returns: how many hands were judged.
+    """
+    count = 0
+    for (night_id,) in db.execute("SELECT DISTINCT night_id FROM hands ORDER BY night_id").fetchall():
+        while (first := first_stale(db, night_id)) is not None:
+            with write_tx(db):
+                count += len(rejudge(db, night_id, first))
+    return count
+
+
+def rejudge_hand(db: Database, hand_id: int) -> list[int]:
+    """:func:`rejudge` from the hand with id ``hand_id`` (inside the write transaction)."""
+    row = db.execute("SELECT night_id, number FROM hands WHERE id = ?", [hand_id]).fetchone()
+    if row is None:
+        raise StoreError(f"no hand with id {hand_id}", "no_hand", hand=hand_id)
+    return rejudge(db, row[0], row[1])
+
+
+def night_rulings(db: Database, night_id: int) -> list[dict]:
+    """The ruling on every live hand of the night, in order: ``referee.check``'s ``hands``
+    (CONTRACT.md 4), from the stored results. Read-only: a hand whose stored inputs no
+    longer match (or that was never stored) and every hand after it are judged in memory
+    for this read, and nothing is written. Computed once while the database is unchanged
+    (:func:`store.core.memo.kept`: each caller gets its own copy).
+    """
+    return kept(db, ("night_rulings", night_id), lambda: _night_rulings(db, night_id))
+
+
+def _night_rulings(db: Database, night_id: int) -> list[dict]:
+    night = Night(db, night_id)
+    rows = _hand_rows(db, night_id, 1)
+    stored = _stored(db, [r[0] for r in rows])
+    entries = []
+    carry = Carry({})
+    for (hand_id, n, _, _), spec in _inputs(db, night, rows):
+        hand = HandInput(hand_id, n, spec, _seated(night, carry, n))
+        kept = stored.get(hand_id)
+        if kept is not None and kept[0] == hand.key(night):
+            carry = Carry.from_dict(json.loads(kept[1]))
+            entries.append(json.loads(kept[2]))
+            continue
+        item, carry = judge(night, hand)
+        entries.append(json.loads(json.dumps(check_entry(item))))
+    return entries
+
+
+def hand_input(db: Database, hand_id: int) -> tuple[Night, HandInput]:
+    """The hand with id ``hand_id`` as the referee takes it, its start from the stored
+    result of the hand before (read-only; judged in memory where none was stored).
+
+    :returns: ``(night, hand)``.
+    :raises StoreError: no such hand, or its start was voided.
+    """
+    row = db.execute(f"SELECT h.id, h.number, h.button, h.stacks, h.night_id FROM hands h "
+                     f"WHERE h.id = ? AND {LIVE_HAND}", [hand_id]).fetchone()
+    if row is None:
+        raise StoreError(f"no live hand with id {hand_id}", "no_hand", hand=hand_id)
+    night = Night(db, row[4])
+    carry = _table_before(db, night, row[1])
+    ((_, spec),) = _inputs(db, night, [tuple(row[:4])])
+    return night, HandInput(row[0], row[1], spec, _seated(night, carry, row[1]))
+
+
+def judge_corrected(db: Database, hand_id: int, actions: list[str]) -> tuple[list[dict], dict[int, int]]:
+    """What the referee would rule were the hand's live actions ``actions``: that hand,
+    judged from its own start (the stored table before it), and every later live hand
+    after it, all in memory. Read-only: nothing is stored.
+
+    :returns: ``(entries, stacks)``: ``[{"hand_id", "number", "entry"}]`` from the hand
+        to the night's last (``entry``: as ``referee.check``'s ``hands``, CONTRACT.md 4),
+        and the stacks after the last of them (seat -> chips, ints).
+    :raises StoreError: no such live hand.
+    """
+    night, hand = hand_input(db, hand_id)
+    corrected = HandInput(hand.hand_id, hand.number, {**hand.spec, "actions": list(actions)}, hand.carry)
+    item, carry = judge(night, corrected)
+    entries = [{"hand_id": hand_id, "number": hand.number, "entry": json.loads(json.dumps(check_entry(item)))}]
+    for (h_id, n, _, _), spec in _inputs(db, night, _hand_rows(db, night.id, hand.number + 1)):
+        item, carry = judge(night, HandInput(h_id, n, spec, _seated(night, carry, n)))
+        entries.append({"hand_id": h_id, "number": n, "entry": json.loads(json.dumps(check_entry(item)))})
+    return entries, dict(carry.stacks)
+
+
+def table_after(db: Database, night_id: int) -> dict[int, int]:
+    """The referee's stacks after the night's last hand (seat -> chips, ints; ``{}`` before
+    the first hand). Read-only.
+
+    :raises StoreError: no such night.
+    """
+    night = Night(db, night_id)
+    return dict(_table_before(db, night, hands_played(db, night_id) + 1).stacks)
+
+
+def _table_before(db: Database, night: Night, number: int) -> Carry:
+    """The table before hand ``number``: the stored result of the hand before, or, where
+    none was stored, the hands before judged in memory (read-only)."""
+    carry, first = _carry_before(db, night, number)
+    if first < number:
+        for (h_id, n, _, _), spec in _inputs(db, night, _hand_rows(db, night.id, first, number - 1)):
+            _, carry = judge(night, HandInput(h_id, n, spec, _seated(night, carry, n)))
+    return carry
+
+
+def next_hand_button(db: Database, night_id: int, seated: list[int]) -> int | None:
+    """Where the button goes for the night's next hand, by the referee's rule
+    (:func:`referee.session.next_button`: it stays after a misdeal, else the next seat
+    with chips in the direction of play) among the ``seated`` seats. Read-only.
+
+    :returns: the seat, or None before the first hand.
+    """
+    night = Night(db, night_id)
+    carry, stacks = _next_table(db, night)
+    return next_button(night.rules, carry, {s: c for s, c in stacks.items() if s in seated})
+
+
+def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
+    """Seat -> chips (ints) each seat would start the next hand with: the stacks after the
+    night's last hand, the seats seated since (at 0) and the chips bought since. Read-only.
+
+    :raises StoreError: no such night.
+    """
+    return _next_table(db, Night(db, night_id))[1]
+
+
+def _next_table(db: Database, night: Night) -> tuple[Carry, dict[int, int]]:
+    """The table after the night's last hand, and the stacks the next hand would start
+    with (the seats at the table then, the chips bought since added)."""
+    number = hands_played(db, night.id) + 1
+    carry = _table_before(db, night, number)
+    stacks = dict(_seated(night, carry, number).stacks)
+    for seat, chips in _buy_ins(db, night, number, number).get(number, {}).items():
+        stacks[int(seat)] = stacks.get(int(seat), 0) + chips
+    return carry, stacks
+
+
+def session_hands(db: Database, night_id: int) -> tuple[dict[int, int], list[dict]]:
+    """The night's hands as a session file gives them (CONTRACT.md 1): ``(starting,
+    hands)``, the chips bought before hand 1 by seat, and each live hand's object
+    (``button``, ``actions``, ``rebuys`` from hand 2 on, ``stacks`` where stated), in
+    order; the same lines the hands are judged from. Read-only."""
+    night = Night(db, night_id)
+    specs = [spec for _, spec in _inputs(db, night, _hand_rows(db, night_id, 1))]
+    starting = _buy_ins(db, night, 1, 1).get(1, {})
+    if specs:
+        specs[0].pop("rebuys", None)  # (hand 1's are the starting stacks)
+    return {int(seat): chips for seat, chips in starting.items()}, specs
+
+
+def hand_item(db: Database, hand_id: int) -> HandItem:
+    """The hand with id ``hand_id`` judged from its own start, as far as its log goes
+    (:class:`referee.session.HandItem`: the tablet's view is drawn from it). Read-only.
+
+    The hand as this process last judged it is kept (:data:`RECENT`) under the key of its
+    inputs; while the stored ruling still has that key (every write re-judges in its own
+    transaction, so the stored key follows the log), it is the hand: one query, no replay.
+
+    :raises StoreError: no such hand.
+    """
+    row = db.execute("SELECT hand_id, input_key, carry_after, entry, mac FROM hand_results WHERE hand_id = ?",
+                     [hand_id]).fetchone()
+    if row is not None and result_holds(chain_key(db), *row):
+        kept = RECENT.get((hand_id, row[1]))
+        if kept is not None:
+            return kept
+    night, hand = hand_input(db, hand_id)
+    item = judge(night, hand)[0]
+    _remember(hand_id, hand.key(night), item)
+    return item
+
+
+RECENT: dict[tuple[int, str], HandItem] = {}
+"""``(hand_id, input key) -> HandItem``: the hands this process judged last (bounded by
+:data:`RECENT_MAX`; a judged hand is never changed, so threads may share one)."""
+
+RECENT_MAX = 256
+
+
+_RECENT_LOCK = threading.Lock()
+
+
+def _remember(hand_id: int, key: str, item: HandItem) -> None:
+    with _RECENT_LOCK:
+        if len(RECENT) >= RECENT_MAX:
+            RECENT.pop(next(iter(RECENT)), None)  # the oldest
+        RECENT[(hand_id, key)] = item
+
+
+def hand_ruling(db: Database, hand_id: int) -> dict:
+    """The ruling on one hand (an entry of ``referee.check``'s ``hands``): the stored one
+    when its inputs still match, else judged now in memory. Read-only.
+
+    :raises StoreError: no such hand.
+    """
+    night, hand = hand_input(db, hand_id)
+    kept = _stored(db, [hand_id]).get(hand_id)
+    if kept is not None and kept[0] == hand.key(night):
+        return json.loads(kept[2])
+    return json.loads(json.dumps(check_entry(judge(night, hand)[0])))

@@ -1,0 +1,149 @@
+"""Reading the hands table: a hand's row, the night's live hands, the hand in progress.
+
+Shared by ``store.hand.events`` (the log), ``store.night.nights`` (seats between hands), the ledger and
+the judging; it imports nothing else of the store's, so none of them import each other
+for it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlite_utils import Database
+
+from store.core.checks import StoreError
+
+
+def live_hand(table: str = "hands") -> str:
+    """SQL on the hands table (or its alias ``table``): the hand's start has not been
+    voided (:func:`store.hand.events.void_hand_start`)."""
+    return f"NOT EXISTS (SELECT 1 FROM events x WHERE x.kind = 'void_hand' AND x.hand_id = {table}.id)"
+
+
+LIVE_HAND = live_hand()
+"""SQL: the hand's start has not been voided (:func:`store.hand.events.void_hand_start`)."""
+
+
+def names_seat(action: str | None, seat: int) -> bool:
+    """True when a log line shows ``seat`` dealt into its hand: a ``pN ...`` line of that
+    seat or a ``d deal|serve|award pN ...`` line to it (CONTRACT.md 2; in an ante game the
+    seats in the log are the ones dealt in, seed 000)."""
+    words = (action or "").split()
+    tag = f"p{seat}"
+    return words[:1] == [tag] or (words[:1] == ["d"] and words[2:3] == [tag])
+
+
+def hand_row(db: Database, hand_id: int) -> dict:
+    """``{"id", "night_id", "number", "button", "stacks"}`` of a hand. :raises StoreError: no such hand."""
+    row = db.execute("SELECT id, night_id, number, button, stacks FROM hands WHERE id = ?",
+                     [hand_id]).fetchone()
+    if row is None:
+        raise StoreError(f"no hand with id {hand_id}", "no_hand", hand=hand_id)
+    return {"id": row[0], "night_id": row[1], "number": row[2], "button": row[3],
+            "stacks": json.loads(row[4]) if row[4] else None}
+
+
+def get_hand(db: Database, hand_id: int) -> dict:
+    """``{"id", "night_id", "number", "button", "stacks", "ended"}`` of a hand.
+
+    :raises StoreError: no such hand.
+    """
+    hand = hand_row(db, hand_id)
+    hand["ended"] = hand_ended(db, hand_id)
+    return hand
+
+
+def night_hands(db: Database, night_id: int) -> list[dict]:
+    """The night's hands in order (not those whose start was voided):
+    ``[{"id", "number", "button", "stacks"}]``."""
+    return [{"id": r[0], "number": r[1], "button": r[2], "stacks": json.loads(r[3]) if r[3] else None}
+            for r in db.execute(f"SELECT id, number, button, stacks FROM hands WHERE night_id = ? "
+                                f"AND {LIVE_HAND} ORDER BY number, id", [night_id])]
+
+
+def hand_version(db: Database, hand_id: int) -> int:
+    """The hand's version: how many events it has (actions, voids, its end; voided ones
+    included). Every write to a hand adds one event, so a tablet that saw version N made its
+    tap on exactly the log of N events (the two-tablet check, ``store.hand.events``). Read-only;
+    0 for a hand just started (or no such hand)."""
+    return db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand_id]).fetchone()[0]
+
+
+def hand_ended(db: Database, hand_id: int) -> bool:
+    """True when the hand has a live ``end`` event."""
+    row = db.execute(
+        "SELECT 1 FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
+        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [hand_id]).fetchone()
+    return row is not None
+
+
+def current_hand(db: Database, night_id: int) -> int | None:
+    """The id of the night's hand in progress (started, not ended), or None."""
+    last = last_hand(db, night_id)
+    if last is None or hand_ended(db, last["id"]):
+        return None
+    return last["id"]
+
+
+def last_hand(db: Database, night_id: int) -> dict | None:
+    """The night's last live hand ``{"id", "number", "button"}`` (in progress or not), or
+    None before the first."""
+    row = db.execute(f"SELECT id, number, button FROM hands WHERE night_id = ? AND {LIVE_HAND} "
+                     "ORDER BY number DESC, id DESC LIMIT 1", [night_id]).fetchone()
+    return None if row is None else {"id": row[0], "number": row[1], "button": row[2]}
+
+
+def hands_played(db: Database, night_id: int) -> int:
+    """How many live hands the night has started (the last hand's number)."""
+    last = last_hand(db, night_id)
+    return 0 if last is None else last["number"]
+
+
+def hand_by_number(db: Database, night_id: int, number: int) -> dict | None:
+    """The night's live hand numbered ``number``: ``{"id", "number", "button"}``, or None."""
+    row = db.execute(f"SELECT id, number, button FROM hands WHERE night_id = ? AND number = ? "
+                     f"AND {LIVE_HAND} ORDER BY id DESC LIMIT 1", [night_id, number]).fetchone()
+    return None if row is None else {"id": row[0], "number": row[1], "button": row[2]}
+
+
+def hands_dealt_in(db: Database, night_id: int, player_id: int, seat: int | None) -> set[int]:
+    """Ids of the night's hands the player was dealt into: hands started after the player
+    sat down (``seats.before_hand``) whose live log names the seat (``pN ...`` or
+    ``d deal|serve|award pN``, CONTRACT.md 2; in an ante game the seats in the log are the
+    ones dealt in, seed 000).
+
+    :param seat: the player's seat tonight (None: not seated: no hand).
+    :returns: hand ids (a set). Read-only. (``store.money.ledger._hands_dealt_in`` is this.)
+    """
+    if seat is None:
+        return set()
+    return night_dealt_in(db, night_id, {player_id: seat})[player_id]
+
+
+def night_dealt_in(db: Database, night_id: int, seats: dict[int, int]) -> dict[int, set[int]]:
+    """:func:`hands_dealt_in` for several players of the night at once, the log read once.
+
+    :param seats: player id -> the player's seat tonight.
+    :returns: player id -> hand ids (a set each). Read-only.
+    """
+    since = {player_id: 0 for player_id in seats}
+    for player_id, before in db.execute(
+            "SELECT player_id, MIN(COALESCE(before_hand, 0)) FROM seats WHERE night_id = ? GROUP BY player_id",
+            [night_id]):
+        if player_id in since:
+            since[player_id] = before or 0
+    numbers = {h["id"]: h["number"] for h in night_hands(db, night_id)}
+    by_tag: dict[str, list[int]] = {}
+    for player_id, seat in seats.items():
+        by_tag.setdefault(f"p{seat}", []).append(player_id)
+    dealt: dict[int, set[int]] = {player_id: set() for player_id in seats}
+    for hand_id, action in db.execute(
+            "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
+            "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [night_id]):
+        words = (action or "").split()
+        tags = words[:1] + (words[2:3] if words[:1] == ["d"] else [])  # (the seats names_seat reads)
+        for tag in tags:
+            for player_id in by_tag.get(tag, ()):
+                if numbers.get(hand_id, 0) > since[player_id]:
+                    dealt[player_id].add(hand_id)
+    return dealt

@@ -1,0 +1,598 @@
+"""The money side of a night: buy-ins and rebuys, cash-outs, the bank check, the close,
+the summary with its settlement, and a player's ledger across nights.
+
+Chips are ints; money is int cents. Every entry is an append-only ``ledger`` row; a
+correction is a ``void`` row pointing at the entry it cancels.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlite_utils import Database
+
+from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
+from store.core.checks import MAX_CHIPS, StoreError
+from store.core.memo import kept
+from store.core.transactions import utc_now, write_tx
+from store.dispute.disputes import RULING, open_dispute_hands
+from store.hand.events import check_night
+from store.hand.judging import rejudge
+from store.hand.rows import current_hand, night_hands
+from store.hand.rows import hands_dealt_in as _hands_dealt_in
+from store.money.bank import POT_RETURN, bank_check, carried_from, carried_pot  # noqa: F401 (re-exported)
+from store.money.bank import last_money as _last_money
+from store.money.bank import live_entries as _live
+from store.money.bank import money_rows as _totals
+from store.money.carried_pot import HANDED_BACK, handed_back, pot_shares
+from store.money.counts import player_count_findings
+from store.night.nights import (
+    existing,
+    get_night,
+    insert_once,
+    keyed_write,
+    local_time,
+    night_players,
+    require_open,
+    require_reason,
+    seat_player,
+    table_players,
+)
+from store.player.players import find_player, get_player, player_by_name
+
+RESOLUTIONS = ("recount", "charge", "credit", "split")
+"""How a bank difference is resolved at the close: ``charge`` an excess to one player,
+``credit`` a shortage to one player, ``split`` either among everyone, or ``recount``."""
+
+MODES = ("fewest", "hub")
+"""Settlement modes: the fewest transfers, or everyone with one player (the hub)."""
+
+
+
+def _chips(value: object, *, allow_zero: bool) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or (value == 0 and not allow_zero):
+        raise StoreError(f"chips must be a whole number {'0' if allow_zero else '1'} or more, not {value!r}")
+    if value > MAX_CHIPS:
+        raise StoreError(f"{value} chips is too many (at most {MAX_CHIPS:,})", "too_large", field="chips",
+                         max=MAX_CHIPS)
+    return value
+
+
+def _seated(db: Database, night_id: int, player_id: int, *, or_left: bool = False) -> dict:
+    for row in (table_players if or_left else night_players)(db, night_id):
+        if row["player_id"] == player_id:
+            return row
+    name = get_player(db, player_id)["name"]
+    raise StoreError(f"{name} is not seated at this night", "not_seated", name=name)
+
+
+def _entry(db: Database, night_id: int, row: dict, key: str | None) -> int:
+    row = {"night_id": night_id, **row, "entered_at": utc_now(), "key": key}
+    with write_tx(db):
+        return insert_once(db, "ledger", row)
+
+
+def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
+           key: str | None = None) -> int:
+    """Record a buy-in (before the first hand) or a rebuy (between hands).
+
+    Table stakes (Robert's Rules of Poker, section 3; CONTRACT.md ``chips_added_mid_hand``):
+    chips are added only between hands.
+
+    :param chips: chips bought (int > 0).
+    :param key: idempotency key: a double submit stores one buy-in.
+    :returns: the ledger entry id.
+    :raises StoreError: a hand in progress, player not seated, bad amount, night closed.
+    """
+    with keyed_write(db, "ledger", key, "buy_in",
+                     {"night_id": night_id, "player_id": player_id, "chips": chips}) as found:
+        if found is not None:
+            return found
+        _chips(chips, allow_zero=False)
+        require_open(db, night_id)
+        player = _seated(db, night_id, player_id)
+        hand_id = current_hand(db, night_id)
+        if hand_id is not None:
+            number = len(night_hands(db, night_id))
+            raise StoreError(f"hand {number} is in progress: {player['name']} can rebuy only between hands "
+                             "(table stakes); end the hand first", "hand_in_progress")
+        before = len(night_hands(db, night_id))
+        return _entry(db, night_id, {"player_id": player_id, "kind": "buy_in", "chips": chips,
+                                     "before_hand": before, "entered_by": entered_by}, key)
+
+
+def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
+             key: str | None = None) -> int:
+    """Record the chips a player hands in (the count; 0 for a player who busted).
+
+    A player who cashes out, leaves, comes back (buys in again) and cashes out again has
+    two counts, and they add up. A second count with no buy-in since the first is
+    refused: correcting a count is :func:`recount`.
+
+    :returns: the ledger entry id.
+    :raises StoreError: a hand in progress, player not seated, already counted since the
+        last buy-in, bad amount, night closed.
+    """
+    with keyed_write(db, "ledger", key, "cash_out",
+                     {"night_id": night_id, "player_id": player_id, "chips": chips}) as found:
+        if found is not None:
+            return found
+        _chips(chips, allow_zero=True)
+        require_open(db, night_id)
+        player = _seated(db, night_id, player_id)
+        if current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress; count the chips after it ends", "hand_in_progress")
+        last = _last_money(db, night_id, player_id)
+        if last is not None and last["kind"] == "cash_out":
+            raise StoreError(f"{player['name']}'s chips were already counted ({last['chips']}) and "
+                             "nothing was bought since; to correct that count, use a recount", "already_counted",
+                             name=player["name"], chips=last["chips"])
+        return _entry(db, night_id, {"player_id": player_id, "kind": "cash_out", "chips": chips,
+                                     "before_hand": len(night_hands(db, night_id)),
+                                     "entered_by": entered_by}, key)
+
+
+def recount(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
+            key: str | None = None, entry_id: int | None = None) -> int:
+    """Correct a count: void the player's earlier cash-out (reason ``recount``) and enter
+    the new one, in one transaction.
+
+    :param entry_id: the cash-out corrected (default the player's latest live one).
+    :returns: the new cash-out's ledger entry id.
+    :raises StoreError: no count to correct, bad amount, a hand in progress, night closed.
+    """
+    with keyed_write(db, "ledger", key, "cash_out",
+                     {"night_id": night_id, "player_id": player_id, "chips": chips}) as found:
+        if found is not None:
+            return found
+        _chips(chips, allow_zero=True)
+        require_open(db, night_id)
+        player = _seated(db, night_id, player_id, or_left=True)
+        if current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress; count the chips after it ends", "hand_in_progress")
+        counts = [e for e in _live(db, night_id, "cash_out") if e["player_id"] == player_id]
+        if entry_id is not None:
+            counts = [e for e in counts if e["id"] == entry_id]
+        if not counts:
+            raise StoreError(f"{player['name']} has no count to correct; record a cash-out", "no_count",
+                             name=player["name"])
+        old = counts[-1]
+        _entry(db, night_id, {"player_id": player_id, "kind": "void", "target": old["id"],
+                              "reason": "recount", "entered_by": entered_by}, None)
+        return _entry(db, night_id, {"player_id": player_id, "kind": "cash_out", "chips": chips,
+                                     "before_hand": old["before_hand"], "entered_by": entered_by}, key)
+
+
+def pot_handed_back(db: Database, night_id: int, *, entered_by: str, key: str | None = None) -> int:
+    """Record the host's statement that the pot carried after the last hand (passed out,
+    CONTRACT.md 1) was handed back to the players' stacks before they counted: a ledger
+    entry of kind ``pot_handed_back`` (chips: the pot), append-only, voidable
+    (:func:`void_entry`). While it holds (no hand played since), ``store.money.bank.bank_check``
+    counts the pot once, inside the counts (``pot_in_counts``); each count is compared
+    with the referee's stack plus the player's share (``store.money.counts``, the shares of
+    ``store.money.carried_pot.pot_shares``, as the close gives them); and the close gives nothing
+    back again.
+
+    :returns: the ledger entry id.
+    :raises StoreError: night closed (``night_closed``), a hand in progress
+        (``hand_in_progress``), no carried pot (``no_carried_pot``), already stated
+        (``pot_already_handed_back``).
+    """
+    with keyed_write(db, "ledger", key, HANDED_BACK, {"night_id": night_id}) as found:
+        if found is not None:
+            return found
+        require_open(db, night_id)
+        if current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress; hand the pot back after it ends", "hand_in_progress")
+        pot = carried_pot(db, night_id)[0]
+        if not pot:
+            raise StoreError("no pot is carried after the last hand: nothing to hand back", "no_carried_pot")
+        if handed_back(db, night_id) is not None:
+            raise StoreError("the carried pot was already stated as handed back", "pot_already_handed_back",
+                             chips=pot)
+        return _entry(db, night_id, {"kind": HANDED_BACK, "chips": pot,
+                                     "before_hand": len(night_hands(db, night_id)),
+                                     "entered_by": entered_by}, key)
+
+
+def join_table(db: Database, night_id: int, name: str, seat: int, chips: int | None, *,
+               entered_by: str, key: str | None = None) -> int:
+    """Seat a player (added to the club when the name is new) and record the first buy-in,
+    in one transaction: both are stored, or neither.
+
+    :param name: the player's name (:func:`store.player.players.add_player` rules).
+    :param chips: the buy-in (int > 0), or None/0 for none yet.
+    :param key: idempotency key for the form (``key:seat`` and ``key:buy`` are stored).
+    :returns: the player id.
+    :raises StoreError: a hand in progress ("seat new players between hands"), bad name,
+        seat or amount, night closed (nothing written).
+    """
+    if chips:
+        _chips(chips, allow_zero=False)
+    with write_tx(db):
+        require_open(db, night_id)
+        if current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress: seat new players between hands", "hand_in_progress")
+        player_id = find_player(db, name) if isinstance(name, str) else None
+        if player_id is None:
+            player_id = player_by_name(db, name)
+        seat_player(db, night_id, player_id, seat, entered_by=entered_by, key=key and key + ":seat")
+        if chips:
+            buy_in(db, night_id, player_id, chips, entered_by=entered_by, key=key and key + ":buy")
+    return player_id
+
+
+def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key: str | None = None) -> int:
+    """Cancel a buy-in, cash-out, adjustment or the statement that the carried pot was
+    handed back (:func:`pot_handed_back`) with a ``void`` entry (nothing deleted).
+
+    :raises StoreError: no such entry, already voided, a void or close, no reason, night closed.
+    """
+    # (the checks under the write lock: at most one live void per entry)
+    with keyed_write(db, "ledger", key, "void", {"target": entry_id}) as found:
+        if found is not None:
+            return found
+        require_reason(reason)
+        row = db.execute("SELECT night_id, player_id, kind FROM ledger WHERE id = ?", [entry_id]).fetchone()
+        if row is None:
+            raise StoreError(f"no ledger entry with id {entry_id}", "no_entry", entry=entry_id)
+        if row[2] not in ("buy_in", "cash_out", "adjustment", HANDED_BACK):
+            raise StoreError(f"a {row[2]} entry cannot be voided here", "entry_not_voidable", kind=row[2])
+        if db.execute("SELECT 1 FROM ledger WHERE kind = 'void' AND target = ?", [entry_id]).fetchone():
+            raise StoreError(f"entry {entry_id} is already voided", "already_voided")
+        require_open(db, row[0])
+        void_id = _entry(db, row[0], {"player_id": row[1], "kind": "void", "target": entry_id,
+                                      "reason": reason.strip(), "entered_by": entered_by}, key)
+        if row[2] == "buy_in":  # the hands it played from are re-judged without it
+            before = db.execute("SELECT COALESCE(before_hand, 0) FROM ledger WHERE id = ?",
+                                [entry_id]).fetchone()[0]
+            rejudge(db, row[0], before + 1)
+        return void_id
+
+
+def night_entries(db: Database, night_id: int) -> list[dict]:
+    """The night's buy-ins, cash-outs, adjustments and statements that the carried pot was
+    handed back (kind ``pot_handed_back``) in the order entered, voided ones
+    included and marked (what the host can correct with :func:`void_entry`).
+
+    :returns: ``[{"id", "player_id", "name", "kind", "chips", "reason", "entered_by",
+        "entered_at", "voided", "void_reason", "voided_by", "voided_at"}]``; chips are ints,
+        times ISO-8601 UTC.
+    """
+    rows = db.execute(
+        "SELECT l.id, l.player_id, p.name, l.kind, l.chips, l.reason, l.entered_by, l.entered_at, "
+        "v.id, v.reason, v.entered_by, v.entered_at FROM ledger l LEFT JOIN players p ON p.id = l.player_id "
+        "LEFT JOIN ledger v ON v.kind = 'void' AND v.target = l.id "
+        "WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment', ?) ORDER BY l.id",
+        [night_id, HANDED_BACK]).fetchall()
+    return [{"id": r[0], "player_id": r[1], "name": r[2], "kind": r[3], "chips": r[4], "reason": r[5],
+             "entered_by": r[6], "entered_at": r[7], "voided": r[8] is not None, "void_reason": r[9],
+             "voided_by": r[10], "voided_at": r[11]} for r in rows]
+
+
+# -- the bank check, the close, the summary ----------------------------------------------
+
+def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str | None = None,
+                charge_player_id: int | None = None, mode: str = "fewest",
+                hub_player_id: int | None = None, key: str | None = None,
+                override_reason: str | None = None) -> dict:
+    """Close the night: bank check, its resolution, then the settlement (in one transaction).
+
+    A pot carried after the last hand (passed out) is given back to those who put it in,
+    in proportion to what each put in (largest remainder, :func:`pot_return`), as
+    ``adjustment`` entries (reason ``carried pot``). When the chips on the table (counted +
+    the carried pot) differ from chips bought by D (``store.money.bank.bank_check``'s
+    ``difference``, the one figure the pages and refusals say), ``resolution`` says how the
+    host settles it, recorded as ``adjustment`` entries:
+
+    - ``"charge"`` (an excess, D > 0): one player (``charge_player_id``) takes -D chips
+      (their net goes down);
+    - ``"credit"`` (a shortage, D < 0): one player (``charge_player_id``) gets -D chips;
+    - ``"split"``: -D is shared equally among everyone in the money (largest remainder,
+      seat order breaks ties);
+    - ``"recount"``: the chips were counted again (:func:`recount` first) and must now
+      balance.
+
+    :param mode: ``"fewest"`` (fewest transfers) or ``"hub"`` (everyone settles with
+        ``hub_player_id``; default the player named as the night's ``host``).
+    :param override_reason: while a dispute of the night is open (no ruling yet), the
+        close is refused (code ``dispute_open``, params ``count`` and ``hands``: the hand
+        numbers) unless the host gives a reason to close anyway; it is kept in the
+        close's ``detail`` (``"override_reason"``).
+    :returns: :func:`night_summary` of the closed night.
+    :raises StoreError: a hand in progress, someone not counted, an unresolved, unknown or
+        wrong-signed resolution, bad mode or hub, already closed (code ``night_closed``),
+        a dispute open and no override reason (code ``dispute_open``).
+
+    Every check runs inside the write transaction (BEGIN IMMEDIATE): two closes sent at
+    once store one.
+    """
+    if key is not None and existing(db, "ledger", key, "close", {"night_id": night_id}) is not None:
+        return night_summary(db, night_id)
+    with write_tx(db):
+        _close(db, night_id, entered_by=entered_by, resolution=resolution, charge_player_id=charge_player_id,
+               mode=mode, hub_player_id=hub_player_id, key=key, override_reason=override_reason)
+    return night_summary(db, night_id)
+
+
+def close_options(db: Database, night_id: int) -> dict:
+    """How the night's live close settled it, to close it the same way again (a ruling
+    reopens a closed night and closes it again): ``{"mode", "hub_player_id",
+    "resolution", "charge_player_id"}``. Read-only.
+
+    :raises StoreError: the night is not closed (code ``night_open``).
+    """
+    close = get_night(db, night_id)["close"]
+    if close is None:
+        raise StoreError("the night is not closed", "night_open", night=night_id)
+    detail = close["detail"]
+    charged = detail.get("charge_player_id")
+    if charged is None and detail.get("resolution") in ("charge", "credit"):  # a close from before it was kept
+        charged = next((e["player_id"] for e in _live(db, night_id, "adjustment")
+                        if e["reason"] == detail["resolution"]), None)
+    return {"mode": detail.get("mode", "fewest"), "hub_player_id": detail.get("hub_player_id"),
+            "resolution": detail.get("resolution"), "charge_player_id": charged}
+
+
+def close_again(db: Database, night_id: int, options: dict, *, entered_by: str, ruled_dispute: int) -> None:
+    """Close the night again as ``options`` (:func:`close_options` of the close a ruling
+    voided) say, after the ruling on ``ruled_dispute`` (which counts as decided for the
+    open-dispute check, its ruling row being written after). Call inside the write
+    transaction; raises what :func:`close_night` raises (nothing written then: the caller
+    keeps the night open)."""
+    with write_tx(db):  # (a savepoint: a refused close writes nothing)
+        _close(db, night_id, entered_by=entered_by, key=None, override_reason=None,
+               ruled_dispute=ruled_dispute, **options)
+
+
+def _dispute_check(db: Database, night_id: int, override_reason: str | None,
+                   ruled_dispute: int | None) -> str | None:
+    """The close's open-dispute rule: refused while a dispute of the night has no ruling,
+    unless the host says why (``override_reason``, returned trimmed; None when no dispute
+    is open). :raises StoreError: code ``dispute_open`` (count, hands)."""
+    disputes = open_dispute_hands(db, night_id, except_dispute=ruled_dispute)
+    if not disputes:
+        return None
+    if isinstance(override_reason, str) and override_reason.strip():
+        return override_reason.strip()
+    hands = sorted({number for _, number in disputes})
+    raise StoreError(f"{len(disputes)} dispute(s) still open (hand(s) {', '.join(map(str, hands))}): rule on "
+                     "them first, or give a reason to close anyway", "dispute_open", count=len(disputes),
+                     hands=hands)
+
+
+def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | None,
+           charge_player_id: int | None, mode: str, hub_player_id: int | None, key: str | None,
+           override_reason: str | None, ruled_dispute: int | None = None) -> None:
+
+    if key is not None and existing(db, "ledger", key, "close", {"night_id": night_id}) is not None:
+        return
+    require_open(db, night_id)
+    override = _dispute_check(db, night_id, override_reason, ruled_dispute)
+    if mode not in MODES:
+        raise StoreError(f"settlement mode must be one of {MODES}, not {mode!r}")
+    if current_hand(db, night_id) is not None:
+        raise StoreError("a hand is still in progress; end it before closing the night", "hand_in_progress")
+    bank = bank_check(db, night_id)
+    rows = _totals(db, night_id)
+    if not rows:
+        raise StoreError("nobody bought in: nothing to close", "nothing_to_close")
+    if bank["uncounted"]:
+        raise StoreError("count the chips of: " + ", ".join(bank["uncounted"]) + " (0 if they busted)",
+                         "uncounted", names=list(bank["uncounted"]))
+    if mode == "hub":
+        if hub_player_id is None:
+            hub_player_id = find_player(db, get_night(db, night_id)["host"] or "")
+        if hub_player_id is None:
+            raise StoreError("hub mode: say which player everyone settles with", "hub_needed")
+        if all(r["player_id"] != hub_player_id for r in rows):
+            raise StoreError("hub mode: everyone settles with a player of tonight's game; "
+                             f"player {hub_player_id} did not play", "hub_not_playing")
+    elif hub_player_id is not None:
+        raise StoreError("a hub player is only for hub mode")
+    gap = bank["difference"]  # THE figure (store.money.bank): a reopened night has no resolution left
+    if resolution is not None and resolution not in RESOLUTIONS:
+        raise StoreError(f"resolution must be one of {RESOLUTIONS}, not {resolution!r}")
+    figures = {k: bank[k] for k in ("counted", "carried", "pot_returned", "pot_in_counts", "bought", "difference")}
+    if gap and resolution is None:
+        what = "too many" if gap > 0 else "short"
+        on_table = "counted" + (f" + {bank['carried']} in the carried pot" if bank["carried"] else "")
+        raise StoreError(f"the bank does not balance: {bank['counted']} chips {on_table}, {bank['bought']} bought "
+                         f"(difference {gap:+d}): {abs(gap)} {what}; recount, "
+                         + ("charge it to one player" if gap > 0 else "credit it to one player")
+                         + ", or split it", "bank_unbalanced", **figures)
+    if gap and resolution == "recount":
+        raise StoreError(f"after the recount the bank is still off by {gap:+d} chips (difference {gap:+d})", "recount_off",
+                         **figures)
+    if gap < 0 and resolution == "charge":
+        raise StoreError(f"the bank is short by {-gap} chips (difference {gap:+d}): a shortage cannot be charged "
+                         "to a player (that would raise their net); credit it to one player or split it",
+                         "shortage_charged", **figures)
+    if gap > 0 and resolution == "credit":
+        raise StoreError(f"the bank has {gap} chips too many (difference {gap:+d}): an excess cannot be credited "
+                         "to a player; charge it to one player or split it", "excess_credited", **figures)
+    with write_tx(db):
+        for player_id, chips in pot_return(db, night_id, rows, bank).items():
+            _entry(db, night_id, {"player_id": player_id, "kind": "adjustment", "chips": chips,
+                                  "reason": POT_RETURN, "entered_by": entered_by}, None)
+        if gap and resolution in ("charge", "credit"):
+            if all(r["player_id"] != charge_player_id for r in rows):
+                raise StoreError(f"say which player the difference is {resolution}d to", "resolution_player",
+                                 resolution=resolution)
+            _entry(db, night_id, {"player_id": charge_player_id, "kind": "adjustment", "chips": -gap,
+                                  "reason": resolution, "entered_by": entered_by}, None)
+        elif gap and resolution == "split":
+            weights = {r["seat"]: 1 for r in rows}
+            shares = largest_remainder(-gap, weights)
+            for r in rows:
+                if shares[r["seat"]]:
+                    _entry(db, night_id, {"player_id": r["player_id"], "kind": "adjustment",
+                                          "chips": shares[r["seat"]], "reason": "split",
+                                          "entered_by": entered_by}, None)
+        nets, transfers = _settlement(db, night_id, mode, hub_player_id)
+        detail = {"mode": mode, "hub_player_id": hub_player_id, "resolution": resolution,
+                  "charge_player_id": charge_player_id if resolution in ("charge", "credit") else None,
+                  "difference": gap, "carried": bank["carried"], "nets": nets, "transfers": transfers}
+        if override is not None:
+            detail["override_reason"] = override
+        _entry(db, night_id, {"kind": "close", "detail": json.dumps(detail), "entered_by": entered_by}, key)
+
+
+def pot_return(db: Database, night_id: int, rows: list[dict], bank: dict) -> dict[int, int]:
+    """What the close gives back of the pot still carried (``bank["carried"]``) to those
+    who put it in, in proportion to what each put in (largest remainder; everyone in the
+    money equally when nobody at the table put anything in; ``store.money.carried_pot.pot_shares``):
+    ``{player_id: chips}``, only the non-zero shares. Empty once given back, or handed back
+    before the count (:func:`pot_handed_back`). Read-only (the close writes them; the
+    summary of an open night counts them in its nets ahead of the close).
+
+    :param rows: the players in the money (``store.money.bank.money_rows``).
+    """
+    return pot_shares(db, night_id, {r["seat"]: r["player_id"] for r in rows}, bank["carried"])
+
+
+def reopen_night(db: Database, night_id: int, *, reason: str, entered_by: str) -> None:
+    """Reopen a closed night: voids the close and its own adjustments (the carried pot
+    given back, the charge, credit or split), append-only. The chips a ruling moved
+    (adjustments of reason ``"ruling"``, ``store.dispute.rulings``) stay: the ruling stands. The
+    close's settlement stays readable (``store.dispute.rulings.night_settlements``).
+
+    :raises StoreError: the night is not closed, or no reason.
+    """
+    if not isinstance(reason, str) or not reason.strip():
+        raise StoreError("reopening needs a reason", "reason_needed")
+    with write_tx(db):  # checked under the write lock: two reopens sent at once void the close once
+        void_close(db, night_id, reason=reason, entered_by=entered_by)
+
+
+def void_close(db: Database, night_id: int, *, reason: str, entered_by: str) -> None:
+    """Void the night's live close and the close's own adjustments (not the ruling moves);
+    call inside the write transaction (:func:`reopen_night`, a ruling on a closed night).
+
+    :raises StoreError: the night is not closed (code ``night_open``).
+    """
+    night = get_night(db, night_id)
+    if not night["closed"]:
+        raise StoreError("the night is not closed", "night_open", night=night_id)
+    own = [e for e in _live(db, night_id, "adjustment") if e["reason"] != RULING]
+    for entry in own + [night["close"]]:
+        _entry(db, night_id, {"player_id": entry.get("player_id"), "kind": "void", "target": entry["id"],
+                              "reason": reason.strip(), "entered_by": entered_by}, None)
+
+
+def _plan(night: dict, rows: list[dict], mode: str, hub_player_id: int | None) -> tuple[dict[int, int], list[dict]]:
+    """The settlement of a balanced night: each player's net in cents (``rows`` carry
+    ``net_chips``) and the transfers (``{"payer_id", "payer", "payee_id", "payee",
+    "cents"}``), the fewest or all with the hub."""
+    cents = chips_to_cents({r["player_id"]: r["net_chips"] for r in rows},
+                           chip_cents=night["chip_cents"], chips_per=night["chips_per"])
+    names = {r["player_id"]: r["name"] for r in rows}
+    plan = settle_hub(cents, hub_player_id) if mode == "hub" and hub_player_id is not None else settle(cents)
+    return cents, [{"payer_id": t.payer, "payer": names[t.payer], "payee_id": t.payee,
+                    "payee": names[t.payee], "cents": t.amount} for t in plan]
+
+
+def _settlement(db: Database, night_id: int, mode: str, hub_player_id: int | None) -> tuple[dict[str, int], list[dict]]:
+    """The settlement as the close keeps it in its ``detail`` (nets keyed by player id as
+    a string, JSON's way), from the entries written so far (the close's own included)."""
+    rows = _totals(db, night_id)
+    for row in rows:
+        row["net_chips"] = (row["counted"] or 0) + row["adjustment"] - row["bought"]
+    cents, transfers = _plan(get_night(db, night_id), rows, mode, hub_player_id)
+    return {str(p): c for p, c in cents.items()}, transfers
+
+
+def night_summary(db: Database, night_id: int) -> dict:
+    """Everything the report needs about the night's money.
+
+    :returns: ``{"night": {...get_night, "started_local", "ended_local"}, "players":
+        [{"player_id", "name", "seat", "bought", "counted", "adjustment", "pot_share" (the
+        share of the carried pot the close will give back: 0 once given, then it is in
+        ``adjustment``), "net_chips", "net_cents"}], "bank": ``store.money.bank.bank_check``,
+        "mode", "transfers": [{"payer_id", "payer", "payee_id", "payee", "cents"}],
+        "hands": int}``. Nets and transfers are there once everyone is counted and the
+        bank balances (else ``net_cents`` None, transfers []); before the close they are
+        the ones the close will make (the carried pot given back).
+    :raises StoreError: no such night.
+    """
+    return kept(db, ("night_summary", night_id), lambda: _night_summary(db, night_id))
+
+
+def _night_summary(db: Database, night_id: int) -> dict:
+    night = get_night(db, night_id)
+    rows = _totals(db, night_id)
+    bank = bank_check(db, night_id)
+    returning = pot_return(db, night_id, rows, bank)
+    for row in rows:
+        row["pot_share"] = returning.get(row["player_id"], 0)
+        row["net_chips"] = None if row["counted"] is None else \
+            row["counted"] + row["adjustment"] + row["pot_share"] - row["bought"]
+        row["net_cents"] = None
+    transfers = []
+    close = night["close"]
+    mode = close["detail"].get("mode", "fewest") if close else "fewest"
+    if bank["balanced"]:
+        cents, transfers = _plan(night, rows, mode, close["detail"].get("hub_player_id") if close else None)
+        for row in rows:
+            row["net_cents"] = cents[row["player_id"]]
+    last = db.execute("SELECT MAX(entered_at) FROM (SELECT entered_at FROM events WHERE night_id = ? "
+                      "UNION ALL SELECT entered_at FROM ledger WHERE night_id = ?)",
+                      [night_id, night_id]).fetchone()[0]
+    night["started_local"] = local_time(night["started_at"], night["timezone"])
+    night["ended_local"] = local_time(close["entered_at"] if close else last, night["timezone"])
+    return {"night": night, "players": rows, "bank": bank, "mode": mode, "transfers": transfers,
+            "hands": len(night_hands(db, night_id))}
+
+
+def player_ledger(db: Database, player_id: int) -> dict:
+    """A player's ledger across nights (for the phone page).
+
+    :returns: ``{"player": {"id", "name"}, "nights": [{"night_id", "local_date",
+        "currency", "closed", "bought", "counted", "net_chips", "net_cents", "running_cents",
+        "entries": [{"kind", "chips", "entered_at", "voided"}], "hands": [{"hand_id",
+        "number", "findings"}], "count_findings": [the player's own cash-out counts that
+        differ from the referee's stacks: ``store.money.counts.player_count_findings``]}],
+        "totals": {currency: cents}}``; oldest night first;
+        ``hands`` are only those the player was dealt into, each with every finding of the
+        hand (a hand is public at the table; other players' ledgers are not shown);
+        ``running_cents`` is the running total of closed nights in that night's currency.
+    :raises StoreError: no such player.
+    """
+    player = get_player(db, player_id)
+    nights = []
+    totals: dict[str, int] = {}
+    for (night_id, _) in db.execute("SELECT DISTINCT n.id, n.started_at FROM nights n JOIN seats s "
+                                    "ON s.night_id = n.id WHERE s.player_id = ? ORDER BY n.started_at, n.id",
+                                    [player_id]).fetchall():
+        summary = night_summary(db, night_id)
+        mine = next((r for r in summary["players"] if r["player_id"] == player_id), None)
+        seat = next((p["seat"] for p in table_players(db, night_id) if p["player_id"] == player_id), None)
+        currency = summary["night"]["currency"]
+        net_cents = mine["net_cents"] if mine else None
+        if net_cents is not None and summary["night"]["closed"]:
+            totals[currency] = totals.get(currency, 0) + net_cents
+        entries = [{"id": r[0], "kind": r[1], "chips": r[2], "entered_at": r[3], "voided": bool(r[4])}
+                   for r in db.execute(
+                       "SELECT l.id, l.kind, l.chips, l.entered_at, EXISTS(SELECT 1 FROM ledger v WHERE "
+                       "v.kind = 'void' AND v.target = l.id) FROM ledger l WHERE l.night_id = ? AND "
+                       "l.player_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment') ORDER BY l.id",
+                       [night_id, player_id])]
+        hands = []
+        hand_list = night_hands(db, night_id)
+        if hand_list:
+            try:
+                result = check_night(db, night_id)["hands"]
+            except ImportError:
+                result = []
+            dealt = _hands_dealt_in(db, night_id, player_id, seat)
+            for hand, entry in zip(hand_list, result):
+                if hand["id"] in dealt:  # the hand is public at the table: all its findings
+                    hands.append({"hand_id": hand["id"], "number": hand["number"],
+                                  "findings": list(entry.get("findings", []))})
+        nights.append({"night_id": night_id, "local_date": summary["night"]["local_date"],
+                       "currency": currency, "closed": summary["night"]["closed"], "seat": seat,
+                       "bought": mine["bought"] if mine else 0, "counted": mine["counted"] if mine else None,
+                       "net_chips": mine["net_chips"] if mine else None, "net_cents": net_cents,
+                       "running_cents": totals.get(currency, 0), "entries": entries, "hands": hands,
+                       "count_findings": player_count_findings(db, night_id, player_id)})
+    return {"player": {"id": player["id"], "name": player["name"]}, "nights": nights, "totals": totals}

@@ -1,0 +1,388 @@
+"""Paying up: each player's payment handle, and the marks on a settlement's transfers (paid
+by the payer, confirmed by the payee or the host), per night and across nights.
+
+A transfer is one line of who pays whom: the poker settlement kept by the night's live
+close (``what = "poker"``: ``store.money.ledger`` keeps it in the close's ``detail``), or the
+shared expenses' own transfers (``what = "expenses"``: ``store.money.expenses``). A mark is an
+append-only ``transfer_marks`` row matched to its transfer by (night, what, close, payer,
+payee, cents): after a reopen and a different close, the marks of the old settlement do
+not carry over silently; they are listed as ``stale`` ("the settlement changed"), and the
+new transfers start as due. A mark is withdrawn by a ``void`` mark (who and why), never
+edited. Money is int cents.
+
+Statuses: ``due`` (no live mark), ``paid`` (the payer, or the host, said it was paid),
+``confirmed`` (the payee, or the host, said it arrived; confirming an unmarked transfer
+marks and confirms it).
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from store.core.checks import StoreError, bad_characters
+from store.core.transactions import utc_now, write_tx
+from store.money.expenses import night_expenses
+from store.night.nights import existing, get_night, insert_once, require_reason, table_players
+from store.player.players import get_player
+
+MAX_HANDLE = 200
+"""Longest payment handle (a Bizum number, a PayPal link, an IBAN: free text)."""
+
+WHATS = ("poker", "expenses")
+"""The two settlements of a night: the poker nets, and the shared expenses."""
+
+
+# -- payment handles ------------------------------------------------------------------------
+
+def set_payment_handle(db: Database, player_id: int, handle: str, *, entered_by: str,
+                       key: str | None = None) -> int:
+    """Keep ``handle`` as the player's payment handle (the latest row wins; an empty
+    handle clears it).
+
+    :returns: the row id.
+    :raises StoreError: ``no_player``, ``handle_too_long`` (length, limit), ``handle_invalid``
+        (control or invisible characters); nothing written.
+    """
+    if not isinstance(handle, str):
+        raise StoreError("a payment handle is text", "handle_invalid")
+    handle = handle.strip()
+    if len(handle) > MAX_HANDLE:
+        raise StoreError(f"the payment handle is too long ({len(handle)} characters, at most {MAX_HANDLE})",
+                         "handle_too_long", length=len(handle), limit=MAX_HANDLE)
+    if bad_characters(handle):
+        raise StoreError("the payment handle holds control or invisible characters", "handle_invalid")
+    with write_tx(db):
+        found = existing(db, "payment_handles", key, None, {"player_id": player_id, "handle": handle})
+        if found is not None:
+            return found
+        get_player(db, player_id)
+        return insert_once(db, "payment_handles", {"player_id": player_id, "handle": handle,
+                                                   "entered_by": entered_by, "entered_at": utc_now(), "key": key})
+
+
+def payment_handle(db: Database, player_id: int) -> str | None:
+    """The player's payment handle, or None (never set, or cleared)."""
+    row = db.execute("SELECT handle FROM payment_handles WHERE player_id = ? ORDER BY id DESC LIMIT 1",
+                     [player_id]).fetchone()
+    return row[0] if row and row[0] else None
+
+
+# -- transfers and their marks ----------------------------------------------------------------
+
+def _settlement(db: Database, night_id: int, what: str) -> tuple[int | None, list[dict]]:
+    """``(close_id, transfers)`` of one settlement of the night: the live close's poker
+    transfers (``(None, [])`` while the night is open), or the expenses' transfers
+    (close_id None)."""
+    if what == "expenses":
+        return None, night_expenses(db, night_id)["transfers"]
+    close = get_night(db, night_id)["close"]
+    if close is None:
+        return None, []
+    return close["id"], list(close["detail"].get("transfers") or [])
+
+
+def _live_marks(db: Database, night_id: int, what: str) -> list[dict]:
+    cols = ("id", "close_id", "payer_id", "payee_id", "cents", "kind", "entered_by", "entered_at")
+    rows = db.execute(
+        f"SELECT {', '.join(cols)} FROM transfer_marks m WHERE night_id = ? AND what = ? AND kind != 'void' "
+        "AND NOT EXISTS (SELECT 1 FROM transfer_marks v WHERE v.kind = 'void' AND v.target = m.id) ORDER BY id",
+        [night_id, what]).fetchall()
+    return [dict(zip(cols, r)) for r in rows]
+
+
+def _matches(mark: dict, close_id: int | None, transfer: dict) -> bool:
+    return (mark["close_id"] == close_id and mark["payer_id"] == transfer["payer_id"]
+            and mark["payee_id"] == transfer["payee_id"] and mark["cents"] == transfer["cents"])
+
+
+def _earlier_money(marks: list[dict], close_id: int | None) -> dict[tuple[int, int], dict]:
+    """The money that changed hands on earlier settlements of the night: every transfer
+    of an earlier close with a live ``paid`` or ``confirmed`` mark moved its ``cents``
+    from its payer to its payee (a mark keeps what was to be paid then).
+
+    :returns: ``{(low_id, high_id): {"cents": signed cents moved low -> high, "confirmed":
+        every such transfer also confirmed}}``, one entry per pair of players.
+    """
+    moved: dict[tuple[int, int], dict] = {}
+    earlier: dict[tuple, set] = {}
+    for m in marks:
+        if m["close_id"] != close_id and m["kind"] in ("paid", "confirmed"):
+            earlier.setdefault((m["close_id"], m["payer_id"], m["payee_id"], m["cents"]), set()).add(m["kind"])
+    for (_close, payer, payee, cents), kinds in earlier.items():
+        pair = (min(payer, payee), max(payer, payee))
+        row = moved.setdefault(pair, {"cents": 0, "confirmed": True})
+        row["cents"] += cents if payer == pair[0] else -cents
+        row["confirmed"] = row["confirmed"] and "confirmed" in kinds
+    return moved
+
+
+def _remaining(transfers: list[dict], moved: dict[tuple[int, int], dict], names: dict) -> list[dict]:
+    """The settlement's transfers less the money already moved between the same two
+    players: one row per pair, turned round where the earlier money was more than is due
+    (the difference is given back), plus a row for a pair the new settlement no longer
+    links but between whom money moved (all of it given back).
+
+    :returns: ``[{"payer_id", "payer", "payee_id", "payee", "cents" (what is still to pay,
+        >= 0), "settlement_cents" (the settlement's amount in this row's direction, signed),
+        "paid_before" (money moved earlier in this row's direction, signed), "earlier_confirmed"}]``.
+    """
+    def row(payer, payee, due):  # due: signed settlement cents payer -> payee
+        pair = (min(payer, payee), max(payer, payee))
+        before = moved.get(pair, {"cents": 0, "confirmed": False})
+        paid = before["cents"] if payer == pair[0] else -before["cents"]
+        left = due - paid
+        if left < 0:
+            payer, payee, due, paid, left = payee, payer, -due, -paid, -left
+        return {"payer_id": payer, "payer": names.get(payer), "payee_id": payee, "payee": names.get(payee),
+                "cents": left, "settlement_cents": due, "paid_before": paid,
+                "earlier_confirmed": bool(paid) and before["confirmed"]}
+    out, seen = [], set()
+    for t in transfers:
+        names.setdefault(t["payer_id"], t.get("payer"))
+        names.setdefault(t["payee_id"], t.get("payee"))
+        seen.add((min(t["payer_id"], t["payee_id"]), max(t["payer_id"], t["payee_id"])))
+        out.append(row(t["payer_id"], t["payee_id"], t["cents"]))
+    for pair, before in moved.items():
+        if pair not in seen and before["cents"]:
+            out.append(row(pair[0], pair[1], 0))
+    return out
+
+
+def night_transfers(db: Database, night_id: int, what: str = "poker") -> list[dict]:
+    """The night's transfers (the live close's, or the expenses' with ``what="expenses"``),
+    each less the money already paid between the same two players on an earlier
+    settlement of the night, with its marks. ONE place computes what remains: the host's
+    night page, the phone and the outstanding page read it.
+
+    Money that changed hands is a fact: after a reopen and another close, a transfer
+    marked paid (or confirmed) on an earlier close counts against the new settlement
+    between the same two players: in the same direction it reduces what is due ("already
+    paid 1,00 €; 0,10 € left"), in the other it adds to what the other owes back. A
+    transfer fully covered by earlier money is ``paid`` (``confirmed`` when every earlier
+    payment was confirmed); an overpayment is a row turned round: what is to be given
+    back. (The expenses' marks all belong to one settlement, ``close_id`` None: an
+    expense's marks of a changed expense settlement are listed by :func:`stale_marks`.)
+
+    :returns: ``[{"payer_id", "payer", "payee_id", "payee", "cents" (still to pay now,
+        cents >= 0), "settlement_cents", "paid_before" (signed, this row's direction),
+        "what", "close_id", "status" ('due' | 'paid' | 'confirmed'), "paid_by", "paid_at",
+        "confirmed_by", "confirmed_at", "handle" (the payee's payment handle or None)}]``;
+        ``*_by`` are the ``entered_by`` of the marks (``"host:<user>"``,
+        ``"player:<id>"``), times ISO UTC; a mark on this settlement matches its row by
+        (close, payer, payee, cents).
+    :raises StoreError: no such night.
+    """
+    close_id, transfers = _settlement(db, night_id, what)
+    marks = _live_marks(db, night_id, what)
+    moved = _earlier_money(marks, close_id) if what == "poker" and close_id is not None else {}
+    names = {p["player_id"]: p["name"] for p in table_players(db, night_id)} if moved else {}
+    out = []
+    for t in _remaining(transfers, moved, names):
+        mine = [m for m in marks if _matches(m, close_id, t)]
+        paid = next((m for m in mine if m["kind"] == "paid"), None)
+        confirmed = next((m for m in mine if m["kind"] == "confirmed"), None)
+        status = "confirmed" if confirmed else "paid" if paid else "due"
+        if status == "due" and t["cents"] == 0 and t["paid_before"]:
+            status = "confirmed" if t["earlier_confirmed"] else "paid"
+        out.append({**t, "what": what, "close_id": close_id, "status": status,
+                    "paid_by": paid and paid["entered_by"], "paid_at": paid and paid["entered_at"],
+                    "confirmed_by": confirmed and confirmed["entered_by"],
+                    "confirmed_at": confirmed and confirmed["entered_at"],
+                    "handle": payment_handle(db, t["payee_id"])})
+    return out
+
+
+def stale_marks(db: Database, night_id: int, what: str = "poker") -> list[dict]:
+    """The transfers of an earlier settlement of the night (a reopen and another close,
+    or another expense) that were marked: one row per such transfer, ``kind``
+    ``confirmed`` when it was confirmed (by the payee or the host, marked paid or not),
+    else ``paid``. The poker ones count in :func:`night_transfers` (``counted`` True); the
+    expenses' are listed, not carried over.
+
+    :returns: ``[{"close_id", "payer_id", "payer", "payee_id", "payee", "cents", "kind",
+        "counted", "entered_by" (the latest mark's), "entered_at"}]``, oldest first.
+    """
+    close_id = _settlement(db, night_id, what)[0]
+    live = night_transfers(db, night_id, what) if what == "expenses" else []
+    groups: dict[tuple, dict] = {}
+    for m in _live_marks(db, night_id, what):
+        if what == "poker" and m["close_id"] == close_id:
+            continue
+        if what == "expenses" and any(_matches(m, close_id, t) for t in live):
+            continue
+        key = (m["close_id"], m["payer_id"], m["payee_id"], m["cents"])
+        row = groups.setdefault(key, {"close_id": m["close_id"], "payer_id": m["payer_id"],
+                                      "payer": get_player(db, m["payer_id"])["name"],
+                                      "payee_id": m["payee_id"], "payee": get_player(db, m["payee_id"])["name"],
+                                      "cents": m["cents"], "kind": "paid", "counted": what == "poker"})
+        if m["kind"] == "confirmed":
+            row["kind"] = "confirmed"
+        row["entered_by"], row["entered_at"] = m["entered_by"], m["entered_at"]
+    return list(groups.values())
+
+
+def _transfer(db: Database, night_id: int, payer_id: int, payee_id: int, what: str) -> dict:
+    """The current transfer from payer to payee, with its status.
+
+    :raises StoreError: ``bad_what``, ``no_night``, ``no_transfer`` (payer, payee)."""
+    if what not in WHATS:
+        raise StoreError(f"a settlement is one of {WHATS}, not {what!r}", "bad_what")
+    for t in night_transfers(db, night_id, what):
+        if t["payer_id"] == payer_id and t["payee_id"] == payee_id:
+            return t
+    raise StoreError(f"no transfer from player {payer_id} to player {payee_id} in night {night_id}",
+                     "no_transfer", payer=payer_id, payee=payee_id)
+
+
+def _actor_may(entered_by: str, *player_ids: int) -> None:
+    """A player's link marks only their own transfers (the host marks any).
+
+    :raises StoreError: ``not_your_transfer``."""
+    if entered_by.startswith("player:") and entered_by not in {f"player:{p}" for p in player_ids}:
+        raise StoreError("a player marks only their own transfers", "not_your_transfer")
+
+
+def _mark(db: Database, night_id: int, t: dict, kind: str, entered_by: str, key: str | None,
+          **extra) -> int:
+    return insert_once(db, "transfer_marks", {
+        "night_id": night_id, "close_id": t["close_id"], "what": t["what"], "payer_id": t["payer_id"],
+        "payee_id": t["payee_id"], "cents": t["cents"], "kind": kind, "entered_by": entered_by,
+        "entered_at": utc_now(), "key": key, **extra})
+
+
+def mark_paid(db: Database, night_id: int, payer_id: int, payee_id: int, *, entered_by: str,
+              what: str = "poker", key: str | None = None) -> int:
+    """The payer (``entered_by == "player:<payer_id>"``) or the host says the transfer was paid.
+
+    :returns: the mark's id.
+    :raises StoreError: ``no_transfer``, ``not_your_transfer`` (a player who is not the
+        payer), ``already_paid``, ``already_confirmed``, ``bad_what``; nothing written.
+    """
+    with write_tx(db):
+        found = existing(db, "transfer_marks", key, "paid", {"night_id": night_id, "payer_id": payer_id,
+                                                             "payee_id": payee_id})
+        if found is not None:
+            return found
+        t = _transfer(db, night_id, payer_id, payee_id, what)
+        _actor_may(entered_by, payer_id)
+        if t["status"] == "paid":
+            raise StoreError("that transfer is already marked paid", "already_paid")
+        if t["status"] == "confirmed":
+            raise StoreError("that transfer is already confirmed", "already_confirmed")
+        return _mark(db, night_id, t, "paid", entered_by, key)
+
+
+def confirm_paid(db: Database, night_id: int, payer_id: int, payee_id: int, *, entered_by: str,
+                 what: str = "poker", key: str | None = None) -> int:
+    """The payee (``entered_by == "player:<payee_id>"``) or the host confirms the money
+    arrived; an unmarked transfer is marked paid and confirmed in one transaction.
+
+    :returns: the confirming mark's id.
+    :raises StoreError: ``no_transfer``, ``not_your_transfer`` (a player who is not the
+        payee), ``already_confirmed``, ``bad_what``; nothing written.
+    """
+    with write_tx(db):
+        found = existing(db, "transfer_marks", key, "confirmed", {"night_id": night_id, "payer_id": payer_id,
+                                                                  "payee_id": payee_id})
+        if found is not None:
+            return found
+        t = _transfer(db, night_id, payer_id, payee_id, what)
+        _actor_may(entered_by, payee_id)
+        if t["status"] == "confirmed":
+            raise StoreError("that transfer is already confirmed", "already_confirmed")
+        if t["status"] == "due":
+            _mark(db, night_id, t, "paid", entered_by, None)
+        return _mark(db, night_id, t, "confirmed", entered_by, key)
+
+
+def void_mark(db: Database, night_id: int, payer_id: int, payee_id: int, *, reason: str, entered_by: str,
+              what: str = "poker", key: str | None = None) -> int:
+    """Withdraw the transfer's latest live mark (a confirmation first, then the paid mark)
+    with a ``void`` mark saying who and why: a confirmed transfer goes back to paid, a paid
+    one to due.
+
+    :returns: the void mark's id.
+    :raises StoreError: ``reason_needed``, ``no_transfer``, ``not_marked`` (nothing to
+        withdraw), ``bad_what``; nothing written.
+    """
+    require_reason(reason)
+    with write_tx(db):
+        found = existing(db, "transfer_marks", key, "void", {"night_id": night_id, "payer_id": payer_id,
+                                                             "payee_id": payee_id})
+        if found is not None:
+            return found
+        t = _transfer(db, night_id, payer_id, payee_id, what)
+        _actor_may(entered_by)  # the host only
+        mine = [m for m in _live_marks(db, night_id, what) if _matches(m, t["close_id"], t)]
+        if not mine:
+            raise StoreError("that transfer has no mark to withdraw", "not_marked")
+        target = max(mine, key=lambda m: (m["kind"] == "confirmed", m["id"]))
+        return _mark(db, night_id, t, "void", entered_by, key, target=target["id"], reason=reason.strip())
+
+
+# -- across nights ---------------------------------------------------------------------------
+
+def _night_head(night: dict) -> dict:
+    return {"night_id": night["id"], "local_date": night["local_date"], "title": night["title"],
+            "currency": night["currency"], "closed": night["closed"]}
+
+
+def outstanding(db: Database) -> list[dict]:
+    """Every closed night's transfers (poker and expenses) not confirmed yet, oldest night
+    first (then poker before expenses, in the settlement's order).
+
+    :returns: ``[{...night_transfers row, "night_id", "local_date", "title", "currency"}]``.
+    """
+    out = []
+    for (night_id,) in db.execute("SELECT id FROM nights ORDER BY started_at, id").fetchall():
+        night = get_night(db, night_id)
+        if not night["closed"]:
+            continue
+        for what in WHATS:
+            for t in night_transfers(db, night_id, what):
+                if t["status"] != "confirmed":
+                    out.append({**t, **_night_head(night)})
+    return out
+
+
+def outstanding_totals(rows: list[dict]) -> list[dict]:
+    """Per player and currency, what :func:`outstanding` says they still owe and are owed.
+
+    :returns: ``[{"player_id", "name", "currency", "owes", "owed"}]`` (cents), by name.
+
+    >>> outstanding_totals([{"payer_id": 1, "payer": "Ana", "payee_id": 2, "payee": "Bruno",
+    ...                      "cents": 250, "currency": "EUR"}])[0]["owes"]
+    250
+    """
+    totals: dict[tuple[int, str], dict] = {}
+    for t in rows:
+        for pid, name, side in ((t["payer_id"], t["payer"], "owes"), (t["payee_id"], t["payee"], "owed")):
+            row = totals.setdefault((pid, t["currency"]), {"player_id": pid, "name": name,
+                                                           "currency": t["currency"], "owes": 0, "owed": 0})
+            row[side] += t["cents"]
+    return sorted(totals.values(), key=lambda r: (r["name"] or "", r["currency"]))
+
+
+def player_transfers(db: Database, player_id: int) -> list[dict]:
+    """What a player pays and is paid, per night they played (oldest first), with status.
+
+    :returns: ``[{"night_id", "local_date", "title", "currency", "closed", "pay": [transfers
+        the player pays], "receive": [transfers the player receives], "stale": [their live
+        marks of a settlement that changed]}]``; every transfer as :func:`night_transfers`.
+    :raises StoreError: no such player.
+    """
+    get_player(db, player_id)
+    out = []
+    for (night_id,) in db.execute("SELECT DISTINCT n.id FROM nights n JOIN seats s ON s.night_id = n.id "
+                                  "WHERE s.player_id = ? ORDER BY n.started_at, n.id", [player_id]).fetchall():
+        night = get_night(db, night_id)
+        pay, receive, stale = [], [], []
+        for what in WHATS:
+            for t in night_transfers(db, night_id, what):
+                if t["payer_id"] == player_id:
+                    pay.append(t)
+                elif t["payee_id"] == player_id:
+                    receive.append(t)
+            stale += [m for m in stale_marks(db, night_id, what) if player_id in (m["payer_id"], m["payee_id"])]
+        out.append({**_night_head(night), "pay": pay, "receive": receive, "stale": stale})
+    return out

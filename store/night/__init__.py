@@ -1,0 +1,3 @@
+"""A night: its date, zone, frozen house rules and chip value; seats and leaving; the
+dealer tablets' links.
+"""

@@ -1,0 +1,154 @@
+"""Dealer links: a secret token in a URL lets one tablet enter the hands of one night.
+
+The host issues a link per tablet (a label names it: "Tablet 1"), sees it once, and can
+revoke it; it stops working at once. As with the player links (``store.player.player_links``) only the
+SHA-256 of a token is stored (``token_hash``), with its first :data:`PREFIX` characters to
+tell the links apart: a copy of the database does not leak a link. Who entered a tablet's
+row is the link's label (``"dealer:" + label``, :func:`entered_by`), never the request's
+word for it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from sqlite_utils import Database
+
+from store.core.checks import StoreError, bad_characters, looks_blank
+from store.core.transactions import utc_now, write_tx
+from store.night.nights import get_night
+from store.player.players import name_key
+
+PREFIX = 6
+"""How many leading characters of a token are kept to name the link to the host."""
+
+MAX_LABEL = 40
+"""Longest label (characters)."""
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_label(label: object) -> str | None:
+    """A link's label as stored: whitespace collapsed; None when empty.
+
+    :raises StoreError: not text, longer than :data:`MAX_LABEL` (code ``label_too_long``:
+        limit, length), holding control or invisible characters (``label_invalid``: the
+        characters :func:`store.core.checks.bad_characters` names, e.g. U+3164), or showing
+        nothing though not empty (``label_blank``: :func:`store.core.checks.looks_blank`).
+    """
+    if label is None:
+        return None
+    if not isinstance(label, str):
+        raise StoreError("a link's label is text", "label_invalid")
+    if bad_characters(label):
+        raise StoreError("a link's label cannot hold control or invisible characters", "label_invalid")
+    text = " ".join(label.split())
+    if text and looks_blank(text):
+        raise StoreError("a link's label must show letters or digits", "label_blank")
+    if len(text) > MAX_LABEL:
+        raise StoreError(f"a link's label is at most {MAX_LABEL} characters ({len(text)})", "label_too_long",
+                         limit=MAX_LABEL, length=len(text))
+    return text or None
+
+
+def _label_taken(db: Database, night_id: int, label: str) -> str | None:
+    """The label of the night's link (revoked ones too) that ``label`` is the same as,
+    ignoring case and spacing (:func:`store.player.players.name_key`), or None."""
+    wanted = name_key(label)
+    return next((row[0] for row in db.execute("SELECT label FROM dealer_links WHERE night_id = ? ORDER BY id",
+                                               [night_id]) if name_key(row[0]) == wanted), None)
+
+
+def issue_dealer_link(db: Database, night_id: int, label: str | None, *, issued_by: str,
+                      key: str | None = None, default_label: str = "Tablet %(n)s",
+                      closed_ok: bool = False) -> tuple[int, str | None]:
+    """Issue a new dealer link for the night (``secrets.token_urlsafe(32)``, 43 characters).
+
+    Labels are unique within the night among ALL its links, revoked ones included
+    (ignoring case and spacing): the label is who entered a tablet's rows
+    (:func:`entered_by`), so a new "Mesa" after a revoked "Mesa" must be told apart.
+
+    :param label: the host's name for the tablet; None or empty: ``default_label`` with the
+        first free number in the night (``"Tablet 2"``).
+    :param closed_ok: issue it on a closed night too (the demo, to show the tablet's
+        "night closed" page); otherwise a closed night is refused.
+    :param issued_by: who issued it (``"host"``, ``"cli"``, ``"host:<username>"``).
+    :param key: idempotency key: a repeated submit stores nothing new and answers
+        ``(link_id, None)`` (the token is shown once, and only its hash is kept).
+    :returns: ``(link_id, token)``.
+    :raises StoreError: no such night; the night closed (``link_night_closed``); a bad
+        label (:func:`clean_label`); the label taken by another link of the night
+        (``label_taken``: label); the key used for another night (``key_reused``).
+    """
+    text = clean_label(label)
+    token = secrets.token_urlsafe(32)
+    with write_tx(db):
+        if get_night(db, night_id)["closed"] and not closed_ok:
+            raise StoreError(f"night {night_id} is closed: a tablet link is issued only on an open night",
+                             "link_night_closed", night=night_id)
+        if key is not None:
+            row = db.execute("SELECT id, night_id FROM dealer_links WHERE key = ?", [key]).fetchone()
+            if row is not None:
+                if row[1] != night_id:
+                    raise StoreError(f"key {key!r} was used for another night's link", "key_reused", key=key)
+                return row[0], None
+        if text is None:
+            count = db.execute("SELECT COUNT(*) FROM dealer_links WHERE night_id = ?", [night_id]).fetchone()[0]
+            text = default_label % {"n": count + 1}
+            while _label_taken(db, night_id, text) is not None:
+                count += 1
+                text = default_label % {"n": count + 1}
+        elif (taken := _label_taken(db, night_id, text)) is not None:
+            raise StoreError(f"night {night_id} already has a tablet link called {taken!r}", "label_taken",
+                             label=taken)
+        link_id = db.execute(
+            "INSERT INTO dealer_links (night_id, token_hash, prefix, label, issued_at, issued_by, key) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [night_id, _digest(token), token[:PREFIX], text, utc_now(), issued_by, key]).lastrowid
+    return link_id, token
+
+
+def revoke_dealer_link(db: Database, link_id: int, *, revoked_by: str, night_id: int | None = None) -> bool:
+    """Revoke a dealer link: it stops working at once (the next request is refused).
+
+    :param night_id: when given, the link must be that night's.
+    :returns: True when it was live and is revoked now, False when it was revoked already.
+    :raises StoreError: no such link (of that night) (code ``no_dealer_link``).
+    """
+    with write_tx(db):
+        row = db.execute("SELECT night_id, revoked_at FROM dealer_links WHERE id = ?", [link_id]).fetchone()
+        if row is None or (night_id is not None and row[0] != night_id):
+            raise StoreError("no such dealer link", "no_dealer_link")
+        if row[1] is not None:
+            return False
+        db.execute("UPDATE dealer_links SET revoked_at = ?, revoked_by = ? WHERE id = ?",
+                   [utc_now(), revoked_by, link_id])
+    return True
+
+
+def dealer_links(db: Database, night_id: int) -> list[dict]:
+    """The night's dealer links, oldest first, revoked ones included: ``[{"id": int,
+    "label": str, "prefix": str, "issued_at": ISO UTC str, "issued_by": str, "revoked_at":
+    ISO UTC str|None, "revoked_by": str|None, "live": bool}]``. Read-only."""
+    rows = db.execute("SELECT id, label, prefix, issued_at, issued_by, revoked_at, revoked_by FROM dealer_links "
+                      "WHERE night_id = ? ORDER BY id", [night_id]).fetchall()
+    return [{"id": r[0], "label": r[1], "prefix": r[2], "issued_at": r[3], "issued_by": r[4],
+             "revoked_at": r[5], "revoked_by": r[6], "live": r[5] is None} for r in rows]
+
+
+def dealer_link_for(db: Database, night_id: int, token: str) -> dict | None:
+    """The live link of THIS night that ``token`` is, or None (unknown, revoked, another
+    night's): ``{"id": int, "label": str, "prefix": str}``. Read-only."""
+    if not isinstance(token, str) or not 20 <= len(token) <= 100:
+        return None
+    row = db.execute("SELECT id, label, prefix FROM dealer_links WHERE token_hash = ? AND night_id = ? "
+                     "AND revoked_at IS NULL", [_digest(token), night_id]).fetchone()
+    return None if row is None else {"id": row[0], "label": row[1], "prefix": row[2]}
+
+
+def entered_by(link: dict) -> str:
+    """Who a link's writes are entered by: ``"dealer:" + label``."""
+    return "dealer:" + link["label"]

@@ -1,0 +1,421 @@
+"""Nights: date and time zone, frozen house rules, chip value, seats.
+
+A night is dated by its start in the club's time zone: one that runs past midnight
+stays one night. The house rules are resolved once (preset plus overrides) and frozen
+into the night, so a later change to a preset never changes an old night.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import contextmanager
+from datetime import datetime
+from datetime import timezone as dt_timezone
+from typing import Iterator
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlite_utils import Database
+
+from referee.rules import RulesError, resolve_rules
+from store.core import chain, transactions
+from store.core.chain_rows import CHAINED
+from store.core.checks import MAX_CHIPS, StoreError
+from store.core.transactions import utc_now, write_tx
+from store.hand.rows import current_hand, hands_played
+from store.player.players import get_player
+
+
+def existing(db: Database, table: str, key: str | None, kind: str | None = None,
+             match: dict | None = None) -> int | None:
+    """The id of the row of ``table`` stored under idempotency ``key``, or None.
+
+    The same key with the same payload is a repeated submit (its id comes back); the same
+    key with another payload is a different write and is refused.
+
+    :param kind: for ``events``/``ledger``: the kind of write being repeated.
+    :param match: column -> value the stored row must have (the payload: night, player,
+        hand, chips, action text ...).
+    :raises StoreError: the key was used for a different kind of write, or for the same
+        kind with a different payload.
+    """
+    if key is None:
+        return None
+    match = match or {}
+    columns = ["id"] + (["kind"] if kind is not None else []) + list(match)
+    row = db.execute(f"SELECT {', '.join(columns)} FROM {table} WHERE key = ?", [key]).fetchone()
+    if row is None:
+        return None
+    if kind is not None and row[1] != kind:
+        raise StoreError(f"key {key!r} was already used for a {row[1]}, not a {kind}", "key_reused", key=key)
+    stored = row[2:] if kind is not None else row[1:]
+    for (name, value), got in zip(match.items(), stored):
+        if got != value:
+            what = kind or table.rstrip("s")
+            raise StoreError(f"key {key!r} is already used for a different {what} "
+                             f"({name} {got!r}, not {value!r}); a new write needs a new key",
+                             "key_reused", key=key)
+    return row[0]
+
+
+@contextmanager
+def keyed_write(db: Database, table: str, key: str | None, kind: str | None = None,
+                match: dict | None = None) -> Iterator[int | None]:
+    """A write under idempotency ``key``: yields the id of the row already stored for this
+    write (a repeated submit: no lock is taken, nothing to do), or None inside a write
+    transaction (:func:`store.core.transactions.write_tx`, BEGIN IMMEDIATE) where the caller checks and
+    writes.
+
+    The key is looked up before taking the lock, so that a retried tap is answered
+    without waiting for it, and again under it, so that what is checked is what is
+    written (two writers racing with one key store one row).
+
+    :raises StoreError: as :func:`existing` (the key used for another write).
+    """
+    found = existing(db, table, key, kind, match)
+    if found is not None:
+        yield found
+        return
+    with write_tx(db):
+        yield existing(db, table, key, kind, match)
+
+
+def insert(db: Database, table: str, row: dict) -> int:
+    """Insert one row (raw SQL, fast); returns its id. A row of a chained table (the
+    night, seats, hands, events, ledger, disputes, rulings: ``store.core.chain_rows.CHAINED``)
+    gets its link in the night's keyed hash chain in the same transaction
+    (:func:`store.core.chain.link`); every insert into those tables comes through here."""
+    columns = ", ".join(row)
+    marks = ", ".join("?" for _ in row)
+    row_id = db.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", list(row.values())).lastrowid
+    if table in CHAINED:
+        chain.link(db, table, row_id)
+    return row_id
+
+
+def insert_once(db: Database, table: str, row: dict) -> int:
+    """Insert ``row`` (which holds its idempotency ``key``); when another writer stored the
+    same key first (the UNIQUE index refuses the insert), return that row's id instead.
+
+    :raises sqlite3.IntegrityError: the insert failed for another reason.
+    """
+    try:
+        return insert(db, table, row)
+    except sqlite3.IntegrityError:
+        found = existing(db, table, row.get("key"))
+        if found is None:
+            raise
+        return found
+
+
+def require_reason(reason: object) -> None:
+    """A correction (a void, an unseat ...) must say why. :raises StoreError: no reason."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise StoreError("a correction needs a reason", "reason_needed")
+
+
+def zone(name: str) -> ZoneInfo:
+    """The ``ZoneInfo`` for an IANA name. :raises StoreError: unknown zone."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, TypeError):
+        raise StoreError(f"unknown time zone {name!r} (use an IANA name such as 'Europe/Madrid')",
+                         "unknown_timezone", zone=str(name)) from None
+
+
+EARLIEST_START = datetime(2000, 1, 1)
+"""The earliest start a night may have: 1 January 2000, 00:00, a wall-clock time in the
+night's zone (:func:`start_in_bounds`). The latest is a year after now. One place for the
+bounds: the new-night and import forms (``web.night.views._started_at``), a session file's own
+start (``store.files.night_block.file_night``) and a PokerNow ledger's session times
+(``store.files.pokernow``) all read them here."""
+
+
+def a_year_after(when: datetime) -> datetime:
+    """The same date and time a year later (29 February: the 28th)."""
+    try:
+        return when.replace(year=when.year + 1)
+    except ValueError:
+        return when.replace(year=when.year + 1, day=28)
+
+
+def start_in_bounds(when: datetime, tz: ZoneInfo | None = None) -> bool:
+    """Whether ``when`` may be a night's start: on or after :data:`EARLIEST_START` and at
+    most a year after now (``store.core.transactions.clock``), both as wall-clock times.
+
+    :param when: naive: a wall-clock time in ``tz`` (required then); aware: the wall clock
+        its own offset reads (``1999-12-31T23:30:00+00:00`` is before 2000).
+    :raises ValueError: ``when`` naive and no ``tz``.
+    """
+    where = when.tzinfo or tz
+    if where is None:
+        raise ValueError("a naive start needs its time zone")
+    now = transactions.clock().astimezone(where).replace(tzinfo=None)
+    return EARLIEST_START <= when.replace(tzinfo=None) <= a_year_after(now)
+
+
+def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: str = "EUR",
+                 timezone: str = "Europe/Madrid", started_at: datetime | None = None,
+                 host: str = "host", key: str | None = None, chips_per: int = 1,
+                 title: str | None = None, note: str | None = None) -> int:
+    """Open a poker night.
+
+    :param rules: a preset name or ``{"preset": ..., overrides}`` (CONTRACT.md 3); resolved
+        now and frozen for the night.
+    :param chip_cents: value in cents of ``chips_per`` chips (int > 0); ``chips_per`` (int
+        > 0, default 1) lets a chip be worth a fraction of a cent (3 chips = 10 cents).
+    :param currency: ISO 4217 code (``"EUR"``, ``"MXN"``).
+    :param timezone: the club's IANA time zone; the night's date is the local date of
+        ``started_at``.
+    :param started_at: when the night starts; naive means club-local time; default now.
+    :param title: the night's name (the report's heading); ``note``: free text shown under it.
+    :param key: idempotency key: the same key with the same data (rules, chip value,
+        currency, zone, title, note and, when given, the start) returns the same night.
+    :returns: the night id.
+    :raises StoreError: bad rules, chip value, currency or time zone; the key already
+        used for a night with different data (code ``key_reused``); nothing written.
+    """
+    tz = zone(timezone)
+    try:
+        frozen = resolve_rules(rules).as_dict()
+    except RulesError as exc:
+        raise StoreError(str(exc)) from None
+    for name, value in frozen.items():
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_CHIPS:
+            raise StoreError(f"rules: {name} is too large ({value}; at most {MAX_CHIPS:,})", "too_large",
+                             field=name, max=MAX_CHIPS)
+    for name, value in (("chip_cents", chip_cents), ("chips_per", chips_per)):
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise StoreError(f"{name} must be a whole number above 0, not {value!r}")
+        if value > MAX_CHIPS:
+            raise StoreError(f"{name} is too large ({value}; at most {MAX_CHIPS:,})", "too_large",
+                             field=name, max=MAX_CHIPS)
+    for name, value in (("title", title), ("note", note)):
+        if value is not None and not isinstance(value, str):
+            raise StoreError(f"the {name} must be text, not {value!r}")
+    if not (isinstance(currency, str) and len(currency) == 3 and currency.isalpha()):
+        raise StoreError(f"currency must be a 3-letter code such as EUR, not {currency!r}")
+    start = started_at or transactions.clock()
+    if not isinstance(start, datetime):
+        raise StoreError(f"started_at must be a date and time, not {start!r}")
+    if start.tzinfo is None:
+        start = start.replace(tzinfo=tz)
+    row = {
+        "started_at": start.astimezone(dt_timezone.utc).isoformat(),
+        "local_date": start.astimezone(tz).date().isoformat(),
+        "timezone": timezone, "rules": json.dumps(rules, sort_keys=True),
+        "rules_frozen": json.dumps(frozen, sort_keys=True), "chip_cents": chip_cents,
+        "chips_per": chips_per, "currency": currency.upper(), "host": host, "title": title,
+        "note": note, "entered_at": utc_now(), "key": key,
+    }
+    match = {name: row[name] for name in ("rules", "chip_cents", "chips_per", "currency", "timezone",
+                                          "title", "note")}
+    if started_at is not None:
+        match["started_at"] = row["started_at"]
+    with write_tx(db):  # the key is looked up under the write lock: one night per key
+        found = existing(db, "nights", key, match=match)
+        if found is not None:
+            return found
+        return insert(db, "nights", row)
+
+
+def get_night(db: Database, night_id: int) -> dict:
+    """The night's row as a dict, ``rules``/``rules_frozen`` decoded, plus ``closed``.
+
+    :raises StoreError: no such night.
+    """
+    cursor = db.execute("SELECT * FROM nights WHERE id = ?", [night_id])
+    row = cursor.fetchone()
+    if row is None:
+        raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
+    night = dict(zip([d[0] for d in cursor.description], row))
+    night["rules"] = json.loads(night["rules"])
+    night["rules_frozen"] = json.loads(night["rules_frozen"])
+    night["close"] = live_close(db, night_id)
+    night["closed"] = night["close"] is not None
+    return night
+
+
+def night_preset(db: Database, night_id: int) -> str | None:
+    """The preset name of the night's frozen rules (what a page's language follows), or
+    None. One query: the tablet asks it on every tap.
+
+    :raises StoreError: no such night.
+    """
+    row = db.execute("SELECT json_extract(rules_frozen, '$.preset') FROM nights WHERE id = ?",
+                     [night_id]).fetchone()
+    if row is None:
+        raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
+    return row[0]
+
+
+def list_nights(db: Database) -> list[dict]:
+    """All nights, newest first: ``[{"id", "local_date", "timezone", "currency", "title"}]``."""
+    return [dict(zip(("id", "local_date", "timezone", "currency", "title"), r)) for r in db.execute(
+        "SELECT id, local_date, timezone, currency, title FROM nights ORDER BY started_at DESC, id DESC")]
+
+
+def live_close(db: Database, night_id: int) -> dict | None:
+    """The live ``close`` ledger entry of the night (id, entered_at, detail) or None."""
+    row = db.execute(
+        "SELECT id, entered_at, detail, entered_by FROM ledger WHERE night_id = ? AND kind = 'close' "
+        "AND id NOT IN (SELECT target FROM ledger WHERE kind = 'void' AND night_id = ?) "
+        "ORDER BY id DESC LIMIT 1", [night_id, night_id]).fetchone()
+    if row is None:
+        return None
+    return {"id": row[0], "entered_at": row[1], "detail": json.loads(row[2] or "{}"), "entered_by": row[3]}
+
+
+def require_open(db: Database, night_id: int) -> dict:
+    """The night (as :func:`get_night`). :raises StoreError: missing or already closed."""
+    night = get_night(db, night_id)
+    if night["closed"]:
+        raise StoreError(f"night {night_id} is closed; reopen it to change anything", "night_closed",
+                         night=night_id)
+    return night
+
+
+def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, entered_by: str,
+                key: str | None = None) -> int:
+    """Seat a player at the night's table (between hands).
+
+    A player who left (:func:`unseat`) after playing hands comes back to the same seat;
+    a seat someone else played in tonight stays theirs (a session gives one seat one
+    player, CONTRACT.md 1).
+
+    :param seat: the physical seat, 1-10.
+    :returns: the seat row id.
+    :raises StoreError: seat out of range or taken, player already seated, unknown
+        player, a hand in progress, night closed.
+    """
+    payload = {"night_id": night_id, "player_id": player_id, "seat": seat}
+    with keyed_write(db, "seats", key, match=payload) as found:
+        if found is not None:
+            return found
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
+            raise StoreError(f"seat must be 1-10, not {seat!r}", "seat_out_of_range", seat=seat, low=1, high=10)
+        name = get_player(db, player_id)["name"]
+        require_open(db, night_id)
+        if current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress: seat new players between hands", "hand_in_progress")
+        for row in night_players(db, night_id):
+            if row["seat"] == seat:
+                raise StoreError(f"seat {seat} is taken by {row['name']}", "seat_taken",
+                                 seat=seat, name=row["name"])
+            if row["player_id"] == player_id:
+                raise StoreError(f"{name} is already in seat {row['seat']}", "player_seated",
+                                 name=name, seat=row["seat"])
+        for row in _left_seats(db, night_id):
+            if row["player_id"] != player_id and row["seat"] == seat:
+                raise StoreError(f"seat {seat} was {row['name']}'s earlier tonight: "
+                                 "seat the new player in another seat", "seat_kept", seat=seat, name=row["name"])
+            if row["player_id"] == player_id and row["seat"] != seat:
+                raise StoreError(f"{name} played in seat {row['seat']} earlier tonight: "
+                                 f"seat them there again", "seat_return", name=name, seat=row["seat"])
+        try:
+            return insert(db, "seats", {"night_id": night_id, "player_id": player_id, "seat": seat,
+                                        "before_hand": hands_played(db, night_id),
+                                        "entered_by": entered_by, "entered_at": utc_now(), "key": key})
+        except sqlite3.IntegrityError:
+            raise StoreError(f"seat {seat} could not be taken (taken meanwhile?)", "seat_race", seat=seat) from None
+
+
+def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_by: str,
+           key: str | None = None) -> int:
+    """A player leaves the table (between hands): an ``unseat`` entry pointing at the seat,
+    with who and why; nothing deleted.
+
+    When no hand was played since the player sat down, the seat was a mistake: it is
+    voided with the buy-ins and counts entered since (the seat is free again). Otherwise
+    the player's chips must be counted first (:func:`store.cash_out`); the seat stays
+    theirs in tonight's hands and they may come back to it.
+
+    :returns: the ``unseat`` ledger entry id.
+    :raises StoreError: not seated, no reason, a hand in progress, chips not counted,
+        night closed.
+    """
+    with keyed_write(db, "ledger", key, "unseat",
+                     {"night_id": night_id, "player_id": player_id}) as found:
+        if found is not None:
+            return found
+        if not isinstance(reason, str) or not reason.strip():
+            raise StoreError("say why the player leaves (a reason)", "reason_needed")
+        require_open(db, night_id)
+        if current_hand(db, night_id) is not None:
+            raise StoreError("a hand is in progress: players leave between hands", "hand_in_progress")
+        row = db.execute("SELECT s.id, s.seat, COALESCE(s.before_hand, 0), p.name FROM seats s "
+                         "JOIN players p ON p.id = s.player_id WHERE s.night_id = ? AND s.player_id = ? "
+                         "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' AND u.target = s.id) "
+                         "ORDER BY s.id DESC LIMIT 1", [night_id, player_id]).fetchone()
+        if row is None:
+            name = get_player(db, player_id)["name"]
+            raise StoreError(f"{name} is not seated at this night", "not_seated", name=name)
+        seat_id, seat, seated_at, name = row
+        played = hands_played(db, night_id)
+        entries = db.execute(
+            "SELECT id, kind FROM ledger l WHERE night_id = ? AND player_id = ? AND kind IN "
+            "('buy_in', 'cash_out') AND NOT EXISTS (SELECT 1 FROM ledger v WHERE v.kind = 'void' "
+            "AND v.target = l.id) ORDER BY id", [night_id, player_id]).fetchall()
+        now = utc_now()
+        if played == seated_at:  # no hand since sitting down: the seat was a mistake
+            # this stint's entries: after the player's last time leaving, if any
+            since = db.execute("SELECT COALESCE(MAX(id), 0) FROM ledger WHERE night_id = ? AND player_id = ? "
+                               "AND kind = 'unseat'", [night_id, player_id]).fetchone()[0]
+            for entry_id, kind in entries:
+                if entry_id > since:
+                    insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "void",
+                                          "target": entry_id, "reason": f"unseated: {reason.strip()}",
+                                          "entered_by": entered_by, "entered_at": now, "key": None})
+        elif entries and entries[-1][1] != "cash_out":
+            raise StoreError(f"count {name}'s chips first (cash-out), then let them leave", "count_first", name=name)
+        return insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "unseat",
+                                     "target": seat_id, "before_hand": played, "reason": reason.strip(),
+                                     "detail": json.dumps({"seat": seat, "hands_played": played - seated_at}),
+                                     "entered_by": entered_by, "entered_at": now, "key": key})
+
+
+def _left_seats(db: Database, night_id: int) -> list[dict]:
+    """Seats left after hands were played in them: ``[{"player_id", "name", "seat"}]``."""
+    return [{"player_id": r[0], "name": r[1], "seat": r[2]} for r in db.execute(
+        "SELECT s.player_id, p.name, s.seat FROM seats s JOIN players p ON p.id = s.player_id "
+        "JOIN ledger u ON u.kind = 'unseat' AND u.target = s.id "
+        "WHERE s.night_id = ? AND u.before_hand > COALESCE(s.before_hand, 0) ORDER BY s.id", [night_id])]
+
+
+def table_players(db: Database, night_id: int) -> list[dict]:
+    """Everyone who is seated or played in a seat tonight, by seat (one row per player):
+    ``[{"player_id", "name", "seat", "left"}]``; the session and the money use these."""
+    rows = {p["player_id"]: {**p, "left": False} for p in night_players(db, night_id)}
+    for p in _left_seats(db, night_id):
+        rows.setdefault(p["player_id"], {**p, "left": True})
+    return sorted(rows.values(), key=lambda r: r["seat"])
+
+
+def night_players(db: Database, night_id: int) -> list[dict]:
+    """The players seated now, by seat: ``[{"player_id", "name", "seat"}]`` (not those who
+    left, :func:`unseat`)."""
+    return [{"player_id": r[0], "name": r[1], "seat": r[2]} for r in db.execute(
+        "SELECT s.player_id, p.name, s.seat FROM seats s JOIN players p ON p.id = s.player_id "
+        "WHERE s.night_id = ? AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' "
+        "AND u.target = s.id) ORDER BY s.seat", [night_id])]
+
+
+def local_time(iso_utc: str | None, tz_name: str) -> datetime | None:
+    """An ISO-8601 UTC string shown in the club's zone (aware datetime), None passes."""
+    if not iso_utc:
+        return None
+    return datetime.fromisoformat(iso_utc).astimezone(zone(tz_name))
+
+
+LEDGER_IMPORT_KEY = "pokernow:"
+"""The idempotency key of a night made from a PokerNow ledger (``store.files.pokernow``) starts
+with this."""
+
+
+def hands_elsewhere(db: Database, night_id: int) -> bool:
+    """Whether the night's hands were played elsewhere: a night made from a PokerNow
+    ledger (``store.files.pokernow``; its key starts with :data:`LEDGER_IMPORT_KEY`) holds the
+    buy-ins and counts, not the hands, so its counts are not compared with the referee's
+    stacks (``store.money.counts``)."""
+    row = db.execute("SELECT key FROM nights WHERE id = ?", [night_id]).fetchone()
+    return bool(row and row[0] and str(row[0]).startswith(LEDGER_IMPORT_KEY))

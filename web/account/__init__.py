@@ -1,0 +1,2 @@
+"""The host's login, logout, first visit's setup and password change.
+"""

@@ -1,0 +1,2 @@
+"""The club's standings across nights (host only).
+"""

@@ -1,0 +1,62 @@
+"""The club's standings across nights: ``GET /host/club`` (host only).
+
+Per player, over the club's closed nights (``store.club.standings.club_standings``): nights
+played, hands dealt in, the net per currency (money in two currencies is never added up),
+sorted by net, and a trend chart per currency with a line per player (``web.core.charts``:
+x the closed nights by date, y the running total in that currency: the net so far after
+each night, not the night's own net; the title and the y axis say so).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, render_template
+from flask_babel import format_date
+from flask_babel import gettext as _
+
+from store.club.standings import club_standings
+from store.core.transactions import read_tx
+from web.account.views import host_required
+from web.core import i18n
+from web.core.charts import line_chart
+from web.core.db import get_db
+
+bp = Blueprint("club", __name__, url_prefix="/host")
+
+
+def night_labels(nights: list[dict]) -> dict[int, str]:
+    """Each closed night's x label on the trend chart: its date ("14 mar"), with the night's
+    number where two nights share a date (so no two positions share a label)."""
+    labels = {n["night_id"]: format_date(date.fromisoformat(n["local_date"]), "d MMM") for n in nights}
+    seen: dict[str, int] = {}
+    for label in labels.values():
+        seen[label] = seen.get(label, 0) + 1
+    return {night_id: label if seen[label] == 1 else f"{label} · {night_id}" for night_id, label in labels.items()}
+
+
+def trend_charts(standings: dict) -> list:
+    """One chart per currency, a line per player who played a night in it (their running
+    net after each of those nights)."""
+    labels = night_labels(standings["nights"])
+    charts = []
+    for currency in standings["currencies"]:
+        order = [labels[n["night_id"]] for n in standings["nights"] if n["currency"] == currency]
+        series = {p["name"]: [(labels[night_id], cents) for night_id, cents in p["trend"][currency]]
+                  for p in standings["players"] if currency in p["trend"]}
+        charts.append(line_chart(series, x_labels=order, x_label=_("Night (date)"),
+                                 y_label=_("Running total (%(currency)s)", currency=currency),
+                                 title=_("Running total night by night (%(currency)s)", currency=currency),
+                                 fmt=lambda cents, c=currency: i18n.money(cents, c), css_class="chart trend",
+                                 data={"currency": currency}))
+    return charts
+
+
+@bp.get("/club")
+@host_required
+def standings():
+    """The standings page (HTML)."""
+    db = get_db()
+    with read_tx(db):
+        data = club_standings(db)
+    return render_template("club/club.html", standings=data, charts=trend_charts(data))

@@ -1,0 +1,336 @@
+"""Flask commands: ``init-db``, ``import FILE``, ``close NIGHT``, ``reopen NIGHT --reason TEXT``,
+``report NIGHT -o FILE.pdf``, ``verify NIGHT [--head HEX]``, ``demo``, ``dealer-link NIGHT
+[--label TEXT]``, ``set-password USER [--password-stdin]``, ``setup-code``, ``backup FILE
+[--force]``, ``restore FILE [--force]``.
+
+``flask --app app import ../shared/cases/false_opener.json`` prints the new night's id.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Iterator
+
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+
+import store
+import store.account.accounts
+import store.core.chain
+import store.files.backup
+import store.money.ledger
+from web.money.report import money, night_pdf
+
+SAMPLES = Path(__file__).resolve().parents[2] / "data" / "samples"
+DEMO_FILE = SAMPLES / "demo_night.json"
+
+
+@contextmanager
+def _store() -> Iterator:
+    """The app's database for one command: a store refusal becomes the command's one-line
+    error (exit 1), and the connection is closed whatever happens. A database that cannot
+    be opened (a wrong, lost or malformed chain key) is such a refusal too."""
+    try:
+        db = store.open_db(current_app.config["DATABASE"])
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        yield db
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        db.conn.close()
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db_command():
+    """Create the database (or bring its schema up to date), and store the referee's ruling
+    of every hand that has none, or one from another version of the referee (until then
+    the pages judge those hands on every read)."""
+    with _store() as db:
+        applied = [m.name for m in store.migrations.applied(db)]
+        judged = store.hand.judging.store_stale(db)
+    click.echo(f"database ready at {current_app.config['DATABASE']} ({len(applied)} migrations)"
+               + (f"; {judged} hands judged and stored" if judged else ""))
+
+
+def _started_at(value: str | None) -> datetime | None:
+    """``"2026-03-14 21:00"`` (club-local, read in --timezone) as a naive datetime."""
+    if not value:
+        return None
+    try:
+        when = datetime.fromisoformat(value.strip().replace("T", " "))
+    except ValueError:
+        raise click.ClickException(f"--started-at {value!r}: write the date and time as "
+                                   "'2026-03-14 21:00'") from None
+    if when.tzinfo is not None:
+        raise click.ClickException("--started-at is read in --timezone: give it without an offset")
+    return when
+
+
+@click.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--chip-cents", type=int, default=None,
+              help="value in cents of --chips-per chips (default: as in the file, else 1)")
+@click.option("--chips-per", type=int, default=None, help="(default: as in the file, else 1)")
+@click.option("--currency", default=None, help="(default: as in the file, else EUR)")
+@click.option("--timezone", "tz", default=None,
+              help="the club's time zone (IANA name); default as in the file, else the app's "
+              "CLUB_TIMEZONE (Europe/Madrid)")
+@click.option("--started-at", default=None, help="when the night started, in --timezone: '2026-03-14 21:00' "
+              "(default: as in the file, else now)")
+@click.option("--title", default=None, help="the night's title (default: as in the file, else the file's name)")
+@with_appcontext
+def import_command(file, chip_cents, chips_per, currency, tz, started_at, title):
+    """Import a session (.json) or PHH (.phh) FILE as a night; prints the night id. An
+    option not given is the file's own (a downloaded night's ``"tapete"`` block:
+    ``store.files.night_block``), else its default. A night the file says was closed is closed;
+    when that close is refused, stderr says why and the night stays open."""
+    start = _started_at(started_at)
+    club_tz = current_app.config.get("CLUB_TIMEZONE", "Europe/Madrid")
+    with _store() as db:
+        done = store.import_night_file(db, file, chip_cents=chip_cents, chips_per=chips_per,
+                                       currency=currency, timezone=tz, started_at=start, title=title,
+                                       defaults={"timezone": club_tz})
+    if done.close_refused is not None:
+        click.echo(f"night {done.night_id} is imported OPEN: the file says it was closed, but the close was "
+                   f"refused: {done.close_refused}", err=True)
+    click.echo(done.night_id)
+
+
+def _player(db, name: str | None, option: str) -> int | None:
+    if name is None:
+        return None
+    player_id = store.find_player(db, name)
+    if player_id is None:
+        raise click.ClickException(f"{option} {name!r}: no player of that name")
+    return player_id
+
+
+@click.command("close")
+@click.argument("night", type=int)
+@click.option("--hub", default=None, help="everyone settles with this player (hub mode); "
+              "default: the fewest transfers")
+@click.option("--resolution", type=click.Choice(store.money.ledger.RESOLUTIONS), default=None,
+              help="how a bank difference is settled")
+@click.option("--player", default=None, help="the player an excess is charged to / a shortage credited to")
+@click.option("--override-reason", default=None,
+              help="close although a dispute of the night is still open (the reason is kept with the close)")
+@with_appcontext
+def close_command(night, hub, resolution, player, override_reason):
+    """Close the NIGHT: bank check, its resolution, the settlement; prints the transfers.
+    Refused while a dispute of the night is open, unless --override-reason says why."""
+    with _store() as db:
+        summary = store.close_night(db, night, entered_by="cli", resolution=resolution,
+                                    charge_player_id=_player(db, player, "--player"),
+                                    mode="hub" if hub else "fewest",
+                                    hub_player_id=_player(db, hub, "--hub"),
+                                    override_reason=override_reason)
+
+    currency = summary["night"]["currency"]
+    click.echo(f"night {night} closed: {len(summary['transfers'])} transfers")
+    for t in summary["transfers"]:
+        click.echo(f"{t['payer']} -> {t['payee']}: {money(t['cents'], currency)}")
+
+
+@click.command("reopen")
+@click.argument("night", type=int)
+@click.option("--reason", required=True, help="why the night is reopened (kept with the correction)")
+@with_appcontext
+def reopen_command(night, reason):
+    """Reopen a closed NIGHT: its close and adjustments are voided (kept, with the reason)."""
+    with _store() as db:
+        store.reopen_night(db, night, reason=reason, entered_by="cli")
+    click.echo(f"night {night} reopened")
+
+
+@click.command("report")
+@click.argument("night", type=int)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="the PDF file to write")
+@with_appcontext
+def report_command(night, output):
+    """Write the NIGHT's report (summary, players, transfers, hands) as a PDF."""
+
+    if not output.parent.is_dir():
+        raise click.ClickException(f"cannot write {output}: the folder {output.parent} does not exist")
+    with _store() as db:
+        pdf = night_pdf(db, night)
+    try:
+        output.write_bytes(pdf)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
+    click.echo(f"{output} ({len(pdf)} bytes)")
+
+
+@click.command("verify")
+@click.argument("night", type=int)
+@click.option("--head", "printed", default=None, metavar="HEX",
+              help="a head printed earlier (on the night report): is it still in the chain?")
+@with_appcontext
+def verify_command(night, printed):
+    """Recompute the NIGHT's keyed hash chain: prints its head and link count (exit 0), or
+    the first row that does not match (exit 1); exit 2 for an unknown night. A key that is
+    not the one the database was sealed with (or a lost or malformed one) is said as such,
+    in one line (exit 1): it accuses no row."""
+    try:
+        db = store.open_db(current_app.config["DATABASE"])
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        result = store.core.chain.verify(db, night, head=printed)
+    except store.StoreError as exc:
+        click.echo(str(exc), err=True)
+        click.get_current_context().exit(2)
+    finally:
+        db.conn.close()
+    if result["ok"]:
+        click.echo(f"night {night}: the record is intact: {result['links']} links, head {result['head']}")
+    else:
+        problem = result["problem"]
+        where = f"link {problem['link']}" if problem["link"] else "the chain"
+        if problem["table"]:
+            where += f" ({problem['table']} row {problem['row_id']})"
+        click.echo(f"night {night}: the record does not match at {where}: {problem['message']}")
+    mark = result["printed"]
+    if mark is not None and mark["link"] is not None:
+        since = mark["added_since"]
+        click.echo(f"the printed head {mark['head']} is link {mark['link']} of {result['links']}: "
+                   + (f"{since} link{'s' if since != 1 else ''} added since it was printed" if since
+                      else "nothing added since it was printed"))
+    click.get_current_context().exit(0 if result["ok"] else 1)
+
+
+@click.command("demo")
+@with_appcontext
+def demo_command():
+    """Load a sample night (closed and settled) so there is something to see at once."""
+    with _store() as db:
+        night_id = store.import_file(db, DEMO_FILE, chip_cents=5, currency="EUR", title="Demo")
+        if not store.get_night(db, night_id)["closed"]:
+            bank = store.bank_check(db, night_id)
+            store.close_night(db, night_id, entered_by="demo",
+                              resolution="split" if bank["difference"] else None)
+        # one tablet link, issued (and printed, once: only its hash is kept) when the demo
+        # night has none live; every later run (scripts/serve runs this each time) keeps it
+        token = None
+        links = store.dealer_links(db, night_id)
+        if not any(link["live"] for link in links):
+            label = "Demo" if not links else f"Demo {len(links) + 1}"  # labels are unique per night
+            _, token = store.issue_dealer_link(db, night_id, label, issued_by="demo", closed_ok=True)
+    click.echo(f"demo night {night_id}: see /reports/nights/{night_id}")
+    if token is not None:
+        click.echo(f"its tablet link (closed night: the tablet says so): {_dealer_path(night_id, token)}")
+
+
+def _dealer_path(night_id: int, token: str) -> str:
+    """The tablet page of a dealer link, as a path (open it at the server's address)."""
+    return f"/dealer/{night_id}/{token}/"
+
+
+@click.command("dealer-link")
+@click.argument("night", type=int)
+@click.option("--label", default=None, help="the tablet's name (default: Tablet N)")
+@with_appcontext
+def dealer_link_command(night, label):
+    """Issue a tablet (dealer) link for NIGHT and print its path, once (only its hash is
+    kept; the host revokes it on the night page)."""
+    with _store() as db:
+        link_id, token = store.issue_dealer_link(db, night, label, issued_by="cli")
+    click.echo(f"tablet link {link_id} for night {night} (open it at the server's address): "
+               f"{_dealer_path(night, token)}")
+
+
+@click.command("set-password")
+@click.argument("username")
+@click.option("--password-stdin", is_flag=True,
+              help="read the password from the first line of standard input (no prompt)")
+@click.option("--new", "new", is_flag=True,
+              help="create USERNAME as another host account (without it, only an existing account's "
+                   "password is set, or the first account made)")
+@with_appcontext
+def set_password_command(username, password_stdin, new):
+    """Set the password of the host account USERNAME (at least 10 characters): every
+    session of the account ends and its failed logins are forgiven (a lockout from wrong
+    guesses is lifted). Creates the account when none exists yet; when others exist, only
+    with --new (so a typo does not make a second host account)."""
+    if password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+    with _store() as db:
+        _, created = store.account.accounts.set_password(db, username, password, new=new)
+    click.echo(f"host account {username.strip()} " + (
+        "created" if created else "updated; its sessions ended and its failed logins were forgiven "
+                                  "(it may log in at once)"))
+
+
+@click.command("setup-code")
+@click.option("--url", default="/host/setup", show_default=True, help="where the setup page is")
+@with_appcontext
+def setup_code_command(url):
+    """Print a one-time code for the first visit's setup page (a new one each time,
+    replacing the last), or say that the host account exists already."""
+    with _store() as db:
+        code = store.account.accounts.issue_setup_code(db)
+        names = [r[0] for r in db.execute("SELECT username FROM accounts ORDER BY id")]
+    if code is None:
+        click.echo(f"Host account: {', '.join(names)} (log in at /host/login; "
+                   "`flask --app app set-password USER` sets a new password)")
+        return
+    click.echo(f"First run: open {url} and enter the setup code {code} to choose the host's "
+               "username and password (single use),\n"
+               "or set them here: flask --app app set-password USER")
+
+
+@click.command("backup")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--force", is_flag=True, help="replace an older backup at FILE (a regular file)")
+@with_appcontext
+def backup_command(file, force):
+    """Write a backup of the database and its secrets.json to FILE (a tar, mode 600),
+    safely while the service runs (SQLite's online backup API): ``store.files.backup``. An
+    existing FILE is replaced only with --force, and only when it is a regular file."""
+    try:
+        made = store.files.backup.backup(current_app.config["DATABASE"], file, force=force)
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{file}: {made['nights']} nights, backup made at {made['made_at']}")
+    if made["chain_key"] == "environment":
+        click.echo(f"the chain key comes from {store.core.secret_file.CHAIN_KEY_ENV}, not from secrets.json: "
+                   "keep it with this backup", err=True)
+
+
+@click.command("restore")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="replace the database that is there (its files are kept "
+              "beside it as *.before-restore-TIME)")
+@with_appcontext
+def restore_command(file, force):
+    """Restore the backup FILE as the database (and its secrets.json), after checking it:
+    integrity_check, the schema, and every night's chain. Stop the service first (refused
+    while it runs on the database or another process has it open)."""
+    try:
+        done = store.files.backup.restore(file, current_app.config["DATABASE"], force=force)
+    except store.StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"restored {done['nights']} nights ({done['links']} chain links verified) from {file} "
+               f"(made at {done['manifest']['made_at']}) into {current_app.config['DATABASE']}")
+    for old in done["kept"]:
+        click.echo(f"the old file is kept as {old}")
+    if done["unchained"]:
+        click.echo(f"not covered by the chain, restored as the backup holds them: {', '.join(done['unchained'])} "
+                   "(accounts, sessions, tablet links: keep backups as safe as secrets.json)")
+
+
+def init_app(app: Flask) -> None:
+    """Register the commands on ``app``."""
+    for command in (init_db_command, import_command, close_command, reopen_command, report_command, verify_command,
+                    demo_command, dealer_link_command, set_password_command, setup_code_command,
+                    backup_command, restore_command):
+        app.cli.add_command(command)

@@ -1,0 +1,425 @@
+"""Flask-Babel set-up for the dealer, host and player pages: Spanish and English.
+
+The locale of a request is, in order (first that applies):
+
+1. ``?lang=es`` / ``?lang=en`` in the URL (remembered in the ``lang`` cookie);
+2. the ``lang`` cookie;
+3. the night being shown: Spanish for the presets that come from the Spanish seed texts
+   (``pocker``, ``clasico``, ``internacional``, ``basico``; ``shared/seeds/000-003``);
+4. the browser's ``Accept-Language`` (``es`` or ``en``);
+5. Spanish.
+
+Poker words follow the seeds, quoted exactly as they are written there (:data:`SEED_WORDS`):
+seed 000 (``shared/seeds/000_*.txt``): “Paso”, “Voy por tanto”, “¿Cuantas?” / “cuantas
+toma” (the UI writes today's “¿Cuántas?”), “Servido”; seed 002: ‘veo’. They live in
+``translations/es/LC_MESSAGES/messages.po``. Findings (CONTRACT.md section 5) are said by the
+referee's own templates in the page's language (:func:`say_finding`, ``referee.messages``):
+a label, a sentence and the rule quoted, never the raw kind or the English message.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from decimal import Decimal
+from pathlib import Path
+
+from babel.numbers import get_group_symbol, get_minus_sign_symbol
+from flask import Flask, g, request
+from flask_babel import Babel, force_locale, format_currency, format_decimal, get_locale, gettext, ngettext
+from flask_babel import lazy_gettext as _l
+
+from referee import messages
+from store.hand.replayer import parsed_line
+
+LANGUAGES = ("es", "en")
+"""The UI languages, default first."""
+
+SPANISH_PRESETS = frozenset({"pocker", "clasico", "internacional", "basico"})
+"""Presets whose rules come from the Spanish seed texts (CONTRACT.md section 3)."""
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
+
+SEED_WORDS = {
+    "000": ("Paso", "Voy por tanto", "¿Cuantas?", "cuantas toma", "Servido"),
+    "002": ("veo",),
+}
+"""The poker words the Spanish UI takes from the seed texts, by seed number, verbatim."""
+
+PRESET_NAMES = {
+    "jackpots": _l("Jackpots (jacks or better to open)"),
+    "pocker": _l("Pocker with the joker"),
+    "clasico": _l("Classic poker"),
+    "internacional": _l("International poker"),
+    "basico": _l("Basic poker"),
+    "deuce_to_seven": _l("Deuce-to-seven lowball"),
+}
+"""The presets (CONTRACT.md section 3; seeds 000-003 for ``pocker`` to ``basico``) by name
+in the page's language, never the raw id."""
+
+BETTING_NAMES = {
+    "fixed_limit": _l("fixed limit"),
+    "pot_limit": _l("pot limit"),
+    "no_limit": _l("no limit"),
+}
+"""The betting structures (``referee.rules.BETTING``) in the page's language."""
+
+
+def preset_name(preset: str | None) -> str:
+    """A preset (``referee.PRESETS``) by its name in the request's language
+    (:data:`PRESET_NAMES`), never the raw id; an unknown one as it is."""
+    return str(PRESET_NAMES.get(preset, preset or "—"))
+
+
+def rules_text(rules: dict) -> str:
+    """A night's frozen rules (``nights.rules_frozen``: every ``HouseRules`` field) in
+    words of the request's language: the preset's name, the ante, the blinds when there
+    are any, and the betting with its sizes (chips, integers): ``"Jackpots (...), ante 5,
+    fixed limit 10/20"``; in Spanish ``"Jackpots (...), ante 5, límite fijo 10/20"``.
+    A value this module has no words for is shown as it is (a preset added later).
+    Outside a request (a PDF printed by the CLI) in :func:`page_lang`'s language."""
+    with force_locale(page_lang()):
+        return _rules_words(rules)
+
+
+def _rules_words(rules: dict) -> str:
+    preset = rules.get("preset")
+    parts = [str(PRESET_NAMES.get(preset, preset or "—"))]
+    if rules.get("ante"):
+        parts.append(gettext("ante %(chips)s", chips=rules["ante"]))
+    if rules.get("small_blind") or rules.get("big_blind"):
+        parts.append(gettext("blinds %(small)s/%(big)s", small=rules.get("small_blind") or 0,
+                             big=rules.get("big_blind") or 0))
+    betting = rules.get("betting")
+    words = str(BETTING_NAMES.get(betting, betting or ""))
+    if betting == "fixed_limit" and rules.get("small_bet") is not None:
+        words += f" {rules['small_bet']}/{rules.get('big_bet')}"
+    elif betting in ("pot_limit", "no_limit") and rules.get("min_bet"):
+        words += " " + gettext("(minimum bet %(chips)s)", chips=rules["min_bet"])
+    if words:
+        parts.append(words)
+    return ", ".join(parts)
+
+
+def page_lang() -> str:
+    """The request's language as the referee's messages take it: ``"es"`` or ``"en"``
+    (Spanish outside a request or for another locale)."""
+    try:
+        locale = get_locale()
+    except (RuntimeError, KeyError, AttributeError):  # (no app, request or Babel)
+        locale = None
+    language = getattr(locale, "language", None)
+    return language if language in LANGUAGES else LANGUAGES[0]
+
+
+def finding_label(kind: str) -> str:
+    """The label of a finding kind in the request's language (``referee.messages.LABELS``;
+    a generic word for an unknown kind, never the raw code)."""
+    return messages.label(kind, page_lang())
+
+
+def finding_labels() -> dict[str, str]:
+    """Every kind's label in the request's language: ``{kind: label}`` (for the page's JS)."""
+    lang = page_lang()
+    return {kind: messages.label(kind, lang) for kind in messages.LABELS}
+
+
+def say_finding(finding: dict, names: dict | None = None) -> dict:
+    """A finding of ``referee.check`` as a page shows it, in the request's language: the
+    finding plus ``label``, ``sentence`` (from its kind, seat and details, players by
+    ``names``), ``rule_text`` (the rule quoted: seed titles and sentences, rule books by
+    name and section; on an English page the seeds' sentences in English alone, the page
+    being wholly in one language), ``text`` (the two together, CONTRACT.md section 4) and ``number``
+    (the action counted from 1, as the log on the page numbers it; None without one).
+    The referee's templates say it (``referee.messages``); its English ``message`` is
+    never parsed.
+
+    :param names: seat -> player name (int or str keys); seats without one are "asiento N".
+    """
+    said = messages.describe(finding, page_lang(), names, verbatim=False, faces=True)
+    action = finding.get("action")
+    return {**finding, "label": said["label"], "sentence": said["sentence"],
+            "rule_text": said["rule_text"], "text": said["text"],
+            "number": action + 1 if isinstance(action, int) else None}
+
+
+def say_action(action: dict | None, names: dict | None = None, line: str | None = None) -> str:
+    """A log line in words of the request's language, from the referee's parsed line
+    (``referee.messages.action_sentence``): ``"Íñigo abre 10"`` / ``"Íñigo opens 10"``.
+
+    :param action: the parsed line (``store.hand.replayer`` gives it as ``parsed``), or None for
+        a line that could not be read (said with ``line``).
+    :param names: seat -> player name; seats without one are "asiento N".
+
+    Cards as the pages draw them (``J♠ 10♦``, ``referee.messages.card_face``), never as
+    logged (``JsTd``).
+    """
+    return messages.action_sentence(action, page_lang(), names, line=line, faces=True)
+
+
+def say_line(line: str, names: dict | None = None) -> str:
+    """A log line as written (``"p6 show AsAd..."``) in words of the request's language
+    (:func:`say_action` of the referee's reading of it, ``store.hand.replayer.parsed_line``)."""
+    return say_action(parsed_line(line), names, line=line)
+
+
+WHO = {
+    "host": _l("the host"),
+    "dealer": _l("the dealer"),
+    "import": _l("the import of a file"),
+    "cli": _l("the command line"),
+    "demo": _l("the demo"),
+}
+"""Who entered, voided or ruled something (the rows' ``entered_by``), in words."""
+
+
+def who(entered_by: str | None, players: dict[int, str] | None = None) -> str:
+    """Who entered, voided or ruled a row, in words of the request's language: the host,
+    the dealer, the import of a file, the command line, the demo, a player (by name when
+    ``players`` (player id -> name) knows them); anything else as stored.
+
+    :param entered_by: a row's ``entered_by`` (``"host"``, ``"host:<username>"`` (a host
+        account), ``"dealer"``, ``"dealer:<label>"``
+        (a tablet's link), ``"import"``, ``"cli"``, ``"demo"``, ``"player:<id>"``), or None.
+    """
+    if not entered_by:
+        return "—"
+    if entered_by in WHO:
+        return str(WHO[entered_by])
+    if entered_by.startswith("host:"):     # a host account (web.account.views.current_actor), by its name
+        return gettext("the host (%(name)s)", name=entered_by.split(":", 1)[1])
+    if entered_by.startswith("dealer:"):   # a tablet's link (store.night.dealer_links), by its label
+        return gettext("the dealer (%(label)s)", label=entered_by.split(":", 1)[1])
+    if entered_by.startswith("player:"):
+        pid = entered_by.split(":", 1)[1]
+        name = (players or {}).get(int(pid)) if pid.isdigit() else None
+        return name or gettext("a player")
+    return entered_by
+
+
+LEDGER_REASONS = {
+    "carried pot": _l("carried pot given back"),   # store.money.ledger.POT_RETURN
+    "recount": _l("recount"),                      # the close's resolutions (store.money.ledger.RESOLUTIONS)
+    "charge": _l("difference charged"),
+    "credit": _l("difference credited"),
+    "split": _l("difference split among everyone"),
+    "ruling": _l("ruling on a dispute"),           # store.dispute.disputes.RULING
+}
+"""The store's own reasons of ledger adjustments, in words (any other reason was typed by
+the host and is shown as typed)."""
+
+_RULING_REOPENED = re.compile(r"ruling of dispute (\d+): the night reopened to apply it")
+_RULING_VOID = re.compile(r"ruling of dispute (\d+): (.*)", re.S)
+
+
+def ledger_reason(reason: str | None) -> str:
+    """A ledger row's ``reason`` in words of the request's language (:data:`LEDGER_REASONS`);
+    a reason the host typed as typed."""
+    if not reason:
+        return ""
+    return str(LEDGER_REASONS.get(reason, reason))
+
+
+def void_reason(reason: str | None) -> str:
+    """Why a row was voided, in words of the request's language: the store's own reasons
+    (``"recount"``: a recount replaced the count, ``store.money.ledger.recount``; ``"ruling of
+    dispute D: ..."``: ``store.dispute.rulings.record_ruling``) said in words; a reason the host
+    typed as typed."""
+    if not reason:
+        return ""
+    if reason == "recount":
+        return gettext("counted again")
+    match = _RULING_REOPENED.fullmatch(reason)
+    if match:
+        return gettext("the ruling on dispute %(n)s reopened the night", n=match.group(1))
+    match = _RULING_VOID.fullmatch(reason)
+    if match:
+        return gettext("ruling on dispute %(n)s: %(rule)s", n=match.group(1), rule=match.group(2))
+    return reason
+
+
+def _and(items: list[str]) -> str:
+    """``["Ana", "Bruno", "Chus"]`` -> ``"Ana, Bruno y Chus"`` / ``"Ana, Bruno and Chus"``."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " " + gettext("and") + " " + items[-1]
+
+
+def chips_to(chips_by_seat: dict | None, names: dict | None = None) -> str:
+    """``{"3": 22}`` as ``"Íñigo (22)"`` (several joined with "y" / "and"); seats without a
+    name are "asiento N" / "seat N" (``referee.messages.seat_name``); zeros left out."""
+    lang = page_lang()
+    parts = []
+    for seat, amount in (chips_by_seat or {}).items():
+        if not amount:
+            continue
+        number = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
+        parts.append(f"{messages.seat_name(number, lang, names, article=False)} ({chips(amount)})")
+    return _and(parts)
+
+
+def awards_said(entry: dict, names: dict | None = None) -> str | None:
+    """Who GOT a hand's pot, in words of the request's language: the log's pushes
+    (``recorded_awards`` of the referee's entry, CONTRACT.md section 4: the ``d award``
+    lines), and where the referee's ``awards`` differ, where it would have given them:
+    ``"el bote fue a Íñigo (22); según el árbitro, a María (22)"``. With no push logged,
+    the referee's awards, said as such. None when nothing was awarded (a carried pot).
+    No rule here: both figures are the referee's (``referee.check``)."""
+    recorded = {str(k): v for k, v in (entry.get("recorded_awards") or {}).items() if v}
+    awards = entry.get("awards")
+    referee = None if awards is None else {str(k): v for k, v in awards.items() if v}
+    if recorded:
+        said = gettext("the pot went to %(who)s", who=chips_to(recorded, names))
+        if referee is not None and referee != recorded:
+            said += "; " + (gettext("according to the referee, to %(who)s", who=chips_to(referee, names))
+                            if referee else gettext("according to the referee, nobody should have got it"))
+        return said
+    if referee:
+        return gettext("no push logged; according to the referee, the pot goes to %(who)s",
+                       who=chips_to(referee, names))
+    return None
+
+
+def findings_count(totals: dict[str, int]) -> str:
+    """``{"error": 2, "warning": 0, "info": 1}`` in words of the request's language:
+    ``"2 errores, 0 avisos, 1 nota"`` / ``"2 errors, 0 warnings, 1 note"``."""
+    return ", ".join([
+        ngettext("%(num)s error", "%(num)s errors", totals.get("error", 0)),
+        ngettext("%(num)s warning", "%(num)s warnings", totals.get("warning", 0)),
+        ngettext("%(num)s note", "%(num)s notes", totals.get("info", 0)),
+    ])
+
+
+def phase_name(phase: str | None) -> str:
+    """A hand's phase (``predeal``, ``predraw``, ``draw``, ``postdraw``, ``showdown``,
+    ``complete``) in words of the request's language (``referee.messages.PHASES``)."""
+    pair = messages.PHASES.get(phase or "", ("—", "—"))
+    return pair[LANGUAGES.index(page_lang())]
+
+
+def opening_name(opening: str | None) -> str:
+    """An opening minimum (``"J"``..``"A"``, seed 000's "Ley de Apertura") in words of the
+    request's language (``referee.messages.OPENINGS``); None: "ninguna" / "none"."""
+    if opening is None:
+        return gettext("none")
+    pair = messages.OPENINGS.get(opening, (opening, opening))
+    return pair[LANGUAGES.index(page_lang())]
+
+
+def seat_names(players: list[dict]) -> dict[int, str]:
+    """Seat -> name for the findings' sentences, from a night's players
+    (``store.table_players``: ``[{"seat", "name", ...}]``). A seat more than one player
+    sat in that night is left out (said "asiento N"): which of them a hand's finding is
+    about is not known here."""
+    names: dict[int, str] = {}
+    shared: set[int] = set()
+    for p in players:
+        seat = p.get("seat")
+        if seat in names and names[seat] != p.get("name"):
+            shared.add(seat)
+        names[seat] = p.get("name")
+    return {seat: name for seat, name in names.items() if seat not in shared and name}
+
+
+def say_findings(findings: list[dict], names: dict | None = None) -> list[dict]:
+    """:func:`say_finding` for each finding of a list."""
+    return [say_finding(f, names) for f in findings]
+
+
+def preset_locale(preset: str | None) -> str | None:
+    """``"es"`` for a preset from the Spanish seeds, else None (no preference).
+
+    >>> preset_locale("pocker"), preset_locale("jackpots")
+    ('es', None)
+    """
+    return "es" if preset in SPANISH_PRESETS else None
+
+
+def select_locale() -> str:
+    """Flask-Babel's locale selector (see the module docstring for the order)."""
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        g.set_lang_cookie = asked
+        return asked
+    cookie = request.cookies.get("lang")
+    if cookie in LANGUAGES:
+        return cookie
+    from_night = preset_locale(getattr(g, "night_preset", None))
+    if from_night:
+        return from_night
+    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def _remember_lang(response):
+    lang = g.get("set_lang_cookie")
+    if lang:
+        response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def money(cents: int | None, currency: str = "EUR") -> str:
+    """Integer cents as the UI language writes money (``1250`` -> ``12,50 €`` in Spanish).
+
+    :param cents: amount in cents (int; negative for a loss, written with the minus sign
+        :data:`MINUS`, as every signed chip figure: ``−3,00 €``); None gives an em dash.
+    """
+    if cents is None:
+        return "\u2014"
+    text = format_currency(Decimal(cents) / 100, currency)
+    return text.replace("-", MINUS, 1) if cents < 0 else text
+
+
+MINUS = "\u2212"
+"""The minus sign of every signed chip figure (:func:`chips` with ``signed``)."""
+
+
+def chips(count: int | None, signed: bool = False) -> str:
+    """A chip count as the UI language writes numbers (Babel, CLDR): ``18000`` ->
+    ``18.000`` in Spanish, ``18,000`` in English; ``signed`` adds ``+`` to a gain and
+    writes a loss with the minus sign :data:`MINUS` (``−20``): every signed chip figure of
+    the host's pages, the report, its PDF and the share text is written by this.
+
+    :param count: chips (int); None gives an em dash.
+    """
+    if count is None:
+        return "\u2014"
+    if signed and count < 0:
+        return MINUS + format_decimal(-count)
+    text = format_decimal(count)
+    return "+" + text if signed and count > 0 else text
+
+
+def number_symbols() -> dict[str, str]:
+    """The request language's number symbols for the page's JavaScript, from Babel (CLDR):
+    ``{"group": "." (Spanish) or "," (English), "minus": "-"}``; with them the page writes
+    whole chip counts as :func:`chips` does."""
+    locale = get_locale()
+    return {"group": get_group_symbol(locale), "minus": get_minus_sign_symbol(locale)}
+
+
+def init_app(app: Flask) -> None:
+    """Set up Flask-Babel on ``app`` once (idempotent); also make sure sessions work.
+
+    Leaves an existing Babel set-up alone. When the app has no ``SECRET_KEY`` a random one
+    is set for this process (host logins and dealer links then last until a restart) and
+    a warning is logged.
+    """
+    if app.extensions.get("tapete_i18n"):
+        return
+    app.extensions["tapete_i18n"] = True
+    if "babel" not in app.extensions:
+        app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+        app.config.setdefault("BABEL_DEFAULT_LOCALE", LANGUAGES[0])
+        Babel(app, locale_selector=select_locale)
+    app.after_request(_remember_lang)
+    app.jinja_env.globals.setdefault("get_locale", get_locale)
+    app.jinja_env.filters.setdefault("money", money)
+    app.jinja_env.filters.setdefault("finding_label", finding_label)
+    app.jinja_env.filters.setdefault("chips", chips)
+    app.jinja_env.filters.setdefault("preset_name", preset_name)
+    app.jinja_env.filters.setdefault("who", who)
+    app.jinja_env.filters.setdefault("ledger_reason", ledger_reason)
+    app.jinja_env.filters.setdefault("void_reason", void_reason)
+    if not app.secret_key:
+        app.secret_key = secrets.token_hex(32)
+        app.logger.warning("SECRET_KEY not configured: using a random one for this run")

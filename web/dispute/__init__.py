@@ -1,0 +1,2 @@
+"""Disputes on the web: a player contests a hand from their phone; the host rules.
+"""

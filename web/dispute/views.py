@@ -1,0 +1,333 @@
+"""Disputes on the web (issue 12): a player contests a hand from their phone link; the host
+reads the dispute, previews a ruling and commits it.
+
+URLs:
+
+- ``GET/POST /p/<token>/hand/<hand_id>/dispute``: the player's statement form (one short
+  text, at most ``store.MAX_STATEMENT`` characters; an idempotency key in the form, so a
+  double tap stores one dispute) and, once filed, the dispute's status and, once ruled,
+  the ruling (decision, rule, note, the chips moved by name). Only hands the player was
+  dealt into; anything else (an unknown or revoked token, another player's hand) is the
+  plain 404 of the player pages.
+- ``GET /host/dispute/<id>``: the statement, a link to the hand's replay, the hand's
+  findings in words, and the ruling form: the decision (upheld / rejected), the rule relied
+  on (one of the hand's findings' rules quoted in the page's language, or written), a note,
+  and the hand's live actions one per line, which the host may correct.
+- ``POST /host/dispute/<id>/preview``: the ruling form sent (a POST, so a long note or
+  correction fits: never in the URL) shows ``store.preview_ruling`` (read-only: nothing
+  written, no write lock) with the commit form, which carries exactly what was previewed.
+- ``POST /host/dispute/<id>/rule``: commits the previewed ruling (``store.record_ruling``);
+  refused when the night changed since the preview (the preview's digest differs: the new
+  preview is shown, HTTP 409). Then back to the dispute page, which shows the ruling.
+
+No rule here: what a correction changes, the chips a ruling moves, the reopening and the
+closing again are the store's and the referee's (``store.dispute.rulings``). Refusals are said in
+the page's language (``web.core.refusals``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+import store
+from store.core.transactions import read_tx
+from store.dispute.rulings import MAX_RULE
+from store.hand.replayer import player_hand_seat, visible_cards
+from store.night.nights import local_time
+from web.account.views import current_actor
+from web.core import i18n
+from web.core.db import get_db
+from web.core.forms import check_text
+from web.core.refusals import close_refused_said, refusal_text, said_refusal
+from web.night.views import _form_key, host_required
+from web.player.views import hidden_rulings, player_for
+
+bp = Blueprint("disputes", __name__)
+
+PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex"}
+"""Headers of the player's pages: never cached, never indexed, no referrer."""
+
+OTHER_RULE = "__other__"
+"""The ruling form's choice "another rule" (the host writes it in ``rule_other``)."""
+
+MAX_NOTE = MAX_RULE
+"""Longest rule and note the ruling form takes (characters): the store's limit
+(``store.dispute.rulings.MAX_RULE``); a longer text is refused by the preview, never cut."""
+
+
+# --- the player's side ------------------------------------------------------------------
+
+def dealt_hand(db, player_id: int, hand_id: int) -> dict:
+    """The hand (``store.get_hand``) when the player was dealt into it, else 404 (another
+    night's hand, a hand they sat out and a hand that does not exist look the same)."""
+    if hand_id > store.MAX_CHIPS:
+        abort(404)
+    try:
+        hand = store.get_hand(db, hand_id)
+    except store.StoreError:
+        abort(404)
+    seat = next((p["seat"] for p in store.table_players(db, hand["night_id"]) if p["player_id"] == player_id),
+                None)
+    if hand_id not in store.hand.rows.hands_dealt_in(db, hand["night_id"], player_id, seat):
+        abort(404)
+    return hand
+
+
+def said_dispute(dispute: dict, tz_name: str) -> dict:
+    """A dispute (``store.get_dispute``) with its times in the club's zone
+    (``entered_local``; ``ruling.entered_local``) for a page."""
+    out = {**dispute, "entered_local": local_time(dispute["entered_at"], tz_name)}
+    if dispute.get("ruling"):
+        out["ruling"] = {**dispute["ruling"],
+                         "entered_local": local_time(dispute["ruling"]["entered_at"], tz_name)}
+    return out
+
+
+@bp.route("/p/<token>/hand/<int:hand_id>/dispute", methods=["GET", "POST"])
+def player_dispute(token: str, hand_id: int):
+    """The player's dispute of one hand (a phone page): the form, then the status and the
+    ruling. A refused statement (empty, too long, one already open) is said in the page's
+    language with the text kept in the form, and nothing is written (HTTP 400)."""
+    db = get_db()
+    player_id = player_for(db, token)
+    hand = dealt_hand(db, player_id, hand_id)
+    error, statement = None, ""
+    if request.method == "POST":
+        statement = request.form.get("statement", "")
+        try:
+            check_text(statement, "statement", len(statement), multiline=True)  # its characters
+            store.open_dispute(db, hand_id, player_id, statement, key=_form_key())
+        except ValueError as exc:  # StoreError included: nothing written
+            error = refusal_text(exc)
+        else:
+            return redirect(url_for(".player_dispute", token=token, hand_id=hand_id), 303)
+    with read_tx(db):
+        night = store.get_night(db, hand["night_id"])
+        mine = [said_dispute(d, night["timezone"]) for d in store.player_disputes(db, player_id)
+                if d["hand_id"] == hand_id]
+        if any(d.get("ruling") for d in mine):
+            seat = player_hand_seat(db, hand_id, player_id)
+            mine = hidden_rulings(mine, visible_cards(db, hand_id, seat) if seat is not None else set())
+    page = render_template(
+        "dispute/player_dispute.html", token=token, hand=hand, night=night, disputes=mine,
+        can_file=not any(d["status"] == "open" for d in mine), error=error, statement=statement,
+        max_statement=store.MAX_STATEMENT, key=str(uuid.uuid4()))
+    return page, 400 if error else 200, PRIVATE
+
+
+# --- the host's side --------------------------------------------------------------------
+
+def _dispute_or_404(db, dispute_id: int) -> dict:
+    if dispute_id > store.MAX_CHIPS:
+        abort(404)
+    try:
+        return store.get_dispute(db, dispute_id)
+    except store.StoreError:
+        abort(404)
+
+
+def live_actions(db, hand_id: int) -> list[str]:
+    """The hand's live actions (not voided), in log order: the text the host corrects."""
+    return [a["action"] for a in store.hand_actions(db, hand_id) if not a["voided"]]
+
+
+def parse_actions(text: str) -> list[str]:
+    """The corrected actions written one per line: each line trimmed, blank lines dropped.
+
+    >>> parse_actions(" p1 ante 5\\r\\n\\n p3 ante 5 ")
+    ['p1 ante 5', 'p3 ante 5']
+    """
+    return [line.strip() for line in (text or "").splitlines() if line.strip()]
+
+
+def ruling_form(args, live: list[str]) -> dict:
+    """The ruling form's values from the sent form (``request.form``; ``{}``: blank).
+
+    :returns: ``{"decision", "rule_choice", "rule_other", "rule" (the rule relied on: the
+        chosen finding's rule, or the written one), "note", "actions_text" (the textarea),
+        "actions" (the corrected live actions, or None when they are the hand's own)}``.
+    """
+    choice = args.get("rule_choice", "")
+    other = args.get("rule_other", "").strip()
+    text = args.get("actions")
+    actions = live if text is None else parse_actions(text)
+    return {"decision": args.get("decision", ""), "rule_choice": choice, "rule_other": other,
+            "rule": other if choice in ("", OTHER_RULE) else choice.strip(),
+            "note": args.get("note", ""), "actions_text": "\n".join(actions),
+            "actions": None if actions == live else actions}
+
+
+def preview_digest(preview: dict) -> str:
+    """A fingerprint of what a preview shows (everything but the dispute itself): the commit
+    carries it, and is refused when the same ruling would now change something else."""
+    shown = {k: v for k, v in preview.items() if k != "dispute"}
+    return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _entry_words(entry: dict | None, names: dict) -> dict:
+    """A referee hand entry (CONTRACT.md 4) as the preview shows it: the rules' awards and
+    the dealer's pushes (``recorded_awards``) by name, and the findings said in the page's
+    language."""
+    entry = entry or {}
+
+    def by_name(chips_by_seat: dict | None) -> list[dict] | None:
+        if chips_by_seat is None:
+            return None
+        return [{"name": names.get(int(seat), _("seat %(s)s", s=seat)), "chips": chips}
+                for seat, chips in sorted(chips_by_seat.items(), key=lambda kv: int(kv[0])) if chips]
+
+    return {"awards": by_name(entry.get("awards")), "pushed": by_name(entry.get("recorded_awards") or {}),
+            "carried": entry.get("carried") or 0,
+            "findings": i18n.say_findings(entry.get("findings", []), names)}
+
+
+def said_log(lines: list, names: dict) -> list[dict]:
+    """A correction's lines (``{"event_id", "action"}`` dicts or the action strings) in
+    words with names (``i18n.say_line``; the referee's ``action_sentence``), each with the
+    line as written (``"action"``): ``[{"action", "words"}]``."""
+    out = []
+    for line in lines:
+        text = line["action"] if isinstance(line, dict) else line
+        out.append({"action": text, "words": i18n.say_line(text, names)})
+    return out
+
+
+def said_preview(preview: dict, names: dict) -> dict:
+    """``store.preview_ruling`` for the page: each hand's result before and after in words
+    (a hand the ruling does not change is marked so: ``store.dispute.rulings.hand_changed``), the
+    correction in words, and the refusal said in the page's language."""
+    hands = [{"number": h["number"], "changed": h["changed"],
+              "before": _entry_words(h.get("before"), names), "after": _entry_words(h.get("after"), names)}
+             for h in preview.get("hands", [])]
+    refusal = preview.get("refusal")
+    if refusal:
+        refusal = {**refusal, "text": said_refusal(refusal.get("code"), refusal.get("params"))
+                   or refusal.get("message")}
+    return {**preview, "hands": hands, "refusal": refusal, "voided_said": said_log(preview.get("voided", []), names),
+            "added_said": said_log(preview.get("added", []), names)}
+
+
+def said_ruling(dispute: dict, names: dict, players: dict[int, str]) -> dict:
+    """A dispute's ruling for the host's page: who ruled in words (``i18n.who``), the
+    correction in words (:func:`said_log`) and why the night was not closed again in the
+    page's language (``web.core.refusals.close_refused_said``)."""
+    r = dispute.get("ruling")
+    if not r:
+        return dispute
+    return {**dispute, "ruling": {**r, "who": i18n.who(r.get("entered_by"), players),
+                                  "voided_said": said_log(r.get("voided", []), names),
+                                  "added_said": said_log(r.get("added", []), names),
+                                  "close_refused_said": close_refused_said(r)}}
+
+
+def _night_locale(night: dict) -> None:
+    g.night_preset = night["rules_frozen"].get("preset")
+
+
+@bp.get("/host/dispute/<int:dispute_id>")
+@host_required
+def host_dispute(dispute_id: int):
+    """The dispute, the hand's findings and the ruling form; once ruled, the ruling."""
+    return _dispute_page(dispute_id, None)
+
+
+@bp.post("/host/dispute/<int:dispute_id>/preview")
+@host_required
+def preview(dispute_id: int):
+    """The ruling form sent: the page with the preview (``store.preview_ruling``,
+    read-only: nothing written, no write lock) and the commit form. A POST, so the note
+    and the corrected actions never travel in the URL."""
+    return _dispute_page(dispute_id, request.form)
+
+
+def _dispute_page(dispute_id: int, sent, status: int = 200):
+    """The host's dispute page; ``sent``: the ruling form's fields to preview (None: the
+    blank form)."""
+    db = get_db()
+    with read_tx(db):
+        dispute = _dispute_or_404(db, dispute_id)
+        night = store.get_night(db, dispute["night_id"])
+        _night_locale(night)
+        players = store.table_players(db, night["id"])
+        names = i18n.seat_names(players)
+        live = live_actions(db, dispute["hand_id"])
+        findings = i18n.say_findings(store.hand_check(db, dispute["hand_id"]).get("findings", []), names)
+        form = ruling_form(sent or {}, live)
+        preview = digest = None
+        if sent is not None and dispute["status"] == "open":
+            raw = store.preview_ruling(db, dispute_id, decision=form["decision"], actions=form["actions"])
+            digest = preview_digest(raw)
+            preview = said_preview(raw, names)
+            longest = max(len(form["rule"]), len(form["note"].strip()))
+            if preview["refusal"] is None and longest > MAX_NOTE:
+                params = {"limit": MAX_NOTE, "length": longest}
+                preview["refusal"] = {"code": "rule_too_long", "params": params,
+                                      "text": said_refusal("rule_too_long", params)}
+            if preview["refusal"] is None:
+                try:
+                    _ruling_texts(form["rule"], form["note"])
+                except ValueError as exc:
+                    preview["refusal"] = {"code": "bad_characters", "params": {}, "text": str(exc)}
+    rules = list(dict.fromkeys(f["rule_text"] for f in findings if f.get("rule_text")))
+    by_id = {p["player_id"]: p["name"] for p in players}
+    page = render_template(
+        "dispute/host_dispute.html", dispute=said_ruling(said_dispute(dispute, night["timezone"]), names, by_id),
+        night=night, findings=findings, rules=rules, form=form, live=live, live_said=said_log(live, names),
+        preview=preview, digest=digest,
+        other_rule=OTHER_RULE, replay_url=replay_url(night["id"], dispute["hand_number"]),
+        key=str(uuid.uuid4()), max_note=MAX_NOTE)
+    return page, status
+
+
+def _ruling_texts(rule_text: str, note: str) -> None:
+    """Refuse control and invisible characters in the ruling's rule and note
+    (``web.core.forms.check_text``; their lengths are the store's to refuse, code
+    ``rule_too_long``). :raises ValueError: in the page's language."""
+    check_text(rule_text, "rule", max(len(rule_text), 1))
+    check_text(note, "note", max(len(note), 1), multiline=True)
+
+
+def replay_url(night_id: int, number: int) -> str:
+    """The host's replay of a hand (``web.hand.replayer``: ``/host/night/<id>/hand/<number>``)."""
+    return url_for("replay.host_hand", night_id=night_id, number=number)
+
+
+@bp.post("/host/dispute/<int:dispute_id>/rule")
+@host_required
+def rule(dispute_id: int):
+    """Commit the previewed ruling (``store.record_ruling``, entered by the host).
+
+    The form carries what was previewed: decision, rule, note, the corrected actions (one
+    ``action`` field each, ``corrected=1``; none: no correction) and the preview's digest.
+    When the same ruling would now change something else than what was previewed (another
+    write came between), nothing is written and the new preview is shown. A second send of
+    the same form (same key) stores one ruling.
+    """
+    db = get_db()
+    dispute = _dispute_or_404(db, dispute_id)
+    decision = request.form.get("decision", "")
+    rule_text = request.form.get("rule", "").strip()
+    note = request.form.get("note", "")
+    actions = request.form.getlist("action") if request.form.get("corrected") == "1" else None
+    try:
+        _ruling_texts(rule_text, note)
+        if dispute["status"] == "open":
+            with read_tx(db):
+                fresh = store.preview_ruling(db, dispute_id, decision=decision, actions=actions)
+            if preview_digest(fresh) != request.form.get("digest"):
+                raise store.StoreError("the night changed since the preview", "preview_stale")
+        store.record_ruling(db, dispute_id, decision=decision, rule=rule_text, note=note,
+                            actions=actions, entered_by=current_actor(), key=_form_key())
+    except ValueError as exc:  # StoreError included: nothing was written
+        flash(refusal_text(exc), "error")
+        back = {"decision": decision, "rule_choice": OTHER_RULE, "rule_other": rule_text, "note": note}
+        if actions is not None:
+            back["actions"] = "\n".join(actions)
+        return _dispute_page(dispute_id, back, 409)  # the new preview (never a long URL)
+    flash(_("Ruling recorded."), "ok")
+    return redirect(url_for(".host_dispute", dispute_id=dispute_id) + "#ruling")

@@ -1,0 +1,600 @@
+"""The dealer's hand page (a 10-inch tablet) and its tap endpoint.
+
+URLs (all behind a live dealer link of the night, ``store.night.dealer_links``, which the host
+issues and revokes on the night page; a closed night answers 410 and says so):
+
+- ``GET  /dealer/<night_id>/<token>/``: the hand page (HTML; the page logic is
+  ``static/hand/tablet.js``, the tap queue ``static/hand/tapqueue.js``).
+- ``GET  /dealer/<night_id>/<token>/state``: the table as JSON (:func:`table_view`).
+- ``GET  /dealer/sw.js``: the tablet's service worker (``static/hand/sw.js``; public, no link
+  needed): it keeps the hand page and its assets for a reload without connection.
+- ``POST /dealer/<night_id>/<token>/tap``: one tap, JSON ``{"key": str, "op": "action",
+  "hand_id": int, "version": int, "action": "p3 open 10"}`` (or ``"op": "undo"`` with
+  ``"event_id"`` and ``"reason"``, ``"op": "end_hand"``, ``"op": "start_hand"`` with
+  ``"after_hand"`` (the last hand id the tablet saw, or null) and optional ``"button"`` and
+  ``"stacks"`` ``{seat: chips}``; ``"op": "forced_bets"``: everyone's forced chips the
+  referee asks for, one line each, ``store.hand.operations.forced_bets``, with ``"events"``: how many
+  lines the tablet showed (the view's ``forced``), refused 409 where the referee now asks
+  for another count; ``"op": "finish_hand"``: the referee's award, the close and the next
+  hand, ``store.hand.operations.finish_hand``, answered with ``"started_hand"`` (the hand it
+  started, or null: none); both with ``"hand_id"`` and ``"version"``). A show line with no card seen is refused (400). ``key`` is the client's idempotency key (8-100
+  printable ASCII characters, else 400): the same key sent twice is stored once (``store``
+  keeps writes idempotent on it), answered before any version check; a key already used for other content (another night, hand or action) is
+  refused. ``version`` is the hand's version the tablet saw (``store.hand_version``: its
+  events); a tap made on another version, a start after another hand started, an undo of
+  an event that is not the hand's newest, or a tap for a finished hand is answered 409
+  ``{"error", "stale": true}``, nothing stored (two tablets on one hand). Undo voids the
+  event it names, which must be the hand's newest (``store.undo_target``, its ``end``
+  included: the last hand reopens). Who entered a tap is the link's label
+  (``"dealer:<label>"``), never the body's. The answer is the new :func:`table_view`
+  plus ``event_id`` and ``notice`` (the referee's own ``out_of_turn`` finding on this
+  action, TDA rule 53, in the page's language, or null). Every view's findings are said
+  in the page's language by the referee's templates (:func:`said`). Bad input (numbers past
+  :data:`MAX_NUMBER` too; an action line the store refuses before storing it,
+  ``store.hand.events._readable``: unreadable by the referee's parser, a seat nobody takes
+  tonight, a number past ``store.MAX_CHIPS``): HTTP 400 with ``{"error": message}`` in
+  the page's language, nothing stored.
+
+No rule logic here: whose turn, the legal actions, findings and awards come from
+``referee.table_state`` and ``store.hand_check`` (``referee.check``).
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import time
+from functools import wraps
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    g,
+    jsonify,
+    render_template,
+    request,
+    send_from_directory,
+    session,
+    url_for,
+)
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
+
+import referee
+import store
+from referee.actions import ActionError, parse_action
+from store.hand.operations import MAX_FORCED, finish_hand, finish_started, forced_bets
+from store.night.dealer_links import entered_by as link_entered_by
+from web.core import i18n
+from web.core.csrf import generate_csrf
+from web.core.db import get_db
+from web.core.forms import MAX_NUMBER, bad_characters, check_text
+from web.core.limits import MAX_JSON_BYTES, json_problem
+from web.core.refusals import refusal_text, said_refusal
+from web.hand.table_view import last_hand_id, table_view
+from web.night.night_form import rules_words
+
+bp = Blueprint("dealer", __name__, url_prefix="/dealer")
+
+
+@bp.record_once
+def _setup(state) -> None:
+    app = state.app
+    app.register_error_handler(OverflowError, _number_too_large)
+    if app.secret_key in (None, "", "dev") and not app.testing:
+        app.logger.warning("SECRET_KEY is the development default: session cookies can be forged; "
+                           "set TAPETE_SECRET_KEY")
+
+PLAYER_VERBS = ("check", "open", "bet", "call", "raise", "allin", "fold", "draw", "show", "muck",
+                "ante", "blind", "straddle", "split")
+"""Player verbs of CONTRACT.md section 2, in the order the page offers them."""
+
+AMOUNT_VERBS = frozenset({"open", "bet", "raise", "ante", "blind", "straddle"})
+"""Verbs that take a chip amount (a round total for open/bet/raise/blind, CONTRACT.md 2)."""
+
+MAX_KEY = 100
+
+
+def _small_int(value, low: int, high: int) -> bool:
+    """True for an int (not a bool) with ``low <= value <= high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+WRITE_ATTEMPTS = 3
+"""Tries of one tap's write when SQLite reports the database locked (another tablet's write
+won the race; safe to retry because every write is idempotent on the tap's key). Each try
+waits up to the busy timeout (``store.core.transactions.BUSY_TIMEOUT_MS``); after the last, the tap is
+answered 503 and the tablet's queue sends it again."""
+
+
+# --- access -----------------------------------------------------------------------------
+
+STALE = frozenset({"stale_version", "stale_hand", "hand_start_voided", "hand_finished", "undo_not_newest",
+                   "forced_changed"})
+"""Refusals that mean the tablet's table is out of date: 409 ``"stale": true`` (the page
+reloads the table and drops the later taps of that hand)."""
+
+
+def dealer_required(view):
+    """Let the view run only with a live dealer link of THIS night in the URL
+    (``store.dealer_link_for``); else 404 (the same answer as for a night that does not
+    exist, or a revoked link: at once). A closed night: the page says so (no table) and
+    the state and taps answer 410 with a message. Sets ``g.dealer_link`` (``{"id",
+    "label", "prefix"}``) and ``g.night_preset`` for the locale."""
+
+    @wraps(view)
+    def wrapped(night_id: int, token: str, **kwargs):
+        db = get_db()
+        link = store.dealer_link_for(db, night_id, token) if night_id <= MAX_NUMBER else None
+        if link is None:
+            abort(404)
+        try:
+            g.night_preset = store.night.nights.night_preset(db, night_id)
+            closed = store.night.nights.live_close(db, night_id) is not None
+        except store.StoreError:
+            abort(404)
+        g.dealer_link = link
+        if closed:
+            message = _("Night %(n)s is closed: the tablet can no longer enter anything. The host "
+                        "can reopen it.", n=night_id)
+            if view.__name__ == "hand_page":
+                return render_template("hand/tablet_closed.html", night_id=night_id, message=message), 410
+            response = jsonify({"error": message, "closed": True})
+            response.status_code = 410
+            return response
+        return view(night_id, token, **kwargs)
+
+    return wrapped
+
+
+# --- views ------------------------------------------------------------------------------
+
+@bp.get("/sw.js")
+def service_worker():
+    """The tablet's service worker (``static/hand/sw.js``), served here so that its scope is
+    the dealer's pages (``/dealer/``, ``Service-Worker-Allowed`` says so too): it keeps the
+    hand page and its assets for a reload without connection. Public, like the static
+    files (no secret in it); never cached by HTTP (``no-store``, ``web.core.security``), so a new
+    version is picked up at the next load."""
+    response = send_from_directory(current_app.static_folder, "hand/sw.js", mimetype="text/javascript",
+                                   max_age=0)
+    response.headers["Service-Worker-Allowed"] = url_for(".service_worker").rsplit("/", 1)[0] + "/"
+    return response
+
+
+@bp.get("/<int:night_id>/<token>/")
+@dealer_required
+def hand_page(night_id: int, token: str):
+    """The dealer's hand page (HTML), the night's rules in words folded under its header
+    (``web.night.night_form.rules_words``: the preset and the overrides the host set)."""
+
+    db = get_db()
+    view = said(table_view(db, night_id, cached_check=True))
+    night = store.get_night(db, night_id)
+    return render_template(
+        "hand/tablet.html", view=view, night_id=night_id,
+        rules=night["rules_frozen"], rule_words=rules_words(night["rules"]),
+        state_url=url_for(".state", night_id=night_id, token=token),
+        tap_url=url_for(".tap", night_id=night_id, token=token),
+        strings=page_strings(), deck=_deck(db, night_id),
+        verbs=list(PLAYER_VERBS), amount_verbs=sorted(AMOUNT_VERBS),
+        lang=str(get_locale() or "es"), number=i18n.number_symbols(),
+    )
+
+
+@bp.get("/<int:night_id>/<token>/state")
+@dealer_required
+def state(night_id: int, token: str):
+    """The table as JSON (:func:`table_view`, its findings said: :func:`said`), with
+    ``csrf_token``: a valid token for the tablet's next taps (``web.core.csrf``; the page takes it
+    after a tap was refused for its token).
+
+    The tablet's session cookie (which holds its token) is signed anew on each answer: the
+    page asks every 10 s while it is open, so an open tablet's cookie never grows older
+    than the session lifetime (``PERMANENT_SESSION_LIFETIME``), however long the night."""
+    view = said(table_view(get_db(), night_id))
+    view["csrf_token"] = generate_csrf()
+    session.modified = True
+    return jsonify(view)
+
+
+@bp.post("/<int:night_id>/<token>/tap")
+@dealer_required
+def tap(night_id: int, token: str):
+    """Store one tap idempotently on its ``key`` and answer with the new table (JSON)."""
+
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return _bad(_("The request must be a JSON object."))
+    key = body.get("key")
+    if not isinstance(key, str) or not 8 <= len(key) <= MAX_KEY or not (key.isascii() and key.isprintable()):
+        return _bad(_("Each tap needs an idempotency key of 8-100 printable ASCII characters."))
+    op = body.get("op", "action")
+    db = get_db()
+    who = link_entered_by(g.dealer_link)   # the link's, never the body's
+    try:
+        write = _write_for(db, night_id, op, body, who, key)
+    except store.StoreError as exc:
+        return _refused(exc)
+    if isinstance(write, tuple):  # (message,): refused before touching the database
+        return _bad(write[0])
+    try:
+        event_id = _retry_locked(write)
+    except store.StoreError as exc:
+        return _refused(exc)
+    except sqlite3.OperationalError as exc:
+        if "locked" not in str(exc):
+            raise
+        # another write holds the database past every try: nothing stored; the tablet's
+        # queue sends the tap again (a 5xx is retried; the key keeps it stored once)
+        response = jsonify({"error": _("The database is busy: the tap was not stored yet and "
+                                       "will be sent again.")})
+        response.status_code = 503
+        response.headers["Retry-After"] = "2"
+        return response
+    view = said(table_view(db, night_id, with_gap=op != "action"))
+    view["event_id"] = event_id
+    if op == "finish_hand":   # the hand it started (None: none), for the taps queued after it
+        view["started_hand"] = finish_started(db, key)
+    view["notice"] = _notice_for(view, event_id) if op == "action" else None
+    return jsonify(view)
+
+
+def _deck(db, night_id: int) -> list[str]:
+    """The cards the picker offers: the night's deck for the players seated (jokers too;
+    the rule of 11 by how many are seated, ``HouseRules.deck``)."""
+    rules = store.hand.judging.Night(db, night_id).rules
+    return list(rules.deck(players=max(len(store.night_players(db, night_id)), 2)))
+
+
+def _refused(exc: store.StoreError):
+    """A store refusal as the tap's answer: 409 ``{"error", "stale": true}`` for a tablet
+    whose table is out of date (:data:`STALE`), else 400 ``{"error"}`` (a key used before
+    for another tap: said as the tablet knows it, ``tap_key_reused``, not as a form)."""
+    code = getattr(exc, "code", None)
+    if code in STALE:
+        response = jsonify({"error": refusal_text(exc), "stale": True})
+        response.status_code = 409
+        return response
+    if code == "key_reused":
+        return _bad(said_refusal("tap_key_reused") or refusal_text(exc))
+    return _bad(refusal_text(exc))
+
+
+@bp.after_request
+def _name_the_tap(response):
+    """A refused tap (a 4xx JSON answer of :func:`tap`, a refused CSRF token too, but not a
+    link that does not work, 404) also says which tap it was, in words: ``"tap"``
+    (:func:`tap_words`), so the tablet names it ("Bea pasa"), never by its notation. Only
+    for a live link of the night (the names are the night's) and a body the JSON limits
+    let through (``web.core.limits.json_problem``)."""
+    if (request.endpoint != "dealer.tap" or not 400 <= response.status_code < 500
+            or response.status_code == 404 or not response.is_json):
+        return response
+    args = request.view_args or {}
+    night_id, token = args.get("night_id"), args.get("token")
+    length = request.content_length
+    if (response.status_code == 413 or length is None or length > MAX_JSON_BYTES
+            or not isinstance(night_id, int) or night_id > MAX_NUMBER):
+        return response   # a body too large is never read
+    try:
+        raw = request.get_data(cache=True)
+    except HTTPException:
+        return response
+    if len(raw) > MAX_JSON_BYTES or json_problem(raw) is not None:
+        return response
+    data = response.get_json(silent=True)
+    body = request.get_json(silent=True)
+    if not isinstance(data, dict) or not isinstance(body, dict):
+        return response
+    db = get_db()
+    if g.get("dealer_link") is None and store.dealer_link_for(db, night_id, token) is None:
+        return response
+    try:
+        words = tap_words(db, night_id, body)
+    except (store.StoreError, TypeError, ValueError, KeyError):
+        return response
+    if words:
+        data["tap"] = words
+        response.set_data(jsonify(data).get_data())
+    return response
+
+
+def tap_words(db, night_id: int, body: dict) -> str | None:
+    """The tap ``body`` (as :func:`tap` takes it) said in words of the request's language, as
+    the log's lines are (:func:`web.core.i18n.say_line`, the referee's sentence, with the names
+    at the table): ``"Bea pasa"``, ``"Anular: Ana abre 10"``, ``"Cerrar la mano"``,
+    ``"Mano siguiente"``; None for a tap that says nothing readable. Read-only.
+
+    :raises store.StoreError: an undo's entry that is not this night's.
+    """
+    op = body.get("op", "action")
+    names = i18n.seat_names(store.night_players(db, night_id))
+    if op == "action":
+        action = body.get("action")
+        return i18n.say_line(action.strip(), names) if isinstance(action, str) and action.strip() else None
+    if op == "start_hand":
+        return _("Next hand")
+    if op == "end_hand":
+        return _("Close the hand")
+    if op == "forced_bets":
+        return _("Everyone puts in the ante")
+    if op == "finish_hand":
+        return _("Confirm and next hand")
+    if op == "undo":
+        event_id = body.get("event_id")
+        row = db.execute("SELECT e.kind, e.action, h.number FROM events e JOIN hands h ON h.id = e.hand_id "
+                         "WHERE e.id = ? AND h.night_id = ?",
+                         [event_id, night_id]).fetchone() if _small_int(event_id, 1, MAX_NUMBER) else None
+        if row is None:
+            return _("Undo")
+        what = i18n.say_line(row[1], names) if row[0] == "action" else _("the close of hand %(n)s", n=row[2])
+        return _("Undo: %(what)s", what=what)
+    return None
+
+
+def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
+    """The store write for one tap, as a no-argument function; or ``(message,)`` when the
+    tap is refused. :raises store.StoreError: the hand is not this night's."""
+
+    if op == "start_hand":
+        if "after_hand" not in body:
+            return (_("The next hand must say the last hand the tablet saw: reload the table."),)
+        after = body["after_hand"]
+        if after is not None and not _small_int(after, 1, MAX_NUMBER):
+            return (_("The last hand the tablet saw must be a hand's id, or none: reload the table."),)
+        button = body.get("button")
+        if button is not None and not _small_int(button, 1, 10):
+            return (_("The button must be a seat number."),)
+        stacks = body.get("stacks")
+        if stacks is not None:
+            if not isinstance(stacks, dict) or not all(
+                    isinstance(k, str) and k.isascii() and k.isdigit() and _small_int(v, 0, MAX_NUMBER)
+                    for k, v in stacks.items()):
+                return (_("Stacks must be whole numbers of chips by seat."),)
+            stacks = {str(int(k)): v for k, v in stacks.items()} or None
+        return lambda: store.start_hand(db, night_id, button=button, entered_by=who, key=key,
+                                        stacks=stacks, after_hand=after)
+    if op not in ("action", "undo", "end_hand", "forced_bets", "finish_hand"):
+        return (_("Unknown operation."),)
+    if op == "action":
+        action = body.get("action")
+        if not isinstance(action, str) or not action.strip() or len(action) > 200:
+            return (_("An action is a line of text such as “p3 open 10”."),)
+        if bad_characters(action):
+            return (_("An action cannot hold control or invisible characters."),)
+        if _show_without_cards(action):
+            return (_("Pick the cards shown: a hand shown without any card seen is not stored."),)
+    version = body.get("version")
+    if not _small_int(version, 0, MAX_NUMBER):
+        return (_("Each tap needs the version of the hand it was made on (a whole number)."),)
+    if op == "undo":
+        reason = body.get("reason")
+        if not isinstance(reason, str) or not reason.strip():
+            return (_("Undo needs a reason."),)
+        try:
+            check_text(reason, "reason", 200)
+        except ValueError as exc:
+            return (str(exc),)
+        event_id = body.get("event_id")
+        if not _small_int(event_id, 1, MAX_NUMBER):
+            return (_("Undo must name the entry it undoes (its number): reload the table."),)
+    events = body.get("events")
+    if op == "forced_bets" and events is not None and not _small_int(events, 1, MAX_FORCED):
+        return (_("Everyone's forced bets must say how many lines they store (a whole number): reload the table."),)
+    hand_id = body.get("hand_id")
+    if op == "undo" and hand_id is None:   # the hand of the entry it names
+        hand_id = _event_hand(db, night_id, event_id)
+    hand_id = _hand_for_tap(db, night_id, hand_id, closed_too=op == "undo")
+    if op == "action":
+        return lambda: store.append_action(db, hand_id, body["action"].strip(), entered_by=who, key=key,
+                                           version=version)
+    if op == "forced_bets":
+        return lambda: forced_bets(db, hand_id, entered_by=who, key=key, version=version, events=events)
+    if op == "finish_hand":
+        return lambda: finish_hand(db, night_id, hand_id, entered_by=who, key=key, version=version)
+    if op == "undo":
+        return lambda: store.undo_event(db, hand_id, event_id, reason=body["reason"].strip()[:200],
+                                        entered_by=who, key=key, version=version)
+    return lambda: store.end_hand(db, hand_id, entered_by=who, key=key, version=version)
+
+
+def _show_without_cards(action: str) -> bool:
+    """True for a show line (``pN show CARDS``, CONTRACT.md section 2) in which no card is
+    seen (only ``??``): the referee tables no hand from unseen cards
+    (``referee.showdown``), so the line would leave the turn on that seat and the next tap
+    would go to the wrong seat. Unreadable lines are left to the store's own check."""
+    try:
+        parsed = parse_action(action.strip())
+    except (ActionError, ValueError):
+        return False
+    return parsed.verb == "show" and all(card == "??" for card in parsed.cards or ())
+
+
+def _retry_locked(write):
+    """Run ``write()``; retry it (short random back-off) while SQLite says "locked"."""
+    for attempt in range(WRITE_ATTEMPTS):
+        try:
+            return write()
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == WRITE_ATTEMPTS - 1:
+                raise
+            time.sleep(random.uniform(0.001, 0.004) * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def _event_hand(db, night_id: int, event_id: int) -> int | None:
+    """The hand of event ``event_id`` when it is this night's, else None."""
+    row = db.execute("SELECT e.hand_id FROM events e JOIN hands h ON h.id = e.hand_id "
+                     "WHERE e.id = ? AND h.night_id = ?", [event_id, night_id]).fetchone()
+    return None if row is None else row[0]
+
+
+def _hand_for_tap(db, night_id: int, hand_id, *, closed_too: bool = False) -> int:
+    """The hand a tap is for: its ``hand_id`` (checked to be this night's), else the hand in
+    progress (``closed_too``: else the night's last hand, which an undo may reopen)."""
+
+    if hand_id is None:
+        hand_id = last_hand_id(db, night_id) if closed_too else store.current_hand(db, night_id)
+        if hand_id is None:
+            raise store.StoreError(_("No hand in progress: start the next hand first."))
+        return hand_id
+    if not _small_int(hand_id, 1, MAX_NUMBER):
+        raise store.StoreError(_("Each tap must name its hand by number (the hand's id): reload the table."))
+    if store.get_hand(db, hand_id)["night_id"] != night_id:
+        raise store.StoreError(_("That hand is not from this night."))
+    return hand_id
+
+
+def said(view: dict) -> dict:
+    """The view with its findings said in the page's language by the referee's templates
+    (:func:`web.core.i18n.say_finding`: ``label``, ``sentence``, ``rule_text``, ``number``),
+    each log line's ``words`` (:func:`web.core.i18n.say_line`, the referee's sentence:
+    ``"Íñigo abre 2"``; the tablet shows them, the line as written only as its title), each
+    finding's ``action_words`` (the words of the action it is about, where it names one) and
+    the undo's ``text`` the same way, players by the names at the table."""
+    names = {seat["seat"]: seat["name"] for seat in view.get("seats", [])}
+    view["findings"] = i18n.say_findings(view.get("findings", []), names)
+    for action in view.get("actions", []):
+        action["words"] = i18n.say_line(action["action"], names)
+    live = [a for a in view.get("actions", []) if not a["voided"]]
+    for finding in view["findings"]:   # the action it is about (0-based among the live ones)
+        index = finding.get("action")
+        if isinstance(index, int) and 0 <= index < len(live):
+            finding["action_words"] = live[index]["words"]
+    undo = view.get("undo")
+    if undo:
+        undo["text"] = (i18n.say_line(undo["action"], names) if undo["kind"] == "action"
+                        else _("the close of hand %(n)s", n=view.get("hand")))
+    return view
+
+
+def _notice_for(view: dict, event_id) -> str | None:
+    """The referee's out-of-turn finding on the action just stored, said in the page's
+    language by the referee's template from the finding's ``details`` (the seat that was
+    to act, CONTRACT.md section 4), never from its English message; None when that action
+    was in turn.
+
+    :param view: :func:`table_view` (``actions``, ``findings``; ``seats`` for the names).
+    :param event_id: the stored action's event (int).
+    """
+    live = [a for a in view["actions"] if not a["voided"]]
+    index = next((i for i, a in enumerate(live) if a["event_id"] == event_id), None)
+    if index is None:
+        return None
+    names = {seat["seat"]: seat["name"] for seat in view.get("seats", [])}
+    for finding in view["findings"]:
+        if finding.get("kind") == "out_of_turn" and finding.get("action") == index:
+            return i18n.say_finding(finding, names)["sentence"]
+    return None
+
+
+def _number_too_large(exc: OverflowError):
+    """A number past what the database holds (an id or amount in a URL or a form, e.g.
+    ``/host/night/99999999999999999999``): HTTP 400 with a message, never a 500."""
+    message = _("A number in the request is too large.")
+    if request.is_json or request.accept_mimetypes.best == "application/json":
+        return _bad(message)
+    return message, 400, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+def _bad(message: str):
+    response = jsonify({"error": message})
+    response.status_code = 400
+    return response
+
+
+def page_strings() -> dict:
+    """The page's words for ``static/hand/tablet.js``, translated (seed 000/002 poker words):
+    ``{name: str}``, ``verbs``/``phase``/``kinds`` ``{key: str}``, ``pending`` ``[one, many]``;
+    ``%(name)s`` marks what the page fills in."""
+    return {
+        "verbs": {
+            "check": _("Check"), "open": _("Open"), "bet": _("Bet"), "call": _("Call"),
+            "raise": _("Raise"), "allin": _("All in"), "fold": _("Fold"),
+            "draw": _("How many?"), "show": _("Show"), "muck": _("Muck"), "ante": _("Ante"),
+            "blind": _("Blind"), "straddle": _("Double blind"), "split": _("Split openers"),
+        },
+        "seat": _("Seat %(seat)s"),
+        "pending": [ngettext("%(n)s tap waiting to be sent", "%(n)s taps waiting to be sent", 1, n="%(n)s"),
+                    ngettext("%(n)s tap waiting to be sent", "%(n)s taps waiting to be sent", 2, n="%(n)s")],
+        "offline": _("No connection: taps are kept and sent when it is back."),
+        "sent": _("All taps stored."),
+        "phase": {
+            "predeal": _("Antes and deal"), "predraw": _("Betting before the draw"),
+            "draw": _("The draw"), "postdraw": _("Betting after the draw"),
+            "showdown": _("Showdown"), "complete": _("Hand complete"), "none": _("No hand yet"),
+        },
+        "to_act": _("To act: %(who)s"),
+        "nobody": _("nobody"), "button": _("Button (deals)"),
+        "speaks": _("To act"), "acted": _("has acted"),
+        "waiting_referee": _("Waiting for the referee…"),
+        "pick_seat": _("Tap the seat that acts"),
+        "not_known": _("Waiting for the referee: who is to act and the amounts come with its answer."),
+        "not_due": _("The referee has seat %(seat)s to act: this seat would act out of turn."),
+        "main_pot": _("Main pot %(amount)s"),
+        "side_pot": _("Side pot %(amount)s (seats %(seats)s)"),
+        "amount": _("Chips"), "min": _("Min"), "max": _("Max"), "ok": _("Enter"),
+        "clear": _("Clear"), "cancel": _("Cancel"),
+        "cards_for": _("Cards for %(what)s"),
+        "deal": _("Deal"), "serve": _("Serve"), "discards": _("Discards (optional)"),
+        "award": _("Award"), "proposal": _("The referee proposes: %(awards)s"),
+        "referee_award": _("Referee's award: %(awards)s"),
+        "recorded_award": _("Recorded award: %(awards)s"),
+        "confirm": _("Confirm"), "other": _("Record something else"),
+        "undo_reason": _("Why is the last action void?"),
+        "undo_what": _("Undo: %(what)s"),
+        "undo_confirm": _("Undo “%(what)s”? It stays in the log, marked void."),
+        "undo_changed": _("The table changed meanwhile: nothing undone. Look at the last entry again."),
+        "night_closed": _("The night is closed: nothing more is stored from this tablet."),
+        "undo_nothing": _("Nothing to undo"),
+        "undo_wait": _("Undo: wait for the taps to be stored"),
+        "stale_dropped": [
+            ngettext("%(n)s tap not stored.", "%(n)s taps not stored.", 1, n="%(n)s"),
+            ngettext("%(n)s tap not stored.", "%(n)s taps not stored.", 2, n="%(n)s")],
+        "undo_default": _("entered by mistake"),
+        "link_revoked": _("Not stored: this tablet's link no longer works."),
+        "no_findings": _("No findings."), "voided": _("void"),
+        "error": _("Refused: %(msg)s"),
+        "waiting": _("waiting"),
+        "kinds": i18n.finding_labels(),
+        "double_tap": _("The same tap twice in a moment: stored once."),
+        "close_incomplete": _("The referee does not see this hand as finished. Close it anyway?"),
+        "misdeal_confirm": _("Call a misdeal? The deal is void and the antes go back."),
+        "pick_cards": _("Pick the cards, or tap how many unseen cards."),
+        "pick_shown": _("Pick the cards shown."),
+        "over_limit": _("More than the rules allow"),
+        "misdeal": _("Misdeal"),
+        "undo_log": _("Undo"), "next_hand_log": _("Next hand"), "close_hand_log": _("Close the hand"),
+        "draw_mismatch": _("%(picked)s discards picked but %(count)s tapped: pick %(count)s cards or clear them."),
+        "gap": _("Hand %(hand)s: the chips pushed differ from the referee's award (%(diff)s). "
+                 "The stacks shown here are the referee's; the chips on the table are not."),
+        "gap_fix": _("To fix it before the next hand: tap “%(undo)s” (the hand reopens), undo the "
+                     "award the same way, then tap “%(confirm)s” for the referee's. Or accept the "
+                     "difference: “%(accept)s”."),
+        "gap_accept": _("Next hand with the chips as on the table"),
+        "gap_hide": _("Hide"),
+        "too_large": _("That number is too large: at most 999999999999 chips."),
+        "sitting_out": _("sitting out"),
+        "disputes_open": [
+            ngettext("%(n)s dispute open: the host will rule on it. Play goes on.",
+                     "%(n)s disputes open: the host will rule on them. Play goes on.", 1, n="%(n)s"),
+            ngettext("%(n)s dispute open: the host will rule on it. Play goes on.",
+                     "%(n)s disputes open: the host will rule on them. Play goes on.", 2, n="%(n)s")],
+        "rule": _("Rule"),
+        "pat": _("Pat (0)"),
+        "forced_ante": _("Everyone puts in the ante"),
+        "forced_blinds": _("Post the blinds"),
+        "finish": _("Confirm and next hand"),
+        "finish_carry": _("Next hand (the pot carries: %(amount)s)"),
+        "no_next_hand": _("The hand is closed, but the next hand was not started (a seat has no chips "
+                          "left: a rebuy may come first). The taps made for it were not stored: %(taps)s."),
+        "show_known": _("Shows: %(cards)s"),
+        "show_openers": _("%(name)s takes the pot: pick the openers shown"),
+        "openers_phase": _("The opener shows openers"),
+        "type_chips": _("Type the chips"),
+        "at_action": _("in “%(what)s”"),
+        "main_pot_names": _("Main pot %(amount)s: %(names)s"),
+        "side_pot_names": _("Side pot %(amount)s: %(names)s"),
+    }

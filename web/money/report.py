@@ -1,0 +1,258 @@
+"""The night report: summary, a row per player, the transfers, then each hand with its
+findings; as an HTML page and as a PDF (the same template, a print stylesheet).
+
+URLs (behind the host login when the host pages are installed):
+
+- ``GET /reports/nights``: the nights, newest first.
+- ``GET /reports/nights/<id>``: the report as HTML.
+- ``GET /reports/nights/<id>.pdf``: the report as a PDF (``web.core.pdf``: WeasyPrint loading
+  only the app's static files; page "x of y" in the footer).
+
+No rule or money logic here: figures come from ``store.night_summary`` (settlement by
+``referee.settle``), ``store.check_night`` (``referee.check``) and ``store.money.counts`` (the
+cash-out counts that differ from the referee's stacks, ``referee.count``). Reading a report
+takes no write lock (one read transaction, ``store.core.transactions.read_tx``).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, g, render_template, url_for
+from flask_babel import force_locale
+from sqlite_utils import Database
+
+import store
+import store.core.chain
+from store.core.transactions import read_tx
+from store.money.counts import count_findings
+from store.night.nights import local_time
+from web.account.views import current_account, login_redirect
+from web.core import i18n
+from web.core.db import get_db
+from web.core.pdf import STATIC_BASE, html_to_pdf
+from web.core.refusals import close_refused_said
+
+bp = Blueprint("reports", __name__, url_prefix="/reports")
+
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+GROUP = "\u202f"
+"""Thousands are grouped with a narrow no-break space (ISO 80000-1) in the command line's
+plain figures (:func:`money` for ``flask close``); the report itself writes numbers and
+money as its page's language does (``web.core.i18n.chips``, ``web.core.i18n.money``)."""
+
+
+def count(value: int) -> str:
+    """A whole number with its thousands grouped: ``count(1800000) == "1\u202f800\u202f000"``."""
+    return f"{value:,d}".replace(",", GROUP)
+
+
+def money(cents: int | None, currency: str = "EUR") -> str:
+    """Integer cents as text with two decimals and the currency code.
+
+    >>> money(-1234, "EUR"), money(5, "MXN"), money(None)
+    ('-12.34 EUR', '0.05 MXN', '—')
+    >>> money(123456789, "EUR") == "1\u202f234\u202f567.89 EUR"
+    True
+    """
+    if cents is None:
+        return "—"
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    return f"{sign}{count(whole)}.{part:02d} {currency}"
+
+
+def chips(value: int | None) -> str:
+    """Chips with a sign for nets: ``+40``, ``-30``, ``0``; None as a dash."""
+    if value is None:
+        return "—"
+    return f"{value:+,d}".replace(",", GROUP) if value else "0"
+
+
+def night_report(db: Database, night_id: int) -> dict:
+    """The report's data.
+
+    :returns: ``{"summary": night_summary, "hands": [{"number", "button", "actions":
+        [hand_actions rows + "words" (the line in words with names, ``web.core.i18n.say_line``),
+        "dispute_id" (the dispute whose ruling voided it) and "added_by" (the dispute whose
+        ruling added it)], "voided", "findings": [... each said in the page's language:
+        ``web.core.i18n.say_finding``; a finding's ``action_text`` is its line in words],
+        "awards": {seat: chips}|None (the referee's), "awards_said": who got the pot (the
+        log's pushes) and where the referee would have given it, in words
+        (``web.core.i18n.awards_said``), "pots", "carried"}], "blocks": the hands for print, runs of hands without findings
+        or corrections grouped (``{"kind": "quiet", "hands": [...]}`` or ``{"kind": "hand",
+        "hand": ...}``), "names": {seat: name}, "night_findings": [the night's findings:
+        the cash-out counts that differ from the referee's stacks (``store.money.counts``), said
+        as the hands' are], "rules_text": the rules in words of the page's language
+        (``web.core.i18n.rules_text``), "findings_total": {severity: count} (the hands' and the
+        night's), "findings_said": those counts in words, "lang": the page's language
+        (``web.core.i18n.page_lang``: the report and its PDF are in that one language), "disputes", "settlements", "earlier_settlements":
+        :func:`night_disputes_report`, "chain": the night's record chain head and link count
+        (``store.core.chain.head``: ``{"head": hex, "links"}``), printed so the report can be
+        checked later (``flask --app app verify NIGHT --head HEX``)}``.
+    :raises StoreError: no such night.
+    """
+    with read_tx(db), force_locale(i18n.page_lang()):  # (outside a request: Spanish, the CLI's PDF)
+        return _night_report(db, night_id)
+
+
+def _night_report(db: Database, night_id: int) -> dict:
+    summary = store.night_summary(db, night_id)
+    players = store.table_players(db, night_id)
+    names = {str(p["seat"]): p["name"] for p in players}
+    said_names = i18n.seat_names(players)
+    hands = store.night_hands(db, night_id)
+    try:
+        checked = store.check_night(db, night_id)["hands"] if hands else []
+    except ImportError:  # the referee's replay is not installed: show the log alone
+        checked = [{} for _ in hands]
+    out = []
+    totals = {"error": 0, "warning": 0, "info": 0}
+    marks = store.dispute.rulings.ruling_voids(db, night_id)
+    by_ruling, added_by = marks["events"], marks["added"]
+    for hand, entry in zip(hands, checked):
+        findings = sorted(i18n.say_findings(entry.get("findings", []), said_names),
+                          key=lambda f: (SEVERITY_ORDER.get(f.get("severity"), 3), f.get("action") or 0))
+        for finding in findings:
+            totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
+        actions = [{**a, "who": i18n.who(a.get("entered_by")), "voided_who": i18n.who(a.get("voided_by")),
+                    "words": i18n.say_line(a["action"], said_names),
+                    "dispute_id": by_ruling.get(a["event_id"]), "added_by": added_by.get(a["event_id"])}
+                   for a in store.hand_actions(db, hand["id"])]
+        live = [a for a in actions if not a["voided"]]
+        for finding in findings:
+            index = finding.get("action")
+            finding["action_text"] = live[index]["words"] if isinstance(index, int) and 0 <= index < len(live) else None
+        out.append({"number": hand["number"], "button": hand["button"], "actions": actions,
+                    "voided": [a for a in actions if a["voided"]], "findings": findings,
+                    "awards": entry.get("awards"), "awards_said": i18n.awards_said(entry, said_names),
+                    "pots": entry.get("pots") or [],
+                    "carried": entry.get("carried")})
+    blocks: list[dict] = []
+    for hand in out:
+        if not hand["findings"] and not hand["voided"]:
+            if blocks and blocks[-1]["kind"] == "quiet":
+                blocks[-1]["hands"].append(hand)
+            else:
+                blocks.append({"kind": "quiet", "hands": [hand]})
+        else:
+            blocks.append({"kind": "hand", "hand": hand})
+    night_findings = i18n.say_findings(count_findings(db, night_id), said_names)
+    for finding in night_findings:
+        totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
+    return {"summary": summary, "hands": out, "blocks": blocks, "names": names,
+            "night_findings": night_findings, "findings_total": totals,
+            "findings_said": i18n.findings_count(totals), "lang": i18n.page_lang(), "chain": store.core.chain.head(db, night_id),
+            "rules_text": i18n.rules_text(summary["night"]["rules_frozen"]),
+            **night_disputes_report(db, summary["night"])}
+
+
+def night_disputes_report(db: Database, night: dict) -> dict:
+    """The report's disputes section: every dispute of the night with its ruling
+    (``store.night_disputes``) and every settlement of the night (``store.night_settlements``:
+    one per close, the voided ones those a ruling or a reopening replaced), times in the
+    club's zone.
+
+    The ruling's correction is said in words with names (``voided_said``, ``added_said``:
+    each line plus ``words``, ``web.core.i18n.say_line``), and why the night was not closed
+    again in the page's language (``close_refused_said``: ``web.core.refusals.close_refused_said``).
+
+    :returns: ``{"disputes": [get_dispute dicts + "entered_local" (+ the ruling's)],
+        "settlements": [night_settlements dicts + "entered_local"],
+        "earlier_settlements": [the voided ones]}``.
+    """
+    tz_name = night["timezone"]
+    disputes = []
+    table = store.table_players(db, night["id"])
+    players = {p["player_id"]: p["name"] for p in table}
+    names = i18n.seat_names(table)
+    for dispute in store.night_disputes(db, night["id"]):
+        said = {**dispute, "entered_local": local_time(dispute["entered_at"], tz_name)}
+        ruling = dispute.get("ruling")
+        if ruling:
+            said["ruling"] = {**ruling, "who": i18n.who(ruling["entered_by"], players),
+                              "entered_local": local_time(ruling["entered_at"], tz_name),
+                              "voided_said": [{**a, "words": i18n.say_line(a["action"], names)}
+                                              for a in ruling["voided"]],
+                              "added_said": [{**a, "words": i18n.say_line(a["action"], names)}
+                                             for a in ruling["added"]],
+                              "close_refused_said": close_refused_said(ruling)}
+        disputes.append(said)
+    settlements = [{**s, "entered_local": local_time(s["entered_at"], tz_name)}
+                   for s in store.night_settlements(db, night["id"])]
+    return {"disputes": disputes, "settlements": settlements,
+            "earlier_settlements": [s for s in settlements if s["voided"]]}
+
+
+def render_report(db: Database, night_id: int, *, printing: bool) -> str:
+    """The report as an HTML string (``printing``: static links under ``STATIC_BASE``), in
+    the page's language (``web.core.i18n.page_lang``; Spanish outside a request)."""
+    def static_url(filename: str) -> str:
+        return STATIC_BASE + filename if printing else url_for("static", filename=filename)
+
+    with force_locale(i18n.page_lang()):  # the page's language; outside a request Spanish
+        data = night_report(db, night_id)
+        return render_template("money/report.html", printing=printing, static_url=static_url,
+                               money=i18n.money, chips=signed_chips, count=i18n.chips, **data)
+
+
+def signed_chips(value: int | None) -> str:
+    """Chips with a sign for nets, as the page's language writes numbers (``+40``,
+    ``-1.500`` in Spanish, ``-1,500`` in English, ``0``; None as a dash)."""
+    return "\u2014" if value is None else i18n.chips(value, signed=True)
+
+
+def night_pdf(db: Database, night_id: int) -> bytes:
+    """The night report as PDF bytes (needs an app context).
+
+    :raises StoreError: no such night.
+    """
+    return html_to_pdf(render_report(db, night_id, printing=True), current_app.static_folder)
+
+
+@bp.before_request
+def _host_only():
+    if "host.login" in current_app.view_functions and current_account() is None:
+        return login_redirect()
+    return None
+
+
+def _night_locale(db: Database, night_id: int) -> None:
+    """Let the night's preset choose the findings' language (``web.core.i18n.select_locale``)."""
+    try:
+        g.night_preset = store.night.nights.night_preset(db, night_id)
+    except store.StoreError:
+        g.night_preset = None
+
+
+@bp.get("/nights")
+def nights():
+    """The list of nights with links to their reports."""
+    db = get_db()
+    return render_template("money/reports.html", nights=store.list_nights(db))
+
+
+@bp.get("/nights/<int:night_id>")
+def night(night_id: int):
+    """The night report as HTML (findings in the page's language: a Spanish preset's night
+    in Spanish unless ``?lang=`` or the cookie says otherwise, ``web.core.i18n``)."""
+    db = get_db()
+    _night_locale(db, night_id)
+    try:
+        return render_report(db, night_id, printing=False)
+    except store.StoreError:
+        abort(404)
+
+
+@bp.get("/nights/<int:night_id>.pdf")
+def night_pdf_view(night_id: int):
+    """The night report as a PDF download (findings in the page's language, as the HTML)."""
+    db = get_db()
+    _night_locale(db, night_id)
+    try:
+        pdf = night_pdf(db, night_id)
+    except store.StoreError:
+        abort(404)
+    date = store.get_night(db, night_id)["local_date"]
+    return pdf, 200, {"Content-Type": "application/pdf",
+                      "Content-Disposition": f'inline; filename="tapete-{date}-{night_id}.pdf"'}

@@ -1,0 +1,351 @@
+"""The host's new-night form: the presets described, every house rule of CONTRACT.md
+section 3 settable, and the form read back into a night's ``rules`` (the preset plus only
+the overrides the host set).
+
+One table (:data:`SETTINGS`) says each setting's field, its group on the page, whether it
+sits in the folded "more house rules" part, and its choices (the form's value, the value
+the referee takes, the words the page shows). The template draws the table; the view
+(``web.night.views.new_night``) reads the form with :func:`read_rules`. An empty field is the
+preset's value and is not stored as an override.
+
+The rules themselves are the referee's: :func:`read_rules` builds the ``HouseRules`` with
+``referee.resolve_rules`` and says its refusal (``RulesError.key``) in the page's words;
+the combinations no hand can be played with are refused by ``web.night.views._check_playable``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Any, Callable, TypeVar
+
+from flask import request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+import referee
+from web.core.forms import MAX_NUMBER, field_label, int_field
+from web.core.i18n import PRESET_NAMES
+
+PRESET_SENTENCES = {
+    "jackpots": _l("The card room's jacks or better (Robert's Rules of Poker): 52 cards, a pair of "
+                   "jacks to open, antes, fixed limit; when nobody opens, the pot carries."),
+    "pocker": _l("Follows the seed text “Pocker: the hands, jackpot, bets and bluff”: 52 cards and a "
+                 "wild joker, repóquer (five of a kind) and cinco figuras (five court cards), opens with "
+                 "J-Q-K-A-K-Q-J after deals nobody opens, blinds, no limit, played to the dealer's right."),
+    "clasico": _l("Follows the seed text “Rules and workings of classic poker”: a deck stripped by the "
+                  "number of players (rule of 11), a flush beats a full, ties broken by suit (hearts, "
+                  "diamonds, clubs, spades), draw up to 4, blinds; when everyone checks after the draw, "
+                  "the pot carries."),
+    "internacional": _l("Follows the seed text “International poker”: 52 cards, jacks to open, then "
+                        "queens, then three hands at kings, blind and contra-blind; when everyone "
+                        "checks after the draw the pot carries and those who folded match it."),
+    "basico": _l("Follows the seed text of basic rules (2 to 8 players): 52 cards, no minimum to open, "
+                 "draw 0 to 5; when everyone checks after the draw, the hands are shown."),
+    "deuce_to_seven": _l("Follows real hands of the World Series of Poker: deuce-to-seven lowball, "
+                         "blinds, no limit, one draw."),
+}
+"""Each preset (``referee.PRESETS``) in one sentence, with the seed text it follows
+(CONTRACT.md section 3: ``pocker`` seed 000, ``clasico`` 001, ``internacional`` 002,
+``basico`` 003, ``deuce_to_seven`` the WSOP hands of ``shared/data/phh``), named by its
+title, never by its file or number (pages show no file names)."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One house rule on the form.
+
+    ``key``: the override key (CONTRACT.md section 3) and the form field's name.
+    ``group``: the heading it sits under; ``advanced``: folded away by default.
+    ``choices``: ``(form value, rules value, words)`` for a choice; empty for chips (a
+    whole number typed in). ``hint``: a sentence under the field, or None.
+    """
+
+    key: str
+    group: str
+    advanced: bool = True
+    choices: tuple[tuple[str, Any, Any], ...] = ()
+    hint: Any = None
+    chips: bool = field(default=False)
+
+
+YES_NO = (("yes", True, _l("yes")), ("no", False, _l("no")))
+SUIT_WORDS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+LADDERS = (("J-Q-K-A-K-Q-J", ("J", "Q", "K", "A", "K", "Q", "J")),
+           ("J-Q-K-K-K-Q-J", ("J", "Q", "K", "K", "K", "Q", "J")))
+"""The seeds' ladders (000 and 002) offered by name; any other is typed in."""
+
+GROUPS = {
+    "betting": _l("Antes and betting"),
+    "table": _l("Direction, check-down and blinds"),
+    "draw": _l("Opening and the draw"),
+    "deck": _l("The deck"),
+    "ranking": _l("Ranking of hands"),
+}
+"""The form's headings, in the order shown."""
+
+
+def _ints(values) -> tuple[tuple[str, int, str], ...]:
+    return tuple((str(v), v, str(v)) for v in values)
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("ante", "betting", advanced=False, chips=True),
+    Setting("betting", "betting", advanced=False, choices=(
+        ("fixed_limit", "fixed_limit", _l("fixed limit")), ("pot_limit", "pot_limit", _l("pot limit")),
+        ("no_limit", "no_limit", _l("no limit")))),
+    Setting("small_bet", "betting", advanced=False, chips=True),
+    Setting("big_bet", "betting", advanced=False, chips=True),
+    Setting("min_bet", "betting", advanced=False, chips=True,
+            hint=_l("Small and big bet are for fixed limit; the minimum bet for pot limit and no limit.")),
+    Setting("raise_cap", "betting", advanced=False, choices=(
+        ("auto", "auto", _l("a bet and 4 raises with one draw, 3 with more (Robert's Rules)")),
+        ("none", None, _l("no cap")), *_ints(range(0, 9)))),
+    Setting("direction", "table", choices=(
+        ("clockwise", "clockwise", _l("clockwise: to the dealer's left")),
+        ("counterclockwise", "counterclockwise", _l("counterclockwise: to the dealer's right")))),
+    Setting("checkdown", "table", choices=(
+        ("showdown", "showdown", _l("the hands are shown")),
+        ("carry", "carry", _l("the pot carries to the next hand")))),
+    Setting("blinds_allowed", "table", choices=YES_NO,
+            hint=_l("A blind size above 0 plays blinds unless you say no here.")),
+    Setting("small_blind", "table", chips=True),
+    Setting("big_blind", "table", chips=True),
+    Setting("opening", "draw", choices=(
+        ("none", None, _l("no minimum")), ("J", "J", _l("a pair of jacks or better")),
+        ("Q", "Q", _l("a pair of queens or better")), ("K", "K", _l("a pair of kings or better")),
+        ("A", "A", _l("a pair of aces or better")))),
+    Setting("opener_ladder", "draw", choices=(
+        ("none", None, _l("none: the minimum never climbs")),
+        *((name, ladder, name) for name, ladder in LADDERS),
+        ("other", "other", _l("another (write it below)")))),
+    Setting("draws", "draw", choices=_ints((1, 2, 3))),
+    Setting("max_draw", "draw", choices=_ints(range(0, 6))),
+    Setting("jokers", "deck", choices=_ints((0, 1, 2))),
+    Setting("joker", "deck", choices=(
+        ("wild", "wild", _l("wild: any card")), ("bug", "bug", _l("bug: an ace, or to fill a straight or a flush")))),
+    Setting("lowest_rank", "deck", choices=(
+        *((r, r, r) for r in ("2", "3", "4", "5", "6", "7")),
+        ("auto", "auto", _l("by the number of players (rule of 11)")))),
+    Setting("deal_last_card", "deck", choices=YES_NO),
+    Setting("ranking", "ranking", choices=(
+        ("high", "high", _l("high: the best hand wins")),
+        ("deuce_to_seven", "deuce_to_seven", _l("deuce-to-seven lowball")))),
+    Setting("flush_beats_full", "ranking", choices=(
+        *YES_NO, ("auto", "auto", _l("only with 40 cards or fewer")))),
+    Setting("five_figures", "ranking", choices=YES_NO),
+    Setting("five_of_a_kind", "ranking", choices=YES_NO),
+    Setting("natural_beats_wild", "ranking", choices=YES_NO),
+    Setting("straight_flush_cycle", "ranking", choices=YES_NO),
+    Setting("suit_order", "ranking", choices=(
+        ("none", None, _l("suits never break ties")),
+        *(("".join(p), "".join(p), " ".join(SUIT_WORDS[s] for s in p)) for p in permutations("hdcs")))),
+)
+"""Every override key of CONTRACT.md section 3 (and ``blinds_allowed``, which the blinds
+need), in the order the form shows them. Chips are whole numbers; choices are closed lists
+(the referee's own values: ``referee.rules.BETTING`` ...)."""
+
+BY_KEY = {s.key: s for s in SETTINGS}
+
+MAX_STAKE = MAX_NUMBER // 1000
+"""The largest ante, blind or bet size the form takes (chips): a thousandth of the
+store's bound (``store.core.checks.MAX_CHIPS``, :data:`web.core.forms.MAX_NUMBER`), so ten seats each
+putting it in through a bet and four raises on every round of three draws keep a hand's
+pot within what the store writes (an action line with a number past ``MAX_CHIPS`` is
+refused: ``store.hand.events``, ``action_too_large``). An ante of 99 999 999 999 chips is a
+typo, not a stake: refused, naming the field."""
+
+LADDER_OTHER = "opener_ladder_other"
+"""The text field of a ladder typed in (ranks J, Q, K, A separated by spaces or dashes)."""
+
+
+def presets() -> list[dict]:
+    """The presets for the form: ``{"id", "name", "sentence"}`` in ``referee.PRESETS`` order,
+    in the request's language."""
+    return [{"id": p, "name": str(PRESET_NAMES.get(p, p)), "sentence": str(PRESET_SENTENCES.get(p, ""))}
+            for p in referee.PRESETS]
+
+
+def groups(advanced: bool) -> list[dict]:
+    """The settings to draw, by group: ``[{"title", "settings": [{"key", "label", "hint",
+    "choices": [(value, words)], "preset_words"}]}]``; ``advanced`` picks the folded part."""
+    out = []
+    for group, title in GROUPS.items():
+        rows = [_row(s) for s in SETTINGS if s.group == group and s.advanced == advanced]
+        if rows:
+            out.append({"title": str(title), "settings": rows})
+    return out
+
+
+def _row(s: Setting) -> dict:
+    return {"key": s.key, "label": field_label(s.key), "hint": str(s.hint) if s.hint else None,
+            "chips": s.chips, "choices": [(value, str(words)) for value, _v, words in s.choices]}
+
+
+def read_rules() -> dict:
+    """The night's ``rules`` from the form (``request.form``): ``{"preset": NAME, KEY:
+    VALUE...}`` with only the settings the host filled in (an empty field is the preset's).
+    A blind size above 0 with ``blinds_allowed`` left empty turns blinds on (the host set
+    blinds); a blind size with blinds set to "no" is refused.
+
+    :raises FieldRefused: a bad number or choice, or rules the referee refuses
+        (``referee.RulesError``), the message naming the field in the page's language and
+        ``field`` the form field's name.
+    """
+    preset = request.form.get("preset", "") or "jackpots"
+    if preset not in referee.PRESETS:
+        raise FieldRefused(_("%(field)s: choose one of the options.", field=field_label("preset")), "preset")
+    rules: dict[str, Any] = {"preset": preset}
+    for s in SETTINGS:
+        value = named(s.key, lambda: _read(s))
+        if value is not _EMPTY:
+            rules[s.key] = value
+    blinds = bool(rules.get("small_blind") or rules.get("big_blind"))
+    if blinds and "blinds_allowed" not in rules and not referee.PRESETS[preset].blinds_allowed:
+        rules["blinds_allowed"] = True
+    if blinds and rules.get("blinds_allowed") is False:
+        raise FieldRefused(_("%(field)s: say yes to play the blinds you sized, or leave their sizes empty.",
+                             field=field_label("blinds_allowed")), "blinds_allowed")
+    try:
+        resolved = referee.resolve_rules(rules)
+    except referee.RulesError as exc:
+        key = exc.key if exc.key in BY_KEY else "preset"
+        raise FieldRefused(_("%(field)s: this value cannot be played with these rules.",
+                             field=field_label(exc.key or "preset")), key) from None
+    ladder = resolved.opener_ladder
+    if "opener_ladder" in rules and ladder and ladder[0] != resolved.opening:
+        raise FieldRefused(_("%(field)s: starts with the minimum to open (%(opening)s).",
+                             field=field_label("opener_ladder"),
+                             opening=resolved.opening or _("no minimum")), "opener_ladder")
+    return rules
+
+
+_EMPTY = object()
+
+T = TypeVar("T")
+
+
+class FieldRefused(ValueError):
+    """A refusal of the new-night form that names its field: ``field`` is the form field's
+    name (``"draws"``, ``"chip_cents"``...), so the page marks that field; the message is
+    already in the page's language."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def named(field_name: str, read: Callable[[], T]) -> T:
+    """``read()``, its ``ValueError`` re-raised as :class:`FieldRefused` of ``field_name``
+    (a :class:`FieldRefused` passes as it is)."""
+    try:
+        return read()
+    except FieldRefused:
+        raise
+    except ValueError as exc:
+        raise FieldRefused(str(exc), field_name) from None
+
+
+STORE_FIELDS = {"unknown_timezone": "timezone"}
+"""The store's refusal codes that name one field of the form."""
+
+
+def refused_field(exc: Exception) -> str | None:
+    """The form field a refusal names: a :class:`FieldRefused`'s ``field``, the field of a
+    store refusal (``StoreError`` code ``unknown_timezone``, or a ``field`` param that is a
+    field of the form), else None."""
+    if isinstance(exc, FieldRefused):
+        return exc.field
+    params = getattr(exc, "params", None) or {}
+    named_field = STORE_FIELDS.get(getattr(exc, "code", None)) or params.get("field")
+    return named_field if named_field in FORM_FIELDS else None
+
+
+FORM_FIELDS = frozenset({"preset", LADDER_OTHER, "chip_cents", "chips_per", "currency", "timezone",
+                         "started_at", "title", *BY_KEY})
+"""Every field of the new-night form."""
+
+
+def opens_more(entered, refused: str | None) -> bool:
+    """Is the folded "more house rules" part drawn open: something inside it was set
+    (``entered``: the form as the host sent it) or is the refused field."""
+    inside = {s.key for s in SETTINGS if s.advanced} | {LADDER_OTHER}
+    return refused in inside or any(entered.get(key, "") for key in inside)
+
+
+def preset_words() -> dict[str, dict[str, str]]:
+    """What "as the preset" means under each preset, in the page's language: ``{preset:
+    {key: "as the preset: <words>"}}`` for every setting, the words of the value
+    ``referee.resolve_rules`` gives that preset (a choice's own words, a number of chips as
+    it is); the static/night/night_form.js swaps them in when the host picks another preset."""
+    return {p: {s.key: _as_preset(s, getattr(referee.resolve_rules({"preset": p}), s.key))
+                for s in SETTINGS} for p in referee.PRESETS}
+
+
+def _as_preset(s: Setting, value: Any) -> str:
+    if isinstance(value, list):
+        value = tuple(value)
+    words = str(value) if s.chips else next(
+        (str(w) for _v, rules_value, w in s.choices
+         if rules_value == value and type(rules_value) is type(value) and rules_value != "other"), None)
+    return _("as the preset: %(value)s", value=words) if words is not None else _("as the preset")
+
+
+def rules_words(rules: dict | str | None) -> list[str]:
+    """A night's rules as the host set them, in the form's own words (the request's
+    language): the preset's name first, then each override in the form's order as
+    ``"<label>: <value>"`` (the field's label, :func:`web.core.forms.field_label`; a choice's
+    words from :data:`SETTINGS`, chips as the number), e.g. ``["Pocker with the joker",
+    "Direction of play: clockwise: to the dealer's left", "Blind (chips): 5", ...]``.
+    The host's night page lists them; the tablet folds them under its header.
+
+    ``rules``: the stored ``nights.rules`` (the preset and only the overrides, CONTRACT.md
+    section 3), or a preset's name alone. A value the form has no words for (a ladder
+    typed in, a key the form does not draw) is said as it is."""
+    if not isinstance(rules, dict):
+        rules = {"preset": rules}
+    words = [str(PRESET_NAMES.get(rules.get("preset"), rules.get("preset") or "—"))]
+    keys = [s.key for s in SETTINGS if s.key in rules] + sorted(k for k in rules if k not in BY_KEY and k != "preset")
+    for key in keys:
+        words.append(_("%(field)s: %(value)s", field=field_label(key), value=_value_words(key, rules[key])))
+    return words
+
+
+def _value_words(key: str, value: Any) -> str:
+    setting = BY_KEY.get(key)
+    if isinstance(value, list):
+        value = tuple(value)
+    if setting is not None and not setting.chips:
+        for _v, rules_value, words in setting.choices:
+            if rules_value == value and type(rules_value) is type(value) and rules_value != "other":
+                return str(words)
+    return "-".join(value) if isinstance(value, tuple) else str(value)
+
+
+def _read(s: Setting) -> Any:
+    """One setting's value from the form, or :data:`_EMPTY` when left empty."""
+    if s.chips:
+        value = int_field(s.key, required=False, high=MAX_NUMBER)
+        if value is not None and value > MAX_STAKE:
+            raise ValueError(_("%(field)s: too large (at most %(limit)s chips).",
+                               field=field_label(s.key), limit=f"{MAX_STAKE:,}".replace(",", " ")))
+        return _EMPTY if value is None else value
+    raw = request.form.get(s.key, "")
+    if not raw:
+        return _EMPTY
+    for value, rules_value, _words in s.choices:
+        if raw == value:
+            return _ladder_typed() if rules_value == "other" and s.key == "opener_ladder" else rules_value
+    raise ValueError(_("%(field)s: choose one of the options.", field=field_label(s.key)))
+
+
+def _ladder_typed() -> list[str]:
+    """The ladder typed in (``J Q K A``, ``J-Q-K``, ``j,q,k``): its ranks in order.
+
+    :raises FieldRefused: (of ``opener_ladder_other``) empty, or a step that is not J, Q, K or A."""
+    text = request.form.get(LADDER_OTHER, "")[:60]
+    steps = [w for w in text.upper().replace(",", " ").replace("-", " ").split()]
+    if not steps or any(step not in ("J", "Q", "K", "A") for step in steps):
+        raise FieldRefused(_("%(field)s: write the ranks J, Q, K or A in order, separated by spaces "
+                             "(for example J Q K A K Q J).", field=field_label("opener_ladder")), LADDER_OTHER)
+    return steps

@@ -1,0 +1,697 @@
+"""The host's night pages: a new night (rules, time zone and start, chip value as cents per
+N chips), players and seats (seat + first buy-in in one transaction; a player leaving),
+buy-ins and rebuys, the next hand (and voiding a start made by mistake), cash-outs and
+recounts, closing the night (the bank difference's resolution by its sign; fewest transfers
+or everyone with one player; refused while a dispute is open unless the host gives a
+reason), the night's disputes (each linking its ruling page, ``web.dispute.views``), the
+tablets' links (issued, shown once, revoked: ``store.night.dealer_links``) and the players'
+private links.
+
+Access: a host logs in with a username and password (``web.account.views``: server-side sessions
+that logout and a password change revoke, idle and absolute expiry, login limits kept in
+the database; the first visit sets up the account with a one-time code). Player links
+(``/p/<token>``) never open these pages. Every form carries an idempotency key, so a
+double submit is stored once (``store`` writes are idempotent on ``key``).
+
+Storage errors (``store.StoreError``) are shown to the host, nothing stored: the common
+refusals (those with a ``code``: seat taken, hand in progress, night closed, key reused,
+nothing to undo, duplicate name ...) in the page's language (:func:`web.core.refusals.refusal_text`), the
+rest as the store says them.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timezone
+from functools import lru_cache
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo, available_timezones
+
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+import referee
+import store
+from store.hand.judging import next_hand_stacks
+from store.money.counts import count_findings
+from store.night.nights import local_time
+from store.player.player_links import player_links, revoke_player_links
+from store.player.player_links import revoke_link as revoke
+from web.account.views import add_routes, current_actor, host_required
+from web.core import i18n
+from web.core.db import get_db
+from web.core.forms import (
+    MAX_NAME,
+    MAX_NUMBER,
+    MAX_REASON,
+    MAX_TITLE,
+    choice_field,
+    currency_field,
+    text_field,
+)
+from web.core.forms import field_label as _field_label
+from web.core.forms import int_field as _int
+from web.core.qr import qr_svg
+from web.core.refusals import refusal_text
+from web.hand.table_view import table_view
+from web.money.payments import night_payments
+from web.money.share import share_text
+from web.night import night_form
+
+bp = Blueprint("host", __name__, url_prefix="/host")
+
+
+add_routes(bp)
+
+
+def _key() -> str:
+    """A fresh idempotency key for a form."""
+    return str(uuid.uuid4())
+
+
+def _form_key() -> str | None:
+    """The form's idempotency key: 8-100 printable ASCII characters, else None (no key:
+    the write is made, just not deduplicated; nothing odd is stored as a key)."""
+    key = request.form.get("key", "")
+    return key if 8 <= len(key) <= 100 and key.isascii() and key.isprintable() else None
+
+
+@bp.get("/")
+@host_required
+def index():
+    """The nights, newest first, and the form for a new night."""
+
+    return _index_page()
+
+
+def _index_page(refusal: str | None = None, refused: str | None = None) -> str:
+    """The nights and the new-night form; after a refusal (``refusal``: its message in the
+    page's language; ``refused``: the form field it names, or None) the form as the host
+    sent it (``request.form``), that field marked and the folded part open when something
+    in it was set or refused."""
+    club_tz = current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE)
+    if club_tz not in _zone_names():
+        club_tz = DEFAULT_TIMEZONE
+    entered = request.form if refusal is not None else {}
+    chosen = entered.get("preset") if entered.get("preset") in referee.PRESETS else next(iter(referee.PRESETS))
+    return render_template("night/index.html", nights=store.list_nights(get_db()),
+                           presets=night_form.presets(), basic=night_form.groups(advanced=False),
+                           advanced=night_form.groups(advanced=True), key=_key(), club_tz=club_tz,
+                           timezones=_timezones(club_tz), preset_words=night_form.preset_words(),
+                           entered=entered, chosen=chosen, refusal=refusal, refused=refused,
+                           more_open=night_form.opens_more(entered, refused), field_label=_field_label,
+                           now_local=datetime.now(ZoneInfo(club_tz)).strftime("%Y-%m-%dT%H:%M"))
+
+
+DEFAULT_TIMEZONE = "Europe/Madrid"
+"""The club's time zone unless the config says ``CLUB_TIMEZONE``."""
+
+
+@lru_cache(maxsize=1)
+def _zone_names() -> tuple[str, ...]:
+    """The IANA zone names of regions (no ``Etc/``), sorted; read once."""
+    return tuple(sorted(z for z in available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV/"))))
+
+
+def _timezones(club_tz: str) -> list[str]:
+    """The IANA zones for the new-night form, the club's first."""
+    return [club_tz] + [z for z in _zone_names() if z != club_tz]
+
+
+def zone_field(default: str) -> str:
+    """The form's time zone (``timezone``), else ``default`` (the import form's "": the
+    file's own): an IANA name (``store.night.nights.zone``).
+
+    :raises night_form.FieldRefused: (of ``timezone``) no such zone, said in the page's
+        language (the store's ``unknown_timezone``)."""
+    name = night_form.named("timezone", lambda: text_field("timezone", 64)) or default
+    try:
+        if name:
+            store.night.nights.zone(name)
+    except store.StoreError as exc:
+        raise night_form.FieldRefused(refusal_text(exc), "timezone") from None
+    return name
+
+
+def _started_at(raw: str, tz_name: str, *, empty_ok: bool = False) -> datetime | None:
+    """The form's ``datetime-local`` value, read as a local time in the zone ``tz_name``
+    (the form's zone: the new-night form's, or the import's as resolved with the file's),
+    as a naive datetime; None when the form has no start field at all (a client that leaves
+    it out: the store takes the current time), or, with ``empty_ok``, when it is empty (the
+    import form: empty means the file's own start).
+
+    A local time the autumn's repeated hour makes ambiguous (02:30 on the last Sunday of
+    October in Europe/Madrid happens twice) is the first of the two (``fold=0``: the
+    summer-time one, as a clock on the wall reads it first).
+
+    :raises ValueError: a start that is not a date and time (``yesterday``); the field
+        sent empty (a browser sends a ``datetime-local`` it cannot read, a date half
+        typed, as empty: refused, never replaced by the current time); a start before
+        :data:`store.night.nights.EARLIEST_START` or more than a year after now (the one place
+        for the bounds: ``store.night.nights.start_in_bounds``); a local time that does not
+        exist in the zone (the spring's skipped hour: 2026-03-29 02:30 in Europe/Madrid,
+        where the clocks jump from 02:00 to 03:00). The message names the field by its
+        label, in the page's language.
+    :raises store.StoreError: ``tz_name`` is no time zone (code ``unknown_timezone``)."""
+    raw = raw.strip()
+    if not raw and (empty_ok or "started_at" not in request.form):
+        return None
+    try:
+        when = datetime.fromisoformat(raw.replace(" ", "T")).replace(tzinfo=None, fold=0)
+    except ValueError:
+        raise ValueError(_("%(field)s: write a date and time (2026-03-14 21:00).",
+                           field=_field_label("started_at"))) from None
+    tz = store.night.nights.zone(tz_name)
+    if not store.night.nights.start_in_bounds(when, tz):
+        raise ValueError(_("%(field)s: a night starts on 1 January 2000 or later, and at most a year from now.",
+                           field=_field_label("started_at")))
+    if when.replace(tzinfo=tz).astimezone(timezone.utc).astimezone(tz).replace(tzinfo=None) != when:
+        raise ValueError(_("%(field)s: %(time)s does not exist in %(zone)s (the clocks jump forward at that "
+                           "hour): choose another time.", field=_field_label("started_at"),
+                           time=when.strftime("%Y-%m-%d %H:%M"), zone=tz_name))
+    return when
+
+
+@bp.post("/nights")
+@host_required
+def new_night():
+    """Open a night: the preset and the house rules the host set (``web.night.night_form``: only
+    those stored as overrides), the chip value (cents), zone, start and title. A refusal
+    answers 400 with the form as the host filled it, the message at the top and the field
+    it names marked (nothing stored)."""
+
+    named = night_form.named
+    try:
+        rules = night_form.read_rules()
+        _check_playable(rules)
+        fields = {"chip_cents": named("chip_cents", lambda: _int("chip_cents", low=1)),
+                  "chips_per": named("chips_per", lambda: _int("chips_per", required=False, low=1)) or 1,
+                  "currency": named("currency", currency_field),
+                  "timezone": zone_field(current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE)),
+                  "title": named("title", lambda: text_field("title", MAX_TITLE)) or None}
+        fields["started_at"] = named("started_at", lambda: _started_at(text_field("started_at", 40),
+                                                                        fields["timezone"]))
+        night_id = store.create_night(get_db(), rules=rules, key=_form_key(), **fields)
+    except ValueError as exc:  # StoreError is a ValueError
+        return _index_page(refusal_text(exc), night_form.refused_field(exc)), 400
+    return redirect(url_for("host.night", night_id=night_id))
+
+
+
+def _check_playable(rules: dict) -> None:
+    """Refuse bet sizes no hand can be played with, naming the field (the preset's values
+    fill what the form leaves empty).
+
+    Fixed limit needs ``small_bet`` > 0 and ``big_bet`` >= ``small_bet``; pot and no limit
+    need ``min_bet`` > 0; an ante or a blind must put something in the pot; the double
+    blind (``big_blind``), when there is one, is at least the blind (``small_blind``).
+
+    In fixed limit neither blind may be larger than the small bet. Robert's Rules of Poker,
+    section 4 (Buttons and Blinds), rules for using blinds, rule 1: "The minimum bring-in
+    and allowable raise sizes for the opener are specified by the poker form used and blind
+    amounts set for a game": the blinds are the first bet, and in limit poker a bet is the
+    lower limit, so the big blind is at most the small bet (the usual structure: blinds 5
+    and 10 in a game of 10 and 20). A double blind of 10 over bets of
+    2/4 leaves no legal raise size: the tablet offered "raise to 12" and called the double
+    blind's option a call.
+
+    :raises night_form.FieldRefused: with a message in the request's language, naming the field.
+    """
+    try:
+        resolved = referee.resolve_rules(rules)
+    except referee.RulesError:
+        return  # the store says what is wrong with the rules themselves
+    if resolved.betting == "fixed_limit":
+        if resolved.small_bet <= 0:
+            raise night_form.FieldRefused(_("%(field)s: must be above 0 in fixed limit.",
+                                            field=_field_label("small_bet")), "small_bet")
+        if resolved.big_bet < resolved.small_bet:
+            raise night_form.FieldRefused(_("%(field)s: must be at least the small bet (%(small)s).",
+                                            field=_field_label("big_bet"), small=resolved.small_bet), "big_bet")
+    elif resolved.min_bet <= 0:
+        raise night_form.FieldRefused(_("%(field)s: must be above 0 in pot limit and no limit.",
+                                        field=_field_label("min_bet")), "min_bet")
+    _check_blinds(resolved)
+    if resolved.ante <= 0 and resolved.small_blind <= 0 and resolved.big_blind <= 0:
+        raise night_form.FieldRefused(_("%(field)s: must be above 0 when there are no blinds: "
+                                        "otherwise nobody puts anything in the pot.",
+                                        field=_field_label("ante")), "ante")
+
+
+def _check_blinds(resolved) -> None:
+    """The blinds' sizes against each other and the bets (see :func:`_check_playable`).
+
+    :raises night_form.FieldRefused: naming ``big_blind`` (below the blind) or the blind
+        above the small bet in fixed limit."""
+    if not resolved.blinds_allowed:
+        return
+    if 0 < resolved.big_blind < resolved.small_blind:
+        raise night_form.FieldRefused(_("%(field)s: must be at least the blind (%(blind)s).",
+                                        field=_field_label("big_blind"), blind=resolved.small_blind),
+                                      "big_blind")
+    if resolved.betting == "fixed_limit":
+        for key in ("big_blind", "small_blind"):
+            if getattr(resolved, key) > resolved.small_bet:
+                raise night_form.FieldRefused(
+                    _("%(field)s: can be at most the small bet (%(small)s) in fixed limit: the "
+                      "blinds are the first bet, and a bet is the small bet (Robert's Rules of Poker).",
+                      field=_field_label(key), small=resolved.small_bet), key)
+
+
+@bp.get("/night/<int:night_id>")
+@host_required
+def night(night_id: int):
+    """The night: seats, stacks, buy-ins, the hand in progress or the next one, links, the
+    cash-out counts that differ from the referee's stacks (``store.money.counts``: who, how
+    many, up to which hand the chips agreed), and the night's disputes (the open ones
+    first, each linking its ruling page), and the night's rules in words (the preset and
+    each override the host set: ``night_form.rules_words``)."""
+
+    db = get_db()
+    try:
+        info = store.get_night(db, night_id)
+    except store.StoreError:
+        abort(404)
+    g.night_preset = info["rules_frozen"].get("preset")
+    view = table_view(db, night_id, cached_check=True)
+    summary = _summary(db, night_id)
+    bought = {r["player_id"]: r["bought"] for r in (summary or {}).get("players", [])}
+    # hands played elsewhere (a PokerNow ledger, store.night.nights.hands_elsewhere): no hand or tablet
+    # controls, no opener line; the seats show each player's count (the ledger's), not the referee's stack
+    elsewhere = store.night.nights.hands_elsewhere(db, night_id)
+    counted = {r["player_id"]: r["counted"] for r in (summary or {}).get("players", [])} if elsewhere else {}
+    seated = store.night_players(db, night_id)
+    opening_next = _opening_next(db, view, info)
+    pay = night_payments(night_id)  # the transfers with their marks, the expenses: read once
+    disputes = [{**d, "entered_local": local_time(d["entered_at"], info["timezone"])}
+                for d in store.night_disputes(db, night_id)]
+    return render_template(
+        "night/night.html", night=info, view=view, seated=seated, bought=bought,
+        hands_elsewhere=elsewhere, counted=counted,  # hands played elsewhere (see above)
+        disputes=disputes, open_disputes=[d for d in disputes if d["status"] == "open"],
+        open_disputes_names=", ".join(_("%(name)s (hand %(number)s)", name=d["player"], number=d["hand_number"])
+                                      for d in disputes if d["status"] == "open"),
+        opening_next=opening_next, club=store.list_players(db),
+        dealer_links=_dealer_links(db, night_id, info["timezone"]),
+        summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=_key(),
+        pay=pay, share_text=share_text(summary, expenses=pay["expenses"]) if summary and info["closed"] else None,
+        new_link=g.pop("new_link", None),
+        players=store.table_players(db, night_id),
+        entries=[{**e, "entered_local": store.night.nights.local_time(e["entered_at"], info["timezone"]),
+                  "voided_local": store.night.nights.local_time(e["voided_at"], info["timezone"])}
+                 for e in store.night_entries(db, night_id)],
+        started_local=store.night.nights.local_time(info["started_at"], info["timezone"]),
+        rule_words=night_form.rules_words(info["rules"]),
+        links=player_links_by_id(db, [p["player_id"] for p in seated], info["timezone"]))
+
+
+def _dealer_links(db, night_id: int, tz_name: str) -> list[dict]:
+    """The night's tablet links for the panel (``store.night.dealer_links``), each with its issue
+    time in the club's zone (``issued_local``: ``"2026-11-29 21:05"``)."""
+    return [{**link, "issued_local": local_time(link["issued_at"], tz_name).strftime("%Y-%m-%d %H:%M")}
+            for link in store.dealer_links(db, night_id)]
+
+
+@bp.post("/night/<int:night_id>/dealer-links")
+@host_required
+def issue_dealer_link(night_id: int):
+    """Issue a tablet (dealer) link for the night, named by the host's ``label`` (default
+    "Tablet N"). The link is shown once, in this POST's answer (the night page), never
+    in a cookie; only its hash is kept. A repeated submit (same form key) issues nothing
+    new and says so."""
+    db = get_db()
+    try:
+        store.get_night(db, night_id)
+    except store.StoreError:
+        abort(404)
+    try:
+        link_id, token = store.issue_dealer_link(
+            db, night_id, request.form.get("label", ""), issued_by=current_actor(), key=_form_key(),
+            default_label=_("Tablet %(n)s", n="%(n)s"))
+    except ValueError as exc:  # StoreError included
+        flash(refusal_text(exc), "error")
+        return redirect(url_for("host.night", night_id=night_id))
+    if token is None:
+        flash(_("That tablet link was already issued: it is shown only once. Revoke it and issue a "
+                "new one if it was lost."), "error")
+        return redirect(url_for("host.night", night_id=night_id))
+    g.new_dealer_link = {"id": link_id, "url": url_for("dealer.hand_page", night_id=night_id, token=token,
+                                                       _external=True)}
+    return night(night_id)
+
+
+@bp.post("/night/<int:night_id>/dealer-links/<int:link_id>/revoke")
+@host_required
+def revoke_dealer_link(night_id: int, link_id: int):
+    """Revoke one of the night's tablet links: the tablet's next request is refused (404)."""
+    try:
+        if link_id > MAX_NUMBER or night_id > MAX_NUMBER:
+            raise store.StoreError("no such link", "no_dealer_link")
+        fresh = store.revoke_dealer_link(get_db(), link_id, revoked_by=current_actor(), night_id=night_id)
+        flash(_("Tablet link revoked.") if fresh else _("That tablet link was already revoked."), "ok")
+    except store.StoreError as exc:
+        flash(refusal_text(exc), "error")
+    return redirect(url_for("host.night", night_id=night_id))
+
+
+def _opening_next(db, view: dict, info: dict) -> str | None:
+    """The opening minimum in force: the current hand's, else the next hand's (ladder)."""
+
+    if view["in_progress"]:
+        return view.get("opening")
+    if view["hand_id"] is not None:
+        checked = store.hand_check(db, view["hand_id"]) or {}
+        if "next_opening" in checked:
+            return checked["next_opening"]
+    return info["rules_frozen"].get("opening")
+
+
+def _summary(db, night_id: int) -> dict | None:
+
+    try:
+        return store.night_summary(db, night_id)
+    except Exception:  # noqa: BLE001 - the summary is a courtesy on this page
+        current_app.logger.exception("night_summary failed for night %s", night_id)
+        return None
+
+
+def _write(night_id: int, do, done: str | None = None):
+    """Run one store write; flash its error (nothing stored), or ``done`` when given, and go
+    back to the night."""
+    try:
+        do(get_db())
+    except ValueError as exc:  # StoreError included
+        flash(refusal_text(exc), "error")
+    else:
+        if done:
+            flash(done, "ok")
+    return redirect(url_for("host.night", night_id=night_id))
+
+
+@bp.post("/night/<int:night_id>/seat")
+@host_required
+def seat(night_id: int):
+    """Seat a player (new to the club or not) and record the first buy-in, in one
+    transaction (``store.join_table``); refused whole while a hand is in progress."""
+
+    def do(db):
+        if store.current_hand(db, night_id) is not None:
+            raise ValueError(_("A hand is in progress: seat new players between hands."))
+        store.join_table(db, night_id, text_field("name", MAX_NAME, required=True), _int("seat", low=1),
+                         _int("chips", required=False), entered_by=current_actor(), key=_form_key())
+
+    return _write(night_id, do)
+
+
+@bp.post("/night/<int:night_id>/unseat")
+@host_required
+def unseat(night_id: int):
+    """A player leaves the table (between hands), with the reason."""
+
+    return _write(night_id, lambda db: store.unseat(
+        db, night_id, _int("player_id"), reason=text_field("reason", MAX_REASON), entered_by=current_actor(),
+        key=_form_key()))
+
+
+@bp.post("/night/<int:night_id>/void-hand")
+@host_required
+def void_hand(night_id: int):
+    """Void the start of the hand in progress when nothing was logged in it yet."""
+
+    def do(db):
+        hand_id = store.current_hand(db, night_id)
+        if hand_id is None:
+            raise ValueError(_("No hand is in progress."))
+        store.void_hand_start(db, hand_id, reason=text_field("reason", MAX_REASON), entered_by=current_actor(),
+                              key=_form_key())
+
+    return _write(night_id, do)
+
+
+@bp.post("/night/<int:night_id>/buy-in")
+@host_required
+def buy_in(night_id: int):
+    """A buy-in or rebuy (chips) for a seated player; says so with the stack it makes (the
+    night page shows it in the stacks at once: ``web.hand.table_view``)."""
+
+    said = []
+
+    def do(db):
+        player_id, chips = _int("player_id"), _int("chips", low=1)
+        store.buy_in(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        seat = next(p["seat"] for p in store.night_players(db, night_id) if p["player_id"] == player_id)
+        stack = next_hand_stacks(db, night_id).get(seat, chips)
+        said.append(_("Buy-in recorded: %(name)s +%(chips)s; stack now %(stack)s.",
+                      name=store.get_player(db, player_id)["name"], chips=i18n.chips(chips),
+                      stack=i18n.chips(stack)))
+
+    response = _write(night_id, do)
+    if said:
+        flash(said[0], "ok")
+    return response
+
+
+@bp.post("/night/<int:night_id>/hand")
+@host_required
+def start_hand(night_id: int):
+    """Start the next hand: the button moves on unless a seat is given; stacks carry."""
+
+    return _write(night_id, lambda db: store.start_hand(
+        db, night_id, button=_int("button", required=False, low=1), entered_by=current_actor(),
+        key=_form_key()))
+
+
+@bp.post("/night/<int:night_id>/cash-out")
+@host_required
+def cash_out(night_id: int):
+    """Record the chips a player counted out with at the end; says so ("Chips recorded:
+    Bruno 108.")."""
+
+    def do(db):
+        player_id, chips = _int("player_id"), _int("chips")
+        store.cash_out(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        said.append(_("Chips recorded: %(name)s %(chips)s.", name=store.get_player(db, player_id)["name"],
+                      chips=i18n.chips(chips)))
+
+    said: list[str] = []
+    response = _write(night_id, do)
+    if said:
+        flash(said[0], "ok")
+    return response
+
+
+@bp.post("/night/<int:night_id>/recount")
+@host_required
+def recount(night_id: int):
+    """Correct a player's count: voids the earlier one (reason "recount"), records the new;
+    says so with the count it replaced ("Recount recorded: Bruno 88 (before 108).")."""
+
+    def do(db):
+        player_id, chips = _int("player_id"), _int("chips")
+        before = [e["chips"] for e in store.money.bank.live_entries(db, night_id, "cash_out") if e["player_id"] == player_id]
+        store.recount(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        name = store.get_player(db, player_id)["name"]
+        said.append(_("Recount recorded: %(name)s %(chips)s (before %(before)s).", name=name,
+                      chips=i18n.chips(chips), before=i18n.chips(before[-1])) if before
+                    else _("Chips recorded: %(name)s %(chips)s.", name=name, chips=i18n.chips(chips)))
+
+    said: list[str] = []
+    response = _write(night_id, do)
+    if said:
+        flash(said[0], "ok")
+    return response
+
+
+@bp.post("/night/<int:night_id>/pot-handed-back")
+@host_required
+def pot_handed_back(night_id: int):
+    """The host states that the pot carried after the last hand was handed back to the
+    players' stacks before they counted (``store.pot_handed_back``: a ledger entry with
+    who and when, voidable): the bank then counts it once, inside the counts."""
+
+    return _write(night_id, lambda db: store.pot_handed_back(db, night_id, entered_by=current_actor(),
+                                                             key=_form_key()),
+                  _("Noted: the carried pot was handed back to the players before the count."))
+
+
+@bp.post("/night/<int:night_id>/close")
+@host_required
+def close(night_id: int):
+    """Close the night: the bank difference's resolution (by its sign: charge an excess or
+    credit a shortage to one player, split it, or a recount), and the settlement: the
+    fewest transfers, or everyone with one player (``hub_player_id``). While a dispute is
+    open the store refuses (code ``dispute_open``) unless the host gives a reason to close
+    anyway (``override_reason``, kept in the close's detail)."""
+
+    def do(db):
+        resolution = choice_field("resolution", store.money.ledger.RESOLUTIONS)
+        override = text_field("override_reason", MAX_REASON) or None
+        if request.form.get("confirm") != "1":  # the page asks first; a bare POST must say so too
+            raise ValueError(_("Closing the night was not confirmed: tick the box to confirm."))
+        charge = _int("charge_player_id", required=False)
+        hub = _int("hub_player_id", required=False)
+        store.close_night(db, night_id, entered_by=current_actor(), resolution=resolution, charge_player_id=charge,
+                          mode="hub" if hub else "fewest", hub_player_id=hub, key=_form_key(),
+                          override_reason=override)
+
+    return _write(night_id, do)
+
+
+@bp.post("/night/<int:night_id>/void-entry")
+@host_required
+def void_entry(night_id: int):
+    """Void one of the night's buy-ins, rebuys, cash-outs or adjustments (``store.void_entry``:
+    a ``void`` entry with the reason, who and when; nothing deleted)."""
+
+    def do(db):
+        entry_id = _int("entry_id", low=1)
+        row = db.execute("SELECT night_id FROM ledger WHERE id = ?", [entry_id]).fetchone()
+        if row is None or row[0] != night_id:
+            raise ValueError(_("No such entry in this night."))
+        reason = text_field("reason", MAX_REASON)
+        if not reason:
+            raise ValueError(_("Say why the entry is voided."))
+        store.void_entry(db, entry_id, reason=reason, entered_by=current_actor(),
+                         key=_form_key())
+
+    return _write(night_id, do, _("Entry voided."))
+
+
+@bp.post("/night/<int:night_id>/reopen")
+@host_required
+def reopen(night_id: int):
+    """Reopen a closed night, with the reason (``store.reopen_night``: voids the close and its
+    adjustments; the settlement is made again at the next close)."""
+
+    def do(db):
+        reason = text_field("reason", MAX_REASON)
+        if not reason:
+            raise ValueError(_("Say why the night is reopened."))
+        store.reopen_night(db, night_id, reason=reason, entered_by=current_actor())
+
+    return _write(night_id, do, _("Night reopened."))
+
+
+@bp.post("/player/<int:player_id>/link")
+@host_required
+def issue_link(player_id: int):
+    """Issue a private link for a player; shown once to the host (only a hash is kept), in
+    this POST's answer: the night page with the link on top (never in the session cookie),
+    in a panel that names the player, with copy and share buttons (``static/money/share.js``)
+    and its QR code (``web.core.qr.qr_svg``)."""
+
+    night_id = _night_back()
+    db = get_db()
+    try:
+        if player_id > MAX_NUMBER:
+            raise store.StoreError(_("No such player."))
+        if not night_id:
+            raise ValueError(_("Open the night to issue a link."))
+        store.get_night(db, night_id)
+        token = store.issue_token(db, player_id)
+    except ValueError as exc:  # StoreError included: no such night or player
+        flash(refusal_text(exc), "error")
+    else:
+        url = url_for("player.ledger", token=token, _external=True)
+        name = store.get_player(db, player_id)["name"]
+        g.new_link = {"player_id": player_id, "name": name, "url": url,
+                      "qr": qr_svg(url, title=_("Private link of %(name)s", name=name))}
+        return night(night_id)
+    if night_id:
+        return redirect(url_for("host.night", night_id=night_id))
+    return redirect(url_for("host.index"))
+
+
+@bp.post("/revoke")
+@host_required
+def revoke_link():
+    """Revoke a player link: the host pastes the link (a URL, query and fragment included,
+    a path, or the bare token: :func:`token_from_link`). A token never issued is an error
+    ("nothing revoked"), never reported as revoked."""
+
+    night_id = _night_back()
+    token = token_from_link(request.form.get("link", ""))
+    try:
+        if token is None:
+            raise ValueError("not a link")
+        fresh = store.revoke_token(get_db(), token)  # raises for a link never issued
+        flash(_("Link revoked.") if fresh else _("That link was already revoked."), "ok")
+    except ValueError:  # StoreError included: no link was ever issued with that token
+        flash(_("No private link matches what was pasted: nothing revoked."), "error")
+    return _back(night_id)
+
+
+def token_from_link(text: str) -> str | None:
+    """The token of a pasted player link: a full URL (``…/p/<token>?lang=en#x``), a path,
+    or the bare token. Query, fragment, spaces and a trailing slash are ignored.
+
+    >>> token_from_link(" https://club.example/p/AbC_123-xyzAbC_123-xyz?lang=en#top ")
+    'AbC_123-xyzAbC_123-xyz'
+    >>> token_from_link("nonsense with spaces") is None
+    True
+    """
+
+    text = (text or "").strip()
+    parts = urlsplit(text)
+    path = parts.path if (parts.scheme or text.startswith("/")) else text.split("?", 1)[0].split("#", 1)[0]
+    segments = [s for s in path.split("/") if s]
+    if "p" in segments and segments.index("p") + 1 < len(segments):
+        candidate = segments[segments.index("p") + 1]
+    else:
+        candidate = segments[-1] if segments else ""
+    if not 20 <= len(candidate) <= 100 or not all(c.isascii() and (c.isalnum() or c in "-_") for c in candidate):
+        return None
+    return candidate
+
+
+def _night_back() -> int | None:
+    try:
+        return _int("night_id", required=False)
+    except ValueError:
+        return None
+
+
+def _back(night_id: int | None):
+    if night_id:
+        return redirect(url_for("host.night", night_id=night_id))
+    return redirect(url_for("host.index"))
+
+
+@bp.post("/player/<int:player_id>/links/<int:link_id>/revoke")
+@host_required
+def revoke_one_link(player_id: int, link_id: int):
+    """Revoke one of a player's links (from the night page's list)."""
+
+    night_id = _night_back()
+    try:
+        if player_id > MAX_NUMBER or link_id > MAX_NUMBER:
+            raise ValueError
+        revoke(get_db(), player_id, link_id)
+        flash(_("Link revoked."), "ok")
+    except ValueError:
+        flash(_("That link is not a live link of this player."), "error")
+    return _back(night_id)
+
+
+@bp.post("/player/<int:player_id>/links/revoke-all")
+@host_required
+def revoke_all_links(player_id: int):
+    """Revoke every live link of a player."""
+
+    night_id = _night_back()
+    count = revoke_player_links(get_db(), player_id) if player_id <= MAX_NUMBER else 0
+    flash(ngettext("%(num)s link revoked.", "%(num)s links revoked.", count), "ok")
+    return _back(night_id)
+
+
+def player_links_by_id(db, player_ids, tz_name: str) -> dict[int, list[dict]]:
+    """Each player's live links for the night page: ``{player_id: [{"id", "prefix",
+    "issued_at", "issued_local"}]}``; ``issued_local`` is the issue time in the club's zone
+    (``"2026-11-29 21:05"``)."""
+
+    out = {}
+    for pid in player_ids:
+        out[pid] = [{**link, "issued_local": local_time(link["issued_at"], tz_name).strftime("%Y-%m-%d %H:%M")}
+                    for link in player_links(db, pid)]
+    return out

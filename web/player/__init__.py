@@ -1,0 +1,2 @@
+"""The player's private page on a phone: nights, hands, running total, whom to pay.
+"""

@@ -1,0 +1,177 @@
+"""What the player's phone page says of each night, in the page's language (issue 14):
+the night's title, the current stack during a live night, each hand's result in words,
+each ledger line in words, and the transfers once the night is closed.
+
+The figures come from one place each: the stacks from the referee (the tablet's view,
+:func:`web.hand.table_view.table_view`, during a hand; ``store.hand.judging.next_hand_stacks``
+between hands: the stacks after the last hand plus the chips bought since), a hand's
+result from :func:`store.club.standings.hand_results` (the referee's stacks), the transfers
+from the night's live close (``store.money.ledger.close_night`` keeps them in its ``detail``).
+This module only puts them into words.
+"""
+
+from __future__ import annotations
+
+from babel.lists import format_list
+from flask_babel import format_datetime, get_locale, ngettext
+from flask_babel import gettext as _
+
+from store.club.standings import hand_results, player_entries
+from store.hand import judging
+from store.hand.replayer import hand_names
+from store.night.nights import get_night, local_time, table_players
+from web.core.i18n import chips, money
+from web.hand.table_view import table_view
+
+
+def names_list(names: list[str]) -> str:
+    """Names joined as the page's language joins them ("Bruno y Chus")."""
+    return format_list(list(names), locale=get_locale()) if names else ""
+
+
+def current_stack(db, night_id: int, seat: int | None) -> int | None:
+    """The player's chips at the table now (int), by the referee: during a hand the
+    tablet view's stack (what is left after the bets so far), between hands the stacks
+    after the last hand plus the chips bought since. None when not seated."""
+    if seat is None:
+        return None
+    view = table_view(db, night_id, with_gap=False)
+    if view["in_progress"]:
+        return next((s["stack"] for s in view["seats"] if s["seat"] == seat), None)
+    return judging.next_hand_stacks(db, night_id).get(seat)
+
+
+def night_title(night: dict, players: list[dict]) -> dict:
+    """The night's title parts: ``{"when"}`` (date and start time in the club's zone, in
+    the page's language), ``"title"`` (the host's, or None), ``"table"`` (who played, by
+    seat: "Ana, Bruno y Chus")."""
+    start = local_time(night["started_at"], night["timezone"])
+    return {"when": format_datetime(start.replace(tzinfo=None), "EEE d MMM y, HH:mm"),
+            "title": night.get("title"), "table": names_list([p["name"] for p in players])}
+
+
+def hand_sentence(result: dict, seat: int, names: dict[int, str]) -> dict:
+    """A hand's result for the player in seat ``seat`` (``result``: one of
+    :func:`store.club.standings.hand_results`), said in words with the other players' names
+    (``names``: seat -> name at that hand).
+
+    :returns: ``{"number", "change" (int chips), "outcome" ('won' | 'lost' | 'even' |
+        'carried' | 'playing'), "text", "pushed" (a sentence when the dealer pushed the pot
+        elsewhere than the referee's awards, else None)}``.
+    """
+    number, change = result["number"], result["change"].get(seat, 0)
+    others = {s: c for s, c in result["change"].items() if s != seat}
+    won_from = [names.get(s, _("seat %(s)s", s=s)) for s, c in sorted(others.items()) if c < 0]
+    took = [names.get(s, _("seat %(s)s", s=s)) for s, c in sorted(others.items()) if c > 0]
+    if not result["ended"]:
+        outcome, text = "playing", _("Hand %(n)s: in play", n=number)
+    elif change > 0:
+        outcome = "won"
+        text = ngettext("Hand %(n)s: you won %(chips)s chip from %(names)s",
+                        "Hand %(n)s: you won %(chips)s chips from %(names)s", change, n=number, chips=chips(change),
+                        names=names_list(won_from)) if won_from else ngettext(
+            "Hand %(n)s: you won %(chips)s chip", "Hand %(n)s: you won %(chips)s chips", change, n=number,
+            chips=chips(change))
+    elif change < 0 and took:
+        outcome = "lost"
+        text = ngettext("Hand %(n)s: you lost %(chips)s chip; %(names)s took the pot",
+                        "Hand %(n)s: you lost %(chips)s chips; %(names)s took the pot", -change, n=number,
+                        chips=chips(-change), names=names_list(took))
+    elif change < 0 and result["carried"]:
+        outcome = "carried"
+        text = ngettext("Hand %(n)s: nobody opened; you put %(chips)s chip into the pot carried to the next hand "
+                        "(%(pot)s)", "Hand %(n)s: nobody opened; you put %(chips)s chips into the pot carried to "
+                        "the next hand (%(pot)s)", -change, n=number, chips=chips(-change), pot=chips(result["carried"]))
+    elif change < 0:
+        outcome, text = "lost", ngettext("Hand %(n)s: you lost %(chips)s chip", "Hand %(n)s: you lost %(chips)s chips",
+                                         -change, n=number, chips=chips(-change))
+    else:
+        outcome, text = "even", _("Hand %(n)s: no chips won or lost", n=number)
+    pushed = None
+    awards, recorded = result["awards"], result["recorded_awards"]
+    if result["ended"] and awards is not None and recorded and recorded != awards:
+        pushed = _("The dealer pushed the pot to %(names)s; the referee's stacks follow the rules.",
+                   names=names_list([names.get(s, _("seat %(s)s", s=s)) for s in sorted(recorded) if recorded[s]]))
+    return {"number": number, "change": change, "outcome": outcome, "text": text, "pushed": pushed}
+
+
+REASONS = {"carried pot": "carried", "charge": "charge", "credit": "credit", "split": "split",
+           "ruling": "ruling"}
+
+
+def _chips_word(amount: int, signed: bool = False) -> str:
+    """``"500 chips"`` / ``"+1 chip"`` in the page's language."""
+    return ngettext("%(chips)s chip", "%(chips)s chips", abs(amount), chips=chips(amount, signed=signed))
+
+
+def entry_sentence(entry: dict) -> str:
+    """One ledger line of the player's (:func:`store.club.standings.player_entries`) in words:
+    "Buy-in: 500 chips", "Rebuy before hand 4: 500 chips", "Counted: 460 chips",
+    "Carried pot given back: +1 chips", "Ruling on dispute 3 (hand 6): +20 chips" ...;
+    a voided line says so and why."""
+    amount, kind, reason = entry["chips"], entry["kind"], entry["reason"]
+    signed = _chips_word(amount, signed=True)
+    plain = _chips_word(amount)
+    if kind == "buy_in":
+        text = (_("Rebuy before hand %(n)s: %(chips)s", n=entry["before_hand"] + 1, chips=plain)
+                if entry["before_hand"] else _("Buy-in: %(chips)s", chips=plain))
+    elif kind == "cash_out":
+        text = _("Counted at the end: %(chips)s", chips=plain)
+    elif reason == "carried pot":
+        text = _("Carried pot given back: %(chips)s", chips=signed)
+    elif reason == "charge":
+        text = _("Bank difference charged to you at the close: %(chips)s", chips=signed)
+    elif reason == "credit":
+        text = _("Bank difference credited to you at the close: %(chips)s", chips=signed)
+    elif reason == "split":
+        text = _("Your share of the bank difference at the close: %(chips)s", chips=signed)
+    elif reason == "ruling":
+        text = _("Ruling on dispute %(d)s (hand %(h)s): %(chips)s", d=entry["dispute_id"], h=entry["hand"],
+                 chips=signed)
+    else:
+        text = _("Adjustment: %(chips)s", chips=signed)
+    if entry["voided"]:
+        why = _("replaced by a recount") if entry["void_reason"] == "recount" else entry["void_reason"]
+        text += " · " + _("voided (%(why)s)", why=why)
+    return text
+
+
+def my_transfers(night: dict, player_id: int) -> list[dict]:
+    """The closed night's transfers that involve the player, from the live close (the
+    settlement as closed), in words: ``[{"direction" ('pay' | 'receive'), "name",
+    "cents", "text"}]``; [] for an open night."""
+    close = night.get("close")
+    if not close:
+        return []
+    out = []
+    for t in close["detail"].get("transfers") or []:
+        amount = money(t["cents"], night["currency"])
+        if t["payer_id"] == player_id:
+            out.append({"direction": "pay", "name": t["payee"], "cents": t["cents"],
+                        "text": _("You pay %(name)s %(amount)s", name=t["payee"], amount=amount)})
+        elif t["payee_id"] == player_id:
+            out.append({"direction": "receive", "name": t["payer"], "cents": t["cents"],
+                        "text": _("%(name)s pays you %(amount)s", name=t["payer"], amount=amount)})
+    return out
+
+
+def night_card(db, night: dict, player_id: int, seat: int | None, hand_ids: set[int]) -> dict:
+    """What the phone page adds to one night of ``store.player_ledger``: ``{"title":
+    night_title, "stack": current_stack (open nights only, else None), "results":
+    {hand_id: hand_sentence}, "lines": [(entry, text)], "transfers": my_transfers}``.
+
+    :param hand_ids: the hands the player was dealt into (the ledger's).
+    """
+    info = get_night(db, night["night_id"])
+    players = table_players(db, night["night_id"])
+    results = {}
+    if hand_ids and seat is not None:
+        for result in hand_results(db, night["night_id"]):
+            if result["hand_id"] in hand_ids:
+                names = hand_names(db, night["night_id"], result["number"])
+                results[result["hand_id"]] = hand_sentence(result, seat, names)
+    return {"title": night_title(info, players),
+            "stack": None if info["closed"] else current_stack(db, night["night_id"], seat),
+            "results": results,
+            "lines": [(e, entry_sentence(e)) for e in player_entries(db, night["night_id"], player_id)],
+            "transfers": my_transfers(info, player_id)}

@@ -1,0 +1,160 @@
+"""A player's private page on the phone: ``GET /p/<token>``.
+
+The token (``store.issue_token``: ``secrets.token_urlsafe(32)``, revocable by the host) is
+the only key: the page shows that one player's nights, buy-ins, cash-outs, net per night
+(chips and money in integer cents, written as the page's language writes numbers) and the
+running total with a chart (``web.core.charts``: labelled axes), one of each per currency (money
+in two currencies is never added up or drawn on one line); each night titled (date and time,
+title, table), its current stack while it is played, its ledger lines and each hand's result
+in words with the other players' names (a hand is public at the table), and whom the player
+pays / who pays them once closed (``web.player.phone``); and every hand they played with its findings (``store.player_ledger``; cards nobody showed hidden, as on
+the player's replay: :func:`hidden_findings`), said in the page's language by the
+referee's templates (``web.core.i18n.say_finding``), a "Dispute this hand" link on each
+(``web.dispute.views``) with the status and ruling of the player's own disputes beside it,
+and the player's own cash-out count when
+it differs from the referee's stack (``store.money.counts``; never another player's). Reading
+takes no write lock (``store.core.transactions.read_tx``). Nothing in the URL names another
+player, so no other player's ledger is reachable (names appear only as the player's
+opponents in a hand and as the other side of a transfer); an unknown or revoked token is a
+plain 404, the same answer as for a token that never existed.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, abort, render_template
+from flask_babel import format_date
+from flask_babel import gettext as _
+
+import store
+from store.core.transactions import read_tx
+from store.hand.card_hiding import redact_finding, redact_text
+from store.hand.replayer import player_hand_seat, visible_cards
+from web.core import i18n
+from web.core.charts import line_chart
+from web.core.db import get_db
+from web.money.payments import player_settle_context
+from web.player import phone
+
+bp = Blueprint("player", __name__, url_prefix="/p")
+
+def disputes_by_hand(disputes: list[dict], player_id: int) -> dict[int, list[dict]]:
+    """The player's disputes (``store.player_disputes``) by hand id, each with ``own_move``:
+    the chips its ruling moved to (+) or from (-) this player (None before a ruling), so
+    the ledger names nobody else (the dispute page shows every move by name).
+
+    >>> disputes_by_hand([{"hand_id": 4, "ruling": {"moves": [{"player_id": 1, "chips": -75},
+    ...                   {"player_id": 2, "chips": 75}]}}], 2)[4][0]["own_move"]
+    75
+    """
+    out: dict[int, list[dict]] = {}
+    for dispute in disputes:
+        ruling = dispute.get("ruling")
+        own = None if not ruling else sum(m["chips"] for m in ruling.get("moves", [])
+                                          if m["player_id"] == player_id)
+        out.setdefault(dispute["hand_id"], []).append({**dispute, "own_move": own})
+    return out
+
+
+def hidden_findings(db, hand_id: int, player_id: int, findings: list[dict]) -> list[dict]:
+    """A hand's findings as the player may read them: cards nobody showed hidden, except
+    the player's own, as on their replay (``store.hand.replayer.visible_cards``,
+    ``store.hand.card_hiding.redact_finding``). Read-only."""
+    if not findings:
+        return findings
+    seat = player_hand_seat(db, hand_id, player_id)
+    visible = visible_cards(db, hand_id, seat) if seat is not None else set()
+    return [redact_finding(f, visible) for f in findings]
+
+
+def hidden_rulings(disputes: list[dict], visible: set[str]) -> list[dict]:
+    """The player's disputes with every card they may not see (not in ``visible``:
+    ``store.hand.replayer.visible_cards``) hidden in the ruling's rule, note and correction, as
+    on their replay (``store.hand.card_hiding.redact_text``)."""
+    out = []
+    for d in disputes:
+        r = d.get("ruling")
+        if r:
+            r = {**r, "rule": redact_text(r["rule"], visible), "note": redact_text(r["note"], visible),
+                 "voided": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("voided", [])],
+                 "added": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("added", [])]}
+        out.append({**d, "ruling": r})
+    return out
+
+
+def player_for(db, token: str) -> int:
+    """The player a private link opens, else the 404 of the player pages (unknown, revoked
+    or malformed token: the same answer as for a token never issued)."""
+    if not 20 <= len(token) <= 100:
+        abort(404)
+    player_id = store.player_for_token(db, token)
+    if player_id is None:
+        abort(404)
+    return player_id
+
+
+@bp.get("/<token>")
+def ledger(token: str):
+    """The player's ledger page (HTML, made for a 360 px wide phone)."""
+
+    db = get_db()
+    player_id = player_for(db, token)
+    with read_tx(db):
+        data = store.player_ledger(db, player_id)
+        disputes = disputes_by_hand(store.player_disputes(db, player_id), player_id)
+        for night in data.get("nights", []):
+            for hand in night.get("hands", []):
+                hand["findings"] = hidden_findings(db, hand["hand_id"], player_id, hand["findings"])
+        for hand_id, mine in disputes.items():
+            if any(d.get("ruling") for d in mine):
+                seat = player_hand_seat(db, hand_id, player_id)
+                disputes[hand_id] = hidden_rulings(mine, visible_cards(db, hand_id, seat) if seat is not None else set())
+    nights = data.get("nights", [])
+    for night in nights:
+        # the player by name, everyone else by seat (no other player is named on this page)
+        names = {night["seat"]: data["player"]["name"]} if night.get("seat") is not None else {}
+        for hand in night.get("hands", []):
+            hand["findings"] = i18n.say_findings(hand["findings"], names)
+        night["count_findings"] = i18n.say_findings(night.get("count_findings", []), names)
+    with read_tx(db):
+        cards = {n["night_id"]: phone.night_card(db, n, player_id, n.get("seat"),
+                                                 {h["hand_id"] for h in n.get("hands", [])}) for n in nights}
+        settle = player_settle_context(db, player_id)
+    distinct_titles(cards)
+    response = render_template("player/ledger.html", ledger=data, nights=nights, token=token,
+                               disputes=disputes, cards=cards, settle=settle,
+                               trend=trend_charts(nights))
+    return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                           "X-Robots-Tag": "noindex"}
+
+
+def distinct_titles(cards: dict[int, dict]) -> None:
+    """Nights whose titles (date and time, title, table) would read the same get their
+    number added (``"number"`` set in the title), so no two nights on the page share one."""
+    seen: dict[tuple, list[int]] = {}
+    for night_id, card in cards.items():
+        t = card["title"]
+        seen.setdefault((t["when"], t["title"], t["table"]), []).append(night_id)
+    for same in seen.values():
+        if len(same) > 1:
+            for night_id in same:
+                cards[night_id]["title"]["number"] = night_id
+
+
+def trend_charts(nights: list[dict]) -> list:
+    """One running-total chart per currency (``web.core.charts.line_chart``: x the closed
+    nights by date, y the running total in that currency), in the order the currencies
+    first appear; a currency with a single closed night gets no chart (one dot is no trend).
+
+    :param nights: ``store.player_ledger(...)["nights"]`` (oldest first).
+    """
+    points: dict[str, list[tuple[str, int]]] = {}
+    for night in nights:
+        if night["closed"] and night["net_cents"] is not None:
+            label = format_date(date.fromisoformat(night["local_date"]), "d MMM")
+            points.setdefault(night["currency"], []).append((label, night["running_cents"]))
+    return [line_chart(values, x_label=_("Night (date)"), y_label=_("Running total (%(currency)s)", currency=currency),
+                       title=_("Running total after each night (%(currency)s)", currency=currency),
+                       fmt=lambda cents, c=currency: i18n.money(cents, c), data={"currency": currency})
+            for currency, values in points.items() if len(values) > 1]
