@@ -11,7 +11,7 @@ machine of :class:`referee.replay.HandReplay`, pure Python (the first line print
 whether every ``referee`` module was loaded from a ``.py`` file). What it does (in this
 process, but for the cold runs, each a fresh process as a cold start is):
 
-1. Generates ``--hands`` random legal hands with ``tests/handgen.py`` (PokerKit's no-limit
+1. Generates ``--hands`` random legal hands with ``tests/support/handgen.py`` (PokerKit's no-limit
    2-7 single draw and fixed-limit 2-7 triple draw, the variants PokerKit's PHH reader
    knows; 2-6 players, uneven stacks, side pots; not timed). Each hand exists both as a
    tapete session and as PHH fields.

@@ -48,7 +48,7 @@ with one look-up; any other token is read (and explained when bad) by :func:`_se
 @dataclass(slots=True)
 class Action:
     """One parsed log line. Read-only: parsed lines are cached by their text and shared
-    between hands, so nothing may change one (``tests/test_actions.py`` checks that a
+    between hands, so nothing may change one (``tests/referee/test_actions.py`` checks that a
     replay leaves them as parsed). Not frozen: a frozen dataclass sets each field through
     ``object.__setattr__``, which made building one cost four times as much, for every
     line of every log. Compared by value; not hashable.

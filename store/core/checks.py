@@ -100,7 +100,7 @@ class StoreError(ValueError):
     night's close (``store.files.importer``): ``file_settlement_player`` (name, role ``hub`` or
     ``charged``, resolution: the file's settlement names someone not at tonight's table),
     ``file_settlement_unnamed`` (role, resolution: it names nobody where it must). Every code a page can
-    meet is in ``web.core.refusals.MESSAGES`` (``tests/test_refusal_words.py`` walks them).
+    meet is in ``web.core.refusals.MESSAGES`` (``tests/web/core/test_refusal_words.py`` walks them).
     Opening (``store.open_db``): ``chain_key_wrong`` (the key is not the one the database
     was sealed with), ``chain_key_bad`` (a malformed key, or none beside a sealed database).
     """

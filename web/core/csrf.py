@@ -14,7 +14,7 @@ tablet, which has no login, gets its own when its page is rendered (``web.hand.t
 also returns a fresh one: ``csrf_token``).
 
 Tests: the plain ``app`` fixture turns the check off (``WTF_CSRF_ENABLED=False``); the tests
-marked ``csrf`` or ``browser`` run with it on (``tests/conftest.py``, ``tests/csrf_client.py``).
+marked ``csrf`` or ``browser`` run with it on (``tests/conftest.py``, ``tests/support/csrf_client.py``).
 """
 
 from __future__ import annotations
