@@ -43,6 +43,7 @@ def _set_once(self, name, value):
     object.__setattr__(self, name, value)
 
 
+@pytest.mark.slow
 def test_the_replay_never_changes_a_parsed_action(monkeypatch):
     monkeypatch.setattr(Action, "__setattr__", _set_once)
     sessions = _sessions()

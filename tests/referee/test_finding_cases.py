@@ -88,6 +88,7 @@ def test_the_passed_out_pot_is_the_chips_that_carry_the_matching_payments_includ
     assert hand2["carried"] == nobody["details"]["pot"] == 24
 
 
+@pytest.mark.slow
 def test_every_passed_out_pot_of_the_golden_sessions_is_the_hands_carried_chips():
     from golden_sessions import sessions
 

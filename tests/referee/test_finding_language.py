@@ -329,6 +329,7 @@ def test_the_text_format_quotes_the_rule_of_the_findings_reason(tmp_path):
         assert "«Si antes de marcar el blind o ciega mira inadvertidamente sus cartas" in lines[at + 1]
 
 
+@pytest.mark.slow
 def test_the_json_rule_is_the_english_citation_of_the_findings_kind_and_reason(real_findings):
     """One source for citations: the JSON ``rule`` of every finding (hands and the night)
     is :func:`referee.citations.citation` in English of its kind and reason."""
@@ -465,6 +466,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
 def test_check_lang_es_prints_no_english_word_outside_card_codes(case):
     spanish = _cli(str(case), "--lang", "es", "--format", "text")

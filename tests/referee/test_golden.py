@@ -40,6 +40,7 @@ def labelled() -> dict:
     return sessions()
 
 
+@pytest.mark.slow
 def test_the_snapshot_covers_every_kind_of_session(snapshot, labelled):
     assert set(snapshot) == set(labelled)
     kinds = {label.split()[0] for label in labelled}
@@ -47,6 +48,7 @@ def test_the_snapshot_covers_every_kind_of_session(snapshot, labelled):
     assert len(labelled) > 3000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", range(8))
 def test_every_session_is_ruled_as_before(snapshot, labelled, part):
     differ = []

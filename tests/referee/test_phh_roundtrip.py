@@ -113,6 +113,7 @@ WALK_SEEDS = range(400)
 CHUNKS = 8
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_walk_sessions_without_errors_round_trip(chunk):
     """House-game sessions of several hands (openers, carried pots, rebuys, stated stacks,

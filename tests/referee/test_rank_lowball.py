@@ -46,6 +46,7 @@ def test_straights_and_flushes_count_against_the_hand_in_deuce_to_seven():
     assert compare("9h7h5h3h2d", "9h7h5h3h2h", LOW) == 1
 
 
+@pytest.mark.slow
 def test_deuce_to_seven_orders_100000_random_hands_as_pokerkit():
     """Our order and PokerKit's agree exactly (same ties, same order) on 100,000 hands."""
     deck = make_deck("2")

@@ -138,6 +138,7 @@ def test_corruptions_change_the_log():
             assert len(changed) == 1, (seed, kind, made[1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", CORRUPTIONS)
 def test_each_corruption_kind_is_caught_on_200_fixed_hands(kind):
     """The same property over fixed seeds, so a regression names a reproducible seed."""

@@ -83,6 +83,7 @@ def _disagreements(seeds) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_legal_hands_end_with_pokerkits_stacks(chunk):
     """100 hands per chunk; a disagreement names the seed to replay it with generate_hand."""
@@ -159,6 +160,7 @@ def _rulebook_chunk(chunk: int) -> tuple[list[tuple], list[tuple[int, str]]]:
     return disagree, skips
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(RULEBOOK_CHUNKS))
 def test_rulebook_hands_end_with_pokerkits_stacks(chunk, record_property):
     """Same stacks and awards as PokerKit, no error finding, on 100 hands per chunk of

@@ -64,6 +64,7 @@ def test_there_are_real_hands():
     assert len(REAL) >= 14
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", REAL, ids=[p.stem for p in REAL])
 def test_real_hand_replays_clean_to_its_finishing_stacks(path: Path):
     rc, got = _run(path)

@@ -353,6 +353,7 @@ _LINES = ("p1 ante 5", "p2 ante 5", "p3 ante 5", "p1 check", "p2 open 10", "p3 c
 
 @settings(max_examples=25, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@pytest.mark.slow
 @given(ops=st.lists(st.tuples(st.sampled_from(_OPS), st.integers(0, 10**6)), min_size=5, max_size=40))
 def test_any_sequence_of_writes_leaves_the_rulings_of_a_whole_night_check(tmp_path_factory, ops):
     """Whatever the dealer and the host write, in whatever order (actions, undos, voids of

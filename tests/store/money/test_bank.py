@@ -147,6 +147,7 @@ def _random_night(db, buys: list[int], passed: bool, rebuy: int, deltas: list[in
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(buys=st.lists(st.integers(5, 300), min_size=2, max_size=4), passed=st.booleans(),
        rebuy=st.sampled_from([0, 0, 50]), deltas=st.lists(st.integers(-4, 4), min_size=4, max_size=4))
+@pytest.mark.slow
 def test_the_page_the_refusal_and_the_pdf_say_the_same_figure_and_the_close_follows_it(
         client, db, buys, passed, rebuy, deltas):
     """For random nights (buy-ins, a rebuy, counts off or not, a carried pot or not), before

@@ -122,6 +122,7 @@ def test_a_voided_expense_leaves_the_balances_and_is_voided_once(db):
 @settings(max_examples=40)
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(1, 10**7), st.sets(st.integers(0, 4), min_size=1)),
                 min_size=1, max_size=6))
+@pytest.mark.slow
 def test_property_balances_sum_to_zero_and_the_transfers_settle_them(tmp_path_factory, spent):
     db = store.open_db(tmp_path_factory.mktemp("expenses") / "t.db")
     try:

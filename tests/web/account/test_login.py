@@ -170,6 +170,7 @@ def test_the_lock_ends_with_the_window(app, client, moved_clock):
     assert _login(client).status_code == 302
 
 
+@pytest.mark.slow
 def test_twenty_failures_from_one_address_lock_it_for_every_username(app, client):
     host_account(app)
     for n in range(20):

@@ -68,6 +68,7 @@ CROSS_SITE = {
 """Another site's request as a browser marks it (sent with the session's VALID token)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("route", ROUTES, ids=lambda r: r.endpoint)
 def test_every_state_changing_route_refuses_a_bad_token_and_another_sites_request(app, db, route):
     """Without a token, with an empty, made-up or tampered one, or with another session's

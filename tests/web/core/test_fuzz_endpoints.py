@@ -290,6 +290,7 @@ FIXED_JSON_BODIES = [b"", b"{", b"null", b"[]", b'"text"', b"1e999", b"NaN", b"{
 """Whole bodies that are not a tap: malformed, wrong types, deep."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("endpoint", sorted(set(POSTS) & PRESENT))
 def test_hostile_values_never_answer_5xx_and_a_refusal_changes_nothing(app, db, endpoint):
     route = POSTS[endpoint]
@@ -346,6 +347,7 @@ def urls_of(rule, w: World) -> list[str]:
     return paths
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("role", ["host", "anyone"])
 def test_every_get_route_with_hostile_paths_and_queries_never_answers_5xx_nor_writes(app, db, role):
     w = build(app, db)

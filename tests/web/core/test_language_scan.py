@@ -195,6 +195,7 @@ def outputs(tmp_path_factory) -> dict[tuple[str, str, str], str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("state", ["open", "closed"])
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_every_page_of_the_night_is_in_one_language(outputs, state, lang):

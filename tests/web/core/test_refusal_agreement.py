@@ -90,6 +90,7 @@ def test_the_family_is_read_from_the_store():
 @pytest.mark.parametrize("code, params", family(), ids=lambda v: v if isinstance(v, str) else
                          "-".join(f"{k}={v}" for k, v in sorted(v.items()) if k in ("what", "field", "low", "player",
                                                                                       "reason")))
+@pytest.mark.slow
 def test_every_import_refusal_agrees_in_spanish(app, code, params):
     with app.test_request_context("/?lang=es"):
         said = said_refusal(code, params)

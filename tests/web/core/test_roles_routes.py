@@ -40,6 +40,7 @@ def test_every_state_changing_route_is_in_the_matrix(app):
     assert changing == {r.endpoint for r in ROUTES} | set(EXEMPT)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("route", ROUTES, ids=lambda r: r.endpoint)
 @pytest.mark.parametrize("role", ROLES)
 def test_a_role_outside_the_routes_area_is_refused_and_changes_nothing(app, db, route, role):

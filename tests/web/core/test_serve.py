@@ -21,6 +21,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from liveserver import free_port
 from paths import ROOT
 
@@ -48,6 +49,7 @@ def _checkout(tmp_path: Path) -> Path:
     return root
 
 
+@pytest.mark.slow
 def test_scripts_serve_runs_the_app_under_waitress(tmp_path):
     port = free_port()
     root = _checkout(tmp_path)

@@ -287,6 +287,7 @@ def _from_attacker(port: int) -> socket.socket:
     return sock
 
 
+@pytest.mark.slow
 def test_one_address_cannot_take_every_connection(crowded):
     """Tester A: 150 slow connections from one client filled waitress's connection limit
     and a normal request went unanswered. One address now holds at most 20; the ones past

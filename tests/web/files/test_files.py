@@ -93,6 +93,7 @@ def test_phh_download_uploaded_again_is_judged_alike(app, db, client, showcase_n
     assert store.get_night(db, again)["title"] == "Vuelta PHH"
 
 
+@pytest.mark.slow
 def test_a_night_of_300_hands_downloaded_as_json_and_phh_is_uploaded_again_alike(app, db, client):
     """A long night's files are past the app's 256 KB body limit (300 hands at nine seats:
     about 0.3 MB of JSON, 0.9 MB of PHH); the import takes files up to 8 MB, and each hand

@@ -40,6 +40,7 @@ def _first_hand(text: str) -> bool:
     return "Mano 1 ·" in text or "Sin incidencias:" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("voided", [False, True], ids=["passed-out-hand", "hand-with-correction"])
 def test_hands_heading_is_never_alone_at_the_bottom_of_a_page(app, db, voided):
     crossed = False

@@ -36,6 +36,7 @@ def _pushed(expected: list[dict], hands: list[dict]) -> dict[str, int]:
     return held
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES)
 def test_case_imports_closes_and_prints_players_nets_and_transfers(app, runner, shared, case, tmp_path):
     path = shared / "cases" / case
