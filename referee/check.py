@@ -16,12 +16,12 @@ import json
 import sys
 from typing import Any
 
-from .citations import LANGS
 from .count import night_entry
 from .messages import (add_text, label, player_names, rule_text, seat_name, sentence,
                        severity_word)
 from .phh_read import load_phh
 from .session import HandItem, SessionError, replay_session
+from .words import LANGS, Np_, check_lang, say, say_message, say_p
 
 __all__ = ["check", "check_main", "SessionError"]
 
@@ -72,8 +72,8 @@ def check(session: Any, rules: Any = None, lang: str | None = None) -> dict:
         unknown rules). Bad table play never raises: it is a finding.
     :raises ValueError: a ``lang`` other than ``es`` or ``en``.
     """
-    if lang is not None and lang not in LANGS:
-        raise ValueError(f"language {lang!r}: one of {', '.join(LANGS)}")
+    if lang is not None:
+        check_lang(lang)
     hands = [hand_entry(item) for item in replay_session(session, rules)]
     result = {"hands": hands, "night": night_entry(session, hands)}
     if lang is not None:
@@ -108,77 +108,68 @@ def has_errors(result: dict) -> bool:
                for f in h["findings"])
 
 
-TEXT_WORDS = {
-    # the text format's own words: (Spanish, English)
-    "hand": ("mano {n} — bote según las reglas: {awards}; anotado: {recorded}; bote que pasa: "
-             "{carried}; próxima apertura: {opening}",
-             "hand {n}: awards {awards} (recorded {recorded}), carried {carried}, next "
-             "opening {opening}"),
-    "stacks": ("fichas tras la mano: {stacks}", "stacks {stacks}"),
-    "undecided": ("sin decidir", "undecided"), "none": ("ninguno", "none"),
-    "no_opening": ("ninguna", "none"),  # (la apertura: feminine)
-    "no_stacks": ("ninguna", "none"),  # (las fichas: feminine)
-    "seat": ("asiento", "seat"),
-    "line": ("acción {n} de la mano, contando desde 1", "action {n} of the hand, counting from 1"),
-    "no_line": ("sin acción anotada", "no logged action"), "rule": ("regla", "rule"),
-    "night": ("la noche", "night"),
-}
-"""The words of :func:`_text` around the findings, by language (``{name}``: filled in)."""
+NEXT_OPENING = {"J": Np_("next opening", "J"), "Q": Np_("next opening", "Q"),
+                "K": Np_("next opening", "K"), "A": Np_("next opening", "A")}
+"""The next opening minimum as the text format writes it ("J" / "valets")."""
 
-OPENING_WORDS = {"J": ("valets", "J"), "Q": ("damas", "Q"), "K": ("reyes", "K"),
-                 "A": ("ases", "A")}
-"""The next opening minimum as the text format writes it."""
-
-
-def _word(key: str, lang: str, **values: Any) -> str:
-    return TEXT_WORDS[key][LANGS.index(lang)].format(**values)
+NONE = {"awards": Np_("no awards", "none"), "stacks": Np_("no stacks", "none"),
+        "opening": Np_("no opening", "none")}
+"""The text format's "none", by the noun it stands for (in Spanish it agrees with it:
+"ninguno", "ninguna")."""
 
 
 def _chips_text(chips: dict | None, lang: str = "en", names: dict | None = None,
-                none: str = "none") -> str:
+                none: str = "awards") -> str:
     """``{"1": 290, "3": 10}`` as ``Ana: 290, seat 3: 10``: each seat by its player's name
     where ``names`` (seat -> name) has it, else ``seat N`` / ``asiento N``
-    (:func:`referee.messages.seat_name`); the word ``none`` (a key of :data:`TEXT_WORDS`,
-    agreeing with the noun it stands for) when empty, ``undecided`` for None."""
+    (:func:`referee.messages.seat_name`); "none" (:data:`NONE`, agreeing with the noun
+    ``none`` names) when empty, "undecided" for None."""
     if chips is None:
-        return _word("undecided", lang)
+        return say(lang, "undecided")
     return ", ".join(f"{_seat(s, lang, names)}: {c}" for s, c in chips.items()) \
-        or _word(none, lang)
+        or say_message(lang, NONE[none])
 
 
 def _seat(seat: str | int, lang: str, names: dict | None) -> str:
     """A seat key of the JSON (a string of digits) as the text names it."""
     number = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
     if not isinstance(number, int):
-        return f"{_word('seat', lang)} {seat}"
+        return say(lang, "seat %(number)s", number=seat)
     return seat_name(number, lang, names, article=False)
+
+
+def _finding_lines(f: dict, lang: str, names: dict | None, where: str) -> list[str]:
+    """A finding as two lines of the text format: its severity, label, ``where`` and
+    sentence; the rule quoted under it."""
+    return [f"{severity_word(f['severity'], lang):7} {label(f['kind'], lang)}{where}: "
+            f"{sentence(f, lang, names)}",
+            "          " + say_p(lang, "text format", "rule: %(rule)s", rule=rule_text(f, lang))]
 
 
 def _text(result: dict, lang: str = "en", names: dict | None = None) -> str:
     """The check as lines for people, in ``lang``: a line per hand, each finding with its
     severity, label, where (the action counted from 1, as a dealer counts the hand's lines;
     the JSON ``action`` is the 0-based index), the sentence and the rule quoted."""
-    i = LANGS.index(lang)
     lines = []
     for h in result["hands"]:
         opening = h["next_opening"]
-        opening = OPENING_WORDS.get(opening, (opening, opening))[i] if opening else _word("no_opening", lang)
-        lines.append(_word("hand", lang, n=h["hand"],
-                           awards=_chips_text(h["awards"], lang, names),
-                           recorded=_chips_text(h["recorded_awards"], lang, names),
-                           carried=h["carried"], opening=opening))
+        opening = (say_message(lang, NEXT_OPENING[opening]) if opening in NEXT_OPENING
+                   else opening or say_message(lang, NONE["opening"]))
+        lines.append(say(lang, "hand %(n)s: awards %(awards)s (recorded %(recorded)s), carried "
+                               "%(carried)s, next opening %(opening)s",
+                         n=h["hand"], awards=_chips_text(h["awards"], lang, names),
+                         recorded=_chips_text(h["recorded_awards"], lang, names),
+                         carried=h["carried"], opening=opening))
         for f in h["findings"]:
-            where = (_word("line", lang, n=f["action"] + 1) if f["action"] is not None
-                     else _word("no_line", lang))
-            lines.append(f"  {severity_word(f['severity'], lang):7} {label(f['kind'], lang)} "
-                         f"({where}): {sentence(f, lang, names)}")
-            lines.append(f"          {_word('rule', lang)}: {rule_text(f, lang)}")
-        lines.append("  " + _word("stacks", lang,
-                                  stacks=_chips_text(h["stacks"], lang, names, "no_stacks")))
+            where = (say(lang, "action %(n)s of the hand, counting from 1", n=f["action"] + 1)
+                     if f["action"] is not None else say(lang, "no logged action"))
+            first, rule = _finding_lines(f, lang, names, f" ({where})")
+            lines += ["  " + first, rule]
+        lines.append("  " + say(lang, "stacks %(stacks)s",
+                                stacks=_chips_text(h["stacks"], lang, names, "stacks")))
     for f in result.get("night", {}).get("findings", []):
-        lines.append(f"{_word('night', lang)}: {severity_word(f['severity'], lang):7} "
-                     f"{label(f['kind'], lang)}: {sentence(f, lang, names)}")
-        lines.append(f"          {_word('rule', lang)}: {rule_text(f, lang)}")
+        first, rule = _finding_lines(f, lang, names, "")
+        lines += [say(lang, "night: %(finding)s", finding=first), rule]
     return "\n".join(lines)
 
 

@@ -2,14 +2,15 @@
 kind, seat and ``details`` (CONTRACT.md sections 4 and 5), never from its English
 ``message``.
 
-Every kind has a template for each case of it (:data:`referee.phrases.TEMPLATES`, keyed by the
-``reason`` code of :data:`referee.findings.DETAILS`, or the ``source`` of an
-``unjustified_opening``); the rule it rests on comes from :mod:`referee.citations`, by its
-kind and ``reason`` (:func:`rule_text`). Players appear by name when a seat -> name map is
-given (``names``), else as "el asiento 3" / "seat 3"; chips are counted in fichas / chips;
-cards keep their codes (``As``, ``Td``).
+Every kind has a sentence for each case of it (:data:`referee.phrases.TEMPLATES`, keyed by
+the ``reason`` code of :data:`referee.findings.DETAILS`, or the ``source`` of an
+``unjustified_opening``), said from the referee's catalogue (:mod:`referee.words`); the rule
+it rests on comes from :mod:`referee.citations`, by its kind and ``reason``
+(:func:`rule_text`). Players appear by name when a seat -> name map is given (``names``),
+else as "el asiento 3" / "seat 3"; chips are counted in fichas / chips; cards keep their
+codes (``As``, ``Td``), or are drawn as a page draws them (``faces``: ``A♠``, ``10♦``).
 The Spanish words are the seeds' own (``shared/seeds/``): abrir, veo, paso, palabra,
-servido, resto, pot, ciega / contra-ciega, bote, descarte, mano, apertura, el que da.
+servido, resto, pot, ciega / contra-ciega, bote, descarte, mano, apertura, repartidor.
 
 >>> f = {"kind": "out_of_turn", "seat": 3, "action": 5, "details": {"due": 1, "verb": "open"}}
 >>> sentence(f, "es")
@@ -20,20 +21,15 @@ servido, resto, pot, ciega / contra-ciega, bote, descarte, mano, apertura, el qu
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from .citations import LANGS, citation, reason_of
-from .phrases import ACTIONS, ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES, SEVERITY_WORDS, TEMPLATES, VERBS  # noqa: F401
+from .citations import citation, reason_of
+from .phrases import ACTIONS, ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES, SEVERITY_WORDS, TEMPLATES, VERBS
+from .words import Said, and_list, capital, check_lang, number, say, say_first, say_message, say_n, say_p
 
 _SEAT_KEYS = ("seat", "due", "holder", "raiser")
 """The details that name a seat (said as the player's name or "el asiento N")."""
-
-
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
-_ONE = re.compile(r"(?<![\d.,-])1 (fichas|cartas|subidas|chips|cards|raises)\b")
-_OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
 
 
 # ------------------------------------------------------------------------------ rendering
@@ -48,47 +44,37 @@ def _get(finding: Any, key: str, default: Any = None) -> Any:
     return getattr(finding, key, default)
 
 
-def _lang(lang: str) -> int:
-    """0 for Spanish, 1 for English. :raises ValueError: another language."""
-    if lang not in LANGS:
-        raise ValueError(f"language {lang!r}: one of {', '.join(LANGS)}")
-    return LANGS.index(lang)
-
-
 def seat_name(seat: int | None, lang: str, names: Mapping | None = None, *,
               article: bool = True) -> str:
     """A seat as a sentence names it: the player's name when ``names`` has it (keys ints or
     strings), else "el asiento 3" (``article=False``: "asiento 3") / "seat 3"; None is
-    "nadie" / "no one"."""
-    i = _lang(lang)
+    "nadie" / "no one".
+
+    :raises ValueError: another language.
+    """
+    check_lang(lang)
     if seat is None:
-        return ("nadie", "no one")[i]
+        return say(lang, "no one")
     if names:
         name = names.get(seat, names.get(str(seat)))
         if isinstance(name, str) and name.strip():
             return name.strip()
-    if i == 0:
-        return f"el asiento {seat}" if article else f"asiento {seat}"
-    return f"seat {seat}"
+    if article:
+        return say_p(lang, "with its article", "seat %(number)s", number=seat)
+    return say(lang, "seat %(number)s", number=seat)
 
 
 def chips_by_seat(chips: Mapping | None, lang: str, names: Mapping | None = None) -> str | None:
-    """``{"1": 40, "3": 20}`` as "Ana 40 fichas y asiento 3 20 fichas" ... (None when empty)."""
+    """``{"1": 40, "3": 1}`` as "Ana: 40 fichas y asiento 3: 1 ficha" ... (None when empty)."""
     if not chips:
         return None
-    unit = ("fichas", "chips")[_lang(lang)]
     parts = []
     for seat, amount in chips.items():
-        number = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
-        who = seat_name(number, lang, names, article=False)
-        parts.append(f"{who}: {amount} {unit}")
-    return _and(lang, parts)
-
-
-def _and(lang: str, items: list[str]) -> str:
-    if len(items) < 2:
-        return "".join(items)
-    return ", ".join(items[:-1]) + (" y " if lang == "es" else " and ") + items[-1]
+        who = seat_name(int(seat) if isinstance(seat, str) and seat.isdigit() else seat, lang,
+                        names, article=False)
+        parts.append(say_n(lang, "%(who)s: %(amount)s chip", "%(who)s: %(amount)s chips",
+                           number(amount), who=who, amount=amount))
+    return and_list(lang, parts)
 
 
 SUIT_FACES = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
@@ -114,11 +100,10 @@ def _cards(cards: Any, faces: bool = False) -> str:
 
 def _values(finding: Any, lang: str, names: Mapping | None,
             faces: bool = False) -> dict[str, str | None]:
-    """The template's fields: every detail in words, plus ``seat`` and the derived
-    ``verb_inf`` and ``blind``; None for a detail that is missing or empty. A ``name``
-    detail (the player counted at the cash-out) names the seat; a ``difference`` (and the
-    store's ``ruling_moves``) is signed (``+20``, ``−20`` with :data:`MINUS`)."""
-    i = _lang(lang)
+    """The sentence's values: every detail in words, plus ``seat`` and the derived
+    ``verb_inf``, ``blind`` and ``count_asides``; None for a detail that is missing or empty.
+    A ``name`` detail (the player counted at the cash-out) names the seat; a ``difference``
+    (and the store's ``ruling_moves``) is signed (``+20``, ``−20`` with :data:`MINUS`)."""
     details = _get(finding, "details") or {}
     out: dict[str, str | None] = {"seat": seat_name(_get(finding, "seat"), lang, names)}
     for key, value in details.items():
@@ -127,17 +112,16 @@ def _values(finding: Any, lang: str, names: Mapping | None,
         elif key in _SEAT_KEYS:
             out[key] = seat_name(value, lang, names)
         elif key == "verb":
-            words = VERBS.get(value, ANY_VERB)
-            out["verb"], out["verb_inf"] = words[2 * i], words[2 * i + 1]
+            past, infinitive = VERBS.get(value, ANY_VERB)
+            out["verb"], out["verb_inf"] = say_message(lang, past), say_message(lang, infinitive)
         elif key == "opening":
-            out[key] = OPENINGS.get(value, (str(value), str(value)))[i]
+            out[key] = say_message(lang, OPENINGS[value]) if value in OPENINGS else str(value)
         elif key == "phase":
-            out[key] = PHASES.get(value, ("?", "?"))[i]
+            out[key] = say_message(lang, PHASES[value]) if value in PHASES else "?"
         elif key == "field":
-            out[key] = FIELDS.get(value, ("?", "?"))[i]
+            out[key] = say_message(lang, FIELDS[value]) if value in FIELDS else "?"
         elif key == "double":
-            out["blind"] = (("la contra-ciega", "the double blind") if value
-                            else ("la ciega", "the blind"))[i]
+            out["blind"] = say(lang, "the double blind") if value else say(lang, "the blind")
         elif isinstance(value, Mapping):
             out[key] = chips_by_seat(value, lang, names)
         elif isinstance(value, (list, tuple)):
@@ -149,11 +133,26 @@ def _values(finding: Any, lang: str, names: Mapping | None,
     name = details.get("name")
     if isinstance(name, str) and name.strip():
         out["seat"] = name.strip()
+    out["count_asides"] = _count_asides(lang, out)
     return out
 
 
+def _count_asides(lang: str, values: Mapping[str, str | None]) -> str:
+    """What a cash-out count includes besides the chips handed in, each as an aside after
+    "counted N chips at the cash-out" (``""`` when nothing): the chips rulings moved, the
+    share of the carried pot handed back (``stack_mismatch`` ``cash_out``, from the store)."""
+    asides = []
+    if values.get("ruling_moves") is not None:
+        asides.append(say(lang, "(chips moved by a ruling: %(ruling_moves)s)",
+                          ruling_moves=values["ruling_moves"]))
+    if values.get("pot_share") is not None:
+        asides.append(say(lang, "(with %(pot_share)s of the carried pot, handed back)",
+                          pot_share=values["pot_share"]))
+    return "".join(" " + aside for aside in asides)
+
+
 def case_keys(kind: str, details: Mapping | None) -> list[str | None]:
-    """The template cases to try for a finding, most specific first (the last is None)."""
+    """The cases to try for a finding, most specific first (the last is None)."""
     details = details or {}
     if kind == "unjustified_opening":
         reason = details.get("source")
@@ -184,54 +183,59 @@ def case_keys(kind: str, details: Mapping | None) -> list[str | None]:
     return keys
 
 
-def template(kind: str, details: Mapping | None, lang: str) -> str | None:
-    """The template a finding is said with, or None when its kind has none."""
-    i = _lang(lang)
+def template(kind: str, details: Mapping | None) -> Said | None:
+    """What a finding is said with (:data:`referee.phrases.TEMPLATES`: one message or
+    alternatives), or None when its kind has none."""
     cases = TEMPLATES.get(kind, {})
     for key in case_keys(kind, details):
         if key in cases:
-            return cases[key][i]
+            return cases[key]
     return None
 
 
-def fill(text: str, values: Mapping[str, str | None]) -> str:
-    """Fill ``{name}`` placeholders; a ``[...]`` part goes when a value in it is None; one
-    of a counted noun is singular ("1 ficha", "1 chip").
-
-    >>> fill("{n} fichas[ y {m}]", {"n": "1", "m": None})
-    '1 ficha'
-
-    :raises KeyError: a placeholder outside brackets whose value is missing or None (a
-        template that asks for a detail the finding does not carry: a bug of ours).
-    """
-    def optional(match: re.Match) -> str:
-        part = match.group(1)
-        needed = _PLACEHOLDER.findall(part)
-        return part if all(values.get(n) is not None for n in needed) else ""
-
-    text = _OPTIONAL.sub(optional, text)
-
-    def one(match: re.Match) -> str:
-        value = values.get(match.group(1))
-        if value is None:
-            raise KeyError(match.group(1))
-        return value
-
-    return _ONE.sub(lambda m: "1 " + m.group(1)[:-1], _PLACEHOLDER.sub(one, text))
-
-
 def label(kind: str, lang: str) -> str:
-    """The kind's short label (:data:`LABELS`); for an unknown kind, a generic word."""
-    pair = LABELS.get(kind)
-    if pair is None:
-        return ("incidencia", "finding")[_lang(lang)]
-    return pair[_lang(lang)]
+    """The kind's short label (:data:`LABELS`); for an unknown kind, a generic word.
+
+    :raises ValueError: another language.
+    """
+    message = LABELS.get(kind)
+    if message is None:
+        return say(lang, "finding")
+    return say_message(lang, message)
+
+
+def labels(lang: str) -> dict[str, str]:
+    """Every kind's label in ``lang``: ``{kind: label}``."""
+    return {kind: say_message(lang, message) for kind, message in LABELS.items()}
 
 
 def severity_word(severity: str, lang: str) -> str:
-    """``error`` / ``warning`` / ``info`` in ``lang`` (:data:`SEVERITY_WORDS`)."""
-    pair = SEVERITY_WORDS.get(severity, SEVERITY_WORDS["info"])
-    return pair[_lang(lang)]
+    """``error`` / ``warning`` / ``info`` in ``lang`` (:data:`SEVERITY_WORDS`; another
+    severity as ``info``)."""
+    return say_message(lang, SEVERITY_WORDS.get(severity, SEVERITY_WORDS["info"]))
+
+
+def phase_name(phase: str | None, lang: str) -> str | None:
+    """A hand's phase (``predeal``, ``predraw``, ``draw``, ``postdraw``, ``showdown``,
+    ``complete``) in words of ``lang`` (:data:`PHASES`): "enseñar las cartas" / "showdown";
+    None for another.
+
+    :raises ValueError: another language.
+    """
+    check_lang(lang)
+    message = PHASES.get(phase or "")
+    return None if message is None else say_message(lang, message)
+
+
+def opening_name(opening: str | None, lang: str) -> str | None:
+    """An opening minimum (``"J"``..``"A"``, seed 000's "Ley de Apertura") in words of
+    ``lang`` (:data:`OPENINGS`): "pareja de valets" / "a pair of jacks"; None for another.
+
+    :raises ValueError: another language.
+    """
+    check_lang(lang)
+    message = OPENINGS.get(opening or "")
+    return None if message is None else say_message(lang, message)
 
 
 def sentence(finding: Any, lang: str, names: Mapping | None = None, *,
@@ -243,29 +247,26 @@ def sentence(finding: Any, lang: str, names: Mapping | None = None, *,
     :param lang: ``"es"`` or ``"en"``.
     :param names: optional seat -> player name (int or str keys).
     :returns: e.g. ``"Ana abrió sin pareja de valets o mejor (recibió Ts Td 9c 5h 2s)."``;
-        a finding whose details lack what its template needs (a finding made elsewhere)
+        a finding whose details lack what its sentence needs (a finding made elsewhere)
         is said by its label alone, never in another language.
-    :param strict: raise instead (tests: every template fits the details the referee
+    :param strict: raise instead (tests: every sentence fits the details the referee
         gives).
     :param faces: cards as a page draws them (``J♠ 10♦``, :func:`card_face`), not as
         logged (``Js Td``: the CLI's text).
     :raises ValueError: another language.
-    :raises KeyError: ``strict`` and no template, or a detail it needs is missing.
+    :raises KeyError: ``strict`` and no sentence, or a detail it needs is missing.
     """
+    check_lang(lang)
     kind = _get(finding, "kind") or ""
-    text = template(kind, _get(finding, "details"), lang)
+    said = template(kind, _get(finding, "details"))
     try:
-        if text is None:
+        if said is None:
             raise KeyError(kind)
-        return _capital(fill(text, _values(finding, lang, names, faces)))
+        return capital(say_first(lang, said, _values(finding, lang, names, faces)))
     except KeyError:
         if strict:
             raise
-        return _capital(label(kind, lang)) + "."
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+        return capital(label(kind, lang)) + "."
 
 
 def rule_text(finding: Any, lang: str, *, verbatim: bool = True) -> str:
@@ -284,14 +285,16 @@ def rule_text(finding: Any, lang: str, *, verbatim: bool = True) -> str:
                     verbatim=verbatim)
 
 
+def _with_rule(lang: str, said: str, rule: str) -> str:
+    """A finding's sentence and the rule quoted after it: ``"<sentence> Regla: <rule>"``
+    (``Rule:`` in English); the sentence alone without a rule."""
+    return say(lang, "%(sentence)s Rule: %(rule)s", sentence=said, rule=rule) if rule else said
+
+
 def finding_text(finding: Any, lang: str, names: Mapping | None = None) -> str:
     """The finding and the rule quoted in it: ``"<sentence> Regla: <citation>"`` (``Rule:``
     in English); the ``text`` of CONTRACT.md section 4."""
-    rule = rule_text(finding, lang)
-    said = sentence(finding, lang, names)
-    if not rule:
-        return said
-    return f"{said} {('Regla', 'Rule')[_lang(lang)]}: {rule}"
+    return _with_rule(lang, sentence(finding, lang, names), rule_text(finding, lang))
 
 
 def describe(finding: Any, lang: str, names: Mapping | None = None, *,
@@ -304,9 +307,8 @@ def describe(finding: Any, lang: str, names: Mapping | None = None, *,
     kind = _get(finding, "kind") or ""
     said = sentence(finding, lang, names, faces=faces)
     rule = rule_text(finding, lang, verbatim=verbatim)
-    word = ("Regla", "Rule")[_lang(lang)]
     return {"label": label(kind, lang), "sentence": said, "rule_text": rule,
-            "text": f"{said} {word}: {rule}" if rule else said}
+            "text": _with_rule(lang, said, rule)}
 
 
 def action_sentence(action: Mapping | None, lang: str, names: Mapping | None = None, *,
@@ -330,15 +332,13 @@ def action_sentence(action: Mapping | None, lang: str, names: Mapping | None = N
     >>> action_sentence({"actor": "d", "seat": 4, "verb": "serve", "count": 1}, "en")
     'Seat 4 is served 1 card'
     """
-    i = _lang(lang)
+    check_lang(lang)
     verb = action.get("verb") if action else None
     cards = action.get("cards") if action else None
     count = action.get("count") if action else None
     key = verb if verb in ACTIONS else "unreadable"
     if verb == "draw" and count == 0:
         key = "draw:pat"
-    elif verb in ("deal", "serve") and not cards:
-        key = f"{verb}:count"
     values = {
         "seat": seat_name(action.get("seat"), lang, names) if action else None,
         "amount": None if not action or action.get("amount") is None else str(action["amount"]),
@@ -348,15 +348,15 @@ def action_sentence(action: Mapping | None, lang: str, names: Mapping | None = N
         "line": line if line is not None else "",
     }
     try:
-        return _capital(fill(ACTIONS[key][i], values))
+        return capital(say_first(lang, ACTIONS[key], values))
     except KeyError:  # a line missing what its words need (a deal without count or cards)
-        return _capital(fill(ACTIONS["unreadable"][i], {"line": line or ""}))
+        return capital(say_first(lang, ACTIONS["unreadable"], {"line": line or ""}))
 
 
 def add_text(result: dict, lang: str, names: Mapping | None = None) -> dict:
     """Give every finding of a ``referee.check`` result its ``text`` in ``lang``
     (CONTRACT.md section 4), in place; returns ``result``."""
-    _lang(lang)
+    check_lang(lang)
     parts = [*result.get("hands", []), result.get("night", {})]
     for part in parts:
         for finding in part.get("findings", []):

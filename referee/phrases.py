@@ -1,567 +1,552 @@
-"""The words of the findings in Spanish and English: each kind's label, the verbs, the
-opening minimums, the phases, and the sentence templates of every kind and ``reason``
-(:mod:`referee.messages` fills them in). Data only.
+"""The referee's words: each finding kind's label, the severities, the verbs, the log lines
+said as they happen, the opening minimums, the phases, the fields of a hand and the
+sentence of every kind and ``reason``, as msgids of the referee's catalogue
+(:mod:`referee.words`: English msgids, their Spanish in
+``referee/locale/es/LC_MESSAGES/referee.po``). :mod:`referee.messages` says them. Data only.
 
-A template holds ``{name}`` placeholders, each a detail of the finding (or ``seat``, the
-finding's seat); a part in ``[brackets]`` is left out when a detail in it is missing. The
-Spanish words are the seeds' own (``shared/seeds/``).
+A message names its values ``%(name)s``: each a detail of the finding (or ``seat``, the
+finding's seat), said in words by :mod:`referee.messages`. A case is one message, or a tuple
+of messages tried in turn, the first whose values are all there said (``call``: "calls
+(20)", else "calls"); a message whose noun agrees with a number (``Nn_``: "1 chip", "2
+chips") names the value that counts. The Spanish words are the seeds' own
+(``shared/seeds/``).
 """
 
 from __future__ import annotations
 
+from .words import Message, N_, Nn_, Np_, Said
+
 # ------------------------------------------------------------------------------ words
-LABELS: dict[str, tuple[str, str]] = {
-    # kind: (Spanish, English): a short name for the kind, as pages head a finding
-    "unreadable": ("anotación ilegible", "unreadable entry"),
-    "out_of_turn": ("fuera de turno", "out of turn"),
-    "not_in_hand": ("no está en la mano", "not in the hand"),
-    "illegal_check": ("paso ante una apuesta", "check facing a bet"),
-    "bet_too_small": ("apuesta demasiado pequeña", "bet too small"),
-    "bet_too_large": ("apuesta demasiado grande", "bet too large"),
-    "raise_cap": ("demasiadas subidas", "too many raises"),
-    "not_reopened": ("subida sin derecho (no se reabrió)", "raise not reopened"),
-    "wrong_amount": ("cantidad equivocada", "wrong amount"),
-    "missing_ante": ("falta el pot", "missing ante"),
-    "blind_irregular": ("ciega irregular", "irregular blind"),
-    "wrong_card_count": ("número de cartas equivocado", "wrong number of cards"),
-    "draw_limit": ("demasiadas cartas de descarte", "too many cards drawn"),
-    "duplicate_card": ("carta repetida", "duplicate card"),
-    "card_not_in_deck": ("carta que no está en la baraja", "card not in the deck"),
-    "deck_exhausted": ("baraja agotada", "deck exhausted"),
-    "unjustified_opening": ("apertura sin ley", "opening without openers"),
-    "openers_not_shown": ("apertura sin enseñar", "openers not shown"),
-    "showdown_order": ("cartas enseñadas fuera de orden", "showdown out of order"),
-    "wrong_award": ("bote mal repartido", "wrong award"),
-    "chips_not_conserved": ("las fichas no cuadran", "chips do not add up"),
-    "incomplete_hand": ("mano incompleta", "incomplete hand"),
-    "stack_mismatch": ("fichas distintas de las del árbitro", "stack mismatch"),
-    "chips_added_mid_hand": ("fichas añadidas durante la mano", "chips added during the hand"),
-    "passed_out": ("todos pasan: el bote sigue", "passed out: the pot carries"),
-    "misdeal": ("reparto nulo", "misdeal"),
+
+LABELS: dict[str, Message] = {
+    "unreadable": Np_("finding", "unreadable entry"),
+    "out_of_turn": Np_("finding", "out of turn"),
+    "not_in_hand": Np_("finding", "not in the hand"),
+    "illegal_check": Np_("finding", "check facing a bet"),
+    "bet_too_small": Np_("finding", "bet too small"),
+    "bet_too_large": Np_("finding", "bet too large"),
+    "raise_cap": Np_("finding", "too many raises"),
+    "not_reopened": Np_("finding", "raise not reopened"),
+    "wrong_amount": Np_("finding", "wrong amount"),
+    "missing_ante": Np_("finding", "missing ante"),
+    "blind_irregular": Np_("finding", "irregular blind"),
+    "wrong_card_count": Np_("finding", "wrong number of cards"),
+    "draw_limit": Np_("finding", "too many cards drawn"),
+    "duplicate_card": Np_("finding", "duplicate card"),
+    "card_not_in_deck": Np_("finding", "card not in the deck"),
+    "deck_exhausted": Np_("finding", "deck exhausted"),
+    "unjustified_opening": Np_("finding", "opening without openers"),
+    "openers_not_shown": Np_("finding", "openers not shown"),
+    "showdown_order": Np_("finding", "showdown out of order"),
+    "wrong_award": Np_("finding", "wrong award"),
+    "chips_not_conserved": Np_("finding", "chips do not add up"),
+    "incomplete_hand": Np_("finding", "incomplete hand"),
+    "stack_mismatch": Np_("finding", "stack mismatch"),
+    "chips_added_mid_hand": Np_("finding", "chips added during the hand"),
+    "passed_out": Np_("finding", "passed out: the pot carries"),
+    "misdeal": Np_("finding", "misdeal"),
 }
-"""Finding kind -> its label in Spanish and English (the pages' heading of a finding)."""
+"""Finding kind -> its label (the pages' heading of a finding)."""
 
-SEVERITY_WORDS = {"error": ("error", "error"), "warning": ("aviso", "warning"),
-                  "info": ("nota", "info")}
-"""Severity (CONTRACT.md section 4) -> its word in Spanish and English."""
+SEVERITY_WORDS: dict[str, Message] = {
+    "error": Np_("severity", "error"),
+    "warning": Np_("severity", "warning"),
+    "info": Np_("severity", "info"),
+}
+"""Severity (CONTRACT.md section 4) -> its word."""
 
-VERBS: dict[str, tuple[str, str, str, str]] = {
-    # verb: (Spanish past, Spanish infinitive, English past, English infinitive)
-    "ante": ("puso el pot", "poner el pot", "anted", "ante"),
-    "blind": ("puso la ciega", "poner la ciega", "posted a blind", "post a blind"),
-    "straddle": ("puso la contra-ciega", "poner la contra-ciega", "posted a double blind",
-                 "post a double blind"),
-    "open": ("abrió", "abrir", "opened", "open"),
-    "bet": ("apostó", "apostar", "bet", "bet"),
-    "raise": ("subió", "subir", "raised", "raise"),
-    "call": ("vio", "ver", "called", "call"),
-    "check": ("pasó", "pasar", "checked", "check"),
-    "allin": ("se jugó el resto", "jugarse el resto", "went all in", "go all in"),
-    "fold": ("se retiró", "retirarse", "folded", "fold"),
-    "split": ("separó la apertura", "separar la apertura", "split openers", "split openers"),
-    "muck": ("tiró las cartas", "tirar las cartas", "mucked", "muck"),
-    "draw": ("se descartó", "descartarse", "drew", "draw"),
-    "show": ("enseñó sus cartas", "enseñar sus cartas", "showed", "show"),
-    "serve": ("recibió cartas", "recibir cartas", "was served", "be served"),
-    "rebuy": ("compró fichas", "comprar fichas", "bought chips", "buy chips"),
+VERBS: dict[str, tuple[Message, Message]] = {
+    "ante": (Np_("past", "anted"), Np_("infinitive", "ante")),
+    "blind": (Np_("past", "posted a blind"), Np_("infinitive", "post a blind")),
+    "straddle": (Np_("past", "posted a double blind"), Np_("infinitive", "post a double blind")),
+    "open": (Np_("past", "opened"), Np_("infinitive", "open")),
+    "bet": (Np_("past", "bet"), Np_("infinitive", "bet")),
+    "raise": (Np_("past", "raised"), Np_("infinitive", "raise")),
+    "call": (Np_("past", "called"), Np_("infinitive", "call")),
+    "check": (Np_("past", "checked"), Np_("infinitive", "check")),
+    "allin": (Np_("past", "went all in"), Np_("infinitive", "go all in")),
+    "fold": (Np_("past", "folded"), Np_("infinitive", "fold")),
+    "split": (Np_("past", "split openers"), Np_("infinitive", "split openers")),
+    "muck": (Np_("past", "mucked"), Np_("infinitive", "muck")),
+    "draw": (Np_("past", "drew"), Np_("infinitive", "draw")),
+    "show": (Np_("past", "showed"), Np_("infinitive", "show")),
+    "serve": (Np_("past", "was served"), Np_("infinitive", "be served")),
+    "rebuy": (Np_("past", "bought chips"), Np_("infinitive", "buy chips")),
 }
 """A player verb (CONTRACT.md section 2; ``serve`` for the dealer's serve to a seat) in the
-past tense and the infinitive, Spanish then English."""
+past tense and the infinitive."""
 
-ANY_VERB = ("habló", "hablar", "acted", "act")
+ANY_VERB = (Np_("past", "acted"), Np_("infinitive", "act"))
+"""A verb the referee has no words for, in the past tense and the infinitive."""
 
-ACTIONS: dict[str, tuple[str, str]] = {
-    # one log line (CONTRACT.md section 2) said as it happens, in the present: the hand
-    # replayer's steps. {seat} is the player (or "el asiento 3"), {amount} chips, {count}
-    # cards, {cards} the card codes; a part in [brackets] goes when its value is missing
-    "ante": ("{seat} pone el pot de {amount}", "{seat} antes {amount}"),
-    "blind": ("{seat} pone la ciega de {amount}", "{seat} posts a blind of {amount}"),
-    "straddle": ("{seat} pone la contra-ciega de {amount}",
-                 "{seat} posts a double blind of {amount}"),
-    "open": ("{seat} abre {amount}", "{seat} opens {amount}"),
-    "bet": ("{seat} apuesta {amount}", "{seat} bets {amount}"),
-    "raise": ("{seat} sube a {amount}", "{seat} raises to {amount}"),
-    "call": ("{seat} ve[ ({amount})]", "{seat} calls[ ({amount})]"),
-    "check": ("{seat} pasa", "{seat} checks"),
-    "allin": ("{seat} se juega el resto", "{seat} goes all in"),
-    "fold": ("{seat} se retira", "{seat} folds"),
-    "split": ("{seat} separa la apertura", "{seat} splits openers"),
-    "muck": ("{seat} tira las cartas sin enseñarlas", "{seat} mucks"),
-    "draw": ("{seat} se descarta de {count}[: {cards}]", "{seat} draws {count}[, discarding {cards}]"),
-    "draw:pat": ("{seat} está servido", "{seat} stands pat"),
-    "show": ("{seat} enseña {cards}", "{seat} shows {cards}"),
-    "rebuy": ("{seat} compra {amount} fichas", "{seat} buys {amount} chips"),
-    "deal": ("{seat} recibe {cards}", "{seat} is dealt {cards}"),
-    "deal:count": ("{seat} recibe {count} cartas", "{seat} is dealt {count} cards"),
-    "serve": ("{seat} recibe en el descarte {cards}", "{seat} is served {cards}"),
-    "serve:count": ("{seat} recibe {count} cartas en el descarte", "{seat} is served {count} cards"),
-    "award": ("El que da empuja {amount} fichas a {seat}", "The dealer pushes {amount} chips to {seat}"),
-    "misdeal": ("El que da anula el reparto", "The dealer calls a misdeal"),
-    "note": ("Nota: {text}", "Note: {text}"),
-    "unreadable": ("Anotación ilegible: «{line}»", "Unreadable entry: “{line}”"),
+ACTIONS: dict[str, Said] = {
+    "ante": N_("%(seat)s antes %(amount)s"),
+    "blind": N_("%(seat)s posts a blind of %(amount)s"),
+    "straddle": N_("%(seat)s posts a double blind of %(amount)s"),
+    "open": N_("%(seat)s opens %(amount)s"),
+    "bet": N_("%(seat)s bets %(amount)s"),
+    "raise": N_("%(seat)s raises to %(amount)s"),
+    "call": (N_("%(seat)s calls (%(amount)s)"),
+             N_("%(seat)s calls")),
+    "check": N_("%(seat)s checks"),
+    "allin": N_("%(seat)s goes all in"),
+    "fold": N_("%(seat)s folds"),
+    "split": N_("%(seat)s splits openers"),
+    "muck": N_("%(seat)s mucks"),
+    "draw": (N_("%(seat)s draws %(count)s, discarding %(cards)s"),
+             N_("%(seat)s draws %(count)s")),
+    "draw:pat": N_("%(seat)s stands pat"),
+    "show": N_("%(seat)s shows %(cards)s"),
+    "rebuy": Nn_("%(seat)s buys %(amount)s chip",
+                 "%(seat)s buys %(amount)s chips",
+                 "amount"),
+    "deal": (N_("%(seat)s is dealt %(cards)s"),
+             Nn_("%(seat)s is dealt %(count)s card", "%(seat)s is dealt %(count)s cards", "count")),
+    "serve": (N_("%(seat)s is served %(cards)s"),
+              Nn_("%(seat)s is served %(count)s card", "%(seat)s is served %(count)s cards",
+                  "count")),
+    "award": Nn_("The dealer pushes %(amount)s chip to %(seat)s",
+                 "The dealer pushes %(amount)s chips to %(seat)s",
+                 "amount"),
+    "misdeal": N_("The dealer calls a misdeal"),
+    "note": N_("Note: %(text)s"),
+    "unreadable": N_("Unreadable entry: “%(line)s”"),
 }
-"""A log line's verb (``verb:case`` for a case said otherwise: a draw of 0 cards, a deal or
-serve of cards nobody saw) -> (Spanish, English), said in the present as the replay steps
-through the hand (:func:`referee.messages.action_sentence`)."""
+"""A log line's verb (``draw:pat`` for a draw of 0 cards) -> how it is said in the present as
+the replay steps through the hand (:func:`referee.messages.action_sentence`): a deal or
+serve by its cards, else by how many nobody saw."""
 
-OPENINGS = {"J": ("pareja de valets", "a pair of jacks"),
-            "Q": ("pareja de damas", "a pair of queens"),
-            "K": ("pareja de reyes", "a pair of kings"),
-            "A": ("pareja de ases", "a pair of aces")}
+OPENINGS: dict[str, str] = {
+    "J": N_("a pair of jacks"),
+    "Q": N_("a pair of queens"),
+    "K": N_("a pair of kings"),
+    "A": N_("a pair of aces"),
+}
 """The opening minimum (seed 000, "Ley de Apertura") in words."""
 
-PHASES = {"predeal": ("pot y reparto", "antes and deal"),
-          "predraw": ("apuestas antes del descarte", "betting before the draw"),
-          "draw": ("el descarte", "the draw"),
-          "postdraw": ("apuestas tras el descarte", "betting after the draw"),
-          "showdown": ("enseñar las cartas", "showdown"),
-          "complete": ("mano terminada", "hand complete")}
+PHASES: dict[str, Message] = {
+    "predeal": Np_("phase", "antes and deal"),
+    "predraw": Np_("phase", "betting before the draw"),
+    "draw": Np_("phase", "the draw"),
+    "postdraw": Np_("phase", "betting after the draw"),
+    "showdown": Np_("phase", "showdown"),
+    "complete": Np_("phase", "hand complete"),
+}
 """A hand's phase in words."""
 
-FIELDS = {"rebuys": ("compras", "rebuys"), "stacks": ("fichas de salida", "stacks"),
-          "actions": ("acciones", "actions"), "button": ("botón", "button"),
-          "cash_out": ("recuento de la caja", "cash-out count")}
+FIELDS: dict[str, Message] = {
+    "rebuys": Np_("field", "rebuys"),
+    "stacks": Np_("field", "stacks"),
+    "actions": Np_("field", "actions"),
+    "button": Np_("field", "button"),
+    "cash_out": Np_("field", "cash-out count"),
+}
 """A hand's field (``unreadable`` ``bad_field``) in words."""
 
 
 # ------------------------------------------------------------------------------ templates
-# {name} is a detail (or "seat", the finding's seat), rendered by _values; a part in
-# [brackets] is left out when a detail in it is missing (None).
-TEMPLATES: dict[str, dict[str | None, tuple[str, str]]] = {
+TEMPLATES: dict[str, dict[str | None, Said]] = {
     "unreadable": {
-        "unparsable": ("No se entiende la anotación «{line}».",
-                       "The entry “{line}” cannot be read."),
-        "unparsable:not_text": ("Una anotación de esta mano no es texto.",
-                                "An entry of this hand is not text."),
-        "seat_not_at_table": ("La anotación «{line}» nombra un asiento donde no se sienta "
-                              "nadie.", "The entry “{line}” names a seat nobody sits in."),
-        "bad_field": ("Un dato de la mano no se entiende ({field}).",
-                      "A field of the hand cannot be read ({field})."),
-        "bad_field:rebuys": ("Las compras de esta mano no se entienden: deben ser fichas por "
-                             "asiento.", "This hand's rebuys cannot be read: they must be "
-                             "chips by seat."),
-        "bad_field:stacks": ("Las fichas de salida de esta mano no se entienden: deben ser "
-                             "fichas por asiento.", "This hand's starting stacks cannot be "
-                             "read: they must be chips by seat."),
-        "bad_field:actions": ("Las acciones de esta mano no se entienden: deben ser una lista "
-                              "de anotaciones.", "This hand's actions cannot be read: they "
-                              "must be a list of entries."),
-        "bad_field:button": ("El botón de esta mano no es un asiento de la mesa.",
-                             "This hand's button is not a seat at the table."),
-        "bad_field:cash_out": ("Un recuento de la caja no se entiende: debe ser un número "
-                               "entero de fichas, 0 o más, de un asiento de la mesa, tras una "
-                               "mano de la noche.", "A cash-out count cannot be read: it must "
-                               "be a whole number of chips, 0 or more, of a seat at the table, "
-                               "after a hand of the night."),
-        "bad_field:assumed": ("No consta un botón válido para esta mano: se toma el asiento "
-                              "{assumed}.", "This hand has no valid button: seat {assumed} "
-                              "is assumed."),
+        "unparsable": N_("The entry “%(line)s” cannot be read."),
+        "unparsable:not_text": N_("An entry of this hand is not text."),
+        "seat_not_at_table": N_("The entry “%(line)s” names a seat nobody sits in."),
+        "bad_field": N_("A field of the hand cannot be read (%(field)s)."),
+        "bad_field:rebuys": N_("This hand's rebuys cannot be read: they must be chips by seat."),
+        "bad_field:stacks": N_("This hand's starting stacks cannot be read: they must be chips "
+                               "by seat."),
+        "bad_field:actions": N_("This hand's actions cannot be read: they must be a list of "
+                                "entries."),
+        "bad_field:button": N_("This hand's button is not a seat at the table."),
+        "bad_field:cash_out": N_("A cash-out count cannot be read: it must be a whole number "
+                                 "of chips, 0 or more, of a seat at the table, after a hand of "
+                                 "the night."),
+        "bad_field:assumed": N_("This hand has no valid button: seat %(assumed)s is assumed."),
     },
     "out_of_turn": {
-        None: ("{seat} {verb} cuando hablaba {due}.", "{seat} {verb} while {due} was to act."),
-        "nobody_due": ("{seat} {verb} cuando no le tocaba hablar a nadie.",
-                       "{seat} {verb} while no one was to act."),
-        "before_drawing": ("{seat} {verb} durante el descarte, antes de descartarse.",
-                           "{seat} {verb} during the draw, before drawing."),
-        "during_draw": ("{seat} {verb} durante el descarte[, cuando {due} aún tenía que "
-                        "descartarse].", "{seat} {verb} during the draw[, while {due} had "
-                        "still to draw]."),
-        "no_betting_left": ("{seat} {verb} cuando ya no quedaban apuestas (los demás van con "
-                            "todo su resto o se han retirado).",
-                            "{seat} {verb} when no betting was left (every other player all "
-                            "in or out)."),
-        "no_draw": ("{seat} se descartó cuando no tocaba descarte.",
-                    "{seat} drew when no draw was due."),
-        "drew_twice": ("{seat} se descartó dos veces en el mismo descarte.",
-                       "{seat} drew twice in one draw."),
-        "betting_over": ("{seat} {verb} con las apuestas ya terminadas.",
-                         "{seat} {verb} after the betting was over."),
-        "not_opener": ("{seat} declaró que separa la apertura sin ser quien abrió.",
-                       "{seat} declared split openers without being the opener."),
-        "after_drawing": ("{seat} declaró que separa la apertura después de descartarse.",
-                          "{seat} declared split openers after drawing."),
-        "still_to_bet": ("{seat} se descartó cuando aún le tocaba hablar en la ronda de "
-                         "apuestas: la ronda termina ahí.",
-                         "{seat} drew while it was itself still to act in the betting: the "
-                         "round ends there."),
-        "all_in": ("{seat} {verb}, pero ya iba con todo su resto: no le quedaba nada por "
-                   "jugar en las apuestas.",
-                   "{seat} {verb}, but was already all in: nothing was left for it to act "
-                   "on in the betting."),
+        None: N_("%(seat)s %(verb)s while %(due)s was to act."),
+        "nobody_due": N_("%(seat)s %(verb)s while no one was to act."),
+        "before_drawing": N_("%(seat)s %(verb)s during the draw, before drawing."),
+        "during_draw": (N_("%(seat)s %(verb)s during the draw, while %(due)s had still to draw."),
+                        N_("%(seat)s %(verb)s during the draw.")),
+        "no_betting_left": N_("%(seat)s %(verb)s when no betting was left (every other player "
+                              "all in or out)."),
+        "no_draw": N_("%(seat)s drew when no draw was due."),
+        "drew_twice": N_("%(seat)s drew twice in one draw."),
+        "betting_over": N_("%(seat)s %(verb)s after the betting was over."),
+        "not_opener": N_("%(seat)s declared split openers without being the opener."),
+        "after_drawing": N_("%(seat)s declared split openers after drawing."),
+        "still_to_bet": N_("%(seat)s drew while it was itself still to act in the betting: the "
+                           "round ends there."),
+        "all_in": N_("%(seat)s %(verb)s, but was already all in: nothing was left for it to "
+                     "act on in the betting."),
     },
     "not_in_hand": {
-        "never_dealt_in": ("{seat} no entró en el reparto de esta mano: no puede {verb_inf}.",
-                           "{seat} was not dealt in this hand and cannot {verb_inf}."),
-        "folded": ("{seat} {verb} después de haberse retirado.", "{seat} {verb} after folding."),
-        "hand_over": ("{seat} {verb} con la mano ya terminada.",
-                      "{seat} {verb} after the hand was over."),
-        "pot_pushed": ("{seat} {verb} después de repartido el bote: la mano había terminado.",
-                       "{seat} {verb} after the pot was pushed: the hand was over."),
+        "never_dealt_in": N_("%(seat)s was not dealt in this hand and cannot %(verb_inf)s."),
+        "folded": N_("%(seat)s %(verb)s after folding."),
+        "hand_over": N_("%(seat)s %(verb)s after the hand was over."),
+        "pot_pushed": N_("%(seat)s %(verb)s after the pot was pushed: the hand was over."),
     },
     "illegal_check": {
-        None: ("{seat} pasó teniendo delante una apuesta de {facing} fichas (para ver debía "
-               "poner {to_call}).", "{seat} checked facing a bet of {facing} chips "
-               "({to_call} to call)."),
+        None: Nn_("%(seat)s checked facing a bet of %(facing)s chip (%(to_call)s to call).",
+                  "%(seat)s checked facing a bet of %(facing)s chips (%(to_call)s to call).",
+                  "facing"),
     },
     "bet_too_small": {
-        "no_raise": ("{seat} llevó su apuesta a {recorded} fichas en la ronda, sin superar la "
-                     "apuesta de {facing}.", "{seat} wagered {recorded} chips in the round, "
-                     "not above the bet of {facing}."),
-        "fixed_limit": ("{seat} llevó su apuesta a {recorded} fichas en la ronda; con límite "
-                        "fijo correspondían {expected}.", "{seat} wagered {recorded} chips in "
-                        "the round; the fixed limit made it {expected}."),
-        "min_bet": ("{seat} apostó {recorded} fichas; la apuesta mínima es {minimum}.",
-                    "{seat} bet {recorded} chips; the minimum bet is {minimum}."),
-        "min_raise": ("{seat} subió {raise_by} fichas (hasta {recorded}); la subida mínima es "
-                      "{min_raise}, hasta {minimum}.", "{seat} raised by {raise_by} chips (to "
-                      "{recorded}); the minimum raise is {min_raise}, to {minimum}."),
+        "no_raise": Nn_("%(seat)s wagered %(recorded)s chip in the round, not above the bet of "
+                        "%(facing)s.",
+                        "%(seat)s wagered %(recorded)s chips in the round, not above the bet "
+                        "of %(facing)s.",
+                        "recorded"),
+        "fixed_limit": Nn_("%(seat)s wagered %(recorded)s chip in the round; the fixed limit "
+                           "made it %(expected)s.",
+                           "%(seat)s wagered %(recorded)s chips in the round; the fixed limit "
+                           "made it %(expected)s.",
+                           "recorded"),
+        "min_bet": Nn_("%(seat)s bet %(recorded)s chip; the minimum bet is %(minimum)s.",
+                       "%(seat)s bet %(recorded)s chips; the minimum bet is %(minimum)s.",
+                       "recorded"),
+        "min_raise": Nn_("%(seat)s raised by %(raise_by)s chip (to %(recorded)s); the minimum "
+                         "raise is %(min_raise)s, to %(minimum)s.",
+                         "%(seat)s raised by %(raise_by)s chips (to %(recorded)s); the minimum "
+                         "raise is %(min_raise)s, to %(minimum)s.",
+                         "raise_by"),
     },
     "bet_too_large": {
-        "stack": ("{seat} llevó su apuesta a {recorded} fichas con un resto de solo {maximum}.",
-                  "{seat} wagered {recorded} chips with only {maximum}."),
-        "fixed_limit": ("{seat} llevó su apuesta a {recorded} fichas en la ronda; con límite "
-                        "fijo correspondían {expected}.", "{seat} wagered {recorded} chips in "
-                        "the round; the fixed limit made it {expected}."),
-        "pot_limit": ("{seat} llevó su apuesta a {recorded} fichas; el límite del bote era "
-                      "{maximum}.", "{seat} wagered {recorded} chips; the pot limit was "
-                      "{maximum}."),
+        "stack": Nn_("%(seat)s wagered %(recorded)s chip with only %(maximum)s.",
+                     "%(seat)s wagered %(recorded)s chips with only %(maximum)s.",
+                     "recorded"),
+        "fixed_limit": Nn_("%(seat)s wagered %(recorded)s chip in the round; the fixed limit "
+                           "made it %(expected)s.",
+                           "%(seat)s wagered %(recorded)s chips in the round; the fixed limit "
+                           "made it %(expected)s.",
+                           "recorded"),
+        "pot_limit": Nn_("%(seat)s wagered %(recorded)s chip; the pot limit was %(maximum)s.",
+                         "%(seat)s wagered %(recorded)s chips; the pot limit was %(maximum)s.",
+                         "recorded"),
     },
     "raise_cap": {
-        None: ("{seat} hizo la subida número {raises}; el tope es una apuesta y {cap} subidas.",
-               "{seat} made raise number {raises}; the cap is a bet and {cap} raises."),
+        None: Nn_("%(seat)s made raise number %(raises)s; the cap is a bet and %(cap)s raise.",
+                  "%(seat)s made raise number %(raises)s; the cap is a bet and %(cap)s raises.",
+                  "cap"),
     },
     "not_reopened": {
-        None: ("{seat} subió a {recorded} fichas sobre una apuesta de {facing}, pero ya había "
-               "hablado y las apuestas no se le habían reabierto.",
-               "{seat} raised to {recorded} chips over a bet of {facing}, but had already "
-               "acted and the betting was not reopened to them."),
-        "not_raised_since": ("{seat} subió a {recorded} fichas sobre una apuesta de {facing}, "
-                             "pero ya había hablado ante esa misma apuesta y nadie había "
-                             "subido desde entonces: no le tocaba volver a subir.",
-                             "{seat} raised to {recorded} chips over a bet of {facing}, but "
-                             "had already acted on that same bet and nobody had raised "
-                             "since: the betting was not open to them again."),
-        "short_allin": ("{seat} subió a {recorded} fichas sobre una apuesta de {facing}, pero "
-                        "ya había hablado, y {raiser} se jugó el resto por menos de una "
-                        "subida completa: eso no le reabría las apuestas.",
-                        "{seat} raised to {recorded} chips over a bet of {facing}, but had "
-                        "already acted, and {raiser} went all in for less than a full raise: "
-                        "that did not reopen the betting to them."),
-        "short_raise": ("{seat} subió a {recorded} fichas sobre una apuesta de {facing}, pero "
-                        "ya había hablado, y la subida de después[ ({raiser})] no llegaba a "
-                        "una subida completa: eso no le reabría las apuestas.",
-                        "{seat} raised to {recorded} chips over a bet of {facing}, but had "
-                        "already acted, and the raise since[ (by {raiser})] was short of a "
-                        "full raise: that did not reopen the betting to them."),
-        "blind_first": ("{seat} subió a {recorded} fichas antes de que subiera {holder}: no se "
-                        "permiten relances antes del relance de la ciega grande (o de quien "
-                        "tomó el derecho).", "{seat} raised to {recorded} chips before "
-                        "{holder} had raised: no raise comes before the big blind's own (or "
-                        "that of the seat that took its right)."),
-        "blind_only": ("{seat} subió a {recorded} fichas sin haber puesto ciega: en una "
-                       "apertura a ciegas solo relanza quien puso la ciega.",
-                       "{seat} raised to {recorded} chips without having posted a blind: in a "
-                       "blind opening only a seat that posted a blind may raise."),
+        None: Nn_("%(seat)s raised to %(recorded)s chip over a bet of %(facing)s, but had "
+                  "already acted and the betting was not reopened to them.",
+                  "%(seat)s raised to %(recorded)s chips over a bet of %(facing)s, but had "
+                  "already acted and the betting was not reopened to them.",
+                  "recorded"),
+        "not_raised_since": Nn_("%(seat)s raised to %(recorded)s chip over a bet of "
+                                "%(facing)s, but had already acted on that same bet and nobody "
+                                "had raised since: the betting was not open to them again.",
+                                "%(seat)s raised to %(recorded)s chips over a bet of "
+                                "%(facing)s, but had already acted on that same bet and nobody "
+                                "had raised since: the betting was not open to them again.",
+                                "recorded"),
+        "short_allin": Nn_("%(seat)s raised to %(recorded)s chip over a bet of %(facing)s, but "
+                           "had already acted, and %(raiser)s went all in for less than a full "
+                           "raise: that did not reopen the betting to them.",
+                           "%(seat)s raised to %(recorded)s chips over a bet of %(facing)s, "
+                           "but had already acted, and %(raiser)s went all in for less than a "
+                           "full raise: that did not reopen the betting to them.",
+                           "recorded"),
+        "short_raise": (Nn_("%(seat)s raised to %(recorded)s chip over a bet of %(facing)s, "
+                            "but had already acted, and the raise since (by %(raiser)s) was "
+                            "short of a full raise: that did not reopen the betting to them.",
+                            "%(seat)s raised to %(recorded)s chips over a bet of %(facing)s, "
+                            "but had already acted, and the raise since (by %(raiser)s) was "
+                            "short of a full raise: that did not reopen the betting to them.",
+                            "recorded"),
+                        Nn_("%(seat)s raised to %(recorded)s chip over a bet of %(facing)s, "
+                            "but had already acted, and the raise since was short of a full "
+                            "raise: that did not reopen the betting to them.",
+                            "%(seat)s raised to %(recorded)s chips over a bet of %(facing)s, "
+                            "but had already acted, and the raise since was short of a full "
+                            "raise: that did not reopen the betting to them.",
+                            "recorded")),
+        "blind_first": Nn_("%(seat)s raised to %(recorded)s chip before %(holder)s had raised: "
+                           "no raise comes before the big blind's own (or that of the seat "
+                           "that took its right).",
+                           "%(seat)s raised to %(recorded)s chips before %(holder)s had "
+                           "raised: no raise comes before the big blind's own (or that of the "
+                           "seat that took its right).",
+                           "recorded"),
+        "blind_only": Nn_("%(seat)s raised to %(recorded)s chip without having posted a blind: "
+                          "in a blind opening only a seat that posted a blind may raise.",
+                          "%(seat)s raised to %(recorded)s chips without having posted a "
+                          "blind: in a blind opening only a seat that posted a blind may raise.",
+                          "recorded"),
     },
     "wrong_amount": {
-        "ante": ("{seat} puso {recorded} fichas de pot; el pot es de {expected}.",
-                 "{seat} anted {recorded} chips; the ante is {expected}."),
-        "ante_twice": ("{seat} puso el pot dos veces ({recorded} fichas más).",
-                       "{seat} anted twice ({recorded} chips more)."),
-        "call": ("{seat} vio hasta {recorded} fichas; para ver había que llegar a {expected}.",
-                 "{seat} called to {recorded} chips; the call was to {expected}."),
-        "nothing_to_call": ("{seat} vio {recorded} fichas sin nada que ver.",
-                            "{seat} called {recorded} chips with nothing to call."),
-        "not_due": ("{seat} puso {recorded} fichas de pot en una mano sin pot: el fetiche no "
-                    "está en el centro de la mesa.", "{seat} anted {recorded} chips in a hand "
-                    "that owes no ante: the marker is not in the middle."),
-        "checkdown_matching": ("{seat} puso {recorded} fichas para compensar tras la palabra "
-                               "de todos; le correspondía poner {expected}.",
-                               "{seat} paid {recorded} chips to match after the check-down; "
-                               "the payment owed was {expected}."),
+        "ante": Nn_("%(seat)s anted %(recorded)s chip; the ante is %(expected)s.",
+                    "%(seat)s anted %(recorded)s chips; the ante is %(expected)s.",
+                    "recorded"),
+        "ante_twice": Nn_("%(seat)s anted twice (%(recorded)s chip more).",
+                          "%(seat)s anted twice (%(recorded)s chips more).",
+                          "recorded"),
+        "call": Nn_("%(seat)s called to %(recorded)s chip; the call was to %(expected)s.",
+                    "%(seat)s called to %(recorded)s chips; the call was to %(expected)s.",
+                    "recorded"),
+        "nothing_to_call": Nn_("%(seat)s called %(recorded)s chip with nothing to call.",
+                               "%(seat)s called %(recorded)s chips with nothing to call.",
+                               "recorded"),
+        "not_due": Nn_("%(seat)s anted %(recorded)s chip in a hand that owes no ante: the "
+                       "marker is not in the middle.",
+                       "%(seat)s anted %(recorded)s chips in a hand that owes no ante: the "
+                       "marker is not in the middle.",
+                       "recorded"),
+        "checkdown_matching": Nn_("%(seat)s paid %(recorded)s chip to match after the "
+                                  "check-down; the payment owed was %(expected)s.",
+                                  "%(seat)s paid %(recorded)s chips to match after the "
+                                  "check-down; the payment owed was %(expected)s.",
+                                  "recorded"),
     },
     "missing_ante": {
-        None: ("{seat} recibió cartas sin poner su pot de {ante} fichas.",
-               "{seat} was dealt in without anteing {ante} chips."),
-        "checkdown_matching": ("{seat} se retiró y, tras la palabra de todos, no puso {ante} "
-                               "fichas para compensar a los que siguieron en la mano.",
-                               "{seat} folded and did not pay {ante} chips to match the "
-                               "players still in after the check-down."),
+        None: Nn_("%(seat)s was dealt in without anteing %(ante)s chip.",
+                  "%(seat)s was dealt in without anteing %(ante)s chips.",
+                  "ante"),
+        "checkdown_matching": Nn_("%(seat)s folded and did not pay %(ante)s chip to match the "
+                                  "players still in after the check-down.",
+                                  "%(seat)s folded and did not pay %(ante)s chips to match the "
+                                  "players still in after the check-down.",
+                                  "ante"),
     },
     "blind_irregular": {
-        "late": ("{seat} puso {blind} cuando ya habían empezado las apuestas.",
-                 "{seat} posted {blind} after the betting began."),
-        "not_allowed": ("{seat} puso {blind}, pero en esta casa no se juega con ciega.",
-                        "{seat} posted {blind}, but blinds are not played under these house "
-                        "rules."),
-        "wrong_seat": ("{seat} puso {blind}, pero debía ponerla {due}.",
-                       "{seat} posted {blind}, which {due} was to post."),
-        "wrong_size": ("{seat} puso {blind} de {recorded} fichas; debía ser de {expected}.",
-                       "{seat} posted {blind} of {recorded} chips; it is {expected}."),
-        "jackpot": ("{seat} puso {blind} en una mano con pot o jackpot: la ciega no se juega "
-                    "cuando la apertura se hace con pot o jackpot.",
-                    "{seat} posted {blind} in a hand played with antes or an opening minimum "
-                    "(pot or jackpot), where blinds are not played."),
-        "looked": ("{seat} puso {blind} después de recibir sus cartas: esta mano se juega sin "
-                   "ciega y sus fichas cuentan como su apuesta.",
-                   "{seat} posted {blind} after being dealt in: the hand is played without a "
-                   "blind and the chips are the seat's bet."),
+        "late": N_("%(seat)s posted %(blind)s after the betting began."),
+        "not_allowed": N_("%(seat)s posted %(blind)s, but blinds are not played under these "
+                          "house rules."),
+        "wrong_seat": N_("%(seat)s posted %(blind)s, which %(due)s was to post."),
+        "wrong_size": Nn_("%(seat)s posted %(blind)s of %(recorded)s chip; it is %(expected)s.",
+                          "%(seat)s posted %(blind)s of %(recorded)s chips; it is %(expected)s.",
+                          "recorded"),
+        "jackpot": N_("%(seat)s posted %(blind)s in a hand played with antes or an opening "
+                      "minimum (pot or jackpot), where blinds are not played."),
+        "looked": N_("%(seat)s posted %(blind)s after being dealt in: the hand is played "
+                     "without a blind and the chips are the seat's bet."),
     },
     "wrong_card_count": {
-        "dealt": ("{seat} recibió {cards} cartas en el reparto, no cinco.",
-                  "{seat} was dealt {cards} cards, not five."),
-        "served": ("{seat} pidió {drawn} y le sirvieron {served}: tiene {cards} cartas.",
-                   "{seat} asked for {drawn} and was served {served}: {cards} cards."),
-        "shown": ("{seat} enseñó {cards} cartas, no cinco.", "{seat} showed {cards} cards, "
-                  "not five."),
-        "not_held": ("{seat} enseñó {shown}, pero según lo anotado tiene {held}: no es la mano "
-                     "que tiene.", "{seat} showed {shown} but holds {held} as logged: the "
-                     "hand shown is not the one held."),
-        "discard_not_held": ("{seat} se descartó de {card}, una carta que no tenía (tenía "
-                             "{held}): según lo anotado su mano no suma cinco cartas.",
-                             "{seat} discarded {card}, a card not in the hand (which held "
-                             "{held}): as logged, the hand does not add up to five cards."),
-        "shown_again": ("{seat} enseñó {shown} después de enseñar {first}: cada jugador tiene "
-                        "una sola mano y vale la primera.", "{seat} showed {shown} after "
-                        "showing {first}: a player holds one hand, the first one shown "
-                        "stands."),
-        "served_after_push": ("{seat} recibió cartas después de repartido el bote: la mano "
-                              "había terminado (no cambia nada).",
-                              "{seat} was served after the pot was pushed: the hand was over "
-                              "(nothing changes)."),
-        "served_without_draw": ("{seat} recibió {cards} cartas sin haberse descartado.",
-                                "{seat} was served {cards} cards without drawing."),
+        "dealt": Nn_("%(seat)s was dealt %(cards)s card, not five.",
+                     "%(seat)s was dealt %(cards)s cards, not five.",
+                     "cards"),
+        "served": Nn_("%(seat)s asked for %(drawn)s and was served %(served)s: %(cards)s card.",
+                      "%(seat)s asked for %(drawn)s and was served %(served)s: %(cards)s cards.",
+                      "cards"),
+        "shown": Nn_("%(seat)s showed %(cards)s card, not five.",
+                     "%(seat)s showed %(cards)s cards, not five.",
+                     "cards"),
+        "not_held": N_("%(seat)s showed %(shown)s but holds %(held)s as logged: the hand shown "
+                       "is not the one held."),
+        "discard_not_held": N_("%(seat)s discarded %(card)s, a card not in the hand (which "
+                               "held %(held)s): as logged, the hand does not add up to five "
+                               "cards."),
+        "shown_again": N_("%(seat)s showed %(shown)s after showing %(first)s: a player holds "
+                          "one hand, the first one shown stands."),
+        "served_after_push": N_("%(seat)s was served after the pot was pushed: the hand was "
+                                "over (nothing changes)."),
+        "served_without_draw": Nn_("%(seat)s was served %(cards)s card without drawing.",
+                                   "%(seat)s was served %(cards)s cards without drawing.",
+                                   "cards"),
     },
     "draw_limit": {
-        None: ("{seat} pidió {cards} cartas; como mucho se pueden cambiar {max_draw}.",
-               "{seat} drew {cards}; at most {max_draw} may be drawn."),
+        None: Nn_("%(seat)s drew %(cards)s; at most %(max_draw)s may be drawn.",
+                  "%(seat)s drew %(cards)s; at most %(max_draw)s may be drawn.",
+                  "cards"),
     },
     "duplicate_card": {
-        "seen_twice": ("La carta {card} aparece dos veces: la tuvo {holder} y ahora {seat}.",
-                       "Card {card} appears twice: {holder} had it, and now {seat}."),
-        "discard_served": ("{holder} se descartó de {card} cuando aún quedaban cartas en el "
-                           "mazo (los descartes no se sirven hasta que se acaba) y ahora la "
-                           "tiene {seat}.", "{holder} discarded {card} while the deck still "
-                           "had cards (discards are not served before it runs out) and now "
-                           "{seat} has it."),
-        "dealt_twice": ("{seat} recibió {card} dos veces en el reparto.",
-                        "{seat} was dealt {card} twice."),
-        "served_held": ("{seat} recibió {card}, una carta que ya tenía.",
-                        "{seat} was served {card}, a card already held."),
-        "shown_twice": ("{seat} enseñó {card} dos veces.", "{seat} showed {card} twice."),
-        "shown_after_push": ("{seat} enseñó cartas ya vistas en otra mano ({clash}) después "
-                             "de repartido el bote: el resultado se mantiene.",
-                             "{seat} showed cards seen in another hand ({clash}) after the pot "
-                             "was pushed: the result stands."),
+        "seen_twice": N_("Card %(card)s appears twice: %(holder)s had it, and now %(seat)s."),
+        "discard_served": N_("%(holder)s discarded %(card)s while the deck still had cards "
+                             "(discards are not served before it runs out) and now %(seat)s "
+                             "has it."),
+        "dealt_twice": N_("%(seat)s was dealt %(card)s twice."),
+        "served_held": N_("%(seat)s was served %(card)s, a card already held."),
+        "shown_twice": N_("%(seat)s showed %(card)s twice."),
+        "shown_after_push": N_("%(seat)s showed cards seen in another hand (%(clash)s) after "
+                               "the pot was pushed: the result stands."),
     },
     "card_not_in_deck": {
-        None: ("La carta {card} no está en esta baraja.", "Card {card} is not in this deck."),
+        None: N_("Card %(card)s is not in this deck."),
     },
     "deck_exhausted": {
-        "deck_out": ("{seat} pidió {served} cartas, pero en el mazo solo quedaban {left}.",
-                     "{seat} was served {served} cards but the deck had only {left} left."),
-        "own_discard": ("{seat} recibió {card}, una carta de su propio descarte.",
-                        "{seat} was served {card}, one of their own discards."),
-        "last_card": ("{seat} recibió la última carta del mazo sin descartes con que "
-                      "mezclarla (le sirvieron {served} cartas; quedaban {left}).",
-                      "{seat} was served the deck's last card with no discards to shuffle it "
-                      "with ({served} cards served; {left} left)."),
-        "deal_out": ("El reparto necesita {needed} cartas, cinco por jugador, y la baraja solo "
-                     "tiene {deck}.", "The deal needs {needed} cards, five a player, and the "
-                     "deck has only {deck}."),
-        "deal_last_card": ("El reparto necesita {needed} cartas, cinco por jugador, de una "
-                           "baraja de {deck}: habría que dar la última carta del mazo, que no "
-                           "se debe dar.", "The deal needs {needed} cards, five a player, from "
-                           "a deck of {deck}: it would deal the deck's last card, which is "
-                           "kept back."),
+        "deck_out": Nn_("%(seat)s was served %(served)s card but the deck had only %(left)s "
+                        "left.",
+                        "%(seat)s was served %(served)s cards but the deck had only %(left)s "
+                        "left.",
+                        "served"),
+        "own_discard": N_("%(seat)s was served %(card)s, one of their own discards."),
+        "last_card": Nn_("%(seat)s was served the deck's last card with no discards to shuffle "
+                         "it with (%(served)s card served; %(left)s left).",
+                         "%(seat)s was served the deck's last card with no discards to shuffle "
+                         "it with (%(served)s cards served; %(left)s left).",
+                         "served"),
+        "deal_out": Nn_("The deal needs %(needed)s card, five a player, and the deck has only "
+                        "%(deck)s.",
+                        "The deal needs %(needed)s cards, five a player, and the deck has only "
+                        "%(deck)s.",
+                        "needed"),
+        "deal_last_card": Nn_("The deal needs %(needed)s card, five a player, from a deck of "
+                              "%(deck)s: it would deal the deck's last card, which is kept "
+                              "back.",
+                              "The deal needs %(needed)s cards, five a player, from a deck of "
+                              "%(deck)s: it would deal the deck's last card, which is kept "
+                              "back.",
+                              "needed"),
     },
     "unjustified_opening": {
-        "deal": ("{seat} abrió sin {opening} o mejor (recibió {hand}).",
-                 "{seat} opened without {opening} or better (dealt {hand})."),
-        "proof": ("{seat} abrió sin {opening} o mejor (enseñó {hand} para justificar la "
-                  "apertura).", "{seat} opened without {opening} or better (showed {hand} as "
-                  "openers)."),
-        "show": ("{seat} abrió sin {opening} o mejor (enseñó {hand} tras descartarse de "
-                 "{drawn}).", "{seat} opened without {opening} or better (showed {hand} after "
-                 "drawing {drawn})."),
-        "split": ("{seat} rompió la apertura (se descartó de {discards}) sin declarar que la "
-                  "separaba: el descarte debe guardarse para justificarla.",
-                  "{seat} broke openers (discarded {discards}) without declaring split "
-                  "openers: the discard must be kept to prove them."),
+        "deal": N_("%(seat)s opened without %(opening)s or better (dealt %(hand)s)."),
+        "proof": N_("%(seat)s opened without %(opening)s or better (showed %(hand)s as "
+                    "openers)."),
+        "show": N_("%(seat)s opened without %(opening)s or better (showed %(hand)s after "
+                   "drawing %(drawn)s)."),
+        "split": N_("%(seat)s broke openers (discarded %(discards)s) without declaring split "
+                    "openers: the discard must be kept to prove them."),
     },
     "openers_not_shown": {
-        "took_pot": ("{seat} se llevó el bote sin enseñar la apertura ({opening} o mejor): la "
-                     "mano del que abrió está muerta y el bote pasa a la siguiente mano.",
-                     "{seat} took the pot without showing openers ({opening} or better): the "
-                     "opener's hand is dead and the pot stays for the next deal."),
-        "threw_away": ("{seat} tiró las cartas sin enseñar la apertura.",
-                       "{seat} threw the hand away without showing openers."),
-        "folded": ("{seat} se retiró sin enseñar la apertura.",
-                   "{seat} folded without showing openers."),
+        "took_pot": N_("%(seat)s took the pot without showing openers (%(opening)s or better): "
+                       "the opener's hand is dead and the pot stays for the next deal."),
+        "threw_away": N_("%(seat)s threw the hand away without showing openers."),
+        "folded": N_("%(seat)s folded without showing openers."),
     },
     "showdown_order": {
-        None: ("{seat} enseñó sus cartas antes que {due}, que debía enseñarlas primero.",
-               "{seat} showed before {due}, who was to show first."),
+        None: N_("%(seat)s showed before %(due)s, who was to show first."),
     },
     "wrong_award": {
-        None: ("Se anotó el bote así: {recorded}; según las reglas corresponde: {expected}.",
-               "Awarded: {recorded}; the rules give: {expected}."),
-        "best_hand": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (las cartas hablan, gana la mejor mano enseñada).",
-            "Awarded: {recorded}; the rules give: {expected} (cards speak, the best "
-            "hand shown wins)."),
-        "dead_hand": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (se pagó a una mano que no puede ganar: retirada o "
-            "muerta).",
-            "Awarded: {recorded}; the rules give: {expected} (a hand that cannot "
-            "win, folded or dead, was paid)."),
-        "false_opener": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (se pagó a quien abrió sin la apertura exigida: su mano está "
-            "muerta).",
-            "Awarded: {recorded}; the rules give: {expected} (a false opener, whose "
-            "hand is dead, was paid)."),
-        "wrong_cards": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (se pagó a una mano muerta por sus cartas: de más, de menos o "
-            "distintas de las que tiene).",
-            "Awarded: {recorded}; the rules give: {expected} (a hand dead for its "
-            "cards, too many, too few or not those held, was paid)."),
-        "uncontested": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (quien queda solo en la mano se lleva el bote).",
-            "Awarded: {recorded}; the rules give: {expected} (the one player left "
-            "in takes the pot)."),
-        "void": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (con una carta repetida la mano es nula y cada uno recupera "
-            "lo que puso).",
-            "Awarded: {recorded}; the rules give: {expected} (a duplicate card "
-            "voids the hand and everyone gets back what they put in)."),
-        "flush_over_full": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (con esta baraja el color vale más que el full).",
-            "Awarded: {recorded}; the rules give: {expected} (with this deck a "
-            "flush beats a full house)."),
-        "full_over_flush": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (con esta baraja el full vale más que el color).",
-            "Awarded: {recorded}; the rules give: {expected} (with this deck a full "
-            "house beats a flush)."),
-        "suit_order": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (a igual jugada decide el palo, en el orden de la casa).",
-            "Awarded: {recorded}; the rules give: {expected} (between equal hands "
-            "the suit decides, in the house's order)."),
-        "odd_chip": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (la diferencia es la ficha impar del reparto, que es para "
-            "la primera mano empatada a partir del botón).",
-            "Awarded: {recorded}; the rules give: {expected} (the difference is the "
-            "odd chip of the split, which goes to the first tied hand from the "
-            "button)."),
-        "split": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (las manos empatadas se reparten el bote).",
-            "Awarded: {recorded}; the rules give: {expected} (tied hands split the "
-            "pot)."),
-        "side_pots": (
-            "Se anotó el bote así: {recorded}; según las reglas corresponde: "
-            "{expected} (quien va con todo su resto solo gana lo que igualó de cada "
-            "uno; el resto forma botes laterales).",
-            "Awarded: {recorded}; the rules give: {expected} (an all-in player wins "
-            "only what each player matched; the rest makes side pots)."),
-        "no_award": ("No se anotó el reparto del bote; según las reglas corresponde: "
-                     "{expected}.", "No award was recorded; the rules give: {expected}."),
-        "pot_stays": ("Se anotó el bote así: {recorded}; según las reglas no se reparte: el "
-                      "bote pasa a la siguiente mano.", "Awarded: {recorded}; the rules give "
-                      "nothing: the pot stays for the next deal."),
-        "checked_down": ("Se anotó el bote así: {recorded}; según las reglas no se reparte: "
-                         "todos dijeron «palabra» tras el descarte y el bote pasa a la "
-                         "siguiente mano.", "Awarded: {recorded}; the rules give nothing: "
-                         "everyone checked after the draw and the pot stays for the next "
-                         "deal."),
+        None: N_("Awarded: %(recorded)s; the rules give: %(expected)s."),
+        "best_hand": N_("Awarded: %(recorded)s; the rules give: %(expected)s (cards speak, the "
+                        "best hand shown wins)."),
+        "dead_hand": N_("Awarded: %(recorded)s; the rules give: %(expected)s (a hand that "
+                        "cannot win, folded or dead, was paid)."),
+        "false_opener": N_("Awarded: %(recorded)s; the rules give: %(expected)s (a false "
+                           "opener, whose hand is dead, was paid)."),
+        "wrong_cards": N_("Awarded: %(recorded)s; the rules give: %(expected)s (a hand dead "
+                          "for its cards, too many, too few or not those held, was paid)."),
+        "uncontested": N_("Awarded: %(recorded)s; the rules give: %(expected)s (the one player "
+                          "left in takes the pot)."),
+        "void": N_("Awarded: %(recorded)s; the rules give: %(expected)s (a duplicate card "
+                   "voids the hand and everyone gets back what they put in)."),
+        "flush_over_full": N_("Awarded: %(recorded)s; the rules give: %(expected)s (with this "
+                              "deck a flush beats a full house)."),
+        "full_over_flush": N_("Awarded: %(recorded)s; the rules give: %(expected)s (with this "
+                              "deck a full house beats a flush)."),
+        "suit_order": N_("Awarded: %(recorded)s; the rules give: %(expected)s (between equal "
+                         "hands the suit decides, in the house's order)."),
+        "odd_chip": N_("Awarded: %(recorded)s; the rules give: %(expected)s (the difference is "
+                       "the odd chip of the split, which goes to the first tied hand from the "
+                       "button)."),
+        "split": N_("Awarded: %(recorded)s; the rules give: %(expected)s (tied hands split the "
+                    "pot)."),
+        "side_pots": N_("Awarded: %(recorded)s; the rules give: %(expected)s (an all-in player "
+                        "wins only what each player matched; the rest makes side pots)."),
+        "no_award": N_("No award was recorded; the rules give: %(expected)s."),
+        "pot_stays": N_("Awarded: %(recorded)s; the rules give nothing: the pot stays for the "
+                        "next deal."),
+        "checked_down": N_("Awarded: %(recorded)s; the rules give nothing: everyone checked "
+                           "after the draw and the pot stays for the next deal."),
     },
     "chips_not_conserved": {
-        None: ("Lo repartido suma {recorded} fichas; el bote es de {pot}.",
-               "The awards add up to {recorded} chips; the pot is {pot}."),
+        None: Nn_("The awards add up to %(recorded)s chip; the pot is %(pot)s.",
+                  "The awards add up to %(recorded)s chips; the pot is %(pot)s.",
+                  "recorded"),
     },
     "incomplete_hand": {
-        "log_ends": ("La anotación termina antes de que se decida la mano (fase: {phase}"
-                     "[; hablaba {due}]).", "The log ends before the hand is decided (at: "
-                     "{phase}[; {due} was to act])."),
-        "not_shown": ("La anotación termina antes de que se decida la mano: quedan manos por "
-                      "enseñar y no se anotó el reparto del bote[ (debe enseñar {due})].",
-                      "The log ends before the hand is decided: hands still to be shown and "
-                      "no award[ ({due} to show)]."),
+        "log_ends": (N_("The log ends before the hand is decided (at: %(phase)s; %(due)s was "
+                        "to act)."),
+                     N_("The log ends before the hand is decided (at: %(phase)s).")),
+        "not_shown": (N_("The log ends before the hand is decided: hands still to be shown and "
+                         "no award (%(due)s to show)."),
+                      N_("The log ends before the hand is decided: hands still to be shown and "
+                         "no award.")),
     },
     "stack_mismatch": {
-        None: ("{seat} empieza la mano con {recorded} fichas; de la mano anterior trae "
-               "{expected}.", "{seat} starts the hand with {recorded} chips; {expected} "
-               "carried over."),
-        "cash_out": ("{seat} entregó {recorded} fichas en la caja"
-                     "[ (fichas movidas por un fallo: {ruling_moves})][ (con {pot_share} del bote que pasa, devuelto)]; según el árbitro tiene "
-                     "{expected} (diferencia: {difference}): no jugó ninguna mano desde que "
-                     "compró fichas, el recuento se compara con lo comprado.",
-                     "{seat} counted {recorded} chips at the cash-out"
-                     "[ (chips moved by a ruling: {ruling_moves})][ (with {pot_share} of the carried pot, handed back)]; the referee's stack is "
-                     "{expected} (difference: {difference}): no hand was played since the "
-                     "buy-in, the count is compared with the chips bought."),
-        "cash_out:pushed": ("{seat} entregó {recorded} fichas en la caja"
-                            "[ (fichas movidas por un fallo: {ruling_moves})][ (con {pot_share} del bote que pasa, devuelto)] tras la mano {after}; "
-                            "según el árbitro tiene {expected} (diferencia: {difference}). Tal "
-                            "como se repartieron los botes tendría {pushed}: coincidía con el "
-                            "árbitro hasta la mano {last_agreed}.",
-                            "{seat} counted {recorded} chips at the cash-out"
-                            "[ (chips moved by a ruling: {ruling_moves})][ (with {pot_share} of the carried pot, handed back)] after hand "
-                            "{after}; the referee's stack is {expected} (difference: "
-                            "{difference}). As the dealer pushed the pots the seat would hold "
-                            "{pushed}: it agreed with the referee up to hand {last_agreed}."),
-        "cash_out:pushed_since_buy_in": (
-            "{seat} entregó {recorded} fichas en la caja"
-            "[ (fichas movidas por un fallo: {ruling_moves})][ (con {pot_share} del bote que pasa, devuelto)] tras la mano {after}; según el "
-            "árbitro tiene {expected} (diferencia: {difference}). Tal como se repartieron los "
-            "botes tendría {pushed}: no coincide con el árbitro desde que compró fichas.",
-            "{seat} counted {recorded} chips at the cash-out"
-            "[ (chips moved by a ruling: {ruling_moves})][ (with {pot_share} of the carried pot, handed back)] after hand {after}; the referee's "
-            "stack is {expected} (difference: {difference}). As the dealer pushed the pots the "
-            "seat would hold {pushed}: it has not agreed with the referee since the buy-in."),
-        "cash_out:outside_log": (
-            "{seat} entregó {recorded} fichas en la caja"
-            "[ (fichas movidas por un fallo: {ruling_moves})][ (con {pot_share} del bote que pasa, devuelto)] tras la mano {after}; según el "
-            "árbitro tiene {expected} (diferencia: {difference}). Los botes anotados coinciden "
-            "con el árbitro hasta la mano {last_agreed}[ en lo que toca a este jugador (la mano "
-            "{wrong_push} se repartió mal, a otros)]: la diferencia no está en la anotación "
-            "(¿contar de nuevo?).",
-            "{seat} counted {recorded} chips at the cash-out"
-            "[ (chips moved by a ruling: {ruling_moves})][ (with {pot_share} of the carried pot, handed back)] after hand {after}; the referee's "
-            "stack is {expected} (difference: {difference}). The recorded pushes agree with "
-            "the referee up to hand {last_agreed}[ as far as this seat goes (hand {wrong_push} "
-            "was pushed wrong, to others)]: the difference is not in the log (count "
-            "again?)."),
+        None: Nn_("%(seat)s starts the hand with %(recorded)s chip; %(expected)s carried over.",
+                  "%(seat)s starts the hand with %(recorded)s chips; %(expected)s carried over.",
+                  "recorded"),
+        "cash_out": Nn_("%(seat)s counted %(recorded)s chip at the cash-out%(count_asides)s; "
+                        "the referee's stack is %(expected)s (difference: %(difference)s): no "
+                        "hand was played since the buy-in, the count is compared with the "
+                        "chips bought.",
+                        "%(seat)s counted %(recorded)s chips at the cash-out%(count_asides)s; "
+                        "the referee's stack is %(expected)s (difference: %(difference)s): no "
+                        "hand was played since the buy-in, the count is compared with the "
+                        "chips bought.",
+                        "recorded"),
+        "cash_out:pushed": Nn_("%(seat)s counted %(recorded)s chip at the "
+                               "cash-out%(count_asides)s after hand %(after)s; the referee's "
+                               "stack is %(expected)s (difference: %(difference)s). As the "
+                               "dealer pushed the pots the seat would hold %(pushed)s: it "
+                               "agreed with the referee up to hand %(last_agreed)s.",
+                               "%(seat)s counted %(recorded)s chips at the "
+                               "cash-out%(count_asides)s after hand %(after)s; the referee's "
+                               "stack is %(expected)s (difference: %(difference)s). As the "
+                               "dealer pushed the pots the seat would hold %(pushed)s: it "
+                               "agreed with the referee up to hand %(last_agreed)s.",
+                               "recorded"),
+        "cash_out:pushed_since_buy_in": Nn_("%(seat)s counted %(recorded)s chip at the "
+                                            "cash-out%(count_asides)s after hand %(after)s; "
+                                            "the referee's stack is %(expected)s (difference: "
+                                            "%(difference)s). As the dealer pushed the pots "
+                                            "the seat would hold %(pushed)s: it has not agreed "
+                                            "with the referee since the buy-in.",
+                                            "%(seat)s counted %(recorded)s chips at the "
+                                            "cash-out%(count_asides)s after hand %(after)s; "
+                                            "the referee's stack is %(expected)s (difference: "
+                                            "%(difference)s). As the dealer pushed the pots "
+                                            "the seat would hold %(pushed)s: it has not agreed "
+                                            "with the referee since the buy-in.",
+                                            "recorded"),
+        "cash_out:outside_log": (Nn_("%(seat)s counted %(recorded)s chip at the "
+                                     "cash-out%(count_asides)s after hand %(after)s; the "
+                                     "referee's stack is %(expected)s (difference: "
+                                     "%(difference)s). The recorded pushes agree with the "
+                                     "referee up to hand %(last_agreed)s as far as this seat "
+                                     "goes (hand %(wrong_push)s was pushed wrong, to others): "
+                                     "the difference is not in the log (count again?).",
+                                     "%(seat)s counted %(recorded)s chips at the "
+                                     "cash-out%(count_asides)s after hand %(after)s; the "
+                                     "referee's stack is %(expected)s (difference: "
+                                     "%(difference)s). The recorded pushes agree with the "
+                                     "referee up to hand %(last_agreed)s as far as this seat "
+                                     "goes (hand %(wrong_push)s was pushed wrong, to others): "
+                                     "the difference is not in the log (count again?).",
+                                     "recorded"),
+                                 Nn_("%(seat)s counted %(recorded)s chip at the "
+                                     "cash-out%(count_asides)s after hand %(after)s; the "
+                                     "referee's stack is %(expected)s (difference: "
+                                     "%(difference)s). The recorded pushes agree with the "
+                                     "referee up to hand %(last_agreed)s: the difference is "
+                                     "not in the log (count again?).",
+                                     "%(seat)s counted %(recorded)s chips at the "
+                                     "cash-out%(count_asides)s after hand %(after)s; the "
+                                     "referee's stack is %(expected)s (difference: "
+                                     "%(difference)s). The recorded pushes agree with the "
+                                     "referee up to hand %(last_agreed)s: the difference is "
+                                     "not in the log (count again?).",
+                                     "recorded")),
     },
     "chips_added_mid_hand": {
-        None: ("{seat} añadió {chips} fichas durante la mano; lo añadido juega desde la "
-               "siguiente mano.", "{seat} added {chips} chips during the hand; what was "
-               "added plays from the next hand."),
+        None: Nn_("%(seat)s added %(chips)s chip during the hand; what was added plays from "
+                  "the next hand.",
+                  "%(seat)s added %(chips)s chips during the hand; what was added plays from "
+                  "the next hand.",
+                  "chips"),
     },
     "passed_out": {
-        "nobody_opened": ("Nadie abrió: el bote ({pot} fichas) pasa a la siguiente mano y "
-                          "todos ponen pot de nuevo.", "Nobody opened: the pot ({pot} chips) "
-                          "stays for the next deal and everyone antes again."),
-        "checked_down": ("Todos dijeron «palabra» tras el descarte: el bote ({pot} fichas) "
-                         "pasa a la siguiente mano (plato de palabra).",
-                         "Everyone checked after the draw: the pot ({pot} chips) stays for "
-                         "the next deal."),
+        "nobody_opened": Nn_("Nobody opened: the pot (%(pot)s chip) stays for the next deal "
+                             "and everyone antes again.",
+                             "Nobody opened: the pot (%(pot)s chips) stays for the next deal "
+                             "and everyone antes again.",
+                             "pot"),
+        "checked_down": Nn_("Everyone checked after the draw: the pot (%(pot)s chip) stays for "
+                            "the next deal.",
+                            "Everyone checked after the draw: the pot (%(pot)s chips) stays "
+                            "for the next deal.",
+                            "pot"),
     },
     "misdeal": {
-        None: ("El que da declaró mal reparto: el reparto no vale y lo puesto se devuelve"
-               "[ ({returned})].", "The dealer called a misdeal: the deal is void and the "
-               "chips put in go back[ ({returned})]."),
+        None: (N_("The dealer called a misdeal: the deal is void and the chips put in go back "
+                  "(%(returned)s)."),
+               N_("The dealer called a misdeal: the deal is void and the chips put in go back.")),
     },
 }
-"""Finding kind -> case -> (Spanish template, English template). The case is the finding's
-``reason`` (``source`` for ``unjustified_opening``; :func:`case_keys`), None the kind's
-general sentence; ``"reason:sub"`` a refinement tried first."""
+
+"""Finding kind -> case -> its sentence. The case is the finding's ``reason`` (``source`` for
+``unjustified_opening``; :func:`referee.messages.case_keys`), None the kind's general
+sentence; ``"reason:sub"`` a refinement tried first."""

@@ -55,13 +55,22 @@ LIVE_ENTRY = "NOT EXISTS (SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.tar
 _FIELDS = frozenset(HouseRules.__dataclass_fields__)
 
 
+def referee_files() -> list[Path]:
+    """What the referee judges with: its source, every ``referee/*.py``, and its compiled
+    catalogues (``referee/locale/*/LC_MESSAGES/*.mo``: the words of a stored finding's
+    ``rule``, ``referee.words``), in a fixed order."""
+    here = Path(referee.__file__).parent
+    return sorted(here.glob("*.py")) + sorted(here.glob("locale/*/LC_MESSAGES/*.mo"))
+
+
 def _referee_fingerprint() -> str:
-    """SHA-256 (hex) of the referee's source, every ``referee/*.py``: part of each hand's
-    input key, so that rulings stored by another version of the referee are not current
-    (``flask init-db`` judges them again)."""
+    """SHA-256 (hex) of the referee (:func:`referee_files`): part of each hand's input key,
+    so that rulings stored by another version of the referee, or with other words, are not
+    current (``flask init-db`` judges them again)."""
     digest = hashlib.sha256()
-    for path in sorted(Path(referee.__file__).parent.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    root = Path(referee.__file__).parent
+    for path in referee_files():
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 

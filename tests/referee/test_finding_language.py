@@ -1,8 +1,9 @@
 """Findings in the player's language (issue 11): every finding said in Spanish or English
-by the referee's templates (``referee.messages``) from its kind, seat and details, with the
-rule quoted from structured sources (``referee.citations``): the seed's own Spanish sentence
-under the seed's title, the rule books by name and section; ``python -m referee check
---lang es|en``; the pages in their language.
+by the referee's sentences (``referee.messages``, from its catalogue ``referee.words``) from
+its kind, seat and details, with the rule quoted from structured sources
+(``referee.citations``): the seed's own Spanish sentence under the seed's title, the rule
+books by name and section; ``python -m referee check --lang es|en``; the pages in their
+language.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ import unicodedata
 import pytest
 from hosts import login_host
 from paths import ROOT, SHARED
+from referee_catalogue import SEEDS_CONTEXT, catalogue, said_messages
 from replay_helpers import JACKPOTS, NO_LIMIT, play, session
 from tablets import dealer_token, night_with_first_hand
 
 import store
-from referee import check, citations, messages
-from referee.check import TEXT_WORDS
+from referee import check, citations, messages, words
 from referee.findings import DEFAULT_SEVERITY, DETAILS
 
 CASES = sorted(p for p in (SHARED / "cases").glob("*.json") if not p.name.endswith(".expect.json"))
@@ -173,7 +174,8 @@ def test_every_kind_and_every_reason_has_a_spanish_and_an_english_template():
         wanted = _codes(kind) or [None]
         for code in wanted:
             assert code in cases, f"{kind}: no template for {code!r}"
-        for spanish, english in cases.values():
+        for message in said_messages(cases.values()):
+            spanish, english = words.translate("es", message), words.translate("en", message)
             assert spanish.strip() and english.strip() and spanish != english
     # the reasons other helpers add show up here: every documented code counted
     assert sum(len(_codes(k)) for k in DETAILS) >= 50
@@ -212,7 +214,8 @@ def test_every_seed_quote_is_the_seeds_own_sentence():
             found = text.find(_plain(part), at)
             assert found >= 0, f"seed {quote.seed} does not say: {part}"
             at = found + len(part)
-        assert quote.en and quote.en != quote.quote
+        english = words.translate("en", quote.message)
+        assert english and english != quote.quote
 
 
 def test_a_seed_is_cited_by_its_title_never_by_its_file():
@@ -226,7 +229,7 @@ def test_a_seed_is_cited_by_its_title_never_by_its_file():
         (path,) = (SHARED / "seeds").glob(f"{number}_*.txt")
         first = path.read_text(encoding="utf-8").splitlines()[0].strip()
         if seed.title is not None:
-            assert first == seed.title
+            assert first == seed.title.msgid
     assert citations.citation("missing_ante", "es").startswith("«Pocker: Las jugadas, Jackpot, Envites y Farol»: «")
 
 
@@ -418,20 +421,19 @@ CARD = re.compile(r"(?<![\w?])(?:[2-9TJQKA][shdc]|Jk|\?\?)(?![\w?])")
 
 
 def _english_texts() -> list[str]:
-    placeholder = re.compile(r"\{\w+\}")
-    texts = [placeholder.sub(" ", english) for cases in messages.TEMPLATES.values()
-             for _, english in cases.values()]
+    """Every English text the referee can say: its catalogue's msgids (the seeds' own
+    Spanish left out) and the English renderings of the seeds' sentences."""
+    placeholder = re.compile(r"%\(\w+\)s")
+    english = catalogue("en")
+    texts = [placeholder.sub(" ", part) for m in english if m.id
+             if not (m.context or "").startswith(SEEDS_CONTEXT)
+             for part in (m.id if isinstance(m.id, tuple) else (m.id,))]
+    texts += [m.string for m in english if (m.context or "").startswith(SEEDS_CONTEXT)]
     texts += [re.sub(r"«[^»]*»", " ", citations.citation(kind, "en")) for kind in citations.CITATIONS]
-    texts += [re.sub(r"«[^»]*»", " ", citations.citation(kind, "en", reason))
-              for kind, reason in citations.REASONS]
-    for table in (messages.LABELS, messages.SEVERITY_WORDS, messages.OPENINGS, messages.PHASES,
-                  messages.FIELDS, TEXT_WORDS):
-        texts += [placeholder.sub(" ", pair[1]) for pair in table.values()]
-    texts += [words for verb in messages.VERBS.values() for words in verb[2:]]
     return texts
 
 
-ENGLISH = {w for t in _english_texts() for w in re.findall(r"[a-z]+", t.lower())} \
+ENGLISH = {w for t in _english_texts() for w in re.findall(r"[a-z]+", t.lower()) if len(w) > 1} \
     | set(COMMON_ENGLISH)
 ENGLISH -= ALSO_SPANISH
 

@@ -12,8 +12,9 @@ The locale of a request is, in order (first that applies):
 Poker words follow the seeds, quoted exactly as they are written there (:data:`SEED_WORDS`):
 seed 000 (``shared/seeds/000_*.txt``): “Paso”, “Voy por tanto”, “¿Cuantas?” / “cuantas
 toma” (the UI writes today's “¿Cuántas?”), “Servido”; seed 002: ‘veo’. They live in
-``translations/es/LC_MESSAGES/messages.po``. Findings (CONTRACT.md section 5) are said by the
-referee's own templates in the page's language (:func:`say_finding`, ``referee.messages``):
+``translations/es/LC_MESSAGES/messages.po``. The referee's words (findings, CONTRACT.md
+section 5; log lines; phases; opening minimums) are never held here: the referee says them
+in the page's language from its own catalogue (``referee.messages``, ``referee.words``):
 a label, a sentence and the rule quoted, never the raw kind or the English message.
 """
 
@@ -113,15 +114,14 @@ def page_lang() -> str:
 
 
 def finding_label(kind: str) -> str:
-    """The label of a finding kind in the request's language (``referee.messages.LABELS``;
+    """The label of a finding kind in the request's language (``referee.messages.label``;
     a generic word for an unknown kind, never the raw code)."""
     return messages.label(kind, page_lang())
 
 
 def finding_labels() -> dict[str, str]:
     """Every kind's label in the request's language: ``{kind: label}`` (for the page's JS)."""
-    lang = page_lang()
-    return {kind: messages.label(kind, lang) for kind in messages.LABELS}
+    return messages.labels(page_lang())
 
 
 def say_finding(finding: dict, names: dict | None = None) -> dict:
@@ -292,18 +292,18 @@ def findings_count(totals: dict[str, int]) -> str:
 
 def phase_name(phase: str | None) -> str:
     """A hand's phase (``predeal``, ``predraw``, ``draw``, ``postdraw``, ``showdown``,
-    ``complete``) in words of the request's language (``referee.messages.PHASES``)."""
-    pair = messages.PHASES.get(phase or "", ("—", "—"))
-    return pair[LANGUAGES.index(page_lang())]
+    ``complete``) in words of the request's language, as the referee says it
+    (``referee.messages.phase_name``); another as "—"."""
+    return messages.phase_name(phase, page_lang()) or "\u2014"
 
 
 def opening_name(opening: str | None) -> str:
     """An opening minimum (``"J"``..``"A"``, seed 000's "Ley de Apertura") in words of the
-    request's language (``referee.messages.OPENINGS``); None: "ninguna" / "none"."""
+    request's language, as the referee says it (``referee.messages.opening_name``); None:
+    "ninguna" / "none"; another as it is."""
     if opening is None:
         return gettext("none")
-    pair = messages.OPENINGS.get(opening, (opening, opening))
-    return pair[LANGUAGES.index(page_lang())]
+    return messages.opening_name(opening, page_lang()) or opening
 
 
 def seat_names(players: list[dict]) -> dict[int, str]:
