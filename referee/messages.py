@@ -227,6 +227,11 @@ def phase_name(phase: str | None, lang: str) -> str | None:
     return None if message is None else say_message(lang, message)
 
 
+def phase_names(lang: str) -> dict[str, str]:
+    """Every phase in words of ``lang``: ``{phase: name}`` (:func:`phase_name`)."""
+    return {phase: say_message(lang, message) for phase, message in PHASES.items()}
+
+
 def opening_name(opening: str | None, lang: str) -> str | None:
     """An opening minimum (``"J"``..``"A"``, seed 000's "Ley de Apertura") in words of
     ``lang`` (:data:`OPENINGS`): "pareja de valets" / "a pair of jacks"; None for another.

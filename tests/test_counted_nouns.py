@@ -26,7 +26,7 @@ def test_a_seat_numbered_1_is_no_count():
 @pytest.mark.parametrize(("line", "es", "en"), [
     (_line("rebuy", amount=1), "El asiento 1 compra 1 ficha", "Seat 1 buys 1 chip"),
     (_line("rebuy", amount=2), "El asiento 1 compra 2 fichas", "Seat 1 buys 2 chips"),
-    (_line("award", amount=1), "El que da empuja 1 ficha a el asiento 1",
+    (_line("award", amount=1), "El repartidor empuja 1 ficha a el asiento 1",
      "The dealer pushes 1 chip to seat 1"),
     (_line("serve", count=1), "El asiento 1 recibe 1 carta en el descarte", "Seat 1 is served 1 card"),
     (_line("deal", count=5), "El asiento 1 recibe 5 cartas", "Seat 1 is dealt 5 cards"),

@@ -297,6 +297,14 @@ def phase_name(phase: str | None) -> str:
     return messages.phase_name(phase, page_lang()) or "\u2014"
 
 
+def phase_headings() -> dict[str, str]:
+    """Every phase of a hand as a heading says it in the request's language: the referee's
+    words (:func:`phase_name`) with a capital, ``{"predeal": "Pot y reparto", ...,
+    "showdown": "Enseñar las cartas"}`` (the tablet's phase line)."""
+    names = messages.phase_names(page_lang())
+    return {phase: name[:1].upper() + name[1:] for phase, name in names.items()}
+
+
 def opening_name(opening: str | None) -> str:
     """An opening minimum (``"J"``..``"A"``, seed 000's "Ley de Apertura") in words of the
     request's language, as the referee says it (``referee.messages.opening_name``); None:
@@ -415,6 +423,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.setdefault("get_locale", get_locale)
     app.jinja_env.filters.setdefault("money", money)
     app.jinja_env.filters.setdefault("finding_label", finding_label)
+    app.jinja_env.filters.setdefault("card", messages.card_face)
     app.jinja_env.filters.setdefault("chips", chips)
     app.jinja_env.filters.setdefault("preset_name", preset_name)
     app.jinja_env.filters.setdefault("who", who)

@@ -508,7 +508,8 @@ def _bad(message: str):
 def page_strings() -> dict:
     """The page's words for ``static/hand/tablet.js``, translated (seed 000/002 poker words):
     ``{name: str}``, ``verbs``/``phase``/``kinds`` ``{key: str}``, ``pending`` ``[one, many]``;
-    ``%(name)s`` marks what the page fills in."""
+    ``%(name)s`` marks what the page fills in. The phases and the kinds' labels are the
+    referee's words (the replay says the same)."""
     return {
         "verbs": {
             "check": _("Check"), "open": _("Open"), "bet": _("Bet"), "call": _("Call"),
@@ -521,11 +522,7 @@ def page_strings() -> dict:
                     ngettext("%(n)s tap waiting to be sent", "%(n)s taps waiting to be sent", 2, n="%(n)s")],
         "offline": _("No connection: taps are kept and sent when it is back."),
         "sent": _("All taps stored."),
-        "phase": {
-            "predeal": _("Antes and deal"), "predraw": _("Betting before the draw"),
-            "draw": _("The draw"), "postdraw": _("Betting after the draw"),
-            "showdown": _("Showdown"), "complete": _("Hand complete"), "none": _("No hand yet"),
-        },
+        "phase": {**i18n.phase_headings(), "none": _("No hand yet")},
         "to_act": _("To act: %(who)s"),
         "nobody": _("nobody"), "button": _("Button (deals)"),
         "speaks": _("To act"), "acted": _("has acted"),

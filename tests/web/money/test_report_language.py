@@ -83,7 +83,7 @@ def test_the_log_is_said_in_words_with_names_never_as_logged(night):
     said with names ("Íñigo abre 2"), in the report, its PDF and the dispute page."""
     assert '(#8: <q class="action-words">Íñigo abre 2</q>)' in night["es"]["html"]
     assert '(#8: <q class="action-words">Íñigo opens 2</q>)' in night["en"]["html"]
-    assert "El que da empuja 22 fichas a Íñigo" in night["es"]["pdf"]
+    assert "El repartidor empuja 22 fichas a Íñigo" in night["es"]["pdf"]
     assert '<span class="words">Íñigo abre 2</span>' in night["es"]["html"]
     for lang in ("es", "en"):
         assert not RAW_LINE.search(night[lang]["text"]) and not RAW_LINE.search(night[lang]["pdf"]), lang

@@ -246,7 +246,7 @@ def test_as_the_preset_says_each_presets_value(app, host):
     assert words["basico"]["opening"] == "como el reglamento: sin mínimo"
     assert words["pocker"]["raise_cap"] == "como el reglamento: sin tope"
     page = host.get("/host/?lang=es").get_data(as_text=True)   # jackpots chosen: its words drawn
-    assert '<select id="checkdown" name="checkdown"><option value="">como el reglamento: se muestran las cartas' in page
+    assert '<select id="checkdown" name="checkdown"><option value="">como el reglamento: se enseñan las cartas' in page
     assert 'placeholder="como el reglamento: 1"' in page.split('id="ante"')[1].split(">")[0]
 
 

@@ -59,7 +59,7 @@ def test_hand_results_say_won_or_lost_how_much_and_against_whom(client, db):
     assert _result(maria, 2) == "Mano 2: ganaste 15 fichas a Ana, Bruno, Íñigo y Chus"
     inigo = _page(client, world.tokens["Íñigo"])
     assert _result(inigo, 2) == f"Mano 2: perdiste 7 fichas; se llevó el bote {LONG_NAME}"
-    assert "El crupier dio el bote a Íñigo" in inigo
+    assert "El repartidor dio el bote a Íñigo" in inigo
     # hand 1 was passed out: everyone's ante stays in the carried pot
     assert _result(inigo, 1) == "Mano 1: nadie abrió; pusiste 1 ficha en el bote que pasa a la mano siguiente (5)"
     english = _page(client, world.tokens[LONG_NAME], "en")

@@ -1,0 +1,140 @@
+"""One Spanish word per concept on every page (issue 23): the glossary at the head of the
+Spanish catalogues (``translations/es/LC_MESSAGES/messages.po``, the web's, and
+``referee/locale/es/LC_MESSAGES/referee.po``, the referee's) names each concept's word, and
+no Spanish translation in either uses a word it rules out. A seed's own sentence (context
+``seed NNN``) is quoted as the seed wrote it and is left out.
+
+The words unified, each with its test below: the dealer is "repartidor" (seeds 001-003;
+"el que da" and "crupier" were in use), a seat "asiento" (the PDF's column said "Silla"),
+the showdown "enseñar las cartas" (seed 000's "enseñar sus cartas"; the tablet said "Se ven
+las cartas", the replay "enseñar las cartas") and showing one's cards "enseñar" (never
+"mostrar"); on the pages themselves, cards drawn ``J♠ 10♦`` and the PDF's seat:
+``tests/test_glossary_pages.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from referee import messages
+from test_web_dealer import night  # noqa: F401 (the false_opener table, hand 1 started: a fixture)
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUES = (ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.po",
+              ROOT / "referee" / "locale" / "es" / "LC_MESSAGES" / "referee.po")
+COLUMNS = ("concept", "code word", "Spanish", "English", "not in Spanish")
+
+
+def _read(path: Path):
+    with path.open("rb") as f:
+        return read_po(f, locale="es")
+
+
+def glossary(path: Path) -> list[dict[str, str]]:
+    """The glossary's rows at the head of a catalogue: ``{column: text}`` by
+    :data:`COLUMNS` (the header comment's ``a | b | c | d | e`` lines after the heading
+    row)."""
+    lines = [line.removeprefix("#").strip() for line in path.read_text(encoding="utf-8").splitlines()
+             if line.startswith("#")]
+    lines = lines[:next(i for i, line in enumerate(lines) if line.startswith("Spanish translations"))]
+    heading = " | ".join(COLUMNS)
+    assert heading in lines, f"{path}: no glossary heading row"
+    rows = lines[lines.index(heading) + 1:]
+    return [dict(zip(COLUMNS, (cell.strip() for cell in row.split("|")))) for row in rows if "|" in row]
+
+
+def ruled_out(rows: list[dict[str, str]]) -> dict[str, str]:
+    """Each word the glossary rules out -> its concept."""
+    return {word.strip().lower(): row["concept"] for row in rows
+            for word in row["not in Spanish"].split(";") if word.strip() not in ("", "—")}
+
+
+def synonyms(text: str, banned: dict[str, str]) -> list[str]:
+    """The ruled-out words in ``text`` (whole words, any case)."""
+    flat = " ".join(text.lower().split())
+    return [word for word in banned if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", flat)]
+
+
+def _translations(path: Path) -> list[tuple[str, str]]:
+    """(msgid, Spanish) of a catalogue, the seeds' own sentences left out."""
+    out = []
+    for m in _read(path):
+        if not m.id or (m.context or "").startswith("seed "):
+            continue
+        strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        msgid = m.id[0] if isinstance(m.id, (tuple, list)) else m.id
+        out += [(msgid, s) for s in strings if s]
+    return out
+
+
+def test_both_catalogues_head_with_the_same_glossary():
+    web, referee = (glossary(path) for path in CATALOGUES)
+    assert web == referee
+    concepts = {row["code word"]: row for row in web}
+    assert concepts["dealer"]["Spanish"] == "repartidor"
+    assert concepts["seat"]["Spanish"] == "asiento"
+    assert concepts["showdown"]["Spanish"] == "enseñar las cartas"
+    assert concepts["show"]["Spanish"] == "enseñar"
+    assert concepts["card code (Js, Td)"]["Spanish"].startswith("J♠, 10♦")
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parent.parent.parent.name)
+def test_no_spanish_translation_uses_a_word_the_glossary_rules_out(path):
+    banned = ruled_out(glossary(path))
+    assert set(banned) >= {"el que da", "crupier", "silla", "se ven las cartas", "cartas mostradas"}
+    found = {msgid: synonyms(text, banned) for msgid, text in _translations(path) if synonyms(text, banned)}
+    assert found == {}
+
+
+def test_a_planted_synonym_is_found_and_a_seed_quote_is_not_held_to_the_glossary():
+    banned = ruled_out(glossary(CATALOGUES[0]))
+    assert synonyms("El crupier dio el bote a Íñigo", banned) == ["crupier"]
+    assert synonyms("Lo que empujó El que da.", banned) == ["el que da"]
+    assert synonyms("Se ven las cartas", banned) == ["se ven las cartas"]
+    assert synonyms("el texto no muestra nada; se muestra una vez", banned) == []   # (display, not the act)
+    quotes = [m.id for m in _read(CATALOGUES[1]) if (m.context or "").startswith("seed ")]
+    assert any(synonyms(quote, banned) for quote in quotes)   # the seeds say "el que da", "mostrar"
+
+
+# ------------------------------------------------------------------ each word, where people read it
+def test_the_dealer_is_the_repartidor_in_the_referees_words_and_the_pages(app):
+    from flask_babel import force_locale
+
+    from web.core.i18n import who
+
+    award = {"actor": "d", "seat": 3, "verb": "award", "amount": 22}
+    assert messages.action_sentence(award, "es", {3: "Íñigo"}) == "El repartidor empuja 22 fichas a Íñigo"
+    assert messages.action_sentence(award, "en", {3: "Íñigo"}) == "The dealer pushes 22 chips to Íñigo"
+    misdeal = {"actor": "d", "seat": None, "verb": "misdeal"}
+    assert messages.action_sentence(misdeal, "es") == "El repartidor anula el reparto"
+    found = {"kind": "misdeal", "seat": None, "details": {"returned": {"1": 5}}}
+    assert messages.sentence(found, "es").startswith("El repartidor declaró mal reparto")
+    with app.test_request_context(), force_locale("es"):
+        assert (who("dealer"), who("dealer:Mesa 1")) == ("el repartidor", "el repartidor (Mesa 1)")
+
+
+def test_the_tablet_and_the_replay_name_the_showdown_alike(client, night):
+    for lang, word in (("es", "Enseñar las cartas"), ("en", "Showdown")):
+        html = client.get(f"{night['base']}/?lang={lang}").get_data(as_text=True)
+        strings = json.loads(html.split('<script id="strings" type="application/json">')[1].split("</script>")[0])
+        phases = strings["phase"]
+        assert phases["showdown"] == word
+        # every phase the tablet names is the replay's (the referee's), with a capital
+        for phase in ("predeal", "predraw", "draw", "postdraw", "showdown", "complete"):
+            said = messages.phase_name(phase, lang)
+            assert phases[phase] == said[:1].upper() + said[1:]
+    assert "Se ven las cartas" not in html
+
+
+def test_cards_are_shown_with_ensenar_in_the_pages_words(app):
+    from flask_babel import force_locale, gettext
+
+    with app.test_request_context(), force_locale("es"):
+        assert gettext("the hands are shown") == "se enseñan las cartas"
+    show = {"actor": "p", "seat": 3, "verb": "show", "cards": ["Js", "Jh"]}
+    assert messages.action_sentence(show, "es", faces=True) == "El asiento 3 enseña J\u2660 J\u2665"
