@@ -6,7 +6,8 @@ No Flask, no database. Public face (CONTRACT.md sections 3 and 4):
   ``winners(hands, rules) -> list[int]`` (``rank.py``).
 - ``check(session, rules=None, lang=None) -> dict``: replay of a session file, findings,
   awards (``check.py``); with ``lang`` ("es"/"en") each finding also carries ``text``, said
-  by ``messages.py`` with the rule quoted from ``citations.py``;
+  by ``messages.py`` with the rule quoted from ``citations.py``, in the words of the
+  referee's own catalogue (``words.py``, ``locale/``);
   ``table_state(session) -> dict``: the dealer tablet's view of the last hand (``table.py``);
   ``trace(start, actions) -> dict`` and ``trace_session(session, hand_number)``: the state
   after each action of one hand, for a dispute's replay (``trace.py``).

@@ -78,23 +78,29 @@ from typing import Any, Callable, Sequence
 from .cards import JOKER, RANK_VALUE, RANKS, SUITS, UNKNOWN, CardError, parse_card, parse_cards
 from .lookup import dealt_lookup, no_dup, prime_lookup
 from .rules import HouseRules, RulesError, resolve_rules
+from .words import Np_, say_message
 
 __all__ = [
     "CATEGORIES", "CATEGORIES_ES", "HandRank", "rank", "compare", "winners", "rank_main",
     "DEFAULT_PLAYERS", "rules_table",
 ]
 
-CATEGORIES = (
-    "high card", "one pair", "two pair", "five figures", "three of a kind", "straight",
-    "flush", "full house", "four of a kind", "straight flush", "five of a kind",
+CATEGORY_NAMES = (
+    Np_("hand category", "high card"), Np_("hand category", "one pair"),
+    Np_("hand category", "two pair"), Np_("hand category", "five figures"),
+    Np_("hand category", "three of a kind"), Np_("hand category", "straight"),
+    Np_("hand category", "flush"), Np_("hand category", "full house"),
+    Np_("hand category", "four of a kind"), Np_("hand category", "straight flush"),
+    Np_("hand category", "five of a kind"),
 )
+"""The categories as msgids of the referee's catalogue (:mod:`referee.words`), worst first."""
+
+CATEGORIES = tuple(name.msgid for name in CATEGORY_NAMES)
 """English category names (CONTRACT.md section 4); ``HandRank.category`` indexes this."""
 
-CATEGORIES_ES = (
-    "carta mayor", "pareja", "dobles parejas", "cinco figuras", "trío", "escalera",
-    "color", "full", "póker", "escalera de color", "repóquer",
-)
-"""Spanish category names, same order as :data:`CATEGORIES` (UI text)."""
+CATEGORIES_ES = tuple(say_message("es", name) for name in CATEGORY_NAMES)
+"""Spanish category names, same order as :data:`CATEGORIES` (UI text; the seeds' words,
+from the referee's Spanish catalogue): "carta mayor", "pareja" ... "repóquer"."""
 
 (HIGH_CARD, ONE_PAIR, TWO_PAIR, FIVE_FIGURES, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE,
  FOUR_OF_A_KIND, STRAIGHT_FLUSH, FIVE_OF_A_KIND) = range(11)

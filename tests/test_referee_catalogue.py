@@ -98,3 +98,57 @@ def test_the_referee_reads_its_catalogue_without_flask():
                          cwd=str(po_path("es").parents[4])).stdout.splitlines()
     assert out == ["reparto nulo", "[]"]
     assert words.catalogue("es") is words.catalogue("es")   # read once
+
+
+SPANISH = re.compile(r"[áéíóúñ¿¡]|\b(?:el|la|los|las|del|que|y|se|por|una|con|sin|fichas|asiento|cartas)\b", re.I)
+"""Signs of Spanish words in a string: its letters, or its commonest small words (a sign,
+not a proof: "reparto nulo" alone would pass; a table of the old kind never would)."""
+
+
+def _spanish_literals(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each string literal of ``source`` that looks Spanish, docstrings and
+    a seed's own words (``quoted(...)``, ``Np_("seed ...", ...)``) left out."""
+    import ast
+
+    tree = ast.parse(source)
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list):   # docstrings, and the strings under a name (its docs)
+            skipped |= {id(st.value) for st in body if isinstance(st, ast.Expr)
+                        and isinstance(st.value, ast.Constant) and isinstance(st.value.value, str)}
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+            first = node.args[0]
+            seed = isinstance(first, ast.Constant) and str(first.value).startswith(SEEDS_CONTEXT)
+            if node.func.id == "quoted" or node.func.id == "Np_" and seed:
+                skipped |= {id(arg) for arg in node.args}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in skipped and SPANISH.search(node.value)]
+
+
+def test_the_referees_code_holds_no_spanish_but_the_seeds_own_words():
+    """The referee's Spanish is in its catalogue: no (Spanish, English) table in its code
+    (the old ``phrases.py``, ``citations.py``, ``check.TEXT_WORDS``, ``rank.CATEGORIES_ES``
+    held some); what Spanish the code holds is a seed's own sentence or title."""
+    from referee_catalogue import REFEREE
+
+    found = {path.name: _spanish_literals(path.read_text(encoding="utf-8"))
+             for path in sorted(REFEREE.glob("*.py"))}
+    assert {name: hits[:3] for name, hits in found.items() if hits} == {}
+    # it can fail: a table of the old kind is found
+    assert _spanish_literals('LABELS = {"openers_not_shown": ("apertura sin enseñar", "openers not shown")}') == [
+        (1, "apertura sin enseñar")]
+    assert _spanish_literals('q = quoted("seed 000", "No está permitido hablar")') == []
+
+
+def test_a_change_of_words_makes_the_stored_rulings_stale():
+    """A stored finding's ``rule`` is the English catalogue's words: the fingerprint that
+    keys each stored ruling (``store.hand.judging``) covers the compiled catalogues as well
+    as the referee's source, so new words judge the stored hands again."""
+    from referee_catalogue import REFEREE
+    from store.hand import judging
+
+    read = [path.relative_to(REFEREE).as_posix() for path in judging.referee_files()]
+    assert {"words.py", "citations.py", "locale/es/LC_MESSAGES/referee.mo",
+            "locale/en/LC_MESSAGES/referee.mo"} <= set(read)
