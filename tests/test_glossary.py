@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from paths import ROOT
+from tablet_nights import night  # noqa: F401,F811 (the false_opener table, hand 1 started: a fixture)
 
 from referee import messages
-from test_web_dealer import night  # noqa: F401 (the false_opener table, hand 1 started: a fixture)
 
-ROOT = Path(__file__).resolve().parents[1]
 CATALOGUES = (ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.po",
               ROOT / "referee" / "locale" / "es" / "LC_MESSAGES" / "referee.po")
 COLUMNS = ("concept", "code word", "Spanish", "English", "not in Spanish")

@@ -12,10 +12,10 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from paths import ROOT
 
 from referee.words import Message
 
-ROOT = Path(__file__).resolve().parents[1]
 REFEREE = ROOT / "referee"
 CONFIG = REFEREE / "babel.cfg"
 SEEDS_CONTEXT = "seed "
