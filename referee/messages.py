@@ -26,7 +26,7 @@ from typing import Any
 
 from .citations import citation, reason_of
 from .phrases import ACTIONS, ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES, SEVERITY_WORDS, TEMPLATES, VERBS
-from .words import Said, and_list, capital, check_lang, number, say, say_first, say_message, say_n, say_p
+from .words import N_, Np_, Said, and_list, capital, check_lang, number, say, say_first, say_message, say_n
 
 _SEAT_KEYS = ("seat", "due", "holder", "raiser")
 """The details that name a seat (said as the player's name or "el asiento N")."""
@@ -44,6 +44,11 @@ def _get(finding: Any, key: str, default: Any = None) -> Any:
     return getattr(finding, key, default)
 
 
+_SEAT = Np_("with its article", "seat %(number)s")
+_BARE_SEAT = N_("seat %(number)s")
+"""A seat by its number, "el asiento 3" / "asiento 3" ("seat 3" in English either way)."""
+
+
 def seat_name(seat: int | None, lang: str, names: Mapping | None = None, *,
               article: bool = True) -> str:
     """A seat as a sentence names it: the player's name when ``names`` has it (keys ints or
@@ -59,9 +64,7 @@ def seat_name(seat: int | None, lang: str, names: Mapping | None = None, *,
         name = names.get(seat, names.get(str(seat)))
         if isinstance(name, str) and name.strip():
             return name.strip()
-    if article:
-        return say_p(lang, "with its article", "seat %(number)s", number=seat)
-    return say(lang, "seat %(number)s", number=seat)
+    return say_message(lang, _SEAT if article else _BARE_SEAT, {"number": seat})
 
 
 def chips_by_seat(chips: Mapping | None, lang: str, names: Mapping | None = None) -> str | None:

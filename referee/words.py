@@ -125,16 +125,24 @@ def translate(lang: str, message: str | Message, n: int = 2) -> str:
 
     :raises ValueError: another language.
     """
+    if isinstance(message, str) or message.plural is None:
+        return _translated(lang, message)
     words = catalogue(lang)
-    if isinstance(message, str):
-        return words.gettext(message)
-    if message.plural is None:
-        if message.context is None:
-            return words.gettext(message.msgid)
-        return words.pgettext(message.context, message.msgid)
     if message.context is None:
         return words.ngettext(message.msgid, message.plural, n)
     return words.npgettext(message.context, message.msgid, message.plural, n)
+
+
+@lru_cache(maxsize=4096)
+def _translated(lang: str, message: str | Message) -> str:
+    """A message without a plural in ``lang`` (looked up once: the pages say the same
+    labels and sentences over and over)."""
+    words = catalogue(lang)
+    if isinstance(message, str):
+        return words.gettext(message)
+    if message.context is None:
+        return words.gettext(message.msgid)
+    return words.pgettext(message.context, message.msgid)
 
 
 def say_message(lang: str, message: str | Message, values: Mapping[str, object] | None = None) -> str:
