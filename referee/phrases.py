@@ -145,6 +145,13 @@ FIELDS: dict[str, Message] = {
 
 
 # ------------------------------------------------------------------------------ templates
+_FIXED_LIMIT_SIZE = Nn_("%(seat)s wagered %(recorded)s chip in the round; the fixed limit made it "
+                        "%(expected)s.",
+                        "%(seat)s wagered %(recorded)s chips in the round; the fixed limit made it "
+                        "%(expected)s.",
+                        "recorded")
+"""A bet or raise of another size than fixed limit's (too small or too large alike)."""
+
 TEMPLATES: dict[str, dict[str | None, Said]] = {
     "unreadable": {
         "unparsable": N_("The entry “%(line)s” cannot be read."),
@@ -197,11 +204,7 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                         "%(seat)s wagered %(recorded)s chips in the round, not above the bet "
                         "of %(facing)s.",
                         "recorded"),
-        "fixed_limit": Nn_("%(seat)s wagered %(recorded)s chip in the round; the fixed limit "
-                           "made it %(expected)s.",
-                           "%(seat)s wagered %(recorded)s chips in the round; the fixed limit "
-                           "made it %(expected)s.",
-                           "recorded"),
+        "fixed_limit": _FIXED_LIMIT_SIZE,
         "min_bet": Nn_("%(seat)s bet %(recorded)s chip; the minimum bet is %(minimum)s.",
                        "%(seat)s bet %(recorded)s chips; the minimum bet is %(minimum)s.",
                        "recorded"),
@@ -215,11 +218,7 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
         "stack": Nn_("%(seat)s wagered %(recorded)s chip with only %(maximum)s.",
                      "%(seat)s wagered %(recorded)s chips with only %(maximum)s.",
                      "recorded"),
-        "fixed_limit": Nn_("%(seat)s wagered %(recorded)s chip in the round; the fixed limit "
-                           "made it %(expected)s.",
-                           "%(seat)s wagered %(recorded)s chips in the round; the fixed limit "
-                           "made it %(expected)s.",
-                           "recorded"),
+        "fixed_limit": _FIXED_LIMIT_SIZE,
         "pot_limit": Nn_("%(seat)s wagered %(recorded)s chip; the pot limit was %(maximum)s.",
                          "%(seat)s wagered %(recorded)s chips; the pot limit was %(maximum)s.",
                          "recorded"),
