@@ -16,9 +16,12 @@ import html
 import re
 
 import pytest
+from apps import make_app
 from every_page import build_pages
 from hosts import login_host
 from pdfs import pdf_text
+
+from store import open_db
 
 CARD = r"(?:[2-9TJQKA][shdc]|Jk)"
 CODE = re.compile(rf"(?<![\w?])(?:{CARD}(?: ?{CARD})+|(?!As\b){CARD})(?![\w?])")
@@ -35,11 +38,15 @@ def page_text(page: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
 
-@pytest.fixture
-def pages(app, client, db) -> dict[tuple[str, str], str]:
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> dict[tuple[str, str], str]:
     """{(lang, path): the text a reader sees} for every page, and the reports' PDFs (the
     open night's, the closed night's)."""
+    path = tmp_path_factory.mktemp("glossary") / "tapete.db"
+    app = make_app(path)
+    db = open_db(path)
     built = build_pages(app, db)
+    client = app.test_client()
     login_host(client)
     out = {}
     for lang in ("es", "en"):
@@ -50,9 +57,11 @@ def pages(app, client, db) -> dict[tuple[str, str], str]:
             out[(lang, path)] = page_text(response.get_data(as_text=True))
         out[(lang, "report PDF")] = pdf_text(client.get(f"/reports/nights/{built.night}.pdf").data)
         out[(lang, "closed report PDF")] = pdf_text(client.get(f"/reports/nights/{built.closed_night}.pdf").data)
+    db.conn.close()
     return out
 
 
+@pytest.mark.slow   # (every page and four PDFs)
 def test_no_page_shows_a_card_code_and_the_shown_hand_is_drawn(pages):
     found = {key: CODE.findall(text)[:6] for key, text in pages.items() if CODE.search(text)}
     assert found == {}
@@ -70,6 +79,7 @@ def test_a_planted_code_is_found():
     assert CODE.findall(page_text('<li title="p4 show QsQh7c5d2s">Chus enseña</li>')) == []
 
 
+@pytest.mark.slow
 def test_a_seat_is_an_asiento_in_the_reports_pdf(pages):
     """The report's seat column (a closed night's) said "Silla" in Spanish; every other page
     "asiento". The column is wide enough for the word: never cut by a hyphen ("Asien-to")."""
