@@ -9,7 +9,7 @@ The words unified, each with its test below: the dealer is "repartidor" (seeds 0
 the showdown "enseñar las cartas" (seed 000's "enseñar sus cartas"; the tablet said "Se ven
 las cartas", the replay "enseñar las cartas") and showing one's cards "enseñar" (never
 "mostrar"); on the pages themselves, cards drawn ``J♠ 10♦`` and the PDF's seat:
-``tests/test_glossary_pages.py``.
+``tests/web/core/test_glossary_pages.py``.
 """
 
 from __future__ import annotations

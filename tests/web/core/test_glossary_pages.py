@@ -1,4 +1,4 @@
-"""The glossary's words on the pages people read (``tests/test_glossary.py`` holds the
+"""The glossary's words on the pages people read (``tests/web/core/test_glossary.py`` holds the
 catalogues to it): cards drawn as the tablet's card buttons draw them (``J♠ 10♦``: the
 referee's ``card_face``), never as the log's codes (``Kh Ks Kd``); a seat is an "asiento" in
 the report's PDF. Every page of ``every_page.build_pages`` (a hand played to a showdown,
