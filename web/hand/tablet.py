@@ -439,12 +439,12 @@ def _hand_for_tap(db, night_id: int, hand_id, *, closed_too: bool = False) -> in
     if hand_id is None:
         hand_id = last_hand_id(db, night_id) if closed_too else store.current_hand(db, night_id)
         if hand_id is None:
-            raise store.StoreError(_("No hand in progress: start the next hand first."))
+            raise store.StoreError("no_hand_in_progress")
         return hand_id
     if not _small_int(hand_id, 1, MAX_NUMBER):
-        raise store.StoreError(_("Each tap must name its hand by number (the hand's id): reload the table."))
+        raise store.StoreError("tap_hand_needed")
     if store.get_hand(db, hand_id)["night_id"] != night_id:
-        raise store.StoreError(_("That hand is not from this night."))
+        raise store.StoreError("hand_not_tonight")
     return hand_id
 
 
