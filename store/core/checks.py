@@ -62,7 +62,8 @@ class StoreError(ValueError):
     gettext catalogue, keyed by code: ``web.core.refusals.MESSAGES`` (``translations/``),
     which every page, the tablet, the PDF and the command line say them from. Each raise
     site's docstring names its codes and params; ``tests/test_refusal_codes.py`` holds
-    every raise site to a code and every code to a sentence in both languages.
+    every raise site to a code (no words), ``tests/test_refusal_words.py`` every code to a
+    sentence in both languages.
 
     ``str(error)`` is ``code {params}``, for logs and debugging only: nothing shows it or
     reads it.

@@ -4,7 +4,7 @@ host's pages, the dealer tablet, the player's dispute page, the report).
 A ``store.StoreError`` is a ``code`` and ``params`` (names, seats, numbers); its sentence,
 in Spanish and English, is here and nowhere else (:data:`MESSAGES`, extracted into
 ``translations/`` by ``pybabel``): every page, the tablet's answers, the PDF and the command
-line (``web.core.cli``) say a refusal by :func:`refusal_text`. ``tests/test_refusal_codes.py``
+line (``web.core.cli``) say a refusal by :func:`refusal_text`. ``tests/test_refusal_words.py``
 holds every code the store raises to a sentence here in both languages.
 """
 
@@ -678,7 +678,7 @@ def said_refusal(code: str | None, params: dict | None = None) -> str | None:
 def refusal_text(exc: Exception) -> str:
     """A refused write as a page, the tablet or the command line says it: a
     ``store.StoreError`` by :func:`said_refusal` of its code (a code without a sentence, which
-    ``tests/test_refusal_codes.py`` keeps from happening, by a general one naming the
+    ``tests/test_refusal_words.py`` keeps from happening, by a general one naming the
     code); any other error by its own text (the forms' refusals, ``web.core.forms``, are
     already in the request's language)."""
     if not isinstance(exc, StoreError):
