@@ -41,8 +41,9 @@ _CODE = re.compile(r"[a-z][a-z0-9_]*")
 """A code, as the store writes one."""
 
 PARAMS = "reason_params"
-"""The key of a ledger row's ``detail`` under which a store reason keeps its params (its
-presence marks ``reason`` as a code)."""
+"""The key of a ``void`` ledger row's ``detail`` that says what its ``reason`` is: the
+params of a store code (a dict), or null for what a person typed; absent in rows written
+before reasons were codes."""
 
 CARRIED_POT = "carried_pot"
 """The reason of the adjustments that give a carried pot back to those who put it in."""
