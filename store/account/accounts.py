@@ -83,8 +83,7 @@ def check_username(username: str) -> str:
     """
     name = (username or "").strip() if isinstance(username, str) else ""
     if not 1 <= len(name) <= MAX_USERNAME or not all(c.isalnum() or c in "._-" for c in name):
-        raise StoreError("a username is 1 to 40 letters, digits, '.', '_' or '-'", "username_bad",
-                         max=MAX_USERNAME)
+        raise StoreError("username_bad", max=MAX_USERNAME)
     return name
 
 
@@ -95,13 +94,11 @@ def check_password(password: str) -> str:
         ``password_control``.
     """
     if not isinstance(password, str) or len(password) < MIN_PASSWORD:
-        raise StoreError(f"a password needs at least {MIN_PASSWORD} characters", "password_short",
-                         min=MIN_PASSWORD)
+        raise StoreError("password_short", min=MIN_PASSWORD)
     if len(password) > MAX_PASSWORD:
-        raise StoreError(f"a password has at most {MAX_PASSWORD} characters", "password_long",
-                         max=MAX_PASSWORD)
+        raise StoreError("password_long", max=MAX_PASSWORD)
     if _has_control(password):
-        raise StoreError("a password cannot hold control characters", "password_control")
+        raise StoreError("password_control")
     return password
 
 
@@ -135,9 +132,7 @@ def set_password(db: Database, username: str, password: str, *, new: bool = Fals
         if row is None:
             known = [r[0] for r in db.execute("SELECT username FROM accounts ORDER BY id")]
             if known and not new:
-                raise StoreError(f"there is no host account called {username!r} (accounts: {', '.join(known)}); "
-                                 "to make another one, say so (--new)", "account_unknown",
-                                 username=username, known=known)
+                raise StoreError("account_unknown", username=username, known=known)
             return _insert_account(db, username, password, "host"), True
         db.execute("UPDATE accounts SET password_hash = ?, disabled_at = NULL WHERE id = ?",
                    [generate_password_hash(password), row[0]])
@@ -173,7 +168,7 @@ def change_password(db: Database, account_id: int, current: str, new: str, *,
     """
     row = db.execute("SELECT username FROM accounts WHERE id = ?", [account_id]).fetchone()
     if row is None or check_login(db, row[0], current) is None:
-        raise StoreError("the current password is wrong", "password_wrong")
+        raise StoreError("password_wrong")
     check_password(new)
     keep = _sha256(keep_sid) if keep_sid else ""
     with write_tx(db):
@@ -304,10 +299,10 @@ def setup_account(db: Database, code: str, username: str, password: str) -> int:
     username, password = check_username(username), check_password(password)
     with write_tx(db):
         if has_accounts(db):
-            raise StoreError("the host account is set up already: log in", "setup_done")
+            raise StoreError("setup_done")
         row = db.execute("SELECT id FROM setup_codes WHERE ended_at IS NULL AND code_hash = ?",
                          [_sha256(_normal_code(code))]).fetchone()
         if row is None or len(_normal_code(code)) != 12:
-            raise StoreError("that is not the setup code", "setup_code_wrong")
+            raise StoreError("setup_code_wrong")
         db.execute("UPDATE setup_codes SET ended_at = ? WHERE id = ?", [utc_now(), row[0]])
         return _insert_account(db, username, password, "host")

@@ -14,6 +14,7 @@ import json
 
 from sqlite_utils import Database
 
+from store.core.reasons import stored_reason
 from store.hand.events import check_night
 from store.hand.judging import session_hands
 from store.hand.rows import hand_ended, night_dealt_in, night_hands
@@ -59,21 +60,24 @@ def player_entries(db: Database, night_id: int, player_id: int) -> list[dict]:
     """The player's ledger lines of the night in the order entered, with what each is.
 
     :returns: ``[{"id", "kind" ('buy_in' | 'cash_out' | 'adjustment'), "chips",
-        "before_hand" (hands played when entered), "reason" (an adjustment's: 'carried
-        pot', 'charge', 'credit', 'split', 'ruling'), "dispute_id" / "hand" (a ruling's),
-        "entered_at", "voided" (bool), "void_reason"}]``. Read-only.
+        "before_hand" (hands played when entered), "why" (an adjustment's reason, read:
+        ``{"code", "params"}`` with code 'carried_pot', 'charge', 'credit', 'split',
+        'ruling' (``store.core.reasons``), else None), "dispute_id" / "hand" (a ruling's),
+        "entered_at", "voided" (bool), "void_why" (why it was voided, read, or None)}]``.
+        Read-only.
     """
     rows = db.execute(
         "SELECT l.id, l.kind, l.chips, COALESCE(l.before_hand, 0), l.reason, l.detail, l.entered_at, v.id, "
-        "v.reason FROM ledger l LEFT JOIN ledger v ON v.kind = 'void' AND v.target = l.id "
+        "v.reason, v.detail FROM ledger l LEFT JOIN ledger v ON v.kind = 'void' AND v.target = l.id "
         "WHERE l.night_id = ? AND l.player_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment') "
         "ORDER BY l.id", [night_id, player_id]).fetchall()
     out = []
-    for entry_id, kind, chips, before, reason, detail, at, void_id, void_reason in rows:
+    for entry_id, kind, chips, before, reason, detail, at, void_id, void_reason, void_detail in rows:
         detail = json.loads(detail or "{}") if kind == "adjustment" else {}
-        out.append({"id": entry_id, "kind": kind, "chips": chips, "before_hand": before, "reason": reason,
-                    "dispute_id": detail.get("dispute_id"), "hand": detail.get("hand"), "entered_at": at,
-                    "voided": void_id is not None, "void_reason": void_reason})
+        out.append({"id": entry_id, "kind": kind, "chips": chips, "before_hand": before,
+                    "why": stored_reason(reason, detail), "dispute_id": detail.get("dispute_id"),
+                    "hand": detail.get("hand"), "entered_at": at, "voided": void_id is not None,
+                    "void_why": stored_reason(void_reason, void_detail, void=True)})
     return out
 
 

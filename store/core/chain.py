@@ -87,11 +87,6 @@ def head_seal(key: bytes, night_id: int, head: str, links: int, table: str, row_
 KEY_LABEL = b"tapete chain key check v1"
 """The fixed label whose HMAC under the chain key is the key's check value."""
 
-WRONG_KEY = ("the chain key in {source} is not the one this database was sealed with: "
-             "restore secrets.json from the backup that goes with this database")
-"""The refusal of a database opened with a key that is not its own (English, one line;
-``source``: where the key came from)."""
-
 
 def key_check(key: bytes) -> str:
     """The check value of ``key`` (hex): HMAC-SHA256 of :data:`KEY_LABEL` under it. It
@@ -112,8 +107,9 @@ def check_key(db: Database, key: bytes, source: str = "secrets.json") -> None:
     transaction; a database chained before check values were kept is checked against its
     heads' seals first). Later opens only read the one row.
 
-    :raises StoreError: code ``chain_key_wrong``: :data:`WRONG_KEY` (``source`` names where
-        the key came from).
+    :param source: where the key came from: ``"argument"`` (``store.open_db``'s
+        ``chain_key``), ``"TAPETE_CHAIN_KEY"`` (the environment) or ``"secrets.json"``.
+    :raises StoreError: code ``chain_key_wrong`` (param ``source``).
     """
     row = db.execute("SELECT check_value FROM chain_key_check WHERE id = 1").fetchone()
     if row is None:
@@ -123,11 +119,11 @@ def check_key(db: Database, key: bytes, source: str = "secrets.json") -> None:
                 heads = db.execute("SELECT night_id, head, links, tbl, row_id, seal FROM chain_heads").fetchall()
                 if heads and not any(hmac.compare_digest(head_seal(key, n, h, k, t, r), seal or "")
                                      for n, h, k, t, r, seal in heads):
-                    raise StoreError(WRONG_KEY.format(source=source), "chain_key_wrong")
+                    raise StoreError("chain_key_wrong", source=source)
                 db.execute("INSERT INTO chain_key_check (id, check_value) VALUES (1, ?)", [key_check(key)])
                 return
     if not hmac.compare_digest(row[0], key_check(key)):
-        raise StoreError(WRONG_KEY.format(source=source), "chain_key_wrong")
+        raise StoreError("chain_key_wrong", source=source)
 
 
 def result_mac(key: bytes, hand_id: int, input_key: str, carry_after: str, entry: str) -> str:
@@ -261,7 +257,7 @@ def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
                             [night_id]).fetchone()
         if not links and stored is None and not db.execute("SELECT 1 FROM nights WHERE id = ?",
                                                             [night_id]).fetchone():
-            raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
+            raise StoreError("no_night", night=night_id)
         rows = {table: chain_rows.night_rows(db, table, night_id) for table in chain_rows.present(db)}
         problem = (_walk(db, key, night_id, links, rows) or _check_head(db, key, night_id, links, stored)
                    or _unlinked(db, links, rows) or _strays(db, night_id, links) or _orphans(db)

@@ -56,59 +56,38 @@ def looks_blank(text: str) -> bool:
 class StoreError(ValueError):
     """A write refused for a reason a person can act on; nothing was written.
 
-    ``str(error)`` is the English message. The refusals a host page can trigger also
-    carry a ``code`` and its ``params`` (a dict of the names, seats, numbers in the
-    message) so a page can say them in its own language; ``code`` is None otherwise.
+    A refusal is a ``code`` (a short identifier such as ``"seat_taken"``) and its
+    ``params`` (the names, seats, numbers it is about: ints, strings, lists of them); the
+    store never writes a sentence. The sentences, in Spanish and English, are the web's
+    gettext catalogue, keyed by code: ``web.core.refusals.MESSAGES`` (``translations/``),
+    which every page, the tablet, the PDF and the command line say them from. Each raise
+    site's docstring names its codes and params; ``tests/web/core/test_refusal_codes.py`` holds
+    every raise site to a code (no words), ``tests/web/core/test_refusal_words.py`` every code to a
+    sentence in both languages.
 
-    Codes: ``seat_taken`` (seat, name), ``player_seated`` (name, seat),
-    ``hand_in_progress`` (no params), ``hand_not_ended`` (number: a hand started while
-    another is in progress), ``night_closed`` (night), ``night_open`` (night), ``key_reused`` (key),
-    ``nothing_to_undo``, ``duplicate_name`` (name), ``already_voided`` (no params),
-    ``hand_has_actions`` (number: a hand voided while it has live actions),
-    ``too_few_players``, ``button_needed`` (the first hand without a button),
-    ``reason_needed`` (a void, an unseat, a reopening without a reason), ``count_first``
-    (name: unseated before the cash-out), ``already_counted`` (name, chips: a second
-    cash-out), ``bank_unbalanced`` (counted, carried, pot_returned, bought, difference:
-    ``store.money.bank.bank_check``'s figures; a close without a resolution while the bank is off).
-    Disputes and rulings (``store.dispute.disputes``, ``store.dispute.rulings``): ``no_hand`` (hand),
-    ``no_dispute`` (dispute), ``not_dealt_in`` (name, number), ``statement_empty``,
-    ``statement_too_long`` (limit, length), ``dispute_open`` (dispute_id; at the close:
-    count, hands), ``already_ruled`` (dispute_id, ruling_id), ``bad_decision`` (decision),
-    ``rule_empty``, ``rule_too_long`` (limit, length), ``rejected_correction`` (a
-    rejected ruling with a correction), ``awards_unknown`` (number), ``pushes_unbalanced``
-    (number, pot, pushed), ``action_empty`` (index), ``action_too_long`` (index, limit,
-    length), ``actions_invalid`` (a new line the referee cannot read: index, text, reason).
-    ``hand_ruled`` (number, dispute: the dealer's undo or void of a hand the host ruled on).
-    Two tablets (``store.hand.events``, ``store.night.dealer_links``): ``stale_version`` (number, version,
-    current: the hand changed since the tablet saw it), ``stale_hand`` (number: another hand
-    was started since), ``hand_start_voided`` (number: the start of the hand the tablet saw
-    was voided since), ``hand_finished`` (number: a later hand started; only the host's
-    ruling changes it), ``hand_ended`` (number: closed; undo its end to add to it),
-    ``undo_not_newest`` (number), ``no_dealer_link``, ``label_invalid``, ``label_too_long``
-    (limit, length).
-    Nights, seats, the ledger and hands: ``no_night`` (night), ``no_player`` (player),
-    ``no_entry`` (entry), ``no_event`` (event), ``unknown_timezone`` (zone),
-    ``too_large`` (field, max), ``seat_out_of_range`` (seat, low, high), ``seat_kept`` (seat,
-    name: another player's seat tonight), ``seat_return`` (name, seat: their own seat
-    tonight), ``seat_race`` (seat), ``not_seated`` (name), ``no_count`` (name: a recount
-    without a count), ``uncounted`` (names: a close before everyone's count),
-    ``nothing_to_close``, ``hub_needed``, ``hub_not_playing``, ``recount_off``,
-    ``shortage_charged``, ``excess_credited`` (the bank's figures as ``bank_unbalanced``), ``resolution_player``
-    (resolution), ``entry_not_voidable`` (kind), ``button_not_seated`` (seats, button),
-    ``hand_race``, ``hand_not_current`` (number), ``void_of_void``, ``name_empty``,
-    ``name_invisible`` (chars), ``name_too_long`` (length, limit). An imported closed
-    night's close (``store.files.importer``): ``file_settlement_player`` (name, role ``hub`` or
-    ``charged``, resolution: the file's settlement names someone not at tonight's table),
-    ``file_settlement_unnamed`` (role, resolution: it names nobody where it must). Every code a page can
-    meet is in ``web.core.refusals.MESSAGES`` (``tests/web/core/test_refusal_words.py`` walks them).
-    Opening (``store.open_db``): ``chain_key_wrong`` (the key is not the one the database
-    was sealed with), ``chain_key_bad`` (a malformed key, or none beside a sealed database).
+    ``str(error)`` is ``code {params}``, for logs and debugging only: nothing shows it or
+    reads it.
+
+    >>> error = StoreError("seat_taken", seat=3, name="Bruno")
+    >>> error.code, error.params, str(error)
+    ('seat_taken', {'seat': 3, 'name': 'Bruno'}, "seat_taken {'seat': 3, 'name': 'Bruno'}")
     """
 
-    def __init__(self, message: str, code: str | None = None, **params) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, **params) -> None:
+        super().__init__(code)
         self.code = code
         self.params = params
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.params}"
+
+    def __reduce__(self):
+        return _refusal, (type(self), self.code, self.params)
+
+
+def _refusal(cls: type, code: str, params: dict) -> StoreError:
+    """A :class:`StoreError` (or subclass) rebuilt from its code and params (unpickling)."""
+    return cls(code, **params)
 
 
 MAX_CHIPS = 10**12

@@ -10,7 +10,6 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from store.core import chain, secret_file, transactions
-from store.core.checks import StoreError
 from store.core.schema import migrations
 
 CHAIN_MIGRATION = "m009_chain"
@@ -52,14 +51,12 @@ def open_db(path: str | Path, *, chain_key: bytes | None = None) -> Database:
         (``store.core.secret_file.chain_key``).
     :returns: a ``sqlite_utils.Database``.
     :raises StoreError: code ``chain_key_wrong``: the key is not the one the database was
-        sealed with; code ``chain_key_bad``: a key that is not base64 of at least 32 bytes,
-        or no key in ``secrets.json`` beside a database that already has a chain (a lost key
-        is never made anew); one line each, naming the file or variable.
+        sealed with (:func:`store.core.chain.check_key`); a
+        :class:`store.core.secret_file.KeyFileError` (its codes there): a key that is not
+        base64 of at least 32 bytes, or no key in ``secrets.json`` beside a database that
+        already has a chain (a lost key is never made anew); each naming the file or variable.
     """
-    try:
-        given = chain_key or secret_file.environment_key()
-    except secret_file.KeyFileError as exc:
-        raise StoreError(str(exc), "chain_key_bad") from None
+    given = chain_key or secret_file.environment_key()
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         _create_private(Path(path))
@@ -73,13 +70,9 @@ def open_db(path: str | Path, *, chain_key: bytes | None = None) -> Database:
             db.enable_wal()
         upgrading = any(m.name == CHAIN_MIGRATION for m in migrations.pending(db))
         migrations.apply(db)
-        try:
-            key = given or secret_file.chain_key(path, make=not chain.sealed(db))
-        except secret_file.KeyFileError as exc:
-            raise StoreError(str(exc), "chain_key_bad") from None
+        key = given or secret_file.chain_key(path, make=not chain.sealed(db))
         db.chain_key = key
-        chain.check_key(db, key, "open_db's chain_key argument" if chain_key else
-                        secret_file.CHAIN_KEY_ENV if given else "secrets.json")
+        chain.check_key(db, key, "argument" if chain_key else secret_file.CHAIN_KEY_ENV if given else "secrets.json")
         if upgrading:
             chain.link_pending(db)
     except BaseException:

@@ -27,6 +27,8 @@ import tempfile
 import threading
 from pathlib import Path
 
+from store.core.checks import StoreError
+
 FILENAME = "secrets.json"
 
 CHAIN_KEY_ENV = "TAPETE_CHAIN_KEY"
@@ -48,9 +50,13 @@ def _made(names=BASIC + ("CHAIN_KEY",)) -> dict[str, str]:
     return {name: fresh[name]() for name in names}
 
 
-class KeyFileError(ValueError):
-    """The chain key cannot be had: not base64 of at least 32 bytes, or missing beside a
-    database that was already sealed with one. The message is one line for the host."""
+class KeyFileError(StoreError):
+    """The chain key cannot be had (a :class:`store.core.checks.StoreError`: code and params,
+    said in one line by the command line): ``chain_key_lost`` (path: no key beside a
+    database already sealed with one), ``chain_key_not_base64`` (where, bytes),
+    ``chain_key_short`` (where, bytes, length), ``secrets_not_json`` (path, detail: the JSON
+    parser's words), ``secrets_not_object`` (path). ``where`` names the variable or file the
+    key came from."""
 
 
 _cache: dict[str, tuple[tuple[int, int, int], dict[str, str]]] = {}
@@ -120,20 +126,19 @@ def chain_key(database: str | os.PathLike, *, make: bool = True) -> bytes:
     path = secrets_path(database)
     kept = local_secrets(database, names=BASIC + (("CHAIN_KEY",) if make else ()))
     if "CHAIN_KEY" not in kept:
-        raise KeyFileError(f"{path} holds no CHAIN_KEY, but this database was sealed with one: "
-                           "restore secrets.json from the backup that goes with this database")
+        raise KeyFileError("chain_key_lost", path=str(path))
     return decode_key(kept["CHAIN_KEY"], str(path))
 
 
 def decode_key(text: str, where: str) -> bytes:
     """Base64 ``text`` as bytes. :raises KeyFileError: not base64 of at least 32 bytes
-    (``where`` names the source in the message)."""
+    (``chain_key_not_base64``, ``chain_key_short``; param ``where`` names the source)."""
     try:
         key = base64.b64decode(str(text).strip(), validate=True)
     except (binascii.Error, ValueError):
-        raise KeyFileError(f"{where}: the chain key must be base64 (of {CHAIN_KEY_BYTES} random bytes)") from None
+        raise KeyFileError("chain_key_not_base64", where=where, bytes=CHAIN_KEY_BYTES) from None
     if len(key) < CHAIN_KEY_BYTES:
-        raise KeyFileError(f"{where}: the chain key must hold at least {CHAIN_KEY_BYTES} bytes, not {len(key)}")
+        raise KeyFileError("chain_key_short", where=where, bytes=CHAIN_KEY_BYTES, length=len(key))
     return key
 
 
@@ -143,9 +148,9 @@ def _read(path: Path) -> dict[str, str]:
         try:
             kept = json.load(fh)
         except ValueError as exc:
-            raise KeyFileError(f"{path}: not JSON ({exc})") from None
+            raise KeyFileError("secrets_not_json", path=str(path), detail=str(exc)) from None
     if not isinstance(kept, dict):
-        raise KeyFileError(f"{path}: not a JSON object")
+        raise KeyFileError("secrets_not_object", path=str(path))
     return kept
 
 

@@ -4,6 +4,7 @@ transaction that sees one snapshot, and the clock every stored time comes from (
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from datetime import datetime, timezone
 
 from sqlite_utils import Database
@@ -20,6 +21,13 @@ def clock() -> datetime:
 def utc_now() -> str:
     """The current time as an ISO-8601 UTC string (``2026-11-29T19:20:00.123456+00:00``)."""
     return clock().astimezone(timezone.utc).isoformat()
+
+
+def busy(exc: sqlite3.OperationalError) -> bool:
+    """Whether SQLite refused for a lock another connection holds (its result code
+    ``SQLITE_BUSY``, "database is locked", past the busy timeout; or ``SQLITE_LOCKED``),
+    read from the error's code, never its words."""
+    return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 @contextlib.contextmanager

@@ -21,6 +21,7 @@ import json
 from sqlite_utils import Database
 
 from store.core.checks import StoreError
+from store.core.reasons import RULING, old_reason
 from store.core.transactions import read_tx, utc_now
 from store.hand.judging import LIVE_ENTRY
 from store.hand.rows import LIVE_HAND, hands_dealt_in
@@ -30,8 +31,6 @@ from store.player.players import get_player
 MAX_STATEMENT = 1000
 """Longest statement of a dispute (characters, after trimming)."""
 
-RULING = "ruling"
-"""Reason of the ``adjustment`` ledger rows a ruling records (the chips it moves)."""
 
 
 def open_dispute(db: Database, hand_id: int, player_id: int, statement: str, *,
@@ -56,24 +55,21 @@ def open_dispute(db: Database, hand_id: int, player_id: int, statement: str, *,
         if found is not None:
             return found
         if not text:
-            raise StoreError("say what is contested (a statement)", "statement_empty")
+            raise StoreError("statement_empty")
         if len(text) > MAX_STATEMENT:
-            raise StoreError(f"the statement is too long ({len(text)} characters, at most {MAX_STATEMENT})",
-                             "statement_too_long", limit=MAX_STATEMENT, length=len(text))
+            raise StoreError("statement_too_long", limit=MAX_STATEMENT, length=len(text))
         hand = db.execute(f"SELECT id, night_id, number FROM hands WHERE id = ? AND {LIVE_HAND}",
                           [hand_id]).fetchone()
         if hand is None:
-            raise StoreError(f"no hand with id {hand_id}", "no_hand", hand=hand_id)
+            raise StoreError("no_hand", hand=hand_id)
         name = get_player(db, player_id)["name"]
         seat = next((p["seat"] for p in table_players(db, hand[1]) if p["player_id"] == player_id), None)
         if hand_id not in hands_dealt_in(db, hand[1], player_id, seat):
-            raise StoreError(f"{name} was not dealt into hand {hand[2]}: only a player dealt in may "
-                             "dispute it", "not_dealt_in", name=name, number=hand[2])
+            raise StoreError("not_dealt_in", name=name, number=hand[2])
         row = db.execute("SELECT d.id FROM disputes d WHERE d.hand_id = ? AND d.player_id = ? AND NOT EXISTS "
                          "(SELECT 1 FROM rulings r WHERE r.dispute_id = d.id)", [hand_id, player_id]).fetchone()
         if row is not None:
-            raise StoreError(f"{name} already has an open dispute on hand {hand[2]}", "dispute_open",
-                             dispute_id=row[0])
+            raise StoreError("dispute_open", dispute_id=row[0])
         return insert_once(db, "disputes", {
             "night_id": hand[1], "hand_id": hand_id, "player_id": player_id, "statement": text,
             "entered_by": f"player:{player_id}", "entered_at": utc_now(), "key": key})
@@ -86,17 +82,17 @@ def get_dispute(db: Database, dispute_id: int) -> dict:
         "statement", "entered_at", "status": "open"|"upheld"|"rejected", "ruling": None |
         {"id", "decision", "rule", "note", "entered_by", "entered_at", "moves":
         [{"player_id", "name", "chips"}], "voided": [{"event_id", "action"}], "added":
-        [{"event_id", "action"}], "reopened", "closed_again", "close_refused" (the English
-        text of the refusal to close the night again, or None), "close_refusal" (the same:
-        None or ``{"code", "params", "message"}``, for the pages to say it in their
-        language; None in rulings stored before it was kept)}}``; chips ints, times
-        ISO-8601 UTC.
+        [{"event_id", "action"}], "reopened", "closed_again", "close_refusal" (why the night
+        was not closed again: None or the refusal's ``{"code", "params"}``, for the pages
+        and the command line to say in their language; a ruling stored with English words
+        only is read by ``store.core.reasons.old_reason``)}}``; chips ints, times ISO-8601
+        UTC.
     :raises StoreError: ``no_dispute`` (dispute).
     """
     with read_tx(db):
         found = _disputes(db, "d.id = ?", [dispute_id])
     if not found:
-        raise StoreError(f"no dispute with id {dispute_id}", "no_dispute", dispute=dispute_id)
+        raise StoreError("no_dispute", dispute=dispute_id)
     return found[0]
 
 
@@ -183,7 +179,18 @@ def _ruling(db: Database, row: tuple) -> dict:
             "voided": [{"event_id": e, "action": actions.get(e)} for e in detail.get("voided", [])],
             "added": [{"event_id": e, "action": actions.get(e)} for e in detail.get("added", [])],
             "reopened": bool(detail.get("reopened")), "closed_again": bool(detail.get("closed_again")),
-            "close_refused": detail.get("close_refused"), "close_refusal": detail.get("close_refusal")}
+            "close_refusal": close_refusal(detail)}
+
+
+def close_refusal(detail: dict) -> dict | None:
+    """A ruling's refusal to close the night again, from its ``detail``: the kept code and
+    params, or for a ruling stored before (English words only, or no code) its words read
+    by :func:`store.core.reasons.old_reason`; None when the night was closed again."""
+    refusal = detail.get("close_refusal") or {}
+    if refusal.get("code"):
+        return {"code": refusal["code"], "params": dict(refusal.get("params") or {})}
+    words = detail.get("close_refused")
+    return old_reason(words, "close_refused") if words else None
 
 
 def _event_actions(db: Database, ids: list[int]) -> dict[int, str]:

@@ -23,8 +23,9 @@ import json
 from sqlite_utils import Database
 
 from store.core.checks import StoreError
+from store.core.reasons import RULING, stored_reason
 from store.core.transactions import read_tx, utc_now
-from store.dispute.disputes import RULING, get_dispute, open_dispute_hands, ruling_move_rows
+from store.dispute.disputes import get_dispute, open_dispute_hands, ruling_move_rows
 from store.hand.events import correct_hand, correction_plan, correction_texts, hand_check
 from store.hand.judging import judge_corrected, night_rulings, table_after
 from store.hand.rows import hand_row
@@ -65,7 +66,7 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
         "players": [{"player_id", "name", "seat", "counted", "chips_before", "chips_after",
         "net_before", "net_after", "move"}],
         "moves": [{"player_id", "name", "chips"}], "reopens": bool, "closes_again": bool,
-        "refusal": None | {"code", "params", "message"}}``. ``entry`` is the referee's hand
+        "refusal": None | {"code", "params"}}``. ``entry`` is the referee's hand
         entry (CONTRACT.md 4, as :func:`store.hand_check` gives it); ``chips_*`` are the
         referee's stacks after the night's last hand (None for a seat not at the table
         then); ``net_*`` is ``counted + adjustments - bought`` in chips once the player is
@@ -153,15 +154,16 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
     In this order (each write an INSERT: nothing is updated or deleted):
 
     1. The correction, when ``actions`` differ from the hand's live actions
-       (:func:`store.hand.events.correct_hand`): ``void`` events (reason ``"ruling of dispute D:
-       <rule>"``) for the live actions after the longest common prefix, the rest of
-       ``actions`` appended as new ``action`` events; the hand and every later one
-       re-judged. On a closed night too: the record is corrected whether or not the money
-       changes.
+       (:func:`store.hand.events.correct_hand`): ``void`` events (reason ``"ruling"``: the
+       ruling's ``detail`` lists them, ``store.core.reasons``) for the live actions after
+       the longest common prefix, the rest of ``actions`` appended as new ``action``
+       events; the hand and every later one re-judged. On a closed night too: the record is
+       corrected whether or not the money changes.
     2. On a closed night, only when the ruling changes the money (chips move, step 3, or
        the correction changes the pot carried after the night's last hand, which the close
        gives back: ``store.money.ledger.carried_pot``): the close and the close's own
-       adjustments are voided (``store.money.ledger.void_close``; the moves of earlier rulings
+       adjustments are voided (``store.money.ledger.void_close``, reason code
+       ``ruling_reopened`` with the dispute; the moves of earlier rulings
        stay). A record-only correction leaves the close, and its settlement, as they are.
     3. UPHELD: the chips that must move (:func:`hand_moves` of the corrected hand), one
        ``adjustment`` ledger row per player, reason ``"ruling"``, ``detail`` ``{"ruling_id":
@@ -172,9 +174,9 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
     5. The ruling row, whose ``detail`` lists what 1-4 wrote: ``{"voided": [event ids],
        "added": [event ids], "moves": {player_id: chips}, "move_entries": [ledger ids],
        "reopened", "voided_close": the id of the close step 2 voided or None,
-       "closed_again", "close_refused": the refusal's English text or None (the CLI's),
-       "close_refusal": None or {"code", "params", "message"} (the same refusal, its code
-       and params for the pages to say it in their language)}``.
+       "closed_again", "close_refusal": None or the refusal's ``{"code", "params"}``
+       (``store.core.checks.StoreError``: every page and the command line say it in their
+       language)}``.
 
     The ruling's id R is known before its row is written: inside the write transaction,
     on the append-only ``rulings`` table (no row is ever deleted), the next id is the
@@ -223,7 +225,7 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         if found is not None:
             return found
         if not isinstance(entered_by, str) or not entered_by.strip():
-            raise StoreError("say who rules (entered_by)")
+            raise StoreError("entered_by_needed")
         dispute = get_dispute(db, dispute_id)
         _check(dispute, decision)
         rule_text, note_text = _texts(rule, note)
@@ -233,8 +235,7 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         night_id = hand["night_id"]
         closed = get_night(db, night_id)["closed"]
         pot_before = carried_pot(db, night_id) if closed and (voided or added) else None
-        why = f"ruling of dispute {dispute_id}: {rule_text}"
-        done_voids, done_adds = (correct_hand(db, hand["id"], actions, reason=why, entered_by=entered_by,
+        done_voids, done_adds = (correct_hand(db, hand["id"], actions, reason=RULING, entered_by=entered_by,
                                               closed_ok=True)
                                  if voided or added else ([], []))
         moves = hand_moves(db, hand, hand_check(db, hand["id"])) if decision == "upheld" else {}
@@ -243,8 +244,7 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         if closed and (any(moves.values()) or (pot_before is not None and carried_pot(db, night_id) != pot_before)):
             options = close_options(db, night_id)
             voided_close = get_night(db, night_id)["close"]["id"]
-            void_close(db, night_id, reason=f"ruling of dispute {dispute_id}: the night reopened to apply it",
-                       entered_by=entered_by)
+            void_close(db, night_id, entered_by=entered_by, ruling=dispute_id)
         ruling_id = _next_id(db)
         entries = [_move(db, night_id, player_id, chips, ruling_id, dispute_id, hand, entered_by)
                    for player_id, chips in moves.items() if chips]
@@ -258,7 +258,7 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         detail = {"voided": [e["event_id"] for e in done_voids], "added": [e["event_id"] for e in done_adds],
                   "moves": {str(p): c for p, c in moves.items() if c}, "move_entries": entries,
                   "reopened": options is not None, "voided_close": voided_close,
-                  "closed_again": closed_again, "close_refused": None if refused is None else str(refused),
+                  "closed_again": closed_again,
                   "close_refusal": None if refused is None else _refusal(refused)}
         return insert_once(db, "rulings", {
             "id": ruling_id, "dispute_id": dispute_id, "night_id": night_id, "hand_id": hand["id"],
@@ -282,13 +282,10 @@ def hand_moves(db: Database, hand: dict, entry: dict) -> dict[int, int]:
     number = hand["number"]
     awards, recorded = entry.get("awards"), entry.get("recorded_awards") or {}
     if awards is None:
-        raise StoreError(f"hand {number}: the referee cannot tell who wins (cards needed were never "
-                         "recorded): record the cards shown first", "awards_unknown", number=number)
+        raise StoreError("awards_unknown", number=number)
     pot, pushed = sum(awards.values()), sum(recorded.values())
     if pot != pushed:
-        raise StoreError(f"hand {number}: the dealer's pushes ({pushed}) do not add up to the pot the rules "
-                         f"award ({pot}): correct the award lines first", "pushes_unbalanced",
-                         number=number, pot=pot, pushed=pushed)
+        raise StoreError("pushes_unbalanced", number=number, pot=pot, pushed=pushed)
     by_seat = {p["seat"]: p["player_id"] for p in table_players(db, hand["night_id"])}
     moves: dict[int, int] = {}
     for seat, chips in (push_differences(entry) or {}).items():
@@ -338,7 +335,8 @@ def night_settlements(db: Database, night_id: int) -> list[dict]:
     (or by a ruling that reopened the night) stays readable beside the new one.
     Read-only.
 
-    :returns: ``[{"close_id", "entered_at", "voided": bool, "void_reason",
+    :returns: ``[{"close_id", "entered_at", "voided": bool, "void_reason" (as stored),
+        "void_why" (read: ``store.core.reasons.stored_reason``),
         "voided_by_dispute": the dispute whose ruling voided the close (reopening the
         night) or None, "override_reason": the host's reason to close while a dispute was
         open or None, "transfers": [{"payer_id", "payer", "payee_id", "payee", "cents"}],
@@ -350,12 +348,12 @@ def night_settlements(db: Database, night_id: int) -> list[dict]:
     with read_tx(db):
         get_night(db, night_id)
         rows = db.execute(
-            "SELECT l.id, l.entered_at, l.detail, v.id, v.reason FROM ledger l LEFT JOIN ledger v "
+            "SELECT l.id, l.entered_at, l.detail, v.id, v.reason, v.detail FROM ledger l LEFT JOIN ledger v "
             "ON v.kind = 'void' AND v.target = l.id WHERE l.night_id = ? AND l.kind = 'close' ORDER BY l.id",
             [night_id]).fetchall()
         by_ruling = ruling_voids(db, night_id)["closes"]
         out = []
-        for close_id, entered_at, detail, void_id, void_reason in rows:
+        for close_id, entered_at, detail, void_id, void_reason, void_detail in rows:
             detail = json.loads(detail or "{}")
             transfers, nets = detail.get("transfers"), detail.get("nets")
             if transfers is None and void_id is None:
@@ -363,7 +361,7 @@ def night_settlements(db: Database, night_id: int) -> list[dict]:
                 transfers = summary["transfers"]
                 nets = {r["player_id"]: r["net_cents"] for r in summary["players"]}
             out.append({"close_id": close_id, "entered_at": entered_at, "voided": void_id is not None,
-                        "void_reason": void_reason,
+                        "void_reason": void_reason, "void_why": stored_reason(void_reason, void_detail, void=True),
                         "voided_by_dispute": by_ruling.get(close_id) if void_id is not None else None,
                         "override_reason": detail.get("override_reason"), "transfers": transfers or [],
                         "nets": {int(p): c for p, c in (nets or {}).items()}})
@@ -396,18 +394,15 @@ def _check(dispute: dict, decision: object) -> None:
     """The checks of a ruling that need no correction. :raises StoreError: ``already_ruled``,
     ``bad_decision``."""
     if dispute["ruling"] is not None:
-        raise StoreError(f"dispute {dispute['id']} has already been ruled on", "already_ruled",
-                         dispute_id=dispute["id"], ruling_id=dispute["ruling"]["id"])
+        raise StoreError("already_ruled", dispute_id=dispute["id"], ruling_id=dispute["ruling"]["id"])
     if decision not in DECISIONS:
-        raise StoreError(f"the decision must be one of {DECISIONS}, not {decision!r}", "bad_decision",
-                         decision=str(decision))
+        raise StoreError("bad_decision", decision=str(decision))
 
 
 def _check_correction(decision: str, voided: list, added: list) -> None:
     """A rejected ruling leaves the hand as logged. :raises StoreError: ``rejected_correction``."""
     if decision == "rejected" and (voided or added):
-        raise StoreError("a rejected dispute leaves the hand as logged: uphold it to correct the hand",
-                         "rejected_correction")
+        raise StoreError("rejected_correction")
 
 
 def _texts(rule: object, note: object) -> tuple[str, str]:
@@ -415,16 +410,16 @@ def _texts(rule: object, note: object) -> tuple[str, str]:
     rule_text = rule.strip() if isinstance(rule, str) else ""
     note_text = note.strip() if isinstance(note, str) else ""
     if not rule_text:
-        raise StoreError("say which rule the ruling relies on", "rule_empty")
+        raise StoreError("rule_empty")
     for text in (rule_text, note_text):
         if len(text) > MAX_RULE:
-            raise StoreError(f"the ruling's text is too long ({len(text)} characters, at most {MAX_RULE})",
-                             "rule_too_long", limit=MAX_RULE, length=len(text))
+            raise StoreError("rule_too_long", limit=MAX_RULE, length=len(text))
     return rule_text, note_text
 
 
 def _refusal(exc: StoreError) -> dict:
-    return {"code": exc.code, "params": dict(exc.params), "message": str(exc)}
+    """A refusal as a ruling or its preview keeps it: ``{"code", "params"}``."""
+    return {"code": exc.code, "params": dict(exc.params)}
 
 
 def _next_id(db: Database) -> int:

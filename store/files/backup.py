@@ -61,8 +61,11 @@ MAX_SMALL = 1 << 20
 
 
 class BackupError(StoreError):
-    """A backup that cannot be made, read or restored; the message is one line for the
-    host, nothing was replaced."""
+    """A backup that cannot be made, read or restored (a code and its params, as every
+    :class:`StoreError`; the command line says it in one line); nothing was replaced.
+
+    Paths are params as strings (``path``, ``archive``, ``folder``); ``detail`` is the
+    operating system's or SQLite's own words for an error they report (shown as given)."""
 
 
 # --- making a backup ----------------------------------------------------------------------
@@ -75,11 +78,11 @@ def online_copy(db_path: str | os.PathLike, copy_path: str | os.PathLike) -> Non
     :raises BackupError: the database is missing or cannot be read.
     """
     if not Path(db_path).is_file():
-        raise BackupError(f"no database at {db_path}")
+        raise BackupError("backup_no_database", path=str(db_path))
     try:
         source = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True, timeout=30)
     except sqlite3.Error as exc:
-        raise BackupError(f"cannot open {db_path}: {exc}") from None
+        raise BackupError("backup_cannot_open", path=str(db_path), detail=str(exc)) from None
     try:
         target = sqlite3.connect(str(copy_path))
         try:
@@ -88,7 +91,7 @@ def online_copy(db_path: str | os.PathLike, copy_path: str | os.PathLike) -> Non
         finally:
             target.close()
     except sqlite3.Error as exc:
-        raise BackupError(f"cannot copy {db_path}: {exc}") from None
+        raise BackupError("backup_cannot_copy", path=str(db_path), detail=str(exc)) from None
     finally:
         source.close()
 
@@ -125,11 +128,11 @@ def backup(db_path: str | os.PathLike, out_path: str | os.PathLike, *, force: bo
     """
     secrets_file = secret_file.secrets_path(db_path)
     if not secrets_file.is_file():
-        raise BackupError(f"no {secrets_file}: a backup without the chain key could never be verified")
+        raise BackupError("backup_no_secrets", path=str(secrets_file))
     from_env = secret_file.environment_key() is not None
     out = Path(out_path)
     if not out.parent.is_dir():
-        raise BackupError(f"cannot write {out}: the folder {out.parent} does not exist")
+        raise BackupError("backup_no_folder", path=str(out), folder=str(out.parent))
     _writable_target(out, force)
     with tempfile.TemporaryDirectory(prefix="tapete-backup-") as work:
         copy = Path(work) / DB_NAME
@@ -140,7 +143,7 @@ def backup(db_path: str | os.PathLike, out_path: str | os.PathLike, *, force: bo
         try:
             fd, tmp = tempfile.mkstemp(prefix=".tapete-backup-", suffix=".tmp", dir=out.parent)  # mode 600
         except OSError as exc:
-            raise BackupError(f"cannot write {out}: {exc.strerror}") from None
+            raise BackupError("backup_cannot_write", path=str(out), detail=exc.strerror) from None
         try:
             with os.fdopen(fd, "wb") as fh:
                 with tarfile.open(fileobj=fh, mode="w", format=tarfile.PAX_FORMAT) as tar:
@@ -169,10 +172,9 @@ def _writable_target(out: Path, force: bool) -> None:
     except FileNotFoundError:
         return
     if not stat.S_ISREG(st.st_mode):
-        raise BackupError(f"{out} exists and is not a regular file (a link, a device or a folder): "
-                          "choose a new file name")
+        raise BackupError("backup_not_a_file", path=str(out))
     if not force:
-        raise BackupError(f"{out} exists: say --force to replace it, or choose a new file name")
+        raise BackupError("backup_exists", path=str(out))
 
 
 def _move_into_place(tmp: str, out: Path, force: bool) -> None:
@@ -183,7 +185,7 @@ def _move_into_place(tmp: str, out: Path, force: bool) -> None:
         try:
             os.link(tmp, out)
         except FileExistsError:
-            raise BackupError(f"{out} exists: say --force to replace it, or choose a new file name") from None
+            raise BackupError("backup_exists", path=str(out)) from None
         except OSError:
             _writable_target(out, force)
             os.replace(tmp, out)
@@ -219,27 +221,27 @@ def _extract(archive: str | os.PathLike, folder: Path) -> dict:
             members = tar.getmembers()
             names = [m.name for m in members]
             if sorted(names) != sorted(MEMBERS):
-                raise BackupError(f"{archive} is not a Tapete backup (it holds {', '.join(names[:5]) or 'nothing'})")
+                raise BackupError("backup_not_tapete", archive=str(archive), names=names[:5])
             for member in members:
                 if not member.isfile():
-                    raise BackupError(f"{archive}: {member.name} is not a regular file")
+                    raise BackupError("backup_member_not_file", archive=str(archive), member=member.name)
                 if member.name != DB_NAME and member.size > MAX_SMALL:
-                    raise BackupError(f"{archive}: {member.name} is too large")
+                    raise BackupError("backup_member_too_large", archive=str(archive), member=member.name)
                 source = tar.extractfile(member)
                 fd = os.open(folder / member.name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
                 with os.fdopen(fd, "wb") as out:
                     copied = _copy(source, out)
                 if copied != member.size:
-                    raise BackupError(f"{archive} is truncated ({member.name})")
+                    raise BackupError("backup_truncated", archive=str(archive), member=member.name)
     except (tarfile.TarError, EOFError, OSError) as exc:
-        raise BackupError(f"{archive} cannot be read as a backup (damaged or truncated): {exc}") from None
+        raise BackupError("backup_unreadable", archive=str(archive), detail=str(exc)) from None
     try:
         made = json.loads((folder / MANIFEST_NAME).read_text(encoding="utf-8"))
         kept = json.loads((folder / SECRETS_NAME).read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BackupError(f"{archive}: the manifest or the secrets are not JSON ({exc})") from None
+        raise BackupError("backup_not_json", archive=str(archive), detail=str(exc)) from None
     if not isinstance(made, dict) or made.get("format") != FORMAT or not isinstance(kept, dict):
-        raise BackupError(f"{archive}: not a backup of format {FORMAT}")
+        raise BackupError("backup_format", archive=str(archive), format=FORMAT)
     return {"manifest": made, "secrets": kept}
 
 
@@ -274,9 +276,10 @@ def check_backup(archive: str | os.PathLike, *, folder: str | os.PathLike | None
     try:
         db = open_db(copy, chain_key=key)
     except StoreError as exc:
-        raise BackupError(f"{archive}: the copy does not open with the key it carries: {exc}") from None
+        raise BackupError("backup_key_refused", archive=str(archive), reason_code=exc.code,
+                          reason_params=dict(exc.params)) from None
     except sqlite3.Error as exc:
-        raise BackupError(f"{archive}: the copy cannot be brought up to date: {exc}") from None
+        raise BackupError("backup_cannot_migrate", archive=str(archive), detail=str(exc)) from None
     try:
         _same_schema(db, archive)
         nights = [r[0] for r in db.execute("SELECT id FROM nights ORDER BY id")]
@@ -284,17 +287,19 @@ def check_backup(archive: str | os.PathLike, *, folder: str | os.PathLike | None
         for night_id in nights:
             result = chain.verify(db, night_id)
             if not result["ok"]:
-                raise BackupError(f"{archive}: night {night_id} does not verify: {result['problem']['message']}")
+                problem = result["problem"]
+                raise BackupError("backup_night_unverified", archive=str(archive), night=night_id,
+                                  link=problem["link"], table=problem["table"], row=problem["row_id"])
             expected = got["manifest"].get("heads", {}).get(str(night_id))
             if expected is None or expected.get("head") != result["head"]:
-                raise BackupError(f"{archive}: night {night_id}'s chain head is not the manifest's")
+                raise BackupError("backup_head_mismatch", archive=str(archive), night=night_id)
             links += result["links"]
         unchained = unchained_tables(db)
     finally:
         db.conn.close()
     if len(nights) != got["manifest"].get("nights"):
-        raise BackupError(f"{archive}: {len(nights)} nights in the copy, the manifest says "
-                          f"{got['manifest'].get('nights')}")
+        raise BackupError("backup_night_count", archive=str(archive), nights=len(nights),
+                          manifest=got["manifest"].get("nights"))
     return {"manifest": got["manifest"], "nights": len(nights), "links": links, "unchained": unchained}
 
 
@@ -326,18 +331,16 @@ def _same_schema(db, archive) -> None:
     applied = {m.name for m in migrations.applied(db)}
     if applied != names:
         unknown, missing = sorted(applied - names), sorted(names - applied)
-        raise BackupError(f"{archive}: its migrations are not this version's"
-                          + (f" (unknown: {', '.join(unknown[:5])}: made by a newer Tapete?)" if unknown else "")
-                          + (f" (missing: {', '.join(missing[:5])})" if missing else ""))
+        raise BackupError("backup_migrations", archive=str(archive), unknown=unknown[:5], missing=missing[:5])
     have = schema_rows(db)
     if have == rows:
         return
-    said = [f"{kind} {name} missing" for kind, name in sorted(rows.keys() - have.keys())]
-    said += [f"{kind} {name} added" for kind, name in sorted(have.keys() - rows.keys())]
-    said += [f"{kind} {name} changed" for kind, name in sorted(rows.keys() & have.keys())
-             if rows[(kind, name)] != have[(kind, name)]]
-    more = f" and {len(said) - 5} more" if len(said) > 5 else ""
-    raise BackupError(f"{archive}: its schema is not the one the migrations make: {'; '.join(said[:5])}{more}")
+    differences = [[kind, name, "missing"] for kind, name in sorted(rows.keys() - have.keys())]
+    differences += [[kind, name, "added"] for kind, name in sorted(have.keys() - rows.keys())]
+    differences += [[kind, name, "changed"] for kind, name in sorted(rows.keys() & have.keys())
+                    if rows[(kind, name)] != have[(kind, name)]]
+    raise BackupError("backup_schema", archive=str(archive), differences=differences[:5],
+                      more=max(len(differences) - 5, 0))
 
 
 def _integrity(copy: Path, archive) -> None:
@@ -348,24 +351,24 @@ def _integrity(copy: Path, archive) -> None:
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
-        raise BackupError(f"{archive}: the database copy is damaged: {exc}") from None
+        raise BackupError("backup_damaged", archive=str(archive), detail=str(exc)) from None
     if rows != ["ok"]:
-        raise BackupError(f"{archive}: the database copy is damaged: {'; '.join(rows[:3])}")
+        raise BackupError("backup_damaged", archive=str(archive), detail="; ".join(rows[:3]))
 
 
 def _key_of(got: dict, archive) -> bytes:
     if got["manifest"].get("chain_key") == "environment":
         key = secret_file.environment_key()
         if key is None:
-            raise BackupError(f"{archive} was made with {secret_file.CHAIN_KEY_ENV}: set it to restore")
+            raise BackupError("backup_env_key", archive=str(archive), variable=secret_file.CHAIN_KEY_ENV)
         return key
     text = got["secrets"].get("CHAIN_KEY")
     if not isinstance(text, str):
-        raise BackupError(f"{archive}: its secrets.json holds no CHAIN_KEY")
+        raise BackupError("backup_no_chain_key", archive=str(archive))
     try:
         return secret_file.decode_key(text, f"{archive}:{SECRETS_NAME}")
     except secret_file.KeyFileError as exc:
-        raise BackupError(str(exc)) from None
+        raise BackupError(exc.code, **exc.params) from None
 
 
 # --- restoring ----------------------------------------------------------------------------
@@ -426,13 +429,12 @@ def restore(archive: str | os.PathLike, db_path: str | os.PathLike, *, force: bo
     secrets_file = secret_file.secrets_path(target)
     pid = service_lock.serving_pid(target)
     if pid is not None:
-        raise BackupError(f"the service (process {pid}) runs on {target}: stop it first, then restore "
-                          f"(its mark: {service_lock.lock_path(target)})")
+        raise BackupError("restore_service_running", pid=pid, path=str(target),
+                          mark=str(service_lock.lock_path(target)))
     if target.exists() and not force:
-        raise BackupError(f"{target} exists: restoring replaces it; say --force (the old files are kept "
-                          "beside it)")
+        raise BackupError("restore_exists", path=str(target))
     if target.exists() and in_use(target):
-        raise BackupError(f"{target} is open in another process: stop the service first, then restore")
+        raise BackupError("restore_in_use", path=str(target))
     made = [p for p in (target.parent, *target.parent.parents) if not p.exists()]
     target.parent.mkdir(parents=True, exist_ok=True)
     try:

@@ -71,15 +71,15 @@ def night_phh(db: Database, night_id: int) -> str:
 
     :raises StoreError: no such night; code ``phh_no_hands`` for a night with no hand yet (a
         PHH file is a list of hands); code ``phh_export`` when the referee cannot write the
-        night as PHH (its English reason in the message).
+        night as PHH (no params: the referee's ``PHHError`` says why in English only).
     """
     session = session_file(db, night_id)
     if not session["hands"]:
-        raise StoreError(f"night {night_id} has no hand yet: a PHH file holds hands", "phh_no_hands")
+        raise StoreError("phh_no_hands")
     try:
         return with_night(dump_phh(session), session)
-    except (PHHError, ValueError) as exc:
-        raise StoreError(f"night {night_id} cannot be written as PHH: {exc}", "phh_export") from None
+    except (PHHError, ValueError):
+        raise StoreError("phh_export") from None
 
 
 def csv_cell(value: object) -> object:

@@ -65,10 +65,9 @@ def load_session_text(text: str, name: str = "") -> dict:
         judge (``phh_variant``, param ``variant``: the file's code, such as ``FB``), a PHH
         hand the referee cannot read (``phh_invalid``), lists or objects nested past
         :data:`MAX_NESTING` (``file_too_deep``, param ``limit``), or a session file that is
-        not a well-formed ``tapete/1`` object (the message gives the reason in one line).
+        not a well-formed ``tapete/1`` object (``session_invalid``: :func:`validate_session`).
     """
-    too_deep = StoreError(f"{name or 'session'}: lists or objects nested more than {MAX_NESTING} deep: not "
-                          "a session file or a PHH hand history", "file_too_deep", limit=MAX_NESTING)
+    too_deep = StoreError("file_too_deep", limit=MAX_NESTING)
     try:
         session, label = _parse(text, name)
     except RecursionError:  # a reader recursed past Python's limit
@@ -89,16 +88,15 @@ def _parse(text: str, name: str) -> tuple[object, str]:
             return json.loads(text), name or "session"
         except json.JSONDecodeError as exc:
             if text.lstrip().startswith(("{", "[")) or name.lower().endswith(".json"):
-                raise StoreError(f"{name or 'session'}: not JSON ({exc.msg}, line {exc.lineno})",
-                                 "file_not_json", line=exc.lineno) from None
+                raise StoreError("file_not_json", line=exc.lineno) from None
     try:
         session = load_phh(text)
-    except NotPHHError as exc:
-        raise StoreError(f"{name or 'PHH'}: {exc}", "phh_unreadable") from None
+    except NotPHHError:
+        raise StoreError("phh_unreadable") from None
     except VariantError as exc:
-        raise StoreError(f"{name or 'PHH'}: {exc}", "phh_variant", variant=str(exc.variant)) from None
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise StoreError(f"{name or 'PHH'}: {exc}", "phh_invalid") from None
+        raise StoreError("phh_variant", variant=str(exc.variant)) from None
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        raise StoreError("phh_invalid") from None
     session.update(night_fields(text))  # a Tapete download's night and counts (store.files.phh_night)
     return session, name or "PHH"
 
@@ -123,11 +121,9 @@ def _chip_count(value: object, where: str, *, low: int = 0, **place) -> None:
     ``field="cash_out"``, ``seat``) says where, for the page's words (code
     ``session_invalid``, what ``chips`` / ``too_many``)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise StoreError(f"{where} must be a whole number of chips{' above 0' if low else ''}, not {value!r}",
-                         "session_invalid", what="chips", low=low, **place)
+        raise StoreError("session_invalid", what="chips", low=low, **place)
     if value > MAX_CHIPS:
-        raise StoreError(f"{where}: {value} chips is too many (at most {MAX_CHIPS:,})",
-                         "session_invalid", what="too_many", max=MAX_CHIPS, **place)
+        raise StoreError("session_invalid", what="too_many", max=MAX_CHIPS, **place)
 
 
 def validate_session(session: object, label: str = "session") -> None:
@@ -142,74 +138,57 @@ def validate_session(session: object, label: str = "session") -> None:
         ``field``, ``seat``; the pages say it in their language, ``web.core.refusals``).
     """
     if not isinstance(session, dict):
-        raise StoreError(f"{label}: a session file must be a JSON object, not a {type(session).__name__}",
-                         "session_invalid", what="not_object")
+        raise StoreError("session_invalid", what="not_object")
     if "format" in session and session["format"] != SESSION_FORMAT:
-        raise StoreError(f"{label}: format {session['format']!r} is not {SESSION_FORMAT!r}, the one this "
-                         "version reads", "session_invalid", what="format", expected=SESSION_FORMAT)
+        raise StoreError("session_invalid", what="format", expected=SESSION_FORMAT)
     players, hands = session.get("players"), session.get("hands", [])
     if not isinstance(players, list) or not players:
-        raise StoreError(f"{label}: a session needs a list of players (seat, name, stack)",
-                         "session_invalid", what="players")
+        raise StoreError("session_invalid", what="players")
     for i, p in enumerate(players, start=1):
         if not isinstance(p, dict):
-            raise StoreError(f"{label}: player {i} must be an object with seat, name and stack, not {p!r}",
-                             "session_invalid", what="player", player=i)
+            raise StoreError("session_invalid", what="player", player=i)
         seat = p.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
-            raise StoreError(f"{label}: player {i}: seat must be 1-10, not {seat!r}",
-                             "session_invalid", what="seat", player=i)
+            raise StoreError("session_invalid", what="seat", player=i)
         if "name" in p and (not isinstance(p["name"], str) or not p["name"].strip()):
-            raise StoreError(f"{label}: player {i}: name must be text, not {p['name']!r}",
-                             "session_invalid", what="name", player=i)
+            raise StoreError("session_invalid", what="name", player=i)
         _chip_count(p.get("stack", 0), f"{label}: player {i}: stack", player=i)
     seats = [p["seat"] for p in players]
     if len(set(seats)) != len(seats):
-        raise StoreError(f"{label}: two players share a seat", "session_invalid", what="shared_seat")
+        raise StoreError("session_invalid", what="shared_seat")
     if not isinstance(hands, list):
-        raise StoreError(f"{label}: 'hands' must be a list of hands", "session_invalid", what="hands")
+        raise StoreError("session_invalid", what="hands")
     rules = session.get("rules", "jackpots")
     if not isinstance(rules, (str, dict)):
-        raise StoreError(f"{label}: 'rules' must be a preset name or an object, not {rules!r}",
-                         "session_invalid", what="rules")
+        raise StoreError("session_invalid", what="rules")
     if session.get("note") is not None and not isinstance(session["note"], str):
-        raise StoreError(f"{label}: 'note' must be text", "session_invalid", what="note")
+        raise StoreError("session_invalid", what="note")
     for number, hand in enumerate(hands, start=1):
         if not isinstance(hand, dict):
-            raise StoreError(f"{label}: hand {number} must be an object with actions, not {hand!r}",
-                             "session_invalid", what="hand", hand=number)
+            raise StoreError("session_invalid", what="hand", hand=number)
         for field in ("rebuys", "stacks"):
             value = hand.get(field)
             if value is None:
                 continue
             if not isinstance(value, dict):
-                raise StoreError(f"{label}: hand {number}: '{field}' must be an object "
-                                 f"{{seat: chips}}, not {value!r}", "session_invalid", what="hand_field",
-                                 hand=number, field=field)
+                raise StoreError("session_invalid", what="hand_field", hand=number, field=field)
             for seat, chips in value.items():
                 if str(seat) not in {str(s) for s in seats}:
-                    raise StoreError(f"{label}: hand {number}: {field} for seat {seat}, which nobody sits in",
-                                     "session_invalid", what="hand_seat", hand=number, field=field,
-                                     seat=str(seat))
+                    raise StoreError("session_invalid", what="hand_seat", hand=number, field=field, seat=str(seat))
                 _chip_count(chips, f"{label}: hand {number}: {field} of seat {seat}",
                             low=1 if field == "rebuys" else 0, hand=number, field=field, seat=str(seat))
         button = hand.get("button")
         if button is not None and (isinstance(button, bool) or not isinstance(button, int)):
-            raise StoreError(f"{label}: hand {number}: button must be a seat number, not {button!r}",
-                             "session_invalid", what="button", hand=number)
+            raise StoreError("session_invalid", what="button", hand=number)
         actions = hand.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise StoreError(f"{label}: hand {number}: 'actions' must be a list of action strings",
-                             "session_invalid", what="actions", hand=number)
+            raise StoreError("session_invalid", what="actions", hand=number)
         for action in actions:
             text = " ".join(action.split())
             if not text:
-                raise StoreError(f"{label}: hand {number}: an empty action line", "session_invalid",
-                                 what="action_empty", hand=number)
+                raise StoreError("session_invalid", what="action_empty", hand=number)
             if len(text) > MAX_ACTION:
-                raise StoreError(f"{label}: hand {number}: an action line of {len(text)} characters "
-                                 f"(at most {MAX_ACTION})", "session_invalid", what="action_long",
-                                 hand=number, limit=MAX_ACTION)
+                raise StoreError("session_invalid", what="action_long", hand=number, limit=MAX_ACTION)
     _check_rules(rules, label)
     file_counts(session, label)
     file_night(session, label, fields=())  # the options: checked when used (night_options)
@@ -219,13 +198,12 @@ def _check_rules(rules: object, label: str) -> None:
     """Refuse rules the referee cannot resolve (an unknown preset or override, a value out
     of range: :func:`referee.rules.resolve_rules`), before anything is stored.
 
-    :raises StoreError: code ``session_invalid``, what ``rules_invalid`` (the referee's
-        English reason in the message only).
+    :raises StoreError: code ``session_invalid``, what ``rules_invalid``.
     """
     try:
         resolve_rules(rules)
-    except (RulesError, ValueError, TypeError) as exc:
-        raise StoreError(f"{label}: rules: {exc}", "session_invalid", what="rules_invalid") from None
+    except (RulesError, ValueError, TypeError):
+        raise StoreError("session_invalid", what="rules_invalid") from None
 
 
 def file_counts(session: dict, label: str = "session") -> list[Count]:
@@ -239,7 +217,7 @@ def file_counts(session: dict, label: str = "session") -> list[Count]:
     hands = session.get("hands") or []
     counts, unreadable = session_counts(session, len(hands))
     if unreadable:
-        raise StoreError(f"{label}: {unreadable[0].message}", "session_invalid", what="count")
+        raise StoreError("session_invalid", what="count")
     for count in counts:
         _chip_count(count.chips, f"{label}: cash_out of seat {count.seat}", field="cash_out",
                     seat=str(count.seat))
@@ -305,14 +283,13 @@ def import_night(db: Database, session: dict, *, chip_cents: int | None = None,
     players = session.get("players") or []
     names = [name_key(str(p.get("name") or f"seat {p.get('seat')}")) for p in players]
     if len(set(names)) != len(names):
-        raise StoreError("two players in the file share a name; give them distinct names",
-                         "session_invalid", what="shared_name")
+        raise StoreError("session_invalid", what="shared_name")
     try:
         return _import(db, session, players, key, host=host, entered_by=entered_by, **options)
     except StoreError:
         raise
-    except (ValueError, TypeError, OverflowError) as exc:  # e.g. the referee's SessionError
-        raise StoreError(f"session: {exc}", "session_invalid", what="replay") from None
+    except (ValueError, TypeError, OverflowError):  # e.g. the referee's SessionError
+        raise StoreError("session_invalid", what="replay") from None
 
 
 def import_key(session: dict, options: dict) -> str:
@@ -370,16 +347,12 @@ def _as_filed(refused: StoreError, settlement: dict) -> StoreError:
         return refused
     if role in settlement:
         return _not_playing(settlement, role)
-    what = "which player everyone settles with" if role == "hub" else "which player the difference goes to"
-    return StoreError(f"the file does not say {what}", "file_settlement_unnamed", role=role,
-                      resolution=settlement.get("resolution"))
+    return StoreError("file_settlement_unnamed", role=role, resolution=settlement.get("resolution"))
 
 
 def _not_playing(settlement: dict, role: str) -> StoreError:
     name = settlement[role]
-    what = "settles with" if role == "hub" else f"{settlement.get('resolution')}s the difference to"
-    return StoreError(f"the file {what} {name!r}, who does not play tonight", "file_settlement_player",
-                      name=name, role=role, resolution=settlement.get("resolution"))
+    return StoreError("file_settlement_player", name=name, role=role, resolution=settlement.get("resolution"))
 
 
 def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,
@@ -409,9 +382,7 @@ def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, 
     for number, hand in enumerate(hands, start=1):
         for seat, chips in (hand.get("rebuys") or {}).items():
             if str(seat) not in by_seat:
-                raise StoreError(f"hand {number}: rebuy for seat {seat}, which nobody sits in",
-                                 "session_invalid", what="hand_seat", hand=number, field="rebuys",
-                                 seat=str(seat))
+                raise StoreError("session_invalid", what="hand_seat", hand=number, field="rebuys", seat=str(seat))
             buy_in(db, night_id, by_seat[str(seat)], chips, entered_by=entered_by)
             uncounted.add(str(seat))
         hand_id = start_hand(db, night_id, button=hand.get("button"), stacks=hand.get("stacks"),
@@ -430,9 +401,7 @@ def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, 
             continue  # counted as the file says
         chips = int(final.get(seat, 0))
         if chips > MAX_CHIPS:
-            raise StoreError(f"seat {seat} ends the night with {chips} chips by the log, more than "
-                             f"{MAX_CHIPS:,}: check the amounts in the actions", "session_invalid",
-                             what="ends_too_many", seat=seat, max=MAX_CHIPS)
+            raise StoreError("session_invalid", what="ends_too_many", seat=seat, max=MAX_CHIPS)
         cash_out(db, night_id, player_id, chips, entered_by=entered_by)
     return night_id
 
@@ -476,8 +445,8 @@ def import_night_file(db: Database, path: str | Path, **options) -> Imported:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise StoreError(f"cannot read {path}: {exc.strerror}", "file_unreadable") from None
+    except OSError:
+        raise StoreError("file_unreadable") from None
     session = load_session_text(text, path.name)
     defaults = {"title": path.stem, **(options.pop("defaults", None) or {})}
     return import_night(db, session, defaults=defaults, **options)

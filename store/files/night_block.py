@@ -126,8 +126,7 @@ progress in a closed night; ``settlement`` see :func:`file_settlement`."""
 
 def _refuse(label: str, field: str, value: object, reason: str) -> StoreError:
     """The refusal of the block's ``field`` for ``reason`` (one of :data:`FAULTS`'s)."""
-    return StoreError(f"{label}: {NIGHT_KEY}.{field} cannot be used ({reason}): {value!r}", "session_invalid",
-                      what="night", field=field, reason=reason, limit=MAX_FILE_TITLE)
+    return StoreError("session_invalid", what="night", field=field, reason=reason, limit=MAX_FILE_TITLE)
 
 
 def _one_line(value: object) -> bool:

@@ -200,16 +200,13 @@ def _amount(raw: str, column: str, amounts: str, where: dict, *, signed: bool = 
         return 0
     found = _AMOUNT.fullmatch(text)
     if found is None or (found.group(1) and not signed) or (found.group(3) and amounts == "cents"):
-        raise StoreError(f"line {where['line']} ({where['nickname']}): {column} {text!r} is not "
-                         f"an amount in {amounts}", "pokernow_amount", column=column,
-                         value=_visible(text), amounts=amounts, **where)
+        raise StoreError("pokernow_amount", column=column, value=_visible(text), amounts=amounts, **where)
     sign, whole, part = found.groups()
     whole = whole.lstrip("0") or "0"
     cents = None if len(whole) > _MAX_DIGITS else (
         int(whole) if amounts == "cents" else int(whole) * 100 + int((part or "0").ljust(2, "0")))
     if cents is None or cents > MAX_CHIPS:
-        raise StoreError(f"line {where['line']}: {column} is too large (at most {written(MAX_CHIPS, amounts)})",
-                         "pokernow_amount_too_large", column=column, value=_visible(text), amounts=amounts,
+        raise StoreError("pokernow_amount_too_large", column=column, value=_visible(text), amounts=amounts,
                          max=written(MAX_CHIPS, amounts), **where)
     return -cents if sign else cents
 
@@ -230,12 +227,10 @@ def _time(raw: str, column: str, where: dict) -> datetime | None:
     except ValueError:
         when = None
     if when is None:
-        raise StoreError(f"line {where['line']} ({where['nickname']}): {column} {text!r} is not a date "
-                         "and time", "pokernow_time", column=column, value=_visible(text), **where)
+        raise StoreError("pokernow_time", column=column, value=_visible(text), **where)
     when = when if when.tzinfo is not None else when.replace(tzinfo=dt_timezone.utc)
     if not start_in_bounds(when):
-        raise StoreError(f"line {where['line']} ({where['nickname']}): {column} {text!r} is before 2000 or more "
-                         "than a year from now", "pokernow_time_range", column=column, value=_visible(text), **where)
+        raise StoreError("pokernow_time_range", column=column, value=_visible(text), **where)
     return when
 
 
@@ -248,13 +243,11 @@ def _header(reader) -> tuple[dict[str, int], int]:
     try:
         names = [n.strip().lstrip("\ufeff").strip().lower() for n in next(reader)]
     except StopIteration:
-        raise StoreError("the file is empty", "pokernow_empty") from None
+        raise StoreError("pokernow_empty") from None
     twice = sorted({n for n in names if names.count(n) > 1 and n in COLUMNS + OPTIONAL})
     missing = [c for c in COLUMNS if c not in names]
     if missing or twice:
-        raise StoreError("not a PokerNow ledger: " + (f"missing columns {', '.join(missing)}" if missing
-                                                      else f"columns named twice: {', '.join(twice)}"),
-                         "pokernow_columns", missing=missing, twice=twice)
+        raise StoreError("pokernow_columns", missing=missing, twice=twice)
     return {n: i for i, n in enumerate(names)}, len(names)
 
 
@@ -267,18 +260,15 @@ def _row(cells: list[str], at: dict[str, int], width: int, line: int, amounts: s
         the file writes them: buy_in, buy_out, stack, nit_escrow, expected, net).
     """
     if len(cells) != width:
-        raise StoreError(f"line {line} has {len(cells)} cells, the header {width}", "pokernow_cells",
-                         line=line, cells=len(cells), columns=width)
+        raise StoreError("pokernow_cells", line=line, cells=len(cells), columns=width)
     cell = {name: cells[i] for name, i in at.items()}
     nickname, player = cell["player_nickname"].strip(), cell["player_id"].strip()
     where = {"line": line, "nickname": _visible(nickname)}
     if not nickname or not player or len(player) > 200:
-        raise StoreError(f"line {line}: a row needs a player_nickname and a player_id", "pokernow_no_player",
-                         **where)
+        raise StoreError("pokernow_no_player", **where)
     bad = bad_characters(cell["player_nickname"])  # one line: no line break, tab or other control
     if bad:
-        raise StoreError(f"line {line} ({where['nickname']}): a name cannot hold control or invisible characters "
-                         f"({', '.join(bad)})", "pokernow_name", reason_code="name_invisible",
+        raise StoreError("pokernow_name", reason_code="name_invisible",
                          reason_params={"chars": ", ".join(bad)}, **where)
     money = {name: _amount(cell.get(name, ""), name, amounts, where, required=name == "buy_in")
              for name in ("buy_in", "buy_out", "stack", "nit_escrow")}
@@ -287,9 +277,7 @@ def _row(cells: list[str], at: dict[str, int], width: int, line: int, amounts: s
                     _time(cell["session_end_at"], "session_end_at", where), net=net, **money)
     if row.cashed - row.buy_in != net:
         figures = {k: written(v, amounts) for k, v in money.items()}
-        raise StoreError(f"line {line} ({nickname}) does not balance: buy_out + stack + nit_escrow - buy_in = "
-                         f"{written(row.cashed - row.buy_in, amounts)}, not its net {written(net, amounts)}",
-                         "pokernow_unbalanced", expected=written(row.cashed - row.buy_in, amounts),
+        raise StoreError("pokernow_unbalanced", expected=written(row.cashed - row.buy_in, amounts),
                          net=written(net, amounts), **figures, **where)
     return row
 
@@ -304,10 +292,9 @@ def read_rows(text: str, amounts: str) -> list[LedgerRow]:
         (limit: :data:`MAX_BYTES`), ``pokernow_too_many_rows`` (limit), ``pokernow_empty``.
     """
     if amounts not in AMOUNTS:
-        raise StoreError(f"say whether the amounts are {' or '.join(AMOUNTS)}", "pokernow_amounts")
+        raise StoreError("pokernow_amounts")
     if not isinstance(text, str) or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise StoreError(f"the file is larger than {MAX_BYTES // 1024} KB", "pokernow_too_big",
-                         limit=MAX_BYTES // 1024)
+        raise StoreError("pokernow_too_big", limit=MAX_BYTES // 1024)
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), strict=True)
     try:
         at, width = _header(reader)
@@ -320,12 +307,12 @@ def read_rows(text: str, amounts: str) -> list[LedgerRow]:
             if not any(c.strip() for c in cells):
                 continue
             if len(rows) == MAX_ROWS:
-                raise StoreError(f"more than {MAX_ROWS} rows", "pokernow_too_many_rows", limit=MAX_ROWS)
+                raise StoreError("pokernow_too_many_rows", limit=MAX_ROWS)
             rows.append(_row(cells, at, width, line, amounts))
-    except csv.Error as exc:
-        raise StoreError(f"line {reader.line_num}: not CSV ({exc})", "pokernow_csv", line=reader.line_num) from None
+    except csv.Error:
+        raise StoreError("pokernow_csv", line=reader.line_num) from None
     if not rows:
-        raise StoreError("the ledger has no rows", "pokernow_empty")
+        raise StoreError("pokernow_empty")
     return rows
 
 
@@ -349,8 +336,7 @@ def read_ledger(text: str, amounts: str) -> Ledger:
     rows = read_rows(text, amounts)
     total = sum(r.net for r in rows)
     if total:
-        raise StoreError(f"the nets add up to {written(total, amounts)}, not 0: the ledger does not balance",
-                         "pokernow_nets", total=written(total, amounts))
+        raise StoreError("pokernow_nets", total=written(total, amounts))
     kept = [r for r in rows if not r.refunded]
     by_id: dict[str, list[LedgerRow]] = {}
     for row in kept:
@@ -362,22 +348,19 @@ def read_ledger(text: str, amounts: str) -> Ledger:
             continue  # nothing bought, nothing handed back: no money to settle
         if not bought:
             first = player_rows[0]
-            raise StoreError(f"line {first.line} ({first.nickname}): cashes out without a buy-in",
-                             "pokernow_no_buy_in", line=first.line, nickname=_visible(first.nickname))
+            raise StoreError("pokernow_no_buy_in", line=first.line, nickname=_visible(first.nickname))
         named = _latest(player_rows)
         for column, total in (("buy_in", bought), ("buy_out + stack + nit_escrow", cashed)):
             if total > MAX_CHIPS:
-                raise StoreError(f"{named.nickname}: {column} adds up to more than {written(MAX_CHIPS, amounts)}",
-                                 "pokernow_total_too_large", nickname=_visible(named.nickname), column=column,
+                raise StoreError("pokernow_total_too_large", nickname=_visible(named.nickname), column=column,
                                  lines=[r.line for r in player_rows], max=written(MAX_CHIPS, amounts))
         players.append((min((r.when for r in player_rows if r.when), default=None), player_rows[0].line,
                         LedgerPlayer(player_rows[0].player_id, named.nickname, named.line,
                                      tuple(r.line for r in player_rows), bought, cashed)))
     if not players:
-        raise StoreError("every row of the ledger is refunded: nobody to settle", "pokernow_nothing")
+        raise StoreError("pokernow_nothing")
     if len(players) > MAX_PLAYERS:
-        raise StoreError(f"{len(players)} players: a night seats at most {MAX_PLAYERS}",
-                         "pokernow_too_many_players", count=len(players), max=MAX_PLAYERS)
+        raise StoreError("pokernow_too_many_players", count=len(players), max=MAX_PLAYERS)
     far = datetime.max.replace(tzinfo=dt_timezone.utc)
     ordered = tuple(p for _, _, p in sorted(players, key=lambda t: (t[0] or far, t[1])))
     _check_names(ordered)
@@ -396,9 +379,7 @@ def _check_names(players: tuple[LedgerPlayer, ...]) -> None:
         other = seen.setdefault(name_key(player.name), player)
         if other is not player:
             lines = sorted(other.lines + player.lines)
-            raise StoreError(f"two PokerNow players are both called {player.name!r} (lines "
-                             f"{', '.join(map(str, lines))}): tell them apart in the file", "pokernow_name_clash",
-                             name=_visible(player.name), lines=lines)
+            raise StoreError("pokernow_name_clash", name=_visible(player.name), lines=lines)
 
 
 def import_ledger(db: Database, text: str, *, amounts: str, currency: str = "EUR",
@@ -447,6 +428,6 @@ def _club_player(db: Database, player: LedgerPlayer) -> int:
     try:
         return player_by_name(db, player.name)
     except StoreError as exc:
-        raise StoreError(f"line {player.name_line} ({player.name!r}): {exc}", "pokernow_name",
+        raise StoreError("pokernow_name",
                          line=player.name_line, nickname=_visible(player.name), reason_code=exc.code,
                          reason_params=dict(exc.params or {})) from None

@@ -63,9 +63,7 @@ def require_version(db: Database, hand: dict, version: int | None) -> None:
         return
     current = hand_version(db, hand["id"])
     if version != current:
-        raise StoreError(f"hand {hand['number']} changed since this was entered (version {version}, now "
-                         f"{current}): nothing stored", "stale_version", number=hand["number"],
-                         version=version, current=current)
+        raise StoreError("stale_version", number=hand["number"], version=version, current=current)
 
 
 def require_last(db: Database, hand: dict) -> None:
@@ -77,8 +75,7 @@ def require_last(db: Database, hand: dict) -> None:
     """
     last = last_hand(db, hand["night_id"])
     if last is None or last["id"] != hand["id"]:
-        raise StoreError(f"hand {hand['number']} is finished: only the host's ruling can change it",
-                         "hand_finished", number=hand["number"])
+        raise StoreError("hand_finished", number=hand["number"])
 
 
 def require_not_ended(db: Database, hand: dict) -> None:
@@ -86,8 +83,7 @@ def require_not_ended(db: Database, hand: dict) -> None:
     once a later hand started, else ``hand_ended`` (number: undo its end to reopen it)."""
     if hand_ended(db, hand["id"]):
         require_last(db, hand)
-        raise StoreError(f"hand {hand['number']} has ended; void its end to add to it", "hand_ended",
-                         number=hand["number"])
+        raise StoreError("hand_ended", number=hand["number"])
 
 
 def undo_target(db: Database, hand_id: int) -> dict | None:
@@ -136,7 +132,7 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
         found = existing(db, "hands", key)
         if found is not None:
             return found
-        raise StoreError("another hand was started at the same moment; reload", "hand_race") from None
+        raise StoreError("hand_race") from None
 
 
 def _refuse_stale_start(db: Database, night_id: int, after_hand: int | None, last: dict | None) -> None:
@@ -151,10 +147,8 @@ def _refuse_stale_start(db: Database, night_id: int, after_hand: int | None, las
         row = db.execute(f"SELECT number, {LIVE_HAND} FROM hands WHERE id = ? AND night_id = ?",
                          [after_hand, night_id]).fetchone()
         if row is not None and not row[1]:
-            raise StoreError(f"the start of hand {row[0]} was voided since this was entered: nothing stored",
-                             "hand_start_voided", number=row[0])
-    raise StoreError("another hand was started since this was entered: nothing stored",
-                     "stale_hand", number=last["number"] if last else 0)
+            raise StoreError("hand_start_voided", number=row[0])
+    raise StoreError("stale_hand", number=last["number"] if last else 0)
 
 
 def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | None,
@@ -168,21 +162,20 @@ def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | No
                 _refuse_stale_start(db, night_id, after_hand, seen)
         seats = [p["seat"] for p in night_players(db, night_id)]
         if len(seats) < 2:
-            raise StoreError("seat at least two players before dealing", "too_few_players")
+            raise StoreError("too_few_players")
         in_progress = current_hand(db, night_id)
         if in_progress is not None:
             number = hand_row(db, in_progress)["number"]
-            raise StoreError(f"hand {number} is still in progress; end it first", "hand_not_ended", number=number)
+            raise StoreError("hand_not_ended", number=number)
         last = last_hand(db, night_id)
         if button is None:
             if last is None:
-                raise StoreError("say who deals the first hand (the button)", "button_needed")
+                raise StoreError("button_needed")
             # the referee's rule (the same dealer after a misdeal, else the next seat with
             # chips), among the seats taken now
             button = next_hand_button(db, night_id, seats)
         elif button not in seats:
-            raise StoreError(f"the button must be an occupied seat ({seats}), not {button!r}", "button_not_seated",
-                             seats=sorted(seats), button=button)
+            raise StoreError("button_not_seated", seats=sorted(seats), button=button)
         number = last["number"] + 1 if last is not None else 1
         hand_id = insert(db, "hands", {
             "night_id": night_id, "number": number, "button": button,
@@ -210,11 +203,9 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
         if current_hand(db, hand["night_id"]) != hand_id:
-            raise StoreError(f"hand {hand['number']} is not the hand in progress: only a hand just "
-                             "started can be voided", "hand_not_current", number=hand["number"])
+            raise StoreError("hand_not_current", number=hand["number"])
         if any(not a["voided"] for a in hand_actions(db, hand_id)):
-            raise StoreError(f"hand {hand['number']} already has actions: void them first", "hand_has_actions",
-                             number=hand["number"])
+            raise StoreError("hand_has_actions", number=hand["number"])
         return _append(db, hand, "void_hand", reason=reason.strip(), entered_by=entered_by, key=key)
 
 
@@ -235,7 +226,7 @@ def _last_hash(db: Database, night_id: int) -> str:
 def _append(db: Database, hand: dict, kind: str, *, entered_by: str, key: str | None,
             action: str | None = None, target: int | None = None, reason: str | None = None) -> int:
     if not isinstance(entered_by, str) or not entered_by.strip():
-        raise StoreError("say who entered it (entered_by)")
+        raise StoreError("entered_by_needed")
     with write_tx(db):
         seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand["id"]]).fetchone()[0]
         row = {"night_id": hand["night_id"], "hand_id": hand["id"], "seq": seq, "kind": kind,
@@ -264,15 +255,15 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
         later hand started), night closed.
     """
     if not key:
-        raise StoreError("an action needs an idempotency key")
+        raise StoreError("key_needed")
     if not isinstance(action, str) or not action.strip():
-        raise StoreError("empty action: nothing to record")
+        raise StoreError("action_empty", index=None)
     text = " ".join(action.split())
     with keyed_write(db, "events", key, "action", {"hand_id": hand_id, "action": text}) as found:
         if found is not None:
             return found
         if len(text) > MAX_ACTION:
-            raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
+            raise StoreError("action_too_long", index=None, limit=MAX_ACTION, length=len(text))
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
         _readable(None, text, action_seats(db, hand["night_id"]))
@@ -292,27 +283,27 @@ def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by
     :raises StoreError: as :func:`append_action`, for any of them (nothing written).
     """
     if len(keys) != len(actions) or len(set(keys)) != len(keys) or not all(keys):
-        raise StoreError("one distinct idempotency key per action is needed")
+        raise StoreError("keys_needed")
     hand = hand_row(db, hand_id)
     if not isinstance(entered_by, str) or not entered_by.strip():
-        raise StoreError("say who entered it (entered_by)")
+        raise StoreError("entered_by_needed")
     ids = []
     with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
         require_open(db, hand["night_id"])
         if hand_ended(db, hand_id):
-            raise StoreError(f"hand {hand['number']} has ended; void its end to add to it")
+            raise StoreError("hand_ended", number=hand["number"])
         seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand_id]).fetchone()[0]
         prev = _last_hash(db, hand["night_id"])
         for action, key in zip(actions, keys):
             if not isinstance(action, str) or not action.strip():
-                raise StoreError("empty action: nothing to record")
+                raise StoreError("action_empty", index=None)
             text = " ".join(action.split())
             found = existing(db, "events", key, "action", {"hand_id": hand_id, "action": text})
             if found is not None:
                 ids.append(found)
                 continue
             if len(text) > MAX_ACTION:
-                raise StoreError(f"action too long ({len(text)} characters, at most {MAX_ACTION})")
+                raise StoreError("action_too_long", index=None, limit=MAX_ACTION, length=len(text))
             row = {"night_id": hand["night_id"], "hand_id": hand_id, "seq": seq, "kind": "action",
                    "action": text, "target": None, "reason": None, "entered_by": entered_by,
                    "entered_at": utc_now(), "key": key, "prev_hash": prev}
@@ -340,11 +331,11 @@ def _void(db: Database, event_id: int, *, reason: str, entered_by: str, key: str
         return found
     target = _event(db, event_id)
     if target is None:
-        raise StoreError(f"no event with id {event_id}", "no_event", event=event_id)
+        raise StoreError("no_event", event=event_id)
     if target["kind"] == "void":
-        raise StoreError("a void cannot be voided; enter the action again instead", "void_of_void")
+        raise StoreError("void_of_void")
     if _voided(db, event_id):
-        raise StoreError(f"event {event_id} is already voided", "already_voided")
+        raise StoreError("already_voided")
     hand = hand_row(db, target["hand_id"])
     require_open(db, hand["night_id"])
     return _append(db, hand, "void", target=event_id, reason=reason.strip(), entered_by=entered_by, key=key)
@@ -362,8 +353,7 @@ def refuse_ruled(db: Database, hand: dict) -> None:
     row = db.execute("SELECT r.dispute_id FROM rulings r JOIN disputes d ON d.id = r.dispute_id "
                      "WHERE d.hand_id = ? ORDER BY r.id LIMIT 1", [hand["id"]]).fetchone()
     if row is not None:
-        raise StoreError(f"hand {hand['number']} has a ruling (dispute {row[0]}): change it through the "
-                         "host's dispute page", "hand_ruled", number=hand["number"], dispute=row[0])
+        raise StoreError("hand_ruled", number=hand["number"], dispute=row[0])
 
 
 def void_event(db: Database, event_id: int, *, reason: str, entered_by: str, key: str | None = None) -> int:
@@ -414,7 +404,7 @@ def undo_last(db: Database, hand_id: int, *, reason: str, entered_by: str, key: 
         require_last(db, hand)
         target = undo_target(db, hand_id)
         if target is None:
-            raise StoreError("nothing to undo in this hand", "nothing_to_undo")
+            raise StoreError("nothing_to_undo")
         new_id = _void(db, target["event_id"], reason=reason, entered_by=entered_by, key=key)
         rejudge(db, hand["night_id"], hand["number"])
     return new_id
@@ -444,10 +434,9 @@ def undo_event(db: Database, hand_id: int, event_id: int, *, reason: str, entere
         require_last(db, hand)
         target = undo_target(db, hand_id)
         if target is None:
-            raise StoreError("nothing to undo in this hand", "nothing_to_undo")
+            raise StoreError("nothing_to_undo")
         if target["event_id"] != event_id:
-            raise StoreError(f"event {event_id} is not the newest of hand {hand['number']}: nothing voided",
-                             "undo_not_newest", number=hand["number"])
+            raise StoreError("undo_not_newest", number=hand["number"])
         new_id = _void(db, event_id, reason=reason, entered_by=entered_by, key=key)
         rejudge(db, hand["night_id"], hand["number"])
     return new_id
@@ -473,7 +462,7 @@ def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = N
         require_version(db, hand, version)
         if hand_ended(db, hand_id):
             require_last(db, hand)
-            raise StoreError(f"hand {hand['number']} has already ended", "hand_ended", number=hand["number"])
+            raise StoreError("hand_ended", number=hand["number"])
         event_id = _append(db, hand, "end", entered_by=entered_by, key=key)
         rejudge(db, hand["night_id"], hand["number"])  # (stored already unless never judged)
         return event_id
@@ -489,16 +478,14 @@ def correction_texts(actions: object) -> list[str]:
         characters (``action_too_long``: ``index``, ``limit``, ``length``).
     """
     if not isinstance(actions, (list, tuple)) or not all(isinstance(a, str) for a in actions):
-        raise StoreError("the corrected actions must be a list of action lines", "actions_invalid")
+        raise StoreError("actions_invalid")
     texts = []
     for index, action in enumerate(actions):
         text = " ".join(action.split())
         if not text:
-            raise StoreError(f"action {index + 1} of the correction is empty", "action_empty", index=index)
+            raise StoreError("action_empty", index=index)
         if len(text) > MAX_ACTION:
-            raise StoreError(f"action {index + 1} of the correction is too long ({len(text)} characters, "
-                             f"at most {MAX_ACTION})", "action_too_long", index=index, limit=MAX_ACTION,
-                             length=len(text))
+            raise StoreError("action_too_long", index=index, limit=MAX_ACTION, length=len(text))
         texts.append(text)
     return texts
 
@@ -550,28 +537,22 @@ def _readable(index: int | None, text: str, seats: set[int]) -> None:
 
     :param index: the line's 0-based place in a correction, or None (a tap).
     :param seats: :func:`action_seats` of the night.
-    :raises StoreError: ``actions_invalid`` (index, text, reason: the referee's English
-        message): control or invisible characters, or a line the referee cannot read
-        (unknown verb, malformed seat, card or amount); ``action_seat_unknown`` (index,
-        text, seat, seats: "1, 3, 4"): a seat nobody takes tonight; ``action_too_large``
-        (index, text, limit): a number past :data:`store.core.checks.MAX_CHIPS`.
+    :raises StoreError: ``actions_invalid`` (index, text): control or invisible characters,
+        or a line the referee cannot read (unknown verb, malformed seat, card or amount);
+        ``action_seat_unknown`` (index, text, seat, seats: "1, 3, 4"): a seat nobody takes
+        tonight; ``action_too_large`` (index, text, limit): a number past
+        :data:`store.core.checks.MAX_CHIPS`.
     """
-    where = "the action" if index is None else f"line {index + 1} of the correction"
-    hidden = [c for c in text if unicodedata.category(c) in ("Cc", "Cf")]
+    if any(unicodedata.category(c) in ("Cc", "Cf") for c in text):
+        raise StoreError("actions_invalid", index=index, text=text)
     try:
-        if hidden:
-            raise ActionError(f"{text!r}: control or invisible characters "
-                              f"({', '.join(f'U+{ord(c):04X}' for c in hidden[:3])})")
         action = parse_action(text)
-    except ActionError as exc:
-        raise StoreError(f"{where} cannot be read: {exc}", "actions_invalid",
-                         index=index, text=text, reason=str(exc)) from None
+    except ActionError:
+        raise StoreError("actions_invalid", index=index, text=text) from None
     if any(w.isascii() and w.isdigit() and int(w) > MAX_CHIPS for w in text.split()):
-        raise StoreError(f"{where} has a number larger than {MAX_CHIPS}: {text!r}", "action_too_large",
-                         index=index, text=text, limit=MAX_CHIPS)
+        raise StoreError("action_too_large", index=index, text=text, limit=MAX_CHIPS)
     if action.seat is not None and action.seat not in seats:
-        raise StoreError(f"{where} names seat {action.seat}, where nobody sits tonight: {text!r}",
-                         "action_seat_unknown", index=index, text=text, seat=action.seat,
+        raise StoreError("action_seat_unknown", index=index, text=text, seat=action.seat,
                          seats=", ".join(str(s) for s in sorted(seats)))
 
 

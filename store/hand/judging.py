@@ -94,7 +94,7 @@ class Night:
     def __init__(self, db: Database, night_id: int) -> None:
         row = db.execute("SELECT rules_frozen FROM nights WHERE id = ?", [night_id]).fetchone()
         if row is None:
-            raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
+            raise StoreError("no_night", night=night_id)
         self.id = night_id
         self.rules_json = row[0]
         self.rules = _rules(row[0])
@@ -318,7 +318,7 @@ def rejudge_hand(db: Database, hand_id: int) -> list[int]:
     """:func:`rejudge` from the hand with id ``hand_id`` (inside the write transaction)."""
     row = db.execute("SELECT night_id, number FROM hands WHERE id = ?", [hand_id]).fetchone()
     if row is None:
-        raise StoreError(f"no hand with id {hand_id}", "no_hand", hand=hand_id)
+        raise StoreError("no_hand", hand=hand_id)
     return rejudge(db, row[0], row[1])
 
 
@@ -360,7 +360,7 @@ def hand_input(db: Database, hand_id: int) -> tuple[Night, HandInput]:
     row = db.execute(f"SELECT h.id, h.number, h.button, h.stacks, h.night_id FROM hands h "
                      f"WHERE h.id = ? AND {LIVE_HAND}", [hand_id]).fetchone()
     if row is None:
-        raise StoreError(f"no live hand with id {hand_id}", "no_hand", hand=hand_id)
+        raise StoreError("no_hand", hand=hand_id)
     night = Night(db, row[4])
     carry = _table_before(db, night, row[1])
     ((_, spec),) = _inputs(db, night, [tuple(row[:4])])

@@ -105,10 +105,9 @@ def forced_bets(db, hand_id: int, *, entered_by: str, key: str, version: int | N
         require_version(db, hand, version)
         lines = forced_plan(db, hand_id)
         if events is not None and events != len(lines):
-            raise store.StoreError(f"hand {hand['number']}: {len(lines)} forced lines owed, the tap said {events}",
-                                   "forced_changed", number=hand["number"], owed=len(lines), said=events)
+            raise store.StoreError("forced_changed", number=hand["number"], owed=len(lines), said=events)
         if not lines:
-            raise store.StoreError("no forced bets are owed now", "forced_none")
+            raise store.StoreError("forced_none")
         last = None
         for i, line in enumerate(lines):
             last = store.append_action(db, hand_id, line, entered_by=entered_by, key=f"{key}:{i}")
@@ -178,8 +177,7 @@ def finish_hand(db, night_id: int, hand_id: int, *, entered_by: str, key: str,
         state = _state(db, hand_id)
         plan = finish_plan(state)
         if plan is None:
-            raise store.StoreError("the referee's award is not certain: record it step by step",
-                                   "finish_in_doubt")
+            raise store.StoreError("finish_in_doubt")
         for i, (seat, chips) in enumerate(sorted(plan["awards"].items(), key=lambda kv: int(kv[0]))):
             store.append_action(db, hand_id, f"d award p{seat} {chips}", entered_by=entered_by,
                                 key=f"{key}:award:{i}")

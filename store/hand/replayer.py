@@ -64,7 +64,7 @@ def hand_replay(db: Database, hand_id: int, *, viewer_seat: int | None = None) -
         row = db.execute(f"SELECT night_id, number FROM hands WHERE id = ? AND {LIVE_HAND}",
                          [hand_id]).fetchone()
         if row is None:
-            raise StoreError(f"no live hand with id {hand_id}", "no_hand", hand=hand_id)
+            raise StoreError("no_hand", hand=hand_id)
         item = hand_item(db, hand_id)
         traced = trace(item.start, item.actions, number=item.number, extra=item.extra, step=item.step)
         traced = json.loads(json.dumps(traced))  # as stored entries read back: plain JSON
@@ -242,7 +242,7 @@ def night_hand_list(db: Database, night_id: int) -> list[dict]:
     """
     with read_tx(db):
         if db.execute("SELECT 1 FROM nights WHERE id = ?", [night_id]).fetchone() is None:
-            raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
+            raise StoreError("no_night", night=night_id)
         rows = db.execute(f"SELECT h.id, h.number, h.button FROM hands h WHERE h.night_id = ? "
                           f"AND {live_hand('h')} ORDER BY h.number, h.id", [night_id]).fetchall()
         entries = night_rulings(db, night_id) if rows else []

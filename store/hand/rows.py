@@ -38,7 +38,7 @@ def hand_row(db: Database, hand_id: int) -> dict:
     row = db.execute("SELECT id, night_id, number, button, stacks FROM hands WHERE id = ?",
                      [hand_id]).fetchone()
     if row is None:
-        raise StoreError(f"no hand with id {hand_id}", "no_hand", hand=hand_id)
+        raise StoreError("no_hand", hand=hand_id)
     return {"id": row[0], "night_id": row[1], "number": row[2], "button": row[3],
             "stacks": json.loads(row[4]) if row[4] else None}
 

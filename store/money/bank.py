@@ -13,15 +13,14 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from store.core.memo import kept
+from store.core.reasons import CARRIED_POT, stored_reason
 from store.money.carried_pot import carried_from, carried_pot, handed_back  # noqa: F401 (re-exported)
 from store.money.counts import count_findings
 from store.night.nights import table_players
 
-POT_RETURN = "carried pot"
-"""Reason of the adjustments that give a carried pot back to those who put it in."""
-
 RESOLVED = ("charge", "credit", "split")
-"""Reasons of the adjustments by which the close resolves a bank difference."""
+"""Reasons (codes, ``store.core.reasons``) of the adjustments by which the close resolves a
+bank difference."""
 
 
 def live_entries(db: Database, night_id: int, kind: str) -> list[dict]:
@@ -115,12 +114,13 @@ def _bank_check(db: Database, night_id: int) -> dict:
     rows = money_rows(db, night_id)
     bought = sum(r["bought"] for r in rows)
     counted = sum(r["counted"] or 0 for r in rows)
-    adjustments = live_entries(db, night_id, "adjustment")
-    returned = sum(e["chips"] for e in adjustments if e["reason"] == POT_RETURN)
-    resolved = sum(e["chips"] for e in adjustments if e["reason"] in RESOLVED)
-    resolution = next((e["reason"] for e in adjustments if e["reason"] in RESOLVED), None)
+    adjustments = [{**e, "code": stored_reason(e["reason"], e["detail"])["code"]}
+                   for e in live_entries(db, night_id, "adjustment")]
+    returned = sum(e["chips"] for e in adjustments if e["code"] == CARRIED_POT)
+    resolved = sum(e["chips"] for e in adjustments if e["code"] in RESOLVED)
+    resolution = next((e["code"] for e in adjustments if e["code"] in RESOLVED), None)
     names = {r["player_id"]: r["name"] for r in rows}
-    resolved_name = next((names.get(e["player_id"]) for e in adjustments if e["reason"] in ("charge", "credit")),
+    resolved_name = next((names.get(e["player_id"]) for e in adjustments if e["code"] in ("charge", "credit")),
                          None)
     pot = carried_pot(db, night_id)[0]
     in_counts = pot if pot and not returned and handed_back(db, night_id) else 0

@@ -29,13 +29,12 @@ MAX_DESCRIPTION = 120
 def _description(text: object) -> str:
     """The description trimmed. :raises StoreError: empty, too long, unreadable characters."""
     if not isinstance(text, str) or not text.strip() or looks_blank(text):
-        raise StoreError("say what the expense was (pizza, drinks ...)", "expense_description")
+        raise StoreError("expense_description")
     text = text.strip()
     if len(text) > MAX_DESCRIPTION:
-        raise StoreError(f"the description is too long ({len(text)} characters, at most {MAX_DESCRIPTION})",
-                         "expense_description_long", length=len(text), limit=MAX_DESCRIPTION)
+        raise StoreError("expense_description_long", length=len(text), limit=MAX_DESCRIPTION)
     if bad_characters(text):
-        raise StoreError("the description holds control or invisible characters", "expense_description")
+        raise StoreError("expense_description")
     return text
 
 
@@ -69,8 +68,7 @@ def add_expense(db: Database, night_id: int, payer_id: int, cents: int, descript
         payer or sharer not at the night), ``key_reused``; nothing written.
     """
     if isinstance(cents, bool) or not isinstance(cents, int) or not 0 < cents <= MAX_CHIPS:
-        raise StoreError(f"an expense is a whole number of cents from 1 to {MAX_CHIPS}, not {cents!r}",
-                         "expense_amount", max=MAX_CHIPS)
+        raise StoreError("expense_amount", max=MAX_CHIPS)
     text = _description(description)
     sharers = list(dict.fromkeys(sharer_ids or []))
     with write_tx(db):
@@ -82,9 +80,9 @@ def add_expense(db: Database, night_id: int, payer_id: int, cents: int, descript
         for player_id in [payer_id] + sharers:
             if player_id not in order:
                 name = get_player(db, player_id)["name"]
-                raise StoreError(f"{name} is not seated at this night", "not_seated", name=name)
+                raise StoreError("not_seated", name=name)
         if not sharers:
-            raise StoreError("choose who shares the expense", "expense_sharers")
+            raise StoreError("expense_sharers")
         expense_id = insert_once(db, "expenses", {
             "night_id": night_id, "payer_id": payer_id, "cents": cents, "description": text,
             "entered_by": entered_by, "entered_at": utc_now(), "key": key})
@@ -110,9 +108,9 @@ def void_expense(db: Database, night_id: int, expense_id: int, *, reason: str, e
             return found
         row = db.execute("SELECT night_id FROM expenses WHERE id = ?", [expense_id]).fetchone()
         if row is None or row[0] != night_id:
-            raise StoreError(f"no expense {expense_id} in night {night_id}", "no_expense", expense=expense_id)
+            raise StoreError("no_expense", expense=expense_id)
         if db.execute("SELECT 1 FROM expense_voids WHERE expense_id = ?", [expense_id]).fetchone():
-            raise StoreError(f"expense {expense_id} is already voided", "already_voided")
+            raise StoreError("already_voided")
         return insert_once(db, "expense_voids", {"expense_id": expense_id, "reason": reason.strip(),
                                                  "entered_by": entered_by, "entered_at": utc_now(), "key": key})
 

@@ -14,13 +14,14 @@ from sqlite_utils import Database
 from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 from store.core.checks import MAX_CHIPS, StoreError
 from store.core.memo import kept
+from store.core.reasons import CARRIED_POT, RULING, coded, stored_reason, typed
 from store.core.transactions import utc_now, write_tx
-from store.dispute.disputes import RULING, open_dispute_hands
+from store.dispute.disputes import open_dispute_hands
 from store.hand.events import check_night
 from store.hand.judging import rejudge
 from store.hand.rows import current_hand, night_hands
 from store.hand.rows import hands_dealt_in as _hands_dealt_in
-from store.money.bank import POT_RETURN, bank_check, carried_from, carried_pot  # noqa: F401 (re-exported)
+from store.money.bank import bank_check, carried_from, carried_pot  # noqa: F401 (re-exported)
 from store.money.bank import last_money as _last_money
 from store.money.bank import live_entries as _live
 from store.money.bank import money_rows as _totals
@@ -51,10 +52,9 @@ MODES = ("fewest", "hub")
 
 def _chips(value: object, *, allow_zero: bool) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or (value == 0 and not allow_zero):
-        raise StoreError(f"chips must be a whole number {'0' if allow_zero else '1'} or more, not {value!r}")
+        raise StoreError("not_whole", field="chips", low=0 if allow_zero else 1)
     if value > MAX_CHIPS:
-        raise StoreError(f"{value} chips is too many (at most {MAX_CHIPS:,})", "too_large", field="chips",
-                         max=MAX_CHIPS)
+        raise StoreError("too_large", field="chips", max=MAX_CHIPS)
     return value
 
 
@@ -63,7 +63,7 @@ def _seated(db: Database, night_id: int, player_id: int, *, or_left: bool = Fals
         if row["player_id"] == player_id:
             return row
     name = get_player(db, player_id)["name"]
-    raise StoreError(f"{name} is not seated at this night", "not_seated", name=name)
+    raise StoreError("not_seated", name=name)
 
 
 def _entry(db: Database, night_id: int, row: dict, key: str | None) -> int:
@@ -82,7 +82,8 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
     :param chips: chips bought (int > 0).
     :param key: idempotency key: a double submit stores one buy-in.
     :returns: the ledger entry id.
-    :raises StoreError: a hand in progress, player not seated, bad amount, night closed.
+    :raises StoreError: a hand in progress (``hand_in_progress``: number, name: the hand and
+        the player), player not seated, bad amount, night closed.
     """
     with keyed_write(db, "ledger", key, "buy_in",
                      {"night_id": night_id, "player_id": player_id, "chips": chips}) as found:
@@ -91,11 +92,8 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
         _chips(chips, allow_zero=False)
         require_open(db, night_id)
         player = _seated(db, night_id, player_id)
-        hand_id = current_hand(db, night_id)
-        if hand_id is not None:
-            number = len(night_hands(db, night_id))
-            raise StoreError(f"hand {number} is in progress: {player['name']} can rebuy only between hands "
-                             "(table stakes); end the hand first", "hand_in_progress")
+        if current_hand(db, night_id) is not None:
+            raise StoreError("hand_in_progress", number=len(night_hands(db, night_id)), name=player["name"])
         before = len(night_hands(db, night_id))
         return _entry(db, night_id, {"player_id": player_id, "kind": "buy_in", "chips": chips,
                                      "before_hand": before, "entered_by": entered_by}, key)
@@ -121,12 +119,10 @@ def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered
         require_open(db, night_id)
         player = _seated(db, night_id, player_id)
         if current_hand(db, night_id) is not None:
-            raise StoreError("a hand is in progress; count the chips after it ends", "hand_in_progress")
+            raise StoreError("hand_in_progress")
         last = _last_money(db, night_id, player_id)
         if last is not None and last["kind"] == "cash_out":
-            raise StoreError(f"{player['name']}'s chips were already counted ({last['chips']}) and "
-                             "nothing was bought since; to correct that count, use a recount", "already_counted",
-                             name=player["name"], chips=last["chips"])
+            raise StoreError("already_counted", name=player["name"], chips=last["chips"])
         return _entry(db, night_id, {"player_id": player_id, "kind": "cash_out", "chips": chips,
                                      "before_hand": len(night_hands(db, night_id)),
                                      "entered_by": entered_by}, key)
@@ -149,16 +145,15 @@ def recount(db: Database, night_id: int, player_id: int, chips: int, *, entered_
         require_open(db, night_id)
         player = _seated(db, night_id, player_id, or_left=True)
         if current_hand(db, night_id) is not None:
-            raise StoreError("a hand is in progress; count the chips after it ends", "hand_in_progress")
+            raise StoreError("hand_in_progress")
         counts = [e for e in _live(db, night_id, "cash_out") if e["player_id"] == player_id]
         if entry_id is not None:
             counts = [e for e in counts if e["id"] == entry_id]
         if not counts:
-            raise StoreError(f"{player['name']} has no count to correct; record a cash-out", "no_count",
-                             name=player["name"])
+            raise StoreError("no_count", name=player["name"])
         old = counts[-1]
         _entry(db, night_id, {"player_id": player_id, "kind": "void", "target": old["id"],
-                              "reason": "recount", "entered_by": entered_by}, None)
+                              **coded("recount"), "entered_by": entered_by}, None)
         return _entry(db, night_id, {"player_id": player_id, "kind": "cash_out", "chips": chips,
                                      "before_hand": old["before_hand"], "entered_by": entered_by}, key)
 
@@ -183,13 +178,12 @@ def pot_handed_back(db: Database, night_id: int, *, entered_by: str, key: str | 
             return found
         require_open(db, night_id)
         if current_hand(db, night_id) is not None:
-            raise StoreError("a hand is in progress; hand the pot back after it ends", "hand_in_progress")
+            raise StoreError("hand_in_progress")
         pot = carried_pot(db, night_id)[0]
         if not pot:
-            raise StoreError("no pot is carried after the last hand: nothing to hand back", "no_carried_pot")
+            raise StoreError("no_carried_pot")
         if handed_back(db, night_id) is not None:
-            raise StoreError("the carried pot was already stated as handed back", "pot_already_handed_back",
-                             chips=pot)
+            raise StoreError("pot_already_handed_back", chips=pot)
         return _entry(db, night_id, {"kind": HANDED_BACK, "chips": pot,
                                      "before_hand": len(night_hands(db, night_id)),
                                      "entered_by": entered_by}, key)
@@ -212,7 +206,7 @@ def join_table(db: Database, night_id: int, name: str, seat: int, chips: int | N
     with write_tx(db):
         require_open(db, night_id)
         if current_hand(db, night_id) is not None:
-            raise StoreError("a hand is in progress: seat new players between hands", "hand_in_progress")
+            raise StoreError("hand_in_progress")
         player_id = find_player(db, name) if isinstance(name, str) else None
         if player_id is None:
             player_id = player_by_name(db, name)
@@ -235,14 +229,14 @@ def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key
         require_reason(reason)
         row = db.execute("SELECT night_id, player_id, kind FROM ledger WHERE id = ?", [entry_id]).fetchone()
         if row is None:
-            raise StoreError(f"no ledger entry with id {entry_id}", "no_entry", entry=entry_id)
+            raise StoreError("no_entry", entry=entry_id)
         if row[2] not in ("buy_in", "cash_out", "adjustment", HANDED_BACK):
-            raise StoreError(f"a {row[2]} entry cannot be voided here", "entry_not_voidable", kind=row[2])
+            raise StoreError("entry_not_voidable", kind=row[2])
         if db.execute("SELECT 1 FROM ledger WHERE kind = 'void' AND target = ?", [entry_id]).fetchone():
-            raise StoreError(f"entry {entry_id} is already voided", "already_voided")
+            raise StoreError("already_voided")
         require_open(db, row[0])
         void_id = _entry(db, row[0], {"player_id": row[1], "kind": "void", "target": entry_id,
-                                      "reason": reason.strip(), "entered_by": entered_by}, key)
+                                      **typed(reason.strip()), "entered_by": entered_by}, key)
         if row[2] == "buy_in":  # the hands it played from are re-judged without it
             before = db.execute("SELECT COALESCE(before_hand, 0) FROM ledger WHERE id = ?",
                                 [entry_id]).fetchone()[0]
@@ -255,19 +249,22 @@ def night_entries(db: Database, night_id: int) -> list[dict]:
     handed back (kind ``pot_handed_back``) in the order entered, voided ones
     included and marked (what the host can correct with :func:`void_entry`).
 
-    :returns: ``[{"id", "player_id", "name", "kind", "chips", "reason", "entered_by",
-        "entered_at", "voided", "void_reason", "voided_by", "voided_at"}]``; chips are ints,
-        times ISO-8601 UTC.
+    :returns: ``[{"id", "player_id", "name", "kind", "chips", "reason", "why", "entered_by",
+        "entered_at", "voided", "void_reason", "void_why", "voided_by", "voided_at"}]``;
+        chips are ints, times ISO-8601 UTC; ``reason`` and ``void_reason`` as stored,
+        ``why`` and ``void_why`` read (``store.core.reasons.stored_reason``: ``{"code",
+        "params"}`` or None).
     """
     rows = db.execute(
         "SELECT l.id, l.player_id, p.name, l.kind, l.chips, l.reason, l.entered_by, l.entered_at, "
-        "v.id, v.reason, v.entered_by, v.entered_at FROM ledger l LEFT JOIN players p ON p.id = l.player_id "
-        "LEFT JOIN ledger v ON v.kind = 'void' AND v.target = l.id "
+        "v.id, v.reason, v.entered_by, v.entered_at, l.detail, v.detail FROM ledger l "
+        "LEFT JOIN players p ON p.id = l.player_id LEFT JOIN ledger v ON v.kind = 'void' AND v.target = l.id "
         "WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment', ?) ORDER BY l.id",
         [night_id, HANDED_BACK]).fetchall()
     return [{"id": r[0], "player_id": r[1], "name": r[2], "kind": r[3], "chips": r[4], "reason": r[5],
-             "entered_by": r[6], "entered_at": r[7], "voided": r[8] is not None, "void_reason": r[9],
-             "voided_by": r[10], "voided_at": r[11]} for r in rows]
+             "why": stored_reason(r[5], r[12]), "entered_by": r[6], "entered_at": r[7], "voided": r[8] is not None,
+             "void_reason": r[9], "void_why": stored_reason(r[9], r[13], void=True), "voided_by": r[10],
+             "voided_at": r[11]} for r in rows]
 
 
 # -- the bank check, the close, the summary ----------------------------------------------
@@ -280,7 +277,7 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
 
     A pot carried after the last hand (passed out) is given back to those who put it in,
     in proportion to what each put in (largest remainder, :func:`pot_return`), as
-    ``adjustment`` entries (reason ``carried pot``). When the chips on the table (counted +
+    ``adjustment`` entries (reason ``carried_pot``). When the chips on the table (counted +
     the carried pot) differ from chips bought by D (``store.money.bank.bank_check``'s
     ``difference``, the one figure the pages and refusals say), ``resolution`` says how the
     host settles it, recorded as ``adjustment`` entries:
@@ -324,7 +321,7 @@ def close_options(db: Database, night_id: int) -> dict:
     """
     close = get_night(db, night_id)["close"]
     if close is None:
-        raise StoreError("the night is not closed", "night_open", night=night_id)
+        raise StoreError("night_open", night=night_id)
     detail = close["detail"]
     charged = detail.get("charge_player_id")
     if charged is None and detail.get("resolution") in ("charge", "credit"):  # a close from before it was kept
@@ -356,9 +353,7 @@ def _dispute_check(db: Database, night_id: int, override_reason: str | None,
     if isinstance(override_reason, str) and override_reason.strip():
         return override_reason.strip()
     hands = sorted({number for _, number in disputes})
-    raise StoreError(f"{len(disputes)} dispute(s) still open (hand(s) {', '.join(map(str, hands))}): rule on "
-                     "them first, or give a reason to close anyway", "dispute_open", count=len(disputes),
-                     hands=hands)
+    raise StoreError("dispute_open", count=len(disputes), hands=hands)
 
 
 def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | None,
@@ -370,55 +365,43 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
     require_open(db, night_id)
     override = _dispute_check(db, night_id, override_reason, ruled_dispute)
     if mode not in MODES:
-        raise StoreError(f"settlement mode must be one of {MODES}, not {mode!r}")
+        raise StoreError("not_a_choice", field="mode")
     if current_hand(db, night_id) is not None:
-        raise StoreError("a hand is still in progress; end it before closing the night", "hand_in_progress")
+        raise StoreError("hand_in_progress")
     bank = bank_check(db, night_id)
     rows = _totals(db, night_id)
     if not rows:
-        raise StoreError("nobody bought in: nothing to close", "nothing_to_close")
+        raise StoreError("nothing_to_close")
     if bank["uncounted"]:
-        raise StoreError("count the chips of: " + ", ".join(bank["uncounted"]) + " (0 if they busted)",
-                         "uncounted", names=list(bank["uncounted"]))
+        raise StoreError("uncounted", names=list(bank["uncounted"]))
     if mode == "hub":
         if hub_player_id is None:
             hub_player_id = find_player(db, get_night(db, night_id)["host"] or "")
         if hub_player_id is None:
-            raise StoreError("hub mode: say which player everyone settles with", "hub_needed")
+            raise StoreError("hub_needed")
         if all(r["player_id"] != hub_player_id for r in rows):
-            raise StoreError("hub mode: everyone settles with a player of tonight's game; "
-                             f"player {hub_player_id} did not play", "hub_not_playing")
+            raise StoreError("hub_not_playing")
     elif hub_player_id is not None:
-        raise StoreError("a hub player is only for hub mode")
+        raise StoreError("hub_without_hub_mode")
     gap = bank["difference"]  # THE figure (store.money.bank): a reopened night has no resolution left
     if resolution is not None and resolution not in RESOLUTIONS:
-        raise StoreError(f"resolution must be one of {RESOLUTIONS}, not {resolution!r}")
+        raise StoreError("not_a_choice", field="resolution")
     figures = {k: bank[k] for k in ("counted", "carried", "pot_returned", "pot_in_counts", "bought", "difference")}
     if gap and resolution is None:
-        what = "too many" if gap > 0 else "short"
-        on_table = "counted" + (f" + {bank['carried']} in the carried pot" if bank["carried"] else "")
-        raise StoreError(f"the bank does not balance: {bank['counted']} chips {on_table}, {bank['bought']} bought "
-                         f"(difference {gap:+d}): {abs(gap)} {what}; recount, "
-                         + ("charge it to one player" if gap > 0 else "credit it to one player")
-                         + ", or split it", "bank_unbalanced", **figures)
+        raise StoreError("bank_unbalanced", **figures)
     if gap and resolution == "recount":
-        raise StoreError(f"after the recount the bank is still off by {gap:+d} chips (difference {gap:+d})", "recount_off",
-                         **figures)
+        raise StoreError("recount_off", **figures)
     if gap < 0 and resolution == "charge":
-        raise StoreError(f"the bank is short by {-gap} chips (difference {gap:+d}): a shortage cannot be charged "
-                         "to a player (that would raise their net); credit it to one player or split it",
-                         "shortage_charged", **figures)
+        raise StoreError("shortage_charged", **figures)
     if gap > 0 and resolution == "credit":
-        raise StoreError(f"the bank has {gap} chips too many (difference {gap:+d}): an excess cannot be credited "
-                         "to a player; charge it to one player or split it", "excess_credited", **figures)
+        raise StoreError("excess_credited", **figures)
     with write_tx(db):
         for player_id, chips in pot_return(db, night_id, rows, bank).items():
             _entry(db, night_id, {"player_id": player_id, "kind": "adjustment", "chips": chips,
-                                  "reason": POT_RETURN, "entered_by": entered_by}, None)
+                                  "reason": CARRIED_POT, "entered_by": entered_by}, None)
         if gap and resolution in ("charge", "credit"):
             if all(r["player_id"] != charge_player_id for r in rows):
-                raise StoreError(f"say which player the difference is {resolution}d to", "resolution_player",
-                                 resolution=resolution)
+                raise StoreError("resolution_player", resolution=resolution)
             _entry(db, night_id, {"player_id": charge_player_id, "kind": "adjustment", "chips": -gap,
                                   "reason": resolution, "entered_by": entered_by}, None)
         elif gap and resolution == "split":
@@ -460,24 +443,29 @@ def reopen_night(db: Database, night_id: int, *, reason: str, entered_by: str) -
     :raises StoreError: the night is not closed, or no reason.
     """
     if not isinstance(reason, str) or not reason.strip():
-        raise StoreError("reopening needs a reason", "reason_needed")
+        raise StoreError("reason_needed")
     with write_tx(db):  # checked under the write lock: two reopens sent at once void the close once
-        void_close(db, night_id, reason=reason, entered_by=entered_by)
+        void_close(db, night_id, entered_by=entered_by, reason=reason)
 
 
-def void_close(db: Database, night_id: int, *, reason: str, entered_by: str) -> None:
+def void_close(db: Database, night_id: int, *, entered_by: str, reason: str | None = None,
+               ruling: int | None = None) -> None:
     """Void the night's live close and the close's own adjustments (not the ruling moves);
     call inside the write transaction (:func:`reopen_night`, a ruling on a closed night).
 
+    :param reason: the host's reason, as typed (:func:`reopen_night`).
+    :param ruling: the dispute whose ruling reopens the night instead: the voids' reason is
+        the code ``ruling_reopened`` (``store.core.reasons``).
     :raises StoreError: the night is not closed (code ``night_open``).
     """
     night = get_night(db, night_id)
     if not night["closed"]:
-        raise StoreError("the night is not closed", "night_open", night=night_id)
+        raise StoreError("night_open", night=night_id)
+    why = coded("ruling_reopened", dispute=ruling) if ruling is not None else typed(reason.strip())
     own = [e for e in _live(db, night_id, "adjustment") if e["reason"] != RULING]
     for entry in own + [night["close"]]:
         _entry(db, night_id, {"player_id": entry.get("player_id"), "kind": "void", "target": entry["id"],
-                              "reason": reason.strip(), "entered_by": entered_by}, None)
+                              **why, "entered_by": entered_by}, None)
 
 
 def _plan(night: dict, rows: list[dict], mode: str, hub_player_id: int | None) -> tuple[dict[int, int], list[dict]]:

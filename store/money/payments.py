@@ -44,13 +44,12 @@ def set_payment_handle(db: Database, player_id: int, handle: str, *, entered_by:
         (control or invisible characters); nothing written.
     """
     if not isinstance(handle, str):
-        raise StoreError("a payment handle is text", "handle_invalid")
+        raise StoreError("handle_invalid")
     handle = handle.strip()
     if len(handle) > MAX_HANDLE:
-        raise StoreError(f"the payment handle is too long ({len(handle)} characters, at most {MAX_HANDLE})",
-                         "handle_too_long", length=len(handle), limit=MAX_HANDLE)
+        raise StoreError("handle_too_long", length=len(handle), limit=MAX_HANDLE)
     if bad_characters(handle):
-        raise StoreError("the payment handle holds control or invisible characters", "handle_invalid")
+        raise StoreError("handle_invalid")
     with write_tx(db):
         found = existing(db, "payment_handles", key, None, {"player_id": player_id, "handle": handle})
         if found is not None:
@@ -226,12 +225,11 @@ def _transfer(db: Database, night_id: int, payer_id: int, payee_id: int, what: s
 
     :raises StoreError: ``bad_what``, ``no_night``, ``no_transfer`` (payer, payee)."""
     if what not in WHATS:
-        raise StoreError(f"a settlement is one of {WHATS}, not {what!r}", "bad_what")
+        raise StoreError("bad_what")
     for t in night_transfers(db, night_id, what):
         if t["payer_id"] == payer_id and t["payee_id"] == payee_id:
             return t
-    raise StoreError(f"no transfer from player {payer_id} to player {payee_id} in night {night_id}",
-                     "no_transfer", payer=payer_id, payee=payee_id)
+    raise StoreError("no_transfer", payer=payer_id, payee=payee_id)
 
 
 def _actor_may(entered_by: str, *player_ids: int) -> None:
@@ -239,7 +237,7 @@ def _actor_may(entered_by: str, *player_ids: int) -> None:
 
     :raises StoreError: ``not_your_transfer``."""
     if entered_by.startswith("player:") and entered_by not in {f"player:{p}" for p in player_ids}:
-        raise StoreError("a player marks only their own transfers", "not_your_transfer")
+        raise StoreError("not_your_transfer")
 
 
 def _mark(db: Database, night_id: int, t: dict, kind: str, entered_by: str, key: str | None,
@@ -266,9 +264,9 @@ def mark_paid(db: Database, night_id: int, payer_id: int, payee_id: int, *, ente
         t = _transfer(db, night_id, payer_id, payee_id, what)
         _actor_may(entered_by, payer_id)
         if t["status"] == "paid":
-            raise StoreError("that transfer is already marked paid", "already_paid")
+            raise StoreError("already_paid")
         if t["status"] == "confirmed":
-            raise StoreError("that transfer is already confirmed", "already_confirmed")
+            raise StoreError("already_confirmed")
         return _mark(db, night_id, t, "paid", entered_by, key)
 
 
@@ -289,7 +287,7 @@ def confirm_paid(db: Database, night_id: int, payer_id: int, payee_id: int, *, e
         t = _transfer(db, night_id, payer_id, payee_id, what)
         _actor_may(entered_by, payee_id)
         if t["status"] == "confirmed":
-            raise StoreError("that transfer is already confirmed", "already_confirmed")
+            raise StoreError("already_confirmed")
         if t["status"] == "due":
             _mark(db, night_id, t, "paid", entered_by, None)
         return _mark(db, night_id, t, "confirmed", entered_by, key)
@@ -315,7 +313,7 @@ def void_mark(db: Database, night_id: int, payer_id: int, payee_id: int, *, reas
         _actor_may(entered_by)  # the host only
         mine = [m for m in _live_marks(db, night_id, what) if _matches(m, t["close_id"], t)]
         if not mine:
-            raise StoreError("that transfer has no mark to withdraw", "not_marked")
+            raise StoreError("not_marked")
         target = max(mine, key=lambda m: (m["kind"] == "confirmed", m["id"]))
         return _mark(db, night_id, t, "void", entered_by, key, target=target["id"], reason=reason.strip())
 

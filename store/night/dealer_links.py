@@ -42,15 +42,14 @@ def clean_label(label: object) -> str | None:
     if label is None:
         return None
     if not isinstance(label, str):
-        raise StoreError("a link's label is text", "label_invalid")
+        raise StoreError("label_invalid")
     if bad_characters(label):
-        raise StoreError("a link's label cannot hold control or invisible characters", "label_invalid")
+        raise StoreError("label_invalid")
     text = " ".join(label.split())
     if text and looks_blank(text):
-        raise StoreError("a link's label must show letters or digits", "label_blank")
+        raise StoreError("label_blank")
     if len(text) > MAX_LABEL:
-        raise StoreError(f"a link's label is at most {MAX_LABEL} characters ({len(text)})", "label_too_long",
-                         limit=MAX_LABEL, length=len(text))
+        raise StoreError("label_too_long", limit=MAX_LABEL, length=len(text))
     return text or None
 
 
@@ -87,13 +86,12 @@ def issue_dealer_link(db: Database, night_id: int, label: str | None, *, issued_
     token = secrets.token_urlsafe(32)
     with write_tx(db):
         if get_night(db, night_id)["closed"] and not closed_ok:
-            raise StoreError(f"night {night_id} is closed: a tablet link is issued only on an open night",
-                             "link_night_closed", night=night_id)
+            raise StoreError("link_night_closed", night=night_id)
         if key is not None:
             row = db.execute("SELECT id, night_id FROM dealer_links WHERE key = ?", [key]).fetchone()
             if row is not None:
                 if row[1] != night_id:
-                    raise StoreError(f"key {key!r} was used for another night's link", "key_reused", key=key)
+                    raise StoreError("key_reused", key=key)
                 return row[0], None
         if text is None:
             count = db.execute("SELECT COUNT(*) FROM dealer_links WHERE night_id = ?", [night_id]).fetchone()[0]
@@ -102,8 +100,7 @@ def issue_dealer_link(db: Database, night_id: int, label: str | None, *, issued_
                 count += 1
                 text = default_label % {"n": count + 1}
         elif (taken := _label_taken(db, night_id, text)) is not None:
-            raise StoreError(f"night {night_id} already has a tablet link called {taken!r}", "label_taken",
-                             label=taken)
+            raise StoreError("label_taken", label=taken)
         link_id = db.execute(
             "INSERT INTO dealer_links (night_id, token_hash, prefix, label, issued_at, issued_by, key) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -121,7 +118,7 @@ def revoke_dealer_link(db: Database, link_id: int, *, revoked_by: str, night_id:
     with write_tx(db):
         row = db.execute("SELECT night_id, revoked_at FROM dealer_links WHERE id = ?", [link_id]).fetchone()
         if row is None or (night_id is not None and row[0] != night_id):
-            raise StoreError("no such dealer link", "no_dealer_link")
+            raise StoreError("no_dealer_link")
         if row[1] is not None:
             return False
         db.execute("UPDATE dealer_links SET revoked_at = ?, revoked_by = ? WHERE id = ?",

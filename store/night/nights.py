@@ -21,6 +21,7 @@ from referee.rules import RulesError, resolve_rules
 from store.core import chain, transactions
 from store.core.chain_rows import CHAINED
 from store.core.checks import MAX_CHIPS, StoreError
+from store.core.reasons import coded
 from store.core.transactions import utc_now, write_tx
 from store.hand.rows import current_hand, hands_played
 from store.player.players import get_player
@@ -36,8 +37,9 @@ def existing(db: Database, table: str, key: str | None, kind: str | None = None,
     :param kind: for ``events``/``ledger``: the kind of write being repeated.
     :param match: column -> value the stored row must have (the payload: night, player,
         hand, chips, action text ...).
-    :raises StoreError: the key was used for a different kind of write, or for the same
-        kind with a different payload.
+    :raises StoreError: ``key_reused`` (key; kind: the write the key was used for, its
+        ``kind`` or the table's row): the key was used for a different kind of write, or
+        for the same kind with a different payload.
     """
     if key is None:
         return None
@@ -47,14 +49,10 @@ def existing(db: Database, table: str, key: str | None, kind: str | None = None,
     if row is None:
         return None
     if kind is not None and row[1] != kind:
-        raise StoreError(f"key {key!r} was already used for a {row[1]}, not a {kind}", "key_reused", key=key)
+        raise StoreError("key_reused", key=key, kind=row[1])
     stored = row[2:] if kind is not None else row[1:]
-    for (name, value), got in zip(match.items(), stored):
-        if got != value:
-            what = kind or table.rstrip("s")
-            raise StoreError(f"key {key!r} is already used for a different {what} "
-                             f"({name} {got!r}, not {value!r}); a new write needs a new key",
-                             "key_reused", key=key)
+    if any(got != value for value, got in zip(match.values(), stored)):
+        raise StoreError("key_reused", key=key, kind=kind or table.rstrip("s"))
     return row[0]
 
 
@@ -111,7 +109,7 @@ def insert_once(db: Database, table: str, row: dict) -> int:
 def require_reason(reason: object) -> None:
     """A correction (a void, an unseat ...) must say why. :raises StoreError: no reason."""
     if not isinstance(reason, str) or not reason.strip():
-        raise StoreError("a correction needs a reason", "reason_needed")
+        raise StoreError("reason_needed")
 
 
 def zone(name: str) -> ZoneInfo:
@@ -119,8 +117,7 @@ def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, TypeError):
-        raise StoreError(f"unknown time zone {name!r} (use an IANA name such as 'Europe/Madrid')",
-                         "unknown_timezone", zone=str(name)) from None
+        raise StoreError("unknown_timezone", zone=str(name)) from None
 
 
 EARLIEST_START = datetime(2000, 1, 1)
@@ -179,25 +176,23 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
     try:
         frozen = resolve_rules(rules).as_dict()
     except RulesError as exc:
-        raise StoreError(str(exc)) from None
+        raise StoreError("rules_invalid", key=exc.key) from None
     for name, value in frozen.items():
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_CHIPS:
-            raise StoreError(f"rules: {name} is too large ({value}; at most {MAX_CHIPS:,})", "too_large",
-                             field=name, max=MAX_CHIPS)
+            raise StoreError("too_large", field=name, max=MAX_CHIPS)
     for name, value in (("chip_cents", chip_cents), ("chips_per", chips_per)):
         if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise StoreError(f"{name} must be a whole number above 0, not {value!r}")
+            raise StoreError("not_whole", field=name, low=1)
         if value > MAX_CHIPS:
-            raise StoreError(f"{name} is too large ({value}; at most {MAX_CHIPS:,})", "too_large",
-                             field=name, max=MAX_CHIPS)
+            raise StoreError("too_large", field=name, max=MAX_CHIPS)
     for name, value in (("title", title), ("note", note)):
         if value is not None and not isinstance(value, str):
-            raise StoreError(f"the {name} must be text, not {value!r}")
+            raise StoreError("not_text", field=name)
     if not (isinstance(currency, str) and len(currency) == 3 and currency.isalpha()):
-        raise StoreError(f"currency must be a 3-letter code such as EUR, not {currency!r}")
+        raise StoreError("currency_invalid")
     start = started_at or transactions.clock()
     if not isinstance(start, datetime):
-        raise StoreError(f"started_at must be a date and time, not {start!r}")
+        raise StoreError("not_a_time", field="started_at")
     if start.tzinfo is None:
         start = start.replace(tzinfo=tz)
     row = {
@@ -227,7 +222,7 @@ def get_night(db: Database, night_id: int) -> dict:
     cursor = db.execute("SELECT * FROM nights WHERE id = ?", [night_id])
     row = cursor.fetchone()
     if row is None:
-        raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
+        raise StoreError("no_night", night=night_id)
     night = dict(zip([d[0] for d in cursor.description], row))
     night["rules"] = json.loads(night["rules"])
     night["rules_frozen"] = json.loads(night["rules_frozen"])
@@ -245,7 +240,7 @@ def night_preset(db: Database, night_id: int) -> str | None:
     row = db.execute("SELECT json_extract(rules_frozen, '$.preset') FROM nights WHERE id = ?",
                      [night_id]).fetchone()
     if row is None:
-        raise StoreError(f"no night with id {night_id}", "no_night", night=night_id)
+        raise StoreError("no_night", night=night_id)
     return row[0]
 
 
@@ -270,8 +265,7 @@ def require_open(db: Database, night_id: int) -> dict:
     """The night (as :func:`get_night`). :raises StoreError: missing or already closed."""
     night = get_night(db, night_id)
     if night["closed"]:
-        raise StoreError(f"night {night_id} is closed; reopen it to change anything", "night_closed",
-                         night=night_id)
+        raise StoreError("night_closed", night=night_id)
     return night
 
 
@@ -293,31 +287,27 @@ def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, enter
         if found is not None:
             return found
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 10:
-            raise StoreError(f"seat must be 1-10, not {seat!r}", "seat_out_of_range", seat=seat, low=1, high=10)
+            raise StoreError("seat_out_of_range", seat=seat, low=1, high=10)
         name = get_player(db, player_id)["name"]
         require_open(db, night_id)
         if current_hand(db, night_id) is not None:
-            raise StoreError("a hand is in progress: seat new players between hands", "hand_in_progress")
+            raise StoreError("hand_in_progress")
         for row in night_players(db, night_id):
             if row["seat"] == seat:
-                raise StoreError(f"seat {seat} is taken by {row['name']}", "seat_taken",
-                                 seat=seat, name=row["name"])
+                raise StoreError("seat_taken", seat=seat, name=row["name"])
             if row["player_id"] == player_id:
-                raise StoreError(f"{name} is already in seat {row['seat']}", "player_seated",
-                                 name=name, seat=row["seat"])
+                raise StoreError("player_seated", name=name, seat=row["seat"])
         for row in _left_seats(db, night_id):
             if row["player_id"] != player_id and row["seat"] == seat:
-                raise StoreError(f"seat {seat} was {row['name']}'s earlier tonight: "
-                                 "seat the new player in another seat", "seat_kept", seat=seat, name=row["name"])
+                raise StoreError("seat_kept", seat=seat, name=row["name"])
             if row["player_id"] == player_id and row["seat"] != seat:
-                raise StoreError(f"{name} played in seat {row['seat']} earlier tonight: "
-                                 f"seat them there again", "seat_return", name=name, seat=row["seat"])
+                raise StoreError("seat_return", name=name, seat=row["seat"])
         try:
             return insert(db, "seats", {"night_id": night_id, "player_id": player_id, "seat": seat,
                                         "before_hand": hands_played(db, night_id),
                                         "entered_by": entered_by, "entered_at": utc_now(), "key": key})
         except sqlite3.IntegrityError:
-            raise StoreError(f"seat {seat} could not be taken (taken meanwhile?)", "seat_race", seat=seat) from None
+            raise StoreError("seat_race", seat=seat) from None
 
 
 def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_by: str,
@@ -339,17 +329,17 @@ def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_
         if found is not None:
             return found
         if not isinstance(reason, str) or not reason.strip():
-            raise StoreError("say why the player leaves (a reason)", "reason_needed")
+            raise StoreError("reason_needed")
         require_open(db, night_id)
         if current_hand(db, night_id) is not None:
-            raise StoreError("a hand is in progress: players leave between hands", "hand_in_progress")
+            raise StoreError("hand_in_progress")
         row = db.execute("SELECT s.id, s.seat, COALESCE(s.before_hand, 0), p.name FROM seats s "
                          "JOIN players p ON p.id = s.player_id WHERE s.night_id = ? AND s.player_id = ? "
                          "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' AND u.target = s.id) "
                          "ORDER BY s.id DESC LIMIT 1", [night_id, player_id]).fetchone()
         if row is None:
             name = get_player(db, player_id)["name"]
-            raise StoreError(f"{name} is not seated at this night", "not_seated", name=name)
+            raise StoreError("not_seated", name=name)
         seat_id, seat, seated_at, name = row
         played = hands_played(db, night_id)
         entries = db.execute(
@@ -364,10 +354,10 @@ def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_
             for entry_id, kind in entries:
                 if entry_id > since:
                     insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "void",
-                                          "target": entry_id, "reason": f"unseated: {reason.strip()}",
+                                          "target": entry_id, **coded("unseated", reason=reason.strip()),
                                           "entered_by": entered_by, "entered_at": now, "key": None})
         elif entries and entries[-1][1] != "cash_out":
-            raise StoreError(f"count {name}'s chips first (cash-out), then let them leave", "count_first", name=name)
+            raise StoreError("count_first", name=name)
         return insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "unseat",
                                      "target": seat_id, "before_hand": played, "reason": reason.strip(),
                                      "detail": json.dumps({"seat": seat, "hands_played": played - seated_at}),

@@ -45,12 +45,12 @@ def revoke_token(db: Database, token: str) -> bool:
     :raises StoreError: no link was ever issued with that token.
     """
     if not isinstance(token, str) or not token:
-        raise StoreError("no private link has that token")
+        raise StoreError("no_player_link")
     with write_tx(db):
         row = db.execute("SELECT rowid, revoked_at FROM tokens WHERE token_hash = ?",
                          [_digest(token)]).fetchone()
         if row is None:
-            raise StoreError("no private link has that token")
+            raise StoreError("no_player_link")
         if row[1] is not None:
             return False
         db.execute("UPDATE tokens SET revoked_at = ? WHERE rowid = ?", [utc_now(), row[0]])
@@ -76,7 +76,7 @@ def revoke_link(db: Database, player_id: int, link_id: int) -> None:
         done = db.execute("UPDATE tokens SET revoked_at = ? WHERE rowid = ? AND player_id = ? "
                           "AND revoked_at IS NULL", [utc_now(), link_id, player_id]).rowcount
     if not done:
-        raise StoreError("that link is not a live link of this player")
+        raise StoreError("not_player_link")
 
 
 def revoke_player_links(db: Database, player_id: int) -> int:

@@ -35,17 +35,15 @@ def _clean(name: object) -> str:
         (:func:`store.core.checks.looks_blank`).
     """
     if not isinstance(name, str) or not name.strip():
-        raise StoreError("a player needs a name", "name_empty")
+        raise StoreError("name_empty")
     bad = bad_characters(name, multiline=True)  # (tabs and line breaks become spaces below)
     if bad:
-        raise StoreError(f"a name cannot hold control or invisible characters ({', '.join(bad)}); "
-                         "type it again", "name_invisible", chars=", ".join(bad))
+        raise StoreError("name_invisible", chars=", ".join(bad))
     clean = " ".join(unicodedata.normalize("NFC", name).split())
     if not clean or looks_blank(clean):
-        raise StoreError("a player needs a name with visible letters or digits", "name_empty")
+        raise StoreError("name_empty")
     if len(clean) > MAX_NAME:
-        raise StoreError(f"name too long ({len(clean)} characters, at most {MAX_NAME})", "name_too_long",
-                         length=len(clean), limit=MAX_NAME)
+        raise StoreError("name_too_long", length=len(clean), limit=MAX_NAME)
     return clean
 
 
@@ -56,8 +54,9 @@ def add_player(db: Database, name: str) -> int:
         collapsed); unique ignoring case and compatibility forms, so "alex" and "Alex"
         are the same name.
     :returns: the new player's id (int).
-    :raises StoreError: empty, too long, control/format characters, or the name is taken
-        (the message quotes the existing player's spelling and suggests telling the two
+    :raises StoreError: empty, too long, control/format characters (codes ``name_empty``,
+        ``name_too_long``, ``name_invisible``), or the name is taken (``duplicate_name``,
+        param ``name``: the existing player's spelling, so the page suggests telling the two
         apart, e.g. "Alex M.").
     """
     clean = _clean(name)
@@ -65,9 +64,7 @@ def add_player(db: Database, name: str) -> int:
         found = find_player(db, clean)
         if found is not None:
             existing_name = get_player(db, found)["name"]
-            raise StoreError(f"there is already a player called {existing_name!r}; "
-                             f"tell them apart, e.g. {existing_name + ' ' + 'B.'!r}",
-                             "duplicate_name", name=existing_name)
+            raise StoreError("duplicate_name", name=existing_name)
         cursor = db.execute("INSERT INTO players (name, name_key, created_at) VALUES (?, ?, ?)",
                             [clean, name_key(clean), utc_now()])
     return cursor.lastrowid
@@ -88,7 +85,7 @@ def get_player(db: Database, player_id: int) -> dict:
     """
     row = db.execute("SELECT id, name, created_at FROM players WHERE id = ?", [player_id]).fetchone()
     if row is None:
-        raise StoreError(f"no player with id {player_id}", "no_player", player=player_id)
+        raise StoreError("no_player", player=player_id)
     return {"id": row[0], "name": row[1], "created_at": row[2]}
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 from babel.messages.mofile import read_mo
+from referee_catalogue import SEEDS_CONTEXT, catalogue, extracted, po_path
 
 from referee import words
-from referee_catalogue import SEEDS_CONTEXT, catalogue, extracted, po_path
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -147,6 +147,7 @@ def test_a_change_of_words_makes_the_stored_rulings_stale():
     keys each stored ruling (``store.hand.judging``) covers the compiled catalogues as well
     as the referee's source, so new words judge the stored hands again."""
     from referee_catalogue import REFEREE
+
     from store.hand import judging
 
     read = [path.relative_to(REFEREE).as_posix() for path in judging.referee_files()]

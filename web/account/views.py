@@ -31,6 +31,7 @@ from flask_babel import ngettext
 import store.core.transactions
 from store import StoreError
 from store.account import accounts as accounts
+from store.core.transactions import busy
 from web.core.db import get_db
 from web.core.refusals import refusal_text
 
@@ -173,7 +174,7 @@ def login():
             account, wait = accounts.attempt_login(db, address=_address(), username=username,
                                                    password=request.form.get("password", ""))
         except sqlite3.OperationalError as exc:  # the write lock held past the busy timeout
-            if "locked" not in str(exc):
+            if not busy(exc):
                 raise
             return _busy()
         if wait:

@@ -4,6 +4,10 @@
 [--force]``, ``restore FILE [--force]``.
 
 ``flask --app app import ../shared/cases/false_opener.json`` prints the new night's id.
+
+A store refusal is said in one line (``Error: ...``, exit 1) in the pages' words
+(:func:`said`: the gettext catalogue of ``web.core.refusals``), in English unless the app's
+``CLUB_LANGUAGE`` is ``"es"``; the commands' own lines are English.
 """
 
 from __future__ import annotations
@@ -17,31 +21,46 @@ from typing import Iterator
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
+from flask_babel import force_locale
 
 import store
 import store.account.accounts
 import store.core.chain
 import store.files.backup
 import store.money.ledger
+from web.core.refusals import refusal_text
 from web.money.report import money, night_pdf
 
 SAMPLES = Path(__file__).resolve().parents[2] / "data" / "samples"
 DEMO_FILE = SAMPLES / "demo_night.json"
 
 
+CLI_LANGUAGE = "en"
+"""The language of the command line's refusals when the app's ``CLUB_LANGUAGE`` says none."""
+
+
+def said(exc: store.StoreError) -> str:
+    """A store refusal as the command line says it, in one line: the same sentence as the
+    pages (``web.core.refusals.refusal_text``, the gettext catalogue) in the club's language
+    (the app's ``CLUB_LANGUAGE``, ``"es"`` or ``"en"``; English when it says none)."""
+    with force_locale(current_app.config.get("CLUB_LANGUAGE") or CLI_LANGUAGE):
+        return refusal_text(exc)
+
+
 @contextmanager
 def _store() -> Iterator:
     """The app's database for one command: a store refusal becomes the command's one-line
-    error (exit 1), and the connection is closed whatever happens. A database that cannot
-    be opened (a wrong, lost or malformed chain key) is such a refusal too."""
+    error (exit 1, :func:`said`), and the connection is closed whatever happens. A
+    database that cannot be opened (a wrong, lost or malformed chain key) is such a refusal
+    too."""
     try:
         db = store.open_db(current_app.config["DATABASE"])
     except store.StoreError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(said(exc)) from None
     try:
         yield db
     except store.StoreError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(said(exc)) from None
     finally:
         db.conn.close()
 
@@ -99,7 +118,7 @@ def import_command(file, chip_cents, chips_per, currency, tz, started_at, title)
                                        defaults={"timezone": club_tz})
     if done.close_refused is not None:
         click.echo(f"night {done.night_id} is imported OPEN: the file says it was closed, but the close was "
-                   f"refused: {done.close_refused}", err=True)
+                   f"refused: {said(done.close_refused)}", err=True)
     click.echo(done.night_id)
 
 
@@ -181,11 +200,11 @@ def verify_command(night, printed):
     try:
         db = store.open_db(current_app.config["DATABASE"])
     except store.StoreError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(said(exc)) from None
     try:
         result = store.core.chain.verify(db, night, head=printed)
     except store.StoreError as exc:
-        click.echo(str(exc), err=True)
+        click.echo(said(exc), err=True)
         click.get_current_context().exit(2)
     finally:
         db.conn.close()
@@ -299,7 +318,7 @@ def backup_command(file, force):
     try:
         made = store.files.backup.backup(current_app.config["DATABASE"], file, force=force)
     except store.StoreError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(said(exc)) from None
     click.echo(f"{file}: {made['nights']} nights, backup made at {made['made_at']}")
     if made["chain_key"] == "environment":
         click.echo(f"the chain key comes from {store.core.secret_file.CHAIN_KEY_ENV}, not from secrets.json: "
@@ -318,7 +337,7 @@ def restore_command(file, force):
     try:
         done = store.files.backup.restore(file, current_app.config["DATABASE"], force=force)
     except store.StoreError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(said(exc)) from None
     click.echo(f"restored {done['nights']} nights ({done['links']} chain links verified) from {file} "
                f"(made at {done['manifest']['made_at']}) into {current_app.config['DATABASE']}")
     for old in done["kept"]:

@@ -56,7 +56,8 @@ def field_label(name: str) -> str:
               "action": _("Action"),
               "handle": _("Payment handle"), "amount": _("Amount"), "description": _("What it was"),
               "payer_id": _("Who pays"), "payee_id": _("Who receives"), "sharer_ids": _("Shared by"),
-              "what": _("Settlement"), "expense_id": _("Expense"), **_rule_labels()}
+              "what": _("Settlement"), "expense_id": _("Expense"), "mode": _("Settlement"),
+              "resolution": _("If the bank does not balance"), **_rule_labels()}
     return labels.get(name, name)
 
 

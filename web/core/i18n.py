@@ -20,7 +20,6 @@ a label, a sentence and the rule quoted, never the raw kind or the English messa
 
 from __future__ import annotations
 
-import re
 import secrets
 from decimal import Decimal
 from pathlib import Path
@@ -197,45 +196,31 @@ def who(entered_by: str | None, players: dict[int, str] | None = None) -> str:
     return entered_by
 
 
-LEDGER_REASONS = {
-    "carried pot": _l("carried pot given back"),   # store.money.ledger.POT_RETURN
-    "recount": _l("recount"),                      # the close's resolutions (store.money.ledger.RESOLUTIONS)
-    "charge": _l("difference charged"),
-    "credit": _l("difference credited"),
-    "split": _l("difference split among everyone"),
-    "ruling": _l("ruling on a dispute"),           # store.dispute.disputes.RULING
+REASONS = {
+    "carried_pot": lambda p: gettext("carried pot given back"),
+    "recount": lambda p: gettext("counted again"),
+    "charge": lambda p: gettext("difference charged"),
+    "credit": lambda p: gettext("difference credited"),
+    "split": lambda p: gettext("difference split among everyone"),
+    "ruling": lambda p: gettext("ruling on a dispute"),
+    "ruling_reopened": lambda p: gettext("the ruling on dispute %(n)s reopened the night", n=p["dispute"]),
+    "ruling_void": lambda p: (gettext("ruling on dispute %(n)s: %(rule)s", n=p["dispute"], rule=p["rule"])
+                              if p.get("rule") else gettext("voided by the ruling on dispute %(n)s", n=p["dispute"])),
+    "unseated": lambda p: gettext("unseated: %(reason)s", reason=p["reason"]),
+    "typed": lambda p: p["text"],
 }
-"""The store's own reasons of ledger adjustments, in words (any other reason was typed by
-the host and is shown as typed)."""
-
-_RULING_REOPENED = re.compile(r"ruling of dispute (\d+): the night reopened to apply it")
-_RULING_VOID = re.compile(r"ruling of dispute (\d+): (.*)", re.S)
+"""The store's reasons (``store.core.reasons``: a code and its params) in words of the
+request's language; ``typed``: what a person typed, as typed."""
 
 
-def ledger_reason(reason: str | None) -> str:
-    """A ledger row's ``reason`` in words of the request's language (:data:`LEDGER_REASONS`);
-    a reason the host typed as typed."""
+def said_reason(reason: dict | None) -> str:
+    """A stored reason, read by the store (``{"code", "params"}``: ``store.core.reasons``),
+    in words of the request's language; "" without one. A code this module has no words
+    for is said by its code (a reason added later)."""
     if not reason:
         return ""
-    return str(LEDGER_REASONS.get(reason, reason))
-
-
-def void_reason(reason: str | None) -> str:
-    """Why a row was voided, in words of the request's language: the store's own reasons
-    (``"recount"``: a recount replaced the count, ``store.money.ledger.recount``; ``"ruling of
-    dispute D: ..."``: ``store.dispute.rulings.record_ruling``) said in words; a reason the host
-    typed as typed."""
-    if not reason:
-        return ""
-    if reason == "recount":
-        return gettext("counted again")
-    match = _RULING_REOPENED.fullmatch(reason)
-    if match:
-        return gettext("the ruling on dispute %(n)s reopened the night", n=match.group(1))
-    match = _RULING_VOID.fullmatch(reason)
-    if match:
-        return gettext("ruling on dispute %(n)s: %(rule)s", n=match.group(1), rule=match.group(2))
-    return reason
+    say = REASONS.get(reason.get("code"))
+    return say(reason.get("params") or {}) if say is not None else str(reason.get("code"))
 
 
 def _and(items: list[str]) -> str:
@@ -427,8 +412,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters.setdefault("chips", chips)
     app.jinja_env.filters.setdefault("preset_name", preset_name)
     app.jinja_env.filters.setdefault("who", who)
-    app.jinja_env.filters.setdefault("ledger_reason", ledger_reason)
-    app.jinja_env.filters.setdefault("void_reason", void_reason)
+    app.jinja_env.filters.setdefault("said_reason", said_reason)
     if not app.secret_key:
         app.secret_key = secrets.token_hex(32)
         app.logger.warning("SECRET_KEY not configured: using a random one for this run")

@@ -1,9 +1,11 @@
 """The store's refusals said in the request's language: one catalogue for every page (the
 host's pages, the dealer tablet, the player's dispute page, the report).
 
-A ``store.StoreError`` carries a ``code`` and ``params`` (names, seats, numbers); the pages
-never show its English text when they know the code (:func:`said_refusal`,
-:func:`refusal_text`).
+A ``store.StoreError`` is a ``code`` and ``params`` (names, seats, numbers); its sentence,
+in Spanish and English, is here and nowhere else (:data:`MESSAGES`, extracted into
+``translations/`` by ``pybabel``): every page, the tablet's answers, the PDF and the command
+line (``web.core.cli``) say a refusal by :func:`refusal_text`. ``tests/web/core/test_refusal_words.py``
+holds every code the store raises to a sentence here in both languages.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
+from store.core.checks import StoreError
 from web.core.forms import field_label
 from web.money.bank import bank_sentence, difference_words
 
@@ -300,6 +303,52 @@ def _session_invalid(p: dict) -> str:
     return said[what]()
 
 
+def _chain_key_wrong(p: dict) -> str:
+    """``chain_key_wrong`` (param ``source``: ``"argument"``, the environment variable's
+    name or ``"secrets.json"``, ``store.core.chain.check_key``)."""
+    if p["source"] == "argument":
+        return _("the chain key given to open_db is not the one this database was sealed with")
+    return _("the chain key in %(source)s is not the one this database was sealed with: restore secrets.json "
+             "from the backup that goes with this database", source=p["source"])
+
+
+def _backup_night_unverified(p: dict) -> str:
+    """``backup_night_unverified`` (``store.files.backup.check_backup``: params ``archive``,
+    ``night``, ``link`` (None: the chain as a whole), ``table``, ``row``)."""
+    if p.get("link") is None:
+        return _("%(archive)s: night %(night)s does not verify: its chain does not match", archive=p["archive"],
+                 night=p["night"])
+    if p.get("table"):
+        return _("%(archive)s: night %(night)s does not verify at link %(link)s (%(table)s row %(row)s)", **p)
+    return _("%(archive)s: night %(night)s does not verify at link %(link)s", **p)
+
+
+def _backup_migrations(p: dict) -> str:
+    """``backup_migrations`` (params ``archive``, ``unknown`` and ``missing``: migration
+    names, the first five of each)."""
+    parts = []
+    if p["unknown"]:
+        parts.append(_("unknown: %(names)s: made by a newer Tapete?", names=", ".join(p["unknown"])))
+    if p["missing"]:
+        parts.append(_("missing: %(names)s", names=", ".join(p["missing"])))
+    return _("%(archive)s: its migrations are not this version's (%(which)s)", archive=p["archive"],
+             which="; ".join(parts))
+
+
+def _backup_schema(p: dict) -> str:
+    """``backup_schema`` (params ``archive``, ``differences``: the first five ``[kind, name,
+    "missing"|"added"|"changed"]`` (kind and name as SQLite says them), ``more``: how many
+    others)."""
+    said = {"missing": lambda kind, name: _("%(kind)s %(name)s missing", kind=kind, name=name),
+            "added": lambda kind, name: _("%(kind)s %(name)s added", kind=kind, name=name),
+            "changed": lambda kind, name: _("%(kind)s %(name)s changed", kind=kind, name=name)}
+    items = "; ".join(said[how](kind, name) for kind, name, how in p["differences"])
+    if p.get("more"):
+        items += " " + ngettext("and %(num)s more", "and %(num)s more", p["more"])
+    return _("%(archive)s: its schema is not the one the migrations make: %(differences)s", archive=p["archive"],
+             differences=items)
+
+
 MESSAGES = {
     "seat_taken": lambda p: _("seat %(seat)s is taken by %(name)s", **p),
     "player_seated": lambda p: _("%(name)s is already in seat %(seat)s", **p),
@@ -354,10 +403,13 @@ MESSAGES = {
           line=p["index"] + 1, limit=p["limit"], text=_visible(p["text"])) if p.get("index") is not None else
         _("The action “%(text)s” has a number larger than %(limit)s: nothing was stored.",
           limit=p["limit"], text=_visible(p["text"]))),
-    "action_empty": lambda p: _("Line %(line)s of the corrected actions is empty.", line=p["index"] + 1),
-    "action_too_long": lambda p: _("Line %(line)s of the corrected actions is too long: %(length)s "
-                                   "characters, at most %(limit)s.", line=p["index"] + 1,
-                                   length=p["length"], limit=p["limit"]),
+    "action_empty": lambda p: (_("Line %(line)s of the corrected actions is empty.", line=p["index"] + 1)
+                               if p.get("index") is not None else _("The action is empty: nothing was stored.")),
+    "action_too_long": lambda p: (_("Line %(line)s of the corrected actions is too long: %(length)s "
+                                    "characters, at most %(limit)s.", line=p["index"] + 1,
+                                    length=p["length"], limit=p["limit"]) if p.get("index") is not None else
+                                  _("The action is too long: %(length)s characters, at most %(limit)s. Nothing was "
+                                    "stored.", length=p["length"], limit=p["limit"])),
     "hand_ruled": lambda p: _("Hand %(number)s has a ruling (dispute %(dispute)s): change it through the "
                               "host's dispute page.", **p),
     "key_reused": lambda p: _("This form was already sent with other data: reload the page and "
@@ -530,13 +582,86 @@ MESSAGES = {
     "session_invalid": _session_invalid,
     "phh_no_hands": lambda p: _("This night has no hand yet: a PHH file holds hands."),
     "phh_export": lambda p: _("This night cannot be written as PHH: download it as JSON instead."),
+    # what only a caller that is not a page can send (the CLI, an import, a test): a page's
+    # form reads its fields first
+    "entered_by_needed": lambda p: _("Say who entered it."),
+    "key_needed": lambda p: _("An action needs its idempotency key."),
+    "keys_needed": lambda p: _("Each action needs its own idempotency key."),
+    "not_whole": lambda p: _("%(field)s: must be a whole number of at least %(low)s.",
+                             field=field_label(p["field"]), low=p["low"]),
+    "not_a_choice": lambda p: _("%(field)s: choose one of the options.", field=field_label(p["field"])),
+    "not_text": lambda p: _("%(field)s: must be text.", field=field_label(p["field"])),
+    "not_a_time": lambda p: _("%(field)s: must be a date and time.", field=field_label(p["field"])),
+    "currency_invalid": lambda p: _("The currency is a three-letter code such as EUR."),
+    "hub_without_hub_mode": lambda p: _("A player everyone settles with is only for settling with one player."),
+    "rules_invalid": lambda p: (_("%(field)s: this value cannot be used.", field=field_label(p["key"])) if p.get("key")
+                                else _("The rules cannot be used: an unknown preset or setting, or a value out "
+                                       "of range.")),
+    "no_player_link": lambda p: _("No such private link."),
+    "not_player_link": lambda p: _("That link is not a live link of this player."),
+    "no_hand_in_progress": lambda p: _("No hand in progress: start the next hand first."),
+    "tap_hand_needed": lambda p: _("Each tap must name its hand by number (the hand's id): reload the table."),
+    "hand_not_tonight": lambda p: _("That hand is not from this night."),
+    "close_refused_unknown": lambda p: _("the close was refused (a ruling recorded before its reasons were "
+                                         "kept)."),
+    # the command line's alone (opening the database, host accounts, backups), said after
+    # its "Error:" (no capital)
+    "account_unknown": lambda p: _("there is no host account called '%(username)s' (accounts: %(known)s); to "
+                                   "make another one, say so (--new)", username=p["username"],
+                                   known=", ".join(p["known"])),
+    "chain_key_wrong": _chain_key_wrong,
+    "chain_key_lost": lambda p: _("%(path)s holds no CHAIN_KEY, but this database was sealed with one: restore "
+                                  "secrets.json from the backup that goes with this database", **p),
+    "chain_key_not_base64": lambda p: _("%(where)s: the chain key must be base64 (of %(bytes)s random bytes)",
+                                        **p),
+    "chain_key_short": lambda p: _("%(where)s: the chain key must hold at least %(bytes)s bytes, not "
+                                   "%(length)s", **p),
+    "secrets_not_json": lambda p: _("%(path)s: not JSON (%(detail)s)", **p),
+    "secrets_not_object": lambda p: _("%(path)s: not a JSON object", **p),
+    "backup_no_database": lambda p: _("no database at %(path)s", **p),
+    "backup_cannot_open": lambda p: _("cannot open %(path)s: %(detail)s", **p),
+    "backup_cannot_copy": lambda p: _("cannot copy %(path)s: %(detail)s", **p),
+    "backup_no_secrets": lambda p: _("no %(path)s: a backup without the chain key could never be verified", **p),
+    "backup_no_folder": lambda p: _("cannot write %(path)s: the folder %(folder)s does not exist", **p),
+    "backup_cannot_write": lambda p: _("cannot write %(path)s: %(detail)s", **p),
+    "backup_not_a_file": lambda p: _("%(path)s exists and is not a regular file (a link, a device or a folder): "
+                                     "choose a new file name", **p),
+    "backup_exists": lambda p: _("%(path)s exists: say --force to replace it, or choose a new file name", **p),
+    "backup_not_tapete": lambda p: _("%(archive)s is not a Tapete backup (it holds %(names)s)",
+                                     archive=p["archive"], names=", ".join(p["names"]) or _("nothing")),
+    "backup_member_not_file": lambda p: _("%(archive)s: %(member)s is not a regular file", **p),
+    "backup_member_too_large": lambda p: _("%(archive)s: %(member)s is too large", **p),
+    "backup_truncated": lambda p: _("%(archive)s is truncated (%(member)s)", **p),
+    "backup_unreadable": lambda p: _("%(archive)s cannot be read as a backup (damaged or truncated): %(detail)s",
+                                     **p),
+    "backup_not_json": lambda p: _("%(archive)s: the manifest or the secrets are not JSON (%(detail)s)", **p),
+    "backup_format": lambda p: _("%(archive)s: not a backup of format %(format)s", **p),
+    "backup_key_refused": lambda p: _("%(archive)s: the copy does not open with the key it carries: %(reason)s",
+                                      archive=p["archive"],
+                                      reason=said_refusal(p["reason_code"], p["reason_params"]) or p["reason_code"]),
+    "backup_cannot_migrate": lambda p: _("%(archive)s: the copy cannot be brought up to date: %(detail)s", **p),
+    "backup_night_unverified": _backup_night_unverified,
+    "backup_head_mismatch": lambda p: _("%(archive)s: night %(night)s's chain head is not the manifest's", **p),
+    "backup_night_count": lambda p: _("%(archive)s: %(nights)s nights in the copy, the manifest says "
+                                      "%(manifest)s", **p),
+    "backup_migrations": _backup_migrations,
+    "backup_schema": _backup_schema,
+    "backup_damaged": lambda p: _("%(archive)s: the database copy is damaged: %(detail)s", **p),
+    "backup_env_key": lambda p: _("%(archive)s was made with %(variable)s: set it to restore", **p),
+    "backup_no_chain_key": lambda p: _("%(archive)s: its secrets.json holds no CHAIN_KEY", **p),
+    "restore_service_running": lambda p: _("the service (process %(pid)s) runs on %(path)s: stop it first, then "
+                                           "restore (its mark: %(mark)s)", **p),
+    "restore_exists": lambda p: _("%(path)s exists: restoring replaces it; say --force (the old files are kept "
+                                  "beside it)", **p),
+    "restore_in_use": lambda p: _("%(path)s is open in another process: stop the service first, then restore",
+                                  **p),
 }
 """Code -> the message in the request's language, given the error's params."""
 
 
 def said_refusal(code: str | None, params: dict | None = None) -> str | None:
-    """The refusal ``code`` in the request's language, or None when the code is unknown or
-    its params are missing (the caller then shows the store's own English text).
+    """The refusal ``code`` in the request's language (:data:`MESSAGES`), or None when the
+    code is unknown or its params do not fit its sentence.
 
     :param code: ``StoreError.code`` (e.g. ``"statement_too_long"``).
     :param params: ``StoreError.params`` (e.g. ``{"limit": 1000, "length": 1204}``).
@@ -551,17 +676,27 @@ def said_refusal(code: str | None, params: dict | None = None) -> str | None:
 
 
 def refusal_text(exc: Exception) -> str:
-    """A refused write as the page says it: :func:`said_refusal` of its code, else the
-    error's own text (form errors raised by the pages are already translated)."""
-    said = said_refusal(getattr(exc, "code", None), getattr(exc, "params", None))
-    return said if said is not None else str(exc)
+    """A refused write as a page, the tablet or the command line says it: a
+    ``store.StoreError`` by :func:`said_refusal` of its code (a code without a sentence, which
+    ``tests/web/core/test_refusal_words.py`` keeps from happening, by a general one naming the
+    code); any other error by its own text (the forms' refusals, ``web.core.forms``, are
+    already in the request's language)."""
+    if not isinstance(exc, StoreError):
+        return str(exc)
+    return kept_refusal_text({"code": exc.code, "params": exc.params})
+
+
+def kept_refusal_text(refusal: dict) -> str:
+    """A refusal kept as ``{"code", "params"}`` (a ruling's, a preview's) as
+    :func:`refusal_text` says it."""
+    said = said_refusal(refusal["code"], refusal.get("params"))
+    return said if said is not None else _("Refused (%(code)s): nothing was stored.", code=refusal["code"])
 
 
 def close_refused_said(ruling: dict) -> str | None:
     """Why a ruling that reopened a closed night could not close it again, in the
-    request's language (:func:`said_refusal` of the refusal's code kept in the ruling's
-    detail, ``close_refusal``); the stored English text for a ruling stored before the code
-    was kept, or a code no page knows; None when the night was closed again."""
-    refusal = ruling.get("close_refusal") or {}
-    said = said_refusal(refusal.get("code"), refusal.get("params"))
-    return said if said is not None else ruling.get("close_refused")
+    request's language: :func:`kept_refusal_text` of the refusal the ruling keeps
+    (``close_refusal``: ``store.dispute.disputes.get_dispute``); None when the night was
+    closed again."""
+    refusal = ruling.get("close_refusal")
+    return kept_refusal_text(refusal) if refusal else None

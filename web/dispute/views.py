@@ -43,7 +43,7 @@ from web.account.views import current_actor
 from web.core import i18n
 from web.core.db import get_db
 from web.core.forms import check_text
-from web.core.refusals import close_refused_said, refusal_text, said_refusal
+from web.core.refusals import close_refused_said, kept_refusal_text, refusal_text, said_refusal
 from web.night.views import _form_key, host_required
 from web.player.views import hidden_rulings, player_for
 
@@ -206,8 +206,7 @@ def said_preview(preview: dict, names: dict) -> dict:
              for h in preview.get("hands", [])]
     refusal = preview.get("refusal")
     if refusal:
-        refusal = {**refusal, "text": said_refusal(refusal.get("code"), refusal.get("params"))
-                   or refusal.get("message")}
+        refusal = {**refusal, "text": kept_refusal_text(refusal)}
     return {**preview, "hands": hands, "refusal": refusal, "voided_said": said_log(preview.get("voided", []), names),
             "added_said": said_log(preview.get("added", []), names)}
 
@@ -320,7 +319,7 @@ def rule(dispute_id: int):
             with read_tx(db):
                 fresh = store.preview_ruling(db, dispute_id, decision=decision, actions=actions)
             if preview_digest(fresh) != request.form.get("digest"):
-                raise store.StoreError("the night changed since the preview", "preview_stale")
+                raise store.StoreError("preview_stale")
         store.record_ruling(db, dispute_id, decision=decision, rule=rule_text, note=note,
                             actions=actions, entered_by=current_actor(), key=_form_key())
     except ValueError as exc:  # StoreError included: nothing was written

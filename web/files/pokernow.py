@@ -59,14 +59,14 @@ def _file_text() -> str:
         not UTF-8 text (``pokernow_not_text``)."""
     upload = request.files.get("ledger")
     if upload is None or not upload.filename:
-        raise StoreError("choose the ledger file", "pokernow_no_file")
+        raise StoreError("pokernow_no_file")
     raw = upload.stream.read(pokernow.MAX_BYTES + 1)
     if len(raw) > pokernow.MAX_BYTES:
-        raise StoreError("the file is too large", "pokernow_too_big", limit=pokernow.MAX_BYTES // 1024)
+        raise StoreError("pokernow_too_big", limit=pokernow.MAX_BYTES // 1024)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise StoreError("the file is not UTF-8 text", "pokernow_not_text") from None
+        raise StoreError("pokernow_not_text") from None
 
 
 
@@ -77,7 +77,7 @@ def upload():
     try:
         amounts = choice_field("amounts", pokernow.AMOUNTS)
         if amounts is None:
-            raise StoreError("say whether the amounts are cents or units", "pokernow_amounts")
+            raise StoreError("pokernow_amounts")
         title = text_field("title", MAX_TITLE) or "PokerNow"
         currency = currency_field()
         zone = text_field("timezone", 64) or _club_tz()

@@ -65,6 +65,7 @@ from werkzeug.exceptions import HTTPException
 import referee
 import store
 from referee.actions import ActionError, parse_action
+from store.core.transactions import busy
 from store.hand.operations import MAX_FORCED, finish_hand, finish_started, forced_bets
 from store.night.dealer_links import entered_by as link_entered_by
 from web.core import i18n
@@ -224,7 +225,7 @@ def tap(night_id: int, token: str):
     except store.StoreError as exc:
         return _refused(exc)
     except sqlite3.OperationalError as exc:
-        if "locked" not in str(exc):
+        if not busy(exc):
             raise
         # another write holds the database past every try: nothing stored; the tablet's
         # queue sends the tap again (a 5xx is retried; the key keeps it stored once)
@@ -418,7 +419,7 @@ def _retry_locked(write):
         try:
             return write()
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or attempt == WRITE_ATTEMPTS - 1:
+            if not busy(exc) or attempt == WRITE_ATTEMPTS - 1:
                 raise
             time.sleep(random.uniform(0.001, 0.004) * (attempt + 1))
     raise AssertionError("unreachable")
@@ -438,12 +439,12 @@ def _hand_for_tap(db, night_id: int, hand_id, *, closed_too: bool = False) -> in
     if hand_id is None:
         hand_id = last_hand_id(db, night_id) if closed_too else store.current_hand(db, night_id)
         if hand_id is None:
-            raise store.StoreError(_("No hand in progress: start the next hand first."))
+            raise store.StoreError("no_hand_in_progress")
         return hand_id
     if not _small_int(hand_id, 1, MAX_NUMBER):
-        raise store.StoreError(_("Each tap must name its hand by number (the hand's id): reload the table."))
+        raise store.StoreError("tap_hand_needed")
     if store.get_hand(db, hand_id)["night_id"] != night_id:
-        raise store.StoreError(_("That hand is not from this night."))
+        raise store.StoreError("hand_not_tonight")
     return hand_id
 
 

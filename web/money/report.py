@@ -22,6 +22,7 @@ from sqlite_utils import Database
 
 import store
 import store.core.chain
+from store.core.reasons import void_reason
 from store.core.transactions import read_tx
 from store.money.counts import count_findings
 from store.night.nights import local_time
@@ -117,7 +118,8 @@ def _night_report(db: Database, night_id: int) -> dict:
             totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
         actions = [{**a, "who": i18n.who(a.get("entered_by")), "voided_who": i18n.who(a.get("voided_by")),
                     "words": i18n.say_line(a["action"], said_names),
-                    "dispute_id": by_ruling.get(a["event_id"]), "added_by": added_by.get(a["event_id"])}
+                    "dispute_id": by_ruling.get(a["event_id"]), "added_by": added_by.get(a["event_id"]),
+                    "void_why": void_reason(a.get("void_reason"), by_ruling.get(a["event_id"]))}
                    for a in store.hand_actions(db, hand["id"])]
         live = [a for a in actions if not a["voided"]]
         for finding in findings:

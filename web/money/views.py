@@ -152,7 +152,7 @@ def void_expense(night_id: int, expense_id: int):
     _night_or_404(db, night_id)
     try:
         if expense_id > MAX_NUMBER:
-            raise store.StoreError("no such expense", "no_expense", expense=expense_id)
+            raise store.StoreError("no_expense", expense=expense_id)
         reason = text_field("reason", MAX_REASON, required=True)
         store_expenses.void_expense(db, night_id, expense_id, reason=reason, entered_by=current_actor(),
                                     key=_form_key())
@@ -235,12 +235,12 @@ def player_transfer(token: str, night_id: int):
                 if {t["payer_id"], t["payee_id"]} == {player_id, other_id}]
     try:
         if not ours:
-            raise store.StoreError("that transfer is not yours", "not_your_transfer_player")
+            raise store.StoreError("not_your_transfer_player")
         i_pay = ours[0]["payer_id"] == player_id
         if action == "confirm" and i_pay:
-            raise store.StoreError("only the payee confirms a transfer", "only_payee_confirms")
+            raise store.StoreError("only_payee_confirms")
         if action == "paid" and not i_pay:
-            raise store.StoreError("only the payer marks a transfer paid", "only_payer_marks_paid")
+            raise store.StoreError("only_payer_marks_paid")
         payer, payee = (player_id, other_id) if i_pay else (other_id, player_id)
         do = store_payments.mark_paid if action == "paid" else store_payments.confirm_paid
         do(db, night_id, payer, payee, entered_by=f"player:{player_id}", what=what, key=_form_key())

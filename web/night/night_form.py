@@ -24,6 +24,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 import referee
+from store.core.checks import StoreError
 from web.core.forms import MAX_NUMBER, field_label, int_field
 from web.core.i18n import PRESET_NAMES
 
@@ -236,11 +237,13 @@ class FieldRefused(ValueError):
 
 
 def named(field_name: str, read: Callable[[], T]) -> T:
-    """``read()``, its ``ValueError`` re-raised as :class:`FieldRefused` of ``field_name``
-    (a :class:`FieldRefused` passes as it is)."""
+    """``read()``, its ``ValueError`` (a form's refusal, already in the page's language)
+    re-raised as :class:`FieldRefused` of ``field_name``; a :class:`FieldRefused` and a
+    store refusal (a code, said by the caller: ``web.core.refusals.refusal_text``) pass as
+    they are."""
     try:
         return read()
-    except FieldRefused:
+    except (FieldRefused, StoreError):
         raise
     except ValueError as exc:
         raise FieldRefused(str(exc), field_name) from None

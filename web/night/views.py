@@ -347,7 +347,7 @@ def revoke_dealer_link(night_id: int, link_id: int):
     """Revoke one of the night's tablet links: the tablet's next request is refused (404)."""
     try:
         if link_id > MAX_NUMBER or night_id > MAX_NUMBER:
-            raise store.StoreError("no such link", "no_dealer_link")
+            raise store.StoreError("no_dealer_link")
         fresh = store.revoke_dealer_link(get_db(), link_id, revoked_by=current_actor(), night_id=night_id)
         flash(_("Tablet link revoked.") if fresh else _("That tablet link was already revoked."), "ok")
     except store.StoreError as exc:
@@ -585,7 +585,7 @@ def issue_link(player_id: int):
     db = get_db()
     try:
         if player_id > MAX_NUMBER:
-            raise store.StoreError(_("No such player."))
+            raise store.StoreError("no_player", player=player_id)
         if not night_id:
             raise ValueError(_("Open the night to issue a link."))
         store.get_night(db, night_id)

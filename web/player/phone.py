@@ -20,7 +20,7 @@ from store.club.standings import hand_results, player_entries
 from store.hand import judging
 from store.hand.replayer import hand_names
 from store.night.nights import get_night, local_time, table_players
-from web.core.i18n import chips, money
+from web.core.i18n import chips, money, said_reason
 from web.hand.table_view import table_view
 
 
@@ -95,10 +95,6 @@ def hand_sentence(result: dict, seat: int, names: dict[int, str]) -> dict:
     return {"number": number, "change": change, "outcome": outcome, "text": text, "pushed": pushed}
 
 
-REASONS = {"carried pot": "carried", "charge": "charge", "credit": "credit", "split": "split",
-           "ruling": "ruling"}
-
-
 def _chips_word(amount: int, signed: bool = False) -> str:
     """``"500 chips"`` / ``"+1 chip"`` in the page's language."""
     return ngettext("%(chips)s chip", "%(chips)s chips", abs(amount), chips=chips(amount, signed=signed))
@@ -109,7 +105,8 @@ def entry_sentence(entry: dict) -> str:
     "Buy-in: 500 chips", "Rebuy before hand 4: 500 chips", "Counted: 460 chips",
     "Carried pot given back: +1 chips", "Ruling on dispute 3 (hand 6): +20 chips" ...;
     a voided line says so and why."""
-    amount, kind, reason = entry["chips"], entry["kind"], entry["reason"]
+    amount, kind = entry["chips"], entry["kind"]
+    reason = (entry["why"] or {}).get("code")
     signed = _chips_word(amount, signed=True)
     plain = _chips_word(amount)
     if kind == "buy_in":
@@ -117,7 +114,7 @@ def entry_sentence(entry: dict) -> str:
                 if entry["before_hand"] else _("Buy-in: %(chips)s", chips=plain))
     elif kind == "cash_out":
         text = _("Counted at the end: %(chips)s", chips=plain)
-    elif reason == "carried pot":
+    elif reason == "carried_pot":
         text = _("Carried pot given back: %(chips)s", chips=signed)
     elif reason == "charge":
         text = _("Bank difference charged to you at the close: %(chips)s", chips=signed)
@@ -131,7 +128,8 @@ def entry_sentence(entry: dict) -> str:
     else:
         text = _("Adjustment: %(chips)s", chips=signed)
     if entry["voided"]:
-        why = _("replaced by a recount") if entry["void_reason"] == "recount" else entry["void_reason"]
+        void = entry["void_why"] or {}
+        why = _("replaced by a recount") if void.get("code") == "recount" else said_reason(void)
         text += " · " + _("voided (%(why)s)", why=why)
     return text
 

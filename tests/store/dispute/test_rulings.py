@@ -111,7 +111,7 @@ def test_a_false_opener_found_after_the_push_moves_the_pot_on_a_closed_night(db,
     assert _nets(db, night_id) == {p: n + moves.get(p, 0) for p, n in nets_before.items()}
     summary = store.night_summary(db, night_id)
     assert summary["bank"]["balanced"] and summary["night"]["closed"]
-    assert found["ruling"]["reopened"] and found["ruling"]["closed_again"] and not found["ruling"]["close_refused"]
+    assert found["ruling"]["reopened"] and found["ruling"]["closed_again"] and found["ruling"]["close_refusal"] is None
     # both settlements kept: the first voided, the second the live one, the transfers changed
     settlements = store.night_settlements(db, night_id)
     assert len(settlements) == 2 and settlements[0]["voided"] and not settlements[1]["voided"]
@@ -283,7 +283,7 @@ def test_a_ruling_on_a_closed_night_with_another_dispute_open_leaves_it_open_and
     store.record_ruling(db, dispute, decision="upheld", rule="RRoP 11", entered_by="host",
                         actions=[a for a in full["hands"][0]["actions"] if not a.startswith("d deal")])
     ruling = store.get_dispute(db, dispute)["ruling"]
-    assert ruling["reopened"] and not ruling["closed_again"] and "dispute" in ruling["close_refused"]
+    assert ruling["reopened"] and not ruling["closed_again"] and ruling["close_refusal"]["code"] == "dispute_open"
     assert not store.get_night(db, night_id)["closed"]
     assert store.ruling_moves(db, night_id)  # the moves stand
     assert [s["voided"] for s in store.night_settlements(db, night_id)] == [True]
@@ -309,7 +309,7 @@ def test_a_record_only_correction_on_a_closed_night_leaves_the_close_as_it_is(db
                         actions=actions)
     ruling = store.get_dispute(db, dispute)["ruling"]
     assert ruling["voided"] and ruling["added"] and ruling["moves"] == []
-    assert not ruling["reopened"] and ruling["close_refused"] is None
+    assert not ruling["reopened"] and ruling["close_refusal"] is None
     assert store.get_night(db, night_id)["closed"] and live_actions(db, hand["id"]) == actions
     assert [s["voided"] for s in store.night_settlements(db, night_id)] == [False]
     assert _nets(db, night_id) == nets

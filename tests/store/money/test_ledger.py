@@ -37,16 +37,20 @@ def test_bank_balances_when_chips_counted_equal_chips_bought(table):
 def test_close_is_refused_while_someone_is_not_counted(table):
     db, night_id, ids = table
     count(db, night_id, ids, {"Ana": 140, "Bruno": 130, "Chus": 130})
-    with pytest.raises(StoreError, match="count the chips of: Dani"):
+    with pytest.raises(StoreError) as refused:
         store.close_night(db, night_id, entered_by="host")
+    assert (refused.value.code, refused.value.params) == ("uncounted", {"names": ["Dani"]})
 
 
 def test_bank_difference_is_shown_and_close_refused_without_a_resolution(table):
     db, night_id, ids = table
     count(db, night_id, ids, {"Ana": 140, "Bruno": 130, "Chus": 70, "Dani": 50})
     assert store.bank_check(db, night_id)["difference"] == -10
-    with pytest.raises(StoreError, match=r"390 chips counted, 400 bought \(difference -10\)"):
+    with pytest.raises(StoreError) as refused:
         store.close_night(db, night_id, entered_by="host")
+    assert refused.value.code == "bank_unbalanced"
+    assert {k: refused.value.params[k] for k in ("counted", "bought", "difference")} == {
+        "counted": 390, "bought": 400, "difference": -10}
     assert not store.get_night(db, night_id)["closed"]
     summary = store.night_summary(db, night_id)
     assert summary["transfers"] == [] and summary["players"][0]["net_cents"] is None
@@ -55,10 +59,12 @@ def test_bank_difference_is_shown_and_close_refused_without_a_resolution(table):
 def test_recount_resolves_the_bank_by_a_new_count_that_voids_the_old(table):
     db, night_id, ids = table
     count(db, night_id, ids, {"Ana": 140, "Bruno": 130, "Chus": 70, "Dani": 50})
-    with pytest.raises(StoreError, match="still off by -10"):
+    with pytest.raises(StoreError) as refused:
         store.close_night(db, night_id, entered_by="host", resolution="recount")
-    with pytest.raises(StoreError, match="use a recount"):  # a second count is not a recount
+    assert refused.value.code == "recount_off" and refused.value.params["difference"] == -10  # still off by -10
+    with pytest.raises(StoreError) as refused:  # a second count is not a recount
         store.cash_out(db, night_id, ids["Dani"], 60, entered_by="host")
+    assert (refused.value.code, refused.value.params) == ("already_counted", {"name": "Dani", "chips": 50})
     store.recount(db, night_id, ids["Dani"], 60, entered_by="host")
     summary = store.close_night(db, night_id, entered_by="host", resolution="recount")
     assert summary["bank"]["balanced"]
@@ -109,10 +115,12 @@ def test_a_closed_night_refuses_changes_until_reopened(table):
     store.close_night(db, night_id, entered_by="host", resolution="charge", charge_player_id=ids["Dani"],
                       key="close-1")
     assert store.close_night(db, night_id, entered_by="host", key="close-1")["night"]["closed"]
-    with pytest.raises(StoreError, match="closed"):
+    with pytest.raises(StoreError) as refused:
         store.buy_in(db, night_id, ids["Ana"], 10, entered_by="host")
-    with pytest.raises(StoreError, match="closed"):
+    assert refused.value.code == "night_closed"
+    with pytest.raises(StoreError) as refused:
         store.close_night(db, night_id, entered_by="host")
+    assert refused.value.code == "night_closed"
     store.reopen_night(db, night_id, reason="Dani found 10 chips in her pocket", entered_by="host")
     night = store.get_night(db, night_id)
     assert not night["closed"]
@@ -124,8 +132,9 @@ def test_voided_buy_in_leaves_the_ledger(table):
     extra = store.buy_in(db, night_id, ids["Ana"], 50, entered_by="host")
     store.void_entry(db, extra, reason="entered twice by hand", entered_by="host")
     assert store.bank_check(db, night_id)["bought"] == 400
-    with pytest.raises(StoreError, match="already voided"):
+    with pytest.raises(StoreError) as refused:
         store.void_entry(db, extra, reason="again", entered_by="host")
+    assert refused.value.code == "already_voided"
 
 
 def test_player_ledger_has_nights_nets_and_a_running_total(db):

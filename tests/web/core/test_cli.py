@@ -40,7 +40,7 @@ def test_import_of_a_bad_file_fails_with_a_reason_and_stores_nothing(runner, app
     path = tmp_path / "broken.json"
     path.write_text('{"players": [}')
     result = runner.invoke(args=["import", str(path)])
-    assert result.exit_code != 0 and "not JSON" in result.output
+    assert result.exit_code != 0 and "not valid JSON" in result.output
     db = store.open_db(app.config["DATABASE"])
     assert store.list_nights(db) == []
     db.conn.close()
@@ -58,7 +58,7 @@ def test_import_of_a_phh_file_then_report_writes_a_pdf(runner, shared, tmp_path)
 
 def test_report_of_a_missing_night_fails_cleanly(runner, tmp_path):
     result = runner.invoke(args=["report", "42", "-o", str(tmp_path / "x.pdf")])
-    assert result.exit_code != 0 and "no night with id 42" in result.output
+    assert result.exit_code != 0 and "No such night." in result.output
     assert not (tmp_path / "x.pdf").exists()
 
 

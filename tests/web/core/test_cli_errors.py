@@ -19,16 +19,17 @@ def nights(app):
 
 
 @pytest.mark.parametrize("content, message", [
-    ({"players": [], "hands": []}, "needs a list of players"),
-    ({"players": ["Ana", "Bruno"], "hands": []}, "player 1 must be an object"),
-    ({"players": TWO, "hands": [5]}, "hand 1 must be an object"),
-    ({"players": TWO, "hands": [{"button": 1, "rebuys": [1], "actions": []}]}, "'rebuys' must be an object"),
+    ({"players": [], "hands": []}, "has no list of players"),
+    ({"players": ["Ana", "Bruno"], "hands": []}, "Player 1 of the file must have a seat"),
+    ({"players": TWO, "hands": [5]}, "Hand 1 of the file must be a hand"),
+    ({"players": TWO, "hands": [{"button": 1, "rebuys": [1], "actions": []}]},
+     "Hand 1 of the file: the rebuys must be seats"),
     ({"players": [{"seat": 1, "name": "Ana", "stack": 99999999999999999999999}] + TWO[1:], "hands": []},
      "too many"),
-    ([TWO], "a session file must be a JSON object"),
-    ({"players": TWO, "rules": {"preset": "jackpots", "ante": 10**23}, "hands": []}, "ante is too large"),
+    ([TWO], "a session file is one JSON object"),
+    ({"players": TWO, "rules": {"preset": "jackpots", "ante": 10**23}, "hands": []}, "Ante (chips): too large"),
     ({"players": TWO, "hands": [{"button": 1, "actions": ["p1 ante 5", "p2 ante 5",
-                                                          f"d award p1 {10**23}"]}]}, "more than 1,000"),
+                                                          f"d award p1 {10**23}"]}]}, "more chips than can be kept"),
     ({"players": [{"seat": 1, "name": "A\u200bna", "stack": 5}] + TWO[1:], "hands": []}, "invisible"),
 ])
 def test_malformed_session_gives_one_line_and_writes_nothing(runner, app, tmp_path, content, message):
@@ -46,7 +47,7 @@ def test_a_huge_chip_value_is_refused_cleanly(runner, app, tmp_path):
     path = tmp_path / "ok.json"
     path.write_text(json.dumps({"players": TWO, "hands": []}))
     result = runner.invoke(args=["import", str(path), "--chip-cents", "99999999999999999999999"])
-    assert result.exit_code == 1 and "chip_cents is too large" in result.output
+    assert result.exit_code == 1 and "Chip value, in hundredths of the currency: too large" in result.output
     assert nights(app) == ([], 0)
 
 

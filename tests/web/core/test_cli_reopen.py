@@ -43,7 +43,7 @@ def test_reopen_needs_a_reason(app, runner, tmp_path):
     missing = runner.invoke(args=["reopen", str(night)])
     assert missing.exit_code == 2 and "--reason" in missing.output
     blank = runner.invoke(args=["reopen", str(night), "--reason", "  "])
-    assert blank.exit_code == 1 and "needs a reason" in blank.output
+    assert blank.exit_code == 1 and "a reason is needed" in blank.output
     db = store.open_db(app.config["DATABASE"])
     try:
         assert store.get_night(db, night)["closed"]

@@ -57,12 +57,12 @@ def agreements(sentence: str) -> list[tuple[str, str, str]]:
 
 
 def session_faults() -> set[str]:
-    """The ``what`` of every ``StoreError(..., "session_invalid", what=...)`` in store/."""
+    """The ``what`` of every ``StoreError("session_invalid", what=...)`` in store/."""
     faults = set()
     for path in STORE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "StoreError"
-                    and len(node.args) > 1 and getattr(node.args[1], "value", None) == "session_invalid"):
+                    and node.args and getattr(node.args[0], "value", None) == "session_invalid"):
                 faults |= {k.value.value for k in node.keywords if k.arg == "what" and isinstance(k.value, ast.Constant)}
     return faults
 

@@ -1,7 +1,8 @@
 """Every refusal a host page or a tablet can meet is said in the page's language (issue 13,
 tester A items 8 and 9): the store's refusals by their code (``web.core.refusals``, the one
 catalogue), and HTTP errors (404, 405, 400, 500 ...) as a small page or, for the tablet,
-JSON words (``web.core.errors``). Spanish is checked word for word; nothing is stored."""
+JSON words (``web.core.errors``). Spanish is checked word for word; nothing is stored. Every
+code raised has its sentence in both languages."""
 
 from __future__ import annotations
 
@@ -10,78 +11,88 @@ import html
 
 import pytest
 from apps import snapshot
+from flask_babel import force_locale
 from hosts import login_host
-from paths import ROOT
+from refusal_scan import refusal_classes, scanned_modules
 from tablets import dealer_url
 
 import store
-from web.core.refusals import MESSAGES
+from web.core.refusals import said_refusal
 
-STORE = ROOT / "store"
-
-CLI_ONLY_CODES = {"chain_key_wrong", "chain_key_bad", "account_unknown"}  # account_unknown: set-password
-"""Codes met only when the database is opened (the server's start, the CLI), never a page."""
-
-INTERNAL_MODULES: dict[str, str] = {}
-"""Modules whose StoreErrors no page meets (store/files/importer.py was one until the host's upload
-page of issue 15: its refusals now carry codes)."""
-
-INTERNAL = {
-    ("events.py", "say who entered it"): "every caller passes who (the session or the link)",
-    ("events.py", "an action needs an idempotency key"): "the tablet's tap needs a key first (400)",
-    ("events.py", "empty action"): "the tablet refuses an empty action first (400)",
-    ("events.py", "action too long"): "the tablet refuses past 200 characters first (MAX_ACTION 500)",
-    ("events.py", "one distinct idempotency key"): "append_actions: import only",
-    ("events.py", "hand {hand['number']} has ended"): "append_actions: import only",
-    ("ledger.py", "chips must be a whole number"): "the forms read whole numbers >= 1 first",
-    ("ledger.py", "settlement mode must be one of"): "the close form sends one of the modes",
-    ("ledger.py", "resolution must be one of"): "the close form checks the choice first",
-    ("ledger.py", "a hub player is only for hub mode"): "the close form sets hub mode with a hub",
-    ("nights.py", "str(exc)"): "the new-night form gives a preset and whole chips the rules take",
-    ("nights.py", "{name} must be a whole number above 0"): "the form reads whole numbers >= 1 first",
-    ("nights.py", "the {name} must be text"): "the form gives text",
-    ("nights.py", "currency must be a 3-letter code"): "the form checks the currency first",
-    ("nights.py", "started_at must be a date and time"): "the form parses the start first",
-    ("rulings.py", "say who rules"): "every caller passes who (the session)",
-    ("player_links.py", "no private link has that token"): "the revoke form says its own words",
-    ("player_links.py", "that link is not a live link"): "the revoke form says its own words",
+SAMPLES = {
+    "number": 3, "version": 1, "current": 2, "seat": 4, "name": "Ana", "names": ["Ana", "Bea"], "night": 7,
+    "hand": 3, "dispute": 2, "dispute_id": 2, "ruling_id": 5, "count": 2, "hands": [1, 3], "key": "ante",
+    "limit": 200, "length": 250, "max": 1000, "min": 10, "low": 1, "high": 10, "seats": [1, 3], "text": "p1 dance",
+    "index": 0, "chars": "U+200B", "zone": "Mars/Base", "field": "chips", "player": 2, "entry": 9, "event": 9,
+    "kind": "close", "button": 9, "chips": 50, "counted": 390, "carried": 0, "pot_returned": 0, "pot_in_counts": 0,
+    "bought": 400, "difference": -10, "resolution": "charge", "role": "hub", "variant": "FB", "line": 3,
+    "nickname": "Ana", "column": "buy_in", "value": "x", "amounts": "cents", "cells": 3, "columns": 5,
+    "missing": ["net"], "twice": ["net"], "lines": [3, 4], "total": "1.00", "expected": "1.00", "net": "2.00",
+    "buy_out": "1.00", "stack": "0.00", "nit_escrow": "0.00", "buy_in": "1.00", "reason_code": "name_invisible",
+    "reason_params": {"chars": "U+200B"}, "path": "/srv/tapete.db", "archive": "/srv/b.tar", "folder": "/srv",
+    "detail": "disk I/O error", "member": "tapete.db", "format": 1, "nights": 2, "manifest": 3,
+    "unknown": ["m999_future"], "differences": [["table", "notes", "added"]], "more": 1,
+    "variable": "TAPETE_CHAIN_KEY", "pid": 123, "mark": "/srv/tapete.db.serving", "source": "secrets.json",
+    "where": "TAPETE_CHAIN_KEY", "bytes": 32, "username": "ana", "known": ["host"], "owed": 2, "said": 1,
+    "payer": 1, "payee": 2, "expense": 3, "decision": "maybe", "label": "Mesa", "link": 5, "table": "events",
+    "row": 12, "reason": "range", "what": "players", "pushed": 20, "pot": 30,
 }
-"""StoreErrors raised without a code that no page or tap meets, with why (module, the
-message's start as written in the source)."""
+"""A value for each param a refusal is raised with (by name), to say every raise site."""
+
+SPLATS = {"where": {"line": 3, "nickname": "Ana"}, "place": {"player": 2},
+          "figures": {"counted": 390, "carried": 0, "pot_returned": 0, "pot_in_counts": 0, "bought": 400,
+                      "difference": -10, "buy_out": "1.00", "stack": "0.00", "nit_escrow": "0.00", "buy_in": "1.00"},
+          "exc.params": {}}
+"""The params a raise site passes as ``**name``, by the name."""
 
 
-def _raises():
-    """``(module, message source, code or None, line)`` of every ``StoreError(...)`` in store/."""
-    for path in sorted(STORE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "StoreError" and node.args:
-                code = node.args[1].value if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) else None
-                source = node.args[0]
-                text = (source.value if isinstance(source, ast.Constant)
-                        else "".join(v.value if isinstance(v, ast.Constant) else "{" + ast.unparse(v.value) + "}"
-                                     for v in source.values) if isinstance(source, ast.JoinedStr)
-                        else ast.unparse(source))
-                yield path.name, text, code, node.lineno
+def _raised():
+    """``(site, code, params)`` of every refusal raised with a code in ``store/`` and
+    ``web/`` (``test_refusal_codes``' scan): constant params as written, the others from
+    :data:`SAMPLES` (None: a param with no sample)."""
+    trees = scanned_modules()
+    classes = refusal_classes(trees)
+    for name, tree in trees.items():
+        for node in ast.walk(tree):
+            called = getattr(node, "func", None)
+            if not (isinstance(node, ast.Call) and (getattr(called, "id", None) or getattr(called, "attr", None))
+                    in classes and node.args and isinstance(node.args[0], ast.Constant)):
+                continue
+            params = {}
+            for k in node.keywords:
+                if k.arg is None:
+                    params.update(SPLATS.get(ast.unparse(k.value), {}))
+                elif isinstance(k.value, ast.Constant):
+                    params[k.arg] = k.value.value
+                else:
+                    params[k.arg] = SAMPLES.get(k.arg, KeyError)
+            yield f"{name}:{node.lineno}", node.args[0].value, params
 
 
-def test_every_store_refusal_a_page_meets_has_a_code_in_the_catalogue():
-    """A StoreError raised in store/ has a code the catalogue says (``web.core.refusals``), or is
-    listed here as one no page or tap meets (with why)."""
-    uncoded, unknown, listed = [], [], set()
-    for module, text, code, line in _raises():
-        if code is not None:
-            if code not in MESSAGES and code not in CLI_ONLY_CODES:
-                unknown.append(f"{module}:{line} {code}")
+def test_every_store_refusal_has_a_sentence_in_spanish_and_english(app):
+    """Every code raised in store/ (and web/) is said by the catalogue (``web.core.refusals``)
+    with the params its raise site gives, in Spanish and in English, and the two differ
+    (the Spanish is translated); no code without a sentence, no sentence that needs a
+    param the raise site does not give."""
+    sites = list(_raised())
+    assert len({code for _, code, _ in sites}) > 150
+    unknown, unsaid, untranslated = [], [], []
+    for site, code, params in sites:
+        if KeyError in params.values():
+            unknown.append(f"{site} {code}: {[k for k, v in params.items() if v is KeyError]}")
             continue
-        if module in INTERNAL_MODULES:
-            continue
-        match = [k for k in INTERNAL if k[0] == module and text.startswith(k[1])]
-        listed.update(match)
-        if not match:
-            uncoded.append(f"{module}:{line} {text[:70]}")
-    assert not uncoded, "StoreError without a code on a path a page may reach: " + "; ".join(uncoded)
-    assert not unknown, "codes the catalogue (web.core.refusals.MESSAGES) does not say: " + "; ".join(unknown)
-    assert listed == set(INTERNAL), f"listed as internal but no longer raised: {set(INTERNAL) - listed}"
+        with app.test_request_context():
+            said = {}
+            for lang in ("es", "en"):
+                with force_locale(lang):
+                    said[lang] = said_refusal(code, params)
+        if None in said.values():
+            unsaid.append(f"{site} {code} {params}")
+        elif said["es"] == said["en"]:
+            untranslated.append(f"{site} {code}: {said['en']}")
+    assert not unknown, "params with no sample in SAMPLES: " + "; ".join(unknown)
+    assert not unsaid, "codes the catalogue (web.core.refusals.MESSAGES) does not say: " + "; ".join(unsaid)
+    assert not untranslated, "said the same in Spanish and English: " + "; ".join(untranslated)
 
 
 @pytest.fixture

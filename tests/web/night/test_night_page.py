@@ -6,6 +6,7 @@ import re
 
 import pytest
 from hosts import host_account
+from refusal_english import english
 
 import store
 
@@ -386,18 +387,20 @@ def test_closed_night_refusal_is_said_in_spanish_and_english_keeps_the_store_tex
     assert "The night is closed: reopen it to change anything." in host.get(f"/host/night/{night_id}").get_data(as_text=True)
 
 
-def test_store_errors_carry_codes_and_keep_their_english_text(db):
+def test_store_errors_carry_codes_and_the_catalogue_says_them_in_english(db):
+    """A refusal is its code and params (issue 23); its English is the catalogue's, the
+    pages' and the command line's (it was the store's own text until then)."""
     with pytest.raises(store.StoreError) as dup:
         store.add_player(db, "Alex")
         store.add_player(db, "alex")
     assert dup.value.code == "duplicate_name" and dup.value.params == {"name": "Alex"}
-    assert "there is already a player called 'Alex'" in str(dup.value)
+    assert "There is already a player called Alex" in english(dup.value)
     night = store.create_night(db, rules="jackpots", chip_cents=10)
     alex = store.find_player(db, "Alex")
     store.seat_player(db, night, alex, 1, entered_by="host")
     with pytest.raises(store.StoreError) as seated:
         store.seat_player(db, night, alex, 2, entered_by="host")
-    assert str(seated.value) == "Alex is already in seat 1"
+    assert english(seated.value) == "Alex is already in seat 1"
     assert (seated.value.code, seated.value.params) == ("player_seated", {"name": "Alex", "seat": 1})
     store.join_table(db, night, "Bea", 2, None, entered_by="host")
     hand = store.start_hand(db, night, button=1, entered_by="host")

@@ -1,0 +1,135 @@
+"""The scans behind the one word system's guards: every refusal raised in ``store/`` and ``web/``
+is a code (no words), and no module outside the catalogues holds a table of sentences.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from paths import ROOT
+
+SCANNED = ("store", "web")
+
+
+CODE = re.compile(r"[a-z][a-z0-9_]*")
+"""What a refusal code looks like: ``seat_taken``, ``backup_schema``."""
+
+
+FOREIGN = {"RulesError", "SessionError", "ActionError", "CardError", "SettleError", "PHHError",
+           "NotPHHError", "VariantError", "StoreError", "BackupError", "KeyFileError"}
+"""Exceptions whose English words must never be passed on as a refusal's param (the
+referee's, and another refusal's)."""
+
+
+_WORD = re.compile(r"[^\W\d_]+[,.:;!?]?")
+
+
+def sentence(text: object) -> bool:
+    """Whether ``text`` reads as words for a person: a string of three words or more, most
+    of them letters only (not SQL, not a path, not a code)."""
+    if not isinstance(text, str):
+        return False
+    words = text.split()
+    if len(words) < 3 or re.search(r"\b(SELECT|FROM|WHERE|INSERT|UPDATE|CREATE)\b", text):
+        return False
+    return sum(1 for w in words if _WORD.fullmatch(w)) / len(words) >= 0.6
+
+
+def refusal_classes(trees: dict[str, ast.Module]) -> set[str]:
+    """``StoreError`` and every class of the scanned modules that derives from it."""
+    names = {"StoreError"}
+    grown = True
+    while grown:
+        grown = False
+        for tree in trees.values():
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef) and node.name not in names and any(
+                        (getattr(b, "id", None) or getattr(b, "attr", None)) in names for b in node.bases):
+                    names.add(node.name)
+                    grown = True
+    return names
+
+
+def _called(node: ast.Call) -> str | None:
+    return getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+
+
+def _caught(tree: ast.Module) -> dict[ast.AST, set[str]]:
+    """Each node inside an ``except ... as NAME`` block -> the exception names caught there
+    as NAME (``{"NAME:Type", ...}``, innermost handlers included)."""
+    inside: dict[ast.AST, set[str]] = {}
+
+    def walk(node: ast.AST, held: frozenset[str]) -> None:
+        if isinstance(node, ast.ExceptHandler) and node.name and node.type is not None:
+            types = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+            held = held | {f"{node.name}:{getattr(t, 'id', None) or getattr(t, 'attr', '')}" for t in types}
+        inside[node] = set(held)
+        for child in ast.iter_child_nodes(node):
+            walk(child, held)
+
+    walk(tree, frozenset())
+    return inside
+
+
+def _foreign_words(call: ast.Call, caught: set[str]) -> bool:
+    """``str(NAME)`` where NAME is an exception of :data:`FOREIGN` caught around ``call``."""
+    return (_called(call) == "str" and len(call.args) == 1 and isinstance(call.args[0], ast.Name)
+            and any(f"{call.args[0].id}:{name}" in caught for name in FOREIGN))
+
+
+def english_at_raise_sites(trees: dict[str, ast.Module]) -> list[str]:
+    """Every refusal built with words: a first argument that is not a code (a sentence, an
+    f-string, ``str(exc)``, a constant holding a message ...) or more than one positional
+    argument; a param that is an f-string, a sentence, words joined with ``+``, or the
+    English text of the referee's or another refusal's exception (``str(exc)``).
+    ``"path:line: source"`` each."""
+    classes = refusal_classes(trees)
+    found = []
+    for name, tree in trees.items():
+        caught = _caught(tree)
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and _called(node) in classes):
+                continue
+            first = node.args[0] if node.args else None
+            code_ok = (isinstance(first, ast.Constant) and isinstance(first.value, str)
+                       and CODE.fullmatch(first.value)) or (isinstance(first, ast.Attribute) and first.attr == "code")
+            words = [k for k in node.keywords if isinstance(k.value, ast.JoinedStr) or sentence(
+                getattr(k.value, "value", None)) or (isinstance(k.value, ast.BinOp) and any(
+                    isinstance(side, ast.JoinedStr) or isinstance(getattr(side, "value", None), str)
+                    for side in (k.value.left, k.value.right)))
+                or (isinstance(k.value, ast.Call) and _foreign_words(k.value, caught[node]))]
+            if not code_ok or len(node.args) != 1 or words:
+                found.append(f"{name}:{node.lineno}: {ast.unparse(node)[:100]}")
+    return found
+
+
+def bilingual_tables(trees: dict[str, ast.Module]) -> list[str]:
+    """Tables of words kept outside the catalogue: a dict keyed ``"es"`` and ``"en"``, a
+    dict whose values are pairs of strings (Spanish, English; not pairs of codes), a dict
+    holding two sentences or more, and a pair (tuple or list of two) of sentences.
+    ``"path:line"`` each."""
+    found = []
+    for name, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                keys = {getattr(k, "value", None) for k in node.keys}
+                pairs = [v for v in node.values if isinstance(v, (ast.Tuple, ast.List)) and len(v.elts) == 2
+                         and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in v.elts)
+                         and not all(CODE.fullmatch(e.value) for e in v.elts)]
+                said = [v for v in node.values if sentence(getattr(v, "value", None))]
+                if {"es", "en"} <= keys or pairs or len(said) >= 2:
+                    found.append(f"{name}:{node.lineno}")
+            elif isinstance(node, (ast.Tuple, ast.List)) and len(node.elts) == 2 and all(
+                    sentence(getattr(e, "value", None)) for e in node.elts):
+                found.append(f"{name}:{node.lineno}")
+    return found
+
+
+def scanned_modules() -> dict[str, ast.Module]:
+    return {str(path.relative_to(ROOT)): ast.parse(path.read_text(encoding="utf-8"))
+            for folder in SCANNED for path in sorted((ROOT / folder).rglob("*.py"))}
+
+
+def _planted(source: str) -> dict[str, ast.Module]:
+    return {"planted.py": ast.parse(source)}
