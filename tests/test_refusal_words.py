@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import html
+import re
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,6 @@ INTERNAL = {
     ("ledger.py", "settlement mode must be one of"): "the close form sends one of the modes",
     ("ledger.py", "resolution must be one of"): "the close form checks the choice first",
     ("ledger.py", "a hub player is only for hub mode"): "the close form sets hub mode with a hub",
-    ("nights.py", "str(exc)"): "the new-night form gives a preset and whole chips the rules take",
     ("nights.py", "{name} must be a whole number above 0"): "the form reads whole numbers >= 1 first",
     ("nights.py", "the {name} must be text"): "the form gives text",
     ("nights.py", "currency must be a 3-letter code"): "the form checks the currency first",
@@ -54,6 +54,9 @@ def _raises():
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "StoreError" and node.args:
                 code = node.args[1].value if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) else None
+                if len(node.args) == 1 and isinstance(node.args[0], ast.Constant) \
+                        and re.fullmatch(r"[a-z][a-z0-9_]*", node.args[0].value):
+                    code = node.args[0].value   # the code form: StoreError(code, **params)
                 source = node.args[0]
                 text = (source.value if isinstance(source, ast.Constant)
                         else "".join(v.value if isinstance(v, ast.Constant) else "{" + ast.unparse(v.value) + "}"

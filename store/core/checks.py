@@ -17,6 +17,7 @@ real letters of real names.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
@@ -51,6 +52,10 @@ def looks_blank(text: str) -> bool:
     (True, True, False)
     """
     return not any(unicodedata.category(c)[0] in "LNSP" and c not in BLANK_LOOKING for c in text)
+
+
+_CODE = re.compile(r"[a-z][a-z0-9_]*")
+"""A refusal's code (``rules_unplayable``), never a sentence."""
 
 
 class StoreError(ValueError):
@@ -103,9 +108,20 @@ class StoreError(ValueError):
     meet is in ``web.core.refusals.MESSAGES`` (``tests/test_refusal_words.py`` walks them).
     Opening (``store.open_db``): ``chain_key_wrong`` (the key is not the one the database
     was sealed with), ``chain_key_bad`` (a malformed key, or none beside a sealed database).
+    A night's rules (``store.night.nights.create_night``, the import): ``rules_invalid``
+    (field: the override key or None, reason: the referee's ``RulesError.reason``) and
+    ``rules_unplayable`` (field, reason and the figures: ``referee.rules.check_playable``).
+
+    The code form ``StoreError(code, **params)`` (a message that is a bare code, no
+    ``code`` given) carries no English sentence: ``str(error)`` is the code and its params
+    (``rules_unplayable field='ante' reason='nothing_in_pot'``), for a log or the command
+    line; pages say the code (``web.core.refusals``).
     """
 
     def __init__(self, message: str, code: str | None = None, **params) -> None:
+        if code is None and _CODE.fullmatch(message):   # the code form: StoreError(code, **params)
+            code = message
+            message = code + "".join(f" {k}={v!r}" for k, v in params.items())
         super().__init__(message)
         self.code = code
         self.params = params

@@ -100,6 +100,30 @@ def _unreadable(p: dict) -> str:
              "dealer's log does (for example “p3 call”).", line=p["index"] + 1, text=_visible(p["text"]))
 
 
+RULES_UNPLAYABLE = {
+    "fixed_limit_no_bet": lambda p: _("%(field)s: must be above 0 in fixed limit.", field=field_label(p["field"])),
+    "below_small_bet": lambda p: _("%(field)s: must be at least the small bet (%(small)s).",
+                                   field=field_label(p["field"]), small=p["small"]),
+    "no_min_bet": lambda p: _("%(field)s: must be above 0 in pot limit and no limit.", field=field_label(p["field"])),
+    "below_blind": lambda p: _("%(field)s: must be at least the blind (%(blind)s).", field=field_label(p["field"]),
+                               blind=p["blind"]),
+    "above_small_bet": lambda p: _("%(field)s: can be at most the small bet (%(small)s) in fixed limit: the "
+                                   "blinds are the first bet, and a bet is the small bet (Robert's Rules of "
+                                   "Poker).", field=field_label(p["field"]), small=p["small"]),
+    "nothing_in_pot": lambda p: _("%(field)s: must be above 0 when there are no blinds: otherwise nobody puts "
+                                  "anything in the pot.", field=field_label(p["field"])),
+}
+"""``rules_unplayable`` (``store.night.nights.playable``: ``referee.rules.check_playable``)
+by its ``reason``: the field named by its label and why, with the figures (``small``,
+``blind``: chips)."""
+
+
+def _rules_unplayable(p: dict) -> str:
+    """``rules_unplayable``: rules no hand can be played with (params ``field``, ``reason``
+    and its figures: :data:`RULES_UNPLAYABLE`)."""
+    return RULES_UNPLAYABLE[p["reason"]](p)
+
+
 def _pokernow_columns(p: dict) -> str:
     """``pokernow_columns``: the header lacks columns (``missing``) or names one twice
     (``twice``)."""
@@ -283,6 +307,7 @@ def _session_invalid(p: dict) -> str:
         "rules": lambda: _("The file's rules must be a preset's name or a set of rules."),
         "rules_invalid": lambda: _("The file's rules cannot be used: an unknown preset or setting, or a "
                                    "value out of range."),
+        "rules_unplayable": lambda: _("The file's rules cannot be played: %(reason)s", reason=_rules_unplayable(p)),
         "note": lambda: _("The file's note must be text."),
         "hand": lambda: _("Hand %(hand)s of the file must be a hand with its actions.", **p),
         "button": lambda: _("Hand %(hand)s of the file: the button must be a seat number.", **p),
@@ -530,6 +555,10 @@ MESSAGES = {
     "session_invalid": _session_invalid,
     "phh_no_hands": lambda p: _("This night has no hand yet: a PHH file holds hands."),
     "phh_export": lambda p: _("This night cannot be written as PHH: download it as JSON instead."),
+    # a night's rules (store.night.nights.create_night): the referee's refusal, the field by its label
+    "rules_invalid": lambda p: _("%(field)s: this value cannot be played with these rules.",
+                                 field=field_label(p.get("field") or "preset")),
+    "rules_unplayable": _rules_unplayable,
 }
 """Code -> the message in the request's language, given the error's params."""
 

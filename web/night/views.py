@@ -177,14 +177,14 @@ def _started_at(raw: str, tz_name: str, *, empty_ok: bool = False) -> datetime |
 @host_required
 def new_night():
     """Open a night: the preset and the house rules the host set (``web.night.night_form``: only
-    those stored as overrides), the chip value (cents), zone, start and title. A refusal
-    answers 400 with the form as the host filled it, the message at the top and the field
-    it names marked (nothing stored)."""
+    those stored as overrides), the chip value (cents), zone, start and title
+    (``store.create_night``, which refuses rules no hand can be played with:
+    ``store.night.nights.playable``). A refusal answers 400 with the form as the host filled
+    it, the message at the top and the field it names marked (nothing stored)."""
 
     named = night_form.named
     try:
         rules = night_form.read_rules()
-        _check_playable(rules)
         fields = {"chip_cents": named("chip_cents", lambda: _int("chip_cents", low=1)),
                   "chips_per": named("chips_per", lambda: _int("chips_per", required=False, low=1)) or 1,
                   "currency": named("currency", currency_field),
@@ -196,67 +196,6 @@ def new_night():
     except ValueError as exc:  # StoreError is a ValueError
         return _index_page(refusal_text(exc), night_form.refused_field(exc)), 400
     return redirect(url_for("host.night", night_id=night_id))
-
-
-
-def _check_playable(rules: dict) -> None:
-    """Refuse bet sizes no hand can be played with, naming the field (the preset's values
-    fill what the form leaves empty).
-
-    Fixed limit needs ``small_bet`` > 0 and ``big_bet`` >= ``small_bet``; pot and no limit
-    need ``min_bet`` > 0; an ante or a blind must put something in the pot; the double
-    blind (``big_blind``), when there is one, is at least the blind (``small_blind``).
-
-    In fixed limit neither blind may be larger than the small bet. Robert's Rules of Poker,
-    section 4 (Buttons and Blinds), rules for using blinds, rule 1: "The minimum bring-in
-    and allowable raise sizes for the opener are specified by the poker form used and blind
-    amounts set for a game": the blinds are the first bet, and in limit poker a bet is the
-    lower limit, so the big blind is at most the small bet (the usual structure: blinds 5
-    and 10 in a game of 10 and 20). A double blind of 10 over bets of
-    2/4 leaves no legal raise size: the tablet offered "raise to 12" and called the double
-    blind's option a call.
-
-    :raises night_form.FieldRefused: with a message in the request's language, naming the field.
-    """
-    try:
-        resolved = referee.resolve_rules(rules)
-    except referee.RulesError:
-        return  # the store says what is wrong with the rules themselves
-    if resolved.betting == "fixed_limit":
-        if resolved.small_bet <= 0:
-            raise night_form.FieldRefused(_("%(field)s: must be above 0 in fixed limit.",
-                                            field=_field_label("small_bet")), "small_bet")
-        if resolved.big_bet < resolved.small_bet:
-            raise night_form.FieldRefused(_("%(field)s: must be at least the small bet (%(small)s).",
-                                            field=_field_label("big_bet"), small=resolved.small_bet), "big_bet")
-    elif resolved.min_bet <= 0:
-        raise night_form.FieldRefused(_("%(field)s: must be above 0 in pot limit and no limit.",
-                                        field=_field_label("min_bet")), "min_bet")
-    _check_blinds(resolved)
-    if resolved.ante <= 0 and resolved.small_blind <= 0 and resolved.big_blind <= 0:
-        raise night_form.FieldRefused(_("%(field)s: must be above 0 when there are no blinds: "
-                                        "otherwise nobody puts anything in the pot.",
-                                        field=_field_label("ante")), "ante")
-
-
-def _check_blinds(resolved) -> None:
-    """The blinds' sizes against each other and the bets (see :func:`_check_playable`).
-
-    :raises night_form.FieldRefused: naming ``big_blind`` (below the blind) or the blind
-        above the small bet in fixed limit."""
-    if not resolved.blinds_allowed:
-        return
-    if 0 < resolved.big_blind < resolved.small_blind:
-        raise night_form.FieldRefused(_("%(field)s: must be at least the blind (%(blind)s).",
-                                        field=_field_label("big_blind"), blind=resolved.small_blind),
-                                      "big_blind")
-    if resolved.betting == "fixed_limit":
-        for key in ("big_blind", "small_blind"):
-            if getattr(resolved, key) > resolved.small_bet:
-                raise night_form.FieldRefused(
-                    _("%(field)s: can be at most the small bet (%(small)s) in fixed limit: the "
-                      "blinds are the first bet, and a bet is the small bet (Robert's Rules of Poker).",
-                      field=_field_label(key), small=resolved.small_bet), key)
 
 
 @bp.get("/night/<int:night_id>")
