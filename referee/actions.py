@@ -26,15 +26,24 @@ class ActionError(ValueError):
 
 
 PLAYER_VERBS = {
-    # verb: amount required / optional / none
-    "ante": "amount", "blind": "amount", "straddle": "amount", "open": "amount",
-    "bet": "amount", "raise": "amount", "call": "optional", "check": "none",
-    "allin": "none", "fold": "none", "split": "none", "muck": "none",
-    "draw": "draw", "show": "cards",
+    # verb: amount required / optional / none / the draw's count / cards; in the order a
+    # table offers them (the dealer tablet's buttons): a player's choices, then the forced
+    # chips and the split of openers
+    "check": "none", "open": "amount", "bet": "amount", "call": "optional", "raise": "amount",
+    "allin": "none", "fold": "none", "draw": "draw", "show": "cards", "muck": "none",
+    "ante": "amount", "blind": "amount", "straddle": "amount", "split": "none",
     # extension (not in CONTRACT.md section 2): chips bought during a hand, which table
     # stakes do not let play until the hand is over (finding chips_added_mid_hand)
     "rebuy": "amount",
 }
+"""The one list of player verbs (CONTRACT.md section 2), each with what it takes: an
+``amount`` of chips (a round total for open/bet/raise/blind), an ``optional`` one (call),
+``none``, the ``draw``'s count and discards, or the ``cards`` shown. The tablet offers
+them in this order (``web.hand.tablet``), but :data:`EXTENSION_VERBS`."""
+
+EXTENSION_VERBS = frozenset({"rebuy"})
+"""Player verbs beyond CONTRACT.md section 2: read in a log, never offered on the tablet
+(a rebuy goes through the host's ledger between hands)."""
 DEALER_VERBS = ("deal", "serve", "award", "misdeal", "note")
 MAX_CARDS = 54
 """The most cards a deal or serve line can name: a 52-card deck and two jokers (a count

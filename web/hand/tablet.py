@@ -64,7 +64,7 @@ from werkzeug.exceptions import HTTPException
 
 import referee
 import store
-from referee.actions import ActionError, parse_action
+from referee.actions import EXTENSION_VERBS, PLAYER_VERBS, ActionError, parse_action
 from store.hand.operations import MAX_FORCED, finish_hand, finish_started, forced_bets
 from store.night.dealer_links import entered_by as link_entered_by
 from web.core import i18n
@@ -87,12 +87,12 @@ def _setup(state) -> None:
         app.logger.warning("SECRET_KEY is the development default: session cookies can be forged; "
                            "set TAPETE_SECRET_KEY")
 
-PLAYER_VERBS = ("check", "open", "bet", "call", "raise", "allin", "fold", "draw", "show", "muck",
-                "ante", "blind", "straddle", "split")
-"""Player verbs of CONTRACT.md section 2, in the order the page offers them."""
+TABLET_VERBS = tuple(verb for verb in PLAYER_VERBS if verb not in EXTENSION_VERBS)
+"""The player verbs the page offers, in the referee's order (``referee.actions.PLAYER_VERBS``,
+CONTRACT.md section 2): the one list, read here."""
 
-AMOUNT_VERBS = frozenset({"open", "bet", "raise", "ante", "blind", "straddle"})
-"""Verbs that take a chip amount (a round total for open/bet/raise/blind, CONTRACT.md 2)."""
+AMOUNT_VERBS = tuple(sorted(verb for verb in TABLET_VERBS if PLAYER_VERBS[verb] == "amount"))
+"""Those that take a chip amount (a round total for open/bet/raise/blind, CONTRACT.md 2)."""
 
 MAX_KEY = 100
 
@@ -178,7 +178,7 @@ def hand_page(night_id: int, token: str):
         state_url=url_for(".state", night_id=night_id, token=token),
         tap_url=url_for(".tap", night_id=night_id, token=token),
         strings=page_strings(), deck=_deck(db, night_id),
-        verbs=list(PLAYER_VERBS), amount_verbs=sorted(AMOUNT_VERBS),
+        verbs=list(TABLET_VERBS), amount_verbs=list(AMOUNT_VERBS),
         lang=str(get_locale() or "es"), number=i18n.number_symbols(),
     )
 
