@@ -1,15 +1,27 @@
 """Transactions and time: the write transaction that takes the lock at once, the read
-transaction that sees one snapshot, and the clock every stored time comes from (UTC)."""
+transaction that sees one snapshot, the database locked by another writer (:func:`locked`,
+:class:`Busy`), and the clock every stored time comes from (UTC)."""
 
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from datetime import datetime, timezone
 
 from sqlite_utils import Database
 
 BUSY_TIMEOUT_MS = 5000
 """How long a writer waits for another's lock before failing (milliseconds)."""
+
+class Busy(Exception):
+    """The database stayed locked by another writer past the busy timeout (and every try of
+    a write tried again, ``store.hand.operations.apply_tap``): nothing was written. Not a refusal of the input: the same write
+    may be sent again (a page answers 503 with ``Retry-After``)."""
+
+
+def locked(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite's "database is locked" (another writer holds the lock)."""
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
 
 
 def clock() -> datetime:

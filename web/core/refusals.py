@@ -559,6 +559,10 @@ MESSAGES = {
     "rules_invalid": lambda p: _("%(field)s: this value cannot be played with these rules.",
                                  field=field_label(p.get("field") or "preset")),
     "rules_unplayable": _rules_unplayable,
+    # a dealer's tap (store.hand.operations.apply_tap)
+    "show_without_cards": lambda p: _("Pick the cards shown: a hand shown without any card seen is not stored."),
+    "no_hand_in_progress": lambda p: _("No hand in progress: start the next hand first."),
+    "hand_not_this_night": lambda p: _("That hand is not from this night."),
 }
 """Code -> the message in the request's language, given the error's params."""
 

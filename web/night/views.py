@@ -54,7 +54,7 @@ from web.core.forms import field_label as _field_label
 from web.core.forms import int_field as _int
 from web.core.qr import qr_svg
 from web.core.refusals import refusal_text
-from web.hand.table_view import table_view
+from store.hand.table_view import table_view
 from web.money.payments import night_payments
 from web.money.share import share_text
 from web.night import night_form
@@ -372,7 +372,7 @@ def void_hand(night_id: int):
 @host_required
 def buy_in(night_id: int):
     """A buy-in or rebuy (chips) for a seated player; says so with the stack it makes (the
-    night page shows it in the stacks at once: ``web.hand.table_view``)."""
+    night page shows it in the stacks at once: ``store.hand.table_view``)."""
 
     said = []
 

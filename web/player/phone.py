@@ -3,7 +3,7 @@ the night's title, the current stack during a live night, each hand's result in 
 each ledger line in words, and the transfers once the night is closed.
 
 The figures come from one place each: the stacks from the referee (the tablet's view,
-:func:`web.hand.table_view.table_view`, during a hand; ``store.hand.judging.next_hand_stacks``
+:func:`store.hand.table_view.table_view`, during a hand; ``store.hand.judging.next_hand_stacks``
 between hands: the stacks after the last hand plus the chips bought since), a hand's
 result from :func:`store.club.standings.hand_results` (the referee's stacks), the transfers
 from the night's live close (``store.money.ledger.close_night`` keeps them in its ``detail``).
@@ -21,7 +21,7 @@ from store.hand import judging
 from store.hand.replayer import hand_names
 from store.night.nights import get_night, local_time, table_players
 from web.core.i18n import chips, money
-from web.hand.table_view import table_view
+from store.hand.table_view import table_view
 
 
 def names_list(names: list[str]) -> str:
