@@ -1,6 +1,6 @@
 """Transactions and time: the write transaction that takes the lock at once, the read
-transaction that sees one snapshot, the database locked by another writer (:func:`locked`,
-:class:`Busy`), and the clock every stored time comes from (UTC)."""
+transaction that sees one snapshot, the database locked by another writer
+(:func:`busy_when_locked`, :class:`Busy`), and the clock every stored time comes from (UTC)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,16 @@ class Busy(Exception):
     may be sent again (a page answers 503 with ``Retry-After``)."""
 
 
-def locked(exc: BaseException) -> bool:
-    """Whether ``exc`` is SQLite's "database is locked" (another writer holds the lock)."""
-    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+@contextlib.contextmanager
+def busy_when_locked():
+    """SQLite's "database is locked" (another writer held the lock past the busy timeout)
+    raised inside as :class:`Busy`; any other error as it is."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        if "locked" not in str(exc):
+            raise
+        raise Busy(str(exc)) from exc
 
 
 def clock() -> datetime:

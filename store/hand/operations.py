@@ -17,14 +17,13 @@ one stored, before any version check (as ``store.append_action`` does).
 from __future__ import annotations
 
 import random
-import sqlite3
 import time
 from dataclasses import dataclass
 
 import store
 from referee.actions import ActionError, parse_action
 from store.core.checks import StoreError
-from store.core.transactions import Busy, locked, read_tx, write_tx
+from store.core.transactions import Busy, busy_when_locked, read_tx, write_tx
 from store.hand import judging
 from store.hand.events import require_version
 from store.hand.rows import hand_row, night_event
@@ -97,13 +96,12 @@ def apply_tap(db, night_id: int, link: dict, tap: Tap) -> dict:
     write = _write(db, night_id, tap, link_entered_by(link))
     for attempt in range(WRITE_ATTEMPTS):
         try:
-            event_id = write()
+            with busy_when_locked():
+                event_id = write()
             break
-        except sqlite3.OperationalError as exc:
-            if not locked(exc):
-                raise
+        except Busy:
             if attempt == WRITE_ATTEMPTS - 1:
-                raise Busy(str(exc)) from exc
+                raise
             time.sleep(random.uniform(0.001, 0.004) * (attempt + 1))   # a short random back-off
     with read_tx(db):
         view = read_view(db, night_id, with_gap=tap.op != "action")
