@@ -110,6 +110,11 @@ def has_accounts(db: Database) -> bool:
     return db.execute("SELECT 1 FROM accounts LIMIT 1").fetchone() is not None
 
 
+def usernames(db: Database) -> list[str]:
+    """The host accounts' usernames, oldest first."""
+    return [row[0] for row in db.execute("SELECT username FROM accounts ORDER BY id")]
+
+
 def _insert_account(db: Database, username: str, password: str, role: str) -> int:
     cur = db.execute("INSERT INTO accounts (username, password_hash, role, created_at) VALUES (?, ?, ?, ?)",
                      [username, generate_password_hash(password), role, utc_now()])
