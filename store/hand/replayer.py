@@ -30,7 +30,8 @@ from store.hand.card_hiding import (
     shown_cards,
 )
 from store.hand.judging import LIVE_EVENT, hand_item, night_rulings
-from store.hand.rows import LIVE_HAND, live_hand, names_seat
+from store.hand.rows import LIVE_HAND, hand_by_number, live_hand, names_seat
+from store.night.nights import get_night
 
 
 def hand_replay(db: Database, hand_id: int, *, viewer_seat: int | None = None) -> dict:
@@ -262,3 +263,40 @@ def night_hand_list(db: Database, night_id: int) -> list[dict]:
                     "errors": sum(1 for f in findings if f.get("severity") == "error"),
                     "voided": voided.get(hand_id, 0)})
     return out
+
+
+def night_hands_page(db: Database, night_id: int) -> dict | None:
+    """The host's list of the night's hands, in one read: ``{"night": store.get_night,
+    "hands": :func:`night_hand_list`}``; None when there is no such night. Read-only."""
+    with read_tx(db):
+        try:
+            return {"night": get_night(db, night_id), "hands": night_hand_list(db, night_id)}
+        except StoreError:
+            return None
+
+
+def host_hand_page(db: Database, night_id: int, number: int) -> dict | None:
+    """The host's replay of hand ``number`` of the night (every card as logged), in one
+    read: ``{"night": store.get_night, "replay": :func:`hand_replay`}``; None when there is
+    no such night or hand. Read-only."""
+    with read_tx(db):
+        try:
+            night = get_night(db, night_id)
+        except StoreError:
+            return None
+        hand = hand_by_number(db, night_id, number)
+        if hand is None:
+            return None
+        return {"night": night, "replay": hand_replay(db, hand["id"])}
+
+
+def player_hand_page(db: Database, hand_id: int, player_id: int) -> dict | None:
+    """A player's replay of a hand they were dealt into (:func:`player_hand_seat`; cards
+    nobody showed hidden but their own), in one read: ``{"night", "replay"}``; None for
+    any other hand. Read-only."""
+    with read_tx(db):
+        seat = player_hand_seat(db, hand_id, player_id)
+        if seat is None:
+            return None
+        replay = hand_replay(db, hand_id, viewer_seat=seat)
+        return {"night": get_night(db, replay["night_id"]), "replay": replay}
