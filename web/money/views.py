@@ -15,7 +15,6 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 
 import store
-from store.core.transactions import read_tx
 from store.money import expenses as store_expenses
 from store.money import payments as store_payments
 from store.night.nights import table_players
@@ -168,16 +167,11 @@ def void_expense(night_id: int, expense_id: int):
 def outstanding():
     """Every closed night's transfers not confirmed yet (oldest first), with totals per
     player, and the buttons to confirm them."""
-    db = get_db()
-    with read_tx(db):
-        rows = store_payments.outstanding(db)
-        names = {}
-        said = []
-        for row in rows:
-            tz = store.get_night(db, row["night_id"])["timezone"]
-            said += [{**s, "night_id": row["night_id"], "local_date": row["local_date"], "title": row["title"],
-                      "currency": row["currency"]} for s in said_transfers(db, [row], tz, names)]
-        totals = store_payments.outstanding_totals(rows)
+    page = store_payments.outstanding_page(get_db())
+    said = [{**s, "night_id": row["night_id"], "local_date": row["local_date"], "title": row["title"],
+             "currency": row["currency"]}
+            for row in page["rows"] for s in said_transfers([row], row["timezone"], page["markers"])]
+    totals = page["totals"]
     groups: list[dict] = []
     for row in said:  # by night, oldest first (the order outstanding() gives)
         if not groups or groups[-1]["night_id"] != row["night_id"]:
@@ -225,26 +219,11 @@ def player_transfer(token: str, night_id: int):
     if action not in ("paid", "confirm") or what not in store_payments.WHATS \
             or not (other.isascii() and other.isdigit() and len(other) < 19):
         abort(400)
-    other_id = int(other)
-    with read_tx(db):
-        played = db.execute("SELECT 1 FROM seats WHERE night_id = ? AND player_id = ?",
-                            [night_id, player_id]).fetchone()
-        if not played:
-            abort(404)
-        ours = [t for t in store_payments.night_transfers(db, night_id, what)
-                if {t["payer_id"], t["payee_id"]} == {player_id, other_id}]
     try:
-        if not ours:
-            raise store.StoreError("that transfer is not yours", "not_your_transfer_player")
-        i_pay = ours[0]["payer_id"] == player_id
-        if action == "confirm" and i_pay:
-            raise store.StoreError("only the payee confirms a transfer", "only_payee_confirms")
-        if action == "paid" and not i_pay:
-            raise store.StoreError("only the payer marks a transfer paid", "only_payer_marks_paid")
-        payer, payee = (player_id, other_id) if i_pay else (other_id, player_id)
-        do = store_payments.mark_paid if action == "paid" else store_payments.confirm_paid
-        do(db, night_id, payer, payee, entered_by=f"player:{player_id}", what=what, key=_form_key())
-    except ValueError as exc:
+        store_payments.player_mark(db, night_id, player_id, int(other), action=action, what=what, key=_form_key())
+    except ValueError as exc:  # StoreError included
+        if getattr(exc, "code", None) == "no_night":   # a night they did not play
+            abort(404)
         flash(refusal_text(exc), "error")
     else:
         flash(_("Marked paid.") if action == "paid" else _("Confirmed: the money arrived."), "ok")
