@@ -481,18 +481,16 @@ def close(night_id: int):
 @host_required
 def void_entry(night_id: int):
     """Void one of the night's buy-ins, rebuys, cash-outs or adjustments (``store.void_entry``:
-    a ``void`` entry with the reason, who and when; nothing deleted)."""
+    a ``void`` entry with the reason, who and when; nothing deleted; an entry of another
+    night is refused as no such entry)."""
 
     def do(db):
         entry_id = _int("entry_id", low=1)
-        row = db.execute("SELECT night_id FROM ledger WHERE id = ?", [entry_id]).fetchone()
-        if row is None or row[0] != night_id:
-            raise ValueError(_("No such entry in this night."))
         reason = text_field("reason", MAX_REASON)
         if not reason:
             raise ValueError(_("Say why the entry is voided."))
-        store.void_entry(db, entry_id, reason=reason, entered_by=current_actor(),
-                         key=_form_key())
+        store.void_entry(db, entry_id, reason=reason, entered_by=current_actor(), key=_form_key(),
+                         night_id=night_id)   # (another night's entry: no_entry, "No such entry in this night.")
 
     return _write(night_id, do, _("Entry voided."))
 
