@@ -17,7 +17,7 @@ from dispute_cases import refused, snapshot
 from test_fuzz_endpoints import build
 
 import store
-from web.dispute.views import preview_digest
+from store.dispute.rulings import preview_digest
 
 TOO_BIG = "1000000000000000000000000000000"
 

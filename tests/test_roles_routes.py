@@ -34,7 +34,7 @@ from csrf_client import post_form, post_json
 
 import store
 import store.money.expenses
-from web.dispute.views import preview_digest
+from store.dispute.rulings import preview_digest
 
 CASE = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
         "players": [("Ana", 1), ("Bruno", 3), ("Chus", 4)],

@@ -265,6 +265,43 @@ def night_hand_list(db: Database, night_id: int) -> list[dict]:
     return out
 
 
+def hidden_findings(db: Database, hand_id: int, player_id: int, findings: list[dict]) -> list[dict]:
+    """A hand's findings as the player may read them: cards nobody showed hidden, except
+    the player's own, as on their replay (:func:`visible_cards`,
+    ``store.hand.card_hiding.redact_finding``). Read-only."""
+    if not findings:
+        return findings
+    seat = player_hand_seat(db, hand_id, player_id)
+    visible = visible_cards(db, hand_id, seat) if seat is not None else set()
+    return [redact_finding(f, visible) for f in findings]
+
+
+def hidden_rulings(disputes: list[dict], visible: set[str]) -> list[dict]:
+    """The player's disputes with every card they may not see (not in ``visible``:
+    :func:`visible_cards`) hidden in the ruling's rule, note and correction, as on their
+    replay (``store.hand.card_hiding.redact_text``)."""
+    out = []
+    for d in disputes:
+        r = d.get("ruling")
+        if r:
+            r = {**r, "rule": redact_text(r["rule"], visible), "note": redact_text(r["note"], visible),
+                 "voided": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("voided", [])],
+                 "added": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("added", [])]}
+        out.append({**d, "ruling": r})
+    return out
+
+
+def player_rulings(db: Database, hand_id: int, player_id: int, disputes: list[dict]) -> list[dict]:
+    """The player's disputes of one hand as they may read them: the rulings' cards hidden
+    (:func:`hidden_rulings`) but those the player may see in that hand (:func:`visible_cards`
+    from their seat, :func:`player_hand_seat`; none when they were not dealt in). Read-only."""
+    if not any(d.get("ruling") for d in disputes):
+        return disputes
+    seat = player_hand_seat(db, hand_id, player_id)
+    return hidden_rulings(disputes, visible_cards(db, hand_id, seat) if seat is not None else set())
+
+
+
 def night_hands_page(db: Database, night_id: int) -> dict | None:
     """The host's list of the night's hands, in one read: ``{"night": store.get_night,
     "hands": :func:`night_hand_list`}``; None when there is no such night. Read-only."""

@@ -1,6 +1,6 @@
 """Paying up on the web, what the pages show: the host night page's transfers with their
 marks and the shared expenses (:func:`night_payments`), the phone's whom-I-pay and
-who-pays-me (:func:`player_settle_context`), a payee's QR code where the handle is a link.
+who-pays-me (:func:`said_settle`), a payee's QR code where the handle is a link.
 The routes are in ``web.money.views`` (this module imports no view module, so
 ``web.player.views`` can import it at the top).
 
@@ -23,7 +23,7 @@ nothing stored on refusal):
 
 The host night page includes ``money/_transfers.html`` and ``money/_expenses.html``, which
 read :func:`night_payments` as ``pay`` (the host's night view computes it once); the phone's ledger includes ``player/_settle.html`` with
-``settle = player_settle_context(db, player_id)``.
+``settle = said_settle(store.money.payments.player_payments(db, player_id))``.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def night_payments(night_id: int) -> dict:
             "expense_transfers": said_transfers(pay["expense_transfers"], tz, names)}
 
 
-def player_settle_context(db, player_id: int) -> dict:
+def said_settle(settle: dict[int, dict]) -> dict[int, dict]:
     """What ``player/_settle.html`` shows on the phone, per night the player played:
     ``{night_id: {"night_id", "currency", "closed", "pay": [transfers the player pays, each
     with the payee's ``handle`` and ``qr`` (inline SVG where the handle is a link)],
@@ -83,10 +83,10 @@ def player_settle_context(db, player_id: int) -> dict:
     changed], "my_handle": the player's own handle or None, "expenses": the night's live
     shared expenses as this player sees them (``store.money.expenses.player_expenses``)}}``; every transfer as
     ``store.money.payments.night_transfers`` (``status`` due | paid | confirmed) plus ``paid_who``
-    / ``confirmed_who`` in words (``store.money.payments.player_payments``, said). Read-only.
+    / ``confirmed_who`` in words.
 
-    :raises StoreError: no such player.
+    :param settle: ``store.money.payments.player_payments`` (the phone page's ``settle``).
     """
     return {night_id: {**night, "pay": said_transfers(night["pay"], night["timezone"], night["markers"]),
                        "receive": said_transfers(night["receive"], night["timezone"], night["markers"])}
-            for night_id, night in store_payments.player_payments(db, player_id).items()}
+            for night_id, night in settle.items()}
