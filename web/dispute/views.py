@@ -27,8 +27,6 @@ the page's language (``web.core.refusals``).
 
 from __future__ import annotations
 
-import uuid
-
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
@@ -39,15 +37,13 @@ from store.night.nights import local_time
 from web.account.views import current_actor
 from web.core import i18n
 from web.core.db import get_db
-from web.core.forms import check_text
+from web.core.forms import check_text, form_key, new_form_key
 from web.core.refusals import close_refused_said, refusal_text, said_refusal
-from web.night.views import _form_key, host_required
+from web.core.security import PRIVATE
+from web.night.views import host_required
 from web.player.views import player_for
 
 bp = Blueprint("disputes", __name__)
-
-PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex"}
-"""Headers of the player's pages: never cached, never indexed, no referrer."""
 
 OTHER_RULE = "__other__"
 """The ruling form's choice "another rule" (the host writes it in ``rule_other``)."""
@@ -84,7 +80,7 @@ def player_dispute(token: str, hand_id: int):
         statement = request.form.get("statement", "")
         try:
             check_text(statement, "statement", len(statement), multiline=True)  # its characters
-            store.open_dispute(db, hand_id, player_id, statement, key=_form_key())
+            store.open_dispute(db, hand_id, player_id, statement, key=form_key())
         except ValueError as exc:  # StoreError included: nothing written
             error = refusal_text(exc)
         else:
@@ -94,7 +90,7 @@ def player_dispute(token: str, hand_id: int):
     page = render_template(
         "dispute/player_dispute.html", token=token, hand=hand, night=night, disputes=mine,
         can_file=not any(d["status"] == "open" for d in mine), error=error, statement=statement,
-        max_statement=store.MAX_STATEMENT, key=str(uuid.uuid4()))
+        max_statement=store.MAX_STATEMENT, key=new_form_key())
     return page, 400 if error else 200, PRIVATE
 
 
@@ -248,7 +244,7 @@ def _render_dispute(found: dict, sent, status: int = 200):
         night=night, findings=findings, rules=rules, form=form, live=live, live_said=said_log(live, names),
         preview=preview, digest=digest,
         other_rule=OTHER_RULE, replay_url=replay_url(night["id"], dispute["hand_number"]),
-        key=str(uuid.uuid4()), max_note=MAX_NOTE)
+        key=new_form_key(), max_note=MAX_NOTE)
     return page, status
 
 
@@ -285,7 +281,7 @@ def rule(dispute_id: int):
     try:
         _ruling_texts(rule_text, note)
         store.record_ruling(get_db(), dispute_id, decision=decision, rule=rule_text, note=note, actions=actions,
-                            entered_by=current_actor(), key=_form_key(), previewed=request.form.get("digest", ""))
+                            entered_by=current_actor(), key=form_key(), previewed=request.form.get("digest", ""))
     except ValueError as exc:  # StoreError included: nothing was written
         back = {"decision": decision, "rule_choice": OTHER_RULE, "rule_other": rule_text, "note": note}
         if actions is not None:

@@ -31,15 +31,11 @@ from store.hand.replayer import host_hand_page, night_hands_page, player_hand_pa
 from store.night.nights import local_time
 from web.core import i18n
 from web.core.db import get_db
+from web.core.security import PRIVATE
 from web.night.views import host_required
 from web.player.views import player_for
 
 bp = Blueprint("replay", __name__)
-
-PLAYER_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                  "X-Robots-Tag": "noindex"}
-"""The player page's headers (``web.player.views``): the link is the key; keep it out of caches,
-referrers and search engines."""
 
 
 @bp.get("/host/night/<int:night_id>/hands")
@@ -83,7 +79,7 @@ def player_hand(token: str, hand_id: int):
     page = render_template("hand/replayer_hand.html", **_page(replay, night), viewer=True,
                            back=url_for("player.ledger", token=token),
                            back_label=_("Back to my ledger"))
-    return page, 200, PLAYER_HEADERS
+    return page, 200, PRIVATE
 
 
 def _name(seat: int | None, names: dict) -> str:

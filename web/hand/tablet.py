@@ -71,7 +71,7 @@ from store.night.dealer_links import tablet_access
 from web.core import i18n
 from web.core.csrf import generate_csrf
 from web.core.db import get_db
-from web.core.forms import MAX_NUMBER, bad_characters, check_text
+from web.core.forms import MAX_NUMBER, bad_characters, check_text, key_ok
 from web.core.limits import MAX_JSON_BYTES, json_problem
 from web.core.refusals import refusal_text, said_refusal
 from web.night.night_form import rules_words
@@ -93,8 +93,6 @@ CONTRACT.md section 2): the one list, read here."""
 
 AMOUNT_VERBS = tuple(sorted(verb for verb in TABLET_VERBS if PLAYER_VERBS[verb] == "amount"))
 """Those that take a chip amount (a round total for open/bet/raise/blind, CONTRACT.md 2)."""
-
-MAX_KEY = 100
 
 
 def _small_int(value, low: int, high: int) -> bool:
@@ -199,7 +197,7 @@ def tap(night_id: int, token: str):
     if not isinstance(body, dict):
         return _bad(_("The request must be a JSON object."))
     key = body.get("key")
-    if not isinstance(key, str) or not 8 <= len(key) <= MAX_KEY or not (key.isascii() and key.isprintable()):
+    if not key_ok(key):
         return _bad(_("Each tap needs an idempotency key of 8-100 printable ASCII characters."))
     read = _read_tap(body, key)
     if isinstance(read, str):  # refused before touching the database

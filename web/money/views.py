@@ -9,8 +9,6 @@ refusal.
 
 from __future__ import annotations
 
-import uuid
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
@@ -21,8 +19,18 @@ from store.night.nights import table_players
 from web.account.views import current_actor, host_required
 from web.core import i18n
 from web.core.db import get_db
-from web.core.forms import MAX_NUMBER, MAX_REASON, cents_field, choice_field, int_field, text_field
+from web.core.forms import (
+    MAX_NUMBER,
+    MAX_REASON,
+    cents_field,
+    choice_field,
+    form_key,
+    int_field,
+    new_form_key,
+    text_field,
+)
 from web.core.refusals import refusal_text
+from web.core.security import PRIVATE
 from web.money.payments import said_transfers
 from web.player.views import player_for
 
@@ -31,18 +39,7 @@ bp = Blueprint("payments", __name__)
 ACTIONS = ("paid", "confirm", "void")
 """What the host's transfer form does: mark paid, confirm received, withdraw the last mark."""
 
-PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex"}
-
-
-def _form_key() -> str | None:
-    key = request.form.get("key", "")
-    return key if 8 <= len(key) <= 100 and key.isascii() and key.isprintable() else None
-
-
-@bp.app_template_global()
-def payment_form_key() -> str:
-    """A fresh idempotency key for one of the payment forms."""
-    return str(uuid.uuid4())
+bp.add_app_template_global(new_form_key, "payment_form_key")   # (a fresh key for each payment form)
 
 
 # -- the host ---------------------------------------------------------------------------------
@@ -81,7 +78,7 @@ def host_handle(night_id: int):
     try:
         player_id = _night_player(db, night_id, "player_id")
         handle = text_field("handle", store_payments.MAX_HANDLE)
-        store_payments.set_payment_handle(db, player_id, handle, entered_by=current_actor(), key=_form_key())
+        store_payments.set_payment_handle(db, player_id, handle, entered_by=current_actor(), key=form_key())
     except ValueError as exc:  # StoreError included
         flash(refusal_text(exc), "error")
     else:
@@ -99,7 +96,7 @@ def host_transfer(night_id: int):
         action = choice_field("action", ACTIONS, required=True)
         what = choice_field("what", store_payments.WHATS) or "poker"
         payer, payee = _night_player(db, night_id, "payer_id"), _night_player(db, night_id, "payee_id")
-        args = dict(entered_by=current_actor(), what=what, key=_form_key())
+        args = dict(entered_by=current_actor(), what=what, key=form_key())
         if action == "paid":
             store_payments.mark_paid(db, night_id, payer, payee, **args)
             done = _("Marked paid.")
@@ -134,7 +131,7 @@ def add_expense(night_id: int):
                 raise ValueError(_("That player did not play this night."))
             sharers.append(int(raw))
         store_expenses.add_expense(db, night_id, payer, cents, description, sharers,
-                                   entered_by=current_actor(), key=_form_key())
+                                   entered_by=current_actor(), key=form_key())
     except ValueError as exc:
         flash(refusal_text(exc), "error")
     else:
@@ -154,7 +151,7 @@ def void_expense(night_id: int, expense_id: int):
             raise store.StoreError("no such expense", "no_expense", expense=expense_id)
         reason = text_field("reason", MAX_REASON, required=True)
         store_expenses.void_expense(db, night_id, expense_id, reason=reason, entered_by=current_actor(),
-                                    key=_form_key())
+                                    key=form_key())
     except ValueError as exc:
         flash(refusal_text(exc), "error")
     else:
@@ -195,7 +192,7 @@ def player_handle(token: str):
     try:
         handle = text_field("handle", store_payments.MAX_HANDLE)
         store_payments.set_payment_handle(db, player_id, handle, entered_by=f"player:{player_id}",
-                                          key=_form_key())
+                                          key=form_key())
     except ValueError as exc:
         flash(refusal_text(exc), "error")
     else:
@@ -220,7 +217,7 @@ def player_transfer(token: str, night_id: int):
             or not (other.isascii() and other.isdigit() and len(other) < 19):
         abort(400)
     try:
-        store_payments.player_mark(db, night_id, player_id, int(other), action=action, what=what, key=_form_key())
+        store_payments.player_mark(db, night_id, player_id, int(other), action=action, what=what, key=form_key())
     except ValueError as exc:  # StoreError included
         if getattr(exc, "code", None) == "no_night":   # a night they did not play
             abort(404)

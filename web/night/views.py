@@ -21,7 +21,6 @@ rest as the store says them.
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime, timezone
 from functools import lru_cache
 from urllib.parse import urlsplit
@@ -48,6 +47,8 @@ from web.core.forms import (
     MAX_TITLE,
     choice_field,
     currency_field,
+    form_key,
+    new_form_key,
     text_field,
 )
 from web.core.forms import field_label as _field_label
@@ -63,18 +64,6 @@ bp = Blueprint("host", __name__, url_prefix="/host")
 
 
 add_routes(bp)
-
-
-def _key() -> str:
-    """A fresh idempotency key for a form."""
-    return str(uuid.uuid4())
-
-
-def _form_key() -> str | None:
-    """The form's idempotency key: 8-100 printable ASCII characters, else None (no key:
-    the write is made, just not deduplicated; nothing odd is stored as a key)."""
-    key = request.form.get("key", "")
-    return key if 8 <= len(key) <= 100 and key.isascii() and key.isprintable() else None
 
 
 @bp.get("/")
@@ -97,7 +86,7 @@ def _index_page(refusal: str | None = None, refused: str | None = None) -> str:
     chosen = entered.get("preset") if entered.get("preset") in referee.PRESETS else next(iter(referee.PRESETS))
     return render_template("night/index.html", nights=store.list_nights(get_db()),
                            presets=night_form.presets(), basic=night_form.groups(advanced=False),
-                           advanced=night_form.groups(advanced=True), key=_key(), club_tz=club_tz,
+                           advanced=night_form.groups(advanced=True), key=new_form_key(), club_tz=club_tz,
                            timezones=_timezones(club_tz), preset_words=night_form.preset_words(),
                            entered=entered, chosen=chosen, refusal=refusal, refused=refused,
                            more_open=night_form.opens_more(entered, refused), field_label=_field_label,
@@ -192,7 +181,7 @@ def new_night():
                   "title": named("title", lambda: text_field("title", MAX_TITLE)) or None}
         fields["started_at"] = named("started_at", lambda: _started_at(text_field("started_at", 40),
                                                                         fields["timezone"]))
-        night_id = store.create_night(get_db(), rules=rules, key=_form_key(), **fields)
+        night_id = store.create_night(get_db(), rules=rules, key=form_key(), **fields)
     except ValueError as exc:  # StoreError is a ValueError
         return _index_page(refusal_text(exc), night_form.refused_field(exc)), 400
     return redirect(url_for("host.night", night_id=night_id))
@@ -233,7 +222,7 @@ def night(night_id: int):
                                       for d in disputes if d["status"] == "open"),
         opening_next=opening_next, club=store.list_players(db),
         dealer_links=_dealer_links(db, night_id, info["timezone"]),
-        summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=_key(),
+        summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=new_form_key(),
         pay=pay, share_text=share_text(summary, expenses=pay["expenses"]) if summary and info["closed"] else None,
         new_link=g.pop("new_link", None),
         players=store.table_players(db, night_id),
@@ -266,7 +255,7 @@ def issue_dealer_link(night_id: int):
         abort(404)
     try:
         link_id, token = store.issue_dealer_link(
-            db, night_id, request.form.get("label", ""), issued_by=current_actor(), key=_form_key(),
+            db, night_id, request.form.get("label", ""), issued_by=current_actor(), key=form_key(),
             default_label=_("Tablet %(n)s", n="%(n)s"))
     except ValueError as exc:  # StoreError included
         flash(refusal_text(exc), "error")
@@ -338,7 +327,7 @@ def seat(night_id: int):
         if store.current_hand(db, night_id) is not None:
             raise ValueError(_("A hand is in progress: seat new players between hands."))
         store.join_table(db, night_id, text_field("name", MAX_NAME, required=True), _int("seat", low=1),
-                         _int("chips", required=False), entered_by=current_actor(), key=_form_key())
+                         _int("chips", required=False), entered_by=current_actor(), key=form_key())
 
     return _write(night_id, do)
 
@@ -350,7 +339,7 @@ def unseat(night_id: int):
 
     return _write(night_id, lambda db: store.unseat(
         db, night_id, _int("player_id"), reason=text_field("reason", MAX_REASON), entered_by=current_actor(),
-        key=_form_key()))
+        key=form_key()))
 
 
 @bp.post("/night/<int:night_id>/void-hand")
@@ -363,7 +352,7 @@ def void_hand(night_id: int):
         if hand_id is None:
             raise ValueError(_("No hand is in progress."))
         store.void_hand_start(db, hand_id, reason=text_field("reason", MAX_REASON), entered_by=current_actor(),
-                              key=_form_key())
+                              key=form_key())
 
     return _write(night_id, do)
 
@@ -378,7 +367,7 @@ def buy_in(night_id: int):
 
     def do(db):
         player_id, chips = _int("player_id"), _int("chips", low=1)
-        store.buy_in(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        store.buy_in(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
         seat = next(p["seat"] for p in store.night_players(db, night_id) if p["player_id"] == player_id)
         stack = next_hand_stacks(db, night_id).get(seat, chips)
         said.append(_("Buy-in recorded: %(name)s +%(chips)s; stack now %(stack)s.",
@@ -398,7 +387,7 @@ def start_hand(night_id: int):
 
     return _write(night_id, lambda db: store.start_hand(
         db, night_id, button=_int("button", required=False, low=1), entered_by=current_actor(),
-        key=_form_key()))
+        key=form_key()))
 
 
 @bp.post("/night/<int:night_id>/cash-out")
@@ -409,7 +398,7 @@ def cash_out(night_id: int):
 
     def do(db):
         player_id, chips = _int("player_id"), _int("chips")
-        store.cash_out(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        store.cash_out(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
         said.append(_("Chips recorded: %(name)s %(chips)s.", name=store.get_player(db, player_id)["name"],
                       chips=i18n.chips(chips)))
 
@@ -429,7 +418,7 @@ def recount(night_id: int):
     def do(db):
         player_id, chips = _int("player_id"), _int("chips")
         before = [e["chips"] for e in store.money.bank.live_entries(db, night_id, "cash_out") if e["player_id"] == player_id]
-        store.recount(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        store.recount(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
         name = store.get_player(db, player_id)["name"]
         said.append(_("Recount recorded: %(name)s %(chips)s (before %(before)s).", name=name,
                       chips=i18n.chips(chips), before=i18n.chips(before[-1])) if before
@@ -450,7 +439,7 @@ def pot_handed_back(night_id: int):
     who and when, voidable): the bank then counts it once, inside the counts."""
 
     return _write(night_id, lambda db: store.pot_handed_back(db, night_id, entered_by=current_actor(),
-                                                             key=_form_key()),
+                                                             key=form_key()),
                   _("Noted: the carried pot was handed back to the players before the count."))
 
 
@@ -471,7 +460,7 @@ def close(night_id: int):
         charge = _int("charge_player_id", required=False)
         hub = _int("hub_player_id", required=False)
         store.close_night(db, night_id, entered_by=current_actor(), resolution=resolution, charge_player_id=charge,
-                          mode="hub" if hub else "fewest", hub_player_id=hub, key=_form_key(),
+                          mode="hub" if hub else "fewest", hub_player_id=hub, key=form_key(),
                           override_reason=override)
 
     return _write(night_id, do)
@@ -489,7 +478,7 @@ def void_entry(night_id: int):
         reason = text_field("reason", MAX_REASON)
         if not reason:
             raise ValueError(_("Say why the entry is voided."))
-        store.void_entry(db, entry_id, reason=reason, entered_by=current_actor(), key=_form_key(),
+        store.void_entry(db, entry_id, reason=reason, entered_by=current_actor(), key=form_key(),
                          night_id=night_id)   # (another night's entry: no_entry, "No such entry in this night.")
 
     return _write(night_id, do, _("Entry voided."))

@@ -33,6 +33,7 @@ from store.player.phone import phone_page
 from web.core import i18n
 from web.core.charts import line_chart
 from web.core.db import get_db
+from web.core.security import PRIVATE
 from web.money.payments import said_settle
 from web.player import phone
 
@@ -90,8 +91,7 @@ def ledger(token: str):
     response = render_template("player/ledger.html", ledger=data, nights=nights, token=token,
                                disputes=disputes, cards=cards, settle=settle,
                                trend=trend_charts(nights))
-    return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                           "X-Robots-Tag": "noindex"}
+    return response, 200, PRIVATE
 
 
 def distinct_titles(cards: dict[int, dict]) -> None:
