@@ -1,5 +1,5 @@
 """Paying up on the web, what the pages show: the host night page's transfers with their
-marks and the shared expenses (:func:`night_payments`), the phone's whom-I-pay and
+marks and the shared expenses (:func:`said_payments`), the phone's whom-I-pay and
 who-pays-me (:func:`said_settle`), a payee's QR code where the handle is a link.
 The routes are in ``web.money.views`` (this module imports no view module, so
 ``web.player.views`` can import it at the top).
@@ -22,7 +22,7 @@ nothing stored on refusal):
   revoked link: the plain 404 of the player pages, nothing stored.
 
 The host night page includes ``money/_transfers.html`` and ``money/_expenses.html``, which
-read :func:`night_payments` as ``pay`` (the host's night view computes it once); the phone's ledger includes ``player/_settle.html`` with
+read :func:`said_payments` as ``pay`` (the host's night view says it once); the phone's ledger includes ``player/_settle.html`` with
 ``settle = said_settle(store.money.payments.player_payments(db, player_id))``.
 """
 
@@ -30,9 +30,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from store.money import payments as store_payments
 from store.night.nights import local_time
-from web.core.db import get_db
 from web.core.qr import is_link, qr_svg
 
 
@@ -62,14 +60,13 @@ def said_transfers(transfers: list[dict], tz_name: str, names: dict[int, str]) -
              "qr": handle_qr(t["handle"], t["payee"])} for t in transfers]
 
 
-def night_payments(night_id: int) -> dict:
+def said_payments(pay: dict) -> dict:
     """What the host night page's partials show (``money/_transfers.html``,
     ``money/_expenses.html``): ``{"closed", "currency", "transfers" (poker, with status),
     "expense_transfers", "stale" (marks of a settlement that changed), "expenses"
     (``store.money.expenses.night_expenses``), "players" (the night's table), "handles"
-    {player_id: handle}}``: ``store.money.payments.night_payments``, each transfer said
-    (:func:`said_transfers`). Read-only."""
-    pay = store_payments.night_payments(get_db(), night_id)
+    {player_id: handle}}``: ``pay``, ``store.money.payments.night_payments``, each transfer
+    said (:func:`said_transfers`)."""
     tz, names = pay["timezone"], pay["markers"]
     return {**pay, "transfers": said_transfers(pay["transfers"], tz, names),
             "expense_transfers": said_transfers(pay["expense_transfers"], tz, names)}

@@ -33,10 +33,10 @@ from flask_babel import ngettext
 import referee
 import store
 from store.hand.judging import next_hand_stacks
-from store.money.counts import count_findings
+from store.night.night_page import night_page
 from store.night.nights import local_time
-from store.player.player_links import player_links, revoke_player_links
 from store.player.player_links import revoke_link as revoke
+from store.player.player_links import revoke_player_links
 from web.account.views import add_routes, current_actor, host_required
 from web.core import i18n
 from web.core.db import get_db
@@ -55,8 +55,7 @@ from web.core.forms import field_label as _field_label
 from web.core.forms import int_field as _int
 from web.core.qr import qr_svg
 from web.core.refusals import refusal_text
-from store.hand.table_view import table_view
-from web.money.payments import night_payments
+from web.money.payments import said_payments
 from web.money.share import share_text
 from web.night import night_form
 
@@ -196,49 +195,42 @@ def night(night_id: int):
     first, each linking its ruling page), and the night's rules in words (the preset and
     each override the host set: ``night_form.rules_words``)."""
 
-    db = get_db()
-    try:
-        info = store.get_night(db, night_id)
-    except store.StoreError:
+    page = night_page(get_db(), night_id)
+    if page is None:
         abort(404)
+    info, view, summary, seated = page["night"], page["view"], page["summary"], page["seated"]
+    tz = info["timezone"]
     g.night_preset = info["rules_frozen"].get("preset")
-    view = table_view(db, night_id, cached_check=True)
-    summary = _summary(db, night_id)
     bought = {r["player_id"]: r["bought"] for r in (summary or {}).get("players", [])}
     # hands played elsewhere (a PokerNow ledger, store.night.nights.hands_elsewhere): no hand or tablet
     # controls, no opener line; the seats show each player's count (the ledger's), not the referee's stack
-    elsewhere = store.night.nights.hands_elsewhere(db, night_id)
+    elsewhere = page["hands_elsewhere"]
     counted = {r["player_id"]: r["counted"] for r in (summary or {}).get("players", [])} if elsewhere else {}
-    seated = store.night_players(db, night_id)
-    opening_next = _opening_next(db, view, info)
-    pay = night_payments(night_id)  # the transfers with their marks, the expenses: read once
-    disputes = [{**d, "entered_local": local_time(d["entered_at"], info["timezone"])}
-                for d in store.night_disputes(db, night_id)]
+    pay = said_payments(page["payments"])  # the transfers with their marks, the expenses
+    disputes = [{**d, "entered_local": local_time(d["entered_at"], tz)} for d in page["disputes"]]
     return render_template(
         "night/night.html", night=info, view=view, seated=seated, bought=bought,
         hands_elsewhere=elsewhere, counted=counted,  # hands played elsewhere (see above)
         disputes=disputes, open_disputes=[d for d in disputes if d["status"] == "open"],
         open_disputes_names=", ".join(_("%(name)s (hand %(number)s)", name=d["player"], number=d["hand_number"])
                                       for d in disputes if d["status"] == "open"),
-        opening_next=opening_next, club=store.list_players(db),
-        dealer_links=_dealer_links(db, night_id, info["timezone"]),
-        summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=new_form_key(),
+        opening_next=page["opening_next"], club=page["club"],
+        dealer_links=[{**link, "issued_local": _minute(link["issued_at"], tz)} for link in page["dealer_links"]],
+        summary=summary, count_findings=i18n.say_findings(page["count_findings"]), key=new_form_key(),
         pay=pay, share_text=share_text(summary, expenses=pay["expenses"]) if summary and info["closed"] else None,
         new_link=g.pop("new_link", None),
-        players=store.table_players(db, night_id),
-        entries=[{**e, "entered_local": store.night.nights.local_time(e["entered_at"], info["timezone"]),
-                  "voided_local": store.night.nights.local_time(e["voided_at"], info["timezone"])}
-                 for e in store.night_entries(db, night_id)],
-        started_local=store.night.nights.local_time(info["started_at"], info["timezone"]),
+        players=page["players"],
+        entries=[{**e, "entered_local": local_time(e["entered_at"], tz), "voided_local": local_time(e["voided_at"], tz)}
+                 for e in page["entries"]],
+        started_local=local_time(info["started_at"], tz),
         rule_words=night_form.rules_words(info["rules"]),
-        links=player_links_by_id(db, [p["player_id"] for p in seated], info["timezone"]))
+        links={pid: [{**link, "issued_local": _minute(link["issued_at"], tz)} for link in links]
+               for pid, links in page["player_links"].items()})
 
 
-def _dealer_links(db, night_id: int, tz_name: str) -> list[dict]:
-    """The night's tablet links for the panel (``store.night.dealer_links``), each with its issue
-    time in the club's zone (``issued_local``: ``"2026-11-29 21:05"``)."""
-    return [{**link, "issued_local": local_time(link["issued_at"], tz_name).strftime("%Y-%m-%d %H:%M")}
-            for link in store.dealer_links(db, night_id)]
+def _minute(issued_at: str, tz_name: str) -> str:
+    """A link's issue time (ISO UTC) in the club's zone, to the minute: ``"2026-11-29 21:05"``."""
+    return local_time(issued_at, tz_name).strftime("%Y-%m-%d %H:%M")
 
 
 @bp.post("/night/<int:night_id>/dealer-links")
@@ -281,27 +273,6 @@ def revoke_dealer_link(night_id: int, link_id: int):
     except store.StoreError as exc:
         flash(refusal_text(exc), "error")
     return redirect(url_for("host.night", night_id=night_id))
-
-
-def _opening_next(db, view: dict, info: dict) -> str | None:
-    """The opening minimum in force: the current hand's, else the next hand's (ladder)."""
-
-    if view["in_progress"]:
-        return view.get("opening")
-    if view["hand_id"] is not None:
-        checked = store.hand_check(db, view["hand_id"]) or {}
-        if "next_opening" in checked:
-            return checked["next_opening"]
-    return info["rules_frozen"].get("opening")
-
-
-def _summary(db, night_id: int) -> dict | None:
-
-    try:
-        return store.night_summary(db, night_id)
-    except Exception:  # noqa: BLE001 - the summary is a courtesy on this page
-        current_app.logger.exception("night_summary failed for night %s", night_id)
-        return None
 
 
 def _write(night_id: int, do, done: str | None = None):
@@ -609,15 +580,3 @@ def revoke_all_links(player_id: int):
     count = revoke_player_links(get_db(), player_id) if player_id <= MAX_NUMBER else 0
     flash(ngettext("%(num)s link revoked.", "%(num)s links revoked.", count), "ok")
     return _back(night_id)
-
-
-def player_links_by_id(db, player_ids, tz_name: str) -> dict[int, list[dict]]:
-    """Each player's live links for the night page: ``{player_id: [{"id", "prefix",
-    "issued_at", "issued_local"}]}``; ``issued_local`` is the issue time in the club's zone
-    (``"2026-11-29 21:05"``)."""
-
-    out = {}
-    for pid in player_ids:
-        out[pid] = [{**link, "issued_local": local_time(link["issued_at"], tz_name).strftime("%Y-%m-%d %H:%M")}
-                    for link in player_links(db, pid)]
-    return out
