@@ -40,7 +40,7 @@ The view is thin: it reads the tap's body (:func:`_read_tap`), makes one store c
 and the table it leaves, read in one transaction) and says the answer in the page's
 language (:func:`said`). No rule logic here: whose turn, the legal actions, findings and
 awards come from ``referee.table_state`` and ``store.hand_check`` (``referee.check``); the
-player verbs the page offers are the referee's (``referee.actions.PLAYER_VERBS``).
+player verbs the page offers are the referee's (``referee.actions.TABLET_VERBS``).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 import store
-from referee.actions import EXTENSION_VERBS, PLAYER_VERBS
+from referee.actions import PLAYER_VERBS, TABLET_VERBS
 from store.hand.operations import OPS, Tap, apply_tap, tap_context
 from store.hand.table_view import MAX_FORCED, table_page, table_view
 from store.night.dealer_links import tablet_access
@@ -87,12 +87,10 @@ def _setup(state) -> None:
         app.logger.warning("SECRET_KEY is the development default: session cookies can be forged; "
                            "set TAPETE_SECRET_KEY")
 
-TABLET_VERBS = tuple(verb for verb in PLAYER_VERBS if verb not in EXTENSION_VERBS)
-"""The player verbs the page offers, in the referee's order (``referee.actions.PLAYER_VERBS``,
-CONTRACT.md section 2): the one list, read here."""
-
 AMOUNT_VERBS = tuple(sorted(verb for verb in TABLET_VERBS if PLAYER_VERBS[verb] == "amount"))
-"""Those that take a chip amount (a round total for open/bet/raise/blind, CONTRACT.md 2)."""
+"""The verbs the page offers (the referee's ``referee.actions.TABLET_VERBS``: the one list of
+player verbs, read here) that take a chip amount (a round total for open/bet/raise/blind,
+CONTRACT.md 2)."""
 
 
 def _small_int(value, low: int, high: int) -> bool:
