@@ -98,7 +98,7 @@ def test_create_night_freezes_the_rules_and_is_idempotent_on_key(db):
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"rules": "poker-de-marte", "chip_cents": 5}, "unknown preset"),
+    ({"rules": "poker-de-marte", "chip_cents": 5}, "unknown_preset"),   # (rules_invalid, reason unknown_preset)
     ({"rules": "jackpots", "chip_cents": 0}, "chip_cents"),
     ({"rules": "jackpots", "chip_cents": 2.5}, "chip_cents"),
     ({"rules": "jackpots", "chip_cents": 5, "timezone": "Mars/Olympus"}, "time zone"),
