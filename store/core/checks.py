@@ -111,6 +111,8 @@ class StoreError(ValueError):
     A night's rules (``store.night.nights.create_night``, the import): ``rules_invalid``
     (field: the override key or None, reason: the referee's ``RulesError.reason``) and
     ``rules_unplayable`` (field, reason and the figures: ``referee.rules.check_playable``).
+    A dealer's tap (``store.hand.operations.apply_tap``): ``show_without_cards``,
+    ``no_hand_in_progress``, ``hand_not_this_night``.
 
     The code form ``StoreError(code, **params)`` (a message that is a bare code, no
     ``code`` given) carries no English sentence: ``str(error)`` is the code and its params

@@ -45,7 +45,7 @@ again)."""
 @dataclass(frozen=True)
 class Tap:
     """One dealer's tap as the tablet sent it, read and checked for its types and ranges
-    by the view (``web.hand.tablet``; CONTRACT of the endpoint there).
+    by the view (``web.hand.tablet``, whose docstring says the endpoint).
 
     ``op``: one of :data:`OPS`; ``key``: the client's idempotency key (8-100 printable
     ASCII characters); ``version``: the hand's version the tablet saw
