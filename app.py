@@ -40,6 +40,9 @@ def create_app(test_config=None):
         app.config.update(test_config)
     if not app.config.get("TESTING"):
         _load_local_secrets(app)
+        if app.secret_key in (None, "", "dev"):
+            app.logger.warning("SECRET_KEY is the development default: session cookies can be forged; "
+                               "set TAPETE_SECRET_KEY")
 
     db.init_app(app)  # one pooled connection per request
     i18n.init_app(app)  # Flask-Babel: Spanish and English

@@ -25,16 +25,30 @@ class ActionError(ValueError):
     """An action string that cannot be read; the message quotes it (becomes ``unreadable``)."""
 
 
-PLAYER_VERBS = {
-    # verb: amount required / optional / none
-    "ante": "amount", "blind": "amount", "straddle": "amount", "open": "amount",
-    "bet": "amount", "raise": "amount", "call": "optional", "check": "none",
-    "allin": "none", "fold": "none", "split": "none", "muck": "none",
-    "draw": "draw", "show": "cards",
+VERBS = (
+    # verb, what it takes (an amount required / optional / none / the draw's count / cards),
+    # its place among the dealer tablet's buttons (None: not offered)
+    ("ante", "amount", 11), ("blind", "amount", 12), ("straddle", "amount", 13), ("open", "amount", 2),
+    ("bet", "amount", 3), ("raise", "amount", 5), ("call", "optional", 4), ("check", "none", 1),
+    ("allin", "none", 6), ("fold", "none", 7), ("split", "none", 14), ("muck", "none", 10),
+    ("draw", "draw", 8), ("show", "cards", 9),
     # extension (not in CONTRACT.md section 2): chips bought during a hand, which table
-    # stakes do not let play until the hand is over (finding chips_added_mid_hand)
-    "rebuy": "amount",
-}
+    # stakes do not let play until the hand is over (finding chips_added_mid_hand); never
+    # offered on the tablet (a rebuy goes through the host's ledger between hands)
+    ("rebuy", "amount", None),
+)
+"""The one list of player verbs (CONTRACT.md section 2): each with what it takes (an
+``amount`` of chips: a round total for open/bet/raise/blind; an ``optional`` one: call;
+``none``; the ``draw``'s count and discards; the ``cards`` shown) and its place on the
+dealer tablet, which offers them in that order (a player's choices first, then the forced
+chips and the split of openers: :data:`TABLET_VERBS`)."""
+
+PLAYER_VERBS = {verb: takes for verb, takes, _place in VERBS}
+"""Verb -> what it takes (:data:`VERBS`), in the order of :data:`VERBS`."""
+
+TABLET_VERBS = tuple(verb for _place, verb in sorted((place, verb) for verb, _, place in VERBS if place is not None))
+"""The player verbs the dealer tablet offers, in its order (:data:`VERBS`)."""
+
 DEALER_VERBS = ("deal", "serve", "award", "misdeal", "note")
 MAX_CARDS = 54
 """The most cards a deal or serve line can name: a 52-card deck and two jokers (a count

@@ -22,7 +22,6 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-
 from .cards import RANKS, deck_size, make_deck, resolve_lowest_rank
 
 BETTING = ("fixed_limit", "pot_limit", "no_limit")
@@ -34,15 +33,26 @@ OPENINGS = (None, "J", "Q", "K", "A")
 
 
 class RulesError(ValueError):
-    """Raised for an unknown preset, an unknown override key or a bad value; the message
-    names the key and quotes the value (``rules: five_figures='false': must be true or
-    false``). ``key`` is the override key at fault (None for a bad preset or a rules value
-    that is not an object), so a page can name the field in its own language.
+    """Raised for an unknown preset, an unknown override key or a bad value, and for rules
+    no hand can be played with (:func:`check_playable`); the message (English, for a log or
+    the command line) names the key and quotes the value (``rules: five_figures='false':
+    must be true or false``). ``key`` is the override key at fault (None for a bad preset
+    or a rules value that is not an object), ``reason`` what is wrong with it as a code and
+    ``params`` the figures it names (chips), so a page can say it in its own language.
+
+    Reasons: ``not_rules`` (neither a preset's name nor an object), ``unknown_preset``,
+    ``unknown_key``, ``not_a_list`` (``opener_ladder``), ``bad_value`` (a value the field
+    never takes); and :func:`check_playable`'s ``fixed_limit_no_bet`` (``small_bet``),
+    ``below_small_bet`` (``big_bet``; param ``small``), ``no_min_bet`` (``min_bet``),
+    ``below_blind`` (``big_blind``; param ``blind``), ``above_small_bet`` (``small_blind``
+    or ``big_blind``; param ``small``), ``nothing_in_pot`` (``ante``).
     """
 
-    def __init__(self, message: str, key: str | None = None) -> None:
+    def __init__(self, message: str, key: str | None = None, reason: str | None = None, **params: int) -> None:
         super().__init__(message)
         self.key = key
+        self.reason = reason
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -325,7 +335,7 @@ def _check_fields(fields: dict[str, Any], names: Any) -> None:
             first = (at, key, why)
     if first is not None:
         _, key, why = first
-        raise RulesError(f"rules: {key}={fields[key]!r}: {why}", key)
+        raise RulesError(f"rules: {key}={fields[key]!r}: {why}", key, "bad_value")
 
 
 def _chips_ok(value: Any) -> bool:
@@ -565,14 +575,15 @@ def resolve_rules(spec: Any = "jackpots", **overrides: Any) -> HouseRules:
     elif spec is None:
         base, keys = PRESETS["jackpots"], {}
     else:
-        raise RulesError(f"rules must be a preset name or an object, not {spec!r}")
+        raise RulesError(f"rules must be a preset name or an object, not {spec!r}", reason="not_rules")
     keys.update(overrides)
     if not _FIELDS.issuperset(keys):
         unknown = sorted(set(keys) - _FIELDS)
-        raise RulesError(f"rules: unknown key(s) {', '.join(unknown)}", unknown[0])
+        raise RulesError(f"rules: unknown key(s) {', '.join(unknown)}", unknown[0], "unknown_key")
     if "opener_ladder" in keys and keys["opener_ladder"] is not None:
         if isinstance(keys["opener_ladder"], str) or not hasattr(keys["opener_ladder"], "__iter__"):
-            raise RulesError(f"rules: opener_ladder={keys['opener_ladder']!r}: must be a list", "opener_ladder")
+            raise RulesError(f"rules: opener_ladder={keys['opener_ladder']!r}: must be a list", "opener_ladder",
+                             "not_a_list")
         keys["opener_ladder"] = tuple(keys["opener_ladder"])
     if "lowest_rank" in keys and keys["lowest_rank"] is not None:
         keys["lowest_rank"] = str(keys["lowest_rank"]).upper() if keys["lowest_rank"] != "auto" else "auto"
@@ -592,4 +603,62 @@ def _preset(name: Any) -> HouseRules:  # (any value: the file's)
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})") from None
+        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})", reason="unknown_preset") from None
+
+
+def check_playable(rules: HouseRules) -> None:
+    """Refuse bet sizes no hand can be played with, naming the field (``rules``: resolved,
+    :func:`resolve_rules`: the preset's values fill what the overrides leave out).
+
+    Fixed limit needs ``small_bet`` > 0 and ``big_bet`` >= ``small_bet``; pot and no limit
+    need ``min_bet`` > 0; an ante or a blind must put something in the pot; the double
+    blind (``big_blind``), when there is one, is at least the blind (``small_blind``).
+
+    In fixed limit neither blind may be larger than the small bet. Robert's Rules of Poker,
+    section 4 (Buttons and Blinds), rules for using blinds, rule 1: "The minimum bring-in
+    and allowable raise sizes for the opener are specified by the poker form used and blind
+    amounts set for a game": the blinds are the first bet, and in limit poker a bet is the
+    lower limit, so the big blind is at most the small bet (the usual structure: blinds 5
+    and 10 in a game of 10 and 20). A double blind of 10 over bets of 2/4 leaves no legal
+    raise size: the tablet offered "raise to 12" and called the double blind's option a
+    call.
+
+    >>> check_playable(resolve_rules("jackpots"))
+    >>> check_playable(resolve_rules({"preset": "basico", "blinds_allowed": True, "small_blind": 5, "big_blind": 10}))
+    Traceback (most recent call last):
+    ...
+    referee.rules.RulesError: rules: big_blind=10: at most the small bet (2) in fixed limit
+
+    :raises RulesError: the first field at fault as ``key``, with ``reason`` and ``params``
+        (see :class:`RulesError`); the message is English, never a page's sentence.
+    """
+    if rules.betting == "fixed_limit":
+        if rules.small_bet <= 0:
+            raise RulesError(f"rules: small_bet={rules.small_bet}: must be above 0 in fixed limit", "small_bet",
+                             "fixed_limit_no_bet")
+        if rules.big_bet < rules.small_bet:
+            raise RulesError(f"rules: big_bet={rules.big_bet}: at least the small bet ({rules.small_bet})",
+                             "big_bet", "below_small_bet", small=rules.small_bet)
+    elif rules.min_bet <= 0:
+        raise RulesError(f"rules: min_bet={rules.min_bet}: must be above 0 in pot limit and no limit", "min_bet",
+                         "no_min_bet")
+    _check_blinds(rules)
+    if rules.ante <= 0 and rules.small_blind <= 0 and rules.big_blind <= 0:
+        raise RulesError("rules: ante=0 and no blinds: nobody puts anything in the pot", "ante", "nothing_in_pot")
+
+
+def _check_blinds(rules: HouseRules) -> None:
+    """The blinds' sizes against each other and the bets (see :func:`check_playable`).
+
+    :raises RulesError: ``big_blind`` below the blind, or a blind above the small bet in
+        fixed limit."""
+    if not rules.blinds_allowed:
+        return
+    if 0 < rules.big_blind < rules.small_blind:
+        raise RulesError(f"rules: big_blind={rules.big_blind}: at least the blind ({rules.small_blind})",
+                         "big_blind", "below_blind", blind=rules.small_blind)
+    if rules.betting == "fixed_limit":
+        for key in ("big_blind", "small_blind"):
+            if getattr(rules, key) > rules.small_bet:
+                raise RulesError(f"rules: {key}={getattr(rules, key)}: at most the small bet ({rules.small_bet}) "
+                                 "in fixed limit", key, "above_small_bet", small=rules.small_bet)

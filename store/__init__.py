@@ -24,7 +24,7 @@ among chosen players, apart from the poker nets).
 from store.core.checks import MAX_CHIPS, StoreError
 from store.core.connection import open_db
 from store.core.schema import migrations
-from store.core.transactions import utc_now
+from store.core.transactions import Busy, utc_now
 from store.dispute.disputes import (
                        MAX_STATEMENT,
                        get_dispute,
@@ -89,7 +89,7 @@ from store.player.player_links import issue_token, player_for_token, revoke_toke
 from store.player.players import add_player, find_player, get_player, list_players
 
 __all__ = [
-    "MAX_CHIPS", "StoreError", "migrations", "open_db", "utc_now", "void_hand_start", "carried_pot",
+    "MAX_CHIPS", "StoreError", "Busy", "migrations", "open_db", "utc_now", "void_hand_start", "carried_pot",
     "join_table", "pot_handed_back", "recount", "table_players", "unseat",
     "append_action", "append_actions", "check_night", "current_hand", "end_hand", "get_hand", "hand_actions",
     "hand_check", "night_hands", "night_session", "start_hand", "undo_last", "verify_chain",

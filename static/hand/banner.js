@@ -2,7 +2,7 @@
  * page (window.TapeteBanner) and from node (require).
  *
  * disputeBanner(count, forms) -> the banner's text, or null when nothing is open.
- *   count: the server's ``open_disputes`` (web/hand/table_view.py table_view: the night's disputes
+ *   count: the server's ``open_disputes`` (store/hand/table_view.py table_view: the night's disputes
  *          not ruled yet); anything but a whole number above 0 shows no banner.
  *   forms: [one, many], the server's translated sentences, "%(n)s" standing for the count.
  * The banner never blocks play: it is text, drawn beside the table. */

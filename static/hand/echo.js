@@ -2,7 +2,7 @@
  * no network; usable from the page (window.TapeteEcho) and from node (require).
  *
  * echo(view, taps) -> the view to draw until the server answers: the server's last view
- * (``web/hand/table_view.py`` ``table_view``) with the waiting taps shown as they were tapped, and
+ * (``store/hand/table_view.py`` ``table_view``) with the waiting taps shown as they were tapped, and
  * nothing guessed. The rules stay with the referee: no turn order, no bet size, no pot
  * arithmetic, no legal moves here. While a tap waits:
  *   - ``waiting`` is the number of taps not yet answered (0: the view is the server's own);

@@ -1,4 +1,4 @@
-/* Tapete: the dealer's hand page. Draws what the server says (web/hand/table_view.py table_view,
+/* Tapete: the dealer's hand page. Draws what the server says (store/hand/table_view.py table_view,
  * from the referee's hand_state) and turns taps into CONTRACT.md action strings sent
  * through TapQueue (static/hand/tapqueue.js).
  *
@@ -664,7 +664,7 @@
   // After a hand whose pushed chips differ from the referee's award, the referee carries
   // its own stacks: say so, which hand, by how much (players by name), and the two ways
   // out, naming the buttons as the page labels them. The banner ends with its hand: the
-  // server gives no gap once a hand is in progress (web/hand/table_view.py award_gap).
+  // server gives no gap once a hand is in progress (store/hand/table_view.py award_gap).
   function gapHiddenKey(gap) { return "tapete-gap-hidden-" + CFG.night + "-" + gap.hand_id; }
   function renderGap() {
     var box = $("award-gap"), gap = awardGap;

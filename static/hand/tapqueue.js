@@ -24,7 +24,7 @@
  *
  * Two tablets on one hand: each tap carries what the tablet saw when it was made
  * (:func:`stamp`, called by ``push(tap, seen)``): ``version``, the hand's version (its
- * number of events, web/hand/table_view.py) the table showed plus the events of the taps queued
+ * number of events, store/hand/table_view.py) the table showed plus the events of the taps queued
  * before it for the same hand (:func:`eventsOf`: one each; a ``forced_bets`` the count it
  * says, ``events``, from the server's ``forced`` list); a ``start_hand`` carries
  * ``after_hand``, the last hand seen. A ``finish_hand`` (award, close, next hand in one tap)

@@ -33,7 +33,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from store.core import transactions
 from store.core.checks import StoreError
-from store.core.transactions import utc_now, write_tx
+from store.core.transactions import busy_when_locked, utc_now, write_tx
 
 MIN_PASSWORD, MAX_PASSWORD = 10, 200
 """A password's length in characters: at least 10 (issue 13), at most 200 (a longer one is
@@ -105,6 +105,11 @@ def check_password(password: str) -> str:
 def has_accounts(db: Database) -> bool:
     """Whether any account exists (none: the first visit sets one up)."""
     return db.execute("SELECT 1 FROM accounts LIMIT 1").fetchone() is not None
+
+
+def usernames(db: Database) -> list[str]:
+    """The host accounts' usernames, oldest first."""
+    return [row[0] for row in db.execute("SELECT username FROM accounts ORDER BY id")]
 
 
 def _insert_account(db: Database, username: str, password: str, role: str) -> int:
@@ -233,17 +238,21 @@ def attempt_login(db: Database, *, address: str, username: str, password: str) -
     first, and a right password then adds an ``ok`` row (which forgives the failures
     before it). So parallel attempts each see the ones before them, and no more than the
     limit of wrong passwords are ever checked per window.
+
+    :raises store.core.transactions.Busy: the write lock stayed held past the busy timeout
+        (many logins at once): nothing recorded, no password checked.
     """
     name = (username or "").strip()[:MAX_USERNAME] if isinstance(username, str) else ""
-    with write_tx(db):
-        db.execute("DELETE FROM login_attempts WHERE at < ?", [_ago(KEEP_ATTEMPTS)])
-        wait = login_wait(db, address=address, username=name)
-        if wait:
-            return None, wait
-        _insert_attempt(db, address=address, username=name, ok=False)
-    account = check_login(db, username, password)
-    if account is not None:
-        record_attempt(db, address=address, username=name, ok=True)
+    with busy_when_locked():
+        with write_tx(db):
+            db.execute("DELETE FROM login_attempts WHERE at < ?", [_ago(KEEP_ATTEMPTS)])
+            wait = login_wait(db, address=address, username=name)
+            if wait:
+                return None, wait
+            _insert_attempt(db, address=address, username=name, ok=False)
+        account = check_login(db, username, password)
+        if account is not None:
+            record_attempt(db, address=address, username=name, ok=True)
     return account, 0
 
 

@@ -15,6 +15,7 @@ import json
 from sqlite_utils import Database
 
 from store.core.reasons import stored_reason
+from store.core.transactions import read_tx
 from store.hand.events import check_night
 from store.hand.judging import session_hands
 from store.hand.rows import hand_ended, night_dealt_in, night_hands
@@ -90,8 +91,15 @@ def club_standings(db: Database) -> dict:
         dealt in, those nights), "nets": {currency: cents}, "trend": {currency:
         [(night_id, running cents after that night)]}}]}``, players sorted by net (the
         first currency's, then the others), highest first. Nets are
-        :func:`store.money.ledger.night_summary`'s ``net_cents``. Read-only.
+        :func:`store.money.ledger.night_summary`'s ``net_cents``. Read in one read
+        transaction (every night from the same moment). Read-only.
     """
+    with read_tx(db):
+        return _standings(db)
+
+
+def _standings(db: Database) -> dict:
+    """:func:`club_standings` (inside its read transaction)."""
     nights, players, currencies = [], {}, []
     for night_id, in db.execute("SELECT id FROM nights ORDER BY started_at, id").fetchall():
         summary = night_summary(db, night_id)

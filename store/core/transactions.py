@@ -1,5 +1,6 @@
 """Transactions and time: the write transaction that takes the lock at once, the read
-transaction that sees one snapshot, and the clock every stored time comes from (UTC)."""
+transaction that sees one snapshot, the database locked by another writer
+(:func:`busy_when_locked`, :class:`Busy`), and the clock every stored time comes from (UTC)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,23 @@ from sqlite_utils import Database
 
 BUSY_TIMEOUT_MS = 5000
 """How long a writer waits for another's lock before failing (milliseconds)."""
+
+class Busy(Exception):
+    """The database stayed locked by another writer past the busy timeout (and every try of
+    a write tried again, ``store.hand.operations.apply_tap``): nothing was written. Not a refusal of the input: the same write
+    may be sent again (a page answers 503 with ``Retry-After``)."""
+
+
+@contextlib.contextmanager
+def busy_when_locked():
+    """SQLite's "database is locked" (another writer held the lock past the busy timeout)
+    raised inside as :class:`Busy`; any other error as it is."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        if "locked" not in str(exc):
+            raise
+        raise Busy(str(exc)) from exc
 
 
 def clock() -> datetime:

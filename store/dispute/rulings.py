@@ -18,6 +18,7 @@ moves (issue 12; the model in the plan: "How the money moves after a ruling").
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from sqlite_utils import Database
@@ -146,8 +147,18 @@ def hand_changed(before: dict, after: dict) -> bool:
     return own(before) != own(after)
 
 
+def preview_digest(preview: dict) -> str:
+    """A fingerprint of what a preview shows (:func:`preview_ruling`: everything but the
+    dispute itself), hex SHA-256: the host's commit form carries it, and
+    :func:`record_ruling` refuses the ruling when the same ruling would now change
+    something else."""
+    shown = {k: v for k, v in preview.items() if k != "dispute"}
+    return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
+
+
 def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, note: str = "",
-                  actions: list[str] | None = None, entered_by: str, key: str | None = None) -> int:
+                  actions: list[str] | None = None, entered_by: str, key: str | None = None,
+                  previewed: str | None = None) -> int:
     """Record the host's ruling on a dispute, all in one write transaction (BEGIN
     IMMEDIATE; every check runs under the write lock, so two submits store one ruling).
 
@@ -212,8 +223,12 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         (no correction). A rejected ruling leaves the hand as logged: ``actions`` that
         differ from the live ones are refused.
     :param key: idempotency key: a repeated submit returns the first ruling's id.
+    :param previewed: the :func:`preview_digest` of the preview the host committed (the
+        host's form), or None: while the dispute is open, a ruling that would now change
+        something else than what was previewed (another write came between) is refused,
+        code ``preview_stale``.
     :returns: the ruling id.
-    :raises StoreError: ``no_dispute``, ``already_ruled`` (dispute_id, ruling_id),
+    :raises StoreError: ``no_dispute``, ``preview_stale``, ``already_ruled`` (dispute_id, ruling_id),
         ``bad_decision`` (decision), ``rule_empty``, ``rule_too_long`` (limit, length),
         ``rejected_correction``, ``awards_unknown`` (number: the cards needed to decide
         were never recorded: record the cards shown first), ``pushes_unbalanced`` (number,
@@ -227,6 +242,9 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         if not isinstance(entered_by, str) or not entered_by.strip():
             raise StoreError("entered_by_needed")
         dispute = get_dispute(db, dispute_id)
+        if previewed is not None and dispute["status"] == "open" \
+                and preview_digest(preview_ruling(db, dispute_id, decision=decision, actions=actions)) != previewed:
+            raise StoreError("preview_stale")
         _check(dispute, decision)
         rule_text, note_text = _texts(rule, note)
         hand = hand_row(db, dispute["hand_id"])

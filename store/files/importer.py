@@ -39,7 +39,7 @@ from store.files.night_block import file_night, file_settlement, left_in_play, n
 from store.files.phh_night import night_fields
 from store.hand.events import MAX_ACTION, append_actions, check_night, end_hand, night_session, start_hand
 from store.money.ledger import buy_in, cash_out, close_night
-from store.night.nights import create_night, existing, seat_player
+from store.night.nights import create_night, existing, playable, seat_player
 from store.player.players import find_player, name_key, player_by_name
 
 PHH_SUFFIXES = (".phh", ".phhs")
@@ -196,14 +196,21 @@ def validate_session(session: object, label: str = "session") -> None:
 
 def _check_rules(rules: object, label: str) -> None:
     """Refuse rules the referee cannot resolve (an unknown preset or override, a value out
-    of range: :func:`referee.rules.resolve_rules`), before anything is stored.
+    of range: :func:`referee.rules.resolve_rules`) or no hand can be played with
+    (:func:`store.night.nights.playable`, as every night), before anything is stored.
 
-    :raises StoreError: code ``session_invalid``, what ``rules_invalid``.
+    :raises StoreError: code ``session_invalid``, what ``rules_invalid``, or what
+        ``rules_unplayable`` with :func:`store.night.nights.playable`'s params (``field``,
+        ``reason``, the figures).
     """
     try:
-        resolve_rules(rules)
+        resolved = resolve_rules(rules)
     except (RulesError, ValueError, TypeError):
         raise StoreError("session_invalid", what="rules_invalid") from None
+    try:
+        playable(resolved)
+    except StoreError as exc:
+        raise StoreError("session_invalid", what="rules_unplayable", **exc.params) from None
 
 
 def file_counts(session: dict, label: str = "session") -> list[Count]:

@@ -1,90 +1,185 @@
-"""The tablet's taps that store several lines at once (``web/hand/tablet.py`` ``tap``): everyone's
-forced bets in one tap, and "confirm and next hand" (award, close, next hand) in one tap.
+"""The dealer tablet's taps (``POST /dealer/<night>/<token>/tap``, ``web.hand.tablet``): one
+tap is one call, :func:`apply_tap`: the write it asks for, tried again while the database
+is locked, and the table it leaves (``store.hand.table_view``), read in one transaction for
+the answer. Two of its operations store several lines at once: everyone's forced bets in
+one tap (:func:`forced_bets`), and "confirm and next hand" (award, close, next hand) in one
+tap (:func:`finish_hand`).
 
 No rule lives here: who owes which forced chips, the award and whether anything about the
 hand is in doubt are the referee's (``referee.table.hand_state``: the seat due, its legal
-actions, ``proposed_awards``, the findings). Each op stores its lines in ONE write
-transaction, each line under a key derived from the tap's key (``key + ":" + ...``), so a
-retried tap (the same key) stores nothing twice: it is answered from what the first one
-stored, before any version check (as ``store.append_action`` does).
+actions, ``proposed_awards``, the findings; the plans are
+``store.hand.table_view.forced_plan`` and ``finish_plan``). Each op stores its lines in ONE
+write transaction, each line under a key derived from the tap's key (``key + ":" + ...``),
+so a retried tap (the same key) stores nothing twice: it is answered from what the first
+one stored, before any version check (as ``store.append_action`` does).
 """
 
 from __future__ import annotations
 
+import random
+import time
+from dataclasses import dataclass
+
 import store
-from referee.session import play_hand
-from referee.table import hand_state
-from store.core.transactions import write_tx
+from referee.actions import ActionError, parse_action
+from store.core.checks import StoreError
+from store.core.transactions import Busy, busy_when_locked, read_tx, write_tx
 from store.hand import judging
 from store.hand.events import require_version
-from store.hand.rows import hand_row
+from store.hand.rows import hand_row, night_event
+from store.hand.table_view import MAX_FORCED, finish_plan, forced_plan, hand_now, last_hand_id, read_view
+from store.night.dealer_links import entered_by as link_entered_by
 from store.night.nights import existing
 
-FORCED_VERBS = frozenset({"ante", "blind", "straddle"})
-"""Forced chips the tablet posts for everyone in one tap (CONTRACT.md section 2: the ante,
-the blind and the double blind, ``straddle``)."""
+OPS = frozenset({"action", "undo", "end_hand", "start_hand", "forced_bets", "finish_hand"})
+"""What a tap does (:class:`Tap`'s ``op``)."""
 
-MAX_FORCED = 40
-"""At most this many forced lines in one tap (two per seat of a full table and then some):
-a guard against a loop, never reached at a real table."""
-
-
-def _state(db, hand_id: int) -> dict:
-    return hand_state(judging.hand_item(db, hand_id))
+WRITE_ATTEMPTS = 3
+"""Tries of one tap's write when SQLite reports the database locked (another tablet's write
+won the race; safe to retry because every write is idempotent on the tap's key). Each try
+waits up to the busy timeout (``store.core.transactions.BUSY_TIMEOUT_MS``); after the last,
+``store.core.transactions.Busy`` (the tap is answered 503 and the tablet's queue sends it
+again)."""
 
 
-def forced_step(state: dict) -> str | None:
-    """The next forced-chips line the referee expects, or None.
+@dataclass(frozen=True)
+class Tap:
+    """One dealer's tap as the tablet sent it, read and checked for its types and ranges
+    by the view (``web.hand.tablet``, whose docstring says the endpoint).
 
-    Only while the referee has a seat due before the deal whose ONE legal action is an ante
-    or a blind of a fixed amount (``legal`` ``[{"verb": "ante"|"blind"|"straddle", "min": n,
-    "max": n}]``,
-    from ``referee.rounds.predeal_owed``: the house's ante, its blinds where it sets their
-    size; a short stack: its stack). Optional blinds (a choice) are never posted for the
-    player.
-
-    :param state: ``referee.table.hand_state`` of the hand.
-    :returns: ``"p3 ante 5"``, or None when no forced chip is owed now.
+    ``op``: one of :data:`OPS`; ``key``: the client's idempotency key (8-100 printable
+    ASCII characters); ``version``: the hand's version the tablet saw
+    (``store.hand_version``), None for ``start_hand``; ``hand_id``: the hand it names, or
+    None (the hand in progress; for an undo the hand of ``event_id``); ``action``: the
+    action line (``"p3 open 10"``, trimmed) of an ``action``; ``event_id`` and ``reason``
+    (trimmed, at most 200 characters) of an ``undo``; ``events``: how many lines a
+    ``forced_bets`` tap stores as the tablet showed them, or None; ``after_hand``,
+    ``button`` and ``stacks`` (``{seat (str): chips}`` or None) of a ``start_hand``.
     """
-    seat, legal = state.get("to_act"), state.get("legal") or []
-    if seat is None or state.get("phase") != "predeal" or len(legal) != 1:
-        return None
-    only = legal[0]
-    if only["verb"] not in FORCED_VERBS or only["min"] is None or only["min"] != only["max"]:
-        return None
-    return f"p{seat} {only['verb']} {only['min']}"
+
+    op: str
+    key: str
+    version: int | None = None
+    hand_id: int | None = None
+    action: str | None = None
+    event_id: int | None = None
+    reason: str | None = None
+    events: int | None = None
+    after_hand: int | None = None
+    button: int | None = None
+    stacks: dict | None = None
 
 
-def forced_plan(db, hand_id: int, state: dict | None = None) -> list[str]:
-    """Every forced-chips line one "everyone's forced bets" tap would store now, in order:
-    :func:`forced_step` asked again after each line, the hand judged in memory with the
-    lines before it (``referee.session.play_hand``, from the hand's own start). Read-only.
+def apply_tap(db, night_id: int, link: dict, tap: Tap) -> dict:
+    """Store one tap of the night's tablet idempotently on its key, and read the table it
+    leaves.
 
-    The tablet shows it (``forced`` in ``web.hand.table_view.table_view``) and sends its length
-    back with the tap (``events``), so the taps queued after it count the hand's version on
-    by as many (static/hand/tapqueue.js ``stamp``).
+    The write (:func:`_write`) is tried again while SQLite says the database is locked
+    (another tablet's write won the race: safe, every write is idempotent on the tap's key;
+    at most :data:`WRITE_ATTEMPTS` tries). Who entered it is the link's label
+    (``"dealer:<label>"``, ``store.night.dealer_links.entered_by``), never the tap's.
 
-    :param state: ``referee.table.hand_state`` of the hand as stored, when the caller has
-        it (else judged here).
-    :returns: ``["p1 ante 5", "p3 ante 5", ...]``; ``[]`` when no forced chip is owed now.
-    :raises store.StoreError: no such live hand.
+    :param link: the tablet's live link of this night (``store.dealer_link_for``).
+    :returns: ``{"event_id": the event stored (a retried key: the one stored the first
+        time), "view": store.hand.table_view.read_view (the award gap only for other ops
+        than ``action``), "started_hand": the hand a ``finish_hand`` started, or None}``,
+        the view and the hand read in one read transaction.
+    :raises StoreError: the tap refused, nothing stored: a show line with no card seen
+        (``show_without_cards``), no hand in progress (``no_hand_in_progress``), a hand of
+        another night (``hand_not_this_night``, ``no_hand``), a stale table
+        (``stale_version``, ``stale_hand``, ``hand_start_voided``, ``hand_finished``,
+        ``undo_not_newest``, ``forced_changed``), a key used for another tap
+        (``key_reused``), or as ``store.append_action``, ``store.undo_event``,
+        ``store.end_hand``, ``store.start_hand``, :func:`forced_bets`, :func:`finish_hand`.
+    :raises store.core.transactions.Busy: the database stayed locked past every try.
     """
-    line = forced_step(state if state is not None else _state(db, hand_id))
-    if line is None:
-        return []
-    night, hand = judging.hand_input(db, hand_id)
-    stored = list(hand.spec.get("actions") or [])
-    lines: list[str] = []
-    while line is not None and len(lines) < MAX_FORCED:
-        lines.append(line)
-        item, _ = play_hand(night.rules, hand.carry, {**hand.spec, "actions": stored + lines}, hand.number)
-        line = forced_step(hand_state(item))
-    return lines
+    write = _write(db, night_id, tap, link_entered_by(link))
+    for attempt in range(WRITE_ATTEMPTS):
+        try:
+            with busy_when_locked():
+                event_id = write()
+            break
+        except Busy:
+            if attempt == WRITE_ATTEMPTS - 1:
+                raise
+            time.sleep(random.uniform(0.001, 0.004) * (attempt + 1))   # a short random back-off
+    with read_tx(db):
+        view = read_view(db, night_id, with_gap=tap.op != "action")
+        started = finish_started(db, tap.key) if tap.op == "finish_hand" else None
+    return {"event_id": event_id, "view": view, "started_hand": started}
+
+
+def _write(db, night_id: int, tap: Tap, who: str):
+    """The store write of ``tap``, as a no-argument function.
+
+    :raises StoreError: see :func:`apply_tap` (before anything is written)."""
+    if tap.op == "start_hand":
+        return lambda: store.start_hand(db, night_id, button=tap.button, entered_by=who, key=tap.key,
+                                        stacks=tap.stacks, after_hand=tap.after_hand)
+    if tap.op == "action" and _show_without_cards(tap.action):
+        raise StoreError("show_without_cards")
+    hand_id = tap.hand_id
+    if tap.op == "undo" and hand_id is None:   # the hand of the entry it names
+        found = night_event(db, night_id, tap.event_id)
+        hand_id = None if found is None else found["hand_id"]
+    hand_id = _hand_for_tap(db, night_id, hand_id, closed_too=tap.op == "undo")
+    if tap.op == "action":
+        return lambda: store.append_action(db, hand_id, tap.action, entered_by=who, key=tap.key,
+                                           version=tap.version)
+    if tap.op == "forced_bets":
+        return lambda: forced_bets(db, hand_id, entered_by=who, key=tap.key, version=tap.version, events=tap.events)
+    if tap.op == "finish_hand":
+        return lambda: finish_hand(db, night_id, hand_id, entered_by=who, key=tap.key, version=tap.version)
+    if tap.op == "undo":
+        return lambda: store.undo_event(db, hand_id, tap.event_id, reason=tap.reason, entered_by=who,
+                                        key=tap.key, version=tap.version)
+    return lambda: store.end_hand(db, hand_id, entered_by=who, key=tap.key, version=tap.version)
+
+
+def _show_without_cards(action: str) -> bool:
+    """True for a show line (``pN show CARDS``, CONTRACT.md section 2) in which no card is
+    seen (only ``??``): the referee tables no hand from unseen cards
+    (``referee.showdown``), so the line would leave the turn on that seat and the next tap
+    would go to the wrong seat. Unreadable lines are left to the store's own check
+    (``store.append_action``)."""
+    try:
+        parsed = parse_action(action)
+    except (ActionError, ValueError):
+        return False
+    return parsed.verb == "show" and all(card == "??" for card in parsed.cards or ())
+
+
+def _hand_for_tap(db, night_id: int, hand_id: int | None, *, closed_too: bool = False) -> int:
+    """The hand a tap is for: its ``hand_id`` (checked to be this night's), else the hand in
+    progress (``closed_too``: else the night's last hand, which an undo may reopen).
+
+    :raises StoreError: ``no_hand_in_progress``; ``no_hand``; ``hand_not_this_night``."""
+    if hand_id is None:
+        hand_id = last_hand_id(db, night_id) if closed_too else store.current_hand(db, night_id)
+        if hand_id is None:
+            raise StoreError("no_hand_in_progress")
+        return hand_id
+    if store.get_hand(db, hand_id)["night_id"] != night_id:
+        raise StoreError("hand_not_this_night")
+    return hand_id
+
+
+def tap_context(db, night_id: int, token: str | None, event_id: int | None) -> dict | None:
+    """What a refused tap's words need (``web.hand.tablet``, which names the tap as the log
+    does), in one read: ``{"players": store.night_players, "event":
+    store.hand.rows.night_event of ``event_id`` (an undo's entry) or None}``; None when
+    ``token`` is given and is no live link of the night (the names are the night's).
+    Read-only."""
+    with read_tx(db):
+        if token is not None and store.dealer_link_for(db, night_id, token) is None:
+            return None
+        return {"players": store.night_players(db, night_id),
+                "event": None if event_id is None else night_event(db, night_id, event_id)}
 
 
 def forced_bets(db, hand_id: int, *, entered_by: str, key: str, version: int | None,
                 events: int | None = None) -> int:
-    """Post every forced chip the referee asks for (:func:`forced_plan`), seat after seat,
+    """Post every forced chip the referee asks for (``store.hand.table_view.forced_plan``), seat after seat,
     as its own action line (``p1 ante 5``, ``p3 ante 5`` ...), in one write transaction;
     line ``i`` under key ``key + ":" + i``.
 
@@ -94,7 +189,7 @@ def forced_bets(db, hand_id: int, *, entered_by: str, key: str, version: int | N
         (``forced_changed``, a stale table: the later taps' versions would be wrong).
     :returns: the event id of the last line stored (a retried key: the last one the first
         tap stored).
-    :raises store.StoreError: ``stale_version``; ``forced_changed``; nothing owed now
+    :raises StoreError: ``stale_version``; ``forced_changed``; nothing owed now
         (``forced_none``); as ``store.append_action``.
     """
     done = _stored_lines(db, key)
@@ -105,9 +200,9 @@ def forced_bets(db, hand_id: int, *, entered_by: str, key: str, version: int | N
         require_version(db, hand, version)
         lines = forced_plan(db, hand_id)
         if events is not None and events != len(lines):
-            raise store.StoreError("forced_changed", number=hand["number"], owed=len(lines), said=events)
+            raise StoreError("forced_changed", number=hand["number"], owed=len(lines), said=events)
         if not lines:
-            raise store.StoreError("forced_none")
+            raise StoreError("forced_none")
         last = None
         for i, line in enumerate(lines):
             last = store.append_action(db, hand_id, line, entered_by=entered_by, key=f"{key}:{i}")
@@ -125,30 +220,6 @@ def _stored_lines(db, key: str) -> int | None:
     return last
 
 
-def finish_plan(state: dict) -> dict | None:
-    """What one "confirm and next hand" tap would store, or None when something is in doubt.
-
-    Nothing is in doubt when the referee sees the hand complete (``phase`` ``complete``,
-    nobody due), its award is known (``proposed_awards``: ``{}`` for a pot that carries),
-    no finding of severity ``error`` stands, and the award the dealer recorded (if any) is
-    the referee's. Otherwise the steps stay separate (award, close, next hand).
-
-    :param state: ``referee.table.hand_state`` (or the tablet's view of it).
-    :returns: ``{"awards": {seat: chips} still to record (seat keys strings, chips > 0),
-        "carries": chips that stay for the next deal (0 when the pot is awarded)}`` or None.
-    """
-    proposed = state.get("proposed_awards")
-    if state.get("phase") != "complete" or state.get("to_act") is not None or proposed is None:
-        return None
-    if any(f.get("severity") == "error" for f in state.get("findings") or []):
-        return None
-    recorded = state.get("recorded_awards") or {}
-    awards = {s: c for s, c in proposed.items() if c > 0}
-    if recorded and recorded != awards:
-        return None
-    return {"awards": {} if recorded else awards, "carries": 0 if awards else state.get("pot", 0)}
-
-
 def finish_started(db, key: str) -> int | None:
     """The id of the hand a "confirm and next hand" tap (idempotency ``key``) started, or
     None where it started none (a seat had no chips left). Read-only."""
@@ -158,14 +229,14 @@ def finish_started(db, key: str) -> int | None:
 
 def finish_hand(db, night_id: int, hand_id: int, *, entered_by: str, key: str,
                 version: int | None) -> int:
-    """Record the referee's award (:func:`finish_plan`), close the hand and start the next
+    """Record the referee's award (``store.hand.table_view.finish_plan``), close the hand and start the next
     one, in one write transaction: award line ``i`` under ``key:award:i``, the close under
     ``key:end``, the next hand under ``key:next``. The next hand is not started when a seat
     dealt in this hand has no chips left (a rebuy may come first: chips are bought only
     between hands, RRoP section 3, table stakes); the tablet then offers "Next hand".
 
     :returns: the close's event id (a retried key: the one stored the first time).
-    :raises store.StoreError: ``stale_version``; ``finish_in_doubt`` (the referee's award is
+    :raises StoreError: ``stale_version``; ``finish_in_doubt`` (the referee's award is
         not certain: the steps stay separate); as ``store.append_action``,
         ``store.end_hand``, ``store.start_hand``.
     """
@@ -174,10 +245,10 @@ def finish_hand(db, night_id: int, hand_id: int, *, entered_by: str, key: str,
         return found
     with write_tx(db):
         require_version(db, hand_row(db, hand_id), version)
-        state = _state(db, hand_id)
+        state = hand_now(db, hand_id)
         plan = finish_plan(state)
         if plan is None:
-            raise store.StoreError("finish_in_doubt")
+            raise StoreError("finish_in_doubt")
         for i, (seat, chips) in enumerate(sorted(plan["awards"].items(), key=lambda kv: int(kv[0]))):
             store.append_action(db, hand_id, f"d award p{seat} {chips}", entered_by=entered_by,
                                 key=f"{key}:award:{i}")

@@ -30,7 +30,8 @@ from store.hand.card_hiding import (
     shown_cards,
 )
 from store.hand.judging import LIVE_EVENT, hand_item, night_rulings
-from store.hand.rows import LIVE_HAND, live_hand, names_seat
+from store.hand.rows import LIVE_HAND, hand_by_number, live_hand, names_seat
+from store.night.nights import get_night
 
 
 def hand_replay(db: Database, hand_id: int, *, viewer_seat: int | None = None) -> dict:
@@ -262,3 +263,77 @@ def night_hand_list(db: Database, night_id: int) -> list[dict]:
                     "errors": sum(1 for f in findings if f.get("severity") == "error"),
                     "voided": voided.get(hand_id, 0)})
     return out
+
+
+def hidden_findings(db: Database, hand_id: int, player_id: int, findings: list[dict]) -> list[dict]:
+    """A hand's findings as the player may read them: cards nobody showed hidden, except
+    the player's own, as on their replay (:func:`visible_cards`,
+    ``store.hand.card_hiding.redact_finding``). Read-only."""
+    if not findings:
+        return findings
+    seat = player_hand_seat(db, hand_id, player_id)
+    visible = visible_cards(db, hand_id, seat) if seat is not None else set()
+    return [redact_finding(f, visible) for f in findings]
+
+
+def hidden_rulings(disputes: list[dict], visible: set[str]) -> list[dict]:
+    """The player's disputes with every card they may not see (not in ``visible``:
+    :func:`visible_cards`) hidden in the ruling's rule, note and correction, as on their
+    replay (``store.hand.card_hiding.redact_text``)."""
+    out = []
+    for d in disputes:
+        r = d.get("ruling")
+        if r:
+            r = {**r, "rule": redact_text(r["rule"], visible), "note": redact_text(r["note"], visible),
+                 "voided": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("voided", [])],
+                 "added": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("added", [])]}
+        out.append({**d, "ruling": r})
+    return out
+
+
+def player_rulings(db: Database, hand_id: int, player_id: int, disputes: list[dict]) -> list[dict]:
+    """The player's disputes of one hand as they may read them: the rulings' cards hidden
+    (:func:`hidden_rulings`) but those the player may see in that hand (:func:`visible_cards`
+    from their seat, :func:`player_hand_seat`; none when they were not dealt in). Read-only."""
+    if not any(d.get("ruling") for d in disputes):
+        return disputes
+    seat = player_hand_seat(db, hand_id, player_id)
+    return hidden_rulings(disputes, visible_cards(db, hand_id, seat) if seat is not None else set())
+
+
+
+def night_hands_page(db: Database, night_id: int) -> dict | None:
+    """The host's list of the night's hands, in one read: ``{"night": store.get_night,
+    "hands": :func:`night_hand_list`}``; None when there is no such night. Read-only."""
+    with read_tx(db):
+        try:
+            return {"night": get_night(db, night_id), "hands": night_hand_list(db, night_id)}
+        except StoreError:
+            return None
+
+
+def host_hand_page(db: Database, night_id: int, number: int) -> dict | None:
+    """The host's replay of hand ``number`` of the night (every card as logged), in one
+    read: ``{"night": store.get_night, "replay": :func:`hand_replay`}``; None when there is
+    no such night or hand. Read-only."""
+    with read_tx(db):
+        try:
+            night = get_night(db, night_id)
+        except StoreError:
+            return None
+        hand = hand_by_number(db, night_id, number)
+        if hand is None:
+            return None
+        return {"night": night, "replay": hand_replay(db, hand["id"])}
+
+
+def player_hand_page(db: Database, hand_id: int, player_id: int) -> dict | None:
+    """A player's replay of a hand they were dealt into (:func:`player_hand_seat`; cards
+    nobody showed hidden but their own), in one read: ``{"night", "replay"}``; None for
+    any other hand. Read-only."""
+    with read_tx(db):
+        seat = player_hand_seat(db, hand_id, player_id)
+        if seat is None:
+            return None
+        replay = hand_replay(db, hand_id, viewer_seat=seat)
+        return {"night": get_night(db, replay["night_id"]), "replay": replay}

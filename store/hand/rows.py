@@ -43,6 +43,14 @@ def hand_row(db: Database, hand_id: int) -> dict:
             "stacks": json.loads(row[4]) if row[4] else None}
 
 
+def night_event(db: Database, night_id: int, event_id: int) -> dict | None:
+    """Event ``event_id`` when it is of one of the night's hands: ``{"hand_id", "kind",
+    "action", "number"}`` (the hand's number; ``action`` None for an end), else None."""
+    row = db.execute("SELECT e.hand_id, e.kind, e.action, h.number FROM events e JOIN hands h ON h.id = e.hand_id "
+                     "WHERE e.id = ? AND h.night_id = ?", [event_id, night_id]).fetchone()
+    return None if row is None else {"hand_id": row[0], "kind": row[1], "action": row[2], "number": row[3]}
+
+
 def get_hand(db: Database, hand_id: int) -> dict:
     """``{"id", "night_id", "number", "button", "stacks", "ended"}`` of a hand.
 

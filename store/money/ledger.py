@@ -216,11 +216,14 @@ def join_table(db: Database, night_id: int, name: str, seat: int, chips: int | N
     return player_id
 
 
-def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key: str | None = None) -> int:
+def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key: str | None = None,
+               night_id: int | None = None) -> int:
     """Cancel a buy-in, cash-out, adjustment or the statement that the carried pot was
     handed back (:func:`pot_handed_back`) with a ``void`` entry (nothing deleted).
 
-    :raises StoreError: no such entry, already voided, a void or close, no reason, night closed.
+    :param night_id: the night the entry must be of (the host's night page), or None.
+    :raises StoreError: no such entry (``no_entry``: also an entry of another night than
+        ``night_id``), already voided, a void or close, no reason, night closed.
     """
     # (the checks under the write lock: at most one live void per entry)
     with keyed_write(db, "ledger", key, "void", {"target": entry_id}) as found:
@@ -228,7 +231,7 @@ def void_entry(db: Database, entry_id: int, *, reason: str, entered_by: str, key
             return found
         require_reason(reason)
         row = db.execute("SELECT night_id, player_id, kind FROM ledger WHERE id = ?", [entry_id]).fetchone()
-        if row is None:
+        if row is None or night_id not in (None, row[0]):
             raise StoreError("no_entry", entry=entry_id)
         if row[2] not in ("buy_in", "cash_out", "adjustment", HANDED_BACK):
             raise StoreError("entry_not_voidable", kind=row[2])

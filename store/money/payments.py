@@ -20,8 +20,8 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from store.core.checks import StoreError, bad_characters
-from store.core.transactions import utc_now, write_tx
-from store.money.expenses import night_expenses
+from store.core.transactions import read_tx, utc_now, write_tx
+from store.money.expenses import night_expenses, player_expenses
 from store.night.nights import existing, get_night, insert_once, require_reason, table_players
 from store.player.players import get_player
 
@@ -384,3 +384,103 @@ def player_transfers(db: Database, player_id: int) -> list[dict]:
             stale += [m for m in stale_marks(db, night_id, what) if player_id in (m["payer_id"], m["payee_id"])]
         out.append({**_night_head(night), "pay": pay, "receive": receive, "stale": stale})
     return out
+
+
+# -- what the pages read (each in one read transaction) ---------------------------------------
+
+def marker_names(db: Database, transfers: list[dict], names: dict[int, str]) -> dict[int, str]:
+    """Who marked ``transfers`` by name: ``names`` (player id -> name: the night's table)
+    and every other player of the club whose ``"player:<id>"`` marked one of them
+    (``paid_by``, ``confirmed_by``; a mark of no such player is left out). Read-only."""
+    out = dict(names)
+    for t in transfers:
+        for by in (t["paid_by"], t["confirmed_by"]):
+            if by and by.startswith("player:") and by[7:].isascii() and by[7:].isdigit() and not out.get(int(by[7:])):
+                try:
+                    out[int(by[7:])] = get_player(db, int(by[7:]))["name"]
+                except StoreError:
+                    continue
+    return out
+
+
+def night_payments(db: Database, night_id: int) -> dict:
+    """What the host night page shows of paying up, in one read: ``{"closed", "currency",
+    "timezone", "transfers" (poker, :func:`night_transfers`), "expense_transfers",
+    "stale" (:func:`stale_marks` of both), "expenses"
+    (``store.money.expenses.night_expenses``), "players" (the night's table), "handles"
+    {player_id: handle}, "markers" (:func:`marker_names`)}``. Read-only.
+
+    :raises StoreError: no such night.
+    """
+    with read_tx(db):
+        night = get_night(db, night_id)
+        players = table_players(db, night_id)
+        transfers = night_transfers(db, night_id)
+        expense_transfers = night_transfers(db, night_id, "expenses")
+        return {"closed": night["closed"], "currency": night["currency"], "timezone": night["timezone"],
+                "transfers": transfers, "expense_transfers": expense_transfers,
+                "stale": stale_marks(db, night_id) + stale_marks(db, night_id, "expenses"),
+                "expenses": night_expenses(db, night_id), "players": players,
+                "handles": {p["player_id"]: payment_handle(db, p["player_id"]) for p in players},
+                "markers": marker_names(db, transfers + expense_transfers,
+                                        {p["player_id"]: p["name"] for p in players})}
+
+
+def player_payments(db: Database, player_id: int) -> dict[int, dict]:
+    """What the phone shows of paying up, per night the player played, in one read:
+    ``{night_id: {...player_transfers night, "my_handle": the player's own handle or None,
+    "expenses": store.money.expenses.player_expenses, "timezone", "markers"
+    (:func:`marker_names`)}}``. Read-only.
+
+    :raises StoreError: no such player.
+    """
+    with read_tx(db):
+        mine = payment_handle(db, player_id)
+        out = {}
+        for night in player_transfers(db, player_id):
+            night_id = night["night_id"]
+            names = {p["player_id"]: p["name"] for p in table_players(db, night_id)}
+            out[night_id] = {**night, "my_handle": mine, "timezone": get_night(db, night_id)["timezone"],
+                             "expenses": player_expenses(db, night_id, player_id),
+                             "markers": marker_names(db, night["pay"] + night["receive"], names)}
+        return out
+
+
+def outstanding_page(db: Database) -> dict:
+    """The outstanding page, in one read: ``{"rows": :func:`outstanding` rows each with
+    its night's ``"timezone"``, "totals": :func:`outstanding_totals`, "markers"
+    (:func:`marker_names`)}``. Read-only."""
+    with read_tx(db):
+        rows = outstanding(db)
+        zones = {night_id: get_night(db, night_id)["timezone"] for night_id in {r["night_id"] for r in rows}}
+        return {"rows": [{**r, "timezone": zones[r["night_id"]]} for r in rows],
+                "totals": outstanding_totals(rows), "markers": marker_names(db, rows, {})}
+
+
+def player_mark(db: Database, night_id: int, player_id: int, other_id: int, *, action: str, what: str,
+                key: str | None = None) -> int:
+    """A player's own mark (the phone): ``action`` ``"paid"`` for a transfer they pay
+    (:func:`mark_paid`), ``"confirm"`` for one they receive from ``other_id``
+    (:func:`confirm_paid`), entered by ``"player:<id>"``.
+
+    :returns: the mark's id.
+    :raises StoreError: ``no_night`` (a night the player did not play: the page's 404),
+        ``not_your_transfer_player`` (no transfer between the two), ``only_payee_confirms``,
+        ``only_payer_marks_paid``; as :func:`mark_paid` and :func:`confirm_paid`; nothing
+        written.
+    """
+    with read_tx(db):
+        if db.execute("SELECT 1 FROM seats WHERE night_id = ? AND player_id = ?",
+                      [night_id, player_id]).fetchone() is None:
+            raise StoreError("no_night", night=night_id)
+        ours = [t for t in night_transfers(db, night_id, what) if {t["payer_id"], t["payee_id"]} == {player_id, other_id}]
+    if not ours:
+        raise StoreError("not_your_transfer_player")
+    i_pay = ours[0]["payer_id"] == player_id
+    if action == "confirm" and i_pay:
+        raise StoreError("only_payee_confirms")
+    if action == "paid" and not i_pay:
+        raise StoreError("only_payer_marks_paid")
+    payer, payee = (player_id, other_id) if i_pay else (other_id, player_id)
+    mark = mark_paid if action == "paid" else confirm_paid
+    return mark(db, night_id, payer, payee, entered_by=f"player:{player_id}", what=what, key=key)

@@ -16,8 +16,8 @@ import secrets
 from sqlite_utils import Database
 
 from store.core.checks import StoreError, bad_characters, looks_blank
-from store.core.transactions import utc_now, write_tx
-from store.night.nights import get_night
+from store.core.transactions import read_tx, utc_now, write_tx
+from store.night.nights import get_night, live_close, night_preset
 from store.player.players import name_key
 
 PREFIX = 6
@@ -144,6 +144,21 @@ def dealer_link_for(db: Database, night_id: int, token: str) -> dict | None:
     row = db.execute("SELECT id, label, prefix FROM dealer_links WHERE token_hash = ? AND night_id = ? "
                      "AND revoked_at IS NULL", [_digest(token), night_id]).fetchone()
     return None if row is None else {"id": row[0], "label": row[1], "prefix": row[2]}
+
+
+def tablet_access(db: Database, night_id: int, token: str) -> dict | None:
+    """What a tablet's request may do, in one read: ``{"link": dealer_link_for,
+    "preset": the night's preset (its language), "closed": bool (a live close)}``, or None
+    when ``token`` is no live link of this night (or there is no such night). Read-only."""
+    with read_tx(db):
+        link = dealer_link_for(db, night_id, token)
+        if link is None:
+            return None
+        try:
+            preset = night_preset(db, night_id)
+        except StoreError:
+            return None
+        return {"link": link, "preset": preset, "closed": live_close(db, night_id) is not None}
 
 
 def entered_by(link: dict) -> str:

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlite_utils import Database
 
-from referee.rules import RulesError, resolve_rules
+from referee.rules import HouseRules, RulesError, check_playable, resolve_rules
 from store.core import chain, transactions
 from store.core.chain_rows import CHAINED
 from store.core.checks import MAX_CHIPS, StoreError
@@ -169,14 +169,19 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
     :param key: idempotency key: the same key with the same data (rules, chip value,
         currency, zone, title, note and, when given, the start) returns the same night.
     :returns: the night id.
-    :raises StoreError: bad rules, chip value, currency or time zone; the key already
-        used for a night with different data (code ``key_reused``); nothing written.
+    :raises StoreError: bad rules (code ``rules_invalid``: params ``field``, the override
+        key or None, and ``reason``, ``referee.rules.RulesError``'s) or rules no hand can be
+        played with (``rules_unplayable``: :func:`playable`), chip value, currency or time
+        zone; the key already used for a night with different data (code ``key_reused``);
+        nothing written.
     """
     tz = zone(timezone)
     try:
-        frozen = resolve_rules(rules).as_dict()
+        resolved = resolve_rules(rules)
     except RulesError as exc:
-        raise StoreError("rules_invalid", key=exc.key) from None
+        raise StoreError("rules_invalid", field=exc.key, reason=exc.reason) from None
+    playable(resolved)
+    frozen = resolved.as_dict()
     for name, value in frozen.items():
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_CHIPS:
             raise StoreError("too_large", field=name, max=MAX_CHIPS)
@@ -212,6 +217,23 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
         if found is not None:
             return found
         return insert(db, "nights", row)
+
+
+def playable(rules: HouseRules) -> None:
+    """Refuse rules no hand can be played with (``referee.rules.check_playable``: bet sizes,
+    blinds against the bets, something in the pot; Robert's Rules of Poker section 4):
+    every night, however it is made (the new-night form, the import of a file, the
+    command line), goes through it.
+
+    :param rules: resolved (``referee.resolve_rules``).
+    :raises StoreError: code ``rules_unplayable``, params ``field`` (the override key at
+        fault), ``reason`` (``referee.rules.RulesError.reason``) and its figures (``small``,
+        ``blind``: chips).
+    """
+    try:
+        check_playable(rules)
+    except RulesError as exc:
+        raise StoreError("rules_unplayable", field=exc.key, reason=exc.reason, **exc.params) from None
 
 
 def get_night(db: Database, night_id: int) -> dict:

@@ -6,7 +6,7 @@ const test = require("node:test");
 const assert = require("node:assert/strict");
 const {echo, legalFor, logWords} = require("../../static/hand/echo.js");
 
-// A server view as web/hand/table_view.py table_view gives it: jackpots, seats 1, 3 and 4, the
+// A server view as store/hand/table_view.py table_view gives it: jackpots, seats 1, 3 and 4, the
 // antes in, seat 1 due (the first seat after the button, seat 4).
 function serverView() {
   return {

@@ -14,7 +14,7 @@ from hosts import HOST_PASSWORD, login_host
 
 import store
 import store.money.expenses
-from web.dispute.views import preview_digest
+from store.dispute.rulings import preview_digest
 
 CASE = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
         "players": [("Ana", 1), ("Bruno", 3), ("Chus", 4)],

@@ -18,7 +18,6 @@ site (:func:`safe_next`).
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import timedelta
 from functools import wraps
 from urllib.parse import urlsplit
@@ -29,9 +28,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 import store.core.transactions
-from store import StoreError
+from store import Busy, StoreError
 from store.account import accounts as accounts
-from store.core.transactions import busy
 from web.core.db import get_db
 from web.core.refusals import refusal_text
 
@@ -173,9 +171,7 @@ def login():
         try:
             account, wait = accounts.attempt_login(db, address=_address(), username=username,
                                                    password=request.form.get("password", ""))
-        except sqlite3.OperationalError as exc:  # the write lock held past the busy timeout
-            if not busy(exc):
-                raise
+        except Busy:  # the write lock held past the busy timeout
             return _busy()
         if wait:
             error, status = _wait_words(wait), 429

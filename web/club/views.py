@@ -16,7 +16,6 @@ from flask_babel import format_date
 from flask_babel import gettext as _
 
 from store.club.standings import club_standings
-from store.core.transactions import read_tx
 from web.account.views import host_required
 from web.core import i18n
 from web.core.charts import line_chart
@@ -56,7 +55,5 @@ def trend_charts(standings: dict) -> list:
 @host_required
 def standings():
     """The standings page (HTML)."""
-    db = get_db()
-    with read_tx(db):
-        data = club_standings(db)
+    data = club_standings(get_db())
     return render_template("club/club.html", standings=data, charts=trend_charts(data))

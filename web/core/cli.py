@@ -62,7 +62,7 @@ def _store() -> Iterator:
     except store.StoreError as exc:
         raise click.ClickException(said(exc)) from None
     finally:
-        db.conn.close()
+        db.close()
 
 
 @click.command("init-db")
@@ -207,7 +207,7 @@ def verify_command(night, printed):
         click.echo(said(exc), err=True)
         click.get_current_context().exit(2)
     finally:
-        db.conn.close()
+        db.close()
     if result["ok"]:
         click.echo(f"night {night}: the record is intact: {result['links']} links, head {result['head']}")
     else:
@@ -297,7 +297,7 @@ def setup_code_command(url):
     replacing the last), or say that the host account exists already."""
     with _store() as db:
         code = store.account.accounts.issue_setup_code(db)
-        names = [r[0] for r in db.execute("SELECT username FROM accounts ORDER BY id")]
+        names = store.account.accounts.usernames(db)
     if code is None:
         click.echo(f"Host account: {', '.join(names)} (log in at /host/login; "
                    "`flask --app app set-password USER` sets a new password)")

@@ -22,8 +22,10 @@ DEALER_PREFIX = "/dealer/"
 
 
 def init_app(app: Flask) -> None:
-    """Answer every ``HTTPException`` of ``app`` with :func:`http_error`."""
+    """Answer every ``HTTPException`` of ``app`` with :func:`http_error`, and a number past
+    what the database holds with :func:`number_too_large`."""
     app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(OverflowError, number_too_large)
 
 
 def tablet_json() -> bool:
@@ -78,3 +80,15 @@ def http_error(exc: HTTPException):
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value
     return response
+
+
+def number_too_large(exc: OverflowError):
+    """A number past what the database holds (an id or amount in a URL or a form, e.g.
+    ``/host/night/99999999999999999999``): HTTP 400 with a message, never a 500 (JSON
+    ``{"error"}`` for a JSON request, plain text otherwise)."""
+    message = _("A number in the request is too large.")
+    if request.is_json or request.accept_mimetypes.best == "application/json":
+        response = jsonify({"error": message})
+        response.status_code = 400
+        return response
+    return message, 400, {"Content-Type": "text/plain; charset=utf-8"}

@@ -18,6 +18,8 @@ check for the store and the pages); lookalike letters of other scripts are kept.
 
 from __future__ import annotations
 
+import uuid
+
 from flask import request
 from flask_babel import gettext as _
 
@@ -35,6 +37,24 @@ MAX_REASON = 500
 
 MAX_NAME = 60
 """Longest player name (the store's ``store.player.players.MAX_NAME``)."""
+
+
+def key_ok(key: object) -> bool:
+    """Whether ``key`` may be an idempotency key (a form's ``key``, a tap's): text of 8-100
+    printable ASCII characters."""
+    return isinstance(key, str) and 8 <= len(key) <= 100 and key.isascii() and key.isprintable()
+
+
+def form_key() -> str | None:
+    """The form's idempotency key (``key``, :func:`key_ok`), else None (no key: the write is
+    made, just not deduplicated; nothing odd is stored as a key)."""
+    key = request.form.get("key", "")
+    return key if key_ok(key) else None
+
+
+def new_form_key() -> str:
+    """A fresh idempotency key for a form (a UUID4), so a double submit is stored once."""
+    return str(uuid.uuid4())
 
 
 def field_label(name: str) -> str:

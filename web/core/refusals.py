@@ -103,6 +103,30 @@ def _unreadable(p: dict) -> str:
              "dealer's log does (for example “p3 call”).", line=p["index"] + 1, text=_visible(p["text"]))
 
 
+RULES_UNPLAYABLE = {
+    "fixed_limit_no_bet": lambda p: _("%(field)s: must be above 0 in fixed limit.", field=field_label(p["field"])),
+    "below_small_bet": lambda p: _("%(field)s: must be at least the small bet (%(small)s).",
+                                   field=field_label(p["field"]), small=p["small"]),
+    "no_min_bet": lambda p: _("%(field)s: must be above 0 in pot limit and no limit.", field=field_label(p["field"])),
+    "below_blind": lambda p: _("%(field)s: must be at least the blind (%(blind)s).", field=field_label(p["field"]),
+                               blind=p["blind"]),
+    "above_small_bet": lambda p: _("%(field)s: can be at most the small bet (%(small)s) in fixed limit: the "
+                                   "blinds are the first bet, and a bet is the small bet (Robert's Rules of "
+                                   "Poker).", field=field_label(p["field"]), small=p["small"]),
+    "nothing_in_pot": lambda p: _("%(field)s: must be above 0 when there are no blinds: otherwise nobody puts "
+                                  "anything in the pot.", field=field_label(p["field"])),
+}
+"""``rules_unplayable`` (``store.night.nights.playable``: ``referee.rules.check_playable``)
+by its ``reason``: the field named by its label and why, with the figures (``small``,
+``blind``: chips)."""
+
+
+def _rules_unplayable(p: dict) -> str:
+    """``rules_unplayable``: rules no hand can be played with (params ``field``, ``reason``
+    and its figures: :data:`RULES_UNPLAYABLE`)."""
+    return RULES_UNPLAYABLE[p["reason"]](p)
+
+
 def _pokernow_columns(p: dict) -> str:
     """``pokernow_columns``: the header lacks columns (``missing``) or names one twice
     (``twice``)."""
@@ -286,6 +310,7 @@ def _session_invalid(p: dict) -> str:
         "rules": lambda: _("The file's rules must be a preset's name or a set of rules."),
         "rules_invalid": lambda: _("The file's rules cannot be used: an unknown preset or setting, or a "
                                    "value out of range."),
+        "rules_unplayable": lambda: _("The file's rules cannot be played: %(reason)s", reason=_rules_unplayable(p)),
         "note": lambda: _("The file's note must be text."),
         "hand": lambda: _("Hand %(hand)s of the file must be a hand with its actions.", **p),
         "button": lambda: _("Hand %(hand)s of the file: the button must be a seat number.", **p),
@@ -594,14 +619,16 @@ MESSAGES = {
     "not_a_time": lambda p: _("%(field)s: must be a date and time.", field=field_label(p["field"])),
     "currency_invalid": lambda p: _("The currency is a three-letter code such as EUR."),
     "hub_without_hub_mode": lambda p: _("A player everyone settles with is only for settling with one player."),
-    "rules_invalid": lambda p: (_("%(field)s: this value cannot be used.", field=field_label(p["key"])) if p.get("key")
+    "rules_invalid": lambda p: (_("%(field)s: this value cannot be used.", field=field_label(p["field"])) if p.get("field")
                                 else _("The rules cannot be used: an unknown preset or setting, or a value out "
                                        "of range.")),
     "no_player_link": lambda p: _("No such private link."),
     "not_player_link": lambda p: _("That link is not a live link of this player."),
+    "rules_unplayable": _rules_unplayable,
+    # a dealer's tap (store.hand.operations.apply_tap)
+    "show_without_cards": lambda p: _("Pick the cards shown: a hand shown without any card seen is not stored."),
     "no_hand_in_progress": lambda p: _("No hand in progress: start the next hand first."),
-    "tap_hand_needed": lambda p: _("Each tap must name its hand by number (the hand's id): reload the table."),
-    "hand_not_tonight": lambda p: _("That hand is not from this night."),
+    "hand_not_this_night": lambda p: _("That hand is not from this night."),
     "close_refused_unknown": lambda p: _("the close was refused (a ruling recorded before its reasons were "
                                          "kept)."),
     # the command line's alone (opening the database, host accounts, backups), said after

@@ -39,6 +39,10 @@ HEADERS = {
 }
 """Headers set on every answer."""
 
+PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex"}
+"""The headers of a page a private link opens (the player's pages: the link is the key):
+never cached, no referrer, never indexed."""
+
 HSTS = "max-age=31536000"
 """Strict-Transport-Security over HTTPS (one year; no includeSubDomains: a home host name
 may serve other things)."""

@@ -27,30 +27,23 @@ the page's language (``web.core.refusals``).
 
 from __future__ import annotations
 
-import hashlib
-import json
-import uuid
-
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 import store
-from store.core.transactions import read_tx
+from store.dispute.pages import host_dispute_page, player_dispute_page
 from store.dispute.rulings import MAX_RULE
-from store.hand.replayer import player_hand_seat, visible_cards
 from store.night.nights import local_time
 from web.account.views import current_actor
 from web.core import i18n
 from web.core.db import get_db
-from web.core.forms import check_text
+from web.core.forms import check_text, form_key, new_form_key
 from web.core.refusals import close_refused_said, kept_refusal_text, refusal_text, said_refusal
-from web.night.views import _form_key, host_required
-from web.player.views import hidden_rulings, player_for
+from web.core.security import PRIVATE
+from web.night.views import host_required
+from web.player.views import player_for
 
 bp = Blueprint("disputes", __name__)
-
-PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex"}
-"""Headers of the player's pages: never cached, never indexed, no referrer."""
 
 OTHER_RULE = "__other__"
 """The ruling form's choice "another rule" (the host writes it in ``rule_other``)."""
@@ -61,22 +54,6 @@ MAX_NOTE = MAX_RULE
 
 
 # --- the player's side ------------------------------------------------------------------
-
-def dealt_hand(db, player_id: int, hand_id: int) -> dict:
-    """The hand (``store.get_hand``) when the player was dealt into it, else 404 (another
-    night's hand, a hand they sat out and a hand that does not exist look the same)."""
-    if hand_id > store.MAX_CHIPS:
-        abort(404)
-    try:
-        hand = store.get_hand(db, hand_id)
-    except store.StoreError:
-        abort(404)
-    seat = next((p["seat"] for p in store.table_players(db, hand["night_id"]) if p["player_id"] == player_id),
-                None)
-    if hand_id not in store.hand.rows.hands_dealt_in(db, hand["night_id"], player_id, seat):
-        abort(404)
-    return hand
-
 
 def said_dispute(dispute: dict, tz_name: str) -> dict:
     """A dispute (``store.get_dispute``) with its times in the club's zone
@@ -95,46 +72,29 @@ def player_dispute(token: str, hand_id: int):
     language with the text kept in the form, and nothing is written (HTTP 400)."""
     db = get_db()
     player_id = player_for(db, token)
-    hand = dealt_hand(db, player_id, hand_id)
+    found = player_dispute_page(db, hand_id, player_id) if hand_id <= store.MAX_CHIPS else None
+    if found is None:
+        abort(404)
     error, statement = None, ""
     if request.method == "POST":
         statement = request.form.get("statement", "")
         try:
             check_text(statement, "statement", len(statement), multiline=True)  # its characters
-            store.open_dispute(db, hand_id, player_id, statement, key=_form_key())
+            store.open_dispute(db, hand_id, player_id, statement, key=form_key())
         except ValueError as exc:  # StoreError included: nothing written
             error = refusal_text(exc)
         else:
             return redirect(url_for(".player_dispute", token=token, hand_id=hand_id), 303)
-    with read_tx(db):
-        night = store.get_night(db, hand["night_id"])
-        mine = [said_dispute(d, night["timezone"]) for d in store.player_disputes(db, player_id)
-                if d["hand_id"] == hand_id]
-        if any(d.get("ruling") for d in mine):
-            seat = player_hand_seat(db, hand_id, player_id)
-            mine = hidden_rulings(mine, visible_cards(db, hand_id, seat) if seat is not None else set())
+    hand, night = found["hand"], found["night"]
+    mine = [said_dispute(d, night["timezone"]) for d in found["disputes"]]
     page = render_template(
         "dispute/player_dispute.html", token=token, hand=hand, night=night, disputes=mine,
         can_file=not any(d["status"] == "open" for d in mine), error=error, statement=statement,
-        max_statement=store.MAX_STATEMENT, key=str(uuid.uuid4()))
+        max_statement=store.MAX_STATEMENT, key=new_form_key())
     return page, 400 if error else 200, PRIVATE
 
 
 # --- the host's side --------------------------------------------------------------------
-
-def _dispute_or_404(db, dispute_id: int) -> dict:
-    if dispute_id > store.MAX_CHIPS:
-        abort(404)
-    try:
-        return store.get_dispute(db, dispute_id)
-    except store.StoreError:
-        abort(404)
-
-
-def live_actions(db, hand_id: int) -> list[str]:
-    """The hand's live actions (not voided), in log order: the text the host corrects."""
-    return [a["action"] for a in store.hand_actions(db, hand_id) if not a["voided"]]
-
 
 def parse_actions(text: str) -> list[str]:
     """The corrected actions written one per line: each line trimmed, blank lines dropped.
@@ -160,13 +120,6 @@ def ruling_form(args, live: list[str]) -> dict:
             "rule": other if choice in ("", OTHER_RULE) else choice.strip(),
             "note": args.get("note", ""), "actions_text": "\n".join(actions),
             "actions": None if actions == live else actions}
-
-
-def preview_digest(preview: dict) -> str:
-    """A fingerprint of what a preview shows (everything but the dispute itself): the commit
-    carries it, and is refused when the same ruling would now change something else."""
-    shown = {k: v for k, v in preview.items() if k != "dispute"}
-    return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def _entry_words(entry: dict | None, names: dict) -> dict:
@@ -247,31 +200,42 @@ def preview(dispute_id: int):
 def _dispute_page(dispute_id: int, sent, status: int = 200):
     """The host's dispute page; ``sent``: the ruling form's fields to preview (None: the
     blank form)."""
-    db = get_db()
-    with read_tx(db):
-        dispute = _dispute_or_404(db, dispute_id)
-        night = store.get_night(db, dispute["night_id"])
-        _night_locale(night)
-        players = store.table_players(db, night["id"])
-        names = i18n.seat_names(players)
-        live = live_actions(db, dispute["hand_id"])
-        findings = i18n.say_findings(store.hand_check(db, dispute["hand_id"]).get("findings", []), names)
-        form = ruling_form(sent or {}, live)
-        preview = digest = None
-        if sent is not None and dispute["status"] == "open":
-            raw = store.preview_ruling(db, dispute_id, decision=form["decision"], actions=form["actions"])
-            digest = preview_digest(raw)
-            preview = said_preview(raw, names)
-            longest = max(len(form["rule"]), len(form["note"].strip()))
-            if preview["refusal"] is None and longest > MAX_NOTE:
-                params = {"limit": MAX_NOTE, "length": longest}
-                preview["refusal"] = {"code": "rule_too_long", "params": params,
-                                      "text": said_refusal("rule_too_long", params)}
-            if preview["refusal"] is None:
-                try:
-                    _ruling_texts(form["rule"], form["note"])
-                except ValueError as exc:
-                    preview["refusal"] = {"code": "bad_characters", "params": {}, "text": str(exc)}
+    return _render_dispute(_read_dispute(dispute_id, sent), sent, status)
+
+
+def _read_dispute(dispute_id: int, sent) -> dict:
+    """``store.dispute.pages.host_dispute_page`` for the form ``sent`` (None: the blank
+    form: no preview); 404 when there is no such dispute."""
+    text = (sent or {}).get("actions")
+    if dispute_id > store.MAX_CHIPS:
+        abort(404)
+    found = host_dispute_page(get_db(), dispute_id, preview=sent is not None, decision=(sent or {}).get("decision", ""),
+                              actions=None if text is None else parse_actions(text))
+    if found is None:
+        abort(404)
+    return found
+
+
+def _render_dispute(found: dict, sent, status: int = 200):
+    """The host's dispute page from what the store read (:func:`_read_dispute`)."""
+    dispute, night, players, live = found["dispute"], found["night"], found["players"], found["live"]
+    _night_locale(night)
+    names = i18n.seat_names(players)
+    findings = i18n.say_findings(found["findings"], names)
+    form = ruling_form(sent or {}, live)
+    preview, digest = None, found["digest"]
+    if found["preview"] is not None:
+        preview = said_preview(found["preview"], names)
+        longest = max(len(form["rule"]), len(form["note"].strip()))
+        if preview["refusal"] is None and longest > MAX_NOTE:
+            params = {"limit": MAX_NOTE, "length": longest}
+            preview["refusal"] = {"code": "rule_too_long", "params": params,
+                                  "text": said_refusal("rule_too_long", params)}
+        if preview["refusal"] is None:
+            try:
+                _ruling_texts(form["rule"], form["note"])
+            except ValueError as exc:
+                preview["refusal"] = {"code": "bad_characters", "params": {}, "text": str(exc)}
     rules = list(dict.fromkeys(f["rule_text"] for f in findings if f.get("rule_text")))
     by_id = {p["player_id"]: p["name"] for p in players}
     page = render_template(
@@ -279,7 +243,7 @@ def _dispute_page(dispute_id: int, sent, status: int = 200):
         night=night, findings=findings, rules=rules, form=form, live=live, live_said=said_log(live, names),
         preview=preview, digest=digest,
         other_rule=OTHER_RULE, replay_url=replay_url(night["id"], dispute["hand_number"]),
-        key=str(uuid.uuid4()), max_note=MAX_NOTE)
+        key=new_form_key(), max_note=MAX_NOTE)
     return page, status
 
 
@@ -307,26 +271,22 @@ def rule(dispute_id: int):
     write came between), nothing is written and the new preview is shown. A second send of
     the same form (same key) stores one ruling.
     """
-    db = get_db()
-    dispute = _dispute_or_404(db, dispute_id)
+    if dispute_id > store.MAX_CHIPS:
+        abort(404)
     decision = request.form.get("decision", "")
     rule_text = request.form.get("rule", "").strip()
     note = request.form.get("note", "")
     actions = request.form.getlist("action") if request.form.get("corrected") == "1" else None
     try:
         _ruling_texts(rule_text, note)
-        if dispute["status"] == "open":
-            with read_tx(db):
-                fresh = store.preview_ruling(db, dispute_id, decision=decision, actions=actions)
-            if preview_digest(fresh) != request.form.get("digest"):
-                raise store.StoreError("preview_stale")
-        store.record_ruling(db, dispute_id, decision=decision, rule=rule_text, note=note,
-                            actions=actions, entered_by=current_actor(), key=_form_key())
+        store.record_ruling(get_db(), dispute_id, decision=decision, rule=rule_text, note=note, actions=actions,
+                            entered_by=current_actor(), key=form_key(), previewed=request.form.get("digest", ""))
     except ValueError as exc:  # StoreError included: nothing was written
-        flash(refusal_text(exc), "error")
         back = {"decision": decision, "rule_choice": OTHER_RULE, "rule_other": rule_text, "note": note}
         if actions is not None:
             back["actions"] = "\n".join(actions)
-        return _dispute_page(dispute_id, back, 409)  # the new preview (never a long URL)
+        found = _read_dispute(dispute_id, back)   # (no such dispute: 404, nothing said)
+        flash(refusal_text(exc), "error")
+        return _render_dispute(found, back, 409)  # the new preview (never a long URL)
     flash(_("Ruling recorded."), "ok")
     return redirect(url_for(".host_dispute", dispute_id=dispute_id) + "#ruling")

@@ -20,7 +20,6 @@ from flask_babel import ngettext
 from store import StoreError
 from store.files import pokernow
 from web.account.views import current_actor, host_required
-from web.core import i18n
 from web.core.db import get_db
 from web.core.forms import MAX_TITLE, choice_field, currency_field, text_field
 from web.core.limits import upload_limit, upload_too_large_text

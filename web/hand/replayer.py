@@ -27,33 +27,25 @@ from functools import lru_cache
 from flask import Blueprint, abort, g, render_template, url_for
 from flask_babel import gettext as _
 
-import store
-from store.core.transactions import read_tx
-from store.hand.replayer import hand_replay, night_hand_list, player_hand_seat
+from store.hand.replayer import host_hand_page, night_hands_page, player_hand_page
 from store.night.nights import local_time
 from web.core import i18n
 from web.core.db import get_db
+from web.core.security import PRIVATE
 from web.night.views import host_required
 from web.player.views import player_for
 
 bp = Blueprint("replay", __name__)
-
-PLAYER_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                  "X-Robots-Tag": "noindex"}
-"""The player page's headers (``web.player.views``): the link is the key; keep it out of caches,
-referrers and search engines."""
 
 
 @bp.get("/host/night/<int:night_id>/hands")
 @host_required
 def night_hands(night_id: int):
     """The host's list of the night's hands, each linking its replay."""
-    db = get_db()
-    try:
-        night = store.get_night(db, night_id)
-        hands = night_hand_list(db, night_id)
-    except store.StoreError:
+    page = night_hands_page(get_db(), night_id)
+    if page is None:
         abort(404)
+    night, hands = page["night"], page["hands"]
     g.night_preset = night["rules_frozen"].get("preset")
     rows = [{**h, "button_name": _name(h["button"], h["names"]),
              "winners": _chips_by_name(h["awards"], h["names"]),
@@ -65,16 +57,10 @@ def night_hands(night_id: int):
 @host_required
 def host_hand(night_id: int, number: int):
     """The host's replay of hand ``number`` of the night (every card as logged)."""
-    db = get_db()
-    with read_tx(db):
-        try:
-            night = store.get_night(db, night_id)
-        except store.StoreError:
-            abort(404)
-        hand = store.hand.rows.hand_by_number(db, night_id, number)
-        if hand is None:
-            abort(404)
-        replay = hand_replay(db, hand["id"])
+    page = host_hand_page(get_db(), night_id, number)
+    if page is None:
+        abort(404)
+    night, replay = page["night"], page["replay"]
     g.night_preset = night["rules_frozen"].get("preset")
     return render_template("hand/replayer_hand.html", **_page(replay, night), viewer=False,
                            back=url_for("replay.night_hands", night_id=night_id),
@@ -85,18 +71,15 @@ def host_hand(night_id: int, number: int):
 def player_hand(token: str, hand_id: int):
     """A player's replay of a hand they were dealt into; else the player page's 404."""
     db = get_db()
-    player_id = player_for(db, token)
-    with read_tx(db):
-        seat = player_hand_seat(db, hand_id, player_id)
-        if seat is None:
-            abort(404)
-        replay = hand_replay(db, hand_id, viewer_seat=seat)
-        night = store.get_night(db, replay["night_id"])
+    page = player_hand_page(db, hand_id, player_for(db, token))
+    if page is None:
+        abort(404)
+    night, replay = page["night"], page["replay"]
     g.night_preset = night["rules_frozen"].get("preset")
     page = render_template("hand/replayer_hand.html", **_page(replay, night), viewer=True,
                            back=url_for("player.ledger", token=token),
                            back_label=_("Back to my ledger"))
-    return page, 200, PLAYER_HEADERS
+    return page, 200, PRIVATE
 
 
 def _name(seat: int | None, names: dict) -> str:

@@ -35,15 +35,16 @@ issues and revokes on the night page; a closed night answers 410 and says so):
   tonight, a number past ``store.MAX_CHIPS``): HTTP 400 with ``{"error": message}`` in
   the page's language, nothing stored.
 
-No rule logic here: whose turn, the legal actions, findings and awards come from
-``referee.table_state`` and ``store.hand_check`` (``referee.check``).
+The view is thin: it reads the tap's body (:func:`_read_tap`), makes one store call
+(``store.hand.operations.apply_tap``: the write, tried again while the database is locked,
+and the table it leaves, read in one transaction) and says the answer in the page's
+language (:func:`said`). No rule logic here: whose turn, the legal actions, findings and
+awards come from ``referee.table_state`` and ``store.hand_check`` (``referee.check``); the
+player verbs the page offers are the referee's (``referee.actions.TABLET_VERBS``).
 """
 
 from __future__ import annotations
 
-import random
-import sqlite3
-import time
 from functools import wraps
 
 from flask import (
@@ -62,51 +63,31 @@ from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
-import referee
 import store
-from referee.actions import ActionError, parse_action
-from store.core.transactions import busy
-from store.hand.operations import MAX_FORCED, finish_hand, finish_started, forced_bets
-from store.night.dealer_links import entered_by as link_entered_by
+from referee.actions import PLAYER_VERBS, TABLET_VERBS
+from store.hand.operations import OPS, Tap, apply_tap, tap_context
+from store.hand.table_view import MAX_FORCED, table_page, table_view
+from store.night.dealer_links import tablet_access
 from web.core import i18n
 from web.core.csrf import generate_csrf
 from web.core.db import get_db
-from web.core.forms import MAX_NUMBER, bad_characters, check_text
+from web.core.forms import MAX_NUMBER, bad_characters, check_text, key_ok
 from web.core.limits import MAX_JSON_BYTES, json_problem
 from web.core.refusals import refusal_text, said_refusal
-from web.hand.table_view import last_hand_id, table_view
 from web.night.night_form import rules_words
 
 bp = Blueprint("dealer", __name__, url_prefix="/dealer")
 
 
-@bp.record_once
-def _setup(state) -> None:
-    app = state.app
-    app.register_error_handler(OverflowError, _number_too_large)
-    if app.secret_key in (None, "", "dev") and not app.testing:
-        app.logger.warning("SECRET_KEY is the development default: session cookies can be forged; "
-                           "set TAPETE_SECRET_KEY")
-
-PLAYER_VERBS = ("check", "open", "bet", "call", "raise", "allin", "fold", "draw", "show", "muck",
-                "ante", "blind", "straddle", "split")
-"""Player verbs of CONTRACT.md section 2, in the order the page offers them."""
-
-AMOUNT_VERBS = frozenset({"open", "bet", "raise", "ante", "blind", "straddle"})
-"""Verbs that take a chip amount (a round total for open/bet/raise/blind, CONTRACT.md 2)."""
-
-MAX_KEY = 100
+AMOUNT_VERBS = tuple(sorted(verb for verb in TABLET_VERBS if PLAYER_VERBS[verb] == "amount"))
+"""The verbs the page offers (the referee's ``referee.actions.TABLET_VERBS``: the one list of
+player verbs, read here) that take a chip amount (a round total for open/bet/raise/blind,
+CONTRACT.md 2)."""
 
 
 def _small_int(value, low: int, high: int) -> bool:
     """True for an int (not a bool) with ``low <= value <= high``."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-WRITE_ATTEMPTS = 3
-"""Tries of one tap's write when SQLite reports the database locked (another tablet's write
-won the race; safe to retry because every write is idempotent on the tap's key). Each try
-waits up to the busy timeout (``store.core.transactions.BUSY_TIMEOUT_MS``); after the last, the tap is
-answered 503 and the tablet's queue sends it again."""
 
 
 # --- access -----------------------------------------------------------------------------
@@ -126,17 +107,12 @@ def dealer_required(view):
 
     @wraps(view)
     def wrapped(night_id: int, token: str, **kwargs):
-        db = get_db()
-        link = store.dealer_link_for(db, night_id, token) if night_id <= MAX_NUMBER else None
-        if link is None:
+        access = tablet_access(get_db(), night_id, token) if night_id <= MAX_NUMBER else None
+        if access is None:
             abort(404)
-        try:
-            g.night_preset = store.night.nights.night_preset(db, night_id)
-            closed = store.night.nights.live_close(db, night_id) is not None
-        except store.StoreError:
-            abort(404)
-        g.dealer_link = link
-        if closed:
+        g.night_preset = access["preset"]
+        g.dealer_link = access["link"]
+        if access["closed"]:
             message = _("Night %(n)s is closed: the tablet can no longer enter anything. The host "
                         "can reopen it.", n=night_id)
             if view.__name__ == "hand_page":
@@ -170,16 +146,15 @@ def hand_page(night_id: int, token: str):
     """The dealer's hand page (HTML), the night's rules in words folded under its header
     (``web.night.night_form.rules_words``: the preset and the overrides the host set)."""
 
-    db = get_db()
-    view = said(table_view(db, night_id, cached_check=True))
-    night = store.get_night(db, night_id)
+    page = table_page(get_db(), night_id)
+    night = page["night"]
     return render_template(
-        "hand/tablet.html", view=view, night_id=night_id,
+        "hand/tablet.html", view=said(page["view"]), night_id=night_id,
         rules=night["rules_frozen"], rule_words=rules_words(night["rules"]),
         state_url=url_for(".state", night_id=night_id, token=token),
         tap_url=url_for(".tap", night_id=night_id, token=token),
-        strings=page_strings(), deck=_deck(db, night_id),
-        verbs=list(PLAYER_VERBS), amount_verbs=sorted(AMOUNT_VERBS),
+        strings=page_strings(), deck=page["deck"],
+        verbs=list(TABLET_VERBS), amount_verbs=list(AMOUNT_VERBS),
         lang=str(get_locale() or "es"), number=i18n.number_symbols(),
     )
 
@@ -203,30 +178,25 @@ def state(night_id: int, token: str):
 @bp.post("/<int:night_id>/<token>/tap")
 @dealer_required
 def tap(night_id: int, token: str):
-    """Store one tap idempotently on its ``key`` and answer with the new table (JSON)."""
+    """Store one tap idempotently on its ``key`` and answer with the new table (JSON): the
+    body read here (:func:`_read_tap`), then one store call
+    (``store.hand.operations.apply_tap``: the write and the table it leaves), said in the
+    page's language (:func:`said`)."""
 
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
         return _bad(_("The request must be a JSON object."))
     key = body.get("key")
-    if not isinstance(key, str) or not 8 <= len(key) <= MAX_KEY or not (key.isascii() and key.isprintable()):
+    if not key_ok(key):
         return _bad(_("Each tap needs an idempotency key of 8-100 printable ASCII characters."))
-    op = body.get("op", "action")
-    db = get_db()
-    who = link_entered_by(g.dealer_link)   # the link's, never the body's
+    read = _read_tap(body, key)
+    if isinstance(read, str):  # refused before touching the database
+        return _bad(read)
     try:
-        write = _write_for(db, night_id, op, body, who, key)
+        done = apply_tap(get_db(), night_id, g.dealer_link, read)   # the link's, never the body's
     except store.StoreError as exc:
         return _refused(exc)
-    if isinstance(write, tuple):  # (message,): refused before touching the database
-        return _bad(write[0])
-    try:
-        event_id = _retry_locked(write)
-    except store.StoreError as exc:
-        return _refused(exc)
-    except sqlite3.OperationalError as exc:
-        if not busy(exc):
-            raise
+    except store.Busy:
         # another write holds the database past every try: nothing stored; the tablet's
         # queue sends the tap again (a 5xx is retried; the key keeps it stored once)
         response = jsonify({"error": _("The database is busy: the tap was not stored yet and "
@@ -234,19 +204,12 @@ def tap(night_id: int, token: str):
         response.status_code = 503
         response.headers["Retry-After"] = "2"
         return response
-    view = said(table_view(db, night_id, with_gap=op != "action"))
-    view["event_id"] = event_id
-    if op == "finish_hand":   # the hand it started (None: none), for the taps queued after it
-        view["started_hand"] = finish_started(db, key)
-    view["notice"] = _notice_for(view, event_id) if op == "action" else None
+    view = said(done["view"])
+    view["event_id"] = done["event_id"]
+    if read.op == "finish_hand":   # the hand it started (None: none), for the taps queued after it
+        view["started_hand"] = done["started_hand"]
+    view["notice"] = _notice_for(view, done["event_id"]) if read.op == "action" else None
     return jsonify(view)
-
-
-def _deck(db, night_id: int) -> list[str]:
-    """The cards the picker offers: the night's deck for the players seated (jokers too;
-    the rule of 11 by how many are seated, ``HouseRules.deck``)."""
-    rules = store.hand.judging.Night(db, night_id).rules
-    return list(rules.deck(players=max(len(store.night_players(db, night_id)), 2)))
 
 
 def _refused(exc: store.StoreError):
@@ -289,11 +252,13 @@ def _name_the_tap(response):
     body = request.get_json(silent=True)
     if not isinstance(data, dict) or not isinstance(body, dict):
         return response
-    db = get_db()
-    if g.get("dealer_link") is None and store.dealer_link_for(db, night_id, token) is None:
+    event_id = body.get("event_id") if body.get("op") == "undo" else None
+    context = tap_context(get_db(), night_id, None if g.get("dealer_link") else token,
+                          event_id if _small_int(event_id, 1, MAX_NUMBER) else None)
+    if context is None:
         return response
     try:
-        words = tap_words(db, night_id, body)
+        words = tap_words(context, body)
     except (store.StoreError, TypeError, ValueError, KeyError):
         return response
     if words:
@@ -302,16 +267,17 @@ def _name_the_tap(response):
     return response
 
 
-def tap_words(db, night_id: int, body: dict) -> str | None:
+def tap_words(context: dict, body: dict) -> str | None:
     """The tap ``body`` (as :func:`tap` takes it) said in words of the request's language, as
     the log's lines are (:func:`web.core.i18n.say_line`, the referee's sentence, with the names
     at the table): ``"Bea pasa"``, ``"Anular: Ana abre 10"``, ``"Cerrar la mano"``,
-    ``"Mano siguiente"``; None for a tap that says nothing readable. Read-only.
+    ``"Mano siguiente"``; None for a tap that says nothing readable.
 
-    :raises store.StoreError: an undo's entry that is not this night's.
+    :param context: ``store.hand.operations.tap_context`` (the night's players; the entry an
+        undo names, when it is this night's).
     """
     op = body.get("op", "action")
-    names = i18n.seat_names(store.night_players(db, night_id))
+    names = i18n.seat_names(context["players"])
     if op == "action":
         action = body.get("action")
         return i18n.say_line(action.strip(), names) if isinstance(action, str) and action.strip() else None
@@ -324,128 +290,68 @@ def tap_words(db, night_id: int, body: dict) -> str | None:
     if op == "finish_hand":
         return _("Confirm and next hand")
     if op == "undo":
-        event_id = body.get("event_id")
-        row = db.execute("SELECT e.kind, e.action, h.number FROM events e JOIN hands h ON h.id = e.hand_id "
-                         "WHERE e.id = ? AND h.night_id = ?",
-                         [event_id, night_id]).fetchone() if _small_int(event_id, 1, MAX_NUMBER) else None
-        if row is None:
+        event = context["event"]
+        if event is None:
             return _("Undo")
-        what = i18n.say_line(row[1], names) if row[0] == "action" else _("the close of hand %(n)s", n=row[2])
+        what = (i18n.say_line(event["action"], names) if event["kind"] == "action"
+                else _("the close of hand %(n)s", n=event["number"]))
         return _("Undo: %(what)s", what=what)
     return None
 
 
-def _write_for(db, night_id: int, op: str, body: dict, who: str, key: str):
-    """The store write for one tap, as a no-argument function; or ``(message,)`` when the
-    tap is refused. :raises store.StoreError: the hand is not this night's."""
+def _read_tap(body: dict, key: str) -> Tap | str:
+    """The tap ``body`` read into a ``store.hand.operations.Tap``: each field checked for
+    its type and range; or the refusal (a message in the page's language) of the first
+    field that is not."""
 
+    op = body.get("op", "action")
     if op == "start_hand":
         if "after_hand" not in body:
-            return (_("The next hand must say the last hand the tablet saw: reload the table."),)
+            return _("The next hand must say the last hand the tablet saw: reload the table.")
         after = body["after_hand"]
         if after is not None and not _small_int(after, 1, MAX_NUMBER):
-            return (_("The last hand the tablet saw must be a hand's id, or none: reload the table."),)
+            return _("The last hand the tablet saw must be a hand's id, or none: reload the table.")
         button = body.get("button")
         if button is not None and not _small_int(button, 1, 10):
-            return (_("The button must be a seat number."),)
+            return _("The button must be a seat number.")
         stacks = body.get("stacks")
         if stacks is not None:
             if not isinstance(stacks, dict) or not all(
                     isinstance(k, str) and k.isascii() and k.isdigit() and _small_int(v, 0, MAX_NUMBER)
                     for k, v in stacks.items()):
-                return (_("Stacks must be whole numbers of chips by seat."),)
+                return _("Stacks must be whole numbers of chips by seat.")
             stacks = {str(int(k)): v for k, v in stacks.items()} or None
-        return lambda: store.start_hand(db, night_id, button=button, entered_by=who, key=key,
-                                        stacks=stacks, after_hand=after)
-    if op not in ("action", "undo", "end_hand", "forced_bets", "finish_hand"):
-        return (_("Unknown operation."),)
+        return Tap(op, key, after_hand=after, button=button, stacks=stacks)
+    if not isinstance(op, str) or op not in OPS:
+        return _("Unknown operation.")
+    action = body.get("action")
     if op == "action":
-        action = body.get("action")
         if not isinstance(action, str) or not action.strip() or len(action) > 200:
-            return (_("An action is a line of text such as “p3 open 10”."),)
+            return _("An action is a line of text such as “p3 open 10”.")
         if bad_characters(action):
-            return (_("An action cannot hold control or invisible characters."),)
-        if _show_without_cards(action):
-            return (_("Pick the cards shown: a hand shown without any card seen is not stored."),)
+            return _("An action cannot hold control or invisible characters.")
     version = body.get("version")
     if not _small_int(version, 0, MAX_NUMBER):
-        return (_("Each tap needs the version of the hand it was made on (a whole number)."),)
+        return _("Each tap needs the version of the hand it was made on (a whole number).")
+    reason, event_id = body.get("reason"), body.get("event_id")
     if op == "undo":
-        reason = body.get("reason")
         if not isinstance(reason, str) or not reason.strip():
-            return (_("Undo needs a reason."),)
+            return _("Undo needs a reason.")
         try:
             check_text(reason, "reason", 200)
         except ValueError as exc:
-            return (str(exc),)
-        event_id = body.get("event_id")
+            return str(exc)
         if not _small_int(event_id, 1, MAX_NUMBER):
-            return (_("Undo must name the entry it undoes (its number): reload the table."),)
+            return _("Undo must name the entry it undoes (its number): reload the table.")
     events = body.get("events")
     if op == "forced_bets" and events is not None and not _small_int(events, 1, MAX_FORCED):
-        return (_("Everyone's forced bets must say how many lines they store (a whole number): reload the table."),)
+        return _("Everyone's forced bets must say how many lines they store (a whole number): reload the table.")
     hand_id = body.get("hand_id")
-    if op == "undo" and hand_id is None:   # the hand of the entry it names
-        hand_id = _event_hand(db, night_id, event_id)
-    hand_id = _hand_for_tap(db, night_id, hand_id, closed_too=op == "undo")
-    if op == "action":
-        return lambda: store.append_action(db, hand_id, body["action"].strip(), entered_by=who, key=key,
-                                           version=version)
-    if op == "forced_bets":
-        return lambda: forced_bets(db, hand_id, entered_by=who, key=key, version=version, events=events)
-    if op == "finish_hand":
-        return lambda: finish_hand(db, night_id, hand_id, entered_by=who, key=key, version=version)
-    if op == "undo":
-        return lambda: store.undo_event(db, hand_id, event_id, reason=body["reason"].strip()[:200],
-                                        entered_by=who, key=key, version=version)
-    return lambda: store.end_hand(db, hand_id, entered_by=who, key=key, version=version)
-
-
-def _show_without_cards(action: str) -> bool:
-    """True for a show line (``pN show CARDS``, CONTRACT.md section 2) in which no card is
-    seen (only ``??``): the referee tables no hand from unseen cards
-    (``referee.showdown``), so the line would leave the turn on that seat and the next tap
-    would go to the wrong seat. Unreadable lines are left to the store's own check."""
-    try:
-        parsed = parse_action(action.strip())
-    except (ActionError, ValueError):
-        return False
-    return parsed.verb == "show" and all(card == "??" for card in parsed.cards or ())
-
-
-def _retry_locked(write):
-    """Run ``write()``; retry it (short random back-off) while SQLite says "locked"."""
-    for attempt in range(WRITE_ATTEMPTS):
-        try:
-            return write()
-        except sqlite3.OperationalError as exc:
-            if not busy(exc) or attempt == WRITE_ATTEMPTS - 1:
-                raise
-            time.sleep(random.uniform(0.001, 0.004) * (attempt + 1))
-    raise AssertionError("unreachable")
-
-
-def _event_hand(db, night_id: int, event_id: int) -> int | None:
-    """The hand of event ``event_id`` when it is this night's, else None."""
-    row = db.execute("SELECT e.hand_id FROM events e JOIN hands h ON h.id = e.hand_id "
-                     "WHERE e.id = ? AND h.night_id = ?", [event_id, night_id]).fetchone()
-    return None if row is None else row[0]
-
-
-def _hand_for_tap(db, night_id: int, hand_id, *, closed_too: bool = False) -> int:
-    """The hand a tap is for: its ``hand_id`` (checked to be this night's), else the hand in
-    progress (``closed_too``: else the night's last hand, which an undo may reopen)."""
-
-    if hand_id is None:
-        hand_id = last_hand_id(db, night_id) if closed_too else store.current_hand(db, night_id)
-        if hand_id is None:
-            raise store.StoreError("no_hand_in_progress")
-        return hand_id
-    if not _small_int(hand_id, 1, MAX_NUMBER):
-        raise store.StoreError("tap_hand_needed")
-    if store.get_hand(db, hand_id)["night_id"] != night_id:
-        raise store.StoreError("hand_not_tonight")
-    return hand_id
+    if hand_id is not None and not _small_int(hand_id, 1, MAX_NUMBER):
+        return _("Each tap must name its hand by number (the hand's id): reload the table.")
+    return Tap(op, key, version=version, hand_id=hand_id, action=action.strip() if op == "action" else None,
+               event_id=event_id if op == "undo" else None, reason=reason.strip()[:200] if op == "undo" else None,
+               events=events if op == "forced_bets" else None)
 
 
 def said(view: dict) -> dict:
@@ -489,15 +395,6 @@ def _notice_for(view: dict, event_id) -> str | None:
         if finding.get("kind") == "out_of_turn" and finding.get("action") == index:
             return i18n.say_finding(finding, names)["sentence"]
     return None
-
-
-def _number_too_large(exc: OverflowError):
-    """A number past what the database holds (an id or amount in a URL or a form, e.g.
-    ``/host/night/99999999999999999999``): HTTP 400 with a message, never a 500."""
-    message = _("A number in the request is too large.")
-    if request.is_json or request.accept_mimetypes.best == "application/json":
-        return _bad(message)
-    return message, 400, {"Content-Type": "text/plain; charset=utf-8"}
 
 
 def _bad(message: str):

@@ -1,6 +1,6 @@
 """Paying up on the web, what the pages show: the host night page's transfers with their
-marks and the shared expenses (:func:`night_payments`), the phone's whom-I-pay and
-who-pays-me (:func:`player_settle_context`), a payee's QR code where the handle is a link.
+marks and the shared expenses (:func:`said_payments`), the phone's whom-I-pay and
+who-pays-me (:func:`said_settle`), a payee's QR code where the handle is a link.
 The routes are in ``web.money.views`` (this module imports no view module, so
 ``web.player.views`` can import it at the top).
 
@@ -22,20 +22,15 @@ nothing stored on refusal):
   revoked link: the plain 404 of the player pages, nothing stored.
 
 The host night page includes ``money/_transfers.html`` and ``money/_expenses.html``, which
-read :func:`night_payments` as ``pay`` (the host's night view computes it once); the phone's ledger includes ``player/_settle.html`` with
-``settle = player_settle_context(db, player_id)``.
+read :func:`said_payments` as ``pay`` (the host's night view says it once); the phone's ledger includes ``player/_settle.html`` with
+``settle = said_settle(store.money.payments.player_payments(db, player_id))``.
 """
 
 from __future__ import annotations
 
 from flask_babel import gettext as _
 
-import store
-from store.core.transactions import read_tx
-from store.money import expenses as store_expenses
-from store.money import payments as store_payments
-from store.night.nights import local_time, table_players
-from web.core.db import get_db
+from store.night.nights import local_time
 from web.core.qr import is_link, qr_svg
 
 
@@ -46,46 +41,38 @@ def handle_qr(handle: str | None, name: str) -> object:
     return qr_svg(handle.strip(), title=_("Pay %(name)s", name=name), scale=3)
 
 
-def actor_name(db, entered_by: str | None, names: dict[int, str]) -> str:
-    """Who made a mark, in words: a player's name, or "the host"."""
+def actor_name(entered_by: str | None, names: dict[int, str]) -> str:
+    """Who made a mark, in words: a player's name (``names``: player id -> name, the
+    store's ``marker_names``), or "the host"; a player the store does not know, as
+    stored."""
     if entered_by and entered_by.startswith("player:"):
-        try:
-            return names.get(int(entered_by[7:])) or store.get_player(db, int(entered_by[7:]))["name"]
-        except (ValueError, store.StoreError):
-            return entered_by
+        number = entered_by[7:]
+        return (names.get(int(number)) or entered_by) if number.isascii() and number.isdigit() else entered_by
     return _("the host")
 
 
-def said_transfers(db, transfers: list[dict], tz_name: str, names: dict[int, str]) -> list[dict]:
+def said_transfers(transfers: list[dict], tz_name: str, names: dict[int, str]) -> list[dict]:
     """Transfers with who marked them in words, the times in the club's zone and the QR."""
-    return [{**t, "paid_who": actor_name(db, t["paid_by"], names) if t["paid_by"] else None,
-             "confirmed_who": actor_name(db, t["confirmed_by"], names) if t["confirmed_by"] else None,
+    return [{**t, "paid_who": actor_name(t["paid_by"], names) if t["paid_by"] else None,
+             "confirmed_who": actor_name(t["confirmed_by"], names) if t["confirmed_by"] else None,
              "paid_local": local_time(t["paid_at"], tz_name) if t["paid_at"] else None,
              "confirmed_local": local_time(t["confirmed_at"], tz_name) if t["confirmed_at"] else None,
              "qr": handle_qr(t["handle"], t["payee"])} for t in transfers]
 
 
-def night_payments(night_id: int) -> dict:
+def said_payments(pay: dict) -> dict:
     """What the host night page's partials show (``money/_transfers.html``,
     ``money/_expenses.html``): ``{"closed", "currency", "transfers" (poker, with status),
     "expense_transfers", "stale" (marks of a settlement that changed), "expenses"
     (``store.money.expenses.night_expenses``), "players" (the night's table), "handles"
-    {player_id: handle}}``. Read-only."""
-    db = get_db()
-    with read_tx(db):
-        night = store.get_night(db, night_id)
-        players = table_players(db, night_id)
-        names = {p["player_id"]: p["name"] for p in players}
-        tz = night["timezone"]
-        return {"closed": night["closed"], "currency": night["currency"],
-                "transfers": said_transfers(db, store_payments.night_transfers(db, night_id), tz, names),
-                "expense_transfers": said_transfers(db, store_payments.night_transfers(db, night_id, "expenses"), tz, names),
-                "stale": store_payments.stale_marks(db, night_id) + store_payments.stale_marks(db, night_id, "expenses"),
-                "expenses": store_expenses.night_expenses(db, night_id), "players": players,
-                "handles": {p["player_id"]: store_payments.payment_handle(db, p["player_id"]) for p in players}}
+    {player_id: handle}}``: ``pay``, ``store.money.payments.night_payments``, each transfer
+    said (:func:`said_transfers`)."""
+    tz, names = pay["timezone"], pay["markers"]
+    return {**pay, "transfers": said_transfers(pay["transfers"], tz, names),
+            "expense_transfers": said_transfers(pay["expense_transfers"], tz, names)}
 
 
-def player_settle_context(db, player_id: int) -> dict:
+def said_settle(settle: dict[int, dict]) -> dict[int, dict]:
     """What ``player/_settle.html`` shows on the phone, per night the player played:
     ``{night_id: {"night_id", "currency", "closed", "pay": [transfers the player pays, each
     with the payee's ``handle`` and ``qr`` (inline SVG where the handle is a link)],
@@ -93,18 +80,10 @@ def player_settle_context(db, player_id: int) -> dict:
     changed], "my_handle": the player's own handle or None, "expenses": the night's live
     shared expenses as this player sees them (``store.money.expenses.player_expenses``)}}``; every transfer as
     ``store.money.payments.night_transfers`` (``status`` due | paid | confirmed) plus ``paid_who``
-    / ``confirmed_who`` in words. Read-only.
+    / ``confirmed_who`` in words.
 
-    :raises StoreError: no such player.
+    :param settle: ``store.money.payments.player_payments`` (the phone page's ``settle``).
     """
-    with read_tx(db):
-        mine = store_payments.payment_handle(db, player_id)
-        out = {}
-        for night in store_payments.player_transfers(db, player_id):
-            info = store.get_night(db, night["night_id"])
-            names = {p["player_id"]: p["name"] for p in table_players(db, night["night_id"])}
-            out[night["night_id"]] = {**night, "my_handle": mine,
-                                      "expenses": store_expenses.player_expenses(db, night["night_id"], player_id),
-                                      "pay": said_transfers(db, night["pay"], info["timezone"], names),
-                                      "receive": said_transfers(db, night["receive"], info["timezone"], names)}
-        return out
+    return {night_id: {**night, "pay": said_transfers(night["pay"], night["timezone"], night["markers"]),
+                       "receive": said_transfers(night["receive"], night["timezone"], night["markers"])}
+            for night_id, night in settle.items()}

@@ -8,10 +8,10 @@ URLs (behind the host login when the host pages are installed):
 - ``GET /reports/nights/<id>.pdf``: the report as a PDF (``web.core.pdf``: WeasyPrint loading
   only the app's static files; page "x of y" in the footer).
 
-No rule or money logic here: figures come from ``store.night_summary`` (settlement by
-``referee.settle``), ``store.check_night`` (``referee.check``) and ``store.money.counts`` (the
-cash-out counts that differ from the referee's stacks, ``referee.count``). Reading a report
-takes no write lock (one read transaction, ``store.core.transactions.read_tx``).
+No rule or money logic here: figures come from ``store.money.report.night_report`` (one
+read transaction, no write lock): ``store.night_summary`` (settlement by ``referee.settle``),
+``store.check_night`` (``referee.check``) and ``store.money.counts`` (the cash-out counts that
+differ from the referee's stacks, ``referee.count``). This module says them.
 """
 
 from __future__ import annotations
@@ -23,8 +23,7 @@ from sqlite_utils import Database
 import store
 import store.core.chain
 from store.core.reasons import void_reason
-from store.core.transactions import read_tx
-from store.money.counts import count_findings
+from store.money import report as store_report
 from store.night.nights import local_time
 from web.account.views import current_account, login_redirect
 from web.core import i18n
@@ -90,28 +89,24 @@ def night_report(db: Database, night_id: int) -> dict:
         (``web.core.i18n.page_lang``: the report and its PDF are in that one language), "disputes", "settlements", "earlier_settlements":
         :func:`night_disputes_report`, "chain": the night's record chain head and link count
         (``store.core.chain.head``: ``{"head": hex, "links"}``), printed so the report can be
-        checked later (``flask --app app verify NIGHT --head HEX``)}``.
+        checked later (``flask --app app verify NIGHT --head HEX``)}``: the store's
+        (``store.money.report.night_report``) said in the page's language.
     :raises StoreError: no such night.
     """
-    with read_tx(db), force_locale(i18n.page_lang()):  # (outside a request: Spanish, the CLI's PDF)
-        return _night_report(db, night_id)
+    data = store_report.night_report(db, night_id)
+    with force_locale(i18n.page_lang()):  # (outside a request: Spanish, the CLI's PDF)
+        return _night_report(data)
 
 
-def _night_report(db: Database, night_id: int) -> dict:
-    summary = store.night_summary(db, night_id)
-    players = store.table_players(db, night_id)
+def _night_report(data: dict) -> dict:
+    summary, players = data["summary"], data["players"]
     names = {str(p["seat"]): p["name"] for p in players}
     said_names = i18n.seat_names(players)
-    hands = store.night_hands(db, night_id)
-    try:
-        checked = store.check_night(db, night_id)["hands"] if hands else []
-    except ImportError:  # the referee's replay is not installed: show the log alone
-        checked = [{} for _ in hands]
     out = []
     totals = {"error": 0, "warning": 0, "info": 0}
-    marks = store.dispute.rulings.ruling_voids(db, night_id)
-    by_ruling, added_by = marks["events"], marks["added"]
-    for hand, entry in zip(hands, checked):
+    by_ruling, added_by = data["voids"]["events"], data["voids"]["added"]
+    for hand in data["hands"]:
+        entry = hand["checked"]
         findings = sorted(i18n.say_findings(entry.get("findings", []), said_names),
                           key=lambda f: (SEVERITY_ORDER.get(f.get("severity"), 3), f.get("action") or 0))
         for finding in findings:
@@ -120,7 +115,7 @@ def _night_report(db: Database, night_id: int) -> dict:
                     "words": i18n.say_line(a["action"], said_names),
                     "dispute_id": by_ruling.get(a["event_id"]), "added_by": added_by.get(a["event_id"]),
                     "void_why": void_reason(a.get("void_reason"), by_ruling.get(a["event_id"]))}
-                   for a in store.hand_actions(db, hand["id"])]
+                   for a in hand["actions"]]
         live = [a for a in actions if not a["voided"]]
         for finding in findings:
             index = finding.get("action")
@@ -139,17 +134,17 @@ def _night_report(db: Database, night_id: int) -> dict:
                 blocks.append({"kind": "quiet", "hands": [hand]})
         else:
             blocks.append({"kind": "hand", "hand": hand})
-    night_findings = i18n.say_findings(count_findings(db, night_id), said_names)
+    night_findings = i18n.say_findings(data["count_findings"], said_names)
     for finding in night_findings:
         totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
     return {"summary": summary, "hands": out, "blocks": blocks, "names": names,
             "night_findings": night_findings, "findings_total": totals,
-            "findings_said": i18n.findings_count(totals), "lang": i18n.page_lang(), "chain": store.core.chain.head(db, night_id),
+            "findings_said": i18n.findings_count(totals), "lang": i18n.page_lang(), "chain": data["chain"],
             "rules_text": i18n.rules_text(summary["night"]["rules_frozen"]),
-            **night_disputes_report(db, summary["night"])}
+            **night_disputes_report(data)}
 
 
-def night_disputes_report(db: Database, night: dict) -> dict:
+def night_disputes_report(data: dict) -> dict:
     """The report's disputes section: every dispute of the night with its ruling
     (``store.night_disputes``) and every settlement of the night (``store.night_settlements``:
     one per close, the voided ones those a ruling or a reopening replaced), times in the
@@ -159,16 +154,18 @@ def night_disputes_report(db: Database, night: dict) -> dict:
     each line plus ``words``, ``web.core.i18n.say_line``), and why the night was not closed
     again in the page's language (``close_refused_said``: ``web.core.refusals.close_refused_said``).
 
+    :param data: ``store.money.report.night_report`` (its ``summary``, ``players``,
+        ``disputes``, ``settlements``).
     :returns: ``{"disputes": [get_dispute dicts + "entered_local" (+ the ruling's)],
         "settlements": [night_settlements dicts + "entered_local"],
         "earlier_settlements": [the voided ones]}``.
     """
-    tz_name = night["timezone"]
+    tz_name = data["summary"]["night"]["timezone"]
     disputes = []
-    table = store.table_players(db, night["id"])
+    table = data["players"]
     players = {p["player_id"]: p["name"] for p in table}
     names = i18n.seat_names(table)
-    for dispute in store.night_disputes(db, night["id"]):
+    for dispute in data["disputes"]:
         said = {**dispute, "entered_local": local_time(dispute["entered_at"], tz_name)}
         ruling = dispute.get("ruling")
         if ruling:
@@ -181,7 +178,7 @@ def night_disputes_report(db: Database, night: dict) -> dict:
                               "close_refused_said": close_refused_said(ruling)}
         disputes.append(said)
     settlements = [{**s, "entered_local": local_time(s["entered_at"], tz_name)}
-                   for s in store.night_settlements(db, night["id"])]
+                   for s in data["settlements"]]
     return {"disputes": disputes, "settlements": settlements,
             "earlier_settlements": [s for s in settlements if s["voided"]]}
 

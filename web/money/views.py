@@ -9,21 +9,28 @@ refusal.
 
 from __future__ import annotations
 
-import uuid
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 import store
-from store.core.transactions import read_tx
 from store.money import expenses as store_expenses
 from store.money import payments as store_payments
 from store.night.nights import table_players
 from web.account.views import current_actor, host_required
 from web.core import i18n
 from web.core.db import get_db
-from web.core.forms import MAX_NUMBER, MAX_REASON, cents_field, choice_field, int_field, text_field
+from web.core.forms import (
+    MAX_NUMBER,
+    MAX_REASON,
+    cents_field,
+    choice_field,
+    form_key,
+    int_field,
+    new_form_key,
+    text_field,
+)
 from web.core.refusals import refusal_text
+from web.core.security import PRIVATE
 from web.money.payments import said_transfers
 from web.player.views import player_for
 
@@ -32,18 +39,7 @@ bp = Blueprint("payments", __name__)
 ACTIONS = ("paid", "confirm", "void")
 """What the host's transfer form does: mark paid, confirm received, withdraw the last mark."""
 
-PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex"}
-
-
-def _form_key() -> str | None:
-    key = request.form.get("key", "")
-    return key if 8 <= len(key) <= 100 and key.isascii() and key.isprintable() else None
-
-
-@bp.app_template_global()
-def payment_form_key() -> str:
-    """A fresh idempotency key for one of the payment forms."""
-    return str(uuid.uuid4())
+bp.add_app_template_global(new_form_key, "payment_form_key")   # (a fresh key for each payment form)
 
 
 # -- the host ---------------------------------------------------------------------------------
@@ -82,7 +78,7 @@ def host_handle(night_id: int):
     try:
         player_id = _night_player(db, night_id, "player_id")
         handle = text_field("handle", store_payments.MAX_HANDLE)
-        store_payments.set_payment_handle(db, player_id, handle, entered_by=current_actor(), key=_form_key())
+        store_payments.set_payment_handle(db, player_id, handle, entered_by=current_actor(), key=form_key())
     except ValueError as exc:  # StoreError included
         flash(refusal_text(exc), "error")
     else:
@@ -100,7 +96,7 @@ def host_transfer(night_id: int):
         action = choice_field("action", ACTIONS, required=True)
         what = choice_field("what", store_payments.WHATS) or "poker"
         payer, payee = _night_player(db, night_id, "payer_id"), _night_player(db, night_id, "payee_id")
-        args = dict(entered_by=current_actor(), what=what, key=_form_key())
+        args = dict(entered_by=current_actor(), what=what, key=form_key())
         if action == "paid":
             store_payments.mark_paid(db, night_id, payer, payee, **args)
             done = _("Marked paid.")
@@ -135,7 +131,7 @@ def add_expense(night_id: int):
                 raise ValueError(_("That player did not play this night."))
             sharers.append(int(raw))
         store_expenses.add_expense(db, night_id, payer, cents, description, sharers,
-                                   entered_by=current_actor(), key=_form_key())
+                                   entered_by=current_actor(), key=form_key())
     except ValueError as exc:
         flash(refusal_text(exc), "error")
     else:
@@ -155,7 +151,7 @@ def void_expense(night_id: int, expense_id: int):
             raise store.StoreError("no_expense", expense=expense_id)
         reason = text_field("reason", MAX_REASON, required=True)
         store_expenses.void_expense(db, night_id, expense_id, reason=reason, entered_by=current_actor(),
-                                    key=_form_key())
+                                    key=form_key())
     except ValueError as exc:
         flash(refusal_text(exc), "error")
     else:
@@ -168,16 +164,11 @@ def void_expense(night_id: int, expense_id: int):
 def outstanding():
     """Every closed night's transfers not confirmed yet (oldest first), with totals per
     player, and the buttons to confirm them."""
-    db = get_db()
-    with read_tx(db):
-        rows = store_payments.outstanding(db)
-        names = {}
-        said = []
-        for row in rows:
-            tz = store.get_night(db, row["night_id"])["timezone"]
-            said += [{**s, "night_id": row["night_id"], "local_date": row["local_date"], "title": row["title"],
-                      "currency": row["currency"]} for s in said_transfers(db, [row], tz, names)]
-        totals = store_payments.outstanding_totals(rows)
+    page = store_payments.outstanding_page(get_db())
+    said = [{**s, "night_id": row["night_id"], "local_date": row["local_date"], "title": row["title"],
+             "currency": row["currency"]}
+            for row in page["rows"] for s in said_transfers([row], row["timezone"], page["markers"])]
+    totals = page["totals"]
     groups: list[dict] = []
     for row in said:  # by night, oldest first (the order outstanding() gives)
         if not groups or groups[-1]["night_id"] != row["night_id"]:
@@ -201,7 +192,7 @@ def player_handle(token: str):
     try:
         handle = text_field("handle", store_payments.MAX_HANDLE)
         store_payments.set_payment_handle(db, player_id, handle, entered_by=f"player:{player_id}",
-                                          key=_form_key())
+                                          key=form_key())
     except ValueError as exc:
         flash(refusal_text(exc), "error")
     else:
@@ -225,26 +216,11 @@ def player_transfer(token: str, night_id: int):
     if action not in ("paid", "confirm") or what not in store_payments.WHATS \
             or not (other.isascii() and other.isdigit() and len(other) < 19):
         abort(400)
-    other_id = int(other)
-    with read_tx(db):
-        played = db.execute("SELECT 1 FROM seats WHERE night_id = ? AND player_id = ?",
-                            [night_id, player_id]).fetchone()
-        if not played:
-            abort(404)
-        ours = [t for t in store_payments.night_transfers(db, night_id, what)
-                if {t["payer_id"], t["payee_id"]} == {player_id, other_id}]
     try:
-        if not ours:
-            raise store.StoreError("not_your_transfer_player")
-        i_pay = ours[0]["payer_id"] == player_id
-        if action == "confirm" and i_pay:
-            raise store.StoreError("only_payee_confirms")
-        if action == "paid" and not i_pay:
-            raise store.StoreError("only_payer_marks_paid")
-        payer, payee = (player_id, other_id) if i_pay else (other_id, player_id)
-        do = store_payments.mark_paid if action == "paid" else store_payments.confirm_paid
-        do(db, night_id, payer, payee, entered_by=f"player:{player_id}", what=what, key=_form_key())
-    except ValueError as exc:
+        store_payments.player_mark(db, night_id, player_id, int(other), action=action, what=what, key=form_key())
+    except ValueError as exc:  # StoreError included
+        if getattr(exc, "code", None) == "no_night":   # a night they did not play
+            abort(404)
         flash(refusal_text(exc), "error")
     else:
         flash(_("Marked paid.") if action == "paid" else _("Confirmed: the money arrived."), "ok")

@@ -9,8 +9,10 @@ the referee takes, the words the page shows). The template draws the table; the 
 preset's value and is not stored as an override.
 
 The rules themselves are the referee's: :func:`read_rules` builds the ``HouseRules`` with
-``referee.resolve_rules`` and says its refusal (``RulesError.key``) in the page's words;
-the combinations no hand can be played with are refused by ``web.night.views._check_playable``.
+``referee.resolve_rules`` and says its refusal (``RulesError.key``) in the page's words,
+and so the combinations no hand can be played with (``referee.rules.check_playable``, which
+the store applies to every night however it is made: ``store.night.nights.playable``),
+said from the refusals' catalogue (``web.core.refusals``, code ``rules_unplayable``).
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 import referee
+from referee.rules import check_playable
 from store.core.checks import StoreError
 from web.core.forms import MAX_NUMBER, field_label, int_field
 from web.core.i18n import PRESET_NAMES
+from web.core.refusals import said_refusal
 
 PRESET_SENTENCES = {
     "jackpots": _l("The card room's jacks or better (Robert's Rules of Poker): 52 cards, a pair of "
@@ -190,8 +194,9 @@ def read_rules() -> dict:
     blinds); a blind size with blinds set to "no" is refused.
 
     :raises FieldRefused: a bad number or choice, or rules the referee refuses
-        (``referee.RulesError``), the message naming the field in the page's language and
-        ``field`` the form field's name.
+        (``referee.RulesError``: rules it cannot resolve, or no hand can be played with,
+        ``referee.rules.check_playable``), the message naming the field in the page's
+        language and ``field`` the form field's name.
     """
     preset = request.form.get("preset", "") or "jackpots"
     if preset not in referee.PRESETS:
@@ -218,6 +223,11 @@ def read_rules() -> dict:
         raise FieldRefused(_("%(field)s: starts with the minimum to open (%(opening)s).",
                              field=field_label("opener_ladder"),
                              opening=resolved.opening or _("no minimum")), "opener_ladder")
+    try:
+        check_playable(resolved)
+    except referee.RulesError as exc:
+        raise FieldRefused(said_refusal("rules_unplayable", {"field": exc.key, "reason": exc.reason, **exc.params}),
+                           exc.key) from None
     return rules
 
 

@@ -21,7 +21,6 @@ rest as the store says them.
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime, timezone
 from functools import lru_cache
 from urllib.parse import urlsplit
@@ -34,10 +33,10 @@ from flask_babel import ngettext
 import referee
 import store
 from store.hand.judging import next_hand_stacks
-from store.money.counts import count_findings
+from store.night.night_page import night_page
 from store.night.nights import local_time
-from store.player.player_links import player_links, revoke_player_links
 from store.player.player_links import revoke_link as revoke
+from store.player.player_links import revoke_player_links
 from web.account.views import add_routes, current_actor, host_required
 from web.core import i18n
 from web.core.db import get_db
@@ -48,14 +47,15 @@ from web.core.forms import (
     MAX_TITLE,
     choice_field,
     currency_field,
+    form_key,
+    new_form_key,
     text_field,
 )
 from web.core.forms import field_label as _field_label
 from web.core.forms import int_field as _int
 from web.core.qr import qr_svg
 from web.core.refusals import refusal_text
-from web.hand.table_view import table_view
-from web.money.payments import night_payments
+from web.money.payments import said_payments
 from web.money.share import share_text
 from web.night import night_form
 
@@ -63,18 +63,6 @@ bp = Blueprint("host", __name__, url_prefix="/host")
 
 
 add_routes(bp)
-
-
-def _key() -> str:
-    """A fresh idempotency key for a form."""
-    return str(uuid.uuid4())
-
-
-def _form_key() -> str | None:
-    """The form's idempotency key: 8-100 printable ASCII characters, else None (no key:
-    the write is made, just not deduplicated; nothing odd is stored as a key)."""
-    key = request.form.get("key", "")
-    return key if 8 <= len(key) <= 100 and key.isascii() and key.isprintable() else None
 
 
 @bp.get("/")
@@ -97,7 +85,7 @@ def _index_page(refusal: str | None = None, refused: str | None = None) -> str:
     chosen = entered.get("preset") if entered.get("preset") in referee.PRESETS else next(iter(referee.PRESETS))
     return render_template("night/index.html", nights=store.list_nights(get_db()),
                            presets=night_form.presets(), basic=night_form.groups(advanced=False),
-                           advanced=night_form.groups(advanced=True), key=_key(), club_tz=club_tz,
+                           advanced=night_form.groups(advanced=True), key=new_form_key(), club_tz=club_tz,
                            timezones=_timezones(club_tz), preset_words=night_form.preset_words(),
                            entered=entered, chosen=chosen, refusal=refusal, refused=refused,
                            more_open=night_form.opens_more(entered, refused), field_label=_field_label,
@@ -177,14 +165,14 @@ def _started_at(raw: str, tz_name: str, *, empty_ok: bool = False) -> datetime |
 @host_required
 def new_night():
     """Open a night: the preset and the house rules the host set (``web.night.night_form``: only
-    those stored as overrides), the chip value (cents), zone, start and title. A refusal
-    answers 400 with the form as the host filled it, the message at the top and the field
-    it names marked (nothing stored)."""
+    those stored as overrides), the chip value (cents), zone, start and title
+    (``store.create_night``, which refuses rules no hand can be played with:
+    ``store.night.nights.playable``). A refusal answers 400 with the form as the host filled
+    it, the message at the top and the field it names marked (nothing stored)."""
 
     named = night_form.named
     try:
         rules = night_form.read_rules()
-        _check_playable(rules)
         fields = {"chip_cents": named("chip_cents", lambda: _int("chip_cents", low=1)),
                   "chips_per": named("chips_per", lambda: _int("chips_per", required=False, low=1)) or 1,
                   "currency": named("currency", currency_field),
@@ -192,71 +180,10 @@ def new_night():
                   "title": named("title", lambda: text_field("title", MAX_TITLE)) or None}
         fields["started_at"] = named("started_at", lambda: _started_at(text_field("started_at", 40),
                                                                         fields["timezone"]))
-        night_id = store.create_night(get_db(), rules=rules, key=_form_key(), **fields)
+        night_id = store.create_night(get_db(), rules=rules, key=form_key(), **fields)
     except ValueError as exc:  # StoreError is a ValueError
         return _index_page(refusal_text(exc), night_form.refused_field(exc)), 400
     return redirect(url_for("host.night", night_id=night_id))
-
-
-
-def _check_playable(rules: dict) -> None:
-    """Refuse bet sizes no hand can be played with, naming the field (the preset's values
-    fill what the form leaves empty).
-
-    Fixed limit needs ``small_bet`` > 0 and ``big_bet`` >= ``small_bet``; pot and no limit
-    need ``min_bet`` > 0; an ante or a blind must put something in the pot; the double
-    blind (``big_blind``), when there is one, is at least the blind (``small_blind``).
-
-    In fixed limit neither blind may be larger than the small bet. Robert's Rules of Poker,
-    section 4 (Buttons and Blinds), rules for using blinds, rule 1: "The minimum bring-in
-    and allowable raise sizes for the opener are specified by the poker form used and blind
-    amounts set for a game": the blinds are the first bet, and in limit poker a bet is the
-    lower limit, so the big blind is at most the small bet (the usual structure: blinds 5
-    and 10 in a game of 10 and 20). A double blind of 10 over bets of
-    2/4 leaves no legal raise size: the tablet offered "raise to 12" and called the double
-    blind's option a call.
-
-    :raises night_form.FieldRefused: with a message in the request's language, naming the field.
-    """
-    try:
-        resolved = referee.resolve_rules(rules)
-    except referee.RulesError:
-        return  # the store says what is wrong with the rules themselves
-    if resolved.betting == "fixed_limit":
-        if resolved.small_bet <= 0:
-            raise night_form.FieldRefused(_("%(field)s: must be above 0 in fixed limit.",
-                                            field=_field_label("small_bet")), "small_bet")
-        if resolved.big_bet < resolved.small_bet:
-            raise night_form.FieldRefused(_("%(field)s: must be at least the small bet (%(small)s).",
-                                            field=_field_label("big_bet"), small=resolved.small_bet), "big_bet")
-    elif resolved.min_bet <= 0:
-        raise night_form.FieldRefused(_("%(field)s: must be above 0 in pot limit and no limit.",
-                                        field=_field_label("min_bet")), "min_bet")
-    _check_blinds(resolved)
-    if resolved.ante <= 0 and resolved.small_blind <= 0 and resolved.big_blind <= 0:
-        raise night_form.FieldRefused(_("%(field)s: must be above 0 when there are no blinds: "
-                                        "otherwise nobody puts anything in the pot.",
-                                        field=_field_label("ante")), "ante")
-
-
-def _check_blinds(resolved) -> None:
-    """The blinds' sizes against each other and the bets (see :func:`_check_playable`).
-
-    :raises night_form.FieldRefused: naming ``big_blind`` (below the blind) or the blind
-        above the small bet in fixed limit."""
-    if not resolved.blinds_allowed:
-        return
-    if 0 < resolved.big_blind < resolved.small_blind:
-        raise night_form.FieldRefused(_("%(field)s: must be at least the blind (%(blind)s).",
-                                        field=_field_label("big_blind"), blind=resolved.small_blind),
-                                      "big_blind")
-    if resolved.betting == "fixed_limit":
-        for key in ("big_blind", "small_blind"):
-            if getattr(resolved, key) > resolved.small_bet:
-                raise night_form.FieldRefused(
-                    _("%(field)s: can be at most the small bet (%(small)s) in fixed limit: the "
-                      "blinds are the first bet, and a bet is the small bet (Robert's Rules of Poker).",
-                      field=_field_label(key), small=resolved.small_bet), key)
 
 
 @bp.get("/night/<int:night_id>")
@@ -268,49 +195,42 @@ def night(night_id: int):
     first, each linking its ruling page), and the night's rules in words (the preset and
     each override the host set: ``night_form.rules_words``)."""
 
-    db = get_db()
-    try:
-        info = store.get_night(db, night_id)
-    except store.StoreError:
+    page = night_page(get_db(), night_id)
+    if page is None:
         abort(404)
+    info, view, summary, seated = page["night"], page["view"], page["summary"], page["seated"]
+    tz = info["timezone"]
     g.night_preset = info["rules_frozen"].get("preset")
-    view = table_view(db, night_id, cached_check=True)
-    summary = _summary(db, night_id)
     bought = {r["player_id"]: r["bought"] for r in (summary or {}).get("players", [])}
     # hands played elsewhere (a PokerNow ledger, store.night.nights.hands_elsewhere): no hand or tablet
     # controls, no opener line; the seats show each player's count (the ledger's), not the referee's stack
-    elsewhere = store.night.nights.hands_elsewhere(db, night_id)
+    elsewhere = page["hands_elsewhere"]
     counted = {r["player_id"]: r["counted"] for r in (summary or {}).get("players", [])} if elsewhere else {}
-    seated = store.night_players(db, night_id)
-    opening_next = _opening_next(db, view, info)
-    pay = night_payments(night_id)  # the transfers with their marks, the expenses: read once
-    disputes = [{**d, "entered_local": local_time(d["entered_at"], info["timezone"])}
-                for d in store.night_disputes(db, night_id)]
+    pay = said_payments(page["payments"])  # the transfers with their marks, the expenses
+    disputes = [{**d, "entered_local": local_time(d["entered_at"], tz)} for d in page["disputes"]]
     return render_template(
         "night/night.html", night=info, view=view, seated=seated, bought=bought,
         hands_elsewhere=elsewhere, counted=counted,  # hands played elsewhere (see above)
         disputes=disputes, open_disputes=[d for d in disputes if d["status"] == "open"],
         open_disputes_names=", ".join(_("%(name)s (hand %(number)s)", name=d["player"], number=d["hand_number"])
                                       for d in disputes if d["status"] == "open"),
-        opening_next=opening_next, club=store.list_players(db),
-        dealer_links=_dealer_links(db, night_id, info["timezone"]),
-        summary=summary, count_findings=i18n.say_findings(count_findings(db, night_id)), key=_key(),
+        opening_next=page["opening_next"], club=page["club"],
+        dealer_links=[{**link, "issued_local": _minute(link["issued_at"], tz)} for link in page["dealer_links"]],
+        summary=summary, count_findings=i18n.say_findings(page["count_findings"]), key=new_form_key(),
         pay=pay, share_text=share_text(summary, expenses=pay["expenses"]) if summary and info["closed"] else None,
         new_link=g.pop("new_link", None),
-        players=store.table_players(db, night_id),
-        entries=[{**e, "entered_local": store.night.nights.local_time(e["entered_at"], info["timezone"]),
-                  "voided_local": store.night.nights.local_time(e["voided_at"], info["timezone"])}
-                 for e in store.night_entries(db, night_id)],
-        started_local=store.night.nights.local_time(info["started_at"], info["timezone"]),
+        players=page["players"],
+        entries=[{**e, "entered_local": local_time(e["entered_at"], tz), "voided_local": local_time(e["voided_at"], tz)}
+                 for e in page["entries"]],
+        started_local=local_time(info["started_at"], tz),
         rule_words=night_form.rules_words(info["rules"]),
-        links=player_links_by_id(db, [p["player_id"] for p in seated], info["timezone"]))
+        links={pid: [{**link, "issued_local": _minute(link["issued_at"], tz)} for link in links]
+               for pid, links in page["player_links"].items()})
 
 
-def _dealer_links(db, night_id: int, tz_name: str) -> list[dict]:
-    """The night's tablet links for the panel (``store.night.dealer_links``), each with its issue
-    time in the club's zone (``issued_local``: ``"2026-11-29 21:05"``)."""
-    return [{**link, "issued_local": local_time(link["issued_at"], tz_name).strftime("%Y-%m-%d %H:%M")}
-            for link in store.dealer_links(db, night_id)]
+def _minute(issued_at: str, tz_name: str) -> str:
+    """A link's issue time (ISO UTC) in the club's zone, to the minute: ``"2026-11-29 21:05"``."""
+    return local_time(issued_at, tz_name).strftime("%Y-%m-%d %H:%M")
 
 
 @bp.post("/night/<int:night_id>/dealer-links")
@@ -327,7 +247,7 @@ def issue_dealer_link(night_id: int):
         abort(404)
     try:
         link_id, token = store.issue_dealer_link(
-            db, night_id, request.form.get("label", ""), issued_by=current_actor(), key=_form_key(),
+            db, night_id, request.form.get("label", ""), issued_by=current_actor(), key=form_key(),
             default_label=_("Tablet %(n)s", n="%(n)s"))
     except ValueError as exc:  # StoreError included
         flash(refusal_text(exc), "error")
@@ -355,27 +275,6 @@ def revoke_dealer_link(night_id: int, link_id: int):
     return redirect(url_for("host.night", night_id=night_id))
 
 
-def _opening_next(db, view: dict, info: dict) -> str | None:
-    """The opening minimum in force: the current hand's, else the next hand's (ladder)."""
-
-    if view["in_progress"]:
-        return view.get("opening")
-    if view["hand_id"] is not None:
-        checked = store.hand_check(db, view["hand_id"]) or {}
-        if "next_opening" in checked:
-            return checked["next_opening"]
-    return info["rules_frozen"].get("opening")
-
-
-def _summary(db, night_id: int) -> dict | None:
-
-    try:
-        return store.night_summary(db, night_id)
-    except Exception:  # noqa: BLE001 - the summary is a courtesy on this page
-        current_app.logger.exception("night_summary failed for night %s", night_id)
-        return None
-
-
 def _write(night_id: int, do, done: str | None = None):
     """Run one store write; flash its error (nothing stored), or ``done`` when given, and go
     back to the night."""
@@ -399,7 +298,7 @@ def seat(night_id: int):
         if store.current_hand(db, night_id) is not None:
             raise ValueError(_("A hand is in progress: seat new players between hands."))
         store.join_table(db, night_id, text_field("name", MAX_NAME, required=True), _int("seat", low=1),
-                         _int("chips", required=False), entered_by=current_actor(), key=_form_key())
+                         _int("chips", required=False), entered_by=current_actor(), key=form_key())
 
     return _write(night_id, do)
 
@@ -411,7 +310,7 @@ def unseat(night_id: int):
 
     return _write(night_id, lambda db: store.unseat(
         db, night_id, _int("player_id"), reason=text_field("reason", MAX_REASON), entered_by=current_actor(),
-        key=_form_key()))
+        key=form_key()))
 
 
 @bp.post("/night/<int:night_id>/void-hand")
@@ -424,7 +323,7 @@ def void_hand(night_id: int):
         if hand_id is None:
             raise ValueError(_("No hand is in progress."))
         store.void_hand_start(db, hand_id, reason=text_field("reason", MAX_REASON), entered_by=current_actor(),
-                              key=_form_key())
+                              key=form_key())
 
     return _write(night_id, do)
 
@@ -433,13 +332,13 @@ def void_hand(night_id: int):
 @host_required
 def buy_in(night_id: int):
     """A buy-in or rebuy (chips) for a seated player; says so with the stack it makes (the
-    night page shows it in the stacks at once: ``web.hand.table_view``)."""
+    night page shows it in the stacks at once: ``store.hand.table_view``)."""
 
     said = []
 
     def do(db):
         player_id, chips = _int("player_id"), _int("chips", low=1)
-        store.buy_in(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        store.buy_in(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
         seat = next(p["seat"] for p in store.night_players(db, night_id) if p["player_id"] == player_id)
         stack = next_hand_stacks(db, night_id).get(seat, chips)
         said.append(_("Buy-in recorded: %(name)s +%(chips)s; stack now %(stack)s.",
@@ -459,7 +358,7 @@ def start_hand(night_id: int):
 
     return _write(night_id, lambda db: store.start_hand(
         db, night_id, button=_int("button", required=False, low=1), entered_by=current_actor(),
-        key=_form_key()))
+        key=form_key()))
 
 
 @bp.post("/night/<int:night_id>/cash-out")
@@ -470,7 +369,7 @@ def cash_out(night_id: int):
 
     def do(db):
         player_id, chips = _int("player_id"), _int("chips")
-        store.cash_out(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        store.cash_out(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
         said.append(_("Chips recorded: %(name)s %(chips)s.", name=store.get_player(db, player_id)["name"],
                       chips=i18n.chips(chips)))
 
@@ -490,7 +389,7 @@ def recount(night_id: int):
     def do(db):
         player_id, chips = _int("player_id"), _int("chips")
         before = [e["chips"] for e in store.money.bank.live_entries(db, night_id, "cash_out") if e["player_id"] == player_id]
-        store.recount(db, night_id, player_id, chips, entered_by=current_actor(), key=_form_key())
+        store.recount(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
         name = store.get_player(db, player_id)["name"]
         said.append(_("Recount recorded: %(name)s %(chips)s (before %(before)s).", name=name,
                       chips=i18n.chips(chips), before=i18n.chips(before[-1])) if before
@@ -511,7 +410,7 @@ def pot_handed_back(night_id: int):
     who and when, voidable): the bank then counts it once, inside the counts."""
 
     return _write(night_id, lambda db: store.pot_handed_back(db, night_id, entered_by=current_actor(),
-                                                             key=_form_key()),
+                                                             key=form_key()),
                   _("Noted: the carried pot was handed back to the players before the count."))
 
 
@@ -532,7 +431,7 @@ def close(night_id: int):
         charge = _int("charge_player_id", required=False)
         hub = _int("hub_player_id", required=False)
         store.close_night(db, night_id, entered_by=current_actor(), resolution=resolution, charge_player_id=charge,
-                          mode="hub" if hub else "fewest", hub_player_id=hub, key=_form_key(),
+                          mode="hub" if hub else "fewest", hub_player_id=hub, key=form_key(),
                           override_reason=override)
 
     return _write(night_id, do)
@@ -542,18 +441,16 @@ def close(night_id: int):
 @host_required
 def void_entry(night_id: int):
     """Void one of the night's buy-ins, rebuys, cash-outs or adjustments (``store.void_entry``:
-    a ``void`` entry with the reason, who and when; nothing deleted)."""
+    a ``void`` entry with the reason, who and when; nothing deleted; an entry of another
+    night is refused as no such entry)."""
 
     def do(db):
         entry_id = _int("entry_id", low=1)
-        row = db.execute("SELECT night_id FROM ledger WHERE id = ?", [entry_id]).fetchone()
-        if row is None or row[0] != night_id:
-            raise ValueError(_("No such entry in this night."))
         reason = text_field("reason", MAX_REASON)
         if not reason:
             raise ValueError(_("Say why the entry is voided."))
-        store.void_entry(db, entry_id, reason=reason, entered_by=current_actor(),
-                         key=_form_key())
+        store.void_entry(db, entry_id, reason=reason, entered_by=current_actor(), key=form_key(),
+                         night_id=night_id)   # (another night's entry: no_entry, "No such entry in this night.")
 
     return _write(night_id, do, _("Entry voided."))
 
@@ -683,15 +580,3 @@ def revoke_all_links(player_id: int):
     count = revoke_player_links(get_db(), player_id) if player_id <= MAX_NUMBER else 0
     flash(ngettext("%(num)s link revoked.", "%(num)s links revoked.", count), "ok")
     return _back(night_id)
-
-
-def player_links_by_id(db, player_ids, tz_name: str) -> dict[int, list[dict]]:
-    """Each player's live links for the night page: ``{player_id: [{"id", "prefix",
-    "issued_at", "issued_local"}]}``; ``issued_local`` is the issue time in the club's zone
-    (``"2026-11-29 21:05"``)."""
-
-    out = {}
-    for pid in player_ids:
-        out[pid] = [{**link, "issued_local": local_time(link["issued_at"], tz_name).strftime("%Y-%m-%d %H:%M")}
-                    for link in player_links(db, pid)]
-    return out

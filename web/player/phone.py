@@ -2,9 +2,9 @@
 the night's title, the current stack during a live night, each hand's result in words,
 each ledger line in words, and the transfers once the night is closed.
 
-The figures come from one place each: the stacks from the referee (the tablet's view,
-:func:`web.hand.table_view.table_view`, during a hand; ``store.hand.judging.next_hand_stacks``
-between hands: the stacks after the last hand plus the chips bought since), a hand's
+The figures come from one place each, read by ``store.player.phone.phone_page``: the
+stacks from the referee (``store.player.phone.current_stack``: the tablet's view during a
+hand, the stacks after the last hand plus the chips bought since between hands), a hand's
 result from :func:`store.club.standings.hand_results` (the referee's stacks), the transfers
 from the night's live close (``store.money.ledger.close_night`` keeps them in its ``detail``).
 This module only puts them into words.
@@ -16,29 +16,13 @@ from babel.lists import format_list
 from flask_babel import format_datetime, get_locale, ngettext
 from flask_babel import gettext as _
 
-from store.club.standings import hand_results, player_entries
-from store.hand import judging
-from store.hand.replayer import hand_names
-from store.night.nights import get_night, local_time, table_players
+from store.night.nights import local_time
 from web.core.i18n import chips, money, said_reason
-from web.hand.table_view import table_view
 
 
 def names_list(names: list[str]) -> str:
     """Names joined as the page's language joins them ("Bruno y Chus")."""
     return format_list(list(names), locale=get_locale()) if names else ""
-
-
-def current_stack(db, night_id: int, seat: int | None) -> int | None:
-    """The player's chips at the table now (int), by the referee: during a hand the
-    tablet view's stack (what is left after the bets so far), between hands the stacks
-    after the last hand plus the chips bought since. None when not seated."""
-    if seat is None:
-        return None
-    view = table_view(db, night_id, with_gap=False)
-    if view["in_progress"]:
-        return next((s["stack"] for s in view["seats"] if s["seat"] == seat), None)
-    return judging.next_hand_stacks(db, night_id).get(seat)
 
 
 def night_title(night: dict, players: list[dict]) -> dict:
@@ -153,23 +137,18 @@ def my_transfers(night: dict, player_id: int) -> list[dict]:
     return out
 
 
-def night_card(db, night: dict, player_id: int, seat: int | None, hand_ids: set[int]) -> dict:
+def night_card(data: dict, player_id: int, seat: int | None) -> dict:
     """What the phone page adds to one night of ``store.player_ledger``: ``{"title":
-    night_title, "stack": current_stack (open nights only, else None), "results":
-    {hand_id: hand_sentence}, "lines": [(entry, text)], "transfers": my_transfers}``.
+    night_title, "stack": the player's chips at the table now (open nights only, else
+    None), "results": {hand_id: hand_sentence}, "lines": [(entry, text)], "transfers":
+    my_transfers}``.
 
-    :param hand_ids: the hands the player was dealt into (the ledger's).
+    :param data: the night of ``store.player.phone.phone_page`` (``night``, ``players``,
+        ``stack``, ``results``, ``entries``).
+    :param seat: the player's seat that night, or None.
     """
-    info = get_night(db, night["night_id"])
-    players = table_players(db, night["night_id"])
-    results = {}
-    if hand_ids and seat is not None:
-        for result in hand_results(db, night["night_id"]):
-            if result["hand_id"] in hand_ids:
-                names = hand_names(db, night["night_id"], result["number"])
-                results[result["hand_id"]] = hand_sentence(result, seat, names)
-    return {"title": night_title(info, players),
-            "stack": None if info["closed"] else current_stack(db, night["night_id"], seat),
-            "results": results,
-            "lines": [(e, entry_sentence(e)) for e in player_entries(db, night["night_id"], player_id)],
+    info = data["night"]
+    return {"title": night_title(info, data["players"]), "stack": data["stack"],
+            "results": {result["hand_id"]: hand_sentence(result, seat, names) for result, names in data["results"]},
+            "lines": [(e, entry_sentence(e)) for e in data["entries"]],
             "transfers": my_transfers(info, player_id)}

@@ -8,12 +8,13 @@ in two currencies is never added up or drawn on one line); each night titled (da
 title, table), its current stack while it is played, its ledger lines and each hand's result
 in words with the other players' names (a hand is public at the table), and whom the player
 pays / who pays them once closed (``web.player.phone``); and every hand they played with its findings (``store.player_ledger``; cards nobody showed hidden, as on
-the player's replay: :func:`hidden_findings`), said in the page's language by the
+the player's replay: ``store.hand.replayer.hidden_findings``), said in the page's language by the
 referee's templates (``web.core.i18n.say_finding``), a "Dispute this hand" link on each
 (``web.dispute.views``) with the status and ruling of the player's own disputes beside it,
 and the player's own cash-out count when
-it differs from the referee's stack (``store.money.counts``; never another player's). Reading
-takes no write lock (``store.core.transactions.read_tx``). Nothing in the URL names another
+it differs from the referee's stack (``store.money.counts``; never another player's). What
+the page shows is read by one store call in one read transaction, no write lock
+(``store.player.phone.phone_page``). Nothing in the URL names another
 player, so no other player's ledger is reachable (names appear only as the player's
 opponents in a hand and as the other side of a transfer); an unknown or revoked token is a
 plain 404, the same answer as for a token that never existed.
@@ -28,16 +29,16 @@ from flask_babel import format_date
 from flask_babel import gettext as _
 
 import store
-from store.core.transactions import read_tx
-from store.hand.card_hiding import redact_finding, redact_text
-from store.hand.replayer import player_hand_seat, visible_cards
+from store.player.phone import phone_page
 from web.core import i18n
 from web.core.charts import line_chart
 from web.core.db import get_db
-from web.money.payments import player_settle_context
+from web.core.security import PRIVATE
+from web.money.payments import said_settle
 from web.player import phone
 
 bp = Blueprint("player", __name__, url_prefix="/p")
+
 
 def disputes_by_hand(disputes: list[dict], player_id: int) -> dict[int, list[dict]]:
     """The player's disputes (``store.player_disputes``) by hand id, each with ``own_move``:
@@ -54,32 +55,6 @@ def disputes_by_hand(disputes: list[dict], player_id: int) -> dict[int, list[dic
         own = None if not ruling else sum(m["chips"] for m in ruling.get("moves", [])
                                           if m["player_id"] == player_id)
         out.setdefault(dispute["hand_id"], []).append({**dispute, "own_move": own})
-    return out
-
-
-def hidden_findings(db, hand_id: int, player_id: int, findings: list[dict]) -> list[dict]:
-    """A hand's findings as the player may read them: cards nobody showed hidden, except
-    the player's own, as on their replay (``store.hand.replayer.visible_cards``,
-    ``store.hand.card_hiding.redact_finding``). Read-only."""
-    if not findings:
-        return findings
-    seat = player_hand_seat(db, hand_id, player_id)
-    visible = visible_cards(db, hand_id, seat) if seat is not None else set()
-    return [redact_finding(f, visible) for f in findings]
-
-
-def hidden_rulings(disputes: list[dict], visible: set[str]) -> list[dict]:
-    """The player's disputes with every card they may not see (not in ``visible``:
-    ``store.hand.replayer.visible_cards``) hidden in the ruling's rule, note and correction, as
-    on their replay (``store.hand.card_hiding.redact_text``)."""
-    out = []
-    for d in disputes:
-        r = d.get("ruling")
-        if r:
-            r = {**r, "rule": redact_text(r["rule"], visible), "note": redact_text(r["note"], visible),
-                 "voided": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("voided", [])],
-                 "added": [{**a, "action": redact_text(a["action"], visible)} for a in r.get("added", [])]}
-        out.append({**d, "ruling": r})
     return out
 
 
@@ -100,16 +75,9 @@ def ledger(token: str):
 
     db = get_db()
     player_id = player_for(db, token)
-    with read_tx(db):
-        data = store.player_ledger(db, player_id)
-        disputes = disputes_by_hand(store.player_disputes(db, player_id), player_id)
-        for night in data.get("nights", []):
-            for hand in night.get("hands", []):
-                hand["findings"] = hidden_findings(db, hand["hand_id"], player_id, hand["findings"])
-        for hand_id, mine in disputes.items():
-            if any(d.get("ruling") for d in mine):
-                seat = player_hand_seat(db, hand_id, player_id)
-                disputes[hand_id] = hidden_rulings(mine, visible_cards(db, hand_id, seat) if seat is not None else set())
+    page = phone_page(db, player_id)
+    data = page["ledger"]
+    disputes = disputes_by_hand(page["disputes"], player_id)
     nights = data.get("nights", [])
     for night in nights:
         # the player by name, everyone else by seat (no other player is named on this page)
@@ -117,16 +85,13 @@ def ledger(token: str):
         for hand in night.get("hands", []):
             hand["findings"] = i18n.say_findings(hand["findings"], names)
         night["count_findings"] = i18n.say_findings(night.get("count_findings", []), names)
-    with read_tx(db):
-        cards = {n["night_id"]: phone.night_card(db, n, player_id, n.get("seat"),
-                                                 {h["hand_id"] for h in n.get("hands", [])}) for n in nights}
-        settle = player_settle_context(db, player_id)
+    cards = {n["night_id"]: phone.night_card(page["nights"][n["night_id"]], player_id, n.get("seat")) for n in nights}
+    settle = said_settle(page["settle"])
     distinct_titles(cards)
     response = render_template("player/ledger.html", ledger=data, nights=nights, token=token,
                                disputes=disputes, cards=cards, settle=settle,
                                trend=trend_charts(nights))
-    return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                           "X-Robots-Tag": "noindex"}
+    return response, 200, PRIVATE
 
 
 def distinct_titles(cards: dict[int, dict]) -> None:

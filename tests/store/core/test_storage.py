@@ -101,7 +101,7 @@ def test_create_night_freezes_the_rules_and_is_idempotent_on_key(db):
 
 
 @pytest.mark.parametrize("kwargs, code, params", [
-    ({"rules": "poker-de-marte", "chip_cents": 5}, "rules_invalid", {"key": None}),  # an unknown preset
+    ({"rules": "poker-de-marte", "chip_cents": 5}, "rules_invalid", {"field": None, "reason": "unknown_preset"}),
     ({"rules": "jackpots", "chip_cents": 0}, "not_whole", {"field": "chip_cents", "low": 1}),
     ({"rules": "jackpots", "chip_cents": 2.5}, "not_whole", {"field": "chip_cents", "low": 1}),
     ({"rules": "jackpots", "chip_cents": 5, "timezone": "Mars/Olympus"}, "unknown_timezone", {"zone": "Mars/Olympus"}),

@@ -24,7 +24,7 @@ from walkgen import walk_session
 import referee
 import store
 from store.hand import judging
-from web.hand.table_view import table_view
+from store.hand.table_view import table_view
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ import store
 from store.files.importer import load_session_text
 from store.files.night_block import FAULTS
 from web.core.forms import int_field
-from web.core.refusals import said_refusal
+from web.core.refusals import RULES_UNPLAYABLE, said_refusal
 
 STORE = ROOT / "store"
 
@@ -71,7 +71,9 @@ def family() -> list[tuple[str, dict]]:
     """Code and params of every import refusal, each place of each fault."""
     out = [("session_invalid", {"what": "chips", "low": low, **place}) for place in CHIP_PLACES for low in (0, 1)]
     out += [("session_invalid", {"what": "too_many", "max": 10**12, **place}) for place in CHIP_PLACES]
-    for what in sorted(session_faults() - {"chips", "too_many"}):
+    out += [("session_invalid", {"what": "rules_unplayable", "field": "big_blind", "small": 10, "blind": 5,
+                                 "reason": reason, **WHERE}) for reason in RULES_UNPLAYABLE]
+    for what in sorted(session_faults() - {"chips", "too_many", "rules_unplayable"}):
         for field in ("rebuys", "stacks", "timezone", None):
             out.append(("session_invalid", {"what": what, **WHERE, **({"field": field} if field else {})}))
     out += [("session_invalid", {"what": "night", "field": field, "reason": reason, "limit": 120})

@@ -17,7 +17,7 @@ from refusal_scan import refusal_classes, scanned_modules
 from tablets import dealer_url
 
 import store
-from web.core.refusals import said_refusal
+from web.core.refusals import RULES_UNPLAYABLE, said_refusal
 
 SAMPLES = {
     "number": 3, "version": 1, "current": 2, "seat": 4, "name": "Ana", "names": ["Ana", "Bea"], "night": 7,
@@ -74,7 +74,7 @@ def test_every_store_refusal_has_a_sentence_in_spanish_and_english(app):
     with the params its raise site gives, in Spanish and in English, and the two differ
     (the Spanish is translated); no code without a sentence, no sentence that needs a
     param the raise site does not give."""
-    sites = list(_raised())
+    sites = [expanded for site in _raised() for expanded in _each_reason(*site)]
     assert len({code for _, code, _ in sites}) > 150
     unknown, unsaid, untranslated = [], [], []
     for site, code, params in sites:
@@ -93,6 +93,21 @@ def test_every_store_refusal_has_a_sentence_in_spanish_and_english(app):
     assert not unknown, "params with no sample in SAMPLES: " + "; ".join(unknown)
     assert not unsaid, "codes the catalogue (web.core.refusals.MESSAGES) does not say: " + "; ".join(unsaid)
     assert not untranslated, "said the same in Spanish and English: " + "; ".join(untranslated)
+
+
+UNPLAYABLE = {"field": "big_blind", "small": 10, "blind": 5}
+"""The figures a ``rules_unplayable`` refusal carries besides its ``reason``."""
+
+
+def _each_reason(site: str, code: str, params: dict):
+    """A raise site, or one per reason where its sentence depends on the referee's reason
+    (``rules_unplayable``, alone or as an import's ``session_invalid``: every reason of
+    ``web.core.refusals.RULES_UNPLAYABLE``)."""
+    if code != "rules_unplayable" and params.get("what") != "rules_unplayable":
+        yield site, code, params
+        return
+    for reason in RULES_UNPLAYABLE:
+        yield site, code, {**params, **UNPLAYABLE, "reason": reason}
 
 
 @pytest.fixture

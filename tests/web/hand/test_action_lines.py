@@ -17,7 +17,7 @@ from fuzz_world import build
 from hosts import login_host
 
 import store
-from web.dispute.views import preview_digest
+from store.dispute.rulings import preview_digest
 
 TOO_BIG = "1000000000000000000000000000000"
 

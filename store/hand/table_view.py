@@ -1,24 +1,33 @@
 """The dealer tablet's view of the table (:func:`table_view`): what the hand page draws,
 as JSON, from the referee's own state of the hand (``referee.table.hand_state``) and the
-stored log. No rule logic here: whose turn, the legal actions, the pots, who has acted,
-findings and awards are the referee's. The hand is judged from its own start (the stored
-result of the hand before it, ``store.hand.judging``), so a view costs the same at hand 1 and
-at hand 1,000, and reading it writes nothing.
+stored log, and what each of its one-tap buttons would store now (:func:`forced_plan`,
+:func:`finish_plan`). No rule logic here: whose turn, the legal actions, the pots, who has
+acted, findings and awards are the referee's. The hand is judged from its own start (the
+stored result of the hand before it, ``store.hand.judging``), so a view costs the same at
+hand 1 and at hand 1,000, and reading it writes nothing.
 """
 
 from __future__ import annotations
 
 import store
+from referee.session import play_hand
 from referee.table import hand_state
 from store.core.transactions import read_tx
 from store.dispute.rulings import push_gap_left
 from store.hand import judging
-from store.hand.operations import finish_plan, forced_plan
 
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
                 "recorded_awards", "findings", "known_cards", "dead", "show_openers", "legal_if_due")
 """The keys of ``referee.table.hand_state`` the view passes on as they are."""
+
+FORCED_VERBS = frozenset({"ante", "blind", "straddle"})
+"""Forced chips the tablet posts for everyone in one tap (CONTRACT.md section 2: the ante,
+the blind and the double blind, ``straddle``)."""
+
+MAX_FORCED = 40
+"""At most this many forced lines in one tap (two per seat of a full table and then some):
+a guard against a loop, never reached at a real table."""
 
 
 def last_hand_id(db, night_id: int) -> int | None:
@@ -27,11 +36,104 @@ def last_hand_id(db, night_id: int) -> int | None:
     return None if last is None else last["id"]
 
 
+def hand_now(db, hand_id: int) -> dict:
+    """``referee.table.hand_state`` of the hand as stored (judged from its own start). Read-only."""
+    return hand_state(judging.hand_item(db, hand_id))
+
+
+def forced_step(state: dict) -> str | None:
+    """The next forced-chips line the referee expects, or None.
+
+    Only while the referee has a seat due before the deal whose ONE legal action is an ante
+    or a blind of a fixed amount (``legal`` ``[{"verb": "ante"|"blind"|"straddle", "min": n,
+    "max": n}]``,
+    from ``referee.rounds.predeal_owed``: the house's ante, its blinds where it sets their
+    size; a short stack: its stack). Optional blinds (a choice) are never posted for the
+    player.
+
+    :param state: ``referee.table.hand_state`` of the hand.
+    :returns: ``"p3 ante 5"``, or None when no forced chip is owed now.
+    """
+    seat, legal = state.get("to_act"), state.get("legal") or []
+    if seat is None or state.get("phase") != "predeal" or len(legal) != 1:
+        return None
+    only = legal[0]
+    if only["verb"] not in FORCED_VERBS or only["min"] is None or only["min"] != only["max"]:
+        return None
+    return f"p{seat} {only['verb']} {only['min']}"
+
+
+def forced_plan(db, hand_id: int, state: dict | None = None) -> list[str]:
+    """Every forced-chips line one "everyone's forced bets" tap would store now, in order:
+    :func:`forced_step` asked again after each line, the hand judged in memory with the
+    lines before it (``referee.session.play_hand``, from the hand's own start). Read-only.
+
+    The tablet shows it (``forced`` in :func:`table_view`) and sends its length
+    back with the tap (``events``), so the taps queued after it count the hand's version on
+    by as many (static/hand/tapqueue.js ``stamp``).
+
+    :param state: ``referee.table.hand_state`` of the hand as stored, when the caller has
+        it (else judged here).
+    :returns: ``["p1 ante 5", "p3 ante 5", ...]``; ``[]`` when no forced chip is owed now.
+    :raises store.StoreError: no such live hand.
+    """
+    line = forced_step(state if state is not None else hand_now(db, hand_id))
+    if line is None:
+        return []
+    night, hand = judging.hand_input(db, hand_id)
+    stored = list(hand.spec.get("actions") or [])
+    lines: list[str] = []
+    while line is not None and len(lines) < MAX_FORCED:
+        lines.append(line)
+        item, _ = play_hand(night.rules, hand.carry, {**hand.spec, "actions": stored + lines}, hand.number)
+        line = forced_step(hand_state(item))
+    return lines
+
+
+def finish_plan(state: dict) -> dict | None:
+    """What one "confirm and next hand" tap would store, or None when something is in doubt.
+
+    Nothing is in doubt when the referee sees the hand complete (``phase`` ``complete``,
+    nobody due), its award is known (``proposed_awards``: ``{}`` for a pot that carries),
+    no finding of severity ``error`` stands, and the award the dealer recorded (if any) is
+    the referee's. Otherwise the steps stay separate (award, close, next hand).
+
+    :param state: ``referee.table.hand_state`` (or the tablet's view of it).
+    :returns: ``{"awards": {seat: chips} still to record (seat keys strings, chips > 0),
+        "carries": chips that stay for the next deal (0 when the pot is awarded)}`` or None.
+    """
+    proposed = state.get("proposed_awards")
+    if state.get("phase") != "complete" or state.get("to_act") is not None or proposed is None:
+        return None
+    if any(f.get("severity") == "error" for f in state.get("findings") or []):
+        return None
+    recorded = state.get("recorded_awards") or {}
+    awards = {s: c for s, c in proposed.items() if c > 0}
+    if recorded and recorded != awards:
+        return None
+    return {"awards": {} if recorded else awards, "carries": 0 if awards else state.get("pot", 0)}
+
+
 def table_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool = True) -> dict:
     """:func:`read_view` inside one read transaction: the hand, its log and the seats all
     from the same moment (another tablet's write between two reads cannot mix them)."""
     with read_tx(db):
         return read_view(db, night_id, cached_check=cached_check, with_gap=with_gap)
+
+
+def table_page(db, night_id: int) -> dict:
+    """What the tablet's hand page shows, in one read transaction: ``{"view"}``
+    (:func:`read_view`, a finished hand's findings and awards as stored:
+    ``cached_check``), ``"night"`` (``store.get_night``) and ``"deck"`` (the cards the
+    picker offers: the night's deck for the players seated, jokers too; the rule of 11 by
+    how many are seated, ``HouseRules.deck``). Read-only.
+
+    :raises StoreError: no such night.
+    """
+    with read_tx(db):
+        rules = judging.Night(db, night_id).rules
+        return {"view": read_view(db, night_id, cached_check=True), "night": store.get_night(db, night_id),
+                "deck": list(rules.deck(players=max(len(store.night_players(db, night_id)), 2)))}
 
 
 def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool = True) -> dict:
@@ -49,7 +151,7 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
         "recorded_awards", "findings" (with ``details``), "known_cards", "dead",
         "show_openers"), "forced": [str] (the lines one "everyone's forced bets" tap would
-        store now, the referee's: :func:`store.hand.operations.forced_plan`; [] none), "finish": :func:`store.hand.operations.finish_plan`
+        store now, the referee's: :func:`forced_plan`; [] none), "finish": :func:`finish_plan`
         (``{"awards", "carries"}``: what one "confirm and next hand" tap stores) or None,
         "actions": [{"event_id", "seq",
         "action", "voided"}], "version": int (the hand's version, ``store.hand_version``: a
@@ -70,7 +172,7 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
                   "show_openers": None, "legal_if_due": {}, "forced": [], "finish": None, "actions": [], "version": 0,
                   "undo": None}
     if hand_id is not None:
-        state = hand_state(judging.hand_item(db, hand_id))
+        state = hand_now(db, hand_id)
         view.update({field: state[field] for field in STATE_FIELDS})
         view["actions"] = [{"event_id": a["event_id"], "seq": a["seq"], "action": a["action"],
                             "voided": bool(a["voided"])} for a in store.hand_actions(db, hand_id)]

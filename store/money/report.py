@@ -1,0 +1,49 @@
+"""The night report's data (``web.money.report`` says it: the HTML page and its PDF), read
+in one read transaction: the summary and settlement (``store.money.ledger.night_summary``,
+``referee.settle``), each hand's log and the referee's ruling (``store.check_night``:
+``referee.check``), which lines a ruling voided or added, the cash-out counts that differ
+from the referee's stacks (``store.money.counts``), the disputes and every settlement of
+the night, and the record chain's head. Reading a report takes no write lock.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from store.core import chain
+from store.core.transactions import read_tx
+from store.dispute.disputes import night_disputes
+from store.dispute.rulings import night_settlements, ruling_voids
+from store.hand.events import check_night, hand_actions
+from store.hand.rows import night_hands
+from store.money.counts import count_findings
+from store.money.ledger import night_summary
+from store.night.nights import table_players
+
+
+def night_report(db: Database, night_id: int) -> dict:
+    """What the night report shows, in one read transaction.
+
+    :returns: ``{"summary": night_summary, "players": table_players, "hands": [night_hands
+        rows + "actions": hand_actions rows, "checked": the referee's hand entry
+        (``check_night``'s, CONTRACT.md 4; {} when the referee's replay is not installed)],
+        "voids": ruling_voids (``{"events": {event_id: dispute_id}, "added": {event_id:
+        dispute_id}}``), "count_findings": the night's findings on the cash-out counts
+        (``store.money.counts.count_findings``), "chain": the record chain's head
+        (``store.core.chain.head``: ``{"head": hex, "links"}``), "disputes":
+        night_disputes, "settlements": night_settlements}``. Read-only.
+    :raises StoreError: no such night.
+    """
+    with read_tx(db):
+        summary = night_summary(db, night_id)
+        hands = night_hands(db, night_id)
+        try:
+            checked = check_night(db, night_id)["hands"] if hands else []
+        except ImportError:  # the referee's replay is not installed: the log alone
+            checked = [{} for _ in hands]
+        return {"summary": summary, "players": table_players(db, night_id),
+                "hands": [{**hand, "actions": hand_actions(db, hand["id"]), "checked": entry}
+                          for hand, entry in zip(hands, checked)],
+                "voids": ruling_voids(db, night_id), "count_findings": count_findings(db, night_id),
+                "chain": chain.head(db, night_id), "disputes": night_disputes(db, night_id),
+                "settlements": night_settlements(db, night_id)}

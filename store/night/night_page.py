@@ -1,0 +1,83 @@
+"""What the host's night page (``web.night.views.night``, which says it) knows, read in one
+read transaction so that every figure is of the same moment (a tap between two reads
+cannot mix them): the night, the table as the tablet sees it, the summary, the seats, the
+opening in force, the payments, the disputes, the club's players, the tablets' and the
+players' links, the count findings and the ledger's lines.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from sqlite_utils import Database
+
+from store.core.checks import StoreError
+from store.core.transactions import read_tx
+from store.dispute.disputes import night_disputes
+from store.hand.events import hand_check
+from store.hand.table_view import table_view
+from store.money.counts import count_findings
+from store.money.ledger import night_entries, night_summary
+from store.money.payments import night_payments
+from store.night.dealer_links import dealer_links
+from store.night.nights import get_night, hands_elsewhere, night_players, table_players
+from store.player.player_links import player_links
+from store.player.players import list_players
+
+log = logging.getLogger(__name__)
+
+
+def night_page(db: Database, night_id: int) -> dict | None:
+    """Everything the host's night page shows, in one read transaction; None when there is
+    no such night.
+
+    :returns: ``{"night": store.get_night, "view": store.hand.table_view.table_view (a
+        finished hand's findings as stored), "summary": store.night_summary or None (when
+        it cannot be made: the page shows the rest), "hands_elsewhere":
+        store.night.nights.hands_elsewhere, "seated": store.night_players,
+        "opening_next": :func:`opening_next`, "payments":
+        store.money.payments.night_payments, "disputes": store.night_disputes, "club":
+        store.list_players, "dealer_links": store.dealer_links, "count_findings":
+        store.money.counts.count_findings, "players": store.table_players, "entries":
+        store.night_entries, "player_links": {player_id: store.player.player_links.player_links}
+        of the seated players}``. Read-only.
+    """
+    with read_tx(db):
+        try:
+            night = get_night(db, night_id)
+        except StoreError:
+            return None
+        view = table_view(db, night_id, cached_check=True)
+        seated = night_players(db, night_id)
+        return {"night": night, "view": view, "summary": _summary(db, night_id),
+                "hands_elsewhere": hands_elsewhere(db, night_id), "seated": seated,
+                "opening_next": opening_next(db, view, night), "payments": night_payments(db, night_id),
+                "disputes": night_disputes(db, night_id), "club": list_players(db),
+                "dealer_links": dealer_links(db, night_id), "count_findings": count_findings(db, night_id),
+                "players": table_players(db, night_id), "entries": night_entries(db, night_id),
+                "player_links": {p["player_id"]: player_links(db, p["player_id"]) for p in seated}}
+
+
+def opening_next(db: Database, view: dict, night: dict) -> str | None:
+    """The opening minimum in force: the current hand's, else the next hand's (the ladder:
+    the stored ruling's ``next_opening``), else the night's rules'.
+
+    :param view: ``store.hand.table_view.table_view`` of the night; ``night``: ``store.get_night``.
+    """
+    if view["in_progress"]:
+        return view.get("opening")
+    if view["hand_id"] is not None:
+        checked = hand_check(db, view["hand_id"]) or {}
+        if "next_opening" in checked:
+            return checked["next_opening"]
+    return night["rules_frozen"].get("opening")
+
+
+def _summary(db: Database, night_id: int) -> dict | None:
+    """``store.night_summary``, or None when it fails (logged): the summary is a courtesy
+    on this page."""
+    try:
+        return night_summary(db, night_id)
+    except Exception:  # noqa: BLE001 - the summary is a courtesy on this page
+        log.exception("night_summary failed for night %s", night_id)
+        return None

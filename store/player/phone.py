@@ -1,0 +1,74 @@
+"""What a player's phone page (``/p/<token>``, ``web.player.views`` and ``web.player.phone``,
+which say it) knows, read in one read transaction: the player's ledger across nights
+(``store.player_ledger``), their disputes, each night's table, their current stack, each
+hand's result with the names at that hand, their ledger lines, and what they pay and are
+paid (``store.money.payments.player_payments``). Cards nobody showed are hidden except the
+player's own, as on their replay (``store.hand.replayer.hidden_findings``,
+``player_rulings``).
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from store.club.standings import hand_results, player_entries
+from store.core.transactions import read_tx
+from store.dispute.disputes import player_disputes
+from store.hand import judging
+from store.hand.replayer import hand_names, hidden_findings, player_rulings
+from store.hand.table_view import table_view
+from store.money.ledger import player_ledger
+from store.money.payments import player_payments
+from store.night.nights import get_night, table_players
+
+
+def current_stack(db: Database, night_id: int, seat: int | None) -> int | None:
+    """The player's chips at the table now (int), by the referee: during a hand the
+    tablet view's stack (what is left after the bets so far), between hands the stacks
+    after the last hand plus the chips bought since. None when not seated."""
+    if seat is None:
+        return None
+    view = table_view(db, night_id, with_gap=False)
+    if view["in_progress"]:
+        return next((s["stack"] for s in view["seats"] if s["seat"] == seat), None)
+    return judging.next_hand_stacks(db, night_id).get(seat)
+
+
+def phone_page(db: Database, player_id: int) -> dict:
+    """Everything the phone page shows of a player, in one read transaction.
+
+    :returns: ``{"ledger": store.player_ledger (each hand's findings with the cards the
+        player may not see hidden), "disputes": store.player_disputes (rulings hidden
+        the same way), "nights": {night_id: {"night": store.get_night, "players": the
+        night's table, "stack": :func:`current_stack` (an open night; else None),
+        "results": [(store.club.standings.hand_results row, {seat: name at that hand})]
+        for the hands the player was dealt into, "entries":
+        store.club.standings.player_entries}}, "settle":
+        store.money.payments.player_payments}``. Read-only.
+    :raises StoreError: no such player.
+    """
+    with read_tx(db):
+        ledger = player_ledger(db, player_id)
+        for night in ledger.get("nights", []):
+            for hand in night.get("hands", []):
+                hand["findings"] = hidden_findings(db, hand["hand_id"], player_id, hand["findings"])
+        by_hand: dict[int, list[dict]] = {}
+        for dispute in player_disputes(db, player_id):
+            by_hand.setdefault(dispute["hand_id"], []).append(dispute)
+        disputes = [d for hand_id, mine in by_hand.items() for d in player_rulings(db, hand_id, player_id, mine)]
+        nights = {n["night_id"]: _night(db, n, player_id) for n in ledger.get("nights", [])}
+        return {"ledger": ledger, "disputes": disputes, "nights": nights, "settle": player_payments(db, player_id)}
+
+
+def _night(db: Database, night: dict, player_id: int) -> dict:
+    """One night of :func:`phone_page` (``night``: a ``store.player_ledger`` night)."""
+    night_id, seat = night["night_id"], night.get("seat")
+    info = get_night(db, night_id)
+    dealt = {h["hand_id"] for h in night.get("hands", [])}
+    results = []
+    if dealt and seat is not None:
+        results = [(result, hand_names(db, night_id, result["number"]))
+                   for result in hand_results(db, night_id) if result["hand_id"] in dealt]
+    return {"night": info, "players": table_players(db, night_id),
+            "stack": None if info["closed"] else current_stack(db, night_id, seat),
+            "results": results, "entries": player_entries(db, night_id, player_id)}
