@@ -19,7 +19,7 @@ from .actions import Action
 from .blinds import raise_closed, right_holder
 from .opening import judge_from_deal
 from .rounds import bet_due, end_betting
-from .state import PAST, HandState
+from .state import PAST, PREDEAL, HandState
 
 
 def bet(st: HandState, i: int, seat: int, a: Action) -> None:
@@ -340,7 +340,7 @@ def _raise_option(st: HandState, seat: int, have: int, owed: int) -> dict | None
     if r.betting == "fixed_limit":
         mn = mx = st.full_high + st.bet_size()  # (completing a short all-in: RRoP 3 rule 6)
     else:
-        inc = st.last_raise if st.phase != "predeal" else max(st.min_bet(), st.high)
+        inc = st.last_raise if st.phase != PREDEAL else max(st.min_bet(), st.high)
         mn = st.high + inc
         mx = have if r.betting == "no_limit" else max(pot_raise_limit(st, seat), mn)
     return {"verb": "raise", "min": min(mn, have), "max": min(mx, have)}

@@ -11,7 +11,7 @@ are written in :class:`referee.rules.HouseRules`.
 
 from __future__ import annotations
 
-from .state import HandState
+from .state import PREDEAL, HandState
 
 
 def jackpot_blind(st: HandState) -> bool:
@@ -42,7 +42,7 @@ def matches_double(st: HandState, seat: int) -> bool:
     the forced chips, the seat posted the first blind, a later blind was posted by
     another seat, and the seat has not matched yet."""
     blinds = st.blinds
-    return (st.rules.blind_keeps_last and st.phase == "predeal" and len(blinds) >= 2
+    return (st.rules.blind_keeps_last and st.phase == PREDEAL and len(blinds) >= 2
             and blinds[0][0] == seat and all(s != seat for s, _ in blinds[1:]))
 
 

@@ -11,13 +11,13 @@ join the pot that carries. Functions of a :class:`HandState`; the choice is writ
 from __future__ import annotations
 
 from .actions import Action
-from .state import HandState
+from .state import COMPLETE, HandState
 
 
 def matching_due(st: HandState) -> bool:
     """Whether the hand ended in a check-down that carries and the house makes the folded
     seats match (``checkdown_matching``)."""
-    return (st.rules.checkdown_matching and st.phase == "complete" and st.outcome == "carried"
+    return (st.rules.checkdown_matching and st.phase == COMPLETE and st.outcome == "carried"
             and st.round >= st.rules.draws and len(st.contesting()) >= 2)
 
 

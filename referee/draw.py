@@ -13,7 +13,7 @@ from .actions import Action
 from .deck import kill, see, serve_from_deck
 from .opening import check_split
 from .rounds import bet_due, draw_due, end_betting, end_draw
-from .state import PAST, HandState
+from .state import BETTING_ROUNDS, COMPLETE, DRAW, PAST, HandState
 
 WAGERS = ("open", "bet", "raise", "allin")
 
@@ -33,7 +33,7 @@ def bet_line(st: HandState, i: int, seat: int, a: Action) -> bool:
             st.opener_left_index = i
         live = st.contesting()
         if len(live) == 1:
-            st.phase, st.outcome, st.winner = "complete", "uncontested", live[0]
+            st.phase, st.outcome, st.winner = COMPLETE, "uncontested", live[0]
         elif draw_due(st) is None:
             end_draw(st)
         return False
@@ -52,7 +52,7 @@ def bet_line(st: HandState, i: int, seat: int, a: Action) -> bool:
                 f"seat {waiting} had still to draw",
                 details={"due": waiting, "verb": verb, "reason": "during_draw"})
     end_draw(st)
-    if st.phase not in ("predraw", "postdraw"):
+    if st.phase not in BETTING_ROUNDS:
         if verb in WAGERS and not st.drew:
             # no betting round follows (everyone all in, or the hand is over)
             st.find("out_of_turn", i, seat, f"seat {seat} {PAST[verb]} when no betting was "
@@ -76,7 +76,7 @@ def _nobody_to_bet_against(st: HandState, seat: int) -> bool:
 def draw(st: HandState, i: int, seat: int, a: Action) -> None:
     """``pN draw K [CARDS]``: the seat throws K cards (the named ones where known) and is
     owed K; drawing while the betting was on ends the round (out of turn)."""
-    if st.phase in ("predraw", "postdraw"):
+    if st.phase in BETTING_ROUNDS:
         due = bet_due(st)
         if due == seat:  # the seat drew while it was itself still to act in the betting
             st.find("out_of_turn", i, seat, f"seat {seat} drew while it was itself still "
@@ -90,9 +90,9 @@ def draw(st: HandState, i: int, seat: int, a: Action) -> None:
                 _draw_early(st, i, seat, a)
                 return
             end_betting(st, i)  # the seat due drew: it has passed, the round ends
-            if st.phase != "draw":
+            if st.phase != DRAW:
                 return
-    if st.phase != "draw":
+    if st.phase != DRAW:
         st.find("out_of_turn", i, seat, f"seat {seat} drew when no draw was due",
                 once=("draw", seat, st.phase),
                 details={"due": None, "verb": "draw", "reason": "no_draw"})

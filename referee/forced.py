@@ -13,7 +13,7 @@ from __future__ import annotations
 from .actions import Action
 from .blinds import jackpot_blind, matches_double
 from .rounds import set_bring_in, start_betting
-from .state import HandState
+from .state import PREDEAL, PREDRAW, HandState
 from .turns import blind_size
 
 
@@ -28,7 +28,7 @@ def leave_predeal(st: HandState, i: int) -> None:
                               and p.actor == "p" and p.seat == s), None)
                 st.find("missing_ante", first, s, f"seat {s} was dealt in without its "
                         f"ante of {r.ante}", details={"ante": r.ante})
-    st.phase = "predraw"
+    st.phase = PREDRAW
     start_betting(st)
 
 
@@ -61,7 +61,7 @@ def ante(st: HandState, i: int, seat: int, a: Action) -> None:
         st.contrib[seat] += chips
     if st.stacks[seat] == 0:
         st.allin.add(seat)
-    if st.phase == "predeal":
+    if st.phase == PREDEAL:
         set_bring_in(st)  # (an ante that takes the big blind's stack: RRoP 2 rule 1)
 
 
@@ -76,7 +76,7 @@ def blind(st: HandState, i: int, seat: int, a: Action) -> None:
     if a.verb == "blind" and matches_double(st, seat):
         _match_double(st, i, seat, amount)
         return
-    if st.phase not in ("predeal", "predraw") or (st.phase == "predraw" and st.acted):
+    if st.phase not in (PREDEAL, PREDRAW) or (st.phase == PREDRAW and st.acted):
         st.find("blind_irregular", i, seat, f"seat {seat} posted a blind after the betting "
                 "began", details={"reason": "late", "double": is_big})
     elif not st.rules.blinds_allowed:
@@ -93,7 +93,7 @@ def blind(st: HandState, i: int, seat: int, a: Action) -> None:
     # right to speak last, and the first to speak is the seat after it
     st.blinds.insert(0 if late_small else len(st.blinds), (seat, st.bets[seat]))
     st.high = max(st.high, st.bets[seat])
-    if st.phase == "predeal":
+    if st.phase == PREDEAL:
         set_bring_in(st)  # (a short all-in big blind does not lower the bet: RRoP 2 rule 1)
 
 
@@ -116,7 +116,7 @@ def _small_blind_out(st: HandState, seat: int) -> bool:
     is a blind, the second blind line the double blind; with no small blind to come the
     blind posted is the second one, the big blind (where the house sets both sizes)."""
     r = st.rules
-    if st.blinds or st.phase != "predeal" or not (r.small_blind and r.big_blind):
+    if st.blinds or st.phase != PREDEAL or not (r.small_blind and r.big_blind):
         return False
     small = st.expected_blind_seats()[0]
     return small is not None and small != seat and st.stacks[small] == 0

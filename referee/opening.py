@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .openers import meets_opening, openers_could_be_kept
 from .rounds import due
-from .state import HandState
+from .state import DRAW, PREDRAW, HandState
 
 PAIR = {"J": "a pair of jacks", "Q": "a pair of queens", "K": "a pair of kings",
         "A": "a pair of aces"}
@@ -107,7 +107,7 @@ def check_split(st: HandState, i: int, seat: int, discards: tuple[str, ...]) -> 
 def declare_split(st: HandState, i: int, seat: int) -> None:
     """``pN split``: the opener declares splitting openers before drawing; anyone else, or
     after drawing, is out of turn."""
-    if seat != st.opener or st.phase not in ("draw", "predraw") or seat in st.drew:
+    if seat != st.opener or st.phase not in (DRAW, PREDRAW) or seat in st.drew:
         st.find("out_of_turn", i, seat, f"seat {seat} declared split openers but "
                 f"{'is not the opener' if seat != st.opener else 'not before drawing'}",
                 details={"due": due(st), "verb": "split",

@@ -20,7 +20,7 @@ from .misaward import award_reason
 from .opening import judge_late
 from .pots import Pot, award_pots, build_pots
 from .rounds import due
-from .state import HandState
+from .state import COMPLETE, SHOWDOWN, HandState
 
 Decision = tuple[str, list[Pot], "dict[int, int] | None", int, int]
 """``(outcome, pots, awards or None, chips carried, pot total)`` of :func:`finish`'s
@@ -67,7 +67,7 @@ def _decide(st: HandState, duplicate: bool, last: int | None) -> Decision:
     total = st.pot_total()
     outcome = st.outcome
     false_opener = st.opener if st.opener_false else None
-    if st.phase == "showdown" and outcome is None:
+    if st.phase == SHOWDOWN and outcome is None:
         remaining = st.contesting()
         if len(remaining) == 1:  # the others threw their hands away: uncontested
             outcome, st.winner = "uncontested", remaining[0]
@@ -79,7 +79,7 @@ def _decide(st: HandState, duplicate: bool, last: int | None) -> Decision:
         return outcome, [], {}, total, total
     if outcome == "uncontested":
         return _uncontested(st, total, false_opener, last)
-    if st.phase == "showdown" or (st.phase == "complete" and outcome == "showdown"):
+    if st.phase == SHOWDOWN or (st.phase == COMPLETE and outcome == "showdown"):
         return _showdown(st, total, false_opener, last)
     return _unfinished(st, total, last)
 
@@ -148,7 +148,7 @@ def _showdown(st: HandState, total: int, false_opener: int | None,
         seat = due(st)
         st.find("incomplete_hand", last, seat, "the log ends before the hand is decided: "
                 "hands still to be shown and no award",
-                details={"due": seat, "phase": st.phase, "reason": "not_shown"})
+                details={"due": seat, "phase": st.phase.value, "reason": "not_shown"})
         return "incomplete", pots, awards, 0, total
     return "showdown", pots, awards, 0, total
 
@@ -158,7 +158,7 @@ def _unfinished(st: HandState, total: int, last: int | None) -> Decision:
     if st.n and st.actions:
         seat = due(st)
         st.find("incomplete_hand", last, seat, "the log ends before the hand is decided",
-                details={"due": seat, "phase": st.phase, "reason": "log_ends"})
+                details={"due": seat, "phase": st.phase.value, "reason": "log_ends"})
     pots = build_pots(st.contrib, [s for s in st.contesting() if s not in st.dead],
                       st.carried_in + sum(st.dead_money.values()))
     return "incomplete", pots, None, 0, total
@@ -234,7 +234,7 @@ def compare_awards(st: HandState, awards: dict[int, int] | None, recorded: dict[
         return
     rec_sum = sum(recorded.values())
     if awards is None:  # the cards that decide were never seen: only the sum is known
-        if st.phase in ("showdown", "complete") and rec_sum != total:
+        if st.phase in (SHOWDOWN, COMPLETE) and rec_sum != total:
             st.find("chips_not_conserved", lines[0][0], None,
                     f"the awards add up to {rec_sum}; the pot is {total}",
                     details={"recorded": rec_sum, "pot": total}, decided=True)

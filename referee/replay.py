@@ -35,7 +35,7 @@ bought during a hand: they play from the next hand (``chips_added_mid_hand``).
 ...                   button=4, stacks={1: 500, 3: 500, 4: 500})
 >>> h = HandReplay(start, ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p3 open 10"])
 >>> h.run().state.phase, h.due()
-('predraw', 4)
+(<Phase.PREDRAW: 'predraw'>, 4)
 >>> [l["verb"] for l in h.legal()]
 ['call', 'raise', 'fold']
 """
@@ -62,7 +62,8 @@ from .rounds import bet_due, due, end_betting, end_draw, predeal_owed, predraw_b
 from .showdown import bet_line as showdown_bet_line
 from .showdown import muck, record_show, show
 from .showdown import options as showdown_options
-from .state import PAST, HandState
+from .state import (BETTING_ROUNDS, COMPLETE, DRAW, PAST, POSTDRAW, PREDEAL, PREDRAW, SHOWDOWN,
+                    HandState)
 
 __all__ = ["HandReplay", "HandStart", "HandResult"]
 
@@ -118,13 +119,13 @@ class HandReplay:
             # the common cases first: a bet in a betting round, a draw in the draw, a show
             # at the showdown (the same handlers as the general path below)
             phase = st.phase
-            if verb in _BETTING and (phase == "predraw" or phase == "postdraw") and seat in st.pos:
+            if verb in _BETTING and (phase == PREDRAW or phase == POSTDRAW) and seat in st.pos:
                 bet(st, i, seat, a)
                 return
-            if verb == "draw" and phase == "draw" and seat in st.pos:
+            if verb == "draw" and phase == DRAW and seat in st.pos:
                 draw(st, i, seat, a)
                 return
-            if verb == "show" and phase == "showdown" and seat in st.pos:
+            if verb == "show" and phase == SHOWDOWN and seat in st.pos:
                 show(st, i, seat, a)
                 return
         _player_line(st, i, seat, a)
@@ -143,9 +144,9 @@ class HandReplay:
         seat = due(st)
         if seat is None:
             return []
-        if st.phase == "complete":
+        if st.phase == COMPLETE:
             return [pay_option(st, seat)]  # (seed 002: a folded seat pays after a check-down)
-        if st.phase == "predeal":
+        if st.phase == PREDEAL:
             owed = predeal_owed(st)
             if owed:
                 return [owed_option(st, owed)]
@@ -155,9 +156,9 @@ class HandReplay:
                     return [{"verb": "check", "min": None, "max": None}]
                 return draw_options(st, seat)
             return blind_options(st) + bet_options(st, seat)
-        if st.phase == "draw":
+        if st.phase == DRAW:
             return draw_options(st, seat)
-        if st.phase == "showdown":
+        if st.phase == SHOWDOWN:
             return showdown_options()
         return bet_options(st, seat)
 
@@ -184,13 +185,13 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         _never_dealt_in(st, i, seat, verb)
         return
     if verb == "ante":
-        if st.phase == "complete" and matching_due(st):
+        if st.phase == COMPLETE and matching_due(st):
             pay(st, i, seat, a)  # seed 002: the folded seats match after a check-down
         else:
             ante(st, i, seat, a)
         return
     if verb in ("blind", "straddle"):
-        if st.phase in ("predeal", "predraw") and looked(st, i, seat):
+        if st.phase in (PREDEAL, PREDRAW) and looked(st, i, seat):
             _blind_after_looking(st, i, seat, a)
         else:
             blind(st, i, seat, a)
@@ -200,9 +201,9 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         return
     if verb in _ALLIN_IDLE and seat in st.allin and _allin_line(st, i, seat, a):
         return
-    if st.phase == "predeal":
+    if st.phase == PREDEAL:
         leave_predeal(st, i)
-    if st.phase == "complete":
+    if st.phase == COMPLETE:
         _after_the_hand(st, i, seat, a)
         return
     if seat in st.folded or seat in st.mucked:
@@ -220,10 +221,10 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         declare_split(st, i, seat)
     elif verb == "draw":
         draw(st, i, seat, a)
-    elif st.phase == "draw":
+    elif st.phase == DRAW:
         if draw_bet_line(st, i, seat, a):
             bet(st, i, seat, a)
-    elif st.phase == "showdown":
+    elif st.phase == SHOWDOWN:
         showdown_bet_line(st, i, seat, a)
     else:
         bet(st, i, seat, a)
@@ -265,9 +266,9 @@ def _blind_after_looking(st: HandState, i: int, seat: int, a: Action) -> None:
     st.find("blind_irregular", i, seat, f"seat {seat} posted a blind after its cards were "
             "dealt: the hand is played without a blind (the chips are its bet)",
             details={"reason": "looked", "double": a.verb == "straddle" or bool(st.blinds)})
-    if st.phase == "predeal":
+    if st.phase == PREDEAL:
         leave_predeal(st, i)
-    if st.phase != "predraw":
+    if st.phase != PREDRAW:
         return  # (the forced chips ended the round at once: nobody left to bet)
     verb = "raise" if st.high else "bet"
     bet(st, i, seat, Action("p", seat, verb, a.amount or 0))
@@ -277,7 +278,7 @@ def _rebuy(st: HandState, i: int, seat: int, chips: int) -> None:
     """``pN rebuy A`` (an extension): before any player line but antes, a between-hands
     rebuy; later, chips added during the hand (table stakes, seed 000: they play from the
     next hand)."""
-    if st.phase == "predeal" and not any(
+    if st.phase == PREDEAL and not any(
             p is not None and p.actor == "p" and p.verb != "ante" for p in st.parsed[:i]):
         st.stacks[seat] += chips  # before the cards: a between-hands rebuy
         return
@@ -315,7 +316,7 @@ def _unreadable(st: HandState, i: int) -> None:
         if len(words) < 2 or words[1].lower() not in ("deal", "serve", "note", "misdeal"):
             st.award_unknown = True  # (it may have been a push: do not judge them)
         return
-    if st.phase == "complete" or (st.recorded and st.phase == "showdown"):
+    if st.phase == COMPLETE or (st.recorded and st.phase == SHOWDOWN):
         return  # after the hand was decided: nothing it did changes the result
     seat = None
     if len(who) > 1 and who[0] in "pP" and who[1:].isascii() and who[1:].isdigit():
@@ -325,20 +326,20 @@ def _unreadable(st: HandState, i: int) -> None:
     if seat is None or seat not in st.pos:
         return
     verb = words[1].lower() if len(words) > 1 else ""
-    if st.phase == "predeal":
+    if st.phase == PREDEAL:
         if verb.startswith(("ante", "blind", "straddle")):
             st.anted.add(seat)
             return
         leave_predeal(st, i)
-    if st.phase in ("predraw", "postdraw") and verb in ("open", "bet", "raise", "allin"):
+    if st.phase in BETTING_ROUNDS and verb in ("open", "bet", "raise", "allin"):
         _unknown_wager(st, i, seat, verb)
-    if st.phase in ("predraw", "postdraw") and bet_due(st) == seat:
+    if st.phase in BETTING_ROUNDS and bet_due(st) == seat:
         st.acted[seat] = st.full_seq
         st.acted_high[seat] = st.high
         st.cursor = st.pos[seat]
         if bet_due(st) is None:
             end_betting(st, i)
-    elif st.phase == "draw" and due(st) == seat:
+    elif st.phase == DRAW and due(st) == seat:
         st.drew.add(seat)
         if due(st) is None:
             end_draw(st)
@@ -365,7 +366,7 @@ def _award(st: HandState, i: int, a: Action) -> None:
 
 def _misdeal(st: HandState, i: int, a: Action) -> None:
     """``d misdeal``: the deal is void; the chips put in go back (at the end)."""
-    st.phase = "complete"
+    st.phase = COMPLETE
     st.outcome = "misdeal"
     returned = {s: c + st.dead_money.get(s, 0) for s, c in st.contrib.items()}
     for s, c in st.dead_money.items():
@@ -385,4 +386,4 @@ _BETTING = frozenset(("check", "open", "bet", "call", "raise", "allin", "fold"))
 _AFTER_AWARD_OK = frozenset(("show", "muck", "rebuy"))
 _ALLIN_IDLE = frozenset(("check", "call", "open", "bet", "raise", "allin"))
 """Betting lines a seat already all in cannot act on (:func:`_allin_line`)."""
-_BETTING_PHASES = frozenset(("predeal", "predraw", "draw", "postdraw"))
+_BETTING_PHASES = frozenset((PREDEAL, PREDRAW, DRAW, POSTDRAW))

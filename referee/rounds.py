@@ -10,15 +10,16 @@ aggressor of the final round, or with the first to speak in it after a check-dow
 000: "El jugador que ha hecho el último envite deberá ser el primero en enseñar sus
 cartas").
 
-Phases: ``predeal`` (antes and blinds), ``predraw`` (betting before the first draw),
-``draw``, ``postdraw`` (betting after a draw), ``showdown``, ``complete``.
+Phases (:class:`~referee.state.Phase`): ``PREDEAL`` (antes and blinds), ``PREDRAW`` (betting
+before the first draw), ``DRAW``, ``POSTDRAW`` (betting after a draw), ``SHOWDOWN``,
+``COMPLETE``.
 """
 
 from __future__ import annotations
 
 from .blinds import bring_in, postdraw_first
 from .checkdown import next_payer
-from .state import HandState
+from .state import COMPLETE, DRAW, POSTDRAW, PREDEAL, PREDRAW, SHOWDOWN, HandState
 from .turns import next_to_bet
 
 
@@ -31,16 +32,16 @@ def due(st: HandState) -> int | None:
     (:func:`referee.checkdown.next_payer`).
     """
     phase = st.phase
-    if phase == "complete":
+    if phase == COMPLETE:
         return next_payer(st) if st.n else None
     if not st.n:
         return None
-    if phase == "predeal":
+    if phase == PREDEAL:
         owed = predeal_owed(st)
         return owed[0] if owed else predraw_due(st)
-    if phase == "draw":
+    if phase == DRAW:
         return draw_due(st)
-    if phase == "showdown":
+    if phase == SHOWDOWN:
         for s in showdown_order(st):
             if s not in st.shown and s not in st.mucked:
                 return s
@@ -156,7 +157,7 @@ def showdown_order(st: HandState) -> list[int]:
 def start_betting(st: HandState) -> None:
     """A betting round begins (the first, or one after a draw): who speaks first, the
     minimum raise; a round nobody can bet in ends at once."""
-    st.phase = "predraw" if st.round == 0 else "postdraw"
+    st.phase = PREDRAW if st.round == 0 else POSTDRAW
     if st.round > 0:
         _reset_round(st)
         first = _first_speaker_postdraw(st)
@@ -205,7 +206,7 @@ def _first_speaker_postdraw(st: HandState) -> int | None:
 def _carry(st: HandState, index: int | None, outcome: str, reason: str, message: str) -> None:
     """The hand is over and its pot carries to the next deal (``outcome`` ``passed_out`` or
     ``carried``): a ``passed_out`` finding of ``reason`` at line ``index``."""
-    st.phase = "complete"
+    st.phase = COMPLETE
     st.outcome = outcome
     st.find("passed_out", index, None, message,
             details={"reason": reason, "pot": st.pot_total()})
@@ -216,12 +217,12 @@ def end_betting(st: HandState, index: int | None) -> None:
     the draw or to the showdown."""
     live = st.contesting()
     if len(live) == 1:
-        st.phase = "complete"
+        st.phase = COMPLETE
         st.outcome = "uncontested"
         st.winner = live[0]
         return
     if not live:
-        st.phase = "complete"
+        st.phase = COMPLETE
         st.outcome = "carried"
         return
     nobody_bet = st.high == 0 and not any(st.bets.values())
@@ -239,7 +240,7 @@ def end_betting(st: HandState, index: int | None) -> None:
             return
         start_showdown(st)
         return
-    st.phase = "draw"
+    st.phase = DRAW
     st.draw_no += 1
     st.drew, st.early_drew = st.early_drew, set()  # (an early draw was held: TDA rule 53)
     st.bets = dict.fromkeys(st.order, 0)
@@ -256,7 +257,7 @@ def end_draw(st: HandState) -> None:
 def start_showdown(st: HandState) -> None:
     """The betting is over with two or more contesting: the showdown, from the last
     aggressor (or the first to speak in the last round, or the next seat still in)."""
-    st.phase = "showdown"
+    st.phase = SHOWDOWN
     st.bets = dict.fromkeys(st.order, 0)
     first = st.aggressor if st.aggressor is not None else st.round_first
     live = st.contesting()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .actions import Action
 from .deck import kill, see
 from .rounds import bet_due, end_betting, showdown_order, start_showdown
-from .state import PAST, HandState
+from .state import BETTING_ROUNDS, DRAW, PAST, SHOWDOWN, HandState
 
 
 def bet_line(st: HandState, i: int, seat: int, a: Action) -> None:
@@ -33,11 +33,11 @@ def show(st: HandState, i: int, seat: int, a: Action) -> None:
     """``pN show CARDS`` while the hand is live: a show where everyone checked before the
     draw of a game without openers starts the showdown (seed 003); a hand tabled before a
     seat that was to show first is ``showdown_order`` (once a hand)."""
-    if (st.phase == "draw" and not st.drew and st.round == 0
+    if (st.phase == DRAW and not st.drew and st.round == 0
             and st.rules.opening is None):
         # everyone checked before the draw: seed 003 shows the hands down
         start_showdown(st)
-    if st.phase == "showdown" and not st.order_fault:
+    if st.phase == SHOWDOWN and not st.order_fault:
         shown = st.shown
         order = showdown_order(st)
         for s in (order if seat in order else ()):  # the seats before this one: shown?
@@ -56,7 +56,7 @@ def muck(st: HandState, i: int, seat: int) -> None:
     st.mucked.add(seat)
     if seat == st.opener and seat not in st.shown:
         st.opener_left_index = i
-    if st.phase in ("predraw", "postdraw"):
+    if st.phase in BETTING_ROUNDS:
         st.folded.add(seat)
         st.acted[seat] = st.full_seq
         if bet_due(st) is None:
@@ -79,7 +79,7 @@ def record_show(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> Non
     if "??" in cards:
         st.shown_unknown.add(seat)
         return
-    if len(cards) < 5 and seat == st.opener and (st.phase != "showdown"
+    if len(cards) < 5 and seat == st.opener and (st.phase != SHOWDOWN
                                                  or st.outcome == "uncontested"):
         _prove_openers(st, i, seat, cards)
         return

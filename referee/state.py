@@ -10,11 +10,12 @@ cards recorded as served are held. Seats are ints, chips are ints.
 >>> st = HandState(HandStart(rules=resolve_rules("jackpots", ante=5), button=4,
 ...                          stacks={1: 500, 3: 500, 4: 500}), ["p1 ante 5"])
 >>> st.order, st.phase, st.pot_total()
-([1, 3, 4], 'predeal', 0)
+([1, 3, 4], <Phase.PREDEAL: 'predeal'>, 0)
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, Sequence
 
 from .actions import Action
@@ -23,6 +24,34 @@ from .hand import HandStart, table_rules
 from .log import read_log
 from .pots import Pot, build_pots
 from .turns import blind_seats, play_order
+
+class Phase(StrEnum):
+    """Where a hand stands (:attr:`HandState.phase`), in the order a hand goes through
+    them (the draw and the betting after it repeat in a game of several draws). A
+    ``str``: outside the referee a phase reads as its value (``"predraw"``), in JSON and
+    in the tablet's state (:func:`referee.table.hand_state`) alike."""
+
+    PREDEAL = "predeal"
+    """Antes and blinds: the forced chips before the first voluntary bet."""
+    PREDRAW = "predraw"
+    """The betting round before the first draw."""
+    DRAW = "draw"
+    """A draw: each seat in turn discards and is served."""
+    POSTDRAW = "postdraw"
+    """A betting round after a draw."""
+    SHOWDOWN = "showdown"
+    """The betting is over with two or more in: hands are shown or mucked."""
+    COMPLETE = "complete"
+    """The hand is decided (uncontested, passed out, carried, a misdeal); what follows
+    changes no result (the folded seats' payments after a check-down aside, seed 002)."""
+
+
+PREDEAL, PREDRAW, DRAW, POSTDRAW, SHOWDOWN, COMPLETE = Phase
+"""The phases as module names: the concern modules compare ``st.phase`` against these
+(a module global is read several times faster than an enum member, and the phase is
+compared on every line of the log)."""
+BETTING_ROUNDS = frozenset((PREDRAW, POSTDRAW))
+"""The phases of a betting round."""
 
 PAST = {"open": "opened", "bet": "bet", "raise": "raised", "call": "called", "check": "checked",
         "fold": "folded", "allin": "went all in", "ante": "anted", "draw": "drew",
@@ -54,8 +83,7 @@ class HandState:
       ``matched`` (folded seats that paid after a carried check-down, seed 002);
     - who is out: ``folded``, ``mucked``, ``allin``, ``dead`` (seat -> the action that
       killed its hand);
-    - the betting: ``phase`` (``predeal``, ``predraw``, ``draw``, ``postdraw``,
-      ``showdown``, ``complete``), ``round`` (0 before the first draw), ``high`` (the bet
+    - the betting: ``phase`` (a :class:`Phase`), ``round`` (0 before the first draw), ``high`` (the bet
       to match), ``last_raise``, ``raises`` (full raises this round), ``full_high``
       (fixed limit: the round total of the last full bet or raise, what a short all-in
       is completed from), ``capped`` (the raising was capped this round), ``full_seq``
@@ -177,7 +205,7 @@ class HandState:
         self.opener_false: bool | None = None
         self.opener_split = False
         self.opener_left_index: int | None = None
-        self.phase = "predeal"
+        self.phase: Phase = PREDEAL
         self.round = 0
         self.high = 0
         self.last_raise = 0

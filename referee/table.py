@@ -15,7 +15,7 @@ from typing import Any
 
 from .betting import options as bet_options
 from .pots import build_pots
-from .state import HandState
+from .state import BETTING_ROUNDS, COMPLETE, PREDEAL, PREDRAW, SHOWDOWN, HandState
 from .session import HandItem, replay_session
 
 
@@ -65,7 +65,7 @@ def hand_state(item: HandItem) -> dict:
     """
     number, replay, result, extra = item.number, item.replay, item.result, item.extra
     st = replay.state
-    complete = st.phase == "complete" or result.outcome in ("showdown", "uncontested")
+    complete = st.phase == COMPLETE or result.outcome in ("showdown", "uncontested")
     # a hand in progress is not yet incomplete, and its pot not yet pushed: a missing
     # award line is only a wrong_award once the dealer has moved on
     findings = [f.as_dict() for f in extra] + [
@@ -74,10 +74,10 @@ def hand_state(item: HandItem) -> dict:
     proposed = proposed_awards(result, replay.due())
     phase = st.phase
     legal = short_call_legal(dead_hand_legal(st, replay.due(), replay.legal()))
-    if phase == "predeal" and not any(l["verb"] in ("ante", "blind", "straddle") for l in legal):
-        phase = "predraw"  # the forced chips are in: the betting is on
-    if phase == "showdown" and complete and proposed is not None and replay.due() is None:
-        phase = "complete"
+    if phase == PREDEAL and not any(l["verb"] in ("ante", "blind", "straddle") for l in legal):
+        phase = PREDRAW  # the forced chips are in: the betting is on
+    if phase == SHOWDOWN and complete and proposed is not None and replay.due() is None:
+        phase = COMPLETE
     recorded: dict[str, int] = {}
     for _, seat, chips in st.recorded:
         recorded[str(seat)] = recorded.get(str(seat), 0) + chips
@@ -86,11 +86,11 @@ def hand_state(item: HandItem) -> dict:
                    key=lambda s: st.pos.get(s, 99 + s))
     # the pot leaves the middle when the dealer pushes it (an award line), or when the
     # ruling gives the chips back or carries them (a misdeal, a void, a passed-out deal)
-    pushed = phase == "complete" and (bool(st.recorded)
+    pushed = phase == COMPLETE and (bool(st.recorded)
                                       or result.outcome not in ("showdown", "uncontested"))
     return {
         "hand": number,
-        "phase": phase,
+        "phase": phase.value,
         "to_act": replay.due(),
         "legal": legal,
         "pot": result.carried if pushed else st.pot_total(),
@@ -104,7 +104,7 @@ def hand_state(item: HandItem) -> dict:
         "opening": st.opening,
         "button": st.button,
         "proposed_awards": proposed,
-        "awards": proposed if phase == "complete" else None,
+        "awards": proposed if phase == COMPLETE else None,
         "recorded_awards": recorded,
         "findings": findings,
         "known_cards": {str(s): list(st.hands.get(s, ())) for s in st.order},
@@ -166,7 +166,7 @@ def legal_if_due(st: HandState, due: int | None) -> dict[str, list[dict]]:
     "min", "max"}]}`` (seat keys strings, chips as round totals); ``{}`` outside a
     betting round. A seat all in or with a dead hand gets nothing (it takes no part in the
     betting)."""
-    if st.phase not in ("predraw", "postdraw"):
+    if st.phase not in BETTING_ROUNDS:
         return {}
     out: dict[str, list[dict]] = {}
     for seat in st.contesting():

@@ -30,11 +30,11 @@ from .hand import HandStart
 from .replay import HandReplay
 from .rounds import due
 from .session import HandItem, replay_session
-from .state import HandState
+from .state import POSTDRAW, PREDEAL, PREDRAW, HandState
 
 __all__ = ["trace", "trace_session"]
 
-_BETTING_PHASES = ("predeal", "predraw", "postdraw")
+_BETTING_PHASES = frozenset((PREDEAL, PREDRAW, POSTDRAW))
 
 
 def trace(start: HandStart, actions: Sequence[Any], *, number: int = 1,
@@ -126,7 +126,7 @@ def _snapshot(st: HandState, i: int, before: int | None) -> dict:
         "action": st.actions[i],
         "actor": a.seat if a is not None and a.actor == "p" else None,
         "due": before,
-        "phase": st.phase,
+        "phase": st.phase.value,
         "pot": st.pot_total(),
         "pots": [p.as_dict() for p in st.live_pots()],
         "stacks": {str(s): c for s, c in sorted(st.stacks.items())},

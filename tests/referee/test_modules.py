@@ -131,3 +131,73 @@ def test_phh_reexports_the_reader_and_the_writer():
     assert referee.phh.dump_phh is referee.phh_write.dump_phh
     assert referee.phh.export_main is referee.phh_write.export_main
     assert referee.phh.PHHError is referee.phh_read.PHHError is referee.phh_write.PHHError
+
+
+# ------------------------------------------------------------------ the hand's phases
+def _is_phase(node: ast.AST) -> bool:
+    """An expression that reads a hand's phase: ``x.phase``, a name ``phase`` or
+    ``x["phase"]``."""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "phase"
+    if isinstance(node, ast.Name):
+        return node.id == "phase"
+    return (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+            and node.slice.value == "phase")
+
+
+def _strings(node: ast.AST, constants: dict[str, ast.AST]) -> list[str]:
+    """The string literals an operand stands for: itself, the items of a tuple, list or set
+    written out (or wrapped in ``frozenset(...)``/``set(...)``), or of a module constant
+    bound to one of those."""
+    if isinstance(node, ast.Name) and node.id in constants:
+        node = constants[node.id]
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in ("frozenset", "set", "tuple") and node.args):
+        node = node.args[0]
+    if isinstance(node, ast.Constant):
+        return [node.value] if isinstance(node.value, str) else []
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [e.value for e in node.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return []
+
+
+def _bare_phases(tree: ast.Module) -> list[tuple[int, str]]:
+    """``(line, text)`` of each comparison of a phase with a string literal, and each
+    phase set to one."""
+    constants = {t.id: node.value for node in tree.body if isinstance(node, ast.Assign)
+                 for t in node.targets if isinstance(t, ast.Name)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(map(_is_phase, operands)) and any(
+                    _strings(o, constants) for o in operands if not _is_phase(o)):
+                found.append((node.lineno, ast.unparse(node)))
+        elif isinstance(node, ast.Assign):
+            pairs = [(t, node.value) for t in node.targets]
+            pairs += [pair for t in node.targets if isinstance(t, ast.Tuple)
+                      and isinstance(node.value, ast.Tuple) for pair in zip(t.elts, node.value.elts)]
+            if any(_is_phase(t) and isinstance(v, ast.Constant) and isinstance(v.value, str)
+                   for t, v in pairs):
+                found.append((node.lineno, ast.unparse(node)))
+    return sorted(found)
+
+
+def test_the_bare_phase_scan_finds_what_it_looks_for():
+    tree = ast.parse('BETTING = ("predraw", "postdraw")\n'
+                     'if st.phase == "draw" or phase in BETTING or t["phase"] != "x":\n'
+                     '    st.phase = "complete"\n'
+                     'if st.phase == DRAW and verb == "draw" and phase in BETTING_ROUNDS:\n'
+                     '    st.phase, st.outcome = COMPLETE, "carried"\n'
+                     'st.phase, st.outcome = "complete", "carried"\n')
+    assert [line for line, _ in _bare_phases(tree)] == [2, 2, 2, 3, 6]
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_phases_are_compared_by_name_not_as_bare_strings(module):
+    """A hand's phase is a :class:`referee.state.Phase` (``PREDEAL`` ... ``COMPLETE``): a
+    phase spelled as a string literal in the referee would not be caught by a renamed or
+    mistyped phase."""
+    found = _bare_phases(_tree(module))
+    assert found == [], f"{module}.py compares or sets a phase as a bare string: {found}"
