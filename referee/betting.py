@@ -1,6 +1,7 @@
 """A betting round: checks, calls, bets, opens, raises, all-ins and folds judged against the
 turn, the amount owed and the limits; what the seat due may do (:func:`options`).
-Functions of a :class:`HandState`. Amounts are round totals in chips ("to", not "by",
+Functions of a :class:`HandState`; what a line changes in the round's record (the bet to
+match, who acted) is written by :mod:`referee.betround`. Amounts are round totals in chips ("to", not "by",
 CONTRACT.md section 2).
 
 RRoP section 3 (Betting and Raising): a player facing a bet must call, raise or fold; a
@@ -17,7 +18,9 @@ from __future__ import annotations
 
 from .actions import Action
 from .blinds import raise_closed, right_holder
-from .opening import judge_from_deal
+from .betround import (acted, acted_by_muck, cap, count_raise, skipped, unknown_wager,
+                       wagered)
+from .opening import judge_from_deal, left, opened
 from .rounds import bet_due, end_betting
 from .state import PAST, PREDEAL, HandState
 
@@ -34,9 +37,7 @@ def bet(st: HandState, i: int, seat: int, a: Action) -> None:
                 + (f"seat {due} was to act" if due is not None else "no one was to act"),
                 details={"due": due, "verb": verb})
     if verb == "fold":
-        st.folded.add(seat)
-        if seat == st.opener and seat not in st.shown:
-            st.opener_left_index = i
+        fold(st, i, seat)
     elif verb == "check":
         _check(st, i, seat)
     elif verb == "call":
@@ -46,13 +47,8 @@ def bet(st: HandState, i: int, seat: int, a: Action) -> None:
         high_before = st.high
         wager(st, i, seat, verb, total)
         if not in_turn and due is not None and st.high > high_before:
-            _skipped(st, due, seat, high_before)
-    if st.oot_skip:
-        st.oot_skip.pop(seat, None)
-    st.acted[seat] = st.full_seq
-    st.acted_high[seat] = st.high
-    if in_turn:
-        st.cursor = st.pos[seat]
+            skipped(st, due, seat, high_before)
+    acted(st, seat, in_turn)
     nxt = bet_due(st)
     if nxt is None:
         end_betting(st, i)
@@ -94,16 +90,38 @@ def _call(st: HandState, i: int, seat: int, amount: int | None) -> None:
     st.put(seat, owed)
 
 
-def _skipped(st: HandState, due: int, seat: int, high_before: int) -> None:
-    """TDA rule 53: the seats a wager out of turn skipped (from the seat due up to the
-    wagerer) keep the options they had before it."""
-    skip = st.oot_skip
-    p = st.pos[due]
-    for s in st.cyc[p:p + st.n]:
-        if s == seat:
-            break
-        if st.can_act(s) and s not in skip:
-            skip[s] = high_before
+def fold(st: HandState, i: int, seat: int) -> None:
+    """``seat`` folds at line ``i`` (in a betting round, at the draw, or a muck while the
+    betting is on): it is out of the pot (an opener who had not shown gives up proving
+    openers: :func:`~referee.opening.left`)."""
+    st.folded.add(seat)
+    left(st, i, seat)
+
+
+def muck(st: HandState, i: int, seat: int) -> None:
+    """A muck during a betting round (the hand thrown away unseen): a fold; the seat has
+    acted, and the round ends if nobody is left to act."""
+    fold(st, i, seat)
+    acted_by_muck(st, seat)
+    if bet_due(st) is None:
+        end_betting(st, i)
+
+
+def unreadable(st: HandState, i: int, seat: int, verb: str) -> None:
+    """An unreadable line of ``seat`` in a betting round (``verb``: its second word, as
+    far as it reads). A wager (open, bet, raise, all in) of unknown size must be answered
+    by every other seat (no chips guessed); before the draw, with nothing opened, it may
+    be the opening. The seat, if due, counts as having acted (so that the turn order goes
+    on without a cascade of findings)."""
+    if verb in ("open", "bet", "raise", "allin"):
+        unknown_wager(st, seat)
+        if (verb in ("open", "bet") and st.round == 0 and st.opener is None
+                and st.rules.opening is not None and not st.blinds):
+            opened(st, i, seat)
+    if bet_due(st) == seat:
+        acted(st, seat, True)
+        if bet_due(st) is None:
+            end_betting(st, i)
 
 
 def wager(st: HandState, i: int, seat: int, verb: str, total: int) -> None:
@@ -126,21 +144,12 @@ def wager(st: HandState, i: int, seat: int, verb: str, total: int) -> None:
         st.put(seat, total - st.bets[seat])
         return
     opening = st.high == 0
-    increment = total - st.high
     if opening:
         full = _judge_bet(st, i, seat, total, allin, capped)
     else:
         full = _judge_raise(st, i, seat, total, allin, capped)
     st.put(seat, total - st.bets[seat])
-    if full:
-        st.full_seq += 1
-        if opening:
-            st.full_high = total
-        if st.rules.betting != "fixed_limit":
-            floor = st.min_bet() if opening else st.last_raise
-            st.last_raise = max(increment, floor)
-    st.high = total
-    st.aggressor = seat
+    wagered(st, seat, total, full, opening)
 
 
 def _judge_bet(st: HandState, i: int, seat: int, total: int, allin: bool,
@@ -165,8 +174,7 @@ def _judge_bet(st: HandState, i: int, seat: int, total: int, allin: bool,
                     f"{cap}", details={"recorded": total, "maximum": cap,
                                        "reason": "pot_limit"})
     if st.round == 0 and st.opener is None and not st.blinds:
-        st.opener = seat
-        st.open_index = i
+        opened(st, i, seat)
         judge_from_deal(st, i, seat)
     return (not allin or total >= st.min_bet()
             or r.betting == "fixed_limit" and 2 * total >= size)
@@ -253,25 +261,24 @@ def _judge_fixed_raise(st: HandState, i: int, seat: int, total: int, allin: bool
                 details=details)
     full = total >= want or 2 * (total - st.high) >= size
     if full:
-        st.raises += 1
-        _judge_cap(st, i, seat)
-        st.full_high = total
+        _judge_cap(st, i, seat, count_raise(st))
     return full
 
 
-def _judge_cap(st: HandState, i: int, seat: int) -> None:
+def _judge_cap(st: HandState, i: int, seat: int, raises: int) -> None:
     """RRoP section 3, rule 3: "for a pot involving three or more players who are not
     all-in", a bet and :meth:`~referee.rules.HouseRules.raises_allowed` raises; rule 4:
     heads-up raising is unlimited if the action became heads-up before the cap was
-    reached, and once capped the round stays capped."""
-    cap = st.rules.raises_allowed()
-    if cap is None or (not st.capped and _heads_up(st)):
+    reached, and once capped the round stays capped. ``raises``: the full raises so far
+    this round, this one included."""
+    most = st.rules.raises_allowed()
+    if most is None or (not st.capped and _heads_up(st)):
         return
-    if st.raises > cap:
-        st.find("raise_cap", i, seat, f"raise number {st.raises} by seat {seat}; the cap "
-                f"is a bet and {cap} raises", details={"raises": st.raises, "cap": cap})
-    elif st.raises == cap:
-        st.capped = True
+    if raises > most:
+        st.find("raise_cap", i, seat, f"raise number {raises} by seat {seat}; the cap "
+                f"is a bet and {most} raises", details={"raises": raises, "cap": most})
+    elif raises == most:
+        cap(st)
 
 
 def _heads_up(st: HandState) -> bool:

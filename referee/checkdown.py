@@ -58,9 +58,7 @@ def pay(st: HandState, i: int, seat: int, a: Action) -> None:
         st.find("wrong_amount", i, seat, f"seat {seat} paid {amount} after the check-down; it "
                 f"owed {due} to match the seats still in",
                 details={"expected": due, "recorded": amount, "reason": "checkdown_matching"})
-    chips = max(0, min(amount, st.stacks[seat]))
-    st.stacks[seat] -= chips
-    st.contrib[seat] += chips
+    st.put_in(seat, max(0, min(amount, st.stacks[seat])))
     st.matched.add(seat)
 
 

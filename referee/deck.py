@@ -1,6 +1,9 @@
 """The physical cards of a hand: the deal (``d deal``), each card seen in one seat only and
-only if the configured deck has it, the stub and the reshuffled discards the draw is
-served from, and a hand made dead by a wrong card count. Functions of a :class:`HandState`.
+only if the configured deck has it, the cards each seat holds as it throws and is served
+at the draw (:func:`throw`, :func:`owe`, :func:`receive`), the stub and the reshuffled
+discards the draw is served from, and a hand made dead by a wrong card count. Functions of
+a :class:`HandState`; whose turn it is to draw, and how many cards each seat is owed, are
+:mod:`referee.draw`'s.
 
 RRoP section 13 (Irregularities): two cards of the same rank and suit void the hand; seed
 000: the discards are reshuffled once the stub runs out ("se barajarán los descartes"),
@@ -117,6 +120,13 @@ def _see_dealt(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> None
         this_deal.add(c)
 
 
+def declare_dead(st: HandState, seat: int, index: int | None) -> None:
+    """The seat's hand is dead from line ``index`` on, its cause reported already (a card
+    shown that it cannot hold): the first cause stands."""
+    if seat not in st.dead:
+        st.dead[seat] = index
+
+
 def serve_from_deck(st: HandState, i: int, seat: int, k: int) -> None:
     """Deck accounting (seed 000): serve ``k`` cards from the stub, keeping back the last
     card where ``deal_last_card`` is false; then from the reshuffled discards of the
@@ -158,3 +168,122 @@ def muck_left(st: HandState) -> int:
     hands = st.hands
     folded = sum(len(hands.get(s, ())) for s in st.folded)
     return max(0, folded - st.muck_taken)
+
+
+# ------------------------------------------------------------------ the draw's cards
+def throw(st: HandState, i: int, seat: int, cards: tuple[str, ...] | None, k: int,
+          first_draw: bool) -> None:
+    """At a draw, the seat throws ``k`` cards: ``cards``, the named ones (None: not named).
+    They leave its hand (:func:`owe` then stands unseen cards in for the replacements);
+    ``first_draw``: the draw whose discards may prove openers."""
+    if cards is not None:
+        _discard_known(st, i, seat, cards, first_draw)
+    else:
+        _discard_unknown(st, seat, k)
+
+
+def owe(st: HandState, i: int, seat: int, k: int) -> None:
+    """The seat that threw ``k`` cards is owed as many: unseen cards stand for them in its
+    hand until served (:func:`receive`), taken from the stub, or from the reshuffled
+    discards once it runs out (:func:`serve_from_deck`); the thrown cards join the
+    discards."""
+    st.hands[seat].extend(["??"] * k)
+    if k > 0:
+        if k <= st.stub - (0 if st.rules.deal_last_card else 1):  # from the stub (inlined)
+            st.stub -= k
+        else:
+            serve_from_deck(st, i, seat, k)
+    st.discard_pool += k
+
+
+def receive(st: HandState, i: int, seat: int, cards: tuple[str, ...] | None, count: int,
+            expected: int, before: int) -> None:
+    """The seat is served ``count`` cards (``cards`` where named, None: unseen): they stand
+    in for the unseen cards its draw assumed (``expected`` of them, ``before`` served
+    already); a named card is checked as it comes (:func:`_serve_known`)."""
+    hand = st.hands[seat]
+    _drop_placeholders(hand, expected, before, count)
+    if cards is not None:
+        _serve_known(st, i, seat, cards)
+    else:
+        hand.extend(["??"] * count)
+
+
+def _discard_known(st: HandState, i: int, seat: int, cards: tuple[str, ...],
+                   first_draw: bool) -> None:
+    """The named discards leave the hand (an unseen card stands for one not logged); a
+    card the seat was not dealt, where the deal was logged, kills the hand. Those of the
+    first draw are kept apart (``discards``: they may prove openers)."""
+    hand = st.hands[seat]
+    seen, deck = st.seen, st.deck
+    for c in cards:
+        if c in deck and seen.get(c, seat) == seat:  # the common cases, inline:
+            if c not in seen:                          # the seat's own card, or
+                seen[c] = seat                         # one not seen yet
+        elif not see(st, i, seat, c):
+            continue  # reported (a duplicate or a card outside the deck)
+        if c in hand:
+            hand.remove(c)
+        elif "??" in hand:
+            hand.remove("??")
+        elif seat not in st.dead:
+            # the deal was recorded: the seat cannot throw a card it was not given
+            kill(st, seat, i, f"seat {seat} discarded {c}, a card it was not dealt "
+                 f"(it held {''.join(hand)}): its hand does not add up to five cards as "
+                 "logged", {"cards": len(hand), "card": c, "held": list(hand),
+                            "reason": "discard_not_held"})
+    if first_draw:
+        st.discards.setdefault(seat, []).extend(cards)
+    st.own_discards.setdefault(seat, set()).update(cards)
+    st.all_discards.update(cards)
+
+
+def _discard_unknown(st: HandState, seat: int, k: int) -> None:
+    """K discards not named (CONTRACT.md section 2: "CARDS = the discards when known"):
+    which cards went is unknown, so no card the seat held is certain to be held any
+    more: the hand keeps ``len - K`` unseen cards. What it may still hold (the cards it
+    was dealt and served, less those known discarded) is judged at the show
+    (:func:`referee.showdown.record_show`)."""
+    if k > 0:
+        st.hands[seat] = ["??"] * max(0, len(st.hands[seat]) - k)
+
+
+def _drop_placeholders(hand: list[str], expected: int, before: int, count: int) -> None:
+    """The draw already assumed ``expected`` unseen cards (``before`` of them served
+    already); the first of them, up to ``count``, give way to the cards now served."""
+    placeholders = min(hand.count("??"), expected - before) if before < expected else 0
+    drop = min(placeholders, count)
+    if drop > 0:
+        at = hand.index("??")
+        if hand[at:at + drop].count("??") == drop:  # (together, as the draw left them)
+            del hand[at:at + drop]
+        else:
+            for _ in range(drop):
+                hand.remove("??")
+
+
+def _serve_known(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> None:
+    """Named replacement cards: each must be in the deck, not the seat's own discard, not
+    a card it holds, not another seat's (unless reshuffled)."""
+    hand = st.hands[seat]
+    own = st.own_discards.get(seat, ())
+    seen, deck = st.seen, st.deck
+    for c in cards:
+        if c == "??":
+            pass
+        elif c not in deck:
+            see(st, i, seat, c)  # card_not_in_deck
+        elif c in own:
+            st.find("deck_exhausted", i, seat, f"seat {seat} was served {c}, one of its own "
+                    "discards", details={"card": c, "reason": "own_discard"})
+        elif c in hand and not (c == "Jk" and st.rules.jokers > 1):
+            # served a card the seat already holds (dealt, or served twice)
+            st.find("duplicate_card", i, seat, f"seat {seat} was served {c}, a card it "
+                    "already holds", once=("dup", c),
+                    details={"card": c, "holder": seat, "reason": "served_held"})
+        elif c in seen and seen[c] != seat:
+            see(st, i, seat, c)  # another seat's card (a discard only after a reshuffle)
+        else:
+            seen[c] = seat  # (see(), inlined: a card not seen yet, or the seat's own)
+        hand.append(c)
+    st.served_known.setdefault(seat, []).extend(cards)

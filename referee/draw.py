@@ -1,6 +1,7 @@
 """The draw: each seat in turn discards K cards (``pN draw K [CARDS]``, 0 stands pat) and is
 served as many (``d serve pN ...``); the draw limit; a betting line written during the
-draw. Functions of a :class:`HandState`.
+draw. Functions of a :class:`HandState`; the cards themselves (which ones each seat holds,
+the stub) are :mod:`referee.deck`'s.
 
 Seed 001: "reemplazar de 0 a 4 de las propias cartas" (the house ``max_draw``); seed 000:
 a hand with cards "de más o de menos" loses everything (``wrong_card_count``); the draw
@@ -10,10 +11,11 @@ starts after the button (CONTRACT.md "How the log is read").
 from __future__ import annotations
 
 from .actions import Action
-from .deck import kill, see, serve_from_deck
+from .betting import fold
+from .deck import kill, owe, receive, serve_from_deck, throw
 from .opening import check_split
-from .rounds import bet_due, draw_due, end_betting, end_draw
-from .state import BETTING_ROUNDS, COMPLETE, DRAW, PAST, HandState
+from .rounds import bet_due, draw_due, drawn, drawn_early, end_betting, end_draw, end_hand
+from .state import BETTING_ROUNDS, DRAW, PAST, HandState
 
 WAGERS = ("open", "bet", "raise", "allin")
 
@@ -28,12 +30,10 @@ def bet_line(st: HandState, i: int, seat: int, a: Action) -> bool:
     verb = a.verb
     if verb == "fold":
         # throwing the hand away at the draw: no bet is involved, nothing to back up
-        st.folded.add(seat)
-        if seat == st.opener and seat not in st.shown:
-            st.opener_left_index = i
+        fold(st, i, seat)
         live = st.contesting()
         if len(live) == 1:
-            st.phase, st.outcome, st.winner = COMPLETE, "uncontested", live[0]
+            end_hand(st, "uncontested", live[0])
         elif draw_due(st) is None:
             end_draw(st)
         return False
@@ -117,8 +117,8 @@ def draw(st: HandState, i: int, seat: int, a: Action) -> None:
                 f"may be drawn", details={"cards": k, "max_draw": r.max_draw})
         if k > 5:
             k = 5  # a hand has five cards: no more can be thrown (one cause: draw_limit)
-    drew.add(seat)
-    _throw(st, i, seat, a.cards, k)
+    drawn(st, seat)
+    _throw(st, i, seat, a.cards, k, st.draw_no)
     for s in st.order:  # someone still to draw (draw_due(st), inlined)
         if s not in drew and s not in folded and s not in mucked:
             return
@@ -133,69 +133,24 @@ def _draw_early(st: HandState, i: int, seat: int, a: Action) -> None:
     if k > st.rules.max_draw:
         st.find("draw_limit", i, seat, f"seat {seat} drew {k}; at most {st.rules.max_draw} "
                 f"may be drawn", details={"cards": k, "max_draw": st.rules.max_draw})
-    st.early_drew.add(seat)
-    k = min(k, 5)
-    st.draw_no += 1  # (the draw it belongs to)
-    _throw(st, i, seat, a.cards, k)
-    st.draw_no -= 1
+    drawn_early(st, seat)
+    _throw(st, i, seat, a.cards, min(k, 5), st.draw_no + 1)  # (the draw it belongs to)
 
 
-def _throw(st: HandState, i: int, seat: int, cards: tuple[str, ...] | None, k: int) -> None:
-    """The seat throws ``k`` cards (``cards`` where named) and is owed as many, served
-    from the stub (or the reshuffled discards)."""
+def _throw(st: HandState, i: int, seat: int, cards: tuple[str, ...] | None, k: int,
+           number: int) -> None:
+    """At draw ``number`` (1, 2 ...) the seat throws ``k`` cards (``cards`` where named)
+    and is owed as many, served from the stub (or the reshuffled discards); an opener
+    breaking its openers at the first draw without declaring it is judged
+    (:func:`~referee.opening.check_split`)."""
     st.drawn_total[seat] = st.drawn_total.get(seat, 0) + k
-    if cards is not None:
-        _discard_known(st, i, seat, cards)
-    else:
-        _discard_unknown(st, seat, k)
-    st.hands[seat].extend(["??"] * k)
     st.expect_serve[seat] = k
     st.got_serve.pop(seat, None)
-    if k > 0:
-        if k <= st.stub - (0 if st.rules.deal_last_card else 1):  # from the stub (inlined)
-            st.stub -= k
-        else:
-            serve_from_deck(st, i, seat, k)
-    st.discard_pool += k
-
-
-def _discard_known(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> None:
-    """The named discards leave the hand (an unseen card stands for one not logged); a
-    card the seat was not dealt, where the deal was logged, kills the hand."""
-    hand = st.hands[seat]
-    seen, deck = st.seen, st.deck
-    for c in cards:
-        if c in deck and seen.get(c, seat) == seat:  # the common cases, inline:
-            if c not in seen:                          # the seat's own card, or
-                seen[c] = seat                         # one not seen yet
-        elif not see(st, i, seat, c):
-            continue  # reported (a duplicate or a card outside the deck)
-        if c in hand:
-            hand.remove(c)
-        elif "??" in hand:
-            hand.remove("??")
-        elif seat not in st.dead:
-            # the deal was recorded: the seat cannot throw a card it was not given
-            kill(st, seat, i, f"seat {seat} discarded {c}, a card it was not dealt "
-                 f"(it held {''.join(hand)}): its hand does not add up to five cards as "
-                 "logged", {"cards": len(hand), "card": c, "held": list(hand),
-                            "reason": "discard_not_held"})
-    if st.draw_no == 1:
-        st.discards.setdefault(seat, []).extend(cards)
-        if seat == st.opener and not st.opener_split and st.opening is not None:
-            check_split(st, i, seat, cards)
-    st.own_discards.setdefault(seat, set()).update(cards)
-    st.all_discards.update(cards)
-
-
-def _discard_unknown(st: HandState, seat: int, k: int) -> None:
-    """K discards not named (CONTRACT.md section 2: "CARDS = the discards when known"):
-    which cards went is unknown, so no card the seat held is certain to be held any
-    more: the hand keeps ``len - K`` unseen cards. What it may still hold (the cards it
-    was dealt and served, less those known discarded) is judged at the show
-    (:func:`referee.showdown.record_show`)."""
-    if k > 0:
-        st.hands[seat] = ["??"] * max(0, len(st.hands[seat]) - k)
+    throw(st, i, seat, cards, k, number == 1)
+    if (cards is not None and number == 1 and seat == st.opener and not st.opener_split
+            and st.opening is not None):
+        check_split(st, i, seat, cards)
+    owe(st, i, seat, k)
 
 
 def serve(st: HandState, i: int, a: Action) -> None:
@@ -225,60 +180,14 @@ def serve(st: HandState, i: int, a: Action) -> None:
         st.find("wrong_card_count", i, seat, f"seat {seat} was served {count} cards "
                 f"without drawing", once=("serve", seat),
                 details={"cards": count, "reason": "served_without_draw"})
-    hand = st.hands[seat]
-    _drop_placeholders(hand, expected, got - count, count)
-    if a.cards is not None:
-        _serve_known(st, i, seat, a.cards)
-    else:
-        hand.extend(["??"] * count)
+    receive(st, i, seat, a.cards, count, expected, got - count)
     if got > expected:
         serve_from_deck(st, i, seat, got - max(expected, got - count))
     if got != expected:
-        held = len(hand) - max(0, expected - got)  # placeholders of cards never served
+        held = len(st.hands[seat]) - max(0, expected - got)  # (placeholders never served)
         kill(st, seat, i, f"seat {seat} asked for {expected} and was served {got}: "
              f"{held} cards", {"cards": held, "drawn": expected, "served": got,
                                "reason": "served"})
-
-
-def _drop_placeholders(hand: list[str], expected: int, before: int, count: int) -> None:
-    """The draw already assumed ``expected`` unseen cards (``before`` of them served
-    already); the first of them, up to ``count``, give way to the cards now served."""
-    placeholders = min(hand.count("??"), expected - before) if before < expected else 0
-    drop = min(placeholders, count)
-    if drop > 0:
-        at = hand.index("??")
-        if hand[at:at + drop].count("??") == drop:  # (together, as the draw left them)
-            del hand[at:at + drop]
-        else:
-            for _ in range(drop):
-                hand.remove("??")
-
-
-def _serve_known(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> None:
-    """Named replacement cards: each must be in the deck, not the seat's own discard, not
-    a card it holds, not another seat's (unless reshuffled)."""
-    hand = st.hands[seat]
-    own = st.own_discards.get(seat, ())
-    seen, deck = st.seen, st.deck
-    for c in cards:
-        if c == "??":
-            pass
-        elif c not in deck:
-            see(st, i, seat, c)  # card_not_in_deck
-        elif c in own:
-            st.find("deck_exhausted", i, seat, f"seat {seat} was served {c}, one of its own "
-                    "discards", details={"card": c, "reason": "own_discard"})
-        elif c in hand and not (c == "Jk" and st.rules.jokers > 1):
-            # served a card the seat already holds (dealt, or served twice)
-            st.find("duplicate_card", i, seat, f"seat {seat} was served {c}, a card it "
-                    "already holds", once=("dup", c),
-                    details={"card": c, "holder": seat, "reason": "served_held"})
-        elif c in seen and seen[c] != seat:
-            see(st, i, seat, c)  # another seat's card (a discard only after a reshuffle)
-        else:
-            seen[c] = seat
-        hand.append(c)
-    st.served_known.setdefault(seat, []).extend(cards)
 
 
 def options(st: HandState, seat: int) -> list[dict]:

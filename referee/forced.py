@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from .actions import Action
 from .blinds import jackpot_blind, matches_double
-from .rounds import set_bring_in, start_betting
+from .betround import blind_in, set_bring_in
+from .rounds import start_betting
 from .state import PREDEAL, PREDRAW, HandState
 from .turns import blind_size
 
@@ -28,8 +29,13 @@ def leave_predeal(st: HandState, i: int) -> None:
                               and p.actor == "p" and p.seat == s), None)
                 st.find("missing_ante", first, s, f"seat {s} was dealt in without its "
                         f"ante of {r.ante}", details={"ante": r.ante})
-    st.phase = PREDRAW
-    start_betting(st)
+    start_betting(st)  # (PREDRAW: no draw comes before the forced chips)
+
+
+def unreadable(st: HandState, seat: int) -> None:
+    """An unreadable ante, blind or straddle line of ``seat`` before the betting: the seat
+    counts as having put in its forced chips (how many is unknown: none are guessed)."""
+    st.anted.add(seat)
 
 
 def ante(st: HandState, i: int, seat: int, a: Action) -> None:
@@ -52,15 +58,8 @@ def ante(st: HandState, i: int, seat: int, a: Action) -> None:
         st.find("wrong_amount", i, seat, f"seat {seat} anted {amount}; the ante is {owed}",
                 details={"expected": owed, "recorded": amount, "reason": "ante"})
     st.anted.add(seat)
-    chips = min(amount, st.stacks[seat])
-    st.stacks[seat] -= chips
-    if r.big_blind_ante:
-        # the big blind ante is paid for the whole table: dead money in the main pot
-        st.dead_money[seat] = st.dead_money.get(seat, 0) + chips
-    else:
-        st.contrib[seat] += chips
-    if st.stacks[seat] == 0:
-        st.allin.add(seat)
+    # (a big blind ante is paid for the whole table: dead money in the main pot)
+    st.put_in(seat, min(amount, st.stacks[seat]), dead=r.big_blind_ante)
     if st.phase == PREDEAL:
         set_bring_in(st)  # (an ante that takes the big blind's stack: RRoP 2 rule 1)
 
@@ -92,7 +91,7 @@ def blind(st: HandState, i: int, seat: int, a: Action) -> None:
     # a blind logged after the double blind goes before it: the double blind keeps the
     # right to speak last, and the first to speak is the seat after it
     st.blinds.insert(0 if late_small else len(st.blinds), (seat, st.bets[seat]))
-    st.high = max(st.high, st.bets[seat])
+    blind_in(st, seat)
     if st.phase == PREDEAL:
         set_bring_in(st)  # (a short all-in big blind does not lower the bet: RRoP 2 rule 1)
 
@@ -133,7 +132,7 @@ def _match_double(st: HandState, i: int, seat: int, amount: int) -> None:
                                                       "recorded": amount, "double": False})
     st.put(seat, max(0, amount - st.bets[seat]))
     st.blinds.append((seat, st.bets[seat]))
-    st.high = max(st.high, st.bets[seat])
+    blind_in(st, seat)
     set_bring_in(st)
 
 

@@ -20,6 +20,21 @@ PAIR = {"J": "a pair of jacks", "Q": "a pair of queens", "K": "a pair of kings",
 """The opening minimum in words, for the findings' messages."""
 
 
+def opened(st: HandState, i: int, seat: int) -> None:
+    """``seat`` opened the pot at line ``i`` (the first voluntary bet before the draw, in a
+    hand without blinds)."""
+    st.opener = seat
+    st.open_index = i
+
+
+def left(st: HandState, i: int, seat: int) -> None:
+    """``seat`` threw its hand away (a fold or a muck) at line ``i``: where it is the
+    opener and has not shown, that is where it gave up proving openers (the
+    ``openers_not_shown`` finding points there)."""
+    if seat == st.opener and seat not in st.shown:
+        st.opener_left_index = i
+
+
 def judge_from_deal(st: HandState, i: int | None, seat: int) -> None:
     """The opener's five cards as dealt (when logged in full) against the minimum in
     force: ``opener_false`` set, ``unjustified_opening`` at the opening if they fall

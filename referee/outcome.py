@@ -19,7 +19,7 @@ from .hand import HandResult
 from .misaward import award_reason
 from .opening import judge_late
 from .pots import Pot, award_pots, build_pots
-from .rounds import due
+from .rounds import due, settle_showdown
 from .state import COMPLETE, SHOWDOWN, HandState
 
 Decision = tuple[str, list[Pot], "dict[int, int] | None", int, int]
@@ -55,9 +55,7 @@ def finish(st: HandState) -> HandResult:
         compare_awards(st, awards, recorded, total, last, outcome, pots)
     stacks, carried = _stacks_after(st, awards, recorded, total, carried)
     _pot_carried(st, carried)
-    if len(st.findings) > 1:
-        st.findings.sort(key=lambda f: (f.action is None, f.action or 0))
-    return HandResult(st.findings, pots, awards, recorded, stacks, carried, outcome,
+    return HandResult(st.ordered_findings(), pots, awards, recorded, stacks, carried, outcome,
                       opened=st.opener is not None or bool(st.blinds)
                       or outcome in ("showdown", "uncontested"))
 
@@ -67,10 +65,8 @@ def _decide(st: HandState, duplicate: bool, last: int | None) -> Decision:
     total = st.pot_total()
     outcome = st.outcome
     false_opener = st.opener if st.opener_false else None
-    if st.phase == SHOWDOWN and outcome is None:
-        remaining = st.contesting()
-        if len(remaining) == 1:  # the others threw their hands away: uncontested
-            outcome, st.winner = "uncontested", remaining[0]
+    if settle_showdown(st):  # the others threw their hands away at the showdown
+        outcome = "uncontested"
     if duplicate and outcome != "misdeal":
         return _void(st, total)
     if outcome == "misdeal":
@@ -95,10 +91,7 @@ def _void(st: HandState, total: int) -> Decision:
 
 def _misdeal(st: HandState) -> Decision:
     """A misdeal: every chip put in goes back (the carried pot stays in the middle)."""
-    for s, c in st.contrib.items():
-        st.stacks[s] += c
-    for s, c in st.dead_money.items():
-        st.stacks[s] += c
+    st.return_chips()
     return "misdeal", [], {}, st.carried_in, st.carried_in
 
 

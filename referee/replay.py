@@ -8,10 +8,12 @@ concern it belongs to, all over one :class:`~referee.state.HandState`:
 module                      job
 ==========================  ==========================================================
 :mod:`referee.log`          parsing the lines (cached), who the log shows dealt in
-:mod:`referee.state`        the hand's state and the moves every concern shares
+:mod:`referee.state`        the hand's state (each field's one writer module: its
+                            ``WRITERS``) and the moves every concern shares
 :mod:`referee.rounds`       whose turn it is; when each round begins and ends
 :mod:`referee.forced`       antes and blinds
 :mod:`referee.betting`      a betting round: checks, calls, bets, raises, folds
+:mod:`referee.betround`     the betting round's record (the bet to match, who acted)
 :mod:`referee.opening`      the opener's obligations (openers, split openers)
 :mod:`referee.deck`         the cards: the deal, each card seen once, the stub
 :mod:`referee.draw`         the draw and the serves
@@ -47,6 +49,7 @@ from typing import Any, Callable, Sequence
 from .actions import Action
 from .betting import bet
 from .betting import options as bet_options
+from .betting import unreadable as bet_unreadable
 from .blinds import looked
 from .checkdown import matching_due, pay, pay_option
 from .deck import deal, judge_deal_size
@@ -54,11 +57,12 @@ from .draw import bet_line as draw_bet_line
 from .draw import draw, serve
 from .draw import options as draw_options
 from .forced import ante, blind, blind_options, leave_predeal, owed_option
+from .forced import unreadable as forced_unreadable
 from .hand import HandResult, HandStart
 from .log import PARSED
-from .opening import declare_split
+from .opening import declare_split, left
 from .outcome import finish
-from .rounds import bet_due, due, end_betting, end_draw, predeal_owed, predraw_betting
+from .rounds import drawn, due, end_draw, end_hand, predeal_owed, predraw_betting
 from .showdown import bet_line as showdown_bet_line
 from .showdown import muck, record_show, show
 from .showdown import options as showdown_options
@@ -280,7 +284,7 @@ def _rebuy(st: HandState, i: int, seat: int, chips: int) -> None:
     next hand)."""
     if st.phase == PREDEAL and not any(
             p is not None and p.actor == "p" and p.verb != "ante" for p in st.parsed[:i]):
-        st.stacks[seat] += chips  # before the cards: a between-hands rebuy
+        st.add_chips(seat, chips)  # before the cards: a between-hands rebuy
         return
     st.late_chips[seat] = st.late_chips.get(seat, 0) + chips
     st.find("chips_added_mid_hand", i, seat, f"seat {seat} added {chips} chips during the "
@@ -295,8 +299,7 @@ def _after_the_hand(st: HandState, i: int, seat: int, a: Action) -> None:
     if verb == "show":
         record_show(st, i, seat, a.cards or ())
     elif verb in ("muck", "fold"):
-        if seat == st.opener and seat not in st.shown:
-            st.opener_left_index = i
+        left(st, i, seat)
     elif st.outcome != "misdeal":
         st.find("not_in_hand", i, seat, f"seat {seat} {PAST.get(verb, verb)} after the hand "
                 "was over", details={"verb": verb, "reason": "hand_over"})
@@ -328,33 +331,15 @@ def _unreadable(st: HandState, i: int) -> None:
     verb = words[1].lower() if len(words) > 1 else ""
     if st.phase == PREDEAL:
         if verb.startswith(("ante", "blind", "straddle")):
-            st.anted.add(seat)
+            forced_unreadable(st, seat)
             return
         leave_predeal(st, i)
-    if st.phase in BETTING_ROUNDS and verb in ("open", "bet", "raise", "allin"):
-        _unknown_wager(st, i, seat, verb)
-    if st.phase in BETTING_ROUNDS and bet_due(st) == seat:
-        st.acted[seat] = st.full_seq
-        st.acted_high[seat] = st.high
-        st.cursor = st.pos[seat]
-        if bet_due(st) is None:
-            end_betting(st, i)
+    if st.phase in BETTING_ROUNDS:
+        bet_unreadable(st, i, seat, verb)
     elif st.phase == DRAW and due(st) == seat:
-        st.drew.add(seat)
+        drawn(st, seat)
         if due(st) is None:
             end_draw(st)
-
-
-def _unknown_wager(st: HandState, i: int, seat: int, verb: str) -> None:
-    """A wager of unknown size: every other seat must answer it (no chips guessed); before
-    the draw, with nothing bet, it may be the opening."""
-    st.full_seq += 1
-    for s in [s for s in st.acted if s != seat]:
-        del st.acted[s]
-    st.aggressor = seat
-    if (verb in ("open", "bet") and st.round == 0 and st.opener is None
-            and st.rules.opening is not None and not st.blinds):
-        st.opener, st.open_index = seat, i
 
 
 # ------------------------------------------------------------------ dealer lines
@@ -366,8 +351,7 @@ def _award(st: HandState, i: int, a: Action) -> None:
 
 def _misdeal(st: HandState, i: int, a: Action) -> None:
     """``d misdeal``: the deal is void; the chips put in go back (at the end)."""
-    st.phase = COMPLETE
-    st.outcome = "misdeal"
+    end_hand(st, "misdeal")
     returned = {s: c + st.dead_money.get(s, 0) for s, c in st.contrib.items()}
     for s, c in st.dead_money.items():
         returned.setdefault(s, c)

@@ -17,7 +17,8 @@ before the first draw), ``DRAW``, ``POSTDRAW`` (betting after a draw), ``SHOWDOW
 
 from __future__ import annotations
 
-from .blinds import bring_in, postdraw_first
+from .betround import begin
+from .blinds import postdraw_first
 from .checkdown import next_payer
 from .state import COMPLETE, DRAW, POSTDRAW, PREDEAL, PREDRAW, SHOWDOWN, HandState
 from .turns import next_to_bet
@@ -114,17 +115,6 @@ def predraw_betting(st: HandState) -> bool:
         st.acted) is not None
 
 
-def set_bring_in(st: HandState) -> None:
-    """The first betting round's bet as the forced chips leave it (called as each forced
-    line goes in and as the round begins): the bet to match (:func:`~referee.blinds.
-    bring_in`: a short all-in big blind does not lower it, RRoP section 2 rule 1), the
-    least raise (the big blind, or the minimum bet) and, fixed limit, the full bet a
-    raise is made from (the blind is the bet, RRoP section 3)."""
-    st.high = bring_in(st)
-    st.last_raise = max(st.min_bet(), st.high) if st.blinds or st.high else st.min_bet()
-    st.full_high = st.high
-
-
 def bet_due(st: HandState) -> int | None:
     """The seat due in a betting round, or None when the round is over (see
     :func:`~referee.turns.next_to_bet`)."""
@@ -158,29 +148,11 @@ def start_betting(st: HandState) -> None:
     """A betting round begins (the first, or one after a draw): who speaks first, the
     minimum raise; a round nobody can bet in ends at once."""
     st.phase = PREDRAW if st.round == 0 else POSTDRAW
-    if st.round > 0:
-        _reset_round(st)
-        first = _first_speaker_postdraw(st)
-    else:
-        first = first_speaker_predraw(st)
-        set_bring_in(st)
+    first = first_speaker_predraw(st) if st.round == 0 else _first_speaker_postdraw(st)
     st.round_first = first
-    st.cursor = (st.pos[first] - 1) if first is not None else -1
+    begin(st, first)  # the round's record: afresh after a draw, else from the forced chips
     if bet_due(st) is None:
         end_betting(st, st.index)
-
-
-def _reset_round(st: HandState) -> None:
-    st.bets = dict.fromkeys(st.order, 0)
-    st.high = 0
-    st.raises = 0
-    st.full_high = 0
-    st.capped = False
-    st.last_raise = st.min_bet()
-    st.acted = {}
-    st.acted_high = {}
-    st.oot_skip = {}
-    st.aggressor = None
 
 
 def _first_speaker_postdraw(st: HandState) -> int | None:
@@ -203,11 +175,33 @@ def _first_speaker_postdraw(st: HandState) -> int | None:
     return None
 
 
+def end_hand(st: HandState, outcome: str, winner: int | None = None) -> None:
+    """The hand is over without a showdown: the phase is ``COMPLETE``, ``outcome`` how it
+    ended (``uncontested``, ``passed_out``, ``carried``, ``misdeal``) and ``winner``,
+    when given, the one seat left (an earlier winner stays otherwise)."""
+    st.phase = COMPLETE
+    st.outcome = outcome
+    if winner is not None:
+        st.winner = winner
+
+
+def settle_showdown(st: HandState) -> bool:
+    """At the ruling, a showdown where every other seat threw its hand away: the one seat
+    left is the hand's winner (the phase stays ``SHOWDOWN``, where the log left it).
+    Returns whether it was so."""
+    if st.phase != SHOWDOWN or st.outcome is not None:
+        return False
+    remaining = st.contesting()
+    if len(remaining) != 1:
+        return False
+    st.winner = remaining[0]
+    return True
+
+
 def _carry(st: HandState, index: int | None, outcome: str, reason: str, message: str) -> None:
     """The hand is over and its pot carries to the next deal (``outcome`` ``passed_out`` or
     ``carried``): a ``passed_out`` finding of ``reason`` at line ``index``."""
-    st.phase = COMPLETE
-    st.outcome = outcome
+    end_hand(st, outcome)
     st.find("passed_out", index, None, message,
             details={"reason": reason, "pot": st.pot_total()})
 
@@ -217,13 +211,10 @@ def end_betting(st: HandState, index: int | None) -> None:
     the draw or to the showdown."""
     live = st.contesting()
     if len(live) == 1:
-        st.phase = COMPLETE
-        st.outcome = "uncontested"
-        st.winner = live[0]
+        end_hand(st, "uncontested", live[0])
         return
     if not live:
-        st.phase = COMPLETE
-        st.outcome = "carried"
+        end_hand(st, "carried")
         return
     nobody_bet = st.high == 0 and not any(st.bets.values())
     if st.round == 0:
@@ -243,9 +234,20 @@ def end_betting(st: HandState, index: int | None) -> None:
     st.phase = DRAW
     st.draw_no += 1
     st.drew, st.early_drew = st.early_drew, set()  # (an early draw was held: TDA rule 53)
-    st.bets = dict.fromkeys(st.order, 0)
+    st.clear_bets()
     if st.drew and draw_due(st) is None:
         end_draw(st)  # everyone drew while the betting was on
+
+
+def drawn(st: HandState, seat: int) -> None:
+    """``seat`` has had its turn in the draw under way."""
+    st.drew.add(seat)
+
+
+def drawn_early(st: HandState, seat: int) -> None:
+    """``seat`` drew while the betting was still on: it has drawn when the draw comes
+    (:func:`end_betting`)."""
+    st.early_drew.add(seat)
 
 
 def end_draw(st: HandState) -> None:
@@ -258,7 +260,7 @@ def start_showdown(st: HandState) -> None:
     """The betting is over with two or more contesting: the showdown, from the last
     aggressor (or the first to speak in the last round, or the next seat still in)."""
     st.phase = SHOWDOWN
-    st.bets = dict.fromkeys(st.order, 0)
+    st.clear_bets()
     first = st.aggressor if st.aggressor is not None else st.round_first
     live = st.contesting()
     if first not in live:

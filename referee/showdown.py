@@ -11,8 +11,10 @@ a valid five-card hand; seed 002: the opener who wins need only show the openers
 from __future__ import annotations
 
 from .actions import Action
-from .deck import kill, see
-from .rounds import bet_due, end_betting, showdown_order, start_showdown
+from .deck import declare_dead, kill, see
+from .betting import muck as fold_muck
+from .opening import left
+from .rounds import showdown_order, start_showdown
 from .state import BETTING_ROUNDS, DRAW, PAST, SHOWDOWN, HandState
 
 
@@ -54,13 +56,10 @@ def show(st: HandState, i: int, seat: int, a: Action) -> None:
 def muck(st: HandState, i: int, seat: int) -> None:
     """``pN muck``: the hand is thrown away unseen (during a betting round, a fold)."""
     st.mucked.add(seat)
-    if seat == st.opener and seat not in st.shown:
-        st.opener_left_index = i
     if st.phase in BETTING_ROUNDS:
-        st.folded.add(seat)
-        st.acted[seat] = st.full_seq
-        if bet_due(st) is None:
-            end_betting(st, i)
+        fold_muck(st, i, seat)
+    else:
+        left(st, i, seat)
 
 
 def record_show(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> None:
@@ -90,8 +89,8 @@ def record_show(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> Non
     if len(cards) != 5:
         kill(st, seat, i, f"seat {seat} showed {len(cards)} cards, not five",
              {"cards": len(cards), "reason": "shown"})
-    elif not valid and seat not in st.dead:
-        st.dead[seat] = i
+    elif not valid:
+        declare_dead(st, seat, i)
 
 
 def _shown_again(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> None:
@@ -200,7 +199,7 @@ def _cards_valid(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> bo
         in_hand.add(c)
         holder = seen.get(c)
         if holder is None:
-            seen[c] = seat
+            see(st, i, seat, c)  # (a card in the deck not seen yet: the seat's now)
         elif holder != seat:  # another seat's card (its discard only after a reshuffle)
             if not see(st, i, seat, c):
                 valid = False

@@ -67,60 +67,88 @@ LOST_HIDES = frozenset((
 (:attr:`HandState.lost`) they may be caused by the missing action, so they are not made."""
 
 
+SET_AT_START = ("start", "actions", "parsed", "rules", "deck", "button", "order", "pos", "n",
+                "cyc", "carried_in", "opening")
+"""The fields of :class:`HandState` its constructor sets and nothing changes after."""
+
+WRITERS: dict[str, tuple[str, ...]] = {
+    "state": ("findings", "faults", "stacks", "contrib", "bets", "dead_money", "allin"),
+    "replay": ("index", "lost", "lost_seats", "award_unknown", "recorded", "late_chips"),
+    "rounds": ("phase", "round", "outcome", "winner", "round_first", "showdown_first",
+               "draw_no", "drew", "early_drew"),
+    "forced": ("anted", "blinds"),
+    "betround": ("high", "last_raise", "full_high", "raises", "capped", "full_seq", "acted",
+                 "acted_high", "oot_skip", "aggressor", "cursor"),
+    "betting": ("folded", "due_at", "due_next"),
+    "opening": ("opener", "open_index", "opener_false", "opener_split", "opener_left_index"),
+    "deck": ("hands", "dealt", "seen", "stub", "discard_pool", "reshuffled", "muck_taken",
+             "dead", "discards", "own_discards", "all_discards", "served_known"),
+    "draw": ("drawn_total", "expect_serve", "got_serve"),
+    "showdown": ("mucked", "shown", "shown_unknown", "proof", "order_fault"),
+    "checkdown": ("matched",),
+}
+"""Module of :mod:`referee` -> the fields of :class:`HandState` it alone changes after the
+constructor, through its own functions (the other modules read them). A field written
+by two modules would be listed under both, with the reason in :class:`HandState`'s
+docstring; there is none. ``tests/test_referee_modules.py`` fails on a write from any
+other module."""
+
+
 class HandState:
     """One hand at the table, as far as the log has been stepped.
 
     Built from the table as the hand starts and the hand's log (which it parses at once:
-    :func:`referee.log.read_log`). Main fields (seat -> ... dicts are keyed by int seats):
+    :func:`referee.log.read_log`). Seat -> ... dicts are keyed by int seats; chips are
+    ints. The fields, by the one module that changes each (:data:`WRITERS`):
 
-    - the table: ``start``, ``actions``, ``parsed`` (Action or None per line), ``rules``
-      (made concrete for the players dealt in), ``deck`` (frozenset of card strings),
-      ``button``, ``order`` (seats dealt in, in play order from the seat after the
-      button), ``pos`` (seat -> index in ``order``), ``n``, ``cyc`` (``order`` twice);
-    - chips: ``stacks`` (behind), ``contrib`` (put in this hand), ``dead_money`` (big
-      blind antes), ``bets`` (this round), ``carried_in``, ``late_chips`` (rebuys during
-      the hand), ``anted``, ``blinds`` (``[(seat, chips)]``),
-      ``matched`` (folded seats that paid after a carried check-down, seed 002);
-    - who is out: ``folded``, ``mucked``, ``allin``, ``dead`` (seat -> the action that
-      killed its hand);
-    - the betting: ``phase`` (a :class:`Phase`), ``round`` (0 before the first draw), ``high`` (the bet
-      to match), ``last_raise``, ``raises`` (full raises this round), ``full_high``
-      (fixed limit: the round total of the last full bet or raise, what a short all-in
-      is completed from), ``capped`` (the raising was capped this round), ``full_seq``
-      (full raises so far),
-      ``acted`` / ``acted_high`` (seat -> ``full_seq`` / ``high`` when it last acted),
-      ``cursor`` (position of the last in-turn actor), ``round_first``, ``aggressor``,
-      ``oot_skip``, ``opening`` (minimum in force), ``opener``, ``open_index``,
-      ``opener_false``, ``opener_split``, ``opener_left_index``;
-    - the cards: ``hands`` (seat -> list of held cards, ``"??"`` unknown), ``dealt``,
-      ``discards`` (first draw), ``own_discards``, ``all_discards``, ``drawn_total``,
-      ``served_known``, ``seen`` (card -> seat), ``stub``, ``discard_pool``,
-      ``reshuffled``, ``muck_taken`` (cards of folded hands served after a reshuffle), ``draw_no``, ``drew``, ``early_drew`` (seats that drew while the
-      betting was still on: they have drawn when the draw comes), ``expect_serve``,
-      ``got_serve``;
-    - the showdown: ``shown``, ``shown_unknown``, ``proof`` (partial shows of openers),
-      ``showdown_first``, ``order_fault``;
-    - the end: ``outcome``, ``winner``, ``recorded`` (``[(index, seat, chips)]`` of the
-      ``d award`` lines);
-    - the log's state: ``index`` (the line being stepped), ``findings``, ``faults`` (keys
-      of findings made once), ``lost`` / ``lost_seats`` (an unreadable player line),
-      ``award_unknown`` (an unreadable dealer line that may have been a push),
-      ``due_at`` / ``due_next`` (who is due at line ``due_at``, known from the last bet).
+    - set at the start (:data:`SET_AT_START`): ``start``, ``actions``, ``parsed`` (Action
+      or None per line), ``rules`` (made concrete for the players dealt in), ``deck``
+      (frozenset of card strings), ``button``, ``order`` (seats dealt in, in play order
+      from the seat after the button), ``pos`` (seat -> index in ``order``), ``n``,
+      ``cyc`` (``order`` twice), ``carried_in`` (chips carried into the pot),
+      ``opening`` (the opening minimum in force);
+    - this module's shared moves (:meth:`find`, :meth:`put`, :meth:`put_in`,
+      :meth:`add_chips`, :meth:`clear_bets`, :meth:`return_chips`): ``findings``,
+      ``faults`` (keys of findings made once), ``stacks`` (chips behind), ``contrib``
+      (put in this hand), ``bets`` (this round), ``dead_money`` (big blind antes),
+      ``allin`` (seats with no chips behind);
+    - :mod:`~referee.replay`, the log's state: ``index`` (the line being stepped),
+      ``lost`` / ``lost_seats`` (an unreadable player line), ``award_unknown`` (an
+      unreadable dealer line that may have been a push), ``recorded`` (``[(index, seat,
+      chips)]`` of the ``d award`` lines), ``late_chips`` (rebuys during the hand);
+    - :mod:`~referee.rounds`, the flow: ``phase`` (a :class:`Phase`), ``round`` (0 before
+      the first draw), ``outcome`` and ``winner`` (a hand decided before the showdown, or
+      at the ruling with one seat left), ``round_first`` and ``showdown_first`` (who
+      speaks first), ``draw_no``, ``drew`` (seats that had their turn in the draw),
+      ``early_drew`` (seats that drew while the betting was on: they have drawn when the
+      draw comes);
+    - :mod:`~referee.forced`: ``anted``, ``blinds`` (``[(seat, chips)]``);
+    - :mod:`~referee.betround`, the betting round's record: ``high`` (the bet to match),
+      ``last_raise`` (the least raise), ``full_high`` (fixed limit: the round total of the
+      last full bet or raise, what a short all-in is completed from), ``raises`` (full
+      raises this round), ``capped`` (the raising was capped this round), ``full_seq``
+      (full bets and raises so far), ``acted`` / ``acted_high`` (seat -> ``full_seq`` /
+      ``high`` when it last acted), ``oot_skip`` (seats a wager out of turn skipped ->
+      the bet before it), ``aggressor``, ``cursor`` (position of the last in-turn
+      actor);
+    - :mod:`~referee.betting`: ``folded``, ``due_at`` / ``due_next`` (who is due at line
+      ``due_at``, known from the last bet);
+    - :mod:`~referee.opening`: ``opener``, ``open_index``, ``opener_false``,
+      ``opener_split``, ``opener_left_index`` (where an opener who had not shown threw
+      the hand away);
+    - :mod:`~referee.deck`, the cards: ``hands`` (seat -> list of held cards, ``"??"``
+      unknown), ``dealt``, ``seen`` (card -> seat), ``stub``, ``discard_pool``,
+      ``reshuffled``, ``muck_taken`` (cards of folded hands served after a reshuffle),
+      ``dead`` (seat -> the action that killed its hand), ``discards`` (first draw),
+      ``own_discards``, ``all_discards``, ``served_known``;
+    - :mod:`~referee.draw`: ``drawn_total``, ``expect_serve``, ``got_serve``;
+    - :mod:`~referee.showdown`: ``mucked``, ``shown``, ``shown_unknown``, ``proof``
+      (partial shows of openers), ``order_fault``;
+    - :mod:`~referee.checkdown`: ``matched`` (folded seats that paid after a carried
+      check-down, seed 002).
     """
 
-    __slots__ = (
-        "start", "actions", "button", "stacks", "carried_in", "opening", "findings", "faults",
-        "parsed", "order", "pos", "n", "contrib", "dead_money", "bets", "folded", "mucked",
-        "allin", "dead", "anted", "hands", "dealt", "discards", "own_discards", "all_discards",
-        "drawn_total", "served_known", "shown", "shown_unknown", "proof", "late_chips", "seen",
-        "blinds", "opener", "open_index", "opener_false", "opener_split", "opener_left_index",
-        "phase", "round", "draw_no", "high", "last_raise", "raises", "full_seq", "acted",
-        "cursor", "round_first", "aggressor", "drew", "expect_serve", "got_serve", "stub",
-        "discard_pool", "showdown_first", "order_fault", "outcome", "winner", "recorded",
-        "index", "due_at", "due_next", "rules", "deck", "cyc",
-        "lost", "lost_seats", "award_unknown", "acted_high", "oot_skip", "reshuffled",
-        "matched", "full_high", "capped", "early_drew", "muck_taken",
-    )
+    __slots__ = tuple(dict.fromkeys(SET_AT_START + sum(WRITERS.values(), ())))
 
     def __init__(self, start: HandStart, actions: Sequence[Any]):
         self.start = start
@@ -245,6 +273,13 @@ class HandState:
             self.faults.add(once)
         self.findings.append(make(kind, index, seat, message, severity, details))
 
+    def ordered_findings(self) -> list[Finding]:
+        """The findings in the order of the log (by action index, those of no line last;
+        in the order made within a line), sorted in place: the ruling's list."""
+        if len(self.findings) > 1:
+            self.findings.sort(key=lambda f: (f.action is None, f.action or 0))
+        return self.findings
+
     # ---------------------------------------------------------------- chips
     def put(self, seat: int, chips: int) -> int:
         """Move ``chips`` from the seat's stack to the pot and its bet this round (capped
@@ -261,6 +296,38 @@ class HandState:
         if have == 0:
             self.allin.add(seat)
         return chips
+
+    def put_in(self, seat: int, chips: int, dead: bool = False) -> None:
+        """Move ``chips`` (no more than the stack: the caller caps them) from the seat's
+        stack into the pot, not as a bet of this round: an ante, or a folded seat's
+        payment after a check-down (seed 002). ``dead``: paid for the whole table (a big
+        blind ante), dead money in the main pot. A seat left with no chips is all in."""
+        stacks = self.stacks
+        stacks[seat] -= chips
+        if dead:
+            self.dead_money[seat] = self.dead_money.get(seat, 0) + chips
+        else:
+            self.contrib[seat] += chips
+        if stacks[seat] == 0:
+            self.allin.add(seat)
+
+    def add_chips(self, seat: int, chips: int) -> None:
+        """Chips bought before the cards (a between-hands rebuy) join the seat's stack."""
+        self.stacks[seat] += chips
+
+    def clear_bets(self) -> None:
+        """A betting round is over: the bets in front of the seats join the pot (each
+        seat's bet this round back to 0; the chips stay counted in ``contrib``)."""
+        self.bets = dict.fromkeys(self.order, 0)
+
+    def return_chips(self) -> None:
+        """A misdeal: every chip put in this hand, dead money too, goes back to the stack
+        it came from (a carried pot stays in the middle)."""
+        stacks = self.stacks
+        for s, c in self.contrib.items():
+            stacks[s] += c
+        for s, c in self.dead_money.items():
+            stacks[s] += c
 
     def pot_total(self) -> int:
         """Chips in the middle: carried in plus everything put in this hand (int)."""

@@ -15,13 +15,16 @@ import referee.phh
 import referee.phh_read
 import referee.phh_write
 from referee.replay import HandReplay
+from referee.state import SET_AT_START, WRITERS, HandState
 
 PACKAGE = Path(referee.__file__).resolve().parent
 MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
 
 CONCERNS = ["rounds", "forced", "betting", "opening", "deck", "draw", "showdown", "outcome"]
 """The hand state machine's concerns, each a module of functions over one HandState."""
-STATE_MACHINE = ["log", "state", *CONCERNS, "replay", "trace", "table", "findings"]
+RECORDS = ["betround"]
+"""Modules below the concerns that own a part of the HandState (the betting round's record)."""
+STATE_MACHINE = ["log", "state", *RECORDS, *CONCERNS, "replay", "trace", "table", "findings"]
 PHH = ["phh", "phh_format", "phh_read", "phh_write", "check"]
 MAX_LINES = 50
 """The most lines of code (docstring aside) a function of those modules may have."""
@@ -92,6 +95,14 @@ def test_the_concerns_import_only_downwards():
         assert "state" in graph[module], module
     assert graph["state"] & set(CONCERNS) == set()
     assert set(CONCERNS) <= graph["replay"]  # the driver hands each line to its concern
+
+
+def test_the_records_sit_below_the_concerns():
+    graph = _graph()
+    for module in RECORDS:
+        assert "state" in graph[module], module
+        assert not graph[module] & (set(CONCERNS) | {"replay", "trace", "table"}), module
+    assert "betround" in graph["betting"] and "betround" in graph["rounds"]
 
 
 @pytest.mark.parametrize("module", MODULES)
@@ -201,3 +212,163 @@ def test_phases_are_compared_by_name_not_as_bare_strings(module):
     mistyped phase."""
     found = _bare_phases(_tree(module))
     assert found == [], f"{module}.py compares or sets a phase as a bare string: {found}"
+
+
+# ------------------------------------------------------------------ who writes a field
+FIELDS = frozenset(HandState.__slots__)
+MUTATORS = frozenset(("add", "append", "clear", "difference_update", "discard", "extend",
+                      "insert", "intersection_update", "pop", "popitem", "remove", "reverse",
+                      "setdefault", "sort", "symmetric_difference_update", "update"))
+"""Methods that change the list, set or dict they are called on."""
+CONSTRUCTOR = ("__init__", "_init_")
+"""HandState's own methods that set the fields up (``__init__``, ``_init_*``)."""
+
+
+def _states(fn: ast.FunctionDef, module: str) -> set[str]:
+    """The names a function holds a HandState in: a parameter annotated ``HandState``, a
+    name bound to ``HandState(...)`` or to ``<something>.state``; ``self`` in
+    :mod:`referee.state`."""
+    names = {"self"} if module == "state" else set()
+    args = fn.args
+    for arg in args.posonlyargs + args.args + args.kwonlyargs:
+        if arg.annotation is not None and "HandState" in ast.unparse(arg.annotation):
+            names.add(arg.arg)
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
+                node.targets[0], ast.Name):
+            value = node.value
+            if ((isinstance(value, ast.Attribute) and value.attr == "state")
+                    or (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                        and value.func.id == "HandState")):
+                names.add(node.targets[0].id)
+    return names
+
+
+def _field_read(node: ast.AST, states: set[str]) -> str | None:
+    """The field an expression reads or reaches into: ``st.f``, ``st.f[k]``,
+    ``st.f.get(k)``, ``st.f.setdefault(k, v)``."""
+    while True:
+        if isinstance(node, ast.Subscript):
+            node = node.value
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr in ("get", "setdefault")):
+            node = node.func.value
+        else:
+            break
+    if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            and node.value.id in states and node.attr in FIELDS):
+        return node.attr
+    return None
+
+
+def _written(fn: ast.FunctionDef, module: str) -> set[str]:
+    """The HandState fields a function changes: assigned, augmented or deleted
+    (``st.f = ...``, ``st.f[k] += ...``, ``del st.f[k]``), or changed in place by a
+    mutating method (``st.f.add(x)``, ``st.f[k].extend(...)``), directly or through a
+    local name bound to the field or one of its items (``hand = st.hands[seat]``;
+    ``hand.remove(c)``). A field handed to another function is that function's write."""
+    states = _states(fn, module)
+    if not states:
+        return set()
+    aliases: dict[str, str] = {}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                pairs = [(target, node.value)]
+                if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
+                    pairs = list(zip(target.elts, node.value.elts))
+                for name, value in pairs:
+                    field = _field_read(value, states)
+                    if isinstance(name, ast.Name) and field:
+                        aliases[name.id] = field
+
+    def reached(node: ast.AST, rebinding: bool) -> str | None:
+        # (rebinding a bare alias name is no write; through it, into the field, is)
+        while isinstance(node, ast.Subscript):
+            node, rebinding = node.value, False
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "setdefault"):
+            return reached(node.func.value, False)
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in states and node.attr in FIELDS):
+            return node.attr
+        if isinstance(node, ast.Name) and not rebinding:
+            return aliases.get(node.id)
+        return None
+
+    written = set()
+    for node in ast.walk(fn):
+        targets: list[ast.AST] = []
+        if isinstance(node, (ast.Assign, ast.Delete)):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        for target in targets:
+            for t in (target.elts if isinstance(target, ast.Tuple) else [target]):
+                field = reached(t, True)
+                if field:
+                    written.add(field)
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in MUTATORS):
+            field = reached(node.func.value, False)
+            if field:
+                written.add(field)
+    return written
+
+
+def _writers(module: str, tree: ast.Module) -> dict[str, set[int]]:
+    """Field -> the lines of the functions of ``module`` that change it (HandState's
+    constructor aside)."""
+    found: dict[str, set[int]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if module == "state" and node.name.startswith(CONSTRUCTOR):
+                continue
+            for field in _written(node, module):
+                found.setdefault(field, set()).add(node.lineno)
+    return found
+
+
+def test_the_writer_scan_finds_what_it_looks_for():
+    source = ('def f(st: HandState, seat: int) -> None:\n'
+              '    st.high = 1\n'
+              '    st.bets[seat] += 2\n'
+              '    st.folded.add(seat)\n'
+              '    st.discards.setdefault(seat, []).extend(["Ah"])\n'
+              '    hand, seen = st.hands[seat], st.seen\n'
+              '    hand.remove("Ah")\n'
+              '    seen["Ah"] = seat\n'
+              '    st.phase, st.outcome = COMPLETE, "carried"\n'
+              '    del st.acted[seat]\n'
+              '    drew = st.drew\n'
+              '    drew = set()\n'
+              '    if seat in st.mucked and st.stacks.get(seat) and st.order[0]:\n'
+              '        return\n'
+              'def g(replay, other):\n'
+              '    st = replay.state\n'
+              '    st.cursor = 0\n'
+              '    other.high = 0\n')
+    found = _writers("somewhere", ast.parse(source))
+    assert set(found) == {"high", "bets", "folded", "discards", "hands", "seen", "phase",
+                          "outcome", "acted", "cursor"}
+
+
+def test_writers_declare_every_field_once():
+    declared = [f for fields in WRITERS.values() for f in fields]
+    assert len(declared) == len(set(declared)), "a field under two writers: say why"
+    assert set(declared) | set(SET_AT_START) == FIELDS
+    assert not set(declared) & set(SET_AT_START)
+    assert set(WRITERS) <= set(MODULES)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_each_field_is_changed_only_by_its_declared_writer(module):
+    """Each HandState field has one writer module (:data:`referee.state.WRITERS`): the
+    concern that owns the fact changes it through its own functions, the others read it.
+    A field the constructor sets (:data:`referee.state.SET_AT_START`) is never changed."""
+    owners = {f: {m for m, fields in WRITERS.items() if f in fields} for f in FIELDS}
+    stray = {f: sorted(lines) for f, lines in _writers(module, _tree(module)).items()
+             if module not in owners[f]}
+    assert stray == {}, (f"{module}.py changes HandState fields it does not own (field: "
+                         f"lines of the functions): {stray}; owners: "
+                         f"{ {f: sorted(owners[f]) for f in stray} }")
