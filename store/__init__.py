@@ -55,7 +55,6 @@ from store.hand.events import (
                        undo_event,
                        undo_last,
                        undo_target,
-                       verify_chain,
                        void_event,
                        void_hand_start,
 )
@@ -92,7 +91,7 @@ __all__ = [
     "MAX_CHIPS", "StoreError", "Busy", "migrations", "open_db", "utc_now", "void_hand_start", "carried_pot",
     "join_table", "pot_handed_back", "recount", "table_players", "unseat",
     "append_action", "append_actions", "check_night", "current_hand", "end_hand", "get_hand", "hand_actions",
-    "hand_check", "night_hands", "night_session", "start_hand", "undo_last", "verify_chain",
+    "hand_check", "night_hands", "night_session", "start_hand", "undo_last",
     "void_event", "import_file", "import_session", "load_session_text", "Imported", "import_night",
     "import_night_file",
     "bank_check", "night_entries", "buy_in", "cash_out", "close_night", "night_summary", "player_ledger",

@@ -16,7 +16,7 @@ rolling the head back, is caught. The key is 32 random bytes kept OUTSIDE the da
 ``Database`` object that ``store.open_db`` returns (``db.chain_key``). Whoever can write the
 database file but does not hold the key cannot recompute a link: an edited, deleted or
 inserted row no longer matches (the events' plain SHA-256 ``prev_hash``/``hash`` chain, which
-anyone can recompute, is kept as it was).
+anyone could recompute, is no longer written: older rows keep their values, newer ones NULL).
 
 A printed head (the night report prints it) checks the record later against a copy kept
 on paper: :func:`verify` with ``head=`` says whether that head is still a link of the

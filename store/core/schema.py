@@ -19,8 +19,9 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
 - ``hands``: id, night_id, number (1, 2, ...), button, stacks (JSON or null). A hand
   start is voided by a ``void_hand`` event (m005); numbers count live hands.
 - ``events``: the dealer's log: kind ``action`` | ``void`` | ``end`` | ``void_hand``; hand_id, seq,
-  action text, target (the voided event), reason, entered_by, entered_at, key, and a
-  hash chain per night (prev_hash, hash).
+  action text, target (the voided event), reason, entered_by, entered_at, key; prev_hash and
+  hash: an unkeyed SHA-256 chain per night, written by the rows of databases made before
+  issue 23 and NULL since (anyone could recompute it: the keyed chain, m009, replaced it).
 - ``ledger``: kind ``buy_in`` | ``cash_out`` | ``adjustment`` | ``close`` | ``void`` | ``unseat`` |
   ``pot_handed_back`` (the carried pot handed back before the count, ``store.money.carried_pot``);
   chips, before_hand (hands started when entered), target, reason, detail (JSON).

@@ -3,12 +3,12 @@
 Every dealer action is an ``events`` row (kind ``action``) with who entered it, when (UTC)
 and an idempotency key. A correction is a ``void`` event pointing at the one it cancels,
 with a reason; the end of a hand is an ``end`` event. Rows are never updated or deleted
-(triggers refuse it). Each night's events form a SHA-256 hash chain.
+(triggers refuse it); each is a link of the night's keyed hash chain
+(:mod:`store.core.chain`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 import unicodedata
@@ -211,18 +211,6 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
 
 # -- events --------------------------------------------------------------------------------
 
-def _hash(prev: str, row: dict) -> str:
-    payload = json.dumps([prev, row["kind"], row["hand_id"], row["seq"], row["action"],
-                          row["target"], row["reason"], row["entered_by"], row["entered_at"]])
-    return hashlib.sha256(payload.encode()).hexdigest()
-
-
-def _last_hash(db: Database, night_id: int) -> str:
-    row = db.execute("SELECT hash FROM events WHERE night_id = ? ORDER BY id DESC LIMIT 1",
-                     [night_id]).fetchone()
-    return row[0] if row else ""
-
-
 def _append(db: Database, hand: dict, kind: str, *, entered_by: str, key: str | None,
             action: str | None = None, target: int | None = None, reason: str | None = None) -> int:
     if not isinstance(entered_by, str) or not entered_by.strip():
@@ -232,8 +220,6 @@ def _append(db: Database, hand: dict, kind: str, *, entered_by: str, key: str | 
         row = {"night_id": hand["night_id"], "hand_id": hand["id"], "seq": seq, "kind": kind,
                "action": action, "target": target, "reason": reason, "entered_by": entered_by,
                "entered_at": utc_now(), "key": key}
-        row["prev_hash"] = _last_hash(db, hand["night_id"])
-        row["hash"] = _hash(row["prev_hash"], row)
         return insert_once(db, "events", row)
 
 
@@ -293,7 +279,6 @@ def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by
         if hand_ended(db, hand_id):
             raise StoreError("hand_ended", number=hand["number"])
         seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand_id]).fetchone()[0]
-        prev = _last_hash(db, hand["night_id"])
         for action, key in zip(actions, keys):
             if not isinstance(action, str) or not action.strip():
                 raise StoreError("action_empty", index=None)
@@ -306,8 +291,7 @@ def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by
                 raise StoreError("action_too_long", index=None, limit=MAX_ACTION, length=len(text))
             row = {"night_id": hand["night_id"], "hand_id": hand_id, "seq": seq, "kind": "action",
                    "action": text, "target": None, "reason": None, "entered_by": entered_by,
-                   "entered_at": utc_now(), "key": key, "prev_hash": prev}
-            row["hash"] = prev = _hash(prev, row)
+                   "entered_at": utc_now(), "key": key}
             ids.append(insert(db, "events", row))
             seq += 1
         rejudge(db, hand["night_id"], hand["number"])
@@ -602,19 +586,6 @@ def hand_actions(db: Database, hand_id: int) -> list[dict]:
         "WHERE e.hand_id = ? AND e.kind = 'action' ORDER BY e.seq", [hand_id]).fetchall()
     return [{"event_id": r[0], "seq": r[1], "action": r[2], "entered_by": r[3], "entered_at": r[4],
              "voided": r[5] is not None, "void_reason": r[5], "voided_by": r[6]} for r in rows]
-
-
-def verify_chain(db: Database, night_id: int) -> bool:
-    """True when the night's event hash chain is intact (no row altered or removed)."""
-    prev = ""
-    for row in db.execute("SELECT kind, hand_id, seq, action, target, reason, entered_by, entered_at, "
-                          "prev_hash, hash FROM events WHERE night_id = ? ORDER BY id", [night_id]):
-        data = dict(zip(("kind", "hand_id", "seq", "action", "target", "reason", "entered_by",
-                         "entered_at"), row[:8]))
-        if row[8] != prev or _hash(prev, data) != row[9]:
-            return False
-        prev = row[9]
-    return True
 
 
 # -- the session and the referee -----------------------------------------------------------

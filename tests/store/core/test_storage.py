@@ -178,17 +178,6 @@ def test_events_and_ledger_refuse_update_and_delete(db, night):
         db.execute("DELETE FROM ledger")
 
 
-def test_the_hash_chain_detects_an_altered_row(db, night):
-    night_id, _ = night
-    hand = store.start_hand(db, night_id, button=4, entered_by="host")
-    for i, action in enumerate(["p1 ante 5", "p3 ante 5", "p4 ante 5"]):
-        store.append_action(db, hand, action, entered_by="dealer", key=f"k{i}")
-    assert store.verify_chain(db, night_id)
-    db.execute("DROP TRIGGER events_no_update")
-    db.execute("UPDATE events SET action = 'p4 ante 1' WHERE seq = 2")
-    assert not store.verify_chain(db, night_id)
-
-
 def test_a_void_needs_a_reason_and_cannot_repeat(db, night):
     night_id, _ = night
     hand = store.start_hand(db, night_id, button=4, entered_by="host")
@@ -311,5 +300,4 @@ def test_two_tablets_writing_at_once_lose_nothing_and_store_a_shared_key_once(ap
     rows = store.hand_actions(setup, hand)
     assert len(rows) == 81
     assert sorted(r["seq"] for r in rows) == list(range(81))
-    assert store.verify_chain(setup, night_id)
     setup.conn.close()
