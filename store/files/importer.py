@@ -395,8 +395,11 @@ def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, 
         hand_id = start_hand(db, night_id, button=hand.get("button"), stacks=hand.get("stacks"),
                              entered_by=entered_by)
         actions = [str(a) for a in hand.get("actions") or []]
-        append_actions(db, hand_id, actions, entered_by=entered_by,
-                       keys=[f"{key}:{number}:{i}" for i in range(len(actions))])
+        try:
+            append_actions(db, hand_id, actions, entered_by=entered_by,
+                           keys=[f"{key}:{number}:{i}" for i in range(len(actions))])
+        except StoreError as exc:
+            raise _line_refused(exc, number) from None
         if number < len(hands) or not hand_in_progress:
             end_hand(db, hand_id, entered_by=entered_by)
         _count(db, night_id, by_seat, counts.get(number, ()), uncounted, entered_by)
@@ -411,6 +414,26 @@ def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, 
             raise StoreError("session_invalid", what="ends_too_many", seat=seat, max=MAX_CHIPS)
         cash_out(db, night_id, player_id, chips, entered_by=entered_by)
     return night_id
+
+
+LINE_REFUSALS = {"actions_invalid": "action_unreadable", "action_seat_unknown": "action_seat",
+                 "action_too_large": "action_number"}
+"""A hand's line the store refuses (``store.hand.events._readable``, the tap's own check)
+-> the ``what`` of the import's ``session_invalid`` that names it."""
+
+
+def _line_refused(exc: StoreError, number: int) -> StoreError:
+    """A refusal of hand ``number``'s lines as the import says it: a line the referee
+    cannot read, that names a seat nobody takes, or with a number past ``MAX_CHIPS``
+    (:data:`LINE_REFUSALS`) is ``session_invalid`` naming the hand, the line (``line``,
+    1-based among the hand's actions) and its ``text`` (with ``seat`` and ``seats``, or
+    ``limit``); any other refusal as it was."""
+    what = LINE_REFUSALS.get(exc.code or "")
+    if what is None or exc.params.get("index") is None:
+        return exc
+    params = {k: v for k, v in exc.params.items() if k in ("text", "seat", "seats", "limit")}
+    return StoreError("session_invalid", what=what, hand=number, line=exc.params["index"] + 1,
+                      **params)
 
 
 def _pushed_stacks(db: Database, night_id: int, hands: list) -> dict[str, int]:

@@ -4,7 +4,9 @@ Every dealer action is an ``events`` row (kind ``action``) with who entered it, 
 and an idempotency key. A correction is a ``void`` event pointing at the one it cancels,
 with a reason; the end of a hand is an ``end`` event. Rows are never updated or deleted
 (triggers refuse it); each is a link of the night's keyed hash chain
-(:mod:`store.core.chain`).
+(:mod:`store.core.chain`). Every action line from outside (a tablet's tap, an import's
+line) is checked one way before it is appended (:func:`_check_line`: read by the referee's
+parser).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import unicodedata
+from contextlib import nullcontext
 
 from sqlite_utils import Database
 
@@ -213,9 +216,13 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
 
 def _append(db: Database, hand: dict, kind: str, *, entered_by: str, key: str | None,
             action: str | None = None, target: int | None = None, reason: str | None = None) -> int:
+    """Append one event to the hand (``seq``: the hand's next) with its chain link; returns
+    its id. Inside the caller's write transaction, where every caller is (the count and
+    the insert see the same log), no savepoint of its own: one per row made an import's
+    lines cost half as much again."""
     if not isinstance(entered_by, str) or not entered_by.strip():
         raise StoreError("entered_by_needed")
-    with write_tx(db):
+    with nullcontext() if db.conn.in_transaction else write_tx(db):
         seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand["id"]]).fetchone()[0]
         row = {"night_id": hand["night_id"], "hand_id": hand["id"], "seq": seq, "kind": kind,
                "action": action, "target": target, "reason": reason, "entered_by": entered_by,
@@ -242,17 +249,13 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
     """
     if not key:
         raise StoreError("key_needed")
-    if not isinstance(action, str) or not action.strip():
-        raise StoreError("action_empty", index=None)
-    text = " ".join(action.split())
+    text = _action_text(action)
     with keyed_write(db, "events", key, "action", {"hand_id": hand_id, "action": text}) as found:
         if found is not None:
             return found
-        if len(text) > MAX_ACTION:
-            raise StoreError("action_too_long", index=None, limit=MAX_ACTION, length=len(text))
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
-        _readable(None, text, action_seats(db, hand["night_id"]))
+        _check_line(None, text, action_seats(db, hand["night_id"]))
         require_version(db, hand, version)
         require_not_ended(db, hand)
         event_id = _append(db, hand, "action", action=text, entered_by=entered_by, key=key)
@@ -262,40 +265,55 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
 
 def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by: str,
                    keys: list[str]) -> list[int]:
-    """Append many actions to a hand in one transaction (import); as :func:`append_action`.
+    """Append many actions to a hand in one transaction (an import), each checked as a
+    tap's is (:func:`_check_line`): nothing is written unless every line passes.
 
     :param keys: one idempotency key per action; actions whose key is stored are skipped.
     :returns: the event ids, in order.
-    :raises StoreError: as :func:`append_action`, for any of them (nothing written).
+    :raises StoreError: as :func:`append_action`, for any of them (nothing written); a line
+        :func:`_readable` refuses carries its ``index`` among ``actions`` (0-based).
     """
     if len(keys) != len(actions) or len(set(keys)) != len(keys) or not all(keys):
         raise StoreError("keys_needed")
     hand = hand_row(db, hand_id)
-    if not isinstance(entered_by, str) or not entered_by.strip():
-        raise StoreError("entered_by_needed")
     ids = []
     with write_tx(db):  # the checks under the write lock (BEGIN IMMEDIATE)
         require_open(db, hand["night_id"])
-        if hand_ended(db, hand_id):
-            raise StoreError("hand_ended", number=hand["number"])
-        seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand_id]).fetchone()[0]
-        for action, key in zip(actions, keys):
-            if not isinstance(action, str) or not action.strip():
-                raise StoreError("action_empty", index=None)
-            text = " ".join(action.split())
+        require_not_ended(db, hand)
+        seats = action_seats(db, hand["night_id"])
+        for index, (action, key) in enumerate(zip(actions, keys)):
+            text = _action_text(action)
             found = existing(db, "events", key, "action", {"hand_id": hand_id, "action": text})
-            if found is not None:
-                ids.append(found)
-                continue
-            if len(text) > MAX_ACTION:
-                raise StoreError("action_too_long", index=None, limit=MAX_ACTION, length=len(text))
-            row = {"night_id": hand["night_id"], "hand_id": hand_id, "seq": seq, "kind": "action",
-                   "action": text, "target": None, "reason": None, "entered_by": entered_by,
-                   "entered_at": utc_now(), "key": key}
-            ids.append(insert(db, "events", row))
-            seq += 1
+            if found is None:
+                _check_line(index, text, seats)
+                found = _append(db, hand, "action", action=text, entered_by=entered_by, key=key)
+            ids.append(found)
         rejudge(db, hand["night_id"], hand["number"])
     return ids
+
+
+def _action_text(action: object) -> str:
+    """An action line as it is stored: whitespace runs made one space.
+
+    :raises StoreError: not text, or empty (``action_empty``, index None).
+    """
+    if not isinstance(action, str) or not action.strip():
+        raise StoreError("action_empty", index=None)
+    return " ".join(action.split())
+
+
+def _check_line(index: int | None, text: str, seats: set[int]) -> None:
+    """The check every action line from outside passes before it is appended (a tablet's
+    tap, :func:`append_action`; an import's line, :func:`append_actions`): no longer than
+    ``MAX_ACTION``, and readable (:func:`_readable`).
+
+    :param index: the line's place among an import's lines (0-based), None for a tap.
+    :raises StoreError: as :func:`_readable`; ``action_too_long`` (index None, limit,
+        length).
+    """
+    if len(text) > MAX_ACTION:
+        raise StoreError("action_too_long", index=None, limit=MAX_ACTION, length=len(text))
+    _readable(index, text, seats)
 
 
 def _event(db: Database, event_id: int) -> dict | None:
@@ -513,13 +531,15 @@ def action_seats(db: Database, night_id: int) -> set[int]:
 
 def _readable(index: int | None, text: str, seats: set[int]) -> None:
     """Refuse a line before it is stored, by the referee's own parser
-    (:func:`referee.actions.parse_action`), the one check for a tablet's tap
-    (:func:`append_action`) and a correction's new lines (:func:`correction_plan`).
+    (:func:`referee.actions.parse_action`), the one check for a tablet's tap and an
+    import's lines (:func:`_check_line`) and a correction's new lines
+    (:func:`correction_plan`).
 
     What the referee exists to flag is not refused here: a line out of turn, a hand of six
     cards, a card shown twice, a wrong award (its findings, CONTRACT.md 4).
 
-    :param index: the line's 0-based place in a correction, or None (a tap).
+    :param index: the line's 0-based place in a correction or among an import's lines,
+        or None (a tap).
     :param seats: :func:`action_seats` of the night.
     :raises StoreError: ``actions_invalid`` (index, text): control or invisible characters,
         or a line the referee cannot read (unknown verb, malformed seat, card or amount);

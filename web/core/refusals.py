@@ -288,7 +288,9 @@ def _night_block(p: dict) -> str:
 def _session_invalid(p: dict) -> str:
     """``session_invalid`` (``store.files.importer``: a session file or PHH the import refuses;
     ``what`` names the fault, the other params say where: ``player``, ``hand``, ``field``,
-    ``seat``, ``low``, ``max``, ``limit``)."""
+    ``seat``, ``low``, ``max``, ``limit``; a hand's line the store refuses as a tap's:
+    ``hand``, ``line`` (1-based among its actions), ``text``, and ``seat``, ``seats`` or
+    ``limit``)."""
     what = p["what"]
     if what in ("chips", "too_many"):
         return _chips_refusal(p)
@@ -318,6 +320,18 @@ def _session_invalid(p: dict) -> str:
         "action_empty": lambda: _("Hand %(hand)s of the file has an empty action line.", **p),
         "action_long": lambda: _("Hand %(hand)s of the file has an action line longer than %(limit)s "
                                  "characters.", **p),
+        "action_unreadable": lambda: _(
+            "Hand %(hand)s of the file: action %(line)s cannot be read: “%(text)s”. Write it as the "
+            "dealer's log does (for example “p3 call”).", hand=p["hand"], line=p["line"],
+            text=_visible(p["text"])),
+        "action_seat": lambda: _(
+            "Hand %(hand)s of the file: action %(line)s names seat %(seat)s, where nobody sits "
+            "(seats: %(seats)s): “%(text)s”.", hand=p["hand"], line=p["line"], seat=p["seat"],
+            seats=p["seats"], text=_visible(p["text"])),
+        "action_number": lambda: _(
+            "Hand %(hand)s of the file: action %(line)s has more chips than can be kept (at most "
+            "%(limit)s): “%(text)s”.", hand=p["hand"], line=p["line"], limit=p["limit"],
+            text=_visible(p["text"])),
         "count": lambda: _("The file's counts (cash_out) cannot be read: each is a seat with its chips, or "
                            "the chips and the hand after which they were counted."),
         "ends_too_many": lambda: _("Seat %(seat)s ends the night with more chips than can be kept: check the "
