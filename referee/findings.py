@@ -253,10 +253,6 @@ DETAILS: dict[str, dict[str, str]] = {
 details, never parse the message): every kind has an entry; a key described "(some)" is
 present only in the cases it names, the others always."""
 
-SEVERITIES = ("error", "warning", "info")
-"""The severities, gravest first (CONTRACT.md section 4)."""
-
-
 @dataclass(slots=True)
 class Finding:
     """One irregularity.

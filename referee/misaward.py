@@ -45,16 +45,9 @@ from dataclasses import replace
 from .pots import Pot, award_pots
 from .state import HandState
 
-AWARD_REASONS = ("no_award", "checked_down", "pot_stays", "void", "uncontested",
-                 "false_opener", "wrong_cards", "dead_hand", "flush_over_full",
-                 "full_over_flush", "suit_order", "odd_chip", "split", "side_pots",
-                 "best_hand")
-"""Every ``wrong_award`` reason, in the order :func:`award_reason` tries them."""
-
-
 def award_reason(st: HandState, outcome: str | None, pots: list[Pot],
                  expected: dict[int, int], recorded: dict[int, int]) -> str:
-    """The case of a ``wrong_award`` (one of :data:`AWARD_REASONS`).
+    """The case of a ``wrong_award`` (one of the module's cases, tried in their order).
 
     :param outcome: the hand's outcome (``showdown``, ``uncontested``, ``void`` ...).
     :param pots: the pots the rules built (main pot first; empty when none).

@@ -59,7 +59,6 @@ from .draw import options as draw_options
 from .forced import ante, blind, blind_options, leave_predeal, owed_option
 from .forced import unreadable as forced_unreadable
 from .hand import HandResult, HandStart
-from .log import PARSED
 from .opening import declare_split, left
 from .outcome import finish
 from .rounds import drawn, due, end_draw, end_hand, predeal_owed, predraw_betting
@@ -70,8 +69,6 @@ from .state import (BETTING_ROUNDS, COMPLETE, DRAW, PAST, POSTDRAW, PREDEAL, PRE
                     HandState)
 
 __all__ = ["HandReplay", "HandStart", "HandResult"]
-
-_PARSED = PARSED  # (the parse cache: benchmarks/replay.py empties it as replay._PARSED)
 
 
 class HandReplay:
