@@ -25,6 +25,7 @@ from .log import read_log
 from .pots import Pot, build_pots
 from .turns import blind_seats, play_order
 
+
 class Phase(StrEnum):
     """Where a hand stands (:attr:`HandState.phase`), in the order a hand goes through
     them (the draw and the betting after it repeat in a game of several draws). A
@@ -90,7 +91,7 @@ WRITERS: dict[str, tuple[str, ...]] = {
 """Module of :mod:`referee` -> the fields of :class:`HandState` it alone changes after the
 constructor, through its own functions (the other modules read them). A field written
 by two modules would be listed under both, with the reason in :class:`HandState`'s
-docstring; there is none. ``tests/test_referee_modules.py`` fails on a write from any
+docstring; there is none. ``tests/referee/test_modules.py`` fails on a write from any
 other module."""
 
 

@@ -1,7 +1,8 @@
 """The referee's module layout (DEVELOPERS.md "Small modules with one job each"): no import
 circle, the state machine's modules import at the top and only downwards (the driver above
 the concerns, the concerns above the state), every module says its job, every function of
-the state machine and of PHH fits on a screen."""
+the state machine and of PHH fits on a screen; each HandState field is changed only by the
+module that owns it (``referee.state.WRITERS``), and a hand's phase is never a bare string."""
 
 from __future__ import annotations
 
