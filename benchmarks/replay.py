@@ -71,8 +71,9 @@ from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(ROOT / "tests" / "support"))  # handgen.py, the tests' random hands
 
-import referee  # noqa: E402  (PokerKit and tests.handgen are imported where used: the
+import referee  # noqa: E402  (PokerKit and handgen are imported where used: the
 #                              fresh processes of the cold runs need neither)
 
 _clock = time.process_time
@@ -212,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         return _child(*args.child)
     if args.hands < 1 or args.repeat < 1:
         parser.error("--hands and --repeat: at least 1")
-    from tests.handgen import generate_hand
+    from handgen import generate_hand
 
     print(_pure_python())
     t = time.perf_counter()
@@ -285,7 +286,7 @@ def _memory(stream: int, pool: int) -> None:
     """Stream ``stream`` hands through ``check`` twice, each time cycling a new pool of
     ``pool`` generated hands (so the referee's caches fill again): RSS growth, then the
     tracemalloc peak and what is held at 10%, 50% and 100% of the stream."""
-    from tests.handgen import generate_hand
+    from handgen import generate_hand
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -1,6 +1,6 @@
 """Synthetic nights for the benchmarks and the long-report tests: legal jackpots hands.
 
-(Not shipped: it lives beside the benchmarks; the tests find it through tests/conftest.py.)
+(Not shipped: it lives beside the benchmarks; the tests find it on pytest's path: pyproject.toml's pythonpath.)
 
 Each hand: everyone antes, the deal is recorded, players speak in turn after the button
 and check until one holds jacks or better and opens (else the deal is passed out and the
