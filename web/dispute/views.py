@@ -277,7 +277,8 @@ def rule(dispute_id: int):
     ``action`` field each, ``corrected=1``; none: no correction) and the preview's digest.
     When the same ruling would now change something else than what was previewed (another
     write came between), nothing is written and the new preview is shown. A second send of
-    the same form (same key) stores one ruling.
+    the same form (same key) stores one ruling. So a refusal makes two store calls: the
+    write refused, then the page it answers with (``host_dispute_page``).
     """
     if dispute_id > store.MAX_CHIPS:
         abort(404)

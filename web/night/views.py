@@ -170,7 +170,8 @@ def new_night():
     those stored as overrides), the chip value (cents), zone, start and title
     (``store.create_night``, which refuses rules no hand can be played with:
     ``store.night.nights.playable``). A refusal answers 400 with the form as the host filled
-    it, the message at the top and the field it names marked (nothing stored)."""
+    it, the message at the top and the field it names marked (nothing stored): so a refusal
+    makes two store calls, the write refused and then the page's list of nights."""
 
     named = night_form.named
     try:
