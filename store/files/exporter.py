@@ -25,10 +25,15 @@ from referee.phh_format import PHHError
 from referee.phh_write import dump_phh
 from store.core.checks import StoreError
 from store.files.night_block import NIGHT_KEY, night_block
+from store.core.transactions import read_tx
 from store.files.phh_night import with_night
 from store.hand.events import night_session
+from store.hand.rows import night_hands
 from store.money.ledger import night_summary
 from store.night.nights import get_night
+
+FORMATS = ("json", "phh", "csv")
+"""What :func:`night_download` writes: the session file, PHH, the money as CSV rows."""
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """The first characters that make a spreadsheet read a text cell as a formula."""
@@ -80,6 +85,34 @@ def night_phh(db: Database, night_id: int) -> str:
         return with_night(dump_phh(session), session)
     except (PHHError, ValueError):
         raise StoreError("phh_export") from None
+
+
+def night_download(db: Database, night_id: int, fmt: str) -> dict:
+    """What the host's download of the night in ``fmt`` (one of :data:`FORMATS`) needs, in
+    one read transaction: ``{"night": store.get_night, "body": :func:`night_json` or
+    :func:`night_phh` text (None for CSV), "rows": :func:`money_rows` (CSV; else None),
+    "hands": the night's hands for PHH (``store.night_hands``; else 0), "refused": the
+    export's refusal (a ``StoreError``: its code and params, for the page to say in the
+    night's language; nothing else set then) or None}``.
+
+    :raises StoreError: ``no_night`` (no such night: read first).
+    :raises ValueError: ``fmt`` not one of :data:`FORMATS` (a caller's error).
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown download format {fmt!r}")
+    with read_tx(db):
+        out = {"night": get_night(db, night_id), "body": None, "rows": None, "hands": 0, "refused": None}
+        try:
+            if fmt == "json":
+                out["body"] = night_json(db, night_id)
+            elif fmt == "phh":
+                out["body"] = night_phh(db, night_id)
+                out["hands"] = len(night_hands(db, night_id))
+            else:
+                out["rows"] = money_rows(db, night_id)
+        except StoreError as exc:
+            out.update(body=None, rows=None, hands=0, refused=exc)
+        return out
 
 
 def csv_cell(value: object) -> object:

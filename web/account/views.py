@@ -30,6 +30,7 @@ from flask_babel import ngettext
 import store.core.transactions
 from store import Busy, StoreError
 from store.account import accounts as accounts
+from store.account import sign_in
 from web.core.db import get_db
 from web.core.refusals import refusal_text
 
@@ -142,14 +143,11 @@ def _wait_words(seconds: int) -> str:
                     "Too many failed attempts: wait %(num)s minutes and try again.", minutes)
 
 
-def _begin_session(account_id: int) -> None:
-    """A new session for the account (the old one, if any, revoked): a fresh id."""
-    db = get_db()
-    old = session.get("sid")
-    if isinstance(old, str):
-        accounts.revoke_session(db, old)
+def _begin_session(sid: str) -> None:
+    """The cookie of a new session (``sid``: ``store.account.sign_in`` started it, the old
+    one revoked): a fresh id."""
     session.clear()
-    session["sid"] = accounts.start_session(db, account_id, ip=_address())
+    session["sid"] = sid
     session["seen"] = _now()
     session.permanent = True
     g.pop("tapete_account", None)
@@ -160,24 +158,28 @@ def login():
     Refused with 429 and the wait in words after too many failures (per username, per
     address); a right password then is refused too until the wait is over. The limit is
     checked and the attempt recorded in one transaction before the password is checked
-    (``store.account.accounts.attempt_login``), so parallel attempts cannot overrun it."""
-    db = get_db()
-    if not accounts.has_accounts(db):
-        return redirect(url_for("host.setup"))
+    (``store.account.accounts.attempt_login``), so parallel attempts cannot overrun it. A
+    GET reads whether an account exists; a POST is one store call
+    (``store.account.sign_in.log_in``)."""
     error, status = None, 200
     username = ""
-    if request.method == "POST":
+    if request.method != "POST":
+        if not accounts.has_accounts(get_db()):
+            return redirect(url_for("host.setup"))
+    else:
         username = request.form.get("username", "")[:accounts.MAX_USERNAME + 10].strip()
         try:
-            account, wait = accounts.attempt_login(db, address=_address(), username=username,
-                                                   password=request.form.get("password", ""))
+            done = sign_in.log_in(get_db(), address=_address(), username=username,
+                                  password=request.form.get("password", ""), old_sid=session.get("sid"))
         except Busy:  # the write lock held past the busy timeout
             return _busy()
-        if wait:
-            error, status = _wait_words(wait), 429
+        if done is None:
+            return redirect(url_for("host.setup"))
+        if done.wait:
+            error, status = _wait_words(done.wait), 429
         else:
-            if account is not None:
-                _begin_session(account["id"])
+            if done.sid is not None:
+                _begin_session(done.sid)
                 return redirect(safe_next(request.args.get("next")) or url_for("host.index"))
             error, status = _("Wrong username or password."), 401
     return render_template("account/login.html", error=error, username=username), status
@@ -204,33 +206,27 @@ def setup():
     """The first visit: the one-time setup code (printed by ``scripts/serve`` and
     ``flask --app app setup-code``), a username and the password twice make the host
     account and log it in. Once an account exists this page sends to the login page.
-    Wrong codes count as failed logins of the address (the same limit)."""
-    db = get_db()
-    if accounts.has_accounts(db):
-        return redirect(url_for("host.login"))
+    Wrong codes count as failed logins of the address (the same limit). A GET reads
+    whether an account exists; a POST is one store call (``store.account.sign_in.set_up``)."""
     error, status = None, 200
     username = request.form.get("username", "")[:accounts.MAX_USERNAME + 10].strip()
-    if request.method == "POST":
-        wait = accounts.login_wait(db, address=_address(), username=None)
-        password = request.form.get("password", "")
-        if wait:
-            error, status = _wait_words(wait), 429
-        elif password != request.form.get("confirm", ""):
-            error, status = _("The two passwords differ."), 400
+    if request.method != "POST":
+        if accounts.has_accounts(get_db()):
+            return redirect(url_for("host.login"))
+    else:
+        try:
+            done = sign_in.set_up(get_db(), address=_address(), code=request.form.get("code", ""),
+                                  username=username, password=request.form.get("password", ""),
+                                  confirm=request.form.get("confirm", ""), old_sid=session.get("sid"))
+        except StoreError as exc:
+            if exc.code == "setup_done":
+                return redirect(url_for("host.login"))
+            error, status = refusal_text(exc), 401 if exc.code == "setup_code_wrong" else 400
         else:
-            try:
-                account_id = accounts.setup_account(db, request.form.get("code", ""), username, password)
-            except StoreError as exc:
-                if exc.code == "setup_code_wrong":
-                    accounts.record_attempt(db, address=_address(), username="", ok=False)
-                    status = 401
-                elif exc.code == "setup_done":
-                    return redirect(url_for("host.login"))
-                else:
-                    status = 400
-                error = refusal_text(exc)
+            if done.wait:
+                error, status = _wait_words(done.wait), 429
             else:
-                _begin_session(account_id)
+                _begin_session(done.sid)
                 return redirect(url_for("host.index"))
     return render_template("account/setup.html", error=error, username=username), status
 
@@ -241,25 +237,19 @@ def change_password():
     of the account ends (this one stays). A wrong current password counts as a failed login."""
     error, status = None, 200
     if request.method == "POST":
-        db = get_db()
-        account = current_account()
-        wait = accounts.login_wait(db, address=_address(), username=account["username"])
-        new = request.form.get("password", "")
-        if wait:
-            error, status = _wait_words(wait), 429
-        elif new != request.form.get("confirm", ""):
-            error, status = _("The two passwords differ."), 400
+        try:
+            done = sign_in.change_own_password(
+                get_db(), account=current_account(), address=_address(), current=request.form.get("current", ""),
+                new=request.form.get("password", ""), confirm=request.form.get("confirm", ""),
+                keep_sid=session.get("sid"))
+        except StoreError as exc:
+            error, status = refusal_text(exc), 400
         else:
-            try:
-                ended = accounts.change_password(db, account["id"], request.form.get("current", ""), new,
-                                                 keep_sid=session.get("sid"))
-            except StoreError as exc:
-                if exc.code == "password_wrong":
-                    accounts.record_attempt(db, address=_address(), username=account["username"], ok=False)
-                error, status = refusal_text(exc), 400
+            if done.wait:
+                error, status = _wait_words(done.wait), 429
             else:
                 flash(ngettext("Password changed; %(num)s other session ended.",
-                               "Password changed; %(num)s other sessions ended.", ended), "ok")
+                               "Password changed; %(num)s other sessions ended.", done.ended), "ok")
                 return redirect(url_for("host.index"))
     return render_template("account/password.html", error=error), status
 

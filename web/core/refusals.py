@@ -392,6 +392,10 @@ MESSAGES = {
     "seat_taken": lambda p: _("seat %(seat)s is taken by %(name)s", **p),
     "player_seated": lambda p: _("%(name)s is already in seat %(seat)s", **p),
     "hand_in_progress": lambda p: _("A hand is in progress: do this between hands."),
+    "seat_hand_in_progress": lambda p: _("A hand is in progress: seat new players between hands."),
+    "no_hand_to_void": lambda p: _("No hand is in progress."),
+    "not_night_player": lambda p: _("That player did not play this night."),
+    "passwords_differ": lambda p: _("The two passwords differ."),
     "hand_not_ended": lambda p: _("Hand %(number)s is still in progress: end it first.", **p),
     "hand_has_actions": lambda p: _("Hand %(number)s already has actions: void them first, then "
                                     "void the hand.", **p),

@@ -41,7 +41,7 @@ from web.core.forms import check_text, form_key, new_form_key
 from web.core.refusals import close_refused_said, kept_refusal_text, refusal_text, said_refusal
 from web.core.security import PRIVATE
 from web.night.views import host_required
-from web.player.views import player_for
+from web.player.views import player_link
 
 bp = Blueprint("disputes", __name__)
 
@@ -66,25 +66,33 @@ def said_dispute(dispute: dict, tz_name: str) -> dict:
 
 
 @bp.route("/p/<token>/hand/<int:hand_id>/dispute", methods=["GET", "POST"])
+@player_link
 def player_dispute(token: str, hand_id: int):
     """The player's dispute of one hand (a phone page): the form, then the status and the
     ruling. A refused statement (empty, too long, one already open) is said in the page's
-    language with the text kept in the form, and nothing is written (HTTP 400)."""
-    db = get_db()
-    player_id = player_for(db, token)
-    found = player_dispute_page(db, hand_id, player_id) if hand_id <= store.MAX_CHIPS else None
-    if found is None:
+    language with the text kept in the form, and nothing is written (HTTP 400).
+
+    A POST writes first (``store.open_dispute``, which refuses a hand the player was not
+    dealt into); the page (``store.dispute.pages.player_dispute_page``; None, a hand the
+    player may not see: 404) is read for a GET and after a refused POST: so a refusal makes
+    two store calls, the write refused (nothing written) and then the page it answers
+    with."""
+    player_id = g.player_id
+    if hand_id > store.MAX_CHIPS:
         abort(404)
     error, statement = None, ""
     if request.method == "POST":
         statement = request.form.get("statement", "")
         try:
             check_text(statement, "statement", len(statement), multiline=True)  # its characters
-            store.open_dispute(db, hand_id, player_id, statement, key=form_key())
+            store.open_dispute(get_db(), hand_id, player_id, statement, key=form_key())
         except ValueError as exc:  # StoreError included: nothing written
             error = refusal_text(exc)
         else:
             return redirect(url_for(".player_dispute", token=token, hand_id=hand_id), 303)
+    found = player_dispute_page(get_db(), hand_id, player_id)
+    if found is None:
+        abort(404)
     hand, night = found["hand"], found["night"]
     mine = [said_dispute(d, night["timezone"]) for d in found["disputes"]]
     page = render_template(
@@ -269,7 +277,8 @@ def rule(dispute_id: int):
     ``action`` field each, ``corrected=1``; none: no correction) and the preview's digest.
     When the same ruling would now change something else than what was previewed (another
     write came between), nothing is written and the new preview is shown. A second send of
-    the same form (same key) stores one ruling.
+    the same form (same key) stores one ruling. So a refusal makes two store calls: the
+    write refused, then the page it answers with (``host_dispute_page``).
     """
     if dispute_id > store.MAX_CHIPS:
         abort(404)

@@ -54,8 +54,8 @@ from flask_babel import ngettext
 
 import store
 from store.files import exporter
-from store.files.importer import PHH_SUFFIXES, import_night, load_session_text
-from store.files.night_block import file_night, left_in_play, night_options
+from store.files.importer import PHH_SUFFIXES
+from store.files.upload import Upload, Uploaded, import_upload, read_upload
 from web.account.views import current_actor, host_required
 from web.core.db import get_db
 from web.core.forms import MAX_TITLE, check_text, currency_field, field_label, text_field
@@ -159,7 +159,6 @@ def import_file():
     """Create a night from an uploaded session file or PHH (see the module); to the new
     night's page, or 400 with the form as the host filled it, the refusal beside the field
     it names (nothing stored)."""
-    db = get_db()
     named = night_form.named
     try:
         options = dict(chip_cents=named("chip_cents", lambda: _int("chip_cents", required=False, low=1)),
@@ -170,30 +169,29 @@ def import_file():
         started = named("started_at", lambda: text_field("started_at", 40))
         text, name, suffix = _read_upload()
         defaults = {"chip_cents": DEFAULT_CHIP_CENTS, "timezone": _club_tz(), "title": _title("", name)}
-        session = load_session_text(text, "upload" + suffix)
-        zone = night_options(session, defaults, started_at=started or None, **options)["timezone"]
-        options["started_at"] = named("started_at", lambda: _started_at(started, zone, empty_ok=True))
-        done = import_night(db, session, entered_by=current_actor(), defaults=defaults, **options)
+        upload = read_upload(text, suffix, defaults, started_at=started or None, **options)
+        options["started_at"] = named("started_at", lambda: _started_at(started, upload.timezone, empty_ok=True))
+        done = import_upload(get_db(), upload, entered_by=current_actor(), defaults=defaults, **options)
     except ValueError as exc:  # StoreError is a ValueError
         return _refused(exc), 400
     if not done.new:
         flash(_("This file was imported already, with the same options: here is its night."), "ok")
     else:
-        _say_imported(session)
-    _say_not_closed(db, session, done)
+        _say_imported(upload)
+    _say_not_closed(upload, done)
     return redirect(url_for("host.night", night_id=done.night_id))
 
 
-def _say_not_closed(db, session: dict, done) -> None:
+def _say_not_closed(upload: Upload, done: Uploaded) -> None:
     """When the file says the night was closed (its block's ``"closed": true``) and its
     night here is open: why (the close's refusal, ``web.core.refusals``, when this import tried
     it; else that it is open here), so the difference is never silent."""
-    if file_night(session, fields=()).get("closed") is not True:
+    if not upload.closed_in_file:
         return
     if done.close_refused is not None:
         flash(_("The file says the night was closed, but it could not be closed here, so it is still open: "
                 "%(reason)s", reason=refusal_text(done.close_refused)), "error")
-    elif not store.get_night(db, done.night_id)["closed"]:
+    elif not done.closed:
         flash(_("The file says the night was closed; its night here is still open: close it from its page."),
               "error")
 
@@ -214,18 +212,17 @@ def _refused(exc: ValueError) -> str:
     return _import_form(said, field)
 
 
-def _say_imported(session: dict) -> None:
+def _say_imported(upload: Upload) -> None:
     """Flash what the import made: players and hands, and, for a night the file says was
     still in play (``store.files.night_block.left_in_play``), that nobody else was counted and
     which hand is still in progress."""
-    hands = len(session.get("hands") or [])
+    hands = upload.hands
     flash(_("Night imported: %(players)s, %(hands)s.", hands=ngettext("%(num)s hand", "%(num)s hands", hands),
-            players=ngettext("%(num)s player", "%(num)s players", len(session.get("players") or []))), "ok")
-    still_open, hand_in_progress = left_in_play(session)
-    if hand_in_progress:
+            players=ngettext("%(num)s player", "%(num)s players", upload.players)), "ok")
+    if upload.hand_in_progress:
         flash(_("As in the file, the night is still in play and hand %(n)s is in progress: only the counts "
                 "the file has were entered.", n=hands), "ok")
-    elif still_open:
+    elif upload.still_open:
         flash(_("As in the file, the night is still in play: only the counts the file has were entered."), "ok")
 
 
@@ -244,24 +241,16 @@ def download(night_id: int, fmt: str):
     404 for another format or no such night. Read-only."""
     if fmt not in FORMATS:
         abort(404)
-    db = get_db()
     try:
-        info = store.get_night(db, night_id)
+        export = exporter.night_download(get_db(), night_id, fmt)
     except (store.StoreError, OverflowError):
         abort(404)
+    info, hands = export["night"], export["hands"]
     g.night_preset = info["rules_frozen"].get("preset")  # the CSV's headings in the night's language
-    hands = 0
-    try:
-        if fmt == "json":
-            body = exporter.night_json(db, night_id)
-        elif fmt == "phh":
-            body = exporter.night_phh(db, night_id)
-            hands = len(store.night_hands(db, night_id))
-        else:
-            body = "\ufeff" + exporter.csv_text(_csv_header(), exporter.money_rows(db, night_id))
-    except store.StoreError as exc:
-        flash(refusal_text(exc), "error")
+    if export["refused"] is not None:
+        flash(refusal_text(export["refused"]), "error")
         return redirect(url_for("host.night", night_id=night_id))
+    body = export["body"] if fmt != "csv" else "\ufeff" + exporter.csv_text(_csv_header(), export["rows"])
     name = _download_name(info, fmt, hands)
     return Response(body, mimetype=FORMATS[fmt], headers={
         "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})

@@ -33,7 +33,7 @@ from web.core import i18n
 from web.core.db import get_db
 from web.core.security import PRIVATE
 from web.night.views import host_required
-from web.player.views import player_for
+from web.player.views import player_link
 
 bp = Blueprint("replay", __name__)
 
@@ -68,10 +68,10 @@ def host_hand(night_id: int, number: int):
 
 
 @bp.get("/p/<token>/hand/<int:hand_id>")
+@player_link
 def player_hand(token: str, hand_id: int):
     """A player's replay of a hand they were dealt into; else the player page's 404."""
-    db = get_db()
-    page = player_hand_page(db, hand_id, player_for(db, token))
+    page = player_hand_page(get_db(), hand_id, g.player_id)
     if page is None:
         abort(404)
     night, replay = page["night"], page["replay"]

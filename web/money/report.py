@@ -93,7 +93,11 @@ def night_report(db: Database, night_id: int) -> dict:
         (``store.money.report.night_report``) said in the page's language.
     :raises StoreError: no such night.
     """
-    data = store_report.night_report(db, night_id)
+    return said_report(store_report.night_report(db, night_id))
+
+
+def said_report(data: dict) -> dict:
+    """:func:`night_report` of what the store read (``store.money.report.night_report``)."""
     with force_locale(i18n.page_lang()):  # (outside a request: Spanish, the CLI's PDF)
         return _night_report(data)
 
@@ -185,12 +189,18 @@ def night_disputes_report(data: dict) -> dict:
 
 def render_report(db: Database, night_id: int, *, printing: bool) -> str:
     """The report as an HTML string (``printing``: static links under ``STATIC_BASE``), in
-    the page's language (``web.core.i18n.page_lang``; Spanish outside a request)."""
+    the page's language (``web.core.i18n.page_lang``; Spanish outside a request).
+
+    :raises StoreError: no such night."""
+    return report_html(night_report(db, night_id), printing=printing)
+
+
+def report_html(data: dict, *, printing: bool) -> str:
+    """:func:`render_report` of the report's data (:func:`night_report`)."""
     def static_url(filename: str) -> str:
         return STATIC_BASE + filename if printing else url_for("static", filename=filename)
 
     with force_locale(i18n.page_lang()):  # the page's language; outside a request Spanish
-        data = night_report(db, night_id)
         return render_template("money/report.html", printing=printing, static_url=static_url,
                                money=i18n.money, chips=signed_chips, count=i18n.chips, **data)
 
@@ -206,7 +216,12 @@ def night_pdf(db: Database, night_id: int) -> bytes:
 
     :raises StoreError: no such night.
     """
-    return html_to_pdf(render_report(db, night_id, printing=True), current_app.static_folder)
+    return report_pdf(night_report(db, night_id))
+
+
+def report_pdf(data: dict) -> bytes:
+    """:func:`night_pdf` of the report's data (:func:`night_report`)."""
+    return html_to_pdf(report_html(data, printing=True), current_app.static_folder)
 
 
 @bp.before_request
@@ -216,12 +231,16 @@ def _host_only():
     return None
 
 
-def _night_locale(db: Database, night_id: int) -> None:
-    """Let the night's preset choose the findings' language (``web.core.i18n.select_locale``)."""
+def _read_report(night_id: int) -> dict:
+    """:func:`night_report` of the night from one store read
+    (``store.money.report.night_report``; no such night: 404), the night's preset choosing
+    the findings' language first (``web.core.i18n.select_locale``)."""
     try:
-        g.night_preset = store.night.nights.night_preset(db, night_id)
+        data = store_report.night_report(get_db(), night_id)
     except store.StoreError:
-        g.night_preset = None
+        abort(404)
+    g.night_preset = data["summary"]["night"]["rules_frozen"].get("preset")
+    return said_report(data)
 
 
 @bp.get("/nights")
@@ -235,23 +254,14 @@ def nights():
 def night(night_id: int):
     """The night report as HTML (findings in the page's language: a Spanish preset's night
     in Spanish unless ``?lang=`` or the cookie says otherwise, ``web.core.i18n``)."""
-    db = get_db()
-    _night_locale(db, night_id)
-    try:
-        return render_report(db, night_id, printing=False)
-    except store.StoreError:
-        abort(404)
+    return report_html(_read_report(night_id), printing=False)
 
 
 @bp.get("/nights/<int:night_id>.pdf")
 def night_pdf_view(night_id: int):
     """The night report as a PDF download (findings in the page's language, as the HTML)."""
-    db = get_db()
-    _night_locale(db, night_id)
-    try:
-        pdf = night_pdf(db, night_id)
-    except store.StoreError:
-        abort(404)
-    date = store.get_night(db, night_id)["local_date"]
+    data = _read_report(night_id)
+    pdf = report_pdf(data)
+    date = data["summary"]["night"]["local_date"]
     return pdf, 200, {"Content-Type": "application/pdf",
                       "Content-Disposition": f'inline; filename="tapete-{date}-{night_id}.pdf"'}

@@ -9,13 +9,13 @@ refusal.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 import store
 from store.money import expenses as store_expenses
+from store.money import host_payments
 from store.money import payments as store_payments
-from store.night.nights import table_players
 from web.account.views import current_actor, host_required
 from web.core import i18n
 from web.core.db import get_db
@@ -32,35 +32,26 @@ from web.core.forms import (
 from web.core.refusals import refusal_text
 from web.core.security import PRIVATE
 from web.money.payments import said_transfers
-from web.player.views import player_for
+from web.player.views import player_link
 
 bp = Blueprint("payments", __name__)
-
-ACTIONS = ("paid", "confirm", "void")
-"""What the host's transfer form does: mark paid, confirm received, withdraw the last mark."""
 
 bp.add_app_template_global(new_form_key, "payment_form_key")   # (a fresh key for each payment form)
 
 
-# -- the host ---------------------------------------------------------------------------------
+# -- the host ----------------------------------------------------------------------------------
 
-def _night_or_404(db, night_id: int) -> dict:
+def _night_id_or_404(night_id: int) -> None:
     if night_id > MAX_NUMBER:
         abort(404)
-    try:
-        return store.get_night(db, night_id)
-    except store.StoreError:
+
+
+def _refused(exc: ValueError) -> None:
+    """Flash a refusal in the page's language; no such night (the store's ``no_night``):
+    the 404 of the night's pages."""
+    if getattr(exc, "code", None) == "no_night":
         abort(404)
-
-
-def _night_player(db, night_id: int, field: str) -> int:
-    """A player id from the form that is one of the night's players.
-
-    :raises ValueError: anything else (said in the page's language)."""
-    player_id = int_field(field, low=1)
-    if player_id not in {p["player_id"] for p in table_players(db, night_id)}:
-        raise ValueError(_("That player did not play this night."))
-    return player_id
+    flash(refusal_text(exc), "error")
 
 
 def _back_to(night_id: int, anchor: str):
@@ -72,15 +63,17 @@ def _back_to(night_id: int, anchor: str):
 @bp.post("/host/night/<int:night_id>/handle")
 @host_required
 def host_handle(night_id: int):
-    """Keep a night's player's payment handle (empty clears it)."""
-    db = get_db()
-    _night_or_404(db, night_id)
+    """Keep a night's player's payment handle (empty clears it:
+    ``store.money.host_payments.set_night_handle``). The form is read first; then no such
+    night is the 404, a player who did not play the night a refusal."""
+    _night_id_or_404(night_id)
     try:
-        player_id = _night_player(db, night_id, "player_id")
+        player_id = int_field("player_id", low=1)
         handle = text_field("handle", store_payments.MAX_HANDLE)
-        store_payments.set_payment_handle(db, player_id, handle, entered_by=current_actor(), key=form_key())
+        host_payments.set_night_handle(get_db(), night_id, player_id, handle, entered_by=current_actor(),
+                                       key=form_key())
     except ValueError as exc:  # StoreError included
-        flash(refusal_text(exc), "error")
+        _refused(exc)
     else:
         flash(_("Payment handle saved.") if handle else _("Payment handle cleared."), "ok")
     return _back_to(night_id, "transfers")
@@ -89,71 +82,63 @@ def host_handle(night_id: int):
 @bp.post("/host/night/<int:night_id>/transfer")
 @host_required
 def host_transfer(night_id: int):
-    """Mark a transfer paid, confirm it, or withdraw its last mark (with a reason)."""
-    db = get_db()
-    _night_or_404(db, night_id)
+    """Mark a transfer paid, confirm it, or withdraw its last mark (with a reason:
+    ``store.money.host_payments.mark_night_transfer``)."""
+    _night_id_or_404(night_id)
     try:
-        action = choice_field("action", ACTIONS, required=True)
+        action = choice_field("action", host_payments.TRANSFER_ACTIONS, required=True)
         what = choice_field("what", store_payments.WHATS) or "poker"
-        payer, payee = _night_player(db, night_id, "payer_id"), _night_player(db, night_id, "payee_id")
-        args = dict(entered_by=current_actor(), what=what, key=form_key())
-        if action == "paid":
-            store_payments.mark_paid(db, night_id, payer, payee, **args)
-            done = _("Marked paid.")
-        elif action == "confirm":
-            store_payments.confirm_paid(db, night_id, payer, payee, **args)
-            done = _("Confirmed: the money arrived.")
-        else:
-            reason = text_field("reason", MAX_REASON, required=True)
-            store_payments.void_mark(db, night_id, payer, payee, reason=reason, **args)
-            done = _("Mark withdrawn.")
+        payer, payee = int_field("payer_id", low=1), int_field("payee_id", low=1)
+        reason = text_field("reason", MAX_REASON, required=True) if action == "void" else None
+        host_payments.mark_night_transfer(get_db(), night_id, action, payer, payee, what=what, reason=reason,
+                                          entered_by=current_actor(), key=form_key())
     except ValueError as exc:
-        flash(refusal_text(exc), "error")
+        _refused(exc)
     else:
-        flash(done, "ok")
+        flash({"paid": _("Marked paid."), "confirm": _("Confirmed: the money arrived.")}.get(action)
+              or _("Mark withdrawn."), "ok")
     return _back_to(night_id, "expenses" if request.form.get("what") == "expenses" else "transfers")
 
 
 @bp.post("/host/night/<int:night_id>/expenses")
 @host_required
 def add_expense(night_id: int):
-    """A shared expense: who paid, the amount, what it was, who shares it."""
-    db = get_db()
-    _night_or_404(db, night_id)
+    """A shared expense: who paid, the amount, what it was, who shares it
+    (``store.money.host_payments.add_night_expense``)."""
+    _night_id_or_404(night_id)
     try:
-        payer = _night_player(db, night_id, "payer_id")
+        payer = int_field("payer_id", low=1)
         cents = cents_field("amount")
         description = text_field("description", store_expenses.MAX_DESCRIPTION, required=True)
-        seated = {p["player_id"] for p in table_players(db, night_id)}
         sharers = []
         for raw in request.form.getlist("sharer_ids")[:100]:
-            if not (raw.isascii() and raw.isdigit() and len(raw) < 19 and int(raw) in seated):
+            if not (raw.isascii() and raw.isdigit() and len(raw) < 19):
                 raise ValueError(_("That player did not play this night."))
             sharers.append(int(raw))
-        store_expenses.add_expense(db, night_id, payer, cents, description, sharers,
-                                   entered_by=current_actor(), key=form_key())
+        currency = host_payments.add_night_expense(get_db(), night_id, payer, cents, description, sharers,
+                                                   entered_by=current_actor(), key=form_key())
     except ValueError as exc:
-        flash(refusal_text(exc), "error")
+        _refused(exc)
     else:
         flash(_("Expense recorded: %(what)s, %(amount)s.", what=description,
-                amount=i18n.money(cents, store.get_night(db, night_id)["currency"])), "ok")
+                amount=i18n.money(cents, currency)), "ok")
     return _back_to(night_id, "expenses")
 
 
 @bp.post("/host/night/<int:night_id>/expenses/<int:expense_id>/void")
 @host_required
 def void_expense(night_id: int, expense_id: int):
-    """Void one of the night's expenses, with the reason."""
-    db = get_db()
-    _night_or_404(db, night_id)
+    """Void one of the night's expenses, with the reason
+    (``store.money.host_payments.void_night_expense``)."""
+    _night_id_or_404(night_id)
     try:
         if expense_id > MAX_NUMBER:
             raise store.StoreError("no_expense", expense=expense_id)
         reason = text_field("reason", MAX_REASON, required=True)
-        store_expenses.void_expense(db, night_id, expense_id, reason=reason, entered_by=current_actor(),
-                                    key=form_key())
+        host_payments.void_night_expense(get_db(), night_id, expense_id, reason=reason,
+                                         entered_by=current_actor(), key=form_key())
     except ValueError as exc:
-        flash(refusal_text(exc), "error")
+        _refused(exc)
     else:
         flash(_("Expense voided."), "ok")
     return _back_to(night_id, "expenses")
@@ -185,13 +170,13 @@ def _back_to_ledger(token: str, anchor: str = ""):
 
 
 @bp.post("/p/<token>/handle")
+@player_link
 def player_handle(token: str):
     """The player keeps their own payment handle (empty clears it)."""
-    db = get_db()
-    player_id = player_for(db, token)
+    player_id = g.player_id
     try:
         handle = text_field("handle", store_payments.MAX_HANDLE)
-        store_payments.set_payment_handle(db, player_id, handle, entered_by=f"player:{player_id}",
+        store_payments.set_payment_handle(get_db(), player_id, handle, entered_by=f"player:{player_id}",
                                           key=form_key())
     except ValueError as exc:
         flash(refusal_text(exc), "error")
@@ -201,13 +186,13 @@ def player_handle(token: str):
 
 
 @bp.post("/p/<token>/night/<int:night_id>/transfer")
+@player_link
 def player_transfer(token: str, night_id: int):
     """The player marks a transfer they pay as paid (``action=paid``), or confirms one they
     receive (``action=confirm``). A night they did not play: 404. Someone else's transfer,
     or the wrong side of their own (the payer confirming, the payee marking paid): the
     player's page with the refusal in its language, nothing stored."""
-    db = get_db()
-    player_id = player_for(db, token)
+    player_id = g.player_id
     if night_id > MAX_NUMBER:
         abort(404)
     action = request.form.get("action")
@@ -217,7 +202,7 @@ def player_transfer(token: str, night_id: int):
             or not (other.isascii() and other.isdigit() and len(other) < 19):
         abort(400)
     try:
-        store_payments.player_mark(db, night_id, player_id, int(other), action=action, what=what, key=form_key())
+        store_payments.player_mark(get_db(), night_id, player_id, int(other), action=action, what=what, key=form_key())
     except ValueError as exc:  # StoreError included
         if getattr(exc, "code", None) == "no_night":   # a night they did not play
             abort(404)

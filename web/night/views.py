@@ -32,9 +32,11 @@ from flask_babel import ngettext
 
 import referee
 import store
-from store.hand.judging import next_hand_stacks
+from store.hand.start_void import void_current_start
+from store.money.chip_entries import buy_in_stack, cash_out_named, recount_named, seat_between_hands
 from store.night.night_page import night_page
 from store.night.nights import local_time
+from store.night.shown_links import issue_dealer_link_page, issue_player_link_page
 from store.player.player_links import revoke_link as revoke
 from store.player.player_links import revoke_player_links
 from web.account.views import add_routes, current_actor, host_required
@@ -168,7 +170,8 @@ def new_night():
     those stored as overrides), the chip value (cents), zone, start and title
     (``store.create_night``, which refuses rules no hand can be played with:
     ``store.night.nights.playable``). A refusal answers 400 with the form as the host filled
-    it, the message at the top and the field it names marked (nothing stored)."""
+    it, the message at the top and the field it names marked (nothing stored): so a refusal
+    makes two store calls, the write refused and then the page's list of nights."""
 
     named = night_form.named
     try:
@@ -195,7 +198,12 @@ def night(night_id: int):
     first, each linking its ruling page), and the night's rules in words (the preset and
     each override the host set: ``night_form.rules_words``)."""
 
-    page = night_page(get_db(), night_id)
+    return _night_answer(night_page(get_db(), night_id))
+
+
+def _night_answer(page: dict | None):
+    """The night page from what the store read (``store.night.night_page.night_page``);
+    404 for None (no such night)."""
     if page is None:
         abort(404)
     info, view, summary, seated = page["night"], page["view"], page["summary"], page["seated"]
@@ -239,26 +247,24 @@ def issue_dealer_link(night_id: int):
     """Issue a tablet (dealer) link for the night, named by the host's ``label`` (default
     "Tablet N"). The link is shown once, in this POST's answer (the night page), never
     in a cookie; only its hash is kept. A repeated submit (same form key) issues nothing
-    new and says so."""
-    db = get_db()
+    new and says so. No such night: 404 (``no_night``, before the label is read)."""
     try:
-        store.get_night(db, night_id)
-    except store.StoreError:
-        abort(404)
-    try:
-        link_id, token = store.issue_dealer_link(
-            db, night_id, request.form.get("label", ""), issued_by=current_actor(), key=form_key(),
+        issued = issue_dealer_link_page(
+            get_db(), night_id, request.form.get("label", ""), issued_by=current_actor(), key=form_key(),
             default_label=_("Tablet %(n)s", n="%(n)s"))
     except ValueError as exc:  # StoreError included
+        if getattr(exc, "code", None) == "no_night":
+            abort(404)
         flash(refusal_text(exc), "error")
         return redirect(url_for("host.night", night_id=night_id))
+    link_id, token = issued["link_id"], issued["token"]
     if token is None:
         flash(_("That tablet link was already issued: it is shown only once. Revoke it and issue a "
                 "new one if it was lost."), "error")
         return redirect(url_for("host.night", night_id=night_id))
     g.new_dealer_link = {"id": link_id, "url": url_for("dealer.hand_page", night_id=night_id, token=token,
                                                        _external=True)}
-    return night(night_id)
+    return _night_answer(issued["page"])
 
 
 @bp.post("/night/<int:night_id>/dealer-links/<int:link_id>/revoke")
@@ -292,15 +298,12 @@ def _write(night_id: int, do, done: str | None = None):
 @host_required
 def seat(night_id: int):
     """Seat a player (new to the club or not) and record the first buy-in, in one
-    transaction (``store.join_table``); refused whole while a hand is in progress."""
+    transaction (``store.money.chip_entries.seat_between_hands``); refused whole while a hand
+    is in progress (said after the form's own refusals: its fields are read first)."""
 
-    def do(db):
-        if store.current_hand(db, night_id) is not None:
-            raise ValueError(_("A hand is in progress: seat new players between hands."))
-        store.join_table(db, night_id, text_field("name", MAX_NAME, required=True), _int("seat", low=1),
-                         _int("chips", required=False), entered_by=current_actor(), key=form_key())
-
-    return _write(night_id, do)
+    return _write(night_id, lambda db: seat_between_hands(
+        db, night_id, text_field("name", MAX_NAME, required=True), _int("seat", low=1),
+        _int("chips", required=False), entered_by=current_actor(), key=form_key()))
 
 
 @bp.post("/night/<int:night_id>/unseat")
@@ -316,16 +319,12 @@ def unseat(night_id: int):
 @bp.post("/night/<int:night_id>/void-hand")
 @host_required
 def void_hand(night_id: int):
-    """Void the start of the hand in progress when nothing was logged in it yet."""
+    """Void the start of the hand in progress when nothing was logged in it yet
+    (``store.hand.start_void.void_current_start``; no hand in progress is said after the
+    reason's own refusal)."""
 
-    def do(db):
-        hand_id = store.current_hand(db, night_id)
-        if hand_id is None:
-            raise ValueError(_("No hand is in progress."))
-        store.void_hand_start(db, hand_id, reason=text_field("reason", MAX_REASON), entered_by=current_actor(),
-                              key=form_key())
-
-    return _write(night_id, do)
+    return _write(night_id, lambda db: void_current_start(
+        db, night_id, reason=text_field("reason", MAX_REASON), entered_by=current_actor(), key=form_key()))
 
 
 @bp.post("/night/<int:night_id>/buy-in")
@@ -338,12 +337,9 @@ def buy_in(night_id: int):
 
     def do(db):
         player_id, chips = _int("player_id"), _int("chips", low=1)
-        store.buy_in(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
-        seat = next(p["seat"] for p in store.night_players(db, night_id) if p["player_id"] == player_id)
-        stack = next_hand_stacks(db, night_id).get(seat, chips)
+        bought = buy_in_stack(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
         said.append(_("Buy-in recorded: %(name)s +%(chips)s; stack now %(stack)s.",
-                      name=store.get_player(db, player_id)["name"], chips=i18n.chips(chips),
-                      stack=i18n.chips(stack)))
+                      name=bought["name"], chips=i18n.chips(chips), stack=i18n.chips(bought["stack"])))
 
     response = _write(night_id, do)
     if said:
@@ -369,9 +365,8 @@ def cash_out(night_id: int):
 
     def do(db):
         player_id, chips = _int("player_id"), _int("chips")
-        store.cash_out(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
-        said.append(_("Chips recorded: %(name)s %(chips)s.", name=store.get_player(db, player_id)["name"],
-                      chips=i18n.chips(chips)))
+        name = cash_out_named(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
+        said.append(_("Chips recorded: %(name)s %(chips)s.", name=name, chips=i18n.chips(chips)))
 
     said: list[str] = []
     response = _write(night_id, do)
@@ -388,11 +383,10 @@ def recount(night_id: int):
 
     def do(db):
         player_id, chips = _int("player_id"), _int("chips")
-        before = [e["chips"] for e in store.money.bank.live_entries(db, night_id, "cash_out") if e["player_id"] == player_id]
-        store.recount(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
-        name = store.get_player(db, player_id)["name"]
+        counted = recount_named(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
+        name, before = counted["name"], counted["before"]
         said.append(_("Recount recorded: %(name)s %(chips)s (before %(before)s).", name=name,
-                      chips=i18n.chips(chips), before=i18n.chips(before[-1])) if before
+                      chips=i18n.chips(chips), before=i18n.chips(before)) if before is not None
                     else _("Chips recorded: %(name)s %(chips)s.", name=name, chips=i18n.chips(chips)))
 
     said: list[str] = []
@@ -479,22 +473,20 @@ def issue_link(player_id: int):
     and its QR code (``web.core.qr.qr_svg``)."""
 
     night_id = _night_back()
-    db = get_db()
     try:
         if player_id > MAX_NUMBER:
             raise store.StoreError("no_player", player=player_id)
         if not night_id:
             raise ValueError(_("Open the night to issue a link."))
-        store.get_night(db, night_id)
-        token = store.issue_token(db, player_id)
+        issued = issue_player_link_page(get_db(), night_id, player_id)
     except ValueError as exc:  # StoreError included: no such night or player
         flash(refusal_text(exc), "error")
     else:
-        url = url_for("player.ledger", token=token, _external=True)
-        name = store.get_player(db, player_id)["name"]
+        url = url_for("player.ledger", token=issued["token"], _external=True)
+        name = issued["name"]
         g.new_link = {"player_id": player_id, "name": name, "url": url,
                       "qr": qr_svg(url, title=_("Private link of %(name)s", name=name))}
-        return night(night_id)
+        return _night_answer(issued["page"])
     if night_id:
         return redirect(url_for("host.night", night_id=night_id))
     return redirect(url_for("host.index"))

@@ -23,8 +23,9 @@ plain 404, the same answer as for a token that never existed.
 from __future__ import annotations
 
 from datetime import date
+from functools import wraps
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, g, render_template
 from flask_babel import format_date
 from flask_babel import gettext as _
 
@@ -69,13 +70,28 @@ def player_for(db, token: str) -> int:
     return player_id
 
 
+def player_link(view):
+    """Run the view only for a live private link (the ``token`` of its URL), the player
+    it opens in ``g.player_id``; any other token is the 404 of the player pages
+    (:func:`player_for`), whatever else the request holds. The link is the player's access
+    check, read before the view as the host's session is (``host_required``), so the view
+    itself makes one store call."""
+
+    @wraps(view)
+    def wrapped(*args, **kwargs):
+        g.player_id = player_for(get_db(), kwargs["token"])
+        return view(*args, **kwargs)
+
+    return wrapped
+
+
 @bp.get("/<token>")
+@player_link
 def ledger(token: str):
     """The player's ledger page (HTML, made for a 360 px wide phone)."""
 
-    db = get_db()
-    player_id = player_for(db, token)
-    page = phone_page(db, player_id)
+    player_id = g.player_id
+    page = phone_page(get_db(), player_id)
     data = page["ledger"]
     disputes = disputes_by_hand(page["disputes"], player_id)
     nights = data.get("nights", [])

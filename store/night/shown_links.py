@@ -1,0 +1,45 @@
+"""A link issued from the host's night page and shown once, in the answer to that POST:
+the write, then the night page that shows it (``store.night.night_page.night_page``, read
+after the write is committed), in one store call (``web.night.views.issue_dealer_link``,
+``issue_link``). Only the links' hashes are kept (``store.night.dealer_links``,
+``store.player.player_links``).
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from store.night.dealer_links import issue_dealer_link
+from store.night.night_page import night_page
+from store.night.nights import get_night
+from store.player.player_links import issue_token
+from store.player.players import get_player
+
+
+def issue_dealer_link_page(db: Database, night_id: int, label: str | None, *, issued_by: str,
+                           key: str | None = None, default_label: str = "Tablet %(n)s") -> dict:
+    """A tablet link for the night (:func:`store.night.dealer_links.issue_dealer_link`),
+    and the night page that shows it.
+
+    :returns: ``{"link_id": int, "token": str | None (None: the key issued it before; the
+        token was shown then), "page": night_page (None when the token is None)}``.
+    :raises StoreError: ``no_night`` (no such night: checked first), then
+        ``issue_dealer_link``'s refusals (nothing written).
+    """
+    get_night(db, night_id)
+    link_id, token = issue_dealer_link(db, night_id, label, issued_by=issued_by, key=key,
+                                       default_label=default_label)
+    return {"link_id": link_id, "token": token, "page": None if token is None else night_page(db, night_id)}
+
+
+def issue_player_link_page(db: Database, night_id: int, player_id: int) -> dict:
+    """A private link for a player (:func:`store.player.player_links.issue_token`), issued
+    from the night ``night_id``'s page, and that page.
+
+    :returns: ``{"token": str, "name": the player's name, "page": night_page}``.
+    :raises StoreError: ``no_night`` (no such night: checked first), ``no_player``
+        (nothing written).
+    """
+    get_night(db, night_id)
+    token = issue_token(db, player_id)
+    return {"token": token, "name": get_player(db, player_id)["name"], "page": night_page(db, night_id)}
