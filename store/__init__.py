@@ -5,20 +5,20 @@ comes from versioned migrations (``store.core.schema``). Ids are ints, chips int
 cents, times ISO-8601 UTC strings. A write that takes ``key`` is idempotent on it.
 Errors a person can act on are :class:`StoreError` (a ``ValueError``), nothing written.
 
-Modules: ``db`` (migrations, transactions), ``opening`` (``open_db``), ``secretfile`` (the
-secrets kept beside the database: the chain key), ``chain`` and ``chainrows`` (the keyed
-hash chain over every row that decides the money: ``verify``), ``players``, ``nights`` (nights, seats, ``unseat``),
-``handrows`` (reading the hands table), ``hands`` (hands, events, voided hand starts, the
-session), ``judging`` (each hand's referee result, stored by the write that changed it), ``bank`` (the
-night's one bank figure: ``bank_check``), ``ledger`` (buy-ins,
-seat + buy-in in one transaction, cash-outs that add up, recounts, the carried pot, close,
-summary, a player's ledger), ``counts`` (cash-out counts against the referee's stacks),
-``tokens`` (player links), ``backup`` (a consistent online copy with the secrets, checked
-before it is restored), ``dealer_links`` (the tablets' links), ``importer`` (session and PHH
-files), ``disputes`` (a player contests a hand), ``rulings`` (the host's ruling: the
-correction, the chips it moves, the night closed again), ``payments`` (payment handles, transfers
-marked paid and confirmed, outstanding across nights), ``expenses`` (shared expenses split
-among chosen players, apart from the poker nets).
+Rooms by feature, each a package (its ``__init__`` says what it holds): ``core`` (schema and
+migrations, opening a connection, transactions and the clock, the refusals and input checks,
+stored reason codes, the keyed chain over every row that decides money, the secrets file,
+the serving mark, the per-connection memo), ``account`` (the host's accounts and sign-in),
+``night`` (nights, seats, the tablets' links, the night page's read), ``player`` (the club's
+players, their private links, the phone's read), ``hand`` (the append-only event log, each
+hand's stored referee result, the tablet's taps, the table view, the replayer, card
+hiding), ``money`` (ledger, bank, counts, carried pot, chip entries, payments, expenses, the
+report's read), ``club`` (standings across nights), ``dispute`` (disputes, rulings, their
+pages' reads), ``files`` (import, export, the night block, PHH nights, PokerNow, uploads,
+backups).
+
+This package re-exports the functions the pages and the command line call most (below);
+new code may import from the feature module itself.
 """
 
 from store.core.checks import MAX_CHIPS, StoreError
@@ -26,81 +26,136 @@ from store.core.connection import open_db
 from store.core.schema import migrations
 from store.core.transactions import Busy, utc_now
 from store.dispute.disputes import (
-                       MAX_STATEMENT,
-                       get_dispute,
-                       night_disputes,
-                       open_dispute,
-                       open_disputes,
-                       player_disputes,
-                       ruling_moves,
+    MAX_STATEMENT,
+    get_dispute,
+    night_disputes,
+    open_dispute,
+    open_disputes,
+    player_disputes,
+    ruling_moves,
 )
 from store.dispute.rulings import night_settlements, preview_ruling, record_ruling
 from store.files.importer import (
-                       Imported,
-                       import_file,
-                       import_night,
-                       import_night_file,
-                       import_session,
-                       load_session_text,
+    Imported,
+    import_file,
+    import_night,
+    import_night_file,
+    import_session,
+    load_session_text,
 )
 from store.hand.events import (
-                       append_action,
-                       append_actions,
-                       check_night,
-                       end_hand,
-                       hand_actions,
-                       hand_check,
-                       night_session,
-                       start_hand,
-                       undo_event,
-                       undo_last,
-                       undo_target,
-                       void_event,
-                       void_hand_start,
+    append_action,
+    append_actions,
+    check_night,
+    end_hand,
+    hand_actions,
+    hand_check,
+    night_session,
+    start_hand,
+    undo_event,
+    undo_last,
+    undo_target,
+    void_event,
+    void_hand_start,
 )
 from store.hand.rows import current_hand, get_hand, hand_version, night_hands
 from store.money.ledger import (
-                       bank_check,
-                       buy_in,
-                       carried_pot,
-                       cash_out,
-                       close_night,
-                       join_table,
-                       night_entries,
-                       night_summary,
-                       player_ledger,
-                       pot_handed_back,
-                       recount,
-                       reopen_night,
-                       void_entry,
+    bank_check,
+    buy_in,
+    carried_pot,
+    cash_out,
+    close_night,
+    join_table,
+    night_entries,
+    night_summary,
+    player_ledger,
+    pot_handed_back,
+    recount,
+    reopen_night,
+    void_entry,
 )
 from store.night.dealer_links import dealer_link_for, dealer_links, issue_dealer_link, revoke_dealer_link
 from store.night.nights import (
-                       create_night,
-                       get_night,
-                       list_nights,
-                       night_players,
-                       seat_player,
-                       table_players,
-                       unseat,
+    create_night,
+    get_night,
+    list_nights,
+    night_players,
+    seat_player,
+    table_players,
+    unseat,
 )
 from store.player.player_links import issue_token, player_for_token, revoke_token
 from store.player.players import add_player, find_player, get_player, list_players
 
 __all__ = [
-    "MAX_CHIPS", "StoreError", "Busy", "migrations", "open_db", "utc_now", "void_hand_start", "carried_pot",
-    "join_table", "pot_handed_back", "recount", "table_players", "unseat",
-    "append_action", "append_actions", "check_night", "current_hand", "end_hand", "get_hand", "hand_actions",
-    "hand_check", "night_hands", "night_session", "start_hand", "undo_last",
-    "void_event", "import_file", "import_session", "load_session_text", "Imported", "import_night",
+    "MAX_CHIPS",
+    "StoreError",
+    "Busy",
+    "migrations",
+    "open_db",
+    "utc_now",
+    "void_hand_start",
+    "carried_pot",
+    "join_table",
+    "pot_handed_back",
+    "recount",
+    "table_players",
+    "unseat",
+    "append_action",
+    "append_actions",
+    "check_night",
+    "current_hand",
+    "end_hand",
+    "get_hand",
+    "hand_actions",
+    "hand_check",
+    "night_hands",
+    "night_session",
+    "start_hand",
+    "undo_last",
+    "void_event",
+    "import_file",
+    "import_session",
+    "load_session_text",
+    "Imported",
+    "import_night",
     "import_night_file",
-    "bank_check", "night_entries", "buy_in", "cash_out", "close_night", "night_summary", "player_ledger",
-    "reopen_night", "void_entry", "create_night", "get_night", "list_nights", "night_players",
-    "seat_player", "add_player", "find_player", "get_player", "list_players",
-    "issue_token", "player_for_token", "revoke_token",
-    "MAX_STATEMENT", "open_dispute", "get_dispute", "night_disputes", "open_disputes", "player_disputes",
-    "ruling_moves", "preview_ruling", "record_ruling", "night_settlements",
-    "issue_dealer_link", "revoke_dealer_link", "dealer_links", "dealer_link_for", "hand_version",
-    "undo_event", "undo_target",
+    "bank_check",
+    "night_entries",
+    "buy_in",
+    "cash_out",
+    "close_night",
+    "night_summary",
+    "player_ledger",
+    "reopen_night",
+    "void_entry",
+    "create_night",
+    "get_night",
+    "list_nights",
+    "night_players",
+    "seat_player",
+    "add_player",
+    "find_player",
+    "get_player",
+    "list_players",
+    "issue_token",
+    "player_for_token",
+    "revoke_token",
+    "MAX_STATEMENT",
+    "open_dispute",
+    "get_dispute",
+    "night_disputes",
+    "open_disputes",
+    "player_disputes",
+    "ruling_moves",
+    "preview_ruling",
+    "record_ruling",
+    "night_settlements",
+    "issue_dealer_link",
+    "revoke_dealer_link",
+    "dealer_links",
+    "dealer_link_for",
+    "hand_version",
+    "undo_event",
+    "undo_target",
 ]
-
