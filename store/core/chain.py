@@ -2,7 +2,7 @@
 
 Every row that decides the money (:data:`store.core.chain_rows.CHAINED`: the night's settings,
 seats with the player's name, hands, events, ledger entries, disputes, rulings) gets a
-link when it is inserted, in the same transaction (``store.night.nights.insert`` calls
+link when it is inserted, in the same transaction (``store.core.records.insert`` calls
 :func:`link`). Link ``n`` of a night (1, 2, ...) is the row ``(night_id, n, tbl, row_id,
 mac)`` of the ``chain`` table, where::
 

@@ -29,7 +29,7 @@ CHAINED: dict[str, tuple[str, ...]] = {
 }
 """The chained tables, in the order a night's older rows are linked when they tie, and
 the content of each row that its link seals (column names; the row's id is sealed too).
-Every row of these tables is inserted by ``store.night.nights.insert``, which links it."""
+Every row of these tables is inserted by ``store.core.records.insert``, which links it."""
 
 COMPUTED: dict[tuple[str, str], str] = {
     ("seats", "name"): "(SELECT p.name FROM players p WHERE p.id = t.player_id)",

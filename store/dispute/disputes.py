@@ -22,10 +22,11 @@ from sqlite_utils import Database
 
 from store.core.checks import StoreError
 from store.core.reasons import RULING, old_reason
+from store.core.records import insert_once, keyed_write
 from store.core.transactions import read_tx, utc_now
 from store.hand.judging import LIVE_ENTRY
 from store.hand.rows import LIVE_HAND, hands_dealt_in
-from store.night.nights import insert_once, keyed_write, table_players
+from store.night.nights import table_players
 from store.player.players import get_player
 
 MAX_STATEMENT = 1000

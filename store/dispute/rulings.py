@@ -25,6 +25,7 @@ from sqlite_utils import Database
 
 from store.core.checks import StoreError
 from store.core.reasons import RULING, stored_reason
+from store.core.records import insert, insert_once, keyed_write
 from store.core.transactions import read_tx, utc_now
 from store.dispute.disputes import get_dispute, open_dispute_hands, ruling_move_rows
 from store.hand.events import correct_hand, correction_plan, correction_texts, hand_check
@@ -38,7 +39,7 @@ from store.money.ledger import (
     night_summary,
     void_close,
 )
-from store.night.nights import get_night, insert, insert_once, keyed_write, table_players
+from store.night.nights import get_night, table_players
 
 DECISIONS = ("upheld", "rejected")
 """A ruling's decision: the dispute is upheld (the correction and the moves stand) or

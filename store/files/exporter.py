@@ -24,8 +24,8 @@ from sqlite_utils import Database
 from referee.phh_format import PHHError
 from referee.phh_write import dump_phh
 from store.core.checks import StoreError
-from store.files.night_block import NIGHT_KEY, night_block
 from store.core.transactions import read_tx
+from store.files.night_block import NIGHT_KEY, night_block
 from store.files.phh_night import with_night
 from store.hand.events import night_session
 from store.hand.rows import night_hands

@@ -33,13 +33,14 @@ from referee.count import Count, session_counts
 from referee.phh import NotPHHError, VariantError, load_phh
 from referee.rules import RulesError, resolve_rules
 from store.core.checks import MAX_CHIPS, StoreError
+from store.core.records import existing
 from store.core.transactions import write_tx
 from store.dispute.rulings import push_differences
 from store.files.night_block import file_night, file_settlement, left_in_play, night_options
 from store.files.phh_night import night_fields
 from store.hand.events import MAX_ACTION, append_actions, check_night, end_hand, night_session, start_hand
 from store.money.ledger import buy_in, cash_out, close_night
-from store.night.nights import create_night, existing, playable, seat_player
+from store.night.nights import create_night, playable, seat_player
 from store.player.players import find_player, name_key, player_by_name
 
 PHH_SUFFIXES = (".phh", ".phhs")

@@ -38,9 +38,10 @@ from datetime import datetime
 from sqlite_utils import Database
 
 from store.core.checks import MAX_CHIPS, StoreError
+from store.core.times import zone
 from store.hand.rows import current_hand
 from store.money.ledger import MODES, close_options
-from store.night.nights import get_night, start_in_bounds, zone
+from store.night.nights import get_night, start_in_bounds
 from store.player.players import get_player
 
 NIGHT_KEY = "tapete"

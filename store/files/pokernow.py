@@ -69,9 +69,10 @@ from datetime import timezone as dt_timezone
 from sqlite_utils import Database
 
 from store.core.checks import MAX_CHIPS, StoreError, bad_characters
+from store.core.records import existing
 from store.core.transactions import write_tx
 from store.money.ledger import buy_in, cash_out
-from store.night.nights import LEDGER_IMPORT_KEY, create_night, existing, seat_player, start_in_bounds
+from store.night.nights import LEDGER_IMPORT_KEY, create_night, seat_player, start_in_bounds
 from store.player.players import name_key, player_by_name
 
 AMOUNTS = ("cents", "units")

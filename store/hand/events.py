@@ -21,6 +21,7 @@ from sqlite_utils import Database
 from referee.actions import ActionError, parse_action
 from referee.rules import HouseRules
 from store.core.checks import MAX_CHIPS, StoreError
+from store.core.records import existing, insert, insert_once, keyed_write, require_reason
 from store.core.transactions import utc_now, write_tx
 from store.hand.judging import (
     LIVE_ENTRY,
@@ -32,17 +33,7 @@ from store.hand.judging import (
     session_hands,
 )
 from store.hand.rows import LIVE_HAND, current_hand, hand_ended, hand_row, hand_version, last_hand
-from store.night.nights import (
-    existing,
-    get_night,
-    insert,
-    insert_once,
-    keyed_write,
-    night_players,
-    require_open,
-    require_reason,
-    table_players,
-)
+from store.night.nights import get_night, night_players, require_open, table_players
 
 MAX_ACTION = 500
 """Longest action string stored (characters)."""

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 import store
 from referee.actions import ActionError, parse_action
 from store.core.checks import StoreError
+from store.core.records import existing
 from store.core.transactions import Busy, busy_when_locked, read_tx, write_tx
 from store.hand import judging
 from store.hand.events import require_version
 from store.hand.rows import hand_row, night_event
 from store.hand.table_view import MAX_FORCED, finish_plan, forced_plan, hand_now, last_hand_id, read_view
 from store.night.dealer_links import entered_by as link_entered_by
-from store.night.nights import existing
 
 OPS = frozenset({"action", "undo", "end_hand", "start_hand", "forced_bets", "finish_hand"})
 """What a tap does (:class:`Tap`'s ``op``)."""

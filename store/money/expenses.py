@@ -18,8 +18,9 @@ from sqlite_utils import Database
 
 from referee.settle import largest_remainder, settle
 from store.core.checks import MAX_CHIPS, StoreError, bad_characters, looks_blank
+from store.core.records import existing, insert_once, require_reason
 from store.core.transactions import utc_now, write_tx
-from store.night.nights import existing, get_night, insert_once, require_reason, table_players
+from store.night.nights import get_night, table_players
 from store.player.players import get_player
 
 MAX_DESCRIPTION = 120

@@ -15,6 +15,8 @@ from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
 from store.core.checks import MAX_CHIPS, StoreError
 from store.core.memo import kept
 from store.core.reasons import CARRIED_POT, RULING, coded, stored_reason, typed
+from store.core.records import existing, insert_once, keyed_write, require_reason
+from store.core.times import local_time
 from store.core.transactions import utc_now, write_tx
 from store.dispute.disputes import open_dispute_hands
 from store.hand.events import check_night
@@ -27,18 +29,7 @@ from store.money.bank import live_entries as _live
 from store.money.bank import money_rows as _totals
 from store.money.carried_pot import HANDED_BACK, handed_back, pot_shares
 from store.money.counts import player_count_findings
-from store.night.nights import (
-    existing,
-    get_night,
-    insert_once,
-    keyed_write,
-    local_time,
-    night_players,
-    require_open,
-    require_reason,
-    seat_player,
-    table_players,
-)
+from store.night.nights import get_night, night_players, require_open, seat_player, table_players
 from store.player.players import find_player, get_player, player_by_name
 
 RESOLUTIONS = ("recount", "charge", "credit", "split")

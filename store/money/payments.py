@@ -20,9 +20,10 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from store.core.checks import StoreError, bad_characters
+from store.core.records import existing, insert_once, require_reason
 from store.core.transactions import read_tx, utc_now, write_tx
 from store.money.expenses import night_expenses, player_expenses
-from store.night.nights import existing, get_night, insert_once, require_reason, table_players
+from store.night.nights import get_night, table_players
 from store.player.players import get_player
 
 MAX_HANDLE = 200

@@ -9,116 +9,21 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from contextlib import contextmanager
 from datetime import datetime
 from datetime import timezone as dt_timezone
-from typing import Iterator
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from sqlite_utils import Database
 
 from referee.rules import HouseRules, RulesError, check_playable, resolve_rules
-from store.core import chain, transactions
-from store.core.chain_rows import CHAINED
+from store.core import transactions
 from store.core.checks import MAX_CHIPS, StoreError
 from store.core.reasons import coded
+from store.core.records import existing, insert, keyed_write
+from store.core.times import zone
 from store.core.transactions import utc_now, write_tx
 from store.hand.rows import current_hand, hands_played
 from store.player.players import get_player
-
-
-def existing(db: Database, table: str, key: str | None, kind: str | None = None,
-             match: dict | None = None) -> int | None:
-    """The id of the row of ``table`` stored under idempotency ``key``, or None.
-
-    The same key with the same payload is a repeated submit (its id comes back); the same
-    key with another payload is a different write and is refused.
-
-    :param kind: for ``events``/``ledger``: the kind of write being repeated.
-    :param match: column -> value the stored row must have (the payload: night, player,
-        hand, chips, action text ...).
-    :raises StoreError: ``key_reused`` (key; kind: the write the key was used for, its
-        ``kind`` or the table's row): the key was used for a different kind of write, or
-        for the same kind with a different payload.
-    """
-    if key is None:
-        return None
-    match = match or {}
-    columns = ["id"] + (["kind"] if kind is not None else []) + list(match)
-    row = db.execute(f"SELECT {', '.join(columns)} FROM {table} WHERE key = ?", [key]).fetchone()
-    if row is None:
-        return None
-    if kind is not None and row[1] != kind:
-        raise StoreError("key_reused", key=key, kind=row[1])
-    stored = row[2:] if kind is not None else row[1:]
-    if any(got != value for value, got in zip(match.values(), stored)):
-        raise StoreError("key_reused", key=key, kind=kind or table.rstrip("s"))
-    return row[0]
-
-
-@contextmanager
-def keyed_write(db: Database, table: str, key: str | None, kind: str | None = None,
-                match: dict | None = None) -> Iterator[int | None]:
-    """A write under idempotency ``key``: yields the id of the row already stored for this
-    write (a repeated submit: no lock is taken, nothing to do), or None inside a write
-    transaction (:func:`store.core.transactions.write_tx`, BEGIN IMMEDIATE) where the caller checks and
-    writes.
-
-    The key is looked up before taking the lock, so that a retried tap is answered
-    without waiting for it, and again under it, so that what is checked is what is
-    written (two writers racing with one key store one row).
-
-    :raises StoreError: as :func:`existing` (the key used for another write).
-    """
-    found = existing(db, table, key, kind, match)
-    if found is not None:
-        yield found
-        return
-    with write_tx(db):
-        yield existing(db, table, key, kind, match)
-
-
-def insert(db: Database, table: str, row: dict) -> int:
-    """Insert one row (raw SQL, fast); returns its id. A row of a chained table (the
-    night, seats, hands, events, ledger, disputes, rulings: ``store.core.chain_rows.CHAINED``)
-    gets its link in the night's keyed hash chain in the same transaction
-    (:func:`store.core.chain.link`); every insert into those tables comes through here."""
-    columns = ", ".join(row)
-    marks = ", ".join("?" for _ in row)
-    row_id = db.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", list(row.values())).lastrowid
-    if table in CHAINED:
-        chain.link(db, table, row_id)
-    return row_id
-
-
-def insert_once(db: Database, table: str, row: dict) -> int:
-    """Insert ``row`` (which holds its idempotency ``key``); when another writer stored the
-    same key first (the UNIQUE index refuses the insert), return that row's id instead.
-
-    :raises sqlite3.IntegrityError: the insert failed for another reason.
-    """
-    try:
-        return insert(db, table, row)
-    except sqlite3.IntegrityError:
-        found = existing(db, table, row.get("key"))
-        if found is None:
-            raise
-        return found
-
-
-def require_reason(reason: object) -> None:
-    """A correction (a void, an unseat ...) must say why. :raises StoreError: no reason."""
-    if not isinstance(reason, str) or not reason.strip():
-        raise StoreError("reason_needed")
-
-
-def zone(name: str) -> ZoneInfo:
-    """The ``ZoneInfo`` for an IANA name. :raises StoreError: unknown zone."""
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError, TypeError):
-        raise StoreError("unknown_timezone", zone=str(name)) from None
-
 
 EARLIEST_START = datetime(2000, 1, 1)
 """The earliest start a night may have: 1 January 2000, 00:00, a wall-clock time in the
@@ -410,13 +315,6 @@ def night_players(db: Database, night_id: int) -> list[dict]:
         "SELECT s.player_id, p.name, s.seat FROM seats s JOIN players p ON p.id = s.player_id "
         "WHERE s.night_id = ? AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.kind = 'unseat' "
         "AND u.target = s.id) ORDER BY s.seat", [night_id])]
-
-
-def local_time(iso_utc: str | None, tz_name: str) -> datetime | None:
-    """An ISO-8601 UTC string shown in the club's zone (aware datetime), None passes."""
-    if not iso_utc:
-        return None
-    return datetime.fromisoformat(iso_utc).astimezone(zone(tz_name))
 
 
 LEDGER_IMPORT_KEY = "pokernow:"

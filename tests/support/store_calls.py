@@ -30,8 +30,8 @@ PURE = frozenset({
     "store.core.checks.StoreError",          # a refusal's constructor (code and params)
     "store.core.transactions.Busy",           # the locked database's exception
     "store.hand.operations.Tap",              # a tap's value (a dataclass)
-    "store.night.nights.local_time",          # an ISO UTC string in the club's zone (formatting)
-    "store.night.nights.zone",                # an IANA name's ZoneInfo, or the refusal unknown_timezone
+    "store.core.times.local_time",          # an ISO UTC string in the club's zone (formatting)
+    "store.core.times.zone",                # an IANA name's ZoneInfo, or the refusal unknown_timezone
     "store.night.nights.start_in_bounds",     # a night's start within the bounds (a pure check on the clock)
     "store.core.transactions.clock",          # the current time (UTC)
     "store.core.checks.bad_characters",       # the characters a person's text may not hold

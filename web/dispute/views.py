@@ -31,9 +31,9 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from flask_babel import gettext as _
 
 import store
+from store.core.times import local_time
 from store.dispute.pages import host_dispute_page, player_dispute_page
 from store.dispute.rulings import MAX_RULE
-from store.night.nights import local_time
 from web.account.views import current_actor
 from web.core import i18n
 from web.core.db import get_db

@@ -27,8 +27,8 @@ from functools import lru_cache
 from flask import Blueprint, abort, g, render_template, url_for
 from flask_babel import gettext as _
 
+from store.core.times import local_time
 from store.hand.replayer import host_hand_page, night_hands_page, player_hand_page
-from store.night.nights import local_time
 from web.core import i18n
 from web.core.db import get_db
 from web.core.security import PRIVATE

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from store.night.nights import local_time
+from store.core.times import local_time
 from web.core.qr import is_link, qr_svg
 
 

@@ -23,8 +23,8 @@ from sqlite_utils import Database
 import store
 import store.core.chain
 from store.core.reasons import void_reason
+from store.core.times import local_time
 from store.money import report as store_report
-from store.night.nights import local_time
 from web.account.views import current_account, login_redirect
 from web.core import i18n
 from web.core.db import get_db

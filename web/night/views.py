@@ -32,10 +32,10 @@ from flask_babel import ngettext
 
 import referee
 import store
+from store.core.times import local_time
 from store.hand.start_void import void_current_start
 from store.money.chip_entries import buy_in_stack, cash_out_named, recount_named, seat_between_hands
 from store.night.night_page import night_page
-from store.night.nights import local_time
 from store.night.shown_links import issue_dealer_link_page, issue_player_link_page
 from store.player.player_links import revoke_link as revoke
 from store.player.player_links import revoke_player_links
@@ -111,14 +111,14 @@ def _timezones(club_tz: str) -> list[str]:
 
 def zone_field(default: str) -> str:
     """The form's time zone (``timezone``), else ``default`` (the import form's "": the
-    file's own): an IANA name (``store.night.nights.zone``).
+    file's own): an IANA name (``store.core.times.zone``).
 
     :raises night_form.FieldRefused: (of ``timezone``) no such zone, said in the page's
         language (the store's ``unknown_timezone``)."""
     name = night_form.named("timezone", lambda: text_field("timezone", 64)) or default
     try:
         if name:
-            store.night.nights.zone(name)
+            store.core.times.zone(name)
     except store.StoreError as exc:
         raise night_form.FieldRefused(refusal_text(exc), "timezone") from None
     return name
@@ -152,7 +152,7 @@ def _started_at(raw: str, tz_name: str, *, empty_ok: bool = False) -> datetime |
     except ValueError:
         raise ValueError(_("%(field)s: write a date and time (2026-03-14 21:00).",
                            field=_field_label("started_at"))) from None
-    tz = store.night.nights.zone(tz_name)
+    tz = store.core.times.zone(tz_name)
     if not store.night.nights.start_in_bounds(when, tz):
         raise ValueError(_("%(field)s: a night starts on 1 January 2000 or later, and at most a year from now.",
                            field=_field_label("started_at")))

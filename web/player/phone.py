@@ -16,7 +16,7 @@ from babel.lists import format_list
 from flask_babel import format_datetime, get_locale, ngettext
 from flask_babel import gettext as _
 
-from store.night.nights import local_time
+from store.core.times import local_time
 from web.core.i18n import chips, money, said_reason
 
 

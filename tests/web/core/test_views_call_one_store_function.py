@@ -85,7 +85,8 @@ def _scan(**sources: str) -> dict[str, list[str]]:
 
 HEAD = '''
 import store
-from store.night.nights import get_night, table_players, local_time
+from store.night.nights import get_night, table_players
+from store.core.times import local_time
 from store.money import payments as store_payments
 from web.core.db import get_db
 '''
