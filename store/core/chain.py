@@ -219,8 +219,15 @@ def head(db: Database, night_id: int) -> dict:
     return {"head": row[0], "links": row[1]} if row else {"head": None, "links": 0}
 
 
-def _problem(n: int | None, table: str | None, row_id: int | None, message: str) -> dict:
-    return {"link": n, "table": table, "row_id": row_id, "message": message}
+PROBLEMS = ("link_missing", "link_table_unchained", "link_row_gone", "link_mismatch", "head_missing", "no_chain",
+            "head_ahead", "link_after_head", "head_rewritten", "row_unlinked", "row_stray", "row_orphan",
+            "night_pending", "result_changed", "printed_head_unknown")
+"""The codes of :func:`verify`'s problems, in the order it checks (their params there; said
+for a person by ``web.core.chain_words.problem_text``)."""
+
+
+def _problem(code: str, n: int | None, table: str | None, row_id: int | None, **params) -> dict:
+    return {"link": n, "table": table, "row_id": row_id, "code": code, "params": params}
 
 
 def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
@@ -242,9 +249,21 @@ def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
 
     :returns: ``{"ok": bool, "night_id", "head": the recorded head (hex) or None,
         "links": links found, "problem": None or {"link": n or None, "table", "row_id",
-        "message": English, naming the row as it reads now ("hand 3, action 7: p3 open
-        10")}, "printed": None or {"head", "link": n or None (not in the chain),
-        "added_since": links after it or None}}``.
+        "code": one of :data:`PROBLEMS`, "params": dict}, "printed": None or {"head",
+        "link": n or None (not in the chain), "added_since": links after it or None}}``.
+        A problem holds no words: its params are numbers, names and, under ``row``, the
+        row as it reads now (``store.core.chain_rows.facts``: ``{"table", "row_id",
+        "facts"}``); ``web.core.chain_words`` says it. By code: ``link_missing`` (``next``:
+        the link the chain goes on at), ``link_table_unchained``, ``link_row_gone``
+        (``now_night`` when the row moved to another night, absent when it was deleted),
+        ``link_mismatch`` (``row``), ``head_missing``, ``no_chain``, ``head_ahead`` (the
+        head records more links than there are: ``ends`` the last link, ``recorded`` the
+        head's count, ``sealed`` whether its seal holds; ``table``/``row_id`` the newest row
+        it names), ``link_after_head`` (``row``, ``recorded``), ``head_rewritten``,
+        ``row_unlinked`` (``row``), ``row_stray`` (``row``, ``points_at`` ``"hand"`` or
+        ``"dispute"``, ``night``: what its ``night_id`` says), ``row_orphan`` (``row``,
+        ``night``), ``night_pending``, ``result_changed`` (``hand``: its number),
+        ``printed_head_unknown`` (``head``, ``night``, ``links``).
     :raises StoreError: no such night, and no trace of one in the chain (code
         ``no_night``, params ``night``).
     :raises ChainError: the database holds no key.
@@ -273,20 +292,15 @@ def _walk(db: Database, key: bytes, night_id: int, links: list, rows: dict) -> d
     prev = ""
     for expected, (n, table, row_id, mac) in enumerate(links, 1):
         if n != expected:
-            return _problem(expected, None, None, f"link {expected} is missing (the chain goes on at link {n}): "
-                                                  "a link was deleted")
+            return _problem("link_missing", expected, None, None, next=n)
         if table not in rows:
-            return _problem(n, table, row_id, f"link {n} points at table {table!r}, which is not chained")
+            return _problem("link_table_unchained", n, table, row_id)
         content = rows[table].get(row_id)
         if content is None:
             moved = chain_rows.row_content(db, table, row_id)
-            where = f"it now belongs to night {moved[0]}" if moved else "the row was deleted"
-            return _problem(n, table, row_id, f"link {n} points at {table} row {row_id}, which is gone "
-                                              f"from this night: {where}")
+            return _problem("link_row_gone", n, table, row_id, **({"now_night": moved[0]} if moved else {}))
         if not hmac.compare_digest(link_mac(key, prev, n, table, row_id, content), mac):
-            what = chain_rows.describe(db, table, row_id, content)
-            return _problem(n, table, row_id, f"link {n} ({table} row {row_id}) does not match: {what} "
-                                              "was changed after it was written (or the link was)")
+            return _problem("link_mismatch", n, table, row_id, row=chain_rows.facts(db, table, row_id, content))
         prev = mac
     return None
 
@@ -295,27 +309,18 @@ def _check_head(db: Database, key: bytes, night_id: int, links: list, stored) ->
     count = len(links)
     last = links[-1][3] if links else ""
     if stored is None:
-        return _problem(count or None, None, None, "the night's chain head is missing: it was deleted") \
-            if links else _problem(None, "nights", night_id, "the night has no chain: it was never linked "
-                                                             "or its chain was deleted")
+        return _problem("head_missing", count or None, None, None) if links else \
+            _problem("no_chain", None, "nights", night_id)
     recorded, recorded_links, seal, table, row_id = stored
     sealed = hmac.compare_digest(head_seal(key, night_id, recorded, recorded_links, table, row_id), seal or "")
     if recorded_links > count:
-        gone = recorded_links - count
-        newest = f"{table} row {row_id}" + ("" if sealed else " (as the head says)")
-        return _problem(count + 1, table, row_id,
-                        f"the chain ends at link {count} but its head records {recorded_links} links: "
-                        f"the newest {gone} row{'s' if gone > 1 else ''} (the last: link {recorded_links}, "
-                        f"{newest}) {'were' if gone > 1 else 'was'} deleted together with "
-                        f"{'their links' if gone > 1 else 'its link'}")
+        return _problem("head_ahead", count + 1, table, row_id, ends=count, recorded=recorded_links, sealed=sealed)
     if recorded_links < count:
         n, table, row_id, _ = links[recorded_links]
-        return _problem(n, table, row_id, f"link {n} ({chain_rows.describe(db, table, row_id)}) comes after "
-                                          f"the recorded head ({recorded_links} links): added behind the "
-                                          "record's back")
+        return _problem("link_after_head", n, table, row_id, row=chain_rows.facts(db, table, row_id),
+                        recorded=recorded_links)
     if recorded != last or not sealed:
-        return _problem(count or None, None, None, "the recorded head does not match the chain: "
-                                                   "it was rewritten")
+        return _problem("head_rewritten", count or None, None, None)
     return None
 
 
@@ -324,9 +329,8 @@ def _unlinked(db: Database, links: list, rows: dict) -> dict | None:
     for table, found in rows.items():
         for row_id in sorted(found):
             if (table, row_id) not in linked:
-                what = chain_rows.describe(db, table, row_id, found[row_id])
-                return _problem(None, table, row_id, f"{table} row {row_id} ({what}) has no link: "
-                                                     "it was inserted behind the record's back")
+                return _problem("row_unlinked", None, table, row_id,
+                                row=chain_rows.facts(db, table, row_id, found[row_id]))
     return None
 
 
@@ -348,11 +352,8 @@ def _strays(db: Database, night_id: int, links: list) -> dict | None:
         for row_id, said in db.execute(f"SELECT t.id, t.night_id FROM {table} t WHERE {' OR '.join(tests)} "
                                        "ORDER BY t.id", {"night": night_id}).fetchall():
             if (table, row_id) not in linked:
-                what = chain_rows.describe(db, table, row_id)
-                return _problem(None, table, row_id, f"{table} row {row_id} ({what}) points at this night's "
-                                                     f"{'hand' if 'hand_id' in columns else 'dispute'} but is "
-                                                     f"not in its chain (its night_id says {said}): it was "
-                                                     "inserted or moved behind the record's back")
+                return _problem("row_stray", None, table, row_id, row=chain_rows.facts(db, table, row_id),
+                                points_at="hand" if "hand_id" in columns else "dispute", night=said)
     return None
 
 
@@ -365,16 +366,13 @@ def _orphans(db: Database) -> dict | None:
         row = db.execute(f"SELECT t.id, t.night_id FROM {table} t WHERE NOT EXISTS "
                          f"(SELECT 1 FROM nights n WHERE n.id = t.night_id) ORDER BY t.id LIMIT 1").fetchone()
         if row is not None:
-            what = chain_rows.describe(db, table, row[0])
-            return _problem(None, table, row[0], f"{table} row {row[0]} ({what}) names night {row[1]}, "
-                                                 "which does not exist: it was inserted behind the record's back")
+            return _problem("row_orphan", None, table, row[0], row=chain_rows.facts(db, table, row[0]), night=row[1])
     return None
 
 
 def _pending(db: Database, night_id: int) -> dict | None:
     if db.execute("SELECT 1 FROM chain_pending WHERE night_id = ?", [night_id]).fetchone():
-        return _problem(None, "nights", night_id, "the night is listed as made before the chain and "
-                                                  "was never linked: it cannot be verified")
+        return _problem("night_pending", None, "nights", night_id)
     return None
 
 
@@ -385,8 +383,7 @@ def _results(db: Database, key: bytes, night_id: int) -> dict | None:
             "SELECT hand_id, number, input_key, carry_after, entry, mac FROM hand_results "
             "WHERE night_id = ? AND mac IS NOT NULL ORDER BY number, hand_id", [night_id]):
         if not result_holds(key, hand_id, input_key, carry, entry, mac):
-            return _problem(None, "hand_results", hand_id, f"the stored result of hand {number} was changed; "
-                                                           "it is re-judged from the log")
+            return _problem("result_changed", None, "hand_results", hand_id, hand=number)
     return None
 
 
@@ -401,7 +398,5 @@ def _printed(result: dict, given: str, links: list) -> None:
     result["printed"] = {"head": wanted, "link": None, "added_since": None}
     if result["ok"]:
         result["ok"] = False
-        result["problem"] = _problem(None, None, None,
-                                     f"the printed head {wanted} is not in night {result['night_id']}'s chain "
-                                     f"({len(macs)} links): the record was rewritten since it was printed, "
-                                     "or the head is another night's")
+        result["problem"] = _problem("printed_head_unknown", None, None, None, head=wanted,
+                                     night=result["night_id"], links=len(macs))

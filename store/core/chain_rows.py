@@ -1,5 +1,6 @@
 """What the record's chain covers (``store.core.chain``): the tables, the content of each row
-that is chained, and a row said in words for the one who checks it.
+that is chained, and a row's facts for the words of the one who checks it
+(``web.core.chain_words``).
 
 Everything that decides the money is chained: the night's settings (rules, chip value,
 currency, time zone, start), the seats with the player's name as it reads now (so a
@@ -76,93 +77,87 @@ def entered_order(db: Database, table: str, night_id: int) -> list[tuple[str, in
         f"SELECT t.entered_at, t.id FROM {table} t WHERE {night_column(table)} = ?", [night_id])]
 
 
-# -- a row in words -------------------------------------------------------------------------
+# -- a row as facts -------------------------------------------------------------------------
+# (said for a person by ``web.core.chain_words.row_text``, from the web's gettext catalogue)
 
 def _one(db: Database, sql: str, params: list):
     row = db.execute(sql, params).fetchone()
     return row[0] if row else None
 
 
-def _player(db: Database, player_id: int | None) -> str:
-    if player_id is None:
-        return "the table"
-    name = _one(db, "SELECT name FROM players WHERE id = ?", [player_id])
-    return name if name is not None else f"player {player_id}"
+def _player(db: Database, player_id: int | None) -> dict:
+    """``{"player_id", "player": the name as it reads now, None for no such player}``
+    (``player_id`` None: the whole table)."""
+    name = None if player_id is None else _one(db, "SELECT name FROM players WHERE id = ?", [player_id])
+    return {"player_id": player_id, "player": name}
 
 
-def _hand(db: Database, hand_id: int | None) -> str:
-    number = _one(db, "SELECT number FROM hands WHERE id = ?", [hand_id])
-    return f"hand {number}" if number is not None else f"hand id {hand_id}"
+def _hand(db: Database, hand_id: int | None) -> dict:
+    """``{"hand_id", "hand": its number, None for no such hand}``."""
+    return {"hand_id": hand_id, "hand": _one(db, "SELECT number FROM hands WHERE id = ?", [hand_id])}
 
 
-def _night(db: Database, row_id: int, c: dict) -> str:
-    return (f"the night's settings: {c['chips_per']} chip(s) = {c['chip_cents']} cents {c['currency']}, "
-            f"{c['timezone']}, started {c['started_at']}, rules {c['rules']}")
+def _night(db: Database, row_id: int, c: dict) -> dict:
+    return {name: c[name] for name in ("chips_per", "chip_cents", "currency", "timezone", "started_at", "rules")}
 
 
-def _seat(db: Database, row_id: int, c: dict) -> str:
-    return f"seat {c['seat']}: {c['name']} (player {c['player_id']})"
+def _seat(db: Database, row_id: int, c: dict) -> dict:
+    return {"seat": c["seat"], "name": c["name"], "player_id": c["player_id"]}
 
 
-def _hand_row(db: Database, row_id: int, c: dict) -> str:
-    return f"hand {c['number']} started (button seat {c['button']})"
+def _hand_row(db: Database, row_id: int, c: dict) -> dict:
+    return {"number": c["number"], "button": c["button"]}
 
 
-def _event(db: Database, row_id: int, c: dict) -> str:
-    where = f"{_hand(db, c['hand_id'])}, "
-    number = (c["seq"] or 0) + 1
-    if c["kind"] == "action":
-        return f"{where}action {number}: {c['action']}"
-    if c["kind"] == "void":
-        target = _one(db, "SELECT action FROM events WHERE id = ?", [c["target"]])
-        return f"{where}entry {number}: void of {target or 'event ' + str(c['target'])} ({c['reason']})"
-    if c["kind"] == "end":
-        return f"{where}entry {number}: end of the hand"
-    return f"{where}entry {number}: {c['kind']} ({c['reason']})"
+def _event(db: Database, row_id: int, c: dict) -> dict:
+    target = _one(db, "SELECT action FROM events WHERE id = ?", [c["target"]]) if c["kind"] == "void" else None
+    return {**_hand(db, c["hand_id"]), "entry": (c["seq"] or 0) + 1, "kind": c["kind"], "action": c["action"],
+            "reason": c["reason"], "target": c["target"], "target_action": target}
 
 
-LEDGER_WORDS = {"buy_in": "buy-in", "cash_out": "cash-out", "adjustment": "adjustment", "close": "close",
-                "void": "void", "unseat": "leaving the table"}
+def _ledger(db: Database, row_id: int, c: dict) -> dict:
+    return {"kind": c["kind"], **_player(db, c["player_id"]), "chips": c["chips"], "target": c["target"],
+            "reason": c["reason"], "detail": c["detail"]}
 
 
-def _ledger(db: Database, row_id: int, c: dict) -> str:
-    kind = LEDGER_WORDS.get(c["kind"], c["kind"])
-    text = f"ledger entry {row_id}, {kind} of {_player(db, c['player_id'])}"
-    if c["chips"] is not None:
-        text += f": {c['chips']} chips"
-    if c["kind"] == "void":
-        text += f" (voids entry {c['target']})"
-    if c["reason"]:
-        text += f" ({c['reason']})"
-    if c["kind"] == "close" and c["detail"]:
-        text += f" {c['detail']}"
-    return text
+def _dispute(db: Database, row_id: int, c: dict) -> dict:
+    return {**_player(db, c["player_id"]), **_hand(db, c["hand_id"]), "statement": c["statement"]}
 
 
-def _dispute(db: Database, row_id: int, c: dict) -> str:
-    return f"dispute {row_id} by {_player(db, c['player_id'])} on {_hand(db, c['hand_id'])}: {c['statement']!r}"
+def _ruling(db: Database, row_id: int, c: dict) -> dict:
+    return {"dispute_id": c["dispute_id"], **_hand(db, c["hand_id"]), "decision": c["decision"], "rule": c["rule"],
+            "moves": json.loads(c["detail"] or "{}").get("moves")}
 
 
-def _ruling(db: Database, row_id: int, c: dict) -> str:
-    moves = json.loads(c["detail"] or "{}").get("moves")
-    return (f"ruling {row_id} on dispute {c['dispute_id']} ({_hand(db, c['hand_id'])}): {c['decision']}, "
-            f"rule {c['rule']!r}" + (f", chips moved {moves}" if moves else ""))
+FACTS = {"nights": _night, "seats": _seat, "hands": _hand_row, "events": _event, "ledger": _ledger,
+         "disputes": _dispute, "rulings": _ruling}
 
 
-DESCRIBE = {"nights": _night, "seats": _seat, "hands": _hand_row, "events": _event, "ledger": _ledger,
-            "disputes": _dispute, "rulings": _ruling}
+def facts(db: Database, table: str, row_id: int, content: dict | None = None) -> dict:
+    """A chained row as it reads now, as data for its words (``web.core.chain_words``):
+    ``{"table", "row_id", "facts": dict, or None when the row is gone, not of a chained
+    table, or too damaged to read}``. By table, ``facts`` holds: ``nights`` ``chips_per``,
+    ``chip_cents`` (cents), ``currency``, ``timezone``, ``started_at``, ``rules`` (JSON
+    text); ``seats`` ``seat``, ``name``, ``player_id``; ``hands`` ``number``, ``button``;
+    ``events`` ``hand`` (number; None: no such hand) and ``hand_id``, ``entry`` (1-based
+    place in the hand's log), ``kind``, ``action``, ``reason``, ``target`` and
+    ``target_action`` (a void's target event and its action text, None when not found);
+    ``ledger`` ``kind``, ``player_id`` (None: the table) and ``player`` (the name, None for
+    no such player), ``chips``, ``target``, ``reason``, ``detail``; ``disputes``
+    ``player_id``, ``player``, ``hand``, ``hand_id``, ``statement``; ``rulings``
+    ``dispute_id``, ``hand``, ``hand_id``, ``decision``, ``rule``, ``moves`` (the detail's
+    ``{player id: chips}``, or None).
 
-
-def describe(db: Database, table: str, row_id: int, content: dict | None = None) -> str:
-    """The row in words, as it reads now (``"hand 3, action 7: p3 open 10"``,
-    ``"ledger entry 12, buy-in of Ana: 500 chips"``); ``"<table> row <id>"`` when it is
-    gone or cannot be read."""
+    :param content: the row's chained content when already read (:func:`night_rows`).
+    """
+    row = {"table": table, "row_id": row_id, "facts": None}
     if content is None:
         found = row_content(db, table, row_id) if table in CHAINED and table in present(db) else None
         content = found[1] if found else None
     if content is None:
-        return f"{table} row {row_id}"
+        return row
     try:
-        return DESCRIBE[table](db, row_id, content)
-    except (KeyError, TypeError, ValueError, AttributeError):  # a row too damaged to say
-        return f"{table} row {row_id}"
+        row["facts"] = FACTS[table](db, row_id, content)
+    except (KeyError, TypeError, ValueError, AttributeError):  # a row too damaged to read
+        pass
+    return row

@@ -1,5 +1,6 @@
 """The scans behind the one word system's guards: every refusal raised in ``store/`` and ``web/``
-is a code (no words), and no module outside the catalogues holds a table of sentences.
+is a code (no words), no module outside the catalogues holds a table of sentences, the command
+line says nothing that is not the catalogue's, and the store builds no sentence for a person.
 """
 
 from __future__ import annotations
@@ -124,6 +125,111 @@ def bilingual_tables(trees: dict[str, ast.Module]) -> list[str]:
                     sentence(getattr(e, "value", None)) for e in node.elts):
                 found.append(f"{name}:{node.lineno}")
     return found
+
+
+SAYING = {"echo", "secho", "ClickException", "UsageError", "BadParameter", "prompt", "confirm", "fail"}
+"""Click's calls whose text a person reads on the command line."""
+
+SAID_KEYWORDS = {"message", "text", "confirmation_prompt"}
+"""The keyword arguments of :data:`SAYING` that hold text (``err=``, ``fg=`` ... do not)."""
+
+GETTEXT = {"_", "gettext", "ngettext", "_l", "lazy_gettext", "pgettext", "npgettext"}
+"""The catalogue's calls: their message ids (positional arguments) are the catalogue's words."""
+
+SQL = re.compile(r"\b(SELECT|FROM|WHERE|INSERT|UPDATE|DELETE|CREATE|DROP|PRAGMA|JOIN|VALUES|ORDER BY)\b")
+
+_PUNCTUATION = "()[]{}.,:;!?'\"“”«»"
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``: tokens of two letters or more once their punctuation is off
+    (not ``p3``, ``--player``, ``t.hand_id``, ``/reports/nights/{}``)."""
+    tokens = (token.strip(_PUNCTUATION) for token in text.split())
+    return [token for token in tokens if len(token) >= 2 and token.isalpha()]
+
+
+def _built(node: ast.AST) -> str | None:
+    """The literal text of an f-string (each placeholder as ``{}``) or of ``"...".format(...)``."""
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"
+            and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str)):
+        return node.func.value.value
+    return None
+
+
+def _literals(node: ast.AST):
+    """``(node, text)`` of every literal text in ``node``'s expression: a string, an
+    f-string or a ``.format``, and what their placeholders and arguments hold; never a
+    message id given to the catalogue (:data:`GETTEXT`; its params are looked at), nor a
+    subscript's key."""
+    text = _built(node)
+    if text is None and isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = node.value
+    if text is not None:
+        yield node, text
+        inner = ([v.value for v in node.values if isinstance(v, ast.FormattedValue)] if isinstance(node, ast.JoinedStr)
+                 else [*node.args, *(k.value for k in node.keywords)] if isinstance(node, ast.Call) else [])
+        for child in inner:
+            yield from _literals(child)
+        return
+    if isinstance(node, ast.Call) and _called(node) in GETTEXT:
+        for keyword in node.keywords:
+            yield from _literals(keyword.value)
+        return
+    if isinstance(node, ast.Subscript):  # (a key is not said: t["payer"])
+        yield from _literals(node.value)
+        return
+    for child in ast.iter_child_nodes(node):
+        yield from _literals(child)
+
+
+def cli_words_outside_gettext(trees: dict[str, ast.Module]) -> list[str]:
+    """Every line the command line says (Click's :data:`SAYING`: ``echo``, ``ClickException``,
+    ``prompt`` ...) with words that are not the catalogue's: a string, an f-string, a
+    ``.format`` or a ``%`` of words, or words added to a catalogue sentence. A line of data
+    alone (a number, a path, ``f"{payer} -> {payee}: {amount}"``) passes. ``"path:line:
+    source"`` each."""
+    found = []
+    for name, tree in trees.items():
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and _called(node) in SAYING):
+                continue
+            said = [*node.args, *(k.value for k in node.keywords if k.arg in SAID_KEYWORDS)]
+            if any(_words(text) for arg in said for _, text in _literals(arg)):
+                found.append(f"{name}:{node.lineno}: {ast.unparse(node)[:100]}")
+    return found
+
+
+def store_sentences(trees: dict[str, ast.Module]) -> list[str]:
+    """Sentences for a person built in the store: an f-string or ``"...".format(...)`` of
+    two words or more (not SQL) that a function returns or yields (whole or as a part:
+    ``return _problem(n, f"link {n} was deleted")``), that is stored in a dict or list
+    (``result["problem"] = ...``), or that a dict, list, tuple or set display holds.
+    ``"path:line: text"`` each."""
+    found = []
+    for name, tree in trees.items():
+        held: set[ast.AST] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Return, ast.Yield)) and node.value is not None:
+                held.update(ast.walk(node.value))
+            elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Subscript) for t in node.targets):
+                held.update(ast.walk(node.value))
+            elif isinstance(node, ast.Dict):
+                held.update(n for value in node.values for n in ast.walk(value))
+            elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+                held.update(n for element in node.elts for n in ast.walk(element))
+        for node in sorted(held, key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0))):
+            text = _built(node)
+            if text is not None and not SQL.search(text) and len(_words(text)) >= 2:
+                found.append(f"{name}:{node.lineno}: {text[:80]!r}")
+    return found
+
+
+def cli_module() -> dict[str, ast.Module]:
+    """``web/core/cli.py``, parsed."""
+    path = ROOT / "web" / "core" / "cli.py"
+    return {str(path.relative_to(ROOT)): ast.parse(path.read_text(encoding="utf-8"))}
 
 
 def scanned_modules() -> dict[str, ast.Module]:

@@ -5,9 +5,14 @@
 
 ``flask --app app import ../shared/cases/false_opener.json`` prints the new night's id.
 
-A store refusal is said in one line (``Error: ...``, exit 1) in the pages' words
-(:func:`said`: the gettext catalogue of ``web.core.refusals``), in English unless the app's
-``CLUB_LANGUAGE`` is ``"es"``; the commands' own lines are English.
+Every line a person reads comes from the web's gettext catalogue (``translations/``), in
+the club's language (:func:`spoken`: English unless the app's ``CLUB_LANGUAGE`` is
+``"es"``): the commands' own lines, a store refusal in one line (``Error: ...``, exit 1;
+:func:`said`, the pages' words of ``web.core.refusals``) and what ``verify`` finds
+(``web.core.chain_words``). A count keeps the English plural for one too ("1 transfers",
+"1 nights", as the command line always wrote them: the same words as before), while the
+Spanish says one (``ngettext``). What a script reads stays bare: ``import`` prints the
+night's id alone. Click's own words (``--help``, a usage error) are Click's, in English.
 """
 
 from __future__ import annotations
@@ -22,12 +27,15 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 from flask_babel import force_locale
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 import store
 import store.account.accounts
 import store.core.chain
 import store.files.backup
 import store.money.ledger
+from web.core.chain_words import problem_place, problem_text
 from web.core.refusals import refusal_text
 from web.money.report import money, night_pdf
 
@@ -36,14 +44,22 @@ DEMO_FILE = SAMPLES / "demo_night.json"
 
 
 CLI_LANGUAGE = "en"
-"""The language of the command line's refusals when the app's ``CLUB_LANGUAGE`` says none."""
+"""The language of the command line when the app's ``CLUB_LANGUAGE`` says none."""
+
+
+def spoken():
+    """The command line's language in force (``flask_babel.force_locale``; a context
+    manager): the app's ``CLUB_LANGUAGE`` (``"es"`` or ``"en"``), English when it says
+    none. Every line is said inside it, and only the lines: a report's PDF keeps the
+    language it has without it."""
+    return force_locale(current_app.config.get("CLUB_LANGUAGE") or CLI_LANGUAGE)
 
 
 def said(exc: store.StoreError) -> str:
     """A store refusal as the command line says it, in one line: the same sentence as the
     pages (``web.core.refusals.refusal_text``, the gettext catalogue) in the club's language
-    (the app's ``CLUB_LANGUAGE``, ``"es"`` or ``"en"``; English when it says none)."""
-    with force_locale(current_app.config.get("CLUB_LANGUAGE") or CLI_LANGUAGE):
+    (:func:`spoken`)."""
+    with spoken():
         return refusal_text(exc)
 
 
@@ -74,8 +90,13 @@ def init_db_command():
     with _store() as db:
         applied = [m.name for m in store.migrations.applied(db)]
         judged = store.hand.judging.store_stale(db)
-    click.echo(f"database ready at {current_app.config['DATABASE']} ({len(applied)} migrations)"
-               + (f"; {judged} hands judged and stored" if judged else ""))
+    with spoken():
+        ready = _("database ready at %(path)s (%(count)s migrations)", path=current_app.config["DATABASE"],
+                  count=len(applied))
+        if judged:
+            ready = ngettext("%(ready)s; %(num)s hands judged and stored",
+                             "%(ready)s; %(num)s hands judged and stored", judged, ready=ready)
+        click.echo(ready)
 
 
 def _started_at(value: str | None) -> datetime | None:
@@ -85,10 +106,12 @@ def _started_at(value: str | None) -> datetime | None:
     try:
         when = datetime.fromisoformat(value.strip().replace("T", " "))
     except ValueError:
-        raise click.ClickException(f"--started-at {value!r}: write the date and time as "
-                                   "'2026-03-14 21:00'") from None
+        with spoken():
+            raise click.ClickException(_("--started-at %(value)s: write the date and time as '2026-03-14 21:00'",
+                                         value=repr(value))) from None
     if when.tzinfo is not None:
-        raise click.ClickException("--started-at is read in --timezone: give it without an offset")
+        with spoken():
+            raise click.ClickException(_("--started-at is read in --timezone: give it without an offset"))
     return when
 
 
@@ -117,9 +140,10 @@ def import_command(file, chip_cents, chips_per, currency, tz, started_at, title)
                                        currency=currency, timezone=tz, started_at=start, title=title,
                                        defaults={"timezone": club_tz})
     if done.close_refused is not None:
-        click.echo(f"night {done.night_id} is imported OPEN: the file says it was closed, but the close was "
-                   f"refused: {said(done.close_refused)}", err=True)
-    click.echo(done.night_id)
+        with spoken():
+            click.echo(_("night %(night)s is imported OPEN: the file says it was closed, but the close was "
+                         "refused: %(reason)s", night=done.night_id, reason=said(done.close_refused)), err=True)
+    click.echo(done.night_id)  # (the id alone: a script reads it)
 
 
 def _player(db, name: str | None, option: str) -> int | None:
@@ -127,7 +151,9 @@ def _player(db, name: str | None, option: str) -> int | None:
         return None
     player_id = store.find_player(db, name)
     if player_id is None:
-        raise click.ClickException(f"{option} {name!r}: no player of that name")
+        with spoken():
+            raise click.ClickException(_("%(option)s %(name)s: no player of that name", option=option,
+                                         name=repr(name)))
     return player_id
 
 
@@ -152,8 +178,10 @@ def close_command(night, hub, resolution, player, override_reason):
                                     override_reason=override_reason)
 
     currency = summary["night"]["currency"]
-    click.echo(f"night {night} closed: {len(summary['transfers'])} transfers")
-    for t in summary["transfers"]:
+    with spoken():
+        click.echo(ngettext("night %(night)s closed: %(num)s transfers", "night %(night)s closed: %(num)s transfers",
+                            len(summary["transfers"]), night=night))
+    for t in summary["transfers"]:  # names, an arrow and the amount: no words to say
         click.echo(f"{t['payer']} -> {t['payee']}: {money(t['cents'], currency)}")
 
 
@@ -165,7 +193,8 @@ def reopen_command(night, reason):
     """Reopen a closed NIGHT: its close and adjustments are voided (kept, with the reason)."""
     with _store() as db:
         store.reopen_night(db, night, reason=reason, entered_by="cli")
-    click.echo(f"night {night} reopened")
+    with spoken():
+        click.echo(_("night %(night)s reopened", night=night))
 
 
 @click.command("report")
@@ -177,14 +206,19 @@ def report_command(night, output):
     """Write the NIGHT's report (summary, players, transfers, hands) as a PDF."""
 
     if not output.parent.is_dir():
-        raise click.ClickException(f"cannot write {output}: the folder {output.parent} does not exist")
+        with spoken():
+            raise click.ClickException(_("cannot write %(path)s: the folder %(folder)s does not exist",
+                                         path=output, folder=output.parent))
     with _store() as db:
         pdf = night_pdf(db, night)
     try:
         output.write_bytes(pdf)
     except OSError as exc:
-        raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
-    click.echo(f"{output} ({len(pdf)} bytes)")
+        with spoken():
+            raise click.ClickException(_("cannot write %(path)s: %(detail)s", path=output,
+                                         detail=exc.strerror)) from None
+    with spoken():
+        click.echo(_("%(path)s (%(size)s bytes)", path=output, size=len(pdf)))
 
 
 @click.command("verify")
@@ -208,21 +242,37 @@ def verify_command(night, printed):
         click.get_current_context().exit(2)
     finally:
         db.close()
+    with spoken():
+        for line in _verified(night, result):
+            click.echo(line)
+    click.get_current_context().exit(0 if result["ok"] else 1)
+
+
+def _verified(night: int, result: dict) -> list[str]:
+    """``verify``'s lines for ``store.core.chain.verify``'s ``result`` (said inside
+    :func:`spoken`): intact with its link count and head, or where and what does not match
+    (``web.core.chain_words``); then where a printed head stands."""
     if result["ok"]:
-        click.echo(f"night {night}: the record is intact: {result['links']} links, head {result['head']}")
+        lines = [ngettext("night %(night)s: the record is intact: %(num)s links, head %(head)s",
+                          "night %(night)s: the record is intact: %(num)s links, head %(head)s",
+                          result["links"], night=night, head=result["head"])]
     else:
         problem = result["problem"]
-        where = f"link {problem['link']}" if problem["link"] else "the chain"
-        if problem["table"]:
-            where += f" ({problem['table']} row {problem['row_id']})"
-        click.echo(f"night {night}: the record does not match at {where}: {problem['message']}")
+        lines = [_("night %(night)s: the record does not match at %(place)s: %(problem)s", night=night,
+                   place=problem_place(problem), problem=problem_text(problem))]
     mark = result["printed"]
     if mark is not None and mark["link"] is not None:
         since = mark["added_since"]
-        click.echo(f"the printed head {mark['head']} is link {mark['link']} of {result['links']}: "
-                   + (f"{since} link{'s' if since != 1 else ''} added since it was printed" if since
-                      else "nothing added since it was printed"))
-    click.get_current_context().exit(0 if result["ok"] else 1)
+        if since:
+            lines.append(ngettext("the printed head %(head)s is link %(link)s of %(links)s: %(num)s link added "
+                                  "since it was printed",
+                                  "the printed head %(head)s is link %(link)s of %(links)s: %(num)s links added "
+                                  "since it was printed", since, head=mark["head"], link=mark["link"],
+                                  links=result["links"]))
+        else:
+            lines.append(_("the printed head %(head)s is link %(link)s of %(links)s: nothing added since it was "
+                           "printed", head=mark["head"], link=mark["link"], links=result["links"]))
+    return lines
 
 
 @click.command("demo")
@@ -241,10 +291,12 @@ def demo_command():
         links = store.dealer_links(db, night_id)
         if not any(link["live"] for link in links):
             label = "Demo" if not links else f"Demo {len(links) + 1}"  # labels are unique per night
-            _, token = store.issue_dealer_link(db, night_id, label, issued_by="demo", closed_ok=True)
-    click.echo(f"demo night {night_id}: see /reports/nights/{night_id}")
-    if token is not None:
-        click.echo(f"its tablet link (closed night: the tablet says so): {_dealer_path(night_id, token)}")
+            token = store.issue_dealer_link(db, night_id, label, issued_by="demo", closed_ok=True)[1]
+    with spoken():
+        click.echo(_("demo night %(night)s: see %(path)s", night=night_id, path=f"/reports/nights/{night_id}"))
+        if token is not None:
+            click.echo(_("its tablet link (closed night: the tablet says so): %(path)s",
+                         path=_dealer_path(night_id, token)))
 
 
 def _dealer_path(night_id: int, token: str) -> str:
@@ -261,8 +313,9 @@ def dealer_link_command(night, label):
     kept; the host revokes it on the night page)."""
     with _store() as db:
         link_id, token = store.issue_dealer_link(db, night, label, issued_by="cli")
-    click.echo(f"tablet link {link_id} for night {night} (open it at the server's address): "
-               f"{_dealer_path(night, token)}")
+    with spoken():
+        click.echo(_("tablet link %(link)s for night %(night)s (open it at the server's address): %(path)s",
+                     link=link_id, night=night, path=_dealer_path(night, token)))
 
 
 @click.command("set-password")
@@ -281,12 +334,17 @@ def set_password_command(username, password_stdin, new):
     if password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
     else:
-        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+        with spoken():
+            password = click.prompt(_("Password"), hide_input=True,
+                                    confirmation_prompt=_("Repeat for confirmation"))
     with _store() as db:
-        _, created = store.account.accounts.set_password(db, username, password, new=new)
-    click.echo(f"host account {username.strip()} " + (
-        "created" if created else "updated; its sessions ended and its failed logins were forgiven "
-                                  "(it may log in at once)"))
+        created = store.account.accounts.set_password(db, username, password, new=new)[1]
+    with spoken():
+        if created:
+            click.echo(_("host account %(name)s created", name=username.strip()))
+        else:
+            click.echo(_("host account %(name)s updated; its sessions ended and its failed logins were forgiven "
+                         "(it may log in at once)", name=username.strip()))
 
 
 @click.command("setup-code")
@@ -298,13 +356,14 @@ def setup_code_command(url):
     with _store() as db:
         code = store.account.accounts.issue_setup_code(db)
         names = store.account.accounts.usernames(db)
-    if code is None:
-        click.echo(f"Host account: {', '.join(names)} (log in at /host/login; "
-                   "`flask --app app set-password USER` sets a new password)")
-        return
-    click.echo(f"First run: open {url} and enter the setup code {code} to choose the host's "
-               "username and password (single use),\n"
-               "or set them here: flask --app app set-password USER")
+    with spoken():
+        if code is None:
+            click.echo(_("Host account: %(names)s (log in at /host/login; `flask --app app set-password USER` sets "
+                         "a new password)", names=", ".join(names)))
+        else:
+            click.echo(_("First run: open %(url)s and enter the setup code %(code)s to choose the host's username "
+                         "and password (single use),\nor set them here: flask --app app set-password USER",
+                         url=url, code=code))
 
 
 @click.command("backup")
@@ -319,10 +378,13 @@ def backup_command(file, force):
         made = store.files.backup.backup(current_app.config["DATABASE"], file, force=force)
     except store.StoreError as exc:
         raise click.ClickException(said(exc)) from None
-    click.echo(f"{file}: {made['nights']} nights, backup made at {made['made_at']}")
-    if made["chain_key"] == "environment":
-        click.echo(f"the chain key comes from {store.core.secret_file.CHAIN_KEY_ENV}, not from secrets.json: "
-                   "keep it with this backup", err=True)
+    with spoken():
+        click.echo(ngettext("%(path)s: %(num)s nights, backup made at %(made_at)s",
+                            "%(path)s: %(num)s nights, backup made at %(made_at)s", made["nights"], path=file,
+                            made_at=made["made_at"]))
+        if made["chain_key"] == "environment":
+            click.echo(_("the chain key comes from %(variable)s, not from secrets.json: keep it with this backup",
+                         variable=store.core.secret_file.CHAIN_KEY_ENV), err=True)
 
 
 @click.command("restore")
@@ -338,13 +400,18 @@ def restore_command(file, force):
         done = store.files.backup.restore(file, current_app.config["DATABASE"], force=force)
     except store.StoreError as exc:
         raise click.ClickException(said(exc)) from None
-    click.echo(f"restored {done['nights']} nights ({done['links']} chain links verified) from {file} "
-               f"(made at {done['manifest']['made_at']}) into {current_app.config['DATABASE']}")
-    for old in done["kept"]:
-        click.echo(f"the old file is kept as {old}")
-    if done["unchained"]:
-        click.echo(f"not covered by the chain, restored as the backup holds them: {', '.join(done['unchained'])} "
-                   "(accounts, sessions, tablet links: keep backups as safe as secrets.json)")
+    with spoken():
+        click.echo(ngettext("restored %(num)s nights (%(links)s chain links verified) from %(path)s (made at "
+                            "%(made_at)s) into %(database)s",
+                            "restored %(num)s nights (%(links)s chain links verified) from %(path)s (made at "
+                            "%(made_at)s) into %(database)s", done["nights"], links=done["links"], path=file,
+                            made_at=done["manifest"]["made_at"], database=current_app.config["DATABASE"]))
+        for old in done["kept"]:
+            click.echo(_("the old file is kept as %(path)s", path=old))
+        if done["unchained"]:
+            click.echo(_("not covered by the chain, restored as the backup holds them: %(tables)s (accounts, "
+                         "sessions, tablet links: keep backups as safe as secrets.json)",
+                         tables=", ".join(done["unchained"])))
 
 
 def init_app(app: Flask) -> None:

@@ -18,6 +18,7 @@ import stat
 import pytest
 from hosts import login_host
 from hypothesis import HealthCheck, given, settings
+from chain_said import problem_said
 from hypothesis import strategies as st
 from pdfs import pdf_text
 from refusal_english import english
@@ -73,14 +74,16 @@ def verify(app, night_id: int, **kw) -> dict:
         db.conn.close()
 
 
-def caught(result: dict, table: str, row_id: int | None, *words: str) -> dict:
+def caught(app, result: dict, table: str, row_id: int | None, *words: str) -> dict:
     """The result names the row: not ok, the table, the row id, and the words of its
-    description; returns the problem."""
+    description (as ``flask verify`` says the problem: :func:`chain_said.problem_said`);
+    returns the problem."""
     problem = result["problem"]
     assert not result["ok"] and problem is not None, result
     assert (problem["table"], problem["row_id"]) == (table, row_id), problem
+    said = problem_said(app, problem)
     for word in words:
-        assert word in problem["message"], problem
+        assert word in said, (said, problem)
     return problem
 
 
@@ -125,7 +128,7 @@ def test_an_actions_text_edited_is_caught_with_the_action_named(app, db, runner,
     unguard(conn, "events")
     conn.execute("UPDATE events SET action = 'p3 open 20' WHERE id = ?", [target])
     conn.close()
-    caught(verify(app, night_id), "events", target, "hand 1, action 6: p3 open 20")
+    caught(app, verify(app, night_id), "events", target, "hand 1, action 6: p3 open 20")
     out = runner.invoke(args=["verify", str(night_id)])
     assert out.exit_code == 1 and "hand 1, action 6: p3 open 20" in out.output
 
@@ -137,7 +140,7 @@ def test_the_newest_event_deleted_is_caught(app, db, runner, night):
     unguard(conn, "events")
     conn.execute("DELETE FROM events WHERE id = ?", [newest])
     conn.close()
-    problem = caught(verify(app, night_id), "events", newest, "deleted")
+    problem = caught(app, verify(app, night_id), "events", newest, "deleted")
     assert problem["link"] == links
     out = runner.invoke(args=["verify", str(night_id)])
     assert out.exit_code == 1 and f"events row {newest}" in out.output
@@ -153,7 +156,7 @@ def test_the_newest_event_deleted_with_its_link_is_caught_by_the_recorded_head(a
     conn.execute("DELETE FROM events WHERE id = ?", [newest])
     conn.execute("DELETE FROM chain WHERE night_id = ? AND n = ?", [night_id, links])
     conn.close()
-    problem = caught(verify(app, night_id), "events", newest, f"head records {links} links", "deleted")
+    problem = caught(app, verify(app, night_id), "events", newest, f"head records {links} links", "deleted")
     assert problem["link"] == links
     assert runner.invoke(args=["verify", str(night_id)]).exit_code == 1
 
@@ -174,7 +177,7 @@ def test_the_newest_event_deleted_with_its_link_and_the_head_rolled_back_is_caug
                  [previous_mac, links - 1, previous_tbl, previous_row, night_id])
     conn.close()
     result = verify(app, night_id)
-    assert not result["ok"] and "rewritten" in result["problem"]["message"]
+    assert not result["ok"] and "rewritten" in problem_said(app, result["problem"])
 
 
 def test_an_award_edited_is_caught_with_the_award_named(app, db, runner, night):
@@ -186,7 +189,7 @@ def test_an_award_edited_is_caught_with_the_award_named(app, db, runner, night):
     unguard(conn, "events")
     conn.execute("UPDATE events SET action = 'd award p4 75' WHERE id = ?", [target])
     conn.close()
-    caught(verify(app, night_id), "events", target, "hand 1, action 15: d award p4 75")
+    caught(app, verify(app, night_id), "events", target, "hand 1, action 15: d award p4 75")
     out = runner.invoke(args=["verify", str(night_id)])
     assert out.exit_code == 1 and "d award p4 75" in out.output
 
@@ -198,7 +201,7 @@ def test_a_buy_in_changed_is_caught(app, db, night):
     unguard(conn, "ledger")
     conn.execute("UPDATE ledger SET chips = 900 WHERE id = ?", [entry])
     conn.close()
-    caught(verify(app, night_id), "ledger", entry, "buy-in of Bruno: 900 chips")
+    caught(app, verify(app, night_id), "ledger", entry, "buy-in of Bruno: 900 chips")
 
 
 def test_the_nights_chip_value_changed_is_caught(app, db, runner, night):
@@ -207,7 +210,7 @@ def test_the_nights_chip_value_changed_is_caught(app, db, runner, night):
     unguard(conn, "nights")
     conn.execute("UPDATE nights SET chip_cents = 100 WHERE id = ?", [night_id])
     conn.close()
-    problem = caught(verify(app, night_id), "nights", night_id, "100 cents")
+    problem = caught(app, verify(app, night_id), "nights", night_id, "100 cents")
     assert problem["link"] == 1
     assert runner.invoke(args=["verify", str(night_id)]).exit_code == 1
 
@@ -218,7 +221,7 @@ def test_a_player_renamed_is_caught_at_their_seat(app, db, night):
     conn = attacker(app)
     conn.execute("UPDATE players SET name = 'Zoe', name_key = 'zoe' WHERE id = ?", [ids["Chus"]])
     conn.close()
-    caught(verify(app, night_id), "seats", seat, "seat 4: Zoe")
+    caught(app, verify(app, night_id), "seats", seat, "seat 4: Zoe")
 
 
 def test_a_ruling_edited_is_caught(app, db, night):
@@ -234,7 +237,7 @@ def test_a_ruling_edited_is_caught(app, db, night):
     unguard(conn, "rulings")
     conn.execute("UPDATE rulings SET rule = 'RRoP 3' WHERE id = ?", [ruling])
     conn.close()
-    caught(verify(app, night_id), "rulings", ruling, f"dispute {dispute}", "'RRoP 3'")
+    caught(app, verify(app, night_id), "rulings", ruling, f"dispute {dispute}", "'RRoP 3'")
 
 
 # -- more ways to rewrite the record ------------------------------------------------------------
@@ -246,7 +249,7 @@ def test_a_row_inserted_without_a_link_is_caught(app, db, night):
                        "VALUES (?, ?, 'adjustment', 40, 'host', '2026-01-01T00:00:00+00:00')",
                        [night_id, ids["Ana"]]).lastrowid
     conn.close()
-    caught(verify(app, night_id), "ledger", row, "adjustment of Ana: 40 chips", "no link")
+    caught(app, verify(app, night_id), "ledger", row, "adjustment of Ana: 40 chips", "no link")
 
 
 def test_a_row_moved_from_another_night_is_caught_in_both(app, db, night):
@@ -259,8 +262,8 @@ def test_a_row_moved_from_another_night_is_caught_in_both(app, db, night):
     unguard(conn, "events")
     conn.execute("UPDATE events SET night_id = ? WHERE id = ?", [night_id, moved])
     conn.close()
-    caught(verify(app, other), "events", moved, f"night {night_id}")
-    caught(verify(app, night_id), "events", moved, "no link")
+    caught(app, verify(app, other), "events", moved, f"night {night_id}")
+    caught(app, verify(app, night_id), "events", moved, "no link")
 
 
 def _second_night(db) -> int:
@@ -282,10 +285,10 @@ def test_an_event_on_this_nights_hand_filed_under_another_night_is_caught_by_thi
                        "VALUES (?, ?, 70, 'action', 'p1 call', 'dealer', '2026-01-01T00:00:00+00:00')",
                        [other, hand_id]).lastrowid
     conn.close()
-    problem = caught(verify(app, night_id), "events", row, "points at this night's hand", "not in its chain",
-                     f"night_id says {other}")
-    assert "hand 1" in problem["message"]
-    caught(verify(app, other), "events", row, "no link")
+    problem = caught(app, verify(app, night_id), "events", row, "points at this night's hand",
+                     "not in its chain", f"night_id says {other}")
+    assert "hand 1" in problem_said(app, problem)
+    caught(app, verify(app, other), "events", row, "no link")
 
 
 def test_rows_naming_a_night_that_does_not_exist_are_caught(app, client, db, night):
@@ -301,7 +304,7 @@ def test_rows_naming_a_night_that_does_not_exist_are_caught(app, client, db, nig
                          "VALUES (99, ?, 50, 'action', 'p4 open 10', 'dealer', '2026-01-01T00:00:00+00:00')",
                          [hand_id]).lastrowid
     conn.close()
-    caught(verify(app, night_id), "events", event, "p4 open 10", "night_id says 99")
+    caught(app, verify(app, night_id), "events", event, "p4 open 10", "night_id says 99")
     conn = attacker(app)
     conn.execute("DELETE FROM events WHERE id = ?", [event])  # one at a time: the first problem is named
     unguard(conn, "disputes")
@@ -309,7 +312,7 @@ def test_rows_naming_a_night_that_does_not_exist_are_caught(app, client, db, nig
                            "VALUES (99, ?, ?, 'fake cross', 'player:1', '2026-01-01T00:00:00+00:00')",
                            [hand_id, ids["Ana"]]).lastrowid
     conn.close()
-    caught(verify(app, night_id), "disputes", dispute, "'fake cross'", "night_id says 99")
+    caught(app, verify(app, night_id), "disputes", dispute, "'fake cross'", "night_id says 99")
     login_host(client)
     assert client.get(f"/host/dispute/{dispute}").status_code == 200
     conn = attacker(app)
@@ -318,7 +321,7 @@ def test_rows_naming_a_night_that_does_not_exist_are_caught(app, client, db, nig
                           "VALUES (99, ?, 'adjustment', 40, 'host', '2026-01-01T00:00:00+00:00')",
                           [ids["Ana"]]).lastrowid
     conn.close()
-    caught(verify(app, night_id), "ledger", ledger, "names night 99, which does not exist")
+    caught(app, verify(app, night_id), "ledger", ledger, "names night 99, which does not exist")
 
 
 def test_a_link_deleted_from_the_middle_is_caught(app, db, night):
@@ -328,7 +331,7 @@ def test_a_link_deleted_from_the_middle_is_caught(app, db, night):
     conn.execute("DELETE FROM chain WHERE night_id = ? AND n = 5", [night_id])
     conn.close()
     problem = verify(app, night_id)["problem"]
-    assert problem["link"] == 5 and "missing" in problem["message"]
+    assert problem["link"] == 5 and "missing" in problem_said(app, problem)
 
 
 def test_another_key_is_refused_when_the_database_is_opened(app, db, night):
@@ -427,7 +430,7 @@ def test_a_printed_head_no_longer_in_a_rewritten_chain_fails(app, db, night):
     insider.conn.close()
     result = verify(app, night_id, head=printed)
     assert not result["ok"] and result["printed"]["link"] is None
-    assert "not in night" in result["problem"]["message"]
+    assert "not in night" in problem_said(app, result["problem"])
 
 
 def test_a_wiped_chain_put_back_on_the_pending_list_is_never_relinked(app, client, db, night):
@@ -449,7 +452,7 @@ def test_a_wiped_chain_put_back_on_the_pending_list_is_never_relinked(app, clien
     assert client.get(f"/reports/nights/{night_id}").status_code == 200
     assert db.execute("SELECT COUNT(*) FROM chain WHERE night_id = ?", [night_id]).fetchone()[0] == 0
     result = verify(app, night_id)
-    assert not result["ok"] and "the night has no chain" in result["problem"]["message"]
+    assert not result["ok"] and "the night has no chain" in problem_said(app, result["problem"])
 
 
 def test_a_night_still_pending_is_not_verifiable(app, db, night):
@@ -458,7 +461,7 @@ def test_a_night_still_pending_is_not_verifiable(app, db, night):
     conn.execute("INSERT INTO chain_pending (night_id) VALUES (?)", [night_id])
     conn.close()
     result = verify(app, night_id)
-    assert not result["ok"] and "cannot be verified" in result["problem"]["message"]
+    assert not result["ok"] and "cannot be verified" in problem_said(app, result["problem"])
     assert db.execute("SELECT COUNT(*) FROM chain_pending").fetchone()[0] == 1  # (never linked later)
 
 

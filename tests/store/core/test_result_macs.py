@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from chain_said import problem_said
 from dispute_cases import case, import_night, with_counts
 
 import store
@@ -58,7 +59,8 @@ def test_an_edited_result_does_not_reach_the_report_data_and_verify_names_it(app
     result = _verify(app, night_id)
     assert not result["ok"]
     assert result["problem"]["table"] == "hand_results" and result["problem"]["row_id"] == hand_id
-    assert result["problem"]["message"] == "the stored result of hand 1 was changed; it is re-judged from the log"
+    assert problem_said(app, result["problem"]) == ("the stored result of hand 1 was changed; it is re-judged "
+                                                    "from the log")
 
 
 def test_an_edited_result_does_not_change_the_preview_or_the_chips_a_ruling_moves(app, db, shared):

@@ -1,9 +1,12 @@
 """A store refusal is a code and its params, and every sentence a person reads is in the
 gettext catalogue (issue 23, "one word system"): no ``StoreError`` in ``store/`` or ``web/``
 is raised with an English message (a sentence, an f-string, the referee's own words passed
-on), and no module of ``store/`` or ``web/`` keeps a Spanish/English table or pair of
-sentences of its own. Each scan is also run on planted violations, so it can fail.
-(That every code has a sentence in both languages is ``test_refusal_words.py``'s.)"""
+on), no module of ``store/`` or ``web/`` keeps a Spanish/English table or pair of
+sentences of its own, the command line (``web/core/cli.py``) echoes, prompts or raises no
+words that are not the catalogue's, and the store returns no sentence it built (an f-string
+or ``.format`` of words: the chain check's problems are codes and data). Each scan is also
+run on planted violations, so it can fail. (That every code has a sentence in both
+languages is ``test_refusal_words.py``'s and ``test_chain_words.py``'s.)"""
 
 from __future__ import annotations
 
@@ -11,8 +14,11 @@ import pytest
 from refusal_scan import (
     _planted,
     bilingual_tables,
+    cli_module,
+    cli_words_outside_gettext,
     english_at_raise_sites,
     scanned_modules,
+    store_sentences,
 )
 
 
@@ -76,3 +82,70 @@ def test_the_table_scan_catches_tables_of_sentences(source):
 ])
 def test_the_table_scan_lets_code_and_catalogue_calls_pass(source):
     assert not bilingual_tables(_planted(source))
+
+
+def test_the_command_line_says_nothing_outside_the_catalogue():
+    assert not cli_words_outside_gettext(cli_module())
+
+
+@pytest.mark.parametrize("source", [
+    'click.echo(f"night {night} closed: {count} transfers")',
+    'click.echo("database ready")',
+    'raise click.ClickException(f"cannot write {path}")',
+    'raise ClickException("--started-at is read in --timezone")',
+    'click.echo("night %s reopened" % night)',
+    'click.echo("night {} reopened".format(night))',
+    'click.echo(_("night %(night)s", night=night) + " reopened")',
+    'click.echo(_("%(what)s", what=f"night {night} closed"))',
+    'click.echo(f"{payer} pays {payee}", err=True)',
+    'click.secho("Done", fg="green")',
+    'password = click.prompt("Password", hide_input=True)',
+    'click.prompt(_("Password"), confirmation_prompt="Repeat for confirmation")',
+])
+def test_the_command_line_scan_catches_words_outside_gettext(source):
+    assert cli_words_outside_gettext(_planted(source))
+
+
+@pytest.mark.parametrize("source", [
+    'click.echo(_("night %(night)s closed", night=night))',
+    'click.echo(ngettext("%(num)s link", "%(num)s links", n, head=result["head"]))',
+    'click.echo(done.night_id)',
+    'click.echo(f"{t[\'payer\']} -> {t[\'payee\']}: {money(t[\'cents\'], currency)}")',
+    'raise click.ClickException(said(exc)) from None',
+    'click.echo(_("see %(path)s", path=f"/reports/nights/{night}"), err=True)',
+    'click.prompt(_("Password"), hide_input=True, confirmation_prompt=_("Repeat for confirmation"))',
+    'click.secho(_("Done"), fg="green")',
+])
+def test_the_command_line_scan_lets_catalogue_words_and_data_pass(source):
+    assert not cli_words_outside_gettext(_planted(source))
+
+
+def test_the_store_returns_no_sentence_it_built():
+    trees = {name: tree for name, tree in scanned_modules().items() if name.startswith("store/")}
+    assert len(trees) > 30 and not store_sentences(trees)
+
+
+@pytest.mark.parametrize("source", [
+    'def f(n):\n    return {"message": f"link {n} is missing: a link was deleted"}',
+    'def f(n):\n    return [f"seat {n} is taken by someone"]',
+    'def f(n):\n    return _problem(n, None, f"link {n} points at a row gone from this night")',
+    'def f(n):\n    return "link {} was deleted".format(n)',
+    'def f(c):\n    return f"hand {c[\'number\']} started (button seat {c[\'button\']})"',
+    'def f(n):\n    yield f"entry {n}: end of the hand"',
+    'ROWS = {"seat": f"seat {n} is taken"}',
+    'def f(result, n):\n    result["problem"] = _problem(None, f"the printed head {n} is not in the chain")',
+])
+def test_the_store_scan_catches_sentences_built_for_a_person(source):
+    assert store_sentences(_planted(source))
+
+
+@pytest.mark.parametrize("source", [
+    'def f(t):\n    return f"SELECT t.id FROM {t} t WHERE t.night_id = ?"',
+    'def f(t):\n    return [f"t.hand_id IN ({t})"]',
+    'def f(p, s):\n    return f"{p}.before-restore-{s}"',
+    'def f(n):\n    return {"code": "link_missing", "params": {"link": n, "next": n + 1}}',
+    'def f(table, row):\n    return f"{table} {row}"',
+    'def f(n):\n    raise ChainError(f"night {n} has a link too many")',
+])
+def test_the_store_scan_lets_codes_data_and_sql_pass(source):
+    assert not store_sentences(_planted(source))
