@@ -70,23 +70,22 @@ def load_session_text(text: str, name: str = "") -> dict:
     """
     too_deep = StoreError("file_too_deep", limit=MAX_NESTING)
     try:
-        session, label = _parse(text, name)
+        session = _parse(text, name)
     except RecursionError:  # a reader recursed past Python's limit
         raise too_deep from None
     if _nesting(session) > MAX_NESTING:
         raise too_deep
-    validate_session(session, label)
+    validate_session(session)
     return session
 
 
-def _parse(text: str, name: str) -> tuple[object, str]:
-    """The file's content (JSON, else PHH read as a session) and the label its refusals
-    give it; see :func:`load_session_text`.
+def _parse(text: str, name: str) -> object:
+    """The file's content (JSON, else PHH read as a session); see :func:`load_session_text`.
 
     :raises RecursionError: a reader recursed too deep."""
     if not name.lower().endswith(PHH_SUFFIXES):
         try:
-            return json.loads(text), name or "session"
+            return json.loads(text)
         except json.JSONDecodeError as exc:
             if text.lstrip().startswith(("{", "[")) or name.lower().endswith(".json"):
                 raise StoreError("file_not_json", line=exc.lineno) from None
@@ -99,7 +98,7 @@ def _parse(text: str, name: str) -> tuple[object, str]:
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         raise StoreError("phh_invalid") from None
     session.update(night_fields(text))  # a Tapete download's night and counts (store.files.phh_night)
-    return session, name or "PHH"
+    return session
 
 
 def _nesting(value: object) -> int:
@@ -116,7 +115,7 @@ def _nesting(value: object) -> int:
     return deepest
 
 
-def _chip_count(value: object, where: str, *, low: int = 0, **place) -> None:
+def _chip_count(value: object, *, low: int = 0, **place) -> None:
     """Refuse a chip amount of a session file that is not a whole number >= ``low`` or is
     past ``MAX_CHIPS``; ``place`` (``player``; or ``hand``, ``field``, ``seat``; or
     ``field="cash_out"``, ``seat``) says where, for the page's words (code
@@ -127,7 +126,7 @@ def _chip_count(value: object, where: str, *, low: int = 0, **place) -> None:
         raise StoreError("session_invalid", what="too_many", max=MAX_CHIPS, **place)
 
 
-def validate_session(session: object, label: str = "session") -> None:
+def validate_session(session: object) -> None:
     """Check the shape of a ``tapete/1`` session (CONTRACT.md 1) before anything is stored.
 
     A ``format`` other than :data:`SESSION_FORMAT` is refused (what ``format``): a later
@@ -153,7 +152,7 @@ def validate_session(session: object, label: str = "session") -> None:
             raise StoreError("session_invalid", what="seat", player=i)
         if "name" in p and (not isinstance(p["name"], str) or not p["name"].strip()):
             raise StoreError("session_invalid", what="name", player=i)
-        _chip_count(p.get("stack", 0), f"{label}: player {i}: stack", player=i)
+        _chip_count(p.get("stack", 0), player=i)
     seats = [p["seat"] for p in players]
     if len(set(seats)) != len(seats):
         raise StoreError("session_invalid", what="shared_seat")
@@ -176,8 +175,7 @@ def validate_session(session: object, label: str = "session") -> None:
             for seat, chips in value.items():
                 if str(seat) not in {str(s) for s in seats}:
                     raise StoreError("session_invalid", what="hand_seat", hand=number, field=field, seat=str(seat))
-                _chip_count(chips, f"{label}: hand {number}: {field} of seat {seat}",
-                            low=1 if field == "rebuys" else 0, hand=number, field=field, seat=str(seat))
+                _chip_count(chips, low=1 if field == "rebuys" else 0, hand=number, field=field, seat=str(seat))
         button = hand.get("button")
         if button is not None and (isinstance(button, bool) or not isinstance(button, int)):
             raise StoreError("session_invalid", what="button", hand=number)
@@ -190,12 +188,12 @@ def validate_session(session: object, label: str = "session") -> None:
                 raise StoreError("session_invalid", what="action_empty", hand=number)
             if len(text) > MAX_ACTION:
                 raise StoreError("session_invalid", what="action_long", hand=number, limit=MAX_ACTION)
-    _check_rules(rules, label)
-    file_counts(session, label)
-    file_night(session, label, fields=())  # the options: checked when used (night_options)
+    _check_rules(rules)
+    file_counts(session)
+    file_night(session, fields=())  # the options: checked when used (night_options)
 
 
-def _check_rules(rules: object, label: str) -> None:
+def _check_rules(rules: object) -> None:
     """Refuse rules the referee cannot resolve (an unknown preset or override, a value out
     of range: :func:`referee.rules.resolve_rules`) or no hand can be played with
     (:func:`store.night.nights.playable`, as every night), before anything is stored.
@@ -214,7 +212,7 @@ def _check_rules(rules: object, label: str) -> None:
         raise StoreError("session_invalid", what="rules_unplayable", **exc.params) from None
 
 
-def file_counts(session: dict, label: str = "session") -> list[Count]:
+def file_counts(session: dict) -> list[Count]:
     """The cash-out counts of a session's ``cash_out`` key, read by the referee
     (:func:`referee.count.session_counts`, its format), in seat order; [] without one.
 
@@ -227,8 +225,7 @@ def file_counts(session: dict, label: str = "session") -> list[Count]:
     if unreadable:
         raise StoreError("session_invalid", what="count")
     for count in counts:
-        _chip_count(count.chips, f"{label}: cash_out of seat {count.seat}", field="cash_out",
-                    seat=str(count.seat))
+        _chip_count(count.chips, field="cash_out", seat=str(count.seat))
     return counts
 
 

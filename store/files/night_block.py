@@ -84,7 +84,7 @@ def _settlement(db: Database, night_id: int) -> dict:
     return {k: v for k, v in out.items() if v is not None}
 
 
-def file_settlement(session: dict, label: str = "session") -> dict:
+def file_settlement(session: dict) -> dict:
     """The block's ``settlement`` (how a closed night was settled: see :func:`night_block`),
     checked: ``{"mode": "fewest"|"hub", "hub": name, "resolution": "charge"|"credit"|
     "split"|"recount", "charged": name}``, each key optional; {} without one.
@@ -98,7 +98,7 @@ def file_settlement(session: dict, label: str = "session") -> dict:
         return {}
     if not isinstance(settlement, dict) or set(settlement) - set(SETTLEMENT_CHECKS) or not all(
             ok(settlement[key]) for key, ok in SETTLEMENT_CHECKS.items() if key in settlement):
-        raise _refuse(label, "settlement", settlement, "settlement")
+        raise _refuse("settlement", "settlement")
     return dict(settlement)
 
 
@@ -125,7 +125,7 @@ the new-night form's bounds); ``boolean`` not true or false; ``in_closed`` a han
 progress in a closed night; ``settlement`` see :func:`file_settlement`."""
 
 
-def _refuse(label: str, field: str, value: object, reason: str) -> StoreError:
+def _refuse(field: str, reason: str) -> StoreError:
     """The refusal of the block's ``field`` for ``reason`` (one of :data:`FAULTS`'s)."""
     return StoreError("session_invalid", what="night", field=field, reason=reason, limit=MAX_FILE_TITLE)
 
@@ -182,7 +182,7 @@ STATE_FIELDS = ("closed", "hand_in_progress")
 """The block's keys that say the night's state: always used, always checked."""
 
 
-def file_night(session: dict, label: str = "session", fields=OPTION_FIELDS) -> dict:
+def file_night(session: dict, fields=OPTION_FIELDS) -> dict:
     """The session's block (see the module), checked: the state keys
     (:data:`STATE_FIELDS`) and those of ``fields`` (default every option; ``()``: the
     state only) that the block gives, with ``currency`` upper-cased, ``title`` stripped and
@@ -200,13 +200,13 @@ def file_night(session: dict, label: str = "session", fields=OPTION_FIELDS) -> d
     if block is None:
         return {}
     if not isinstance(block, dict):
-        raise _refuse(label, "", block, "object")
+        raise _refuse("", "object")
     wanted = set(fields) | set(STATE_FIELDS)
     out = {}
     for field, ok in CHECKS.items():
         if field in block and field in wanted:
             if not ok(block[field]):
-                raise _refuse(label, field, block[field], FAULTS[field][0])
+                raise _refuse(field, FAULTS[field][0])
             out[field] = block[field]
     if "currency" in out:
         out["currency"] = out["currency"].upper()
@@ -214,20 +214,20 @@ def file_night(session: dict, label: str = "session", fields=OPTION_FIELDS) -> d
         out["title"] = out["title"].strip()
     if "timezone" in block and "timezone" in wanted:
         if not isinstance(block["timezone"], str):
-            raise _refuse(label, "timezone", block["timezone"], "unknown")
+            raise _refuse("timezone", "unknown")
         try:
             zone(block["timezone"])
         except StoreError:
-            raise _refuse(label, "timezone", block["timezone"], "unknown") from None
+            raise _refuse("timezone", "unknown") from None
         out["timezone"] = block["timezone"]
     if "started_at" in block and "started_at" in wanted:
         out["started_at"] = _when(block["started_at"])
         if out["started_at"] is None:
-            raise _refuse(label, "started_at", block["started_at"], "not_a_time")
+            raise _refuse("started_at", "not_a_time")
         if not start_in_bounds(out["started_at"]):
-            raise _refuse(label, "started_at", block["started_at"], "range")
+            raise _refuse("started_at", "range")
     if out.get("hand_in_progress") and out.get("closed", True):
-        raise _refuse(label, "hand_in_progress", "a hand in progress in a closed night", "in_closed")
+        raise _refuse("hand_in_progress", "in_closed")
     return out
 
 
