@@ -59,7 +59,7 @@ def test_a_player_disputes_on_a_phone_and_the_host_replays_previews_and_commits(
     page = phone.new_page()
     page.goto(f"{server}/p/{token}")
     page.click(f'section[data-night="{night_id}"] details > summary')
-    link = page.locator(f'li[data-hand="1"] a.dispute-link')
+    link = page.locator('li[data-hand="1"] a.dispute-link')
     assert link.inner_text().strip() == "Reclamar esta mano"
     link.click()
     page.wait_for_selector("#dispute-form")
@@ -127,7 +127,7 @@ def test_a_player_disputes_on_a_phone_and_the_host_replays_previews_and_commits(
     page.screenshot(path=str(ARTIFACTS / "dispute_phone_ruled.png"), full_page=True)
     page.goto(f"{server}/p/{token}")                   # the ledger: the ruling beside the hand
     page.click(f'section[data-night="{night_id}"] details > summary')
-    mine = page.locator(f'li[data-hand="1"] .my-dispute')
+    mine = page.locator('li[data-hand="1"] .my-dispute')
     assert mine.get_attribute("data-status") == "upheld" and "+75" in mine.inner_text()
     assert "-75" not in page.inner_text("main")       # only her own move: no one else's chips
     _fits(page)

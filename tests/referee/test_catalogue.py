@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from babel.messages.mofile import read_mo
 from referee_catalogue import SEEDS_CONTEXT, catalogue, extracted, po_path
 
@@ -30,6 +31,7 @@ def _is_seed(message) -> bool:
     return (message.context or "").startswith(SEEDS_CONTEXT)
 
 
+@pytest.mark.slow
 def test_pybabel_extract_finds_no_message_the_catalogues_lack():
     found = extracted()
     assert len(found) > 300

@@ -167,6 +167,7 @@ def _run(tmp_path, session: dict, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.slow
 def test_the_check_command_exits_1_on_a_count_that_differs(tmp_path):
     hands = [{"actions": won_by(1)}, {"actions": won_by(3)}]
     right = _run(tmp_path, night(hands, cash_out={"1": 105, "3": 105, "4": 90}))
@@ -246,6 +247,7 @@ _PROPERTY = settings(max_examples=40, deadline=None,
                      suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @_PROPERTY
 @given(seed=st.integers(0, 10_000), data=st.data())
 def test_counts_equal_to_the_referee_stacks_give_no_finding_and_one_changed_gives_that_seat(seed, data):
@@ -265,6 +267,7 @@ def test_counts_equal_to_the_referee_stacks_give_no_finding_and_one_changed_give
     assert f["details"]["difference"] == delta and f["details"]["expected"] == final[seat]
 
 
+@pytest.mark.slow
 @_PROPERTY
 @given(seed=st.integers(0, 10_000), data=st.data())
 def test_a_count_when_leaving_is_compared_with_the_stack_after_that_hand(seed, data):

@@ -165,6 +165,7 @@ def test_a_wrong_odd_chip_quotes_the_rule_books_odd_chip_rule():
     assert "ficha impar" in award["text"]
 
 
+@pytest.mark.slow
 def test_a_flush_over_a_full_house_quotes_the_seeds_40_card_warning():
     """Seed 000: "si se juega con 40, o con menos, vale mas el color que el full"; seed 001:
     with 52 cards "el FULL vence al COLOR" (cases/clasico_flush_beats_full.json, 32 cards)."""
@@ -188,6 +189,7 @@ def test_pushing_the_side_pot_to_the_all_in_winner_quotes_the_side_pot_rule():
     assert "cards speak" not in award["rule"]
 
 
+@pytest.mark.slow
 def test_the_suit_of_a_pair_quotes_seed_001s_hearts_and_a_tie_seed_000s_split():
     """Seed 001: "en el caso que sean del mismo valor, gana la pareja que tenga el palo de
     corazón"; seed 000: "Si al mostrar el juego lo tienen igual dos jugadores, se distribuyen

@@ -199,6 +199,7 @@ def _keys_as_documented(hands: list[dict]) -> set[str]:
     return seen
 
 
+@pytest.mark.slow
 def test_details_keep_to_the_documented_keys_over_many_sessions():
     rng = random.Random(7)
     seen: set[str] = set()

@@ -320,6 +320,7 @@ def test_the_rule_books_reasons_name_their_section_and_rule():
     assert "a bet and four raises" in cap and "not uncapped" in cap
 
 
+@pytest.mark.slow
 def test_the_text_format_quotes_the_rule_of_the_findings_reason(tmp_path):
     """Seed 000: "Si antes de marcar el blind o ciega mira inadvertidamente sus cartas, se
     jugara esa partida sin blind": ``check --format text`` quotes it under the finding."""
@@ -332,6 +333,7 @@ def test_the_text_format_quotes_the_rule_of_the_findings_reason(tmp_path):
         assert "«Si antes de marcar el blind o ciega mira inadvertidamente sus cartas" in lines[at + 1]
 
 
+@pytest.mark.slow
 @pytest.mark.slow
 def test_the_json_rule_is_the_english_citation_of_the_findings_kind_and_reason(real_findings):
     """One source for citations: the JSON ``rule`` of every finding (hands and the night)
@@ -375,6 +377,7 @@ def _case_of(finding: dict) -> tuple[str, str | None]:
     return finding["kind"], next(k for k in messages.case_keys(finding["kind"], finding["details"]) if k in cases)
 
 
+@pytest.mark.slow
 def test_every_template_says_the_details_the_referee_gives(real_findings):
     used = set()
     for finding, names in real_findings:
@@ -443,6 +446,7 @@ def english_words(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-záéíóúñü]+", CARD.sub(" ", text).lower()) if w in ENGLISH}
 
 
+@pytest.mark.slow
 def test_the_detector_finds_english_in_any_english_sentence(real_findings):
     assert english_words("Seat 3 opened while seat 1 was to act.") >= {"opened", "while", "seat"}
     assert english_words("La carta As no está en esta baraja; Ts Td 9c Jk") == set()
@@ -450,6 +454,7 @@ def test_the_detector_finds_english_in_any_english_sentence(real_findings):
         assert english_words(messages.sentence(finding, "en", names)), finding
 
 
+@pytest.mark.slow
 def test_no_english_word_in_the_spanish_sentences_of_real_findings(real_findings):
     for finding, names in real_findings:
         said = messages.sentence(finding, "es", names)
@@ -480,6 +485,7 @@ def test_check_lang_es_prints_no_english_word_outside_card_codes(case):
     assert english_words(spanish.stdout + "\n  the pot stays for the next deal")
 
 
+@pytest.mark.slow
 def test_the_text_format_counts_actions_from_1_and_json_keeps_the_index():
     case = SHARED / "cases" / "false_opener.json"
     text = _cli(str(case), "--lang", "es", "--format", "text").stdout
@@ -516,6 +522,7 @@ def _finding_items(html: str) -> list[str]:
     return [re.sub(r"<[^>]+>", "", re.sub(r"<code>.*?</code>", "", item)) for item in items]
 
 
+@pytest.mark.slow
 def test_a_spanish_page_says_findings_in_spanish_and_an_english_page_in_english(client, db):
 
     case = json.loads((SHARED / "cases" / "false_opener.json").read_text())
@@ -561,6 +568,7 @@ def test_the_tablet_gets_each_finding_said_in_its_language(client, db):
     assert said["en"]["rule_text"].startswith("TDA Poker Rules (2022), rule 53 (Action Out of Turn)")
 
 
+@pytest.mark.slow
 def test_the_text_format_says_no_next_opening_in_the_feminine(tmp_path):
     """Spanish agreement (tester 6, defect 6): "apertura" is feminine, so the header of a
     hand with no opening minimum next reads "próxima apertura: ninguna", never "ninguno";

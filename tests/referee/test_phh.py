@@ -309,6 +309,7 @@ def test_export_command_writes_the_file(tmp_path, shared):
     assert fields["variant"] == "N5CD" and fields["finishing_stacks"] == [180, 200, 200, 160]
 
 
+@pytest.mark.slow
 def test_export_command_line_prints_phh_and_fails_cleanly(tmp_path, shared):
     ok = subprocess.run([sys.executable, "-m", "referee", "export", str(shared / "cases" / "split_pot_odd_chip.json")],
                         capture_output=True, text=True, cwd=ROOT)
@@ -320,6 +321,7 @@ def test_export_command_line_prints_phh_and_fails_cleanly(tmp_path, shared):
     assert res.returncode == 2 and res.stderr.count("\n") == 1 and "bad.json" in res.stderr
 
 
+@pytest.mark.slow
 def test_check_command_reads_phh_files(shared):
     """``python -m referee check FILE.phh`` replays a real hand (exit 0) and refuses badugi
     with a one-line reason (exit 2)."""

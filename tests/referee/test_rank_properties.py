@@ -50,6 +50,7 @@ def _has_cycle(rules) -> bool:
     return resolve_rules(rules).straight_flush_cycle
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_with_hands(2))
 def test_compare_is_antisymmetric_under_every_rule_set(case):
@@ -58,6 +59,7 @@ def test_compare_is_antisymmetric_under_every_rule_set(case):
     assert compare(a, a, rules, PLAYERS) == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_with_hands(3))
 def test_compare_is_transitive_without_the_straight_flush_cycle(case):
@@ -72,6 +74,7 @@ def test_compare_is_transitive_without_the_straight_flush_cycle(case):
             assert ac > 0
 
 
+@pytest.mark.slow
 def test_the_cycle_is_the_only_intransitivity_in_clasico():
     """With the cycle off, the lowest straight flush is simply the lowest (control)."""
     rules = {"preset": "clasico", "straight_flush_cycle": False}
@@ -86,6 +89,7 @@ JOKER_RULES = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(JOKER_RULES).flatmap(
     lambda rules: st.tuples(st.just(rules), _hands(rules, 1), st.integers(0, 4))))
@@ -109,6 +113,7 @@ def _natural_hand_and_other(cards):
     return "".join(natural[:5]), "".join(natural[5:10])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.permutations(_deck("pocker")), st.integers(0, 4))
 def test_under_pocker_a_joker_never_lowers_a_hand_except_by_the_natural_beats_wild_note(cards, slot):
@@ -150,6 +155,7 @@ def test_joker_rebuilding_the_same_hand_ranks_just_below_it_under_pocker(natural
         assert plain == 1 and compare(with_joker, natural, "pocker") == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_with_hands(1), st.randoms(use_true_random=False))
 def test_fast_path_and_validating_path_agree_whatever_the_card_order(case, rnd):
@@ -172,6 +178,7 @@ def test_suit_order_leaves_no_tie_between_two_hands_of_one_deck(hands):
     assert compare(a, b, "clasico", PLAYERS) != 0
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(_with_hands(4))
 def test_winners_tie_among_themselves_and_beat_the_rest(case):
@@ -244,6 +251,7 @@ def _expected_counts(rules, players: int) -> dict[str, int]:
     ({"preset": "pocker", "lowest_rank": "7"}, 4),
     ({"preset": "pocker", "lowest_rank": "7", "five_of_a_kind": False}, 4),
 ], ids=str)
+@pytest.mark.slow
 def test_every_hand_of_a_stripped_deck_falls_in_the_category_combinatorics_give(rules, players):
     """All hands of the deck (201,376 for 32 cards ... 658,008 for 40; 237,336 for 32
     cards and a joker) ranked one by one: the category counts equal the counted ones,
@@ -333,6 +341,7 @@ def test_joker_hand_is_the_best_of_its_legal_replacements_by_brute_force(rules):
         checked += 1
 
 
+@pytest.mark.slow
 def test_two_wild_jokers_make_the_best_of_every_pair_of_replacements():
     """Two wild jokers stand for any two distinct cards not in the hand (hands with three
     of a rank, where the jokers would make five of a kind, are left out)."""

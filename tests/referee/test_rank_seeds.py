@@ -74,6 +74,7 @@ def test_000_full_house_aces_over_nines_and_the_higher_trips_win():
     assert beats("AsAhAd2s2h", "KsKhKdQsQh", "pocker")
 
 
+@pytest.mark.slow
 def test_000_full_beats_flush_above_40_cards_flush_beats_full_at_40_or_fewer():
     """000: "Jugando con más de 40 cartas, el full vale más que el color; si se juega con 40,
     o con menos, vale más el color que el full." """
@@ -566,6 +567,7 @@ def test_command_line_exits_2_with_one_line_on_bad_input(argv, capsys):
     assert captured.err.startswith("error: ") and captured.err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_python_dash_m_referee_rank_runs_the_command():
     import subprocess
     import sys

@@ -37,6 +37,7 @@ def _check(session: dict) -> dict:
     return referee.check(session)["hands"][0]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(hands_strategy())
 def test_legal_hand_has_no_error_and_conserves_chips(hand):
@@ -50,6 +51,7 @@ def test_legal_hand_has_no_error_and_conserves_chips(hand):
     assert result["carried"] == 0
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(hands_strategy())
 def test_legal_hand_has_no_finding_at_all(hand):
@@ -78,6 +80,7 @@ def _same_chips_for_pokerkit(hand, session: dict) -> bool:
     return pokerkit_outcome(hand, tomllib.loads(dump_phh(session))["actions"]) == clean
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", CORRUPTIONS)
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1), pick=st.integers(0, 2**32 - 1))
@@ -104,6 +107,7 @@ def test_a_raise_that_a_later_all_in_evens_out_is_a_legal_hand_for_pokerkit_too(
     assert _same_chips_for_pokerkit(hand, session)
 
 
+@pytest.mark.slow
 def test_pokerkit_refuses_or_moves_chips_for_a_raise_the_referee_flags():
     """The judge of the exception above can say no: a raise below the minimum and a raise
     past the stack are refused by PokerKit, and a raise that changes what a seat put in
@@ -151,6 +155,7 @@ def test_each_corruption_kind_is_caught_on_200_fixed_hands(kind):
     assert missed == []
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(hands_strategy(players=2))
 def test_heads_up_hand_is_clean_and_ends_with_pokerkits_stacks(hand):

@@ -16,6 +16,7 @@ from walkgen import HOUSE, walk_session
 import referee
 
 
+@pytest.mark.slow
 def test_random_walk_covers_the_house_games():
     """The walk is not vacuous: every house game, openers, passed-out deals and carried
     pots, the ladder climbing, showdowns, irregular hands and clean hands all occur."""

@@ -9,6 +9,7 @@ helpers of ``test_rulebook_betting``); the rule is quoted in the test's docstrin
 
 from __future__ import annotations
 
+import pytest
 from referee_runs import check, kinds
 
 NO_LIMIT = {"preset": "deuce_to_seven", "betting": "no_limit", "small_blind": 10,
@@ -99,6 +100,7 @@ def _muck_hand(serve3: str) -> list[str]:
             "p4 show JdJcTh9s9h", "d award p1 30"]
 
 
+@pytest.mark.slow
 def test_the_folded_hands_are_shuffled_with_the_discards_when_the_stub_runs_out(
         tmp_path, capsys):
     """Seed 000: "Si no hubiera en el mazo suficientes cartas para completar la mano de

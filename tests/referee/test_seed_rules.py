@@ -117,6 +117,7 @@ def _last_card_hand(draws: list[str]) -> dict:
         *[f"p{s} muck" for s in seats], "d award p5 18"]}
 
 
+@pytest.mark.slow
 def test_seed000_the_last_card_of_the_deck_is_not_served(tmp_path):
     """Seed 000: "No se debe dar la última carta del mazo, siendo mejor mezclarla con los
     descartes." Three cards left and the first to draw asks for three: the third is the
@@ -138,6 +139,7 @@ ANTED_1 = ["p2 ante 1", "p1 ante 1", "p3 ante 1", "p2 check", "p1 open 2", "p3 c
            "p1 draw 0", "p3 draw 0", "p1 check", "p3 check"]
 
 
+@pytest.mark.slow
 def test_seed000_the_pot_comes_again_when_the_marker_comes_round(tmp_path):
     """Seed 000: "Aquel que gana la jugada recoge, con el importe ganado, el objeto indicado
     y lo reserva hasta que le llegue el turno de dar. Entonces lo pondrá en el centro de la
@@ -336,6 +338,7 @@ def test_seed002_the_tablet_is_told_who_pays_after_a_check_down():
     assert (paid.due(), paid.legal()) == (None, [])
 
 
+@pytest.mark.slow
 def test_seed002_who_may_raise_a_blind_is_a_house_choice(tmp_path):
     """Seed 002 says both "En el caso de una apertura en la oscuridad, solo el jugador que ha
     lanzado puede relanzar" and "El jugador que acepta y decide seguir el juego, deposita la

@@ -22,6 +22,7 @@ def apply(nets, transfers):
     return left
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(zero_sum_nets())
 def test_transfers_bring_every_net_to_zero(nets):
@@ -29,6 +30,7 @@ def test_transfers_bring_every_net_to_zero(nets):
     assert all(v == 0 for v in apply(nets, transfers).values())
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(zero_sum_nets())
 def test_at_most_n_minus_one_transfers_none_zero_none_to_oneself(nets):

@@ -77,6 +77,7 @@ def test_trace_agrees_with_check_on_random_walks(seed: int):
     _conserved(session)
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(st.integers(min_value=0, max_value=10**6))
 def test_chips_are_conserved_at_every_step_of_a_walk(seed: int):

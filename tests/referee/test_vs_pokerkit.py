@@ -90,6 +90,7 @@ def test_random_legal_hands_end_with_pokerkits_stacks(chunk):
     assert _disagreements(range(chunk * PER_CHUNK, (chunk + 1) * PER_CHUNK)) == []
 
 
+@pytest.mark.slow
 def test_differential_sample_has_side_pots_splits_and_both_limits():
     """The generator really exercises side pots (more than one pot), hands paid to more
     than one seat, heads-up and six-handed play, and both betting structures (first 400
@@ -210,6 +211,7 @@ def _most_raises(hand) -> int:
     return most
 
 
+@pytest.mark.slow
 def test_rulebook_sample_covers_every_game_and_the_forced_all_ins():
     """The rule-book mix really has every game (2-7 single and triple draw in each
     betting structure) heads-up and six-handed, antes and blinds that take a whole stack,

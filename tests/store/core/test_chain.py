@@ -16,9 +16,9 @@ import sqlite3
 import stat
 
 import pytest
+from chain_said import problem_said
 from hosts import login_host
 from hypothesis import HealthCheck, given, settings
-from chain_said import problem_said
 from hypothesis import strategies as st
 from pdfs import pdf_text
 from refusal_english import english
@@ -467,6 +467,7 @@ def test_a_night_still_pending_is_not_verifiable(app, db, night):
 
 # -- the report prints the head --------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_report_and_its_pdf_print_the_head_the_link_count_and_the_command(app, client, db, night):
     night_id, _ = night
     login_host(client)
@@ -572,6 +573,7 @@ _LINES = ("p1 ante 5", "p2 ante 5", "p3 ante 5", "p1 check", "p2 open 10", "p3 c
           "p2 draw 2", "p3 draw 1", "p2 bet 20", "p3 fold", "d award p2 40", "p9 juggles")
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(ops=st.lists(st.tuples(st.sampled_from(_OPS), st.integers(0, 10**6)), min_size=3, max_size=30))

@@ -78,6 +78,7 @@ def _count(db, sql, args):
     return db.execute(sql, args).fetchone()[0]
 
 
+@pytest.mark.slow
 def test_ends_sent_at_once_with_different_keys_store_one_end(table, db, monkeypatch):
     path, night, hand = table
     _slow(monkeypatch, store.hand.events, "hand_ended")
@@ -99,6 +100,7 @@ def test_undos_sent_at_once_void_each_event_at_most_once(table, db, monkeypatch)
     assert [a["action"] for a in store.hand_actions(db, hand) if not a["voided"]] == []
 
 
+@pytest.mark.slow
 def test_voids_of_one_event_sent_at_once_store_one(table, db, monkeypatch):
     path, night, hand = table
     target = store.hand_actions(db, hand)[1]["event_id"]
@@ -127,6 +129,7 @@ def test_ledger_voids_sent_at_once_store_one(table, db, monkeypatch):
     assert len(results) == 1 and len(errors) == THREADS - 1
 
 
+@pytest.mark.slow
 def test_closes_sent_at_once_store_one_close_and_reopens_void_it_once(table, db, monkeypatch):
     path, night, hand = table
     store.end_hand(db, hand, entered_by="dealer")

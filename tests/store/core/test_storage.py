@@ -152,6 +152,7 @@ def test_an_unreadable_action_is_refused_and_nothing_stored(db, night):
     assert store.night_session(db, night_id)["hands"][0]["actions"] == []
 
 
+@pytest.mark.slow
 def test_void_points_at_the_cancelled_event_and_nothing_is_deleted(db, night):
     night_id, _ = night
     hand = store.start_hand(db, night_id, button=4, entered_by="host")

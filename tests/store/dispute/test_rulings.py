@@ -351,6 +351,7 @@ def test_a_second_upheld_ruling_on_the_same_hand_moves_only_what_is_left(db, sha
 SEATS = ("1", "3", "4")
 
 
+@pytest.mark.slow
 @settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(pushes=st.lists(st.sampled_from(SEATS), min_size=1, max_size=4), decision=st.sampled_from(["upheld", "rejected"]),
        closed=st.booleans())

@@ -368,6 +368,7 @@ def test_restore_says_which_tables_the_chain_does_not_cover(app, db, tmp_path):
 
 # --- restore beside a running service (item 5) -----------------------------------------------
 
+@pytest.mark.slow
 def test_restore_is_refused_while_a_service_runs_on_the_database_before_it_opened_it(tmp_path):
     """``python -m web.core.serving`` that has served nothing that reads the database holds no
     connection to it; its mark (``tapete.db.serving``) still refuses the restore, and goes
@@ -392,6 +393,7 @@ def test_restore_is_refused_while_a_service_runs_on_the_database_before_it_opene
     assert store.files.backup.restore(archive, path, force=True)["nights"] == 1
 
 
+@pytest.mark.slow
 def test_a_mark_left_by_a_killed_service_does_not_block_a_restore(tmp_path):
     path = tmp_path / "tapete.db"
     db = open_db(path)
@@ -510,6 +512,7 @@ class Tablet(threading.Thread):
         conn.close()
 
 
+@pytest.mark.slow
 def test_a_backup_taken_while_a_tablet_posts_holds_every_tap_acknowledged_before_it(db, tmp_path):
     """The service (``python -m web.core.serving``, its own process) takes taps from a tablet
     as fast as it posts them; the backup is made meanwhile from this process."""

@@ -242,7 +242,7 @@ def test_an_amount_past_the_limit_is_refused_as_too_large_not_as_no_amount(app, 
         "amounts": amounts, "ledger": (io.BytesIO(text.encode()), "ledger.csv")}, content_type="multipart/form-data")
     page = html.unescape(answer.get_data(as_text=True))
     assert answer.status_code == 400
-    assert f"Línea 2 (Bo): buy_in" in page and f"es demasiado grande (como mucho {limit})" in page
+    assert "Línea 2 (Bo): buy_in" in page and f"es demasiado grande (como mucho {limit})" in page
     assert "no es una cantidad" not in page
 
 
@@ -276,6 +276,7 @@ def test_the_same_upload_twice_is_one_night(db):
     assert store.night_entries(db, first) == rows and len(store.list_nights(db)) == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=st.one_of(st.text(max_size=300),
                       st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12),
@@ -302,6 +303,7 @@ def _upload(client, text: str | bytes, **fields):
     return client.post("/host/pokernow/?lang=en", data=data, content_type="multipart/form-data")
 
 
+@pytest.mark.slow
 def test_the_upload_makes_the_night_and_its_page_shows_who_pays_whom(app, client, db):
     login_host(client)
     answer = _upload(client, NIGHT, title="Viernes online")
@@ -317,6 +319,7 @@ def test_the_upload_makes_the_night_and_its_page_shows_who_pays_whom(app, client
     assert {e["entered_by"] for e in store.night_entries(db, night_id)} == {"host:host"}
 
 
+@pytest.mark.slow
 def test_the_night_page_of_hands_played_elsewhere_offers_no_hand_and_shows_the_counts(app, client, db):
     """A PokerNow night (store.night.nights.hands_elsewhere) is no table night: no "Empezar la
     siguiente mano", no tablet links, no opener line; a sentence says the hands were
@@ -415,6 +418,7 @@ HOSTILE_CELLS = ["", "-0", "1.005", "1e309", "NaN", "١٢٣", "９", "=1+1", "@S
                  '"', "\r", "9" * 40, "<script>alert(1)</script>", "2026-13-40T99:00:00Z"]
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(cells=st.lists(st.one_of(st.sampled_from(HOSTILE_CELLS), st.text(max_size=10)), min_size=9, max_size=9),
        amounts=st.sampled_from(["cents", "units", "", "both"]))

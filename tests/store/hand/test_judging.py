@@ -96,6 +96,7 @@ def _tap(client, app, night_id: int, key: str, **body):
     return answer.get_json()
 
 
+@pytest.mark.slow
 def test_a_tap_on_hand_301_judges_hand_301_only(app, client, db, judged):
     night_id = _night(db, 300)
     _tap(client, app, night_id, "start-301-000", op="start_hand")
@@ -109,6 +110,7 @@ def test_a_tap_on_hand_301_judges_hand_301_only(app, client, db, judged):
     assert set(judged) == {301}
 
 
+@pytest.mark.slow
 def test_the_state_page_of_hand_301_judges_no_earlier_hand(app, client, db, judged):
     night_id = _night(db, 300)
     _tap(client, app, night_id, "start-301-000", op="start_hand")
@@ -202,6 +204,7 @@ def test_the_tablet_view_is_the_hand_as_stored_even_when_another_process_wrote(a
     assert judging.hand_item(db, hand_id).actions == ["p1 ante 5"]
 
 
+@pytest.mark.slow
 def test_reads_never_write(app, client, db):
     """The GET pages and the store's reads leave the database as it was (no row written,
     no write transaction): ``total_changes`` of their connection does not move."""
@@ -239,6 +242,7 @@ def _get_pages(app, client, db, night_id: int) -> list[str]:
             f"/p/{link}", "/host/", f"/host/night/{night_id}"]
 
 
+@pytest.mark.slow
 def test_gets_answer_while_another_connection_holds_the_write_lock(app, client, db):
     """A GET takes no write lock: with a writer holding ``BEGIN IMMEDIATE`` (for longer than
     the busy timeout would let a writer wait), the state, the hand page and the report
@@ -437,6 +441,7 @@ def test_rulings_of_another_referee_version_are_judged_again_by_init_db(app, run
     _stored_current(db, night_id)
 
 
+@pytest.mark.slow
 def test_a_tap_while_the_database_stays_locked_is_a_503_the_queue_resends(app, client, db,
                                                                           monkeypatch):
     """A write that cannot get the lock (another process holds it past every try) answers

@@ -194,6 +194,7 @@ def test_reading_a_replay_writes_nothing_and_takes_no_write_lock(app, db, night)
     assert (db.execute("SELECT COUNT(*) FROM events").fetchone()[0], db.conn.total_changes) == before
 
 
+@pytest.mark.slow
 def test_a_player_is_dealt_into_the_hands_whose_log_names_their_seat(db, night):
     ids, hands = night["players"], night["hands"]
     assert player_hand_seat(db, hands[0], ids["Ana"]) == 1

@@ -58,6 +58,7 @@ def test_the_world_recounted_balances_and_closes(db):
     assert (after["difference"], after["carried"], after["pot_returned"], after["balanced"]) == (0, 0, 5, True)
 
 
+@pytest.mark.slow
 def test_the_issue_night_says_one_figure_on_the_page_in_the_refusal_and_in_the_pdf(app, client, db):
     """The issue's night (pot in the counts, Bruno 20 over): the page, the refusal and the
     PDF state the same difference, before and after Bruno's recount, and never "✓" or
@@ -96,6 +97,7 @@ def test_the_miscounted_player_is_highlighted_with_the_difference(client, db):
     assert len(rows) == 1 and MISCOUNT[0] in rows[0] and "+20" in rows[0]
 
 
+@pytest.mark.slow
 def test_a_rebuy_shows_in_the_stacks_at_once_with_a_confirmation(client, db):
     """Host forms confirm what they did and show the result at once (issue #14): the
     stack on the night page is the referee's after the last hand plus the chips bought
@@ -176,6 +178,7 @@ def test_the_page_the_refusal_and_the_pdf_say_the_same_figure_and_the_close_foll
     assert store.bank_check(db, night)["difference"] == page
 
 
+@pytest.mark.slow
 def test_the_closed_night_opens_on_who_pays_whom_the_report_links_and_the_share_text(client, db):
     world = build_showcase_night(db)
     summary = world.close(db)

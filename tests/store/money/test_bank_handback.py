@@ -29,6 +29,7 @@ def _pot_in_the_counts(db, world) -> None:
                       stacks[seat] + 1 + (MISCOUNT[1] if name == MISCOUNT[0] else 0), entered_by="host:test")
 
 
+@pytest.mark.slow
 def test_the_pot_handed_back_before_the_count_is_counted_once_and_flags_only_the_miscount(app, client, db):
     """"A pot the host hands back to the players before the count still reads +25 and flags
     everyone": once the host says so, the bank counts it once (+20), only Bruno differs
@@ -74,6 +75,7 @@ def test_no_carried_pot_nothing_to_hand_back(db):
     assert exc.value.code == "no_carried_pot"
 
 
+@pytest.mark.slow
 def test_cash_out_and_recount_confirm_what_they_did(client, db):
     world = build_showcase_night(db)
     login_host(client)
@@ -89,6 +91,7 @@ def test_cash_out_and_recount_confirm_what_they_did(client, db):
     assert "Fichas anotadas: Bruno 10." in html
 
 
+@pytest.mark.slow
 def test_a_huge_count_is_too_large_as_a_buy_in_is(client, db):
     world = build_showcase_night(db)
     login_host(client)
@@ -100,6 +103,7 @@ def test_a_huge_count_is_too_large_as_a_buy_in_is(client, db):
         assert "Fichas: es demasiado grande." in flashes(html), path
 
 
+@pytest.mark.slow
 def test_signed_figures_use_one_minus_and_the_charge_names_the_player(client, db):
     """The bank, the resolution, the nets and the count differences: "+" and "−"."""
     world = build_showcase_night(db)
@@ -134,6 +138,7 @@ def test_the_count_note_says_the_pushes_agree_only_for_that_seat(client, db):
     assert "hasta la mano 4 en lo que toca a este jugador (la mano 2 se repartió mal, a otros)" in note
 
 
+@pytest.mark.slow
 def test_the_closed_night_offers_no_tablet_link_and_the_report_has_no_space_before_colons(client, db):
     world = build_showcase_night(db)
     login_host(client)

@@ -15,6 +15,7 @@ import re
 import sqlite3
 import time
 
+import pytest
 from hosts import login_host
 from pdfs import pdf_text
 
@@ -97,6 +98,7 @@ def _findings_html(html: str) -> str:
     return html_text.unescape(re.sub(r"\s+", " ", found.group(0)))
 
 
+@pytest.mark.slow
 def test_the_host_night_page_shows_who_how_many_and_since_which_hand(app, client, db):
     night_id, players = _night(db)
     _count_as_pushed(db, night_id, players)
@@ -285,6 +287,7 @@ def test_the_night_report_shows_the_counts_that_differ_open_and_closed_and_count
         assert "referee" not in spanish
 
 
+@pytest.mark.slow
 def test_the_pdf_report_has_the_night_findings(app, client, db):
     night_id, players = _night(db)
     _count_as_pushed(db, night_id, players)

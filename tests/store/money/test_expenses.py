@@ -151,6 +151,7 @@ def test_property_balances_sum_to_zero_and_the_transfers_settle_them(tmp_path_fa
 
 # --- the host's form ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_host_adds_an_expense_written_as_money_and_the_page_shows_it_apart(app, db, client):
     world = build_showcase_night(db)
     order = _seat_order(world)

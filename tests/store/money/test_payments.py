@@ -316,6 +316,7 @@ def test_a_mark_without_the_csrf_token_is_refused_and_changes_nothing(app, db):
     assert snapshot(app.config["DATABASE"]) == before
 
 
+@pytest.mark.slow
 def test_the_host_page_shows_the_transfers_status_and_the_host_confirms(app, db, client):
     world = _closed(db)
     t, payer, payee = _payer_and_payee(db, world)
@@ -374,6 +375,7 @@ def _rows(db, night) -> list[tuple]:
             for t in payments.night_transfers(db, night)]
 
 
+@pytest.mark.slow
 def test_money_paid_before_a_reopen_counts_against_the_new_settlement(app, db, client):
     """The tester's story: Ana pays Maxi 1,00 €, Maxi confirms; the host reopens,
     recounts, closes again: Ana -> Maxi 1,10 € is "already paid 1,00 €; 0,10 € left" on

@@ -51,6 +51,7 @@ def moved_clock(monkeypatch):
     return move
 
 
+@pytest.mark.slow
 def test_the_password_is_stored_as_a_scrypt_hash_never_in_plain(db):
     account_id, created = store.account.accounts.set_password(db, "ana", "una clave larga")
     stored = db.execute("SELECT password_hash FROM accounts WHERE id = ?", [account_id]).fetchone()[0]
@@ -79,6 +80,7 @@ def test_the_host_role_only_after_login_and_logout_ends_it(app, client):
     assert client.get("/host/").status_code == 302
 
 
+@pytest.mark.slow
 def test_a_cookie_copied_before_logout_is_refused_after_it(app, client):
     host_account(app)
     _login(client)
@@ -91,6 +93,7 @@ def test_a_cookie_copied_before_logout_is_refused_after_it(app, client):
     assert thief.get("/reports/nights").status_code == 302
 
 
+@pytest.mark.slow
 def test_login_makes_a_new_session_id_and_revokes_the_old_one(app, client, db):
     host_account(app)
     _login(client)
@@ -123,6 +126,7 @@ def test_an_idle_session_ends_after_two_hours_and_use_keeps_it(app, client, move
     assert client.get("/host/").status_code == 302
 
 
+@pytest.mark.slow
 def test_a_session_ends_twelve_hours_after_login_however_used(app, client, moved_clock):
     login_host(client)
     for _ in range(6):
@@ -132,6 +136,7 @@ def test_a_session_ends_twelve_hours_after_login_however_used(app, client, moved
     assert client.get("/host/").status_code == 302
 
 
+@pytest.mark.slow
 def test_a_get_writes_nothing(app, client):
     """Reads never write: the idle clock lives in the cookie, not in the session's row."""
     login_host(client)
@@ -146,6 +151,7 @@ def test_a_get_writes_nothing(app, client):
     conn.close()
 
 
+@pytest.mark.slow
 def test_five_wrong_passwords_lock_the_username_and_a_new_app_remembers(app, client):
     host_account(app)
     for _ in range(5):
@@ -161,6 +167,7 @@ def test_five_wrong_passwords_lock_the_username_and_a_new_app_remembers(app, cli
     assert "espera" in _login(again.test_client()).get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_the_lock_ends_with_the_window(app, client, moved_clock):
     host_account(app)
     for _ in range(5):
@@ -181,6 +188,7 @@ def test_twenty_failures_from_one_address_lock_it_for_every_username(app, client
                       environ_base={"REMOTE_ADDR": "10.0.0.7"}).status_code == 302
 
 
+@pytest.mark.slow
 def test_the_first_visit_needs_the_setup_code_and_uses_it_up(app, client, runner, db):
     assert client.get("/host/").status_code == 302
     assert client.get("/host/login").headers["Location"].endswith("/host/setup")
@@ -211,6 +219,7 @@ def test_a_new_setup_code_replaces_the_last(db):
     assert store.account.accounts.issue_setup_code(db) is None  # an account exists: no more codes
 
 
+@pytest.mark.slow
 def test_set_password_from_the_cli_creates_then_resets_and_ends_sessions(app, client, runner, db):
     created = runner.invoke(args=["set-password", "ana", "--password-stdin"], input="una clave larga\n")
     assert created.exit_code == 0 and "created" in created.output
@@ -224,6 +233,7 @@ def test_set_password_from_the_cli_creates_then_resets_and_ends_sessions(app, cl
     assert short.exit_code == 1 and "at least 10" in short.output
 
 
+@pytest.mark.slow
 def test_changing_the_password_ends_every_other_session(app, client, db):
     login_host(client)
     other = app.test_client()
@@ -252,6 +262,7 @@ def test_next_to_a_page_of_the_site_is_followed(app, client):
     assert safe_next("/\t/host") is None and safe_next(" /host/") is None
 
 
+@pytest.mark.slow
 def test_the_cookie_holds_no_player_link_and_no_secret_but_the_session_id(app, client, db):
     login_host(client)
     night_id = store.create_night(db, rules={"preset": "jackpots"}, chip_cents=10)
@@ -270,6 +281,7 @@ def test_the_cookie_holds_no_player_link_and_no_secret_but_the_session_id(app, c
     assert token not in client.get(f"/host/night/{night_id}").get_data(as_text=True)  # shown once
 
 
+@pytest.mark.slow
 def test_the_session_cookie_is_httponly_lax_and_secure_over_https(app, client):
     host_account(app)
     header = _login(client).headers["Set-Cookie"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from hosts import HOST_PASSWORD, HOST_USER, host_account
 
 import store
@@ -40,6 +41,7 @@ def _at_once(app, logins: list[tuple[str, str]]) -> list[int]:
     return codes
 
 
+@pytest.mark.slow
 def test_thirty_wrong_logins_at_once_check_at_most_five_passwords(app):
     host_account(app)
     codes = _at_once(app, [("victim", "wrong password")] * 30)
@@ -48,12 +50,14 @@ def test_thirty_wrong_logins_at_once_check_at_most_five_passwords(app):
     assert _login(app.test_client(), "victim", "wrong password").status_code == 429
 
 
+@pytest.mark.slow
 def test_many_wrong_logins_at_once_from_one_address_check_at_most_twenty(app):
     host_account(app)
     codes = _at_once(app, [(f"victim{n % 9}", "wrong password") for n in range(45)])
     assert {401, 429} <= set(codes) <= {401, 429, 503} and codes.count(401) <= 20, codes
 
 
+@pytest.mark.slow
 def test_set_password_lifts_the_lock_on_the_account(app, client, runner):
     host_account(app)
     for _ in range(5):

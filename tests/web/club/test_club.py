@@ -119,6 +119,7 @@ def test_the_trend_chart_plots_the_running_total_and_says_so(client, db, lang, t
         assert tips == [money(first, "EUR"), money(first + then, "EUR")]
 
 
+@pytest.mark.slow
 def test_club_page_is_the_hosts_only_and_linked_from_the_host_pages(client, db):
     world = build_showcase_night(db)
     assert client.get("/host/club").status_code == 302   # to the login page
@@ -131,6 +132,7 @@ def test_club_page_is_the_hosts_only_and_linked_from_the_host_pages(client, db):
         assert 'href="/host/club"' in client.get(page).get_data(as_text=True), page
 
 
+@pytest.mark.slow
 @pytest.mark.csrf
 def test_the_link_panel_names_the_player_with_copy_share_and_a_qr_code(client, db):
     world = build_showcase_night(db)

@@ -19,7 +19,6 @@ import store.core.chain
 import store.core.chain_rows
 from web.core import chain_words
 
-
 ROW = {"table": "ledger", "row_id": 4, "facts": {"kind": "buy_in", "player_id": 1, "player": "Ana", "chips": 500,
                                                  "target": None, "reason": None, "detail": None}}
 

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from pdfs import pdf_text
 
 import store
@@ -46,6 +47,7 @@ def test_import_of_a_bad_file_fails_with_a_reason_and_stores_nothing(runner, app
     db.conn.close()
 
 
+@pytest.mark.slow
 def test_import_of_a_phh_file_then_report_writes_a_pdf(runner, shared, tmp_path):
     night_id = night_id_of(runner.invoke(args=["import", str(shared / "data" / "phh" / "wsop_2023_43_5_41.phh"),
                                                "--currency", "USD"]))

@@ -17,6 +17,7 @@ from tablets import night_with_first_hand
 import store
 from app import create_app
 
+
 def false_opener_night(db, shared) -> int:
     """The false opener's night (``shared/cases/false_opener.json``), its hand logged and
     ended: Ana (seat 1), Bruno (3) and Chus (4) bought in 500 each; Bruno wins 75."""

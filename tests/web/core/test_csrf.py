@@ -226,6 +226,7 @@ def test_an_open_tablet_outlives_the_session_lifetime(app, db, monkeypatch, refr
     assert response.status_code == status, response.get_data(as_text=True)[:300]
 
 
+@pytest.mark.slow
 def test_the_token_is_in_every_page_and_every_post_form(app, db):
     """Each page's meta and each ``<form method="post">`` of the host's, the dealer's and
     the player's pages carry the session's token (the one the server checks)."""

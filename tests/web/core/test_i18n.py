@@ -3,6 +3,7 @@ Spanish text, the compiled catalogue matches the .po, and the poker words are th
 
 from __future__ import annotations
 
+import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
@@ -17,6 +18,7 @@ def _catalog():
         return read_po(f, locale="es")
 
 
+@pytest.mark.slow
 def test_every_ui_string_has_a_spanish_translation():
     method_map = []
     for line in (ROOT / "babel.cfg").read_text().splitlines():

@@ -215,6 +215,7 @@ def context(text: str, word: str) -> list[str]:
             for m in re.finditer(rf"(?i)\b{re.escape(word)}\b", flat)][:3]
 
 
+@pytest.mark.slow
 def test_the_share_text_is_scanned_once_the_bank_branch_is_merged(outputs):
     if not BANK_MERGED:
         pytest.skip("web.money.share (the bank branch's share text) is not merged yet: nothing to scan")
@@ -222,6 +223,7 @@ def test_the_share_text_is_scanned_once_the_bank_branch_is_merged(outputs):
         (s, l) for s in ("open", "closed") for l in ("es", "en")}
 
 
+@pytest.mark.slow
 def test_a_planted_english_word_on_a_spanish_page_is_caught(outputs):
     """The scan can fail: an English word, a kind code or a file name planted in a
     Spanish page (and a Spanish word in an English one) is found."""
@@ -242,7 +244,7 @@ def test_a_planted_english_word_on_a_spanish_page_is_caught(outputs):
 def test_names_and_card_codes_are_left_out_but_words_around_them_are_not():
     left_out = typed()
     assert words(f"{LONG_NAME} abre 2 con Ts Td 9c", left_out) == ["abre", "con"]
-    assert wrong_words(f"Íñigo opens 2", "es", left_out) == {"opens"}
+    assert wrong_words("Íñigo opens 2", "es", left_out) == {"opens"}
 
 
 def test_the_chain_head_in_a_pdf_is_no_words():

@@ -22,12 +22,14 @@ from refusal_scan import (
 )
 
 
+@pytest.mark.slow
 def test_no_refusal_in_store_or_web_is_raised_with_words():
     trees = scanned_modules()
     assert len([n for n in trees if n.startswith("store/")]) > 30  # (the scan sees the store)
     assert not english_at_raise_sites(trees)
 
 
+@pytest.mark.slow
 def test_no_module_of_store_or_web_keeps_a_table_of_sentences():
     assert not bilingual_tables(scanned_modules())
 
@@ -120,6 +122,7 @@ def test_the_command_line_scan_lets_catalogue_words_and_data_pass(source):
     assert not cli_words_outside_gettext(_planted(source))
 
 
+@pytest.mark.slow
 def test_the_store_returns_no_sentence_it_built():
     trees = {name: tree for name, tree in scanned_modules().items() if name.startswith("store/")}
     assert len(trees) > 30 and not store_sentences(trees)

@@ -69,6 +69,7 @@ def _raised():
             yield f"{name}:{node.lineno}", node.args[0].value, params
 
 
+@pytest.mark.slow
 def test_every_store_refusal_has_a_sentence_in_spanish_and_english(app):
     """Every code raised in store/ (and web/) is said by the catalogue (``web.core.refusals``)
     with the params its raise site gives, in Spanish and in English, and the two differ
@@ -155,6 +156,7 @@ def test_a_refused_host_form_is_said_in_spanish(app, client, night, path, form, 
     assert "not seated" not in page and "count the chips" not in page and "must be" not in page
 
 
+@pytest.mark.slow
 def test_an_unknown_time_zone_is_said_in_spanish(app, client, night):
     page = _said(app, client, "/host/nights", {"chip_cents": "10", "timezone": "../../etc/passwd"})
     assert "“../../etc/passwd” no es una zona horaria: elige una de la lista (como Europe/Madrid)." in page

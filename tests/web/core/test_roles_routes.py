@@ -108,6 +108,7 @@ def test_the_player_may_dispute_only_hands_of_their_own_link(app, db):
     assert client.get(f"/p/{w.tokens['Bruno']}/hand/{w.hand}/dispute").status_code == 200
 
 
+@pytest.mark.slow
 def test_the_hosts_dispute_page_is_behind_the_pin(app, db):
     w = build(app, db)
     for role in ("anonymous", "player", "other_dealer", "revoked_dealer", "dealer"):

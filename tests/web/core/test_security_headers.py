@@ -67,6 +67,7 @@ def _assert_every_header(response, path):
     assert "Strict-Transport-Security" not in response.headers  # plain HTTP
 
 
+@pytest.mark.slow
 def test_every_page_carries_the_headers_no_store_and_no_inline_code(app, client, db):
     pages = build_pages(app, db)
     login_host(client)

@@ -74,6 +74,7 @@ def _log_lines(server, marker: str, wait: float = 10) -> list[str]:
     return []
 
 
+@pytest.mark.slow
 def test_the_server_header_names_no_server_and_no_version(live):
     server, pages = live
     answer, _ = _request(server, "GET", "/host/login")
@@ -82,6 +83,7 @@ def test_the_server_header_names_no_server_and_no_version(live):
     assert answer.getheader("Content-Security-Policy")
 
 
+@pytest.mark.slow
 def test_the_access_log_keeps_no_secret(live):
     server, pages = live
     dealer = f"/dealer/{pages.night}/{pages.dealer_token}"
@@ -223,6 +225,7 @@ def test_headers_past_16_kb_are_refused(live):
     assert answer.status == 431
 
 
+@pytest.mark.slow
 def test_a_slow_client_is_cut_and_holds_no_thread(live):
     server, _ = live
     slow = socket.create_connection(("127.0.0.1", server.port), timeout=30)
@@ -256,6 +259,7 @@ def _drip(sock, line: bytes) -> bool:
     return not _closed_by_server(sock)
 
 
+@pytest.mark.slow
 def test_a_request_dripping_in_is_cut_at_the_deadline(live):
     """Tester A: one header line every few seconds is never silent, so the silence timeout
     never cuts it; the request must arrive whole within the deadline. Blank lines (empty
@@ -357,6 +361,7 @@ def test_paths_with_no_token_are_logged_as_they_are():
         assert redacted_path(path) == path
 
 
+@pytest.mark.slow
 def test_every_logged_line_is_redacted_tracebacks_too():
     """Flask's and waitress's own reports name the path ("Exception on /dealer/3/<token>/tap"):
     the formatter of every line redacts them, the traceback included."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import inspect
 
+import pytest
 from store_calls import NOT_FOLLOWED, PURE, Scan, defined_name, parse_module
 
 from app import create_app
@@ -31,6 +32,7 @@ written) answered with its page, read after the refusal (reading the page inside
 write would hold the write lock, and so the tablet's taps, for a page's read)."""
 
 
+@pytest.mark.slow
 def test_every_view_calls_the_store_at_most_once():
     over = {view: calls for view, calls in Scan.of_tree().views().items()
             if len(calls) > (2 if view in TWO_CALLS else 1)}
@@ -38,12 +40,14 @@ def test_every_view_calls_the_store_at_most_once():
         f"{view}: {calls}" for view, calls in sorted(over.items()))
 
 
+@pytest.mark.slow
 def test_the_views_allowed_two_calls_make_two():
     """The allow-list holds only views that need it: each makes two calls, no fewer."""
     views = Scan.of_tree().views()
     assert {view: len(views.get(view, [])) for view in TWO_CALLS} == {view: 2 for view in TWO_CALLS}
 
 
+@pytest.mark.slow
 def test_the_scan_sees_every_route_of_the_app(tmp_path):
     """Every endpoint of the app whose view is a function of ``web/`` is a view the scan
     reads (a route added another way would escape the count)."""

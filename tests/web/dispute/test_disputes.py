@@ -96,6 +96,7 @@ def _transfers(db, night_id: int) -> set[tuple[str, str, int]]:
 
 # ---------------------------------------------------------------- 1. the false opener
 
+@pytest.mark.slow
 def test_a_false_opener_found_after_the_pot_was_pushed_moves_the_pot_on_a_closed_night(app, client, db):
     """Seed 000: «Cuando se haga la apertura de juego con pot o jackpot, será obligatorio el
     justificar la ley de apertura.» The pot (75) was pushed to Bruno (seat 3, the false opener); the referee gives it to
@@ -167,6 +168,7 @@ def test_a_false_opener_found_after_the_pot_was_pushed_moves_the_pot_on_a_closed
 
 # ---------------------------------------------------------------- 2. out of turn, binding
 
+@pytest.mark.slow
 def test_an_out_of_turn_bet_ruled_binding_moves_nothing_and_is_on_the_record(app, client, db):
     """TDA rule 53: "Action OOT is binding if the action to the OOT player has not
     changed." Chus opened before Bruno spoke; Bruno then folded. Bruno disputes; the
@@ -203,6 +205,7 @@ def test_an_out_of_turn_bet_ruled_binding_moves_nothing_and_is_on_the_record(app
 
 # ---------------------------------------------------------------- 3. six cards
 
+@pytest.mark.slow
 def test_a_six_card_hand_found_at_showdown_is_dead_and_the_pot_goes_to_the_best_live_hand(app, client, db):
     """Seed 000: «... no podrá tomar parte en la jugada por tener cartas de más o de menos,
     perdiendo todas las puestas.» (RRoP section 11: a hand with other than five cards is
@@ -252,6 +255,7 @@ def test_a_six_card_hand_found_at_showdown_is_dead_and_the_pot_goes_to_the_best_
 
 # ---------------------------------------------------------------- refusals and the rest
 
+@pytest.mark.slow
 def test_a_refused_statement_is_said_in_the_pages_language_and_nothing_is_written(app, client, db):
     night, case, expect, hand_id, counted = _played(app, client, db, "out_of_turn_open")
     link = night.player_link("Bruno")
@@ -274,6 +278,7 @@ def test_a_refused_statement_is_said_in_the_pages_language_and_nothing_is_writte
     assert len(store.night_disputes(db, night.night)) == 1
 
 
+@pytest.mark.slow
 def test_closing_is_refused_while_a_dispute_is_open_unless_a_reason_is_given(app, client, db):
     night, case, expect, hand_id, counted = _played(app, client, db, "out_of_turn_open", lang="es")
     _dispute(client, night.player_link("Bruno"), hand_id, "Chus opened before I spoke.")
@@ -289,6 +294,7 @@ def test_closing_is_refused_while_a_dispute_is_open_unless_a_reason_is_given(app
     assert closed["closed"] and closed["close"]["detail"]["override_reason"] == "Bruno left; ruled on Monday"
 
 
+@pytest.mark.slow
 def test_a_commit_after_the_night_changed_is_refused_and_shows_the_new_preview(app, client, db):
     """The commit carries the preview's digest: a write between the preview and the commit
     (here a recount) changes what the ruling would do to the nets, so nothing is written
@@ -309,6 +315,7 @@ def test_a_commit_after_the_night_changed_is_refused_and_shows_the_new_preview(a
     assert store.get_dispute(db, dispute["id"])["status"] == "open"
 
 
+@pytest.mark.slow
 def test_the_same_commit_sent_twice_stores_one_ruling(app, client, db):
     night, case, expect, hand_id, counted = _played(app, client, db, "false_opener")
     _dispute(client, night.player_link("Chus"), hand_id, "Not his pot.")
@@ -321,6 +328,7 @@ def test_the_same_commit_sent_twice_stores_one_ruling(app, client, db):
     assert store.ruling_moves(db, night.night) == {night.ids["Chus"]: 75, night.ids["Bruno"]: -75}
 
 
+@pytest.mark.slow
 def test_the_preview_is_read_while_another_writer_holds_the_lock(app, client, db):
     """The preview takes no write lock: with another connection inside BEGIN IMMEDIATE it
     still answers, well inside the busy timeout."""
@@ -340,6 +348,7 @@ def test_the_preview_is_read_while_another_writer_holds_the_lock(app, client, db
     assert _moves(preview, "preview-moves") == {"Chus": 75, "Bruno": -75}
 
 
+@pytest.mark.slow
 def test_the_tablet_counts_the_open_disputes_and_play_goes_on(app, client, db):
     night, case, expect, hand_id, counted = _played(app, client, db, "out_of_turn_open")
     assert client.get(night.dealer + "/state").get_json()["open_disputes"] == 0
@@ -356,6 +365,7 @@ def test_the_tablet_counts_the_open_disputes_and_play_goes_on(app, client, db):
     assert initial["open_disputes"] == 1
 
 
+@pytest.mark.slow
 def test_the_ruling_pages_speak_spanish(app, client, db):
     night, case, expect, hand_id, counted = _played(app, client, db, "false_opener", lang="es")
     link = night.player_link("Chus")
@@ -407,6 +417,7 @@ def test_every_refusal_of_the_disputes_api_is_said_in_spanish_and_in_english(app
     assert said["es"] != said["en"]
 
 
+@pytest.mark.slow
 def test_the_preview_shows_each_later_hand_the_correction_changes(app, client, db):
     """A correction of hand 1 is judged with every later hand (each starts from the stacks
     the one before leaves). Hand 2 starts from other stacks but nothing in it changes (the
@@ -450,6 +461,7 @@ def _six_cards_ruled_on_a_closed_night(app, client, db, *, lang: str = "es"):
     return night, hand_id, dispute["id"]
 
 
+@pytest.mark.slow
 def test_a_players_pages_never_show_cards_nobody_showed(app, client, db):
     """Issue 12: "Players see the replay of hands they played; cards nobody showed stay
     hidden from them." Bruno (seat 3) opened on a pair of tens and showed only the tens:
@@ -477,6 +489,7 @@ def test_a_players_pages_never_show_cards_nobody_showed(app, client, db):
     assert "recibió 10\u2660 10\u2666 9\u2663 5\u2665 2\u2660" in own   # his own cards, as drawn
 
 
+@pytest.mark.slow
 def test_the_preview_is_a_post_that_takes_a_long_accented_note_and_a_long_correction(app, client, db):
     """The ruling form is sent as a POST (a long note or correction never travels in the
     URL: no 414), the preview writes nothing, and the commit carries exactly what was
@@ -505,6 +518,7 @@ def test_the_preview_is_a_post_that_takes_a_long_accented_note_and_a_long_correc
     assert ruling["note"] == note.strip() and len(ruling["added"]) == len(notes)
 
 
+@pytest.mark.slow
 def test_the_override_reason_of_a_close_with_a_dispute_open_is_shown(app, client, db):
     """The host's reason to close while a dispute is open is on the night page and on the
     report and its PDF, in the page's language / both languages' labels."""
@@ -524,6 +538,7 @@ def test_the_override_reason_of_a_close_with_a_dispute_open_is_shown(app, client
         assert "Bruno se fue; se falla el lunes" in text
 
 
+@pytest.mark.slow
 def test_spanish_pages_say_who_and_the_voids_of_a_ruling_in_words(app, client, db):
     """Who entered or ruled, and what a ruling voided (the actions it corrected, the close
     it reopened), in the page's language, found from the ruling's detail: never the
@@ -551,6 +566,7 @@ def test_spanish_pages_say_who_and_the_voids_of_a_ruling_in_words(app, client, d
     assert "ruling of dispute" not in pdf
 
 
+@pytest.mark.slow
 def test_the_dispute_page_says_the_correction_in_words_with_names(app, client, db):
     """The ruling's correction (voided and added lines) in words with the players' names,
     as the replay says a line (the referee's action sentences); the host's textarea keeps
@@ -563,6 +579,7 @@ def test_the_dispute_page_says_the_correction_in_words_with_names(app, client, d
     assert not re.search(r">\s*(\+ )?[pd]\d? (show|serve|award|draw)", log)  # no raw log line shown
 
 
+@pytest.mark.slow
 def test_the_preview_labels_the_referees_chips_and_shows_the_count_and_the_net_moving(app, client, db):
     """The preview's chips: the referee's stacks labelled as such, the counted chips, and
     the net before and after, so the 75 chips the ruling moves show in the net."""

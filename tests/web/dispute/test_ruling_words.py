@@ -42,6 +42,7 @@ def _two_disputes_one_ruled(app, client, db, *, lang: str = "es"):
     return night, hand_id, first["id"]
 
 
+@pytest.mark.slow
 def test_why_a_reopened_night_stays_open_is_said_in_the_pages_language(app, client, db):
     """The ruling keeps the refusal to close again as its code and params, and no English
     text (issue 23: the command line says the code too); the dispute page, the report and
@@ -69,6 +70,7 @@ def test_why_a_reopened_night_stays_open_is_said_in_the_pages_language(app, clie
         assert "still open" not in text and "rule on them first" not in text
 
 
+@pytest.mark.slow
 def test_the_report_says_the_rulings_correction_in_words_each_line_marked(app, client, db):
     """The report's and the PDF's dispute section: the correction's lines in words with the
     players' names (the referee's action sentences), each marked voided or added; never a
@@ -97,6 +99,7 @@ def test_the_report_says_the_rulings_correction_in_words_each_line_marked(app, c
     (ARTIFACTS / "report-ruling-words.html").write_text(html)
 
 
+@pytest.mark.slow
 def test_the_replay_marks_the_lines_a_ruling_added(app, client, db):
     """The host's and the player's replay mark each line the ruling added, on its step and
     in the corrections, in the page's language, from the ruling's detail (its ``added``
@@ -124,6 +127,7 @@ def test_the_replay_marks_the_lines_a_ruling_added(app, client, db):
     (ARTIFACTS / "replay-added-lines.html").write_text(pages["host"])
 
 
+@pytest.mark.slow
 def test_voiding_a_hand_with_actions_is_refused_in_the_pages_language(app, client, db):
     """The host's "void the hand" while the hand has actions: refused with a code
     (``hand_has_actions``), flashed in the page's language."""
@@ -154,6 +158,7 @@ def _flash(night: HttpNight, path: str, data: dict, lang: str) -> str:
     return text_of(re.search(r'class="flash error"[^>]*>(.*?)</p>', page, re.S).group(1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_the_host_pages_everyday_refusals_carry_a_code_and_are_said_in_the_pages_language(app, client, db, lang):
     """Refusals a host meets in ordinary use (dealing with one player seated, the first hand

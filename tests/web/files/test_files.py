@@ -314,6 +314,7 @@ def test_a_bad_option_is_refused_with_the_forms_words(app, client):
     assert refused(answer)[1] == ["import-chip-cents"] and snapshot(app.config["DATABASE"]) == before
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode),
                       st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
@@ -362,6 +363,7 @@ def test_a_night_with_no_hand_has_no_phh_and_says_so_in_spanish(app, db, client)
     assert 'id="download-phh"' not in page and "/download/phh" not in page
 
 
+@pytest.mark.slow
 def test_the_night_page_links_the_downloads_and_the_nights_page_the_import(app, db, client, showcase_night):
     page = client.get(f"/host/night/{showcase_night.night}?lang=es").get_data(as_text=True)
     for fmt in ("json", "phh", "csv"):

@@ -57,6 +57,7 @@ def night_page(client, night_id: int) -> str:
 
 # --- 1. a closed night comes back closed ----------------------------------------------------
 
+@pytest.mark.slow
 def test_a_closed_night_uploaded_again_is_closed_with_the_same_transfers(app, db, client):
     """The tester's find: a closed night's JSON (``"closed": true``) came back open,
     offering "Cerrar la noche", and its download then said ``"closed": false``. The import
@@ -137,6 +138,7 @@ def test_a_night_settled_with_a_hub_comes_back_with_the_same_hub_and_transfers(a
     assert len(transfers(db, again)) > 1 and all("Chus" in t[:2] for t in transfers(db, again))
 
 
+@pytest.mark.slow
 def test_a_closed_night_whose_close_is_refused_is_open_and_the_page_says_why(app, db, client, charged_night):
     """The file says closed but not how it was settled (a file from before the block's
     ``settlement``), and its bank does not balance without the charge: the close is refused;
@@ -349,6 +351,7 @@ def test_pokerkit_reads_a_downloaded_2_7_night_with_its_night_fields(db, hands):
         assert _pokerkit_stacks(table, state) == {int(s): c for s, c in entry["stacks"].items()}
 
 
+@pytest.mark.slow
 def test_the_night_page_names_the_nights_title(app, db, client):
     """A fresh tester's find: a night imported with the title "Otra" was "Noche 16" on its
     page, its title only in the nights list. The heading and the page title carry it."""

@@ -43,6 +43,7 @@ def test_the_host_pages_need_the_host_login(client, night):
         assert response.status_code == 302 and "/host/login" in response.headers["Location"]
 
 
+@pytest.mark.slow
 def test_the_hosts_list_names_each_hand_and_links_its_replay(host, night):
     response = _get(host, f"/host/night/{night['night_id']}/hands?lang=es")
     assert response.status_code == 200
@@ -56,17 +57,20 @@ def test_the_hosts_list_names_each_hand_and_links_its_replay(host, night):
     assert "asiento" not in html
 
 
+@pytest.mark.slow
 def test_the_host_night_page_links_the_list_of_hands(host, night):
     html = _get(host, f"/host/night/{night['night_id']}").get_data(as_text=True)
     assert f'href="/host/night/{night["night_id"]}/hands"' in html
 
 
+@pytest.mark.slow
 def test_the_report_links_each_hands_number_to_its_replay(host, night):
     html = host.get(f"/reports/nights/{night['night_id']}").get_data(as_text=True)
     for number in (1, 2, 3, 4):
         assert f'href="/host/night/{night["night_id"]}/hand/{number}"' in html
 
 
+@pytest.mark.slow
 def test_the_host_replay_says_every_action_with_names_in_spanish(host, night):
     html = _get(host, f"/host/night/{night['night_id']}/hand/1?lang=es").get_data(as_text=True)
     steps = _steps(html)
@@ -86,6 +90,7 @@ def test_the_host_replay_says_every_action_with_names_in_spanish(host, night):
     assert not re.search(r"\basiento \d", re.sub(r"<[^>]+>", " ", html))  # names, never seats
 
 
+@pytest.mark.slow
 def test_the_host_replay_in_english(host, night):
     html = _get(host, f"/host/night/{night['night_id']}/hand/1?lang=en", lang="en").get_data(as_text=True)
     steps = _steps(html)
@@ -96,6 +101,7 @@ def test_the_host_replay_in_english(host, night):
     assert not re.search(r"\bseat \d", re.sub(r"<[^>]+>", " ", html))
 
 
+@pytest.mark.slow
 def test_the_host_replay_shows_the_correction_trail(host, night):
     html = _get(host, f"/host/night/{night['night_id']}/hand/1?lang=es").get_data(as_text=True)
     trail = re.search(r'<section class="card voided-lines".*?</section>', html, re.S).group(0)
@@ -111,6 +117,7 @@ def test_an_unknown_night_or_hand_is_404(host, night):
     assert host.get("/host/night/999/hands").status_code == 404
 
 
+@pytest.mark.slow
 def test_the_pages_carry_no_inline_script_or_style(host, night):
     pages = [f"/host/night/{night['night_id']}/hand/1", f"/host/night/{night['night_id']}/hands"]
     for url in pages:
@@ -122,6 +129,7 @@ def test_the_pages_carry_no_inline_script_or_style(host, night):
 
 
 # ------------------------------------------------------------------------ player pages
+@pytest.mark.slow
 def test_a_player_opens_the_replay_of_a_hand_they_played(client, db, night):
     token = store.issue_token(db, night["players"]["Ana"])
     response = _get(client, f"/p/{token}/hand/{night['hands'][0]}")
@@ -133,6 +141,7 @@ def test_a_player_opens_the_replay_of_a_hand_they_played(client, db, night):
     assert "Íñigo abre 10" in html and "Ana pasa" in html
 
 
+@pytest.mark.slow
 def test_no_card_nobody_showed_reaches_the_players_page(client, db, night):
     token = store.issue_token(db, night["players"]["Ana"])
     html = _get(client, f"/p/{token}/hand/{night['hands'][0]}").get_data(as_text=True)
@@ -155,6 +164,7 @@ def _tokenless(page: bytes) -> bytes:
     return re.sub(rb'(<meta name="csrf-token" content=")[^"]*', rb"\1", page)
 
 
+@pytest.mark.slow
 def test_a_player_cannot_open_a_hand_they_were_not_dealt_into(client, db, night):
     ids, hands = night["players"], night["hands"]
     unknown = client.get("/p/" + "x" * 43 + f"/hand/{hands[0]}")
@@ -169,6 +179,7 @@ def test_a_player_cannot_open_a_hand_they_were_not_dealt_into(client, db, night)
         assert _tokenless(response.get_data()) == _tokenless(unknown.get_data())
 
 
+@pytest.mark.slow
 def test_a_player_cannot_open_another_nights_hand(client, db, night):
     ids = night["players"]
     other = store.create_night(db, rules="jackpots", chip_cents=10)
@@ -185,6 +196,7 @@ def test_a_player_cannot_open_another_nights_hand(client, db, night):
     assert client.get(f"/p/{bea}/hand/{night['hands'][0]}").status_code == 404
 
 
+@pytest.mark.slow
 def test_a_revoked_link_opens_no_replay(client, db, night):
     token = store.issue_token(db, night["players"]["Ana"])
     assert client.get(f"/p/{token}/hand/{night['hands'][0]}").status_code == 200
@@ -192,6 +204,7 @@ def test_a_revoked_link_opens_no_replay(client, db, night):
     assert client.get(f"/p/{token}/hand/{night['hands'][0]}").status_code == 404
 
 
+@pytest.mark.slow
 def test_the_players_hand_list_links_each_hand_to_its_replay(client, db, night):
     token = store.issue_token(db, night["players"]["Eva"])
     html = client.get(f"/p/{token}").get_data(as_text=True)
@@ -203,6 +216,7 @@ def test_the_host_login_does_not_open_a_players_replay_without_the_link(host, ni
     assert host.get(f"/p/{'y' * 43}/hand/{night['hands'][0]}").status_code == 404
 
 
+@pytest.mark.slow
 def test_reading_a_replay_page_writes_nothing_under_a_held_write_lock(app, host, db, night):
     before = [db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("events", "ledger", "hand_results")]
     holder = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)

@@ -104,6 +104,7 @@ def test_a_closed_night_says_so_and_takes_no_tap(db, client, night):
     assert db.execute("SELECT COUNT(*) FROM hands").fetchone()[0] == before
 
 
+@pytest.mark.slow
 def test_the_host_issues_a_link_shown_once_in_the_answer_never_in_the_cookie(app, db, client, night):
     login_host(client)
     answer = client.post(f"/host/night/{night['id']}/dealer-links?lang=en",

@@ -151,6 +151,7 @@ def test_at_showdown_the_referee_proposes_and_a_confirmed_award_leaves_no_findin
     assert "unjustified_opening" in {f["kind"] for f in state["findings"]}
 
 
+@pytest.mark.slow
 def test_recording_another_award_than_the_referees_is_a_wrong_award_finding(client, night, shared):
     case = json.loads((shared / "cases" / "false_opener.json").read_text())
     state = _enter(client, night, case["hands"][0]["actions"], "fo")
@@ -227,6 +228,7 @@ def test_after_a_misdeal_the_next_hand_keeps_the_same_button(client, db, night):
     assert _op(client, night, "start_hand", "next-second-01").get_json()["button"] == 1
 
 
+@pytest.mark.slow
 def test_a_wrong_award_left_uncorrected_is_named_with_its_difference_for_the_next_hand(client, db, night, shared):
     case = json.loads((shared / "cases" / "false_opener.json").read_text())
     _enter(client, night, case["hands"][0]["actions"], "fo")   # pushed to seat 3, referee: seat 4
@@ -246,6 +248,7 @@ def test_a_wrong_award_left_uncorrected_is_named_with_its_difference_for_the_nex
     assert hand2["stacks"] == gap["table_stacks"]
 
 
+@pytest.mark.slow
 def test_a_ruling_that_settled_a_wrong_push_ends_the_gap_and_locks_the_hand(client, db, night, shared):
     """Tester 8, item 2: the pot pushed to Bruno (``d award p3``) that the rules give Chus;
     Chus disputes and the host upholds without correcting the record: the ruling moves the

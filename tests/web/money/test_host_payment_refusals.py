@@ -13,6 +13,7 @@ was "That player did not play this night."; it is now the later field's refusal.
 
 from __future__ import annotations
 
+import pytest
 from apps import snapshot
 from hosts import login_host
 
@@ -45,6 +46,7 @@ def _said(client, response) -> str:
     return client.get(response.headers["Location"]).get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_a_player_of_another_night_is_refused_by_the_store_and_nothing_is_written(app, client, db):
     night, ana, _bruno, chus = _night(db)
     _english_host(client)
@@ -70,6 +72,7 @@ def test_a_right_form_on_a_missing_night_is_404_and_a_wrong_one_its_fields_refus
     assert snapshot(app.config["DATABASE"]) == before
 
 
+@pytest.mark.slow
 def test_a_player_who_did_not_play_is_said_after_the_forms_own_refusals(app, client, db):
     night, ana, _bruno, chus = _night(db)
     _english_host(client)

@@ -58,6 +58,7 @@ def test_untrusted_text_is_escaped_in_the_report(client, db):
     assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
 
 
+@pytest.mark.slow
 def test_pdf_report_has_players_transfers_and_page_x_of_y(client, db):
     night_id = small_night(db)
     login_host(client)
@@ -76,6 +77,7 @@ def test_missing_night_is_404(client):
     assert client.get("/reports/nights/999.pdf").status_code == 404
 
 
+@pytest.mark.slow
 def test_page_x_of_y_counts_every_page_of_a_long_night(app, db):
     night_id = store.import_session(db, synthetic_session(hands=80, players=6), chip_cents=5)
     store.close_night(db, night_id, entered_by="host")
@@ -157,6 +159,7 @@ def test_an_unbalanced_bank_shows_the_difference_and_no_transfers(client, db):
     assert "Los pagos se calculan cuando la banca cuadra." in html
 
 
+@pytest.mark.slow
 def test_printed_report_has_title_note_legend_first_and_thousands_separators(app, db, tmp_path):
     from web.money.report import render_report
 
@@ -183,6 +186,7 @@ def test_a_top_level_json_array_is_not_read_as_toml(db):
         assert (refused.value.code, refused.value.params) == ("session_invalid", {"what": "not_object"})
 
 
+@pytest.mark.slow
 def test_a_carried_pot_is_its_own_line_of_the_bank_and_goes_back_at_the_close(app, db):
     from web.money.report import render_report
 

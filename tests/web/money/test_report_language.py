@@ -48,6 +48,7 @@ def night(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_the_report_is_in_the_pages_language_only(night):
     """The headings, the table heads and the page numbers in one language: no
     "Manos · Hands" pairs."""
@@ -65,6 +66,7 @@ def test_the_report_is_in_the_pages_language_only(night):
     assert "2 errores, 0 avisos, 2 notas" in es["text"] and "2 errors, 0 warnings, 2 notes" in en["text"]
 
 
+@pytest.mark.slow
 def test_the_awards_say_who_got_the_pot_and_where_the_referee_would_have_given_it(night):
     """Robert's Rules of Poker, section 11 (Draw Poker): "a false opener's hand is dead":
     hand 2's pot was pushed to Íñigo (the false opener) and the referee gives it to María;

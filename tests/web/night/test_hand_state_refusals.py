@@ -12,6 +12,7 @@ first; the hand's state was said first before.
 
 from __future__ import annotations
 
+import pytest
 from apps import snapshot
 from hosts import login_host
 
@@ -37,6 +38,7 @@ def _said(client, response) -> str:
     return client.get(response.headers["Location"]).get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_a_seat_while_a_hand_is_in_progress_is_refused_after_the_forms_fields(app, client, db):
     night = _night(db, hand=True)
     login_host(client)
@@ -50,6 +52,7 @@ def test_a_seat_while_a_hand_is_in_progress_is_refused_after_the_forms_fields(ap
     assert snapshot(app.config["DATABASE"]) == before
 
 
+@pytest.mark.slow
 def test_a_void_with_no_hand_in_progress_is_refused_after_the_reasons_refusal(app, client, db):
     night = _night(db, hand=False)
     login_host(client)

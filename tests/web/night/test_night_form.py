@@ -250,6 +250,7 @@ def test_as_the_preset_says_each_presets_value(app, host):
     assert 'placeholder="como el reglamento: 1"' in page.split('id="ante"')[1].split(">")[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_each_label_and_each_refusal_of_a_field_say_it_in_one_wording(app, host, lang):
     """One wording per field: every ``<label for>`` of the new-night form is the field's
@@ -270,6 +271,7 @@ def test_each_label_and_each_refusal_of_a_field_say_it_in_one_wording(app, host,
         assert len(refused) == 1 and refused[0].startswith(labels[key] + ": "), refused
 
 
+@pytest.mark.slow
 def test_the_rules_set_on_the_form_are_said_on_the_night_page_and_the_tablet(host, db):
     """The host can check what was set: the host's night page lists the preset and each
     override in the form's own words (the field's label, the choice's words), and the

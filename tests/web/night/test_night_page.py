@@ -33,6 +33,7 @@ def _seat(host, night_id, name, seat, chips, key):
                      data={"name": name, "seat": str(seat), "chips": str(chips), "key": key})
 
 
+@pytest.mark.slow
 def test_host_pages_need_the_login(app, client):
     username, password = host_account(app)
     assert client.get("/host/").status_code == 302
@@ -43,6 +44,7 @@ def test_host_pages_need_the_login(app, client):
     assert client.get("/host/").status_code == 200
 
 
+@pytest.mark.slow
 def test_host_seats_players_and_a_double_submitted_buy_in_is_stored_once(host, db):
     night_id = _new_night(host)
     _seat(host, night_id, "Ana", 1, 500, "seat-form-ana")
@@ -58,6 +60,7 @@ def test_host_seats_players_and_a_double_submitted_buy_in_is_stored_once(host, d
     assert re.search(r'<tr data-seat="1">.*?700', html, re.S)
 
 
+@pytest.mark.slow
 def test_host_refusal_is_shown_and_nothing_stored(host, db):
     night_id = _new_night(host)
     _seat(host, night_id, "Ana", 1, 500, "seat-a-123")
@@ -73,6 +76,7 @@ def test_host_refusal_is_shown_and_nothing_stored(host, db):
     assert "seat 1 is taken by Ana" in host.get(f"/host/night/{night_id}").get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_host_starts_the_next_hand_moving_the_button_and_shows_the_opening(host, db):
     night_id = _new_night(host)
     _seat(host, night_id, "Ana", 1, 500, "seat-a-123")
@@ -91,6 +95,7 @@ def test_host_starts_the_next_hand_moving_the_button_and_shows_the_opening(host,
     assert [h["button"] for h in hands] == [4, 1]
 
 
+@pytest.mark.slow
 def test_host_closes_the_night_after_cash_outs(host, db):
     night_id = _new_night(host)
     _seat(host, night_id, "Ana", 1, 500, "seat-a-123")
@@ -105,6 +110,7 @@ def test_host_closes_the_night_after_cash_outs(host, db):
     assert "Bruno → Ana" in page
 
 
+@pytest.mark.slow
 def test_spanish_preset_night_defaults_to_spanish(host):
     night_id = _new_night(host, preset="pocker", key="night-pocker")
     page = host.get(f"/host/night/{night_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
@@ -113,6 +119,7 @@ def test_spanish_preset_night_defaults_to_spanish(host):
     assert "Players and seats" in english
 
 
+@pytest.mark.slow
 def test_new_night_form_sets_time_zone_start_and_a_fractional_chip_value(host, db):
     page = host.get("/host/", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert '<option value="Europe/Madrid" selected>' in page and 'name="started_at"' in page
@@ -127,6 +134,7 @@ def test_new_night_form_sets_time_zone_start_and_a_fractional_chip_value(host, d
     assert "21:00 (America/Mexico_City)" in shown and "céntimos" not in shown
 
 
+@pytest.mark.slow
 def test_seating_during_a_hand_is_refused_whole_in_spanish(host, db):
     night_id = _new_night(host)
     _seat(host, night_id, "Ana", 1, 500, "seat-a-123")
@@ -139,6 +147,7 @@ def test_seating_during_a_hand_is_refused_whole_in_spanish(host, db):
     assert store.find_player(db, "Chus") is None
 
 
+@pytest.mark.slow
 def test_close_form_offers_hub_mode_and_credit_for_a_shortage(host, db):
     night_id = _new_night(host)
     for name, seat, key in (("Ana", 1, "seat-a-123"), ("Bruno", 3, "seat-b-123"), ("Chus", 4, "seat-c-123")):
@@ -158,6 +167,7 @@ def test_close_form_offers_hub_mode_and_credit_for_a_shortage(host, db):
     assert [(t["payer"], t["payee"]) for t in summary["transfers"]] == [("Chus", "Ana"), ("Bruno", "Chus")]
 
 
+@pytest.mark.slow
 def test_host_voids_a_hand_started_by_mistake_and_unseats_a_player(host, db):
     night_id = _new_night(host)
     for name, seat, key in (("Ana", 1, "seat-a-123"), ("Bruno", 3, "seat-b-123"), ("Chus", 4, "seat-c-123")):
@@ -187,6 +197,7 @@ def _seated_night(host, db):
 @pytest.mark.parametrize("paste", [
     "{url}?lang=en", "{url}#ledger", "  {url}/  ", "{token}", "/p/{token}?lang=es#x",
 ])
+@pytest.mark.slow
 def test_a_pasted_link_with_query_or_fragment_is_really_revoked(host, db, paste):
     night_id, ana = _seated_night(host, db)
     token = store.issue_token(db, ana)
@@ -198,6 +209,7 @@ def test_a_pasted_link_with_query_or_fragment_is_really_revoked(host, db, paste)
     assert "Link revoked." in page
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paste", ["http://localhost/p/" + "Z" * 43, "not a link at all", "http://localhost/host/"])
 def test_a_made_up_link_is_not_said_to_be_revoked(host, db, paste):
     night_id, ana = _seated_night(host, db)
@@ -209,6 +221,7 @@ def test_a_made_up_link_is_not_said_to_be_revoked(host, db, paste):
     assert host.get(f"/p/{token}").status_code == 200
 
 
+@pytest.mark.slow
 def test_the_night_page_lists_each_players_live_links_to_revoke_one_or_all(host, db):
     night_id, ana = _seated_night(host, db)
     first, second, third = (store.issue_token(db, ana) for _ in range(3))
@@ -227,6 +240,7 @@ def test_the_night_page_lists_each_players_live_links_to_revoke_one_or_all(host,
     assert 'data-link="' not in page.split(f'data-player="{ana}"')[1].split("</div>")[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("field, value", [("chips", "١٢"), ("chips", "²"), ("chips", "10000000000001"),
                                           ("chips", "-5"), ("player_id", "99999999999999999999999")])
 def test_a_bad_number_names_the_field_in_the_pages_language_and_is_never_a_500(host, db, field, value):
@@ -241,6 +255,7 @@ def test_a_bad_number_names_the_field_in_the_pages_language_and_is_never_a_500(h
     assert host.post("/host/player/99999999999999999999999/link", data={"night_id": str(night_id)}).status_code == 302
 
 
+@pytest.mark.slow
 def test_the_night_page_shows_a_player_who_left_after_playing(host, db):
     night_id = _new_night(host)
     for name, seat, key in (("Ana", 1, "seat-a-123"), ("Bruno", 3, "seat-b-123"), ("Chus", 4, "seat-c-123")):
@@ -280,6 +295,7 @@ def _counted_night(host, db, key="night-fix-1"):
     return night_id, ana, bruno
 
 
+@pytest.mark.slow
 def test_host_lists_the_entries_and_voids_a_wrong_rebuy_with_reason_who_and_when(host, db):
     night_id = _new_night(host, key="night-void-1")
     _seat(host, night_id, "Ana", 1, 500, "seat-a-void")
@@ -306,6 +322,7 @@ def test_host_lists_the_entries_and_voids_a_wrong_rebuy_with_reason_who_and_when
     assert f'name="entry_id" value="{wrong}"' not in page  # no second void button
 
 
+@pytest.mark.slow
 def test_void_entry_refuses_an_entry_of_another_night(host, db):
     first = _new_night(host, key="night-a-void")
     _seat(host, first, "Ana", 1, 500, "seat-a-x")
@@ -317,6 +334,7 @@ def test_void_entry_refuses_an_entry_of_another_night(host, db):
     assert "No such entry in this night." in host.get(f"/host/night/{other}?lang=en").get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_closing_the_night_needs_a_confirmation(host, db):
     night_id, ana, bruno = _counted_night(host, db)
     page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
@@ -332,6 +350,7 @@ def test_closing_the_night_needs_a_confirmation(host, db):
     assert store.get_night(db, night_id)["closed"]
 
 
+@pytest.mark.slow
 def test_host_reopens_a_closed_night_with_a_reason(host, db):
     night_id, ana, bruno = _counted_night(host, db, key="night-reopen-1")
     host.post(f"/host/night/{night_id}/close", data={"key": "close-reopen-1", "confirm": "1"})
@@ -376,6 +395,7 @@ def test_store_refusals_are_said_in_spanish(host, db, make, spanish):
     assert db.execute("SELECT (SELECT COUNT(*) FROM ledger), (SELECT COUNT(*) FROM seats)").fetchone() == before
 
 
+@pytest.mark.slow
 def test_closed_night_refusal_is_said_in_spanish_and_english_keeps_the_store_text(host, db):
     night_id, ana, bruno = _counted_night(host, db, key="night-closed-tr")
     host.post(f"/host/night/{night_id}/close", data={"key": "close-tr-1", "confirm": "1"})

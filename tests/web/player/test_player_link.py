@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hosts import login_host
 from tablets import dealer_token, night_with_first_hand
 
@@ -131,6 +132,7 @@ def _played_night(db, case, *, late=None):
     return night_id, ids
 
 
+@pytest.mark.slow
 def test_player_page_shows_every_finding_of_the_hands_the_player_played(client, db, shared):
     import json
 
@@ -225,6 +227,7 @@ def test_spanish_player_page_says_findings_in_spanish_with_the_referees_words_be
     assert "seat 3 opened" not in hand1 and 'lang="en"' not in hand1
 
 
+@pytest.mark.slow
 def test_a_findings_action_is_counted_from_1_as_on_the_night_report(client, db, shared):
     import json
 

@@ -9,6 +9,7 @@ import re
 import sys
 from datetime import datetime
 
+import pytest
 from showcase_night import LONG_NAME, build_showcase_night, referee_stacks
 from tablets import night_with_first_hand
 
@@ -128,6 +129,7 @@ def test_every_ledger_line_is_said_in_words(client, db):
     assert not any(re.search(r"(ajuste|adjustment): -?\d", line, re.I) for ls in lines.values() for line in ls)
 
 
+@pytest.mark.slow
 def test_a_closed_night_says_whom_to_pay_and_who_pays(client, db):
     """Each player's settling-up section names the other side of each of their transfers of
     the close's settlement, with the amount (the plain list until ``web.money.payments``' partial
