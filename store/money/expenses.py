@@ -17,7 +17,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from referee.settle import largest_remainder, settle
-from store.core.checks import MAX_CHIPS, StoreError, bad_characters, looks_blank
+from store.core.checks import MAX_CHIPS, StoreError, bad_characters, looks_blank, whole_number
 from store.core.records import existing, insert_once, require_reason
 from store.core.transactions import utc_now, write_tx
 from store.night.nights import get_night, table_players
@@ -68,7 +68,7 @@ def add_expense(db: Database, night_id: int, payer_id: int, cents: int, descript
         ``expense_description_long``, ``expense_sharers`` (none), ``not_seated`` (name: a
         payer or sharer not at the night), ``key_reused``; nothing written.
     """
-    if isinstance(cents, bool) or not isinstance(cents, int) or not 0 < cents <= MAX_CHIPS:
+    if not whole_number(cents, low=1):
         raise StoreError("expense_amount", max=MAX_CHIPS)
     text = _description(description)
     sharers = list(dict.fromkeys(sharer_ids or []))
