@@ -52,6 +52,11 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   mark on a transfer (night_id, close_id, what ``poker`` | ``expenses``, payer_id,
   payee_id, cents, kind ``paid`` | ``confirmed`` | ``void`` with target and reason); a
   shared expense (payer_id, cents, description) with each sharer's cents, and its void.
+- ``nights.uid``, ``nights.copy_of`` (m015): the night's stable id (a UUID, unique in the
+  club: made with the night, or the one its file names when imported; a session file
+  carries it, ``store.files.identity``), and, for a night imported as a deliberate copy, the
+  id of the night it copies ('' when that is not known); NULL for a night that is no copy.
+  A copy is left out of the club's standings and the players' running totals.
 """
 
 from __future__ import annotations
@@ -305,3 +310,17 @@ def m013_payments(db: Database) -> None:
             BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
         db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
             BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+
+
+@migrations()
+def m015_night_identity(db: Database) -> None:
+    # each night's stable id, which its session file carries, so an upload of a night the
+    # club already has is told apart from a new one (store.files.identity); and the mark of
+    # a deliberate copy (the id of the night it copies). Every night made before gets an id
+    # now: a UUID (version 4) from SQLite's random bytes.
+    db["nights"].add_column("uid", str)
+    db["nights"].add_column("copy_of", str)
+    db.execute("UPDATE nights SET uid = lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' "
+               "|| substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1) "
+               "|| substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))) WHERE uid IS NULL")
+    db["nights"].create_index(["uid"], unique=True)
