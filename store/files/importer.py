@@ -375,7 +375,8 @@ def _import(db, session, players, key, *, entered_by, copy, **night) -> Imported
             try:
                 with write_tx(db):  # (a savepoint: a refusal writes nothing)
                     with recorded_at(_when(settlement.get("entered_at"))):
-                        close_night(db, night_id, entered_by=settlement.get("entered_by", entered_by),
+                        close_night(db, night_id, entered_by=by_name.entered_by(settlement.get("entered_by"),
+                                                                                entered_by),
                                     override_reason=settlement.get("override_reason"),
                                     **_settled_as(db, settlement))
                     _same_transfers(db, night_id, settlement)

@@ -92,7 +92,8 @@ def night_block(db: Database, night_id: int) -> dict:
 
 def _settlement(db: Database, night_id: int) -> dict:
     """How the closed night was settled (:func:`store.money.ledger.close_options`), players by
-    name: ``{"mode", "hub", "resolution", "charged"}``, the keys with no value left out."""
+    name: ``{"mode", "hub", "resolution", "charged", "override_reason", "entered_by",
+    "entered_at", "transfers"}`` (the live close's), the keys with no value left out."""
     options = close_options(db, night_id)
 
     def name(player_id: int | None) -> str | None:
@@ -104,9 +105,9 @@ def _settlement(db: Database, night_id: int) -> dict:
            "resolution": options["resolution"], "charged": name(options["charge_player_id"]),
            "override_reason": close["detail"].get("override_reason"), "entered_by": _by_name(close["entered_by"], names),
            "entered_at": close["entered_at"],
-           "transfers": [{"payer": t.get("payer") or names.get(t["payer_id"]),
-                          "payee": t.get("payee") or names.get(t["payee_id"]), "cents": t["cents"]}
-                         for t in close["detail"].get("transfers") or []]}
+           "transfers": None if "transfers" not in close["detail"] else  # (a close from before it kept them)
+           [{"payer": t.get("payer") or names.get(t["payer_id"]), "payee": t.get("payee") or names.get(t["payee_id"]),
+             "cents": t["cents"]} for t in close["detail"]["transfers"]]}
     return {k: v for k, v in out.items() if v is not None}
 
 

@@ -48,6 +48,11 @@ The block's keys (each optional; a file without them imports as before)::
 - ``payments``: the marks on the night's current transfers (the live close's for
   ``poker``, the expenses' for ``expenses``), one per marked transfer, as it stands now
   (a withdrawn mark is left out). Marks on a settlement a reopen replaced are not carried.
+
+What is not carried: the night's earlier settlements (a close a reopen or a ruling voided:
+the import closes the night once, after its rulings, so a ruling made on the closed night
+comes back as made before the close, its ``reopened`` and ``closed_again`` false), the
+marks on them, and the dealer's and players' links.
 """
 
 from __future__ import annotations
@@ -438,10 +443,13 @@ class Players:
         return self.by_name[name_key(name)]
 
     def entered_by(self, text: str | None, default: str) -> str:
+        """``text`` as the store keeps it; ``default`` for None or a player not at the night
+        (a record's players are checked before: :func:`file_records`)."""
         if text is None:
             return default
         if text.startswith("player:"):
-            return f"player:{self.id(text[len('player:'):])}"
+            player_id = self.by_name.get(name_key(text[len("player:"):]))
+            return default if player_id is None else f"player:{player_id}"
         return text
 
 

@@ -88,15 +88,15 @@ def _file_record_refused(p: dict) -> str:
     reason = said_refusal(p["reason_code"], p.get("reason_params")) or _("it cannot be entered.")
     if p["what"] == "dispute":
         return _("The file's dispute %(entry)s (hand %(hand)s) cannot be entered here, so nothing was imported: "
-                 "%(reason)s", entry=p["entry"], hand=p["hand"], reason=reason)
+                 "%(reason)s", entry=p.get("entry", "?"), hand=p["hand"], reason=reason)
     if p["what"] == "ruling":
         return _("The ruling on the file's dispute %(entry)s (hand %(hand)s) cannot be entered here, so nothing "
-                 "was imported: %(reason)s", entry=p["entry"], hand=p["hand"], reason=reason)
+                 "was imported: %(reason)s", entry=p.get("entry", "?"), hand=p["hand"], reason=reason)
     if p["what"] == "expense":
         return _("The file's expense %(entry)s cannot be entered here, so nothing was imported: %(reason)s",
-                 entry=p["entry"], reason=reason)
+                 entry=p.get("entry", "?"), reason=reason)
     return _("The file's payment %(entry)s cannot be marked here, so nothing was imported: %(reason)s",
-             entry=p["entry"], reason=reason)
+             entry=p.get("entry", "?"), reason=reason)
 
 
 def _file_record_differs(p: dict) -> str:
@@ -105,10 +105,10 @@ def _file_record_differs(p: dict) -> str:
     ``settlement`` is said after a colon (the close was not made: no capital)."""
     if p["what"] == "ruling":
         return _("The ruling on the file's dispute %(entry)s (hand %(hand)s) moves other chips than the rules give "
-                 "here: nothing was imported.", entry=p["entry"], hand=p["hand"])
+                 "here: nothing was imported.", entry=p.get("entry", "?"), hand=p["hand"])
     if p["what"] == "expense":
         return _("The file's expense %(entry)s is shared otherwise than the file says: nothing was imported.",
-                 entry=p["entry"])
+                 entry=p.get("entry", "?"))
     return _("the night's figures here settle it otherwise than the file's settlement.")
 
 
@@ -318,23 +318,23 @@ NIGHT_BLOCK = {
     ("disputes", "records"): lambda p: _("The file's disputes (“tapete.disputes”) must be a list of disputes.")
     if not p.get("entry") else _("The file's dispute %(entry)s (“tapete.disputes”) cannot be read: each "
                                  "names its hand by number and its player by name, with the statement and, "
-                                 "once ruled, the ruling.", entry=p["entry"]),
+                                 "once ruled, the ruling.", entry=p.get("entry", "?")),
     ("disputes", "player"): lambda p: _("The file's dispute %(entry)s (“tapete.disputes”) names someone who is "
-                                        "not one of the file's players.", entry=p["entry"]),
+                                        "not one of the file's players.", entry=p.get("entry", "?")),
     ("disputes", "correction"): lambda p: _("The file's dispute %(entry)s (“tapete.disputes”): the lines its "
                                             "ruling added are not the end of its hand's actions.",
-                                            entry=p["entry"]),
+                                            entry=p.get("entry", "?")),
     ("expenses", "records"): lambda p: _("The file's expenses (“tapete.expenses”) must be a list of expenses.")
     if not p.get("entry") else _("The file's expense %(entry)s (“tapete.expenses”) cannot be read: each has "
-                                 "its payer, its cents, its description and who shares it.", entry=p["entry"]),
+                                 "its payer, its cents, its description and who shares it.", entry=p.get("entry", "?")),
     ("expenses", "player"): lambda p: _("The file's expense %(entry)s (“tapete.expenses”) names someone who is "
-                                        "not one of the file's players.", entry=p["entry"]),
+                                        "not one of the file's players.", entry=p.get("entry", "?")),
     ("payments", "records"): lambda p: _("The file's payments (“tapete.payments”) must be a list of payments.")
     if not p.get("entry") else _("The file's payment %(entry)s (“tapete.payments”) cannot be read: each has "
                                  "its payer, its payee and who marked it paid or confirmed it.",
-                                 entry=p["entry"]),
+                                 entry=p.get("entry", "?")),
     ("payments", "player"): lambda p: _("The file's payment %(entry)s (“tapete.payments”) names someone who is "
-                                        "not one of the file's players.", entry=p["entry"]),
+                                        "not one of the file's players.", entry=p.get("entry", "?")),
 }
 """``session_invalid`` with what ``night``: (``field``, ``reason``) -> its sentence
 (``store.files.night_block.FAULTS``), each field named in words and why, whole sentences so the
