@@ -28,6 +28,7 @@ from sqlite_utils import Database
 
 from store.core import chain, chain_rows, memo
 from store.core.chain_rows import CHAINED, CLUB, CLUB_TABLES
+from store.core.transactions import read_tx
 
 _LINKS = ("SELECT c.tbl, c.row_id, c.n, c.mac, p.mac FROM chain c "
           "LEFT JOIN chain p ON p.night_id = c.night_id AND p.n = c.n - 1 "
@@ -59,6 +60,11 @@ def _holds(key: bytes, prev: str | None, n: int, table: str, row_id: int, conten
 
 
 def _night_seals(db: Database, night_id: int, tables: tuple[str, ...]) -> Seals:
+    with read_tx(db):  # (the links and the rows of one moment; inside the caller's, nothing more)
+        return _night_seals_now(db, night_id, tables)
+
+
+def _night_seals_now(db: Database, night_id: int, tables: tuple[str, ...]) -> Seals:
     key = chain.chain_key(db)
     links = {(t, r): (n, mac, prev) for t, r, n, mac, prev in db.execute(
         _LINKS.format(tables=", ".join("?" for _ in tables)), [night_id, *tables])}
@@ -94,6 +100,11 @@ def _club_whole(db: Database) -> bool:
     """The club's chain as a whole, cheaply: its head's seal holds and it counts as many
     links as the club's tables hold rows (a row deleted, or inserted without a link, breaks
     the count; the rows themselves: :func:`club_row_holds`)."""
+    with read_tx(db):  # (the count and the head of one moment)
+        return _club_whole_now(db)
+
+
+def _club_whole_now(db: Database) -> bool:
     key = chain.chain_key(db)
     rows = sum(db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] for table in chain_rows.club_present(db))
     stored = db.execute("SELECT head, links, tbl, row_id, seal FROM chain_heads WHERE night_id = ?", [CLUB]).fetchone()

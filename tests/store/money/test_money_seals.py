@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 from chain_said import problem_said
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from money_tampers import PROBLEM, TAMPERS, money_night, tamper
 from refusal_english import english
 from sqlite_utils import Database
@@ -333,3 +335,96 @@ def test_a_chain_waiting_for_its_money_rows_cannot_be_verified(app, db):
     assert record["nights"][0]["problem"]["code"] == "money_pending"
     assert record["club"]["problem"]["code"] == "money_pending"
     assert "cannot be verified" in problem_said(app, record["club"]["problem"])
+
+
+@pytest.mark.slow
+def test_a_backup_made_before_the_money_seals_is_restored_with_its_money_rows_linked(app, db, tmp_path):
+    """A backup of the previous version (rows of paying up unlinked): restoring it opens
+    the copy, which links them at the end of each chain; its manifest's heads are still
+    links of the chains, so it is not taken for a doctored one."""
+    world = money_night(db)
+    old_path, old = _before_m014(app, tmp_path)
+    last = old.execute("SELECT n, tbl, row_id, mac FROM chain WHERE night_id = ? ORDER BY n DESC LIMIT 1",
+                       [world.night]).fetchone()
+    seal = store.core.chain.head_seal(db.chain_key, world.night, last[3], last[0], last[1], last[2])
+    old.execute("INSERT INTO chain_heads (night_id, head, links, tbl, row_id, seal) VALUES (?, ?, ?, ?, ?, ?)",
+                [world.night, last[3], last[0], last[1], last[2], seal])
+    old.conn.commit()
+    old.conn.close()
+    secrets = Path(app.config["DATABASE"]).with_name("secrets.json")
+    old_path.with_name("secrets.json").write_bytes(secrets.read_bytes())
+    archive = tmp_path / "old.tar"
+    made = store.files.backup.backup(old_path, archive)
+    assert made["heads"][str(world.night)]["head"] == last[3] and made["club"]["head"] is None
+    target = tmp_path / "restored" / "tapete.db"
+    done = store.files.backup.restore(archive, target)
+    assert done["nights"] == 1
+    restored = store.open_db(target)
+    try:
+        record = store.core.chain.verify_record(restored, world.night)
+        assert record["ok"] and record["club"]["links"] == 2, record
+    finally:
+        restored.conn.close()
+
+
+_MONEY_OPS = ("handle", "expense", "void_expense", "paid", "confirm", "void_mark", "reopen_close")
+
+
+@pytest.mark.slow
+@settings(max_examples=20, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(ops=st.lists(st.tuples(st.sampled_from(_MONEY_OPS), st.integers(0, 10**6)), min_size=3, max_size=25))
+def test_any_sequence_of_paying_up_verifies_and_no_page_read_says_it_does_not_match(ops):
+    """Whatever the host and the players write while paying up (handles, expenses and
+    their voids, marks and their voids, a reopen and a different close), both chains
+    verify, every row has one link, and no read finds a row that does not match."""
+    db = store.open_db(":memory:")
+    night = store.create_night(db, rules={"preset": "jackpots", "ante": 1}, chip_cents=10)
+    ids = [store.join_table(db, night, name, seat, 100, entered_by="host")
+           for seat, name in enumerate(("Ana", "Bruno", "Chus"), 1)]
+    counts = [160, 70, 70]
+    for pid, chips in zip(ids, counts):
+        store.cash_out(db, night, pid, chips, entered_by="host")
+    store.close_night(db, night, entered_by="host")
+    for step, (op, pick) in enumerate(ops):
+        who = ids[pick % 3]
+        try:
+            if op == "handle":
+                payments.set_payment_handle(db, who, f"https://paypal.me/x{pick}" if pick % 4 else "",
+                                            entered_by="host")
+            elif op == "expense":
+                expenses.add_expense(db, night, who, 1 + pick % 5000, f"gasto {step}",
+                                     [p for p in ids if p != who or pick % 2], entered_by="host")
+            elif op == "void_expense":
+                live = [e["id"] for e in expenses.night_expenses(db, night)["expenses"] if not e["voided"]]
+                if live:
+                    expenses.void_expense(db, night, live[pick % len(live)], reason="x", entered_by="host")
+            elif op in ("paid", "confirm", "void_mark"):
+                what = "expenses" if pick % 3 == 0 else "poker"
+                rows = payments.night_transfers(db, night, what)
+                if rows:
+                    t = rows[pick % len(rows)]
+                    if op == "paid":
+                        payments.mark_paid(db, night, t["payer_id"], t["payee_id"], what=what, entered_by="host")
+                    elif op == "confirm":
+                        payments.confirm_paid(db, night, t["payer_id"], t["payee_id"], what=what, entered_by="host")
+                    else:
+                        payments.void_mark(db, night, t["payer_id"], t["payee_id"], what=what, reason="x",
+                                           entered_by="host")
+            elif op == "reopen_close":
+                store.reopen_night(db, night, reason="recount", entered_by="host")
+                store.recount(db, night, ids[pick % 3], counts[pick % 3] + 10 * (pick % 3 - 1), entered_by="host")
+                store.recount(db, night, ids[(pick + 1) % 3], counts[(pick + 1) % 3] - 10 * (pick % 3 - 1),
+                              entered_by="host")
+                store.close_night(db, night, entered_by="host")
+        except store.StoreError:
+            pass  # refused: nothing written
+    record = store.core.chain.verify_record(db, night)
+    assert record["ok"], record
+    money = sum(db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in MONEY_TABLES)
+    assert db.execute("SELECT COUNT(*) FROM chain WHERE tbl IN (?, ?, ?, ?, ?)", list(MONEY_TABLES)).fetchone()[0] \
+        == money
+    page = payments.night_payments(db, night)
+    assert not page["marks_unsealed"] and not page["handles_unsealed"] and not page["expenses"]["unsealed"]
+    assert not any(t["unsealed"] or t["handle_unsealed"] for t in page["transfers"] + page["expense_transfers"])
+    db.conn.close()
