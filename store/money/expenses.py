@@ -23,7 +23,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from referee.settle import SettleError, largest_remainder, settle
-from store.core.checks import MAX_CHIPS, StoreError, bad_characters, looks_blank
+from store.core.checks import MAX_CHIPS, StoreError, bad_characters, looks_blank, whole_number
 from store.core.memo import kept
 from store.core.records import existing, insert, insert_once, require_reason
 from store.core.seals import night_seals
@@ -76,7 +76,7 @@ def add_expense(db: Database, night_id: int, payer_id: int, cents: int, descript
         ``expense_description_long``, ``expense_sharers`` (none), ``not_seated`` (name: a
         payer or sharer not at the night), ``key_reused``; nothing written.
     """
-    if isinstance(cents, bool) or not isinstance(cents, int) or not 0 < cents <= MAX_CHIPS:
+    if not whole_number(cents, low=1):
         raise StoreError("expense_amount", max=MAX_CHIPS)
     text = _description(description)
     sharers = list(dict.fromkeys(sharer_ids or []))
@@ -137,16 +137,12 @@ def _name(db: Database, names: dict, player_id) -> str | None:
         return None
 
 
-def _whole_number(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _sealed(seals, eid: int, cents, shares: list[tuple], void_id) -> bool:
     """Whether an expense can be used: its row, every share and its void hold their seals,
     and the shares add up to it (a share deleted or moved breaks the sum)."""
     return (seals.holds("expenses", eid) and all(seals.holds("expense_shares", sid) for sid, _, _ in shares)
             and (void_id is None or seals.holds("expense_voids", void_id))
-            and _whole_number(cents) and all(_whole_number(c) for _, _, c in shares)
+            and whole_number(cents, high=None) and all(whole_number(c, high=None) for _, _, c in shares)
             and sum(c for _, _, c in shares) == cents)
 
 

@@ -313,6 +313,8 @@ def _session_invalid(p: dict) -> str:
         "rules_invalid": lambda: _("The file's rules cannot be used: an unknown preset or setting, or a "
                                    "value out of range."),
         "rules_unplayable": lambda: _("The file's rules cannot be played: %(reason)s", reason=_rules_unplayable(p)),
+        "rules_too_large": lambda: _("The file's rules: %(field)s is too large (at most %(max)s chips, as on the "
+                                     "new-night form).", field=field_label(p["field"]), max=p["max"]),
         "note": lambda: _("The file's note must be text."),
         "hand": lambda: _("Hand %(hand)s of the file must be a hand with its actions.", **p),
         "button": lambda: _("Hand %(hand)s of the file: the button must be a seat number.", **p),
@@ -334,6 +336,10 @@ def _session_invalid(p: dict) -> str:
             text=_visible(p["text"])),
         "count": lambda: _("The file's counts (cash_out) cannot be read: each is a seat with its chips, or "
                            "the chips and the hand after which they were counted."),
+        "bought_too_many": lambda: _("Hand %(hand)s: the rebuy of seat %(seat)s takes the chips it bought "
+                                     "tonight past what one player may buy in a night (%(bought)s bought "
+                                     "before it; at most %(max)s).", hand=p["hand"], seat=_visible(p["seat"]),
+                                     bought=p["bought"], max=p["max"]),
         "ends_too_many": lambda: _("Seat %(seat)s ends the night with more chips than can be kept: check the "
                                    "amounts in the actions.", seat=_visible(p["seat"])),
         "replay": lambda: _("The referee cannot replay the file's hands as a night: check the players, the "
@@ -596,6 +602,8 @@ MESSAGES = {
     "entry_not_voidable": lambda p: _("Only a buy-in, a cash-out or an adjustment can be voided here."),
     "too_large": lambda p: _("%(field)s: too large (at most %(max)s).", field=field_label(p["field"]),
                              max=p["max"]),
+    "bought_too_many": lambda p: _("%(name)s has bought %(bought)s chips tonight: %(chips)s more would take "
+                                   "them past what one player may buy in a night (at most %(max)s).", **p),
     "button_not_seated": lambda p: _("The button must be an occupied seat (%(seats)s), not %(button)s.",
                                      seats=_hands(p["seats"]), button=_visible(p["button"])),
     "hand_race": lambda p: _("Another hand was started at the same moment: reload the table."),

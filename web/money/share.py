@@ -16,12 +16,9 @@ from web.money.bank import bank_sentence
 
 
 def _signed(cents: int, currency: str) -> str:
-    """Money with a sign for a net: ``+12,50 €``, ``−3,00 €``, ``0,00 €``."""
-    if cents > 0:
-        return "+" + money(cents, currency)
-    if cents < 0:
-        return "−" + money(-cents, currency)
-    return money(0, currency)
+    """Money with a sign for a net: ``+12,50 €``, ``−3,00 €``, ``0,00 €``
+    (``web.core.i18n.money``, signed)."""
+    return money(cents, currency, signed=True)
 
 
 def _transfer(t: dict, currency: str) -> str:

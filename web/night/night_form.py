@@ -27,7 +27,7 @@ from flask_babel import lazy_gettext as _l
 
 import referee
 from referee.rules import check_playable
-from store.core.checks import StoreError
+from store.core.checks import MAX_STAKE, StoreError
 from web.core.forms import MAX_NUMBER, field_label, int_field
 from web.core.i18n import PRESET_NAMES
 from web.core.refusals import said_refusal
@@ -151,14 +151,6 @@ need), in the order the form shows them. Chips are whole numbers; choices are cl
 (the referee's own values: ``referee.rules.BETTING`` ...)."""
 
 BY_KEY = {s.key: s for s in SETTINGS}
-
-MAX_STAKE = MAX_NUMBER // 1000
-"""The largest ante, blind or bet size the form takes (chips): a thousandth of the
-store's bound (``store.core.checks.MAX_CHIPS``, :data:`web.core.forms.MAX_NUMBER`), so ten seats each
-putting it in through a bet and four raises on every round of three draws keep a hand's
-pot within what the store writes (an action line with a number past ``MAX_CHIPS`` is
-refused: ``store.hand.events``, ``action_too_large``). An ante of 99 999 999 999 chips is a
-typo, not a stake: refused, naming the field."""
 
 LADDER_OTHER = "opener_ladder_other"
 """The text field of a ladder typed in (ranks J, Q, K, A separated by spaces or dashes)."""
