@@ -25,9 +25,9 @@ from store.core.records import existing, insert, insert_once, keyed_write, requi
 from store.core.transactions import utc_now, write_tx
 from store.hand.judging import (
     LIVE_ENTRY,
-    hand_ruling,
+    hand_judgement,
     next_hand_button,
-    night_rulings,
+    night_judgements,
     rejudge,
     rejudge_hand,
     session_hands,
@@ -656,7 +656,7 @@ def check_night(db: Database, night_id: int) -> dict:
     Read from the results each write stored (:mod:`store.hand.judging`); never writes (a
     result that is not current is judged in memory for this read).
     """
-    return {"hands": night_rulings(db, night_id)}
+    return {"hands": night_judgements(db, night_id)}
 
 
 def hand_check(db: Database, hand_id: int) -> dict:
@@ -664,4 +664,4 @@ def hand_check(db: Database, hand_id: int) -> dict:
 
     :raises StoreError: no such hand.
     """
-    return hand_ruling(db, hand_id)
+    return hand_judgement(db, hand_id)

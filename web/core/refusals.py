@@ -428,12 +428,28 @@ def _chain_key_wrong(p: dict) -> str:
 def _backup_night_unverified(p: dict) -> str:
     """``backup_night_unverified`` (``store.files.backup.check_backup``: params ``archive``,
     ``night``, ``link`` (None: the chain as a whole), ``table``, ``row``)."""
+    if p.get("link") is None and p.get("table"):
+        return _("%(archive)s: night %(night)s does not verify (%(table)s row %(row)s)", archive=p["archive"],
+                 night=p["night"], table=p["table"], row=p["row"])
     if p.get("link") is None:
         return _("%(archive)s: night %(night)s does not verify: its chain does not match", archive=p["archive"],
                  night=p["night"])
     if p.get("table"):
         return _("%(archive)s: night %(night)s does not verify at link %(link)s (%(table)s row %(row)s)", **p)
     return _("%(archive)s: night %(night)s does not verify at link %(link)s", **p)
+
+
+def _backup_club_unverified(p: dict) -> str:
+    """``backup_club_unverified`` (``store.files.backup.check_backup``: the club's chain, the
+    payment handles; params ``archive``, ``link`` (None: not at a link), ``table``, ``row``)."""
+    if p.get("link") is not None and p.get("table"):
+        return _("%(archive)s: the club's payment handles do not verify at link %(link)s (%(table)s row %(row)s)",
+                 **p)
+    if p.get("table"):
+        return _("%(archive)s: the club's payment handles do not verify (%(table)s row %(row)s)",
+                 archive=p["archive"], table=p["table"], row=p["row"])
+    return _("%(archive)s: the club's payment handles do not verify: their chain does not match",
+             archive=p["archive"])
 
 
 def _backup_migrations(p: dict) -> str:
@@ -766,6 +782,8 @@ MESSAGES = {
     "backup_cannot_migrate": lambda p: _("%(archive)s: the copy cannot be brought up to date: %(detail)s", **p),
     "backup_night_unverified": _backup_night_unverified,
     "backup_head_mismatch": lambda p: _("%(archive)s: night %(night)s's chain head is not the manifest's", **p),
+    "backup_club_unverified": _backup_club_unverified,
+    "backup_club_head_mismatch": lambda p: _("%(archive)s: the club's chain head is not the manifest's", **p),
     "backup_night_count": lambda p: _("%(archive)s: %(nights)s nights in the copy, the manifest says "
                                       "%(manifest)s", **p),
     "backup_migrations": _backup_migrations,

@@ -65,7 +65,7 @@ def _text(summary: dict, expenses: dict | None) -> str:
         lines.append(_("Nobody owes anything."))
     else:
         lines.append(_("Transfers are worked out once the bank balances."))
-    live = [e for e in (expenses or {}).get("expenses", []) if not e.get("voided")]
+    live = [e for e in (expenses or {}).get("expenses", []) if not e.get("voided") and not e.get("unsealed")]
     if live:
         lines.append(_("Shared expenses (apart from the poker):"))
         lines += [f"{e.get('description', '')} {money(e['cents'], currency)}" for e in live]

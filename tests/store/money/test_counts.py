@@ -1,6 +1,6 @@
 """The close of the night on the host's page (issue 11): a cash-out count that differs from
 the stack the referee rules is shown beside the counts (who, how many, up to which hand the
-chips agreed), from the stored rulings, by the referee's own comparison
+chips agreed), from the stored judgements, by the referee's own comparison
 (``referee.count``), and reading it takes no write lock.
 
 Seed 002: "es aconsejable la institución de una caja y de un jugador-cajera para controlar

@@ -223,7 +223,7 @@ def test_spanish_player_page_says_findings_in_spanish_with_the_referees_words_be
     # templates (another player by seat: no other player is named on this page); seat 3's
     # cards nobody saw hidden from Chus (his tens were shown as openers)
     assert ('<strong>apertura sin ley</strong> #6 — <span class="sentence">El asiento 3 abrió sin '
-            'pareja de valets o mejor (recibió 10\u2660 10\u2666 ?? ?? ??).</span>') in hand1
+            'pareja de jotas o mejor (recibió 10\u2660 10\u2666 ?? ?? ??).</span>') in hand1
     assert "Regla: «Pocker: Las jugadas, Jackpot, Envites y Farol»: «Cuando se haga la apertura" in hand1
     assert "seat 3 opened" not in hand1 and 'lang="en"' not in hand1
 
