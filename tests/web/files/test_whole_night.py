@@ -140,6 +140,7 @@ def test_a_night_with_a_ruling_an_expense_and_marks_comes_back_whole_and_once(ap
         moved = night_of(upload(other.client, body, "noche.json"))
         assert [m for c, m in flashed(other.client) if c == "error"] == []
         assert settlement(other.db, moved) == before
+        assert store.core.chain.verify(other.db, moved)["ok"]  # every row linked into the chain
         assert standings(other.db) == standings(db)
         assert running_totals(other.db) == running_totals(db)
         for name in NAMES:
