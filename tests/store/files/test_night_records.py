@@ -8,9 +8,12 @@ gives; a file whose figures the store would make otherwise is refused, nothing s
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 
 import pytest
 from dispute_cases import false_opener, first_hand, import_night, live_actions
+from hypothesis import given
+from hypothesis import strategies as st
 from showcase_night import LONG_NAME, build_showcase_night
 
 import store
@@ -18,6 +21,7 @@ from store.dispute.disputes import open_dispute
 from store.dispute.rulings import record_ruling
 from store.files.exporter import night_json
 from store.files.identity import fingerprint, present_night
+from store.files.night_records import Dispute, Ruling, logged_actions
 from store.money.expenses import add_expense, night_expenses, void_expense
 
 
@@ -182,3 +186,44 @@ def test_a_file_without_an_id_is_found_by_its_hands_and_buy_ins_not_by_its_count
     assert present_night(db, session) == (world.night, "hands")
     session["players"][0]["stack"] += 1
     assert present_night(db, session) is None
+
+
+LINES = st.sampled_from(["p1 ante 5", "p2 ante 5", "p1 check", "p2 open 10", "p1 call", "p1 fold",
+                         "p1 show AsAdKcKd2h", "p2 show QsQdJcJd3h", "d award p1 30", "d award p2 30"])
+
+
+@st.composite
+def corrections(draw):
+    """A hand's lines as first logged, then one to three rulings on it, each correcting it
+    as ``store.hand.events.correction_plan`` does (the longest common prefix kept, the rest
+    voided, the new lines added): ``(first, [(voided, added, after)])``."""
+    first = draw(st.lists(LINES, max_size=8))
+    lines, steps = first, []
+    for _ in range(draw(st.integers(1, 3))):
+        target = draw(st.lists(LINES, max_size=8))
+        keep = 0
+        while keep < min(len(lines), len(target)) and lines[keep] == target[keep]:
+            keep += 1
+        steps.append((lines[keep:], target[keep:], target))
+        lines = target
+    return first, steps
+
+
+@given(corrections())
+def test_the_lines_as_first_logged_are_the_live_ones_with_each_correction_undone(case):
+    """Property: whatever the rulings corrected, the file's live lines with each ruling's
+    added lines taken off and its voided ones put back, the last ruling first, are the
+    lines as first logged, and each ruling's corrected lines are what it left."""
+    first, steps = case
+    session = {"players": [{"seat": 1, "name": "Ana"}, {"seat": 2, "name": "Bea"}],
+               "hands": [{"actions": steps[-1][2]}]}
+    disputes = [Dispute(i, 1, "Ana", "x", datetime(2026, 3, 14, 21, i, tzinfo=timezone.utc),
+                        Ruling("upheld", "r", "", None, datetime(2026, 3, 14, 22, i, tzinfo=timezone.utc), voided,
+                               added, None))
+                for i, (voided, added, _after) in enumerate(steps, start=1)]
+    logged, corrected = logged_actions(session, disputes)
+    if any(voided or added for voided, added, _ in steps):
+        assert logged == {1: first}
+    for i, (voided, added, after) in enumerate(steps, start=1):
+        if voided or added:
+            assert corrected[i] == after

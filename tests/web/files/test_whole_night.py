@@ -133,6 +133,10 @@ def test_a_night_with_a_ruling_an_expense_and_marks_comes_back_whole_and_once(ap
     assert f"La noche del archivo ya está en el club (noche {world.night}): no se ha importado nada." in page
     assert f'<a id="import-present-link" href="/host/night/{world.night}">Abrir la noche {world.night}</a>' in page
     assert "marca «Importar como copia» abajo y vuelve a elegir el archivo" in page
+    english = html.unescape(upload(client, body, "noche.json", lang="en").get_data(as_text=True))
+    assert f"The file's night is already in the club (night {world.night}): nothing was imported." in english
+    assert "tick “Import as a copy” below and choose the file again" in english
+    assert snapshot(app.config["DATABASE"]) == kept
 
     # 2. an empty club: the same settlement, standings and player pages
     other = open_club(tmp_path / "vacio")
