@@ -35,6 +35,7 @@ def create_app(test_config=None):
         DATABASE=os.environ.get("TAPETE_DB", os.path.join(app.root_path, "data", "tapete.db")),
         CLUB_TIMEZONE=os.environ.get("TAPETE_TIMEZONE", "Europe/Madrid"),
         TAPETE_HTTPS=os.environ.get("TAPETE_HTTPS", ""),
+        CLUB_LANGUAGE=os.environ.get("TAPETE_LANGUAGE", ""),  # the command line's: "es" or "en"
     )
     if test_config:
         app.config.update(test_config)

@@ -120,7 +120,7 @@ def has_errors(result: dict) -> bool:
 
 NEXT_OPENING = {"J": Np_("next opening", "J"), "Q": Np_("next opening", "Q"),
                 "K": Np_("next opening", "K"), "A": Np_("next opening", "A")}
-"""The next opening minimum as the text format writes it ("J" / "valets")."""
+"""The next opening minimum as the text format writes it ("J" / "jotas")."""
 
 NONE = {"awards": Np_("no awards", "none"), "stacks": Np_("no stacks", "none"),
         "opening": Np_("no opening", "none")}

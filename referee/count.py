@@ -21,7 +21,7 @@ posibilidad de comprar nuevas fichas desde el cajón, entre una mano y la otra".
 
 Pure Python, no Flask, no database: ``referee.check`` calls :func:`night_entry` for a
 session file's ``cash_out``; the store (``store.money.counts``) calls :func:`cash_out_findings`
-with the stored rulings and the ledger's counts.
+with the stored judgements and the ledger's counts.
 """
 
 from __future__ import annotations

@@ -270,7 +270,7 @@ def phase_names(lang: str) -> dict[str, str]:
 
 def opening_name(opening: str | None, lang: str) -> str | None:
     """An opening minimum (``"J"``..``"A"``, seed 000's "Ley de Apertura") in words of
-    ``lang`` (:data:`OPENINGS`): "pareja de valets" / "a pair of jacks"; None for another.
+    ``lang`` (:data:`OPENINGS`): "pareja de jotas" / "a pair of jacks"; None for another.
 
     :raises ValueError: another language.
     """
@@ -287,7 +287,7 @@ def sentence(finding: Any, lang: str, names: Mapping | None = None, *,
         or a :class:`referee.findings.Finding`.
     :param lang: ``"es"`` or ``"en"``.
     :param names: optional seat -> player name (int or str keys).
-    :returns: e.g. ``"Ana abrió sin pareja de valets o mejor (recibió Ts Td 9c 5h 2s)."``;
+    :returns: e.g. ``"Ana abrió sin pareja de jotas o mejor (recibió Ts Td 9c 5h 2s)."``;
         a finding whose details lack what its sentence needs (a finding made elsewhere)
         is said by its label alone, never in another language.
     :param strict: raise instead (tests: every sentence fits the details the referee

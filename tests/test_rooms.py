@@ -68,3 +68,5 @@ def test_the_tests_mirror_the_code():
     for layer in ("store", "web"):
         assert _features(f"tests/{layer}") <= _features(layer), f"tests/{layer} has a folder that is no feature"
     assert sorted(p.name for p in tests.glob("*.py")) == ["conftest.py", "test_rooms.py"]
+    for layer in ("store", "web"):  # a test of a feature sits in the feature's folder
+        assert [p.name for p in (tests / layer).glob("*.py")] == [], f"tests/{layer}/ keeps a test outside the features"

@@ -1,9 +1,12 @@
 """A record nobody can rewrite unseen: a keyed hash chain per night.
 
 Every row that decides the money (:data:`store.core.chain_rows.CHAINED`: the night's settings,
-seats with the player's name, hands, events, ledger entries, disputes, rulings) gets a
-link when it is inserted, in the same transaction (``store.core.records.insert`` calls
-:func:`link`). Link ``n`` of a night (1, 2, ...) is the row ``(night_id, n, tbl, row_id,
+seats with the player's name, hands, events, ledger entries, disputes, rulings, the marks on
+the transfers, the shared expenses, their shares and voids) gets a link when it is
+inserted, in the same transaction (``store.core.records.insert`` calls :func:`link`). The
+rows that belong to no night (a player's payment handle) are linked the same way in the
+club's chain, kept under the night id :data:`store.core.chain_rows.CLUB` (0, which no night
+has) and checked by :func:`verify_club`. Link ``n`` of a night (1, 2, ...) is the row ``(night_id, n, tbl, row_id,
 mac)`` of the ``chain`` table, where::
 
     mac = HMAC-SHA256(key, canonical JSON of [previous mac ("" for link 1), n, tbl,
@@ -33,6 +36,10 @@ HMAC of a fixed label under the key, never the key), stored when the chain start
 database opened with another key is refused before anything is read (:func:`check_key`),
 so a lost or wrong key is never taken for tampering.
 
+The rows of paying up written before they were sealed (migration m014: marks, expenses,
+shares, voids, payment handles) are linked once, the same way, by the ``open_db`` that
+applied m014 (:func:`link_pending_money`), each at the end of its chain.
+
 Each hand's stored referee result (``hand_results``, ``store.hand.judging``) carries a MAC under
 the same key (:func:`result_mac`): a result edited in the database no longer matches, is
 taken as stale (judged again from the log) and named by :func:`verify`.
@@ -47,7 +54,7 @@ import sqlite3
 from sqlite_utils import Database
 
 from store.core import chain_rows
-from store.core.chain_rows import CHAINED
+from store.core.chain_rows import CHAINED, CLUB, MONEY_TABLES
 from store.core.checks import StoreError
 from store.core.transactions import read_tx, write_tx
 
@@ -210,6 +217,49 @@ def link_pending(db: Database) -> int:
     return done
 
 
+def _unlinked_rows(db: Database, night_id: int, tables: list[str]) -> list[tuple[str, int]]:
+    """The rows of ``tables`` in the chain ``night_id`` (a night's or the club's) that have
+    no link there, in the order they were written (``entered_at``, then :data:`CHAINED`'s
+    table order, then id)."""
+    linked = {(t, r) for t, r in db.execute("SELECT tbl, row_id FROM chain WHERE night_id = ?", [night_id])}
+    order = []
+    for table in tables:
+        rank = list(CHAINED).index(table)
+        order += [(at, rank, row_id, table) for at, row_id in chain_rows.entered_order(db, table, night_id)
+                  if (table, row_id) not in linked]
+    return [(table, row_id) for _, _, row_id, table in sorted(order)]
+
+
+def link_pending_money(db: Database) -> int:
+    """Link the rows of paying up written before they were sealed (the chains listed in
+    ``chain_pending_money`` by migration m014: nights, and the club's, :data:`CLUB`), each at
+    the end of its chain, in one write transaction with their removal from the list. A
+    night with no chain yet is not started here (its own linking, :func:`link_pending`,
+    links every row); a chain that already links a row of paying up is left alone (its
+    rows were sealed as they were written: one without a link was put there behind the
+    record's back, and stays unlinked for :func:`verify` to name). Called only by the ``store.open_db`` that applied m014; never by a
+    later open or a page. Returns the number of rows linked."""
+    if db.execute("SELECT 1 FROM chain_pending_money LIMIT 1").fetchone() is None:
+        return 0
+    key = chain_key(db)
+    done = 0
+    with write_tx(db):
+        for (night_id,) in db.execute("SELECT night_id FROM chain_pending_money ORDER BY night_id").fetchall():
+            has_chain = db.execute("SELECT 1 FROM chain_heads WHERE night_id = ?", [night_id]).fetchone()
+            sealed_before = db.execute(
+                f"SELECT 1 FROM chain WHERE night_id = ? AND tbl IN ({', '.join('?' for _ in MONEY_TABLES)}) LIMIT 1",
+                [night_id, *MONEY_TABLES]).fetchone()
+            if (night_id == CLUB or has_chain) and not sealed_before:
+                tables = [t for t in chain_rows.scope_tables(db, night_id) if t in MONEY_TABLES]
+                for table, row_id in _unlinked_rows(db, night_id, tables):
+                    found = chain_rows.row_content(db, table, row_id)
+                    if found is not None:
+                        _append(db, key, night_id, table, row_id, found[1])
+                        done += 1
+            db.execute("DELETE FROM chain_pending_money WHERE night_id = ?", [night_id])
+    return done
+
+
 # -- reading and checking --------------------------------------------------------------------
 
 def head(db: Database, night_id: int) -> dict:
@@ -221,7 +271,7 @@ def head(db: Database, night_id: int) -> dict:
 
 PROBLEMS = ("link_missing", "link_table_unchained", "link_row_gone", "link_mismatch", "head_missing", "no_chain",
             "head_ahead", "link_after_head", "head_rewritten", "row_unlinked", "row_stray", "row_orphan",
-            "night_pending", "result_changed", "printed_head_unknown")
+            "night_pending", "money_pending", "result_changed", "printed_head_unknown")
 """The codes of :func:`verify`'s problems, in the order it checks (their params there; said
 for a person by ``web.core.chain_words.problem_text``)."""
 
@@ -262,13 +312,17 @@ def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
         it names), ``link_after_head`` (``row``, ``recorded``), ``head_rewritten``,
         ``row_unlinked`` (``row``), ``row_stray`` (``row``, ``points_at`` ``"hand"`` or
         ``"dispute"``, ``night``: what its ``night_id`` says), ``row_orphan`` (``row``,
-        ``night``), ``night_pending``, ``result_changed`` (``hand``: its number),
-        ``printed_head_unknown`` (``head``, ``night``, ``links``).
+        ``night``), ``night_pending``, ``money_pending`` (the night's rows of paying up
+        written before they were sealed were never linked), ``result_changed`` (``hand``:
+        its number), ``printed_head_unknown`` (``head``, ``night``, ``links``).
     :raises StoreError: no such night, and no trace of one in the chain (code
-        ``no_night``, params ``night``).
+        ``no_night``, params ``night``); the club's chain (:data:`CLUB`) is no night
+        (:func:`verify_club` checks it).
     :raises ChainError: the database holds no key.
     """
     key = chain_key(db)
+    if night_id == CLUB:
+        raise StoreError("no_night", night=night_id)
     with read_tx(db):
         links = db.execute("SELECT n, tbl, row_id, mac FROM chain WHERE night_id = ? ORDER BY n",
                            [night_id]).fetchall()
@@ -280,12 +334,54 @@ def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
         rows = {table: chain_rows.night_rows(db, table, night_id) for table in chain_rows.present(db)}
         problem = (_walk(db, key, night_id, links, rows) or _check_head(db, key, night_id, links, stored)
                    or _unlinked(db, links, rows) or _strays(db, night_id, links) or _orphans(db)
-                   or _pending(db, night_id) or _results(db, key, night_id))
+                   or _pending(db, night_id) or _money_pending(db, night_id) or _results(db, key, night_id))
     result = {"ok": problem is None, "night_id": night_id, "head": stored[0] if stored else None,
               "links": len(links), "problem": problem, "printed": None}
     if head is not None:
         _printed(result, head, links)
     return result
+
+
+def verify_club(db: Database) -> dict:
+    """Recompute the club's chain (:data:`CLUB`: the rows that belong to no night, the
+    players' payment handles) and name the first thing that does not match, checked as a
+    night's (:func:`verify`): every link, the recorded head and its seal, every row linked,
+    and the rows written before they were sealed linked (``money_pending``). A club with
+    no such row and no chain is intact with 0 links.
+
+    :returns: as :func:`verify` (``night_id`` :data:`CLUB`, ``printed`` None).
+    :raises ChainError: the database holds no key.
+    """
+    key = chain_key(db)
+    with read_tx(db):
+        links = db.execute("SELECT n, tbl, row_id, mac FROM chain WHERE night_id = ? ORDER BY n", [CLUB]).fetchall()
+        stored = db.execute("SELECT head, links, seal, tbl, row_id FROM chain_heads WHERE night_id = ?",
+                            [CLUB]).fetchone()
+        rows = {table: chain_rows.night_rows(db, table, CLUB) for table in chain_rows.club_present(db)}
+        problem = (_walk(db, key, CLUB, links, rows)
+                   or (_check_head(db, key, CLUB, links, stored) if links or stored else None)
+                   or _unlinked(db, links, rows) or _money_pending(db, CLUB))
+    return {"ok": problem is None, "night_id": CLUB, "head": stored[0] if stored else None,
+            "links": len(links), "problem": problem, "printed": None}
+
+
+def verify_record(db: Database, night_id: int | None = None, *, head: str | None = None) -> dict:
+    """What ``flask verify`` checks: one night's chain (:func:`verify`, with ``head``), or
+    every night's when ``night_id`` is None, and the club's chain (:func:`verify_club`: the
+    payment handles, which belong to no night) in both cases.
+
+    :returns: ``{"nights": [verify results, by night id], "club": verify_club's result,
+        "ok": every one ok}``.
+    :raises StoreError: ``no_night`` as :func:`verify` (the club's chain is not checked then).
+    :raises ChainError: the database holds no key.
+    """
+    if night_id is None:
+        ids = [r[0] for r in db.execute("SELECT id FROM nights ORDER BY id").fetchall()]
+        nights = [verify(db, n) for n in ids]
+    else:
+        nights = [verify(db, night_id, head=head)]
+    club = verify_club(db)
+    return {"nights": nights, "club": club, "ok": club["ok"] and all(r["ok"] for r in nights)}
 
 
 def _walk(db: Database, key: bytes, night_id: int, links: list, rows: dict) -> dict | None:
@@ -358,13 +454,14 @@ def _strays(db: Database, night_id: int, links: list) -> dict | None:
 
 
 def _orphans(db: Database) -> dict | None:
-    """The first chained row whose ``night_id`` names no night (no night's check would
-    otherwise see it)."""
+    """The first chained row whose night (its ``night_id``; a share's or an expense void's:
+    its expense's) names no night (no night's check would otherwise see it)."""
     for table in chain_rows.present(db):
         if table == "nights":
             continue
-        row = db.execute(f"SELECT t.id, t.night_id FROM {table} t WHERE NOT EXISTS "
-                         f"(SELECT 1 FROM nights n WHERE n.id = t.night_id) ORDER BY t.id LIMIT 1").fetchone()
+        night = chain_rows.night_column(table)
+        row = db.execute(f"SELECT t.id, {night} FROM {table} t WHERE NOT EXISTS "
+                         f"(SELECT 1 FROM nights n WHERE n.id = {night}) ORDER BY t.id LIMIT 1").fetchone()
         if row is not None:
             return _problem("row_orphan", None, table, row[0], row=chain_rows.facts(db, table, row[0]), night=row[1])
     return None
@@ -373,6 +470,13 @@ def _orphans(db: Database) -> dict | None:
 def _pending(db: Database, night_id: int) -> dict | None:
     if db.execute("SELECT 1 FROM chain_pending WHERE night_id = ?", [night_id]).fetchone():
         return _problem("night_pending", None, "nights", night_id)
+    return None
+
+
+def _money_pending(db: Database, night_id: int) -> dict | None:
+    if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'chain_pending_money'").fetchone() and \
+            db.execute("SELECT 1 FROM chain_pending_money WHERE night_id = ?", [night_id]).fetchone():
+        return _problem("money_pending", None, None, None)
     return None
 
 

@@ -5,8 +5,11 @@ that is chained, and a row's facts for the words of the one who checks it
 Everything that decides the money is chained: the night's settings (rules, chip value,
 currency, time zone, start), the seats with the player's name as it reads now (so a
 player renamed after the fact is caught), the hands, every event of the dealer's log,
-every ledger entry, the disputes and their rulings. A table of :data:`CHAINED` that the
-database does not hold yet is skipped.
+every ledger entry, the disputes and their rulings, and paying up (issue 24): the marks on
+the transfers, the shared expenses with each sharer's cents and their voids (in their
+night's chain), and the players' payment handles, which belong to no night (in the club's
+chain, :data:`CLUB`). A table of :data:`CHAINED` that the database does not hold yet is
+skipped.
 """
 
 from __future__ import annotations
@@ -27,10 +30,49 @@ CHAINED: dict[str, tuple[str, ...]] = {
     "disputes": ("night_id", "hand_id", "player_id", "statement", "entered_by", "entered_at"),
     "rulings": ("night_id", "dispute_id", "hand_id", "decision", "rule", "note", "detail", "entered_by",
                 "entered_at"),
+    "transfer_marks": ("night_id", "close_id", "what", "payer_id", "payee_id", "cents", "kind", "target", "reason",
+                       "entered_by", "entered_at"),
+    "expenses": ("night_id", "payer_id", "cents", "description", "entered_by", "entered_at"),
+    "expense_shares": ("expense_id", "player_id", "cents"),
+    "expense_voids": ("expense_id", "reason", "entered_by", "entered_at"),
+    "payment_handles": ("player_id", "handle", "entered_by", "entered_at"),
 }
 """The chained tables, in the order a night's older rows are linked when they tie, and
 the content of each row that its link seals (column names; the row's id is sealed too).
 Every row of these tables is inserted by ``store.core.records.insert``, which links it."""
+
+CLUB = 0
+"""The chain of the rows that belong to no night (:data:`CLUB_TABLES`: a player's payment
+handle): kept in the ``chain`` and ``chain_heads`` tables under this night id, which no
+night has (night ids start at 1); checked by ``store.core.chain.verify_club``."""
+
+CLUB_TABLES = ("payment_handles",)
+"""The chained tables whose rows belong to no night: they are linked in the :data:`CLUB` chain."""
+
+MONEY_TABLES = ("transfer_marks", "expenses", "expense_shares", "expense_voids", "payment_handles")
+"""Paying up (issue 24): the chained tables the pages check row by row
+(``store.core.seals``), linked once in existing databases by migration m014."""
+
+_BY_EXPENSE = "(SELECT e.{column} FROM expenses e WHERE e.id = t.expense_id)"
+
+NIGHT_OF: dict[str, str] = {
+    "nights": "t.id",
+    "expense_shares": _BY_EXPENSE.format(column="night_id"),
+    "expense_voids": _BY_EXPENSE.format(column="night_id"),
+    "payment_handles": str(CLUB),
+}
+"""The SQL of a row's night (over ``t``) where it is not ``t.night_id``: a night is its own,
+an expense's share and void are the expense's night's, a payment handle is the club's."""
+
+NIGHT_FILTER: dict[str, str] = {
+    "expense_shares": "t.expense_id IN (SELECT e.id FROM expenses e WHERE e.night_id = ?)",
+    "expense_voids": "t.expense_id IN (SELECT e.id FROM expenses e WHERE e.night_id = ?)",
+}
+"""The SQL that picks one night's rows (one ``?``: the night id) where it is not
+``<night> = ?`` (the expenses' index answers it, not a scan of every share)."""
+
+ENTERED_AT: dict[str, str] = {"expense_shares": _BY_EXPENSE.format(column="entered_at")}
+"""The SQL of when a row was written, where it is not ``t.entered_at`` (a share: its expense's)."""
 
 COMPUTED: dict[tuple[str, str], str] = {
     ("seats", "name"): "(SELECT p.name FROM players p WHERE p.id = t.player_id)",
@@ -39,8 +81,14 @@ COMPUTED: dict[tuple[str, str], str] = {
 
 
 def night_column(table: str) -> str:
-    """The SQL of a row's night (over ``t``): a night is its own."""
-    return "t.id" if table == "nights" else "t.night_id"
+    """The SQL of a row's night (over ``t``, :data:`NIGHT_OF`): a night is its own, a
+    payment handle's is the club's chain (:data:`CLUB`)."""
+    return NIGHT_OF.get(table, "t.night_id")
+
+
+def night_filter(table: str) -> str:
+    """The SQL that keeps one night's rows of ``table`` (one ``?``: the night id)."""
+    return NIGHT_FILTER.get(table, f"{night_column(table)} = ?")
 
 
 @lru_cache(maxsize=None)
@@ -50,10 +98,26 @@ def select_sql(table: str) -> str:
     return f"SELECT t.id, {night_column(table)}, {columns} FROM {table} t"
 
 
+def _have(db: Database) -> set[str]:
+    return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
 def present(db: Database) -> list[str]:
-    """The tables of :data:`CHAINED` this database holds, in :data:`CHAINED`'s order."""
-    have = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    return [table for table in CHAINED if table in have]
+    """The tables of :data:`CHAINED` whose rows belong to a night and that this database
+    holds, in :data:`CHAINED`'s order (the club's: :func:`club_present`)."""
+    have = _have(db)
+    return [table for table in CHAINED if table in have and table not in CLUB_TABLES]
+
+
+def club_present(db: Database) -> list[str]:
+    """The tables of :data:`CLUB_TABLES` this database holds."""
+    have = _have(db)
+    return [table for table in CLUB_TABLES if table in have]
+
+
+def scope_tables(db: Database, night_id: int) -> list[str]:
+    """The chained tables of one chain: the club's (:data:`CLUB`) or a night's."""
+    return club_present(db) if night_id == CLUB else present(db)
 
 
 def row_content(db: Database, table: str, row_id: int) -> tuple[int, dict] | None:
@@ -66,15 +130,22 @@ def row_content(db: Database, table: str, row_id: int) -> tuple[int, dict] | Non
 
 def night_rows(db: Database, table: str, night_id: int) -> dict[int, dict]:
     """Every row of ``table`` that belongs to the night: ``{row id: content}``."""
+    if table in CLUB_TABLES:
+        return {r[0]: dict(zip(CHAINED[table], r[2:])) for r in db.execute(select_sql(table))} \
+            if night_id == CLUB else {}
     return {r[0]: dict(zip(CHAINED[table], r[2:])) for r in db.execute(
-        select_sql(table) + f" WHERE {night_column(table)} = ?", [night_id])}
+        select_sql(table) + f" WHERE {night_filter(table)}", [night_id])}
 
 
 def entered_order(db: Database, table: str, night_id: int) -> list[tuple[str, int]]:
     """``[(entered_at, row id)]`` of the night's rows of ``table`` (the order they were
-    written in, for linking a night made before the chain)."""
+    written in, for linking a night made before the chain; the club's with :data:`CLUB`)."""
+    if table in CLUB_TABLES and night_id != CLUB:
+        return []
+    where = "" if table in CLUB_TABLES else f" WHERE {night_filter(table)}"
     return [(r[0] or "", r[1]) for r in db.execute(
-        f"SELECT t.entered_at, t.id FROM {table} t WHERE {night_column(table)} = ?", [night_id])]
+        f"SELECT {ENTERED_AT.get(table, 't.entered_at')}, t.id FROM {table} t{where}",
+        [] if table in CLUB_TABLES else [night_id])]
 
 
 # -- a row as facts -------------------------------------------------------------------------
@@ -129,8 +200,34 @@ def _ruling(db: Database, row_id: int, c: dict) -> dict:
             "moves": json.loads(c["detail"] or "{}").get("moves")}
 
 
+def _mark(db: Database, row_id: int, c: dict) -> dict:
+    payer, payee = _player(db, c["payer_id"]), _player(db, c["payee_id"])
+    return {"kind": c["kind"], "what": c["what"], "payer_id": c["payer_id"], "payer": payer["player"],
+            "payee_id": c["payee_id"], "payee": payee["player"], "cents": c["cents"], "target": c["target"],
+            "reason": c["reason"]}
+
+
+def _expense(db: Database, row_id: int, c: dict) -> dict:
+    payer = _player(db, c["payer_id"])
+    return {"payer_id": c["payer_id"], "payer": payer["player"], "cents": c["cents"],
+            "description": c["description"]}
+
+
+def _share(db: Database, row_id: int, c: dict) -> dict:
+    return {"expense_id": c["expense_id"], **_player(db, c["player_id"]), "cents": c["cents"]}
+
+
+def _expense_void(db: Database, row_id: int, c: dict) -> dict:
+    return {"expense_id": c["expense_id"], "reason": c["reason"]}
+
+
+def _handle(db: Database, row_id: int, c: dict) -> dict:
+    return {**_player(db, c["player_id"]), "handle": c["handle"]}
+
+
 FACTS = {"nights": _night, "seats": _seat, "hands": _hand_row, "events": _event, "ledger": _ledger,
-         "disputes": _dispute, "rulings": _ruling}
+         "disputes": _dispute, "rulings": _ruling, "transfer_marks": _mark, "expenses": _expense,
+         "expense_shares": _share, "expense_voids": _expense_void, "payment_handles": _handle}
 
 
 def facts(db: Database, table: str, row_id: int, content: dict | None = None) -> dict:
@@ -146,13 +243,18 @@ def facts(db: Database, table: str, row_id: int, content: dict | None = None) ->
     no such player), ``chips``, ``target``, ``reason``, ``detail``; ``disputes``
     ``player_id``, ``player``, ``hand``, ``hand_id``, ``statement``; ``rulings``
     ``dispute_id``, ``hand``, ``hand_id``, ``decision``, ``rule``, ``moves`` (the detail's
-    ``{player id: chips}``, or None).
+    ``{player id: chips}``, or None); ``transfer_marks`` ``kind`` (``paid`` | ``confirmed``
+    | ``void``), ``what`` (``poker`` | ``expenses``), ``payer_id``, ``payer``, ``payee_id``,
+    ``payee`` (names, None for no such player), ``cents``, ``target``, ``reason``;
+    ``expenses`` ``payer_id``, ``payer``, ``cents``, ``description``; ``expense_shares``
+    ``expense_id``, ``player_id``, ``player``, ``cents``; ``expense_voids`` ``expense_id``,
+    ``reason``; ``payment_handles`` ``player_id``, ``player``, ``handle``.
 
     :param content: the row's chained content when already read (:func:`night_rows`).
     """
     row = {"table": table, "row_id": row_id, "facts": None}
     if content is None:
-        found = row_content(db, table, row_id) if table in CHAINED and table in present(db) else None
+        found = row_content(db, table, row_id) if table in CHAINED and table in _have(db) else None
         content = found[1] if found else None
     if content is None:
         return row

@@ -92,4 +92,64 @@ def _refusal(cls: type, code: str, params: dict) -> StoreError:
 
 MAX_CHIPS = 10**12
 """Largest chip amount (and chip value in cents) accepted: beyond it is a typo, and SQLite
-integers stop at 2**63."""
+integers stop at 2**63. The one bound of every door: a number in an action line (a
+tablet's tap, an import's line, a correction: ``store.hand.events``), a buy-in, a count, a
+stated stack (``store.money.ledger``, ``store.hand.events``), an expense in cents
+(``store.money.expenses``), a chip value (``store.night.nights``), and each amount of a
+session, PHH or PokerNow file (``store.files``); the chips a player buys in one night
+together (:func:`store.money.ledger.buy_in`)."""
+
+MAX_STAKE = MAX_CHIPS // 1000
+"""Largest ante, blind or bet size of a night's rules (chips), and any other whole number
+of them: a thousandth of :data:`MAX_CHIPS`, so ten seats each putting it in through a bet
+and four raises on every round of three draws keep a hand's pot within what the store
+writes (an action line with a number past :data:`MAX_CHIPS` is refused). An ante of
+99 999 999 999 chips is a typo, not a stake. ``store.night.nights.create_night`` refuses
+rules past it, however the night is made (the new-night form, which names the field;
+the command line; an imported file's rules)."""
+
+MAX_FIGURE = MAX_CHIPS ** 2
+"""Largest figure a page writes as a number (chips, or money in integer cents; either
+sign): :data:`MAX_CHIPS` chips at a chip value of :data:`MAX_CHIPS` cents, the most one
+amount the doors admit is worth. Babel writes it exactly in both languages (its decimal
+context holds 28 digits; past about 10**25 it fails with ``decimal.InvalidOperation``).
+A figure past it (a value stored before the doors were bounded) is shown as "out of
+range" (``web.core.i18n.chips``, ``web.core.i18n.money``), never a 500."""
+
+
+def whole_number(value: object, *, low: int = 0, high: int | None = MAX_CHIPS) -> bool:
+    """Whether ``value`` is a whole number (an ``int``, not a ``bool``) from ``low`` to
+    ``high`` (None: no upper bound, for a caller that says "too large" in words of its
+    own): the one test of an amount at every door (default: 0 to :data:`MAX_CHIPS`).
+
+    >>> whole_number(5), whole_number(MAX_CHIPS + 1), whole_number(True), whole_number(2.0)
+    (True, False, False, False)
+    >>> whole_number(0, low=1), whole_number(MAX_STAKE, high=MAX_STAKE), whole_number(10**30, high=None)
+    (False, True, True)
+    """
+    return (isinstance(value, int) and not isinstance(value, bool) and value >= low
+            and (high is None or value <= high))
+
+
+def chip_amount(value: object, *, low: int = 0, field: str = "chips") -> int:
+    """``value`` as one amount a person or a file entered (a buy-in, a count, a stated
+    stack): a whole number from ``low`` to :data:`MAX_CHIPS`, returned as it is.
+
+    :raises StoreError: ``not_whole`` (``field``, ``low``): not a whole number, or below
+        ``low``; ``too_large`` (``field``, ``max``): past :data:`MAX_CHIPS`.
+    """
+    if not whole_number(value, low=low, high=None):
+        raise StoreError("not_whole", field=field, low=low)
+    if value > MAX_CHIPS:
+        raise StoreError("too_large", field=field, max=MAX_CHIPS)
+    return value
+
+
+def too_large_number(text: str) -> bool:
+    """Whether a line (an action, as logged) holds a number past :data:`MAX_CHIPS` (a word of
+    ASCII digits: the only numbers the referee reads, ``referee.actions.parse_action``).
+
+    >>> too_large_number("d award p1 10000000000000000000000000"), too_large_number("p1 bet 20")
+    (True, False)
+    """
+    return any(w.isascii() and w.isdigit() and int(w) > MAX_CHIPS for w in text.split())

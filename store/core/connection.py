@@ -15,6 +15,10 @@ from store.core.schema import migrations
 CHAIN_MIGRATION = "m009_chain"
 """The migration that starts the chain: the open that applies it links the older nights."""
 
+MONEY_MIGRATION = "m014_money_seals"
+"""The migration that seals paying up: the open that applies it links the older rows of
+paying up (marks, expenses, shares, voids, payment handles)."""
+
 FILE_MODE = 0o600
 """The mode a new database file is made with (only its owner reads it, like
 ``secrets.json``); SQLite makes its ``-wal`` and ``-shm`` files with the database file's
@@ -39,7 +43,9 @@ def open_db(path: str | Path, *, chain_key: bytes | None = None) -> Database:
     holds the key of the record's chain as ``db.chain_key``, checked against the check
     value the database was sealed with (:func:`store.core.chain.check_key`; stored by the first
     open). Nights made before the chain are linked by the open that applies migration
-    m009 (:func:`store.core.chain.link_pending`), and by no later one.
+    m009 (:func:`store.core.chain.link_pending`), and by no later one; the rows of paying
+    up written before they were sealed, by the open that applies m014
+    (:func:`store.core.chain.link_pending_money`).
 
     A new database file is made with mode 600 (:data:`FILE_MODE`), and so are its
     ``-wal`` and ``-shm`` files.
@@ -68,13 +74,16 @@ def open_db(path: str | Path, *, chain_key: bytes | None = None) -> Database:
         db.execute("PRAGMA foreign_keys = ON")
         if str(path) != ":memory:":
             db.enable_wal()
-        upgrading = any(m.name == CHAIN_MIGRATION for m in migrations.pending(db))
+        pending = {m.name for m in migrations.pending(db)}
+        upgrading, sealing_money = CHAIN_MIGRATION in pending, MONEY_MIGRATION in pending
         migrations.apply(db)
         key = given or secret_file.chain_key(path, make=not chain.sealed(db))
         db.chain_key = key
         chain.check_key(db, key, "argument" if chain_key else secret_file.CHAIN_KEY_ENV if given else "secrets.json")
         if upgrading:
             chain.link_pending(db)
+        if sealing_money:
+            chain.link_pending_money(db)
     except BaseException:
         conn.close()
         raise

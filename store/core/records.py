@@ -70,9 +70,11 @@ def keyed_write(db: Database, table: str, key: str | None, kind: str | None = No
 
 def insert(db: Database, table: str, row: dict) -> int:
     """Insert one row (raw SQL, fast); returns its id. A row of a chained table (the
-    night, seats, hands, events, ledger, disputes, rulings: ``store.core.chain_rows.CHAINED``)
-    gets its link in the night's keyed hash chain in the same transaction
-    (:func:`store.core.chain.link`); every insert into those tables comes through here."""
+    night, seats, hands, events, ledger, disputes, rulings, transfer marks, expenses, their
+    shares and voids: ``store.core.chain_rows.CHAINED``) gets its link in the night's keyed
+    hash chain in the same transaction (:func:`store.core.chain.link`; a payment handle in
+    the club's, ``store.core.chain_rows.CLUB``); every insert into those tables comes
+    through here."""
     columns = ", ".join(row)
     marks = ", ".join("?" for _ in row)
     row_id = db.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", list(row.values())).lastrowid

@@ -52,6 +52,11 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   mark on a transfer (night_id, close_id, what ``poker`` | ``expenses``, payer_id,
   payee_id, cents, kind ``paid`` | ``confirmed`` | ``void`` with target and reason); a
   shared expense (payer_id, cents, description) with each sharer's cents, and its void.
+- m014: those five tables join the keyed chain (the marks, expenses, shares and voids in
+  their night's, the payment handles in the club's: ``store.core.chain_rows.CLUB``); an
+  index on ``chain`` (night_id, tbl, row_id) lets a page check one row's link
+  (``store.core.seals``); ``chain_pending_money``: the chains whose rows of paying up were
+  written before, linked by the ``open_db`` that applied m014.
 """
 
 from __future__ import annotations
@@ -305,3 +310,18 @@ def m013_payments(db: Database) -> None:
             BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
         db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
             BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+
+
+@migrations()
+def m014_money_seals(db: Database) -> None:
+    # paying up joins the keyed chain (issue 24): the marks, expenses, shares and voids in
+    # their night's chain, the payment handles in the club's (store.core.chain_rows.CLUB).
+    # A page checks the rows it shows against their own links (store.core.seals): the
+    # index finds a row's link, and a night's links of one table, without walking the chain.
+    # The rows written before are linked once by the open_db that applies this migration
+    # (store.core.chain.link_pending_money), the chains to link listed here until then.
+    db["chain"].create_index(["night_id", "tbl", "row_id"])
+    db["chain_pending_money"].create({"night_id": int}, pk="night_id")
+    db.execute("INSERT INTO chain_pending_money (night_id) SELECT night_id FROM transfer_marks "
+               "UNION SELECT night_id FROM expenses")
+    db.execute("INSERT OR IGNORE INTO chain_pending_money (night_id) SELECT 0 FROM payment_handles LIMIT 1")

@@ -29,7 +29,7 @@ from store.core.records import insert, insert_once, keyed_write
 from store.core.transactions import read_tx, utc_now
 from store.dispute.disputes import get_dispute, open_dispute_hands, ruling_move_rows
 from store.hand.events import correct_hand, correction_plan, correction_texts, hand_check
-from store.hand.judging import judge_corrected, night_rulings, table_after
+from store.hand.judging import judge_corrected, night_judgements, table_after
 from store.hand.rows import hand_row
 from store.money.ledger import (
     carried_from,
@@ -127,7 +127,7 @@ def _carry_changes(db: Database, night_id: int, before: list[dict], after: list[
     chips or who put them in: the close gives it back, ``store.money.ledger.carried_pot``).
     ``before``/``after``: the entries from the corrected hand on; the hands before it are
     the stored ones. Read-only."""
-    stored = night_rulings(db, night_id)
+    stored = night_judgements(db, night_id)
     earlier = stored[:len(stored) - len(before)]
     return carried_from(db, night_id, earlier + before) != carried_from(db, night_id, earlier + after)
 
@@ -464,7 +464,7 @@ def _move(db: Database, night_id: int, player_id: int, chips: int, ruling_id: in
 
 def _entries_from(db: Database, night_id: int, number: int) -> list[dict]:
     """The stored referee entries of the night's hands from ``number`` on (read-only)."""
-    return [e for e in night_rulings(db, night_id) if e["hand"] >= number]
+    return [e for e in night_judgements(db, night_id) if e["hand"] >= number]
 
 
 def _players(db: Database, night_id: int, chips_before: dict[int, int], chips_after: dict[int, int],

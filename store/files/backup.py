@@ -9,13 +9,19 @@ A backup is one **tar** file (``tapete-backup.tar``; plain, uncompressed, mode 6
 - ``secrets.json``: the secrets kept beside the database (``store.core.secret_file``: the chain
   key without which no night can be verified, the session key, ...);
 - ``manifest.json``: ``{"format": 1, "made_at": ISO-8601 UTC, "nights": int,
-  "heads": {night id (str): {"head": hex or None, "links": int}}, "chain_key": "file" |
-  "environment", "sqlite": version}``: what the copy holds, said for a person and
-  checked again on restore.
+  "heads": {night id (str): {"head": hex or None, "links": int}}, "club": {"head": hex or
+  None, "links": int} (the club's chain: the payment handles; absent from a backup made
+  before it), "chain_key": "file" | "environment", "sqlite": version}``: what the copy
+  holds, said for a person and checked again on restore.
 
 :func:`check_backup` reads a backup without trusting it (only those three regular files,
 sizes bounded), runs ``PRAGMA integrity_check`` on the copy and verifies every night's
-chain with the key it carries (``store.core.chain.verify``) and against the manifest's heads.
+chain (every row that decides the money: the log, the ledger, the disputes and rulings,
+the marks on the transfers, the shared expenses) and the club's chain (the payment
+handles) with the key it carries (``store.core.chain.verify``, ``verify_club``) and
+against the manifest's heads. A copy made before its rows of paying up were sealed
+(migration m014) has them linked when it is opened, at the end of each chain: its
+manifest's heads must then still be links of the chains.
 :func:`restore` puts a checked copy in place of the database: refused when a database is
 already there unless ``force`` (the old files are then kept beside it, renamed
 ``*.before-restore-<time>``), and refused while a service runs on the database (its mark
@@ -44,7 +50,7 @@ import time
 from pathlib import Path
 
 from store.core import chain, secret_file, service_lock
-from store.core.chain_rows import CHAINED
+from store.core.chain_rows import CHAINED, CLUB
 from store.core.checks import StoreError
 from store.core.schema import migrations
 from store.core.transactions import utc_now
@@ -103,13 +109,17 @@ def manifest(copy_path: str | os.PathLike, *, chain_key_from: str) -> dict:
     try:
         nights = [r[0] for r in conn.execute("SELECT id FROM nights ORDER BY id")]
         heads = {str(n): {"head": None, "links": 0} for n in nights}
+        club = {"head": None, "links": 0}
         has_heads = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'chain_heads'").fetchone()
         if has_heads:
             for night_id, head, links in conn.execute("SELECT night_id, head, links FROM chain_heads"):
-                heads[str(night_id)] = {"head": head, "links": links}
+                if night_id == CLUB:
+                    club = {"head": head, "links": links}
+                else:
+                    heads[str(night_id)] = {"head": head, "links": links}
     finally:
         conn.close()
-    return {"format": FORMAT, "made_at": utc_now(), "nights": len(nights), "heads": heads,
+    return {"format": FORMAT, "made_at": utc_now(), "nights": len(nights), "heads": heads, "club": club,
             "chain_key": chain_key_from, "sqlite": sqlite3.sqlite_version}
 
 
@@ -255,8 +265,11 @@ def _copy(source, out) -> int:
 
 def check_backup(archive: str | os.PathLike, *, folder: str | os.PathLike | None = None) -> dict:
     """Check a backup: its files, ``PRAGMA integrity_check`` of the copy, and every night's
-    chain verified with the key the backup carries (or ``TAPETE_CHAIN_KEY`` when the
-    manifest says the key came from the environment) and against the manifest's heads.
+    chain and the club's (the payment handles) verified with the key the backup carries
+    (or ``TAPETE_CHAIN_KEY`` when the manifest says the key came from the environment) and
+    against the manifest's heads (a copy made before migration m014 sealed its rows of
+    paying up gets them linked as it opens: its manifest's heads must still be in the
+    chains).
 
     :param folder: where to extract it (kept, for :func:`restore`); default a temporary
         folder removed afterwards.
@@ -272,6 +285,7 @@ def check_backup(archive: str | os.PathLike, *, folder: str | os.PathLike | None
     copy = folder / DB_NAME
     _integrity(copy, archive)
     key = _key_of(got, archive)
+    sealing_money = _sealed_money_later(copy)
     from store.core.connection import open_db  # here: store.core.connection imports this package's modules
     try:
         db = open_db(copy, chain_key=key)
@@ -285,15 +299,26 @@ def check_backup(archive: str | os.PathLike, *, folder: str | os.PathLike | None
         nights = [r[0] for r in db.execute("SELECT id FROM nights ORDER BY id")]
         links = 0
         for night_id in nights:
-            result = chain.verify(db, night_id)
-            if not result["ok"]:
+            expected = got["manifest"].get("heads", {}).get(str(night_id))
+            printed = expected.get("head") if sealing_money and isinstance(expected, dict) else None
+            result = chain.verify(db, night_id, head=printed if isinstance(printed, str) else None)
+            if not result["ok"] and result["problem"]["code"] != "printed_head_unknown":
                 problem = result["problem"]
                 raise BackupError("backup_night_unverified", archive=str(archive), night=night_id,
                                   link=problem["link"], table=problem["table"], row=problem["row_id"])
-            expected = got["manifest"].get("heads", {}).get(str(night_id))
-            if expected is None or expected.get("head") != result["head"]:
+            if not _same_head(expected, result, sealing_money):
                 raise BackupError("backup_head_mismatch", archive=str(archive), night=night_id)
             links += result["links"]
+        club = chain.verify_club(db)
+        if not club["ok"]:
+            problem = club["problem"]
+            raise BackupError("backup_club_unverified", archive=str(archive), link=problem["link"],
+                              table=problem["table"], row=problem["row_id"])
+        expected = got["manifest"].get("club")
+        if expected is not None and not sealing_money and (not isinstance(expected, dict)
+                                                           or expected.get("head") != club["head"]):
+            raise BackupError("backup_club_head_mismatch", archive=str(archive))
+        links += club["links"]
         unchained = unchained_tables(db)
     finally:
         db.conn.close()
@@ -301,6 +326,31 @@ def check_backup(archive: str | os.PathLike, *, folder: str | os.PathLike | None
         raise BackupError("backup_night_count", archive=str(archive), nights=len(nights),
                           manifest=got["manifest"].get("nights"))
     return {"manifest": got["manifest"], "nights": len(nights), "links": links, "unchained": unchained}
+
+
+def _sealed_money_later(copy: Path) -> bool:
+    """Whether the copy predates migration m014 (its rows of paying up not yet in the
+    chains: opening it links them, so its heads move on). Read-only."""
+    from store.core.connection import MONEY_MIGRATION  # here: store.core.connection imports this package's modules
+    try:
+        conn = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
+        try:
+            return conn.execute("SELECT 1 FROM _sqlite_migrations WHERE name = ?", [MONEY_MIGRATION]).fetchone() is None
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return True
+
+
+def _same_head(expected, result: dict, sealing_money: bool) -> bool:
+    """Whether a night's verified chain (``store.core.chain.verify``'s ``result``) has the
+    manifest's head (``expected``): the same, or, for a copy whose rows of paying up were
+    linked as it opened (``sealing_money``), still one of its links."""
+    if not isinstance(expected, dict):
+        return False
+    if sealing_money and result["printed"] is not None:
+        return result["printed"]["link"] is not None or (expected.get("head") is None and result["links"] == 0)
+    return expected.get("head") == result["head"]
 
 
 def schema_rows(db) -> dict[tuple[str, str], str | None]:
@@ -392,7 +442,7 @@ def in_use(db_path: str | os.PathLike) -> bool:
 
 
 UNCHAINED_EXEMPT = ("_sqlite_migrations", "sqlite_sequence", "chain", "chain_heads", "chain_key_check",
-                    "chain_pending", "hand_results", "players")
+                    "chain_pending", "chain_pending_money", "hand_results", "players")
 """Tables outside :data:`store.core.chain_rows.CHAINED` whose rows are still proven: the chain
 itself, each hand's stored result (MACed: ``store.core.chain.result_mac``), the players (their
 names are chained with their seats) and the migrations' record (checked against this

@@ -157,7 +157,7 @@ def money_rows(db: Database, night_id: int) -> list[list[object]]:
     rows = []
     for p in sorted(summary["players"], key=lambda r: (r.get("seat") or 0, r["name"])):
         cents = p.get("net_cents")
-        money = None if cents is None else (Decimal(cents) / 100).quantize(Decimal("0.01"))
+        money = None if cents is None else Decimal(f"{cents}E-2")  # exact at any size (no context rounding)
         rows.append([p.get("seat"), p["name"], p["bought"], p["counted"],
                      p.get("adjustment", 0) + p.get("pot_share", 0), p["net_chips"], money, currency])
     return rows

@@ -32,7 +32,7 @@ from sqlite_utils import Database
 from referee.count import Count, session_counts
 from referee.phh import NotPHHError, VariantError, load_phh
 from referee.rules import RulesError, resolve_rules
-from store.core.checks import MAX_CHIPS, StoreError
+from store.core.checks import MAX_CHIPS, StoreError, chip_amount
 from store.core.records import existing
 from store.core.transactions import write_tx
 from store.dispute.rulings import push_differences
@@ -40,7 +40,7 @@ from store.files.night_block import file_night, file_settlement, left_in_play, n
 from store.files.phh_night import night_fields
 from store.hand.events import MAX_ACTION, append_actions, check_night, end_hand, night_session, start_hand
 from store.money.ledger import buy_in, cash_out, close_night
-from store.night.nights import create_night, playable, seat_player
+from store.night.nights import create_night, playable, seat_player, stakes_in_bounds
 from store.player.players import find_player, name_key, player_by_name
 
 PHH_SUFFIXES = (".phh", ".phhs")
@@ -117,13 +117,16 @@ def _nesting(value: object) -> int:
 
 def _chip_count(value: object, *, low: int = 0, **place) -> None:
     """Refuse a chip amount of a session file that is not a whole number >= ``low`` or is
-    past ``MAX_CHIPS``; ``place`` (``player``; or ``hand``, ``field``, ``seat``; or
-    ``field="cash_out"``, ``seat``) says where, for the page's words (code
-    ``session_invalid``, what ``chips`` / ``too_many``)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise StoreError("session_invalid", what="chips", low=low, **place)
-    if value > MAX_CHIPS:
-        raise StoreError("session_invalid", what="too_many", max=MAX_CHIPS, **place)
+    past ``MAX_CHIPS`` (the store's one bound of an amount entered,
+    :func:`store.core.checks.chip_amount`, said of the file); ``place`` (``player``; or
+    ``hand``, ``field``, ``seat``; or ``field="cash_out"``, ``seat``) says where, for the
+    page's words (code ``session_invalid``, what ``chips`` / ``too_many``)."""
+    try:
+        chip_amount(value, low=low)
+    except StoreError as exc:
+        if exc.code == "too_large":
+            raise StoreError("session_invalid", what="too_many", max=MAX_CHIPS, **place) from None
+        raise StoreError("session_invalid", what="chips", low=low, **place) from None
 
 
 def validate_session(session: object) -> None:
@@ -195,10 +198,13 @@ def validate_session(session: object) -> None:
 
 def _check_rules(rules: object) -> None:
     """Refuse rules the referee cannot resolve (an unknown preset or override, a value out
-    of range: :func:`referee.rules.resolve_rules`) or no hand can be played with
-    (:func:`store.night.nights.playable`, as every night), before anything is stored.
+    of range: :func:`referee.rules.resolve_rules`), with an ante, blind or bet past the
+    night's bound (:func:`store.night.nights.stakes_in_bounds`, the new-night form's
+    ``MAX_STAKE``) or no hand can be played with (:func:`store.night.nights.playable`), as
+    every night, before anything is stored.
 
-    :raises StoreError: code ``session_invalid``, what ``rules_invalid``, or what
+    :raises StoreError: code ``session_invalid``, what ``rules_invalid``; what
+        ``rules_too_large`` (``field``: the rules' key, ``max``); or what
         ``rules_unplayable`` with :func:`store.night.nights.playable`'s params (``field``,
         ``reason``, the figures).
     """
@@ -206,6 +212,11 @@ def _check_rules(rules: object) -> None:
         resolved = resolve_rules(rules)
     except (RulesError, ValueError, TypeError):
         raise StoreError("session_invalid", what="rules_invalid") from None
+    try:
+        stakes_in_bounds(resolved)
+    except StoreError as exc:
+        raise StoreError("session_invalid", what="rules_too_large", field=exc.params["field"],
+                         max=exc.params["max"]) from None
     try:
         playable(resolved)
     except StoreError as exc:
@@ -388,7 +399,10 @@ def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, 
         for seat, chips in (hand.get("rebuys") or {}).items():
             if str(seat) not in by_seat:
                 raise StoreError("session_invalid", what="hand_seat", hand=number, field="rebuys", seat=str(seat))
-            buy_in(db, night_id, by_seat[str(seat)], chips, entered_by=entered_by)
+            try:
+                buy_in(db, night_id, by_seat[str(seat)], chips, entered_by=entered_by)
+            except StoreError as exc:
+                raise _rebuy_refused(exc, number, str(seat)) from None
             uncounted.add(str(seat))
         hand_id = start_hand(db, night_id, button=hand.get("button"), stacks=hand.get("stacks"),
                              entered_by=entered_by)
@@ -412,6 +426,18 @@ def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, 
             raise StoreError("session_invalid", what="ends_too_many", seat=seat, max=MAX_CHIPS)
         cash_out(db, night_id, player_id, chips, entered_by=entered_by)
     return night_id
+
+
+def _rebuy_refused(exc: StoreError, number: int, seat: str) -> StoreError:
+    """A rebuy of hand ``number``'s the store refuses as the import says it: one that takes
+    the chips the seat bought tonight past the night's bound (``bought_too_many``,
+    :func:`store.money.ledger.buy_in`, the one check of every buy-in) is ``session_invalid``
+    what ``bought_too_many`` naming the hand, the seat, the chips bought before it
+    (``bought``) and ``max``; any other refusal as it was."""
+    if exc.code != "bought_too_many":
+        return exc
+    return StoreError("session_invalid", what="bought_too_many", hand=number, seat=seat,
+                      bought=exc.params["bought"], max=exc.params["max"])
 
 
 LINE_REFUSALS = {"actions_invalid": "action_unreadable", "action_seat_unknown": "action_seat",

@@ -37,7 +37,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from store.core.checks import MAX_CHIPS, StoreError
+from store.core.checks import StoreError, whole_number
 from store.core.times import zone
 from store.hand.rows import current_hand
 from store.money.ledger import MODES, close_options
@@ -137,7 +137,7 @@ def _one_line(value: object) -> bool:
 
 
 def _whole(value: object) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int) and 1 <= value <= MAX_CHIPS
+    return whole_number(value, low=1)  # 1 to MAX_CHIPS, as store.night.nights.create_night
 
 
 CHECKS = {

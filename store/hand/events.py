@@ -20,14 +20,14 @@ from sqlite_utils import Database
 
 from referee.actions import ActionError, parse_action
 from referee.rules import HouseRules
-from store.core.checks import MAX_CHIPS, StoreError
+from store.core.checks import MAX_CHIPS, StoreError, chip_amount, too_large_number
 from store.core.records import existing, insert, insert_once, keyed_write, require_reason
 from store.core.transactions import utc_now, write_tx
 from store.hand.judging import (
     LIVE_ENTRY,
-    hand_ruling,
+    hand_judgement,
     next_hand_button,
-    night_rulings,
+    night_judgements,
     rejudge,
     rejudge_hand,
     session_hands,
@@ -113,8 +113,12 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
     :returns: the hand id.
     :raises StoreError: another hand started since the caller looked (code ``stale_hand``:
         number, the night's last hand), a hand still in progress, night closed, nobody
-        seated, a button that is not an occupied seat, or no button for the first hand.
+        seated, a button that is not an occupied seat, or no button for the first hand; a
+        stated stack that is not a whole number (``not_whole``) or is past ``MAX_CHIPS``
+        (``too_large``), field ``chips``.
     """
+    for chips in (stacks or {}).values():
+        chip_amount(chips)  # a stated stack is one amount entered: 0 to MAX_CHIPS, as a count
     payload = {"night_id": night_id} if button is None else {"night_id": night_id, "button": button}
     found = existing(db, "hands", key, match=payload)
     if found is not None:
@@ -544,7 +548,7 @@ def _readable(index: int | None, text: str, seats: set[int]) -> None:
         action = parse_action(text)
     except ActionError:
         raise StoreError("actions_invalid", index=index, text=text) from None
-    if any(w.isascii() and w.isdigit() and int(w) > MAX_CHIPS for w in text.split()):
+    if too_large_number(text):
         raise StoreError("action_too_large", index=index, text=text, limit=MAX_CHIPS)
     if action.seat is not None and action.seat not in seats:
         raise StoreError("action_seat_unknown", index=index, text=text, seat=action.seat,
@@ -652,7 +656,7 @@ def check_night(db: Database, night_id: int) -> dict:
     Read from the results each write stored (:mod:`store.hand.judging`); never writes (a
     result that is not current is judged in memory for this read).
     """
-    return {"hands": night_rulings(db, night_id)}
+    return {"hands": night_judgements(db, night_id)}
 
 
 def hand_check(db: Database, hand_id: int) -> dict:
@@ -660,4 +664,4 @@ def hand_check(db: Database, hand_id: int) -> dict:
 
     :raises StoreError: no such hand.
     """
-    return hand_ruling(db, hand_id)
+    return hand_judgement(db, hand_id)

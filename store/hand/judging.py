@@ -5,11 +5,11 @@ the button and the opener ladder's step (:class:`referee.session.Carry`), plus t
 which are frozen with the night. So each hand is judged from its own start
 (:func:`referee.session.play_hand`) and stored in ``hand_results`` with:
 
-- ``input_key``: a SHA-256 of everything the ruling was computed from (the night's rules,
+- ``input_key``: a SHA-256 of everything the judgement was computed from (the night's rules,
   the table before the hand, the seats joining, the hand's button, stated stacks, rebuys
   and live actions);
 - ``carry_after``: the table after the hand (the next hand's start);
-- ``entry``: the ruling, as an entry of ``referee.check``'s ``hands`` (CONTRACT.md 4);
+- ``entry``: the judgement, as an entry of ``referee.check``'s ``hands`` (CONTRACT.md 4);
 - ``mac``: an HMAC under the chain key of the three (:func:`store.core.chain.result_mac`). The
   stored result decides what pages show and what a ruling moves, and it is not a row of
   the record's chain: a result whose MAC does not match (edited in the database, or
@@ -18,8 +18,8 @@ which are frozen with the night. So each hand is judged from its own start
 
 Writes re-judge inside their own transaction (:func:`rejudge`): a tap judges the hand it
 belongs to and nothing else; a correction to hand k re-judges k, k+1 ... and stops at the
-first later hand whose inputs are unchanged. Reads (:func:`night_rulings`,
-:func:`hand_ruling`, :func:`hand_item`) never write: a stored result whose inputs no longer
+first later hand whose inputs are unchanged. Reads (:func:`night_judgements`,
+:func:`hand_judgement`, :func:`hand_item`) never write: a stored result whose inputs no longer
 match is recomputed in memory for that read only.
 """
 
@@ -65,7 +65,7 @@ def referee_files() -> list[Path]:
 
 def _referee_fingerprint() -> str:
     """SHA-256 (hex) of the referee (:func:`referee_files`): part of each hand's input key,
-    so that rulings stored by another version of the referee, or with other words, are not
+    so that judgements stored by another version of the referee, or with other words, are not
     current (``flask init-db`` judges them again)."""
     digest = hashlib.sha256()
     root = Path(referee.__file__).parent
@@ -171,7 +171,7 @@ class HandInput:
         self.carry = carry
 
     def key(self, night: Night) -> str:
-        """The SHA-256 (hex) of everything the ruling is computed from: the referee
+        """The SHA-256 (hex) of everything the judgement is computed from: the referee
         (:data:`REFEREE`), the night's rules, the table before the hand, its lines."""
         payload = json.dumps([REFEREE, night.rules_json, self.carry.as_dict(), self.spec],
                              sort_keys=True, separators=(",", ":"))
@@ -285,7 +285,7 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
 
 
 def first_stale(db: Database, night_id: int) -> int | None:
-    """The number of the night's first hand with no stored ruling, or one computed from
+    """The number of the night's first hand with no stored judgement, or one computed from
     other inputs (another log, or another version of the referee), or None."""
     night = Night(db, night_id)
     rows = _hand_rows(db, night_id, 1)
@@ -300,7 +300,7 @@ def first_stale(db: Database, night_id: int) -> int | None:
 
 
 def store_stale(db: Database) -> int:
-    """Judge and store, night by night, every hand whose stored ruling is missing or not
+    """Judge and store, night by night, every hand whose stored judgement is missing or not
     current (:func:`first_stale`), each night in its own write transaction. A write
     command (``flask init-db``), never a page.
 
@@ -322,17 +322,17 @@ def rejudge_hand(db: Database, hand_id: int) -> list[int]:
     return rejudge(db, row[0], row[1])
 
 
-def night_rulings(db: Database, night_id: int) -> list[dict]:
-    """The ruling on every live hand of the night, in order: ``referee.check``'s ``hands``
+def night_judgements(db: Database, night_id: int) -> list[dict]:
+    """The judgement on every live hand of the night, in order: ``referee.check``'s ``hands``
     (CONTRACT.md 4), from the stored results. Read-only: a hand whose stored inputs no
     longer match (or that was never stored) and every hand after it are judged in memory
     for this read, and nothing is written. Computed once while the database is unchanged
     (:func:`store.core.memo.kept`: each caller gets its own copy).
     """
-    return kept(db, ("night_rulings", night_id), lambda: _night_rulings(db, night_id))
+    return kept(db, ("night_judgements", night_id), lambda: _night_judgements(db, night_id))
 
 
-def _night_rulings(db: Database, night_id: int) -> list[dict]:
+def _night_judgements(db: Database, night_id: int) -> list[dict]:
     night = Night(db, night_id)
     rows = _hand_rows(db, night_id, 1)
     stored = _stored(db, [r[0] for r in rows])
@@ -457,7 +457,7 @@ def hand_item(db: Database, hand_id: int) -> HandItem:
     (:class:`referee.session.HandItem`: the tablet's view is drawn from it). Read-only.
 
     The hand as this process last judged it is kept (:data:`RECENT`) under the key of its
-    inputs; while the stored ruling still has that key (every write re-judges in its own
+    inputs; while the stored judgement still has that key (every write re-judges in its own
     transaction, so the stored key follows the log), it is the hand: one query, no replay.
 
     :raises StoreError: no such hand.
@@ -491,8 +491,8 @@ def _remember(hand_id: int, key: str, item: HandItem) -> None:
         RECENT[(hand_id, key)] = item
 
 
-def hand_ruling(db: Database, hand_id: int) -> dict:
-    """The ruling on one hand (an entry of ``referee.check``'s ``hands``): the stored one
+def hand_judgement(db: Database, hand_id: int) -> dict:
+    """The judgement on one hand (an entry of ``referee.check``'s ``hands``): the stored one
     when its inputs still match, else judged now in memory. Read-only.
 
     :raises StoreError: no such hand.

@@ -29,7 +29,7 @@ from store.hand.card_hiding import (
     redact_text,
     shown_cards,
 )
-from store.hand.judging import LIVE_EVENT, hand_item, night_rulings
+from store.hand.judging import LIVE_EVENT, hand_item, night_judgements
 from store.hand.rows import LIVE_HAND, hand_by_number, live_hand, names_seat
 from store.night.nights import get_night
 
@@ -237,7 +237,7 @@ def night_hand_list(db: Database, night_id: int) -> list[dict]:
     "button", "names": {seat: name}, "awards": {seat (str): chips} or None (the
     referee's; None where the cards needed were never recorded), "recorded_awards",
     "carried", "findings": count, "errors": count of error findings, "voided": count of
-    voided lines}]``. From the stored rulings (``store.hand.judging.night_rulings``). Read-only.
+    voided lines}]``. From the stored judgements (``store.hand.judging.night_judgements``). Read-only.
 
     :raises StoreError: no such night.
     """
@@ -246,7 +246,7 @@ def night_hand_list(db: Database, night_id: int) -> list[dict]:
             raise StoreError("no_night", night=night_id)
         rows = db.execute(f"SELECT h.id, h.number, h.button FROM hands h WHERE h.night_id = ? "
                           f"AND {live_hand('h')} ORDER BY h.number, h.id", [night_id]).fetchall()
-        entries = night_rulings(db, night_id) if rows else []
+        entries = night_judgements(db, night_id) if rows else []
         voided = dict(db.execute(
             "SELECT e.hand_id, COUNT(*) FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
             "AND EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import store
 from referee.session import play_hand
+from referee.state import Phase
 from referee.table import hand_state
 from store.core.transactions import read_tx
 from store.dispute.rulings import push_gap_left
@@ -55,7 +56,7 @@ def forced_step(state: dict) -> str | None:
     :returns: ``"p3 ante 5"``, or None when no forced chip is owed now.
     """
     seat, legal = state.get("to_act"), state.get("legal") or []
-    if seat is None or state.get("phase") != "predeal" or len(legal) != 1:
+    if seat is None or state.get("phase") != Phase.PREDEAL or len(legal) != 1:
         return None
     only = legal[0]
     if only["verb"] not in FORCED_VERBS or only["min"] is None or only["min"] != only["max"]:

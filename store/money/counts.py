@@ -7,8 +7,8 @@ A night whose hands were played elsewhere (a PokerNow ledger, ``store.files.poke
 compare them with.
 
 The comparison is the referee's (:func:`referee.count.cash_out_findings`); this module
-only gathers what it takes, read-only: the stored rulings of the night's hands
-(:func:`store.hand.judging.night_rulings`, judged in memory where a stored one is not current;
+only gathers what it takes, read-only: the stored judgements of the night's hands
+(:func:`store.hand.judging.night_judgements`, judged in memory where a stored one is not current;
 nothing written: each carries its ``chips_on_table``), and the live ``cash_out`` entries of
 the ledger with the chips bought since the last hand before each.
 
@@ -37,7 +37,7 @@ from sqlite_utils import Database
 from referee.count import Count, cash_out_findings
 from store.core.memo import kept
 from store.core.transactions import read_tx
-from store.hand.judging import LIVE_ENTRY, Night, night_rulings
+from store.hand.judging import LIVE_ENTRY, Night, night_judgements
 from store.money.carried_pot import carried_pot, handed_back, pot_shares
 from store.night.nights import hands_elsewhere, table_players
 
@@ -62,7 +62,7 @@ def _count_findings(db: Database, night_id: int) -> list[dict]:
         if hands_elsewhere(db, night_id):  # a PokerNow ledger: no hands here to compare with
             return []
         night = Night(db, night_id)
-        entries = night_rulings(db, night_id)
+        entries = night_judgements(db, night_id)
         counts = _counts(db, night)
     return [f.as_dict() for f in cash_out_findings(entries, counts)]
 

@@ -10,15 +10,23 @@ added into ``store.money.ledger.night_summary``'s nets or the bank (``store.mone
 expenses have their own balances and their own fewest transfers
 (:func:`night_expenses`), shown beside the poker ones. Append-only: a mistake is voided
 (``expense_voids``: who, when, why), never edited.
+
+Every expense, share and void is linked in the night's keyed chain as it is written
+(``store.core.records.insert``). The reads check each row they use against its own link
+(``store.core.seals``): an expense whose row, shares or void no longer hold their seal (or
+whose shares no longer add up to it) is listed as ``unsealed`` and left out of the totals,
+balances and transfers; when a row was deleted the expenses' transfers are withheld.
 """
 
 from __future__ import annotations
 
 from sqlite_utils import Database
 
-from referee.settle import largest_remainder, settle
-from store.core.checks import MAX_CHIPS, StoreError, bad_characters, looks_blank
-from store.core.records import existing, insert_once, require_reason
+from referee.settle import SettleError, largest_remainder, settle
+from store.core.checks import MAX_CHIPS, StoreError, bad_characters, looks_blank, whole_number
+from store.core.memo import kept
+from store.core.records import existing, insert, insert_once, require_reason
+from store.core.seals import night_seals
 from store.core.transactions import utc_now, write_tx
 from store.night.nights import get_night, table_players
 from store.player.players import get_player
@@ -68,7 +76,7 @@ def add_expense(db: Database, night_id: int, payer_id: int, cents: int, descript
         ``expense_description_long``, ``expense_sharers`` (none), ``not_seated`` (name: a
         payer or sharer not at the night), ``key_reused``; nothing written.
     """
-    if isinstance(cents, bool) or not isinstance(cents, int) or not 0 < cents <= MAX_CHIPS:
+    if not whole_number(cents, low=1):
         raise StoreError("expense_amount", max=MAX_CHIPS)
     text = _description(description)
     sharers = list(dict.fromkeys(sharer_ids or []))
@@ -89,8 +97,7 @@ def add_expense(db: Database, night_id: int, payer_id: int, cents: int, descript
             "entered_by": entered_by, "entered_at": utc_now(), "key": key})
         shares = split_shares(cents, [p for p in order if p in sharers])
         for player_id, share in shares.items():
-            db.execute("INSERT INTO expense_shares (expense_id, player_id, cents) VALUES (?, ?, ?)",
-                       [expense_id, player_id, share])
+            insert(db, "expense_shares", {"expense_id": expense_id, "player_id": player_id, "cents": share})
         return expense_id
 
 
@@ -116,43 +123,89 @@ def void_expense(db: Database, night_id: int, expense_id: int, *, reason: str, e
                                                  "entered_by": entered_by, "entered_at": utc_now(), "key": key})
 
 
+EXPENSE_TABLES = ("expenses", "expense_shares", "expense_voids")
+"""The chained tables of the shared expenses (checked row by row: ``store.core.seals``)."""
+
+
+def _name(db: Database, names: dict, player_id) -> str | None:
+    """A player's name: the night's table's, else the club's, else None (no such player)."""
+    if player_id in names:
+        return names[player_id]
+    try:
+        return get_player(db, player_id)["name"]
+    except StoreError:
+        return None
+
+
+def _sealed(seals, eid: int, cents, shares: list[tuple], void_id) -> bool:
+    """Whether an expense can be used: its row, every share and its void hold their seals,
+    and the shares add up to it (a share deleted or moved breaks the sum)."""
+    return (seals.holds("expenses", eid) and all(seals.holds("expense_shares", sid) for sid, _, _ in shares)
+            and (void_id is None or seals.holds("expense_voids", void_id))
+            and whole_number(cents, high=None) and all(whole_number(c, high=None) for _, _, c in shares)
+            and sum(c for _, _, c in shares) == cents)
+
+
 def night_expenses(db: Database, night_id: int) -> dict:
     """The night's shared expenses, their balances and the transfers that settle them,
     apart from the poker nets. Read-only.
 
+    Each row is checked against its own link in the night's chain (``store.core.seals``):
+    an expense that does not hold (its row, a share or its void changed, inserted or
+    moved; its shares not adding up to it) is listed with ``"unsealed": True`` and none
+    of its figures, and left out of the total, the balances and the transfers; when a row
+    of the expenses was deleted (a link without its row) the transfers are withheld
+    (``"withheld": True``, ``"transfers": []``): what is missing cannot be told.
+
     :returns: ``{"expenses": [{"id", "payer_id", "payer", "cents", "description",
         "shares": [{"player_id", "name", "cents"}], "voided", "void_reason", "voided_by",
-        "entered_by", "entered_at"}] (oldest first, voided ones included and marked),
-        "total": cents of the live ones, "balances": {player_id: paid - share (cents)}
-        (live expenses; summing to 0), "transfers": [{"payer_id", "payer", "payee_id",
-        "payee", "cents"}] (the fewest, ``referee.settle.settle``)}``.
+        "entered_by", "entered_at", "unsealed"}] (oldest first, voided ones included and
+        marked; an unsealed one holds only ``id`` and ``"unsealed": True``), "total": cents
+        of the live ones, "balances": {player_id: paid - share (cents)} (live expenses;
+        summing to 0), "transfers": [{"payer_id", "payer", "payee_id", "payee", "cents"}]
+        (the fewest, ``referee.settle.settle``), "unsealed": whether any row of the
+        expenses does not hold (or is gone), "withheld": whether the transfers are
+        withheld}``.
     :raises StoreError: no such night.
     """
+    return kept(db, ("night_expenses", night_id), lambda: _night_expenses(db, night_id))
+
+
+def _night_expenses(db: Database, night_id: int) -> dict:
     get_night(db, night_id)
+    seals = night_seals(db, night_id, EXPENSE_TABLES)
     names = {p["player_id"]: p["name"] for p in table_players(db, night_id)}
     rows = db.execute(
-        "SELECT e.id, e.payer_id, e.cents, e.description, e.entered_by, e.entered_at, v.reason, v.entered_by "
+        "SELECT e.id, e.payer_id, e.cents, e.description, e.entered_by, e.entered_at, v.id, v.reason, v.entered_by "
         "FROM expenses e LEFT JOIN expense_voids v ON v.expense_id = e.id WHERE e.night_id = ? ORDER BY e.id",
         [night_id]).fetchall()
     expenses, balances = [], {}
-    for eid, payer_id, cents, description, by, at, void_reason, voided_by in rows:
-        shares = [{"player_id": p, "name": names.get(p) or get_player(db, p)["name"], "cents": c}
-                  for p, c in db.execute("SELECT player_id, cents FROM expense_shares WHERE expense_id = ? "
-                                         "ORDER BY id", [eid])]
-        voided = voided_by is not None
-        expenses.append({"id": eid, "payer_id": payer_id, "payer": names.get(payer_id) or
-                         get_player(db, payer_id)["name"], "cents": cents, "description": description,
-                         "shares": shares, "voided": voided, "void_reason": void_reason,
-                         "voided_by": voided_by, "entered_by": by, "entered_at": at})
+    for eid, payer_id, cents, description, by, at, void_id, void_reason, voided_by in rows:
+        shares = db.execute("SELECT id, player_id, cents FROM expense_shares WHERE expense_id = ? ORDER BY id",
+                            [eid]).fetchall()
+        if not _sealed(seals, eid, cents, shares, void_id):
+            expenses.append({"id": eid, "unsealed": True})
+            continue
+        voided = void_id is not None
+        expenses.append({"id": eid, "payer_id": payer_id, "payer": _name(db, names, payer_id), "cents": cents,
+                         "description": description,
+                         "shares": [{"player_id": p, "name": _name(db, names, p), "cents": c} for _, p, c in shares],
+                         "voided": voided, "void_reason": void_reason, "voided_by": voided_by, "entered_by": by,
+                         "entered_at": at, "unsealed": False})
         if not voided:
             balances[payer_id] = balances.get(payer_id, 0) + cents
-            for share in shares:
-                balances[share["player_id"]] = balances.get(share["player_id"], 0) - share["cents"]
-    plan = settle(balances)
+            for _, player_id, share in shares:
+                balances[player_id] = balances.get(player_id, 0) - share
+    withheld = bool(seals.gone & set(EXPENSE_TABLES))
+    try:
+        plan = [] if withheld else settle(balances)
+    except SettleError:  # (not with sealed rows: each expense used adds up to 0)
+        plan, withheld = [], True
     transfers = [{"payer_id": t.payer, "payer": names.get(t.payer), "payee_id": t.payee,
                   "payee": names.get(t.payee), "cents": t.amount} for t in plan]
-    return {"expenses": expenses, "total": sum(e["cents"] for e in expenses if not e["voided"]),
-            "balances": balances, "transfers": transfers}
+    return {"expenses": expenses, "total": sum(e["cents"] for e in expenses if not e["unsealed"] and not e["voided"]),
+            "balances": balances, "transfers": transfers, "unsealed": not seals.whole(*EXPENSE_TABLES),
+            "withheld": withheld}
 
 
 def player_expenses(db: Database, night_id: int, player_id: int) -> dict:
@@ -164,14 +217,16 @@ def player_expenses(db: Database, night_id: int, player_id: int) -> dict:
         (live ones, oldest first), ``"total"`` (cents of the live expenses), ``"paid"``
         (cents this player paid), ``"share"`` (their cents of all of them), ``"balance"``
         (paid - share: above 0 they are owed, below 0 they owe; the expenses' own
-        transfers settle it)}``.
+        transfers settle it), ``"unsealed"`` (:func:`night_expenses`': some row of the
+        night's expenses does not match the record; it is left out of these figures)}``.
     :raises StoreError: no such night.
     """
     night = night_expenses(db, night_id)
     live = [{"id": e["id"], "description": e["description"], "payer_id": e["payer_id"], "payer": e["payer"],
              "cents": e["cents"],
              "share": sum(s["cents"] for s in e["shares"] if s["player_id"] == player_id)}
-            for e in night["expenses"] if not e["voided"]]
+            for e in night["expenses"] if not e["unsealed"] and not e["voided"]]
     return {"expenses": live, "total": night["total"],
             "paid": sum(e["cents"] for e in live if e["payer_id"] == player_id),
-            "share": sum(e["share"] for e in live), "balance": night["balances"].get(player_id, 0)}
+            "share": sum(e["share"] for e in live), "balance": night["balances"].get(player_id, 0),
+            "unsealed": night["unsealed"]}

@@ -12,7 +12,7 @@ import json
 from sqlite_utils import Database
 
 from referee.settle import chips_to_cents, largest_remainder, settle, settle_hub
-from store.core.checks import MAX_CHIPS, StoreError
+from store.core.checks import MAX_CHIPS, StoreError, chip_amount
 from store.core.memo import kept
 from store.core.reasons import CARRIED_POT, RULING, coded, stored_reason, typed
 from store.core.records import existing, insert_once, keyed_write, require_reason
@@ -42,11 +42,26 @@ MODES = ("fewest", "hub")
 
 
 def _chips(value: object, *, allow_zero: bool) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or (value == 0 and not allow_zero):
-        raise StoreError("not_whole", field="chips", low=0 if allow_zero else 1)
-    if value > MAX_CHIPS:
-        raise StoreError("too_large", field="chips", max=MAX_CHIPS)
-    return value
+    """``value`` as one entry's chips (:func:`store.core.checks.chip_amount`: 0 or, unless
+    ``allow_zero``, 1 to ``MAX_CHIPS``).
+
+    :raises StoreError: ``not_whole`` (field, low) or ``too_large`` (field, max)."""
+    return chip_amount(value, low=0 if allow_zero else 1)
+
+
+def _night_total(db: Database, night_id: int, player: dict, chips: int) -> None:
+    """Refuse a buy-in that takes the chips the player has bought tonight (live buy-ins,
+    before this one) past :data:`store.core.checks.MAX_CHIPS`: the night's bound on one
+    player's chips, at every door (the night page, the command line, an imported file's
+    rebuys; a PokerNow ledger's rows are summed under the same bound), so every chip and
+    money figure of the night stays one the pages write (``store.core.checks.MAX_FIGURE``).
+
+    :raises StoreError: ``bought_too_many`` (name, bought: the chips bought tonight so
+        far, chips: this buy-in, max).
+    """
+    bought = sum(e["chips"] for e in _live(db, night_id, "buy_in") if e["player_id"] == player["player_id"])
+    if bought + chips > MAX_CHIPS:
+        raise StoreError("bought_too_many", name=player["name"], bought=bought, chips=chips, max=MAX_CHIPS)
 
 
 def _seated(db: Database, night_id: int, player_id: int, *, or_left: bool = False) -> dict:
@@ -74,7 +89,9 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
     :param key: idempotency key: a double submit stores one buy-in.
     :returns: the ledger entry id.
     :raises StoreError: a hand in progress (``hand_in_progress``: number, name: the hand and
-        the player), player not seated, bad amount, night closed.
+        the player), player not seated, bad amount (``not_whole``, ``too_large``: 1 to
+        ``MAX_CHIPS``), the player's chips bought tonight taken past ``MAX_CHIPS``
+        (``bought_too_many``: :func:`_night_total`), night closed.
     """
     with keyed_write(db, "ledger", key, "buy_in",
                      {"night_id": night_id, "player_id": player_id, "chips": chips}) as found:
@@ -85,6 +102,7 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
         player = _seated(db, night_id, player_id)
         if current_hand(db, night_id) is not None:
             raise StoreError("hand_in_progress", number=len(night_hands(db, night_id)), name=player["name"])
+        _night_total(db, night_id, player, chips)
         before = len(night_hands(db, night_id))
         return _entry(db, night_id, {"player_id": player_id, "kind": "buy_in", "chips": chips,
                                      "before_hand": before, "entered_by": entered_by}, key)

@@ -13,6 +13,12 @@ edited. Money is int cents.
 Statuses: ``due`` (no live mark), ``paid`` (the payer, or the host, said it was paid),
 ``confirmed`` (the payee, or the host, said it arrived; confirming an unmarked transfer
 marks and confirms it).
+
+Sealed (issue 24): every mark is linked in its night's keyed chain, every payment handle in
+the club's (``store.core.records.insert``). What the pages read is checked row by row
+against those links (``store.core.seals``): a mark that does not hold is not counted and
+the night's transfers say so (``unsealed``); a handle that does not hold is never shown
+(``handle`` None, ``handle_unsealed``), nor its QR code.
 """
 
 from __future__ import annotations
@@ -20,7 +26,9 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from store.core.checks import StoreError, bad_characters
+from store.core.memo import kept
 from store.core.records import existing, insert_once, require_reason
+from store.core.seals import club_row_holds, club_whole, night_seals
 from store.core.transactions import read_tx, utc_now, write_tx
 from store.money.expenses import night_expenses, player_expenses
 from store.night.nights import get_night, table_players
@@ -60,11 +68,31 @@ def set_payment_handle(db: Database, player_id: int, handle: str, *, entered_by:
                                                    "entered_by": entered_by, "entered_at": utc_now(), "key": key})
 
 
+def sealed_handle(db: Database, player_id: int) -> tuple[str | None, bool]:
+    """The player's payment handle as the club's chain holds it: ``(handle or None,
+    unsealed)``. The latest row is checked against its own link
+    (``store.core.seals.club_row_holds``) and the club's chain as a whole
+    (``store.core.seals.club_whole``: a handle deleted or inserted behind the record's
+    back); when either does not hold, ``(None, True)``: the handle is never used. Kept for
+    the request (``store.core.memo``: a page asks once per transfer). Read-only."""
+    return kept(db, ("sealed_handle", player_id), lambda: _sealed_handle(db, player_id))
+
+
+def _sealed_handle(db: Database, player_id: int) -> tuple[str | None, bool]:
+    row = db.execute("SELECT id, player_id, handle, entered_by, entered_at FROM payment_handles "
+                     "WHERE player_id = ? ORDER BY id DESC LIMIT 1", [player_id]).fetchone()
+    if row is None:
+        return None, not club_whole(db)
+    content = dict(zip(("player_id", "handle", "entered_by", "entered_at"), row[1:]))
+    if not club_whole(db) or not club_row_holds(db, "payment_handles", row[0], content):
+        return None, True
+    return (row[2] if isinstance(row[2], str) and row[2] else None), False
+
+
 def payment_handle(db: Database, player_id: int) -> str | None:
-    """The player's payment handle, or None (never set, or cleared)."""
-    row = db.execute("SELECT handle FROM payment_handles WHERE player_id = ? ORDER BY id DESC LIMIT 1",
-                     [player_id]).fetchone()
-    return row[0] if row and row[0] else None
+    """The player's payment handle, or None (never set, cleared, or not matching the
+    record: :func:`sealed_handle`)."""
+    return sealed_handle(db, player_id)[0]
 
 
 # -- transfers and their marks ----------------------------------------------------------------
@@ -81,13 +109,24 @@ def _settlement(db: Database, night_id: int, what: str) -> tuple[int | None, lis
     return close["id"], list(close["detail"].get("transfers") or [])
 
 
+def marks_whole(db: Database, night_id: int) -> bool:
+    """Whether every mark of the night holds its seal and none was deleted
+    (``store.core.seals.night_seals``). Read-only."""
+    return night_seals(db, night_id, ("transfer_marks",)).whole("transfer_marks")
+
+
 def _live_marks(db: Database, night_id: int, what: str) -> list[dict]:
+    """The night's marks of ``what`` not voided, oldest first; a mark, or a void, that does
+    not hold its seal is not counted (:func:`marks_whole` says the night has one)."""
+    seals = night_seals(db, night_id, ("transfer_marks",))
     cols = ("id", "close_id", "payer_id", "payee_id", "cents", "kind", "entered_by", "entered_at")
+    voided = {target for vid, target in db.execute(
+        "SELECT id, target FROM transfer_marks WHERE night_id = ? AND kind = 'void'", [night_id])
+        if seals.holds("transfer_marks", vid)}
     rows = db.execute(
         f"SELECT {', '.join(cols)} FROM transfer_marks m WHERE night_id = ? AND what = ? AND kind != 'void' "
-        "AND NOT EXISTS (SELECT 1 FROM transfer_marks v WHERE v.kind = 'void' AND v.target = m.id) ORDER BY id",
-        [night_id, what]).fetchall()
-    return [dict(zip(cols, r)) for r in rows]
+        "ORDER BY id", [night_id, what]).fetchall()
+    return [dict(zip(cols, r)) for r in rows if r[0] not in voided and seals.holds("transfer_marks", r[0])]
 
 
 def _matches(mark: dict, close_id: int | None, transfer: dict) -> bool:
@@ -163,10 +202,18 @@ def night_transfers(db: Database, night_id: int, what: str = "poker") -> list[di
     back. (The expenses' marks all belong to one settlement, ``close_id`` None: an
     expense's marks of a changed expense settlement are listed by :func:`stale_marks`.)
 
+    A mark that does not match the record (``store.core.seals``) is not counted, and every
+    transfer of the night is then ``unsealed`` (a changed mark may have named another pair,
+    a deleted one any pair); an expense that does not match, likewise for the expenses'
+    transfers (``store.money.expenses.night_expenses``).
+
     :returns: ``[{"payer_id", "payer", "payee_id", "payee", "cents" (still to pay now,
         cents >= 0), "settlement_cents", "paid_before" (signed, this row's direction),
         "what", "close_id", "status" ('due' | 'paid' | 'confirmed'), "paid_by", "paid_at",
-        "confirmed_by", "confirmed_at", "handle" (the payee's payment handle or None)}]``;
+        "confirmed_by", "confirmed_at", "handle" (the payee's payment handle or None: never
+        one that does not match the record), "handle_unsealed" (the payee's handle does not
+        match the record), "unsealed" (a mark of the night, or for the expenses an
+        expense, does not match the record: the status may be wrong)}]``;
         ``*_by`` are the ``entered_by`` of the marks (``"host:<user>"``,
         ``"player:<id>"``), times ISO UTC; a mark on this settlement matches its row by
         (close, payer, payee, cents).
@@ -174,6 +221,7 @@ def night_transfers(db: Database, night_id: int, what: str = "poker") -> list[di
     """
     close_id, transfers = _settlement(db, night_id, what)
     marks = _live_marks(db, night_id, what)
+    unsealed = not marks_whole(db, night_id) or (what == "expenses" and night_expenses(db, night_id)["unsealed"])
     moved = _earlier_money(marks, close_id) if what == "poker" and close_id is not None else {}
     names = {p["player_id"]: p["name"] for p in table_players(db, night_id)} if moved else {}
     out = []
@@ -184,11 +232,12 @@ def night_transfers(db: Database, night_id: int, what: str = "poker") -> list[di
         status = "confirmed" if confirmed else "paid" if paid else "due"
         if status == "due" and t["cents"] == 0 and t["paid_before"]:
             status = "confirmed" if t["earlier_confirmed"] else "paid"
+        handle, handle_unsealed = sealed_handle(db, t["payee_id"])
         out.append({**t, "what": what, "close_id": close_id, "status": status,
                     "paid_by": paid and paid["entered_by"], "paid_at": paid and paid["entered_at"],
                     "confirmed_by": confirmed and confirmed["entered_by"],
                     "confirmed_at": confirmed and confirmed["entered_at"],
-                    "handle": payment_handle(db, t["payee_id"])})
+                    "handle": handle, "handle_unsealed": handle_unsealed, "unsealed": unsealed})
     return out
 
 
@@ -203,6 +252,8 @@ def stale_marks(db: Database, night_id: int, what: str = "poker") -> list[dict]:
         "counted", "entered_by" (the latest mark's), "entered_at"}]``, oldest first.
     """
     close_id = _settlement(db, night_id, what)[0]
+    if what == "expenses" and night_expenses(db, night_id)["withheld"]:
+        return []  # (the expenses' transfers are withheld: no mark can be told stale)
     live = night_transfers(db, night_id, what) if what == "expenses" else []
     groups: dict[tuple, dict] = {}
     for m in _live_marks(db, night_id, what):
@@ -409,7 +460,9 @@ def night_payments(db: Database, night_id: int) -> dict:
     "timezone", "transfers" (poker, :func:`night_transfers`), "expense_transfers",
     "stale" (:func:`stale_marks` of both), "expenses"
     (``store.money.expenses.night_expenses``), "players" (the night's table), "handles"
-    {player_id: handle}, "markers" (:func:`marker_names`)}``. Read-only.
+    {player_id: handle or None}, "handles_unsealed": [player ids whose handle does not
+    match the record (not shown)], "marks_unsealed": a mark of the night does not match
+    the record (:func:`marks_whole`), "markers" (:func:`marker_names`)}``. Read-only.
 
     :raises StoreError: no such night.
     """
@@ -418,30 +471,35 @@ def night_payments(db: Database, night_id: int) -> dict:
         players = table_players(db, night_id)
         transfers = night_transfers(db, night_id)
         expense_transfers = night_transfers(db, night_id, "expenses")
+        handles = {p["player_id"]: sealed_handle(db, p["player_id"]) for p in players}
         return {"closed": night["closed"], "currency": night["currency"], "timezone": night["timezone"],
                 "transfers": transfers, "expense_transfers": expense_transfers,
                 "stale": stale_marks(db, night_id) + stale_marks(db, night_id, "expenses"),
                 "expenses": night_expenses(db, night_id), "players": players,
-                "handles": {p["player_id"]: payment_handle(db, p["player_id"]) for p in players},
+                "handles": {pid: handle for pid, (handle, _) in handles.items()},
+                "handles_unsealed": [pid for pid, (_, unsealed) in handles.items() if unsealed],
+                "marks_unsealed": not marks_whole(db, night_id),
                 "markers": marker_names(db, transfers + expense_transfers,
                                         {p["player_id"]: p["name"] for p in players})}
 
 
 def player_payments(db: Database, player_id: int) -> dict[int, dict]:
     """What the phone shows of paying up, per night the player played, in one read:
-    ``{night_id: {...player_transfers night, "my_handle": the player's own handle or None,
+    ``{night_id: {...player_transfers night, "my_handle": the player's own handle or None
+    (never one that does not match the record), "my_handle_unsealed": it does not,
     "expenses": store.money.expenses.player_expenses, "timezone", "markers"
     (:func:`marker_names`)}}``. Read-only.
 
     :raises StoreError: no such player.
     """
     with read_tx(db):
-        mine = payment_handle(db, player_id)
+        mine, mine_unsealed = sealed_handle(db, player_id)
         out = {}
         for night in player_transfers(db, player_id):
             night_id = night["night_id"]
             names = {p["player_id"]: p["name"] for p in table_players(db, night_id)}
-            out[night_id] = {**night, "my_handle": mine, "timezone": get_night(db, night_id)["timezone"],
+            out[night_id] = {**night, "my_handle": mine, "my_handle_unsealed": mine_unsealed,
+                             "timezone": get_night(db, night_id)["timezone"],
                              "expenses": player_expenses(db, night_id, player_id),
                              "markers": marker_names(db, night["pay"] + night["receive"], names)}
         return out

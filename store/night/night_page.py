@@ -60,7 +60,7 @@ def night_page(db: Database, night_id: int) -> dict | None:
 
 def opening_next(db: Database, view: dict, night: dict) -> str | None:
     """The opening minimum in force: the current hand's, else the next hand's (the ladder:
-    the stored ruling's ``next_opening``), else the night's rules'.
+    the stored judgement's ``next_opening``), else the night's rules'.
 
     :param view: ``store.hand.table_view.table_view`` of the night; ``night``: ``store.get_night``.
     """

@@ -17,7 +17,7 @@ from sqlite_utils import Database
 
 from referee.rules import HouseRules, RulesError, check_playable, resolve_rules
 from store.core import transactions
-from store.core.checks import MAX_CHIPS, StoreError
+from store.core.checks import MAX_STAKE, StoreError, chip_amount
 from store.core.reasons import coded
 from store.core.records import existing, insert, keyed_write
 from store.core.times import zone
@@ -76,9 +76,10 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
     :returns: the night id.
     :raises StoreError: bad rules (code ``rules_invalid``: params ``field``, the override
         key or None, and ``reason``, ``referee.rules.RulesError``'s) or rules no hand can be
-        played with (``rules_unplayable``: :func:`playable`), chip value, currency or time
-        zone; the key already used for a night with different data (code ``key_reused``);
-        nothing written.
+        played with (``rules_unplayable``: :func:`playable`), an ante, blind or bet past
+        ``MAX_STAKE`` (``too_large``: :func:`stakes_in_bounds`), chip value (``not_whole``,
+        ``too_large``: 1 to ``MAX_CHIPS``), currency or time zone; the key already used for
+        a night with different data (code ``key_reused``); nothing written.
     """
     tz = zone(timezone)
     try:
@@ -86,15 +87,10 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
     except RulesError as exc:
         raise StoreError("rules_invalid", field=exc.key, reason=exc.reason) from None
     playable(resolved)
+    stakes_in_bounds(resolved)
     frozen = resolved.as_dict()
-    for name, value in frozen.items():
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_CHIPS:
-            raise StoreError("too_large", field=name, max=MAX_CHIPS)
     for name, value in (("chip_cents", chip_cents), ("chips_per", chips_per)):
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise StoreError("not_whole", field=name, low=1)
-        if value > MAX_CHIPS:
-            raise StoreError("too_large", field=name, max=MAX_CHIPS)
+        chip_amount(value, low=1, field=name)
     for name, value in (("title", title), ("note", note)):
         if value is not None and not isinstance(value, str):
             raise StoreError("not_text", field=name)
@@ -139,6 +135,21 @@ def playable(rules: HouseRules) -> None:
         check_playable(rules)
     except RulesError as exc:
         raise StoreError("rules_unplayable", field=exc.key, reason=exc.reason, **exc.params) from None
+
+
+def stakes_in_bounds(rules: HouseRules) -> None:
+    """Refuse rules with a whole number past :data:`store.core.checks.MAX_STAKE` (an ante,
+    a blind, a bet size; the other whole numbers of the rules, jokers or draws, are far
+    below it): the new-night form's bound (``web.night.night_form``), applied by the
+    store to every night however it is made (the form, the command line, an imported
+    session or PHH file's rules).
+
+    :param rules: resolved (``referee.resolve_rules``).
+    :raises StoreError: code ``too_large``, params ``field`` (the rules' key) and ``max``.
+    """
+    for name, value in rules.as_dict().items():
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_STAKE:
+            raise StoreError("too_large", field=name, max=MAX_STAKE)
 
 
 def get_night(db: Database, night_id: int) -> dict:

@@ -18,7 +18,7 @@ from tablets import dealer_token
 
 import referee
 import store
-from store.hand.judging import hand_ruling
+from store.hand.judging import hand_judgement
 
 pytestmark = pytest.mark.browser
 
@@ -126,7 +126,7 @@ def test_a_night_from_the_form_plays_to_the_right_with_blinds_and_a_check_down_c
     tablet.act("p1 check")                     # everyone checked after the draw: the pot carries
     hand_id = store.current_hand(db, night_id)
     assert [a["action"] for a in store.hand_actions(db, hand_id)][-1] == "p1 check"
-    ruling = hand_ruling(db, hand_id)
+    ruling = hand_judgement(db, hand_id)
     assert (ruling["awards"], ruling["carried"]) == ({}, 40)   # no showdown: 4 x 10 carry
     assert [f["kind"] for f in ruling["findings"] if f["severity"] == "error"] == []
     context.close()

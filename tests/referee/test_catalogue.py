@@ -146,7 +146,7 @@ def test_the_referees_code_holds_no_spanish_but_the_seeds_own_words():
 
 def test_a_change_of_words_makes_the_stored_rulings_stale():
     """A stored finding's ``rule`` is the English catalogue's words: the fingerprint that
-    keys each stored ruling (``store.hand.judging``) covers the compiled catalogues as well
+    keys each stored judgement (``store.hand.judging``) covers the compiled catalogues as well
     as the referee's source, so new words judge the stored hands again."""
     from referee_catalogue import REFEREE
 

@@ -500,13 +500,13 @@ def test_the_text_format_counts_actions_from_1_and_json_keeps_the_index():
     case = SHARED / "cases" / "false_opener.json"
     text = _cli(str(case), "--lang", "es", "--format", "text").stdout
     assert ("  error   apertura sin ley (acción 6 de la mano, contando desde 1): Bruno abrió sin "
-            "pareja de valets o mejor (recibió Ts Td 9c 5h 2s).") in text
+            "pareja de jotas o mejor (recibió Ts Td 9c 5h 2s).") in text
     assert "          regla: «Pocker: Las jugadas, Jackpot, Envites y Farol»: «Cuando se haga" in text
     out = json.loads(_cli(str(case), "--lang", "es").stdout)["hands"][0]
     opening = next(f for f in out["findings"] if f["kind"] == "unjustified_opening")
     assert opening["action"] == 5
     assert opening["message"] == "seat 3 opened without a pair of jacks or better (dealt TsTd9c5h2s)"
-    assert opening["text"].startswith("Bruno abrió sin pareja de valets o mejor")
+    assert opening["text"].startswith("Bruno abrió sin pareja de jotas o mejor")
     assert "Regla: «Pocker: Las jugadas, Jackpot, Envites y Farol»" in opening["text"]
     assert _cli(str(case), "--lang", "fr").returncode == 2
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 
 from paths import ROOT
 
@@ -201,14 +202,22 @@ def cli_words_outside_gettext(trees: dict[str, ast.Module]) -> list[str]:
     return found
 
 
+OLD_TEXT_READERS = {"store/core/reasons.py"}
+"""The one reader of the English sentences rows written before the codes hold: its patterns
+are the old sentences, read, never said."""
+
+
 def store_sentences(trees: dict[str, ast.Module]) -> list[str]:
     """Sentences for a person built in the store: an f-string or ``"...".format(...)`` of
-    two words or more (not SQL) that a function returns or yields (whole or as a part:
+    two words or more, or a literal sentence (:func:`sentence`) not given to a call, not SQL, that a function returns or yields (whole or as a part:
     ``return _problem(n, f"link {n} was deleted")``), that is stored in a dict or list
     (``result["problem"] = ...``), or that a dict, list, tuple or set display holds.
     ``"path:line: text"`` each."""
     found = []
     for name, tree in trees.items():
+        if name in OLD_TEXT_READERS:
+            continue
+        given = {arg for call in ast.walk(tree) if isinstance(call, ast.Call) for arg in call.args}
         held: set[ast.AST] = set()
         for node in ast.walk(tree):
             if isinstance(node, (ast.Return, ast.Yield)) and node.value is not None:
@@ -221,6 +230,8 @@ def store_sentences(trees: dict[str, ast.Module]) -> list[str]:
                 held.update(n for element in node.elts for n in ast.walk(element))
         for node in sorted(held, key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0))):
             text = _built(node)
+            if text is None and isinstance(node, ast.Constant) and sentence(node.value) and node not in given:
+                text = node.value  # a sentence written out whole: {"error": "The night is closed."}
             if text is not None and not SQL.search(text) and len(_words(text)) >= 2:
                 found.append(f"{name}:{node.lineno}: {text[:80]!r}")
     return found
@@ -232,10 +243,65 @@ def cli_module() -> dict[str, ast.Module]:
     return {str(path.relative_to(ROOT)): ast.parse(path.read_text(encoding="utf-8"))}
 
 
+@cache
 def scanned_modules() -> dict[str, ast.Module]:
+    """Every module of ``store/`` and ``web/``, parsed once per test process (read-only)."""
     return {str(path.relative_to(ROOT)): ast.parse(path.read_text(encoding="utf-8"))
             for folder in SCANNED for path in sorted((ROOT / folder).rglob("*.py"))}
 
 
 def _planted(source: str) -> dict[str, ast.Module]:
     return {"planted.py": ast.parse(source)}
+
+
+FLASK_SAYING = {"flash": (0,), "abort": (1,), "jsonify": None, "make_response": None, "Response": None}
+"""Flask's calls whose text reaches a person -> the positional arguments that hold it (None:
+all of them; ``flash``'s category and ``abort``'s status code are not said); their keyword
+arguments ``description``, ``message``, ``response`` are said too."""
+
+
+def web_words_outside_gettext(trees: dict[str, ast.Module]) -> list[str]:
+    """Words a view says that are not the catalogue's: a literal (or an f-string or
+    ``.format`` of words) given to ``flash`` (one word is enough: "Expense voided."),
+    ``abort``'s description, ``jsonify``/``make_response``/``Response``, or returned by a
+    function (``return "The night is closed.", 400``; two words or more, so a template's
+    name or a code passes). Dict keys are not said. ``"path:line: source"`` each."""
+    found = []
+    for name, tree in trees.items():
+        for node in ast.walk(tree):
+            said, least = [], 2
+            if isinstance(node, ast.Call) and _called(node) in FLASK_SAYING:
+                where = FLASK_SAYING[_called(node)]
+                said = [a for i, a in enumerate(node.args) if where is None or i in where]
+                said += [k.value for k in node.keywords if k.arg in {"description", "message", "response"}]
+                least = 1 if _called(node) in {"flash", "abort"} else 2
+            elif isinstance(node, ast.Return) and node.value is not None:
+                said = [node.value]
+            texts = [text for arg in said for literal, text in _literals(_without_keys(arg))]
+            if any(len(_words(text)) >= least and not SQL.search(text) for text in texts):
+                found.append(f"{name}:{node.lineno}: {ast.unparse(node)[:100]}")
+    return found
+
+
+FORMATTERS = {"format_datetime", "format_date", "format_time", "format_decimal", "format_currency", "strftime"}
+"""Calls whose literal argument is a pattern (``'EEE d MMM y, HH:mm'``), not words."""
+
+
+def _without_keys(node: ast.AST) -> ast.AST:
+    """``node`` with what is not said left out: a dict display's keys, a comparison
+    (``action == 'paid'`` chooses between two sentences), a pattern given to a formatter
+    (:data:`FORMATTERS`)."""
+    class Said(ast.NodeTransformer):
+        def visit_Dict(self, dict_node):
+            self.generic_visit(dict_node)
+            return ast.List(elts=dict_node.values, ctx=ast.Load())
+
+        def visit_Compare(self, compare):
+            return ast.Constant(None)
+
+        def visit_Call(self, call):
+            if _called(call) in FORMATTERS:
+                return ast.Constant(None)
+            self.generic_visit(call)
+            return call
+    return Said().visit(ast.parse(ast.unparse(node), mode="eval")).body

@@ -25,13 +25,20 @@ shown as stored."""
 DECISIONS = {"upheld": _l("upheld"), "rejected": _l("rejected")}
 """A ruling's decision by its code (``store.dispute.rulings``); another is shown as stored."""
 
+MARK_KINDS = {"paid": _l("marked paid"), "confirmed": _l("confirmed as received")}
+"""A transfer mark's kind by its code (``store.money.payments``); a void has a sentence of
+its own (:func:`_mark`); another kind is shown as stored."""
 
-def _player(f: dict) -> str:
-    """The player of a row: the name, ``player N`` when there is no such player, ``the
-    table`` for none."""
-    if f["player_id"] is None:
+WHATS = {"poker": _l("poker"), "expenses": _l("shared expenses")}
+"""Which settlement a transfer belongs to (``store.money.payments.WHATS``); another is shown as stored."""
+
+
+def _player(f: dict, side: str = "player") -> str:
+    """The player of a row (``side``: ``player``, or a mark's ``payer`` or ``payee``): the
+    name, ``player N`` when there is no such player, ``the table`` for none."""
+    if f[f"{side}_id"] is None:
         return _("the table")
-    return f["player"] if f["player"] is not None else _("player %(id)s", id=f["player_id"])
+    return f[side] if f[side] is not None else _("player %(id)s", id=f[f"{side}_id"])
 
 
 def _hand(f: dict) -> str:
@@ -96,9 +103,40 @@ def _ruling(row_id: int, f: dict) -> str:
     return _("%(ruling)s, chips moved %(moves)s", ruling=text, moves=f["moves"]) if f["moves"] else text
 
 
+def _mark(row_id: int, f: dict) -> str:
+    transfer = _("%(payer)s pays %(payee)s %(cents)s cents (%(what)s)", payer=_player(f, "payer"),
+                 payee=_player(f, "payee"), cents=f["cents"], what=WHATS.get(f["what"], f["what"]))
+    if f["kind"] == "void":
+        return _("transfer mark %(id)s, %(transfer)s: withdraws mark %(target)s (%(reason)s)", id=row_id,
+                 transfer=transfer, target=f["target"], reason=repr(f["reason"]))
+    return _("transfer mark %(id)s, %(transfer)s: %(kind)s", id=row_id, transfer=transfer,
+             kind=MARK_KINDS.get(f["kind"], f["kind"]))
+
+
+def _expense(row_id: int, f: dict) -> str:
+    return _("shared expense %(id)s: %(what)s, %(cents)s cents paid by %(payer)s", id=row_id,
+             what=repr(f["description"]), cents=f["cents"], payer=_player(f, "payer"))
+
+
+def _share(row_id: int, f: dict) -> str:
+    return _("share %(id)s of shared expense %(expense)s: %(player)s, %(cents)s cents", id=row_id,
+             expense=f["expense_id"], player=_player(f), cents=f["cents"])
+
+
+def _expense_void(row_id: int, f: dict) -> str:
+    return _("void %(id)s of shared expense %(expense)s (%(reason)s)", id=row_id, expense=f["expense_id"],
+             reason=repr(f["reason"]))
+
+
+def _handle(row_id: int, f: dict) -> str:
+    return _("payment handle %(id)s of %(player)s: %(handle)s", id=row_id, player=_player(f),
+             handle=repr(f["handle"]))
+
+
 ROWS: dict[str, Callable[[int, dict], str]] = {
     "nights": _night, "seats": _seat, "hands": _hand_row, "events": _event, "ledger": _ledger,
-    "disputes": _dispute, "rulings": _ruling}
+    "disputes": _dispute, "rulings": _ruling, "transfer_marks": _mark, "expenses": _expense,
+    "expense_shares": _share, "expense_voids": _expense_void, "payment_handles": _handle}
 """A chained row's words by its table (``store.core.chain_rows.CHAINED``)."""
 
 
@@ -167,6 +205,8 @@ PROBLEMS: dict[str, Callable[[dict, dict], str]] = {
                                  what=row_text(q["row"]), night=q["night"]),
     "night_pending": lambda p, q: _("the night is listed as made before the chain and was never linked: it "
                                     "cannot be verified"),
+    "money_pending": lambda p, q: _("its payment marks, shared expenses or payment handles written before they "
+                                    "were sealed were never linked: they cannot be verified"),
     "result_changed": lambda p, q: _("the stored result of hand %(hand)s was changed; it is re-judged from the "
                                      "log", hand=q["hand"]),
     "printed_head_unknown": lambda p, q: ngettext("the printed head %(head)s is not in night %(night)s's chain "

@@ -1,5 +1,5 @@
 """Flask commands: ``init-db``, ``import FILE``, ``close NIGHT``, ``reopen NIGHT --reason TEXT``,
-``report NIGHT -o FILE.pdf``, ``verify NIGHT [--head HEX]``, ``demo``, ``dealer-link NIGHT
+``report NIGHT -o FILE.pdf``, ``verify [NIGHT] [--head HEX]``, ``demo``, ``dealer-link NIGHT
 [--label TEXT]``, ``set-password USER [--password-stdin]``, ``setup-code``, ``backup FILE
 [--force]``, ``restore FILE [--force]``.
 
@@ -222,30 +222,49 @@ def report_command(night, output):
 
 
 @click.command("verify")
-@click.argument("night", type=int)
+@click.argument("night", type=int, required=False)
 @click.option("--head", "printed", default=None, metavar="HEX",
               help="a head printed earlier (on the night report): is it still in the chain?")
 @with_appcontext
 def verify_command(night, printed):
-    """Recompute the NIGHT's keyed hash chain: prints its head and link count (exit 0), or
-    the first row that does not match (exit 1); exit 2 for an unknown night. A key that is
-    not the one the database was sealed with (or a lost or malformed one) is said as such,
-    in one line (exit 1): it accuses no row."""
+    """Recompute the NIGHT's keyed hash chain (without NIGHT: every night's) and the club's
+    (the payment handles, which belong to no night): prints each head and link count (exit
+    0; the club's line only once a payment handle was given), or the first row of each that
+    does not match (exit 1); exit 2 for an unknown night. A key that is not the one the database was sealed with (or a lost or malformed
+    one) is said as such, in one line (exit 1): it accuses no row."""
+    if printed is not None and night is None:
+        with spoken():
+            raise click.UsageError(_("--head needs the NIGHT it was printed for"))
     try:
         db = store.open_db(current_app.config["DATABASE"])
     except store.StoreError as exc:
         raise click.ClickException(said(exc)) from None
     try:
-        result = store.core.chain.verify(db, night, head=printed)
+        record = store.core.chain.verify_record(db, night, head=printed)
     except store.StoreError as exc:
         click.echo(said(exc), err=True)
         click.get_current_context().exit(2)
     finally:
         db.close()
     with spoken():
-        for line in _verified(night, result):
-            click.echo(line)
-    click.get_current_context().exit(0 if result["ok"] else 1)
+        for result in record["nights"]:
+            for line in _verified(result["night_id"], result):
+                click.echo(line)
+        if record["club"]["links"] or not record["club"]["ok"]:  # (a club with no payment handle: nothing to say)
+            click.echo(_club_verified(record["club"]))
+    click.get_current_context().exit(0 if record["ok"] else 1)
+
+
+def _club_verified(result: dict) -> str:
+    """``verify``'s line for the club's chain (``store.core.chain.verify_club``'s
+    ``result``, which holds a link or a problem; said inside :func:`spoken`)."""
+    if not result["ok"]:
+        problem = result["problem"]
+        return _("the club's payment handles: the record does not match at %(place)s: %(problem)s",
+                 place=problem_place(problem), problem=problem_text(problem))
+    return ngettext("the club's payment handles: the record is intact: %(num)s links, head %(head)s",
+                    "the club's payment handles: the record is intact: %(num)s links, head %(head)s",
+                    result["links"], head=result["head"])
 
 
 def _verified(night: int, result: dict) -> list[str]:

@@ -20,6 +20,7 @@ a label, a sentence and the rule quoted, never the raw kind or the English messa
 
 from __future__ import annotations
 
+import math
 import secrets
 from decimal import Decimal
 from pathlib import Path
@@ -30,6 +31,7 @@ from flask_babel import Babel, force_locale, format_currency, format_decimal, ge
 from flask_babel import lazy_gettext as _l
 
 from referee import messages
+from store.core.checks import MAX_FIGURE
 from store.hand.replayer import parsed_line
 
 LANGUAGES = ("es", "en")
@@ -350,16 +352,52 @@ def _remember_lang(response):
     return response
 
 
-def money(cents: int | None, currency: str = "EUR") -> str:
+OUT_OF_RANGE = _l("out of range")
+"""What a page writes for a figure it cannot write as a number (:func:`in_range`)."""
+
+
+def in_range(figure: object) -> bool:
+    """Whether a page writes ``figure`` (chips, or money in cents) as a number: a finite
+    number (an ``int``, ``float`` or ``Decimal``; not a ``bool``) of at most
+    ``store.core.checks.MAX_FIGURE`` either way, which Babel writes exactly in both
+    languages. Every amount the store takes is within it (its doors bound each amount by
+    ``MAX_CHIPS``); a figure past it is a value stored before those bounds (``d award p1
+    10000000000000000000000000``, issue 24), which :func:`chips` and :func:`money` write
+    as :data:`OUT_OF_RANGE`, never a 500 (Babel's ``decimal.InvalidOperation``).
+
+    >>> in_range(10**24), in_range(-10**24), in_range(10**25), in_range(1.5), in_range(float("nan"))
+    (True, True, False, True, False)
+    >>> in_range(True), in_range("12")
+    (False, False)
+    """
+    if isinstance(figure, bool) or not isinstance(figure, (int, float, Decimal)):
+        return False
+    finite = figure.is_finite() if isinstance(figure, Decimal) else isinstance(figure, int) or math.isfinite(figure)
+    return finite and abs(figure) <= MAX_FIGURE
+
+
+def out_of_range() -> str:
+    """The words for a figure out of range in the request's language, "fuera de rango" /
+    "out of range" (:data:`OUT_OF_RANGE`)."""
+    return str(OUT_OF_RANGE)
+
+
+def money(cents: int | None, currency: str = "EUR", signed: bool = False) -> str:
     """Integer cents as the UI language writes money (``1250`` -> ``12,50 €`` in Spanish).
 
     :param cents: amount in cents (int; negative for a loss, written with the minus sign
-        :data:`MINUS`, as every signed chip figure: ``−3,00 €``); None gives an em dash.
+        :data:`MINUS`, as every signed chip figure: ``−3,00 €``); None gives an em dash; a
+        figure past :func:`in_range` gives :data:`OUT_OF_RANGE` (no sign).
+    :param signed: a gain gets ``+`` too (a net: ``+12,50 €``).
     """
     if cents is None:
         return "\u2014"
+    if not in_range(cents):
+        return out_of_range()
     text = format_currency(Decimal(cents) / 100, currency)
-    return text.replace("-", MINUS, 1) if cents < 0 else text
+    if cents < 0:
+        return text.replace("-", MINUS, 1)
+    return "+" + text if signed and cents > 0 else text
 
 
 MINUS = "\u2212"
@@ -372,10 +410,13 @@ def chips(count: int | None, signed: bool = False) -> str:
     writes a loss with the minus sign :data:`MINUS` (``−20``): every signed chip figure of
     the host's pages, the report, its PDF and the share text is written by this.
 
-    :param count: chips (int); None gives an em dash.
+    :param count: chips (int); None gives an em dash; a figure past :func:`in_range` (a
+        value stored before the store bounded amounts) gives :data:`OUT_OF_RANGE`.
     """
     if count is None:
         return "\u2014"
+    if not in_range(count):
+        return out_of_range()
     if signed and count < 0:
         return MINUS + format_decimal(-count)
     text = format_decimal(count)

@@ -313,6 +313,8 @@ def _session_invalid(p: dict) -> str:
         "rules_invalid": lambda: _("The file's rules cannot be used: an unknown preset or setting, or a "
                                    "value out of range."),
         "rules_unplayable": lambda: _("The file's rules cannot be played: %(reason)s", reason=_rules_unplayable(p)),
+        "rules_too_large": lambda: _("The file's rules: %(field)s is too large (at most %(max)s chips, as on the "
+                                     "new-night form).", field=field_label(p["field"]), max=p["max"]),
         "note": lambda: _("The file's note must be text."),
         "hand": lambda: _("Hand %(hand)s of the file must be a hand with its actions.", **p),
         "button": lambda: _("Hand %(hand)s of the file: the button must be a seat number.", **p),
@@ -334,6 +336,10 @@ def _session_invalid(p: dict) -> str:
             text=_visible(p["text"])),
         "count": lambda: _("The file's counts (cash_out) cannot be read: each is a seat with its chips, or "
                            "the chips and the hand after which they were counted."),
+        "bought_too_many": lambda: _("Hand %(hand)s: the rebuy of seat %(seat)s takes the chips it bought "
+                                     "tonight past what one player may buy in a night (%(bought)s bought "
+                                     "before it; at most %(max)s).", hand=p["hand"], seat=_visible(p["seat"]),
+                                     bought=p["bought"], max=p["max"]),
         "ends_too_many": lambda: _("Seat %(seat)s ends the night with more chips than can be kept: check the "
                                    "amounts in the actions.", seat=_visible(p["seat"])),
         "replay": lambda: _("The referee cannot replay the file's hands as a night: check the players, the "
@@ -354,12 +360,28 @@ def _chain_key_wrong(p: dict) -> str:
 def _backup_night_unverified(p: dict) -> str:
     """``backup_night_unverified`` (``store.files.backup.check_backup``: params ``archive``,
     ``night``, ``link`` (None: the chain as a whole), ``table``, ``row``)."""
+    if p.get("link") is None and p.get("table"):
+        return _("%(archive)s: night %(night)s does not verify (%(table)s row %(row)s)", archive=p["archive"],
+                 night=p["night"], table=p["table"], row=p["row"])
     if p.get("link") is None:
         return _("%(archive)s: night %(night)s does not verify: its chain does not match", archive=p["archive"],
                  night=p["night"])
     if p.get("table"):
         return _("%(archive)s: night %(night)s does not verify at link %(link)s (%(table)s row %(row)s)", **p)
     return _("%(archive)s: night %(night)s does not verify at link %(link)s", **p)
+
+
+def _backup_club_unverified(p: dict) -> str:
+    """``backup_club_unverified`` (``store.files.backup.check_backup``: the club's chain, the
+    payment handles; params ``archive``, ``link`` (None: not at a link), ``table``, ``row``)."""
+    if p.get("link") is not None and p.get("table"):
+        return _("%(archive)s: the club's payment handles do not verify at link %(link)s (%(table)s row %(row)s)",
+                 **p)
+    if p.get("table"):
+        return _("%(archive)s: the club's payment handles do not verify (%(table)s row %(row)s)",
+                 archive=p["archive"], table=p["table"], row=p["row"])
+    return _("%(archive)s: the club's payment handles do not verify: their chain does not match",
+             archive=p["archive"])
 
 
 def _backup_migrations(p: dict) -> str:
@@ -580,6 +602,8 @@ MESSAGES = {
     "entry_not_voidable": lambda p: _("Only a buy-in, a cash-out or an adjustment can be voided here."),
     "too_large": lambda p: _("%(field)s: too large (at most %(max)s).", field=field_label(p["field"]),
                              max=p["max"]),
+    "bought_too_many": lambda p: _("%(name)s has bought %(bought)s chips tonight: %(chips)s more would take "
+                                   "them past what one player may buy in a night (at most %(max)s).", **p),
     "button_not_seated": lambda p: _("The button must be an occupied seat (%(seats)s), not %(button)s.",
                                      seats=_hands(p["seats"]), button=_visible(p["button"])),
     "hand_race": lambda p: _("Another hand was started at the same moment: reload the table."),
@@ -687,6 +711,8 @@ MESSAGES = {
     "backup_cannot_migrate": lambda p: _("%(archive)s: the copy cannot be brought up to date: %(detail)s", **p),
     "backup_night_unverified": _backup_night_unverified,
     "backup_head_mismatch": lambda p: _("%(archive)s: night %(night)s's chain head is not the manifest's", **p),
+    "backup_club_unverified": _backup_club_unverified,
+    "backup_club_head_mismatch": lambda p: _("%(archive)s: the club's chain head is not the manifest's", **p),
     "backup_night_count": lambda p: _("%(archive)s: %(nights)s nights in the copy, the manifest says "
                                       "%(manifest)s", **p),
     "backup_migrations": _backup_migrations,

@@ -57,6 +57,7 @@ from store.files import exporter
 from store.files.importer import PHH_SUFFIXES
 from store.files.upload import Upload, Uploaded, import_upload, read_upload
 from web.account.views import current_actor, host_required
+from web.core import i18n
 from web.core.db import get_db
 from web.core.forms import MAX_TITLE, check_text, currency_field, field_label, text_field
 from web.core.forms import int_field as _int
@@ -250,10 +251,31 @@ def download(night_id: int, fmt: str):
     if export["refused"] is not None:
         flash(refusal_text(export["refused"]), "error")
         return redirect(url_for("host.night", night_id=night_id))
-    body = export["body"] if fmt != "csv" else "\ufeff" + exporter.csv_text(_csv_header(), export["rows"])
+    body = export["body"] if fmt != "csv" else "\ufeff" + exporter.csv_text(_csv_header(),
+                                                                            [_csv_row(r) for r in export["rows"]])
     name = _download_name(info, fmt, hands)
     return Response(body, mimetype=FORMATS[fmt], headers={
         "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
+
+
+CHIP_COLUMNS, MONEY_COLUMN = (2, 3, 4, 5), 6
+"""The CSV's figure columns (:func:`_csv_header`): bought, counted, adjustment and net in
+chips; the net in money (a ``Decimal`` in the currency's units)."""
+
+
+def _csv_row(row: list) -> list:
+    """A row of ``store.files.exporter.money_rows`` as the CSV writes it: each figure as it
+    is (numbers stay numbers), except one a page would not write as a number
+    (``web.core.i18n.in_range``: a value stored before the store bounded amounts), which is
+    the words "fuera de rango" / "out of range"."""
+    cells = list(row)
+    for index in CHIP_COLUMNS:
+        if cells[index] is not None and not i18n.in_range(cells[index]):
+            cells[index] = i18n.out_of_range()
+    money = cells[MONEY_COLUMN]
+    if money is not None and not (money.is_finite() and i18n.in_range(int(money.scaleb(2)))):
+        cells[MONEY_COLUMN] = i18n.out_of_range()  # (in cents, as every money figure)
+    return cells
 
 
 def _csv_header() -> list[str]:

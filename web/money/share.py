@@ -16,12 +16,9 @@ from web.money.bank import bank_sentence
 
 
 def _signed(cents: int, currency: str) -> str:
-    """Money with a sign for a net: ``+12,50 €``, ``−3,00 €``, ``0,00 €``."""
-    if cents > 0:
-        return "+" + money(cents, currency)
-    if cents < 0:
-        return "−" + money(-cents, currency)
-    return money(0, currency)
+    """Money with a sign for a net: ``+12,50 €``, ``−3,00 €``, ``0,00 €``
+    (``web.core.i18n.money``, signed)."""
+    return money(cents, currency, signed=True)
 
 
 def _transfer(t: dict, currency: str) -> str:
@@ -68,7 +65,7 @@ def _text(summary: dict, expenses: dict | None) -> str:
         lines.append(_("Nobody owes anything."))
     else:
         lines.append(_("Transfers are worked out once the bank balances."))
-    live = [e for e in (expenses or {}).get("expenses", []) if not e.get("voided")]
+    live = [e for e in (expenses or {}).get("expenses", []) if not e.get("voided") and not e.get("unsealed")]
     if live:
         lines.append(_("Shared expenses (apart from the poker):"))
         lines += [f"{e.get('description', '')} {money(e['cents'], currency)}" for e in live]

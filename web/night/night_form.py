@@ -9,10 +9,11 @@ the referee takes, the words the page shows). The template draws the table; the 
 preset's value and is not stored as an override.
 
 The rules themselves are the referee's: :func:`read_rules` builds the ``HouseRules`` with
-``referee.resolve_rules`` and says its refusal (``RulesError.key``) in the page's words,
-and so the combinations no hand can be played with (``referee.rules.check_playable``, which
-the store applies to every night however it is made: ``store.night.nights.playable``),
-said from the refusals' catalogue (``web.core.refusals``, code ``rules_unplayable``).
+``referee.resolve_rules`` and says its refusal (``RulesError.key``) in the page's words.
+The combinations no hand can be played with are refused by the store, which applies
+``referee.rules.check_playable`` to every night however it is made
+(``store.night.nights.playable``, code ``rules_unplayable`` with the ``field``): the page
+says it from the refusals' catalogue and marks that field (:func:`refused_field`).
 """
 
 from __future__ import annotations
@@ -26,11 +27,9 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 import referee
-from referee.rules import check_playable
-from store.core.checks import StoreError
+from store.core.checks import MAX_STAKE, StoreError
 from web.core.forms import MAX_NUMBER, field_label, int_field
 from web.core.i18n import PRESET_NAMES
-from web.core.refusals import said_refusal
 
 PRESET_SENTENCES = {
     "jackpots": _l("The card room's jacks or better (Robert's Rules of Poker): 52 cards, a pair of "
@@ -152,14 +151,6 @@ need), in the order the form shows them. Chips are whole numbers; choices are cl
 
 BY_KEY = {s.key: s for s in SETTINGS}
 
-MAX_STAKE = MAX_NUMBER // 1000
-"""The largest ante, blind or bet size the form takes (chips): a thousandth of the
-store's bound (``store.core.checks.MAX_CHIPS``, :data:`web.core.forms.MAX_NUMBER`), so ten seats each
-putting it in through a bet and four raises on every round of three draws keep a hand's
-pot within what the store writes (an action line with a number past ``MAX_CHIPS`` is
-refused: ``store.hand.events``, ``action_too_large``). An ante of 99 999 999 999 chips is a
-typo, not a stake: refused, naming the field."""
-
 LADDER_OTHER = "opener_ladder_other"
 """The text field of a ladder typed in (ranks J, Q, K, A separated by spaces or dashes)."""
 
@@ -193,10 +184,10 @@ def read_rules() -> dict:
     A blind size above 0 with ``blinds_allowed`` left empty turns blinds on (the host set
     blinds); a blind size with blinds set to "no" is refused.
 
-    :raises FieldRefused: a bad number or choice, or rules the referee refuses
-        (``referee.RulesError``: rules it cannot resolve, or no hand can be played with,
-        ``referee.rules.check_playable``), the message naming the field in the page's
-        language and ``field`` the form field's name.
+    :raises FieldRefused: a bad number or choice, or rules the referee cannot resolve
+        (``referee.RulesError``), the message naming the field in the page's language and
+        ``field`` the form field's name. (Rules no hand can be played with are the store's
+        refusal: ``store.create_night``.)
     """
     preset = request.form.get("preset", "") or "jackpots"
     if preset not in referee.PRESETS:
@@ -223,11 +214,6 @@ def read_rules() -> dict:
         raise FieldRefused(_("%(field)s: starts with the minimum to open (%(opening)s).",
                              field=field_label("opener_ladder"),
                              opening=resolved.opening or _("no minimum")), "opener_ladder")
-    try:
-        check_playable(resolved)
-    except referee.RulesError as exc:
-        raise FieldRefused(said_refusal("rules_unplayable", {"field": exc.key, "reason": exc.reason, **exc.params}),
-                           exc.key) from None
     return rules
 
 

@@ -188,7 +188,7 @@ def test_a_buy_in_voided_after_its_hand_was_played_re_judges_from_that_hand(db, 
 
 
 def test_the_tablet_view_is_the_hand_as_stored_even_when_another_process_wrote(app, db):
-    """The hand kept in memory (``judging.RECENT``) is used only while the stored ruling
+    """The hand kept in memory (``judging.RECENT``) is used only while the stored judgement
     has its inputs' key: a write from another connection (another worker process) makes
     the next view judge the hand again."""
     night_id = _night(db, 2)
@@ -265,24 +265,24 @@ def test_gets_answer_while_another_connection_holds_the_write_lock(app, client, 
 
 
 def _stored_current(db, night_id: int) -> None:
-    """Every live hand has a stored ruling whose inputs match (no read needs to judge)."""
+    """Every live hand has a stored judgement whose inputs match (no read needs to judge)."""
     night = judging.Night(db, night_id)
     carry = judging.Carry({})
     rows = judging._hand_rows(db, night_id, 1)
     stored = judging._stored(db, [r[0] for r in rows])
     for (hand_id, number, _, _), spec in judging._inputs(db, night, rows):
         hand = judging.HandInput(hand_id, number, spec, judging._seated(night, carry, number))
-        assert hand_id in stored, f"hand {number}: no stored ruling"
-        assert stored[hand_id][0] == hand.key(night), f"hand {number}: stored ruling is stale"
+        assert hand_id in stored, f"hand {number}: no stored judgement"
+        assert stored[hand_id][0] == hand.key(night), f"hand {number}: stored judgement is stale"
         carry = judging.Carry.from_dict(json.loads(stored[hand_id][1]))
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_imported_walks_are_stored_as_the_referee_rules_the_whole_session(db, seed, judged):
     """House-game sessions (openers, passed-out deals, carried pots, the ladder, irregular
-    hands) imported as nights: the stored rulings are ``referee.check`` of the session,
+    hands) imported as nights: the stored judgements are ``referee.check`` of the session,
     and after random corrections (voids of actions anywhere) they still are, with every
-    stored ruling current."""
+    stored judgement current."""
     walk = walk_session(seed)
     for i, player in enumerate(walk["players"]):
         player["name"] = f"P{i}-{seed}"
@@ -361,7 +361,7 @@ _LINES = ("p1 ante 5", "p2 ante 5", "p3 ante 5", "p1 check", "p2 open 10", "p3 c
 @given(ops=st.lists(st.tuples(st.sampled_from(_OPS), st.integers(0, 10**6)), min_size=5, max_size=40))
 def test_any_sequence_of_writes_leaves_the_rulings_of_a_whole_night_check(tmp_path_factory, ops):
     """Whatever the dealer and the host write, in whatever order (actions, undos, voids of
-    any event of any hand, ends, starts, rebuys and their voids), the stored rulings stay
+    any event of any hand, ends, starts, rebuys and their voids), the stored judgements stay
     current and are ``referee.check`` of the night's session."""
     db = store.open_db(tmp_path_factory.mktemp("fuzz") / "t.db")
     night_id, players = _three_seats(db, (200, 200, 200), ante=5)
@@ -428,8 +428,8 @@ def test_the_button_stays_after_a_misdeal(db):
 
 
 def test_rulings_of_another_referee_version_are_judged_again_by_init_db(app, runner, db, monkeypatch):
-    """The key of a stored ruling includes the referee's own source (``judging.REFEREE``):
-    after the referee changes, the stored rulings are not current; reads judge in memory
+    """The key of a stored judgement includes the referee's own source (``judging.REFEREE``):
+    after the referee changes, the stored judgements are not current; reads judge in memory
     and ``flask init-db`` (run by scripts/serve at every start) stores the new rulings."""
     night_id = _night(db, 4)
     assert judging.first_stale(db, night_id) is None

@@ -1,7 +1,7 @@
 """The close of the night on the host's page (issue 11): a cash-out count that differs from
 the chips on the table (issue 24, CONTRACT.md 4: the referee's stack plus what the dealer's
 pushes gave beyond the rules' awards, plus the ``d move`` lines) is shown beside the counts
-(who, how many, the referee's stack and why it differs), from the stored rulings, by the
+(who, how many, the referee's stack and why it differs), from the stored judgements, by the
 referee's own comparison (``referee.count``), and reading it takes no write lock.
 
 Seed 002: "es aconsejable la institución de una caja y de un jugador-cajera para controlar

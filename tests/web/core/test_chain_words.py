@@ -17,6 +17,7 @@ from tablets import night_with_first_hand
 import store
 import store.core.chain
 import store.core.chain_rows
+from store.money import expenses, payments
 from web.core import chain_words
 
 ROW = {"table": "ledger", "row_id": 4, "facts": {"kind": "buy_in", "player_id": 1, "player": "Ana", "chips": 500,
@@ -36,6 +37,7 @@ PARAMS = {
     "row_stray": (None, "ledger", 4, {"row": ROW, "points_at": "hand", "night": 2}),
     "row_orphan": (None, "ledger", 4, {"row": ROW, "night": 99}),
     "night_pending": (None, "nights", 1, {}),
+    "money_pending": (None, None, None, {}),
     "result_changed": (None, "hand_results", 7, {"hand": 1}),
     "printed_head_unknown": (None, None, None, {"head": "ab" * 32, "night": 1, "links": 9}),
 }
@@ -62,16 +64,19 @@ def test_every_problem_is_said_in_english_and_in_spanish(app, code):
 
 
 def _words(app, db, night: int, language: str) -> dict[tuple[str, int], str]:
+    """Every row of the night's chain and of the club's, in words."""
     with app.app_context(), force_locale(language):
         return {(table, row_id): chain_words.row_text(store.core.chain_rows.facts(db, table, row_id))
-                for table in store.core.chain_rows.present(db)
-                for row_id in store.core.chain_rows.night_rows(db, table, night)}
+                for scope in (night, store.core.chain_rows.CLUB)
+                for table in store.core.chain_rows.scope_tables(db, scope)
+                for row_id in store.core.chain_rows.night_rows(db, table, scope)}
 
 
 def test_every_chained_row_is_said_in_both_languages(app, db, shared):
     """A night with a row of every chained table (a void of the log and of the ledger, a
-    dispute and its ruling, a close): each row said in English as the command line always
-    said it, and in Spanish in the glossary's words."""
+    dispute and its ruling, a close; paying up: an expense with its shares and its void,
+    a mark and its void, a payment handle in the club's chain): each row said in English
+    as the command line always said it, and in Spanish in the glossary's words."""
     night, ids = night_with_first_hand(db, case(shared, "false_opener")[0])
     hand = store.night_hands(db, night)[0]["id"]
     store.undo_last(db, hand, reason="wrong tap", entered_by="dealer")
@@ -83,6 +88,12 @@ def test_every_chained_row_is_said_in_both_languages(app, db, shared):
     for name, chips in (("Ana", 495), ("Bruno", 540), ("Chus", 465)):
         store.cash_out(db, night, ids[name], chips, entered_by="host")
     store.close_night(db, night, entered_by="host")
+    pizza = expenses.add_expense(db, night, ids["Ana"], 1200, "pizza", [ids["Ana"], ids["Chus"]], entered_by="host")
+    expenses.void_expense(db, night, pizza, reason="typo", entered_by="host")
+    t = payments.night_transfers(db, night)[0]
+    payments.mark_paid(db, night, t["payer_id"], t["payee_id"], entered_by="host")
+    payments.void_mark(db, night, t["payer_id"], t["payee_id"], reason="typo", entered_by="host")
+    handle = payments.set_payment_handle(db, ids["Bruno"], "https://paypal.me/bruno", entered_by="host")
     english, spanish = _words(app, db, night, "en"), _words(app, db, night, "es")
     seat = db.execute("SELECT id FROM seats WHERE player_id = ?", [ids["Bruno"]]).fetchone()[0]
     void = db.execute("SELECT id FROM ledger WHERE kind = 'void'").fetchone()[0]
@@ -93,12 +104,28 @@ def test_every_chained_row_is_said_in_both_languages(app, db, shared):
                                       "(typo)"
     assert english["disputes", dispute] == f"dispute {dispute} by Chus on hand 1: 'Bruno opened with tens'"
     assert spanish["disputes", dispute] == f"reclamación {dispute} de Chus sobre la mano 1: 'Bruno opened with tens'"
+    share = db.execute("SELECT id FROM expense_shares WHERE player_id = ?", [ids["Chus"]]).fetchone()[0]
+    mark, void_mark = [r[0] for r in db.execute("SELECT id FROM transfer_marks ORDER BY id")]
+    payer, payee = store.get_player(db, t["payer_id"])["name"], store.get_player(db, t["payee_id"])["name"]
+    cents = t["cents"]
+    assert english["expenses", pizza] == f"shared expense {pizza}: 'pizza', 1200 cents paid by Ana"
+    assert spanish["expenses", pizza] == f"gasto compartido {pizza}: 'pizza', 1200 céntimos que pagó Ana"
+    assert english["expense_shares", share] == f"share {share} of shared expense {pizza}: Chus, 600 cents"
+    assert spanish["expense_shares", share] == f"parte {share} del gasto compartido {pizza}: Chus, 600 céntimos"
+    void = db.execute("SELECT id FROM expense_voids").fetchone()[0]
+    assert english["expense_voids", void] == f"void {void} of shared expense {pizza} ('typo')"
+    assert english["transfer_marks", mark] == \
+        f"transfer mark {mark}, {payer} pays {payee} {cents} cents (poker): marked paid"
+    assert spanish["transfer_marks", void_mark] == \
+        f"marca {void_mark} del pago, {payer} paga a {payee} {cents} céntimos (póquer): retira la marca {mark} ('typo')"
+    assert english["payment_handles", handle] == f"payment handle {handle} of Bruno: 'https://paypal.me/bruno'"
+    assert spanish["payment_handles", handle] == f"datos de pago {handle} de Bruno: 'https://paypal.me/bruno'"
     assert {table for table, _ in english} == set(store.core.chain_rows.CHAINED)
     for key, text in spanish.items():
         assert text != english[key] and text != f"{key[0]} row {key[1]}", key
         for word in ("hand ", "seat ", "ledger entry", "player ", "dispute ", "ruling ", " chips", "entry ",
-                     "buy-in", "cash-out", "started"):
-            assert word not in text.replace("Bruno opened with tens", ""), (key, text)
+                     "buy-in", "cash-out", "started", " cents", "expense", "share ", "mark ", "pays ", "handle"):
+            assert word not in text.replace("Bruno opened with tens", "").replace("pizza", ""), (key, text)
 
 
 def test_a_problem_holds_a_code_and_data_never_a_sentence(app, db, shared):

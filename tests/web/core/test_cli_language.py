@@ -185,3 +185,22 @@ def test_the_other_commands_lines_are_spanish_too(app, db, tmp_path):
     for command, output in es.items():  # no line of the English commands' words
         assert not re.search(r"(?<![-/\w])(night|link|database|player|cannot|account|backup|write)\b",
                              output), command
+
+
+def test_the_club_language_is_set_from_the_environment(tmp_path, monkeypatch):
+    """``TAPETE_LANGUAGE=es`` makes the command line speak Spanish (README, Command line): a
+    fresh tester found ``CLUB_LANGUAGE`` out of reach from the shell."""
+    from app import create_app
+
+    monkeypatch.setenv("TAPETE_SECRET_KEY", "test")
+    said = {}
+    for language in ("es", None):
+        if language:
+            monkeypatch.setenv("TAPETE_LANGUAGE", language)
+        else:
+            monkeypatch.delenv("TAPETE_LANGUAGE", raising=False)
+        app = create_app({"DATABASE": str(tmp_path / f"{language}.db")})
+        assert app.config["CLUB_LANGUAGE"] == (language or "")
+        said[language] = app.test_cli_runner().invoke(args=["demo"]).output
+    assert said[None].startswith("demo night 1: see /reports/nights/1")
+    assert said["es"].startswith("noche de demostración 1: mírala en /reports/nights/1"), said["es"]

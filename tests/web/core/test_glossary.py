@@ -8,7 +8,8 @@ The words unified, each with its test below: the dealer is "repartidor" (seeds 0
 "el que da" and "crupier" were in use), a seat "asiento" (the PDF's column said "Silla"),
 the showdown "enseñar las cartas" (seed 000's "enseñar sus cartas"; the tablet said "Se ven
 las cartas", the replay "enseñar las cartas") and showing one's cards "enseñar" (never
-"mostrar"); on the pages themselves, cards drawn ``J♠ 10♦`` and the PDF's seat:
+"mostrar"), a jack "jota" (seeds 001 and 002; the referee's findings said "pareja de
+valets", the tablet and the night form "pareja de jotas"); on the pages themselves, cards drawn ``J♠ 10♦`` and the PDF's seat:
 ``tests/web/core/test_glossary_pages.py``.
 """
 

@@ -67,7 +67,7 @@ mano manos noche noches jugador jugadores ficha fichas banca compradas comprado 
 contado contó diferencia cuadra pagos paga cobra importe reclamación reclamaciones fallo
 regla reglas nadie abrió anotó según asiento botón premios incidencias incidencia anulada
 anulado anuladas añadida cerrada abierta ninguna ninguno registro cabeza cadena eslabones
-enlace enlaces hora fecha título estado valor apertura pareja valets mejor recibió sin
+enlace enlaces hora fecha título estado valor apertura pareja jotas mejor recibió sin
 también pero cuando donde quien quién quienes ganó ganaste perdiste pasa pasan todos sube
 retira descarta enseña reparto repartir árbitro anfitrión tableta siguiente anterior atrás
 adelante cartas carta apuesta apuestas ronda tocaba actuó ganador mesa cerrar reabrir motivo

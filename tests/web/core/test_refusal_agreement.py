@@ -73,7 +73,11 @@ def family() -> list[tuple[str, dict]]:
     out += [("session_invalid", {"what": "too_many", "max": 10**12, **place}) for place in CHIP_PLACES]
     out += [("session_invalid", {"what": "rules_unplayable", "field": "big_blind", "small": 10, "blind": 5,
                                  "reason": reason, **WHERE}) for reason in RULES_UNPLAYABLE]
-    for what in sorted(session_faults() - {"chips", "too_many", "rules_unplayable"}):
+    out += [("session_invalid", {"what": "rules_too_large", "field": field, "max": 10**9})
+            for field in ("ante", "small_blind", "big_bet")]
+    out += [("session_invalid", {"what": "bought_too_many", "bought": 10**12 - 5, **WHERE})]
+    for what in sorted(session_faults() - {"chips", "too_many", "rules_unplayable", "rules_too_large",
+                                           "bought_too_many"}):
         for field in ("rebuys", "stacks", "timezone", None):
             out.append(("session_invalid", {"what": what, **WHERE, **({"field": field} if field else {})}))
     out += [("session_invalid", {"what": "night", "field": field, "reason": reason, "limit": 120})

@@ -42,6 +42,37 @@ DB_NAMES = frozenset({"db", "database", "conn", "connection"})
 """Names a database handle goes by: ``db["nights"]`` takes a table by name."""
 
 
+HANDLE_MAKERS = frozenset({"get_db", "open_db"})
+"""Functions that give a database handle: ``get_db()["ledger"]`` takes a table by name, and
+so does a name bound to their result (``h = get_db(); h["nights"]``)."""
+
+
+def _called(node: ast.AST) -> str | None:
+    """The name of the function ``node`` calls (``f()`` or ``x.f()``), else None."""
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
+def _handles_and_aliases(tree: ast.AST) -> tuple[set[str], set[str]]:
+    """The names a database handle goes by in the module (:data:`DB_NAMES` and every name
+    bound to a call of :data:`HANDLE_MAKERS`), and the local names of the transaction
+    helpers it imports (``import write_tx as wt`` makes ``wt`` one)."""
+    handles, aliases = set(DB_NAMES), set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and _called(node.value) in HANDLE_MAKERS:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            handles |= {t.id for t in targets if isinstance(t, ast.Name)}
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            handles |= {item.optional_vars.id for item in node.items
+                        if isinstance(item.optional_vars, ast.Name) and _called(item.context_expr) in HANDLE_MAKERS}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            aliases |= {alias.asname for alias in node.names
+                        if alias.asname and alias.name.split(".")[-1] in TRANSACTION_NAMES}
+    return handles, aliases
+
+
 def sql_sites(source: str, name: str = "<source>") -> list[str]:
     """Every place in ``source`` (a module's text) that runs SQL or opens a transaction
     itself, as ``"name:line what"``; [] for a thin module.
@@ -51,24 +82,29 @@ def sql_sites(source: str, name: str = "<source>") -> list[str]:
     >>> sql_sites("view = store.hand.table_view.table_view(db, 1)")
     []
     """
+    tree = ast.parse(source)
+    handles, aliases = _handles_and_aliases(tree)
+    transaction_names = TRANSACTION_NAMES | aliases
     sites = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in DB_METHODS:
             receiver = node.func.value
             if not (isinstance(receiver, ast.Call) and getattr(receiver.func, "id", None) == "super"):
                 sites.append(f"{name}:{line} .{node.func.attr}()")
-        elif isinstance(node, ast.Name) and node.id in TRANSACTION_NAMES:
+        elif isinstance(node, ast.Name) and node.id in transaction_names:
             sites.append(f"{name}:{line} {node.id}")
         elif isinstance(node, ast.Attribute) and node.attr in TRANSACTION_NAMES | {"conn"}:
             sites.append(f"{name}:{line} .{node.attr}")
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             modules = [alias.name for alias in node.names] + ([node.module] if getattr(node, "module", None) else [])
-            imported = {alias.asname or alias.name for alias in node.names}
+            imported = {alias.name.split(".")[-1] for alias in node.names}
             if any(m == "sqlite3" or m.startswith("sqlite3.") for m in modules) or imported & TRANSACTION_NAMES:
                 sites.append(f"{name}:{line} import {', '.join(modules)}")
-        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in DB_NAMES:
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in handles:
             sites.append(f"{name}:{line} {node.value.id}[...]")
+        elif isinstance(node, ast.Subscript) and _called(node.value) in HANDLE_MAKERS:
+            sites.append(f"{name}:{line} {_called(node.value)}()[...]")
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and SQL_TEXT.search(node.value):
             sites.append(f"{name}:{line} SQL {node.value[:40]!r}")
     return sorted(set(sites), key=lambda s: (int(s.split(":")[1].split()[0]), s))
@@ -102,6 +138,14 @@ PLANTED = {
     "db.conn.execute('BEGIN IMMEDIATE')": [".execute()", ".conn", "SQL"],
     "sql = 'BEGIN'": ["SQL"],
     "with store.core.transactions.write_tx(db):\n    pass": ["write_tx"],
+    # a fresh tester's findings: sqlite-utils writes through the request's handle, and a
+    # transaction helper imported under another name
+    "get_db()['ledger'].insert({'night_id': 1, 'chips': 5})": ["get_db()[...]"],
+    "h = get_db()\nh['nights'].update(1, {'closed': 1})": ["h[...]"],
+    "get_db()['hands'].delete(3)": ["get_db()[...]"],
+    "handle: Database = open_db(path)\nhandle['expenses'].get(1)": ["handle[...]"],
+    "from store.core.transactions import write_tx as wt\nwith wt(db):\n    pass":
+        ["import write_tx", "wt"],
 }
 """Violations planted in a module's text -> what :func:`sql_sites` must name (each a part
 of one site)."""

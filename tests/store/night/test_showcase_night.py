@@ -1,4 +1,4 @@
-"""The shared world of issue #14 tells the story it says (tests/showcase_night.py): if a
+"""The showcase night (tests/support/showcase_night.py) tells the story it says: if a
 referee change moved it, the tests built on it would test something else."""
 
 from showcase_night import LONG_NAME, MISCOUNT, PLAYERS, REBUY, build_showcase_night, referee_stacks
