@@ -1,7 +1,7 @@
 """Parsing the action strings of a hand log (CONTRACT.md section 2) into typed actions.
 
 >>> parse_action("p3 open 10")
-Action(actor='p', seat=3, verb='open', amount=10, cards=None, count=None, text='')
+Action(actor='p', seat=3, verb='open', amount=10, cards=None, count=None, to=None, text='')
 >>> parse_action("d serve p4 3").count
 3
 >>> parse_action("p1 draw 3 9c5h2s").cards
@@ -49,7 +49,10 @@ PLAYER_VERBS = {verb: takes for verb, takes, _place in VERBS}
 TABLET_VERBS = tuple(verb for _place, verb in sorted((place, verb) for verb, _, place in VERBS if place is not None))
 """The player verbs the dealer tablet offers, in its order (:data:`VERBS`)."""
 
-DEALER_VERBS = ("deal", "serve", "award", "misdeal", "note")
+DEALER_VERBS = ("deal", "serve", "award", "move", "misdeal", "note")
+"""The dealer's verbs (CONTRACT.md section 2): ``d deal``, ``d serve``, ``d award``, ``d
+move`` (chips handed from one seat to another at the table, outside the betting: a ruling
+settled at the table), ``d misdeal``, ``d note``."""
 MAX_CARDS = 54
 """The most cards a deal or serve line can name: a 52-card deck and two jokers (a count
 beyond it is no count a table can deal: ``unreadable``)."""
@@ -68,11 +71,13 @@ class Action:
     line of every log. Compared by value; not hashable.
 
     - ``actor``: ``"p"`` (a player) or ``"d"`` (the dealer).
-    - ``seat``: the acting seat for ``pN`` lines; the target seat for ``d deal/serve/award``.
+    - ``seat``: the acting seat for ``pN`` lines; the target seat for ``d deal/serve/award``;
+      the seat handing the chips over for ``d move pA pB A`` (seat A).
     - ``verb``: the verb of CONTRACT.md section 2 (``check``, ``open``, ``deal`` ...).
     - ``amount``: chips (int) for ante/blind/straddle/open/bet/raise/call A/award, else None.
     - ``cards``: a tuple of card strings (show, deal/serve CARDS, draw discards) or None.
     - ``count``: K of ``draw K`` / ``deal pN K`` / ``serve pN K`` (int) or None.
+    - ``to``: the seat receiving the chips of ``d move pA pB A`` (seat B), else None.
     - ``text``: the free text of ``d note``.
     """
 
@@ -82,6 +87,7 @@ class Action:
     amount: int | None = None
     cards: tuple[str, ...] | None = None
     count: int | None = None
+    to: int | None = None
     text: str = ""
 
 
@@ -210,6 +216,8 @@ def _dealer_action(line: str, parts: list[str]) -> Action:
         if len(parts) != 2:
             raise ActionError(f"{_short(line)}: 'd misdeal' takes nothing more")
         return Action("d", None, "misdeal")
+    if verb == "move":
+        return _move(line, parts)
     if len(parts) != 4:
         what = "A" if verb == "award" else "CARDS|K"
         raise ActionError(f"{_short(line)}: expected 'd {verb} pN {what}'")
@@ -229,3 +237,20 @@ def _dealer_action(line: str, parts: list[str]) -> Action:
     if len(cards) > MAX_CARDS:
         raise ActionError(f"{_short(line)}: {len(cards)} cards; a deck has at most {MAX_CARDS}")
     return Action("d", seat, verb, None, cards, len(cards))
+
+
+def _move(line: str, parts: list[str]) -> Action:
+    """``d move pA pB A`` (CONTRACT.md section 2): A chips handed from seat A to seat B at
+    the table, outside the betting. A seat handing chips to itself is no move a dealer
+    makes: never guessed at (``unreadable``)."""
+    if len(parts) != 5:
+        raise ActionError(f"{_short(line)}: expected 'd move pA pB A' (from seat A to seat B)")
+    giver = _SEATS.get(parts[2])
+    if giver is None:
+        giver = _seat(parts[2], line)
+    taker = _SEATS.get(parts[3])
+    if taker is None:
+        taker = _seat(parts[3], line)
+    if giver == taker:
+        raise ActionError(f"{_short(line)}: chips moved from a seat to the same seat")
+    return Action("d", giver, "move", _whole(parts[4], line), to=taker)

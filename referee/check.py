@@ -16,9 +16,10 @@ import json
 import sys
 from typing import Any
 
+from .chips_on_table import gap_json, on_table
 from .count import night_entry
 from .messages import (add_text, label, player_names, rule_text, seat_name, sentence,
-                       severity_word)
+                       severity_word, table_difference)
 from .phh_read import load_phh
 from .session import HandItem, SessionError, replay_session
 from .words import LANGS, Np_, check_lang, say, say_message, say_p
@@ -65,9 +66,10 @@ def check(session: Any, rules: Any = None, lang: str | None = None) -> dict:
     :returns: ``{"hands": [{"hand": int, "findings": [finding dicts], "pots": [{"amount":
         int, "seats": [int]}], "awards": {seat: chips} or None, "recorded_awards":
         {seat: chips}, "stacks": {seat: chips}, "carried": int, "next_opening": str or
-        None}], "night": {"findings": [finding dicts]}}``, seats as strings, chips as
-        ints. ``night`` holds the findings on the night as a whole: the session's optional
-        ``cash_out`` counts against the referee's stacks (:mod:`referee.count`).
+        None, "chips_on_table": {seat: chips}, "table_differences": {seat: [...]}}],
+        "night": {"findings": [finding dicts]}}`` (:func:`hand_entry`), seats as strings,
+        chips as ints. ``night`` holds the findings on the night as a whole: the session's
+        optional ``cash_out`` counts against the chips on the table (:mod:`referee.count`).
     :raises SessionError: the file cannot be read at all (not an object, no players,
         unknown rules). Bad table play never raises: it is a finding.
     :raises ValueError: a ``lang`` other than ``es`` or ``en``.
@@ -84,7 +86,13 @@ def check(session: Any, rules: Any = None, lang: str | None = None) -> dict:
 def hand_entry(item: HandItem) -> dict:
     """One judged hand (:func:`referee.session.play_hand`) as an entry of ``check``'s
     ``hands`` (CONTRACT.md section 4): ``{"hand", "findings", "pots", "awards",
-    "recorded_awards", "stacks", "carried", "next_opening"}``, seats as strings."""
+    "recorded_awards", "stacks", "carried", "next_opening", "chips_on_table",
+    "table_differences"}``, seats as strings. ``chips_on_table``: seat -> the chips the
+    seat physically holds after the hand (CONTRACT.md 4: the stacks plus what the dealer's
+    pushes gave beyond the rules' awards, plus the ``d move`` lines); ``table_differences``:
+    for each seat whose chips on the table differ from its stack, why: ``[{"hand",
+    "reason": "pushed"|"moved", "chips" (signed), "other" (the seat of a move, else
+    None)}]`` (:mod:`referee.chips_on_table`), ``{}`` when every seat holds its stack."""
     result = item.result
     extra = item.extra
     findings = [f.as_dict() for f in extra + result.findings] if extra or result.findings else []
@@ -97,6 +105,8 @@ def hand_entry(item: HandItem) -> dict:
         "stacks": _keyed(result.stacks),
         "carried": result.carried,
         "next_opening": item.start.rules.opening_after(item.step),
+        "chips_on_table": _keyed(on_table(result.stacks, item.gap)),
+        "table_differences": gap_json(item.gap),
     }
 
 
@@ -167,10 +177,26 @@ def _text(result: dict, lang: str = "en", names: dict | None = None) -> str:
             lines += ["  " + first, rule]
         lines.append("  " + say(lang, "stacks %(stacks)s",
                                 stacks=_chips_text(h["stacks"], lang, names, "stacks")))
+        lines += _table_lines(h, lang, names)
     for f in result.get("night", {}).get("findings", []):
         first, rule = _finding_lines(f, lang, names, "")
         lines += [say(lang, "night: %(finding)s", finding=first), rule]
     return "\n".join(lines)
+
+
+def _table_lines(hand: dict, lang: str, names: dict | None) -> list[str]:
+    """The text format's lines on the chips on the table, only where they differ from the
+    stacks (a hand entry's ``table_differences``): the figure, then each seat's causes
+    (:func:`referee.messages.table_difference`)."""
+    differences = hand.get("table_differences") or {}
+    if not differences:
+        return []
+    lines = ["  " + say(lang, "chips on the table %(chips)s",
+                        chips=_chips_text(hand["chips_on_table"], lang, names, "stacks"))]
+    for seat, items in differences.items():
+        why = "; ".join(table_difference(d, lang, names) for d in items)
+        lines.append(f"    {_seat(seat, lang, names)}: {why}")
+    return lines
 
 
 def check_main(argv: list[str]) -> int:

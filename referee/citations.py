@@ -581,14 +581,25 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
         quoted("seed 002", "cada jugador responde, en cada mano, solo de las fichas que tiene "
                            "delante; existe la posibilidad de comprar nuevas fichas desde el "
                            "cajón, entre una mano y la otra."),
-        _contract(4, N_("the chips counted at the cash-out are the stack the referee rules "
-                        "after the last hand played, plus the chips bought since")),
+        _contract(4, N_("the chips counted at the cash-out are the chips on the table after "
+                        "the last hand played (the referee's stack, plus what the dealer's "
+                        "pushes gave beyond the rules' awards, plus the chips handed over at "
+                        "the table), plus the chips bought since")),
+    ),
+    ("chips_not_conserved", "over_pot"): (
+        _contract(4, N_("recorded awards credit at most what the pot holds: the chips beyond "
+                        "it were never in the pot")),
+    ),
+    ("chips_not_conserved", "move"): (
+        _contract(2, N_("chips handed over at the table after a hand come from the chips the "
+                        "seat holds")),
     ),
 }
 """(Finding kind, ``reason``) -> the sources that case rests on, in place of the kind's
 (:data:`CITATIONS`): the seeds' house switches quote their own seed sentence; the
 fixed-limit sizes, Robert's Rules section 3, rule 6 (completing a short all-in); the
-cash-out count, seed 002's cash box."""
+cash-out count, seed 002's cash box; pushes beyond the pot and moves beyond the chips held,
+the contract's own."""
 
 
 def reason_of(details: Mapping | None) -> str | None:

@@ -208,40 +208,49 @@ DETAILS: dict[str, dict[str, str]] = {
                   "'flush_over_full', 'full_over_flush', 'suit_order' (a house ranking "
                   "decided), 'odd_chip', 'split', 'side_pots' or 'best_hand' (cards speak)",
     },
-    "chips_not_conserved": {"recorded": "chips the d award lines add up to",
-                            "pot": "chips of the pot being pushed"},
+    "chips_not_conserved": {
+        "recorded": "chips the d award lines add up to; 'move': chips the d move line hands "
+                    "over",
+        "pot": "(some) chips of the pot being pushed; 'over_pot': every chip the pot held "
+               "(what the lines credit, CONTRACT.md 4)",
+        "reason": "(some) 'over_pot': the d award lines push more than the pot holds (the "
+                  "finding is at the line where they pass it, in every phase, finished or "
+                  "not; the chips beyond it are credited to nobody); 'move': a d move line "
+                  "hands over more chips than the seat holds on the table (only what it "
+                  "holds is moved); absent: the lines add up to other than the pot being "
+                  "pushed, within what it holds",
+        "held": "(some) 'move': the chips the giving seat held on the table",
+        "to": "(some) 'move': the seat the chips were handed to",
+    },
     "incomplete_hand": {
         "due": "the seat due when the log ends (None if nobody)",
         "phase": "the phase the hand stopped in",
         "reason": "'log_ends' or 'not_shown' (hands still to be shown and no award)",
     },
     "stack_mismatch": {
-        "expected": "chips carried over (plus rebuys); 'cash_out': the referee's stack at "
-                    "the count (after the last hand played, plus chips bought since)",
+        "expected": "chips carried over (plus rebuys); 'cash_out': the chips on the table at "
+                    "the count (CONTRACT.md 4: the referee's stack after the last hand "
+                    "played, plus what the dealer's pushes gave beyond the rules' awards, "
+                    "plus the d move lines; plus chips bought since)",
         "recorded": "chips the hand says the seat starts with; 'cash_out': chips counted",
         "reason": "(some) 'cash_out': a night finding (in referee.check's night findings; "
                   "action None; severity error; its rule: seed 002's cash box, "
                   "referee.citations.REASONS): the chips counted at the cash-out differ "
-                  "from the referee's stack; absent: a hand's stated stack",
+                  "from the chips on the table; absent: a hand's stated stack",
         "name": "(some) 'cash_out': the player's name, None where unknown",
-        "difference": "(some) 'cash_out': recorded - expected (chips); with ruling_moves, "
-                      "recorded + ruling_moves - expected",
-        "ruling_moves": "(some) 'cash_out', only from the store (store.money.counts): the chips "
-                        "rulings moved to the player (ledger adjustments, negative: from), "
-                        "counted with the chips handed in; absent when none",
+        "difference": "(some) 'cash_out': recorded - expected (chips); with pot_share, "
+                      "recorded - pot_share - expected",
+        "referee": "(some) 'cash_out': the referee's stack at the count (plus chips bought "
+                   "since), beside the chips on the table",
+        "table_differences": "(some) 'cash_out', when referee differs from expected: why, "
+                             "[{'hand', 'reason': 'pushed' (the dealer's pushes in that "
+                             "hand gave beyond the rules' awards; negative: withheld) or "
+                             "'moved' (d move lines), 'chips' (signed), 'other' (the seat "
+                             "of a move, else None)}] (referee.chips_on_table)",
         "pot_share": "(some) 'cash_out', only from the store (store.money.counts): the chips of "
-                     "the carried pot handed back to the seat before the count (in the count; "
-                     "difference is then recorded + ruling_moves - pot_share - expected); "
+                     "the carried pot handed back to the seat before the count (in the count); "
                      "absent when none",
-        "wrong_push": "(some) 'cash_out', when the seat's own pushes agree: the first hand "
-                      "played whose d award lines the referee ruled wrong (to other seats); "
-                      "absent when none",
         "after": "(some) 'cash_out': the last hand played before the count (0: none)",
-        "pushed": "(some) 'cash_out': the seat's stack had every d award line stood",
-        "last_agreed": "(some) 'cash_out': the last hand after which the chips as pushed "
-                       "agreed with the referee's stack (since the seat came to the table "
-                       "or its stack was stated; 'after' when they agree to the end: the "
-                       "difference is not in the log), None if after no hand",
     },
     "chips_added_mid_hand": {"chips": "chips added"},
     "passed_out": {"reason": "'nobody_opened' or 'checked_down'",

@@ -61,7 +61,8 @@ def read_log(actions: Sequence[Any], seats_at_table: Mapping[int, int]
     """Parse a hand's lines.
 
     :param actions: the hand's action strings (anything else in the list is unreadable).
-    :param seats_at_table: seat -> chips; a line naming another seat is unreadable.
+    :param seats_at_table: seat -> chips; a line naming another seat (either seat of a
+        ``d move``) is unreadable.
     :returns: ``(parsed, seats, betting_started, problems)``: one :class:`Action` per line
         (None for an unreadable one); the seats the log shows dealt in (an ante, a deal or
         serve, any other player line but a rebuy, show or muck); whether a player line
@@ -76,6 +77,7 @@ def read_log(actions: Sequence[Any], seats_at_table: Mapping[int, int]
     if entries is not None:
         seats = {a.seat for a, _ in entries}
         seats.discard(None)
+        seats.update(a.to for a, _ in entries if a.to is not None)  # (a d move's taker)
         if seats_at_table.keys() >= seats:
             roles = [role for _, role in entries]
             return ([a for a, _ in entries], {a.seat for a, role in entries if role},
@@ -101,6 +103,10 @@ def read_log(actions: Sequence[Any], seats_at_table: Mapping[int, int]
         if seat is not None and seat not in seats_at_table:
             parsed.append(None)
             problems.append((i, seat, f"{line!r}: seat {seat} is not at the table", line))
+            continue
+        if a.to is not None and a.to not in seats_at_table:  # a d move to an empty seat
+            parsed.append(None)
+            problems.append((i, a.to, f"{line!r}: seat {a.to} is not at the table", line))
             continue
         parsed.append(a)
         if role:

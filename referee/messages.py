@@ -25,10 +25,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from .citations import citation, reason_of
-from .phrases import ACTIONS, ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES, SEVERITY_WORDS, TEMPLATES, VERBS
+from .phrases import (ACTIONS, ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES, SEVERITY_WORDS,
+                      TABLE_DIFFERENCES, TEMPLATES, VERBS)
 from .words import N_, Np_, Said, and_list, capital, check_lang, number, say, say_first, say_message, say_n
 
-_SEAT_KEYS = ("seat", "due", "holder", "raiser")
+_SEAT_KEYS = ("seat", "due", "holder", "raiser", "to")
 """The details that name a seat (said as the player's name or "el asiento N")."""
 
 
@@ -84,6 +85,41 @@ SUIT_FACES = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 """The suits as a page draws them (the tablet's card buttons): ♠ ♥ ♦ ♣."""
 
 
+def signed(chips: int) -> str:
+    """A signed chip figure as a sentence writes it: ``+17``, ``−17`` (:data:`MINUS`)."""
+    return f"{chips:+d}".replace("-", MINUS)
+
+
+def table_difference(item: Mapping, lang: str, names: Mapping | None = None) -> str:
+    """One cause of a difference between a seat's chips on the table and its stack
+    (an item of ``referee.check``'s ``table_differences``, :mod:`referee.chips_on_table`)
+    in words of ``lang`` (:data:`referee.phrases.TABLE_DIFFERENCES`): the chips, signed,
+    and why.
+
+    :param item: ``{"hand": int, "reason": "pushed"|"moved", "chips": int (signed),
+        "other": seat or None}``.
+    :param names: seat -> player name (the other seat of a move).
+    :raises ValueError: another language.
+
+    >>> table_difference({"hand": 4, "reason": "pushed", "chips": 17, "other": None}, "es")
+    '+17: el bote de la mano 4 que se le entregó de más'
+    >>> table_difference({"hand": 6, "reason": "moved", "chips": -17, "other": 5}, "en",
+    ...                  {5: "Chema"})
+    '−17: handed to Chema at the table in hand 6'
+    """
+    check_lang(lang)
+    chips = int(item.get("chips") or 0)
+    reason = item.get("reason")
+    case = f"{reason}:{'more' if chips > 0 else 'less'}"
+    other = item.get("other")
+    values = {"chips": signed(chips), "hand": item.get("hand"),
+              "other": None if other is None else seat_name(other, lang, names)}
+    message = TABLE_DIFFERENCES.get(case)
+    if message is None:
+        return signed(chips)
+    return say_message(lang, message, values)
+
+
 def card_face(code: str) -> str:
     """One card code as a page draws it: ``"Js"`` -> ``"J♠"``, ``"Td"`` -> ``"10♦"``, the
     joker ``"Jk"`` -> ``"★"``; an unseen card (``"??"``) or an unknown code as it is."""
@@ -106,7 +142,8 @@ def _values(finding: Any, lang: str, names: Mapping | None,
     """The sentence's values: every detail in words, plus ``seat`` and the derived
     ``verb_inf``, ``blind`` and ``count_asides``; None for a detail that is missing or empty.
     A ``name`` detail (the player counted at the cash-out) names the seat; a ``difference``
-    (and the store's ``ruling_moves``) is signed (``+20``, ``−20`` with :data:`MINUS`)."""
+    is signed (``+20``, ``−20`` with :data:`MINUS`); ``table_differences`` are said one by
+    one (:func:`table_difference`), joined with "; "."""
     details = _get(finding, "details") or {}
     out: dict[str, str | None] = {"seat": seat_name(_get(finding, "seat"), lang, names)}
     for key, value in details.items():
@@ -125,12 +162,14 @@ def _values(finding: Any, lang: str, names: Mapping | None,
             out[key] = say_message(lang, FIELDS[value]) if value in FIELDS else "?"
         elif key == "double":
             out["blind"] = say(lang, "the double blind") if value else say(lang, "the blind")
+        elif key == "table_differences" and isinstance(value, (list, tuple)):
+            out[key] = "; ".join(table_difference(d, lang, names) for d in value) or None
         elif isinstance(value, Mapping):
             out[key] = chips_by_seat(value, lang, names)
         elif isinstance(value, (list, tuple)):
             out[key] = _cards(value, faces) if value else None
-        elif key in ("difference", "ruling_moves") and isinstance(value, int):
-            out[key] = f"{value:+d}".replace("-", MINUS)
+        elif key == "difference" and isinstance(value, int):
+            out[key] = signed(value)
         else:
             out[key] = str(value)
     name = details.get("name")
@@ -141,13 +180,10 @@ def _values(finding: Any, lang: str, names: Mapping | None,
 
 
 def _count_asides(lang: str, values: Mapping[str, str | None]) -> str:
-    """What a cash-out count includes besides the chips handed in, each as an aside after
-    "counted N chips at the cash-out" (``""`` when nothing): the chips rulings moved, the
-    share of the carried pot handed back (``stack_mismatch`` ``cash_out``, from the store)."""
+    """What a cash-out count includes besides the chips handed in, as an aside after
+    "counted N chips at the cash-out" (``""`` when nothing): the share of the carried pot
+    handed back (``stack_mismatch`` ``cash_out``, from the store)."""
     asides = []
-    if values.get("ruling_moves") is not None:
-        asides.append(say(lang, "(chips moved by a ruling: %(ruling_moves)s)",
-                          ruling_moves=values["ruling_moves"]))
     if values.get("pot_share") is not None:
         asides.append(say(lang, "(with %(pot_share)s of the carried pot, handed back)",
                           pot_share=values["pot_share"]))
@@ -174,12 +210,9 @@ def case_keys(kind: str, details: Mapping | None) -> list[str | None]:
             keys.append("no_award")
         elif not details.get("expected"):
             keys.append("pot_stays")
-    elif kind == "stack_mismatch" and reason == "cash_out":
-        if details.get("pushed") != details.get("expected"):
-            keys.append("cash_out:pushed" if details.get("last_agreed") is not None
-                        else "cash_out:pushed_since_buy_in")
-        elif details.get("last_agreed") is not None:
-            keys.append("cash_out:outside_log")
+    elif kind == "stack_mismatch" and reason == "cash_out" and details.get("after"):
+        keys.append("cash_out:table" if details.get("table_differences")
+                    else "cash_out:outside_log")
     if isinstance(reason, str):
         keys.append(reason)
     keys.append(None)
@@ -349,6 +382,7 @@ def action_sentence(action: Mapping | None, lang: str, names: Mapping | None = N
         key = "draw:pat"
     values = {
         "seat": seat_name(action.get("seat"), lang, names) if action else None,
+        "to": seat_name(action["to"], lang, names) if action and action.get("to") else None,
         "amount": None if not action or action.get("amount") is None else str(action["amount"]),
         "count": None if count is None else str(count),
         "cards": _cards(cards, faces) if cards else None,

@@ -15,6 +15,7 @@ where ``suit_order`` is set, to the tied hand holding the best card by suit:
 from __future__ import annotations
 
 from .checkdown import unpaid
+from .chips_on_table import settle_moves
 from .hand import HandResult
 from .misaward import award_reason
 from .opening import judge_late
@@ -48,16 +49,81 @@ def finish(st: HandState) -> HandResult:
         awards, outcome = None, "incomplete"
     if outcome == "void":
         total -= st.carried_in
+    credited, over = credit(st.recorded, total)
+    if over is not None:  # in every phase, finished or not
+        _over_pot(st, over, sum(recorded.values()), total, decided=duplicate)
     if (not (st.lost or st.award_unknown) or duplicate) and not (
             outcome == "void" and not st.recorded):  # (void: one cause, the duplicate)
         # (a duplicate card voids the hand whatever an unreadable line did: RRoP section
         # 13, the chips go back to who put them in; the pushes are judged against that)
-        compare_awards(st, awards, recorded, total, last, outcome, pots)
-    stacks, carried = _stacks_after(st, awards, recorded, total, carried)
+        compare_awards(st, awards, recorded, total, last, outcome, pots, over=over is not None)
+    stacks, carried = _stacks_after(st, awards, credited, total, carried)
     _pot_carried(st, carried)
+    pushed = push_gap(awards, credited)
+    moves = settle_moves(st, stacks, pushed)
     return HandResult(st.ordered_findings(), pots, awards, recorded, stacks, carried, outcome,
                       opened=st.opener is not None or bool(st.blinds)
-                      or outcome in ("showdown", "uncontested"))
+                      or outcome in ("showdown", "uncontested"),
+                      credited=credited, pushed=pushed, moves=moves)
+
+
+def credit(lines: list[tuple[int, int, int]], pot: int) -> tuple[dict[int, int], int | None]:
+    """What the dealer's ``d award`` lines take out of the pot: each line in log order,
+    at most the chips the pot still holds (CONTRACT.md 4: "recorded awards credit at most
+    what the pot holds"; a stack is never credited with chips that were never in it).
+
+    :param lines: ``[(index, seat, chips)]`` of the ``d award`` lines, in log order.
+    :param pot: the chips in the middle that the lines push from (carried in included).
+    :returns: ``(credited, over)``: seat -> chips credited (seats with a line, zeros
+        kept), and the index of the line at which the lines pass the pot (None when they
+        stay within it).
+
+    >>> credit([(3, 1, 20), (4, 2, 20)], 35)
+    ({1: 20, 2: 15}, 4)
+    >>> credit([(9, 1, 999999)], 15)
+    ({1: 15}, 9)
+    """
+    credited: dict[int, int] = {}
+    left, over = pot, None
+    for idx, seat, chips in lines:
+        if chips > left:
+            if over is None:
+                over = idx
+            chips = max(left, 0)
+        left -= chips
+        credited[seat] = credited.get(seat, 0) + chips
+    return credited, over
+
+
+def _over_pot(st: HandState, index: int, recorded: int, pot: int, decided: bool) -> None:
+    """``chips_not_conserved`` (reason ``over_pot``) at the ``d award`` line where the
+    pushes pass what the pot holds (CONTRACT.md 4, in every phase, finished or not); not
+    made after an unreadable player line (:attr:`~referee.state.HandState.lost`): the chips
+    that line put in are unknown, so is the pot (CONTRACT.md 2: reported once, as
+    ``unreadable``; the credit stays within the chips the log shows in the pot, so the
+    session's chips still add up), unless the hand is ``decided`` whatever that line did
+    (voided by a duplicate card, as :func:`compare_awards` judges it)."""
+    st.find("chips_not_conserved", index, None,
+            f"the awards add up to {recorded}; the pot holds {pot}: the {recorded - pot} "
+            "chips beyond it were never in the pot and are credited to nobody",
+            details={"recorded": recorded, "pot": pot, "reason": "over_pot"}, decided=decided)
+
+
+def push_gap(awards: dict[int, int] | None, credited: dict[int, int]) -> dict[int, int]:
+    """Seat -> chips the dealer's pushes gave beyond the rules' awards (negative: withheld
+    what the rules give), zeros left out: the difference a wrong push leaves between the
+    chips on the table and the referee's stacks (CONTRACT.md 4). ``{}`` where the awards
+    are unknown or nothing was pushed (no ``d award`` line: nothing written down).
+
+    >>> push_gap({1: 35}, {2: 35})
+    {1: -35, 2: 35}
+    >>> push_gap(None, {2: 35}), push_gap({1: 35}, {})
+    ({}, {})
+    """
+    if awards is None or not credited or credited == awards:
+        return {}
+    gap = {s: credited.get(s, 0) - awards.get(s, 0) for s in sorted(set(awards) | set(credited))}
+    return {s: c for s, c in gap.items() if c}
 
 
 def _decide(st: HandState, duplicate: bool, last: int | None) -> Decision:
@@ -181,12 +247,13 @@ def _opener_folded_unshown(st: HandState) -> None:
 def _stacks_after(st: HandState, awards: dict[int, int] | None, recorded: dict[int, int],
                   total: int, carried: int) -> tuple[dict[int, int], int]:
     """The stacks after the hand and the chips carried: by the rules' awards where known,
-    else as the dealer pushed; undecided with nothing pushed, the chips go back to the
-    seats that put them in (as after a misdeal), so no chip vanishes from the session.
-    Chips bought during the hand join the stack now."""
+    else as the dealer pushed (``recorded``: the pushes as :func:`credit` credits them,
+    never beyond the pot); undecided with nothing pushed, the chips go back to the
+    seats that put them in (as after a misdeal), so no chip vanishes from the session and
+    none appears. Chips bought during the hand join the stack now."""
     stacks = dict(st.stacks)
     if awards is None:
-        if recorded:  # the dealer pushed what the log cannot judge: as recorded
+        if st.recorded:  # the dealer pushed what the log cannot judge: as credited
             carried = max(0, total - sum(recorded.values()))
         else:
             for s, c in st.contrib.items():
@@ -205,11 +272,13 @@ def _stacks_after(st: HandState, awards: dict[int, int] | None, recorded: dict[i
 # ---------------------------------------------------------------- the dealer's pushes
 def compare_awards(st: HandState, awards: dict[int, int] | None, recorded: dict[int, int],
                    total: int, last: int | None, outcome: str | None = None,
-                   pots: list[Pot] | None = None) -> None:
+                   pots: list[Pot] | None = None, over: bool = False) -> None:
     """The dealer's ``d award`` lines against the rules' result (CONTRACT.md 4):
     ``wrong_award`` at the first line that differs (the last action when a winner's
     line is missing); ``chips_not_conserved`` when the lines do not add up to the pot
-    being pushed. No lines at all: nothing was written down, nothing to compare (a
+    being pushed (``over``: the lines pass what the pot holds, a ``chips_not_conserved``
+    already made at the line where they do, :func:`finish`: not made again). No lines at
+    all: nothing was written down, nothing to compare (a
     ``wrong_award`` at the last action where the log records pushes and the rules give
     chips). Each ``wrong_award`` carries the case that decides it (``reason``,
     :func:`~referee.misaward.award_reason` of the hand's ``outcome`` and ``pots``).
@@ -227,7 +296,7 @@ def compare_awards(st: HandState, awards: dict[int, int] | None, recorded: dict[
         return
     rec_sum = sum(recorded.values())
     if awards is None:  # the cards that decide were never seen: only the sum is known
-        if st.phase in (SHOWDOWN, COMPLETE) and rec_sum != total:
+        if not over and st.phase in (SHOWDOWN, COMPLETE) and rec_sum != total:
             st.find("chips_not_conserved", lines[0][0], None,
                     f"the awards add up to {rec_sum}; the pot is {total}",
                     details={"recorded": rec_sum, "pot": total}, decided=True)
@@ -241,9 +310,10 @@ def compare_awards(st: HandState, awards: dict[int, int] | None, recorded: dict[
     if expected and rec_sum != exp_sum and not missing_only:
         # (a pot with no line at all is one cause, the wrong_award below; a line that
         # pushes the wrong count is chips_not_conserved)
-        st.find("chips_not_conserved", first_bad[0], None,
-                f"the awards add up to {rec_sum}; the pot is {exp_sum}",
-                details={"recorded": rec_sum, "pot": exp_sum}, decided=True)
+        if not over:
+            st.find("chips_not_conserved", first_bad[0], None,
+                    f"the awards add up to {rec_sum}; the pot is {exp_sum}",
+                    details={"recorded": rec_sum, "pot": exp_sum}, decided=True)
         if set(recorded) == set(expected):
             return  # the right seats, a miscount: one cause
     st.find("wrong_award", first_bad[0], first_bad[1],

@@ -108,6 +108,9 @@ ACTIONS: dict[str, Said] = {
     "award": Nn_("The dealer pushes %(amount)s chip to %(seat)s",
                  "The dealer pushes %(amount)s chips to %(seat)s",
                  "amount"),
+    "move": Nn_("%(seat)s hands %(amount)s chip to %(to)s at the table",
+                "%(seat)s hands %(amount)s chips to %(to)s at the table",
+                "amount"),
     "misdeal": N_("The dealer calls a misdeal"),
     "note": N_("Note: %(text)s"),
     "unreadable": N_("Unreadable entry: “%(line)s”"),
@@ -444,6 +447,18 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
         None: Nn_("The awards add up to %(recorded)s chip; the pot is %(pot)s.",
                   "The awards add up to %(recorded)s chips; the pot is %(pot)s.",
                   "recorded"),
+        "over_pot": Nn_("The awards add up to %(recorded)s chip, more than the pot holds "
+                        "(%(pot)s): the chips beyond it were never in the pot and go to no "
+                        "one.",
+                        "The awards add up to %(recorded)s chips, more than the pot holds "
+                        "(%(pot)s): the chips beyond it were never in the pot and go to no "
+                        "one.",
+                        "recorded"),
+        "move": Nn_("%(seat)s hands %(recorded)s chip to %(to)s at the table but holds "
+                    "%(held)s: only those are handed over.",
+                    "%(seat)s hands %(recorded)s chips to %(to)s at the table but holds "
+                    "%(held)s: only those are handed over.",
+                    "recorded"),
     },
     "incomplete_hand": {
         "log_ends": (N_("The log ends before the hand is decided (at: %(phase)s; %(due)s was "
@@ -467,58 +482,28 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                         "hand was played since the buy-in, the count is compared with the "
                         "chips bought.",
                         "recorded"),
-        "cash_out:pushed": Nn_("%(seat)s counted %(recorded)s chip at the "
-                               "cash-out%(count_asides)s after hand %(after)s; the referee's "
-                               "stack is %(expected)s (difference: %(difference)s). As the "
-                               "dealer pushed the pots the seat would hold %(pushed)s: it "
-                               "agreed with the referee up to hand %(last_agreed)s.",
-                               "%(seat)s counted %(recorded)s chips at the "
-                               "cash-out%(count_asides)s after hand %(after)s; the referee's "
-                               "stack is %(expected)s (difference: %(difference)s). As the "
-                               "dealer pushed the pots the seat would hold %(pushed)s: it "
-                               "agreed with the referee up to hand %(last_agreed)s.",
-                               "recorded"),
-        "cash_out:pushed_since_buy_in": Nn_("%(seat)s counted %(recorded)s chip at the "
-                                            "cash-out%(count_asides)s after hand %(after)s; "
-                                            "the referee's stack is %(expected)s (difference: "
-                                            "%(difference)s). As the dealer pushed the pots "
-                                            "the seat would hold %(pushed)s: it has not agreed "
-                                            "with the referee since the buy-in.",
-                                            "%(seat)s counted %(recorded)s chips at the "
-                                            "cash-out%(count_asides)s after hand %(after)s; "
-                                            "the referee's stack is %(expected)s (difference: "
-                                            "%(difference)s). As the dealer pushed the pots "
-                                            "the seat would hold %(pushed)s: it has not agreed "
-                                            "with the referee since the buy-in.",
-                                            "recorded"),
-        "cash_out:outside_log": (Nn_("%(seat)s counted %(recorded)s chip at the "
-                                     "cash-out%(count_asides)s after hand %(after)s; the "
-                                     "referee's stack is %(expected)s (difference: "
-                                     "%(difference)s). The recorded pushes agree with the "
-                                     "referee up to hand %(last_agreed)s as far as this seat "
-                                     "goes (hand %(wrong_push)s was pushed wrong, to others): "
-                                     "the difference is not in the log (count again?).",
-                                     "%(seat)s counted %(recorded)s chips at the "
-                                     "cash-out%(count_asides)s after hand %(after)s; the "
-                                     "referee's stack is %(expected)s (difference: "
-                                     "%(difference)s). The recorded pushes agree with the "
-                                     "referee up to hand %(last_agreed)s as far as this seat "
-                                     "goes (hand %(wrong_push)s was pushed wrong, to others): "
-                                     "the difference is not in the log (count again?).",
-                                     "recorded"),
-                                 Nn_("%(seat)s counted %(recorded)s chip at the "
-                                     "cash-out%(count_asides)s after hand %(after)s; the "
-                                     "referee's stack is %(expected)s (difference: "
-                                     "%(difference)s). The recorded pushes agree with the "
-                                     "referee up to hand %(last_agreed)s: the difference is "
-                                     "not in the log (count again?).",
-                                     "%(seat)s counted %(recorded)s chips at the "
-                                     "cash-out%(count_asides)s after hand %(after)s; the "
-                                     "referee's stack is %(expected)s (difference: "
-                                     "%(difference)s). The recorded pushes agree with the "
-                                     "referee up to hand %(last_agreed)s: the difference is "
-                                     "not in the log (count again?).",
-                                     "recorded")),
+        "cash_out:outside_log": Nn_("%(seat)s counted %(recorded)s chip at the "
+                                    "cash-out%(count_asides)s after hand %(after)s; the chips "
+                                    "on the table are %(expected)s (difference: "
+                                    "%(difference)s): the difference is not in the log (count "
+                                    "again?).",
+                                    "%(seat)s counted %(recorded)s chips at the "
+                                    "cash-out%(count_asides)s after hand %(after)s; the chips "
+                                    "on the table are %(expected)s (difference: "
+                                    "%(difference)s): the difference is not in the log (count "
+                                    "again?).",
+                                    "recorded"),
+        "cash_out:table": Nn_("%(seat)s counted %(recorded)s chip at the "
+                              "cash-out%(count_asides)s after hand %(after)s; the chips on the "
+                              "table are %(expected)s (difference: %(difference)s): the "
+                              "difference is not in the log (count again?). The referee's "
+                              "stack is %(referee)s (%(table_differences)s).",
+                              "%(seat)s counted %(recorded)s chips at the "
+                              "cash-out%(count_asides)s after hand %(after)s; the chips on the "
+                              "table are %(expected)s (difference: %(difference)s): the "
+                              "difference is not in the log (count again?). The referee's "
+                              "stack is %(referee)s (%(table_differences)s).",
+                              "recorded"),
     },
     "chips_added_mid_hand": {
         None: Nn_("%(seat)s added %(chips)s chip during the hand; what was added plays from "
@@ -549,3 +534,15 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
 """Finding kind -> case -> its sentence. The case is the finding's ``reason`` (``source`` for
 ``unjustified_opening``; :func:`referee.messages.case_keys`), None the kind's general
 sentence; ``"reason:sub"`` a refinement tried first."""
+
+TABLE_DIFFERENCES: dict[str, str] = {
+    "pushed:more": N_("%(chips)s: the pot of hand %(hand)s, pushed to them beyond the rules"),
+    "pushed:less": N_("%(chips)s: the pot of hand %(hand)s, which the rules give them and the "
+                      "dealer did not push"),
+    "moved:less": N_("%(chips)s: handed to %(other)s at the table in hand %(hand)s"),
+    "moved:more": N_("%(chips)s: handed over by %(other)s at the table in hand %(hand)s"),
+}
+"""Why a seat's chips on the table differ from its stack (:mod:`referee.chips_on_table`), by
+``reason:more`` / ``reason:less`` (the seat holds more / fewer chips than its stack):
+``chips`` signed, ``hand`` the hand's number, ``other`` the seat a move was handed to or by
+(:func:`referee.messages.table_difference`)."""

@@ -305,7 +305,8 @@ def _after_the_hand(st: HandState, i: int, seat: int, a: Action) -> None:
 # ---------------------------------------------------------------- unreadable lines
 def _unreadable(st: HandState, i: int) -> None:
     """An unreadable line (its ``unreadable`` finding is already made). A dealer line
-    changes no chips (one that may be an award leaves the push unjudged); a player line
+    changes no chips (one that may be an award leaves the push unjudged; a move is no
+    push); a player line
     before the hand is decided makes the hand ``lost``: its result is not judged and the
     seat, if it was due, counts as having acted (so that the turn order goes on without a
     cascade of findings)."""
@@ -313,7 +314,8 @@ def _unreadable(st: HandState, i: int) -> None:
     words = line.split() if isinstance(line, str) else []
     who = words[0] if words else ""
     if who in ("d", "D"):
-        if len(words) < 2 or words[1].lower() not in ("deal", "serve", "note", "misdeal"):
+        if len(words) < 2 or words[1].lower() not in ("deal", "serve", "move", "note",
+                                                       "misdeal"):
             st.award_unknown = True  # (it may have been a push: do not judge them)
         return
     if st.phase == COMPLETE or (st.recorded and st.phase == SHOWDOWN):
@@ -346,6 +348,15 @@ def _award(st: HandState, i: int, a: Action) -> None:
     st.recorded.append((i, a.seat, a.amount))
 
 
+def _move(st: HandState, i: int, a: Action) -> None:
+    """``d move pA pB A``: A chips handed from seat A to seat B at the table, outside the
+    betting (a ruling settled at the table, CONTRACT.md section 2). The pots, the betting
+    and the referee's stacks are untouched; the chips on the table change once the hand is
+    over (:func:`referee.chips_on_table.settle_moves`), wherever the line stands."""
+    assert a.seat is not None and a.to is not None and a.amount is not None  # (a move names all)
+    st.moves.append((i, a.seat, a.to, a.amount))
+
+
 def _misdeal(st: HandState, i: int, a: Action) -> None:
     """``d misdeal``: the deal is void; the chips put in go back (at the end)."""
     end_hand(st, "misdeal")
@@ -362,7 +373,8 @@ def _note(st: HandState, i: int, a: Action) -> None:
 
 
 _DEALER: dict[str, Callable[[HandState, int, Action], None]] = {
-    "deal": deal, "serve": serve, "award": _award, "misdeal": _misdeal, "note": _note}
+    "deal": deal, "serve": serve, "award": _award, "move": _move, "misdeal": _misdeal,
+    "note": _note}
 _BETTING = frozenset(("check", "open", "bet", "call", "raise", "allin", "fold"))
 _AFTER_AWARD_OK = frozenset(("show", "muck", "rebuy"))
 _ALLIN_IDLE = frozenset(("check", "call", "open", "bet", "raise", "allin"))

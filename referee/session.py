@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Mapping
 
 from .ante_custom import ante_due, custom_after, marker_after, marker_in_middle, without_ante
+from .chips_on_table import Gap, gap_at_start, gap_from_json, gap_json, hand_gap, on_table
 from .findings import Finding, make
 from .hand import HandResult, HandStart
 from .ladder import next_step
@@ -145,17 +146,21 @@ class Carry:
     - ``marker``: with ``ante_custom`` (seed 000's fetiche), the seat holding the marker,
       None while it is in the middle; ``fresh``: the last hand called for a fresh pot
       from everyone (:mod:`referee.ante_custom`). None and False without the custom.
+    - ``gap``: seat -> the seat's standing differences between the chips it holds on the
+      table and its stack (:data:`referee.chips_on_table.Gap`: wrong pushes and ``d move``
+      lines, by hand); ``{}`` when every seat holds its stack.
 
     A hand is judged from its own start: given the carry before it, its spec and its
     actions, :func:`play_hand` needs nothing else of the night. :meth:`as_dict` and
     :meth:`from_dict` give it a JSON form (seat keys as strings) to store.
     """
 
-    __slots__ = ("stacks", "carried", "step", "button", "last_outcome", "marker", "fresh")
+    __slots__ = ("stacks", "carried", "step", "button", "last_outcome", "marker", "fresh",
+                 "gap")
 
     def __init__(self, stacks: dict[int, int], carried: int = 0, step: int = 0,
                  button: int | None = None, last_outcome: str | None = None,
-                 marker: int | None = None, fresh: bool = False) -> None:
+                 marker: int | None = None, fresh: bool = False, gap: Gap | None = None) -> None:
         self.stacks = stacks
         self.carried = carried
         self.step = step
@@ -163,26 +168,38 @@ class Carry:
         self.last_outcome = last_outcome
         self.marker = marker
         self.fresh = fresh
+        self.gap = gap if gap is not None else {}
 
     def seated(self, stacks: dict[int, int]) -> "Carry":
-        """The same table with other ``stacks`` (seats that joined or left)."""
+        """The same table with other ``stacks`` (seats that joined or left: a seat that
+        left took its chips home, its differences with it)."""
         return Carry(stacks, self.carried, self.step, self.button, self.last_outcome,
-                     self.marker, self.fresh)
+                     self.marker, self.fresh, gap_at_start(self.gap, stacks))
+
+    def on_table(self) -> dict[int, int]:
+        """Seat -> the chips each seat holds on the table after the last hand: its stack
+        plus its differences (CONTRACT.md 4; :func:`referee.chips_on_table.on_table`)."""
+        return on_table(self.stacks, self.gap)
 
     def as_dict(self) -> dict:
         """JSON-able: ``{"stacks": {"1": 500, ...}, "carried", "step", "button",
-        "last_outcome", "marker", "fresh"}``."""
-        return {"stacks": {str(s): c for s, c in self.stacks.items()}, "carried": self.carried,
-                "step": self.step, "button": self.button, "last_outcome": self.last_outcome,
-                "marker": self.marker, "fresh": self.fresh}
+        "last_outcome", "marker", "fresh"}``, and ``"gap"``
+        (:func:`referee.chips_on_table.gap_json`) only when some seat holds other than its
+        stack (so a table whose chips agree keeps the form it had before the gap existed)."""
+        out = {"stacks": {str(s): c for s, c in self.stacks.items()}, "carried": self.carried,
+               "step": self.step, "button": self.button, "last_outcome": self.last_outcome,
+               "marker": self.marker, "fresh": self.fresh}
+        if self.gap:
+            out["gap"] = gap_json(self.gap)
+        return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "Carry":
-        """The inverse of :meth:`as_dict` (a dict stored before ``marker`` and ``fresh``
-        existed reads as None and False)."""
+        """The inverse of :meth:`as_dict` (a dict stored before ``marker``, ``fresh`` and
+        ``gap`` existed reads as None, False and no differences)."""
         return cls({int(s): c for s, c in data["stacks"].items()}, data["carried"], data["step"],
                    data["button"], data["last_outcome"], data.get("marker"),
-                   bool(data.get("fresh", False)))
+                   bool(data.get("fresh", False)), gap_from_json(data.get("gap")))
 
     def __repr__(self) -> str:
         return f"Carry({self.as_dict()!r})"
@@ -199,11 +216,14 @@ class HandItem:
     - ``extra``: the hand's findings about stacks, rebuys and the button (merged into the
       hand's findings by :func:`referee.check`).
     - ``step``: the ladder step of the next hand (:func:`referee.ladder.next_step`).
+    - ``gap``: the seats' differences between the chips on the table and their stacks
+      after the hand (:data:`referee.chips_on_table.Gap`); by default the start's
+      (:attr:`HandStart.table_gap`) with this hand's own added.
     """
 
     def __init__(self, number: int, start: HandStart, actions: list,
                  replay: HandReplay, result: HandResult, extra: list[Finding],
-                 step: int) -> None:
+                 step: int, gap: Gap | None = None) -> None:
         self.number = number
         self.start = start
         self.actions = actions
@@ -211,6 +231,8 @@ class HandItem:
         self.result = result
         self.extra = extra
         self.step = step
+        self.gap = gap if gap is not None else hand_gap(start.table_gap, number, result.pushed,
+                                                        result.moves)
 
 
 def _seat_chips(hand: dict, field: str, what: str, number: int, stacks: dict[int, int],
@@ -250,15 +272,20 @@ def hand_start(rules: HouseRules, carry: Carry, hand: dict, number: int
         1; it stays after a misdeal, Robert's Rules of Poker, Misdeals), ``awards_recorded``.
     :param number: the hand's number in the session (1, 2 ...), for the messages.
     :returns: ``(start, extra)``: the :class:`HandStart` and the findings about stacks,
-        rebuys and the button (``stack_mismatch``, ``unreadable``).
+        rebuys and the button (``stack_mismatch``, ``unreadable``). The start's
+        ``table_gap`` is the differences between the chips each seat holds and its stack
+        (``carry.gap`` of the seats at the table whose stack the hand does not state:
+        :func:`referee.chips_on_table.gap_at_start`).
     """
     extra: list[Finding] = []
     stacks = dict(carry.stacks)
     if "rebuys" in hand:
         for seat, chips in _seat_chips(hand, "rebuys", "rebuy", number, stacks, extra):
             stacks[seat] += chips
+    stated = []
     if "stacks" in hand:
         for seat, chips in _seat_chips(hand, "stacks", "stack", number, stacks, extra):
+            stated.append(seat)
             if chips != stacks[seat]:
                 extra.append(make("stack_mismatch", None, seat, f"seat {seat} starts hand "
                                   f"{number} with {chips}; {stacks[seat]} carried over",
@@ -293,7 +320,8 @@ def hand_start(rules: HouseRules, carry: Carry, hand: dict, number: int
                       stacks=stacks, carried=carry.carried,
                       opening=rules.opening_after(carry.step), use_rules_opening=False,
                       awards_recorded=hand.get("awards_recorded", True) is not False,
-                      waived_ante=0 if anted else rules.ante)
+                      waived_ante=0 if anted else rules.ante,
+                      table_gap=gap_at_start(carry.gap, stacks, stated))
     return start, extra
 
 
@@ -326,11 +354,13 @@ def hand_actions(hand: dict, number: int, extra: list[Finding]) -> list:
 
 
 def carry_after(carry: Carry, start: HandStart, result: HandResult,
-                state: HandState | None = None) -> Carry:
+                state: HandState | None = None, gap: Gap | None = None) -> Carry:
     """The table after a hand: its end stacks and carried pot, the ladder step
-    (:func:`referee.ladder.next_step`: seed 000, seed 002), its button and outcome, and,
-    with ``ante_custom``, the marker and whether the next hand is anted afresh
-    (:mod:`referee.ante_custom`; ``state``, the hand's final state, tells the customs)."""
+    (:func:`referee.ladder.next_step`: seed 000, seed 002), its button and outcome, the
+    differences between the chips on the table and the stacks (``gap``, the hand's
+    :attr:`HandItem.gap`; None: none), and, with ``ante_custom``, the marker and whether
+    the next hand is anted afresh (:mod:`referee.ante_custom`; ``state``, the hand's final
+    state, tells the customs)."""
     step = next_step(start.rules, carry.step, result.outcome)
     marker, fresh = carry.marker, False
     if start.rules.ante_custom:
@@ -339,7 +369,7 @@ def carry_after(carry: Carry, start: HandStart, result: HandResult,
         marker = marker_after(marker, in_middle, result.awards, order)
         fresh = state is not None and custom_after(state, result.outcome)
     return Carry(result.stacks, result.carried, step, start.button, result.outcome,
-                 marker, fresh)
+                 marker, fresh, gap)
 
 
 def first_carry(table: Table) -> Carry:
@@ -358,8 +388,9 @@ def play_hand(rules: HouseRules, carry: Carry, hand: dict, number: int) -> tuple
     actions = hand_actions(hand, number, extra)
     replay = HandReplay(start, actions).run()
     result = replay.finish()
-    after = carry_after(carry, start, result, replay.state)
-    return HandItem(number, start, actions, replay, result, extra, after.step), after
+    gap = hand_gap(start.table_gap, number, result.pushed, result.moves)
+    after = carry_after(carry, start, result, replay.state, gap)
+    return HandItem(number, start, actions, replay, result, extra, after.step, gap), after
 
 
 def replay_session(session: Any, rules: Any = None) -> Iterator[HandItem]:

@@ -74,7 +74,8 @@ SET_AT_START = ("start", "actions", "parsed", "rules", "deck", "button", "order"
 
 WRITERS: dict[str, tuple[str, ...]] = {
     "state": ("findings", "faults", "stacks", "contrib", "bets", "dead_money", "allin"),
-    "replay": ("index", "lost", "lost_seats", "award_unknown", "recorded", "late_chips"),
+    "replay": ("index", "lost", "lost_seats", "award_unknown", "recorded", "moves",
+               "late_chips"),
     "rounds": ("phase", "round", "outcome", "winner", "round_first", "showdown_first",
                "draw_no", "drew", "early_drew"),
     "forced": ("anted", "blinds"),
@@ -116,7 +117,9 @@ class HandState:
     - :mod:`~referee.replay`, the log's state: ``index`` (the line being stepped),
       ``lost`` / ``lost_seats`` (an unreadable player line), ``award_unknown`` (an
       unreadable dealer line that may have been a push), ``recorded`` (``[(index, seat,
-      chips)]`` of the ``d award`` lines), ``late_chips`` (rebuys during the hand);
+      chips)]`` of the ``d award`` lines), ``moves`` (``[(index, from seat, to seat,
+      chips)]`` of the ``d move`` lines: chips handed over at the table, outside the pots),
+      ``late_chips`` (rebuys during the hand);
     - :mod:`~referee.rounds`, the flow: ``phase`` (a :class:`Phase`), ``round`` (0 before
       the first draw), ``outcome`` and ``winner`` (a hand decided before the showdown, or
       at the ruling with one seat left), ``round_first`` and ``showdown_first`` (who
@@ -204,6 +207,7 @@ class HandState:
         self.allin: set[int] = set()
         self.dead: dict[int, int | None] = {}
         self.recorded: list[tuple[int, int, int]] = []
+        self.moves: list[tuple[int, int, int, int]] = []
         self.matched: set[int] = set()  # seats that paid after a carried check-down (seed 002)
 
     def _init_cards(self, deck_size: int) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .betting import options as bet_options
+from .chips_on_table import on_table
 from .pots import build_pots
 from .state import BETTING_ROUNDS, COMPLETE, PREDEAL, PREDRAW, SHOWDOWN, HandState
 from .session import HandItem, replay_session
@@ -48,7 +49,10 @@ def hand_state(item: HandItem) -> dict:
         only what carries to the next deal, the rest being in the stacks), "pots":
         :func:`middle_pots` (none once pushed), "bets": {seat: chips this round, in front of
         the seat; 0 once pushed}, "stacks":
-        {seat: chips behind}, "in_hand": [seats still contesting, in play order],
+        {seat: chips behind}, "chips_on_table": {seat: chips the seat physically holds
+        behind: its stack plus what wrong pushes and ``d move`` lines left it beyond the
+        rules (CONTRACT.md 4; :mod:`referee.chips_on_table`: this hand's own once it is
+        pushed)}, "in_hand": [seats still contesting, in play order],
         "dealt_in": [seats dealt in, in play order], "acted": [seats that have acted in this
         hand (a player line of theirs is in the log)], "opening": "J".."A" or None (minimum
         in force), "button": seat, "proposed_awards": {seat: chips} or None (None until the
@@ -96,8 +100,7 @@ def hand_state(item: HandItem) -> dict:
         "pot": result.carried if pushed else st.pot_total(),
         "pots": [] if pushed else middle_pots(st),
         "bets": {str(s): 0 if pushed else c for s, c in sorted(st.bets.items())},
-        "stacks": {str(s): c for s, c in sorted((result.stacks if pushed
-                                                 else st.stacks).items())},
+        **_stacks(item, pushed),
         "in_hand": st.contesting(),
         "dealt_in": list(st.order),
         "acted": acted,
@@ -112,6 +115,19 @@ def hand_state(item: HandItem) -> dict:
         "show_openers": openers_due(findings),
         "legal_if_due": legal_if_due(st, replay.due()),
     }
+
+
+def _stacks(item: HandItem, pushed: bool) -> dict[str, dict[str, int]]:
+    """``{"stacks": {seat: chips behind}, "chips_on_table": {seat: chips}}`` of
+    :func:`hand_state` (seat keys strings, in seat order): the referee's stacks as the
+    hand stands, or after it once the pot is pushed; the chips on the table the same, with
+    the differences the hand started with, or its own once pushed
+    (:mod:`referee.chips_on_table`)."""
+    st = item.replay.state
+    stacks = item.result.stacks if pushed else st.stacks
+    held = on_table(stacks, item.gap if pushed else st.start.table_gap)
+    return {"stacks": {str(s): c for s, c in sorted(stacks.items())},
+            "chips_on_table": {str(s): c for s, c in sorted(held.items())}}
 
 
 def proposed_awards(result, due: int | None) -> dict[str, int] | None:

@@ -69,8 +69,9 @@ def trace(start: HandStart, actions: Sequence[Any], *, number: int = 1,
           after the hand, ``pots`` the pots as ruled and ``pot`` the chips left in the
           middle for the next deal, as ``result`` has them; so at every step
           ``sum(stacks) + pot`` is the chips at the table and in the middle at the start
-          (plus any ``rebuy`` lines), except on a last step whose stacks follow recorded
-          awards that do not add up to the pot (a ``chips_not_conserved`` finding says so).
+          (plus any ``rebuy`` lines), also where the recorded awards pass the pot (they
+          credit at most what it holds, CONTRACT.md 4: a ``chips_not_conserved`` finding
+          says so).
         - ``findings_without_action``: finding dicts with ``action`` None (``extra``
           first, as :func:`referee.check` lists them).
         - ``result``: the hand's entry as :func:`referee.check` gives it

@@ -132,11 +132,18 @@ def _carry_changes(db: Database, night_id: int, before: list[dict], after: list[
     return carried_from(db, night_id, earlier + before) != carried_from(db, night_id, earlier + after)
 
 
+_CARRIED = frozenset(("stacks", "chips_on_table", "table_differences"))
+"""The keys of a hand's entry that carry what the hands before it left (the referee's
+stacks, the chips on the table and why they differ: ``referee.chips_on_table``)."""
+
+
 def hand_changed(before: dict, after: dict) -> bool:
     """Whether a hand's referee entry (CONTRACT.md 4) changes with a ruling: anything but
-    its ``stacks``. A later hand starts from the stacks the corrected hand leaves, so its
-    stacks differ by what the correction moved even when nothing in the hand changed;
-    what the hand itself does to the chips is in its ``pots``, ``awards`` and findings.
+    its ``stacks`` and ``chips_on_table`` (with ``table_differences``, why the two differ).
+    A later hand starts from the stacks and the chips the corrected hand leaves, so they
+    differ by what the correction moved even when nothing in the hand changed; what the
+    hand itself does to the chips is in its ``pots``, ``awards``, ``recorded_awards`` and
+    findings.
 
     >>> hand_changed({"awards": {"1": 20}, "stacks": {"1": 520}}, {"awards": {"1": 20}, "stacks": {"1": 595}})
     False
@@ -144,7 +151,7 @@ def hand_changed(before: dict, after: dict) -> bool:
     True
     """
     def own(entry: dict) -> dict:
-        return {k: v for k, v in entry.items() if k != "stacks"}
+        return {k: v for k, v in entry.items() if k not in _CARRIED}
     return own(before) != own(after)
 
 

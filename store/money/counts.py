@@ -1,5 +1,6 @@
-"""The night's cash-out counts against the stacks the referee rules (issue 11): the host's
-night page shows each count that differs, beside the counts.
+"""The night's cash-out counts against the chips on the table (issue 11; issue 24: the chips
+each player physically holds, CONTRACT.md 4): the host's night page shows each count that
+differs, beside the counts.
 
 A night whose hands were played elsewhere (a PokerNow ledger, ``store.files.pokernow``:
 ``store.night.nights.hands_elsewhere``) has no counts compared: the referee has no hands to
@@ -8,8 +9,8 @@ compare them with.
 The comparison is the referee's (:func:`referee.count.cash_out_findings`); this module
 only gathers what it takes, read-only: the stored judgements of the night's hands
 (:func:`store.hand.judging.night_judgements`, judged in memory where a stored one is not current;
-nothing written), the hands' stated stacks, and the live ``cash_out`` entries of the
-ledger with the chips bought since the last hand before each.
+nothing written: each carries its ``chips_on_table``), and the live ``cash_out`` entries of
+the ledger with the chips bought since the last hand before each.
 
 A count is compared with the seat's stack when it was made (``before_hand``: a player who
 leaves is counted then, and ``store.unseat`` takes the seat off the table); counts of a
@@ -17,10 +18,10 @@ player who left and came back are compared one by one. A player counted and then
 again without leaving is not what a count is for (the referee still plays the chips handed
 in): the later count is compared with the referee's stack as it stands.
 
-A ruling (``store.dispute.rulings``) that moves chips between players after a wrong push is part
-of what a player holds: each count is compared as ``counted + ruling moves`` (the moves of
-rulings on hands played before that count, given to the player's first count after the
-hand) with the referee's stack, whose awards the ruling followed.
+A wrong push is in the chips on the table (the referee's figure): a ruling settled in money
+moves no chip (the ledger moves the money at the close), one settled at the table is a
+``d move`` line of the log, in the figure too. So a count is compared with the chips on the
+table alone, never with ruling adjustments added.
 
 A pot carried after the last hand that the host handed back to the stacks before the
 count (``store.money.ledger.pot_handed_back``) is in the counts: each player's last count is
@@ -36,9 +37,7 @@ from sqlite_utils import Database
 from referee.count import Count, cash_out_findings
 from store.core.memo import kept
 from store.core.transactions import read_tx
-from store.dispute.disputes import ruling_move_rows
 from store.hand.judging import LIVE_ENTRY, Night, night_judgements
-from store.hand.rows import night_hands
 from store.money.carried_pot import carried_pot, handed_back, pot_shares
 from store.night.nights import hands_elsewhere, table_players
 
@@ -49,9 +48,9 @@ def count_findings(db: Database, night_id: int) -> list[dict]:
 
     :returns: finding dicts as ``referee.check``'s ``night`` holds them (CONTRACT.md 4):
         kind ``stack_mismatch``, severity ``error``, ``details`` with reason ``cash_out``,
-        ``name``, ``recorded`` (the chips counted), ``expected``, ``difference``
-        (``recorded + ruling_moves - expected``), ``after``, ``pushed``, ``last_agreed``
-        and, when rulings moved chips to or from the player, ``ruling_moves``
+        ``name``, ``recorded`` (the chips counted), ``expected`` (the chips on the table),
+        ``referee`` (the referee's stack), ``difference`` (``recorded - pot_share -
+        expected``), ``after``, and ``table_differences`` where the two figures differ
         (``referee.findings.DETAILS``); in the order the counts were entered.
     :raises StoreError: no such night.
     """
@@ -64,9 +63,8 @@ def _count_findings(db: Database, night_id: int) -> list[dict]:
             return []
         night = Night(db, night_id)
         entries = night_judgements(db, night_id)
-        hands = night_hands(db, night_id)
         counts = _counts(db, night)
-    return [f.as_dict() for f in cash_out_findings(entries, hands, counts)]
+    return [f.as_dict() for f in cash_out_findings(entries, counts)]
 
 
 def player_count_findings(db: Database, night_id: int, player_id: int) -> list[dict]:
@@ -87,8 +85,7 @@ def _counts(db: Database, night: Night) -> list[Count]:
     """The live cash-outs as :class:`referee.count.Count`, in the order entered: the seat the referee plays the player at (:attr:`Night.seats`), the
     chips counted, the hands played when counted (``before_hand``), and the chips the
     player bought after that hand and before the count (since the player's count before
-    it, if any); and ``moved``, the ruling moves the player got for the hands played before
-    it (each move to the player's first count after its hand)."""
+    it, if any)."""
     rows = db.execute(
         f"SELECT l.id, l.player_id, l.kind, l.chips, COALESCE(l.before_hand, 0), p.name FROM ledger l "
         f"JOIN players p ON p.id = l.player_id WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out') "
@@ -106,12 +103,6 @@ def _counts(db: Database, night: Night) -> list[Count]:
         bought = pending.pop((player_id, before), 0)
         counts.append(Count(seat, chips, before, bought, name))
         owners.append(player_id)
-    moved = [0] * len(counts)
-    for player_id, chips, number in ruling_move_rows(db, night.id):
-        index = next((i for i, c in enumerate(counts) if owners[i] == player_id and c.after >= number), None)
-        if index is not None:
-            moved[index] += chips
-    counts = [replace(count, moved=chips) if chips else count for count, chips in zip(counts, moved)]
     return _pot_shares(db, night, counts, owners)
 
 

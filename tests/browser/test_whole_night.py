@@ -2,8 +2,9 @@
 host logs in, opens the night, seats five players (one long name, one accented), issues a
 tablet link, and the tablet enters the hands through its tap endpoint (a carried pot, a
 false opener, a wrong push, an all-in with a side pot); Chus rebuys between hands; the
-counts at the close have Bruno 20 over; the close is refused; Bruno recounts; the night
-closes.
+counts at the close are the chips each player holds (the chips on the table: Íñigo keeps
+the pot the dealer pushed him, María is short of it) but Bruno's, 20 over; only Bruno is
+flagged; the close is refused; Bruno recounts; the night closes.
 
 It asserts that the bank's one figure (``store.money.bank.bank_check``) is the same on the host's
 page, in the close's refusal and in the PDF, and that the closed night's page opens on who
@@ -20,7 +21,7 @@ from bank_words import figure
 from pages import fill_login
 from paths import ARTIFACTS
 from pdfs import pdf_text
-from showcase_night import HANDS, LONG_NAME, MISCOUNT, PLAYERS, REBUY, RULES
+from showcase_night import HANDS, LONG_NAME, MISCOUNT, PLAYERS, REBUY, RULES, night_table_chips
 
 import store
 
@@ -109,12 +110,13 @@ def test_the_whole_night_closes_with_one_bank_figure_and_opens_on_the_settlement
         assert tablet.evaluate(TAP, [base, hand.get("button"), hand["actions"], f"h{number}"]) == number
     tablet.close()
 
-    # --- the counts: each player's stack as the page shows it, Bruno 20 over
+    # --- the counts: the chips each player holds (CONTRACT.md 4's chips on the table, the
+    #     referee's stacks plus hand 2's wrong push), Bruno 20 over
     page.goto(f"{server}/host/night/{night_id}?lang=es")
-    stacks = {seat: _stack(page, seat) for _, seat, _ in PLAYERS}
+    held = night_table_chips(db, night_id)
     for name, seat, _ in PLAYERS:
         page.select_option("#cash-player", label=f"{seat} · {name}")
-        page.fill("#cash-chips", str(stacks[seat] + (MISCOUNT[1] if name == MISCOUNT[0] else 0)))
+        page.fill("#cash-chips", str(held[seat] + (MISCOUNT[1] if name == MISCOUNT[0] else 0)))
         _submit(page, 'form[action$="/cash-out"]')
     page_figure = _bank(page)
     miscount = page.locator("#money tr.miscount")
@@ -133,7 +135,7 @@ def test_the_whole_night_closes_with_one_bank_figure_and_opens_on_the_settlement
     # --- Bruno recounts; the night closes
     bruno = next(seat for name, seat, _ in PLAYERS if name == MISCOUNT[0])
     page.select_option("#recount-player", label=f"{bruno} · {MISCOUNT[0]}")
-    page.fill("#recount-chips", str(stacks[bruno]))
+    page.fill("#recount-chips", str(held[bruno]))
     _submit(page, "#recount")
     assert _bank(page) == 0 and "cuadra ✓" in page.inner_text("#bank")
     page.select_option("#resolution", "recount")

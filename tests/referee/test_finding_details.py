@@ -140,6 +140,13 @@ EXAMPLES = {
     "chips_not_conserved": [
         (lambda: play(ANTES + ["p1 open 10", "p3 fold", "p4 fold", "p1 show JsJd4c3h2s",
                                "d award p1 20"]), 7, {"recorded": 20, "pot": 25}),
+        # issue 24: more pushed than the pot holds, on a hand that never finished
+        (lambda: play(ANTES + ["d award p1 999999"]), 3,
+         {"recorded": 999999, "pot": 15, "reason": "over_pot"}),
+        # issue 24: a d move of more chips than the seat holds (seat 3: 495 after its ante)
+        (lambda: play(ANTES + ["p1 open 10", "p3 fold", "p4 fold", "p1 show JsJd4c3h2s",
+                               "d award p1 25", "d move p3 p1 600"]), 8,
+         {"recorded": 600, "held": 495, "to": 1, "reason": "move"}),
     ],
     "incomplete_hand": [
         (lambda: play(ANTES + ["p1 check"]), 3,
@@ -149,8 +156,8 @@ EXAMPLES = {
         (lambda: check(_two_hands({"stacks": {"1": 1}, "actions": []}))["hands"][1], None,
          {"expected": 95, "recorded": 1}),
         (lambda: check(dict(_two_hands({"actions": []}), cash_out={"3": 90}))["night"], None,
-         {"reason": "cash_out", "name": None, "recorded": 90, "expected": 95, "difference": -5,
-          "after": 2, "pushed": 95, "last_agreed": 2}),
+         {"reason": "cash_out", "name": None, "recorded": 90, "expected": 95, "referee": 95,
+          "difference": -5, "after": 2}),
     ],
     "chips_added_mid_hand": [
         (lambda: play(ANTES + ["p1 check", "p1 rebuy 50"]), 4, {"chips": 50}),

@@ -82,6 +82,9 @@ EXTRA = [
                           "p1 draw 1 8h", "d serve p1 As"]),                 # served_held
     dict(actions=ANTES + ["p3 fold", "p4 allin", "p3 draw 0", "p1 straddle 10", "p1 fold"],
          stacks={1: 12, 3: 12, 4: 500}),                                     # nobody_due
+    dict(actions=ANTES + ["d award p1 999999"]),                             # over_pot
+    dict(actions=ANTES + ["p1 open 10", "p3 fold", "p4 fold", "p1 show JsJd4c3h2s",
+                          "d award p1 25", "d move p3 p1 600"]),             # move
     # the seeds' house switches (tests/referee/test_seed_rules.py), one session each
     dict(actions=["p1 ante 5", "p2 ante 5", "p3 ante 5", "p2 blind 10"],      # blind jackpot
          rules={"preset": "pocker", "ante": 5}, stacks=THREE, button=3),
@@ -150,6 +153,13 @@ NIGHTS = [
     {"rules": JACKPOTS,
      "players": [{"seat": s, "stack": 100} for s in (1, 3, 4)],
      "hands": [{"button": 4, "actions": _won_by(3, pushed_to=1)}], "cash_out": {"1": 125}},
+    # issue 24: pushed wrong, then part of it handed back at the table (d move), both
+    # counts off: the chips on the table beside the referee's stacks, with every cause
+    {"rules": JACKPOTS,
+     "players": [{"seat": s, "name": n, "stack": 100} for s, n in ((1, "Ana"), (3, "Bruno"), (4, "Chus"))],
+     "hands": [{"button": 4, "actions": _won_by(3, pushed_to=1)},
+               {"actions": _won_by(4) + ["d move p1 p3 10"]}],
+     "cash_out": {"1": 1, "3": 1}},
 ]
 """Whole nights for the cases a one-hand session does not reach (the night's findings)."""
 

@@ -104,7 +104,9 @@ def test_table_state_before_any_action_asks_for_the_antes():
     assert st["legal"] == [{"verb": "ante", "min": 5, "max": 5}]
     assert set(st) == {"hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks",
                        "in_hand", "dealt_in", "acted", "opening", "button", "proposed_awards",
-                       "awards", "recorded_awards", "findings", "known_cards", "dead", "show_openers", "legal_if_due"}
+                       "awards", "recorded_awards", "findings", "known_cards", "dead", "show_openers", "legal_if_due",
+                       "chips_on_table"}   # issue 24: the chips each seat physically holds
+    assert st["chips_on_table"] == st["stacks"]
     assert st["known_cards"] == {"1": ["??"] * 5, "3": ["??"] * 5, "4": ["??"] * 5}
     assert st["dead"] == [] and st["show_openers"] is None
     assert st["acted"] == [] and st["pots"] == [] and st["recorded_awards"] == {}
@@ -113,7 +115,9 @@ def test_table_state_before_any_action_asks_for_the_antes():
 def test_every_hand_reports_the_contract_keys():
     out = check(base([{"button": 4, "actions": won_by(1)}]))
     assert set(out["hands"][0]) == {"hand", "findings", "pots", "awards", "recorded_awards",
-                                    "stacks", "carried", "next_opening"}
+                                    "stacks", "carried", "next_opening",
+                                    # issue 24: the chips each seat holds (CONTRACT.md 4)
+                                    "chips_on_table", "table_differences"}
     assert out["hands"][0]["hand"] == 1
 
 

@@ -77,6 +77,23 @@ def test_trace_agrees_with_check_on_random_walks(seed: int):
     _conserved(session)
 
 
+@pytest.mark.parametrize("push", ["d award p1 999", "d award p1 20", "d award p3 40"])
+def test_chips_are_conserved_at_every_step_even_when_the_pushes_pass_the_pot(push):
+    """Issue 24 (CONTRACT.md 4: "recorded awards credit at most what the pot holds"): a
+    hand checked down to a showdown where no hand was shown is ruled as the dealer pushed
+    (the cards that decide were never recorded); its last step's stacks hold no chip that
+    was not in the pot of 35."""
+    actions = ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 open 10", "p3 call", "p4 fold",
+               "p1 draw 0", "p3 draw 0", "p1 check", "p3 check", push]
+    session = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+               "players": [{"seat": s, "stack": 100} for s in (1, 3, 4)],
+               "hands": [{"button": 4, "actions": actions}]}
+    (hand,) = referee.check(session)["hands"]
+    assert hand["awards"] is None and hand["pots"] == [{"amount": 35, "seats": [1, 3]}]
+    assert referee.trace_session(session, 1)["steps"][-1]["ruled"]
+    _conserved(session)
+
+
 @pytest.mark.slow
 @settings(max_examples=60)
 @given(st.integers(min_value=0, max_value=10**6))

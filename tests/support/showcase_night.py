@@ -1,14 +1,22 @@
 """The showcase night (the night issue #14 was measured on), built through the store: five players (one long name, one
 accented), a carried pot, a false opener, a wrong push, an all-in with a side pot, a
-rebuy, and the counts at the close with a 20-chip miscount (one player counts 20 more than
-the referee's stack). It stops before the close: the night is open and everyone counted,
-so a test closes it its own way (:meth:`World.close` is the ordinary way: a recount fixes
-the miscount, then the fewest transfers).
+rebuy, and the counts at the close with a 20-chip miscount. It stops before the close: the
+night is open and everyone counted, so a test closes it its own way (:meth:`World.close` is
+the ordinary way: a recount fixes the miscount, then the fewest transfers).
+
+The counts are the chips each player physically holds, "the chips on the table" (CONTRACT.md
+4: the referee's stacks plus what the dealer's pushes gave beyond the rules' awards; a count
+equal to them is never a mismatch). Hand 2's pot was pushed to Íñigo (a false opener) where
+the rules give it to María, so Íñigo counts the referee's stack plus that pot and María her
+stack less it (:func:`pushed_beyond_rules`). The one count that differs is the deliberate
+:data:`MISCOUNT`: Bruno counts 20 more than the chips he holds. No ruling moves the pot, so
+the money follows the chips as pushed.
 
 The last hand is passed out, so its pot (5 chips) is still on the table at the close: the
 carried pot goes back to those who put it in.
 
-``build_showcase_night(db) -> World``.
+``build_showcase_night(db) -> World``; ``table_chips(db, world)``, ``referee_stacks(db,
+world)`` and ``pushed_beyond_rules(db, world)`` (``{seat: chips}``) read the figures back.
 """
 
 from __future__ import annotations
@@ -26,7 +34,8 @@ REBUY = ("Chus", 50)
 """Chus busts in hand 3 (the all-in) and buys 50 more before hand 4."""
 
 MISCOUNT = ("Bruno", 20)
-"""Bruno's count at the close is 20 chips more than the referee's stack."""
+"""Bruno's count at the close is 20 chips more than the chips he holds on the table (his
+stack: no push gave him or took from him any chip)."""
 
 ANTES = ["p1 ante 1", "p2 ante 1", "p3 ante 1", "p4 ante 1", "p5 ante 1"]
 
@@ -70,24 +79,49 @@ class World:
     miscounted: str = MISCOUNT[0]
 
     def close(self, db, *, entered_by: str = "host:test") -> dict:
-        """Recount the miscounted player at the referee's stack, then close (fewest
+        """Recount the miscounted player at the chips on the table, then close (fewest
         transfers). :returns: ``store.night_summary`` of the closed night."""
-        stacks = referee_stacks(db, self)
+        chips = table_chips(db, self)
         name = self.miscounted
         seat = next(s for n, s, _ in PLAYERS if n == name)
-        store.recount(db, self.night, self.ids[name], stacks[seat], entered_by=entered_by)
+        store.recount(db, self.night, self.ids[name], chips[seat], entered_by=entered_by)
         return store.close_night(db, self.night, entered_by=entered_by)
 
 
+def _last_hand(db, night_id: int) -> dict:
+    """The last hand's entry as the referee judged it (``store.check_night``, CONTRACT.md 4)."""
+    return store.check_night(db, night_id)["hands"][-1]
+
+
 def referee_stacks(db, world: World) -> dict[int, int]:
-    """Each seat's stack after the last hand, as the referee judged it ({seat: chips})."""
-    result = store.check_night(db, world.night)["hands"]
-    return {int(seat): chips for seat, chips in result[-1]["stacks"].items()}
+    """Each seat's stack after the last hand, as the referee judged it (the rules'
+    awards; {seat: chips})."""
+    return {int(seat): chips for seat, chips in _last_hand(db, world.night)["stacks"].items()}
+
+
+def table_chips(db, world: World) -> dict[int, int]:
+    """Each seat's chips on the table after the last hand ({seat: chips}): what each player
+    physically holds, the referee's stack plus what the dealer's pushes gave beyond the
+    rules' awards (the entry's ``chips_on_table``, CONTRACT.md 4)."""
+    return night_table_chips(db, world.night)
+
+
+def night_table_chips(db, night_id: int) -> dict[int, int]:
+    """:func:`table_chips` of a night played some other way (the browser's, by its id)."""
+    return {int(seat): chips for seat, chips in _last_hand(db, night_id)["chips_on_table"].items()}
+
+
+def pushed_beyond_rules(db, world: World) -> dict[int, int]:
+    """The seats whose chips on the table differ from their stack, and by how much ({seat:
+    chips on the table - the referee's stack}): hand 2's wrong push, Íñigo + its pot,
+    María - the same."""
+    stacks, chips = referee_stacks(db, world), table_chips(db, world)
+    return {seat: chips[seat] - stacks[seat] for seat in stacks if chips[seat] != stacks[seat]}
 
 
 def build_showcase_night(db, *, entered_by: str = "host:test", chip_cents: int = 10) -> World:
-    """Play the night into ``db`` (an initialised store database) up to the counts, at
-    ``chip_cents`` a chip.
+    """Play the night into ``db`` (an initialised store database) up to the counts (each
+    player the chips on the table, Bruno 20 more), at ``chip_cents`` a chip.
 
     :returns: the :class:`World` (ids, private link tokens, hand ids).
     """
@@ -105,8 +139,8 @@ def build_showcase_night(db, *, entered_by: str = "host:test", chip_cents: int =
         store.append_actions(db, hand_id, hand["actions"], entered_by=entered_by, keys=[f"w14-{number}-{i}" for i in range(len(hand["actions"]))])
         store.end_hand(db, hand_id, entered_by=entered_by)
         world.hands.append(hand_id)
-    stacks = referee_stacks(db, world)
+    held = table_chips(db, world)  # each counts what they hold; Bruno 20 more
     for name, seat, _ in PLAYERS:
-        chips = stacks[seat] + (MISCOUNT[1] if name == MISCOUNT[0] else 0)
+        chips = held[seat] + (MISCOUNT[1] if name == MISCOUNT[0] else 0)
         store.cash_out(db, night, ids[name], chips, entered_by=entered_by)
     return world

@@ -1,7 +1,9 @@
 """A session imported without ``cash_out`` is counted at the chips as the dealer PUSHED
 them (tester item 3, issue 12): the log's ``d award`` lines are what was physically pushed,
 the referee's stacks follow the rules' awards (CONTRACT.md 4). Counting at the referee's
-stacks made a later ruling on the wrong push move the pot a second time.
+stacks made a later ruling on the wrong push move the pot a second time. Those counts are
+the chips on the table (issue 24, CONTRACT.md 4): no count finding, before the ruling in
+money or after it.
 
 RRoP, Showdown 3: "Any player, dealer, or floorperson who sees an incorrect amount of chips
 put into the pot, or an error about to be made in awarding a pot, has an ethical obligation
@@ -38,13 +40,12 @@ def _nets(db, night_id) -> dict[str, int]:
 def test_a_ruling_on_an_imported_wrong_push_moves_the_pot_once(db, shared, name, wronged, pushed, nets):
     night_id = store.import_file(db, shared / "cases" / f"{name}.json", chip_cents=1)
     assert _counted(db, night_id) == pushed  # the chips as pushed, not the referee's stacks
-    pushed_to = max(pushed, key=pushed.get)  # (until the ruling: both counts differ from the rules')
-    assert {f["details"]["name"] for f in count_findings(db, night_id)} == {wronged, pushed_to}
+    assert count_findings(db, night_id) == []  # the chips on the table, the wrong push in them
     ids = {p["name"]: p["player_id"] for p in store.table_players(db, night_id)}
     hand_id = store.night_hands(db, night_id)[0]["id"]
     dispute = store.open_dispute(db, hand_id, ids[wronged], "the pot was pushed to the wrong player")
     store.record_ruling(db, dispute, decision="upheld", rule="RRoP", entered_by="host")
     assert _nets(db, night_id) == nets
-    assert count_findings(db, night_id) == []  # counted + moved = the referee's stacks
+    assert count_findings(db, night_id) == []  # the ruling moved money, not chips
     summary = store.close_night(db, night_id, entered_by="host")
     assert sum(t["cents"] for t in summary["transfers"]) == 40

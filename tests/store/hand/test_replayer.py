@@ -233,12 +233,12 @@ LINES = ["p1 ante 5", "p1 blind 5", "p1 straddle 10", "p1 open 10", "p1 bet 20",
          "p1 call", "p1 call 20", "p1 check", "p1 allin", "p1 fold", "p1 split", "p1 muck",
          "p1 draw 0", "p1 draw 2", "p1 draw 2 AsKd", "p1 show AsKd7h7c2h", "p1 rebuy 100",
          "d deal p1 AsKd7h7c2h", "d deal p1 5", "d serve p1 7s", "d serve p1 1",
-         "d award p1 80", "d misdeal", "d note the dealer dropped a card"]
+         "d award p1 80", "d move p1 p2 17", "d misdeal", "d note the dealer dropped a card"]
 """A line of every verb of CONTRACT.md section 2 (each shape)."""
 
 
 def _words(line, lang):
-    return action_sentence(parsed_line(line), lang, {1: "Íñigo"}, line=line)
+    return action_sentence(parsed_line(line), lang, {1: "Íñigo", 2: "Begoña"}, line=line)
 
 
 def test_every_verb_is_said_in_words_with_the_players_name_in_both_languages():

@@ -18,7 +18,7 @@ from hosts import login_host
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pdfs import pdf_text
-from showcase_night import MISCOUNT, PLAYERS, build_showcase_night, referee_stacks
+from showcase_night import MISCOUNT, PLAYERS, build_showcase_night, pushed_beyond_rules, referee_stacks, table_chips
 
 import store
 
@@ -29,11 +29,12 @@ def _seat(name: str) -> int:
 
 def _pot_in_the_counts(db, world) -> None:
     """The issue's way: the host gave the carried pot back to the stacks before counting,
-    so each count holds the player's share of it (and Bruno's 20 too many)."""
-    stacks = referee_stacks(db, world)
+    so each count holds the player's share of it beside the chips they hold on the table
+    (and Bruno's 20 too many)."""
+    held = table_chips(db, world)
     _, put_in = store.carried_pot(db, world.night)
     for name, seat, _ in PLAYERS:
-        chips = stacks[seat] + put_in.get(seat, 0)
+        chips = held[seat] + put_in.get(seat, 0)
         store.recount(db, world.night, world.ids[name], chips + (MISCOUNT[1] if name == MISCOUNT[0] else 0),
                       entered_by="host:test")
 
@@ -48,8 +49,8 @@ def test_the_world_recounted_balances_and_closes(db):
     """After the recount the figure is 0, the bank balances and the close goes through
     (it said difference 0 but balanced False: the carried pot was left out of one sum)."""
     world = build_showcase_night(db)
-    stacks = referee_stacks(db, world)
-    store.recount(db, world.night, world.ids[MISCOUNT[0]], stacks[_seat(MISCOUNT[0])], entered_by="host:test")
+    held = table_chips(db, world)
+    store.recount(db, world.night, world.ids[MISCOUNT[0]], held[_seat(MISCOUNT[0])], entered_by="host:test")
     bank = store.bank_check(db, world.night)
     assert (bank["difference"], bank["carried"], bank["balanced"]) == (0, 5, True)
     assert store.night_summary(db, world.night)["transfers"]
@@ -71,10 +72,10 @@ def test_the_issue_night_says_one_figure_on_the_page_in_the_refusal_and_in_the_p
     refusal = _close_refusal(client, world.night, resolution="")
     assert figure(page) == figure(refusal) == 25
     assert "a excess" not in refusal and "diferencia" in refusal
-    stacks = referee_stacks(db, world)
+    held = table_chips(db, world)
     _, put_in = store.carried_pot(db, world.night)
     seat = _seat(MISCOUNT[0])
-    store.recount(db, world.night, world.ids[MISCOUNT[0]], stacks[seat] + put_in.get(seat, 0), entered_by="host:test")
+    store.recount(db, world.night, world.ids[MISCOUNT[0]], held[seat] + put_in.get(seat, 0), entered_by="host:test")
     html = client.get(url).get_data(as_text=True)
     page = bank_text(html)
     refusal = _close_refusal(client, world.night)
@@ -86,10 +87,19 @@ def test_the_issue_night_says_one_figure_on_the_page_in_the_refusal_and_in_the_p
 
 
 def test_the_miscounted_player_is_highlighted_with_the_difference(client, db):
+    """Only Bruno (the miscount) is highlighted, with his difference from the chips on the
+    table; Íñigo and María, whose counts differ from the referee's stacks by hand 2's wrong
+    push (they count the chips they hold), are not: a count equal to the chips on the table
+    is never a mismatch (CONTRACT.md 4)."""
     world = build_showcase_night(db)
+    pushed = pushed_beyond_rules(db, world)
+    counted = {e["player_id"]: e["chips"] for e in store.money.bank.live_entries(db, world.night, "cash_out")}
+    stacks = referee_stacks(db, world)
+    assert pushed and all(counted[world.ids[n]] - stacks[s] == pushed[s] for n, s, _ in PLAYERS if s in pushed)
     bank = store.bank_check(db, world.night)
     assert [(m["name"], m["difference"]) for m in bank["miscounts"]] == [(MISCOUNT[0], MISCOUNT[1])]
     miss = bank["miscounts"][0]
+    assert miss["counted"] - table_chips(db, world)[_seat(MISCOUNT[0])] == MISCOUNT[1]
     assert miss["counted"] - miss["stack"] == MISCOUNT[1] and miss["player_id"] == world.ids[MISCOUNT[0]]
     login_host(client)
     html = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)

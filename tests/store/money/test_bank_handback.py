@@ -1,6 +1,7 @@
 """Fixes after the fresh tester's pass on issue #14's bank: the carried pot handed back
 before the count (an append-only statement), the host forms' confirmations, one minus
-sign, the player a resolution names, a too-large count, the count note's push sentence,
+sign, the player a resolution names, a too-large count, the count note (the chips on the
+table; the referee's figure and why only where a push touched the seat),
 and the closed night's tablet form, the report's colon and the outstanding page's link.
 
 The issue: "With a carried pot returned to the stacks, the bank showed "+25" for a
@@ -15,25 +16,30 @@ import pytest
 from bank_words import bank_text, figure, flashes
 from hosts import login_host
 from pdfs import pdf_text
-from showcase_night import MISCOUNT, PLAYERS, build_showcase_night, referee_stacks
+from showcase_night import MISCOUNT, PLAYERS, build_showcase_night, pushed_beyond_rules, referee_stacks, table_chips
 
 import store
 from web.core.i18n import MINUS
 
 
+def _seat(name: str) -> int:
+    return next(s for n, s, _ in PLAYERS if n == name)
+
+
 def _pot_in_the_counts(db, world) -> None:
-    """Each count = the referee's stack + 1 (the pot's share handed back), Bruno 20 more."""
-    stacks = referee_stacks(db, world)
+    """Each count = the chips on the table + 1 (the pot's share handed back), Bruno 20 more."""
+    held = table_chips(db, world)
     for name, seat, _ in PLAYERS:
         store.recount(db, world.night, world.ids[name],
-                      stacks[seat] + 1 + (MISCOUNT[1] if name == MISCOUNT[0] else 0), entered_by="host:test")
+                      held[seat] + 1 + (MISCOUNT[1] if name == MISCOUNT[0] else 0), entered_by="host:test")
 
 
 @pytest.mark.slow
 def test_the_pot_handed_back_before_the_count_is_counted_once_and_flags_only_the_miscount(app, client, db):
     """"A pot the host hands back to the players before the count still reads +25 and flags
     everyone": once the host says so, the bank counts it once (+20), only Bruno differs
-    (+20), and the close gives no pot back again."""
+    (+20; Íñigo and María count the chips hand 2's push left them, the chips on the table),
+    and the close gives no pot back again."""
     world = build_showcase_night(db)
     _pot_in_the_counts(db, world)
     before = store.bank_check(db, world.night)
@@ -58,8 +64,8 @@ def test_the_pot_handed_back_before_the_count_is_counted_once_and_flags_only_the
     assert store.bank_check(db, world.night)["difference"] == 25
     client.post(f"/host/night/{world.night}/pot-handed-back", data={"key": "pb-3"})
     # the recount fixes Bruno; the close adds no pot-return adjustment
-    stacks = referee_stacks(db, world)
-    store.recount(db, world.night, world.ids["Bruno"], stacks[2] + 1, entered_by="host:test")
+    held = table_chips(db, world)
+    store.recount(db, world.night, world.ids["Bruno"], held[_seat("Bruno")] + 1, entered_by="host:test")
     summary = store.close_night(db, world.night, entered_by="host:test")
     assert not [e for e in store.money.bank.live_entries(db, world.night, "adjustment")]
     assert summary["bank"]["balanced"] and sum(p["net_chips"] for p in summary["players"]) == 0
@@ -107,8 +113,8 @@ def test_a_huge_count_is_too_large_as_a_buy_in_is(client, db):
 def test_signed_figures_use_one_minus_and_the_charge_names_the_player(client, db):
     """The bank, the resolution, the nets and the count differences: "+" and "−"."""
     world = build_showcase_night(db)
-    stacks = referee_stacks(db, world)
-    store.recount(db, world.night, world.ids["Bruno"], stacks[2] - 20, entered_by="host:t")
+    held = table_chips(db, world)
+    store.recount(db, world.night, world.ids["Bruno"], held[_seat("Bruno")] - 20, entered_by="host:t")
     store.close_night(db, world.night, entered_by="host:t", resolution="credit",
                       charge_player_id=world.ids["Ana"])
     login_host(client)
@@ -126,16 +132,38 @@ def test_signed_figures_use_one_minus_and_the_charge_names_the_player(client, db
     assert "abonada a Ana" in report
 
 
+def _notes(html: str) -> dict[int, str]:
+    """The count notes of the host's night page, by seat (their text, the rule left out)."""
+    block = html[html.index('id="count-findings"'):]
+    block = block[:block.index("</ul>")]
+    return {int(seat): " ".join(re.sub(r"<small.*?</small>|<[^>]+>", " ", text, flags=re.S).split())
+            for seat, text in re.findall(r'<li data-seat="(\d+)">(.*?)</li>', block, re.S)}
+
+
 def test_the_count_note_says_the_pushes_agree_only_for_that_seat(client, db):
-    """Hand 2's push went to the false opener: the note on Bruno's count must not say
-    every recorded push agreed up to hand 4."""
+    """Hand 2's push went to the false opener (Íñigo; the rules give the pot to María): a
+    count note speaks of the chips on the table, and gives the referee's figure, with the
+    push as its reason, only for a seat that push touched. Bruno's note (his count 20 over)
+    has the chips on the table, his stack, and nothing of hand 2; Íñigo, recounted at the
+    referee's stack (the pot handed back by hand, no ``d move``), is told the chips on the
+    table, the referee's figure and why they differ."""
     world = build_showcase_night(db)
-    (finding,) = store.money.counts.count_findings(db, world.night)
-    assert finding["details"]["wrong_push"] == 2
+    held, stacks = table_chips(db, world), referee_stacks(db, world)
+    bruno, inigo = _seat("Bruno"), _seat("Íñigo")
+    pot = pushed_beyond_rules(db, world)[inigo]
+    store.recount(db, world.night, world.ids["Íñigo"], stacks[inigo], entered_by="host:test")
+    found = {f["seat"]: f["details"] for f in store.money.counts.count_findings(db, world.night)}
+    assert set(found) == {bruno, inigo}
+    assert found[bruno]["expected"] == found[bruno]["referee"] == held[bruno] == stacks[bruno]
+    assert "table_differences" not in found[bruno] and "wrong_push" not in found[bruno]
+    assert (found[inigo]["expected"], found[inigo]["referee"], found[inigo]["difference"]) == (held[inigo], stacks[inigo], -pot)
+    assert found[inigo]["table_differences"] == [{"hand": 2, "reason": "pushed", "chips": pot, "other": None}]
     login_host(client)
-    html = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)
-    note = html[html.index('id="count-findings"'):]
-    assert "hasta la mano 4 en lo que toca a este jugador (la mano 2 se repartió mal, a otros)" in note
+    notes = _notes(client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True))
+    assert f"fichas en la mesa: {held[bruno]} (diferencia: +{MISCOUNT[1]})" in notes[bruno]
+    assert "Según el árbitro" not in notes[bruno] and "mano 2" not in notes[bruno]
+    assert f"fichas en la mesa: {held[inigo]} (diferencia: {MINUS}{pot})" in notes[inigo]
+    assert f"Según el árbitro: {stacks[inigo]} (+{pot}: el bote de la mano 2 que se le entregó de más)" in notes[inigo]
 
 
 @pytest.mark.slow

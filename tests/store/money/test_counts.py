@@ -1,7 +1,8 @@
 """The close of the night on the host's page (issue 11): a cash-out count that differs from
-the stack the referee rules is shown beside the counts (who, how many, up to which hand the
-chips agreed), from the stored judgements, by the referee's own comparison
-(``referee.count``), and reading it takes no write lock.
+the chips on the table (issue 24, CONTRACT.md 4: the referee's stack plus what the dealer's
+pushes gave beyond the rules' awards, plus the ``d move`` lines) is shown beside the counts
+(who, how many, the referee's stack and why it differs), from the stored judgements, by the
+referee's own comparison (``referee.count``), and reading it takes no write lock.
 
 Seed 002: "es aconsejable la institución de una caja y de un jugador-cajera para controlar
 el cambio de dinero al comienzo del juego y durante las manos individuales".
@@ -48,8 +49,16 @@ def _play(db, night_id: int, button: int, actions: list[str]) -> None:
 
 
 def _count_as_pushed(db, night_id: int, players: dict[str, int]) -> None:
-    """Everyone counts the chips the dealer pushed: Ana 5 over the referee, Chus 5 short."""
+    """Everyone counts the chips the dealer pushed (Ana 5 over the referee, Chus 5 short):
+    the chips on the table."""
     for name, chips in (("Ana", 103), ("Bruno", 101), ("Chus", 96)):
+        store.cash_out(db, night_id, players[name], chips, entered_by="host")
+
+
+def _count_as_the_referee(db, night_id: int, players: dict[str, int]) -> None:
+    """Everyone counts the referee's stack (Ana handed Chus the 5 chips by hand; no ``d
+    move`` says so): Ana 5 short of the chips on the table, Chus 5 over."""
+    for name, chips in (("Ana", 98), ("Bruno", 101), ("Chus", 101)):
         store.cash_out(db, night_id, players[name], chips, entered_by="host")
 
 
@@ -57,14 +66,16 @@ def test_the_store_compares_the_counts_as_the_referee_check_does(db):
     """The same findings as ``referee.check`` of the night's session with the counts as
     its ``cash_out``: one implementation."""
     night_id, players = _night(db)
-    _count_as_pushed(db, night_id, players)
+    _count_as_the_referee(db, night_id, players)
     found = count_findings(db, night_id)
-    session = dict(store.night_session(db, night_id), cash_out={"1": 103, "2": 101, "3": 96})
+    session = dict(store.night_session(db, night_id), cash_out={"1": 98, "2": 101, "3": 101})
     assert found == referee.check(session)["night"]["findings"]
-    stacks = store.check_night(db, night_id)["hands"][-1]["stacks"]
+    last = store.check_night(db, night_id)["hands"][-1]
+    held, stacks = last["chips_on_table"], last["stacks"]
     assert [(f["seat"], f["details"]["name"], f["details"]["difference"]) for f in found] == [
-        (1, "Ana", 103 - stacks["1"]), (3, "Chus", 96 - stacks["3"])]
-    assert all(f["details"]["last_agreed"] == 1 and f["severity"] == "error" for f in found)
+        (1, "Ana", 98 - held["1"]), (3, "Chus", 101 - held["3"])]
+    assert all(f["details"]["referee"] == stacks[str(f["seat"])] and f["severity"] == "error"
+               and f["details"]["table_differences"][0]["hand"] == 2 for f in found)
 
 
 def test_a_count_when_leaving_includes_a_rebuy_and_is_compared_with_that_moment(db):
@@ -99,28 +110,29 @@ def _findings_html(html: str) -> str:
 
 
 @pytest.mark.slow
-def test_the_host_night_page_shows_who_how_many_and_since_which_hand(app, client, db):
+def test_the_host_night_page_shows_who_how_many_and_why(app, client, db):
     night_id, players = _night(db)
-    _count_as_pushed(db, night_id, players)
+    _count_as_the_referee(db, night_id, players)
     english = _findings_html(_night_page(client, night_id, "en"))
     # the referee's own templates say it (referee.messages, reason cash_out)
-    assert ("Ana counted 103 chips at the cash-out after hand 2; the referee's stack is 98 "
-            "(difference: +5)") in english
-    assert ("Chus counted 96 chips at the cash-out after hand 2; the referee's stack is 101 "
+    assert ("Ana counted 98 chips at the cash-out after hand 2; the chips on the table are 103 "
             "(difference: \u22125)") in english
-    assert english.count("it agreed with the referee up to hand 1.") == 2
+    assert ("Chus counted 101 chips at the cash-out after hand 2; the chips on the table are 96 "
+            "(difference: +5)") in english
+    assert "The referee's stack is 98 (+5: the pot of hand 2, pushed to them beyond the rules)." in english
     assert "Bruno" not in english
     spanish = _findings_html(_night_page(client, night_id, "es"))
-    assert ("Ana entregó 103 fichas en la caja tras la mano 2; según el árbitro tiene 98 "
-            "(diferencia: +5)") in spanish
-    assert spanish.count("coincidía con el árbitro hasta la mano 1.") == 2
+    assert ("Ana entregó 98 fichas en la caja tras la mano 2; fichas en la mesa: 103 "
+            "(diferencia: \u22125)") in spanish
+    assert "Según el árbitro: 98 (+5: el bote de la mano 2 que se le entregó de más)." in spanish
     assert "referee" not in spanish
 
 
 def test_counts_that_agree_show_no_finding(app, client, db):
+    """Counts of the chips on the table: as the dealer pushed them (CONTRACT.md 4: "A
+    night's cash_out counts are compared with the chips on the table")."""
     night_id, players = _night(db)
-    for name, chips in (("Ana", 98), ("Bruno", 101), ("Chus", 101)):
-        store.cash_out(db, night_id, players[name], chips, entered_by="host")
+    _count_as_pushed(db, night_id, players)
     assert 'id="count-findings"' not in _night_page(client, night_id, "en")
 
 
@@ -146,10 +158,10 @@ def test_the_night_page_with_its_count_findings_takes_no_write_lock(app, client,
     night page still answers, with the findings (under WAL a reader never waits for the
     writer; a write would wait out the busy timeout and fail)."""
     night_id, players = _night(db)
-    _count_as_pushed(db, night_id, players)
+    _count_as_the_referee(db, night_id, players)
     login_host(client)
     html = _while_write_locked(app, lambda: _night_page(client, night_id, "en", login=False))
-    assert "counted 103 chips" in _findings_html(html)
+    assert "counted 98 chips" in _findings_html(html)
 
 
 # ---------------------------------------------------------------- imported counts
@@ -167,9 +179,9 @@ COUNTED_FILE = {
          "actions": ["p3 ante 5", "p4 ante 5", "p1 ante 5", "p2 ante 5", "p3 open 10", "p4 fold",
                      "p1 fold", "p2 fold", "p3 show AsAh9c6d3c", "d award p3 30"]}],
     "cash_out": {"1": 210, "2": {"chips": 220, "after": 2}, "3": 195}}
-"""Ana (5 over the referee) and Chus counted at the end, Bruno when leaving after hand 2
-(both as pushed: hand 2, won by Chus, was pushed to Bruno); Dora, who rebought, is not
-counted."""
+"""Ana (5 over the chips on the table) and Chus counted at the end, Bruno when leaving after
+hand 2 (both as pushed: hand 2, won by Chus, was pushed to Bruno: the chips on the table);
+Dora, who rebought, is not counted."""
 
 
 def _import(runner, tmp_path, session: dict):
@@ -193,13 +205,12 @@ def test_an_imported_file_s_counts_are_the_cash_outs_and_the_night_page_shows_th
               if e["kind"] == "cash_out"]
     assert counts == [("Bruno", 220), ("Ana", 210), ("Chus", 195), ("Dora", stacks[-1]["stacks"]["4"])]
     expected = referee.check(COUNTED_FILE)["night"]["findings"]
-    assert len(expected) == 3
+    assert [f["seat"] for f in expected] == [1]   # Bruno and Chus: the chips on the table
     assert sorted(count_findings(db, night_id), key=lambda f: f["seat"]) == expected
-    bruno = next(f for f in expected if f["seat"] == 2)["details"]
-    assert (bruno["after"], bruno["expected"], bruno["pushed"]) == (2, 180, 220)
+    assert (expected[0]["details"]["expected"], expected[0]["details"]["difference"]) == (205, 5)
     english = _findings_html(_night_page(client, night_id, "en"))
-    assert "Bruno counted 220 chips at the cash-out after hand 2" in english
-    assert "Dora" not in english
+    assert "Ana counted 210 chips at the cash-out after hand 3" in english
+    assert "Bruno" not in english and "Dora" not in english
 
 
 def test_a_stored_night_s_counts_are_written_back_so_import_and_export_round_trip(db, runner, tmp_path):
@@ -226,10 +237,9 @@ def test_a_night_with_no_count_exports_no_cash_out_and_a_count_before_hand_1_is_
     early = store.import_session(db, {**COUNTED_FILE, "cash_out": {"1": {"chips": 150, "after": 0}}},
                                  copy=True)  # (the same hands as the first: a copy)
     assert store.night_session(db, early)["cash_out"]["1"] == {"chips": 150, "after": 0}
-    # (Bruno and Chus, counted at import as hand 2 was pushed, differ from the rules too)
-    (f,) = [f for f in count_findings(db, early) if f["seat"] == 1]
+    # (Bruno and Chus, counted at import as hand 2 was pushed: the chips on the table)
+    (f,) = count_findings(db, early)
     assert (f["seat"], f["details"]["expected"], f["details"]["after"]) == (1, 200, 0)
-    assert {f["seat"] for f in count_findings(db, early)} == {1, 2, 3}
 
 
 def test_an_unreadable_count_refuses_the_import_and_stores_nothing(db, runner, tmp_path):
@@ -271,43 +281,43 @@ def test_the_night_report_shows_the_counts_that_differ_open_and_closed_and_count
                       for f in h["findings"])
     before = _totals(_report(client, night_id, "en"))
     assert "night-findings" not in _report(client, night_id, "en")
-    _count_as_pushed(db, night_id, players)
+    _count_as_the_referee(db, night_id, players)
     for closing in (False, True):
         if closing:
             store.close_night(db, night_id, entered_by="host")
         english = _report(client, night_id, "en")
         section = _night_findings(english)
-        assert ("Ana counted 103 chips at the cash-out after hand 2; the referee's stack is 98 "
-                "(difference: +5)") in section
-        assert "Chus counted 96 chips" in section and "Bruno" not in section
+        assert ("Ana counted 98 chips at the cash-out after hand 2; the chips on the table are "
+                "103 (difference: \u22125)") in section
+        assert "Chus counted 101 chips" in section and "Bruno" not in section
         assert _totals(english) == (before[0] + 2, before[1], before[2])
         assert before[0] == hand_errors
         spanish = _night_findings(_report(client, night_id, "es"))
-        assert ("Ana entregó 103 fichas en la caja tras la mano 2; según el árbitro tiene 98 "
-                "(diferencia: +5)") in spanish
+        assert ("Ana entregó 98 fichas en la caja tras la mano 2; fichas en la mesa: 103 "
+                "(diferencia: \u22125)") in spanish
         assert "referee" not in spanish
 
 
 @pytest.mark.slow
 def test_the_pdf_report_has_the_night_findings(app, client, db):
     night_id, players = _night(db)
-    _count_as_pushed(db, night_id, players)
+    _count_as_the_referee(db, night_id, players)
     store.close_night(db, night_id, entered_by="host")
     login_host(client)
     answer = client.get(f"/reports/nights/{night_id}.pdf?lang=en")
     assert answer.status_code == 200
     text = " ".join(pdf_text(answer.data).split())
     assert "Night findings" in text
-    assert "Ana counted 103 chips at the cash-out after hand 2" in text
-    assert "Chus counted 96 chips" in text
+    assert "Ana counted 98 chips at the cash-out after hand 2" in text
+    assert "Chus counted 101 chips" in text
 
 
 def test_the_report_with_its_count_findings_takes_no_write_lock(app, client, db):
     night_id, players = _night(db)
-    _count_as_pushed(db, night_id, players)
+    _count_as_the_referee(db, night_id, players)
     login_host(client)
     page = _while_write_locked(app, lambda: _report(client, night_id, "en", login=False))
-    assert "counted 103 chips" in _night_findings(page)
+    assert "counted 98 chips" in _night_findings(page)
 
 
 def _player_page(client, db, player_id: int, lang: str) -> str:
@@ -317,23 +327,24 @@ def _player_page(client, db, player_id: int, lang: str) -> str:
 
 
 def test_a_player_sees_their_own_count_finding_and_not_another_s(app, client, db):
-    """The player's page shows their own count that differs from the referee, in the
-    page's language; never another player's (Bruno, whose count agrees, sees none)."""
+    """The player's page shows their own count that differs from the chips on the table,
+    in the page's language; never another player's (Bruno, whose count agrees, sees none)."""
     night_id, players = _night(db)
-    _count_as_pushed(db, night_id, players)
+    _count_as_the_referee(db, night_id, players)
     ana = _player_page(client, db, players["Ana"], "en")
-    assert ("Ana counted 103 chips at the cash-out after hand 2; the referee's stack is 98 "
-            "(difference: +5)") in ana
+    assert ("Ana counted 98 chips at the cash-out after hand 2; the chips on the table are 103 "
+            "(difference: \u22125)") in ana
     assert "Your count differs from the referee" in ana
     # (Chus is named at the table and in the hands' results, issue 14; his count is not shown)
-    assert "Chus" not in _count_block(ana) and "96 chips" not in ana
+    assert "Chus" not in _count_block(ana) and "Chus counted" not in ana
     spanish = _player_page(client, db, players["Ana"], "es")
-    assert "Ana entregó 103 fichas en la caja tras la mano 2" in spanish
+    assert "Ana entregó 98 fichas en la caja tras la mano 2" in spanish
     assert "Tu recuento no cuadra con el árbitro" in spanish
     chus = _player_page(client, db, players["Chus"], "en")
-    assert "Chus counted 96 chips" in chus and "Ana" not in _count_block(chus) and "103" not in chus
+    assert "Chus counted 101 chips" in chus and "Ana" not in _count_block(chus)
+    assert "Ana counted" not in chus
     bruno = _player_page(client, db, players["Bruno"], "en")  # his count agrees
-    assert "Your count differs" not in bruno and "103" not in bruno and "96 chips" not in bruno
+    assert "Your count differs" not in bruno and "counted" not in bruno
 
 
 def _count_block(page: str) -> str:
@@ -368,11 +379,13 @@ def test_the_report_says_the_rules_in_words_not_raw_keys(app, client, db):
     assert not raw.search(spanish), spanish
 
 
-def test_a_count_after_a_ruling_quotes_the_chips_counted_and_the_chips_the_ruling_moved(db):
-    """Tester 8, item 2: a ruling moves chips in the ledger, not on the table (RRoP,
-    Showdown, rule 3: "an error ... in awarding a pot"), so a count is compared as
-    ``counted + ruling moves`` with the referee's stack; the finding quotes the chips
-    handed in ("entregó 98", not 93) and says the move beside them."""
+def test_a_count_after_a_ruling_in_money_is_compared_with_the_chips_on_the_table(db):
+    """Tester 8, item 2, and issue 24: a ruling settled in money moves chips in the ledger,
+    not on the table (RRoP, Showdown, rule 3: "an error ... in awarding a pot"), so a
+    count is compared with the chips on the table as the dealer pushed them, never with
+    the ruling's moves added: Chus, who keeps the chips as pushed, agrees; Ana, who also
+    handed the 5 chips back by hand (the money moved twice), differs, with the referee's
+    stack and the reason beside the figure."""
     night_id, players = _night(db)
     hand_2 = store.night_hands(db, night_id)[1]["id"]
     dispute = store.open_dispute(db, hand_2, players["Chus"], "my queens won hand 2")
@@ -383,9 +396,10 @@ def test_a_count_after_a_ruling_quotes_the_chips_counted_and_the_chips_the_rulin
     store.cash_out(db, night_id, players["Ana"], 98, entered_by="host")  # the 5 chips handed back as well
     [found] = count_findings(db, night_id)
     details = found["details"]
-    assert (details["name"], details["recorded"], details["ruling_moves"], details["expected"],
-            details["difference"]) == ("Ana", 98, -5, 98, -5)
-    assert "counted 98 chips (chips moved by a ruling: -5)" in found["message"]
+    assert (details["name"], details["recorded"], details["expected"], details["referee"],
+            details["difference"]) == ("Ana", 98, 103, 98, -5)
+    assert "ruling_moves" not in details
+    assert "counted 98 chips at the cash-out after hand 2; the chips on the table are 103" in found["message"]
     said = referee.messages.sentence(found, "es")
-    assert said.startswith("Ana entregó 98 fichas en la caja (fichas movidas por un fallo: \u22125) tras la mano 2; "
-                           "según el árbitro tiene 98 (diferencia: \u22125)"), said
+    assert said.startswith("Ana entregó 98 fichas en la caja tras la mano 2; fichas en la mesa: "
+                           "103 (diferencia: \u22125)"), said

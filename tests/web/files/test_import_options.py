@@ -27,7 +27,7 @@ from apps import snapshot
 from hosts import login_host
 from phh_samples import BLIND_BLIND
 from pokerkit import HandHistory
-from showcase_night import PLAYERS, build_showcase_night, referee_stacks
+from showcase_night import PLAYERS, build_showcase_night, table_chips
 from uploads import EMPTY, flashed, night_of, refused, upload
 
 import store
@@ -134,7 +134,7 @@ def test_a_night_settled_with_a_hub_comes_back_with_the_same_hub_and_transfers(a
     login_host(client)
     hub = build_showcase_night(db)
     seat = next(s for n, s, _ in PLAYERS if n == hub.miscounted)
-    store.recount(db, hub.night, hub.ids[hub.miscounted], referee_stacks(db, hub)[seat], entered_by="host:test")
+    store.recount(db, hub.night, hub.ids[hub.miscounted], table_chips(db, hub)[seat], entered_by="host:test")
     store.close_night(db, hub.night, entered_by="host:test", mode="hub", hub_player_id=hub.ids["Chus"])
     body = download(client, hub.night, "json")
     assert json.loads(body)["tapete"]["settlement"]["hub"] == "Chus"
