@@ -83,7 +83,9 @@ def player_entries(db: Database, night_id: int, player_id: int) -> list[dict]:
 
 
 def club_standings(db: Database) -> dict:
-    """Standings across the club's closed nights (a night counts once it is settled).
+    """Standings across the club's closed nights (a night counts once it is settled); a
+    night imported as a deliberate copy (``nights.copy_of``, ``store.files.identity``) is
+    left out: its money is counted by the night it copies.
 
     :returns: ``{"currencies": [codes in the order first closed], "nights": [{"night_id",
         "local_date", "title", "currency"}] (closed, oldest first), "players":
@@ -101,7 +103,7 @@ def club_standings(db: Database) -> dict:
 def _standings(db: Database) -> dict:
     """:func:`club_standings` (inside its read transaction)."""
     nights, players, currencies = [], {}, []
-    for night_id, in db.execute("SELECT id FROM nights ORDER BY started_at, id").fetchall():
+    for night_id, in db.execute("SELECT id FROM nights WHERE copy_of IS NULL ORDER BY started_at, id").fetchall():
         summary = night_summary(db, night_id)
         night = summary["night"]
         if not night["closed"]:

@@ -57,6 +57,11 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   index on ``chain`` (night_id, tbl, row_id) lets a page check one row's link
   (``store.core.seals``); ``chain_pending_money``: the chains whose rows of paying up were
   written before, linked by the ``open_db`` that applied m014.
+- ``nights.uid``, ``nights.copy_of`` (m015): the night's stable id (a UUID, unique in the
+  club: made with the night, or the one its file names when imported; a session file
+  carries it, ``store.files.identity``), and, for a night imported as a deliberate copy, the
+  id of the night it copies ('' when that is not known); NULL for a night that is no copy.
+  A copy is left out of the club's standings and the players' running totals.
 """
 
 from __future__ import annotations
@@ -325,3 +330,17 @@ def m014_money_seals(db: Database) -> None:
     db.execute("INSERT INTO chain_pending_money (night_id) SELECT night_id FROM transfer_marks "
                "UNION SELECT night_id FROM expenses")
     db.execute("INSERT OR IGNORE INTO chain_pending_money (night_id) SELECT 0 FROM payment_handles LIMIT 1")
+
+
+@migrations()
+def m015_night_identity(db: Database) -> None:
+    # each night's stable id, which its session file carries, so an upload of a night the
+    # club already has is told apart from a new one (store.files.identity); and the mark of
+    # a deliberate copy (the id of the night it copies). Every night made before gets an id
+    # now: a UUID (version 4) from SQLite's random bytes.
+    db["nights"].add_column("uid", str)
+    db["nights"].add_column("copy_of", str)
+    db.execute("UPDATE nights SET uid = lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' "
+               "|| substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1) "
+               "|| substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))) WHERE uid IS NULL")
+    db["nights"].create_index(["uid"], unique=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from contextvars import ContextVar
 from datetime import datetime, timezone
 
 from sqlite_utils import Database
@@ -36,9 +37,27 @@ def clock() -> datetime:
     return datetime.now(timezone.utc)
 
 
+_RECORDED_AT: ContextVar[str | None] = ContextVar("recorded_at", default=None)
+"""The time :func:`utc_now` gives inside :func:`recorded_at` (None: the clock's)."""
+
+
 def utc_now() -> str:
-    """The current time as an ISO-8601 UTC string (``2026-11-29T19:20:00.123456+00:00``)."""
-    return clock().astimezone(timezone.utc).isoformat()
+    """The current time as an ISO-8601 UTC string (``2026-11-29T19:20:00.123456+00:00``);
+    inside :func:`recorded_at`, the time it names."""
+    return _RECORDED_AT.get() or clock().astimezone(timezone.utc).isoformat()
+
+
+@contextlib.contextmanager
+def recorded_at(when: datetime | None):
+    """Every row written inside (in this thread or task: a context variable) takes ``when``
+    (aware) as its ``entered_at``, as :func:`utc_now` gives it; None: the clock's, as
+    outside. An imported file's disputes, rulings, expenses and marks keep the times they
+    were first entered at (``store.files.night_records``)."""
+    token = _RECORDED_AT.set(None if when is None else when.astimezone(timezone.utc).isoformat())
+    try:
+        yield
+    finally:
+        _RECORDED_AT.reset(token)
 
 
 def busy(exc: sqlite3.OperationalError) -> bool:

@@ -26,6 +26,7 @@ from referee.phh_write import dump_phh
 from store.core.checks import StoreError
 from store.core.transactions import read_tx
 from store.files.night_block import NIGHT_KEY, night_block
+from store.files.night_records import KEYS
 from store.files.phh_night import with_night
 from store.hand.events import night_session
 from store.hand.rows import night_hands
@@ -35,6 +36,10 @@ from store.night.nights import get_night
 FORMATS = ("json", "phh", "csv")
 """What :func:`night_download` writes: the session file, PHH, the money as CSV rows."""
 
+PHH_LEAVES_OUT = KEYS
+"""The block's keys a PHH download leaves out (``store.files.night_records.KEYS``: the
+disputes with their rulings, the expenses, the payments); the session JSON carries them."""
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """The first characters that make a spreadsheet read a text cell as a formula."""
 
@@ -42,8 +47,9 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 def session_file(db: Database, night_id: int) -> dict:
     """The night as a ``tapete/1`` session dict (``store.hand.events.night_session``), with the
     night's ``note`` when it has one (an imported file's note travels back) and its
-    ``"tapete"`` block (:func:`store.files.night_block.night_block`: chip value, currency, zone,
-    start, title, whether it is closed and a hand in progress), a key the referee ignores
+    ``"tapete"`` block (:func:`store.files.night_block.night_block`: the night's id, chip value,
+    currency, zone, start, title, whether it is closed and a hand in progress, the close, the
+    disputes with their rulings, the expenses and the payments), a key the referee ignores
     (CONTRACT.md 1) and the import reads back, so the night comes back with the same money
     and, when it was still in play, still in play.
 
@@ -70,9 +76,12 @@ def night_phh(db: Database, night_id: int) -> str:
     """The night's hands as PHH text (``.phh`` for one hand, ``.phhs`` for more:
     :func:`dump_phh`), which ``store.files.importer.load_session_text`` reads back to the same
     referee result (players, buttons, rebuys and stated stacks travel in ``_tapete_*``
-    fields) and the same night: the session's ``"tapete"`` block (chip value, currency,
-    zone, title, start, closed) and its counts travel in the first hand's
-    ``_tapete_night`` and ``_tapete_cash_out`` (:mod:`store.files.phh_night`).
+    fields) and the same night: the session's ``"tapete"`` block (the night's id, chip
+    value, currency, zone, title, start, closed, the close's settlement) and its counts
+    travel in the first hand's ``_tapete_night`` and ``_tapete_cash_out``
+    (:mod:`store.files.phh_night`). The night's disputes and rulings (and the chips they
+    moved), shared expenses and payment marks are left out (:data:`PHH_LEAVES_OUT`: the
+    night page says so beside the link): a PHH hand history has the hands as they stand.
 
     :raises StoreError: no such night; code ``phh_no_hands`` for a night with no hand yet (a
         PHH file is a list of hands); code ``phh_export`` when the referee cannot write the
@@ -81,6 +90,7 @@ def night_phh(db: Database, night_id: int) -> str:
     session = session_file(db, night_id)
     if not session["hands"]:
         raise StoreError("phh_no_hands")
+    session[NIGHT_KEY] = {k: v for k, v in session[NIGHT_KEY].items() if k not in PHH_LEAVES_OUT}
     try:
         return with_night(dump_phh(session), session)
     except (PHHError, ValueError):

@@ -34,13 +34,15 @@ from referee.phh import NotPHHError, VariantError, load_phh
 from referee.rules import RulesError, resolve_rules
 from store.core.checks import MAX_CHIPS, StoreError, chip_amount
 from store.core.records import existing
-from store.core.transactions import write_tx
+from store.core.transactions import recorded_at, write_tx
 from store.dispute.rulings import push_differences
+from store.files.identity import copy_origin, file_copy_of, file_uid, new_uid, present_night, refuse_present
 from store.files.night_block import file_night, file_settlement, left_in_play, night_options
+from store.files.night_records import Players, Records, enter_disputes, enter_expenses, enter_payments, file_records
 from store.files.phh_night import night_fields
 from store.hand.events import MAX_ACTION, append_actions, check_night, end_hand, night_session, start_hand
 from store.money.ledger import buy_in, cash_out, close_night
-from store.night.nights import create_night, playable, seat_player, stakes_in_bounds
+from store.night.nights import create_night, get_night, playable, seat_player, stakes_in_bounds, table_players
 from store.player.players import find_player, name_key, player_by_name
 
 PHH_SUFFIXES = (".phh", ".phhs")
@@ -194,6 +196,9 @@ def validate_session(session: object) -> None:
     _check_rules(rules)
     file_counts(session)
     file_night(session, fields=())  # the options: checked when used (night_options)
+    file_uid(session)
+    file_copy_of(session)
+    file_records(session)
 
 
 def _check_rules(rules: object) -> None:
@@ -243,8 +248,8 @@ def file_counts(session: dict) -> list[Count]:
 @dataclass(frozen=True)
 class Imported:
     """What :func:`import_night` did: ``night_id``; ``new`` (False: the same file with the
-    same options was imported before, and this is its night, untouched); ``close_refused``
-    (the file says the night was closed and the close was refused: the
+    same options was imported as a copy before, and this is that copy, untouched);
+    ``close_refused`` (the file says the night was closed and the close was refused: the
     ``store.money.ledger.close_night`` refusal, its code and params for the pages' words; the
     night is imported and open), else None."""
 
@@ -261,7 +266,8 @@ def import_session(db: Database, session: dict, **options) -> int:
 def import_night(db: Database, session: dict, *, chip_cents: int | None = None,
                  chips_per: int | None = None, currency: str | None = None, timezone: str | None = None,
                  started_at: datetime | None = None, host: str = "host", title: str | None = None,
-                 entered_by: str = "import", key: str | None = None, defaults: dict | None = None) -> Imported:
+                 entered_by: str = "import", key: str | None = None, defaults: dict | None = None,
+                 copy: bool = False) -> Imported:
     """Store a session as a new night, replay it, and record its cash-out counts (the
     referee's final stack for a player the file does not count: see the module).
 
@@ -279,58 +285,126 @@ def import_night(db: Database, session: dict, *, chip_cents: int | None = None,
     ...) the night stays imported and open and :attr:`Imported.close_refused` says why. A
     file without the block is imported open, as before.
 
-    Everything is written in one transaction. With ``key`` (default: a digest of the
-    session and the resolved options: chip value, currency, zone, title and start, the
-    start None when neither the host nor the file gives one, never "now"), importing the
-    same file with the same options again returns the same night (``new`` False); another
-    title or start makes a new night.
+    The block's records (``store.files.night_records``: the disputes with their rulings,
+    the expenses, the payment marks) are entered through the store's own functions, in the
+    same transaction: the rulings after the hands (each hand stored as first logged and
+    corrected by its ruling again), the expenses, the close (the file's settlement, by whom
+    and when; its transfers checked), then the marks.
 
-    :raises StoreError: bad players (duplicate seat or name), bad rules, or a session the
-        store refuses (nothing written).
+    Once: the night is stored with the file's stable id (``store.files.identity``). A file
+    whose night the club already has (its id names a night of the club; a file without an
+    id: a night with the same hands and buy-ins, :func:`store.files.identity.present_night`),
+    or that was imported before (the import's key), is refused, naming that night, and
+    nothing is written; unless ``copy``: the night is then stored as a deliberate copy
+    (an id of its own, ``copy_of`` naming the night it copies: left out of the club's
+    standings and the players' running totals). With ``key`` (default: a digest of the
+    session and the resolved options: chip value, currency, zone, title and start, the
+    start None when neither the host nor the file gives one, never "now"), the same file
+    imported as a copy with the same options again returns that copy (``new`` False);
+    another title or start makes another copy.
+
+    :raises StoreError: ``night_present`` (params ``night``, ``how``: ``uid``, ``hands`` or
+        ``file``; not with ``copy``), bad players (duplicate seat or name), bad rules, a
+        record the store refuses (``file_record_refused``) or whose figures differ here
+        (``file_record_differs``), or a session the store refuses (nothing written).
     """
     validate_session(session)
     options = night_options(session, defaults, chip_cents=chip_cents, chips_per=chips_per, currency=currency,
                             timezone=timezone, started_at=started_at, title=title)
     if key is None:
-        key = import_key(session, options)
-    found = existing(db, "nights", key)
-    if found is not None:
-        return Imported(found, False)
+        key = import_key(session, options, copy=copy)
+    if copy:
+        found = existing(db, "nights", key)
+        if found is not None:
+            return Imported(found, False)
+    else:
+        _refuse_present(db, session, key)
     players = session.get("players") or []
     names = [name_key(str(p.get("name") or f"seat {p.get('seat')}")) for p in players]
     if len(set(names)) != len(names):
         raise StoreError("session_invalid", what="shared_name")
     try:
-        return _import(db, session, players, key, host=host, entered_by=entered_by, **options)
+        return _import(db, session, players, key, host=host, entered_by=entered_by, copy=copy, **options)
     except StoreError:
         raise
     except (ValueError, TypeError, OverflowError):  # e.g. the referee's SessionError
         raise StoreError("session_invalid", what="replay") from None
 
 
-def import_key(session: dict, options: dict) -> str:
-    """The import's idempotency key: ``import:`` and a digest of the session and the
-    night's resolved options (:func:`store.files.night_block.night_options`: chip value, currency,
-    zone, title, start)."""
+def _refuse_present(db: Database, session: dict, key: str) -> None:
+    """Refuse a file whose night the club has (:func:`store.files.identity.present_night`), or
+    that was imported before under ``key`` (the same file with the same options, its night
+    changed since). Read-only.
+
+    :raises StoreError: ``night_present`` (``night``, ``how``)."""
+    found = present_night(db, session)
+    if found is not None:
+        raise refuse_present(found)
+    before = existing(db, "nights", key)
+    if before is not None:
+        raise StoreError("night_present", night=before, how="file")
+
+
+def import_key(session: dict, options: dict, *, copy: bool = False) -> str:
+    """The import's idempotency key: ``import:`` (``import:copy:`` for a deliberate copy)
+    and a digest of the session and the night's resolved options
+    (:func:`store.files.night_block.night_options`: chip value, currency, zone, title, start)."""
     fields = [options[k] for k in ("chip_cents", "chips_per", "currency", "timezone", "title", "started_at")]
     digest = hashlib.sha256(json.dumps([session, *fields], sort_keys=True, default=str).encode()).hexdigest()[:32]
-    return f"import:{digest}"
+    return f"import:copy:{digest}" if copy else f"import:{digest}"
 
 
-def _import(db, session, players, key, *, entered_by, **night) -> Imported:
+def _import(db, session, players, key, *, entered_by, copy, **night) -> Imported:
+    records = file_records(session)
     with write_tx(db):
-        found = existing(db, "nights", key)  # the same file imported meanwhile (checked under the lock)
-        if found is not None:
-            return Imported(found, False)
-        night_id = _store_night(db, session, players, key, entered_by=entered_by, **night)
+        if copy:
+            found = existing(db, "nights", key)  # the same copy made meanwhile (checked under the lock)
+            if found is not None:
+                return Imported(found, False)
+            identity = {"uid": new_uid(), "copy_of": copy_origin(db, session)}
+        else:
+            _refuse_present(db, session, key)  # (again, under the lock)
+            identity = {"uid": file_uid(session) or new_uid(), "copy_of": file_copy_of(session)}
+        night_id = _store_night(db, session, players, key, entered_by=entered_by, records=records,
+                                **identity, **night)
+        by_name = Players({name_key(p["name"]): p["player_id"] for p in table_players(db, night_id)})
+        enter_expenses(db, night_id, records, by_name, entered_by=entered_by)
         refused = None
         if file_night(session, fields=()).get("closed") is True:
             settlement = file_settlement(session)
-            try:  # (a savepoint: a refusal writes nothing)
-                close_night(db, night_id, entered_by=entered_by, **_settled_as(db, settlement))
+            try:
+                with write_tx(db):  # (a savepoint: a refusal writes nothing)
+                    with recorded_at(_when(settlement.get("entered_at"))):
+                        close_night(db, night_id, entered_by=by_name.entered_by(settlement.get("entered_by"),
+                                                                                entered_by),
+                                    override_reason=settlement.get("override_reason"),
+                                    **_settled_as(db, settlement))
+                    _same_transfers(db, night_id, settlement)
             except StoreError as exc:
                 refused = _as_filed(exc, settlement)
+        enter_payments(db, night_id, records, by_name, closed=get_night(db, night_id)["closed"],
+                       entered_by=entered_by)
     return Imported(night_id, True, refused)
+
+
+def _when(text: str | None) -> datetime | None:
+    """A settlement's ``entered_at`` (checked by ``file_settlement``) as a datetime."""
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def _same_transfers(db: Database, night_id: int, settlement: dict) -> None:
+    """Refuse a close whose transfers are not the file's (its settlement's ``transfers``,
+    when it gives them): the night here would settle otherwise than the night the file
+    was downloaded from.
+
+    :raises StoreError: ``file_record_differs``, what ``settlement``."""
+    if "transfers" not in settlement:
+        return
+    close = get_night(db, night_id)["close"]
+    made = sorted((name_key(t["payer"]), name_key(t["payee"]), t["cents"]) for t in close["detail"]["transfers"])
+    filed = sorted((name_key(t["payer"]), name_key(t["payee"]), t["cents"]) for t in settlement["transfers"])
+    if made != filed:
+        raise StoreError("file_record_differs", what="settlement")
 
 
 def _settled_as(db: Database, settlement: dict) -> dict:
@@ -372,14 +446,16 @@ def _not_playing(settlement: dict, role: str) -> StoreError:
 
 
 def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,
-                 host, title, entered_by) -> int:
-    """The night, its players, buy-ins, hands and counts (inside the import's transaction)."""
+                 host, title, entered_by, records: Records, uid: str, copy_of: str | None) -> int:
+    """The night, its players, buy-ins, hands (as first logged: ``records.logged``), the
+    disputes and rulings (``store.files.night_records.enter_disputes``) and counts (inside the
+    import's transaction)."""
     still_open, hand_in_progress = left_in_play(session)
     hands = session.get("hands") or []
     night_id = create_night(db, rules=session.get("rules") or "jackpots", chip_cents=chip_cents,
                             chips_per=chips_per, currency=currency, timezone=timezone,
                             started_at=started_at, host=host, title=title,
-                            note=session.get("note"), key=key)
+                            note=session.get("note"), key=key, uid=uid, copy_of=copy_of)
     by_seat = {}
     counts: dict[int, list[Count]] = {}
     for count in file_counts(session):
@@ -406,7 +482,7 @@ def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, 
             uncounted.add(str(seat))
         hand_id = start_hand(db, night_id, button=hand.get("button"), stacks=hand.get("stacks"),
                              entered_by=entered_by)
-        actions = [str(a) for a in hand.get("actions") or []]
+        actions = records.logged[number] if number in records.logged else [str(a) for a in hand.get("actions") or []]
         try:
             append_actions(db, hand_id, actions, entered_by=entered_by,
                            keys=[f"{key}:{number}:{i}" for i in range(len(actions))])
@@ -415,6 +491,8 @@ def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, 
         if number < len(hands) or not hand_in_progress:
             end_hand(db, hand_id, entered_by=entered_by)
         _count(db, night_id, by_seat, counts.get(number, ()), uncounted, entered_by)
+    enter_disputes(db, night_id, records, Players({name_key(p["name"]): p["player_id"]
+                                                   for p in table_players(db, night_id)}), entered_by=entered_by)
     if still_open:
         return night_id  # a night still in play: counted only as the file says
     final = _pushed_stacks(db, night_id, hands)

@@ -27,8 +27,22 @@ The block (every key optional)::
 - ``hand_in_progress``: true when the file's last hand had not ended: the import leaves it
   in progress (only in a night that is not closed).
 - ``settlement`` (a closed night's): how its close settled it, players by name:
-  ``{"mode": "fewest"|"hub", "hub": "Chus", "resolution": "charge", "charged": "Bruno"}``;
-  the import closes the night the same way (:func:`file_settlement`).
+  ``{"mode": "fewest"|"hub", "hub": "Chus", "resolution": "charge", "charged": "Bruno",
+  "override_reason": "...", "entered_by": "host:ana", "entered_at": "2026-03-15T01:10:00+00:00",
+  "transfers": [{"payer": "Bruno", "payee": "Ana", "cents": 120}]}``; the import closes
+  the night the same way (:func:`file_settlement`): with the reason the host gave to close
+  it while a dispute was open (``override_reason``), by whom and when; and when the file
+  gives its ``transfers``, a close here that would settle otherwise is not made (the night
+  stays open and the import says why, code ``file_record_differs``, what ``settlement``).
+- ``uid``: the night's stable id (a UUID): a file whose night the club already has is
+  refused, naming that night (``store.files.identity``), unless it is imported as a copy;
+  ``copy_of``: for a copy's night, the id of the night it copies ('' when not known).
+- ``disputes``, ``expenses``, ``payments``: the night's disputes with their rulings, its
+  shared expenses and the marks on its transfers (``store.files.night_records``).
+
+The download writes every key it has a value for; a file from before these keys (no
+``uid``, no records) imports as before, and is matched by the fingerprint of its hands and
+ledger (``store.files.identity``).
 """
 
 from __future__ import annotations
@@ -39,9 +53,10 @@ from sqlite_utils import Database
 
 from store.core.checks import StoreError, whole_number
 from store.core.times import zone
+from store.files.night_records import night_records
 from store.hand.rows import current_hand
 from store.money.ledger import MODES, close_options
-from store.night.nights import get_night, start_in_bounds
+from store.night.nights import get_night, start_in_bounds, table_players
 from store.player.players import get_player
 
 NIGHT_KEY = "tapete"
@@ -57,31 +72,52 @@ defaults before the block: 1 cent a chip)."""
 
 
 def night_block(db: Database, night_id: int) -> dict:
-    """The stored night's block (see the module): its chip value, currency, zone, start
-    (UTC, ISO 8601), title when it has one, ``closed`` and ``hand_in_progress``. Read-only.
+    """The stored night's block (see the module): its stable id (``uid``; ``copy_of`` for
+    a copy), chip value, currency, zone, start (UTC, ISO 8601), title when it has one,
+    ``closed`` and ``hand_in_progress``, the close's ``settlement``, and its disputes,
+    expenses and payments (``store.files.night_records.night_records``). Read-only.
 
     :raises StoreError: no such night (``no_night``).
     """
     night = get_night(db, night_id)
-    block = {"chip_cents": night["chip_cents"], "chips_per": night["chips_per"] or 1,
+    block = {"uid": night["uid"], "copy_of": night["copy_of"],
+             "chip_cents": night["chip_cents"], "chips_per": night["chips_per"] or 1,
              "currency": night["currency"], "timezone": night["timezone"], "title": night["title"],
              "started_at": night["started_at"], "closed": night["closed"],
              "hand_in_progress": current_hand(db, night_id) is not None,
-             "settlement": _settlement(db, night_id) if night["closed"] else None}
+             "settlement": _settlement(db, night_id) if night["closed"] else None,
+             **night_records(db, night_id)}
     return {k: v for k, v in block.items() if v is not None}
 
 
 def _settlement(db: Database, night_id: int) -> dict:
     """How the closed night was settled (:func:`store.money.ledger.close_options`), players by
-    name: ``{"mode", "hub", "resolution", "charged"}``, the keys with no value left out."""
+    name: ``{"mode", "hub", "resolution", "charged", "override_reason", "entered_by",
+    "entered_at", "transfers"}`` (the live close's), the keys with no value left out."""
     options = close_options(db, night_id)
 
     def name(player_id: int | None) -> str | None:
         return None if player_id is None else get_player(db, player_id)["name"]
 
+    close = get_night(db, night_id)["close"]
+    names = {p["player_id"]: p["name"] for p in table_players(db, night_id)}
     out = {"mode": options["mode"], "hub": name(options["hub_player_id"]),
-           "resolution": options["resolution"], "charged": name(options["charge_player_id"])}
+           "resolution": options["resolution"], "charged": name(options["charge_player_id"]),
+           "override_reason": close["detail"].get("override_reason"), "entered_by": _by_name(close["entered_by"], names),
+           "entered_at": close["entered_at"],
+           "transfers": None if "transfers" not in close["detail"] else  # (a close from before it kept them)
+           [{"payer": t.get("payer") or names.get(t["payer_id"]), "payee": t.get("payee") or names.get(t["payee_id"]),
+             "cents": t["cents"]} for t in close["detail"]["transfers"]]}
     return {k: v for k, v in out.items() if v is not None}
+
+
+def _by_name(entered_by: str | None, names: dict[int, str]) -> str | None:
+    """Who closed the night as the file writes it: a player's ``player:<id>`` as
+    ``player:<name>`` (``store.files.night_records``), anything else as kept."""
+    if isinstance(entered_by, str) and entered_by.startswith("player:") and entered_by[7:].isdigit():
+        name = names.get(int(entered_by[7:]))
+        return None if name is None else f"player:{name}"
+    return entered_by
 
 
 def file_settlement(session: dict) -> dict:
@@ -113,6 +149,11 @@ FAULTS = {
     "closed": ("boolean",),
     "hand_in_progress": ("boolean", "in_closed"),
     "settlement": ("settlement",),
+    "uid": ("uid",),
+    "copy_of": ("uid",),
+    "disputes": ("records", "player", "correction"),
+    "expenses": ("records", "player"),
+    "payments": ("records", "player"),
 }
 """Block key ("": the block itself) -> each ``reason`` the import refuses it for (the
 refusal's params: ``field`` and ``reason``; ``web.core.refusals`` says each pair as its own
@@ -122,7 +163,10 @@ zone; ``text`` not one line of 1 to :data:`MAX_FILE_TITLE` characters (param ``l
 ``not_a_time`` no ISO 8601 date and time with its offset; ``range`` before
 ``store.night.nights.EARLIEST_START`` or more than a year from now (``store.night.nights.start_in_bounds``,
 the new-night form's bounds); ``boolean`` not true or false; ``in_closed`` a hand in
-progress in a closed night; ``settlement`` see :func:`file_settlement`."""
+progress in a closed night; ``settlement`` see :func:`file_settlement`; ``uid`` not a
+UUID (``store.files.identity``); ``records`` a record that cannot be read, ``player`` one
+naming someone who is not a player of the file, ``correction`` a ruling's corrected
+lines that are not its hand's (``store.files.night_records``; param ``entry``, 1-based)."""
 
 
 def _refuse(field: str, reason: str) -> StoreError:
@@ -152,11 +196,22 @@ CHECKS = {
 are read by :func:`file_night` itself); refused for its one reason in :data:`FAULTS`."""
 
 
+def _transfers(value: object) -> bool:
+    """A settlement's transfers: ``[{"payer": name, "payee": name, "cents": whole >= 0}]``."""
+    return isinstance(value, list) and all(
+        isinstance(t, dict) and set(t) == {"payer", "payee", "cents"} and _one_line(t["payer"])
+        and _one_line(t["payee"]) and whole_number(t["cents"], high=None) for t in value)
+
+
 SETTLEMENT_CHECKS = {
     "mode": lambda v: v in MODES,
     "hub": _one_line,
     "resolution": lambda v: v in ("charge", "credit", "split", "recount"),
     "charged": _one_line,
+    "override_reason": lambda v: isinstance(v, str) and 0 < len(v.strip()) <= 1000,
+    "entered_by": lambda v: isinstance(v, str) and 0 < len(v) <= 200 and v.isprintable(),
+    "entered_at": lambda v: _when(v) is not None,
+    "transfers": _transfers,
 }
 """Key of the block's ``settlement`` -> whether a value is one the import can use
 (:func:`file_settlement`)."""

@@ -61,12 +61,14 @@ def read_upload(text: str, suffix: str, defaults: dict, *, started_at: str | Non
 
 
 def import_upload(db: Database, upload: Upload, *, entered_by: str, defaults: dict,
-                  started_at: datetime | None = None, **given) -> Uploaded:
+                  started_at: datetime | None = None, copy: bool = False, **given) -> Uploaded:
     """Store the upload as a night (:func:`store.files.importer.import_night`, its options
-    ``given``, ``started_at`` and ``defaults``) and read whether that night is closed here.
+    ``given``, ``started_at`` and ``defaults``; ``copy``: as a deliberate copy) and read
+    whether that night is closed here.
 
-    :raises StoreError: ``import_night``'s refusals (nothing written).
+    :raises StoreError: ``import_night``'s refusals (nothing written), among them
+        ``night_present`` (the club has the file's night: params ``night``, ``how``).
     """
     done = import_night(db, upload.session, entered_by=entered_by, defaults=defaults, started_at=started_at,
-                        **given)
+                        copy=copy, **given)
     return Uploaded(done.night_id, done.new, done.close_refused, get_night(db, done.night_id)["closed"])

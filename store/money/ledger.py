@@ -555,21 +555,23 @@ def player_ledger(db: Database, player_id: int) -> dict:
         "totals": {currency: cents}}``; oldest night first;
         ``hands`` are only those the player was dealt into, each with every finding of the
         hand (a hand is public at the table; other players' ledgers are not shown);
-        ``running_cents`` is the running total of closed nights in that night's currency.
+        ``running_cents`` is the running total of closed nights in that night's currency;
+        a night imported as a deliberate copy (``"copy"`` True: ``nights.copy_of``) is
+        listed and left out of the running total and the totals.
     :raises StoreError: no such player.
     """
     player = get_player(db, player_id)
     nights = []
     totals: dict[str, int] = {}
-    for (night_id, _) in db.execute("SELECT DISTINCT n.id, n.started_at FROM nights n JOIN seats s "
-                                    "ON s.night_id = n.id WHERE s.player_id = ? ORDER BY n.started_at, n.id",
-                                    [player_id]).fetchall():
+    for (night_id, _, copy_of) in db.execute("SELECT DISTINCT n.id, n.started_at, n.copy_of FROM nights n JOIN "
+                                             "seats s ON s.night_id = n.id WHERE s.player_id = ? "
+                                             "ORDER BY n.started_at, n.id", [player_id]).fetchall():
         summary = night_summary(db, night_id)
         mine = next((r for r in summary["players"] if r["player_id"] == player_id), None)
         seat = next((p["seat"] for p in table_players(db, night_id) if p["player_id"] == player_id), None)
         currency = summary["night"]["currency"]
         net_cents = mine["net_cents"] if mine else None
-        if net_cents is not None and summary["night"]["closed"]:
+        if net_cents is not None and summary["night"]["closed"] and copy_of is None:
             totals[currency] = totals.get(currency, 0) + net_cents
         entries = [{"id": r[0], "kind": r[1], "chips": r[2], "entered_at": r[3], "voided": bool(r[4])}
                    for r in db.execute(
@@ -593,6 +595,7 @@ def player_ledger(db: Database, player_id: int) -> dict:
                        "currency": currency, "closed": summary["night"]["closed"], "seat": seat,
                        "bought": mine["bought"] if mine else 0, "counted": mine["counted"] if mine else None,
                        "net_chips": mine["net_chips"] if mine else None, "net_cents": net_cents,
-                       "running_cents": totals.get(currency, 0), "entries": entries, "hands": hands,
+                       "running_cents": totals.get(currency, 0), "copy": copy_of is not None,
+                       "entries": entries, "hands": hands,
                        "count_findings": player_count_findings(db, night_id, player_id)})
     return {"player": {"id": player["id"], "name": player["name"]}, "nights": nights, "totals": totals}

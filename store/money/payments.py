@@ -379,12 +379,13 @@ def _night_head(night: dict) -> dict:
 
 def outstanding(db: Database) -> list[dict]:
     """Every closed night's transfers (poker and expenses) not confirmed yet, oldest night
-    first (then poker before expenses, in the settlement's order).
+    first (then poker before expenses, in the settlement's order); a night imported as a
+    deliberate copy (``nights.copy_of``) owes nothing: the night it copies does.
 
     :returns: ``[{...night_transfers row, "night_id", "local_date", "title", "currency"}]``.
     """
     out = []
-    for (night_id,) in db.execute("SELECT id FROM nights ORDER BY started_at, id").fetchall():
+    for (night_id,) in db.execute("SELECT id FROM nights WHERE copy_of IS NULL ORDER BY started_at, id").fetchall():
         night = get_night(db, night_id)
         if not night["closed"]:
             continue

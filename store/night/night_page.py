@@ -20,7 +20,7 @@ from store.money.counts import count_findings
 from store.money.ledger import night_entries, night_summary
 from store.money.payments import night_payments
 from store.night.dealer_links import dealer_links
-from store.night.nights import get_night, hands_elsewhere, night_players, table_players
+from store.night.nights import get_night, hands_elsewhere, night_by_uid, night_players, table_players
 from store.player.player_links import player_links
 from store.player.players import list_players
 
@@ -40,7 +40,8 @@ def night_page(db: Database, night_id: int) -> dict | None:
         store.list_players, "dealer_links": store.dealer_links, "count_findings":
         store.money.counts.count_findings, "players": store.table_players, "entries":
         store.night_entries, "player_links": {player_id: store.player.player_links.player_links}
-        of the seated players}``. Read-only.
+        of the seated players, "copy_of_night": for a night imported as a copy, the id of the
+        night it copies when the club has it (else None)}``. Read-only.
     """
     with read_tx(db):
         try:
@@ -55,7 +56,8 @@ def night_page(db: Database, night_id: int) -> dict | None:
                 "disputes": night_disputes(db, night_id), "club": list_players(db),
                 "dealer_links": dealer_links(db, night_id), "count_findings": count_findings(db, night_id),
                 "players": table_players(db, night_id), "entries": night_entries(db, night_id),
-                "player_links": {p["player_id"]: player_links(db, p["player_id"]) for p in seated}}
+                "player_links": {p["player_id"]: player_links(db, p["player_id"]) for p in seated},
+                "copy_of_night": night_by_uid(db, night["copy_of"])}
 
 
 def opening_next(db: Database, view: dict, night: dict) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import uuid
 from datetime import datetime
 from datetime import timezone as dt_timezone
 from zoneinfo import ZoneInfo
@@ -59,7 +60,8 @@ def start_in_bounds(when: datetime, tz: ZoneInfo | None = None) -> bool:
 def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: str = "EUR",
                  timezone: str = "Europe/Madrid", started_at: datetime | None = None,
                  host: str = "host", key: str | None = None, chips_per: int = 1,
-                 title: str | None = None, note: str | None = None) -> int:
+                 title: str | None = None, note: str | None = None, uid: str | None = None,
+                 copy_of: str | None = None) -> int:
     """Open a poker night.
 
     :param rules: a preset name or ``{"preset": ..., overrides}`` (CONTRACT.md 3); resolved
@@ -73,6 +75,12 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
     :param title: the night's name (the report's heading); ``note``: free text shown under it.
     :param key: idempotency key: the same key with the same data (rules, chip value,
         currency, zone, title, note and, when given, the start) returns the same night.
+    :param uid: the night's stable id (a UUID string, unique in the club: a session file
+        names its night by it, ``store.files.identity``); default a new random one. The
+        caller checks that no night has it (an import: ``store.files.identity.present_night``).
+    :param copy_of: for a night imported as a deliberate copy, the id of the night it
+        copies ('' when not known); None (default) for a night that is no copy. A copy is
+        left out of the club's standings and the players' running totals.
     :returns: the night id.
     :raises StoreError: bad rules (code ``rules_invalid``: params ``field``, the override
         key or None, and ``reason``, ``referee.rules.RulesError``'s) or rules no hand can be
@@ -107,7 +115,7 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
         "timezone": timezone, "rules": json.dumps(rules, sort_keys=True),
         "rules_frozen": json.dumps(frozen, sort_keys=True), "chip_cents": chip_cents,
         "chips_per": chips_per, "currency": currency.upper(), "host": host, "title": title,
-        "note": note, "entered_at": utc_now(), "key": key,
+        "note": note, "entered_at": utc_now(), "key": key, "uid": uid or str(uuid.uuid4()), "copy_of": copy_of,
     }
     match = {name: row[name] for name in ("rules", "chip_cents", "chips_per", "currency", "timezone",
                                           "title", "note")}
@@ -183,9 +191,25 @@ def night_preset(db: Database, night_id: int) -> str | None:
 
 
 def list_nights(db: Database) -> list[dict]:
-    """All nights, newest first: ``[{"id", "local_date", "timezone", "currency", "title"}]``."""
-    return [dict(zip(("id", "local_date", "timezone", "currency", "title"), r)) for r in db.execute(
-        "SELECT id, local_date, timezone, currency, title FROM nights ORDER BY started_at DESC, id DESC")]
+    """All nights, newest first: ``[{"id", "local_date", "timezone", "currency", "title",
+    "copy_of"}]`` (``copy_of`` not None: a deliberate copy, :func:`create_night`)."""
+    return [dict(zip(("id", "local_date", "timezone", "currency", "title", "copy_of"), r)) for r in db.execute(
+        "SELECT id, local_date, timezone, currency, title, copy_of FROM nights ORDER BY started_at DESC, id DESC")]
+
+
+def night_by_uid(db: Database, uid: str | None) -> int | None:
+    """The id of the night whose stable id is ``uid`` (:func:`create_night`), or None."""
+    if not uid:
+        return None
+    row = db.execute("SELECT id FROM nights WHERE uid = ?", [uid]).fetchone()
+    return row[0] if row else None
+
+
+def is_copy(db: Database, night_id: int) -> bool:
+    """Whether the night was imported as a deliberate copy (``copy_of`` set): left out of
+    the club's standings and the players' running totals."""
+    row = db.execute("SELECT copy_of FROM nights WHERE id = ?", [night_id]).fetchone()
+    return bool(row) and row[0] is not None
 
 
 def live_close(db: Database, night_id: int) -> dict | None:

@@ -1,7 +1,8 @@
 """Files in and out in a real browser (issue 15, ``web.files.views``), in Spanish: the host logs
 in, downloads a night as a session file from the night page (a real download), opens the
-import page from the nights page, chooses that file, imports it, and lands on the new
-night with its players; a file the importer refuses comes back on the form in Spanish.
+import page from the nights page, chooses that file: the club has that night, so the form
+says so with a link to it (issue 24); imported as a copy, it lands on the new night, marked
+as a copy, with its players; a file the importer refuses comes back on the form in Spanish.
 Screenshots: tests/artifacts/files-*.png (1280×800 and the phone, 390×844)."""
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ pytestmark = pytest.mark.browser
 
 
 def test_download_a_night_and_upload_it_again_in_the_browser(app, db, browser, server, tmp_path):
+    """Issue 24: the night downloaded and uploaded into the club that has it is refused, in
+    Spanish, with a link to that night and the way to import a copy; nothing is stored. The
+    link opens the night; ticked "Importar como copia", the same file makes a copy, marked
+    on its page and in the nights list. Screenshots: files-present.png, files-copy.png."""
     world = build_showcase_night(db)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES", accept_downloads=True)
     page = context.new_page()
@@ -43,19 +48,42 @@ def test_download_a_night_and_upload_it_again_in_the_browser(app, db, browser, s
         page.wait_for_url("**/host/import")
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "files-import.png"), full_page=True)
+        before = snapshot(app.config["DATABASE"])
         page.set_input_files("#import-file", str(saved))
         page.fill("#import-title", "")  # the form's fields empty: the night's own, from the file
         page.click("#import-go")
+        page.wait_for_url("**/host/import")
+        refusal = page.inner_text("#import-refusal")
+        assert refusal == f"La noche del archivo ya está en el club (noche {world.night}): no se ha importado nada."
+        assert page.get_attribute("#import-file", "aria-invalid") == "true"
+        assert page.inner_text("#import-present") == (
+            f"Abrir la noche {world.night} · Para importar el archivo de todos modos, marca «Importar como copia» "
+            "abajo y vuelve a elegir el archivo.")
+        assert snapshot(app.config["DATABASE"]) == before
+        page.screenshot(path=str(ARTIFACTS / "files-present.png"), full_page=True)
+        page.click("#import-present-link")
+        page.wait_for_url(f"**/host/night/{world.night}")
+
+        page.goto(f"{server}/host/import")
+        page.set_input_files("#import-file", str(saved))
+        page.check("#import-copy")
+        page.click("#import-go")
         page.wait_for_url("**/host/night/*")
-        new_night = int(page.url.rstrip("/").rsplit("/", 1)[1])
-        assert new_night != world.night
+        copy = int(page.url.rstrip("/").rsplit("/", 1)[1])
+        assert copy != world.night
         body = page.inner_text("body")
         assert "Noche importada: 5 jugadores, 4 manos." in body
         assert LONG_NAME in body and "Íñigo" in body
+        assert " ".join(page.inner_text("#copy-note").split()) == (
+            f"copia Una copia importada Esta noche se importó como copia de la noche {world.night}. Abrir la noche "
+            f"{world.night} No cuenta en la clasificación del club ni en el total acumulado de los jugadores.")
         kept = ("title", "chip_cents", "chips_per", "currency", "timezone", "started_at")
-        assert {k: store.get_night(db, new_night)[k] for k in kept} == {k: store.get_night(db, world.night)[k]
-                                                                         for k in kept}
-        page.screenshot(path=str(ARTIFACTS / "files-imported.png"), full_page=True)
+        assert {k: store.get_night(db, copy)[k] for k in kept} == {k: store.get_night(db, world.night)[k]
+                                                                    for k in kept}
+        page.screenshot(path=str(ARTIFACTS / "files-copy.png"), full_page=True)
+        page.goto(f"{server}/host/")
+        assert page.inner_text(f"#copy-mark-{copy}") == "copia"
+        assert page.locator(f"#copy-mark-{world.night}").count() == 0
 
         bad = tmp_path / "roto.json"
         bad.write_text('{"players": [{"seat": 12, "name": "Ana", "stack": 10}]}')

@@ -196,11 +196,13 @@ ROUTES = [
     Route("payments.player_transfer", "player", lambda w, t: f"/p/{t}/night/{w.night}/transfer",
           lambda w: {"action": "paid", "other_id": str(w.ids["Chus"]), "key": "my-paid-0001"},
           prepare=close_with_override),
-    # files in (web.files.views): a session file uploaded makes a night
+    # files in (web.files.views): a session file uploaded makes a night (one line more than the
+    # world's night: a night the club has is refused, issue 24)
     Route("files.import_file", "host", lambda w, t: "/host/import",
           lambda w: {"file": (io.BytesIO(json.dumps({"format": "tapete/1", "rules": CASE["rules"], "players": [
               {"seat": s, "name": n, "stack": 500} for n, s in CASE["players"]], "hands": [
-              {"button": 4, "actions": CASE["actions"]}]}).encode()), "night.json"), "chip_cents": "10"}),
+              {"button": 4, "actions": CASE["actions"] + ["d note uploaded"]}]}).encode()), "night.json"),
+              "chip_cents": "10"}),
 ]
 
 

@@ -5,6 +5,13 @@ from __future__ import annotations
 import html
 import io
 import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from apps import make_app
+from hosts import login_host
+
+from store import open_db
 
 
 def upload(client, body: bytes, name: str, lang: str = "es", **fields):
@@ -43,3 +50,26 @@ def flashed(client) -> list[tuple[str, str]]:
 
 EMPTY = {"chip_cents": "", "chips_per": "", "currency": "", "timezone": ""}
 """The import form's options left empty: "as in the file"."""
+
+
+@dataclass
+class Club:
+    """Another club: its own app on its own database, the host logged in
+    on ``client``; ``db`` opened directly (close it: :func:`open_club` as a fixture's)."""
+
+    app: object
+    client: object
+    db: object
+
+    def close(self) -> None:
+        self.db.conn.close()
+
+
+def open_club(folder: Path) -> Club:
+    """A second club in ``folder`` (a fresh migrated database of its own), as a
+    night downloaded from one club is uploaded into another (issue 24: a move, a restore by
+    hand)."""
+    app = make_app(Path(folder) / "tapete.db")
+    client = app.test_client()
+    login_host(client)
+    return Club(app, client, open_db(app.config["DATABASE"]))

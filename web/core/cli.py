@@ -127,18 +127,31 @@ def _started_at(value: str | None) -> datetime | None:
 @click.option("--started-at", default=None, help="when the night started, in --timezone: '2026-03-14 21:00' "
               "(default: as in the file, else now)")
 @click.option("--title", default=None, help="the night's title (default: as in the file, else the file's name)")
+@click.option("--copy", is_flag=True, default=False,
+              help="import a night the club already has anyway, as a copy (marked, left out of the standings "
+              "and the players' running totals)")
 @with_appcontext
-def import_command(file, chip_cents, chips_per, currency, tz, started_at, title):
+def import_command(file, chip_cents, chips_per, currency, tz, started_at, title, copy):
     """Import a session (.json) or PHH (.phh) FILE as a night; prints the night id. An
     option not given is the file's own (a downloaded night's ``"tapete"`` block:
     ``store.files.night_block``), else its default. A night the file says was closed is closed;
-    when that close is refused, stderr says why and the night stays open."""
+    when that close is refused, stderr says why and the night stays open. A file whose
+    night the club already has is refused (exit 1), naming that night's page, unless
+    ``--copy`` (``store.files.importer.import_night``)."""
     start = _started_at(started_at)
     club_tz = current_app.config.get("CLUB_TIMEZONE", "Europe/Madrid")
     with _store() as db:
-        done = store.import_night_file(db, file, chip_cents=chip_cents, chips_per=chips_per,
-                                       currency=currency, timezone=tz, started_at=start, title=title,
-                                       defaults={"timezone": club_tz})
+        try:
+            done = store.import_night_file(db, file, chip_cents=chip_cents, chips_per=chips_per,
+                                           currency=currency, timezone=tz, started_at=start, title=title,
+                                           defaults={"timezone": club_tz}, copy=copy)
+        except store.StoreError as exc:
+            if exc.code != "night_present":
+                raise
+            with spoken():
+                raise click.ClickException(_("%(refusal)s Its page: %(path)s. To import the file anyway as a copy "
+                                             "(left out of the standings), add --copy.", refusal=said(exc),
+                                             path=f"/host/night/{exc.params['night']}")) from None
     if done.close_refused is not None:
         with spoken():
             click.echo(_("night %(night)s is imported OPEN: the file says it was closed, but the close was "
@@ -299,7 +312,12 @@ def _verified(night: int, result: dict) -> list[str]:
 def demo_command():
     """Load a sample night (closed and settled) so there is something to see at once."""
     with _store() as db:
-        night_id = store.import_file(db, DEMO_FILE, chip_cents=5, currency="EUR", title="Demo")
+        try:
+            night_id = store.import_file(db, DEMO_FILE, chip_cents=5, currency="EUR", title="Demo")
+        except store.StoreError as exc:  # loaded before (scripts/serve runs this each time): that night
+            if exc.code != "night_present":
+                raise
+            night_id = exc.params["night"]
         if not store.get_night(db, night_id)["closed"]:
             bank = store.bank_check(db, night_id)
             store.close_night(db, night_id, entered_by="demo",

@@ -68,6 +68,50 @@ def _file_settlement_player(p: dict) -> str:
     return _("the file charges the difference to “%(name)s”, who does not play tonight.", name=name)
 
 
+def _night_present(p: dict) -> str:
+    """``night_present`` (``store.files.identity``, ``store.files.importer``: params ``night``,
+    ``how``): the club already has the file's night; nothing was imported. The pages link
+    the night and say how to import a copy."""
+    if p["how"] == "uid":
+        return _("The file's night is already in the club (night %(night)s): nothing was imported.",
+                 night=p["night"])
+    if p["how"] == "hands":
+        return _("A night with the same players, buy-ins and hands is already in the club (night %(night)s): "
+                 "nothing was imported.", night=p["night"])
+    return _("This file was imported already (night %(night)s): nothing was imported.", night=p["night"])
+
+
+def _file_record_refused(p: dict) -> str:
+    """``file_record_refused`` (``store.files.night_records``: params ``what``, ``entry``,
+    ``hand``, ``reason_code`` and ``reason_params``: the store's own refusal, said after a
+    colon): a record of the file the store refuses; nothing was imported."""
+    reason = said_refusal(p["reason_code"], p.get("reason_params")) or _("it cannot be entered.")
+    if p["what"] == "dispute":
+        return _("The file's dispute %(entry)s (hand %(hand)s) cannot be entered here, so nothing was imported: "
+                 "%(reason)s", entry=p.get("entry", "?"), hand=p["hand"], reason=reason)
+    if p["what"] == "ruling":
+        return _("The ruling on the file's dispute %(entry)s (hand %(hand)s) cannot be entered here, so nothing "
+                 "was imported: %(reason)s", entry=p.get("entry", "?"), hand=p["hand"], reason=reason)
+    if p["what"] == "expense":
+        return _("The file's expense %(entry)s cannot be entered here, so nothing was imported: %(reason)s",
+                 entry=p.get("entry", "?"), reason=reason)
+    return _("The file's payment %(entry)s cannot be marked here, so nothing was imported: %(reason)s",
+             entry=p.get("entry", "?"), reason=reason)
+
+
+def _file_record_differs(p: dict) -> str:
+    """``file_record_differs`` (``store.files.night_records``, ``store.files.importer``: params
+    ``what``, ``entry``, ``hand``): the file says other figures than the store makes here.
+    ``settlement`` is said after a colon (the close was not made: no capital)."""
+    if p["what"] == "ruling":
+        return _("The ruling on the file's dispute %(entry)s (hand %(hand)s) moves other chips than the rules give "
+                 "here: nothing was imported.", entry=p.get("entry", "?"), hand=p["hand"])
+    if p["what"] == "expense":
+        return _("The file's expense %(entry)s is shared otherwise than the file says: nothing was imported.",
+                 entry=p.get("entry", "?"))
+    return _("the night's figures here settle it otherwise than the file's settlement.")
+
+
 def _file_settlement_unnamed(p: dict) -> str:
     """``file_settlement_unnamed`` (``store.files.importer``: params ``role``, ``resolution``): the
     file's settlement names nobody where the close needs a player (said after a colon)."""
@@ -267,6 +311,30 @@ NIGHT_BLOCK = {
                                               "used: its mode is fewest or hub, its resolution charge, "
                                               "credit, split or recount, and the players go by their names."),
     ("", "object"): lambda p: _("The file's night details (“tapete”) must be an object."),
+    ("uid", "uid"): lambda p: _("The file's night id (“tapete.uid”) must be a UUID, such as "
+                                "1b4e28ba-2fa1-41d2-883f-0016d3cca427."),
+    ("copy_of", "uid"): lambda p: _("The id of the night the file's copy copies (“tapete.copy_of”) must be a "
+                                    "UUID, or empty."),
+    ("disputes", "records"): lambda p: _("The file's disputes (“tapete.disputes”) must be a list of disputes.")
+    if not p.get("entry") else _("The file's dispute %(entry)s (“tapete.disputes”) cannot be read: each "
+                                 "names its hand by number and its player by name, with the statement and, "
+                                 "once ruled, the ruling.", entry=p.get("entry", "?")),
+    ("disputes", "player"): lambda p: _("The file's dispute %(entry)s (“tapete.disputes”) names someone who is "
+                                        "not one of the file's players.", entry=p.get("entry", "?")),
+    ("disputes", "correction"): lambda p: _("The file's dispute %(entry)s (“tapete.disputes”): the lines its "
+                                            "ruling added are not the end of its hand's actions.",
+                                            entry=p.get("entry", "?")),
+    ("expenses", "records"): lambda p: _("The file's expenses (“tapete.expenses”) must be a list of expenses.")
+    if not p.get("entry") else _("The file's expense %(entry)s (“tapete.expenses”) cannot be read: each has "
+                                 "its payer, its cents, its description and who shares it.", entry=p.get("entry", "?")),
+    ("expenses", "player"): lambda p: _("The file's expense %(entry)s (“tapete.expenses”) names someone who is "
+                                        "not one of the file's players.", entry=p.get("entry", "?")),
+    ("payments", "records"): lambda p: _("The file's payments (“tapete.payments”) must be a list of payments.")
+    if not p.get("entry") else _("The file's payment %(entry)s (“tapete.payments”) cannot be read: each has "
+                                 "its payer, its payee and who marked it paid or confirmed it.",
+                                 entry=p.get("entry", "?")),
+    ("payments", "player"): lambda p: _("The file's payment %(entry)s (“tapete.payments”) names someone who is "
+                                        "not one of the file's players.", entry=p.get("entry", "?")),
 }
 """``session_invalid`` with what ``night``: (``field``, ``reason``) -> its sentence
 (``store.files.night_block.FAULTS``), each field named in words and why, whole sentences so the
@@ -598,6 +666,9 @@ MESSAGES = {
                                    "player; charge it to one player or split it.", chips=_figure(p)),
     "resolution_player": lambda p: _("Say which player the difference goes to."),
     "file_settlement_player": _file_settlement_player,
+    "night_present": _night_present,
+    "file_record_refused": _file_record_refused,
+    "file_record_differs": _file_record_differs,
     "file_settlement_unnamed": _file_settlement_unnamed,
     "entry_not_voidable": lambda p: _("Only a buy-in, a cash-out or an adjustment can be voided here."),
     "too_large": lambda p: _("%(field)s: too large (at most %(max)s).", field=field_label(p["field"]),

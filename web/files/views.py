@@ -2,6 +2,14 @@
 CONTRACT.md section 1) or a PHH hand history to create a night, and downloads any night as
 its session JSON, as PHH, or its money as CSV.
 
+Once (issue 24): a file whose night the club already has (its stable id, or for a file
+from before the id its hands and buy-ins: ``store.files.identity``) is refused with 409, the
+form drawn again with the refusal, a link to that night and how to import it anyway: the
+form's "Import as a copy" checkbox (``copy``) stores it as a deliberate copy, marked on the
+night page and the night list and left out of the club standings and the players' running
+totals. A downloaded night comes back whole: its disputes and rulings, expenses, payment
+marks and close (``store.files.night_records``).
+
 Upload (``POST /host/import``, host only, CSRF; a file of at most
 ``web.core.limits.MAX_UPLOAD_BYTES`` (8 MB), the route's own body limit, where every other route
 keeps the app's 256 KB: past it the refusal is said on the form, nothing stored): the same reading and checks as the CLI's ``flask
@@ -22,8 +30,9 @@ with the form as the host filled it, as the new-night form does: the field it na
 option's, else the file's) marked ``aria-invalid`` with the refusal beside it, asking to
 choose the file again (a browser never fills a file field). An option's start is read in
 the night's zone (the form's, else the file's, else the club's) and checked as the
-new-night form's (``web.night.views._started_at``). The same file with the same options (the title
-and start among them) again opens the night it made (the importer's key), and says so.
+new-night form's (``web.night.views._started_at``). The same file imported as a copy with the same
+options (the title and start among them) again opens the copy it made (the importer's key), and
+says so.
 
 Downloads (``GET /host/night/<id>/download/<fmt>``, host only, read-only): ``json`` (the
 night's session file: ``store.files.exporter.night_json``), ``phh`` (``.phh`` for one hand,
@@ -74,7 +83,8 @@ FORMATS = {"json": "application/json", "phh": "text/plain", "csv": "text/csv"}
 DEFAULT_CHIP_CENTS = 10
 """The chip value (cents a chip) of an upload when neither the form nor the file says it."""
 
-IMPORT_FIELDS = frozenset({"file", "title", "timezone", "started_at", "chip_cents", "chips_per", "currency"})
+IMPORT_FIELDS = frozenset({"file", "title", "timezone", "started_at", "chip_cents", "chips_per", "currency",
+                           "copy"})
 """The import form's fields: a refusal is said beside one of them (the file's when it names
 no other)."""
 
@@ -97,18 +107,19 @@ def import_page():
     return _import_form()
 
 
-def _import_form(refusal: str | None = None, refused: str | None = None) -> str:
+def _import_form(refusal: str | None = None, refused: str | None = None, present: int | None = None) -> str:
     """The upload form; after a refusal (``refusal``: its message in the page's language;
     ``refused``: the field it names, ``file`` for the file's content) the options as the
     host sent them (``request.form``) and that field marked, as the new-night form does
     (``templates/night/index.html``). A browser cannot keep the chosen file: the message
-    asks to choose it again."""
+    asks to choose it again. ``present``: the night of the club the file is (the refusal
+    ``night_present``), linked beside the refusal with the way to import a copy."""
     club_tz = _club_tz()
     return render_template("files/import.html", club_tz=club_tz, timezones=_timezones(club_tz),
                            max_mb=MAX_UPLOAD_BYTES // (1024 * 1024), max_bytes=upload_limit(request.path),
                            too_large=upload_too_large_text(request.path),
                            entered=request.form if refusal is not None else {}, refusal=refusal,
-                           refused=refused, field_label=field_label)
+                           refused=refused, field_label=field_label, present=present)
 
 
 def _file_name(raw: str | None) -> tuple[str, str]:
@@ -168,17 +179,23 @@ def import_file():
                        timezone=zone_field("") or None,
                        title=named("title", lambda: text_field("title", MAX_TITLE)) or None)
         started = named("started_at", lambda: text_field("started_at", 40))
+        copy = request.form.get("copy") == "1"
         text, name, suffix = _read_upload()
         defaults = {"chip_cents": DEFAULT_CHIP_CENTS, "timezone": _club_tz(), "title": _title("", name)}
         upload = read_upload(text, suffix, defaults, started_at=started or None, **options)
         options["started_at"] = named("started_at", lambda: _started_at(started, upload.timezone, empty_ok=True))
-        done = import_upload(get_db(), upload, entered_by=current_actor(), defaults=defaults, **options)
+        done = import_upload(get_db(), upload, entered_by=current_actor(), defaults=defaults, copy=copy, **options)
     except ValueError as exc:  # StoreError is a ValueError
+        if getattr(exc, "code", None) == "night_present":
+            return _refused(exc), 409
         return _refused(exc), 400
     if not done.new:
-        flash(_("This file was imported already, with the same options: here is its night."), "ok")
+        flash(_("This file was imported already as a copy, with the same options: here is that copy."), "ok")
     else:
         _say_imported(upload)
+        if copy:
+            flash(_("Imported as a copy: it is marked as one and left out of the club standings and the "
+                    "players' running totals."), "ok")
     _say_not_closed(upload, done)
     return redirect(url_for("host.night", night_id=done.night_id))
 
@@ -207,10 +224,11 @@ def _refused(exc: ValueError) -> str:
     if field not in IMPORT_FIELDS:
         field = "file"
     said = refusal_text(exc)
+    present = exc.params["night"] if getattr(exc, "code", None) == "night_present" else None
     upload = request.files.get("file")
-    if upload is not None and upload.filename:
+    if upload is not None and upload.filename and present is None:
         said = _("%(refusal)s Choose the file again: the page cannot keep it.", refusal=said)
-    return _import_form(said, field)
+    return _import_form(said, field, present)
 
 
 def _say_imported(upload: Upload) -> None:

@@ -222,7 +222,7 @@ def _night_answer(page: dict | None):
         disputes=disputes, open_disputes=[d for d in disputes if d["status"] == "open"],
         open_disputes_names=", ".join(_("%(name)s (hand %(number)s)", name=d["player"], number=d["hand_number"])
                                       for d in disputes if d["status"] == "open"),
-        opening_next=page["opening_next"], club=page["club"],
+        opening_next=page["opening_next"], club=page["club"], copy_of_night=page["copy_of_night"],
         dealer_links=[{**link, "issued_local": _minute(link["issued_at"], tz)} for link in page["dealer_links"]],
         summary=summary, count_findings=i18n.say_findings(page["count_findings"]), key=new_form_key(),
         pay=pay, share_text=share_text(summary, expenses=pay["expenses"]) if summary and info["closed"] else None,

@@ -127,12 +127,13 @@ def trend_charts(nights: list[dict]) -> list:
     """One running-total chart per currency (``web.core.charts.line_chart``: x the closed
     nights by date, y the running total in that currency), in the order the currencies
     first appear; a currency with a single closed night gets no chart (one dot is no trend).
+    A night imported as a copy is left out (it is no part of the running total).
 
     :param nights: ``store.player_ledger(...)["nights"]`` (oldest first).
     """
     points: dict[str, list[tuple[str, int]]] = {}
     for night in nights:
-        if night["closed"] and night["net_cents"] is not None:
+        if night["closed"] and night["net_cents"] is not None and not night.get("copy"):
             label = format_date(date.fromisoformat(night["local_date"]), "d MMM")
             points.setdefault(night["currency"], []).append((label, night["running_cents"]))
     return [line_chart(values, x_label=_("Night (date)"), y_label=_("Running total (%(currency)s)", currency=currency),

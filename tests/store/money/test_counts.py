@@ -223,7 +223,7 @@ def test_a_stored_night_s_counts_are_written_back_so_import_and_export_round_tri
     assert exported["cash_out"] == {**COUNTED_FILE["cash_out"], "4": dora}
     assert referee.check(exported)["night"] == referee.check(
         {**COUNTED_FILE, "cash_out": exported["cash_out"]})["night"]
-    again = store.import_session(db, exported, title="again")
+    again = store.import_session(db, exported, title="again", copy=True)  # (the club has its hands: a copy)
     assert again != night_id
     assert store.night_session(db, again)["cash_out"] == exported["cash_out"]
     assert count_findings(db, again) == count_findings(db, night_id)
@@ -234,7 +234,8 @@ def test_a_night_with_no_count_exports_no_cash_out_and_a_count_before_hand_1_is_
     assert "cash_out" in store.night_session(db, night_id)  # everyone counted at import
     open_night, players = _night(db)
     assert "cash_out" not in store.night_session(db, open_night)
-    early = store.import_session(db, {**COUNTED_FILE, "cash_out": {"1": {"chips": 150, "after": 0}}})
+    early = store.import_session(db, {**COUNTED_FILE, "cash_out": {"1": {"chips": 150, "after": 0}}},
+                                 copy=True)  # (the same hands as the first: a copy)
     assert store.night_session(db, early)["cash_out"]["1"] == {"chips": 150, "after": 0}
     # (Bruno and Chus, counted at import as hand 2 was pushed: the chips on the table)
     (f,) = count_findings(db, early)

@@ -259,7 +259,8 @@ def _before_m014(app, tmp_path) -> tuple[Path, Database]:
     old.execute("ATTACH DATABASE ? AS new", [app.config["DATABASE"]])
     tables = ("players", "nights", "seats", "hands", "events", "ledger", "chain_key_check", "tokens", *MONEY_TABLES)
     for table in tables:
-        old.execute(f"INSERT INTO main.{table} SELECT * FROM new.{table}")
+        columns = ", ".join(c.name for c in old[table].columns)  # (the old version's: later ones add some)
+        old.execute(f"INSERT INTO main.{table} ({columns}) SELECT {columns} FROM new.{table}")
     money = ", ".join(f"'{t}'" for t in MONEY_TABLES)
     old.execute(f"INSERT INTO main.chain SELECT * FROM new.chain WHERE night_id != {CLUB} AND tbl NOT IN ({money})")
     old.conn.commit()

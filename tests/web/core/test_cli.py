@@ -21,7 +21,9 @@ def test_init_db_creates_the_schema(runner, db):
     assert f"({len(applied)} migrations)" in result.output
 
 
-def test_import_prints_the_night_id_and_a_repeat_import_is_the_same_night(runner, app, tmp_path):
+def test_import_prints_the_night_id_and_a_repeat_import_is_refused_naming_it(runner, app, tmp_path):
+    """A repeat import stores nothing and names the night (issue 24: a night comes in once;
+    ``--copy`` makes a marked copy)."""
     session = {
         "format": "tapete/1", "rules": {"preset": "jackpots", "ante": 5},
         "players": [{"seat": 1, "name": "Ana", "stack": 100}, {"seat": 2, "name": "Bruno", "stack": 100}],
@@ -29,9 +31,10 @@ def test_import_prints_the_night_id_and_a_repeat_import_is_the_same_night(runner
     path = tmp_path / "night.json"
     path.write_text(json.dumps(session))
     first = night_id_of(runner.invoke(args=["import", str(path)]))
-    again = night_id_of(runner.invoke(args=["import", str(path)]))
-    assert first == again
+    again = runner.invoke(args=["import", str(path)])
+    assert again.exit_code == 1 and f"/host/night/{first}" in again.output
     db = store.open_db(app.config["DATABASE"])
+    assert [n["id"] for n in store.list_nights(db)] == [first]
     assert [p["name"] for p in store.night_players(db, first)] == ["Ana", "Bruno"]
     assert store.bank_check(db, first)["bought"] == 200
     db.conn.close()

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from samples import synthetic_session
 from showcase_night import PLAYERS, build_showcase_night
-from uploads import AGAIN, EMPTY, flashed, night_of, refused, upload
+from uploads import AGAIN, EMPTY, flashed, night_of, open_club, refused, upload
 
 import referee
 import store
@@ -60,25 +60,27 @@ def showcase_night(db, client):
 
 # --- round trips -------------------------------------------------------------------------
 
-def test_json_download_uploaded_again_is_judged_alike_with_the_same_money(app, db, client, showcase_night):
+def test_json_download_uploaded_again_is_judged_alike_with_the_same_money(app, db, client, showcase_night,
+                                                                         other_club):
     """"a night downloaded as JSON ... uploaded again, gives the same referee result"; the
-    session file also carries the buy-ins, rebuys and counts, so the money is the same too."""
+    session file also carries the buy-ins, rebuys and counts, so the money is the same too.
+    Uploaded into another club (the club that has it refuses it again: issue 24)."""
     answer = client.get(f"/host/night/{showcase_night.night}/download/json")
     assert answer.status_code == 200 and answer.mimetype == "application/json"
     assert answer.headers["Content-Disposition"].startswith('attachment; filename="tapete-night-')
     session = json.loads(answer.get_data(as_text=True))
     assert session["format"] == "tapete/1" and len(session["hands"]) == 4
-    again = night_of(upload(client, answer.data, "noche.json"))
-    assert again != showcase_night.night
-    assert judged(db, again) == judged(db, showcase_night.night)
-    assert players_of(db, again) == players_of(db, showcase_night.night)
-    money = lambda n: [(r[1], r[2], r[3]) for r in store.files.exporter.money_rows(db, n)]  # noqa: E731
-    assert money(again) == money(showcase_night.night)
+    again = night_of(upload(other_club.client, answer.data, "noche.json"))
+    other = other_club.db
+    assert judged(other, again) == judged(db, showcase_night.night)
+    assert players_of(other, again) == players_of(db, showcase_night.night)
+    money = lambda d, n: [(r[1], r[2], r[3]) for r in store.files.exporter.money_rows(d, n)]  # noqa: E731
+    assert money(other, again) == money(db, showcase_night.night)
     # no title typed: the night's own, which the file carries ("tapete" block)
-    assert store.get_night(db, again)["title"] == store.get_night(db, showcase_night.night)["title"] == "Noche de jotas"
+    assert store.get_night(other, again)["title"] == store.get_night(db, showcase_night.night)["title"] == "Noche de jotas"
 
 
-def test_phh_download_uploaded_again_is_judged_alike(app, db, client, showcase_night):
+def test_phh_download_uploaded_again_is_judged_alike(app, db, client, showcase_night, other_club):
     """"a night downloaded as ... PHH, uploaded again, gives the same referee result"."""
     answer = client.get(f"/host/night/{showcase_night.night}/download/phh")
     assert answer.status_code == 200
@@ -87,14 +89,14 @@ def test_phh_download_uploaded_again_is_judged_alike(app, db, client, showcase_n
     assert text.startswith("[1]") and "[4]" in text  # four hands: a .phhs
     # the night's frozen rules (with nulls) are written once a hand: as JSON, not also as TOML
     assert text.count("_tapete_rules_json = ") == 4 and "_tapete_rules = " not in text
-    again = night_of(upload(client, answer.data, "noche.phhs", title="Vuelta PHH"))
-    assert judged(db, again) == judged(db, showcase_night.night)
-    assert players_of(db, again) == players_of(db, showcase_night.night)
-    assert store.get_night(db, again)["title"] == "Vuelta PHH"
+    again = night_of(upload(other_club.client, answer.data, "noche.phhs", title="Vuelta PHH"))
+    assert judged(other_club.db, again) == judged(db, showcase_night.night)
+    assert players_of(other_club.db, again) == players_of(db, showcase_night.night)
+    assert store.get_night(other_club.db, again)["title"] == "Vuelta PHH"
 
 
 @pytest.mark.slow
-def test_a_night_of_300_hands_downloaded_as_json_and_phh_is_uploaded_again_alike(app, db, client):
+def test_a_night_of_300_hands_downloaded_as_json_and_phh_is_uploaded_again_alike(app, db, client, tmp_path):
     """A long night's files are past the app's 256 KB body limit (300 hands at nine seats:
     about 0.3 MB of JSON, 0.9 MB of PHH); the import takes files up to 8 MB, and each hand
     of the night uploaded again is judged as the stored night's (awards, findings, pots,
@@ -107,11 +109,14 @@ def test_a_night_of_300_hands_downloaded_as_json_and_phh_is_uploaded_again_alike
         answer = client.get(f"/host/night/{night}/download/{fmt}")
         assert answer.status_code == 200
         assert MAX_CONTENT_LENGTH < len(answer.data) <= MAX_UPLOAD_BYTES, (fmt, len(answer.data))
-        again = night_of(upload(client, answer.data, name))
-        assert again != night
-        assert judged(db, again) == stored, fmt
-        assert players_of(db, again) == players_of(db, night)
-        assert ("ok", "Noche importada: 9 jugadores, 300 manos.") in flashed(client)
+        other = open_club(tmp_path / fmt)  # (each file names the night: one club each)
+        try:
+            again = night_of(upload(other.client, answer.data, name))
+            assert judged(other.db, again) == stored, fmt
+            assert players_of(other.db, again) == players_of(db, night)
+            assert ("ok", "Noche importada: 9 jugadores, 300 manos.") in flashed(other.client)
+        finally:
+            other.close()
 
 
 @pytest.mark.parametrize("size", [MAX_UPLOAD_BYTES + 1, UPLOAD_BODY_BYTES + 1], ids=["file", "body"])
@@ -149,7 +154,7 @@ def test_a_shared_case_uploaded_as_json_is_judged_as_the_cli_imports_it(app, db,
     login_host(client)
     path = shared / "cases" / "false_opener.json"
     by_web = night_of(upload(client, path.read_bytes(), path.name))
-    by_cli = int(runner.invoke(args=["import", str(path), "--chip-cents", "5"]).output.strip())
+    by_cli = int(runner.invoke(args=["import", str(path), "--chip-cents", "5", "--copy"]).output.strip())
     assert by_cli != by_web
     assert judged(db, by_web) == judged(db, by_cli)
 
@@ -162,14 +167,27 @@ def test_a_real_phh_hand_is_imported(app, db, client, shared):
     assert len(store.check_night(db, night)["hands"]) == 1
 
 
-def test_the_same_file_again_opens_its_night_and_says_so(app, db, client, showcase_night):
+def test_the_same_file_again_is_refused_with_a_link_and_a_copy_is_made_once(app, db, client, showcase_night):
+    """Issue 24: "uploading a file whose night is already in the club answers with a link to
+    that night, stores nothing and says so"; "uploading it as a deliberate copy is an
+    explicit choice". The same copy (same file, same options) again opens that copy."""
     body = client.get(f"/host/night/{showcase_night.night}/download/json").data
-    first = night_of(upload(client, body, "n.json"))
+    before = snapshot(app.config["DATABASE"])
+    answer = upload(client, body, "n.json")
+    assert answer.status_code == 409
+    assert snapshot(app.config["DATABASE"]) == before
+    page = html.unescape(answer.get_data(as_text=True))
+    assert (f"La noche del archivo ya está en el club (noche {showcase_night.night}): no se ha importado nada."
+            in page)
+    assert f'id="import-present-link" href="/host/night/{showcase_night.night}"' in page
+    first = night_of(upload(client, body, "n.json", copy="1"))
+    assert store.get_night(db, first)["copy_of"] == store.get_night(db, showcase_night.night)["uid"]
     flashed(client)
     before = snapshot(app.config["DATABASE"])
-    assert night_of(upload(client, body, "n.json")) == first
+    assert night_of(upload(client, body, "n.json", copy="1")) == first
     assert snapshot(app.config["DATABASE"]) == before
-    assert ("ok", "Este archivo ya se importó con las mismas opciones: aquí está su noche.") in flashed(client)
+    assert ("ok", "Este archivo ya se importó como copia con las mismas opciones: aquí está esa copia.") in \
+        flashed(client)
 
 
 # --- CSV -------------------------------------------------------------------------------
@@ -449,23 +467,24 @@ def test_a_night_at_5_cents_a_chip_comes_back_with_the_same_money(app, db, clien
     assert session["tapete"]["closed"] is True and session["tapete"]["hand_in_progress"] is False
     assert referee.check(session)["hands"] == referee.check({k: v for k, v in session.items()
                                                              if k != "tapete"})["hands"]
-    again = night_of(upload(client, body, "jueves.json", **EMPTY))
+    again = night_of(upload(client, body, "jueves.json", copy="1", **EMPTY))  # (a copy: the club has the night)
     assert nets(db, again) == nets(db, night)
     kept = ("chip_cents", "chips_per", "currency", "timezone", "title", "started_at", "local_date")
     assert {k: store.get_night(db, again)[k] for k in kept} == {k: store.get_night(db, night)[k] for k in kept}
     # a value the host types wins over the file's
-    typed = night_of(upload(client, body, "jueves.json", **{**EMPTY, "chip_cents": "10", "currency": "USD"}))
+    typed = night_of(upload(client, body, "jueves.json", copy="1", **{**EMPTY, "chip_cents": "10",
+                                                                      "currency": "USD"}))
     assert nets(db, typed)["Ana"] == (-12, Decimal("-1.20"), "USD")
     # flask import without options reads the file's too
     path = tmp_path / "jueves.json"
     path.write_bytes(body)
-    result = runner.invoke(args=["import", str(path)])
+    result = runner.invoke(args=["import", str(path), "--copy"])
     assert result.exit_code == 0, result.output
     by_cli = int(result.output.strip().splitlines()[-1])
     assert nets(db, by_cli) == nets(db, night)
     # a file without the block: the form's 10 cents when its field is empty
     bare = json.dumps({k: v for k, v in session.items() if k != "tapete"}).encode()
-    plain = night_of(upload(client, bare, "sin-bloque.json", **EMPTY))
+    plain = night_of(upload(client, bare, "sin-bloque.json", copy="1", **EMPTY))
     assert nets(db, plain)["Ana"] == (-12, Decimal("-1.20"), "EUR")
     assert store.get_night(db, plain)["title"] == "sin-bloque"
 
@@ -497,7 +516,7 @@ def open_night_mid_hand(db) -> int:
     return night
 
 
-def test_a_night_still_in_play_comes_back_still_in_play(app, db, client):
+def test_a_night_still_in_play_comes_back_still_in_play(app, db, client, other_club):
     """The tester's find: a night still in play (a carried pot, hand 2 just started)
     came back counted (everyone at 189 with an adjustment of 11) and its file then had a
     cash_out the original lacked. The file says the night is open and hand 2 in progress;
@@ -508,16 +527,17 @@ def test_a_night_still_in_play_comes_back_still_in_play(app, db, client):
     session = json.loads(body)
     assert "cash_out" not in session and len(session["hands"]) == 2
     assert (session["tapete"]["closed"], session["tapete"]["hand_in_progress"]) == (False, True)
-    again = night_of(upload(client, body, "a-medias.json", **EMPTY))
+    other = other_club.db
+    again = night_of(upload(other_club.client, body, "a-medias.json", **EMPTY))
     assert ("ok", "Como en el archivo, la noche sigue abierta y la mano 2 en juego: solo se anotaron las "
-                  "cuentas de fichas que trae el archivo.") in flashed(client)
-    assert session_file(db, again) == session_file(db, night)  # no cash_out, hand 2 open, same block
-    assert judged(db, again) == judged(db, night)
-    assert store.bank_check(db, again)["counted"] == 0
-    assert not store.get_night(db, again)["closed"]
-    hand = store.hand.rows.current_hand(db, again)
-    assert hand is not None and store.hand.rows.last_hand(db, again)["number"] == 2
-    store.append_actions(db, hand, ["p1 ante 1"], entered_by="test", keys=["go-on"])
+                  "cuentas de fichas que trae el archivo.") in flashed(other_club.client)
+    assert session_file(other, again) == session_file(db, night)  # no cash_out, hand 2 open, same block
+    assert judged(other, again) == judged(db, night)
+    assert store.bank_check(other, again)["counted"] == 0
+    assert not store.get_night(other, again)["closed"]
+    hand = store.hand.rows.current_hand(other, again)
+    assert hand is not None and store.hand.rows.last_hand(other, again)["number"] == 2
+    store.append_actions(other, hand, ["p1 ante 1"], entered_by="test", keys=["go-on"])
     assert store.hand_check(db, hand)["pots"], "the imported hand goes on"
 
 
@@ -739,10 +759,11 @@ def test_an_import_start_in_the_autumns_repeated_hour_is_the_first(app, db, clie
     login_host(client)
     night = night_of(upload(client, json.dumps(GOOD).encode(), "a.json", started_at="2026-10-25T02:30"))
     assert store.get_night(db, night)["started_at"] == "2026-10-25T00:30:00+00:00"
-    # (other notes: the importer's key leaves the start out, so the same file would open the first night)
-    night = night_of(upload(client, json.dumps({**GOOD, "note": "b"}).encode(), "b.json", started_at="2000-01-01T00:00"))
+    # (the same hands again: the club has them, so each later one is imported as a copy)
+    night = night_of(upload(client, json.dumps({**GOOD, "note": "b"}).encode(), "b.json", copy="1",
+                            started_at="2000-01-01T00:00"))
     assert store.get_night(db, night)["local_date"] == "2000-01-01"
     soon = (store.core.transactions.clock() + timedelta(days=200)).astimezone(ZoneInfo("Europe/Madrid"))
-    night = night_of(upload(client, json.dumps({**GOOD, "note": "c"}).encode(), "c.json",
+    night = night_of(upload(client, json.dumps({**GOOD, "note": "c"}).encode(), "c.json", copy="1",
                             started_at=soon.strftime("%Y-%m-%dT%H:%M")))
     assert store.get_night(db, night)["local_date"] == soon.date().isoformat()

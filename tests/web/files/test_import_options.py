@@ -58,7 +58,7 @@ def night_page(client, night_id: int) -> str:
 # --- 1. a closed night comes back closed ----------------------------------------------------
 
 @pytest.mark.slow
-def test_a_closed_night_uploaded_again_is_closed_with_the_same_transfers(app, db, client):
+def test_a_closed_night_uploaded_again_is_closed_with_the_same_transfers(app, db, client, other_club):
     """The tester's find: a closed night's JSON (``"closed": true``) came back open,
     offering "Cerrar la noche", and its download then said ``"closed": false``. The import
     closes it as the host's close does by default (the carried pot given back, the fewest
@@ -68,14 +68,14 @@ def test_a_closed_night_uploaded_again_is_closed_with_the_same_transfers(app, db
     login_host(client)
     body = download(client, world.night, "json")
     assert json.loads(body)["tapete"]["closed"] is True
-    again = night_of(upload(client, body, "cerrada.json", **EMPTY))
-    said = [m for c, m in flashed(client) if c == "error"]
+    again = night_of(upload(other_club.client, body, "cerrada.json", **EMPTY))  # (into another club)
+    said = [m for c, m in flashed(other_club.client) if c == "error"]
     assert said == []
-    assert store.get_night(db, again)["closed"]
-    assert transfers(db, again) == transfers(db, world.night)
-    assert store.get_night(db, again)["close"]["entered_by"].startswith("host:")
-    assert "Cerrar la noche" not in night_page(client, again)
-    assert json.loads(download(client, again, "json"))["tapete"]["closed"] is True
+    assert store.get_night(other_club.db, again)["closed"]
+    assert transfers(other_club.db, again) == transfers(db, world.night)
+    assert store.get_night(other_club.db, again)["close"]["entered_by"].startswith("host:")
+    assert "Cerrar la noche" not in night_page(other_club.client, again)
+    assert json.loads(download(other_club.client, again, "json"))["tapete"]["closed"] is True
 
 
 def test_flask_import_of_a_closed_night_closes_it(app, db, runner, tmp_path):
@@ -83,11 +83,13 @@ def test_flask_import_of_a_closed_night_closes_it(app, db, runner, tmp_path):
     world.close(db)
     path = tmp_path / "cerrada.json"
     path.write_text(store.files.exporter.night_json(db, world.night), encoding="utf-8")
-    result = runner.invoke(args=["import", str(path)])
+    result = runner.invoke(args=["import", str(path), "--copy"])  # (a copy: the club has the night)
     assert result.exit_code == 0, result.output
     again = int(result.output.strip().splitlines()[-1])
     assert transfers(db, again) == transfers(db, world.night)
-    assert store.get_night(db, again)["close"]["entered_by"] == "import"
+    # the close as the file says it was made: by whom and when (issue 24: files come back whole)
+    assert store.get_night(db, again)["close"]["entered_by"] == "host:test"
+    assert store.get_night(db, again)["close"]["entered_at"] == store.get_night(db, world.night)["close"]["entered_at"]
 
 
 @pytest.fixture
@@ -108,7 +110,7 @@ def _unsettled(body: bytes) -> bytes:
     return json.dumps(session).encode()
 
 
-def test_a_closed_night_charged_comes_back_charged_to_the_same_player(app, db, client, charged_night):
+def test_a_closed_night_charged_comes_back_charged_to_the_same_player(app, db, client, charged_night, other_club):
     """The block says how the night was settled (``settlement``: the mode, the hub, the
     resolution and the player charged, by name), and the import closes it the same way: a
     charge comes back charged to the same player, a hub close with the same hub, with the
@@ -116,15 +118,19 @@ def test_a_closed_night_charged_comes_back_charged_to_the_same_player(app, db, c
     transfers, silently other payments)."""
     login_host(client)
     body = download(client, charged_night.night, "json")
-    assert json.loads(body)["tapete"]["settlement"] == {"mode": "fewest", "resolution": "charge", "charged": "Bruno"}
-    again = night_of(upload(client, body, "cobrada.json", **EMPTY))
-    assert [m for c, m in flashed(client) if c == "error"] == []
-    assert transfers(db, again) == transfers(db, charged_night.night)
-    options = store.money.ledger.close_options(db, again)
-    assert options["resolution"] == "charge" and store.get_player(db, options["charge_player_id"])["name"] == "Bruno"
+    settlement = json.loads(body)["tapete"]["settlement"]
+    assert {k: settlement[k] for k in ("mode", "resolution", "charged")} == {"mode": "fewest", "resolution": "charge",
+                                                                            "charged": "Bruno"}
+    assert "hub" not in settlement and settlement["entered_by"] == "host:test"
+    again = night_of(upload(other_club.client, body, "cobrada.json", **EMPTY))
+    other = other_club.db
+    assert [m for c, m in flashed(other_club.client) if c == "error"] == []
+    assert transfers(other, again) == transfers(db, charged_night.night)
+    options = store.money.ledger.close_options(other, again)
+    assert options["resolution"] == "charge" and store.get_player(other, options["charge_player_id"])["name"] == "Bruno"
 
 
-def test_a_night_settled_with_a_hub_comes_back_with_the_same_hub_and_transfers(app, db, client):
+def test_a_night_settled_with_a_hub_comes_back_with_the_same_hub_and_transfers(app, db, client, other_club):
     login_host(client)
     hub = build_showcase_night(db)
     seat = next(s for n, s, _ in PLAYERS if n == hub.miscounted)
@@ -132,10 +138,11 @@ def test_a_night_settled_with_a_hub_comes_back_with_the_same_hub_and_transfers(a
     store.close_night(db, hub.night, entered_by="host:test", mode="hub", hub_player_id=hub.ids["Chus"])
     body = download(client, hub.night, "json")
     assert json.loads(body)["tapete"]["settlement"]["hub"] == "Chus"
-    again = night_of(upload(client, body, "central.json", **EMPTY))
-    assert store.money.ledger.close_options(db, again)["mode"] == "hub"
-    assert transfers(db, again) == transfers(db, hub.night)
-    assert len(transfers(db, again)) > 1 and all("Chus" in t[:2] for t in transfers(db, again))
+    again = night_of(upload(other_club.client, body, "central.json", **EMPTY))
+    other = other_club.db
+    assert store.money.ledger.close_options(other, again)["mode"] == "hub"
+    assert transfers(other, again) == transfers(db, hub.night)
+    assert len(transfers(other, again)) > 1 and all("Chus" in t[:2] for t in transfers(other, again))
 
 
 @pytest.mark.slow
@@ -147,7 +154,7 @@ def test_a_closed_night_whose_close_is_refused_is_open_and_the_page_says_why(app
     login_host(client)
     body = _unsettled(download(client, charged_night.night, "json"))
     assert json.loads(body)["tapete"]["closed"] is True
-    again = night_of(upload(client, body, "cobrada.json", **EMPTY))
+    again = night_of(upload(client, body, "cobrada.json", copy="1", **EMPTY))  # (the club has the night)
     said = [m for c, m in flashed(client) if c == "error"]
     assert not store.get_night(db, again)["closed"]
     with pytest.raises(store.StoreError) as refused:
@@ -158,10 +165,10 @@ def test_a_closed_night_whose_close_is_refused_is_open_and_the_page_says_why(app
     assert "Haz un recuento" in reason
     assert said == [NOT_CLOSED + reason]
     assert "Cerrar la noche" in night_page(client, again)
-    # the same file again: its night, still open, and the page says so
-    assert night_of(upload(client, body, "cobrada.json", **EMPTY)) == again
+    # the same file again as a copy: that copy, still open, and the page says so
+    assert night_of(upload(client, body, "cobrada.json", copy="1", **EMPTY)) == again
     assert flashed(client) == [
-        ("ok", "Este archivo ya se importó con las mismas opciones: aquí está su noche."),
+        ("ok", "Este archivo ya se importó como copia con las mismas opciones: aquí está esa copia."),
         ("error", "El archivo dice que la noche estaba cerrada; aquí su noche sigue abierta: ciérrala desde su "
                   "página.")]
 
@@ -195,7 +202,7 @@ def test_a_file_settled_with_a_hub_who_does_not_play_says_the_file_and_the_name(
     name; the night is imported open."""
     login_host(client)
     body = _resettled(download(client, closed_night.night, "json"), mode="hub", hub="Zoe")
-    again = night_of(upload(client, body, "zoe.json", lang=lang, **EMPTY))
+    again = night_of(upload(client, body, "zoe.json", lang=lang, copy="1", **EMPTY))
     start = NOT_CLOSED if lang == "es" else ("The file says the night was closed, but it could not be closed "
                                              "here, so it is still open: ")
     assert [m for c, m in flashed(client) if c == "error"] == [start + said]
@@ -207,7 +214,7 @@ def test_a_file_hub_of_the_club_who_did_not_play_tonight_is_named_too(app, db, c
     store.player.players.player_by_name(db, "Zoe")
     login_host(client)
     body = _resettled(download(client, closed_night.night, "json"), mode="hub", hub="Zoe")
-    night_of(upload(client, body, "zoe.json", **EMPTY))
+    night_of(upload(client, body, "zoe.json", copy="1", **EMPTY))
     assert [m for c, m in flashed(client) if c == "error"] == [
         NOT_CLOSED + "el archivo liquida con «Zoe», que no juega esta noche."]
 
@@ -221,7 +228,7 @@ def test_a_charged_night_whose_file_names_no_player_playing_says_so(app, db, cli
     names whom it charges)."""
     login_host(client)
     body = _resettled(download(client, charged_night.night, "json"), charged=charged)
-    again = night_of(upload(client, body, "cobrada.json", **EMPTY))
+    again = night_of(upload(client, body, "cobrada.json", copy="1", **EMPTY))
     assert [m for c, m in flashed(client) if c == "error"] == [NOT_CLOSED + said]
     assert not store.get_night(db, again)["closed"]
 
@@ -229,7 +236,7 @@ def test_a_charged_night_whose_file_names_no_player_playing_says_so(app, db, cli
 def test_flask_import_says_on_stderr_when_the_close_is_refused(app, db, runner, tmp_path, charged_night):
     path = tmp_path / "cobrada.json"
     path.write_bytes(_unsettled(store.files.exporter.night_json(db, charged_night.night).encode()))
-    result = runner.invoke(args=["import", str(path)])
+    result = runner.invoke(args=["import", str(path), "--copy"])
     assert result.exit_code == 0, result.output
     again = int(result.output.strip().splitlines()[-1])
     assert not store.get_night(db, again)["closed"]
@@ -242,32 +249,35 @@ def test_flask_import_says_on_stderr_when_the_close_is_refused(app, db, runner, 
 def test_another_title_or_start_is_another_night_and_the_same_options_the_same(app, db, client):
     """The tester's find: the same file with another title came back as the first night,
     saying "Este archivo ya se importó con las mismas opciones", the new title dropped. The
-    title and start are part of the import's key, as the PokerNow import's."""
+    title and start are part of the import's key, as the PokerNow import's. (The club has
+    the file's night: each is imported as a deliberate copy, issue 24.)"""
     world = build_showcase_night(db)
     login_host(client)
     body = download(client, world.night, "json")
-    first = night_of(upload(client, body, "n.json", title="Primera"))
+    first = night_of(upload(client, body, "n.json", title="Primera", copy="1"))
     flashed(client)
-    titled = night_of(upload(client, body, "n.json", title="Segunda"))
+    titled = night_of(upload(client, body, "n.json", title="Segunda", copy="1"))
     assert titled != first and store.get_night(db, titled)["title"] == "Segunda"
     assert not any("ya se importó" in m for _, m in flashed(client))
-    started = night_of(upload(client, body, "n.json", title="Primera", started_at="2026-03-12T21:30"))
+    started = night_of(upload(client, body, "n.json", title="Primera", started_at="2026-03-12T21:30", copy="1"))
     assert started not in (first, titled)
     assert store.get_night(db, started)["local_date"] == "2026-03-12"
     flashed(client)
     for options in ({"title": "Primera"}, {"title": "Segunda"}, {"title": "Primera", "started_at": "2026-03-12T21:30"}):
-        assert night_of(upload(client, body, "n.json", **options)) in (first, titled, started)
-        assert ("ok", "Este archivo ya se importó con las mismas opciones: aquí está su noche.") in flashed(client)
+        assert night_of(upload(client, body, "n.json", copy="1", **options)) in (first, titled, started)
+        assert ("ok", "Este archivo ya se importó como copia con las mismas opciones: aquí está esa copia.") in \
+            flashed(client)
 
 
 def test_a_file_without_a_start_is_the_same_night_again_never_now(db):
     """No start given by the host nor the file: the key holds no start (not "now", which
-    would differ from one import to the next), so the same file is the same night."""
+    would differ from one import to the next), so the same file is the same copy (the
+    club has the night: imported again only as a copy, issue 24)."""
     session = json.loads(store.files.exporter.night_json(db, build_showcase_night(db).night))
     del session["tapete"]
-    first = store.import_session(db, session, title="Sin fecha")
-    assert store.import_session(db, session, title="Sin fecha") == first
-    assert store.import_session(db, session, title="Con fecha", started_at=datetime(2026, 3, 12, 21)) != first
+    first = store.import_session(db, session, title="Sin fecha", copy=True)
+    assert store.import_session(db, session, title="Sin fecha", copy=True) == first
+    assert store.import_session(db, session, title="Con fecha", started_at=datetime(2026, 3, 12, 21), copy=True) != first
 
 
 # --- 3. a file value the host overrides is not checked -------------------------------------
@@ -296,7 +306,7 @@ def test_a_bad_file_value_the_host_overrides_is_ignored(app, db, client, block, 
     assert said.startswith(f" del archivo (“tapete.{field}”)"), said[:200]
     form = {"timezone": "timezone", "title": "title", "chip_cents": "chip_cents", "currency": "currency",
             "started_at": "started_at"}[field]
-    again = night_of(upload(client, body, "mala.json", **{**EMPTY, form: typed}))
+    again = night_of(upload(client, body, "mala.json", copy="1", **{**EMPTY, form: typed}))
     night = store.get_night(db, again)
     assert (night["local_date"] if field == "started_at" else night[field]) == kept
 
@@ -315,7 +325,7 @@ def test_a_night_at_5_cents_downloaded_as_phh_comes_back_with_the_same_night_and
     text = download(client, world.night, "phh").decode()
     first = tomllib.loads(text)["1"]
     assert first["_tapete_night"]["chip_cents"] == 5 and first["_tapete_night"]["closed"] is True
-    again = night_of(upload(client, text.encode(), "noche.phhs", **EMPTY))
+    again = night_of(upload(client, text.encode(), "noche.phhs", copy="1", **EMPTY))  # (the club has the night)
     kept = ("chip_cents", "chips_per", "currency", "timezone", "title", "started_at", "local_date", "closed")
     assert {k: store.get_night(db, again)[k] for k in kept} == {k: store.get_night(db, world.night)[k] for k in kept}
     assert store.get_night(db, again)["chip_cents"] == 5
@@ -403,6 +413,6 @@ def test_the_bounds_are_one_definition_for_the_form_and_the_file(app, db, client
     said, marked = refused(upload(client, body, "a.json", **{**EMPTY, "title": "", "started_at": "2005-06-01T22:00"}))
     assert said.startswith("Comienzo (fecha y hora, en esa zona): ") and marked == ["import-started-at"]
     session["tapete"]["started_at"] = "2010-01-01T00:00:00+00:00"
-    night = store.get_night(db, night_of(upload(client, json.dumps(session).encode(), "b.json",
+    night = store.get_night(db, night_of(upload(client, json.dumps(session).encode(), "b.json", copy="1",
                                                 **{**EMPTY, "title": ""})))
     assert night["started_at"] == "2010-01-01T00:00:00+00:00"
