@@ -237,3 +237,21 @@ def test_each_refusal_is_said_in_spanish_and_english(app, code, params):
         with force_locale("en"):
             en = said_refusal(code, params)
     assert es and en and es != en and code not in es
+
+
+def test_the_mode_rows_the_move_lines_and_their_voids_are_in_the_nights_chain():
+    """Every row that changes who pays whom is sealed: after a ruling at the table, a
+    change to money and back, the night's keyed chain verifies; an edited ``ruling_mode``
+    row is named."""
+    from store.core.chain import verify
+    db = store.open_db(":memory:")
+    night_id, ids, hand4, dispute = _night(db)
+    store.record_ruling(db, dispute, decision="upheld", rule=RULE, entered_by="host", mode=TABLE)
+    ruling = _ruling_id(db, dispute)
+    store.change_ruling_mode(db, ruling, MONEY, reason="no se entregaron", entered_by="host")
+    store.change_ruling_mode(db, ruling, TABLE, reason="al final sí", entered_by="host")
+    assert verify(db, night_id)["ok"]
+    row = store.ruling_mode(db, ruling)["id"]
+    db.execute("DROP TRIGGER ledger_no_update")
+    db.execute("UPDATE ledger SET reason = 'money' WHERE id = ?", [row])
+    assert not verify(db, night_id)["ok"]
