@@ -19,11 +19,13 @@ def hand(first: int, push: int | None = None) -> list[str]:
             + [f"p{s} fold" for s in order[1:]] + [f"d award p{push or order[0]} {POT}"])
 
 
-def session(hands: int = 5) -> dict:
-    """The night as a ``tapete/1`` session: hand 4 pushed to Pepe (``hands`` >= 4)."""
-    out = [{"button": 6, "actions": hand(1)}]
+def session(hands: int = 5, pushes: dict[int, int] | None = None) -> dict:
+    """The night as a ``tapete/1`` session: hand 4 pushed to Pepe (``hands`` >= 4), or,
+    with ``pushes`` (hand number -> seat), those hands pushed to those seats instead."""
+    pushes = {4: PEPE} if pushes is None else pushes
+    out = [{"button": 6, "actions": hand(1, push=pushes.get(1))}]
     for n in range(2, hands + 1):
-        out.append({"actions": hand(n, push=PEPE if n == 4 else None)})
+        out.append({"actions": hand(n, push=pushes.get(n))})
     return {"format": "tapete/1", "rules": {"preset": "basico", "ante": 2, "small_bet": 5, "big_bet": 10},
             "players": [{"seat": i + 1, "name": n, "stack": 200} for i, n in enumerate(NAMES)],
             "hands": out}

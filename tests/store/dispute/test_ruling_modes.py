@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 from dispute_cases import refused
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from ruling_night import CHEMA, PEPE, POT, rules_nets, session
 
 import store
@@ -255,3 +257,71 @@ def test_the_mode_rows_the_move_lines_and_their_voids_are_in_the_nights_chain():
     db.execute("DROP TRIGGER ledger_no_update")
     db.execute("UPDATE ledger SET reason = 'money' WHERE id = ?", [row])
     assert not verify(db, night_id)["ok"]
+
+
+# -- the property ------------------------------------------------------------------------------
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_never_both_never_neither_over_random_nights(data):
+    """The issue: "a hypothesis property over random nights with wrong pushes, rulings in
+    both modes (open and closed nights, reopen and re-close) and counts equal to the chips
+    on the table checks that no count finding appears and that every net equals what the
+    rules give". Each wrong push is disputed by the opener and upheld: some while the night
+    is open (at the table or in money), the rest once it is closed (in money: the ruling
+    reopens and closes it again); then, maybe, the night is reopened, a ruling in money is
+    settled at the table instead, the two players count again and it is closed again."""
+    hands = data.draw(st.integers(4, 7), label="hands")
+    wrong = data.draw(st.dictionaries(st.integers(1, hands), st.integers(1, 6), max_size=3), label="pushes")
+    pushes = {n: seat for n, seat in wrong.items() if seat != (n - 1) % 6 + 1}
+    db = store.open_db(":memory:")
+    night_id = store.import_session(db, session(hands, pushes), chip_cents=10)
+    for entry in store.night_entries(db, night_id):
+        if entry["kind"] == "cash_out":
+            store.void_entry(db, entry["id"], reason="aún juegan", entered_by="host")
+    ids = {p["seat"]: p["player_id"] for p in store.table_players(db, night_id)}
+    numbers = {h["number"]: h["id"] for h in store.night_hands(db, night_id)}
+    later = []
+    for n in sorted(pushes):
+        dispute = store.open_dispute(db, numbers[n], ids[(n - 1) % 6 + 1], "el bote era mío")
+        when = data.draw(st.sampled_from(["table", "money", "closed"]), label=f"hand {n}")
+        if when == "closed":
+            later.append(dispute)
+        else:
+            store.record_ruling(db, dispute, decision="upheld", rule=RULE, entered_by="host", mode=when)
+    held = _held(db, night_id)
+    for seat, player_id in ids.items():
+        store.cash_out(db, night_id, player_id, held[seat], entered_by="host")
+    store.close_night(db, night_id, entered_by="host", override_reason="se decide luego" if later else None)
+    for dispute in later:
+        store.record_ruling(db, dispute, decision="upheld", rule=RULE, entered_by="host", mode=MONEY)
+    if not store.get_night(db, night_id)["closed"]:   # (another dispute was open when one reopened it)
+        store.close_night(db, night_id, entered_by="host")
+    money = [d for d in store.night_disputes(db, night_id)
+             if store.ruling_mode(db, d["ruling"]["id"])["mode"] == MONEY]
+    if money and data.draw(st.booleans(), label="reopen"):
+        store.reopen_night(db, night_id, reason="se entregan en la mesa", entered_by="host")
+        ruling = money[0]["ruling"]["id"]
+        touched = store.ruling_mode(db, ruling)["moves"]
+        for entry in store.night_entries(db, night_id):
+            if entry["kind"] == "cash_out" and entry["player_id"] in touched and not entry["voided"]:
+                store.void_entry(db, entry["id"], reason="recuento", entered_by="host")
+        store.change_ruling_mode(db, ruling, TABLE, reason="se entregan en la mesa", entered_by="host")
+        held = _held(db, night_id)
+        for seat, player_id in ids.items():
+            if player_id in touched:
+                store.cash_out(db, night_id, player_id, held[seat], entered_by="host")
+        store.close_night(db, night_id, entered_by="host")
+    assert store.get_night(db, night_id)["closed"]
+    assert count_findings(db, night_id) == []
+    stacks = store.check_night(db, night_id)["hands"][-1]["stacks"]
+    assert {p["player_id"]: p["net_chips"] for p in store.night_summary(db, night_id)["players"]} == \
+        {ids[int(seat)]: chips - 200 for seat, chips in stacks.items()}
+    for d in store.night_disputes(db, night_id):   # never both, never neither
+        mode = store.ruling_mode(db, d["ruling"]["id"])
+        in_money = {p: c for p, c, _ in store.dispute.disputes.ruling_move_rows(db, night_id, d["hand_id"])}
+        at_table = table_moves(db, night_id, d["hand_id"])
+        assert (in_money, at_table) in (({}, mode["moves"]), (mode["moves"], {}))
+        assert mode["moves"]
+    db.conn.close()
