@@ -71,9 +71,14 @@ def _rule(hp, server, dispute_id: int, mode: str | None, shot: str) -> None:
     hp.screenshot(path=str(ARTIFACTS / f"{shot}_host_ruled.png"), full_page=True)
 
 
-def _count_and_check(hp, browser, server, db, night_id, ids, shot: str) -> None:
+MODE_WORDS = {"table": "Liquidado en la mesa: se entregaron las fichas.",
+              "money": "Liquidado en dinero: el libro de cuentas lo mueve al cierre."}
+
+
+def _count_and_check(hp, browser, server, db, night_id, ids, shot: str, mode: str) -> None:
     """Everyone counts the chips on the table; nothing on any page calls it a mismatch;
-    the nets are the rules' nets."""
+    the nets are the rules' nets; the report, the PDF and Chema's dispute say how the
+    ruling was settled."""
     held = _held(db, night_id)
     for p in store.table_players(db, night_id):
         store.cash_out(db, night_id, p["player_id"], held[p["seat"]], entered_by="test")
@@ -86,16 +91,22 @@ def _count_and_check(hp, browser, server, db, night_id, ids, shot: str) -> None:
     assert nets == rules_nets()
     hp.goto(f"{server}/reports/nights/{night_id}")
     assert hp.locator(".count-differs").count() == 0
+    assert hp.inner_text(".ruling-mode") == MODE_WORDS[mode]
     hp.screenshot(path=str(ARTIFACTS / f"{shot}_report.png"), full_page=True)
     pdf = hp.request.get(f"{server}/reports/nights/{night_id}.pdf")
     assert pdf.status == 200
     text = re.sub(r"\s+", " ", pdf_text(pdf.body()))
     assert "fichas en la caja" not in text and "fichas en la mesa son" not in text   # no count finding
+    assert MODE_WORDS[mode] in text
     phone = browser.new_context(viewport=PHONE, locale="es-ES", is_mobile=True, has_touch=True)
     page = phone.new_page()
     page.goto(f"{server}/p/{store.issue_token(db, ids['Pepe'])}")
     assert "Tu recuento no cuadra" not in page.inner_text("main")
     page.screenshot(path=str(ARTIFACTS / f"{shot}_phone_pepe.png"), full_page=True)
+    [dispute] = store.night_disputes(db, night_id)
+    page.goto(f"{server}/p/{store.issue_token(db, ids['Chema'])}/hand/{dispute['hand_id']}/dispute")
+    assert page.inner_text(".ruling-mode") == MODE_WORDS[mode]
+    page.screenshot(path=str(ARTIFACTS / f"{shot}_phone_chema_ruling.png"), full_page=True)
     phone.close()
 
 
@@ -123,7 +134,7 @@ def test_the_issue_night_upheld_at_the_table_and_on_a_copy_in_money(browser, ser
     assert (after[PEPE], after[CHEMA]) == (held[PEPE] - POT, held[CHEMA] + POT)
     hp.goto(f"{server}/host/night/{night_id}")
     assert "según el árbitro" not in hp.inner_text("#players")   # the two figures agree again
-    _count_and_check(hp, browser, server, db, night_id, ids, "ruling_table")
+    _count_and_check(hp, browser, server, db, night_id, ids, "ruling_table", "table")
 
     # --- the copy, in money
     dispute = _dispute_from_the_phone(browser, server, db, copy_id, copy_ids, "ruling_money")
@@ -131,5 +142,5 @@ def test_the_issue_night_upheld_at_the_table_and_on_a_copy_in_money(browser, ser
     assert hp.get_attribute("#ruling-mode", "data-mode") == "money"
     assert store.ruling_moves(db, copy_id) == {copy_ids["Pepe"]: -POT, copy_ids["Chema"]: POT}
     assert _held(db, copy_id) == held
-    _count_and_check(hp, browser, server, db, copy_id, copy_ids, "ruling_money")
+    _count_and_check(hp, browser, server, db, copy_id, copy_ids, "ruling_money", "money")
     host.close()
