@@ -404,6 +404,7 @@
       if (held !== s.stack) {
         stackEl.appendChild(el("small", {"class": "seat-referee"},
                                " (" + S.referee_stack.replace("%(chips)s", num(s.stack)) + ")"));
+        if (s.held_why && s.held_why.length) { stackEl.setAttribute("title", s.held_why.join("; ")); }
       }
       b.appendChild(stackEl);
       if (s.sitting_out) { b.appendChild(el("span", {"class": "seat-out"}, S.sitting_out)); }

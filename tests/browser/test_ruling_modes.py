@@ -16,6 +16,7 @@ from pages import fill_login
 from paths import ARTIFACTS
 from pdfs import pdf_text
 from ruling_night import CHEMA, PEPE, POT, rules_nets, session
+from tablets import dealer_url
 
 import store
 
@@ -124,6 +125,17 @@ def test_the_issue_night_upheld_at_the_table_and_on_a_copy_in_money(browser, ser
     pepe = hp.inner_text('#players tr[data-seat="3"]')
     assert "+17: el bote de la mano 4 que se le entregó de más" in pepe
     held = _held(db, night_id)
+    stacks = store.check_night(db, night_id)["hands"][-1]["stacks"]
+    tablet = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
+    tp = tablet.new_page()
+    url = f"{server}{dealer_url(db, night_id)}/"
+    tp.goto(url)
+    seat = tp.locator('#seats .seat[data-seat="3"]')
+    seat.wait_for()
+    assert seat.get_attribute("data-held") == str(held[PEPE]) and seat.get_attribute("data-stack") == str(stacks["3"])
+    assert "según el árbitro" in seat.locator(".seat-referee").inner_text()
+    assert "+17: el bote de la mano 4 que se le entregó de más" in seat.locator(".seat-stack").get_attribute("title")
+    tp.screenshot(path=str(ARTIFACTS / "ruling_table_tablet_before.png"))
 
     # --- at the table (the default)
     dispute = _dispute_from_the_phone(browser, server, db, night_id, ids, "ruling_table")
@@ -134,6 +146,12 @@ def test_the_issue_night_upheld_at_the_table_and_on_a_copy_in_money(browser, ser
     assert (after[PEPE], after[CHEMA]) == (held[PEPE] - POT, held[CHEMA] + POT)
     hp.goto(f"{server}/host/night/{night_id}")
     assert "según el árbitro" not in hp.inner_text("#players")   # the two figures agree again
+    tp.goto(url)
+    seat = tp.locator('#seats .seat[data-seat="3"]')
+    seat.wait_for()
+    assert seat.get_attribute("data-held") == seat.get_attribute("data-stack") == str(held[PEPE] - POT)
+    assert seat.locator(".seat-referee").count() == 0
+    tablet.close()
     _count_and_check(hp, browser, server, db, night_id, ids, "ruling_table", "table")
 
     # --- the copy, in money

@@ -359,8 +359,10 @@ def said(view: dict) -> dict:
     (:func:`web.core.i18n.say_finding`: ``label``, ``sentence``, ``rule_text``, ``number``),
     each log line's ``words`` (:func:`web.core.i18n.say_line`, the referee's sentence:
     ``"Íñigo abre 2"``; the tablet shows them, the line as written only as its title), each
-    finding's ``action_words`` (the words of the action it is about, where it names one) and
-    the undo's ``text`` the same way, players by the names at the table."""
+    finding's ``action_words`` (the words of the action it is about, where it names one),
+    the undo's ``text`` the same way, and each seat's ``held_why`` (why its chips on the
+    table differ from the referee's stack, ``i18n.say_table_differences``), players by the
+    names at the table."""
     names = {seat["seat"]: seat["name"] for seat in view.get("seats", [])}
     view["findings"] = i18n.say_findings(view.get("findings", []), names)
     for action in view.get("actions", []):
@@ -374,6 +376,8 @@ def said(view: dict) -> dict:
     if undo:
         undo["text"] = (i18n.say_line(undo["action"], names) if undo["kind"] == "action"
                         else _("the close of hand %(n)s", n=view.get("hand")))
+    for seat in view.get("seats", []):   # why the chips on the table differ from the referee's stack
+        seat["held_why"] = i18n.say_table_differences(seat.get("differences"), names)
     return view
 
 
