@@ -34,6 +34,7 @@ from store.dispute.disputes import (
     player_disputes,
     ruling_moves,
 )
+from store.dispute.ruling_modes import change_ruling_mode, mode_history, ruling_mode
 from store.dispute.rulings import night_settlements, preview_ruling, record_ruling
 from store.files.importer import (
     Imported,
@@ -149,6 +150,9 @@ __all__ = [
     "player_disputes",
     "ruling_moves",
     "preview_ruling",
+    "change_ruling_mode",
+    "ruling_mode",
+    "mode_history",
     "record_ruling",
     "night_settlements",
     "issue_dealer_link",

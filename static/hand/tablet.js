@@ -397,7 +397,16 @@
       if (s.acted) { no.appendChild(el("span", {"class": "seat-acted", title: S.acted, "aria-label": S.acted}, "\u2713")); }
       b.appendChild(no);
       b.appendChild(el("span", {"class": "seat-name"}, s.name));
-      b.appendChild(el("span", {"class": "seat-stack" + (view.waiting ? " stale" : "")}, num(s.stack)));
+      // the chips on the table (CONTRACT.md 4): the referee's stack beside it only where they differ
+      var held = (s.held === undefined || s.held === null) ? s.stack : s.held;
+      b.setAttribute("data-held", String(held));
+      var stackEl = el("span", {"class": "seat-stack" + (view.waiting ? " stale" : ""), title: S.on_table}, num(held));
+      if (held !== s.stack) {
+        stackEl.appendChild(el("small", {"class": "seat-referee"},
+                               " (" + S.referee_stack.replace("%(chips)s", num(s.stack)) + ")"));
+        if (s.held_why && s.held_why.length) { stackEl.setAttribute("title", s.held_why.join("; ")); }
+      }
+      b.appendChild(stackEl);
       if (s.sitting_out) { b.appendChild(el("span", {"class": "seat-out"}, S.sitting_out)); }
       if (s.bet && view.phase !== "complete") {
         b.appendChild(el("span", {"class": "seat-bet"}, num(s.bet)));

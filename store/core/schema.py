@@ -23,7 +23,9 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   hash: an unkeyed SHA-256 chain per night, written by the rows of databases made before
   issue 23 and NULL since (anyone could recompute it: the keyed chain, m009, replaced it).
 - ``ledger``: kind ``buy_in`` | ``cash_out`` | ``adjustment`` | ``close`` | ``void`` | ``unseat`` |
-  ``pot_handed_back`` (the carried pot handed back before the count, ``store.money.carried_pot``);
+  ``pot_handed_back`` (the carried pot handed back before the count, ``store.money.carried_pot``) |
+  ``ruling_mode`` (how an upheld ruling is settled, ``reason`` ``table`` or ``money``: no
+  player, 0 chips; ``store.dispute.ruling_modes``);
   chips, before_hand (hands started when entered), target, reason, detail (JSON).
 - ``disputes`` (m008, append-only): a player contests a hand: night_id, hand_id,
   player_id, statement, entered_by (``player:<id>``), entered_at, key.

@@ -24,6 +24,7 @@ from store.core.checks import StoreError
 from store.core.reasons import RULING, old_reason
 from store.core.records import insert_once, keyed_write
 from store.core.transactions import read_tx, utc_now
+from store.dispute.ruling_modes import ruling_mode
 from store.hand.judging import LIVE_ENTRY
 from store.hand.rows import LIVE_HAND, hands_dealt_in
 from store.night.nights import table_players
@@ -169,7 +170,8 @@ def _disputes(db: Database, where: str, args: list) -> list[dict]:
 
 def _ruling(db: Database, row: tuple) -> dict:
     """A ruling row (id, decision, rule, note, entered_by, entered_at, detail JSON) as
-    :func:`get_dispute` gives it."""
+    :func:`get_dispute` gives it; ``mode``: how it is settled now (``"table"``,
+    ``"money"``; None when no chips move: ``store.dispute.ruling_modes.ruling_mode``)."""
     detail = json.loads(row[6] or "{}")
     names = dict(db.execute("SELECT id, name FROM players").fetchall()) if detail.get("moves") else {}
     actions = _event_actions(db, detail.get("voided", []) + detail.get("added", []))
@@ -180,7 +182,7 @@ def _ruling(db: Database, row: tuple) -> dict:
             "voided": [{"event_id": e, "action": actions.get(e)} for e in detail.get("voided", [])],
             "added": [{"event_id": e, "action": actions.get(e)} for e in detail.get("added", [])],
             "reopened": bool(detail.get("reopened")), "closed_again": bool(detail.get("closed_again")),
-            "close_refusal": close_refusal(detail)}
+            "close_refusal": close_refusal(detail), "mode": (ruling_mode(db, row[0]) or {}).get("mode")}
 
 
 def close_refusal(detail: dict) -> dict | None:

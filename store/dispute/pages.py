@@ -10,10 +10,11 @@ from sqlite_utils import Database
 from store.core.checks import StoreError
 from store.core.transactions import read_tx
 from store.dispute.disputes import get_dispute, player_disputes
-from store.dispute.rulings import preview_digest, preview_ruling
+from store.dispute.ruling_modes import default_mode, mode_history, ruling_mode
+from store.dispute.rulings import hand_moves, preview_digest, preview_ruling
 from store.hand.events import hand_actions, hand_check
 from store.hand.replayer import player_rulings
-from store.hand.rows import get_hand, hands_dealt_in
+from store.hand.rows import get_hand, hand_row, hands_dealt_in
 from store.night.nights import get_night, table_players
 
 
@@ -38,14 +39,21 @@ def player_dispute_page(db: Database, hand_id: int, player_id: int) -> dict | No
 
 
 def host_dispute_page(db: Database, dispute_id: int, *, preview: bool = False, decision: str = "",
-                      actions: list[str] | None = None) -> dict | None:
+                      actions: list[str] | None = None, mode: str | None = None) -> dict | None:
     """The host's dispute page, in one read: ``{"dispute": store.get_dispute, "night":
     store.get_night, "players": the night's table, "live": the hand's live actions (not
     voided, in log order: the text the host corrects), "findings": the hand's findings
     (``store.hand_check``), "preview": store.preview_ruling of ``decision`` and ``actions``
     (None when they are the hand's own live actions), or None (no ``preview`` asked, or
     the dispute is ruled already), "digest": :func:`store.dispute.rulings.preview_digest` of
-    it or None}``; None when there is no such dispute. Read-only."""
+    it or None, "mode": how the ruling is settled now (``store.dispute.ruling_modes.ruling_mode``)
+    or None, "mode_history": its ``ruling_mode`` rows (``mode_history``), "default_mode":
+    the ruling form's default (:func:`store.dispute.ruling_modes.default_mode` for the chips
+    an upheld ruling of the hand as logged moves), "mode_open": whether the mode can still
+    change (the night is open)}``; None when there is no such dispute. Read-only.
+
+    :param mode: how the previewed ruling is settled (``"table"`` or ``"money"``), or None
+        (the default)."""
     with read_tx(db):
         try:
             dispute = get_dispute(db, dispute_id)
@@ -54,8 +62,26 @@ def host_dispute_page(db: Database, dispute_id: int, *, preview: bool = False, d
         live = [a["action"] for a in hand_actions(db, dispute["hand_id"]) if not a["voided"]]
         shown = None
         if preview and dispute["status"] == "open":
-            shown = preview_ruling(db, dispute_id, decision=decision, actions=None if actions == live else actions)
-        return {"dispute": dispute, "night": get_night(db, dispute["night_id"]),
+            shown = preview_ruling(db, dispute_id, decision=decision, actions=None if actions == live else actions,
+                                   mode=mode or None)
+        ruling = dispute.get("ruling")
+        night = get_night(db, dispute["night_id"])
+        return {"dispute": dispute, "night": night,
+                "mode": ruling_mode(db, ruling["id"]) if ruling else None,
+                "mode_history": mode_history(db, ruling["id"]) if ruling else [],
+                "default_mode": _default(db, dispute) if dispute["status"] == "open" else None,
+                "mode_open": not night["closed"],
                 "players": table_players(db, dispute["night_id"]), "live": live,
                 "findings": hand_check(db, dispute["hand_id"]).get("findings", []),
                 "preview": shown, "digest": None if shown is None else preview_digest(shown)}
+
+
+def _default(db: Database, dispute: dict) -> str:
+    """The ruling form's default mode for an open dispute: for the chips an upheld ruling
+    of the hand as logged moves (none known: the players of no move)."""
+    hand = hand_row(db, dispute["hand_id"])
+    try:
+        moves = hand_moves(db, hand, hand_check(db, hand["id"]))
+    except StoreError:
+        moves = {}
+    return default_mode(db, hand["night_id"], moves)

@@ -25,9 +25,20 @@ from sqlite_utils import Database
 
 from store.core.checks import StoreError
 from store.core.reasons import RULING, stored_reason
-from store.core.records import insert, insert_once, keyed_write
+from store.core.records import insert_once, keyed_write
 from store.core.transactions import read_tx, utc_now
 from store.dispute.disputes import get_dispute, open_dispute_hands, ruling_move_rows
+from store.dispute.ruling_modes import (
+    MODES,
+    MONEY,
+    TABLE,
+    default_mode,
+    move_lines,
+    require_table,
+    settle,
+    table_moves,
+    table_refusal,
+)
 from store.hand.events import correct_hand, correction_plan, correction_texts, hand_check
 from store.hand.judging import judge_corrected, night_judgements, table_after
 from store.hand.rows import hand_row
@@ -50,7 +61,7 @@ MAX_RULE = 1000
 
 
 def preview_ruling(db: Database, dispute_id: int, *, decision: str,
-                   actions: list[str] | None = None) -> dict:
+                   actions: list[str] | None = None, mode: str | None = None) -> dict:
     """What :func:`record_ruling` would change, judged in memory: READ-ONLY (one read
     transaction, ``BEGIN DEFERRED`` with reads only: no write lock is taken and nothing is
     written; it answers while another connection holds the write lock).
@@ -66,14 +77,22 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
         "action"}], "added": [str], "hands": [{"number", "before": entry, "after": entry,
         "changed": bool (:func:`hand_changed`)}] (the disputed hand and every later one),
         "players": [{"player_id", "name", "seat", "counted", "chips_before", "chips_after",
-        "net_before", "net_after", "move"}],
+        "net_before", "net_after", "move", "held_before", "held_after", "touched"}],
+        "mode": "table" | "money" (``mode``, else the default) or None (no chips move),
+        "default_mode", "table_refusal": None or ``{"code", "params"}`` (why it cannot be
+        settled at the table: ``store.dispute.ruling_modes.table_refusal``), "lines": [the
+        ``d move`` lines a ruling at the table appends],
         "moves": [{"player_id", "name", "chips"}], "reopens": bool, "closes_again": bool,
         "refusal": None | {"code", "params"}}``. ``entry`` is the referee's hand
         entry (CONTRACT.md 4, as :func:`store.hand_check` gives it); ``chips_*`` are the
         referee's stacks after the night's last hand (None for a seat not at the table
-        then); ``net_*`` is ``counted + adjustments - bought`` in chips once the player is
-        counted, else None; ``move`` the chips the ruling moves to the player (negative:
-        from). ``reopens``: a closed night is reopened (and closed again) only when the
+        then); ``held_*`` the chips on the table after it (the referee's ``chips_on_table``,
+        CONTRACT.md 4: what the player should hold; after a ruling at the table, with the
+        chips handed over); ``net_before`` is ``counted + adjustments - bought`` in chips
+        once the player is counted, else None; ``net_after`` what the player will net:
+        counted (or, not counted yet, ``held_after``) + adjustments (with the ruling's, in
+        money) - bought; ``move`` the chips the ruling moves to the player (negative:
+        from), ``touched`` whether it moves any of theirs. ``reopens``: a closed night is reopened (and closed again) only when the
         ruling changes the money: chips move, or the correction changes the pot carried
         after the last hand (:func:`record_ruling`). ``closes_again`` is the forecast that no other dispute of the night keeps
         it open (the close's other checks run when the ruling is recorded).
@@ -108,7 +127,16 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
                 moves = hand_moves(db, hand, after[0])
             except StoreError as exc:
                 refusal = _refusal(exc)
-        players = _players(db, hand["night_id"], chips_before, chips_after, moves)
+        default = default_mode(db, hand["night_id"], moves)
+        chosen = (mode if mode in MODES else default) if any(moves.values()) else None
+        no_table = table_refusal(db, hand["night_id"], moves)
+        if refusal is None and mode is not None and mode not in MODES:
+            refusal = {"code": "bad_ruling_mode", "params": {"mode": str(mode)[:20]}}
+        elif refusal is None and chosen == TABLE and no_table is not None:
+            refusal = no_table
+        players = _players(db, hand["night_id"], chips_before, chips_after, moves,
+                           _held(before[-1] if before else {}), _held(after[-1] if after else {}), chosen)
+        lines = move_lines(db, hand["night_id"], moves) if chosen == TABLE else []
         closed = get_night(db, hand["night_id"])["closed"]
         pot_changes = corrected is not None and closed and _carry_changes(db, hand["night_id"], before, after)
         reopens = refusal is None and closed and (pot_changes or any(moves.values()))
@@ -117,7 +145,8 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
     return {"dispute": dispute, "hand": hand["number"], "voided": voided, "added": added,
             "hands": [{"number": b["hand"], "before": b, "after": a, "changed": hand_changed(b, a)}
                       for b, a in zip(before, after)],
-            "players": players,
+            "players": players, "mode": chosen, "default_mode": default if chosen else None,
+            "table_refusal": no_table if chosen else None, "lines": lines,
             "moves": [{"player_id": p, "name": names.get(p), "chips": c} for p, c in moves.items() if c],
             "reopens": reopens, "closes_again": reopens and not others, "refusal": refusal}
 
@@ -166,7 +195,7 @@ def preview_digest(preview: dict) -> str:
 
 def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, note: str = "",
                   actions: list[str] | None = None, entered_by: str, key: str | None = None,
-                  previewed: str | None = None) -> int:
+                  previewed: str | None = None, mode: str | None = None) -> int:
     """Record the host's ruling on a dispute, all in one write transaction (BEGIN
     IMMEDIATE; every check runs under the write lock, so two submits store one ruling).
 
@@ -184,9 +213,12 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
        adjustments are voided (``store.money.ledger.void_close``, reason code
        ``ruling_reopened`` with the dispute; the moves of earlier rulings
        stay). A record-only correction leaves the close, and its settlement, as they are.
-    3. UPHELD: the chips that must move (:func:`hand_moves` of the corrected hand), one
+    3. UPHELD: the chips that must move (:func:`hand_moves` of the corrected hand), settled
+       as ``mode`` says (``store.dispute.ruling_modes.settle``): in money, one
        ``adjustment`` ledger row per player, reason ``"ruling"``, ``detail`` ``{"ruling_id":
-       R, "dispute_id": D, "hand": number, "hand_id": id}``. REJECTED: nothing moves.
+       R, "dispute_id": D, "hand": number, "hand_id": id}``; at the table, ``d move`` lines
+       appended to the hand (the chips on the table change, the ledger does not); either
+       way a ``ruling_mode`` ledger row says which. REJECTED: nothing moves.
     4. On a night step 2 reopened: closed again with the same mode, hub, resolution (and
        player charged or credited) (``store.money.ledger.close_again``); a refusal (another
        dispute still open, ...) leaves the night open, and the ruling says so.
@@ -230,6 +262,11 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
     :param actions: the disputed hand's corrected live actions (the whole list), or None
         (no correction). A rejected ruling leaves the hand as logged: ``actions`` that
         differ from the live ones are refused.
+    :param mode: how an upheld ruling that moves chips is settled: ``"table"`` (only while
+        the night is open and every player it touches is seated:
+        ``store.dispute.ruling_modes.table_refusal``) or ``"money"``; None: in money, as
+        rulings were settled before modes (the host's page always sends one, its default
+        ``store.dispute.ruling_modes.default_mode``, from the preview).
     :param key: idempotency key: a repeated submit returns the first ruling's id.
     :param previewed: the :func:`preview_digest` of the preview the host committed (the
         host's form), or None: while the dispute is open, a ruling that would now change
@@ -242,7 +279,8 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         were never recorded: record the cards shown first), ``pushes_unbalanced`` (number,
         pot, pushed: correct the award lines first), ``actions_invalid``,
         ``action_empty`` (index), ``action_too_long`` (index, limit, length),
-        ``key_reused`` (key); nothing written on a refusal.
+        ``key_reused`` (key), ``bad_ruling_mode`` (mode), ``ruling_table_closed``,
+        ``ruling_table_unseated`` (names); nothing written on a refusal.
     """
     with keyed_write(db, "rulings", key, match={"dispute_id": dispute_id}) as found:
         if found is not None:
@@ -251,9 +289,12 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
             raise StoreError("entered_by_needed")
         dispute = get_dispute(db, dispute_id)
         if previewed is not None and dispute["status"] == "open" \
-                and preview_digest(preview_ruling(db, dispute_id, decision=decision, actions=actions)) != previewed:
+                and preview_digest(preview_ruling(db, dispute_id, decision=decision, actions=actions,
+                                                  mode=mode)) != previewed:
             raise StoreError("preview_stale")
         _check(dispute, decision)
+        if mode is not None and mode not in MODES:
+            raise StoreError("bad_ruling_mode", mode=str(mode)[:20])
         rule_text, note_text = _texts(rule, note)
         hand = hand_row(db, dispute["hand_id"])
         voided, added = correction_plan(db, hand["id"], actions) if actions is not None else ([], [])
@@ -265,6 +306,9 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
                                               closed_ok=True)
                                  if voided or added else ([], []))
         moves = hand_moves(db, hand, hand_check(db, hand["id"])) if decision == "upheld" else {}
+        settled_by = (mode or MONEY) if any(moves.values()) else None
+        if settled_by == TABLE:
+            require_table(db, night_id, moves)
         options = None
         voided_close = None
         if closed and (any(moves.values()) or (pot_before is not None and carried_pot(db, night_id) != pot_before)):
@@ -272,8 +316,10 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
             voided_close = get_night(db, night_id)["close"]["id"]
             void_close(db, night_id, entered_by=entered_by, ruling=dispute_id)
         ruling_id = _next_id(db)
-        entries = [_move(db, night_id, player_id, chips, ruling_id, dispute_id, hand, entered_by)
-                   for player_id, chips in moves.items() if chips]
+        settled = settle(db, mode=settled_by, ruling_id=ruling_id, dispute_id=dispute_id, hand=hand,
+                         moves=moves, entered_by=entered_by) if settled_by else \
+            {"events": [], "entries": [], "mode_entry": None}
+        entries = settled["entries"]
         closed_again, refused = False, None
         if options is not None:
             try:
@@ -283,6 +329,7 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
                 refused = exc
         detail = {"voided": [e["event_id"] for e in done_voids], "added": [e["event_id"] for e in done_adds],
                   "moves": {str(p): c for p, c in moves.items() if c}, "move_entries": entries,
+                  "mode": settled_by, "mode_entry": settled["mode_entry"], "move_events": settled["events"],
                   "reopened": options is not None, "voided_close": voided_close,
                   "closed_again": closed_again,
                   "close_refusal": None if refused is None else _refusal(refused)}
@@ -295,7 +342,8 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
 def hand_moves(db: Database, hand: dict, entry: dict) -> dict[int, int]:
     """The chips an upheld ruling moves for a hand, by player: per seat, what the rules
     push (``awards``) less what the dealer pushed (``recorded_awards``, the ``d award``
-    lines), less what earlier live rulings on the hand already moved (CONTRACT.md 4: the
+    lines), less what earlier live rulings on the hand already moved, in money or at the
+    table (``store.dispute.ruling_modes.table_moves``) (CONTRACT.md 4: the
     referee's ``stacks`` follow its awards, the chips on the table the pushes). Read-only.
 
     :param hand: ``store.hand.rows.hand_row`` of the hand; ``entry``: its referee entry
@@ -318,6 +366,8 @@ def hand_moves(db: Database, hand: dict, entry: dict) -> dict[int, int]:
         player_id = by_seat[int(seat)]
         moves[player_id] = moves.get(player_id, 0) + chips
     for player_id, chips, _ in ruling_move_rows(db, hand["night_id"], hand["id"]):
+        moves[player_id] = moves.get(player_id, 0) - chips
+    for player_id, chips in table_moves(db, hand["night_id"], hand["id"]).items():
         moves[player_id] = moves.get(player_id, 0) - chips
     return {p: c for p, c in sorted(moves.items()) if c}
 
@@ -453,32 +503,41 @@ def _next_id(db: Database) -> int:
     return db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rulings").fetchone()[0]
 
 
-def _move(db: Database, night_id: int, player_id: int, chips: int, ruling_id: int, dispute_id: int,
-          hand: dict, entered_by: str) -> int:
-    """One ruling move: an ``adjustment`` ledger row (reason ``"ruling"``); its id."""
-    detail = {"ruling_id": ruling_id, "dispute_id": dispute_id, "hand": hand["number"], "hand_id": hand["id"]}
-    return insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "adjustment",
-                                 "chips": chips, "reason": RULING, "detail": json.dumps(detail),
-                                 "entered_by": entered_by, "entered_at": utc_now(), "key": None})
-
-
 def _entries_from(db: Database, night_id: int, number: int) -> list[dict]:
     """The stored referee entries of the night's hands from ``number`` on (read-only)."""
     return [e for e in night_judgements(db, night_id) if e["hand"] >= number]
 
 
 def _players(db: Database, night_id: int, chips_before: dict[int, int], chips_after: dict[int, int],
-             moves: dict[int, int]) -> list[dict]:
-    """The preview's players: the referee's chips, the counted chips (None before the
-    count) and the net before and after."""
+             moves: dict[int, int], held_before: dict[int, int], held_after: dict[int, int],
+             mode: str | None) -> list[dict]:
+    """The preview's players: the referee's chips, the chips on the table (``held_*``, by
+    seat) before and after (at the table: with the chips handed over), the counted chips
+    (None before the count) and the net before and after (in money: the ruling's
+    adjustment in it; at the table: the chips in what they hold)."""
     rows = {r["player_id"]: r for r in night_summary(db, night_id)["players"]}
     out = []
     for p in table_players(db, night_id):
         move = moves.get(p["player_id"], 0)
         row = rows.get(p["player_id"], {})
         net = row.get("net_chips")
+        held = held_after.get(p["seat"])
+        if held is not None and mode == TABLE:
+            held += move
+        counted = row.get("counted")
+        base = counted if counted is not None else held
+        net_after = None if base is None else \
+            base + row.get("adjustment", 0) + row.get("pot_share", 0) - row.get("bought", 0) + \
+            (move if mode == MONEY else 0)
         out.append({"player_id": p["player_id"], "name": p["name"], "seat": p["seat"],
-                    "counted": row.get("counted"),
+                    "counted": counted,
                     "chips_before": chips_before.get(p["seat"]), "chips_after": chips_after.get(p["seat"]),
-                    "net_before": net, "net_after": None if net is None else net + move, "move": move})
+                    "held_before": held_before.get(p["seat"]), "held_after": held,
+                    "net_before": net, "net_after": net_after, "move": move, "touched": bool(move)})
     return out
+
+
+def _held(entry: dict) -> dict[int, int]:
+    """Seat -> the chips on the table after a referee hand entry (its ``chips_on_table``,
+    else its ``stacks``)."""
+    return {int(s): c for s, c in (entry.get("chips_on_table") or entry.get("stacks") or {}).items()}

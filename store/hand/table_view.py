@@ -145,7 +145,9 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         where the log stops early) rather than the in-progress view of ``hand_state``
         (they agree on a finished hand).
     :returns: ``{"night": int, "hand_id": int|None, "in_progress": bool, "hand": int,
-        "seats": [{"seat", "name", "stack", "bet", "in_hand", "button", "to_act",
+        "seats": [{"seat", "name", "stack", "held" (the chips on the table: ``stack`` plus
+        ``differences``), "differences" (why they differ: the seat's ``table_differences``,
+        CONTRACT.md 4), "bet", "in_hand", "button", "to_act",
         "acted", "sitting_out" (not dealt in: no chips when the hand began)}], and the keys
         of :data:`STATE_FIELDS` as ``referee.table.hand_state`` gives them ("phase",
         "to_act", "legal" [{verb, min, max}], "pot", "pots", "bets", "stacks", "in_hand",
@@ -205,6 +207,7 @@ def _seats(db, night_id: int, view: dict) -> list[dict]:
     if not view["in_progress"] and view["hand_id"] is not None:  # between hands: rebuys since count
         upcoming = judging.next_hand_stacks(db, night_id)
     dealt_in, acted, live = set(view["dealt_in"]), set(view["acted"]), set(view["in_hand"])
+    gap = _table_gap(db, night_id, view)
     seats = []
     for p in store.table_players(db, night_id):
         seat = p["seat"]
@@ -213,12 +216,26 @@ def _seats(db, night_id: int, view: dict) -> list[dict]:
             if upcoming is None:
                 upcoming = judging.next_hand_stacks(db, night_id)
             stack = upcoming.get(seat, 0)
+        differences = gap.get(str(seat), [])
         seats.append({"seat": seat, "name": p["name"], "stack": stack,
+                      "held": stack + sum(d["chips"] for d in differences), "differences": differences,
                       "bet": view["bets"].get(str(seat), 0), "in_hand": seat in live,
                       "button": view["button"] == seat, "to_act": view["to_act"] == seat,
                       "acted": seat in acted,
                       "sitting_out": view["hand_id"] is not None and seat not in dealt_in})
     return seats
+
+
+def _table_gap(db, night_id: int, view: dict) -> dict[str, list[dict]]:
+    """Seat -> why the chips it holds on the table differ from its stack (the
+    ``table_differences`` of the night's last finished hand, CONTRACT.md 4: a hand in
+    progress started from them), ``{}`` before the first hand ends."""
+    hands = store.night_hands(db, night_id)
+    if view["in_progress"]:
+        hands = hands[:-1]
+    if not hands:
+        return {}
+    return store.hand_check(db, hands[-1]["id"]).get("table_differences") or {}
 
 
 def award_gap(db, night_id: int) -> dict | None:

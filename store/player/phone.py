@@ -14,7 +14,6 @@ from sqlite_utils import Database
 from store.club.standings import hand_results, player_entries
 from store.core.transactions import read_tx
 from store.dispute.disputes import player_disputes
-from store.hand import judging
 from store.hand.replayer import hand_names, hidden_findings, player_rulings
 from store.hand.table_view import table_view
 from store.money.ledger import player_ledger
@@ -23,15 +22,15 @@ from store.night.nights import get_night, table_players
 
 
 def current_stack(db: Database, night_id: int, seat: int | None) -> int | None:
-    """The player's chips at the table now (int), by the referee: during a hand the
-    tablet view's stack (what is left after the bets so far), between hands the stacks
-    after the last hand plus the chips bought since. None when not seated."""
+    """The player's chips on the table now (int, CONTRACT.md 4: the referee's stack plus
+    what the dealer's pushes gave or took against the rules and the ``d move`` lines): the
+    tablet view's ``held`` (during a hand what is left after the bets so far, between
+    hands the stacks after the last hand plus the chips bought since). None when not
+    seated."""
     if seat is None:
         return None
     view = table_view(db, night_id, with_gap=False)
-    if view["in_progress"]:
-        return next((s["stack"] for s in view["seats"] if s["seat"] == seat), None)
-    return judging.next_hand_stacks(db, night_id).get(seat)
+    return next((s["held"] for s in view["seats"] if s["seat"] == seat), None)
 
 
 def phone_page(db: Database, player_id: int) -> dict:

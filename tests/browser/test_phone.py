@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 from pages import PHONE, fill_login, fits
 from paths import ARTIFACTS
-from showcase_night import LONG_NAME, build_showcase_night, referee_stacks
+from showcase_night import LONG_NAME, build_showcase_night
+
+import store
 
 pytestmark = pytest.mark.browser
 
@@ -14,7 +16,6 @@ pytestmark = pytest.mark.browser
 
 def test_the_players_phone_live_then_closed_and_the_hosts_panel_and_club(app, db, browser, server):
     world = build_showcase_night(db)
-    stacks = referee_stacks(db, world)
     ARTIFACTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport=PHONE, locale="es-ES", device_scale_factor=1)
     page = context.new_page()
@@ -23,10 +24,12 @@ def test_the_players_phone_live_then_closed_and_the_hosts_panel_and_club(app, db
             if r.status >= 400 and not r.url.endswith("/favicon.ico") else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        # a live night on María's phone: her stack now, each hand's result in words
+        # a live night on María's phone: her chips on the table now (issue 24: what she holds,
+        # the referee's chips_on_table), each hand's result in words
         page.goto(f"{server}/p/{world.tokens[LONG_NAME]}")
         stack = page.locator(f"#stack-{world.night}")
-        assert stack.get_attribute("data-stack") == str(stacks[4])
+        held = store.check_night(db, world.night)["hands"][-1]["chips_on_table"]
+        assert stack.get_attribute("data-stack") == str(held["4"])
         page.click("details > summary")   # the hands, one tap away
         assert page.locator('li[data-hand="2"] .hand-result').inner_text().startswith("Mano 2: ganaste 15 fichas")
         fits(page)

@@ -52,8 +52,10 @@ def _submit(page, form: str) -> None:
 
 
 def _stack(page, seat: int) -> int:
-    cells = page.locator(f'#players tr[data-seat="{seat}"] td.num')
-    return int(cells.nth(1).inner_text().replace(".", ""))
+    """The seat's chips on the table as the night page shows them (issue 24: the figure a
+    count is compared with; the referee's stack only beside it where they differ)."""
+    held = page.locator(f'#players tr[data-seat="{seat}"] td.num .held')
+    return int(held.inner_text().replace(".", ""))
 
 
 def _bank(page) -> int:

@@ -201,9 +201,10 @@ def _dispute(client, link: str, hand_id: int, statement: str, *, lang: str = "en
 
 
 def _preview(client, dispute_id: int, *, decision: str, rule: str, note: str = "",
-             actions: list[str] | None = None) -> str:
+             actions: list[str] | None = None, mode: str | None = None) -> str:
     """The host fills in the ruling form and asks for the preview (a POST that writes
-    nothing: long texts never travel in the URL)."""
+    nothing: long texts never travel in the URL); ``mode``: how it is settled ("table",
+    "money"; None: the form's default)."""
     page = client.get(f"/host/dispute/{dispute_id}?lang=en").get_data(as_text=True)
     form = read_form(page, "ruling-form")
     assert form.method == "post"
@@ -211,6 +212,8 @@ def _preview(client, dispute_id: int, *, decision: str, rule: str, note: str = "
     data = {"decision": decision, "rule_choice": choice,
             "rule_other": "" if choice != "__other__" else rule, "note": note,
             "actions": "\n".join(actions) if actions is not None else form.fields["actions"][0]}
+    if mode is not None:
+        data["mode"] = mode
     answer = client.post(form.action.split("#")[0], data=data)
     assert answer.status_code == 200
     return answer.get_data(as_text=True)

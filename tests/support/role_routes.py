@@ -124,6 +124,14 @@ def _rule_form(w: World) -> dict:
             "digest": preview_digest(preview), "key": "rule-form-0001"}
 
 
+def _ruled_in_money(w: World) -> None:
+    """The world's dispute upheld in money on a log whose award line is corrected to the
+    pot pushed to Ana (the rules give it to Chus): 25 chips to move, a mode to change."""
+    actions = CASE["actions"][:-1] + ["d award p1 25"]
+    store.record_ruling(w.db, w.dispute, decision="upheld", rule="RRoP, Showdown 3", entered_by="test",
+                        actions=actions, mode="money")
+
+
 ROUTES = [
     Route("host.new_night", "host", lambda w, t: "/host/nights",
           lambda w: {"preset": "jackpots", "ante": "5", "small_bet": "10", "big_bet": "20",
@@ -166,6 +174,9 @@ ROUTES = [
     Route("host.change_password", "host", lambda w, t: "/host/account/password",
           lambda w: {"current": HOST_PASSWORD, "password": "a new password 2", "confirm": "a new password 2"}),
     Route("disputes.rule", "host", lambda w, t: f"/host/dispute/{w.dispute}/rule", _rule_form),
+    Route("disputes.change_mode", "host", lambda w, t: f"/host/dispute/{w.dispute}/mode",
+          lambda w: {"ruling": str(w.db.execute("SELECT MAX(id) FROM rulings").fetchone()[0]), "mode": "table",
+                     "reason": "handed over at the table", "key": "mode-0001"}, prepare=_ruled_in_money),
     Route("host.issue_dealer_link", "host", lambda w, t: f"/host/night/{w.night}/dealer-links",
           lambda w: {"label": "Tablet B", "key": "dealer-link-0001"}),
     Route("host.revoke_dealer_link", "host",

@@ -158,6 +158,14 @@ def say_action(action: dict | None, names: dict | None = None, line: str | None 
     return messages.action_sentence(action, page_lang(), names, line=line, faces=True)
 
 
+def say_table_differences(items: list[dict] | None, names: dict | None = None) -> list[str]:
+    """Why a seat's chips on the table differ from the referee's stack (its entries of a
+    hand's ``table_differences``, CONTRACT.md 4), each in words of the request's language
+    (``referee.messages.table_difference``): ``"+17: el bote de la mano 4 que se le entregó
+    de más"``."""
+    return [messages.table_difference(item, page_lang(), names) for item in items or []]
+
+
 def say_line(line: str, names: dict | None = None) -> str:
     """A log line as written (``"p6 show AsAd..."``) in words of the request's language
     (:func:`say_action` of the referee's reading of it, ``store.hand.replayer.parsed_line``)."""

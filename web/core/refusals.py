@@ -512,6 +512,18 @@ MESSAGES = {
     "dispute_open": _dispute_open,
     "no_dispute": lambda p: _("No such dispute."),
     "already_ruled": lambda p: _("This dispute has already been ruled on."),
+    "no_ruling": lambda p: _("There is no such ruling."),
+    "bad_ruling_mode": lambda p: _("A ruling is settled “at the table” or “in money”."),
+    "ruling_table_closed": lambda p: _("The night is closed: the players took their chips home, so the "
+                                       "ruling is settled in money."),
+    "ruling_table_unseated": lambda p: _("Not at the table now: %(names)s. The chips cannot be handed over "
+                                         "at the table: settle the ruling in money.", **p),
+    "ruling_no_mode": lambda p: _("A rejected ruling moves no chips: there is nothing to settle."),
+    "ruling_mode_same": lambda p: _("The ruling is already settled that way."),
+    "ruling_mode_closed": lambda p: _("The night is closed: how the ruling is settled can no longer "
+                                      "change (reopen the night first)."),
+    "ruling_chips_played": lambda p: _("The chips were handed over at the table and hand %(number)s was "
+                                       "played since: they cannot be settled in money as well.", **p),
     "bad_decision": lambda p: _("The decision must be “upheld” or “rejected”."),
     "rule_empty": lambda p: _("Say the rule the ruling relies on."),
     "awards_unknown": lambda p: _("Hand %(number)s: the referee cannot say who wins: the cards it "

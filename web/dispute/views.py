@@ -118,13 +118,15 @@ def ruling_form(args, live: list[str]) -> dict:
 
     :returns: ``{"decision", "rule_choice", "rule_other", "rule" (the rule relied on: the
         chosen finding's rule, or the written one), "note", "actions_text" (the textarea),
-        "actions" (the corrected live actions, or None when they are the hand's own)}``.
+        "actions" (the corrected live actions, or None when they are the hand's own), "mode"
+        (how an upheld ruling is settled: ``"table"``, ``"money"``, or ``""``: the default)}``.
     """
     choice = args.get("rule_choice", "")
     other = args.get("rule_other", "").strip()
     text = args.get("actions")
     actions = live if text is None else parse_actions(text)
-    return {"decision": args.get("decision", ""), "rule_choice": choice, "rule_other": other,
+    return {"decision": args.get("decision", ""), "mode": args.get("mode", ""), "rule_choice": choice,
+            "rule_other": other,
             "rule": other if choice in ("", OTHER_RULE) else choice.strip(),
             "note": args.get("note", ""), "actions_text": "\n".join(actions),
             "actions": None if actions == live else actions}
@@ -168,7 +170,11 @@ def said_preview(preview: dict, names: dict) -> dict:
     refusal = preview.get("refusal")
     if refusal:
         refusal = {**refusal, "text": kept_refusal_text(refusal)}
-    return {**preview, "hands": hands, "refusal": refusal, "voided_said": said_log(preview.get("voided", []), names),
+    no_table = preview.get("table_refusal")
+    if no_table:
+        no_table = {**no_table, "text": kept_refusal_text(no_table)}
+    return {**preview, "hands": hands, "refusal": refusal, "table_refusal": no_table,
+            "lines_said": said_log(preview.get("lines", []), names), "voided_said": said_log(preview.get("voided", []), names),
             "added_said": said_log(preview.get("added", []), names)}
 
 
@@ -218,7 +224,7 @@ def _read_dispute(dispute_id: int, sent) -> dict:
     if dispute_id > store.MAX_CHIPS:
         abort(404)
     found = host_dispute_page(get_db(), dispute_id, preview=sent is not None, decision=(sent or {}).get("decision", ""),
-                              actions=None if text is None else parse_actions(text))
+                              actions=None if text is None else parse_actions(text), mode=(sent or {}).get("mode"))
     if found is None:
         abort(404)
     return found
@@ -231,9 +237,12 @@ def _render_dispute(found: dict, sent, status: int = 200):
     names = i18n.seat_names(players)
     findings = i18n.say_findings(found["findings"], names)
     form = ruling_form(sent or {}, live)
+    if not form["mode"]:
+        form["mode"] = found["default_mode"] or ""
     preview, digest = None, found["digest"]
     if found["preview"] is not None:
         preview = said_preview(found["preview"], names)
+        form["mode"] = preview.get("mode") or ""
         longest = max(len(form["rule"]), len(form["note"].strip()))
         if preview["refusal"] is None and longest > MAX_NOTE:
             params = {"limit": MAX_NOTE, "length": longest}
@@ -249,7 +258,9 @@ def _render_dispute(found: dict, sent, status: int = 200):
     page = render_template(
         "dispute/host_dispute.html", dispute=said_ruling(said_dispute(dispute, night["timezone"]), names, by_id),
         night=night, findings=findings, rules=rules, form=form, live=live, live_said=said_log(live, names),
-        preview=preview, digest=digest,
+        preview=preview, digest=digest, mode=found["mode"], mode_open=found["mode_open"],
+        mode_history=[{**h, "who": i18n.who(h["entered_by"], by_id), "voided_who": i18n.who(h["voided_by"], by_id)
+                       if h["voided_by"] else None} for h in found["mode_history"]],
         other_rule=OTHER_RULE, replay_url=replay_url(night["id"], dispute["hand_number"]),
         key=new_form_key(), max_note=MAX_NOTE)
     return page, status
@@ -286,16 +297,38 @@ def rule(dispute_id: int):
     rule_text = request.form.get("rule", "").strip()
     note = request.form.get("note", "")
     actions = request.form.getlist("action") if request.form.get("corrected") == "1" else None
+    mode = request.form.get("mode") or None
     try:
         _ruling_texts(rule_text, note)
         store.record_ruling(get_db(), dispute_id, decision=decision, rule=rule_text, note=note, actions=actions,
-                            entered_by=current_actor(), key=form_key(), previewed=request.form.get("digest", ""))
+                            entered_by=current_actor(), key=form_key(), previewed=request.form.get("digest", ""),
+                            mode=mode)
     except ValueError as exc:  # StoreError included: nothing was written
-        back = {"decision": decision, "rule_choice": OTHER_RULE, "rule_other": rule_text, "note": note}
+        back = {"decision": decision, "rule_choice": OTHER_RULE, "rule_other": rule_text, "note": note,
+                "mode": mode or ""}
         if actions is not None:
             back["actions"] = "\n".join(actions)
         found = _read_dispute(dispute_id, back)   # (no such dispute: 404, nothing said)
         flash(refusal_text(exc), "error")
         return _render_dispute(found, back, 409)  # the new preview (never a long URL)
     flash(_("Ruling recorded."), "ok")
+    return redirect(url_for(".host_dispute", dispute_id=dispute_id) + "#ruling")
+
+
+@bp.post("/host/dispute/<int:dispute_id>/mode")
+@host_required
+def change_mode(dispute_id: int):
+    """Settle the dispute's ruling the other way (``store.change_ruling_mode``: a new row,
+    the old one voided with who and why), until the night closes. A refusal is said in the
+    page's language, nothing written."""
+    if dispute_id > store.MAX_CHIPS or not request.form.get("ruling", "").isdigit():
+        abort(404)
+    try:
+        store.change_ruling_mode(get_db(), int(request.form["ruling"]), request.form.get("mode", ""),
+                                 reason=request.form.get("reason", ""), entered_by=current_actor(), key=form_key(),
+                                 dispute_id=dispute_id)
+    except ValueError as exc:
+        flash(refusal_text(exc), "error")
+    else:
+        flash(_("How the ruling is settled was changed."), "ok")
     return redirect(url_for(".host_dispute", dispute_id=dispute_id) + "#ruling")

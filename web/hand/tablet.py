@@ -359,8 +359,10 @@ def said(view: dict) -> dict:
     (:func:`web.core.i18n.say_finding`: ``label``, ``sentence``, ``rule_text``, ``number``),
     each log line's ``words`` (:func:`web.core.i18n.say_line`, the referee's sentence:
     ``"Íñigo abre 2"``; the tablet shows them, the line as written only as its title), each
-    finding's ``action_words`` (the words of the action it is about, where it names one) and
-    the undo's ``text`` the same way, players by the names at the table."""
+    finding's ``action_words`` (the words of the action it is about, where it names one),
+    the undo's ``text`` the same way, and each seat's ``held_why`` (why its chips on the
+    table differ from the referee's stack, ``i18n.say_table_differences``), players by the
+    names at the table."""
     names = {seat["seat"]: seat["name"] for seat in view.get("seats", [])}
     view["findings"] = i18n.say_findings(view.get("findings", []), names)
     for action in view.get("actions", []):
@@ -374,6 +376,8 @@ def said(view: dict) -> dict:
     if undo:
         undo["text"] = (i18n.say_line(undo["action"], names) if undo["kind"] == "action"
                         else _("the close of hand %(n)s", n=view.get("hand")))
+    for seat in view.get("seats", []):   # why the chips on the table differ from the referee's stack
+        seat["held_why"] = i18n.say_table_differences(seat.get("differences"), names)
     return view
 
 
@@ -424,6 +428,7 @@ def page_strings() -> dict:
         "to_act": _("To act: %(who)s"),
         "nobody": _("nobody"), "button": _("Button (deals)"),
         "speaks": _("To act"), "acted": _("has acted"),
+        "on_table": _("Chips on the table"), "referee_stack": _("referee: %(chips)s"),
         "waiting_referee": _("Waiting for the referee…"),
         "pick_seat": _("Tap the seat that acts"),
         "not_known": _("Waiting for the referee: who is to act and the amounts come with its answer."),

@@ -216,9 +216,12 @@ def _night_answer(page: dict | None):
     counted = {r["player_id"]: r["counted"] for r in (summary or {}).get("players", [])} if elsewhere else {}
     pay = said_payments(page["payments"])  # the transfers with their marks, the expenses
     disputes = [{**d, "entered_local": local_time(d["entered_at"], tz)} for d in page["disputes"]]
+    names = i18n.seat_names(page["players"])
+    why_held = {s["seat"]: i18n.say_table_differences(s.get("differences"), names) for s in view.get("seats", [])}
     return render_template(
         "night/night.html", night=info, view=view, seated=seated, bought=bought,
         hands_elsewhere=elsewhere, counted=counted,  # hands played elsewhere (see above)
+        why_held=why_held,  # why a seat's chips on the table differ from the referee's stack, in words
         disputes=disputes, open_disputes=[d for d in disputes if d["status"] == "open"],
         open_disputes_names=", ".join(_("%(name)s (hand %(number)s)", name=d["player"], number=d["hand_number"])
                                       for d in disputes if d["status"] == "open"),

@@ -314,7 +314,7 @@ def test_the_upload_makes_the_night_and_its_page_shows_who_pays_whom(app, client
     assert "Imported from PokerNow: 4 players; 1 row added to an earlier one of the same player; " \
            "1 refunded row left out (Eva)." in page
     assert "Bruno → " not in page and "Dora → Bruno: €82.22" in page
-    assert "Counts that differ from the referee" not in page
+    assert "Counts that differ from the chips on the table" not in page
     assert store.get_night(db, night_id)["title"] == "Viernes online"
     assert {e["entered_by"] for e in store.night_entries(db, night_id)} == {"host:host"}
 

@@ -334,12 +334,12 @@ def test_a_player_sees_their_own_count_finding_and_not_another_s(app, client, db
     ana = _player_page(client, db, players["Ana"], "en")
     assert ("Ana counted 98 chips at the cash-out after hand 2; the chips on the table are 103 "
             "(difference: \u22125)") in ana
-    assert "Your count differs from the referee" in ana
+    assert "Your count differs from the chips on the table" in ana
     # (Chus is named at the table and in the hands' results, issue 14; his count is not shown)
     assert "Chus" not in _count_block(ana) and "Chus counted" not in ana
     spanish = _player_page(client, db, players["Ana"], "es")
     assert "Ana entregó 98 fichas en la caja tras la mano 2" in spanish
-    assert "Tu recuento no cuadra con el árbitro" in spanish
+    assert "Tu recuento no cuadra con las fichas en la mesa" in spanish
     chus = _player_page(client, db, players["Chus"], "en")
     assert "Chus counted 101 chips" in chus and "Ana" not in _count_block(chus)
     assert "Ana counted" not in chus

@@ -154,6 +154,8 @@ POSTS = {
     "disputes.rule": Post("host", lambda w: f"/host/dispute/{w.dispute}/rule", {
         "decision": "rejected", "rule": "TDA 53", "note": "", "digest": "0" * 64, "corrected": "",
         "action": "p1 ante 5", "key": None}),
+    "disputes.change_mode": Post("host", lambda w: f"/host/dispute/{w.dispute}/mode", {
+        "ruling": "1", "mode": "table", "reason": "handed over at the table", "key": None}),
     "disputes.player_dispute": Post("player", lambda w: f"/p/{w.token}/hand/{w.hand}/dispute",
                                     {"statement": "Chus opened out of turn.", "key": None}),
     "payments.host_handle": Post("host", lambda w: f"/host/night/{w.night}/handle",

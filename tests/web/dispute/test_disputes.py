@@ -226,7 +226,7 @@ def test_a_six_card_hand_found_at_showdown_is_dead_and_the_pot_goes_to_the_best_
 
     events_before = db.execute("SELECT * FROM events ORDER BY id").fetchall()
     preview = _preview(client, dispute["id"], decision="upheld", rule="Seed 000: a hand of six cards is dead.",
-                       actions=case["hands"][0]["actions"])
+                       actions=case["hands"][0]["actions"], mode="money")   # (the chips stay: the ledger moves)
     assert 'data-hand="1" data-changed="1"' in preview
     after = re.search(r'data-hand="1".*?</tr>', preview, re.S).group(0)
     assert 'data-kind="wrong_card_count"' in after
@@ -591,7 +591,7 @@ def test_the_preview_labels_the_referees_chips_and_shows_the_count_and_the_net_m
                           data=read_form(preview, "ruling-form").fields | {"decision": "upheld"}).get_data(as_text=True)
     table = re.search(r'id="preview-players">(.*?)</table>', preview, re.S).group(1)
     assert "Fichas según el árbitro" in table and "Fichas contadas" in table
-    chus = text_of(re.search(rf'data-player="{night.ids["Chus"]}">(.*?)</tr>', table, re.S).group(1))
+    chus = text_of(re.search(rf'data-player="{night.ids["Chus"]}"[^>]*>(.*?)</tr>', table, re.S).group(1))
     net_before = counted["Chus"] - 500
     assert f"{counted['Chus']}" in chus and "+75" in chus
     assert chus.endswith(f"{net_before + 75:+d}".replace("+", "+")), chus

@@ -29,14 +29,19 @@ def _result(html: str, number: int) -> str:
     return found.group(1)
 
 
-def test_live_night_shows_each_players_stack_as_the_referee_has_it(client, db):
+def test_live_night_shows_each_players_chips_on_the_table(client, db):
+    """Issue 24, "One figure for the chips on the table": the phone shows what the player
+    physically holds (the referee's ``chips_on_table``): hand 2's pot was pushed to Íñigo,
+    the rules give it to María, so their figures are not the referee's stacks."""
     world = build_showcase_night(db)
     stacks = referee_stacks(db, world)   # the last hand's stacks, as the referee judged them
+    held = {int(s): c for s, c in store.check_night(db, world.night)["hands"][-1]["chips_on_table"].items()}
+    assert held[4] != stacks[4]           # (María's figure differs: the test tells the two apart)
     for name, seat in (("Ana", 1), ("Chus", 5), (LONG_NAME, 4)):
         html = _page(client, world.tokens[name])
         found = re.search(rf'class="stack-now" id="stack-{world.night}" data-stack="(\d+)"', html)
-        assert found and int(found.group(1)) == stacks[seat]
-        assert "Noche en juego" in html
+        assert found and int(found.group(1)) == held[seat]
+        assert "Noche en juego" in html and "Tus fichas en la mesa" in html
 
 
 def test_a_rebuy_shows_in_the_stack_at_once_and_a_hand_in_play_takes_its_bets(client, db, shared):
