@@ -27,9 +27,9 @@ PHONE = {"width": 360, "height": 740}
 
 def _night(db, note: str = "") -> tuple[int, dict]:
     """The issue's night, imported, the players still at the table (the import's counts
-    voided: they play on); ``note`` tells a copy apart (an import of the same file is
-    the same night)."""
-    night_id = store.import_session(db, {**session(), "note": note}, chip_cents=10)
+    voided: they play on); with a ``note`` it is imported as a copy (an import of the same
+    file is the same night, refused unless imported as a copy)."""
+    night_id = store.import_session(db, {**session(), "note": note}, chip_cents=10, copy=bool(note))
     for entry in store.night_entries(db, night_id):
         if entry["kind"] == "cash_out":
             store.void_entry(db, entry["id"], reason="aún juegan", entered_by="test")

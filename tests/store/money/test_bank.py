@@ -123,7 +123,7 @@ def test_a_rebuy_shows_in_the_stacks_at_once_with_a_confirmation(client, db):
 
     def stack(html: str) -> int:
         row = re.search(r'<tr data-seat="1">(.*?)</tr>', html, re.S).group(1)
-        return int(re.findall(r'<td class="num">(\d+)</td>', row)[1])
+        return int(re.search(r'data-held="(\d+)"', row).group(1))  # the chips on the table
 
     before = stack(client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True))
     html = client.post(f"/host/night/{night_id}/buy-in", data={"player_id": ana, "chips": "50"},
