@@ -5,7 +5,7 @@ table or in money, never both, never neither.
   that physical move as ``d move pA pB A`` lines (CONTRACT.md section 2: "after a hand, A
   chips handed from seat A to seat B at the table outside the betting (a ruling settled at
   the table); changes the chips on the table, not the pots"), appended to the disputed
-  hand's log through the store's one append path (``store.hand.events._append``: each an
+  hand's log through the store's one append path (``store.hand.events.append_lines``: each an
   ``action`` event in the night's keyed chain), after the hand's ``end`` as a correction's
   lines are. The referee moves them at the end of that hand (``referee.chips_on_table``):
   the chips on the table change, the ledger does not.
@@ -31,7 +31,7 @@ from store.core.checks import StoreError
 from store.core.reasons import RULING
 from store.core.records import insert, keyed_write, require_reason
 from store.core.transactions import utc_now
-from store.hand.events import _append, _check_line, action_seats
+from store.hand.events import append_lines, check_lines, void_events
 from store.hand.judging import LIVE_ENTRY, rejudge_hand
 from store.hand.rows import hand_row, live_hand
 from store.night.nights import get_night, night_players, table_players
@@ -119,10 +119,9 @@ def settle(db: Database, *, mode: str, ruling_id: int, dispute_id: int, hand: di
     """
     events, entries = [], []
     if mode == TABLE:
-        seats = action_seats(db, hand["night_id"])
-        for line in move_lines(db, hand["night_id"], moves):
-            _check_line(None, line, seats)
-            events.append(_append(db, hand, "action", action=line, entered_by=entered_by, key=None))
+        lines = move_lines(db, hand["night_id"], moves)
+        check_lines(db, hand, lines)
+        events = append_lines(db, hand, lines, entered_by=entered_by)
         if events:
             rejudge_hand(db, hand["id"])
     else:
@@ -249,8 +248,7 @@ def change_ruling_mode(db: Database, ruling_id: int, mode: str, *, reason: str, 
         for entry in current["entries"]:
             insert(db, "ledger", {"night_id": night_id, "player_id": None, "kind": "void", "target": entry,
                                   "reason": why, "entered_by": entered_by, "entered_at": utc_now(), "key": None})
-        for event_id in current["events"]:
-            _append(db, hand, "void", target=event_id, reason=why, entered_by=entered_by, key=None)
+        void_events(db, hand, current["events"], reason=why, entered_by=entered_by)
         if current["events"]:
             rejudge_hand(db, hand_id)
         done = settle(db, mode=mode, ruling_id=ruling_id, dispute_id=dispute_id, hand=hand,

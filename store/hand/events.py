@@ -555,6 +555,36 @@ def _readable(index: int | None, text: str, seats: set[int]) -> None:
                          seats=", ".join(str(s) for s in sorted(seats)))
 
 
+def check_lines(db: Database, hand: dict, lines: list[str]) -> None:
+    """Check each of ``lines`` as a tap's line is checked (:func:`_check_line`: length,
+    readable, a seat taken tonight at ``hand``'s night) before any is appended.
+
+    :raises StoreError: as :func:`_check_line`.
+    """
+    seats = action_seats(db, hand["night_id"])
+    for line in lines:
+        _check_line(None, line, seats)
+
+
+def append_lines(db: Database, hand: dict, lines: list[str], *, entered_by: str) -> list[int]:
+    """Append ``lines`` (already checked: :func:`check_lines`, or :func:`correction_plan`)
+    to ``hand`` as ``action`` events after everything it has, ended or not, through the one
+    append path (:func:`_append`: the chain link). Inside the caller's write transaction;
+    the caller re-judges (``store.hand.judging.rejudge_hand``).
+
+    :returns: the new event ids, in order.
+    """
+    return [_append(db, hand, "action", action=line, entered_by=entered_by, key=None) for line in lines]
+
+
+def void_events(db: Database, hand: dict, event_ids: list[int], *, reason: str, entered_by: str) -> None:
+    """Append a ``void`` event (``reason``, who) for each of ``event_ids`` of ``hand``
+    (append-only: the voided events stay). Inside the caller's write transaction; the
+    caller re-judges."""
+    for event_id in event_ids:
+        _append(db, hand, "void", target=event_id, reason=reason, entered_by=entered_by, key=None)
+
+
 def correct_hand(db: Database, hand_id: int, actions: list[str], *, reason: str,
                  entered_by: str, closed_ok: bool = False) -> tuple[list[dict], list[dict]]:
     """Correct ANY past hand's log to ``actions`` (its whole corrected list of live
@@ -579,11 +609,9 @@ def correct_hand(db: Database, hand_id: int, actions: list[str], *, reason: str,
         if not closed_ok:
             require_open(db, hand["night_id"])
         voided, added = correction_plan(db, hand_id, actions)
-        for event in voided:
-            _append(db, hand, "void", target=event["event_id"], reason=reason.strip(),
-                    entered_by=entered_by, key=None)
-        new = [{"event_id": _append(db, hand, "action", action=text, entered_by=entered_by, key=None),
-                "action": text} for text in added]
+        void_events(db, hand, [event["event_id"] for event in voided], reason=reason.strip(), entered_by=entered_by)
+        new = [{"event_id": event_id, "action": text}
+               for event_id, text in zip(append_lines(db, hand, added, entered_by=entered_by), added)]
         if voided or new:
             rejudge_hand(db, hand_id)
     return voided, new
