@@ -8,12 +8,11 @@ C, "after": K}`` the count of a player who left after hand K) are the cash-outs,
 when they were made (after hand K, before hand K+1's rebuys), so the host's night page
 compares them with the referee's stacks (``store.money.counts``); a player the file does not
 count, or who bought chips after being counted, is counted at the chips the log implies:
-the chips as the dealer PUSHED them (the ``d award`` lines), which is the referee's stack
-after the last hand less, summed over the hands, what the rules award beyond the pushes
-(``awards - recorded_awards``, where the awards are known and the pushes add up to the pot:
-:func:`store.dispute.rulings.push_differences`; a hand that states a seat's stack starts it from
-there). So a later ruling on a wrong push moves the pot once, as it does for a night
-logged at the table. Each net is chips counted minus chips bought.
+the chips on the table after the last hand the seat played (the referee's ``chips_on_table``:
+its stack plus what the dealer's pushes gave or took against the rules and the ``d move``
+lines, CONTRACT.md 4; a hand that states a seat's stack starts it from there). So a later
+ruling on a wrong push moves the pot once, as it does for a night logged at the table.
+Each net is chips counted minus chips bought.
 
 A count of a player who left is entered but the seat is not unseated: a session file keeps
 every player at the table to its end, so the stored hands are judged as the file's are.
@@ -35,7 +34,6 @@ from referee.rules import RulesError, resolve_rules
 from store.core.checks import MAX_CHIPS, StoreError, chip_amount
 from store.core.records import existing
 from store.core.transactions import recorded_at, write_tx
-from store.dispute.rulings import push_differences
 from store.files.identity import copy_origin, file_copy_of, file_uid, new_uid, present_night, refuse_present
 from store.files.night_block import file_night, file_settlement, left_in_play, night_options
 from store.files.night_records import Players, Records, enter_disputes, enter_expenses, enter_payments, file_records
@@ -495,7 +493,7 @@ def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, 
                                                    for p in table_players(db, night_id)}), entered_by=entered_by)
     if still_open:
         return night_id  # a night still in play: counted only as the file says
-    final = _pushed_stacks(db, night_id, hands)
+    final = _table_chips(db, night_id)
     for seat, player_id in by_seat.items():
         if seat not in uncounted:
             continue  # counted as the file says
@@ -538,20 +536,15 @@ def _line_refused(exc: StoreError, number: int) -> StoreError:
                       **params)
 
 
-def _pushed_stacks(db: Database, night_id: int, hands: list) -> dict[str, int]:
-    """Seat -> the chips the seat holds after the night's last hand as the dealer pushed
-    them: the referee's stack (its ``stacks`` follow the rules' awards, CONTRACT.md 4) less
-    what the rules award it beyond the pushes, hand by hand (:func:`push_differences`),
-    counted from the last hand that states the seat's stack."""
+def _table_chips(db: Database, night_id: int) -> dict[str, int]:
+    """Seat -> the chips the seat holds after the last hand it played: the referee's chips
+    on the table (``chips_on_table`` of the seat's last hand entry, CONTRACT.md 4: its stack
+    plus what the dealer's pushes gave or took against the rules and the ``d move`` lines, a
+    stated stack starting the seat afresh); a seat no hand dealt in, its buy-in."""
     final = {str(p["seat"]): p["stack"] for p in night_session(db, night_id)["players"]}
-    gap: dict[str, int] = {}
-    for spec, entry in zip(hands, check_night(db, night_id).get("hands", [])):
-        for seat in (spec.get("stacks") or {}):
-            gap.pop(str(seat), None)
-        final.update({str(k): v for k, v in (entry.get("stacks") or {}).items()})
-        for seat, chips in (push_differences(entry) or {}).items():
-            gap[seat] = gap.get(seat, 0) + chips
-    return {seat: chips - gap.get(seat, 0) for seat, chips in final.items()}
+    for entry in check_night(db, night_id).get("hands", []):
+        final.update({str(k): v for k, v in (entry.get("chips_on_table") or entry.get("stacks") or {}).items()})
+    return final
 
 
 def _count(db: Database, night_id: int, by_seat: dict[str, int], counts, uncounted: set[str],

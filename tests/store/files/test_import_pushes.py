@@ -13,6 +13,8 @@ whom the rules give it.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import store
@@ -49,3 +51,15 @@ def test_a_ruling_on_an_imported_wrong_push_moves_the_pot_once(db, shared, name,
     assert count_findings(db, night_id) == []  # the ruling moved money, not chips
     summary = store.close_night(db, night_id, entered_by="host")
     assert sum(t["cents"] for t in summary["transfers"]) == 40
+
+
+def test_an_imported_hand_with_chips_handed_over_at_the_table_is_counted_with_them(db, shared):
+    """A file whose hand was settled at the table (a ``d move`` line, CONTRACT.md 2: "after a
+    hand, A chips handed from seat A to seat B at the table outside the betting") and no
+    ``cash_out``: each seat is counted at its chips on the table, the move in them, so no
+    count differs (the import used to count the pushes alone and flagged both seats)."""
+    session = json.loads((shared / "cases" / "false_opener.json").read_text(encoding="utf-8"))
+    session["hands"][0]["actions"].append("d move p3 p4 75")  # Bruno hands the pot to Chus
+    night_id = store.import_session(db, session, chip_cents=1)
+    assert _counted(db, night_id) == {"Ana": 495, "Bruno": 465, "Chus": 540}
+    assert count_findings(db, night_id) == []
