@@ -140,6 +140,26 @@ def settle(db: Database, *, mode: str, ruling_id: int, dispute_id: int, hand: di
     return {"mode": mode, "events": events, "entries": entries, "mode_entry": mode_entry}
 
 
+def require_moves_kept(db: Database, hand: dict, voided: list[dict]) -> None:
+    """Refuse a correction of ``hand`` that would void a ``d move`` line a live ruling
+    settled at the table wrote (``voided``: :func:`store.hand.events.correction_plan`'s
+    ``[{"event_id", "action"}]``). Chips handed over at the table stay handed over: the
+    ruling that handed them is changed to money first (:func:`change_ruling_mode`), which
+    voids its lines with who and why; a correction then rewrites the hand. Read-only.
+
+    :raises StoreError: ``correction_voids_table_moves`` (``number``: the hand's number).
+    """
+    if not voided:
+        return
+    kept = set()
+    for (detail,) in db.execute(
+            f"SELECT l.detail FROM ledger l WHERE l.night_id = ? AND l.kind = ? AND l.reason = ? AND {LIVE_ENTRY} "
+            "AND json_extract(l.detail, '$.hand_id') = ?", [hand["night_id"], KIND, TABLE, hand["id"]]).fetchall():
+        kept.update(json.loads(detail).get("events", []))
+    if kept & {v["event_id"] for v in voided}:
+        raise StoreError("correction_voids_table_moves", number=hand["number"])
+
+
 def ruling_mode(db: Database, ruling_id: int) -> dict | None:
     """How ruling ``ruling_id`` is settled now: its live ``ruling_mode`` row as ``{"id",
     "mode", "moves": {player_id: chips}, "events", "entries", "hand_id", "entered_by",

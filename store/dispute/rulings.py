@@ -34,6 +34,7 @@ from store.dispute.ruling_modes import (
     TABLE,
     default_mode,
     move_lines,
+    require_moves_kept,
     require_table,
     settle,
     table_moves,
@@ -109,6 +110,7 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
             if actions is not None:
                 voided, added = correction_plan(db, hand["id"], actions)
                 _check_correction(decision, voided, added)
+                require_moves_kept(db, hand, voided)
                 if voided or added:
                     corrected = correction_texts(actions)
         except StoreError as exc:
@@ -275,7 +277,9 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
     :returns: the ruling id.
     :raises StoreError: ``no_dispute``, ``preview_stale``, ``already_ruled`` (dispute_id, ruling_id),
         ``bad_decision`` (decision), ``rule_empty``, ``rule_too_long`` (limit, length),
-        ``rejected_correction``, ``awards_unknown`` (number: the cards needed to decide
+        ``rejected_correction``, ``correction_voids_table_moves`` (number: the correction
+        would void the ``d move`` lines of a ruling settled at the table: change that
+        ruling to money first), ``awards_unknown`` (number: the cards needed to decide
         were never recorded: record the cards shown first), ``pushes_unbalanced`` (number,
         pot, pushed: correct the award lines first), ``actions_invalid``,
         ``action_empty`` (index), ``action_too_long`` (index, limit, length),
@@ -299,6 +303,7 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         hand = hand_row(db, dispute["hand_id"])
         voided, added = correction_plan(db, hand["id"], actions) if actions is not None else ([], [])
         _check_correction(decision, voided, added)
+        require_moves_kept(db, hand, voided)
         night_id = hand["night_id"]
         closed = get_night(db, night_id)["closed"]
         pot_before = carried_pot(db, night_id) if closed and (voided or added) else None

@@ -524,6 +524,9 @@ MESSAGES = {
                                       "change (reopen the night first)."),
     "ruling_chips_played": lambda p: _("The chips were handed over at the table and hand %(number)s was "
                                        "played since: they cannot be settled in money as well.", **p),
+    "correction_voids_table_moves": lambda p: _("Hand %(number)s: this correction would undo the chips "
+                                                "handed over at the table by an earlier ruling. Settle that "
+                                                "ruling in money first, then correct the hand.", **p),
     "bad_decision": lambda p: _("The decision must be “upheld” or “rejected”."),
     "rule_empty": lambda p: _("Say the rule the ruling relies on."),
     "awards_unknown": lambda p: _("Hand %(number)s: the referee cannot say who wins: the cards it "

@@ -182,6 +182,32 @@ def test_the_mode_changes_back_and_forth_while_no_hand_was_played_on_the_chips()
     assert store.preview_ruling(db, again, decision="upheld")["moves"] == []
 
 
+def test_a_later_correction_cannot_undo_the_chips_handed_over_at_the_table():
+    """Chips handed over at the table stay handed over: a second ruling whose correction
+    would void the first ruling's ``d move`` line is refused, nothing written (the line's
+    event would be gone while the first ruling still says it handed the chips over); once
+    the first ruling is settled in money (its line voided with who and why), the
+    correction goes through and the chips move once."""
+    db = store.open_db(":memory:")
+    night_id, ids, hand4, dispute = _night(db)
+    store.record_ruling(db, dispute, decision="upheld", rule=RULE, entered_by="host", mode=TABLE)
+    live = [a["action"] for a in store.hand_actions(db, hand4["id"]) if not a["voided"]]
+    assert live[-1] == f"d move p{PEPE} p{CHEMA} {POT}"
+    corrected = live[:-2] + [f"d award p{CHEMA} {POT}", live[-1]]   # the push put right, the move kept as text
+    again = store.open_dispute(db, hand4["id"], ids["Pepe"], "el reparto se corrige en el registro")
+    preview = store.preview_ruling(db, again, decision="upheld", actions=corrected)
+    assert preview["refusal"] == {"code": "correction_voids_table_moves", "params": {"number": 4}}
+    events = len(store.hand_actions(db, hand4["id"]))
+    refused(db, "correction_voids_table_moves", store.record_ruling, db, again, decision="upheld", rule=RULE,
+            actions=corrected, entered_by="host")
+    assert len(store.hand_actions(db, hand4["id"])) == events
+    store.change_ruling_mode(db, _ruling_id(db, dispute), MONEY, reason="se corrige el reparto", entered_by="host")
+    store.record_ruling(db, again, decision="upheld", rule=RULE, actions=live[:-2] + [f"d award p{CHEMA} {POT}"],
+                        entered_by="host", mode=MONEY)
+    _count(db, night_id, ids)
+    assert count_findings(db, night_id) == [] and _nets(db, night_id) == rules_nets()
+
+
 def test_the_mode_change_refusals_write_nothing():
     """``ruling_mode_same``, ``bad_ruling_mode``, ``ruling_no_mode`` (a rejected ruling),
     ``ruling_chips_played`` (a hand was started after the chips were handed over),
@@ -229,7 +255,7 @@ def test_the_preview_digest_names_the_mode():
 @pytest.mark.parametrize("code, params", [
     ("ruling_table_closed", {}), ("ruling_table_unseated", {"names": "Pepe"}), ("ruling_mode_same", {"mode": "table"}),
     ("ruling_mode_closed", {}), ("ruling_chips_played", {"number": 6}), ("ruling_no_mode", {}),
-    ("bad_ruling_mode", {"mode": "x"}), ("no_ruling", {"ruling": 3})])
+    ("bad_ruling_mode", {"mode": "x"}), ("no_ruling", {"ruling": 3}), ("correction_voids_table_moves", {"number": 4})])
 def test_each_refusal_is_said_in_spanish_and_english(app, code, params):
     from web.core.refusals import said_refusal
     with app.test_request_context(headers={"Accept-Language": "es"}):
