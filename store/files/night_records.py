@@ -25,7 +25,8 @@ The block's keys (each optional; a file without them imports as before)::
                   "ruling": {"decision": "upheld", "rule": "RRoP, Showdown 3", "note": "",
                              "entered_by": "host:ana", "entered_at": "2026-03-14T22:20:00+00:00",
                              "voided": ["d award p2 17"], "added": ["d award p3 17"],
-                             "moves": {"Chema": 17, "Pepe": -17}}}],
+                             "moves": {"Chema": 17, "Pepe": -17},
+                             "mode": "table", "handed_over": ["d move p2 p3 17"]}}],
     "expenses": [{"payer": "Ana", "cents": 2400, "description": "Pizzas",
                   "shares": {"Ana": 800, "Pepe": 800, "Chema": 800},
                   "entered_by": "host:ana", "entered_at": "...",
@@ -41,6 +42,15 @@ The block's keys (each optional; a file without them imports as before)::
   its ``voided`` ones put back, the last ruling first), and the import stores those and
   records each ruling again with its correction, so the night has the same log, voids
   included, as the one downloaded.
+- A ruling's ``mode`` is how it is settled now (``store.dispute.ruling_modes``): ``table``
+  (the dealer handed the chips over: its ``handed_over`` lines, the ``d move`` lines it
+  wrote, are in the hand's actions, after the lines it added) or ``money`` (the ledger moves
+  the money at the close); absent (a file from before modes, or a ruling that moved no
+  chips): in money. The import takes the ``handed_over`` lines off the hand's actions with
+  the ruling's correction and records the ruling again in its mode, which writes them
+  again (checked: the same lines, else ``file_record_differs``); so the chips are handed
+  over once, never also moved in money. How the mode was changed before (the voided
+  ``ruling_mode`` rows) is not carried: the ruling comes back settled as it is now.
 - Who entered a row (``entered_by``, ``paid_by`` ...) is written as the store keeps it
   (``host:ana``, ``cli``), except a player's, which is ``player:`` and their name (a
   player's id is the club's own).
@@ -66,7 +76,9 @@ from sqlite_utils import Database
 from store.core.checks import MAX_CHIPS, StoreError, whole_number
 from store.core.transactions import recorded_at
 from store.dispute.disputes import night_disputes, open_dispute
+from store.dispute.ruling_modes import MODES, TABLE, ruling_mode
 from store.dispute.rulings import record_ruling
+from store.hand.events import hand_actions
 from store.hand.rows import night_hands
 from store.money.expenses import add_expense, night_expenses, void_expense
 from store.money.payments import WHATS, confirm_paid, mark_paid, night_transfers
@@ -135,9 +147,24 @@ def _disputes_out(db: Database, night_id: int, names: dict[int, str]) -> list[di
                 "decision": ruling["decision"], "rule": ruling["rule"], "note": ruling["note"] or "",
                 "entered_by": _actor_out(ruling["entered_by"], names, db), "entered_at": ruling["entered_at"],
                 "voided": [v["action"] for v in ruling["voided"]], "added": [a["action"] for a in ruling["added"]],
-                "moves": {m["name"]: m["chips"] for m in ruling["moves"] if m["name"] is not None}}
+                "moves": {m["name"]: m["chips"] for m in ruling["moves"] if m["name"] is not None},
+                **_mode_out(db, ruling["id"], d["hand_id"])}
         out.append(item)
     return out
+
+
+def _mode_out(db: Database, ruling_id: int, hand_id: int) -> dict:
+    """A ruling's ``mode`` and, at the table, its ``handed_over`` lines (the live ``d
+    move`` lines its mode row wrote, in the log's order); ``{}`` for a ruling that moves
+    nothing."""
+    mode = ruling_mode(db, ruling_id)
+    if mode is None or not mode["moves"]:
+        return {}
+    if mode["mode"] != TABLE:
+        return {"mode": mode["mode"]}
+    events = set(mode["events"])
+    return {"mode": TABLE, "handed_over": [a["action"] for a in hand_actions(db, hand_id)
+                                           if a["event_id"] in events and not a["voided"]]}
 
 
 def _expenses_out(db: Database, night_id: int, names: dict[int, str]) -> list[dict]:
@@ -186,6 +213,8 @@ class Ruling:
     voided: list[str]
     added: list[str]
     moves: dict[str, int] | None
+    mode: str | None = None
+    handed_over: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -343,13 +372,16 @@ def file_records(session: dict) -> Records:
             ok_time, ruled_at = _time(r.get("entered_at") if isinstance(r, dict) else None)
             if not (isinstance(r, dict) and r.get("decision") in ("upheld", "rejected") and _text(r.get("rule"))
                     and _text(r.get("note", ""), empty=True) and ok_time and _lines(r.get("voided", []))
-                    and _lines(r.get("added", [])) and (r.get("moves") is None or r["moves"] == {} or _chips_by_name(r["moves"], signed=True))):
+                    and _lines(r.get("added", [])) and (r.get("moves") is None or r["moves"] == {} or _chips_by_name(r["moves"], signed=True))
+                    and r.get("mode") in (None, *MODES) and _lines(r.get("handed_over", []))
+                    and (r.get("mode") == TABLE or not r.get("handed_over"))):
                 raise _refuse("disputes", entry)
             actor("disputes", entry, r.get("entered_by"))
             known("disputes", entry, *(r.get("moves") or {}))
             ruling = Ruling(r["decision"], r["rule"], r.get("note") or "", r.get("entered_by"), ruled_at,
                             [" ".join(v.split()) for v in r.get("voided", [])],
-                            [" ".join(a.split()) for a in r.get("added", [])], r.get("moves"))
+                            [" ".join(a.split()) for a in r.get("added", [])], r.get("moves"), r.get("mode"),
+                            [" ".join(m.split()) for m in r.get("handed_over", [])])
         disputes.append(Dispute(entry, hand, d["player"], d["statement"], when, ruling))
 
     expenses = []
@@ -413,13 +445,14 @@ def logged_actions(session: dict, disputes: list[Dispute]) -> tuple[dict[int, li
     hands = session.get("hands") or []
     by_hand: dict[int, list[Dispute]] = {}
     for kind, d in _order(disputes):
-        if kind == "rule" and (d.ruling.voided or d.ruling.added):
+        if kind == "rule" and (d.ruling.voided or d.ruling.added or d.ruling.handed_over):
             by_hand.setdefault(d.hand, []).append(d)
     first: dict[int, list[str]] = {}
     after: dict[int, list[str]] = {}
     for number, rulings in by_hand.items():
         lines = [" ".join(str(a).split()) for a in hands[number - 1].get("actions") or []]
         for d in reversed(rulings):
+            lines = _taken_off(lines, d.ruling.handed_over, d.entry)  # written again in its mode
             added = d.ruling.added
             if len(added) > len(lines) or lines[len(lines) - len(added):] != added:
                 raise _refuse("disputes", d.entry, "correction")
@@ -427,6 +460,17 @@ def logged_actions(session: dict, disputes: list[Dispute]) -> tuple[dict[int, li
             lines = lines[:len(lines) - len(added)] + d.ruling.voided
         first[number] = lines
     return first, after
+
+
+def _taken_off(lines: list[str], tail: list[str], entry: int) -> list[str]:
+    """``lines`` without ``tail``, which must be their end.
+
+    :raises StoreError: as :func:`logged_actions` (reason ``correction``)."""
+    if not tail:
+        return lines
+    if len(tail) > len(lines) or lines[len(lines) - len(tail):] != tail:
+        raise _refuse("disputes", entry, "correction")
+    return lines[:len(lines) - len(tail)]
 
 
 # -- the import ----------------------------------------------------------------------------
@@ -498,11 +542,12 @@ def enter_disputes(db: Database, night_id: int, records: Records, players: Playe
         with recorded_at(r.entered_at):
             try:
                 ruling_id = record_ruling(db, opened[d.entry], decision=r.decision, rule=r.rule, note=r.note,
-                                          actions=corrected.get(d.entry), entered_by=players.entered_by(
-                                              r.entered_by, entered_by))
+                                          actions=corrected.get(d.entry), mode=r.mode,
+                                          entered_by=players.entered_by(r.entered_by, entered_by))
             except StoreError as exc:
                 raise _refused("ruling", d.entry, exc, d.hand) from None
-        if r.moves is not None and _moves(db, ruling_id) != {name_key(n): c for n, c in r.moves.items() if c}:
+        if r.moves is not None and _moves(db, ruling_id) != {name_key(n): c for n, c in r.moves.items() if c} \
+                or r.mode == TABLE and _mode_out(db, ruling_id, hand_ids[d.hand]).get("handed_over") != r.handed_over:
             raise StoreError("file_record_differs", what="ruling", entry=d.entry, hand=d.hand)
 
 

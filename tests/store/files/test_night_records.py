@@ -11,6 +11,7 @@ import json
 from datetime import datetime, timezone
 
 import pytest
+import ruling_night
 from dispute_cases import false_opener, first_hand, import_night, live_actions
 from hypothesis import given
 from hypothesis import strategies as st
@@ -22,6 +23,7 @@ from store.dispute.rulings import record_ruling
 from store.files.exporter import night_json
 from store.files.identity import fingerprint, present_night
 from store.files.night_records import Dispute, Ruling, logged_actions
+from store.money.counts import count_findings
 from store.money.expenses import add_expense, night_expenses, void_expense
 
 
@@ -227,3 +229,87 @@ def test_the_lines_as_first_logged_are_the_live_ones_with_each_correction_undone
     for i, (voided, added, after) in enumerate(steps, start=1):
         if voided or added:
             assert corrected[i] == after
+
+
+# -- a ruling settled at the table (issue 24: "rulings (with their settlement mode) ... physical moves")
+
+def _table_night(db, mode: str):
+    """The issue's night (``tests/support/ruling_night.py``): hand 4's pot pushed to Pepe,
+    Chema's dispute upheld and settled as ``mode``; everyone counts the chips on the
+    table; closed."""
+    night_id = store.import_session(db, ruling_night.session(), chip_cents=10)
+    for entry in store.night_entries(db, night_id):   # (an import counts everyone: they play on)
+        if entry["kind"] == "cash_out":
+            store.void_entry(db, entry["id"], reason="aún juegan", entered_by="host")
+    ids = {p["name"]: p["player_id"] for p in store.table_players(db, night_id)}
+    hand4 = store.night_hands(db, night_id)[3]
+    dispute = open_dispute(db, hand4["id"], ids["Chema"], "El bote era mío")
+    record_ruling(db, dispute, decision="upheld", rule="RRoP, Showdown 3", entered_by="host:ana", mode=mode)
+    held = store.check_night(db, night_id)["hands"][-1]["chips_on_table"]
+    for p in store.table_players(db, night_id):
+        store.cash_out(db, night_id, p["player_id"], held[str(p["seat"])], entered_by="host:ana")
+    store.close_night(db, night_id, entered_by="host:ana")
+    return night_id
+
+
+def _money(db, night_id) -> tuple:
+    summary = store.night_summary(db, night_id)
+    return ({p["name"]: p["net_chips"] for p in summary["players"]},
+            sorted((t["payer"], t["payee"], t["cents"]) for t in summary["transfers"]))
+
+
+@pytest.mark.parametrize("mode", ["table", "money"])
+def test_a_ruling_comes_back_settled_the_same_way_and_the_chips_move_once(db, other, mode):
+    """At the table the ruling's ``d move`` line is in the hand's actions and its
+    ``handed_over``; the import takes it off, records the ruling again at the table (which
+    writes it again) and so hands the chips over once: the same log, no money moved by the
+    ledger, the same nets (the rules') and transfers, no count finding. In money: no move
+    line, the ledger moves the money, the same figures."""
+    night_id = _table_night(db, mode)
+    session = json.loads(night_json(db, night_id))
+    ruling = session["tapete"]["disputes"][0]["ruling"]
+    assert ruling["mode"] == mode
+    move = f"d move p{ruling_night.PEPE} p{ruling_night.CHEMA} {ruling_night.POT}"
+    assert ruling.get("handed_over", []) == ([move] if mode == "table" else [])
+    assert (session["hands"][3]["actions"][-1] == move) == (mode == "table")
+
+    moved = store.import_session(other, session)
+    assert log(other, moved) == log(db, night_id)
+    assert _money(other, moved) == _money(db, night_id)
+    assert _money(other, moved)[0] == ruling_night.rules_nets()
+    names = {p["player_id"]: p["name"] for p in store.table_players(other, moved)}
+    in_money = {names[p]: c for p, c in store.ruling_moves(other, moved).items()}
+    assert in_money == ({} if mode == "table" else {"Pepe": -ruling_night.POT, "Chema": ruling_night.POT})
+    assert count_findings(other, moved) == []
+    assert json.loads(night_json(other, moved)) == session
+
+
+@pytest.mark.parametrize("change, reason", [
+    (lambda s: s["tapete"]["disputes"][0]["ruling"].__setitem__("mode", "mesa"), "records"),
+    (lambda s: s["tapete"]["disputes"][0]["ruling"].__setitem__("mode", "money"), "records"),  # lines in money
+    (lambda s: s["hands"][3]["actions"].append("p1 fold"), "correction"),   # the move is not the hand's end
+])
+def test_a_ruling_mode_the_import_cannot_use_is_refused_before_anything_is_stored(db, other, change, reason):
+    session = json.loads(night_json(db, _table_night(db, "table")))
+    change(session)
+    kept = snapshot(other)
+    with pytest.raises(store.StoreError) as refused:
+        store.import_session(other, session)
+    assert refused.value.code == "session_invalid"
+    assert refused.value.params == {"what": "night", "field": "disputes", "reason": reason, "entry": 1}
+    assert snapshot(other) == kept
+
+
+def test_a_move_line_the_ruling_here_writes_otherwise_is_refused_and_nothing_stored(db, other):
+    """The file says the ruling handed 16 over while the rules move 17 (the file's move
+    line edited): ``file_record_differs``, never a night whose chips moved twice."""
+    session = json.loads(night_json(db, _table_night(db, "table")))
+    edited = f"d move p{ruling_night.PEPE} p{ruling_night.CHEMA} {ruling_night.POT - 1}"
+    session["hands"][3]["actions"][-1] = edited
+    session["tapete"]["disputes"][0]["ruling"]["handed_over"] = [edited]
+    kept = snapshot(other)
+    with pytest.raises(store.StoreError) as refused:
+        store.import_session(other, session)
+    assert (refused.value.code, refused.value.params) == ("file_record_differs",
+                                                          {"what": "ruling", "entry": 1, "hand": 4})
+    assert snapshot(other) == kept

@@ -258,8 +258,8 @@ def test_the_night_page_says_what_the_phh_download_leaves_out(app, db, client, f
     downloads = page[page.index('id="downloads"'):]
     downloads = downloads[:downloads.index("</p>", downloads.index('id="download-json-carries"'))]
     assert 'aria-describedby="download-phh-leaves"' in downloads
-    assert ("El historial PHH deja fuera las reclamaciones y sus fallos (y las fichas que movieron), los gastos "
-            "compartidos y las marcas de pago") in downloads
+    assert ("El historial PHH deja fuera las reclamaciones y sus fallos (y las fichas que movieron en dinero; las "
+            "entregadas en la mesa siguen en las manos), los gastos compartidos y las marcas de pago") in downloads
     text = client.get(f"/host/night/{world.night}/download/{fmt}").get_data(as_text=True)
     assert "disputes" not in text and "expenses" not in text and "payments" not in text
     assert store.get_night(db, world.night)["uid"] in text  # (it names its night all the same)
