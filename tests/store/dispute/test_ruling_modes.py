@@ -9,6 +9,8 @@ Pepe, the rules give it to Chema.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from dispute_cases import refused
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +20,7 @@ from ruling_night import CHEMA, PEPE, POT, rules_nets, session
 import store
 from store.dispute.ruling_modes import MONEY, TABLE, default_mode, table_moves
 from store.dispute.rulings import preview_digest
+from store.files.exporter import night_json
 from store.money.counts import count_findings
 
 RULE = "RRoP, Showdown 3"
@@ -350,4 +353,11 @@ def test_never_both_never_neither_over_random_nights(data):
         at_table = table_moves(db, night_id, d["hand_id"])
         assert (in_money, at_table) in (({}, mode["moves"]), (mode["moves"], {}))
         assert mode["moves"]
+    # and once more after the night's file is uploaded into an empty club ("Files come back whole")
+    other = store.open_db(":memory:")
+    moved = store.import_session(other, json.loads(night_json(db, night_id)))
+    assert count_findings(other, moved) == []
+    assert {p["name"]: p["net_chips"] for p in store.night_summary(other, moved)["players"]} == \
+        {p["name"]: p["net_chips"] for p in store.night_summary(db, night_id)["players"]}
     db.conn.close()
+    other.conn.close()
