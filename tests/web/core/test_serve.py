@@ -74,6 +74,8 @@ def test_scripts_serve_runs_the_app_under_waitress(tmp_path):
         serving = subprocess.run(["pgrep", "-g", str(server.pid), "-f", "web.core.serving"],
                                  capture_output=True, text=True).stdout.split()
         assert len(serving) == 1  # the script's shell became the server (exec)
+        environ = Path(f"/proc/{serving[0]}/environ").read_bytes().split(b"\0")
+        assert b"MALLOC_ARENA_MAX=2" in environ  # issue 25: one malloc arena per thread kept memory up
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
