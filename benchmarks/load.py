@@ -17,7 +17,9 @@ What it does:
    that database and ``TAPETE_SECRET_KEY`` / ``TAPETE_HOST_PIN`` set (whatever that script
    runs: ``flask run`` in older checkouts, gunicorn in newer ones; its demo night is loaded
    into the temporary database too), and waits for the port.
-3. For ``--seconds`` (60), in threads, all to 127.0.0.1 only:
+3. For ``--seconds`` (60), in threads, all to 127.0.0.1, each client from its own loopback
+   address (127.0.0.2, 127.0.0.3, ...: the server limits connections per address, as it
+   would limit one guest on the Wi-Fi, and 40 clients from one address were cut):
 
    - ``--tablets`` (20) dealer tablets, one per night, each on its own keep-alive
      connection, playing its night's next hands legally (the ``synthetic_session`` hands
@@ -38,7 +40,9 @@ What it does:
    process group, from /proc) twice a second.
 
 Prints the server's CPU seconds over the window (its process group, from /proc), p50/p95/max
-milliseconds per route kind (at the client), the 5xx count by route kind with the exception
+milliseconds per route kind (at the client) of the requests answered (2xx or 3xx: a failure
+is counted apart, never in the percentiles), the failures by route kind (503: the server
+said it is busy; other 5xx; other 4xx; no answer), the 5xx count by route kind with the exception
 lines of the server's log (``sqlite3.OperationalError: database is locked``), other errors
 (4xx, no answer), whether the stored logs hold exactly what the tablets sent, and the
 server's peak RSS; last a one-line summary. Target (issue 10): 0 5xx, tap p95 under
@@ -50,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import itertools
 import json
 import os
 import random
@@ -279,30 +284,58 @@ class RssSampler(threading.Thread):
 # --- the clients --------------------------------------------------------------------------
 
 class Results:
-    """Thread-safe timings (ms) by route kind, 5xx answers and other errors."""
+    """Thread-safe timings (ms) by route kind of the answered requests (2xx, 3xx), and the
+    failures apart: by route kind and what failed (``busy``: 503, the server's designed
+    refusal; ``5xx``; ``4xx``; ``no answer``), with 5xx and other errors' first bytes."""
 
     def __init__(self):
         self.lock = threading.Lock()
         self.ms: dict[str, list[float]] = {}
+        self.failed: dict[str, dict[str, int]] = {}
         self.server_errors: list[str] = []
         self.other_errors: list[str] = []
 
     def add(self, kind: str, ms: float, status: int, body: bytes) -> None:
         with self.lock:
-            self.ms.setdefault(kind, []).append(ms)
-            if status >= 500:
+            if 200 <= status < 400:
+                self.ms.setdefault(kind, []).append(ms)
+                return
+            what = ("busy" if status == 503 else "5xx" if status >= 500 else "4xx" if status >= 400
+                    else "no answer")
+            counts = self.failed.setdefault(kind, {})
+            counts[what] = counts.get(what, 0) + 1
+            if status >= 500 and status != 503:
                 self.server_errors.append(f"{kind}: {status} {body[:200]!r}")
-            elif status == 0 or status >= 400:
+            elif status != 503:
                 self.other_errors.append(f"{kind}: {status or 'no answer'} {body[:200]!r}")
+
+    def busy(self) -> int:
+        """How many answers were 503 (the server busy: counted apart from errors)."""
+        return sum(c.get("busy", 0) for c in self.failed.values())
+
+
+_SOURCES = itertools.count(2)
+"""The next client's loopback source address (:func:`source_address`)."""
+_SOURCE_LOCK = threading.Lock()
+
+
+def source_address() -> tuple[str, int]:
+    """A loopback address of its own for one client: 127.0.0.2, 127.0.0.3, ... 127.0.1.1
+    (the whole of 127.0.0.0/8 is this machine), any port."""
+    with _SOURCE_LOCK:
+        n = next(_SOURCES)
+    return f"127.0.{n // 254}.{n % 254 + 1}", 0
 
 
 class Client:
-    """One client's keep-alive connection to 127.0.0.1 with a cookie jar of one cookie.
+    """One client's keep-alive connection to 127.0.0.1, from its own loopback address
+    (:func:`source_address`), with a cookie jar of one cookie.
     A request that finds the kept connection closed by the server (its keep-alive timeout)
     is sent again at once on a new one, as browsers do; that is not an error."""
 
     def __init__(self, port: int, results: Results):
         self.port, self.results = port, results
+        self.source = source_address()
         self.conn: http.client.HTTPConnection | None = None
         self.cookie: str | None = None
         self.csrf: str | None = None   # the session's CSRF token ("" : the checkout has none)
@@ -329,7 +362,8 @@ class Client:
         for attempt in range(2):
             reused = self.conn is not None
             if self.conn is None:
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120,
+                                                       source_address=self.source)
             began = time.perf_counter()
             try:
                 self.conn.request(method, path, body, headers)
@@ -588,6 +622,9 @@ def print_results(results: Results, tablets: list, wall: float, peak_kib: int, m
         by_kind[kind] = by_kind.get(kind, 0) + 1
     print(f"5xx {len(results.server_errors)}" + (f" ({', '.join(f'{k} {n}' for k, n in by_kind.items())})"
                                                  if by_kind else ""))
+    print("failures (not in the timings): " + (", ".join(
+        f"{kind} " + "/".join(f"{what} {n}" for what, n in sorted(counts.items()))
+        for kind, counts in sorted(results.failed.items())) or "none"))
     for line, n in exceptions:
         print(f"   server log: {n} x {line}")
     print(f"other errors {len(results.other_errors)}")
@@ -597,7 +634,7 @@ def print_results(results: Results, tablets: list, wall: float, peak_kib: int, m
           + "".join(f"\n   {m}" for m in mismatches[:5]))
     print(f"server peak RSS {peak_kib / 1024:.0f} MiB (all processes of its group)")
     print(f"load: tap p95 {percentile(taps, 0.95):.1f} ms, max {max(taps, default=float('nan')):.1f} ms; "
-          f"5xx {len(results.server_errors)}; other errors {len(results.other_errors)}; "
+          f"5xx {len(results.server_errors)}; 503 {results.busy()}; other errors {len(results.other_errors)}; "
           f"peak RSS {peak_kib / 1024:.0f} MiB")
 
 
