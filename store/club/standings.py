@@ -18,10 +18,9 @@ from store.core.reasons import stored_reason
 from store.core.transactions import read_tx
 from store.hand.events import check_night
 from store.hand.judging import session_hands
-from store.hand.rows import hand_ended, night_dealt_in, night_hands
+from store.hand.rows import hand_ended, night_hands
 from store.money.carried_pot import hand_starts
-from store.money.ledger import night_summary
-from store.night.nights import table_players
+from store.money.ledger import closed_money
 
 
 def hand_results(db: Database, night_id: int) -> list[dict]:
@@ -101,25 +100,23 @@ def club_standings(db: Database) -> dict:
 
 
 def _standings(db: Database) -> dict:
-    """:func:`club_standings` (inside its read transaction)."""
+    """:func:`club_standings` (inside its read transaction): the closed nights' money from
+    their stored close summaries (:func:`store.money.ledger.closed_money`), a few queries
+    whatever the club's years."""
     nights, players, currencies = [], {}, []
-    for night_id, in db.execute("SELECT id FROM nights WHERE copy_of IS NULL ORDER BY started_at, id").fetchall():
-        summary = night_summary(db, night_id)
-        night = summary["night"]
-        if not night["closed"]:
-            continue
-        currency = night["currency"]
+    money = closed_money(db)
+    for night_id, local_date, title, currency in db.execute(
+            "SELECT id, local_date, title, currency FROM nights WHERE copy_of IS NULL ORDER BY started_at, id"):
+        if night_id not in money:
+            continue  # open: it counts once it is settled
         if currency not in currencies:
             currencies.append(currency)
-        nights.append({"night_id": night_id, "local_date": night["local_date"], "title": night["title"],
-                       "currency": currency})
-        seats = {p["player_id"]: p["seat"] for p in table_players(db, night_id)}
-        dealt = night_dealt_in(db, night_id, {p: s for p, s in seats.items() if s is not None})
-        for row in summary["players"]:
+        nights.append({"night_id": night_id, "local_date": local_date, "title": title, "currency": currency})
+        for row in money[night_id]["players"]:
             mine = players.setdefault(row["player_id"], {"player_id": row["player_id"], "name": row["name"],
                                                          "nights": 0, "hands": 0, "nets": {}, "trend": {}})
             mine["nights"] += 1
-            mine["hands"] += len(dealt.get(row["player_id"], ()))
+            mine["hands"] += row["hands_dealt"]
             total = mine["nets"].get(currency, 0) + (row["net_cents"] or 0)
             mine["nets"][currency] = total
             mine["trend"].setdefault(currency, []).append((night_id, total))

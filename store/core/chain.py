@@ -145,6 +145,18 @@ def result_holds(key: bytes, hand_id: int, input_key: str, carry_after: str, ent
     return bool(mac) and hmac.compare_digest(result_mac(key, hand_id, input_key, carry_after, entry), mac)
 
 
+def summary_mac(key: bytes, close_id: int, summary: str) -> str:
+    """The MAC (hex) of a stored close summary (``store.money.close_summary``): HMAC-SHA256
+    under ``key`` of the canonical JSON of ``["close_summary", close_id, summary]`` (the
+    stored text)."""
+    return hmac.digest(key, _canonical(["close_summary", close_id, summary]), "sha256").hex()
+
+
+def summary_holds(key: bytes, close_id: int, summary: str, mac: str | None) -> bool:
+    """Whether a stored close summary's ``mac`` is the one its content gives."""
+    return bool(mac) and hmac.compare_digest(summary_mac(key, close_id, summary), mac)
+
+
 # -- writing links ---------------------------------------------------------------------------
 
 def link(db: Database, table: str, row_id: int) -> int:
@@ -271,7 +283,7 @@ def head(db: Database, night_id: int) -> dict:
 
 PROBLEMS = ("link_missing", "link_table_unchained", "link_row_gone", "link_mismatch", "head_missing", "no_chain",
             "head_ahead", "link_after_head", "head_rewritten", "row_unlinked", "row_stray", "row_orphan",
-            "night_pending", "money_pending", "result_changed", "printed_head_unknown")
+            "night_pending", "money_pending", "result_changed", "summary_changed", "printed_head_unknown")
 """The codes of :func:`verify`'s problems, in the order it checks (their params there; said
 for a person by ``web.core.chain_words.problem_text``)."""
 
@@ -294,7 +306,9 @@ def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
     night is not waiting to be linked
     (``chain_pending``: it cannot be verified); then that every stored hand result
     (``hand_results``) that carries a MAC still matches it (one that does not was edited:
-    the pages judge that hand again from the log). With ``head`` (hex, as printed on a report):
+    the pages judge that hand again from the log), and every stored close summary
+    (``close_summaries``, ``store.money.close_summary``: ``summary_changed``, param
+    ``close``). With ``head`` (hex, as printed on a report):
     whether it is still a link of the chain and how many links were added since.
 
     :returns: ``{"ok": bool, "night_id", "head": the recorded head (hex) or None,
@@ -334,7 +348,8 @@ def verify(db: Database, night_id: int, *, head: str | None = None) -> dict:
         rows = {table: chain_rows.night_rows(db, table, night_id) for table in chain_rows.present(db)}
         problem = (_walk(db, key, night_id, links, rows) or _check_head(db, key, night_id, links, stored)
                    or _unlinked(db, links, rows) or _strays(db, night_id, links) or _orphans(db)
-                   or _pending(db, night_id) or _money_pending(db, night_id) or _results(db, key, night_id))
+                   or _pending(db, night_id) or _money_pending(db, night_id) or _results(db, key, night_id)
+                   or _summaries(db, key, night_id))
     result = {"ok": problem is None, "night_id": night_id, "head": stored[0] if stored else None,
               "links": len(links), "problem": problem, "printed": None}
     if head is not None:
@@ -488,6 +503,18 @@ def _results(db: Database, key: bytes, night_id: int) -> dict | None:
             "WHERE night_id = ? AND mac IS NOT NULL ORDER BY number, hand_id", [night_id]):
         if not result_holds(key, hand_id, input_key, carry, entry, mac):
             return _problem("result_changed", None, "hand_results", hand_id, hand=number)
+    return None
+
+
+def _summaries(db: Database, key: bytes, night_id: int) -> dict | None:
+    """The first stored close summary (``store.money.close_summary``) whose MAC does not
+    match (edited in the database: the pages work the night's money out from the log)."""
+    if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'close_summaries'").fetchone():
+        return None
+    for close_id, text, mac in db.execute("SELECT close_id, summary, mac FROM close_summaries WHERE night_id = ? "
+                                          "ORDER BY close_id", [night_id]):
+        if not summary_holds(key, close_id, text, mac):
+            return _problem("summary_changed", None, "close_summaries", close_id, close=close_id)
     return None
 
 

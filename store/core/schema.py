@@ -64,6 +64,12 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   carries it, ``store.files.identity``), and, for a night imported as a deliberate copy, the
   id of the night it copies ('' when that is not known); NULL for a night that is no copy.
   A copy is left out of the club's standings and the players' running totals.
+- ``close_summaries`` (m016, derived like ``hand_results``): the money summary of a night
+  as its close settled it (``store.money.close_summary``): close_id (the ``close`` ledger
+  row), night_id, summary (JSON: the players' nets, the bank, the transfers, the hands),
+  mac (under the chain key). Written by the close in its own transaction; a voided close's
+  row is left and no longer read (pages read the live close's), so a page of a closed
+  night never works its money out again from the log.
 """
 
 from __future__ import annotations
@@ -346,3 +352,14 @@ def m015_night_identity(db: Database) -> None:
                "|| substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1) "
                "|| substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))) WHERE uid IS NULL")
     db["nights"].create_index(["uid"], unique=True)
+
+
+@migrations()
+def m016_close_summaries(db: Database) -> None:
+    # each close's money summary, stored by the close (issue 25: the club page, the phone
+    # page and a long night's pages read it instead of re-judging every hand of every
+    # night); derived data, MAC-checked like hand_results; the closes made before are
+    # summarised by `flask init-db` (store.money.close_summary.store_missing)
+    db["close_summaries"].create({"close_id": int, "night_id": int, "summary": str, "mac": str},
+                                 pk="close_id", foreign_keys=[("close_id", "ledger"), ("night_id", "nights")])
+    db["close_summaries"].create_index(["night_id"])

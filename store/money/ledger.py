@@ -21,13 +21,14 @@ from store.core.transactions import utc_now, write_tx
 from store.dispute.disputes import open_dispute_hands
 from store.hand.events import check_night
 from store.hand.judging import rejudge
-from store.hand.rows import current_hand, night_hands
+from store.hand.rows import current_hand, night_dealt_in, night_hands
 from store.hand.rows import hands_dealt_in as _hands_dealt_in
 from store.money.bank import bank_check, carried_from, carried_pot  # noqa: F401 (re-exported)
 from store.money.bank import last_money as _last_money
 from store.money.bank import live_entries as _live
 from store.money.bank import money_rows as _totals
 from store.money.carried_pot import HANDED_BACK, handed_back, pot_shares
+from store.money.close_summary import live_closes, missing_closes, read_summaries, read_summary, write_summary
 from store.money.counts import player_count_findings
 from store.night.nights import get_night, night_players, require_open, seat_player, table_players
 from store.player.players import find_player, get_player, player_by_name
@@ -430,7 +431,9 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
                   "difference": gap, "carried": bank["carried"], "nets": nets, "transfers": transfers}
         if override is not None:
             detail["override_reason"] = override
-        _entry(db, night_id, {"kind": "close", "detail": json.dumps(detail), "entered_by": entered_by}, key)
+        close_id = _entry(db, night_id, {"kind": "close", "detail": json.dumps(detail), "entered_by": entered_by},
+                          key)
+        write_summary(db, close_id, night_id, money_summary(db, night_id, get_night(db, night_id)))
 
 
 def pot_return(db: Database, night_id: int, rows: list[dict], bank: dict) -> dict[int, int]:
@@ -520,6 +523,32 @@ def night_summary(db: Database, night_id: int) -> dict:
 
 def _night_summary(db: Database, night_id: int) -> dict:
     night = get_night(db, night_id)
+    close = night["close"]
+    money = read_summary(db, close["id"]) if close else None
+    if money is None:
+        money = money_summary(db, night_id, night)
+    else:
+        _names_now(money, _player_names(db, [r["player_id"] for r in money["players"]]),
+                   close["detail"].get("charge_player_id"))
+    if close:
+        ended = close["entered_at"]
+    else:
+        ended = db.execute("SELECT MAX(entered_at) FROM (SELECT entered_at FROM events WHERE night_id = ? "
+                           "UNION ALL SELECT entered_at FROM ledger WHERE night_id = ?)",
+                           [night_id, night_id]).fetchone()[0]
+    night["started_local"] = local_time(night["started_at"], night["timezone"])
+    night["ended_local"] = local_time(ended, night["timezone"])
+    return {"night": night, **money}
+
+
+def money_summary(db: Database, night_id: int, night: dict) -> dict:
+    """The money part of :func:`night_summary` worked out from the log: ``{"players",
+    "bank", "mode", "transfers", "hands"}``, each player with ``hands_dealt`` (how many of
+    the night's hands they were dealt into). What a close stores
+    (``store.money.close_summary``). Read-only.
+
+    :param night: ``store.night.nights.get_night`` of the night.
+    """
     rows = _totals(db, night_id)
     bank = bank_check(db, night_id)
     returning = pot_return(db, night_id, rows, bank)
@@ -535,13 +564,74 @@ def _night_summary(db: Database, night_id: int) -> dict:
         cents, transfers = _plan(night, rows, mode, close["detail"].get("hub_player_id") if close else None)
         for row in rows:
             row["net_cents"] = cents[row["player_id"]]
-    last = db.execute("SELECT MAX(entered_at) FROM (SELECT entered_at FROM events WHERE night_id = ? "
-                      "UNION ALL SELECT entered_at FROM ledger WHERE night_id = ?)",
-                      [night_id, night_id]).fetchone()[0]
-    night["started_local"] = local_time(night["started_at"], night["timezone"])
-    night["ended_local"] = local_time(close["entered_at"] if close else last, night["timezone"])
-    return {"night": night, "players": rows, "bank": bank, "mode": mode, "transfers": transfers,
+    dealt = night_dealt_in(db, night_id, {r["player_id"]: r["seat"] for r in rows if r["seat"] is not None})
+    for row in rows:
+        row["hands_dealt"] = len(dealt.get(row["player_id"], ()))
+    return {"players": rows, "bank": bank, "mode": mode, "transfers": transfers,
             "hands": len(night_hands(db, night_id))}
+
+
+def closed_money(db: Database, night_ids: list[int] | None = None) -> dict[int, dict]:
+    """The money of the closed nights among ``night_ids`` (every night when None) as their
+    live closes settled it: ``{night_id: {"players", "bank", "mode", "transfers",
+    "hands"}}`` (the money part of :func:`night_summary`, names as the players are called
+    now), read from the stored close summaries (``store.money.close_summary``) in a few
+    queries whatever the club's years; a close with none that holds is worked out from the
+    log (:func:`night_summary`). Open nights are left out. Read-only."""
+    closes = live_closes(db, night_ids)
+    stored = read_summaries(db, list(closes.values()))
+    names = _player_names(db, None)
+    out = {}
+    for night_id, close_id in closes.items():
+        money = stored.get(close_id)
+        if money is None:
+            summary = night_summary(db, night_id)
+            money = {k: v for k, v in summary.items() if k != "night"}
+        else:
+            _names_now(money, names, None)
+        out[night_id] = money
+    return out
+
+
+def store_missing_summaries(db: Database) -> int:
+    """Store the money summary of every live close that has none (closes made before
+    ``close_summaries``, ``store.money.close_summary``), each night in its own write
+    transaction. A write command (``flask init-db``), never a page.
+
+    :returns: how many closes were summarised.
+    """
+    count = 0
+    for night_id, close_id in missing_closes(db):
+        with write_tx(db):
+            if not db.execute("SELECT 1 FROM close_summaries WHERE close_id = ?", [close_id]).fetchone():
+                write_summary(db, close_id, night_id, money_summary(db, night_id, get_night(db, night_id)))
+                count += 1
+    return count
+
+
+def _player_names(db: Database, ids: list[int] | None) -> dict[int, str]:
+    """``{player_id: name}`` of ``ids`` (every player when None)."""
+    if ids is None:
+        return dict(db.execute("SELECT id, name FROM players").fetchall())
+    if not ids:
+        return {}
+    return dict(db.execute(f"SELECT id, name FROM players WHERE id IN ({', '.join('?' for _ in ids)})",
+                           list(ids)).fetchall())
+
+
+def _names_now(money: dict, names: dict[int, str], charged: int | None) -> None:
+    """A stored summary's names as the players are called now (``names``: id -> name; a
+    player renamed after the close): the players, the transfers' payers and payees, the
+    bank's miscounts and the player a difference was charged or credited to
+    (``charged``)."""
+    for row in money["players"]:
+        row["name"] = names.get(row["player_id"], row["name"])
+    for t in money["transfers"]:
+        t["payer"], t["payee"] = names.get(t["payer_id"], t["payer"]), names.get(t["payee_id"], t["payee"])
+    for m in money["bank"].get("miscounts") or []:
+        m["name"] = names.get(m.get("player_id"), m.get("name"))
+    if money["bank"].get("resolved_name") is not None and charged in names:
+        money["bank"]["resolved_name"] = names[charged]
 
 
 def player_ledger(db: Database, player_id: int) -> dict:

@@ -209,6 +209,8 @@ PROBLEMS: dict[str, Callable[[dict, dict], str]] = {
                                     "were sealed were never linked: they cannot be verified"),
     "result_changed": lambda p, q: _("the stored result of hand %(hand)s was changed; it is re-judged from the "
                                      "log", hand=q["hand"]),
+    "summary_changed": lambda p, q: _("the stored money summary of the night's close was changed; the pages "
+                                      "work the money out from the log"),
     "printed_head_unknown": lambda p, q: ngettext("the printed head %(head)s is not in night %(night)s's chain "
                                                   "(%(num)s links): the record was rewritten since it was "
                                                   "printed, or the head is another night's",

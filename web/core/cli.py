@@ -86,10 +86,12 @@ def _store() -> Iterator:
 def init_db_command():
     """Create the database (or bring its schema up to date), and store the referee's ruling
     of every hand that has none, or one from another version of the referee (until then
-    the pages judge those hands on every read)."""
+    the pages judge those hands on every read), and the money summary of every close made
+    before closes stored one (``store.money.ledger.store_missing_summaries``)."""
     with _store() as db:
         applied = [m.name for m in store.migrations.applied(db)]
         judged = store.hand.judging.store_stale(db)
+        store.money.ledger.store_missing_summaries(db)
     with spoken():
         ready = _("database ready at %(path)s (%(count)s migrations)", path=current_app.config["DATABASE"],
                   count=len(applied))
