@@ -65,15 +65,13 @@ def live_closes(db: Database, night_ids: list[int] | None = None) -> dict[int, i
     """``{night_id: the id of its live close}`` of the closed nights (among ``night_ids``;
     every night when None), as ``store.night.nights.live_close`` finds it (the newest close
     not voided), in one query. Read-only."""
-    sql = ("SELECT l.night_id, MAX(l.id) FROM ledger l WHERE l.kind = 'close' AND NOT EXISTS (SELECT 1 FROM "
-           "ledger v WHERE v.kind = 'void' AND v.target = l.id)")
-    args: list = []
-    if night_ids is not None:
-        if not night_ids:
-            return {}
-        sql += f" AND l.night_id IN ({', '.join('?' for _ in night_ids)})"
-        args = list(night_ids)
-    return dict(db.execute(sql + " GROUP BY l.night_id", args).fetchall())
+    if night_ids is not None and not night_ids:
+        return {}
+    among = "1" if night_ids is None else f"l.night_id IN ({', '.join('?' for _ in night_ids)})"
+    return dict(db.execute(
+        f"SELECT l.night_id, MAX(l.id) FROM ledger l WHERE l.kind = 'close' AND {among} AND NOT EXISTS "
+        "(SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.target = l.id) GROUP BY l.night_id",
+        list(night_ids or [])).fetchall())
 
 
 def missing_closes(db: Database) -> list[tuple[int, int]]:

@@ -634,58 +634,82 @@ def _names_now(money: dict, names: dict[int, str], charged: int | None) -> None:
         money["bank"]["resolved_name"] = names[charged]
 
 
-def player_ledger(db: Database, player_id: int) -> dict:
+RECENT = 3
+"""How many of a player's newest closed nights the phone page shows in full (with the
+open nights); the older ones are a line each, a tap away (issue 25)."""
+
+
+def player_ledger(db: Database, player_id: int, *, night_id: int | None = None, recent: int = RECENT) -> dict:
     """A player's ledger across nights (for the phone page).
 
-    :returns: ``{"player": {"id", "name"}, "nights": [{"night_id", "local_date",
-        "currency", "closed", "bought", "counted", "net_chips", "net_cents", "running_cents",
-        "entries": [{"kind", "chips", "entered_at", "voided"}], "hands": [{"hand_id",
-        "number", "findings"}], "count_findings": [the player's own cash-out counts that
-        differ from the referee's stacks: ``store.money.counts.player_count_findings``]}],
-        "totals": {currency: cents}}``; oldest night first;
-        ``hands`` are only those the player was dealt into, each with every finding of the
-        hand (a hand is public at the table; other players' ledgers are not shown);
-        ``running_cents`` is the running total of closed nights in that night's currency;
-        a night imported as a deliberate copy (``"copy"`` True: ``nights.copy_of``) is
-        listed and left out of the running total and the totals.
-    :raises StoreError: no such player.
+    Every night the player sat gets its figures (from the closed nights' stored close
+    summaries, :func:`closed_money`, so the list costs a line a night, not a night's
+    judging); the nights shown in full (``"full"`` True: the open nights and the
+    ``recent`` newest closed ones, or only ``night_id`` when it is given) also get their
+    ledger lines, hands and the player's count findings.
+
+    :returns: ``{"player": {"id", "name"}, "nights": [{"night_id", "local_date", "title",
+        "currency", "closed", "seat", "bought", "counted", "net_chips", "net_cents",
+        "running_cents", "copy", "full", and when full: "entries": [{"id", "kind", "chips",
+        "entered_at", "voided"}], "hands": [{"hand_id", "number", "findings"}],
+        "count_findings": [the player's own cash-out counts that differ from the chips on
+        the table: ``store.money.counts.player_count_findings``]}], "totals": {currency:
+        cents}}``; oldest night first; ``hands`` are only those the player was dealt into,
+        each with every finding of the hand (a hand is public at the table; other players'
+        ledgers are not shown); ``running_cents`` is the running total of closed nights in
+        that night's currency; a night imported as a deliberate copy (``"copy"`` True:
+        ``nights.copy_of``) is listed and left out of the running total and the totals.
+    :raises StoreError: no such player; ``no_night`` (``night_id`` is not a night the
+        player sat).
     """
     player = get_player(db, player_id)
+    sat = db.execute("SELECT DISTINCT n.id, n.copy_of, n.local_date, n.currency, n.title FROM nights n JOIN seats s "
+                     "ON s.night_id = n.id WHERE s.player_id = ? ORDER BY n.started_at, n.id", [player_id]).fetchall()
+    money = closed_money(db, [r[0] for r in sat])
+    if night_id is not None:
+        if night_id not in {r[0] for r in sat}:
+            raise StoreError("no_night", night=night_id)
+        full = {night_id}
+    else:
+        closed = [r[0] for r in sat if r[0] in money]
+        full = {r[0] for r in sat if r[0] not in money} | set(closed[max(0, len(closed) - recent):])
     nights = []
     totals: dict[str, int] = {}
-    for (night_id, _, copy_of) in db.execute("SELECT DISTINCT n.id, n.started_at, n.copy_of FROM nights n JOIN "
-                                             "seats s ON s.night_id = n.id WHERE s.player_id = ? "
-                                             "ORDER BY n.started_at, n.id", [player_id]).fetchall():
-        summary = night_summary(db, night_id)
-        mine = next((r for r in summary["players"] if r["player_id"] == player_id), None)
-        seat = next((p["seat"] for p in table_players(db, night_id) if p["player_id"] == player_id), None)
-        currency = summary["night"]["currency"]
+    for (sat_id, copy_of, local_date, currency, title) in sat:
+        closed_now = sat_id in money
+        rows = money[sat_id]["players"] if closed_now else night_summary(db, sat_id)["players"]
+        mine = next((r for r in rows if r["player_id"] == player_id), None)
         net_cents = mine["net_cents"] if mine else None
-        if net_cents is not None and summary["night"]["closed"] and copy_of is None:
+        if net_cents is not None and closed_now and copy_of is None:
             totals[currency] = totals.get(currency, 0) + net_cents
-        entries = [{"id": r[0], "kind": r[1], "chips": r[2], "entered_at": r[3], "voided": bool(r[4])}
-                   for r in db.execute(
-                       "SELECT l.id, l.kind, l.chips, l.entered_at, EXISTS(SELECT 1 FROM ledger v WHERE "
-                       "v.kind = 'void' AND v.target = l.id) FROM ledger l WHERE l.night_id = ? AND "
-                       "l.player_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment') ORDER BY l.id",
-                       [night_id, player_id])]
-        hands = []
-        hand_list = night_hands(db, night_id)
-        if hand_list:
-            try:
-                result = check_night(db, night_id)["hands"]
-            except ImportError:
-                result = []
-            dealt = _hands_dealt_in(db, night_id, player_id, seat)
-            for hand, entry in zip(hand_list, result):
-                if hand["id"] in dealt:  # the hand is public at the table: all its findings
-                    hands.append({"hand_id": hand["id"], "number": hand["number"],
-                                  "findings": list(entry.get("findings", []))})
-        nights.append({"night_id": night_id, "local_date": summary["night"]["local_date"],
-                       "currency": currency, "closed": summary["night"]["closed"], "seat": seat,
-                       "bought": mine["bought"] if mine else 0, "counted": mine["counted"] if mine else None,
-                       "net_chips": mine["net_chips"] if mine else None, "net_cents": net_cents,
-                       "running_cents": totals.get(currency, 0), "copy": copy_of is not None,
-                       "entries": entries, "hands": hands,
-                       "count_findings": player_count_findings(db, night_id, player_id)})
+        night = {"night_id": sat_id, "local_date": local_date, "title": title, "currency": currency,
+                 "closed": closed_now, "seat": mine["seat"] if mine else None,
+                 "bought": mine["bought"] if mine else 0, "counted": mine["counted"] if mine else None,
+                 "net_chips": mine["net_chips"] if mine else None, "net_cents": net_cents,
+                 "running_cents": totals.get(currency, 0), "copy": copy_of is not None, "full": sat_id in full}
+        if night["full"]:
+            night["seat"] = next((p["seat"] for p in table_players(db, sat_id) if p["player_id"] == player_id), None)
+            night.update(_night_detail(db, sat_id, player_id, night["seat"]))
+        nights.append(night)
     return {"player": {"id": player["id"], "name": player["name"]}, "nights": nights, "totals": totals}
+
+
+def _night_detail(db: Database, night_id: int, player_id: int, seat: int | None) -> dict:
+    """What :func:`player_ledger` adds to a night shown in full: ``{"entries", "hands",
+    "count_findings"}``."""
+    entries = [{"id": r[0], "kind": r[1], "chips": r[2], "entered_at": r[3], "voided": bool(r[4])}
+               for r in db.execute(
+                   "SELECT l.id, l.kind, l.chips, l.entered_at, EXISTS(SELECT 1 FROM ledger v WHERE "
+                   "v.kind = 'void' AND v.target = l.id) FROM ledger l WHERE l.night_id = ? AND "
+                   "l.player_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment') ORDER BY l.id",
+                   [night_id, player_id])]
+    hands = []
+    hand_list = night_hands(db, night_id)
+    if hand_list:
+        result = check_night(db, night_id)["hands"]
+        dealt = _hands_dealt_in(db, night_id, player_id, seat)
+        for hand, entry in zip(hand_list, result):
+            if hand["id"] in dealt:  # the hand is public at the table: all its findings
+                hands.append({"hand_id": hand["id"], "number": hand["number"],
+                              "findings": list(entry.get("findings", []))})
+    return {"entries": entries, "hands": hands, "count_findings": player_count_findings(db, night_id, player_id)}

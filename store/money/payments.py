@@ -414,8 +414,9 @@ def outstanding_totals(rows: list[dict]) -> list[dict]:
     return sorted(totals.values(), key=lambda r: (r["name"] or "", r["currency"]))
 
 
-def player_transfers(db: Database, player_id: int) -> list[dict]:
-    """What a player pays and is paid, per night they played (oldest first), with status.
+def player_transfers(db: Database, player_id: int, night_ids: list[int] | None = None) -> list[dict]:
+    """What a player pays and is paid, per night they played (oldest first; only
+    ``night_ids`` when given), with status.
 
     :returns: ``[{"night_id", "local_date", "title", "currency", "closed", "pay": [transfers
         the player pays], "receive": [transfers the player receives], "stale": [their live
@@ -426,6 +427,8 @@ def player_transfers(db: Database, player_id: int) -> list[dict]:
     out = []
     for (night_id,) in db.execute("SELECT DISTINCT n.id FROM nights n JOIN seats s ON s.night_id = n.id "
                                   "WHERE s.player_id = ? ORDER BY n.started_at, n.id", [player_id]).fetchall():
+        if night_ids is not None and night_id not in night_ids:
+            continue
         night = get_night(db, night_id)
         pay, receive, stale = [], [], []
         for what in WHATS:
@@ -484,8 +487,9 @@ def night_payments(db: Database, night_id: int) -> dict:
                                         {p["player_id"]: p["name"] for p in players})}
 
 
-def player_payments(db: Database, player_id: int) -> dict[int, dict]:
-    """What the phone shows of paying up, per night the player played, in one read:
+def player_payments(db: Database, player_id: int, night_ids: list[int] | None = None) -> dict[int, dict]:
+    """What the phone shows of paying up, per night the player played (only ``night_ids``
+    when given: the nights the page shows in full), in one read:
     ``{night_id: {...player_transfers night, "my_handle": the player's own handle or None
     (never one that does not match the record), "my_handle_unsealed": it does not,
     "expenses": store.money.expenses.player_expenses, "timezone", "markers"
@@ -496,7 +500,7 @@ def player_payments(db: Database, player_id: int) -> dict[int, dict]:
     with read_tx(db):
         mine, mine_unsealed = sealed_handle(db, player_id)
         out = {}
-        for night in player_transfers(db, player_id):
+        for night in player_transfers(db, player_id, night_ids):
             night_id = night["night_id"]
             names = {p["player_id"]: p["name"] for p in table_players(db, night_id)}
             out[night_id] = {**night, "my_handle": mine, "my_handle_unsealed": mine_unsealed,

@@ -33,30 +33,39 @@ def current_stack(db: Database, night_id: int, seat: int | None) -> int | None:
     return next((s["held"] for s in view["seats"] if s["seat"] == seat), None)
 
 
-def phone_page(db: Database, player_id: int) -> dict:
-    """Everything the phone page shows of a player, in one read transaction.
+def phone_page(db: Database, player_id: int, night_id: int | None = None) -> dict:
+    """Everything the phone page shows of a player, in one read transaction: every night's
+    figures, and the nights shown in full (``store.player_ledger``'s ``full``: the open
+    nights and the newest closed ones, or only ``night_id``) with their hands, disputes,
+    table and paying up. What it reads does not grow with the player's older nights
+    beyond a line each (issue 25).
 
     :returns: ``{"ledger": store.player_ledger (each hand's findings with the cards the
-        player may not see hidden), "disputes": store.player_disputes (rulings hidden
-        the same way), "nights": {night_id: {"night": store.get_night, "players": the
-        night's table, "stack": :func:`current_stack` (an open night; else None),
-        "results": [(store.club.standings.hand_results row, {seat: name at that hand})]
-        for the hands the player was dealt into, "entries":
-        store.club.standings.player_entries}}, "settle":
-        store.money.payments.player_payments}``. Read-only.
-    :raises StoreError: no such player.
+        player may not see hidden), "disputes": store.player_disputes of the nights shown
+        in full (rulings hidden the same way), "nights": {night_id: {"night":
+        store.get_night, "players": the night's table, "stack": :func:`current_stack` (an
+        open night; else None), "results": [(store.club.standings.hand_results row,
+        {seat: name at that hand})] for the hands the player was dealt into, "entries":
+        store.club.standings.player_entries}} (the nights shown in full), "settle":
+        store.money.payments.player_payments of those nights}``. Read-only.
+    :raises StoreError: no such player; ``no_night`` (``night_id`` is not one of theirs).
     """
     with read_tx(db):
-        ledger = player_ledger(db, player_id)
-        for night in ledger.get("nights", []):
+        ledger = player_ledger(db, player_id, night_id=night_id)
+        shown = [n for n in ledger.get("nights", []) if n["full"]]
+        hand_ids = set()
+        for night in shown:
             for hand in night.get("hands", []):
                 hand["findings"] = hidden_findings(db, hand["hand_id"], player_id, hand["findings"])
+                hand_ids.add(hand["hand_id"])
         by_hand: dict[int, list[dict]] = {}
         for dispute in player_disputes(db, player_id):
-            by_hand.setdefault(dispute["hand_id"], []).append(dispute)
+            if dispute["hand_id"] in hand_ids:
+                by_hand.setdefault(dispute["hand_id"], []).append(dispute)
         disputes = [d for hand_id, mine in by_hand.items() for d in player_rulings(db, hand_id, player_id, mine)]
-        nights = {n["night_id"]: _night(db, n, player_id) for n in ledger.get("nights", [])}
-        return {"ledger": ledger, "disputes": disputes, "nights": nights, "settle": player_payments(db, player_id)}
+        nights = {n["night_id"]: _night(db, n, player_id) for n in shown}
+        return {"ledger": ledger, "disputes": disputes, "nights": nights,
+                "settle": player_payments(db, player_id, night_ids=list(nights))}
 
 
 def _night(db: Database, night: dict, player_id: int) -> dict:

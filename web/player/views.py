@@ -88,24 +88,49 @@ def player_link(view):
 @bp.get("/<token>")
 @player_link
 def ledger(token: str):
-    """The player's ledger page (HTML, made for a 360 px wide phone)."""
+    """The player's ledger page (HTML, made for a 360 px wide phone): the running total
+    and its chart, the open nights and the newest closed ones in full, each older night a
+    line with its net and a link to its own page (:func:`night`)."""
+    return _ledger_page(token, None)
 
+
+@bp.get("/<token>/night/<int:night_id>")
+@player_link
+def night(token: str, night_id: int):
+    """One of the player's nights in full (an older night of :func:`ledger`); a night the
+    player did not sit is the 404 of the player pages."""
+    return _ledger_page(token, night_id)
+
+
+def _ledger_page(token: str, night_id: int | None):
+    """The ledger page, with every night in full that ``store.player.phone.phone_page``
+    says (``night_id``: only that one)."""
     player_id = g.player_id
-    page = phone_page(get_db(), player_id)
+    try:
+        page = phone_page(get_db(), player_id, night_id)
+    except store.StoreError:
+        abort(404)
     data = page["ledger"]
     disputes = disputes_by_hand(page["disputes"], player_id)
     nights = data.get("nights", [])
-    for night in nights:
+    for n in nights:
+        if not n["full"]:
+            continue
         # the player by name, everyone else by seat (no other player is named on this page)
-        names = {night["seat"]: data["player"]["name"]} if night.get("seat") is not None else {}
-        for hand in night.get("hands", []):
+        names = {n["seat"]: data["player"]["name"]} if n.get("seat") is not None else {}
+        for hand in n.get("hands", []):
             hand["findings"] = i18n.say_findings(hand["findings"], names)
-        night["count_findings"] = i18n.say_findings(night.get("count_findings", []), names)
-    cards = {n["night_id"]: phone.night_card(page["nights"][n["night_id"]], player_id, n.get("seat")) for n in nights}
+        n["count_findings"] = i18n.say_findings(n.get("count_findings", []), names)
+    cards = {n["night_id"]: phone.night_card(page["nights"][n["night_id"]], player_id, n.get("seat"))
+             for n in nights if n["full"]}
     settle = said_settle(page["settle"])
     distinct_titles(cards)
+    for n in nights:
+        if not n["full"]:
+            n["when"] = format_date(date.fromisoformat(n["local_date"]), "EEE d MMM y")
     response = render_template("player/ledger.html", ledger=data, nights=nights, token=token,
-                               disputes=disputes, cards=cards, settle=settle,
+                               disputes=disputes, cards=cards, settle=settle, one_night=night_id,
+                               earlier=[n for n in nights if not n["full"]],
                                trend=trend_charts(nights))
     return response, 200, PRIVATE
 

@@ -39,6 +39,7 @@ PARAMS = {
     "night_pending": (None, "nights", 1, {}),
     "money_pending": (None, None, None, {}),
     "result_changed": (None, "hand_results", 7, {"hand": 1}),
+    "summary_changed": (None, "close_summaries", 9, {"close": 9}),
     "printed_head_unknown": (None, None, None, {"head": "ab" * 32, "night": 1, "links": 9}),
 }
 """A problem of each code, as ``verify`` returns it: ``(link, table, row id, params)``."""
