@@ -34,7 +34,8 @@ SQLite file:
      .../tap`` of the next legal action of tonight's next hand (the hand started, and ended
      when it runs out, by untimed taps; the CSRF token from the state's answer).
 
-A page that answers other than 200 (an older checkout without it) prints ``n/a``.
+A page that answers other than 200 or fails (an older checkout without it) prints ``n/a``,
+and why on stderr (its status, or its exception and where).
 ``--cpu`` times this process's CPU (``time.process_time``) instead of the wall clock: less
 swayed by other work on a shared machine.
 
@@ -62,6 +63,7 @@ import statistics
 import sys
 import tempfile
 import time
+import traceback
 import uuid
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -306,7 +308,7 @@ def measure(path: Path, facts: dict, repeat: int, clock) -> tuple[dict, float | 
     from app import create_app
 
     app = create_app({"DATABASE": str(path), "SECRET_KEY": SECRET, "HOST_PIN": PIN})
-    app.logger.disabled = True
+    app.config["PROPAGATE_EXCEPTIONS"] = True  # (a page that fails says why: its exception, not a bare 500)
     client = app.test_client()
     host_login(client, path)
     closed, number = facts["closed"], facts["hand"]
@@ -337,7 +339,9 @@ def measure(path: Path, facts: dict, repeat: int, clock) -> tuple[dict, float | 
                 raise NotAvailable("no closed night")
         except Exception as exc:  # noqa: BLE001 - an older checkout's page: n/a, said
             out[page] = None
-            print(f"  {page}: n/a ({type(exc).__name__}: {str(exc)[:120]})", file=sys.stderr)
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            print(f"  {page}: n/a ({type(exc).__name__}: {str(exc)[:160]}; at {where.filename}:{where.lineno})",
+                  file=sys.stderr)
     _forget_pool(path)
     return out, kb
 
