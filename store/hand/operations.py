@@ -10,10 +10,10 @@ No rule lives here: who owes which forced chips, the award, whether anything abo
 hand is in doubt and what a wrong push left to hand back are the referee's
 (``referee.table.hand_state``: the seat due, its legal actions, ``proposed_awards``, the
 findings; ``referee.check``'s hand entry: awards, pushes, ``moves``; the plans are
-``store.hand.table_view.forced_plan``, ``finish_plan`` and ``hand_over_lines``). Each op stores its lines in ONE
-write transaction, each line under a key derived from the tap's key (``key + ":" + ...``),
-so a retried tap (the same key) stores nothing twice: it is answered from what the first
-one stored, before any version check (as ``store.append_action`` does).
+``store.hand.table_view.forced_plan``, ``finish_plan`` and ``hand_over_lines``). Each op
+stores its lines in ONE write transaction, each line under a key derived from the tap's key
+(``key + ":" + ...``), so a retried tap (the same key) stores nothing twice: it is answered
+from what the first one stored, before any version check (as ``store.append_action`` does).
 """
 
 from __future__ import annotations
@@ -64,8 +64,9 @@ class Tap:
     None (the hand in progress; for an undo the hand of ``event_id``); ``action``: the
     action line (``"p3 open 10"``, trimmed) of an ``action``; ``event_id`` and ``reason``
     (trimmed, at most 200 characters) of an ``undo``; ``events``: how many lines a
-    ``forced_bets`` or ``hand_over`` tap stores as the tablet showed them, or None; ``after_hand``,
-    ``button`` and ``stacks`` (``{seat (str): chips}`` or None) of a ``start_hand``.
+    ``forced_bets`` or ``hand_over`` tap stores as the tablet showed them, or None;
+    ``after_hand``, ``button`` and ``stacks`` (``{seat (str): chips}`` or None) of a
+    ``start_hand``.
     """
 
     op: str
@@ -301,9 +302,9 @@ def hand_over(db, night_id: int, hand_id: int, *, entered_by: str, key: str, ver
     :raises StoreError: ``hand_finished`` (a later hand was started), ``hand_over_in_play``
         (number: the hand is not closed), ``stale_version``, ``hand_ruled`` (number,
         dispute: the host ruled on the hand, which then changes only through the host's
-        dispute page), ``hand_over_nothing`` (number:
-        no difference is left to hand back), ``hand_over_changed`` (number, owed, said: the
-        referee now asks for another count of lines than the tablet showed), as
+        dispute page), ``hand_over_nothing`` (number: no difference is left to hand back),
+        ``hand_over_changed`` (number, owed, said: the referee now asks for another count
+        of lines than the tablet showed), as
         ``hand_moves`` (``awards_unknown``, ``pushes_unbalanced``) and ``check_lines``;
         the night closed; nothing written on a refusal.
     """

@@ -1,8 +1,8 @@
 """The dealer tablet's view of the table (:func:`table_view`): what the hand page draws,
 as JSON, from the referee's own state of the hand (``referee.table.hand_state``) and the
 stored log, and what each of its one-tap buttons would store now (:func:`forced_plan`,
-:func:`finish_plan`, :func:`hand_over_lines`). No rule logic here: whose turn, the legal actions, the pots, who has
-acted, findings and awards are the referee's. The hand is judged from its own start (the
+:func:`finish_plan`, :func:`hand_over_lines`). No rule logic here: whose turn, the legal
+actions, the pots, who has acted, findings and awards are the referee's. The hand is judged from its own start (the
 stored result of the hand before it, ``store.hand.judging``), so a view costs the same at
 hand 1 and at hand 1,000, and reading it writes nothing.
 """
