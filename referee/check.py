@@ -66,7 +66,8 @@ def check(session: Any, rules: Any = None, lang: str | None = None) -> dict:
     :returns: ``{"hands": [{"hand": int, "findings": [finding dicts], "pots": [{"amount":
         int, "seats": [int]}], "awards": {seat: chips} or None, "recorded_awards":
         {seat: chips}, "stacks": {seat: chips}, "carried": int, "next_opening": str or
-        None, "chips_on_table": {seat: chips}, "table_differences": {seat: [...]}}],
+        None, "chips_on_table": {seat: chips}, "table_differences": {seat: [...]}, and
+        "moves": [...] only where the hand's ``d move`` lines moved chips}],
         "night": {"findings": [finding dicts]}}`` (:func:`hand_entry`), seats as strings,
         chips as ints. ``night`` holds the findings on the night as a whole: the session's
         optional ``cash_out`` counts against the chips on the table (:mod:`referee.count`).
@@ -87,16 +88,34 @@ def hand_entry(item: HandItem) -> dict:
     """One judged hand (:func:`referee.session.play_hand`) as an entry of ``check``'s
     ``hands`` (CONTRACT.md section 4): ``{"hand", "findings", "pots", "awards",
     "recorded_awards", "stacks", "carried", "next_opening", "chips_on_table",
-    "table_differences"}``, seats as strings. ``chips_on_table``: seat -> the chips the
-    seat physically holds after the hand (CONTRACT.md 4: the stacks plus what the dealer's
-    pushes gave beyond the rules' awards, plus the ``d move`` lines); ``table_differences``:
-    for each seat whose chips on the table differ from its stack, why: ``[{"hand",
-    "reason": "pushed"|"moved", "chips" (signed), "other" (the seat of a move, else
-    None)}]`` (:mod:`referee.chips_on_table`), ``{}`` when every seat holds its stack."""
+    "table_differences"}``, and ``"moves"`` where the hand has any; seats as strings.
+    ``chips_on_table``: seat -> the chips the seat physically holds after the hand
+    (CONTRACT.md 4: the stacks plus what the dealer's pushes gave beyond the rules'
+    awards, plus the ``d move`` lines); ``table_differences``: for each seat whose chips on
+    the table differ from its stack, why: ``[{"hand", "reason": "pushed"|"moved", "chips"
+    (signed), "other" (the seat of a move, else None)}]`` (:mod:`referee.chips_on_table`),
+    ``{}`` when every seat holds its stack.
+
+    ``moves`` (beyond CONTRACT.md 4's keys, present only when the hand's ``d move`` lines,
+    CONTRACT.md 2, handed chips over): what they moved, in log order, ``[{"from": seat,
+    "to": seat, "chips": int > 0}]`` (seats as ints), each line at most what the giver then
+    held (:func:`referee.chips_on_table.settle_moves`; a line that moved nothing is left
+    out). Whoever wrote the lines (a ruling settled at the table, the dealer's hand-over),
+    this is what was handed back at the table: the store takes it off what a ruling still
+    has to move (``store.dispute.rulings.hand_moves``), never parsing the lines itself.
+
+    >>> s = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+    ...      "players": [{"seat": 1, "stack": 100}, {"seat": 2, "stack": 100}],
+    ...      "hands": [{"button": 2, "actions": ["p1 ante 5", "p2 ante 5", "p1 open 10",
+    ...                 "p2 fold", "p1 show JsJd4c3h2s", "d award p2 20", "d move p2 p1 20"]}]}
+    >>> out = check(s)["hands"][0]
+    >>> out["moves"], out["chips_on_table"], out["table_differences"]
+    ([{'from': 2, 'to': 1, 'chips': 20}], {'1': 105, '2': 95}, {})
+    """
     result = item.result
     extra = item.extra
     findings = [f.as_dict() for f in extra + result.findings] if extra or result.findings else []
-    return {
+    entry = {
         "hand": item.number,
         "findings": findings,
         "pots": [p.as_dict() for p in result.pots],
@@ -108,6 +127,10 @@ def hand_entry(item: HandItem) -> dict:
         "chips_on_table": _keyed(on_table(result.stacks, item.gap)),
         "table_differences": gap_json(item.gap),
     }
+    moves = [{"from": giver, "to": taker, "chips": chips} for giver, taker, chips in result.moves if chips]
+    if moves:
+        entry["moves"] = moves
+    return entry
 
 
 def has_errors(result: dict) -> bool:

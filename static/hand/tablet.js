@@ -670,14 +670,17 @@
     box.setAttribute("data-count", String(text ? server.open_disputes : 0));
   }
 
-  // After a hand whose pushed chips differ from the referee's award, the referee carries
-  // its own stacks: say so, which hand, by how much (players by name), and the two ways
-  // out, naming the buttons as the page labels them. The banner ends with its hand: the
-  // server gives no gap once a hand is in progress (store/hand/table_view.py award_gap).
+  // After a hand whose pushed chips differ from the referee's award: say so, which hand, by
+  // how much (players by name), how to correct the log (naming the buttons as the page
+  // labels them), and the choice a host's ruling offers, in its words: at the table (the
+  // server's lines, said in words: one tap hands the chips back) or in money (the next
+  // hand; the difference stays on the table until a ruling settles it). The banner ends
+  // with its hand: the server gives no gap once a hand is in progress, nor once the chips
+  // were handed back (store/hand/table_view.py award_gap).
   function gapHiddenKey(gap) { return "tapete-gap-hidden-" + CFG.night + "-" + gap.hand_id; }
   function renderGap() {
     var box = $("award-gap"), gap = awardGap;
-    var hidden = !gap || !!server.in_progress;
+    var hidden = !gap || !!server.in_progress || startWaiting();   // (a next hand waits: the choice is made)
     try { hidden = hidden || window.localStorage.getItem(gapHiddenKey(gap)) === "1"; } catch (e) { /* private mode */ }
     box.hidden = hidden;
     if (hidden) { return; }
@@ -686,15 +689,18 @@
       return seatLabel(seat) + " " + (d > 0 ? "+" : "\u2212") + num(Math.abs(d));
     }).join(", ");
     $("award-gap-text").textContent = fmt(S.gap, {hand: gap.hand, diff: diff});
-    $("award-gap-fix").textContent = fmt(S.gap_fix, {undo: undoLabel(), confirm: S.confirm,
-                                                     accept: S.gap_accept});
+    $("award-gap-fix").textContent = fmt(S.gap_fix, {undo: undoLabel(), confirm: S.confirm});
+    var words = gap.words || gap.lines || [];
+    $("award-gap-table-choice").hidden = !(gap.lines || []).length;   // none: the tablet cannot hand over
+    $("award-gap-lines").textContent = words.join("; ");
+    $("award-gap-money-hint").textContent = fmt(S.gap_money, {hand: gap.hand});
     box.setAttribute("data-hand", String(gap.hand));
   }
 
   // Buttons whose tap is waiting stay disabled until the server has it.
   function renderButtons() {
-    ["award-confirm", "end-hand", "next-hand", "misdeal-btn", "undo-btn", "award-gap-accept", "forced-btn",
-     "finish-btn"].forEach(function (id) {
+    ["award-confirm", "end-hand", "next-hand", "misdeal-btn", "undo-btn", "award-gap-table", "award-gap-money",
+     "forced-btn", "finish-btn"].forEach(function (id) {
       $(id).disabled = queue.items.some(function (t) { return t.ui_button === id; });
     });
     ["deal-btn", "serve-btn"].forEach(function (id) { $(id).disabled = !known(selected); });
@@ -1086,9 +1092,14 @@
     close();
   });
   $("next-hand").addEventListener("click", function () { pushTap({op: "start_hand"}, "next-hand"); });
-  $("award-gap-accept").addEventListener("click", function () {
-    if (awardGap) { pushTap({op: "start_hand", stacks: awardGap.table_stacks}, "award-gap-accept"); }
+  // at the table: the d move lines the banner shows, on the hand it names (its version);
+  // in money: the ordinary next hand, the chips where they are
+  $("award-gap-table").addEventListener("click", function () {
+    if (awardGap && (awardGap.lines || []).length && !startWaiting()) {
+      pushTap({op: "hand_over", hand_id: awardGap.hand_id, events: awardGap.lines.length}, "award-gap-table");
+    }
   });
+  $("award-gap-money").addEventListener("click", function () { pushTap({op: "start_hand"}, "award-gap-money"); });
   $("award-gap-hide").addEventListener("click", function () {
     try { window.localStorage.setItem(gapHiddenKey(awardGap), "1"); } catch (e) { /* private mode */ }
     renderGap();

@@ -25,8 +25,9 @@
  * Two tablets on one hand: each tap carries what the tablet saw when it was made
  * (:func:`stamp`, called by ``push(tap, seen)``): ``version``, the hand's version (its
  * number of events, store/hand/table_view.py) the table showed plus the events of the taps queued
- * before it for the same hand (:func:`eventsOf`: one each; a ``forced_bets`` the count it
- * says, ``events``, from the server's ``forced`` list); a ``start_hand`` carries
+ * before it for the same hand (:func:`eventsOf`: one each; a ``forced_bets`` or a
+ * ``hand_over`` the count it says, ``events``, from the server's ``forced`` list or the
+ * award gap's ``lines``); a ``start_hand`` carries
  * ``after_hand``, the last hand seen. A ``finish_hand`` (award, close, next hand in one tap)
  * starts a hand for the taps queued after it, as a ``start_hand`` does. A refused tap takes
  * the later taps of its hand with it (:func:`settleAfter`); so does a stored ``finish_hand``
@@ -77,7 +78,7 @@
   }
 
   // each stores events of its hand (:func:`eventsOf` says how many)
-  var EVENT_OPS = ["action", "undo", "end_hand", "forced_bets", "finish_hand"];
+  var EVENT_OPS = ["action", "undo", "end_hand", "forced_bets", "finish_hand", "hand_over"];
   // each starts a hand for the taps queued after it (a finish_hand: where the server can)
   var START_OPS = ["start_hand", "finish_hand"];
 
@@ -87,11 +88,12 @@
    * ``finish_hand``, which closes its hand and starts the next). */
   function startsHand(t) { return START_OPS.indexOf(t.op) >= 0; }
 
-  /* How many events of its hand ``t`` stores: a ``forced_bets`` the lines it said
-   * (``events``: the server's ``forced`` list when it was tapped; the server refuses it,
-   * 409, where it would store another count), any other event tap one. */
+  /* How many events of its hand ``t`` stores: a ``forced_bets`` or a ``hand_over`` the
+   * lines it said (``events``: the server's ``forced`` list, or the award gap's ``lines``,
+   * when it was tapped; the server refuses it, 409, where it would store another count),
+   * any other event tap one. */
   function eventsOf(t) {
-    if (t.op === "forced_bets") {
+    if (t.op === "forced_bets" || t.op === "hand_over") {
       return typeof t.events === "number" && isFinite(t.events) && t.events >= 0 ? Math.floor(t.events) : 1;
     }
     return isEvent(t) ? 1 : 0;
@@ -99,7 +101,7 @@
 
   /* The tap as sent: ``tap`` given what the tablet saw, ``seen`` ({hand_id, version}: the
    * server's last table), and ``items`` (the taps queued before it, in order). Sets
-   * ``version`` on an action/undo/end_hand/forced_bets/finish_hand: the version seen plus
+   * ``version`` on an action/undo/end_hand/forced_bets/finish_hand/hand_over: the version seen plus
    * the events (:func:`eventsOf`) of the taps queued before it for the same hand; after a
    * queued start_hand or finish_hand (:func:`startsHand`; the tap's ``hand_id`` is null) the
    * events of the taps queued since that start, from 0. Sets ``after_hand`` on a start_hand

@@ -9,8 +9,10 @@ moves (issue 12; the model in the plan: "How the money moves after a ruling").
   ended). Never an UPDATE or DELETE; the hand and every later one are re-judged in the
   same transaction.
 - An upheld ruling moves, per player, ``awards - recorded_awards`` of the corrected hand
-  (minus what earlier live rulings on that hand moved) as ``adjustment`` ledger rows,
-  reason ``"ruling"``. A rejected ruling moves nothing.
+  (minus what was already settled: earlier live rulings' money, and every live ``d move``
+  line of the hand, :func:`hand_moves`) as ``adjustment`` ledger rows, reason
+  ``"ruling"``, or at the table (``store.dispute.ruling_modes``). A rejected ruling moves
+  nothing.
 - On a closed night the ruling reopens it (the close and the close's own adjustments are
   voided, never the ruling moves) and closes it again with the same mode, hub and
   resolution; both settlements stay readable (:func:`night_settlements`).
@@ -37,7 +39,6 @@ from store.dispute.ruling_modes import (
     require_moves_kept,
     require_table,
     settle,
-    table_moves,
     table_refusal,
 )
 from store.hand.events import correct_hand, correction_plan, correction_texts, hand_check
@@ -347,9 +348,13 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
 def hand_moves(db: Database, hand: dict, entry: dict) -> dict[int, int]:
     """The chips an upheld ruling moves for a hand, by player: per seat, what the rules
     push (``awards``) less what the dealer pushed (``recorded_awards``, the ``d award``
-    lines), less what earlier live rulings on the hand already moved, in money or at the
-    table (``store.dispute.ruling_modes.table_moves``) (CONTRACT.md 4: the
-    referee's ``stacks`` follow its awards, the chips on the table the pushes). Read-only.
+    lines), less what was already settled: in money by earlier live rulings on the hand
+    (their ``adjustment`` rows, ``store.dispute.disputes.ruling_move_rows``), and at the
+    table by every live ``d move`` line of the hand, whoever wrote it (a ruling settled at
+    the table, the dealer tablet's hand-over, ``store.hand.operations.hand_over``), as
+    the referee says they moved (the entry's ``moves``, ``referee.check.hand_entry``)
+    (CONTRACT.md 4: the referee's ``stacks`` follow its awards, the chips on the table the
+    pushes and the ``d move`` lines). So chips are never moved twice. Read-only.
 
     :param hand: ``store.hand.rows.hand_row`` of the hand; ``entry``: its referee entry
         (stored, or judged in memory for a preview).
@@ -372,16 +377,19 @@ def hand_moves(db: Database, hand: dict, entry: dict) -> dict[int, int]:
         moves[player_id] = moves.get(player_id, 0) + chips
     for player_id, chips, _ in ruling_move_rows(db, hand["night_id"], hand["id"]):
         moves[player_id] = moves.get(player_id, 0) - chips
-    for player_id, chips in table_moves(db, hand["night_id"], hand["id"]).items():
-        moves[player_id] = moves.get(player_id, 0) - chips
+    for move in entry.get("moves") or []:   # handed over at the table: the giver owes less
+        giver, taker = by_seat[move["from"]], by_seat[move["to"]]
+        moves[giver] = moves.get(giver, 0) + move["chips"]
+        moves[taker] = moves.get(taker, 0) - move["chips"]
     return {p: c for p, c in sorted(moves.items()) if c}
 
 
 def push_gap_left(db: Database, hand: dict, entry: dict) -> dict[str, int] | None:
     """What a wrong push still leaves unsettled in a hand, per seat, after the live rulings
-    on it moved their chips (:func:`hand_moves`, the one rule): the chips on the table less
-    the referee's (seat keys strings, zeros left out; ``{}`` once a ruling settled it). The
-    dealer tablet's gap banner shows this, so it goes once a ruling settled the gap. None
+    on it moved their chips and the live ``d move`` lines handed chips back
+    (:func:`hand_moves`, the one rule): the chips on the table less the referee's (seat
+    keys strings, zeros left out; ``{}`` once a ruling or the dealer's hand-over settled
+    it). The dealer tablet's gap banner shows this, so it goes once the gap is settled. None
     when :func:`hand_moves` refuses (awards unknown, pushes that do not add up to the pot:
     no ruling moves chips for such a hand). Read-only.
 

@@ -566,15 +566,19 @@ def check_lines(db: Database, hand: dict, lines: list[str]) -> None:
         _check_line(None, line, seats)
 
 
-def append_lines(db: Database, hand: dict, lines: list[str], *, entered_by: str) -> list[int]:
+def append_lines(db: Database, hand: dict, lines: list[str], *, entered_by: str,
+                 key: str | None = None) -> list[int]:
     """Append ``lines`` (already checked: :func:`check_lines`, or :func:`correction_plan`)
     to ``hand`` as ``action`` events after everything it has, ended or not, through the one
     append path (:func:`_append`: the chain link). Inside the caller's write transaction;
     the caller re-judges (``store.hand.judging.rejudge_hand``).
 
+    :param key: a tap's idempotency key: line ``i`` is stored under ``key + ":" + i`` (the
+        caller answers a retried key from them first); None: no keys.
     :returns: the new event ids, in order.
     """
-    return [_append(db, hand, "action", action=line, entered_by=entered_by, key=None) for line in lines]
+    return [_append(db, hand, "action", action=line, entered_by=entered_by,
+                    key=None if key is None else f"{key}:{i}") for i, line in enumerate(lines)]
 
 
 def void_events(db: Database, hand: dict, event_ids: list[int], *, reason: str, entered_by: str) -> None:

@@ -1,17 +1,19 @@
 """The dealer tablet's taps (``POST /dealer/<night>/<token>/tap``, ``web.hand.tablet``): one
 tap is one call, :func:`apply_tap`: the write it asks for, tried again while the database
 is locked, and the table it leaves (``store.hand.table_view``), read in one transaction for
-the answer. Two of its operations store several lines at once: everyone's forced bets in
-one tap (:func:`forced_bets`), and "confirm and next hand" (award, close, next hand) in one
-tap (:func:`finish_hand`).
+the answer. Three of its operations store several lines at once: everyone's forced bets in
+one tap (:func:`forced_bets`), "confirm and next hand" (award, close, next hand) in one
+tap (:func:`finish_hand`), and the chips of a wrong push handed back at the table
+(:func:`hand_over`).
 
-No rule lives here: who owes which forced chips, the award and whether anything about the
-hand is in doubt are the referee's (``referee.table.hand_state``: the seat due, its legal
-actions, ``proposed_awards``, the findings; the plans are
-``store.hand.table_view.forced_plan`` and ``finish_plan``). Each op stores its lines in ONE
-write transaction, each line under a key derived from the tap's key (``key + ":" + ...``),
-so a retried tap (the same key) stores nothing twice: it is answered from what the first
-one stored, before any version check (as ``store.append_action`` does).
+No rule lives here: who owes which forced chips, the award, whether anything about the
+hand is in doubt and what a wrong push left to hand back are the referee's
+(``referee.table.hand_state``: the seat due, its legal actions, ``proposed_awards``, the
+findings; ``referee.check``'s hand entry: awards, pushes, ``moves``; the plans are
+``store.hand.table_view.forced_plan``, ``finish_plan`` and ``hand_over_lines``). Each op
+stores its lines in ONE write transaction, each line under a key derived from the tap's key
+(``key + ":" + ...``), so a retried tap (the same key) stores nothing twice: it is answered
+from what the first one stored, before any version check (as ``store.append_action`` does).
 """
 
 from __future__ import annotations
@@ -26,12 +28,21 @@ from store.core.checks import StoreError
 from store.core.records import existing
 from store.core.transactions import Busy, busy_when_locked, read_tx, write_tx
 from store.hand import judging
-from store.hand.events import require_version
-from store.hand.rows import hand_row, night_event
-from store.hand.table_view import MAX_FORCED, finish_plan, forced_plan, hand_now, last_hand_id, read_view
+from store.hand.events import append_lines, check_lines, refuse_ruled, require_last, require_version
+from store.hand.rows import hand_ended, hand_row, night_event
+from store.hand.table_view import (
+    MAX_FORCED,
+    finish_plan,
+    forced_plan,
+    hand_now,
+    hand_over_lines,
+    last_hand_id,
+    read_view,
+)
 from store.night.dealer_links import entered_by as link_entered_by
+from store.night.nights import require_open
 
-OPS = frozenset({"action", "undo", "end_hand", "start_hand", "forced_bets", "finish_hand"})
+OPS = frozenset({"action", "undo", "end_hand", "start_hand", "forced_bets", "finish_hand", "hand_over"})
 """What a tap does (:class:`Tap`'s ``op``)."""
 
 WRITE_ATTEMPTS = 3
@@ -53,8 +64,9 @@ class Tap:
     None (the hand in progress; for an undo the hand of ``event_id``); ``action``: the
     action line (``"p3 open 10"``, trimmed) of an ``action``; ``event_id`` and ``reason``
     (trimmed, at most 200 characters) of an ``undo``; ``events``: how many lines a
-    ``forced_bets`` tap stores as the tablet showed them, or None; ``after_hand``,
-    ``button`` and ``stacks`` (``{seat (str): chips}`` or None) of a ``start_hand``.
+    ``forced_bets`` or ``hand_over`` tap stores as the tablet showed them, or None;
+    ``after_hand``, ``button`` and ``stacks`` (``{seat (str): chips}`` or None) of a
+    ``start_hand``.
     """
 
     op: str
@@ -88,9 +100,10 @@ def apply_tap(db, night_id: int, link: dict, tap: Tap) -> dict:
         (``show_without_cards``), no hand in progress (``no_hand_in_progress``), a hand of
         another night (``hand_not_this_night``, ``no_hand``), a stale table
         (``stale_version``, ``stale_hand``, ``hand_start_voided``, ``hand_finished``,
-        ``undo_not_newest``, ``forced_changed``), a key used for another tap
-        (``key_reused``), or as ``store.append_action``, ``store.undo_event``,
-        ``store.end_hand``, ``store.start_hand``, :func:`forced_bets`, :func:`finish_hand`.
+        ``undo_not_newest``, ``forced_changed``, ``hand_over_changed``), a key used for
+        another tap (``key_reused``), or as ``store.append_action``, ``store.undo_event``,
+        ``store.end_hand``, ``store.start_hand``, :func:`forced_bets`, :func:`finish_hand`,
+        :func:`hand_over`.
     :raises store.core.transactions.Busy: the database stayed locked past every try.
     """
     write = _write(db, night_id, tap, link_entered_by(link))
@@ -122,7 +135,7 @@ def _write(db, night_id: int, tap: Tap, who: str):
     if tap.op == "undo" and hand_id is None:   # the hand of the entry it names
         found = night_event(db, night_id, tap.event_id)
         hand_id = None if found is None else found["hand_id"]
-    hand_id = _hand_for_tap(db, night_id, hand_id, closed_too=tap.op == "undo")
+    hand_id = _hand_for_tap(db, night_id, hand_id, closed_too=tap.op in ("undo", "hand_over"))
     if tap.op == "action":
         return lambda: store.append_action(db, hand_id, tap.action, entered_by=who, key=tap.key,
                                            version=tap.version)
@@ -130,6 +143,9 @@ def _write(db, night_id: int, tap: Tap, who: str):
         return lambda: forced_bets(db, hand_id, entered_by=who, key=tap.key, version=tap.version, events=tap.events)
     if tap.op == "finish_hand":
         return lambda: finish_hand(db, night_id, hand_id, entered_by=who, key=tap.key, version=tap.version)
+    if tap.op == "hand_over":
+        return lambda: hand_over(db, night_id, hand_id, entered_by=who, key=tap.key, version=tap.version,
+                                 events=tap.events)
     if tap.op == "undo":
         return lambda: store.undo_event(db, hand_id, tap.event_id, reason=tap.reason, entered_by=who,
                                         key=tap.key, version=tap.version)
@@ -209,11 +225,14 @@ def forced_bets(db, hand_id: int, *, entered_by: str, key: str, version: int | N
         return last
 
 
-def _stored_lines(db, key: str) -> int | None:
-    """The last event stored under ``key:0``, ``key:1`` ... (a retried tap), else None."""
+def _stored_lines(db, key: str, match: dict | None = None) -> int | None:
+    """The last event stored under ``key:0``, ``key:1`` ... (a retried tap), else None.
+
+    :param match: column -> value each stored row must have (``store.core.records.existing``:
+        else ``key_reused``), or None."""
     last = None
     for i in range(MAX_FORCED):
-        found = existing(db, "events", f"{key}:{i}", "action")
+        found = existing(db, "events", f"{key}:{i}", "action", match)
         if found is None:
             break
         last = found
@@ -257,3 +276,55 @@ def finish_hand(db, night_id: int, hand_id: int, *, entered_by: str, key: str,
         if all(upcoming.get(seat, 0) > 0 for seat in state.get("dealt_in") or []):
             store.start_hand(db, night_id, entered_by=entered_by, key=f"{key}:next", after_hand=hand_id)
         return end_id
+
+
+def hand_over(db, night_id: int, hand_id: int, *, entered_by: str, key: str, version: int | None,
+              events: int | None = None) -> int:
+    """The gap banner's "at the table" tap (``store.hand.table_view.award_gap``): the dealer
+    hands back the chips a wrong push gave against the rules, now, as a ruling settled at
+    the table does (``store.dispute.ruling_modes``): the ``d move`` lines of
+    ``store.hand.table_view.hand_over_lines`` (CONTRACT.md 2: "after a hand, A chips handed
+    from seat A to seat B at the table outside the betting"; RRoP, Showdown, rule 3: an
+    error in awarding a pot is put right) appended to the finished hand after its ``end``
+    (``store.hand.events.check_lines`` and ``append_lines``: each an ``action`` event in
+    the night's keyed chain, ``entered_by`` the tablet link's label), the hand re-judged
+    (``store.hand.judging.rejudge_hand``). Then the chips on the table are the referee's
+    stacks and the banner goes; a later ruling on the hand moves nothing more
+    (``store.dispute.rulings.hand_moves`` takes every live ``d move`` line off). One
+    write transaction; line ``i`` under key ``key + ":" + i``, so a retried tap (the same
+    key) stores nothing twice and is answered before any check.
+
+    :param hand_id: the night's last hand, closed (the one the banner names).
+    :param events: how many lines the tablet showed (the banner's ``lines``; its later
+        queued taps count the hand's version on by as many), or None: not checked.
+    :returns: the event id of the last line stored (a retried key: the last one the first
+        tap stored).
+    :raises StoreError: ``hand_finished`` (a later hand was started), ``hand_over_in_play``
+        (number: the hand is not closed), ``stale_version``, ``hand_ruled`` (number,
+        dispute: the host ruled on the hand, which then changes only through the host's
+        dispute page), ``hand_over_nothing`` (number: no difference is left to hand back),
+        ``hand_over_changed`` (number, owed, said: the referee now asks for another count
+        of lines than the tablet showed), as
+        ``hand_moves`` (``awards_unknown``, ``pushes_unbalanced``) and ``check_lines``;
+        the night closed; nothing written on a refusal.
+    """
+    done = _stored_lines(db, key, {"hand_id": hand_id})
+    if done is not None:
+        return done
+    with write_tx(db):
+        hand = hand_row(db, hand_id)
+        require_open(db, night_id)
+        require_last(db, hand)
+        if not hand_ended(db, hand_id):
+            raise StoreError("hand_over_in_play", number=hand["number"])
+        require_version(db, hand, version)
+        refuse_ruled(db, hand)
+        lines = hand_over_lines(db, night_id, hand, store.hand_check(db, hand_id))
+        if not lines:
+            raise StoreError("hand_over_nothing", number=hand["number"])
+        if events is not None and events != len(lines):
+            raise StoreError("hand_over_changed", number=hand["number"], owed=len(lines), said=events)
+        check_lines(db, hand, lines)
+        event_ids = append_lines(db, hand, lines, entered_by=entered_by, key=key)
+        judging.rejudge_hand(db, hand_id)
+        return event_ids[-1]

@@ -1,8 +1,8 @@
 """The dealer tablet's view of the table (:func:`table_view`): what the hand page draws,
 as JSON, from the referee's own state of the hand (``referee.table.hand_state``) and the
 stored log, and what each of its one-tap buttons would store now (:func:`forced_plan`,
-:func:`finish_plan`). No rule logic here: whose turn, the legal actions, the pots, who has
-acted, findings and awards are the referee's. The hand is judged from its own start (the
+:func:`finish_plan`, :func:`hand_over_lines`). No rule logic here: whose turn, the legal
+actions, the pots, who has acted, findings and awards are the referee's. The hand is judged from its own start (the
 stored result of the hand before it, ``store.hand.judging``), so a view costs the same at
 hand 1 and at hand 1,000, and reading it writes nothing.
 """
@@ -13,9 +13,12 @@ import store
 from referee.session import play_hand
 from referee.state import Phase
 from referee.table import hand_state
+from store.core.checks import StoreError
 from store.core.transactions import read_tx
-from store.dispute.rulings import push_gap_left
+from store.dispute.ruling_modes import move_lines
+from store.dispute.rulings import hand_moves, push_gap_left
 from store.hand import judging
+from store.hand.events import refuse_ruled
 
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
@@ -238,22 +241,49 @@ def _table_gap(db, night_id: int, view: dict) -> dict[str, list[dict]]:
     return store.hand_check(db, hands[-1]["id"]).get("table_differences") or {}
 
 
+def hand_over_lines(db, night_id: int, hand: dict, entry: dict) -> list[str]:
+    """The ``d move`` lines one "at the table" tap of the gap banner (:func:`award_gap`)
+    stores now (``store.hand.operations.hand_over``): the chips a wrong push in ``hand``
+    still leaves unsettled, by the one rule a ruling follows too
+    (``store.dispute.rulings.hand_moves``: the rules' awards less the pushes, less what
+    rulings and earlier ``d move`` lines already settled), handed from the seats the push
+    over-paid to those it under-paid, as a ruling settled at the table writes them
+    (``store.dispute.ruling_modes.move_lines``; CONTRACT.md 2, ``d move pA pB A``).
+    Read-only.
+
+    :param hand: ``{"id", "number"}`` of the night's hand; ``entry``: its referee entry
+        (``store.hand_check``).
+    :returns: ``["d move p3 p4 75", ...]``; ``[]`` when nothing is left to hand over.
+    :raises StoreError: as ``hand_moves``: ``awards_unknown`` (number), ``pushes_unbalanced``
+        (number, pot, pushed): no chips can be handed back for such a hand.
+    """
+    return move_lines(db, night_id, hand_moves(db, {**hand, "night_id": night_id}, entry))
+
+
 def award_gap(db, night_id: int) -> dict | None:
     """The chips the table and the referee disagree on after the last finished hand, while
-    no hand is in progress (the choice it offers, fix the hand or start the next one with
-    the table's chips, is made once the next hand starts: then None).
+    no hand is in progress (the choice it offers is made before the next hand starts: then
+    None).
 
     When that hand's recorded awards differ from the referee's (an uncorrected
     ``wrong_award`` or ``chips_not_conserved``, CONTRACT.md 5), the referee carries its own
-    stacks into the next hand while the chips on the table follow the dealer's push.
+    stacks into the next hand while the chips on the table follow the dealer's push. The
+    banner offers the choice a host's ruling offers (``store.dispute.ruling_modes``): at
+    the table, the dealer hands the chips over now (``lines``, one tap:
+    ``store.hand.operations.hand_over``); or in money, the next hand starts as it is and
+    the chips stay where they are (a host's ruling on a dispute of the hand then moves the
+    money at the close).
 
-    A ruling that moved the chips of that hand (``store.dispute.rulings``) settled them: what it
-    moved is taken off (:func:`store.dispute.rulings.push_gap_left`).
+    What was settled already (a ruling, in money or at the table, or the dealer's
+    hand-over: every live ``d move`` line of the hand) is taken off
+    (:func:`store.dispute.rulings.push_gap_left`).
 
     :returns: None when they agree (or the referee cannot decide), else ``{"hand": number,
         "hand_id": int, "diff": {seat: chips on the table minus the referee's}, "awards":
-        {seat: chips} (the referee's), "recorded": {seat: chips} (the dealer's),
-        "table_stacks": {seat: chips on the table after that hand}}``; seat keys strings.
+        {seat: chips} (the referee's), "recorded": {seat: chips} (the dealer's), "lines":
+        [the ``d move`` lines the "at the table" tap stores, :func:`hand_over_lines`; ``[]``
+        where the tablet cannot hand chips over: the awards unknown, pushes that do not add
+        up to the pot, or a hand the host ruled on]}``; seat keys strings.
     """
     last = store.hand.rows.last_hand(db, night_id)
     if last is None or store.current_hand(db, night_id) is not None:
@@ -266,12 +296,15 @@ def award_gap(db, night_id: int) -> dict | None:
         return None
     seats = sorted(set(awards) | set(recorded), key=int)
     diff = {s: recorded.get(s, 0) - awards.get(s, 0) for s in seats if recorded.get(s, 0) != awards.get(s, 0)}
-    left = push_gap_left(db, {**last, "night_id": night_id}, checked)  # less what rulings moved
+    left = push_gap_left(db, {**last, "night_id": night_id}, checked)  # less what was settled
     if left is not None:
         diff = {s: left[s] for s in sorted(left, key=int)}
     if not diff:
         return None
-    stacks = checked.get("stacks") or {}
+    try:   # a ruled hand changes only through the host's dispute page (refuse_ruled)
+        refuse_ruled(db, last)
+        lines = hand_over_lines(db, night_id, last, checked)
+    except StoreError:
+        lines = []
     return {"hand": last["number"], "hand_id": last["id"], "diff": diff, "awards": awards,
-            "recorded": recorded,
-            "table_stacks": {s: stacks.get(s, 0) + diff.get(s, 0) for s in sorted(stacks, key=int)}}
+            "recorded": recorded, "lines": lines}

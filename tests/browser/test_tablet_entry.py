@@ -240,13 +240,50 @@ def test_after_an_uncorrected_wrong_award_the_dealer_page_names_the_hand_and_the
     page.wait_for_selector("#award-gap:not([hidden])")
     text = page.text_content("#award-gap")
     assert "Hand 1" in text and "Bruno +75" in text and "Chus \u221275" in text
-    assert "tap “Undo: the close of hand 1” (the hand reopens)" in text and "accept the difference" in text
-    page.click("#award-gap-accept")              # the next hand states the table's chips
+    assert "tap “Undo: the close of hand 1” (the hand reopens)" in text
+    assert page.text_content("#award-gap-table") == "at the table: the dealer hands the chips over now"
+    assert page.text_content("#award-gap-lines") == "Bruno hands 75 chips to Chus at the table"
+    assert page.get_attribute('#seats .seat[data-seat="3"]', "data-held") == "540"   # the push, on the table
+    page.click("#award-gap-table")              # at the table: the pot handed back now
+    page.wait_for_selector("#award-gap", state="hidden")
+    Tablet(page).wait_stored()
+    assert _log(db, night_id)[-1] == "d move p3 p4 75"
+    # the chips on the table are the referee's: 465 for seat 3, 540 for seat 4
+    for seat, chips in ((1, 495), (3, 465), (4, 540)):
+        page.wait_for_selector(f'#seats .seat[data-seat="{seat}"][data-held="{chips}"]')
+    assert page.locator("#seats .seat-referee").count() == 0
+    page.click("#next-hand")
     page.wait_for_selector("#misdeal-btn:not([hidden])")     # a hand in progress (its antes)
     hand2 = store.night_hands(db, night_id)[-1]
-    # the referee gives 465 to seat 3 and 540 to seat 4; the table has the pot with seat 3
-    assert hand2["number"] == 2 and hand2["stacks"] == {"1": 495, "3": 540, "4": 465}
+    assert hand2["number"] == 2 and hand2["stacks"] is None   # nothing to restate
     assert page.is_hidden("#award-gap")           # issue 15: the banner ends with its hand
+    context.close()
+
+
+def test_after_a_wrong_award_in_money_the_next_hand_leaves_the_chips_where_they_are(browser, server, app, db, case):
+    """The other choice (issue 24): in money, the ordinary next hand. The chips stay where
+    the dealer pushed them, nothing is restated and no chip is moved: the seats show the
+    chips on the table with the referee's figure beside them until a host's ruling on a
+    dispute settles the difference in money."""
+    night_id, token = _table(app, db, case)
+    hand_id = _store_actions(db, night_id, case["hands"][0]["actions"])   # pushed to seat 3
+    store.end_hand(db, hand_id, entered_by="test")
+    context, page = _open(browser, server, night_id, token)
+    page.wait_for_selector("#award-gap:not([hidden])")
+    assert page.text_content("#award-gap-money") == ("in money: the chips stay where they are; the money moves "
+                                                     "at the close")
+    assert "until a host's ruling on a dispute of hand 1 settles it, in money" in \
+        page.text_content("#award-gap-money-hint")
+    page.click("#award-gap-money")               # the ordinary next hand
+    page.wait_for_selector("#misdeal-btn:not([hidden])")
+    assert page.is_hidden("#award-gap")
+    assert _log(db, night_id, hand_id=hand_id)[-1] == "d award p3 75"   # no chip moved in the log
+    hand2 = store.night_hands(db, night_id)[-1]
+    assert hand2["number"] == 2 and hand2["stacks"] is None             # nothing restated
+    for seat, chips, referee in ((3, 540, 465), (4, 465, 540)):
+        page.wait_for_selector(f'#seats .seat[data-seat="{seat}"][data-held="{chips}"]')
+        assert f"(referee: {referee})" in page.text_content(f'#seats .seat[data-seat="{seat}"] .seat-referee')
+    assert page.locator('#findings li[data-kind="stack_mismatch"]').count() == 0
     context.close()
 
 

@@ -9,8 +9,9 @@ confirms in the page, the award-gap banner's lifetime and words, and a closed ni
   taps stored three").
 - Undo, misdeal and closing an unfinished hand ask in the page (no ``window.prompt`` or
   ``confirm``: any system dialog fails these tests).
-- After a wrong push the banner names players and the real buttons, cites no document, and
-  ends with its hand.
+- After a wrong push the banner names players and the real buttons, offers a host's ruling's
+  choice in its words (at the table: one tap hands the pot back), cites no document, and
+  ends once the chips are handed back.
 - A closed night's tablet says so and offers nothing (no "Next hand").
 Same set-up as ``tests/support/tablet_page.py`` (Playwright driving ``/usr/bin/chromium``, the
 page's clock paused).
@@ -164,32 +165,70 @@ def test_undo_misdeal_and_closing_early_are_confirmed_in_the_page(browser, serve
     context.close()
 
 
-def test_the_award_gap_names_players_and_real_buttons_cites_no_document_and_ends_with_its_hand(
+def _box(page, selector):
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box
+
+
+def test_the_award_gap_offers_a_rulings_choice_in_its_words_and_at_the_table_hands_the_pot_back(
         browser, server, app, db, case):
+    """Issue 24: after a wrong push the banner offers the choice a host's ruling offers, in
+    the dispute page's words: at the table (one tap: the pot handed back, ``d move``) or in
+    money (the next hand, the chips where they are). Players by name, the real buttons, no
+    document cited; at 1024x768 every button is a touch target of 44 px or more."""
     night_id, token = _table(app, db, case)
     hand_id = _store_actions(db, night_id, case["hands"][0]["actions"])   # pushed to Bruno; Chus's
     store.end_hand(db, hand_id, entered_by="test")
-    context, page, dialogs = _open(browser, server, night_id, token, lang="es")
+    context, page, dialogs = _open(browser, server, night_id, token, lang="es", width=1024, height=768)
+    tablet = Tablet(page)
     page.wait_for_selector("#award-gap:not([hidden])")
     text = page.text_content("#award-gap")
     assert "Bruno +75" in text and "Chus \u221275" in text and "Asiento" not in text
     undo_label = page.text_content("#undo-btn")
     assert undo_label == "Anular: el cierre de la mano 1"
     assert f"«{undo_label}»" in text and "«Confirmar»" in text
-    assert "«" + page.text_content("#award-gap-accept") + "»" in page.text_content("#award-gap-fix")
-    assert "Deshacer" not in page.inner_text("body")
+    # the two choices, in the words of the host's dispute page (one word per thing)
+    assert page.text_content("#award-gap-table") == "en la mesa: el repartidor entrega las fichas ahora"
+    assert page.text_content("#award-gap-money") == ("en dinero: las fichas se quedan donde están; el dinero "
+                                                     "se mueve al cierre")
+    assert page.text_content("#award-gap-lines") == "Bruno entrega 75 fichas en la mesa; las recibe Chus"
+    assert "hasta que la liquide en dinero un fallo del anfitrión sobre una reclamación de la mano 1" in \
+        page.text_content("#award-gap-money-hint")
+    body = page.inner_text("body")
+    assert "Deshacer" not in body and "como están en la mesa" not in body
+    assert not re.search(r"CONTRACT|contrato de Tapete|apartado \d", body)
+    for button in ("#award-gap-table", "#award-gap-money", "#award-gap-hide"):
+        box = _box(page, button)
+        assert box["height"] >= 44 and box["width"] >= 44, (button, box)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "tablet_award_gap_es.png"), full_page=True)
-    page.click("#award-gap-accept")                         # the next hand with the table's chips
-    page.wait_for_selector("#misdeal-btn:not([hidden])")    # a hand in progress (its antes)
-    page.wait_for_selector("#award-gap", state="hidden")    # ended with its hand
-    # the next hand's findings (the stacks differ from the referee's): Tapete's own rule said
-    # in words, no document or section named
+    page.click("#award-gap-table")                          # the dealer hands the pot over now
+    page.wait_for_selector("#award-gap", state="hidden")    # nothing left between table and referee
+    tablet.wait_stored()
+    assert _log(db, night_id)[-1] == "d move p3 p4 75"
+    assert store.current_hand(db, night_id) is None          # hand 1 stays closed; no next hand yet
+    # each seat's chips on the table are the referee's now: no referee figure beside them
+    for seat, chips in ((1, 495), (3, 465), (4, 540)):
+        assert page.get_attribute(f'#seats .seat[data-seat="{seat}"]', "data-held") == str(chips)
+    assert page.locator("#seats .seat-referee").count() == 0
+    assert store.hand_check(db, hand_id)["chips_on_table"] == {"1": 495, "3": 465, "4": 540}
+    page.wait_for_selector("#next-hand:not([hidden])")
+    page.click("#next-hand")
+    page.wait_for_selector("#misdeal-btn:not([hidden])")    # hand 2 in progress
+    assert store.night_hands(db, night_id)[-1]["stacks"] is None   # nothing restated
+    assert dialogs == []
+    context.close()
+    # a hand that states other stacks than the referee's (a count at the table): Tapete's
+    # own rule said in words, no document or section named
+    store.end_hand(db, store.current_hand(db, night_id), entered_by="test")
+    store.start_hand(db, night_id, entered_by="test", stacks={"1": 495, "3": 540, "4": 465})
+    context, page, dialogs = _open(browser, server, night_id, token, lang="es")
     page.wait_for_selector('#findings li[data-kind="stack_mismatch"]')
     body = page.inner_text("body")
     assert "norma de Tapete: una mano empieza con las fichas" in body
     assert not re.search(r"CONTRACT|contrato de Tapete|apartado \d", body)
-    # hand 2 played and closed: the banner does not come back
+    assert page.is_hidden("#award-gap")
     context.close()
     context, page, dialogs = _open(browser, server, night_id, token, lang="en")
     assert page.is_hidden("#award-gap")

@@ -27,6 +27,26 @@ test("the taps after everyone's forced bets count the hand's version on by the l
   assert.equal(eventsOf({op: "start_hand"}), 0);
 });
 
+test("handing a wrong push's chips over carries the closed hand's version and counts on by the lines it said", () => {
+  // the award gap's "at the table" tap (store/hand/operations.py hand_over): its lines are
+  // events of the closed hand; a later tap of that hand (an undo) counts past them, and a
+  // next hand queued after it starts from 0
+  const seen = {hand_id: 7, version: 16};
+  const items = [];
+  items.push(stamp(items, {op: "hand_over", hand_id: 7, events: 2}, seen));
+  items.push(stamp(items, {op: "undo", hand_id: 7, event_id: 99}, seen));
+  assert.deepEqual(items.map((t) => t.version), [16, 18]);
+  assert.equal(eventsOf({op: "hand_over", events: 2}), 2);
+  assert.equal(eventsOf({op: "hand_over"}), 1);
+  items.push(stamp(items, {op: "start_hand"}, seen));
+  assert.equal(items[2].after_hand, 7);
+  items.push(stamp(items, {op: "action", hand_id: null, action: "p1 ante 5"}, seen));
+  assert.equal(items[3].version, 0);
+  // refused (409: the referee now asks for other lines): the later taps of its hand go with it
+  const more = [{op: "undo", hand_id: 7, key: "u"}, {op: "start_hand", key: "s"}];
+  assert.deepEqual(settleAfter(more, {op: "hand_over", hand_id: 7}, "stale", {}).map((t) => t.key), ["u"]);
+});
+
 test("confirm and next hand carries its hand's version; the taps after it are the next hand's, from 0", () => {
   const seen = {hand_id: 7, version: 9};
   const items = [];

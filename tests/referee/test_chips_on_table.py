@@ -85,6 +85,7 @@ def test_a_move_changes_the_chips_on_the_table_not_the_pots_the_stacks_or_the_be
     """CONTRACT.md 2: a ``d move`` "changes the chips on the table, not the pots", wherever
     it stands in the log."""
     clean = play(WON_BY_1 + ["d award p1 25"])
+    assert "moves" not in clean   # (only a hand whose d move lines moved chips says what they moved)
     for at in (len(WON_BY_1) + 1, 3, 0):
         actions = WON_BY_1 + ["d award p1 25"]
         actions.insert(at, "d move p3 p4 20")
@@ -92,6 +93,7 @@ def test_a_move_changes_the_chips_on_the_table_not_the_pots_the_stacks_or_the_be
         assert hand["findings"] == [] and hand["pots"] == clean["pots"]
         assert hand["stacks"] == clean["stacks"] == {"1": 510, "3": 495, "4": 495}
         assert hand["chips_on_table"] == {"1": 510, "3": 475, "4": 515}
+        assert hand["moves"] == [{"from": 3, "to": 4, "chips": 20}]
         assert hand["table_differences"] == {
             "3": [{"hand": 1, "reason": "moved", "chips": -20, "other": 4}],
             "4": [{"hand": 1, "reason": "moved", "chips": 20, "other": 3}]}
@@ -108,6 +110,8 @@ def test_a_move_of_more_chips_than_the_seat_holds_moves_only_what_it_holds():
     assert hand["findings"][0]["severity"] == "error" and hand["findings"][0]["seat"] == 3
     assert hand["chips_on_table"] == {"1": 1005, "3": 0, "4": 495}
     assert sum(hand["chips_on_table"].values()) == 1500
+    # what the lines moved (the store takes it off a ruling's moves): the second, nothing
+    assert hand["moves"] == [{"from": 3, "to": 1, "chips": 495}]
     said = sentence(hand["findings"][0], "es", {1: "Ana", 3: "Bruno"})
     assert said == "Bruno entrega en la mesa 600 fichas para Ana, pero solo tiene 495: solo se entregan esas."
 
@@ -120,6 +124,7 @@ def test_a_move_counts_the_chips_a_wrong_push_gave_the_seat():
     assert kinds(hand) == [("wrong_award", 7)]
     assert hand["stacks"] == hand["chips_on_table"] == {"1": 510, "3": 495, "4": 495}
     assert hand["table_differences"] == {}
+    assert hand["moves"] == [{"from": 3, "to": 1, "chips": 25}]
 
 
 # ------------------------------------------------------------------ pushes beyond the pot

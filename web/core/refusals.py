@@ -588,6 +588,13 @@ MESSAGES = {
     "forced_changed": lambda p: _("Hand %(number)s changed since this tap was made: the referee now asks for "
                                   "other antes or blinds than the tablet showed. Nothing was stored; the "
                                   "table has been reloaded.", number=p["number"]),
+    "hand_over_in_play": lambda p: _("Hand %(number)s is still in play: the chips of a wrong push are handed "
+                                     "over at the table once the hand is closed. Nothing was stored.", **p),
+    "hand_over_nothing": lambda p: _("Hand %(number)s leaves no chips to hand over: the chips on the table are "
+                                     "the referee's. Nothing was stored.", **p),
+    "hand_over_changed": lambda p: _("Hand %(number)s changed since this tap was made: the referee now asks "
+                                     "for other chips to be handed over than the tablet showed. Nothing was "
+                                     "stored; the table has been reloaded.", number=p["number"]),
     "finish_in_doubt": lambda p: _("The referee's award is not certain for this hand: record the award, "
                                    "close the hand and start the next one step by step."),
     "undo_not_newest": lambda p: _("That is no longer the last entry of hand %(number)s: nothing was "

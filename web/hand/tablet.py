@@ -17,7 +17,12 @@ issues and revokes on the night page; a closed night answers 410 and says so):
   lines the tablet showed (the view's ``forced``), refused 409 where the referee now asks
   for another count; ``"op": "finish_hand"``: the referee's award, the close and the next
   hand, ``store.hand.operations.finish_hand``, answered with ``"started_hand"`` (the hand it
-  started, or null: none); both with ``"hand_id"`` and ``"version"``). A show line with no card seen is refused (400). ``key`` is the client's idempotency key (8-100
+  started, or null: none); ``"op": "hand_over"``: the award gap's "at the table" choice, the
+  ``d move`` lines that hand a wrong push's chips back, appended to the last hand, closed,
+  ``store.hand.operations.hand_over``, with ``"events"``: how many lines the tablet showed
+  (the gap's ``lines``), refused 409 where the referee now asks for another count; all
+  three with ``"hand_id"`` and ``"version"``). A show line with no card seen is refused
+  (400). ``key`` is the client's idempotency key (8-100
   printable ASCII characters, else 400): the same key sent twice is stored once (``store``
   keeps writes idempotent on it), answered before any version check; a key already used for other content (another night, hand or action) is
   refused. ``version`` is the hand's version the tablet saw (``store.hand_version``: its
@@ -93,7 +98,7 @@ def _small_int(value, low: int, high: int) -> bool:
 # --- access -----------------------------------------------------------------------------
 
 STALE = frozenset({"stale_version", "stale_hand", "hand_start_voided", "hand_finished", "undo_not_newest",
-                   "forced_changed"})
+                   "forced_changed", "hand_over_changed"})
 """Refusals that mean the tablet's table is out of date: 409 ``"stale": true`` (the page
 reloads the table and drops the later taps of that hand)."""
 
@@ -289,6 +294,8 @@ def tap_words(context: dict, body: dict) -> str | None:
         return _("Everyone puts in the ante")
     if op == "finish_hand":
         return _("Confirm and next hand")
+    if op == "hand_over":
+        return _("at the table: the dealer hands the chips over now")
     if op == "undo":
         event = context["event"]
         if event is None:
@@ -346,12 +353,14 @@ def _read_tap(body: dict, key: str) -> Tap | str:
     events = body.get("events")
     if op == "forced_bets" and events is not None and not _small_int(events, 1, MAX_FORCED):
         return _("Everyone's forced bets must say how many lines they store (a whole number): reload the table.")
+    if op == "hand_over" and events is not None and not _small_int(events, 1, MAX_FORCED):
+        return _("Handing the chips over must say how many lines it stores (a whole number): reload the table.")
     hand_id = body.get("hand_id")
     if hand_id is not None and not _small_int(hand_id, 1, MAX_NUMBER):
         return _("Each tap must name its hand by number (the hand's id): reload the table.")
     return Tap(op, key, version=version, hand_id=hand_id, action=action.strip() if op == "action" else None,
                event_id=event_id if op == "undo" else None, reason=reason.strip()[:200] if op == "undo" else None,
-               events=events if op == "forced_bets" else None)
+               events=events if op in ("forced_bets", "hand_over") else None)
 
 
 def said(view: dict) -> dict:
@@ -360,9 +369,10 @@ def said(view: dict) -> dict:
     each log line's ``words`` (:func:`web.core.i18n.say_line`, the referee's sentence:
     ``"Íñigo abre 2"``; the tablet shows them, the line as written only as its title), each
     finding's ``action_words`` (the words of the action it is about, where it names one),
-    the undo's ``text`` the same way, and each seat's ``held_why`` (why its chips on the
-    table differ from the referee's stack, ``i18n.say_table_differences``), players by the
-    names at the table."""
+    the undo's ``text`` the same way, each seat's ``held_why`` (why its chips on the
+    table differ from the referee's stack, ``i18n.say_table_differences``), and the award
+    gap's ``words`` (its ``lines``, the chips the "at the table" tap hands over, said as the
+    log says them), players by the names at the table."""
     names = {seat["seat"]: seat["name"] for seat in view.get("seats", [])}
     view["findings"] = i18n.say_findings(view.get("findings", []), names)
     for action in view.get("actions", []):
@@ -378,6 +388,9 @@ def said(view: dict) -> dict:
                         else _("the close of hand %(n)s", n=view.get("hand")))
     for seat in view.get("seats", []):   # why the chips on the table differ from the referee's stack
         seat["held_why"] = i18n.say_table_differences(seat.get("differences"), names)
+    gap = view.get("award_gap")
+    if gap:   # the d move lines the "at the table" tap stores, in words
+        gap["words"] = [i18n.say_line(line, names) for line in gap.get("lines", [])]
     return view
 
 
@@ -468,12 +481,12 @@ def page_strings() -> dict:
         "misdeal": _("Misdeal"),
         "undo_log": _("Undo"), "next_hand_log": _("Next hand"), "close_hand_log": _("Close the hand"),
         "draw_mismatch": _("%(picked)s discards picked but %(count)s tapped: pick %(count)s cards or clear them."),
-        "gap": _("Hand %(hand)s: the chips pushed differ from the referee's award (%(diff)s). "
-                 "The stacks shown here are the referee's; the chips on the table are not."),
-        "gap_fix": _("To fix it before the next hand: tap “%(undo)s” (the hand reopens), undo the "
-                     "award the same way, then tap “%(confirm)s” for the referee's. Or accept the "
-                     "difference: “%(accept)s”."),
-        "gap_accept": _("Next hand with the chips as on the table"),
+        "gap": _("Hand %(hand)s: the chips pushed differ from the referee's award (%(diff)s)."),
+        "gap_fix": _("To correct the record before the next hand: tap “%(undo)s” (the hand reopens), "
+                     "undo the award the same way, then tap “%(confirm)s” for the referee's."),
+        "gap_money": _("The next hand starts with the chips where they are: the difference stays on the "
+                       "table until a host's ruling on a dispute of hand %(hand)s settles it, in money "
+                       "(the money moves at the close)."),
         "gap_hide": _("Hide"),
         "too_large": _("That number is too large: at most 999999999999 chips."),
         "sitting_out": _("sitting out"),

@@ -186,6 +186,15 @@ POSTS = {
 password change records the failed attempt (``login_attempts``: the limits are kept in
 the database), and nothing else."""
 
+TAP_OPS = {
+    f"dealer.tap {op}": Post("dealer", lambda w: f"{w.dealer}/tap", {
+        "key": None, "op": op, "hand_id": (lambda w: w.hand) if op == "hand_over" else (lambda w: w.live_hand),
+        "version": 0, "events": 1}, as_json=True)
+    for op in ("forced_bets", "finish_hand", "hand_over")}
+"""The tap's operations that store several lines at once, each fuzzed as a route of its own
+(``store.hand.operations``: everyone's forced bets, confirm and next hand, the chips of a
+wrong push handed back at the table), with the fields they read."""
+
 PRESENT = {rule.endpoint for rule in create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(
     Path(tempfile.mkdtemp(prefix="tapete-fuzz-")) / "unused.db")}).url_map.iter_rules()}
 """The app's endpoints: a route of :data:`POSTS` the app does not have (yet: the accounts'
@@ -293,9 +302,9 @@ FIXED_JSON_BODIES = [b"", b"{", b"null", b"[]", b'"text"', b"1e999", b"NaN", b"{
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("endpoint", sorted(set(POSTS) & PRESENT))
+@pytest.mark.parametrize("endpoint", sorted(set(POSTS) & PRESENT) + sorted(TAP_OPS))
 def test_hostile_values_never_answer_5xx_and_a_refusal_changes_nothing(app, db, endpoint):
-    route = POSTS[endpoint]
+    route = POSTS.get(endpoint) or TAP_OPS[endpoint]
     w = build(app, db)
     client, token = role_client(app, w, route.role)
 

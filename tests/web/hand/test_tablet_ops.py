@@ -243,3 +243,74 @@ def test_a_dead_hand_is_offered_no_betting():
     del session["hands"][0]["actions"][-1]    # the live seat, due before: its betting
     live = table_state(session)
     assert live["to_act"] == 1 and "bet" in [l["verb"] for l in live["legal"]]
+
+
+# --- the award gap's choice (issue 24): at the table, one tap ------------------------------
+
+FALSE_OPENER = ["p1 ante 5", "p3 ante 5", "p4 ante 5", "d deal p3 TsTd9c5h2s", "p1 check", "p3 open 10", "p4 call",
+                "p1 fold", "p3 draw 3 9c5h2s", "p4 draw 1", "p3 bet 20", "p4 call", "p3 show TsTdTc8h4c",
+                "p4 show KsKd6c6h3s", "d award p3 75"]
+"""``shared/cases/false_opener.json``: the pot pushed to Bruno (seat 3), whose tens did
+not open; the rules give it to Chus (seat 4)."""
+
+
+def _pushed_wrong(client, db, night):
+    """Hand 1 played as the false opener's, closed: the view after the close."""
+    _act(client, night, FALSE_OPENER, "false-opener")
+    answer = _tap(client, night, {"key": "fo-close-01", "op": "end_hand"})
+    assert answer.status_code == 200
+    return answer.get_json()
+
+
+def test_the_gap_offers_the_lines_in_words_and_one_tap_hands_the_pot_back(client, db, night):
+    hand_id = store.current_hand(db, night["id"])
+    view = _pushed_wrong(client, db, night)
+    gap = view["award_gap"]
+    assert gap["lines"] == ["d move p3 p4 75"]
+    assert gap["words"] == ["Bruno entrega 75 fichas en la mesa; las recibe Chus"]   # the log's sentence
+    assert {s["seat"]: s["held"] - s["stack"] for s in view["seats"]} == {1: 0, 3: 75, 4: -75}
+    body = {"key": "hand-over-01", "op": "hand_over", "hand_id": hand_id, "version": view["version"], "events": 1}
+    answer = client.post(night["base"] + "/tap", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    view = answer.get_json()
+    assert view["award_gap"] is None and view["in_progress"] is False
+    assert {s["seat"]: s["held"] for s in view["seats"]} == {s["seat"]: s["stack"] for s in view["seats"]} \
+        == {1: 495, 3: 465, 4: 540}
+    moved = [a for a in store.hand_actions(db, hand_id) if a["action"] == "d move p3 p4 75"]
+    assert [a["event_id"] for a in moved] == [view["event_id"]]
+    assert moved[0]["entered_by"].startswith("dealer:")   # the link's label, never the body's
+    again = client.post(night["base"] + "/tap", json=body)   # resent: stored once
+    assert again.status_code == 200 and again.get_json()["event_id"] == view["event_id"]
+    assert _live(db, hand_id).count("d move p3 p4 75") == 1
+    # nothing left to hand over: said in the page's language, nothing stored, the tap named
+    refused = client.post(night["base"] + "/tap", json={**body, "key": "hand-over-02", "version": view["version"]})
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == ("La mano 1 no deja fichas que entregar: las fichas en la mesa son "
+                                           "las del árbitro. No se guardó nada.")
+    assert refused.get_json()["tap"] == "en la mesa: el repartidor entrega las fichas ahora"
+
+
+def test_a_hand_over_made_on_another_table_is_stale_and_stores_nothing(app, client, db, night):
+    hand_id = store.current_hand(db, night["id"])
+    view = _pushed_wrong(client, db, night)
+    before = snapshot(app.config["DATABASE"])
+    for key, extra in (("over-stale-01", {"version": view["version"] - 1}), ("over-stale-02", {"events": 2})):
+        body = {"key": key, "op": "hand_over", "hand_id": hand_id, "version": view["version"], "events": 1, **extra}
+        refused = client.post(night["base"] + "/tap?lang=en", json=body)
+        assert refused.status_code == 409 and refused.get_json()["stale"] is True, refused.get_json()
+    assert "other chips to be handed over than the tablet showed" in refused.get_json()["error"]
+    bad = client.post(night["base"] + "/tap?lang=en", json={"key": "over-bad-01", "op": "hand_over",
+                                                            "version": view["version"], "events": "1"})
+    assert bad.status_code == 400 and "how many lines" in bad.get_json()["error"]
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_a_hand_over_while_a_hand_is_in_play_is_refused_in_words(app, client, db, night):
+    hand_id = store.current_hand(db, night["id"])
+    view = _act(client, night, ["p1 ante 5"], "in-play")
+    before = snapshot(app.config["DATABASE"])
+    refused = client.post(night["base"] + "/tap", json={"key": "over-in-play", "op": "hand_over",
+                                                        "hand_id": hand_id, "version": view["version"]})
+    assert refused.status_code == 400
+    assert refused.get_json()["error"].startswith("La mano 1 sigue en juego")
+    assert snapshot(app.config["DATABASE"]) == before

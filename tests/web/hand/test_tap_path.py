@@ -181,6 +181,12 @@ TAPS = [
     ("forced_bets", [], {"op": "forced_bets"}),
     ("undo", [{"op": "action", "action": "p1 ante 5"}], {"op": "undo", "reason": "typo"}),
     ("end_hand", [{"op": "forced_bets"}], {"op": "end_hand"}),
+    # the award gap's "at the table" tap: after a pot pushed to the wrong seat (a false
+    # opener's, shared/cases/false_opener.json), the chips handed back
+    ("hand_over", [{"op": "action", "action": line} for line in (
+        "p1 ante 5", "p3 ante 5", "p4 ante 5", "d deal p3 TsTd9c5h2s", "p1 check", "p3 open 10", "p4 call",
+        "p1 fold", "p3 draw 3 9c5h2s", "p4 draw 1", "p3 bet 20", "p4 call", "p3 show TsTdTc8h4c",
+        "p4 show KsKd6c6h3s", "d award p3 75")] + [{"op": "end_hand"}], {"op": "hand_over", "events": 1}),
 ]
 
 
