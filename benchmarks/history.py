@@ -65,14 +65,14 @@ import tempfile
 import time
 import traceback
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from entry import buttons, use_root  # noqa: E402
+from entry import buttons, use_root
 
 SECRET = "history-benchmark-secret"
 PIN = "135790"
@@ -218,7 +218,7 @@ def host_login(client, path: Path) -> None:
     import store
 
     try:
-        import store.account.accounts as accounts
+        from store.account import accounts
     except ImportError:
         with client.session_transaction() as session:
             session["host"] = True
@@ -358,7 +358,7 @@ def _forget_pool(path: Path) -> None:
     except (ImportError, AttributeError):
         pass
     try:
-        import store.hand.judging as judging
+        from store.hand import judging
 
         judging.RECENT.clear()
     except (ImportError, AttributeError):
@@ -440,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.seats[0]}-{args.seats[1]} seats (of {len(CLUB)} regulars) and tonight open; "
           f"median of {args.repeat} requests, {'CPU' if args.cpu else 'wall-clock'} ms")
     print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
-    now = datetime.now(timezone.utc).replace(microsecond=0)
+    now = datetime.now(UTC).replace(microsecond=0)
     results, kbs = {}, {}
     tmp = tempfile.mkdtemp(prefix="tapete-history-")
     try:
@@ -454,7 +454,8 @@ def main(argv: list[str] | None = None) -> int:
                 facts = tonight(path, args.hands, args.seats, args.repeat + 3, now)
                 facts["hands"] = args.hands
                 added = n - before
-                print(f"club of {n} night{'s' if n != 1 else ''}: {added} night{'s' if added != 1 else ''} added in {took:.1f} s "
+                plural = {"n": "s" if n != 1 else "", "added": "s" if added != 1 else ""}
+                print(f"club of {n} night{plural['n']}: {added} night{plural['added']} added in {took:.1f} s "
                       f"({took / max(added, 1):.2f} s a night; {club.seconds:.0f} s built so far)", flush=True)
                 print(f"  measuring {n} nights", file=sys.stderr, flush=True)
                 results[n], kbs[n] = measure(path, facts, args.repeat, clock)
