@@ -21,6 +21,11 @@ dark background."""
 WIDTH, HEIGHT = 360, 220
 """The chart's box (SVG user units); it scales to the page's width."""
 
+MARKED = 24
+"""Each line marks (a dot with its value as a tooltip) its last this many points; the
+older ones are drawn by the line alone, so a chart of a club's years costs a line point a
+night, not a formatted figure a night (issue 25)."""
+
 LEFT, RIGHT, TOP, BOTTOM = 64, 24, 28, 48
 LEGEND_CHARS = 26
 """A longer name is cut short in the legend (with an ellipsis; whole in its ``<title>``)."""
@@ -67,7 +72,8 @@ def line_chart(series: list[tuple[str, int]] | dict[str, list[tuple[str, int]]],
         with gaps share one axis (the club's nights).
     :param x_label: the x axis's label ("Noche (fecha)"); ``y_label``: the y axis's
         ("Neto (EUR)"); ``title``: the chart's title, also its ``<title>`` and aria-label.
-    :param fmt: writes a value for the y ticks and each point's tooltip.
+    :param fmt: writes a value for the y ticks and each marked point's tooltip (the last
+        :data:`MARKED` points of each line).
     :param data: extra ``data-*`` attributes of the ``<svg>`` (name without ``data-``).
     :returns: ``Markup`` of the ``<svg>`` element (every text escaped).
     """
@@ -119,7 +125,7 @@ def line_chart(series: list[tuple[str, int]] | dict[str, list[tuple[str, int]]],
         out.append(f'<g class="series" data-series="{escape(name)}">')
         if len(points) > 1:
             out.append(f'<polyline points="{coords}" class="line" fill="none" stroke="{colour}" stroke-width="2"/>')
-        for index, value in points:
+        for index, value in points[-MARKED:]:
             out.append(f'<circle cx="{x(index)}" cy="{y(value)}" r="3" fill="{colour}">'
                        f"<title>{escape(name + ': ' if name else '')}{escape(labels[index])}: "
                        f"{escape(fmt(value))}</title></circle>")
