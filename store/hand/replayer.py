@@ -268,9 +268,10 @@ def night_hand_list(db: Database, night_id: int) -> list[dict]:
 def hidden_findings(db: Database, hand_id: int, player_id: int, findings: list[dict]) -> list[dict]:
     """A hand's findings as the player may read them: cards nobody showed hidden, except
     the player's own, as on their replay (:func:`visible_cards`,
-    ``store.hand.card_hiding.redact_finding``). Read-only."""
-    if not findings:
-        return findings
+    ``store.hand.card_hiding.redact_finding``); a hand whose findings name no card is
+    not traced. Read-only."""
+    if all(redact_finding(f, set()) == f for f in findings):
+        return findings  # no finding names a card: nothing to hide, no replay to trace
     seat = player_hand_seat(db, hand_id, player_id)
     visible = visible_cards(db, hand_id, seat) if seat is not None else set()
     return [redact_finding(f, visible) for f in findings]

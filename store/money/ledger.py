@@ -650,14 +650,14 @@ def player_ledger(db: Database, player_id: int, *, night_id: int | None = None, 
 
     :returns: ``{"player": {"id", "name"}, "nights": [{"night_id", "local_date", "title",
         "currency", "closed", "seat", "bought", "counted", "net_chips", "net_cents",
-        "running_cents", "copy", "full", and when full: "entries": [{"id", "kind", "chips",
+        "running_cents", "is_copy", "full", and when full: "entries": [{"id", "kind", "chips",
         "entered_at", "voided"}], "hands": [{"hand_id", "number", "findings"}],
         "count_findings": [the player's own cash-out counts that differ from the chips on
         the table: ``store.money.counts.player_count_findings``]}], "totals": {currency:
         cents}}``; oldest night first; ``hands`` are only those the player was dealt into,
         each with every finding of the hand (a hand is public at the table; other players'
         ledgers are not shown); ``running_cents`` is the running total of closed nights in
-        that night's currency; a night imported as a deliberate copy (``"copy"`` True:
+        that night's currency; a night imported as a deliberate copy (``"is_copy"`` True:
         ``nights.copy_of``) is listed and left out of the running total and the totals.
     :raises StoreError: no such player; ``no_night`` (``night_id`` is not a night the
         player sat).
@@ -686,7 +686,7 @@ def player_ledger(db: Database, player_id: int, *, night_id: int | None = None, 
                  "closed": closed_now, "seat": mine["seat"] if mine else None,
                  "bought": mine["bought"] if mine else 0, "counted": mine["counted"] if mine else None,
                  "net_chips": mine["net_chips"] if mine else None, "net_cents": net_cents,
-                 "running_cents": totals.get(currency, 0), "copy": copy_of is not None, "full": sat_id in full}
+                 "running_cents": totals.get(currency, 0), "is_copy": copy_of is not None, "full": sat_id in full}
         if night["full"]:
             night["seat"] = next((p["seat"] for p in table_players(db, sat_id) if p["player_id"] == player_id), None)
             night.update(_night_detail(db, sat_id, player_id, night["seat"]))

@@ -158,7 +158,7 @@ def trend_charts(nights: list[dict]) -> list:
     """
     points: dict[str, list[tuple[str, int]]] = {}
     for night in nights:
-        if night["closed"] and night["net_cents"] is not None and not night.get("copy"):
+        if night["closed"] and night["net_cents"] is not None and not night["is_copy"]:
             label = format_date(date.fromisoformat(night["local_date"]), "d MMM")
             points.setdefault(night["currency"], []).append((label, night["running_cents"]))
     return [line_chart(values, x_label=_("Night (date)"), y_label=_("Running total (%(currency)s)", currency=currency),

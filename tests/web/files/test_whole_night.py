@@ -175,6 +175,7 @@ def test_a_night_with_a_ruling_an_expense_and_marks_comes_back_whole_and_once(ap
     assert f'id="copy-mark-{copy}"' in nights and f'id="copy-mark-{world.night}"' not in nights
     phone = html.unescape(client.get(f"/p/{world.tokens['Ana']}?lang=es").get_data(as_text=True))
     assert f'id="copy-{copy}"' in phone and "Copia importada de una noche: no cuenta en el total acumulado." in phone
+    assert f'id="copy-{world.night}"' not in phone and phone.count('class="copy-note"') == 1  # (the original is none)
 
 
 def test_a_file_from_before_the_id_is_matched_by_its_hands_and_ledger(app, db, client, tmp_path):

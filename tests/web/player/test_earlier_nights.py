@@ -83,3 +83,20 @@ def test_the_page_judges_only_the_nights_it_shows_in_full(client, db, monkeypatc
     monkeypatch.setattr(store.money.ledger, "check_night", lambda d, n: judged.append(n) or real(d, n))
     assert client.get(f"/p/{token}").status_code == 200
     assert sorted(judged) == sorted(nights[-RECENT - 1:])
+
+
+def test_a_hand_whose_findings_name_no_card_is_not_traced_for_the_phone(db, monkeypatch):
+    """Hiding cards nobody showed needs the hand traced (``store.hand.replayer.visible_cards``),
+    but only when a finding names a card: the issue-24 night's findings (a pot pushed to
+    the wrong seat) name none, so the phone traces no hand of it."""
+    import store.hand.replayer as replayer
+    from store.hand.card_hiding import redact_finding
+    from store.player.phone import phone_page
+
+    ana, _, nights = _club(db, 1)
+    traced = []
+    real = replayer.visible_cards
+    monkeypatch.setattr(replayer, "visible_cards", lambda *a: traced.append(a) or real(*a))
+    page = phone_page(db, ana)
+    findings = [f for n in page["ledger"]["nights"] for h in n.get("hands", []) for f in h["findings"]]
+    assert findings and all(redact_finding(f, set()) == f for f in findings) and traced == []

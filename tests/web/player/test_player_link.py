@@ -194,7 +194,7 @@ def test_nights_in_two_currencies_show_one_labelled_total_and_one_chart_each(cli
 def test_currency_charts_keep_each_currency_on_its_own_line(app):
     from web.player.views import trend_charts
 
-    nights = [{"currency": c, "running_cents": v, "closed": True, "net_cents": 1, "local_date": d}
+    nights = [{"currency": c, "running_cents": v, "closed": True, "net_cents": 1, "local_date": d, "is_copy": False}
               for c, v, d in (("MXN", 500, "2026-01-02"), ("EUR", -300, "2026-01-09"), ("MXN", 800, "2026-01-16"),
                               ("EUR", -100, "2026-01-23"))]
     with app.test_request_context("/?lang=en"):
