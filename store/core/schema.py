@@ -64,6 +64,11 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   carries it, ``store.files.identity``), and, for a night imported as a deliberate copy, the
   id of the night it copies ('' when that is not known); NULL for a night that is no copy.
   A copy is left out of the club's standings and the players' running totals.
+- ``device_cookies`` (m016_device_cookies, issue 25): the browsers that have logged in
+  (OWASP's device cookies, ``store/account/devices.py``): account_id, nonce_hash (SHA-256
+  of the cookie's random nonce, unique), issued_at, ended_at (replaced by the next login's
+  cookie); ``login_attempts.device_id``: the device cookie a login was tried with (NULL: a
+  browser without a valid one), so each known browser has its own allowance.
 """
 
 from __future__ import annotations
@@ -346,3 +351,16 @@ def m015_night_identity(db: Database) -> None:
                "|| substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1) "
                "|| substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))) WHERE uid IS NULL")
     db["nights"].create_index(["uid"], unique=True)
+
+
+@migrations()
+def m016_device_cookies(db: Database) -> None:
+    # OWASP's device cookies (issue 25, store/account/devices.py): a browser that has logged in
+    # keeps its own allowance of failed logins, counted by device_id in login_attempts, so a
+    # stranger's wrong guesses (counted against browsers without one) cannot lock the host out
+    db["device_cookies"].create({"id": int, "account_id": int, "nonce_hash": str, "issued_at": str,
+                                 "ended_at": str}, pk="id", foreign_keys=[("account_id", "accounts")],
+                                not_null={"account_id", "nonce_hash", "issued_at"})
+    db["device_cookies"].create_index(["nonce_hash"], unique=True)
+    db["login_attempts"].add_column("device_id", int)
+    db["login_attempts"].create_index(["device_id", "at"])
