@@ -5,11 +5,13 @@
   password), role (``"host"``), created_at, disabled_at.
 - ``sessions``: id_hash (SHA-256 of the random session id the browser keeps in its signed
   cookie; the id itself is never stored), account_id, created_at, revoked_at, ip.
-- ``login_attempts``: id, at, address, username, ok (1/0): every login and setup attempt,
-  so the limits hold across restarts and processes; rows older than a day are pruned by
-  the next attempt. A login is recorded as failed before its password is checked, and a
-  success adds an ``ok`` row; failures count only after the newest ``ok`` row (by id) of
-  the username (or address); ``set-password`` adds one for the username.
+- ``login_attempts``: id, at, address, username, ok (1/0), device_id (m016: the device
+  cookie presented, ``store.account.devices``; NULL without a valid one): every login and
+  setup attempt, so the limits (``store.account.login_limits``) hold across restarts and
+  processes; rows older than a day are pruned by the next attempt. A login is recorded as
+  failed before its password is checked, and a success adds an ``ok`` row; failures count
+  only after the newest ``ok`` row (by id) of their kind; ``set-password`` adds one for
+  the username.
 - ``setup_codes``: id, code_hash (SHA-256), issued_at, ended_at (used, or replaced by a
   newer code). Only the newest live code opens the first-visit page, and only while no
   account exists.
@@ -33,7 +35,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from store.core import transactions
 from store.core.checks import StoreError
-from store.core.transactions import busy_when_locked, utc_now, write_tx
+from store.core.transactions import utc_now, write_tx
 
 MIN_PASSWORD, MAX_PASSWORD = 10, 200
 """A password's length in characters: at least 10 (issue 13), at most 200 (a longer one is
@@ -44,12 +46,9 @@ MAX_USERNAME = 40
 SESSION_MAX_AGE = timedelta(hours=12)
 """A session ends 12 hours after the login whatever happens (absolute expiry)."""
 
-FAILURE_WINDOW = timedelta(minutes=15)
-MAX_USER_FAILURES, MAX_ADDRESS_FAILURES = 5, 20
-"""Failed logins allowed within :data:`FAILURE_WINDOW`: per username, and per address."""
-
 RESET_ADDRESS = "set-password"
-"""The address of the ``ok`` row ``set-password`` adds (it forgives the username's failures)."""
+"""The address of the ``ok`` row ``set-password`` adds (it forgives the username's failures,
+those of its device cookies included: ``store.account.login_limits``)."""
 
 KEEP_ATTEMPTS = timedelta(days=1)
 """Login attempts older than this are pruned (the limits look back 15 minutes)."""
@@ -121,8 +120,10 @@ def _insert_account(db: Database, username: str, password: str, role: str) -> in
 def set_password(db: Database, username: str, password: str, *, new: bool = False) -> tuple[int, bool]:
     """Set ``username``'s password (the CLI ``set-password``): every session of the account
     ends, and its failed logins are forgiven (an ``ok`` row for the username in
-    ``login_attempts``, which stays append-only), so a host locked out by someone's wrong
-    guesses gets in at once. Creates the host account when there is none of that name, but
+    ``login_attempts``, which stays append-only): those of browsers without a device cookie
+    and those of each device cookie (``store.account.login_limits``), so a host locked out by
+    someone's wrong guesses gets in at once. Its device cookies stay valid (they carry an
+    allowance of guesses, not a login). Creates the host account when there is none of that name, but
     only when no account exists yet or ``new`` is given (a typo must not make a second
     host account).
 
@@ -143,7 +144,7 @@ def set_password(db: Database, username: str, password: str, *, new: bool = Fals
                    [generate_password_hash(password), row[0]])
         db.execute("UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL",
                    [utc_now(), row[0]])
-        _insert_attempt(db, address=RESET_ADDRESS, username=username, ok=True)
+        insert_attempt(db, address=RESET_ADDRESS, username=username, ok=True)
         return row[0], False
 
 
@@ -216,70 +217,27 @@ def revoke_session(db: Database, sid: str) -> bool:
                           [utc_now(), _sha256(sid)]).rowcount > 0
 
 
-def _insert_attempt(db: Database, *, address: str, username: str, ok: bool) -> None:
-    db.execute("INSERT INTO login_attempts (at, address, username, ok) VALUES (?, ?, ?, ?)",
-               [utc_now(), (address or "")[:64], (username or "")[:MAX_USERNAME], int(ok)])
+def insert_attempt(db: Database, *, address: str, username: str, ok: bool, device_id: int | None = None) -> None:
+    """Add one row to ``login_attempts`` (inside the caller's write transaction).
 
-
-def record_attempt(db: Database, *, address: str, username: str, ok: bool) -> None:
-    """Keep one login (or setup) attempt; prunes attempts older than :data:`KEEP_ATTEMPTS`."""
-    with write_tx(db):
-        db.execute("DELETE FROM login_attempts WHERE at < ?", [_ago(KEEP_ATTEMPTS)])
-        _insert_attempt(db, address=address, username=username, ok=ok)
-
-
-def attempt_login(db: Database, *, address: str, username: str, password: str) -> tuple[dict | None, int]:
-    """One login attempt, limited: ``(account, 0)`` when the password is right, ``(None,
-    0)`` when wrong, ``(None, seconds)`` when the address or username must wait
-    (:func:`login_wait`; the password is then not checked).
-
-    The limit's check and the attempt's record are one write transaction (``BEGIN
-    IMMEDIATE``) taken BEFORE the password is hashed: the attempt is recorded as failed
-    first, and a right password then adds an ``ok`` row (which forgives the failures
-    before it). So parallel attempts each see the ones before them, and no more than the
-    limit of wrong passwords are ever checked per window.
-
-    :raises store.core.transactions.Busy: the write lock stayed held past the busy timeout
-        (many logins at once): nothing recorded, no password checked.
+    :param device_id: the device cookie the attempt presented (``store.account.devices``),
+        None for a browser without a valid one.
     """
-    name = (username or "").strip()[:MAX_USERNAME] if isinstance(username, str) else ""
-    with busy_when_locked():
-        with write_tx(db):
-            db.execute("DELETE FROM login_attempts WHERE at < ?", [_ago(KEEP_ATTEMPTS)])
-            wait = login_wait(db, address=address, username=name)
-            if wait:
-                return None, wait
-            _insert_attempt(db, address=address, username=name, ok=False)
-        account = check_login(db, username, password)
-        if account is not None:
-            record_attempt(db, address=address, username=name, ok=True)
-    return account, 0
+    db.execute("INSERT INTO login_attempts (at, address, username, ok, device_id) VALUES (?, ?, ?, ?, ?)",
+               [utc_now(), (address or "")[:64], (username or "")[:MAX_USERNAME], int(ok), device_id])
 
 
-def _wait_for(db: Database, column: str, value: str, limit: int) -> int:
-    """Seconds until ``value`` (an address or a username) may try again: 0 unless it has
-    ``limit`` failures within the window since its last success."""
-    since = _ago(FAILURE_WINDOW)
-    last_ok = db.execute(f"SELECT max(id) FROM login_attempts WHERE {column} = ? AND ok = 1",
-                         [value]).fetchone()[0]
-    rows = db.execute(f"SELECT at FROM login_attempts WHERE {column} = ? AND ok = 0 AND at > ? AND id > ? "
-                      "ORDER BY id DESC LIMIT ?", [value, since, last_ok or 0, limit]).fetchall()
-    if len(rows) < limit:
-        return 0
-    oldest = datetime.fromisoformat(rows[-1][0])
-    return max(1, int((oldest + FAILURE_WINDOW - transactions.clock()).total_seconds()) + 1)
+def prune_attempts(db: Database) -> None:
+    """Delete the attempts older than :data:`KEEP_ATTEMPTS` (inside a write transaction)."""
+    db.execute("DELETE FROM login_attempts WHERE at < ?", [_ago(KEEP_ATTEMPTS)])
 
 
-def login_wait(db: Database, *, address: str, username: str | None) -> int:
-    """Seconds ``address`` (and ``username``, when given) must wait before the next login
-    attempt: 0 when allowed. The limits: :data:`MAX_USER_FAILURES` failures per username
-    and :data:`MAX_ADDRESS_FAILURES` per address within :data:`FAILURE_WINDOW`, counted
-    since the last success; read from the database, so they survive restarts and hold
-    across processes."""
-    waits = [_wait_for(db, "address", (address or "")[:64], MAX_ADDRESS_FAILURES)]
-    if username:
-        waits.append(_wait_for(db, "username", username.strip()[:MAX_USERNAME], MAX_USER_FAILURES))
-    return max(waits)
+def record_attempt(db: Database, *, address: str, username: str, ok: bool, device_id: int | None = None) -> None:
+    """Keep one login (or setup) attempt (:func:`insert_attempt`); prunes attempts older
+    than :data:`KEEP_ATTEMPTS`."""
+    with write_tx(db):
+        prune_attempts(db)
+        insert_attempt(db, address=address, username=username, ok=ok, device_id=device_id)
 
 
 def _normal_code(code: str) -> str:

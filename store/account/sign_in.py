@@ -1,6 +1,8 @@
 """The host's account pages as one store call each (``web.account.views``): a login, the
-first visit's setup and a password change, each with its limit (``login_wait``), its
-record of a failed attempt and the new session it starts; the cookie is the web's.
+first visit's setup and a password change, each with its limit
+(``store.account.login_limits.login_wait``: a browser's device cookie, OWASP's, has its own
+allowance), its record of a failed attempt, the new session it starts and the new device
+cookie's nonce; the cookies are the web's.
 
 Each step keeps the transaction it had in ``store.account.accounts`` (a failed attempt is
 recorded even though the request is refused); nothing here writes a sentence.
@@ -13,27 +15,31 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from store.account.accounts import (
-    attempt_login,
     change_password,
     has_accounts,
-    login_wait,
     record_attempt,
     revoke_session,
     setup_account,
     start_session,
 )
+from store.account.devices import first_device, known_device
+from store.account.login_limits import attempt_login, login_wait
 from store.core.checks import StoreError
 
 
 @dataclass(frozen=True)
 class SignedIn:
-    """What a login, a setup or a password change did: ``wait`` (seconds the address or
-    the username must wait: nothing was checked), ``sid`` (the new session's id, for the
-    cookie: the host is in; only its SHA-256 is stored), ``ended`` (sessions a password
-    change ended). A wrong login password: all three empty."""
+    """What a login, a setup or a password change did: ``wait`` (seconds to wait: nothing
+    was checked) and ``wait_reason`` (which limit: ``"device"``, ``"account"`` or
+    ``"address"``, :class:`store.account.login_limits.Wait`), ``sid`` (the new session's id, for
+    the cookie: the host is in; only its SHA-256 is stored), ``device`` (``(username,
+    nonce)`` for the new device cookie the web signs: only the nonce's SHA-256 is stored),
+    ``ended`` (sessions a password change ended). A wrong login password: all empty."""
 
     wait: int = 0
+    wait_reason: str = ""
     sid: str | None = None
+    device: tuple[str, str] | None = None
     ended: int = 0
 
 
@@ -45,33 +51,39 @@ def _new_session(db: Database, account_id: int, old_sid: object, ip: str) -> str
     return start_session(db, account_id, ip=ip)
 
 
-def log_in(db: Database, *, address: str, username: str, password: str, old_sid: object = None) -> SignedIn | None:
-    """One login (:func:`store.account.accounts.attempt_login`: the limit checked and the
-    attempt recorded before the password is), and on the right password a new session.
+def log_in(db: Database, *, address: str, username: str, password: str, old_sid: object = None,
+           device: tuple[str, str] | None = None) -> SignedIn | None:
+    """One login (:func:`store.account.login_limits.attempt_login`: the limit checked and the
+    attempt recorded before the password is), and on the right password a new session and
+    a new device cookie.
 
+    :param device: ``(username, nonce)`` of the device cookie the browser presented, its
+        signature checked by the web; None without one.
     :returns: None when no account exists yet (the setup page's turn); else a
-        :class:`SignedIn` (``wait``, ``sid``, or neither for a wrong password).
+        :class:`SignedIn` (``wait`` and ``wait_reason``; ``sid`` and ``device``; or
+        nothing for a wrong password).
     :raises store.core.transactions.Busy: the write lock held past the busy timeout
         (nothing recorded, no password checked).
     """
     if not has_accounts(db):
         return None
-    account, wait = attempt_login(db, address=address, username=username, password=password)
-    if wait:
-        return SignedIn(wait=wait)
-    if account is None:
+    attempt = attempt_login(db, address=address, username=username, password=password, device=device)
+    if attempt.wait:
+        return SignedIn(wait=attempt.wait.seconds, wait_reason=attempt.wait.reason)
+    if attempt.account is None:
         return SignedIn()
-    return SignedIn(sid=_new_session(db, account["id"], old_sid, address))
+    return SignedIn(sid=_new_session(db, attempt.account["id"], old_sid, address),
+                    device=(attempt.account["username"], attempt.device_nonce))
 
 
 def set_up(db: Database, *, address: str, code: str, username: str, password: str, confirm: str,
            old_sid: object = None) -> SignedIn:
-    """The first visit's setup: the address's limit (:func:`store.account.accounts.login_wait`),
+    """The first visit's setup: the address's limit (:func:`store.account.login_limits.login_wait`),
     the password typed twice, the one-time code (a wrong code is recorded as a failed
-    attempt of the address), the account (:func:`store.account.accounts.setup_account`) and
-    its first session.
+    attempt of the address), the account (:func:`store.account.accounts.setup_account`), its
+    first session and the browser's device cookie (:func:`store.account.devices.first_device`).
 
-    :returns: :class:`SignedIn` with ``wait`` (nothing checked) or ``sid``.
+    :returns: :class:`SignedIn` with ``wait`` (nothing checked) or ``sid`` and ``device``.
     :raises StoreError: ``setup_done`` (an account exists: checked first),
         ``passwords_differ``, ``setup_code_wrong``, a bad username or password (nothing
         written but the failed attempt).
@@ -80,7 +92,7 @@ def set_up(db: Database, *, address: str, code: str, username: str, password: st
         raise StoreError("setup_done")
     wait = login_wait(db, address=address, username=None)
     if wait:
-        return SignedIn(wait=wait)
+        return SignedIn(wait=wait.seconds, wait_reason=wait.reason)
     if password != confirm:
         raise StoreError("passwords_differ")
     try:
@@ -89,29 +101,34 @@ def set_up(db: Database, *, address: str, code: str, username: str, password: st
         if exc.code == "setup_code_wrong":
             record_attempt(db, address=address, username="", ok=False)
         raise
-    return SignedIn(sid=_new_session(db, account_id, old_sid, address))
+    return SignedIn(sid=_new_session(db, account_id, old_sid, address),
+                    device=(username.strip(), first_device(db, account_id)))
 
 
 def change_own_password(db: Database, *, account: dict, address: str, current: str, new: str, confirm: str,
-                        keep_sid: str | None = None) -> SignedIn:
-    """The host's own password change: the limit (:func:`store.account.accounts.login_wait`
-    of the address and the username), the new password typed twice, the current one (a
-    wrong one is recorded as a failed login), then
+                        keep_sid: str | None = None, device: tuple[str, str] | None = None) -> SignedIn:
+    """The host's own password change: the limit (:func:`store.account.login_limits.login_wait`:
+    the browser's device cookie's own allowance, or without one the address's and the
+    username's), the new password typed twice, the current one (a wrong one is recorded as
+    a failed login, of the device cookie when there is one), then
     :func:`store.account.accounts.change_password` (every other session ends).
 
     :param account: the session's account (``{"id", "username", ...}``).
+    :param device: ``(username, nonce)`` of the browser's device cookie (signature checked
+        by the web), or None.
     :returns: :class:`SignedIn` with ``wait`` (nothing checked) or ``ended``.
     :raises StoreError: ``passwords_differ``, ``password_wrong``, a bad new password.
     """
-    wait = login_wait(db, address=address, username=account["username"])
+    device_id = known_device(db, account["username"], device)
+    wait = login_wait(db, address=address, username=account["username"], device_id=device_id)
     if wait:
-        return SignedIn(wait=wait)
+        return SignedIn(wait=wait.seconds, wait_reason=wait.reason)
     if new != confirm:
         raise StoreError("passwords_differ")
     try:
         ended = change_password(db, account["id"], current, new, keep_sid=keep_sid)
     except StoreError as exc:
         if exc.code == "password_wrong":
-            record_attempt(db, address=address, username=account["username"], ok=False)
+            record_attempt(db, address=address, username=account["username"], ok=False, device_id=device_id)
         raise
     return SignedIn(ended=ended)

@@ -70,6 +70,11 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   mac (under the chain key). Written by the close in its own transaction; a voided close's
   row is left and no longer read (pages read the live close's), so a page of a closed
   night never works its money out again from the log.
+- ``device_cookies`` (m017_device_cookies, issue 25): the browsers that have logged in
+  (OWASP's device cookies, ``store/account/devices.py``): account_id, nonce_hash (SHA-256
+  of the cookie's random nonce, unique), issued_at, ended_at (replaced by the next login's
+  cookie); ``login_attempts.device_id``: the device cookie a login was tried with (NULL: a
+  browser without a valid one), so each known browser has its own allowance.
 """
 
 from __future__ import annotations
@@ -359,7 +364,20 @@ def m016_close_summaries(db: Database) -> None:
     # each close's money summary, stored by the close (issue 25: the club page, the phone
     # page and a long night's pages read it instead of re-judging every hand of every
     # night); derived data, MAC-checked like hand_results; the closes made before are
-    # summarised by `flask init-db` (store.money.close_summary.store_missing)
+    # summarised by `flask init-db` (store.money.ledger.store_missing_summaries)
     db["close_summaries"].create({"close_id": int, "night_id": int, "summary": str, "mac": str},
                                  pk="close_id", foreign_keys=[("close_id", "ledger"), ("night_id", "nights")])
     db["close_summaries"].create_index(["night_id"])
+
+
+@migrations()
+def m017_device_cookies(db: Database) -> None:
+    # OWASP's device cookies (issue 25, store/account/devices.py): a browser that has logged in
+    # keeps its own allowance of failed logins, counted by device_id in login_attempts, so a
+    # stranger's wrong guesses (counted against browsers without one) cannot lock the host out
+    db["device_cookies"].create({"id": int, "account_id": int, "nonce_hash": str, "issued_at": str,
+                                 "ended_at": str}, pk="id", foreign_keys=[("account_id", "accounts")],
+                                not_null={"account_id", "nonce_hash", "issued_at"})
+    db["device_cookies"].create_index(["nonce_hash"], unique=True)
+    db["login_attempts"].add_column("device_id", int)
+    db["login_attempts"].create_index(["device_id", "at"])

@@ -31,7 +31,7 @@ service holds its WAL): stop the service first.
 What a backup cannot prove: the check covers the schema (every table, index and trigger
 as the migrations make them) and every row of the chained tables; the rows of the other
 tables (:func:`unchained_tables`: accounts and their password hashes, sessions, login
-attempts, setup codes, dealer links, player tokens) are restored as the file holds them.
+attempts, device cookies, setup codes, dealer links, player tokens) are restored as the file holds them.
 Whoever can write a backup file can change who may log in: keep backups as safe as
 ``secrets.json`` (they hold it).
 """
@@ -446,8 +446,8 @@ UNCHAINED_EXEMPT = ("_sqlite_migrations", "sqlite_sequence", "chain", "chain_hea
 """Tables outside :data:`store.core.chain_rows.CHAINED` whose rows are still proven: the chain
 itself, each hand's stored result (MACed: ``store.core.chain.result_mac``), the players (their
 names are chained with their seats) and the migrations' record (checked against this
-version's). Every other table (accounts, sessions, login attempts, setup codes, dealer
-links, player tokens ...) cannot be proven untouched by a restore."""
+version's). Every other table (accounts, sessions, login attempts, device cookies, setup
+codes, dealer links, player tokens ...) cannot be proven untouched by a restore."""
 
 
 def unchained_tables(db) -> list[str]:

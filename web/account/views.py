@@ -11,9 +11,12 @@ is live (not revoked: logout, a password change), younger than 12 hours, and see
 the last 2 hours (the idle expiry, read from the cookie's timestamp, which each request
 re-signs: a GET never writes the database). Login makes a new id (no session fixation).
 
-Logins are limited per username (5 failures in 15 minutes) and per address (20), counted
-in the database (``store.account.accounts.login_wait``). ``next`` is followed only to a path of this
-site (:func:`safe_next`).
+Logins are limited (``store.account.login_limits``, counted in the database; OWASP's device
+cookies, issue 25): a browser that has logged in keeps a device cookie
+(``web.account.device_cookie``) and its own allowance (5 failures in 15 minutes); browsers
+without one share the username's (5) and the address's (20), which a stranger's wrong
+guesses can use up without locking out the host's known browsers. ``next`` is followed
+only to a path of this site (:func:`safe_next`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import store.core.transactions
 from store import Busy, StoreError
 from store.account import accounts as accounts
 from store.account import sign_in
+from web.account import device_cookie
 from web.core.db import get_db
 from web.core.refusals import refusal_text
 
@@ -137,8 +141,19 @@ def _address() -> str:
     return request.remote_addr or "?"
 
 
-def _wait_words(seconds: int) -> str:
+def _wait_words(seconds: int, reason: str = "") -> str:
+    """The wait in words, by the limit that holds (``store.account.login_limits.Wait.reason``):
+    this browser's device cookie, the account for browsers that have not logged in to it,
+    or the address."""
     minutes = max(1, -(-seconds // 60))
+    if reason == "device":
+        return ngettext("Too many failed attempts from this browser: wait %(num)s minute and try again.",
+                        "Too many failed attempts from this browser: wait %(num)s minutes and try again.", minutes)
+    if reason == "account":
+        return ngettext("Too many failed attempts at this account from browsers it does not know: wait %(num)s "
+                        "minute, or log in from a browser you have logged in from before.",
+                        "Too many failed attempts at this account from browsers it does not know: wait %(num)s "
+                        "minutes, or log in from a browser you have logged in from before.", minutes)
     return ngettext("Too many failed attempts: wait %(num)s minute and try again.",
                     "Too many failed attempts: wait %(num)s minutes and try again.", minutes)
 
@@ -155,11 +170,13 @@ def _begin_session(sid: str) -> None:
 
 def login():
     """The login page (username and password). No account yet: the setup page instead.
-    Refused with 429 and the wait in words after too many failures (per username, per
+    Refused with 429 and the wait in words after too many failures (of this browser's
+    device cookie; without one, of the username's browsers without theirs, or of the
     address); a right password then is refused too until the wait is over. The limit is
     checked and the attempt recorded in one transaction before the password is checked
-    (``store.account.accounts.attempt_login``), so parallel attempts cannot overrun it. A
-    GET reads whether an account exists; a POST is one store call
+    (``store.account.login_limits.attempt_login``), so parallel attempts cannot overrun it. A
+    right password sets a new device cookie (:mod:`web.account.device_cookie`). A GET
+    reads whether an account exists; a POST is one store call
     (``store.account.sign_in.log_in``)."""
     error, status = None, 200
     username = ""
@@ -170,17 +187,19 @@ def login():
         username = request.form.get("username", "")[:accounts.MAX_USERNAME + 10].strip()
         try:
             done = sign_in.log_in(get_db(), address=_address(), username=username,
-                                  password=request.form.get("password", ""), old_sid=session.get("sid"))
+                                  password=request.form.get("password", ""), old_sid=session.get("sid"),
+                                  device=device_cookie.presented())
         except Busy:  # the write lock held past the busy timeout
             return _busy()
         if done is None:
             return redirect(url_for("host.setup"))
         if done.wait:
-            error, status = _wait_words(done.wait), 429
+            error, status = _wait_words(done.wait, done.wait_reason), 429
         else:
             if done.sid is not None:
                 _begin_session(done.sid)
-                return redirect(safe_next(request.args.get("next")) or url_for("host.index"))
+                return device_cookie.give(redirect(safe_next(request.args.get("next")) or url_for("host.index")),
+                                          done.device)
             error, status = _("Wrong username or password."), 401
     return render_template("account/login.html", error=error, username=username), status
 
@@ -205,7 +224,8 @@ def logout():
 def setup():
     """The first visit: the one-time setup code (printed by ``scripts/serve`` and
     ``flask --app app setup-code``), a username and the password twice make the host
-    account and log it in. Once an account exists this page sends to the login page.
+    account and log it in (the browser gets its device cookie). Once an account exists this
+    page sends to the login page.
     Wrong codes count as failed logins of the address (the same limit). A GET reads
     whether an account exists; a POST is one store call (``store.account.sign_in.set_up``)."""
     error, status = None, 200
@@ -224,29 +244,30 @@ def setup():
             error, status = refusal_text(exc), 401 if exc.code == "setup_code_wrong" else 400
         else:
             if done.wait:
-                error, status = _wait_words(done.wait), 429
+                error, status = _wait_words(done.wait, done.wait_reason), 429
             else:
                 _begin_session(done.sid)
-                return redirect(url_for("host.index"))
+                return device_cookie.give(redirect(url_for("host.index")), done.device)
     return render_template("account/setup.html", error=error, username=username), status
 
 
 @host_required
 def change_password():
     """The host's own password: the current one and the new one twice. Every other session
-    of the account ends (this one stays). A wrong current password counts as a failed login."""
+    of the account ends (this one stays). A wrong current password counts as a failed login
+    (of this browser's device cookie when it has one)."""
     error, status = None, 200
     if request.method == "POST":
         try:
             done = sign_in.change_own_password(
                 get_db(), account=current_account(), address=_address(), current=request.form.get("current", ""),
                 new=request.form.get("password", ""), confirm=request.form.get("confirm", ""),
-                keep_sid=session.get("sid"))
+                keep_sid=session.get("sid"), device=device_cookie.presented())
         except StoreError as exc:
             error, status = refusal_text(exc), 400
         else:
             if done.wait:
-                error, status = _wait_words(done.wait), 429
+                error, status = _wait_words(done.wait, done.wait_reason), 429
             else:
                 flash(ngettext("Password changed; %(num)s other session ended.",
                                "Password changed; %(num)s other sessions ended.", done.ended), "ok")

@@ -362,7 +362,7 @@ def test_restore_says_which_tables_the_chain_does_not_cover(app, db, tmp_path):
     done = app_on(target).test_cli_runner().invoke(args=["restore", str(bad)])
     assert done.exit_code == 0, done.output
     said = done.output.split("not covered by the chain", 1)[1]
-    for table in ("accounts", "sessions", "login_attempts", "setup_codes", "dealer_links", "tokens"):
+    for table in ("accounts", "sessions", "login_attempts", "device_cookies", "setup_codes", "dealer_links", "tokens"):
         assert table in said
     for table in store.core.chain_rows.CHAINED:
         assert table not in said

@@ -32,6 +32,12 @@ def _cookie(client) -> str:
     return cookie.value if cookie else ""
 
 
+def _session_set_cookie(response) -> str:
+    """The response's ``Set-Cookie`` header of the session cookie (a login also sets the
+    device cookie: ``tests/web/account/test_device_cookies.py``)."""
+    return next(h for h in response.headers.getlist("Set-Cookie") if h.startswith("session="))
+
+
 def _cookie_payload(value: str) -> str:
     """The JSON inside Flask's signed cookie (base64, zlib-compressed when it starts with '.')."""
     body = value.split(".")[1] if value.startswith(".") else value.split(".")[0]
@@ -284,11 +290,11 @@ def test_the_cookie_holds_no_player_link_and_no_secret_but_the_session_id(app, c
 @pytest.mark.slow
 def test_the_session_cookie_is_httponly_lax_and_secure_over_https(app, client):
     host_account(app)
-    header = _login(client).headers["Set-Cookie"]
+    header = _session_set_cookie(_login(client))
     assert "HttpOnly" in header and "SameSite=Lax" in header and "Secure" not in header
     secure = app.test_client().post("/host/login", base_url="https://localhost",
                                     data={"username": HOST_USER, "password": HOST_PASSWORD})
-    assert "Secure" in secure.headers["Set-Cookie"]
+    assert "Secure" in _session_set_cookie(secure)
     https_app = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
                             "TAPETE_HTTPS": "1"})
     assert https_app.config["SESSION_COOKIE_SECURE"] and https_app.config["SESSION_COOKIE_SAMESITE"] == "Lax"
