@@ -24,7 +24,7 @@ new code may import from the feature module itself.
 from store.core.checks import MAX_CHIPS, StoreError
 from store.core.connection import open_db
 from store.core.schema import migrations
-from store.core.transactions import Busy, utc_now
+from store.core.transactions import Busy, DiskFull, utc_now
 from store.dispute.disputes import (
     MAX_STATEMENT,
     get_dispute,
@@ -92,6 +92,7 @@ __all__ = [
     "MAX_CHIPS",
     "StoreError",
     "Busy",
+    "DiskFull",
     "migrations",
     "open_db",
     "utc_now",

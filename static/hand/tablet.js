@@ -787,6 +787,11 @@
     } else if (!queue.online && waiting) {
       net.textContent = S.offline + " " + plural(S.pending, waiting);
       net.className = "net offline";
+    } else if (waiting && queue.lastError) {
+      // the server said why the tap is not stored yet (busy, or its disk full): said, and
+      // the tap kept and sent again (static/hand/tapqueue.js)
+      net.textContent = plural(S.pending, waiting) + " " + queue.lastError;
+      net.className = "net offline";
     } else if (waiting) {
       net.textContent = plural(S.pending, waiting);
       net.className = "net waiting";

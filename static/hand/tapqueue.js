@@ -21,6 +21,10 @@
  *   ``retryMs`` up to ``maxRetryMs`` (with up to a quarter of it added at random, so two
  *   tablets do not retry in step). The browser's ``online`` event, or a new tap, sends at
  *   once.
+ *   The server's words for why it could not store the tap yet (a 5xx's JSON ``error``: the
+ *   database busy, its disk full, web/core/errors.py) are kept in ``lastError`` until the
+ *   head tap is stored or refused, or the connection drops, so the page shows them while
+ *   the tap waits (``null``: no words; nothing is ever retried silently).
  *
  * Two tablets on one hand: each tap carries what the tablet saw when it was made
  * (:func:`stamp`, called by ``push(tap, seen)``): ``version``, the hand's version (its
@@ -75,6 +79,12 @@
     if (status >= 400) { return "refused"; }
     if (status >= 200 && status < 300) { return "stored"; }
     return "retry";
+  }
+
+  /* The server's words in an answer whose tap waits (its JSON ``error``, a string), or null. */
+  function serverWords(answer) {
+    var data = answer.json ? answer.data : null;
+    return data && typeof data.error === "string" && data.error ? data.error : null;
   }
 
   // each stores events of its hand (:func:`eventsOf` says how many)
@@ -196,6 +206,7 @@
     this.sending = false;
     this.online = true;
     this.failures = 0;       // failed sends of the head tap in a row
+    this.lastError = null;   // the server's words for the last try not stored yet (null: none)
     this.retryTimer = null;
     this.nextDelayMs = null; // the back-off now waited, for the page (null: none)
     this.items = this.load();
@@ -289,6 +300,7 @@
       self.sending = false;
       self.online = true;
       if (answer.how === "retry" || (answer.how === "stored" && !answer.json)) {
+        self.lastError = serverWords(answer);
         self.retryLater();
         self.onChange(self);
         return;
@@ -299,6 +311,7 @@
       var how = answer.how === "stored" ? "stored" : answer.status === 409 ? "stale" : "refused";
       var dropped = settleAfter(self.items, tap, how, answer.data);
       self.failures = 0;
+      self.lastError = null;
       self.nextDelayMs = null;
       self.save();
       try {
@@ -323,6 +336,7 @@
     }, function () {
       self.sending = false;
       self.online = false;
+      self.lastError = null;
       self.retryLater();
       self.onChange(self);
     });

@@ -1,6 +1,7 @@
 """Transactions and time: the write transaction that takes the lock at once, the read
-transaction that sees one snapshot, the database locked by another writer
-(:func:`busy_when_locked`, :class:`Busy`), and the clock every stored time comes from (UTC)."""
+transaction that sees one snapshot, the database locked by another writer (:class:`Busy`)
+or out of room (:class:`DiskFull`), both raised by :func:`write_tx` itself, told by SQLite's
+result code, and the clock every stored time comes from (UTC)."""
 
 from __future__ import annotations
 
@@ -16,18 +17,29 @@ BUSY_TIMEOUT_MS = 5000
 
 class Busy(Exception):
     """The database stayed locked by another writer past the busy timeout (and every try of
-    a write tried again, ``store.hand.operations.apply_tap``): nothing was written. Not a refusal of the input: the same write
-    may be sent again (a page answers 503 with ``Retry-After``)."""
+    a write tried again, ``store.hand.operations.apply_tap``): nothing was written. Not a
+    refusal of the input: the same write may be sent again (every page answers 503 with
+    ``Retry-After``, ``web.core.errors``). Raised by :func:`write_tx` (SQLite's
+    ``SQLITE_BUSY`` or ``SQLITE_LOCKED``, :func:`busy`)."""
+
+
+class DiskFull(Exception):
+    """SQLite could not make the database any larger (``SQLITE_FULL``, "database or disk is
+    full": the disk, or the connection's ``max_page_count``): the write transaction was
+    rolled back, nothing was written. Not a refusal of the input: the same write may be sent
+    again once the host has made room (every page says so, ``web.core.errors``). Raised by
+    :func:`write_tx` (:func:`full`)."""
 
 
 @contextlib.contextmanager
 def busy_when_locked():
-    """SQLite's "database is locked" (another writer held the lock past the busy timeout)
-    raised inside as :class:`Busy`; any other error as it is."""
+    """SQLite's lock held by another writer past the busy timeout (:func:`busy`: its result
+    code) raised inside as :class:`Busy`; any other error as it is. (:func:`write_tx` raises
+    :class:`Busy` itself; this covers a write made outside one.)"""
     try:
         yield
     except sqlite3.OperationalError as exc:
-        if "locked" not in str(exc):
+        if not busy(exc):
             raise
         raise Busy(str(exc)) from exc
 
@@ -64,7 +76,34 @@ def busy(exc: sqlite3.OperationalError) -> bool:
     """Whether SQLite refused for a lock another connection holds (its result code
     ``SQLITE_BUSY``, "database is locked", past the busy timeout; or ``SQLITE_LOCKED``),
     read from the error's code, never its words."""
-    return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return _primary_code(exc) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def full(exc: sqlite3.OperationalError) -> bool:
+    """Whether SQLite refused because the database could not grow (result code
+    ``SQLITE_FULL``: the disk is full, or the connection's ``max_page_count`` is reached),
+    read from the error's code, never its words."""
+    return _primary_code(exc) == sqlite3.SQLITE_FULL
+
+
+def _primary_code(exc: sqlite3.Error) -> int:
+    """The primary result code of SQLite's error ``exc`` (its extended code's low byte;
+    0 for an error SQLite did not raise)."""
+    return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+@contextlib.contextmanager
+def _said_as_store_errors():
+    """SQLite's lock held past the busy timeout raised inside as :class:`Busy`, and its
+    full database as :class:`DiskFull`; any other error as it is."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        if busy(exc):
+            raise Busy(str(exc)) from exc
+        if full(exc):
+            raise DiskFull(str(exc)) from exc
+        raise
 
 
 @contextlib.contextmanager
@@ -74,21 +113,26 @@ def write_tx(db: Database):
     A deferred transaction that reads and then writes can fail at once with "database is
     locked" under WAL when another connection wrote meanwhile; taking the lock first
     makes the busy timeout apply instead. Nested use becomes a savepoint
-    (``db.atomic()``). Rolls back on any exception.
+    (``db.atomic()``). Rolls back on any exception (a failed ``COMMIT`` too).
+
+    :raises Busy: another connection held the write lock past the busy timeout (at
+        ``BEGIN IMMEDIATE``): nothing was written.
+    :raises DiskFull: the database could not grow (``SQLITE_FULL``, at any write inside or
+        at ``COMMIT``): rolled back, nothing was written.
     """
-    if db.conn.in_transaction:
-        with db.atomic():
-            yield db
-        return
-    db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
+    with _said_as_store_errors():
         if db.conn.in_transaction:
-            db.conn.execute("ROLLBACK")
-        raise
-    else:
-        db.conn.execute("COMMIT")
+            with db.atomic():
+                yield db
+            return
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+            db.conn.execute("COMMIT")
+        except BaseException:
+            if db.conn.in_transaction:
+                db.conn.execute("ROLLBACK")
+            raise
 
 
 @contextlib.contextmanager

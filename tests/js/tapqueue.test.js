@@ -161,6 +161,29 @@ test("a 5xx is retried with a doubling back-off, capped, and the tap is kept unt
   assert.deepEqual(t.timers.pending(), []);
 });
 
+test("the server's words for a tap not stored yet (busy, disk full) are kept while it waits, never silent", async () => {
+  const full = "The server's disk is full: the tap was not stored.";
+  const t = makeQueue([{status: 507, body: {error: full}}, {status: 503, raw: ""}, "network",
+                       {status: 503, body: {error: "busy"}}, {status: 200, body: {ok: 1}}]);
+  const seen = [];
+  t.queue.onChange = (q) => seen.push(q.lastError);
+  const key = t.queue.push({op: "action", action: "p1 check"});
+  await settle();
+  assert.equal(t.queue.lastError, full);            // said, and the tap kept for the next try
+  assert.deepEqual(t.queue.items.map((x) => x.key), [key]);
+  assert.ok(seen.includes(full));                   // the page was told (it redraws on onChange)
+  await t.timers.fire();
+  assert.equal(t.queue.lastError, null);            // a body with no words: none kept
+  await t.timers.fire();
+  assert.equal(t.queue.lastError, null);            // offline: the page says that instead
+  await t.timers.fire();
+  assert.equal(t.queue.lastError, "busy");
+  await t.timers.fire();
+  assert.equal(t.queue.lastError, null);            // stored: nothing to say
+  assert.deepEqual(t.answers, [[{ok: 1}, key]]);
+  assert.ok(t.server.calls.every((c) => c.body.key === key));
+});
+
 test("while a back-off runs, nothing is sent early except for a new tap or the connection back", async () => {
   const t = makeQueue([{status: 500, body: {}}, {status: 200, body: {}}, {status: 200, body: {}}]);
   t.queue.push({op: "action", action: "p1 check"});

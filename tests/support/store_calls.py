@@ -29,6 +29,7 @@ ROUTE_METHODS = frozenset({"get", "post", "put", "patch", "delete", "route"})
 PURE = frozenset({
     "store.core.checks.StoreError",          # a refusal's constructor (code and params)
     "store.core.transactions.Busy",           # the locked database's exception
+    "store.core.transactions.DiskFull",       # the full database's exception
     "store.hand.operations.Tap",              # a tap's value (a dataclass)
     "store.core.times.local_time",          # an ISO UTC string in the club's zone (formatting)
     "store.core.times.zone",                # an IANA name's ZoneInfo, or the refusal unknown_timezone

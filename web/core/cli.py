@@ -66,7 +66,8 @@ def said(exc: store.StoreError) -> str:
 @contextmanager
 def _store() -> Iterator:
     """The app's database for one command: a store refusal becomes the command's one-line
-    error (exit 1, :func:`said`), and the connection is closed whatever happens. A
+    error (exit 1, :func:`said`), and so does a write the store could not make
+    (:func:`not_stored`); the connection is closed whatever happens. A
     database that cannot be opened (a wrong, lost or malformed chain key) is such a refusal
     too."""
     try:
@@ -77,8 +78,21 @@ def _store() -> Iterator:
         yield db
     except store.StoreError as exc:
         raise click.ClickException(said(exc)) from None
+    except (store.Busy, store.DiskFull) as exc:
+        raise click.ClickException(not_stored(exc)) from None
     finally:
         db.close()
+
+
+def not_stored(exc: store.Busy | store.DiskFull) -> str:
+    """A write the store could not make, in one line in the club's language
+    (:func:`spoken`): the database held by another write past the busy timeout
+    (``store.Busy``), or out of room (``store.DiskFull``); nothing was stored either way."""
+    with spoken():
+        if isinstance(exc, store.DiskFull):
+            return _("the disk is full: nothing was stored; make room on it and run the command again")
+        return _("the database is busy with another write: nothing was stored; run the command again "
+                 "in a few seconds")
 
 
 @click.command("init-db")

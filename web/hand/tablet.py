@@ -201,14 +201,8 @@ def tap(night_id: int, token: str):
         done = apply_tap(get_db(), night_id, g.dealer_link, read)   # the link's, never the body's
     except store.StoreError as exc:
         return _refused(exc)
-    except store.Busy:
-        # another write holds the database past every try: nothing stored; the tablet's
-        # queue sends the tap again (a 5xx is retried; the key keeps it stored once)
-        response = jsonify({"error": _("The database is busy: the tap was not stored yet and "
-                                       "will be sent again.")})
-        response.status_code = 503
-        response.headers["Retry-After"] = "2"
-        return response
+    # (a busy or full database, store.Busy / store.DiskFull, is answered by web.core.errors:
+    # 503 or 507 in words, nothing stored; the tablet's queue keeps the tap and sends it again)
     view = said(done["view"])
     view["event_id"] = done["event_id"]
     if read.op == "finish_hand":   # the hand it started (None: none), for the taps queued after it
