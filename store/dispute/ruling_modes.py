@@ -46,20 +46,35 @@ KIND = "ruling_mode"
 """The ledger kind of the row that says how a ruling is settled."""
 
 
-def require_table(db: Database, night_id: int, player_ids) -> None:
+def require_table(db: Database, night_id: int, player_ids, *, counted_ok: bool = False) -> None:
     """Refuse to settle at the table a ruling touching ``player_ids``. Read-only.
 
+    :param counted_ok: True only for an import (``store.files.night_records``), whose
+        counts come from the file and were made after the ruling it records.
     :raises StoreError: ``ruling_table_closed`` (the night is closed: the players took
         their chips home), ``ruling_table_unseated`` (names: "Pepe, Chema": a player it
-        touches is not seated now).
+        touches is not seated now), ``ruling_table_counted`` (names: a player it touches
+        has counted their chips: the count is of the chips held then, and handing chips
+        over now would leave it wrong and the ruling settled neither way; void the count
+        first, or settle in money).
     """
     if get_night(db, night_id)["closed"]:
         raise StoreError("ruling_table_closed")
+    touched = {int(p) for p in player_ids}
     seated = {p["player_id"] for p in night_players(db, night_id)}
-    away = [p["name"] for p in table_players(db, night_id) if p["player_id"] in set(player_ids)
-            and p["player_id"] not in seated]
+    players = [p for p in table_players(db, night_id) if p["player_id"] in touched]
+    away = [p["name"] for p in players if p["player_id"] not in seated]
     if away:
         raise StoreError("ruling_table_unseated", names=", ".join(away))
+    counted = [] if counted_ok else [p["name"] for p in players if _counted(db, night_id, p["player_id"])]
+    if counted:
+        raise StoreError("ruling_table_counted", names=", ".join(counted))
+
+
+def _counted(db: Database, night_id: int, player_id: int) -> bool:
+    """Whether the player has a live count (``cash_out``) tonight."""
+    return db.execute(f"SELECT 1 FROM ledger l WHERE l.night_id = ? AND l.player_id = ? AND l.kind = 'cash_out' "
+                      f"AND {LIVE_ENTRY} LIMIT 1", [night_id, player_id]).fetchone() is not None
 
 
 def table_refusal(db: Database, night_id: int, player_ids) -> dict | None:
@@ -73,17 +88,10 @@ def table_refusal(db: Database, night_id: int, player_ids) -> dict | None:
 
 
 def default_mode(db: Database, night_id: int, player_ids) -> str:
-    """The sensible default: :data:`TABLE` while the night is open and every player the
-    ruling touches is seated (:func:`table_refusal` is None) and none of them has counted
-    their chips yet (a count is of the chips held then), else :data:`MONEY`."""
-    if table_refusal(db, night_id, player_ids) is not None:
-        return MONEY
-    ids = [int(p) for p in player_ids]
-    if ids and db.execute(
-            f"SELECT 1 FROM ledger l WHERE l.night_id = ? AND l.kind = 'cash_out' AND {LIVE_ENTRY} AND "
-            f"l.player_id IN ({', '.join('?' for _ in ids)}) LIMIT 1", [night_id, *ids]).fetchone():
-        return MONEY
-    return TABLE
+    """The sensible default: :data:`TABLE` while it can be settled at the table (the night
+    open, every player the ruling touches seated and not counted yet: :func:`table_refusal`
+    is None), else :data:`MONEY`."""
+    return TABLE if table_refusal(db, night_id, player_ids) is None else MONEY
 
 
 def move_lines(db: Database, night_id: int, moves: dict[int, int]) -> list[str]:
@@ -231,6 +239,7 @@ def change_ruling_mode(db: Database, ruling_id: int, mode: str, *, reason: str, 
     :raises StoreError: ``no_ruling`` (ruling), ``ruling_no_mode`` (a rejected ruling moves
         nothing), ``bad_ruling_mode`` (mode), ``ruling_mode_same`` (mode),
         ``ruling_mode_closed`` (the night is closed), ``ruling_table_unseated`` (names),
+        ``ruling_table_counted`` (names: a player it touches has counted),
         ``ruling_chips_played`` (number: a hand was started after the chips were handed
         over), ``reason_needed``, ``entered_by_needed``, ``key_reused``; nothing written on
         a refusal.

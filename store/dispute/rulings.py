@@ -198,7 +198,7 @@ def preview_digest(preview: dict) -> str:
 
 def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, note: str = "",
                   actions: list[str] | None = None, entered_by: str, key: str | None = None,
-                  previewed: str | None = None, mode: str | None = None) -> int:
+                  previewed: str | None = None, mode: str | None = None, counted_ok: bool = False) -> int:
     """Record the host's ruling on a dispute, all in one write transaction (BEGIN
     IMMEDIATE; every check runs under the write lock, so two submits store one ruling).
 
@@ -270,6 +270,8 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         ``store.dispute.ruling_modes.table_refusal``) or ``"money"``; None: in money, as
         rulings were settled before modes (the host's page always sends one, its default
         ``store.dispute.ruling_modes.default_mode``, from the preview).
+    :param counted_ok: True only for an import (``store.files.night_records``): its
+        counts come from the file, made after the ruling settled at the table.
     :param key: idempotency key: a repeated submit returns the first ruling's id.
     :param previewed: the :func:`preview_digest` of the preview the host committed (the
         host's form), or None: while the dispute is open, a ruling that would now change
@@ -285,7 +287,8 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         pot, pushed: correct the award lines first), ``actions_invalid``,
         ``action_empty`` (index), ``action_too_long`` (index, limit, length),
         ``key_reused`` (key), ``bad_ruling_mode`` (mode), ``ruling_table_closed``,
-        ``ruling_table_unseated`` (names); nothing written on a refusal.
+        ``ruling_table_unseated`` (names), ``ruling_table_counted`` (names); nothing written
+        on a refusal.
     """
     with keyed_write(db, "rulings", key, match={"dispute_id": dispute_id}) as found:
         if found is not None:
@@ -314,7 +317,7 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         moves = hand_moves(db, hand, hand_check(db, hand["id"])) if decision == "upheld" else {}
         settled_by = (mode or MONEY) if any(moves.values()) else None
         if settled_by == TABLE:
-            require_table(db, night_id, moves)
+            require_table(db, night_id, moves, counted_ok=counted_ok)
         options = None
         voided_close = None
         if closed and (any(moves.values()) or (pot_before is not None and carried_pot(db, night_id) != pot_before)):

@@ -542,7 +542,7 @@ def enter_disputes(db: Database, night_id: int, records: Records, players: Playe
         with recorded_at(r.entered_at):
             try:
                 ruling_id = record_ruling(db, opened[d.entry], decision=r.decision, rule=r.rule, note=r.note,
-                                          actions=corrected.get(d.entry), mode=r.mode,
+                                          actions=corrected.get(d.entry), mode=r.mode, counted_ok=True,
                                           entered_by=players.entered_by(r.entered_by, entered_by))
             except StoreError as exc:
                 raise _refused("ruling", d.entry, exc, d.hand) from None

@@ -210,7 +210,7 @@ def _seats(db, night_id: int, view: dict) -> list[dict]:
     if not view["in_progress"] and view["hand_id"] is not None:  # between hands: rebuys since count
         upcoming = judging.next_hand_stacks(db, night_id)
     dealt_in, acted, live = set(view["dealt_in"]), set(view["acted"]), set(view["in_hand"])
-    gap = _table_gap(db, night_id, view)
+    gap = _table_gap(db, night_id)
     seats = []
     for p in store.table_players(db, night_id):
         seat = p["seat"]
@@ -229,13 +229,12 @@ def _seats(db, night_id: int, view: dict) -> list[dict]:
     return seats
 
 
-def _table_gap(db, night_id: int, view: dict) -> dict[str, list[dict]]:
-    """Seat -> why the chips it holds on the table differ from its stack (the
-    ``table_differences`` of the night's last finished hand, CONTRACT.md 4: a hand in
-    progress started from them), ``{}`` before the first hand ends."""
+def _table_gap(db, night_id: int) -> dict[str, list[dict]]:
+    """Seat -> why the chips it holds on the table differ from its stack: the referee's
+    ``table_differences`` of the night's newest hand (CONTRACT.md 4), finished or in
+    progress (which starts from the last one's, except for a seat whose stack it states:
+    a stated stack is the chips the seat holds), ``{}`` before the first hand."""
     hands = store.night_hands(db, night_id)
-    if view["in_progress"]:
-        hands = hands[:-1]
     if not hands:
         return {}
     return store.hand_check(db, hands[-1]["id"]).get("table_differences") or {}

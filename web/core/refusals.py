@@ -518,6 +518,8 @@ MESSAGES = {
                                        "ruling is settled in money."),
     "ruling_table_unseated": lambda p: _("Not at the table now: %(names)s. The chips cannot be handed over "
                                          "at the table: settle the ruling in money.", **p),
+    "ruling_table_counted": lambda p: _("Already counted: %(names)s. Their count is of the chips they held "
+                                        "then: settle the ruling in money, or void the count first.", **p),
     "ruling_no_mode": lambda p: _("A rejected ruling moves no chips: there is nothing to settle."),
     "ruling_mode_same": lambda p: _("The ruling is already settled that way."),
     "ruling_mode_closed": lambda p: _("The night is closed: how the ruling is settled can no longer "

@@ -211,6 +211,45 @@ def test_a_later_correction_cannot_undo_the_chips_handed_over_at_the_table():
     assert count_findings(db, night_id) == [] and _nets(db, night_id) == rules_nets()
 
 
+def test_a_ruling_is_not_settled_at_the_table_once_its_players_counted():
+    """A fresh tester's finding: upheld in money, everyone counted, closed, reopened, then
+    switched to the table and closed again: the counts (of the chips held before any
+    handover) stood, no ledger row moved the pot, and the winner of the dispute paid. The
+    switch is refused while a player it touches has a count; voiding the counts first lets
+    it through, and the counts made after the handover settle it."""
+    db = store.open_db(":memory:")
+    night_id, ids, hand4, dispute = _night(db)
+    store.record_ruling(db, dispute, decision="upheld", rule=RULE, entered_by="host", mode=MONEY)
+    _count(db, night_id, ids)
+    store.close_night(db, night_id, entered_by="host")
+    store.reopen_night(db, night_id, reason="se entregan en la mesa", entered_by="host")
+    ruling = _ruling_id(db, dispute)
+    rows = db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0]
+    refused(db, "ruling_table_counted", store.change_ruling_mode, db, ruling, TABLE, reason="x", entered_by="host")
+    assert db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0] == rows
+    assert default_mode(db, night_id, [ids["Pepe"], ids["Chema"]]) == MONEY
+    for entry in store.night_entries(db, night_id):
+        if entry["kind"] == "cash_out" and entry["player_id"] in (ids["Pepe"], ids["Chema"]) and not entry["voided"]:
+            store.void_entry(db, entry["id"], reason="recuento", entered_by="host")
+    store.change_ruling_mode(db, ruling, TABLE, reason="se entregan en la mesa", entered_by="host")
+    held = _held(db, night_id)
+    for name in ("Pepe", "Chema"):
+        seat = PEPE if name == "Pepe" else CHEMA
+        store.cash_out(db, night_id, ids[name], held[seat], entered_by="host")
+    store.close_night(db, night_id, entered_by="host")
+    assert count_findings(db, night_id) == [] and _nets(db, night_id) == rules_nets()
+
+
+def test_a_new_ruling_at_the_table_is_refused_after_its_players_counted():
+    db = store.open_db(":memory:")
+    night_id, ids, hand4, dispute = _night(db)
+    _count(db, night_id, ids)
+    preview = store.preview_ruling(db, dispute, decision="upheld", mode=TABLE)
+    assert preview["refusal"]["code"] == "ruling_table_counted" and preview["default_mode"] == MONEY
+    refused(db, "ruling_table_counted", store.record_ruling, db, dispute, decision="upheld", rule=RULE,
+            entered_by="host", mode=TABLE)
+
+
 def test_the_mode_change_refusals_write_nothing():
     """``ruling_mode_same``, ``bad_ruling_mode``, ``ruling_no_mode`` (a rejected ruling),
     ``ruling_chips_played`` (a hand was started after the chips were handed over),
@@ -258,7 +297,8 @@ def test_the_preview_digest_names_the_mode():
 @pytest.mark.parametrize("code, params", [
     ("ruling_table_closed", {}), ("ruling_table_unseated", {"names": "Pepe"}), ("ruling_mode_same", {"mode": "table"}),
     ("ruling_mode_closed", {}), ("ruling_chips_played", {"number": 6}), ("ruling_no_mode", {}),
-    ("bad_ruling_mode", {"mode": "x"}), ("no_ruling", {"ruling": 3}), ("correction_voids_table_moves", {"number": 4})])
+    ("bad_ruling_mode", {"mode": "x"}), ("no_ruling", {"ruling": 3}), ("correction_voids_table_moves", {"number": 4}),
+    ("ruling_table_counted", {"names": "Pepe, Chema"})])
 def test_each_refusal_is_said_in_spanish_and_english(app, code, params):
     from web.core.refusals import said_refusal
     with app.test_request_context(headers={"Accept-Language": "es"}):
