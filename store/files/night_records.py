@@ -586,6 +586,13 @@ def enter_expenses(db: Database, night_id: int, records: Records, players: Playe
                 raise StoreError("file_record_differs", what="expense", entry=e.entry)
 
 
+def _transfer_cents(db: Database, night_id: int, what: str, payer: int, payee: int) -> int | None:
+    """The cents of the night's current transfer from ``payer`` to ``payee`` (``what``:
+    ``poker`` or ``expenses``), or None (no such transfer: the mark is refused then)."""
+    return next((t["cents"] for t in night_transfers(db, night_id, what)
+                 if t["payer_id"] == payer and t["payee_id"] == payee), None)
+
+
 def enter_payments(db: Database, night_id: int, records: Records, players: Players, *, closed: bool,
                    entered_by: str) -> None:
     """Mark the file's paid and confirmed transfers (``store.money.payments.mark_paid``,
@@ -594,12 +601,16 @@ def enter_payments(db: Database, night_id: int, records: Records, players: Playe
     was not closed). Inside the import's write transaction, after the close.
 
     :raises StoreError: ``file_record_refused`` (what ``payment``: no such transfer here,
-        a player marking another's transfer ...).
+        a player marking another's transfer ...), ``file_record_differs`` (what
+        ``payment``, ``entry``: the file's ``cents`` are not the transfer's here).
     """
     for p in records.payments:
         if p.what == "poker" and not closed:
             continue
         payer, payee = players.id(p.payer), players.id(p.payee)
+        here = _transfer_cents(db, night_id, p.what, payer, payee) if p.cents is not None else None
+        if here is not None and p.cents != here:
+            raise StoreError("file_record_differs", what="payment", entry=p.entry)
         try:
             if p.paid_by is not None:
                 with recorded_at(p.paid_at):

@@ -109,6 +109,9 @@ def _file_record_differs(p: dict) -> str:
     if p["what"] == "expense":
         return _("The file's expense %(entry)s is shared otherwise than the file says: nothing was imported.",
                  entry=p.get("entry", "?"))
+    if p["what"] == "payment":
+        return _("The file's payment %(entry)s is of another amount than the transfer here: nothing was imported.",
+                 entry=p.get("entry", "?"))
     return _("the night's figures here settle it otherwise than the file's settlement.")
 
 

@@ -25,6 +25,7 @@ from store.files.identity import fingerprint, present_night
 from store.files.night_records import Dispute, Ruling, logged_actions
 from store.money.counts import count_findings
 from store.money.expenses import add_expense, night_expenses, void_expense
+from store.money.payments import night_transfers
 
 
 def snapshot(db) -> dict:
@@ -313,3 +314,24 @@ def test_a_move_line_the_ruling_here_writes_otherwise_is_refused_and_nothing_sto
     assert (refused.value.code, refused.value.params) == ("file_record_differs",
                                                           {"what": "ruling", "entry": 1, "hand": 4})
     assert snapshot(other) == kept
+
+
+def test_a_payment_mark_of_another_amount_than_the_transfer_is_refused_and_nothing_stored(db, other):
+    """A fresh tester's finding: a file's mark with ``cents`` 5000 on a transfer of 20 cents
+    was imported and marked that transfer paid. The file's amount is checked against the
+    transfer here, as a ruling's moves and an expense's shares are."""
+    night_id = _table_night(db, "money")
+    transfer = store.night_summary(db, night_id)["transfers"][0]
+    session = json.loads(night_json(db, night_id))
+    session["tapete"]["payments"] = [{"what": "poker", "payer": transfer["payer"], "payee": transfer["payee"],
+                                      "cents": transfer["cents"] + 4980, "paid_by": "host:ana",
+                                      "paid_at": "2026-03-14T23:00:00+00:00"}]
+    kept = snapshot(other)
+    with pytest.raises(store.StoreError) as refused:
+        store.import_session(other, session)
+    assert (refused.value.code, refused.value.params) == ("file_record_differs", {"what": "payment", "entry": 1})
+    assert snapshot(other) == kept
+    session["tapete"]["payments"][0]["cents"] = transfer["cents"]   # the right amount is marked
+    moved = store.import_session(other, session)
+    assert [t["status"] for t in night_transfers(other, moved, "poker")
+            if t["payer"] == transfer["payer"] and t["payee"] == transfer["payee"]] == ["paid"]
