@@ -13,7 +13,7 @@ from flask import Flask, redirect, url_for
 
 from store.core import secret_file
 from web.account import views as account
-from web.core import cli, csrf, db, errors, i18n, limits, origin, security
+from web.core import cli, csrf, db, errors, heavy, i18n, limits, origin, security
 from web.money import bank
 
 BLUEPRINTS = ("web.night.views", "web.hand.tablet", "web.hand.replayer", "web.money.views",
@@ -54,6 +54,7 @@ def create_app(test_config=None):
     origin.init_app(app)  # before CSRFProtect: a cross-site request is refused as such (403)
     csrf.init_app(app)
     errors.init_app(app)  # every other HTTP error in the request's language
+    heavy.init_app(app)  # at most a few heavy pages at once: threads stay free for taps
     bank.init_app(app)  # the bank sentence for every template
     register_blueprints(app)
 

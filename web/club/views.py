@@ -20,6 +20,7 @@ from web.account.views import host_required
 from web.core import i18n
 from web.core.charts import line_chart
 from web.core.db import get_db
+from web.core.heavy import heavy_page
 
 bp = Blueprint("club", __name__, url_prefix="/host")
 
@@ -53,6 +54,7 @@ def trend_charts(standings: dict) -> list:
 
 @bp.get("/club")
 @host_required
+@heavy_page
 def standings():
     """The standings page (HTML)."""
     data = club_standings(get_db())

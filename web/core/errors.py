@@ -32,6 +32,8 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
 from store import Busy, DiskFull
+from web.core.heavy import RETRY_AFTER as HEAVY_RETRY_AFTER
+from web.core.heavy import PagesBusy
 
 DEALER_PREFIX = "/dealer/"
 """The tablet's paths."""
@@ -56,6 +58,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(OverflowError, number_too_large)
     app.register_error_handler(Busy, table_busy)
     app.register_error_handler(DiskFull, disk_full)
+    app.register_error_handler(PagesBusy, pages_busy)
 
 
 def tablet_json() -> bool:
@@ -154,6 +157,22 @@ def table_busy(exc: Busy):
     current_app.logger.warning("database busy on %s %s: %s", request.method, request.path, exc)
     response = unavailable(503, busy_message())
     response.headers["Retry-After"] = RETRY_AFTER
+    return response
+
+
+def pages_busy(exc: PagesBusy):
+    """The answer to a heavy page that found every slot taken (``web.core.heavy``): 503
+    with ``Retry-After`` and the reason in the request's language; nothing was read or
+    written."""
+    current_app.logger.warning("heavy pages busy on %s %s", request.method, request.path)
+    message = _("Tapete is preparing other long pages right now, so this one was not started. "
+                "Try again in a few seconds.")
+    if tablet_json():
+        response = jsonify({"error": message})
+    else:
+        response = current_app.make_response(render_template("core/refused.html", message=message, status=503))
+    response.status_code = 503
+    response.headers["Retry-After"] = HEAVY_RETRY_AFTER
     return response
 
 

@@ -68,12 +68,25 @@ from store.files.upload import Upload, Uploaded, import_upload, read_upload
 from web.account.views import current_actor, host_required
 from web.core import i18n
 from web.core.db import get_db
-from web.core.forms import MAX_TITLE, check_text, currency_field, field_label, text_field
+from web.core.forms import (
+    MAX_TITLE,
+    check_text,
+    currency_field,
+    field_label,
+    text_field,
+)
 from web.core.forms import int_field as _int
+from web.core.heavy import heavy_page
 from web.core.limits import MAX_UPLOAD_BYTES, upload_limit, upload_too_large_text
 from web.core.refusals import refusal_text
 from web.night import night_form
-from web.night.views import DEFAULT_TIMEZONE, _started_at, _timezones, _zone_names, zone_field
+from web.night.views import (
+    DEFAULT_TIMEZONE,
+    _started_at,
+    _timezones,
+    _zone_names,
+    zone_field,
+)
 
 bp = Blueprint("files", __name__, url_prefix="/host")
 
@@ -255,6 +268,7 @@ def _download_name(info: dict, fmt: str, hands: int = 0) -> str:
 
 @bp.get("/night/<int:night_id>/download/<fmt>")
 @host_required
+@heavy_page
 def download(night_id: int, fmt: str):
     """The night as a file to save: ``fmt`` ``json``, ``phh`` or ``csv`` (see the module);
     404 for another format or no such night. Read-only."""

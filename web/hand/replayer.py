@@ -31,6 +31,7 @@ from store.core.times import local_time
 from store.hand.replayer import host_hand_page, night_hands_page, player_hand_page
 from web.core import i18n
 from web.core.db import get_db
+from web.core.heavy import heavy_page
 from web.core.security import PRIVATE
 from web.night.views import host_required
 from web.player.views import player_link
@@ -55,6 +56,7 @@ def night_hands(night_id: int):
 
 @bp.get("/host/night/<int:night_id>/hand/<int:number>")
 @host_required
+@heavy_page
 def host_hand(night_id: int, number: int):
     """The host's replay of hand ``number`` of the night (every card as logged)."""
     page = host_hand_page(get_db(), night_id, number)
@@ -69,6 +71,7 @@ def host_hand(night_id: int, number: int):
 
 @bp.get("/p/<token>/hand/<int:hand_id>")
 @player_link
+@heavy_page
 def player_hand(token: str, hand_id: int):
     """A player's replay of a hand they were dealt into; else the player page's 404."""
     page = player_hand_page(get_db(), hand_id, g.player_id)

@@ -28,6 +28,7 @@ from store.money import report as store_report
 from web.account.views import current_account, login_redirect
 from web.core import i18n
 from web.core.db import get_db
+from web.core.heavy import heavy_page
 from web.core.pdf import STATIC_BASE, html_to_pdf
 from web.core.refusals import close_refused_said
 
@@ -251,6 +252,7 @@ def nights():
 
 
 @bp.get("/nights/<int:night_id>")
+@heavy_page
 def night(night_id: int):
     """The night report as HTML (findings in the page's language: a Spanish preset's night
     in Spanish unless ``?lang=`` or the cookie says otherwise, ``web.core.i18n``)."""
@@ -258,6 +260,7 @@ def night(night_id: int):
 
 
 @bp.get("/nights/<int:night_id>.pdf")
+@heavy_page
 def night_pdf_view(night_id: int):
     """The night report as a PDF download (findings in the page's language, as the HTML)."""
     data = _read_report(night_id)

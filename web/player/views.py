@@ -34,6 +34,7 @@ from store.player.phone import phone_page
 from web.core import i18n
 from web.core.charts import line_chart
 from web.core.db import get_db
+from web.core.heavy import heavy_page
 from web.core.security import PRIVATE
 from web.money.payments import said_settle
 from web.player import phone
@@ -87,6 +88,7 @@ def player_link(view):
 
 @bp.get("/<token>")
 @player_link
+@heavy_page
 def ledger(token: str):
     """The player's ledger page (HTML, made for a 360 px wide phone): the running total
     and its chart, the open nights and the newest closed ones in full, each older night a
@@ -96,6 +98,7 @@ def ledger(token: str):
 
 @bp.get("/<token>/night/<int:night_id>")
 @player_link
+@heavy_page
 def night(token: str, night_id: int):
     """One of the player's nights in full (an older night of :func:`ledger`); a night the
     player did not sit is the 404 of the player pages."""
