@@ -29,6 +29,9 @@ What it does:
      resent with the same key (as the page's queue does), up to 3 times. Every 10 s each
      tablet also asks for ``/state`` (the page's refresh).
    - ``--ledgers`` (15) players reloading their ledger ``GET /p/<token>`` every 1-3 s.
+   - ``--flood`` (0; the issue's flood: 8) hostile clients reloading the most expensive
+     page flat out (``--flood-url``, default night 1's report PDF), as the host; their 503s
+     (the server's heavy-page limit) are counted apart, never as errors.
    - ``--reports`` (5) hosts (logged in: the PIN, or the account ``prepare`` made) reading a random night's report,
      ``GET /reports/nights/<id>`` then ``.pdf``, every 2-4 s.
 
@@ -329,7 +332,8 @@ def source_address() -> tuple[str, int]:
 
 class Client:
     """One client's keep-alive connection to 127.0.0.1, from its own loopback address
-    (:func:`source_address`), with a cookie jar of one cookie.
+    (:func:`source_address`), with a cookie jar (every cookie set: the session's, the
+    login's device cookie).
     A request that finds the kept connection closed by the server (its keep-alive timeout)
     is sent again at once on a new one, as browsers do; that is not an error."""
 
@@ -337,7 +341,7 @@ class Client:
         self.port, self.results = port, results
         self.source = source_address()
         self.conn: http.client.HTTPConnection | None = None
-        self.cookie: str | None = None
+        self.cookies: dict[str, str] = {}
         self.csrf: str | None = None   # the session's CSRF token ("" : the checkout has none)
 
     def csrf_token(self) -> str:
@@ -355,8 +359,8 @@ class Client:
         headers = {"Content-Type": content_type, "Accept": "application/json, text/html, */*"}
         if method == "POST" and self.csrf is None:
             self.csrf = self.csrf_token()
-        if self.cookie:
-            headers["Cookie"] = self.cookie
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if method == "POST" and self.csrf:
             headers["X-CSRFToken"] = self.csrf
         for attempt in range(2):
@@ -380,9 +384,9 @@ class Client:
             if kind is not None:
                 self.results.add(kind, (time.perf_counter() - began) * 1000, status, payload)
             if response is not None:
-                cookie = response.getheader("Set-Cookie")
-                if cookie:
-                    self.cookie = cookie.split(";", 1)[0]
+                for cookie in response.msg.get_all("Set-Cookie") or []:  # (the session and the device cookie)
+                    name, _, value = cookie.split(";", 1)[0].partition("=")
+                    self.cookies[name.strip()] = value
                 if response.getheader("Connection", "").lower() == "close":
                     self.close()
             return status, payload, response
@@ -545,6 +549,23 @@ class ReportReader(Worker):
         return True
 
 
+class Flooder(Worker):
+    """A hostile guest on the Wi-Fi (issue 25, "No reader can stall the table"): reloads
+    the most expensive page, a long night's report PDF (``--flood-url``), flat out, logged
+    in as the host."""
+
+    def __init__(self, port, results, deadline, flat_out, url: str, index: int, cookies: dict[str, str]):
+        super().__init__(port, results, deadline, True, seed=f"flood {index}")
+        self.url = url
+        self.client.cookies = dict(cookies)   # one login shared (the host's sessions are few)
+
+    def step(self) -> bool:
+        status, _, _ = self.client.request("flood", "GET", self.url)
+        if status != 200 and status != 503:
+            self.client.results.other_errors.append(f"flood: {status}")
+        return True
+
+
 # --- the run --------------------------------------------------------------------------------
 
 def warm_up(port: int, nights: list, paths: dict[int, str], tokens: list[str], rounds: int) -> int:
@@ -583,6 +604,12 @@ def run_load(port: int, nights: list, paths: dict[int, str], tokens: list[str], 
     workers += [LedgerReader(port, results, deadline, args.flat_out, token) for token in tokens]
     workers += [ReportReader(port, results, deadline, args.flat_out, [n for n, _ in nights], i)
                 for i in range(args.reports)]
+    flood_url = args.flood_url or f"/reports/nights/{nights[0][0]}.pdf"
+    if args.flood:
+        host = Client(port, results)
+        host.request(None, "POST", "/host/login", LOGIN, "application/x-www-form-urlencoded")
+        host.close()
+        workers += [Flooder(port, results, deadline, True, flood_url, i, host.cookies) for i in range(args.flood)]
     began = time.monotonic()
     for worker in workers:
         worker.start()
@@ -594,7 +621,8 @@ def run_load(port: int, nights: list, paths: dict[int, str], tokens: list[str], 
     return results, tablets, time.monotonic() - began
 
 
-KIND_ORDER = ("tap action", "tap undo", "tap end", "tap start", "state", "ledger", "report html", "report pdf")
+KIND_ORDER = ("tap action", "tap undo", "tap end", "tap start", "state", "ledger", "report html", "report pdf",
+              "flood")
 
 
 def print_results(results: Results, tablets: list, wall: float, peak_kib: int, mismatches: list[str],
@@ -677,6 +705,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ledgers", type=int, default=15, help="ledger readers, at most --nights")
     parser.add_argument("--reports", type=int, default=5, help="report readers (HTML and PDF)")
     parser.add_argument("--flat-out", action="store_true", help="no pauses: saturate the server")
+    parser.add_argument("--flood", type=int, default=0,
+                        help="clients reloading the most expensive page flat out (issue 25's flood: 8)")
+    parser.add_argument("--flood-url", default="", help="the page they reload (default: night 1's report PDF)")
     parser.add_argument("--port", type=int, default=0, help="default: a free port")
     parser.add_argument("--warm-up", type=int, default=3,
                         help="untimed rounds of ledger, report and PDF before the load (0: none)")
@@ -688,7 +719,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds 0-3600; --tablets and --ledgers at most --nights")
     root = use_root(args.root)
     print(f"Tapete under load: root {root}; {args.nights} nights of {args.hands} hands at {PLAYERS} seats; "
-          f"{args.tablets} tablets, {args.ledgers} ledger readers, {args.reports} report readers; "
+          f"{args.tablets} tablets, {args.ledgers} ledger readers, {args.reports} report readers, "
+          f"{args.flood} flooding; "
           f"{args.seconds:g} s{', flat out' if args.flat_out else ''}")
     print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")
     tmp = tempfile.mkdtemp(prefix="tapete-load-")
