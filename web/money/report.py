@@ -29,7 +29,8 @@ from web.account.views import current_account, login_redirect
 from web.core import i18n
 from web.core.db import get_db
 from web.core.heavy import heavy_page
-from web.core.pdf import STATIC_BASE, html_to_pdf
+from web.core.pdf import STATIC_BASE
+from web.core.pdf_process import make_pdf
 from web.core.refusals import close_refused_said
 
 bp = Blueprint("reports", __name__, url_prefix="/reports")
@@ -222,7 +223,7 @@ def night_pdf(db: Database, night_id: int) -> bytes:
 
 def report_pdf(data: dict) -> bytes:
     """:func:`night_pdf` of the report's data (:func:`night_report`)."""
-    return html_to_pdf(report_html(data, printing=True), current_app.static_folder)
+    return make_pdf(report_html(data, printing=True), current_app.static_folder)
 
 
 @bp.before_request
