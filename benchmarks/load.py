@@ -32,6 +32,8 @@ What it does:
    - ``--flood`` (0; the issue's flood: 8) hostile clients reloading the most expensive
      page flat out (``--flood-url``, default night 1's report PDF), as the host; their 503s
      (the server's heavy-page limit) are counted apart, never as errors.
+   - with ``--upload-hands N`` (issue 25: 2,500), the host uploads a synthetic night of N
+     hands once, three seconds in; the longest tap that waited while it ran is printed.
    - ``--reports`` (5) hosts (logged in: the PIN, or the account ``prepare`` made) reading a random night's report,
      ``GET /reports/nights/<id>`` then ``.pdf``, every 2-4 s.
 
@@ -295,11 +297,14 @@ class Results:
         self.lock = threading.Lock()
         self.ms: dict[str, list[float]] = {}
         self.failed: dict[str, dict[str, int]] = {}
+        self.spans: list[tuple[float, float]] = []   # (began, ended) of every tap, perf_counter seconds
         self.server_errors: list[str] = []
         self.other_errors: list[str] = []
 
-    def add(self, kind: str, ms: float, status: int, body: bytes) -> None:
+    def add(self, kind: str, ms: float, status: int, body: bytes, began: float | None = None) -> None:
         with self.lock:
+            if began is not None and kind.startswith("tap "):
+                self.spans.append((began, began + ms / 1000))
             if 200 <= status < 400:
                 self.ms.setdefault(kind, []).append(ms)
                 return
@@ -382,7 +387,7 @@ class Client:
                 self.close()
                 payload, status, response = repr(exc).encode(), 0, None
             if kind is not None:
-                self.results.add(kind, (time.perf_counter() - began) * 1000, status, payload)
+                self.results.add(kind, (time.perf_counter() - began) * 1000, status, payload, began)
             if response is not None:
                 for cookie in response.msg.get_all("Set-Cookie") or []:  # (the session and the device cookie)
                     name, _, value = cookie.split(";", 1)[0].partition("=")
@@ -566,6 +571,37 @@ class Flooder(Worker):
         return True
 
 
+class Uploader(Worker):
+    """The host uploading a long night's file (``--upload-hands``, a session JSON) once,
+    a few seconds into the load, while the tablets tap their nights (issue 25, "Uploads
+    in pieces": the longest tap wait while it runs is printed)."""
+
+    def __init__(self, port, results, deadline, flat_out, hands: int, cookies: dict[str, str]):
+        super().__init__(port, results, deadline, True, seed="upload")
+        self.client.cookies = dict(cookies)
+        self.body, self.boundary = self.form(hands)
+        self.window: tuple[float, float] | None = None
+        self.status = 0
+
+    @staticmethod
+    def form(hands: int) -> tuple[bytes, str]:
+        """A multipart form with a synthetic night of ``hands`` hands as ``file``."""
+        boundary = "tapeteloadboundary"
+        text = json.dumps(synthetic_session(hands, PLAYERS, 9999)).encode()
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"chip_cents\"\r\n\r\n10\r\n"
+                f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"long.json\"\r\n"
+                f"Content-Type: application/json\r\n\r\n").encode() + text + f"\r\n--{boundary}--\r\n".encode()
+        return body, boundary
+
+    def step(self) -> bool:
+        time.sleep(3)   # the tablets are tapping by then
+        began = time.perf_counter()
+        self.status, _, _ = self.client.request("upload", "POST", "/host/import", self.body,
+                                                f"multipart/form-data; boundary={self.boundary}")
+        self.window = (began, time.perf_counter())
+        return False
+
+
 # --- the run --------------------------------------------------------------------------------
 
 def warm_up(port: int, nights: list, paths: dict[int, str], tokens: list[str], rounds: int) -> int:
@@ -605,11 +641,13 @@ def run_load(port: int, nights: list, paths: dict[int, str], tokens: list[str], 
     workers += [ReportReader(port, results, deadline, args.flat_out, [n for n, _ in nights], i)
                 for i in range(args.reports)]
     flood_url = args.flood_url or f"/reports/nights/{nights[0][0]}.pdf"
-    if args.flood:
-        host = Client(port, results)
+    host = Client(port, results)
+    if args.flood or args.upload_hands:
         host.request(None, "POST", "/host/login", LOGIN, "application/x-www-form-urlencoded")
         host.close()
-        workers += [Flooder(port, results, deadline, True, flood_url, i, host.cookies) for i in range(args.flood)]
+    workers += [Flooder(port, results, deadline, True, flood_url, i, host.cookies) for i in range(args.flood)]
+    uploader = Uploader(port, results, deadline, True, args.upload_hands, host.cookies) if args.upload_hands else None
+    workers += [uploader] if uploader else []
     began = time.monotonic()
     for worker in workers:
         worker.start()
@@ -618,7 +656,20 @@ def run_load(port: int, nights: list, paths: dict[int, str], tokens: list[str], 
     stuck = sum(worker.is_alive() for worker in workers)
     if stuck:
         results.other_errors.append(f"{stuck} client threads still waiting for an answer at the end")
+    if uploader is not None:
+        results.upload = upload_said(results, uploader, args.upload_hands)
     return results, tablets, time.monotonic() - began
+
+
+def upload_said(results: Results, uploader: Uploader, hands: int) -> str:
+    """The upload's line: how long it took, its answer, and the longest tap that was
+    waiting while it ran (a tap begun before it ended and ended after it began)."""
+    if uploader.window is None:
+        return f"upload of {hands} hands: not sent (the load ended first)"
+    start, end = uploader.window
+    waits = [(e - b) * 1000 for b, e in results.spans if b < end and e > start]
+    return (f"upload of {hands} hands: {(end - start):.1f} s, answer {uploader.status}; "
+            f"longest tap wait while it ran {max(waits, default=float('nan')):.0f} ms ({len(waits)} taps)")
 
 
 KIND_ORDER = ("tap action", "tap undo", "tap end", "tap start", "state", "ledger", "report html", "report pdf",
@@ -661,6 +712,8 @@ def print_results(results: Results, tablets: list, wall: float, peak_kib: int, m
     print(f"stored logs as the tablets sent them: {'yes' if not mismatches else 'NO'}"
           + "".join(f"\n   {m}" for m in mismatches[:5]))
     print(f"server peak RSS {peak_kib / 1024:.0f} MiB (all processes of its group)")
+    if getattr(results, "upload", None):
+        print(results.upload)
     print(f"load: tap p95 {percentile(taps, 0.95):.1f} ms, max {max(taps, default=float('nan')):.1f} ms; "
           f"5xx {len(results.server_errors)}; 503 {results.busy()}; other errors {len(results.other_errors)}; "
           f"peak RSS {peak_kib / 1024:.0f} MiB")
@@ -708,6 +761,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--flood", type=int, default=0,
                         help="clients reloading the most expensive page flat out (issue 25's flood: 8)")
     parser.add_argument("--flood-url", default="", help="the page they reload (default: night 1's report PDF)")
+    parser.add_argument("--upload-hands", type=int, default=0,
+                        help="upload a session file of this many hands a few seconds in (issue 25: 2500)")
     parser.add_argument("--port", type=int, default=0, help="default: a free port")
     parser.add_argument("--warm-up", type=int, default=3,
                         help="untimed rounds of ledger, report and PDF before the load (0: none)")
