@@ -27,6 +27,7 @@ import json
 
 from sqlite_utils import Database
 
+from referee.actions import ActionError, parse_action
 from store.core.checks import StoreError
 from store.core.reasons import RULING
 from store.core.records import insert, keyed_write, require_reason
@@ -148,24 +149,40 @@ def settle(db: Database, *, mode: str, ruling_id: int, dispute_id: int, hand: di
     return {"mode": mode, "events": events, "entries": entries, "mode_entry": mode_entry}
 
 
-def require_moves_kept(db: Database, hand: dict, voided: list[dict]) -> None:
-    """Refuse a correction of ``hand`` that would void a ``d move`` line a live ruling
-    settled at the table wrote (``voided``: :func:`store.hand.events.correction_plan`'s
-    ``[{"event_id", "action"}]``). Chips handed over at the table stay handed over: the
-    ruling that handed them is changed to money first (:func:`change_ruling_mode`), which
-    voids its lines with who and why; a correction then rewrites the hand. Read-only.
+def require_moves_kept(db: Database, hand: dict, voided: list[dict], added: list[str] | None = None) -> None:
+    """Refuse a correction of ``hand`` that would undo chips handed over at the table: one
+    that voids a ``d move`` line a live ruling settled at the table wrote, or a ``d move``
+    line the dealer's tablet wrote (the gap banner's "at the table") that the correction
+    does not write again as it was (``voided``: :func:`store.hand.events.correction_plan`'s
+    ``[{"event_id", "action"}]``, ``added``: its new lines). Chips handed over stay handed
+    over: a ruling that handed them is changed to money first (:func:`change_ruling_mode`),
+    which voids its lines with who and why; a correction then rewrites the hand. Read-only.
 
     :raises StoreError: ``correction_voids_table_moves`` (``number``: the hand's number).
     """
     if not voided:
         return
-    kept = set()
+    ruled = set()
     for (detail,) in db.execute(
             f"SELECT l.detail FROM ledger l WHERE l.night_id = ? AND l.kind = ? AND l.reason = ? AND {LIVE_ENTRY} "
             "AND json_extract(l.detail, '$.hand_id') = ?", [hand["night_id"], KIND, TABLE, hand["id"]]).fetchall():
-        kept.update(json.loads(detail).get("events", []))
-    if kept & {v["event_id"] for v in voided}:
-        raise StoreError("correction_voids_table_moves", number=hand["number"])
+        ruled.update(json.loads(detail).get("events", []))
+    again = list(added or [])
+    for line in voided:
+        if line["event_id"] in ruled:
+            raise StoreError("correction_voids_table_moves", number=hand["number"])
+        if _is_move(line["action"]):
+            if line["action"] not in again:
+                raise StoreError("correction_voids_table_moves", number=hand["number"])
+            again.remove(line["action"])
+
+
+def _is_move(text: str) -> bool:
+    """Whether a line of the log is a ``d move`` (CONTRACT.md 2), as the referee reads it."""
+    try:
+        return parse_action(text).verb == "move"
+    except ActionError:
+        return False
 
 
 def ruling_mode(db: Database, ruling_id: int) -> dict | None:
@@ -240,6 +257,8 @@ def change_ruling_mode(db: Database, ruling_id: int, mode: str, *, reason: str, 
         nothing), ``bad_ruling_mode`` (mode), ``ruling_mode_same`` (mode),
         ``ruling_mode_closed`` (the night is closed), ``ruling_table_unseated`` (names),
         ``ruling_table_counted`` (names: a player it touches has counted),
+        ``ruling_money_counted`` (names: the chips were handed over at the table and a
+        player it touches has counted them: in money too they would move twice),
         ``ruling_chips_played`` (number: a hand was started after the chips were handed
         over), ``reason_needed``, ``entered_by_needed``, ``key_reused``; nothing written on
         a refusal.
@@ -270,6 +289,10 @@ def change_ruling_mode(db: Database, ruling_id: int, mode: str, *, reason: str, 
             later = _started_since(db, night_id, current.get("last_hand_id"))
             if current["events"] and later is not None:
                 raise StoreError("ruling_chips_played", number=later)
+            counted = [p["name"] for p in table_players(db, night_id)
+                       if p["player_id"] in current["moves"] and _counted(db, night_id, p["player_id"])]
+            if current["events"] and counted:
+                raise StoreError("ruling_money_counted", names=", ".join(counted))
         why = reason.strip()
         if current["id"] is not None:
             insert(db, "ledger", {"night_id": night_id, "player_id": None, "kind": "void", "target": current["id"],

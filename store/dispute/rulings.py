@@ -111,7 +111,7 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
             if actions is not None:
                 voided, added = correction_plan(db, hand["id"], actions)
                 _check_correction(decision, voided, added)
-                require_moves_kept(db, hand, voided)
+                require_moves_kept(db, hand, voided, added)
                 if voided or added:
                     corrected = correction_texts(actions)
         except StoreError as exc:
@@ -307,7 +307,7 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         hand = hand_row(db, dispute["hand_id"])
         voided, added = correction_plan(db, hand["id"], actions) if actions is not None else ([], [])
         _check_correction(decision, voided, added)
-        require_moves_kept(db, hand, voided)
+        require_moves_kept(db, hand, voided, added)
         night_id = hand["night_id"]
         closed = get_night(db, night_id)["closed"]
         pot_before = carried_pot(db, night_id) if closed and (voided or added) else None

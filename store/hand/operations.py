@@ -29,13 +29,14 @@ from store.core.records import existing
 from store.core.transactions import Busy, busy_when_locked, read_tx, write_tx
 from store.hand import judging
 from store.hand.events import append_lines, check_lines, refuse_ruled, require_last, require_version
+from store.dispute.ruling_modes import move_lines, require_table
+from store.dispute.rulings import hand_moves
 from store.hand.rows import hand_ended, hand_row, night_event
 from store.hand.table_view import (
     MAX_FORCED,
     finish_plan,
     forced_plan,
     hand_now,
-    hand_over_lines,
     last_hand_id,
     read_view,
 )
@@ -304,7 +305,9 @@ def hand_over(db, night_id: int, hand_id: int, *, entered_by: str, key: str, ver
         dispute: the host ruled on the hand, which then changes only through the host's
         dispute page), ``hand_over_nothing`` (number: no difference is left to hand back),
         ``hand_over_changed`` (number, owed, said: the referee now asks for another count
-        of lines than the tablet showed), as
+        of lines than the tablet showed), ``hand_over_counted`` (names: a player it touches
+        has counted: the count is of the chips held then), ``ruling_table_unseated``
+        (names: a player it touches has left), as
         ``hand_moves`` (``awards_unknown``, ``pushes_unbalanced``) and ``check_lines``;
         the night closed; nothing written on a refusal.
     """
@@ -319,9 +322,16 @@ def hand_over(db, night_id: int, hand_id: int, *, entered_by: str, key: str, ver
             raise StoreError("hand_over_in_play", number=hand["number"])
         require_version(db, hand, version)
         refuse_ruled(db, hand)
-        lines = hand_over_lines(db, night_id, hand, store.hand_check(db, hand_id))
+        moves = hand_moves(db, {**hand, "night_id": night_id}, store.hand_check(db, hand_id))
+        lines = move_lines(db, night_id, moves)
         if not lines:
             raise StoreError("hand_over_nothing", number=hand["number"])
+        try:
+            require_table(db, night_id, moves)
+        except StoreError as exc:
+            if exc.code == "ruling_table_counted":
+                raise StoreError("hand_over_counted", names=exc.params["names"]) from None
+            raise
         if events is not None and events != len(lines):
             raise StoreError("hand_over_changed", number=hand["number"], owed=len(lines), said=events)
         check_lines(db, hand, lines)

@@ -529,9 +529,16 @@ MESSAGES = {
                                       "change (reopen the night first)."),
     "ruling_chips_played": lambda p: _("The chips were handed over at the table and hand %(number)s was "
                                        "played since: they cannot be settled in money as well.", **p),
-    "correction_voids_table_moves": lambda p: _("Hand %(number)s: this correction would undo the chips "
-                                                "handed over at the table by an earlier ruling. Settle that "
-                                                "ruling in money first, then correct the hand.", **p),
+    "correction_voids_table_moves": lambda p: _("Hand %(number)s: this correction would undo chips handed "
+                                                "over at the table (its “d move” lines). Keep those lines as "
+                                                "they are; if a ruling handed them over, settle that ruling in "
+                                                "money first, then correct the hand.", **p),
+    "ruling_money_counted": lambda p: _("The chips were handed over at the table and %(names)s counted them: "
+                                        "settled in money as well, they would move twice. Void the count first, "
+                                        "or leave the ruling at the table.", **p),
+    "hand_over_counted": lambda p: _("Already counted: %(names)s. Their count is of the chips they held then, so "
+                                     "the chips cannot be handed over at the table now: the host settles it with "
+                                     "a ruling.", **p),
     "bad_decision": lambda p: _("The decision must be “upheld” or “rejected”."),
     "rule_empty": lambda p: _("Say the rule the ruling relies on."),
     "awards_unknown": lambda p: _("Hand %(number)s: the referee cannot say who wins: the cards it "

@@ -479,8 +479,8 @@ def page_strings() -> dict:
         "gap_fix": _("To correct the record before the next hand: tap “%(undo)s” (the hand reopens), "
                      "undo the award the same way, then tap “%(confirm)s” for the referee's."),
         "gap_money": _("The next hand starts with the chips where they are: the difference stays on the "
-                       "table until a host's ruling on a dispute of hand %(hand)s settles it, in money "
-                       "(the money moves at the close)."),
+                       "table until a host's ruling on a dispute of hand %(hand)s settles it (at the table, "
+                       "or in money: the money moves at the close)."),
         "gap_hide": _("Hide"),
         "too_large": _("That number is too large: at most 999999999999 chips."),
         "sitting_out": _("sitting out"),

@@ -240,6 +240,30 @@ def test_a_ruling_is_not_settled_at_the_table_once_its_players_counted():
     assert count_findings(db, night_id) == [] and _nets(db, night_id) == rules_nets()
 
 
+def test_chips_handed_over_and_counted_are_not_settled_in_money_as_well():
+    """A second tester's finding: upheld at the table, everyone counted the chips on the
+    table (the handover in them), then switched to money: the move line voided and the
+    ledger moved the pot too, and Pepe paid Chema. Refused while a player it touches has a
+    count; once their counts are voided the switch goes through and new counts settle it."""
+    db = store.open_db(":memory:")
+    night_id, ids, hand4, dispute = _night(db)
+    store.record_ruling(db, dispute, decision="upheld", rule=RULE, entered_by="host", mode=TABLE)
+    _count(db, night_id, ids)
+    ruling = _ruling_id(db, dispute)
+    rows = db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0], len(store.hand_actions(db, hand4["id"]))
+    refused(db, "ruling_money_counted", store.change_ruling_mode, db, ruling, MONEY, reason="x", entered_by="host")
+    assert (db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0], len(store.hand_actions(db, hand4["id"]))) == rows
+    for entry in store.night_entries(db, night_id):
+        if entry["kind"] == "cash_out" and entry["player_id"] in (ids["Pepe"], ids["Chema"]) and not entry["voided"]:
+            store.void_entry(db, entry["id"], reason="recuento", entered_by="host")
+    store.change_ruling_mode(db, ruling, MONEY, reason="no se entregaron", entered_by="host")
+    held = _held(db, night_id)
+    for name, seat in (("Pepe", PEPE), ("Chema", CHEMA)):
+        store.cash_out(db, night_id, ids[name], held[seat], entered_by="host")
+    store.close_night(db, night_id, entered_by="host")
+    assert count_findings(db, night_id) == [] and _nets(db, night_id) == rules_nets()
+
+
 def test_a_new_ruling_at_the_table_is_refused_after_its_players_counted():
     db = store.open_db(":memory:")
     night_id, ids, hand4, dispute = _night(db)
@@ -298,7 +322,8 @@ def test_the_preview_digest_names_the_mode():
     ("ruling_table_closed", {}), ("ruling_table_unseated", {"names": "Pepe"}), ("ruling_mode_same", {"mode": "table"}),
     ("ruling_mode_closed", {}), ("ruling_chips_played", {"number": 6}), ("ruling_no_mode", {}),
     ("bad_ruling_mode", {"mode": "x"}), ("no_ruling", {"ruling": 3}), ("correction_voids_table_moves", {"number": 4}),
-    ("ruling_table_counted", {"names": "Pepe, Chema"})])
+    ("ruling_table_counted", {"names": "Pepe, Chema"}), ("ruling_money_counted", {"names": "Pepe, Chema"}),
+    ("hand_over_counted", {"names": "Bruno"})])
 def test_each_refusal_is_said_in_spanish_and_english(app, code, params):
     from web.core.refusals import said_refusal
     with app.test_request_context(headers={"Accept-Language": "es"}):

@@ -20,7 +20,7 @@ from apps import snapshot
 
 import store
 from store.core.chain import verify
-from store.dispute.ruling_modes import table_moves
+from store.dispute.ruling_modes import require_moves_kept, table_moves
 from store.hand.operations import hand_over
 from store.hand.rows import hand_version
 from store.hand.table_view import award_gap
@@ -95,7 +95,7 @@ def test_a_retried_key_is_answered_before_the_version_and_the_gap_are_checked(db
     assert _live(db, hand_id).count(LINE) == 1
 
 
-@pytest.mark.parametrize("case", ["in_play", "later_hand", "no_gap", "stale", "count", "ruled"])
+@pytest.mark.parametrize("case", ["in_play", "later_hand", "no_gap", "stale", "count", "ruled", "counted"])
 def test_a_refused_hand_over_writes_nothing(app, db, table, case):
     night_id, hand_id, ids = table
     kw, code = {}, None
@@ -114,10 +114,13 @@ def test_a_refused_hand_over_writes_nothing(app, db, table, case):
     elif case == "count":            # the tablet showed another count of lines
         kw["events"] = 2
         code = "hand_over_changed"
-    else:                            # the host ruled on the hand: it changes only through the dispute page
+    elif case == "ruled":            # the host ruled on the hand: it changes only through the dispute page
         dispute = store.open_dispute(db, hand_id, ids["Chus"], "el bote era mío")
         store.record_ruling(db, dispute, decision="rejected", rule="RRoP, Showdown 3", entered_by="host")
         code = "hand_ruled"
+    else:                            # Bruno counted the chips he held (a second tester's finding: the
+        store.cash_out(db, night_id, ids["Bruno"], 540, entered_by="host")   # count went stale)
+        code = "hand_over_counted"
     before = snapshot(app.config["DATABASE"])
     with pytest.raises(store.StoreError) as caught:
         _over(db, night_id, hand_id, key="over-refused", **kw)
@@ -163,3 +166,25 @@ def test_counts_equal_to_the_chips_on_the_table_are_no_finding(db, table, handed
     # at the table the nets are the rules' (Chus wins the pot); chips left where they were
     # pushed follow the push until a host's ruling settles it in money
     assert nets == ({"Ana": -5, "Bruno": -35, "Chus": 40} if handed_over else {"Ana": -5, "Bruno": 40, "Chus": -35})
+
+
+def test_a_correction_keeps_the_tablets_hand_over_or_writes_it_again(db, table):
+    """A second tester's finding: a ruling's correction voided the tablet's ``d move`` line
+    (the chips went back on the pages though they were handed over) and moved the pot in
+    money too. A correction that drops the line is refused, nothing written; one that
+    writes it again as it was (a correction voids everything after the first line it
+    changes) is let through."""
+    night_id, hand_id, ids = table
+    _over(db, night_id, hand_id)
+    live = _live(db, hand_id)
+    dispute = store.open_dispute(db, hand_id, ids["Chus"], "Bruno abrió con dieces")
+    events = len(store.hand_actions(db, hand_id))
+    with pytest.raises(store.StoreError) as caught:
+        store.record_ruling(db, dispute, decision="upheld", rule="RRoP, Draw Poker",
+                            actions=[a for a in live if a != LINE], entered_by="host", mode="money")
+    assert caught.value.code == "correction_voids_table_moves" and len(store.hand_actions(db, hand_id)) == events
+    move = next(a for a in store.hand_actions(db, hand_id) if a["action"] == LINE and not a["voided"])
+    hand = {**store.hand.rows.hand_row(db, hand_id), "night_id": night_id}
+    require_moves_kept(db, hand, [{"event_id": move["event_id"], "action": LINE}], [LINE])   # written again
+    with pytest.raises(store.StoreError):
+        require_moves_kept(db, hand, [{"event_id": move["event_id"], "action": LINE}], ["d move p3 p4 74"])
