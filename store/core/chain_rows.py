@@ -137,6 +137,21 @@ def night_rows(db: Database, table: str, night_id: int) -> dict[int, dict]:
         select_sql(table) + f" WHERE {night_filter(table)}", [night_id])}
 
 
+def nights_rows(db: Database, table: str, night_ids: list[int]) -> dict[int, dict[int, dict]]:
+    """:func:`night_rows` of every night of ``night_ids`` (a night's table, not the club's),
+    one query per 500 nights: ``{night_id: {row id: content}}`` (a night with no row is
+    left out)."""
+    if table in CLUB_TABLES:
+        raise ValueError(f"not a night's table: {table!r}")
+    out: dict[int, dict[int, dict]] = {}
+    for start in range(0, len(night_ids), 500):
+        part = night_ids[start:start + 500]
+        sql = select_sql(table) + f" WHERE {night_column(table)} IN ({', '.join('?' for _ in part)})"
+        for row in db.execute(sql, part):
+            out.setdefault(row[1], {})[row[0]] = dict(zip(CHAINED[table], row[2:]))
+    return out
+
+
 def entered_order(db: Database, table: str, night_id: int) -> list[tuple[str, int]]:
     """``[(entered_at, row id)]`` of the night's rows of ``table`` (the order they were
     written in, for linking a night made before the chain; the club's with :data:`CLUB`)."""

@@ -30,9 +30,9 @@ from store.core import chain, chain_rows, memo
 from store.core.chain_rows import CHAINED, CLUB, CLUB_TABLES
 from store.core.transactions import read_tx
 
-_LINKS = ("SELECT c.tbl, c.row_id, c.n, c.mac, p.mac FROM chain c "
+_LINKS = ("SELECT c.night_id, c.tbl, c.row_id, c.n, c.mac, p.mac FROM chain c "
           "LEFT JOIN chain p ON p.night_id = c.night_id AND p.n = c.n - 1 "
-          "WHERE c.night_id = ? AND c.tbl IN ({tables})")
+          "WHERE c.night_id IN ({nights}) AND c.tbl IN ({tables})")
 
 
 @dataclass
@@ -65,22 +65,46 @@ def _night_seals(db: Database, night_id: int, tables: tuple[str, ...]) -> Seals:
 
 
 def _night_seals_now(db: Database, night_id: int, tables: tuple[str, ...]) -> Seals:
-    key = chain.chain_key(db)
-    links = {(t, r): (n, mac, prev) for t, r, n, mac, prev in db.execute(
-        _LINKS.format(tables=", ".join("?" for _ in tables)), [night_id, *tables])}
+    links = _links(db, [night_id], tables).get(night_id, {})
+    rows = {table: chain_rows.night_rows(db, table, night_id) for table in tables}
+    return _judged(chain.chain_key(db), tables, links, rows)
+
+
+def _links(db: Database, night_ids: list[int], tables: tuple[str, ...]) -> dict[int, dict]:
+    """The links of ``tables`` in the chains of ``night_ids``: ``{night_id: {(table, row id):
+    (n, mac, the previous link's mac or None)}}`` (one query per 500 nights, through the
+    index on ``chain (night_id, tbl, row_id)``)."""
+    out: dict[int, dict] = {}
+    for start in range(0, len(night_ids), 500):
+        part = night_ids[start:start + 500]
+        sql = _LINKS.format(nights=", ".join("?" for _ in part), tables=", ".join("?" for _ in tables))
+        for night_id, table, row_id, n, mac, prev in db.execute(sql, [*part, *tables]):
+            out.setdefault(night_id, {})[(table, row_id)] = (n, mac, prev)
+    return out
+
+
+def _judged(key: bytes, tables: tuple[str, ...], links: dict, rows: dict[str, dict[int, dict]]) -> Seals:
+    """One night's :class:`Seals` from its links (as :func:`_links` gives one night's) and
+    its rows of ``tables`` (``{table: {row id: content}}``): a row holds when its own link
+    gives its seal back; a link whose row is not among the rows is a row gone. The one
+    place the seal of a night's row is judged (:func:`night_seals`, :func:`nights_seals`)."""
     found = Seals()
     for table in tables:
-        rows = chain_rows.night_rows(db, table, night_id)
         broken = set()
-        for row_id, content in rows.items():
+        for row_id, content in rows[table].items():
             link = links.get((table, row_id))
             if link is None or not _holds(key, link[2], link[0], table, row_id, content, link[1]):
                 broken.add(row_id)
         if broken:
             found.broken[table] = broken
-        if any(t == table and r not in rows for t, r in links):
+        if any(t == table and r not in rows[table] for t, r in links):
             found.gone.add(table)
     return found
+
+
+def _check_tables(tables: tuple[str, ...]) -> None:
+    if any(t not in CHAINED or t in CLUB_TABLES for t in tables):
+        raise ValueError(f"not a night's chained table: {tables!r}")
 
 
 def night_seals(db: Database, night_id: int, tables: tuple[str, ...]) -> Seals:
@@ -91,9 +115,29 @@ def night_seals(db: Database, night_id: int, tables: tuple[str, ...]) -> Seals:
     :returns: :class:`Seals`.
     :raises store.core.chain.ChainError: the database holds no key.
     """
-    if any(t not in CHAINED or t in CLUB_TABLES for t in tables):
-        raise ValueError(f"not a night's chained table: {tables!r}")
+    _check_tables(tables)
     return memo.kept(db, ("night_seals", night_id, tables), lambda: _night_seals(db, night_id, tables))
+
+
+def nights_seals(db: Database, night_ids: list[int], tables: tuple[str, ...]) -> dict[int, Seals]:
+    """:func:`night_seals` of every night of ``night_ids`` at once, for a page that reads
+    those tables across many nights (the outstanding page): the links in one query per 500
+    nights, the rows of each table in one query per 500 nights, each night judged as
+    :func:`night_seals` judges it (:func:`_judged`). Read-only.
+
+    :returns: ``{night_id: Seals}`` for every night of ``night_ids`` (a night with no row
+        and no link of ``tables``: an empty ``Seals``, whole).
+    :raises ValueError: a table that is not a night's chained table.
+    :raises store.core.chain.ChainError: the database holds no key.
+    """
+    _check_tables(tables)
+    with read_tx(db):  # (the links and the rows of one moment)
+        links = _links(db, list(night_ids), tables)
+        rows = {table: chain_rows.nights_rows(db, table, list(night_ids)) for table in tables}
+    key = chain.chain_key(db)
+    return {night_id: _judged(key, tables, links.get(night_id, {}),
+                              {table: rows[table].get(night_id, {}) for table in tables})
+            for night_id in night_ids}
 
 
 def _club_whole(db: Database) -> bool:

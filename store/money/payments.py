@@ -23,13 +23,18 @@ the night's transfers say so (``unsealed``); a handle that does not hold is neve
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+from functools import cache
+
 from sqlite_utils import Database
 
 from store.core.checks import StoreError, bad_characters
 from store.core.memo import kept
 from store.core.records import existing, insert_once, require_reason
-from store.core.seals import club_row_holds, club_whole, night_seals
+from store.core.seals import Seals, club_row_holds, club_whole, night_seals, nights_seals
 from store.core.transactions import read_tx, utc_now, write_tx
+from store.money.close_summary import live_closes
 from store.money.expenses import night_expenses, player_expenses
 from store.night.nights import get_night, table_players
 from store.player.players import get_player
@@ -97,6 +102,11 @@ def payment_handle(db: Database, player_id: int) -> str | None:
 
 # -- transfers and their marks ----------------------------------------------------------------
 
+def _close_transfers(detail: dict) -> list[dict]:
+    """The poker transfers a close's ``detail`` keeps (``store.money.ledger``)."""
+    return list(detail.get("transfers") or [])
+
+
 def _settlement(db: Database, night_id: int, what: str) -> tuple[int | None, list[dict]]:
     """``(close_id, transfers)`` of one settlement of the night: the live close's poker
     transfers (``(None, [])`` while the night is open), or the expenses' transfers
@@ -106,7 +116,54 @@ def _settlement(db: Database, night_id: int, what: str) -> tuple[int | None, lis
     close = get_night(db, night_id)["close"]
     if close is None:
         return None, []
-    return close["id"], list(close["detail"].get("transfers") or [])
+    return close["id"], _close_transfers(close["detail"])
+
+
+MARK_COLUMNS = ("id", "night_id", "close_id", "what", "payer_id", "payee_id", "cents", "kind", "target",
+                "entered_by", "entered_at")
+"""The columns of a mark as :class:`NightMarks` holds it."""
+
+_MARKS_SQL = f"SELECT {', '.join(MARK_COLUMNS)} FROM transfer_marks"
+
+
+@dataclass
+class NightMarks:
+    """One night's marks as read (``rows``: every mark, voids included, oldest first, each
+    ``{MARK_COLUMNS...}``) and the seals of the night's marks (``store.core.seals``)."""
+
+    rows: list[dict]
+    seals: Seals
+
+    @property
+    def whole(self) -> bool:
+        """Whether every mark of the night holds its seal and none was deleted."""
+        return self.seals.whole("transfer_marks")
+
+    def live(self, what: str) -> list[dict]:
+        """The marks of ``what`` not voided, oldest first; a mark, or a void, that does not
+        hold its seal is not counted (:attr:`whole` says the night has one)."""
+        holds = self.seals.holds
+        voided = {m["target"] for m in self.rows if m["kind"] == "void" and holds("transfer_marks", m["id"])}
+        return [m for m in self.rows if m["what"] == what and m["kind"] is not None and m["kind"] != "void"
+                and m["id"] not in voided and holds("transfer_marks", m["id"])]
+
+
+def night_marks(db: Database, night_id: int) -> NightMarks:
+    """The night's marks and their seals (``store.core.seals.night_seals``). Read-only."""
+    rows = [dict(zip(MARK_COLUMNS, r)) for r in db.execute(_MARKS_SQL + " WHERE night_id = ? ORDER BY id",
+                                                           [night_id])]
+    return NightMarks(rows, night_seals(db, night_id, ("transfer_marks",)))
+
+
+def nights_marks(db: Database, night_ids: list[int]) -> dict[int, NightMarks]:
+    """:func:`night_marks` of every night of ``night_ids``, in a few queries (the marks in
+    one, their seals through ``store.core.seals.nights_seals``). Read-only."""
+    seals = nights_seals(db, night_ids, ("transfer_marks",))
+    rows: dict[int, list[dict]] = {night_id: [] for night_id in night_ids}
+    for r in db.execute(_MARKS_SQL + " ORDER BY id"):
+        if r[1] in rows:
+            rows[r[1]].append(dict(zip(MARK_COLUMNS, r)))
+    return {night_id: NightMarks(rows[night_id], seals[night_id]) for night_id in night_ids}
 
 
 def marks_whole(db: Database, night_id: int) -> bool:
@@ -116,22 +173,23 @@ def marks_whole(db: Database, night_id: int) -> bool:
 
 
 def _live_marks(db: Database, night_id: int, what: str) -> list[dict]:
-    """The night's marks of ``what`` not voided, oldest first; a mark, or a void, that does
-    not hold its seal is not counted (:func:`marks_whole` says the night has one)."""
-    seals = night_seals(db, night_id, ("transfer_marks",))
-    cols = ("id", "close_id", "payer_id", "payee_id", "cents", "kind", "entered_by", "entered_at")
-    voided = {target for vid, target in db.execute(
-        "SELECT id, target FROM transfer_marks WHERE night_id = ? AND kind = 'void'", [night_id])
-        if seals.holds("transfer_marks", vid)}
-    rows = db.execute(
-        f"SELECT {', '.join(cols)} FROM transfer_marks m WHERE night_id = ? AND what = ? AND kind != 'void' "
-        "ORDER BY id", [night_id, what]).fetchall()
-    return [dict(zip(cols, r)) for r in rows if r[0] not in voided and seals.holds("transfer_marks", r[0])]
+    """The night's marks of ``what`` not voided, oldest first (:meth:`NightMarks.live`)."""
+    return night_marks(db, night_id).live(what)
+
+
+def _mark_key(mark: dict) -> tuple:
+    """What a mark names: ``(close_id, payer_id, payee_id, cents)``."""
+    return mark["close_id"], mark["payer_id"], mark["payee_id"], mark["cents"]
+
+
+def _transfer_key(close_id: int | None, transfer: dict) -> tuple:
+    """What names a transfer of the settlement of ``close_id``, as :func:`_mark_key`."""
+    return close_id, transfer["payer_id"], transfer["payee_id"], transfer["cents"]
 
 
 def _matches(mark: dict, close_id: int | None, transfer: dict) -> bool:
-    return (mark["close_id"] == close_id and mark["payer_id"] == transfer["payer_id"]
-            and mark["payee_id"] == transfer["payee_id"] and mark["cents"] == transfer["cents"])
+    """Whether ``mark`` is a mark of ``transfer`` (by close, payer, payee and cents)."""
+    return _mark_key(mark) == _transfer_key(close_id, transfer)
 
 
 def _earlier_money(marks: list[dict], close_id: int | None) -> dict[tuple[int, int], dict]:
@@ -220,25 +278,58 @@ def night_transfers(db: Database, night_id: int, what: str = "poker") -> list[di
     :raises StoreError: no such night.
     """
     close_id, transfers = _settlement(db, night_id, what)
-    marks = _live_marks(db, night_id, what)
-    unsealed = not marks_whole(db, night_id) or (what == "expenses" and night_expenses(db, night_id)["unsealed"])
+    marks = night_marks(db, night_id)
+    unsealed = not marks.whole or (what == "expenses" and night_expenses(db, night_id)["unsealed"])
+    return _transfer_rows(db, night_id, what, (close_id, transfers), marks.live(what), unsealed,
+                          lambda player_id: sealed_handle(db, player_id))
+
+
+def _transfer_rows(db: Database, night_id: int, what: str, settlement: tuple[int | None, list[dict]],
+                   marks: list[dict], unsealed: bool, handle_of) -> list[dict]:
+    """The rows of :func:`night_transfers` from what was read: ``settlement`` ``(close_id,
+    transfers)`` (:func:`_settlement`), the live ``marks`` of ``what``
+    (:meth:`NightMarks.live`), whether the night's rows are ``unsealed``, and ``handle_of``
+    (player id -> :func:`sealed_handle`'s pair). Shared by :func:`night_transfers` and
+    :func:`closed_night_transfers`: one place turns a night's settlement and marks into
+    its transfers. Reads only the night's table, and only when earlier money moved."""
+    close_id, transfers = settlement
     moved = _earlier_money(marks, close_id) if what == "poker" and close_id is not None else {}
     names = {p["player_id"]: p["name"] for p in table_players(db, night_id)} if moved else {}
+    by_transfer: dict[tuple, list[dict]] = {}
+    for m in marks:
+        by_transfer.setdefault(_mark_key(m), []).append(m)
     out = []
     for t in _remaining(transfers, moved, names):
-        mine = [m for m in marks if _matches(m, close_id, t)]
-        paid = next((m for m in mine if m["kind"] == "paid"), None)
-        confirmed = next((m for m in mine if m["kind"] == "confirmed"), None)
-        status = "confirmed" if confirmed else "paid" if paid else "due"
-        if status == "due" and t["cents"] == 0 and t["paid_before"]:
-            status = "confirmed" if t["earlier_confirmed"] else "paid"
-        handle, handle_unsealed = sealed_handle(db, t["payee_id"])
-        out.append({**t, "what": what, "close_id": close_id, "status": status,
-                    "paid_by": paid and paid["entered_by"], "paid_at": paid and paid["entered_at"],
-                    "confirmed_by": confirmed and confirmed["entered_by"],
-                    "confirmed_at": confirmed and confirmed["entered_at"],
+        handle, handle_unsealed = handle_of(t["payee_id"])
+        status = transfer_status(t, by_transfer.get(_transfer_key(close_id, t), ()))
+        out.append({**t, "what": what, "close_id": close_id, **status,
                     "handle": handle, "handle_unsealed": handle_unsealed, "unsealed": unsealed})
     return out
+
+
+def transfer_status(t: dict, mine) -> dict:
+    """A transfer's status from its marks: the one rule, for a night and for every night
+    at once (:func:`_transfer_rows`).
+
+    ``t`` is a row of :func:`_remaining`; ``mine`` the live marks of its night
+    (:meth:`NightMarks.live`) that match it by (close, payer, payee, cents)
+    (:func:`_matches`), oldest first. ``confirmed`` with a confirming mark, else ``paid``
+    with a paid mark, else ``due``; a transfer with nothing left to pay that earlier money
+    covered (``cents`` 0, ``paid_before``) is ``paid``, or ``confirmed`` when every
+    earlier payment was confirmed.
+
+    :returns: ``{"status" ('due' | 'paid' | 'confirmed'), "paid_by", "paid_at",
+        "confirmed_by", "confirmed_at"}`` (the first mark of each kind; None when there is
+        none).
+    """
+    paid = next((m for m in mine if m["kind"] == "paid"), None)
+    confirmed = next((m for m in mine if m["kind"] == "confirmed"), None)
+    status = "confirmed" if confirmed else "paid" if paid else "due"
+    if status == "due" and t["cents"] == 0 and t["paid_before"]:
+        status = "confirmed" if t["earlier_confirmed"] else "paid"
+    return {"status": status, "paid_by": paid and paid["entered_by"], "paid_at": paid and paid["entered_at"],
+            "confirmed_by": confirmed and confirmed["entered_by"],
+            "confirmed_at": confirmed and confirmed["entered_at"]}
 
 
 def stale_marks(db: Database, night_id: int, what: str = "poker") -> list[dict]:
@@ -377,40 +468,124 @@ def _night_head(night: dict) -> dict:
             "currency": night["currency"], "closed": night["closed"]}
 
 
-def outstanding(db: Database) -> list[dict]:
-    """Every closed night's transfers (poker and expenses) not confirmed yet, oldest night
-    first (then poker before expenses, in the settlement's order); a night imported as a
-    deliberate copy (``nights.copy_of``) owes nothing: the night it copies does.
+def closed_nights(db: Database) -> list[dict]:
+    """The closed nights that owe their transfers, oldest first (then by id); a night
+    imported as a deliberate copy (``nights.copy_of``) owes nothing: the night it copies
+    does. Two queries (``store.money.close_summary.live_closes``). Read-only.
 
-    :returns: ``[{...night_transfers row, "night_id", "local_date", "title", "currency"}]``.
+    :returns: ``[{"night_id", "local_date", "title", "currency", "closed" (True),
+        "timezone", "close_id" (the live close's ledger id)}]``.
     """
-    out = []
-    for (night_id,) in db.execute("SELECT id FROM nights WHERE copy_of IS NULL ORDER BY started_at, id").fetchall():
-        night = get_night(db, night_id)
-        if not night["closed"]:
-            continue
-        for what in WHATS:
-            for t in night_transfers(db, night_id, what):
-                if t["status"] != "confirmed":
-                    out.append({**t, **_night_head(night)})
+    closes = live_closes(db)
+    rows = db.execute("SELECT id, local_date, title, currency, timezone FROM nights WHERE copy_of IS NULL "
+                      "ORDER BY started_at, id").fetchall()
+    return [{"night_id": r[0], "local_date": r[1], "title": r[2], "currency": r[3], "closed": True,
+             "timezone": r[4], "close_id": closes[r[0]]} for r in rows if r[0] in closes]
+
+
+def _closes_transfers(db: Database, close_ids: list[int]) -> dict[int, list[dict]]:
+    """``{close_id: the poker transfers its detail keeps}`` (one query per 500 closes)."""
+    out: dict[int, list[dict]] = {}
+    for start in range(0, len(close_ids), 500):
+        part = close_ids[start:start + 500]
+        for close_id, detail in db.execute(
+                f"SELECT id, detail FROM ledger WHERE id IN ({', '.join('?' for _ in part)})", part):
+            out[close_id] = _close_transfers(json.loads(detail or "{}"))
     return out
 
 
-def outstanding_totals(rows: list[dict]) -> list[dict]:
-    """Per player and currency, what :func:`outstanding` says they still owe and are owed.
+def _nights_with_expenses(db: Database) -> set[int]:
+    """The nights with an expense row (sealed or not): the only nights whose expenses can
+    have transfers."""
+    return {r[0] for r in db.execute("SELECT DISTINCT night_id FROM expenses")}
 
-    :returns: ``[{"player_id", "name", "currency", "owes", "owed"}]`` (cents), by name.
+
+def closed_night_transfers(db: Database, nights: list[dict] | None = None) -> dict[int, dict[str, list[dict]]]:
+    """What :func:`night_transfers` gives for each closed night (:func:`closed_nights`, or
+    ``nights`` as it gives them), both settlements, without a night's full work per night:
+    the live closes' transfers, every mark and the marks' seals are read in a few queries
+    (:func:`nights_marks`) and each night's rows made by the one rule
+    (:func:`_transfer_rows`, :func:`transfer_status`); the shared expenses are worked out
+    (``store.money.expenses.night_expenses``) only for the nights that have an expense.
+    Read-only.
+
+    :returns: ``{night_id: {"poker": [night_transfers rows], "expenses": [...]}}``.
+    """
+    nights = closed_nights(db) if nights is None else nights
+    ids = [n["night_id"] for n in nights]
+    closes = _closes_transfers(db, [n["close_id"] for n in nights])
+    books = nights_marks(db, ids)
+    with_expenses = _nights_with_expenses(db)
+    handle_of = cache(lambda player_id: sealed_handle(db, player_id))
+    out = {}
+    for n in nights:
+        night_id, book = n["night_id"], books[n["night_id"]]
+        poker = _transfer_rows(db, night_id, "poker", (n["close_id"], closes[n["close_id"]]), book.live("poker"),
+                               not book.whole, handle_of)
+        expenses = _expense_rows(db, night_id, book, handle_of) if night_id in with_expenses else []
+        out[night_id] = {"poker": poker, "expenses": expenses}
+    return out
+
+
+def _expense_rows(db: Database, night_id: int, book: NightMarks, handle_of) -> list[dict]:
+    """The night's expenses' transfers as :func:`night_transfers` gives them, from the
+    night's marks already read."""
+    spent = night_expenses(db, night_id)
+    return _transfer_rows(db, night_id, "expenses", (None, spent["transfers"]), book.live("expenses"),
+                          not book.whole or spent["unsealed"], handle_of)
+
+
+HEAD = ("night_id", "local_date", "title", "currency", "closed")
+"""The night's fields an :func:`outstanding` row carries."""
+
+
+def _outstanding(db: Database) -> tuple[list[dict], list[dict]]:
+    """``(closed_nights, outstanding rows)``: see :func:`outstanding`."""
+    nights = closed_nights(db)
+    transfers = closed_night_transfers(db, nights)
+    rows = []
+    for n in nights:
+        head = {k: n[k] for k in HEAD}
+        rows += [{**t, **head} for what in WHATS for t in transfers[n["night_id"]][what] if t["status"] != "confirmed"]
+    return nights, rows
+
+
+def outstanding(db: Database) -> list[dict]:
+    """Every closed night's transfers (poker and expenses) not confirmed yet, oldest night
+    first (then poker before expenses, in the settlement's order); a night imported as a
+    deliberate copy (``nights.copy_of``) owes nothing: the night it copies does. Worked out
+    for every night at once (:func:`closed_night_transfers`). Read-only.
+
+    :returns: ``[{...night_transfers row, "night_id", "local_date", "title", "currency",
+        "closed"}]``.
+    """
+    return _outstanding(db)[1]
+
+
+def outstanding_totals(rows: list[dict]) -> list[dict]:
+    """Per player and currency, what :func:`outstanding` says they still owe and are owed,
+    and how many transfers make each up.
+
+    :returns: ``[{"player_id", "name", "currency", "owes", "owed" (cents), "owes_count",
+        "owed_count" (transfers the player pays, receives), "unsealed" (a transfer behind
+        the row does not match the record: ``night_transfers``' ``unsealed``)}]``, by name
+        then currency.
 
     >>> outstanding_totals([{"payer_id": 1, "payer": "Ana", "payee_id": 2, "payee": "Bruno",
-    ...                      "cents": 250, "currency": "EUR"}])[0]["owes"]
+    ...                      "cents": 250, "currency": "EUR", "unsealed": False}])[0]["owes"]
     250
     """
     totals: dict[tuple[int, str], dict] = {}
     for t in rows:
         for pid, name, side in ((t["payer_id"], t["payer"], "owes"), (t["payee_id"], t["payee"], "owed")):
-            row = totals.setdefault((pid, t["currency"]), {"player_id": pid, "name": name,
-                                                           "currency": t["currency"], "owes": 0, "owed": 0})
+            row = totals.get((pid, t["currency"]))
+            if row is None:
+                row = totals[pid, t["currency"]] = {"player_id": pid, "name": name, "currency": t["currency"],
+                                                    "owes": 0, "owed": 0, "owes_count": 0, "owed_count": 0,
+                                                    "unsealed": False}
             row[side] += t["cents"]
+            row[side + "_count"] += 1
+            row["unsealed"] = row["unsealed"] or bool(t["unsealed"])
     return sorted(totals.values(), key=lambda r: (r["name"] or "", r["currency"]))
 
 
@@ -511,14 +686,29 @@ def player_payments(db: Database, player_id: int, night_ids: list[int] | None = 
 
 
 def outstanding_page(db: Database) -> dict:
-    """The outstanding page, in one read: ``{"rows": :func:`outstanding` rows each with
-    its night's ``"timezone"``, "totals": :func:`outstanding_totals`, "markers"
-    (:func:`marker_names`)}``. Read-only."""
+    """The outstanding page: the totals per player, in one read: ``{"rows": :func:`outstanding`
+    rows, "totals": :func:`outstanding_totals`}``. Read-only."""
     with read_tx(db):
         rows = outstanding(db)
-        zones = {night_id: get_night(db, night_id)["timezone"] for night_id in {r["night_id"] for r in rows}}
-        return {"rows": [{**r, "timezone": zones[r["night_id"]]} for r in rows],
-                "totals": outstanding_totals(rows), "markers": marker_names(db, rows, {})}
+        return {"rows": rows, "totals": outstanding_totals(rows)}
+
+
+def outstanding_player_page(db: Database, player_id: int) -> dict:
+    """One player's outstanding transfers, in one read: ``{"player_id", "name" (as the
+    club knows them now), "rows": the :func:`outstanding` rows the player pays or receives,
+    each with its night's ``"timezone"``, "totals": their :func:`outstanding_totals` rows
+    (one per currency), "markers" (:func:`marker_names`)}``. Read-only.
+
+    :raises StoreError: ``no_player``.
+    """
+    with read_tx(db):
+        name = get_player(db, player_id)["name"]
+        nights, rows = _outstanding(db)
+        zones = {n["night_id"]: n["timezone"] for n in nights}
+        mine = [{**r, "timezone": zones[r["night_id"]]} for r in rows if player_id in (r["payer_id"], r["payee_id"])]
+        return {"player_id": player_id, "name": name, "rows": mine,
+                "totals": [t for t in outstanding_totals(mine) if t["player_id"] == player_id],
+                "markers": marker_names(db, mine, {})}
 
 
 def player_mark(db: Database, night_id: int, player_id: int, other_id: int, *, action: str, what: str,

@@ -2,7 +2,9 @@
 on the night of ``tests/showcase_night.py``, closed, the payer opens their link on a phone
 (390 x 844, Spanish), sees whom to pay with the payee's PayPal link and its QR code, taps
 "He pagado"; the payee opens theirs, sees the transfer paid and not yet confirmed, taps
-"Lo he recibido"; the host's outstanding page no longer lists it. Screenshots go to
+"Lo he recibido"; the host's outstanding totals no longer count it, and the payee's own
+outstanding page (a tap on their row) no longer lists it; the host marks another of the
+payee's transfers paid there and lands back on it (issue 25). Screenshots go to
 ``tests/artifacts/payments-*.png``.
 """
 
@@ -62,16 +64,34 @@ def test_the_payer_marks_paid_on_the_phone_and_the_payee_confirms(browser, serve
     assert (done["status"], done["paid_by"], done["confirmed_by"]) == (
         "confirmed", f"player:{t['payer_id']}", f"player:{t['payee_id']}")
 
-    # --- the host: the confirmed transfer is no longer outstanding
+    # --- the host: the totals per player, each a link to that player's transfers; the
+    # confirmed transfer is no longer outstanding; marking from a player's page comes back to it
     host = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
     hp = host.new_page()
     hp.goto(f"{server}/host/outstanding")
     fill_login(hp, app)
     hp.click("button[type=submit]")
     hp.wait_for_selector("#outstanding-totals")
-    rows = hp.locator(f'ul[data-night="{world.night}"] li.transfer')
-    assert rows.count() == len(payments.night_transfers(db, world.night)) - 1
-    assert hp.locator(f'li.transfer[data-payer="{t["payer_id"]}"][data-payee="{t["payee_id"]}"]').count() == 0
+    left = payments.outstanding(db)
+    players = {pid for r in left for pid in (r["payer_id"], r["payee_id"])}
+    assert {int(x) for x in hp.locator("#outstanding-totals tbody tr").evaluate_all(
+        "rows => rows.map(r => r.dataset.player)")} == players
+    assert hp.locator("li.transfer").count() == 0  # (the totals only)
     hp.screenshot(path=str(ARTIFACTS / "payments-host-outstanding.png"), full_page=True)
+    link = hp.locator(f'#outstanding-totals tr[data-player="{t["payee_id"]}"] a.player-link')
+    box = link.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    link.click()
+    hp.wait_for_url(f"**/host/outstanding/{t['payee_id']}")
+    theirs = [r for r in left if t["payee_id"] in (r["payer_id"], r["payee_id"])]
+    assert hp.locator("li.transfer").count() == len(theirs)
+    assert hp.locator(f'li.transfer[data-payer="{t["payer_id"]}"][data-payee="{t["payee_id"]}"]').count() == 0
+    due = hp.locator('li.transfer[data-status="due"]').first
+    other_payer, other_payee = due.get_attribute("data-payer"), due.get_attribute("data-payee")
+    due.get_by_role("button", name="Marcar pagada").click()
+    hp.wait_for_selector(f'li.transfer[data-payer="{other_payer}"][data-payee="{other_payee}"][data-status="paid"]')
+    assert hp.url.split("#")[0].endswith(f"/host/outstanding/{t['payee_id']}")
+    assert "Marcada como pagada." in hp.inner_text(".flash")
+    hp.screenshot(path=str(ARTIFACTS / "payments-host-outstanding-player.png"), full_page=True)
     for context in (phone, other, host):
         context.close()

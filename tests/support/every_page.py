@@ -3,7 +3,8 @@ what every page carries: headers, no inline script or style, no CSP violation).
 
 ``build_pages(app, db) -> Pages``: night 1 with hand 1 played and ended (Chus opens before
 Bruno has spoken: ``shared/cases/out_of_turn_open.json``'s hand), Ana's dispute of it open,
-hand 2 started; Ana's private link; a dealer link for the night; and night 2, closed.
+hand 2 started; Ana's private link; a dealer link for the night; and night 2, closed
+(Bruno pays Ana: his outstanding page, ``payer``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ class Pages:
     player_token: str
     dealer_token: str
     closed_night: int | None = None
+    payer: int | None = None
+    """A player who pays on the closed night (their outstanding page lists it)."""
 
     @property
     def host(self) -> list[str]:
@@ -41,7 +44,8 @@ class Pages:
                 "/reports/nights", f"/reports/nights/{self.night}", "/host/outstanding", "/host/club",
                 "/host/pokernow/",
                 "/host/import"] + \
-            ([f"/host/night/{self.closed_night}"] if self.closed_night else [])  # (the settlement, share text)
+            ([f"/host/night/{self.closed_night}"] if self.closed_night else []) + \
+            ([f"/host/outstanding/{self.payer}"] if self.payer else [])  # (the settlement, share text; the forms)
 
     @property
     def dealer(self) -> list[str]:
@@ -78,7 +82,7 @@ def build_pages(app, db) -> Pages:
     dispute = store.open_dispute(db, hand, ids["Ana"], "Chus opened before Bruno spoke.")
     store.start_hand(db, night, entered_by="test")
     return Pages(night, hand, dispute, store.issue_token(db, ids["Ana"]), dealer_token(app, db, night),
-                 closed_night(db, ids))
+                 closed_night(db, ids), ids["Bruno"])
 
 
 def closed_night(db, ids: dict[str, int]) -> int:

@@ -11,10 +11,13 @@ nothing stored on refusal):
 - host (logged in, ``web.account.views.host_required``):
   ``POST /host/night/<id>/handle`` (a player's handle), ``POST /host/night/<id>/transfer``
   (``action`` paid | confirm | void, with ``what`` poker | expenses, ``payer_id``,
-  ``payee_id``, ``reason`` for a void), ``POST /host/night/<id>/expenses`` (``payer_id``,
+  ``payee_id``, ``reason`` for a void; ``back=outstanding`` goes back to the outstanding
+  page, to ``back_player``'s when given), ``POST /host/night/<id>/expenses`` (``payer_id``,
   ``amount`` as written: ``12,50``, ``description``, ``sharer_ids`` one or more),
   ``POST /host/night/<id>/expenses/<expense_id>/void`` (``reason``), ``GET
-  /host/outstanding`` (every closed night's transfers not confirmed, per player totals).
+  /host/outstanding`` (what every closed night's transfers not confirmed add up to, per
+  player and currency, each a link to) ``GET /host/outstanding/<player_id>`` (that
+  player's transfers not confirmed, by night, with the host's forms: :func:`said_outstanding`).
 - player (``/p/<token>``, the link is the key): ``POST /p/<token>/handle`` (their own
   handle), ``POST /p/<token>/night/<id>/transfer`` (``action`` paid for a transfer they
   pay, confirm for one they receive). Another's transfer, or the wrong side of their own:
@@ -58,6 +61,22 @@ def said_transfers(transfers: list[dict], tz_name: str, names: dict[int, str]) -
              "paid_local": local_time(t["paid_at"], tz_name) if t["paid_at"] else None,
              "confirmed_local": local_time(t["confirmed_at"], tz_name) if t["confirmed_at"] else None,
              "qr": handle_qr(t["handle"], t["payee"])} for t in transfers]
+
+
+def said_outstanding(rows: list[dict], names: dict[int, str]) -> list[dict]:
+    """A player's outstanding transfers (``store.money.payments.outstanding_player_page``'s
+    ``rows``, each with its night's ``timezone``) by night, in their order (oldest night
+    first), each said (:func:`said_transfers`; ``names``: its ``markers``).
+
+    :returns: ``[{"night_id", "local_date", "title", "currency", "transfers": [said rows]}]``.
+    """
+    groups: list[dict] = []
+    for row in rows:
+        if not groups or groups[-1]["night_id"] != row["night_id"]:
+            groups.append({"night_id": row["night_id"], "local_date": row["local_date"], "title": row["title"],
+                           "currency": row["currency"], "transfers": []})
+        groups[-1]["transfers"] += said_transfers([row], row["timezone"], names)
+    return groups
 
 
 def said_payments(pay: dict) -> dict:

@@ -31,7 +31,7 @@ from web.core.forms import (
 )
 from web.core.refusals import refusal_text
 from web.core.security import PRIVATE
-from web.money.payments import said_transfers
+from web.money.payments import said_outstanding
 from web.player.views import player_link
 
 bp = Blueprint("payments", __name__)
@@ -55,9 +55,23 @@ def _refused(exc: ValueError) -> None:
 
 
 def _back_to(night_id: int, anchor: str):
+    """Where a host's form goes back to: the outstanding page it came from (``back`` =
+    ``outstanding``: :func:`_outstanding_back`), else the night page at ``anchor``."""
     if request.form.get("back") == "outstanding":
-        return redirect(url_for("payments.outstanding"))
+        return redirect(_outstanding_back(night_id))
     return redirect(url_for("host.night", night_id=night_id) + "#" + anchor)
+
+
+def _outstanding_back(night_id: int) -> str:
+    """The outstanding page a form came from: the player's (``back_player``, their id), at
+    the night's transfers, or the totals (no ``back_player``, or not a player id)."""
+    try:
+        player_id = int_field("back_player", required=False, low=1)
+    except ValueError:
+        player_id = None
+    if player_id is None:
+        return url_for("payments.outstanding")
+    return url_for("payments.outstanding_player", player_id=player_id) + f"#night-{night_id}"
 
 
 @bp.post("/host/night/<int:night_id>/handle")
@@ -147,20 +161,30 @@ def void_expense(night_id: int, expense_id: int):
 @bp.get("/host/outstanding")
 @host_required
 def outstanding():
-    """Every closed night's transfers not confirmed yet (oldest first), with totals per
-    player, and the buttons to confirm them."""
+    """What every closed night's transfers not confirmed yet add up to, per player and
+    currency (owes, is owed, how many transfers), each row a link to
+    :func:`outstanding_player`."""
     page = store_payments.outstanding_page(get_db())
-    said = [{**s, "night_id": row["night_id"], "local_date": row["local_date"], "title": row["title"],
-             "currency": row["currency"]}
-            for row in page["rows"] for s in said_transfers([row], row["timezone"], page["markers"])]
-    totals = page["totals"]
-    groups: list[dict] = []
-    for row in said:  # by night, oldest first (the order outstanding() gives)
-        if not groups or groups[-1]["night_id"] != row["night_id"]:
-            groups.append({"night_id": row["night_id"], "local_date": row["local_date"], "title": row["title"],
-                           "transfers": []})
-        groups[-1]["transfers"].append(row)
-    return render_template("money/outstanding.html", groups=groups, totals=totals), 200, PRIVATE
+    return render_template("money/outstanding.html", totals=page["totals"]), 200, PRIVATE
+
+
+@bp.get("/host/outstanding/<int:player_id>")
+@host_required
+def outstanding_player(player_id: int):
+    """One player's transfers not confirmed yet, by night (oldest first), with their totals
+    and the buttons to mark them; a form sent from here comes back here
+    (``back_player``). No such player: 404."""
+    if player_id > MAX_NUMBER:
+        abort(404)
+    try:
+        page = store_payments.outstanding_player_page(get_db(), player_id)
+    except store.StoreError as exc:
+        if exc.code == "no_player":
+            abort(404)
+        raise
+    return render_template("money/outstanding_player.html", player_id=player_id, name=page["name"],
+                           totals=page["totals"], groups=said_outstanding(page["rows"], page["markers"])), \
+        200, PRIVATE
 
 
 # -- the player ------------------------------------------------------------------------------

@@ -334,15 +334,23 @@ def test_the_host_page_shows_the_transfers_status_and_the_host_confirms(app, db,
     assert "Esa transferencia ya está confirmada." in answer.get_data(as_text=True)
 
 
-def test_the_outstanding_page_lists_the_nights_and_per_player_totals(app, db, client):
+def test_the_outstanding_page_lists_per_player_totals_each_a_link_to_their_transfers_by_night(app, db, client):
     world = _closed(db)
     second = _second_night(db, world)
     login_host(client)
     page = client.get("/host/outstanding?lang=es").get_data(as_text=True)
     assert "Pendiente entre noches" in page
-    heads = re.findall(r'class="night-head" data-night="(\d+)"', page)
-    assert heads == [str(world.night), str(second)]
-    assert "Segunda" in page and "3,00\xa0€" in page
+    assert 'class="night-head"' not in page and 'class="transfer' not in page  # (the totals only)
+    rows = payments.outstanding(db)
+    players = {pid for r in rows for pid in (r["payer_id"], r["payee_id"])}
+    assert set(map(int, re.findall(r'<tr data-player="(\d+)"', page))) == players
+    for pid in players:
+        assert f'href="/host/outstanding/{pid}"' in page
+    ana = world.ids["Ana"]
+    mine = client.get(f"/host/outstanding/{ana}?lang=es").get_data(as_text=True)
+    heads = re.findall(r'class="night-head" id="night-(\d+)"', mine)
+    assert heads == [str(n) for n in dict.fromkeys(r["night_id"] for r in rows if ana in (r["payer_id"], r["payee_id"]))]
+    assert heads[-1] == str(second) and "Segunda" in mine and "3,00\xa0€" in mine
     assert 'href="/host/outstanding"' in client.get("/host/").get_data(as_text=True)
 
 
@@ -387,16 +395,18 @@ def test_money_paid_before_a_reopen_counts_against_the_new_settlement(app, db, c
     _reclose(db, night, ids, (89, 111, 100))
     assert _rows(db, night) == [("Ana", "Maxi", 10, 110, 100, "due")]
     assert payments.outstanding_totals(payments.outstanding(db)) == [
-        {"player_id": ana, "name": "Ana", "currency": "EUR", "owes": 10, "owed": 0},
-        {"player_id": maxi, "name": "Maxi", "currency": "EUR", "owes": 0, "owed": 10}]
+        {"player_id": ana, "name": "Ana", "currency": "EUR", "owes": 10, "owed": 0, "owes_count": 1,
+         "owed_count": 0, "unsealed": False},
+        {"player_id": maxi, "name": "Maxi", "currency": "EUR", "owes": 0, "owed": 10, "owes_count": 0,
+         "owed_count": 1, "unsealed": False}]
     said = "ya pagado 1,00\xa0€; queda 0,10\xa0€"
     login_host(client)
     host = client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)
     assert said in host[host.index('id="transfers"'):]
     phone = client.get(f"/p/{store.issue_token(db, ana)}?lang=es").get_data(as_text=True)
     assert said in phone[phone.index(f'id="settle-{night}"'):]
+    assert said in client.get(f"/host/outstanding/{ana}?lang=es").get_data(as_text=True)
     outstanding = client.get("/host/outstanding?lang=es").get_data(as_text=True)
-    assert said in outstanding
     totals = outstanding[outstanding.index('id="outstanding-totals"'):outstanding.index("</table>")]
     assert "0,10\xa0€" in totals and "1,10\xa0€" not in totals
 

@@ -94,6 +94,7 @@ COSTLY_PAGES = {
     "CSV": lambda n, token: f"/host/night/{n.night}/download/csv",
     "club standings": lambda n, token: "/host/club",
     "outstanding": lambda n, token: "/host/outstanding",
+    "outstanding player": lambda n, token: f"/host/outstanding/{n.players['Ana']}",
 }
 """The pages that write the costly night's money: its nets, who pays whom, running totals."""
 

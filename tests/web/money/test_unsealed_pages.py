@@ -3,7 +3,8 @@ dato no cuadra con el registro" instead of using it, and answers 200: before, an
 expense amount made the host night page, ``/host/outstanding`` and the player page answer
 500 (SettleError), and a redirected payment handle was shown with its QR code on every
 page. Each tamper of ``tests/support/money_tampers.py`` (edit, delete, insert of every newly
-sealed table) through the three pages.
+sealed table) through the pages: the night page, the outstanding totals and Bruno's
+outstanding transfers (issue 25), and Bruno's phone.
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ from money_tampers import ANA_LINK, ANA_OLD, THIEF, TAMPERS, UNSEALED, money_nig
 CASES = sorted(TAMPERS)
 
 SAYS_ON = {
-    "payment_handles": ("night", "outstanding", "phone"),
-    "transfer_marks": ("night", "outstanding", "phone"),
+    "payment_handles": ("night", "outstanding_player", "phone"),
+    "transfer_marks": ("night", "outstanding", "outstanding_player", "phone"),
     "expenses": ("night", "phone"),
     "expense_shares": ("night", "phone"),
     "expense_voids": ("night", "phone"),
 }
 """Where the tampered row would have been used, so where the page must say so (the
-outstanding page lists transfers, not expenses)."""
+outstanding pages list transfers, not expenses; the totals show no payment handle)."""
 
 
 def _qr_path(text: str) -> str:
@@ -35,10 +36,11 @@ def _qr_path(text: str) -> str:
 
 
 def _pages(client, world) -> dict[str, str]:
-    """The three pages in Spanish, each answered 200."""
+    """The four pages in Spanish, each answered 200."""
     login_host(client)
     out = {}
     for name, url in (("night", f"/host/night/{world.night}?lang=es"), ("outstanding", "/host/outstanding?lang=es"),
+                      ("outstanding_player", f"/host/outstanding/{world.ids['Bruno']}?lang=es"),
                       ("phone", f"/p/{world.tokens['Bruno']}?lang=es")):
         answer = client.get(url)
         assert answer.status_code == 200, (name, answer.status_code)
@@ -52,7 +54,7 @@ def test_the_untouched_night_shows_its_money_and_says_nothing_is_amiss(app, db, 
     for name, page in pages.items():
         assert UNSEALED["es"] not in page, name
     assert ANA_LINK in pages["phone"] and _qr_path(ANA_LINK) in pages["phone"]
-    assert ANA_LINK in pages["night"] and ANA_LINK in pages["outstanding"]
+    assert ANA_LINK in pages["night"] and ANA_LINK in pages["outstanding_player"]
     assert "pizza" in pages["night"] and "12,00" in pages["night"]
     assert 'data-status="confirmed"' in pages["night"]
 
@@ -68,6 +70,8 @@ def test_a_tampered_money_row_is_said_not_to_match_and_never_used(app, db, clien
     assert THIEF not in everything and _qr_path(THIEF) not in everything
     bruno = f'data-payer="{world.ids["Bruno"]}" data-payee="{world.ids["Ana"]}" data-what="poker"'
     assert f'{bruno} data-status="confirmed"' not in pages["night"]  # (no fake confirmation)
+    assert f'{bruno} data-status="due"' in pages["outstanding_player"]  # (still owed, not confirmed away)
+    assert f'<tr data-player="{world.ids["Bruno"]}"' in pages["outstanding"]
     if table == "payment_handles":
         for link in (ANA_LINK, ANA_OLD):  # (no handle of Ana's while her handles do not match)
             assert link not in everything and _qr_path(link) not in everything
