@@ -165,7 +165,7 @@ def outstanding():
     currency (owes, is owed, how many transfers), each row a link to
     :func:`outstanding_player`."""
     page = store_payments.outstanding_page(get_db())
-    return render_template("money/outstanding.html", totals=page["totals"]), 200, PRIVATE
+    return render_template("money/outstanding.html", totals=page["totals"], withheld=page["withheld"]), 200, PRIVATE
 
 
 @bp.get("/host/outstanding/<int:player_id>")
