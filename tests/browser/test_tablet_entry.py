@@ -272,7 +272,7 @@ def test_after_a_wrong_award_in_money_the_next_hand_leaves_the_chips_where_they_
     page.wait_for_selector("#award-gap:not([hidden])")
     assert page.text_content("#award-gap-money") == ("in money: the chips stay where they are; the money moves "
                                                      "at the close")
-    assert "until a host's ruling on a dispute of hand 1 settles it, in money" in \
+    assert "until a host's ruling on a dispute of hand 1 settles it (at the table, or in money" in \
         page.text_content("#award-gap-money-hint")
     page.click("#award-gap-money")               # the ordinary next hand
     page.wait_for_selector("#misdeal-btn:not([hidden])")

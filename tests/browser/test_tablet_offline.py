@@ -193,7 +193,8 @@ def test_the_award_gap_offers_a_rulings_choice_in_its_words_and_at_the_table_han
     assert page.text_content("#award-gap-money") == ("en dinero: las fichas se quedan donde están; el dinero "
                                                      "se mueve al cierre")
     assert page.text_content("#award-gap-lines") == "Bruno entrega 75 fichas en la mesa; las recibe Chus"
-    assert "hasta que la liquide en dinero un fallo del anfitrión sobre una reclamación de la mano 1" in \
+    assert ("hasta que un fallo del anfitrión sobre una reclamación de la mano 1 la liquide "
+            "(en la mesa, o en dinero") in \
         page.text_content("#award-gap-money-hint")
     body = page.inner_text("body")
     assert "Deshacer" not in body and "como están en la mesa" not in body

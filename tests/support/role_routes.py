@@ -130,6 +130,9 @@ def _ruled_in_money(w: World) -> None:
     actions = CASE["actions"][:-1] + ["d award p1 25"]
     store.record_ruling(w.db, w.dispute, decision="upheld", rule="RRoP, Showdown 3", entered_by="test",
                         actions=actions, mode="money")
+    for entry in store.night_entries(w.db, w.night):   # (uncounted: a count is of the chips held then)
+        if entry["kind"] == "cash_out" and not entry["voided"]:
+            store.void_entry(w.db, entry["id"], reason="they count again", entered_by="test")
 
 
 ROUTES = [
