@@ -70,6 +70,10 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   mac (under the chain key). Written by the close in its own transaction; a voided close's
   row is left and no longer read (pages read the live close's), so a page of a closed
   night never works its money out again from the log.
+- ``hand_results.facts`` (m017): the digest a read confirms a stored result by without
+  reading the hand's actions (``store.hand.judging.hand_facts``; covered by the result's
+  MAC); NULL for results stored before. m017 also indexes the ``void_hand`` events (which
+  hands are live).
 """
 
 from __future__ import annotations
@@ -363,3 +367,16 @@ def m016_close_summaries(db: Database) -> None:
     db["close_summaries"].create({"close_id": int, "night_id": int, "summary": str, "mac": str},
                                  pk="close_id", foreign_keys=[("close_id", "ledger"), ("night_id", "nights")])
     db["close_summaries"].create_index(["night_id"])
+
+
+@migrations()
+def m017_hand_result_facts(db: Database) -> None:
+    # issue 25: each stored hand result carries the digest of the small facts that change
+    # whenever its inputs do (store.hand.judging.hand_facts: the table the hand before left,
+    # the seats, the hand's row, the chips bought before it, its events' count and newest
+    # id), so a read confirms it without loading and hashing the hand's actions; NULL for the
+    # results stored before (checked the long way until `flask init-db` stores their facts).
+    # And an index on the voided hand starts: "is this hand live?" is asked of every hand
+    # of a night on every page, and was a walk through each hand's events.
+    db["hand_results"].add_column("facts", str)
+    db.execute("CREATE INDEX idx_events_void_hand ON events (hand_id) WHERE kind = 'void_hand'")
