@@ -227,17 +227,16 @@ def _spec(row: tuple, actions: list[str], rebuys: dict[str, int] | None) -> dict
     return spec
 
 
-def _event_facts(db: Database, night_id: int, first: int, last: int | None = None) -> dict[int, tuple[int, int]]:
+def _event_facts(db: Database, night_id: int, first: int) -> dict[int, tuple[int, int]]:
     """``hand_id -> (events, newest)``: how many events each of the night's hands numbered
-    ``first``..``last`` (all from ``first`` when ``last`` is None) has (actions, voids, its
-    end: voided ones included) and the id of the newest (0 for none). Every change to a
-    hand's lines adds one (the log is append-only), so the pair changes whenever its lines
-    do. One query, from the events' index; no action is read."""
+    ``first`` on has (actions, voids, its end: voided ones included) and the id of the
+    newest (0 for none). Every change to a hand's lines adds one (the log is append-only),
+    so the pair changes whenever its lines do. One query, from the events' index; no
+    action is read."""
     return {r[0]: (r[1], r[2]) for r in db.execute(
         "SELECT h.id, (SELECT COUNT(*) FROM events e WHERE e.hand_id = h.id), "
         "(SELECT COALESCE(MAX(e.id), 0) FROM events e WHERE e.hand_id = h.id) "
-        "FROM hands h WHERE h.night_id = ? AND h.number BETWEEN ? AND ?",
-        [night_id, first, 10**9 if last is None else last])}
+        "FROM hands h WHERE h.night_id = ? AND h.number >= ?", [night_id, first])}
 
 
 def hand_facts(prefix: str, carry_text: str, seats: list[int], row: tuple, rebuys: dict[str, int] | None,
@@ -436,68 +435,58 @@ def night_judgements(db: Database, night_id: int) -> list[dict]:
     """The judgement on every live hand of the night, in order: ``referee.check``'s ``hands``
     (CONTRACT.md 4), from the stored results. Read-only: a hand whose stored inputs no
     longer match (or that was never stored) and every hand after it are judged in memory
-    for this read, and nothing is written. Computed once while the database is unchanged
-    (:func:`store.core.memo.kept`: each caller gets its own copy).
+    for this read, and nothing is written. The walk is made once while the database is
+    unchanged (:func:`entry_texts`); each caller gets its own copy.
     """
-    return kept(db, ("night_judgements", night_id), lambda: _night_judgements(db, night_id))
+    return [json.loads(text) for _, text in entry_texts(db, night_id)]
 
 
 def hands_judgements(db: Database, night_id: int, numbers: Iterable[int]) -> dict[int, dict]:
     """The judgements on the night's live hands numbered in ``numbers``: ``{number: entry}``
-    (as :func:`night_judgements`'s, checked as it checks them; a number that is no live
-    hand is left out), in order. Only the hands up to the last of ``numbers`` are walked and
-    only the entries asked for are read: the count check wants the hand before each count,
-    the bank the last hand's carried pot. Read-only; computed once while the database is
-    unchanged (:func:`store.core.memo.kept`)."""
-    wanted = frozenset(numbers)
-    return kept(db, ("hands_judgements", night_id, tuple(sorted(wanted))),
-                lambda: dict(_judgements(db, night_id, wanted)))
+    (as :func:`night_judgements`'s; a number that is no live hand is left out), in order;
+    only those entries are parsed (the count check wants the hand before each count, the
+    bank the last hand's carried pot). Read-only."""
+    wanted = set(numbers)
+    return {n: json.loads(text) for n, text in entry_texts(db, night_id) if n in wanted} if wanted else {}
 
 
-def _night_judgements(db: Database, night_id: int) -> list[dict]:
-    """:func:`night_judgements`, worked out (:func:`_judgements` of every hand)."""
-    return [entry for _, entry in _judgements(db, night_id, None)]
-
-
-def _judgements(db: Database, night_id: int, wanted: frozenset[int] | None) -> Iterator[tuple[int, dict]]:
-    """``(number, entry)`` of the night's live hands in order (only those numbered in
-    ``wanted``, walking no further than the last of them; every hand when None). Each
-    stored result is confirmed by its facts (:func:`hand_facts`: no action read); from the
+def entry_texts(db: Database, night_id: int) -> list[tuple[int, str]]:
+    """``(number, entry JSON)`` of every live hand of the night, in order: the stored
+    results, each confirmed by its facts (:func:`hand_facts`: no action read); from the
     first hand whose facts differ, the remaining hands' actions are read once and each
-    result is checked against its ``input_key``, or judged in memory."""
-    if wanted is not None and not wanted:
-        return
-    last = None if wanted is None else max(wanted)
+    result is checked against its ``input_key``, or judged in memory. Read-only; made once
+    while the database is unchanged (:func:`store.core.memo.kept`)."""
+    return kept(db, ("entry_texts", night_id), lambda: list(_judgements(db, night_id)))
+
+
+def _judgements(db: Database, night_id: int) -> Iterator[tuple[int, str]]:
+    """:func:`entry_texts`, worked out."""
     night = Night(db, night_id)
-    rows = _hand_rows(db, night_id, 1, last)
+    rows = _hand_rows(db, night_id, 1)
     if not rows:
         return
     stored = _stored(db, [r[0] for r in rows])
-    events = _event_facts(db, night_id, 1, last)
-    buys = _buy_ins(db, night, 1, last)
+    events = _event_facts(db, night_id, 1)
+    buys = _buy_ins(db, night, 1, None)
     prefix, text = night.facts_prefix(), START
     actions: dict[int, list[str]] | None = None
     for index, row in enumerate(rows):
         hand_id, n = row[0], row[1]
-        want = wanted is None or n in wanted
         kept = stored.get(hand_id)
         if kept is not None and kept.facts == hand_facts(prefix, text, night.at_table(n), row, buys.get(n),
                                                          events.get(hand_id, (0, 0))):
-            if want:
-                yield n, json.loads(kept.entry)
+            yield n, kept.entry
             text = kept.carry_after
             continue
         if actions is None:  # (the first hand not confirmed by its facts: the rest the long way)
             actions = _actions(db, [r[0] for r in rows[index:]])
         hand = HandInput(hand_id, n, _spec(row, actions[hand_id], buys.get(n)), _seated(night, _carry(text), n))
         if kept is not None and kept.input_key == hand.key(night):
-            if want:
-                yield n, json.loads(kept.entry)
+            yield n, kept.entry
             text = kept.carry_after
             continue
         item, carry = judge(night, hand)
-        if want:
-            yield n, json.loads(json.dumps(check_entry(item)))
+        yield n, json.dumps(check_entry(item))
         text = json.dumps(carry.as_dict())
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from referee.settle import largest_remainder
+from store.core.memo import kept
 from store.hand.events import check_night
 from store.hand.judging import LIVE_ENTRY, hands_judgements, session_rebuys
 from store.hand.rows import night_hands
@@ -25,7 +26,13 @@ def carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
 
     :returns: ``(chips, {seat: chips put in})``; the put-in add up to the pot when the
         log is consistent (they are used as weights either way). ``(0, {})`` without one.
+        Worked out once while the database is unchanged (``store.core.memo.kept``: the bank
+        and the close's shares both ask).
     """
+    return kept(db, ("carried_pot", night_id), lambda: _carried_pot(db, night_id))
+
+
+def _carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
     hands = night_hands(db, night_id)
     if not hands:
         return 0, {}
