@@ -77,7 +77,9 @@ def said_hands(data: dict, page: int | None) -> dict:
     :param page: the screen page (1, 2 ...), or None for every hand (the PDF).
     :returns: ``{"hands": [a row per hand shown: {"number", "button", "button_name",
         "pot_said" (:func:`pot_said`), "noted", "notes" (what is noted, in words, or "")}],
-        "details": [each noted hand shown, in full: :func:`_detail`], "noted": [every noted
+        "details": [each noted hand shown, in full: :func:`_detail`], "rules_cited": for the
+        PDF, the rules its hands' findings cite, each once (:func:`cite_rules`; [] on the
+        screen, where each finding quotes its rule), "noted": [every noted
         hand of the night: {"number", "href"}], "page", "pages": [{"page", "first",
         "last", "href"}] (one when the night fits one page), "hand_href": {number: href}
         of the disputes' hands}``.
@@ -89,8 +91,9 @@ def said_hands(data: dict, page: int | None) -> dict:
     first, last = page_span(page)
     shown = [h for h in data["hands"] if first <= h["number"] and (last is None or h["number"] <= last)]
     count = page_count(len(data["hands"])) if page is not None else 1
-    return {"hands": [_row(h, names, words, h["id"] in disputed) for h in shown],
-            "details": [_detail(h, data["voids"], words) for h in shown if h["noted"] and h["actions"] is not None],
+    details = [_detail(h, data["voids"], words) for h in shown if h["noted"] and h["actions"] is not None]
+    return {"hands": [_row(h, names, words, h["id"] in disputed) for h in shown], "details": details,
+            "rules_cited": cite_rules(details) if page is None else [],
             "noted": [{"number": h["number"], "href": hand_href(h["number"], page, data)}
                       for h in data["hands"] if h["noted"]],
             "page": page or 1, "pages": [_page_link(p, data, count) for p in range(1, count + 1)],
@@ -166,6 +169,19 @@ def _detail(hand: dict, voids: dict, words: LineWords) -> dict:
             "voided": [a for a in actions if a["voided"]], "findings": findings,
             "awards": entry.get("awards"), "pot_said": pot_said(entry, words.names),
             "pots": entry.get("pots") or [], "carried": entry.get("carried")}
+
+
+def cite_rules(details: list[dict]) -> list[str]:
+    """The rules the findings of ``details`` quote (``rule_text``), each once, in the order
+    first cited; each finding gets ``rule_ref``, the number of its rule in that list (from
+    1; None without a rule). The PDF prints the list once at the end and a finding its
+    number: a long night's passed-out hands quoted the same seed sentences a hundred times."""
+    cited: dict[str, int] = {}
+    for hand in details:
+        for finding in hand["findings"]:
+            text = finding.get("rule_text")
+            finding["rule_ref"] = cited.setdefault(text, len(cited) + 1) if text else None
+    return list(cited)
 
 
 def severity_totals(data: dict) -> dict[str, int]:

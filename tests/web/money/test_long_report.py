@@ -2,8 +2,8 @@
 keeps its size reasonable (hands as a table, details only for hands with findings or
 disputes)"): on the screen a row per hand, a hundred hands a page, the noted hands (a
 finding, a corrected line, a dispute) in full with their lines and an index of them on
-every page; the PDF a line per hand and only the noted hands in full; each report says
-only the lines it shows."""
+every page; the PDF a line per hand, only the noted hands in full and each rule quoted once
+(the findings cite it by number); each report says only the lines it shows."""
 
 from __future__ import annotations
 
@@ -135,7 +135,14 @@ def test_the_pdf_prints_a_line_a_hand_and_only_the_noted_hands_in_full(client, d
     assert "Eran mis fichas" in text  # (the dispute)
     # no hand's log is printed: no line of a quiet hand said in words
     assert "se descarta de" not in text.split("Manos en detalle")[0]
-    assert pdf_pages(response.data) <= 4 + HANDS // 60 + len(noted) // 3
+    # each rule quoted once, at the end, the findings citing it by number (the night's
+    # passed-out hands all cite seed 000's "En el caso de que nadie lo tenga ...")
+    flat = " ".join(text.split())
+    passed_out = len(re.findall(r"todos pasan: el bote sigue", flat))
+    assert passed_out > 3 and flat.count("En el caso de que nadie lo tenga") == 1
+    cited = flat.split("Reglas citadas")[1]
+    assert "«" in cited and re.search(r"todos pasan: el bote sigue \(#\d+: “[^”]+”\): [^\[]+\[\d\]", flat)
+    assert pdf_pages(response.data) <= 4 + HANDS // 60 + len(noted) // 4
 
 
 def test_hand_lines_align_the_columns(app):
