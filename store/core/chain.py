@@ -133,16 +133,21 @@ def check_key(db: Database, key: bytes, source: str = "secrets.json") -> None:
         raise StoreError("chain_key_wrong", source=source)
 
 
-def result_mac(key: bytes, hand_id: int, input_key: str, carry_after: str, entry: str) -> str:
+def result_mac(key: bytes, hand_id: int, input_key: str, carry_after: str, entry: str,
+               facts: str | None = None) -> str:
     """The MAC (hex) of a stored hand result: HMAC-SHA256 under ``key`` of the canonical
-    JSON of ``["hand_result", hand_id, input_key, carry_after, entry]`` (the stored texts)."""
-    return hmac.digest(key, _canonical(["hand_result", hand_id, input_key, carry_after, entry]), "sha256").hex()
+    JSON of ``["hand_result", hand_id, input_key, carry_after, entry, facts]`` (the stored
+    texts; ``facts``, the digest a read confirms the result by, ``store.hand.judging.hand_facts``),
+    or, for a result stored before results had facts (``facts`` None), of the same list
+    without it. A result's facts cannot be taken off or edited without its MAC failing."""
+    fields = ["hand_result", hand_id, input_key, carry_after, entry] + ([] if facts is None else [facts])
+    return hmac.digest(key, _canonical(fields), "sha256").hex()
 
 
 def result_holds(key: bytes, hand_id: int, input_key: str, carry_after: str, entry: str,
-                 mac: str | None) -> bool:
+                 mac: str | None, facts: str | None = None) -> bool:
     """Whether a stored result's ``mac`` is the one its content gives (False without one)."""
-    return bool(mac) and hmac.compare_digest(result_mac(key, hand_id, input_key, carry_after, entry), mac)
+    return bool(mac) and hmac.compare_digest(result_mac(key, hand_id, input_key, carry_after, entry, facts), mac)
 
 
 def summary_mac(key: bytes, close_id: int, summary: str) -> str:
@@ -498,12 +503,18 @@ def _money_pending(db: Database, night_id: int) -> dict | None:
 def _results(db: Database, key: bytes, night_id: int) -> dict | None:
     """The first stored hand result whose MAC does not match (a result stored without a MAC,
     by an older version, is only stale: judged again, not an edit)."""
-    for hand_id, number, input_key, carry, entry, mac in db.execute(
-            "SELECT hand_id, number, input_key, carry_after, entry, mac FROM hand_results "
+    facts = "facts" if _has_column(db, "hand_results", "facts") else "NULL"
+    for hand_id, number, input_key, carry, entry, mac, stored_facts in db.execute(
+            f"SELECT hand_id, number, input_key, carry_after, entry, mac, {facts} FROM hand_results "
             "WHERE night_id = ? AND mac IS NOT NULL ORDER BY number, hand_id", [night_id]):
-        if not result_holds(key, hand_id, input_key, carry, entry, mac):
+        if not result_holds(key, hand_id, input_key, carry, entry, mac, stored_facts):
             return _problem("result_changed", None, "hand_results", hand_id, hand=number)
     return None
+
+
+def _has_column(db: Database, table: str, column: str) -> bool:
+    """Whether ``table`` has ``column`` (a database checked before the migration that adds it)."""
+    return any(r[1] == column for r in db.execute(f"PRAGMA table_info([{table}])"))
 
 
 def _summaries(db: Database, key: bytes, night_id: int) -> dict | None:

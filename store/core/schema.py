@@ -75,6 +75,10 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   of the cookie's random nonce, unique), issued_at, ended_at (replaced by the next login's
   cookie); ``login_attempts.device_id``: the device cookie a login was tried with (NULL: a
   browser without a valid one), so each known browser has its own allowance.
+- ``hand_results.facts`` (m018): the digest a read confirms a stored result by without
+  reading the hand's actions (``store.hand.judging.hand_facts``; covered by the result's
+  MAC); NULL for results stored before. m018 also indexes the ``void_hand`` events (which
+  hands are live).
 """
 
 from __future__ import annotations
@@ -381,3 +385,16 @@ def m017_device_cookies(db: Database) -> None:
     db["device_cookies"].create_index(["nonce_hash"], unique=True)
     db["login_attempts"].add_column("device_id", int)
     db["login_attempts"].create_index(["device_id", "at"])
+
+
+@migrations()
+def m018_hand_result_facts(db: Database) -> None:
+    # issue 25: each stored hand result carries the digest of the small facts that change
+    # whenever its inputs do (store.hand.judging.hand_facts: the table the hand before left,
+    # the seats, the hand's row, the chips bought before it, its events' count and newest
+    # id), so a read confirms it without loading and hashing the hand's actions; NULL for the
+    # results stored before (checked the long way until `flask init-db` stores their facts).
+    # And an index on the voided hand starts: "is this hand live?" is asked of every hand
+    # of a night on every page, and was a walk through each hand's events.
+    db["hand_results"].add_column("facts", str)
+    db.execute("CREATE INDEX idx_events_void_hand ON events (hand_id) WHERE kind = 'void_hand'")

@@ -635,6 +635,15 @@ def hand_actions(db: Database, hand_id: int) -> list[dict]:
              "voided": r[5] is not None, "void_reason": r[5], "voided_by": r[6]} for r in rows]
 
 
+def corrected_hands(db: Database, night_id: int) -> set[int]:
+    """Ids of the night's hands with a voided action line (a correction: the dealer's undo,
+    the host's void, a ruling's), from the void events alone (a void is an event of its
+    target's hand). Read-only."""
+    return {r[0] for r in db.execute(
+        "SELECT DISTINCT v.hand_id FROM events v JOIN events e ON e.id = v.target "
+        "WHERE v.night_id = ? AND v.kind = 'void' AND e.kind = 'action'", [night_id])}
+
+
 # -- the session and the referee -----------------------------------------------------------
 
 def night_session(db: Database, night_id: int) -> dict:

@@ -10,7 +10,16 @@ which are frozen with the night. So each hand is judged from its own start
   and live actions);
 - ``carry_after``: the table after the hand (the next hand's start);
 - ``entry``: the judgement, as an entry of ``referee.check``'s ``hands`` (CONTRACT.md 4);
-- ``mac``: an HMAC under the chain key of the three (:func:`store.core.chain.result_mac`). The
+- ``facts`` (m018): a SHA-256 of the small facts that change whenever those inputs do
+  (:func:`hand_facts`): the referee, the rules, the table before the hand as the hand
+  before left it (its stored ``carry_after`` text) and the seats at the table, the hand's
+  id, number, button and stated stacks, the chips bought before it, and how many events
+  the hand has with the id of its newest. The log is append-only (every change to a
+  hand's lines, a void included, is a new ``events`` row of that hand; a buy-in or a seat
+  is a new ``ledger`` or ``seats`` row), so a read confirms a stored result from these
+  facts without loading or hashing the hand's actions; a result whose facts differ (or
+  that has none: stored before m018) is checked the long way, against ``input_key``;
+- ``mac``: an HMAC under the chain key of the four (:func:`store.core.chain.result_mac`). The
   stored result decides what pages show and what a ruling moves, and it is not a row of
   the record's chain: a result whose MAC does not match (edited in the database, or
   stored before results had one) is stale like one of other inputs, judged again from
@@ -18,9 +27,10 @@ which are frozen with the night. So each hand is judged from its own start
 
 Writes re-judge inside their own transaction (:func:`rejudge`): a tap judges the hand it
 belongs to and nothing else; a correction to hand k re-judges k, k+1 ... and stops at the
-first later hand whose inputs are unchanged. Reads (:func:`night_judgements`,
-:func:`hand_judgement`, :func:`hand_item`) never write: a stored result whose inputs no longer
-match is recomputed in memory for that read only.
+first later hand whose inputs are unchanged (a hand whose inputs are unchanged but whose
+facts are not, such as a hand just ended, has its facts stored again). Reads
+(:func:`night_judgements`, :func:`hand_judgement`, :func:`hand_item`) never write: a stored
+result whose inputs no longer match is recomputed in memory for that read only.
 """
 
 from __future__ import annotations
@@ -28,8 +38,11 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from bisect import bisect_right
 from functools import lru_cache
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from sqlite_utils import Database
 
@@ -108,12 +121,27 @@ class Night:
                 continue  # a seat taken by mistake and left before any hand was dealt to it
             self.seats.setdefault(player_id, seat)
             self.spans.setdefault(seat, []).append((before + 1, left))
+        # the hand numbers where the table changes (a seat taken or left): between two of
+        # them the same seats are at the table (at_table asks once per stretch)
+        self._changes = sorted({first for spans in self.spans.values() for first, _ in spans}
+                               | {last + 1 for spans in self.spans.values() for _, last in spans
+                                  if last is not None})
+        self._tables: dict[int, list[int]] = {}
 
     def at_table(self, number: int) -> list[int]:
         """The seats at the table for hand ``number``, in order."""
-        return sorted(seat for seat, spans in self.spans.items()
-                      if any(first <= number and (last is None or number <= last)
-                             for first, last in spans))
+        stretch = bisect_right(self._changes, number)
+        if stretch not in self._tables:
+            self._tables[stretch] = sorted(seat for seat, spans in self.spans.items()
+                                           if any(first <= number and (last is None or number <= last)
+                                                  for first, last in spans))
+        return list(self._tables[stretch])
+
+    def facts_prefix(self) -> str:
+        """The facts every hand of the night shares (:func:`hand_facts`): a SHA-256 (hex)
+        of the referee (:data:`REFEREE`) and the night's rules (their frozen JSON)."""
+        text = "\0".join(("tapete-hand-facts/1", REFEREE, self.rules_json))
+        return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _hand_rows(db: Database, night_id: int, first: int, last: int | None = None) -> list[tuple]:
@@ -184,16 +212,61 @@ def _inputs(db: Database, night: Night, rows: list[tuple]) -> list[tuple[tuple, 
         return []
     actions = _actions(db, [r[0] for r in rows])
     buys = _buy_ins(db, night, rows[0][1], rows[-1][1])
-    out = []
-    for row in rows:
-        hand_id, number, button, stacks = row
-        spec: dict = {"button": button, "actions": actions[hand_id]}
-        if number in buys:
-            spec["rebuys"] = buys[number]
-        if stacks:
-            spec["stacks"] = json.loads(stacks)
-        out.append((row, spec))
-    return out
+    return [(row, _spec(row, actions[row[0]], buys.get(row[1]))) for row in rows]
+
+
+def _spec(row: tuple, actions: list[str], rebuys: dict[str, int] | None) -> dict:
+    """The session-file object of hand ``row`` (``(id, number, button, stacks JSON)``):
+    ``{"button", "actions", "rebuys" (when any), "stacks" (when stated)}``."""
+    _, _, button, stacks = row
+    spec: dict = {"button": button, "actions": actions}
+    if rebuys:
+        spec["rebuys"] = rebuys
+    if stacks:
+        spec["stacks"] = json.loads(stacks)
+    return spec
+
+
+def _event_facts(db: Database, night_id: int, first: int) -> dict[int, tuple[int, int]]:
+    """``hand_id -> (events, newest)``: how many events each of the night's hands numbered
+    ``first`` on has (actions, voids, its end: voided ones included) and the id of the
+    newest (0 for none). Every change to a hand's lines adds one (the log is append-only),
+    so the pair changes whenever its lines do. One query, from the events' index; no
+    action is read."""
+    return {r[0]: (r[1], r[2]) for r in db.execute(
+        "SELECT h.id, (SELECT COUNT(*) FROM events e WHERE e.hand_id = h.id), "
+        "(SELECT COALESCE(MAX(e.id), 0) FROM events e WHERE e.hand_id = h.id) "
+        "FROM hands h WHERE h.night_id = ? AND h.number >= ?", [night_id, first])}
+
+
+def hand_facts(prefix: str, carry_text: str, seats: list[int], row: tuple, rebuys: dict[str, int] | None,
+               events: tuple[int, int]) -> str:
+    """The SHA-256 (hex) a stored result's ``facts`` holds: what changes whenever the hand's
+    inputs (:meth:`HandInput.key`) do, read without its actions.
+
+    :param prefix: :meth:`Night.facts_prefix` (the referee and the rules).
+    :param carry_text: the table the hand before left, as its result stores it
+        (``carry_after``; the empty table's :data:`START` before hand 1).
+    :param seats: the seats at the table for the hand (:meth:`Night.at_table`): with
+        ``carry_text`` they make the table before it (:func:`_seated`).
+    :param row: ``(id, number, button, stacks JSON or None)`` of the hand.
+    :param rebuys: the chips bought before it, ``{seat (str): chips}``, or None.
+    :param events: ``(how many events, the newest's id)`` of the hand (:func:`_event_facts`).
+    """
+    hand_id, number, button, stacks = row
+    text = "\0".join((prefix, carry_text, ",".join(map(str, seats)), str(hand_id), str(number), str(button),
+                      stacks or "", json.dumps(rebuys, sort_keys=True) if rebuys else "",
+                      f"{events[0]}:{events[1]}"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+START = json.dumps(Carry({}).as_dict())
+"""The table before a night's first hand, as a stored ``carry_after`` writes a table."""
+
+
+def _carry(text: str) -> Carry:
+    """The table a stored ``carry_after`` text holds."""
+    return Carry.from_dict(json.loads(text))
 
 
 def _seated(night: Night, carry: Carry, number: int) -> Carry:
@@ -207,33 +280,49 @@ def _seated(night: Night, carry: Carry, number: int) -> Carry:
     return carry.seated(stacks)
 
 
-def _stored(db: Database, hand_ids: list[int]) -> dict[int, tuple[str, str, str]]:
-    """``hand_id -> (input_key, carry_after JSON, entry JSON)`` of the stored results whose
-    MAC holds (one that does not is left out: stale, judged again)."""
+class Stored(NamedTuple):
+    """A stored result whose MAC holds: its texts as ``hand_results`` keeps them."""
+
+    input_key: str
+    carry_after: str
+    entry: str
+    facts: str | None
+
+
+def _stored(db: Database, hand_ids: list[int]) -> dict[int, Stored]:
+    """``hand_id -> Stored`` of the stored results whose MAC holds (one that does not is
+    left out: stale, judged again)."""
     if not hand_ids:
         return {}
     key = chain_key(db)
-    marks = ", ".join("?" for _ in hand_ids)
-    return {r[0]: (r[1], r[2], r[3]) for r in db.execute(
-        f"SELECT hand_id, input_key, carry_after, entry, mac FROM hand_results WHERE hand_id IN ({marks})",
-        hand_ids) if result_holds(key, *r)}
+    out: dict[int, Stored] = {}
+    for start in range(0, len(hand_ids), 900):
+        part = hand_ids[start:start + 900]
+        marks = ", ".join("?" for _ in part)
+        for hand_id, input_key, carry, entry, mac, facts in db.execute(
+                f"SELECT hand_id, input_key, carry_after, entry, mac, facts FROM hand_results "
+                f"WHERE hand_id IN ({marks})", part):
+            if result_holds(key, hand_id, input_key, carry, entry, mac, facts):
+                out[hand_id] = Stored(input_key, carry, entry, facts)
+    return out
 
 
-def _carry_before(db: Database, night: Night, number: int) -> tuple[Carry, int]:
-    """The table before hand ``number`` from the stored results: ``(carry, first)``, where
-    ``first`` is the hand to judge from (``number``, or an earlier hand when the results
+def _carry_before(db: Database, night: Night, number: int) -> tuple[Carry, int, str]:
+    """The table before hand ``number`` from the stored results: ``(carry, first, text)``,
+    where ``first`` is the hand to judge from (``number``, or an earlier hand when the results
     before it were never stored, or do not hold their MAC: a database from before hands
-    were judged one by one, or a result edited in the database)."""
+    were judged one by one, or a result edited in the database), and ``text`` the table
+    as the result before ``first`` stored it (:data:`START` before hand 1)."""
     if number <= 1:
-        return Carry({}), 1
+        return Carry({}), 1, START
     key = chain_key(db)
-    for n, hand_id, input_key, carry, entry, mac in db.execute(
-            f"SELECT h.number, r.hand_id, r.input_key, r.carry_after, r.entry, r.mac FROM hands h "
+    for n, hand_id, input_key, carry, entry, mac, facts in db.execute(
+            f"SELECT h.number, r.hand_id, r.input_key, r.carry_after, r.entry, r.mac, r.facts FROM hands h "
             f"JOIN hand_results r ON r.hand_id = h.id WHERE h.night_id = ? AND h.number < ? AND {LIVE_HAND} "
             "ORDER BY h.number DESC", [night.id, number]):  # (the hand before, unless stale)
-        if result_holds(key, hand_id, input_key, carry, entry, mac):
-            return Carry.from_dict(json.loads(carry)), n + 1
-    return Carry({}), 1
+        if result_holds(key, hand_id, input_key, carry, entry, mac, facts):
+            return _carry(carry), n + 1, carry
+    return Carry({}), 1, START
 
 
 def judge(night: Night, hand: HandInput) -> tuple[HandItem, Carry]:
@@ -250,8 +339,10 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
     (:func:`store.core.transactions.write_tx`), so derived data is written with the write that made it
     stale and a read never writes.
 
-    A later hand whose inputs (its start and its own lines) are unchanged ends the walk:
-    nothing after it can have changed.
+    A later hand whose inputs (its start and its own lines) and facts (:func:`hand_facts`)
+    are unchanged ends the walk: nothing after it can have changed. A hand whose inputs
+    are unchanged but whose facts are not (an ``end``, a line added and voided, a result
+    stored before m018) keeps its judgement and has its facts stored again.
 
     :param number: the first hand whose inputs the write changed (its actions, its
         button, a buy-in that plays from it ...); a number past the night's last hand
@@ -259,43 +350,61 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
     :returns: the numbers of the hands judged, in order.
     """
     night = Night(db, night_id)
-    carry, first = _carry_before(db, night, number)
+    carry, first, text = _carry_before(db, night, number)
     rows = _hand_rows(db, night_id, first)
     judged: list[int] = []
     if not rows:
         return judged
     stored = _stored(db, [r[0] for r in rows])
-    for (hand_id, n, _, _), spec in _inputs(db, night, rows):
+    events = _event_facts(db, night_id, first)
+    prefix = night.facts_prefix()
+    for row, spec in _inputs(db, night, rows):
+        hand_id, n = row[0], row[1]
         hand = HandInput(hand_id, n, spec, _seated(night, carry, n))
         key = hand.key(night)
+        facts = hand_facts(prefix, text, night.at_table(n), row, spec.get("rebuys"), events.get(hand_id, (0, 0)))
         kept = stored.get(hand_id)
-        if kept is not None and kept[0] == key:
-            if n >= number:
-                break  # unchanged inputs: this hand and every later one stand
-            carry = Carry.from_dict(json.loads(kept[1]))
+        if kept is not None and kept.input_key == key:
+            if kept.facts != facts:
+                _store(db, night_id, row, key, kept.carry_after, kept.entry, facts)
+            elif n >= number:
+                break  # unchanged inputs and facts: this hand and every later one stand
+            carry, text = _carry(kept.carry_after), kept.carry_after
             continue
         item, carry = judge(night, hand)
         _remember(hand_id, key, item)
-        after, entry = json.dumps(carry.as_dict()), json.dumps(check_entry(item))
-        db.execute("INSERT OR REPLACE INTO hand_results (hand_id, night_id, number, input_key, "
-                   "carry_after, entry, mac) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   [hand_id, night_id, n, key, after, entry, result_mac(chain_key(db), hand_id, key, after, entry)])
+        text = json.dumps(carry.as_dict())
+        _store(db, night_id, row, key, text, json.dumps(check_entry(item)), facts)
         judged.append(n)
     return judged
 
 
+def _store(db: Database, night_id: int, row: tuple, key: str, after: str, entry: str, facts: str) -> None:
+    """Write the result of hand ``row`` (``(id, number, ...)``) with its MAC (inside the
+    write transaction)."""
+    hand_id, number = row[0], row[1]
+    db.execute("INSERT OR REPLACE INTO hand_results (hand_id, night_id, number, input_key, carry_after, entry, "
+               "facts, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+               [hand_id, night_id, number, key, after, entry, facts,
+                result_mac(chain_key(db), hand_id, key, after, entry, facts)])
+
+
 def first_stale(db: Database, night_id: int) -> int | None:
-    """The number of the night's first hand with no stored judgement, or one computed from
-    other inputs (another log, or another version of the referee), or None."""
+    """The number of the night's first hand with no stored judgement, or one whose facts
+    (:func:`hand_facts`) are not the log's (another log, another version of the referee,
+    or stored before results had facts), or None. Read-only; no action is read."""
     night = Night(db, night_id)
     rows = _hand_rows(db, night_id, 1)
     stored = _stored(db, [r[0] for r in rows])
-    carry = Carry({})
-    for (hand_id, n, _, _), spec in _inputs(db, night, rows):
-        kept = stored.get(hand_id)
-        if kept is None or kept[0] != HandInput(hand_id, n, spec, _seated(night, carry, n)).key(night):
-            return n
-        carry = Carry.from_dict(json.loads(kept[1]))
+    events = _event_facts(db, night_id, 1)
+    buys = _buy_ins(db, night, 1, None)
+    prefix, text = night.facts_prefix(), START
+    for row in rows:
+        kept = stored.get(row[0])
+        if kept is None or kept.facts != hand_facts(prefix, text, night.at_table(row[1]), row, buys.get(row[1]),
+                                                    events.get(row[0], (0, 0))):
+            return row[1]
+        text = kept.carry_after
     return None
 
 
@@ -326,28 +435,59 @@ def night_judgements(db: Database, night_id: int) -> list[dict]:
     """The judgement on every live hand of the night, in order: ``referee.check``'s ``hands``
     (CONTRACT.md 4), from the stored results. Read-only: a hand whose stored inputs no
     longer match (or that was never stored) and every hand after it are judged in memory
-    for this read, and nothing is written. Computed once while the database is unchanged
-    (:func:`store.core.memo.kept`: each caller gets its own copy).
+    for this read, and nothing is written. The walk is made once while the database is
+    unchanged (:func:`entry_texts`); each caller gets its own copy.
     """
-    return kept(db, ("night_judgements", night_id), lambda: _night_judgements(db, night_id))
+    return [json.loads(text) for _, text in entry_texts(db, night_id)]
 
 
-def _night_judgements(db: Database, night_id: int) -> list[dict]:
+def hands_judgements(db: Database, night_id: int, numbers: Iterable[int]) -> dict[int, dict]:
+    """The judgements on the night's live hands numbered in ``numbers``: ``{number: entry}``
+    (as :func:`night_judgements`'s; a number that is no live hand is left out), in order;
+    only those entries are parsed (the count check wants the hand before each count, the
+    bank the last hand's carried pot). Read-only."""
+    wanted = set(numbers)
+    return {n: json.loads(text) for n, text in entry_texts(db, night_id) if n in wanted} if wanted else {}
+
+
+def entry_texts(db: Database, night_id: int) -> list[tuple[int, str]]:
+    """``(number, entry JSON)`` of every live hand of the night, in order: the stored
+    results, each confirmed by its facts (:func:`hand_facts`: no action read); from the
+    first hand whose facts differ, the remaining hands' actions are read once and each
+    result is checked against its ``input_key``, or judged in memory. Read-only; made once
+    while the database is unchanged (:func:`store.core.memo.kept`)."""
+    return kept(db, ("entry_texts", night_id), lambda: list(_judgements(db, night_id)))
+
+
+def _judgements(db: Database, night_id: int) -> Iterator[tuple[int, str]]:
+    """:func:`entry_texts`, worked out."""
     night = Night(db, night_id)
     rows = _hand_rows(db, night_id, 1)
+    if not rows:
+        return
     stored = _stored(db, [r[0] for r in rows])
-    entries = []
-    carry = Carry({})
-    for (hand_id, n, _, _), spec in _inputs(db, night, rows):
-        hand = HandInput(hand_id, n, spec, _seated(night, carry, n))
+    events = _event_facts(db, night_id, 1)
+    buys = _buy_ins(db, night, 1, None)
+    prefix, text = night.facts_prefix(), START
+    actions: dict[int, list[str]] | None = None
+    for index, row in enumerate(rows):
+        hand_id, n = row[0], row[1]
         kept = stored.get(hand_id)
-        if kept is not None and kept[0] == hand.key(night):
-            carry = Carry.from_dict(json.loads(kept[1]))
-            entries.append(json.loads(kept[2]))
+        if kept is not None and kept.facts == hand_facts(prefix, text, night.at_table(n), row, buys.get(n),
+                                                         events.get(hand_id, (0, 0))):
+            yield n, kept.entry
+            text = kept.carry_after
+            continue
+        if actions is None:  # (the first hand not confirmed by its facts: the rest the long way)
+            actions = _actions(db, [r[0] for r in rows[index:]])
+        hand = HandInput(hand_id, n, _spec(row, actions[hand_id], buys.get(n)), _seated(night, _carry(text), n))
+        if kept is not None and kept.input_key == hand.key(night):
+            yield n, kept.entry
+            text = kept.carry_after
             continue
         item, carry = judge(night, hand)
-        entries.append(json.loads(json.dumps(check_entry(item))))
-    return entries
+        yield n, json.dumps(check_entry(item))
+        text = json.dumps(carry.as_dict())
 
 
 def hand_input(db: Database, hand_id: int) -> tuple[Night, HandInput]:
@@ -400,7 +540,7 @@ def table_after(db: Database, night_id: int) -> dict[int, int]:
 def _table_before(db: Database, night: Night, number: int) -> Carry:
     """The table before hand ``number``: the stored result of the hand before, or, where
     none was stored, the hands before judged in memory (read-only)."""
-    carry, first = _carry_before(db, night, number)
+    carry, first, _ = _carry_before(db, night, number)
     if first < number:
         for (h_id, n, _, _), spec in _inputs(db, night, _hand_rows(db, night.id, first, number - 1)):
             _, carry = judge(night, HandInput(h_id, n, spec, _seated(night, carry, n)))
@@ -452,6 +592,21 @@ def session_hands(db: Database, night_id: int) -> tuple[dict[int, int], list[dic
     return {int(seat): chips for seat, chips in starting.items()}, specs
 
 
+def session_rebuys(db: Database, night_id: int) -> tuple[dict[int, int], list[dict[str, int]]]:
+    """:func:`session_hands` without the actions (what the walk of the stacks,
+    ``store.money.carried_pot.hand_starts``, reads): ``(starting, rebuys)``, the chips bought
+    before hand 1 by seat, and each live hand's ``rebuys`` in order (``{seat (str):
+    chips}``, ``{}`` for none and for hand 1). Read-only; no action is read."""
+    night = Night(db, night_id)
+    rows = _hand_rows(db, night_id, 1)
+    buys = _buy_ins(db, night, 1, None)
+    starting = _buy_ins(db, night, 1, 1).get(1, {})
+    rebuys = [buys.get(row[1], {}) for row in rows]
+    if rebuys:
+        rebuys[0] = {}  # (hand 1's are the starting stacks)
+    return {int(seat): chips for seat, chips in starting.items()}, rebuys
+
+
 def hand_item(db: Database, hand_id: int) -> HandItem:
     """The hand with id ``hand_id`` judged from its own start, as far as its log goes
     (:class:`referee.session.HandItem`: the tablet's view is drawn from it). Read-only.
@@ -462,8 +617,8 @@ def hand_item(db: Database, hand_id: int) -> HandItem:
 
     :raises StoreError: no such hand.
     """
-    row = db.execute("SELECT hand_id, input_key, carry_after, entry, mac FROM hand_results WHERE hand_id = ?",
-                     [hand_id]).fetchone()
+    row = db.execute("SELECT hand_id, input_key, carry_after, entry, mac, facts FROM hand_results "
+                     "WHERE hand_id = ?", [hand_id]).fetchone()
     if row is not None and result_holds(chain_key(db), *row):
         kept = RECENT.get((hand_id, row[1]))
         if kept is not None:
@@ -499,6 +654,6 @@ def hand_judgement(db: Database, hand_id: int) -> dict:
     """
     night, hand = hand_input(db, hand_id)
     kept = _stored(db, [hand_id]).get(hand_id)
-    if kept is not None and kept[0] == hand.key(night):
-        return json.loads(kept[2])
+    if kept is not None and kept.input_key == hand.key(night):
+        return json.loads(kept.entry)
     return json.loads(json.dumps(check_entry(judge(night, hand)[0])))

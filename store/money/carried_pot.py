@@ -9,9 +9,11 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from referee.settle import largest_remainder
-from store.hand.events import check_night, night_session
-from store.hand.judging import LIVE_ENTRY
+from store.core.memo import kept
+from store.hand.events import check_night
+from store.hand.judging import LIVE_ENTRY, hands_judgements, session_rebuys
 from store.hand.rows import night_hands
+from store.night.nights import table_players
 
 HANDED_BACK = "pot_handed_back"
 """Ledger kind of the host's statement that the carried pot was handed back to the
@@ -24,11 +26,20 @@ def carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
 
     :returns: ``(chips, {seat: chips put in})``; the put-in add up to the pot when the
         log is consistent (they are used as weights either way). ``(0, {})`` without one.
+        Worked out once while the database is unchanged (``store.core.memo.kept``: the bank
+        and the close's shares both ask).
     """
+    return kept(db, ("carried_pot", night_id), lambda: _carried_pot(db, night_id))
+
+
+def _carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
     hands = night_hands(db, night_id)
     if not hands:
         return 0, {}
     try:
+        last = hands_judgements(db, night_id, [hands[-1]["number"]])
+        if not any(entry.get("carried") for entry in last.values()):
+            return 0, {}  # (the last hand carries nothing: no other hand is read)
         result = check_night(db, night_id).get("hands", [])
     except ImportError:  # pragma: no cover - no replay engine: nothing known to carry
         return 0, {}
@@ -40,11 +51,12 @@ def carried_from(db: Database, night_id: int, result: list[dict]) -> tuple[int, 
     live hand in order: stored, or judged in memory for a ruling's preview). Read-only."""
     if not result or not result[-1].get("carried"):
         return 0, {}
-    session = night_session(db, night_id)
-    starting = {p["seat"]: p["stack"] for p in session["players"]}
+    bought, rebuys = session_rebuys(db, night_id)  # (the session's stacks and rebuys: no action read)
+    starting = {p["seat"]: bought.get(p["seat"], 0) for p in table_players(db, night_id)}
+    hands = [{"rebuys": chips} for chips in rebuys]
     shares: dict[int, int] = {}
     carried_before = 0
-    for (start, after), entry in zip(hand_starts(starting, session["hands"], result), result):
+    for (start, after), entry in zip(hand_starts(starting, hands, result), result):
         if not carried_before:
             shares = {}
         if entry.get("carried"):

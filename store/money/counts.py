@@ -7,9 +7,9 @@ A night whose hands were played elsewhere (a PokerNow ledger, ``store.files.poke
 compare them with.
 
 The comparison is the referee's (:func:`referee.count.cash_out_findings`); this module
-only gathers what it takes, read-only: the stored judgements of the night's hands
-(:func:`store.hand.judging.night_judgements`, judged in memory where a stored one is not current;
-nothing written: each carries its ``chips_on_table``), and the live ``cash_out`` entries of
+only gathers what it takes, read-only: the stored judgements of the hands played before
+each count (:func:`store.hand.judging.hands_judgements`, judged in memory where a stored one
+is not current; nothing written: each carries its ``chips_on_table``), and the live ``cash_out`` entries of
 the ledger with the chips bought since the last hand before each.
 
 A count is compared with the seat's stack when it was made (``before_hand``: a player who
@@ -30,6 +30,7 @@ compared less the player's share of it (``Count.pot_share``, ``store.money.carri
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import replace
 
 from sqlite_utils import Database
@@ -37,7 +38,8 @@ from sqlite_utils import Database
 from referee.count import Count, cash_out_findings
 from store.core.memo import kept
 from store.core.transactions import read_tx
-from store.hand.judging import LIVE_ENTRY, Night, night_judgements
+from store.hand.judging import LIVE_ENTRY, Night, hands_judgements
+from store.hand.rows import night_hands
 from store.money.carried_pot import carried_pot, handed_back, pot_shares
 from store.night.nights import hands_elsewhere, table_players
 
@@ -62,9 +64,22 @@ def _count_findings(db: Database, night_id: int) -> list[dict]:
         if hands_elsewhere(db, night_id):  # a PokerNow ledger: no hands here to compare with
             return []
         night = Night(db, night_id)
-        entries = night_judgements(db, night_id)
         counts = _counts(db, night)
+        entries = list(hands_judgements(db, night_id, _hands_counted_after(db, night_id, counts)).values())
     return [f.as_dict() for f in cash_out_findings(entries, counts)]
+
+
+def _hands_counted_after(db: Database, night_id: int, counts: list[Count]) -> set[int]:
+    """The hands whose judgements the counts are compared with: for each count, the last
+    live hand played before it (``referee.count.cash_out_findings`` reads that one entry),
+    so that a long night's check reads a hand or two, not every hand."""
+    numbers = [h["number"] for h in night_hands(db, night_id)]
+    out = set()
+    for count in counts:
+        before = bisect_right(numbers, count.after)
+        if before:
+            out.add(numbers[before - 1])
+    return out
 
 
 def player_count_findings(db: Database, night_id: int, player_id: int) -> list[dict]:

@@ -544,8 +544,10 @@ def _night_summary(db: Database, night_id: int) -> dict:
 def money_summary(db: Database, night_id: int, night: dict) -> dict:
     """The money part of :func:`night_summary` worked out from the log: ``{"players",
     "bank", "mode", "transfers", "hands"}``, each player with ``hands_dealt`` (how many of
-    the night's hands they were dealt into). What a close stores
-    (``store.money.close_summary``). Read-only.
+    the night's hands they were dealt into: the club's standings count them; None while
+    the night is open, when nothing reads it, so that an open night's pages do not read
+    every line of the log for it). What a close stores (``store.money.close_summary``).
+    Read-only.
 
     :param night: ``store.night.nights.get_night`` of the night.
     """
@@ -564,9 +566,10 @@ def money_summary(db: Database, night_id: int, night: dict) -> dict:
         cents, transfers = _plan(night, rows, mode, close["detail"].get("hub_player_id") if close else None)
         for row in rows:
             row["net_cents"] = cents[row["player_id"]]
-    dealt = night_dealt_in(db, night_id, {r["player_id"]: r["seat"] for r in rows if r["seat"] is not None})
+    dealt = night_dealt_in(db, night_id, {r["player_id"]: r["seat"] for r in rows if r["seat"] is not None}) \
+        if close else {}
     for row in rows:
-        row["hands_dealt"] = len(dealt.get(row["player_id"], ()))
+        row["hands_dealt"] = len(dealt.get(row["player_id"], ())) if close else None
     return {"players": rows, "bank": bank, "mode": mode, "transfers": transfers,
             "hands": len(night_hands(db, night_id))}
 

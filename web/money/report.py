@@ -1,12 +1,16 @@
-"""The night report: summary, a row per player, the transfers, then each hand with its
-findings; as an HTML page and as a PDF (the same template, a print stylesheet).
+"""The night report: summary, a row per player, the transfers, then the hands: a row each
+(who had the button, who got the pot, what is noted) and the noted hands (a finding, a
+corrected line, a dispute) in full with their lines; as an HTML page and as a PDF (the same
+template, a print stylesheet). The hands are ``web.money.report_hands``'s.
 
 URLs (behind the host login when the host pages are installed):
 
 - ``GET /reports/nights``: the nights, newest first.
-- ``GET /reports/nights/<id>``: the report as HTML.
+- ``GET /reports/nights/<id>``: the report as HTML; a long night's hands a hundred a page
+  (``?page=N``), the summary and the index of the noted hands on every page.
 - ``GET /reports/nights/<id>.pdf``: the report as a PDF (``web.core.pdf``: WeasyPrint loading
-  only the app's static files; page "x of y" in the footer).
+  only the app's static files; page "x of y" in the footer): every hand's row, the noted
+  ones in full.
 
 No rule or money logic here: figures come from ``store.money.report.night_report`` (one
 read transaction, no write lock): ``store.night_summary`` (settlement by ``referee.settle``),
@@ -16,13 +20,12 @@ differ from the referee's stacks, ``referee.count``). This module says them.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, g, render_template, url_for
+from flask import Blueprint, abort, current_app, g, render_template, request, url_for
 from flask_babel import force_locale
 from sqlite_utils import Database
 
 import store
 import store.core.chain
-from store.core.reasons import void_reason
 from store.core.times import local_time
 from store.money import report as store_report
 from web.account.views import current_account, login_redirect
@@ -32,11 +35,9 @@ from web.core.heavy import heavy_page
 from web.core.pdf import STATIC_BASE
 from web.core.pdf_process import make_pdf
 from web.core.refusals import close_refused_said
+from web.money.report_hands import hand_lines, page_count, page_span, said_hands, severity_totals
 
 bp = Blueprint("reports", __name__, url_prefix="/reports")
-
-SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
-
 
 GROUP = "\u202f"
 """Thousands are grouped with a narrow no-break space (ISO 80000-1) in the command line's
@@ -71,79 +72,44 @@ def chips(value: int | None) -> str:
     return f"{value:+,d}".replace(",", GROUP) if value else "0"
 
 
-def night_report(db: Database, night_id: int) -> dict:
-    """The report's data.
+def night_report(db: Database, night_id: int, page: int | None = None) -> dict:
+    """The report's data: the store's (``store.money.report.night_report``) said in the
+    page's language.
 
-    :returns: ``{"summary": night_summary, "hands": [{"number", "button", "actions":
-        [hand_actions rows + "words" (the line in words with names, ``web.core.i18n.say_line``),
-        "dispute_id" (the dispute whose ruling voided it) and "added_by" (the dispute whose
-        ruling added it)], "voided", "findings": [... each said in the page's language:
-        ``web.core.i18n.say_finding``; a finding's ``action_text`` is its line in words],
-        "awards": {seat: chips}|None (the referee's), "awards_said": who got the pot (the
-        log's pushes) and where the referee would have given it, in words
-        (``web.core.i18n.awards_said``), "pots", "carried"}], "blocks": the hands for print, runs of hands without findings
-        or corrections grouped (``{"kind": "quiet", "hands": [...]}`` or ``{"kind": "hand",
-        "hand": ...}``), "names": {seat: name}, "night_findings": [the night's findings:
-        the cash-out counts that differ from the referee's stacks (``store.money.counts``), said
-        as the hands' are], "rules_text": the rules in words of the page's language
-        (``web.core.i18n.rules_text``), "findings_total": {severity: count} (the hands' and the
-        night's), "findings_said": those counts in words, "lang": the page's language
-        (``web.core.i18n.page_lang``: the report and its PDF are in that one language), "disputes", "settlements", "earlier_settlements":
-        :func:`night_disputes_report`, "chain": the night's record chain head and link count
-        (``store.core.chain.head``: ``{"head": hex, "links"}``), printed so the report can be
-        checked later (``flask --app app verify NIGHT --head HEX``)}``: the store's
-        (``store.money.report.night_report``) said in the page's language.
+    :param page: the page of the screen report (``web.money.report_hands``: a hundred hands
+        a page), or None for every hand (the PDF).
+    :returns: ``{"summary": night_summary, "hands", "details", "noted", "page", "pages",
+        "hand_href": the hand list (``web.money.report_hands.said_hands``: a row per hand
+        shown, the noted ones in full, the index of the noted hands, the pages), "names":
+        {seat: name}, "night_findings": [the night's findings: the cash-out counts that
+        differ from the referee's stacks (``store.money.counts``), said as the hands' are],
+        "rules_text": the rules in words of the page's language (``web.core.i18n.rules_text``),
+        "findings_total": {severity: count} (the hands' and the night's), "findings_said":
+        those counts in words, "lang": the page's language (``web.core.i18n.page_lang``: the
+        report and its PDF are in that one language), "disputes", "settlements",
+        "earlier_settlements": :func:`night_disputes_report`, "chain": the night's record
+        chain head and link count (``store.core.chain.head``: ``{"head": hex, "links"}``),
+        printed so the report can be checked later (``flask --app app verify NIGHT --head
+        HEX``)}``.
     :raises StoreError: no such night.
     """
-    return said_report(store_report.night_report(db, night_id))
+    first, last = page_span(page)
+    return said_report(store_report.night_report(db, night_id, first=first, last=last), page)
 
 
-def said_report(data: dict) -> dict:
+def said_report(data: dict, page: int | None = None) -> dict:
     """:func:`night_report` of what the store read (``store.money.report.night_report``)."""
     with force_locale(i18n.page_lang()):  # (outside a request: Spanish, the CLI's PDF)
-        return _night_report(data)
+        return _night_report(data, page)
 
 
-def _night_report(data: dict) -> dict:
+def _night_report(data: dict, page: int | None) -> dict:
     summary, players = data["summary"], data["players"]
-    names = {str(p["seat"]): p["name"] for p in players}
-    said_names = i18n.seat_names(players)
-    out = []
-    totals = {"error": 0, "warning": 0, "info": 0}
-    by_ruling, added_by = data["voids"]["events"], data["voids"]["added"]
-    for hand in data["hands"]:
-        entry = hand["checked"]
-        findings = sorted(i18n.say_findings(entry.get("findings", []), said_names),
-                          key=lambda f: (SEVERITY_ORDER.get(f.get("severity"), 3), f.get("action") or 0))
-        for finding in findings:
-            totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
-        actions = [{**a, "who": i18n.who(a.get("entered_by")), "voided_who": i18n.who(a.get("voided_by")),
-                    "words": i18n.say_line(a["action"], said_names),
-                    "dispute_id": by_ruling.get(a["event_id"]), "added_by": added_by.get(a["event_id"]),
-                    "void_why": void_reason(a.get("void_reason"), by_ruling.get(a["event_id"]))}
-                   for a in hand["actions"]]
-        live = [a for a in actions if not a["voided"]]
-        for finding in findings:
-            index = finding.get("action")
-            finding["action_text"] = live[index]["words"] if isinstance(index, int) and 0 <= index < len(live) else None
-        out.append({"number": hand["number"], "button": hand["button"], "actions": actions,
-                    "voided": [a for a in actions if a["voided"]], "findings": findings,
-                    "awards": entry.get("awards"), "awards_said": i18n.awards_said(entry, said_names),
-                    "pots": entry.get("pots") or [],
-                    "carried": entry.get("carried")})
-    blocks: list[dict] = []
-    for hand in out:
-        if not hand["findings"] and not hand["voided"]:
-            if blocks and blocks[-1]["kind"] == "quiet":
-                blocks[-1]["hands"].append(hand)
-            else:
-                blocks.append({"kind": "quiet", "hands": [hand]})
-        else:
-            blocks.append({"kind": "hand", "hand": hand})
-    night_findings = i18n.say_findings(data["count_findings"], said_names)
+    totals = severity_totals(data)
+    night_findings = i18n.say_findings(data["count_findings"], i18n.seat_names(players))
     for finding in night_findings:
         totals[finding.get("severity", "info")] = totals.get(finding.get("severity", "info"), 0) + 1
-    return {"summary": summary, "hands": out, "blocks": blocks, "names": names,
+    return {"summary": summary, **said_hands(data, page), "names": {str(p["seat"]): p["name"] for p in players},
             "night_findings": night_findings, "findings_total": totals,
             "findings_said": i18n.findings_count(totals), "lang": i18n.page_lang(), "chain": data["chain"],
             "rules_text": i18n.rules_text(summary["night"]["rules_frozen"]),
@@ -198,13 +164,15 @@ def render_report(db: Database, night_id: int, *, printing: bool) -> str:
 
 
 def report_html(data: dict, *, printing: bool) -> str:
-    """:func:`render_report` of the report's data (:func:`night_report`)."""
+    """:func:`render_report` of the report's data (:func:`night_report`; printed: every hand,
+    its rows as aligned lines, ``web.money.report_hands.hand_lines``)."""
     def static_url(filename: str) -> str:
         return STATIC_BASE + filename if printing else url_for("static", filename=filename)
 
     with force_locale(i18n.page_lang()):  # the page's language; outside a request Spanish
+        lines = hand_lines(data["hands"]) if printing else []
         return render_template("money/report.html", printing=printing, static_url=static_url,
-                               money=i18n.money, chips=signed_chips, count=i18n.chips, **data)
+                               money=i18n.money, chips=signed_chips, count=i18n.chips, hand_lines=lines, **data)
 
 
 def signed_chips(value: int | None) -> str:
@@ -233,16 +201,22 @@ def _host_only():
     return None
 
 
-def _read_report(night_id: int) -> dict:
+def _read_report(night_id: int, page: int | None) -> dict:
     """:func:`night_report` of the night from one store read
-    (``store.money.report.night_report``; no such night: 404), the night's preset choosing
-    the findings' language first (``web.core.i18n.select_locale``)."""
+    (``store.money.report.night_report``; no such night, or no such page: 404), the night's
+    preset choosing the findings' language first (``web.core.i18n.select_locale``).
+
+    :param page: the screen page (``web.money.report_hands``), or None (the PDF: every hand).
+    """
+    first, last = page_span(page)
     try:
-        data = store_report.night_report(get_db(), night_id)
+        data = store_report.night_report(get_db(), night_id, first=first, last=last)
     except store.StoreError:
         abort(404)
+    if page is not None and page > page_count(len(data["hands"])):
+        abort(404)
     g.night_preset = data["summary"]["night"]["rules_frozen"].get("preset")
-    return said_report(data)
+    return said_report(data, page)
 
 
 @bp.get("/nights")
@@ -256,15 +230,20 @@ def nights():
 @heavy_page
 def night(night_id: int):
     """The night report as HTML (findings in the page's language: a Spanish preset's night
-    in Spanish unless ``?lang=`` or the cookie says otherwise, ``web.core.i18n``)."""
-    return report_html(_read_report(night_id), printing=False)
+    in Spanish unless ``?lang=`` or the cookie says otherwise, ``web.core.i18n``); a long
+    night's hands a hundred a page (``?page=2``: hands 101-200; ``web.money.report_hands``).
+    404 for a page the night does not have."""
+    page = request.args.get("page", 1, type=int)
+    if page < 1:
+        abort(404)
+    return report_html(_read_report(night_id, page), printing=False)
 
 
 @bp.get("/nights/<int:night_id>.pdf")
 @heavy_page
 def night_pdf_view(night_id: int):
     """The night report as a PDF download (findings in the page's language, as the HTML)."""
-    data = _read_report(night_id)
+    data = _read_report(night_id, None)
     pdf = report_pdf(data)
     date = data["summary"]["night"]["local_date"]
     return pdf, 200, {"Content-Type": "application/pdf",

@@ -265,7 +265,8 @@ def test_gets_answer_while_another_connection_holds_the_write_lock(app, client, 
 
 
 def _stored_current(db, night_id: int) -> None:
-    """Every live hand has a stored judgement whose inputs match (no read needs to judge)."""
+    """Every live hand has a stored judgement whose inputs match (no read needs to judge),
+    and whose facts match (a read confirms it without reading its actions)."""
     night = judging.Night(db, night_id)
     carry = judging.Carry({})
     rows = judging._hand_rows(db, night_id, 1)
@@ -275,6 +276,7 @@ def _stored_current(db, night_id: int) -> None:
         assert hand_id in stored, f"hand {number}: no stored judgement"
         assert stored[hand_id][0] == hand.key(night), f"hand {number}: stored judgement is stale"
         carry = judging.Carry.from_dict(json.loads(stored[hand_id][1]))
+    assert judging.first_stale(db, night_id) is None, "a stored judgement's facts are not the log's"
 
 
 @pytest.mark.parametrize("seed", range(6))

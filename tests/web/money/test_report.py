@@ -173,8 +173,11 @@ def test_printed_report_has_title_note_legend_first_and_thousands_separators(app
         html = render_report(db, night_id, printing=True)
     assert re.search(r"<h1>sabado · \d{4}-\d\d-\d\d</h1>", html)
     assert '<p class="note">synthetic night, 12 hands</p>' in html
-    legend = html.index("Mano (botón ▸ quién se llevó el bote)")
-    assert legend < html.index('class="quiet-hands"')
+    # the hands as a table of lines (a line each, the headings first), after the heading
+    lines = html.split('<pre class="hand-lines">')[1].split("</pre>")[0].splitlines()
+    assert html.index("<h2>Manos</h2>") < html.index('<pre class="hand-lines">')
+    assert re.fullmatch(r"Mano  Botón +Quién se llevó el bote", lines[0])
+    assert [re.match(r" *(\d+)  ", line).group(1) for line in lines[1:]] == [str(n) for n in range(1, 13)]
     assert "Banca: 80.000 compradas" in html  # the bank sentence in the page's language (web.money.bank)
     assert "céntimos" not in html and "MXN" in html
 

@@ -1,0 +1,49 @@
+"""Who put the carried pot in (``store.money.carried_pot.carried_from``) is read from the
+stored judgements and the chips bought (``store.hand.judging.session_rebuys``), never from
+the night's actions (issue 25: an open long night's page read every line of the log for
+it): the shares are the ones the walk of the whole session gives."""
+
+from __future__ import annotations
+
+import pytest
+from walkgen import walk_session
+
+import store
+from store.hand import judging
+from store.hand.events import night_session
+from store.money.carried_pot import carried_from, hand_starts
+
+
+def _session_shares(session: dict, result: list[dict]) -> dict[int, int]:
+    """The shares as the session file gives them: the put-in of each hand of the run of
+    carried hands that ends the night, walking the session's stacks and rebuys."""
+    starting = {p["seat"]: p["stack"] for p in session["players"]}
+    shares: dict[int, int] = {}
+    carried_before = 0
+    for (start, after), entry in zip(hand_starts(starting, session["hands"], result), result):
+        if not carried_before:
+            shares = {}
+        if entry.get("carried"):
+            for seat, chips in start.items():
+                if chips - after.get(seat, chips) > 0:
+                    shares[seat] = shares.get(seat, 0) + chips - after.get(seat, chips)
+        carried_before = entry.get("carried") or 0
+    return shares
+
+
+@pytest.mark.parametrize("seed", [1, 2, 4, 5, 6, 8])
+def test_the_carried_pots_shares_are_the_sessions_without_reading_an_action(db, seed, monkeypatch):
+    walk = walk_session(seed)
+    for i, player in enumerate(walk["players"]):
+        player["name"] = f"P{i}-{seed}"
+    night_id = store.import_session(db, walk)
+    result = store.check_night(db, night_id)["hands"]
+    assert result[-1]["carried"]  # (these walks end passed out)
+    expected = _session_shares(night_session(db, night_id), result)
+    assert sum(expected.values()) > 0
+
+    def no_actions(*_):
+        raise AssertionError("the actions were read")
+
+    monkeypatch.setattr(judging, "_actions", no_actions)
+    assert carried_from(db, night_id, result) == (int(result[-1]["carried"]), expected)
