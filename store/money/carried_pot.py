@@ -6,12 +6,14 @@ stacks before the count (issue #14). Read-only; the one place the shares are com
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+
 from sqlite_utils import Database
 
 from referee.settle import largest_remainder
 from store.core.memo import kept
-from store.hand.events import check_night
-from store.hand.judging import LIVE_ENTRY, hands_judgements, session_rebuys
+from store.hand.judging import LIVE_ENTRY, entry_texts, session_rebuys
 from store.hand.rows import night_hands
 from store.night.nights import table_players
 
@@ -33,39 +35,98 @@ def carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
 
 
 def _carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
-    hands = night_hands(db, night_id)
-    if not hands:
-        return 0, {}
     try:
-        last = hands_judgements(db, night_id, [hands[-1]["number"]])
-        if not any(entry.get("carried") for entry in last.values()):
-            return 0, {}  # (the last hand carries nothing: no other hand is read)
-        result = check_night(db, night_id).get("hands", [])
+        texts = entry_texts(db, night_id)
     except ImportError:  # pragma: no cover - no replay engine: nothing known to carry
         return 0, {}
-    return carried_from(db, night_id, result)
+    return carried_from(db, night_id, Entries([text for _, text in texts]))
 
 
-def carried_from(db: Database, night_id: int, result: list[dict]) -> tuple[int, dict[int, int]]:
+class Entries(Sequence):
+    """The night's referee entries from their stored JSON texts
+    (``store.hand.judging.entry_texts``), each parsed when first read: the carried pot's
+    shares read the last hands', not a long night's every one."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self._texts = texts
+        self._parsed: dict[int, dict] = {}
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        index = index + len(self) if index < 0 else index
+        if index not in self._parsed:
+            self._parsed[index] = json.loads(self._texts[index])
+        return self._parsed[index]
+
+
+def carried_from(db: Database, night_id: int, result: Sequence[dict]) -> tuple[int, dict[int, int]]:
     """:func:`carried_pot` from the night's referee entries ``result`` (CONTRACT.md 4, every
     live hand in order: stored, or judged in memory for a ruling's preview). Read-only."""
     if not result or not result[-1].get("carried"):
         return 0, {}
     bought, rebuys = session_rebuys(db, night_id)  # (the session's stacks and rebuys: no action read)
     starting = {p["seat"]: bought.get(p["seat"], 0) for p in table_players(db, night_id)}
-    hands = [{"rebuys": chips} for chips in rebuys]
+    return int(result[-1]["carried"]), run_shares(starting, rebuys, result)
+
+
+def run_shares(starting: dict[int, int], rebuys: list[dict], entries: Sequence[dict]) -> dict[int, int]:
+    """What each seat put into the pot the night's last hands carried: the chips each hand
+    of the run of carried hands that ends the night took from the seat's stack (its start,
+    :func:`hand_starts`'s, less its ``stacks`` after), summed over the run. Only the run's
+    entries are read, and the entries before it only as far back as a seat's stack is
+    named. Pure.
+
+    :param starting: ``{seat: chips}`` before hand 1; ``rebuys``: each hand's ``{seat (str):
+        chips}`` bought before it; ``entries``: the referee's entries, in order (the same
+        hands; the walk stops at the shorter).
+    :returns: ``{seat: chips put in}`` (only seats that put chips in).
+
+    >>> run_shares({1: 10, 2: 10}, [{}, {}, {"2": 5}],
+    ...            [{"stacks": {"1": 12, "2": 8}, "carried": 0}, {"stacks": {"1": 11, "2": 7}, "carried": 2},
+    ...             {"stacks": {"1": 10, "2": 11}, "carried": 4}])
+    {1: 2, 2: 2}
+    """
+    count = min(len(entries), len(rebuys))
+    first = count - 1
+    while first > 0 and entries[first - 1].get("carried"):
+        first -= 1  # (the run: a hand after one that carried nothing starts the shares again)
+    seats = {int(seat) for j in range(first, count) for seat in entries[j].get("stacks") or {}}
+    after = {seat: chips for seat in seats
+             if (chips := _stack_after(seat, first - 1, starting, rebuys, entries)) is not None}
     shares: dict[int, int] = {}
-    carried_before = 0
-    for (start, after), entry in zip(hand_starts(starting, hands, result), result):
-        if not carried_before:
-            shares = {}
-        if entry.get("carried"):
-            for seat, chips in start.items():
-                put_in = chips - after.get(seat, chips)
-                if put_in > 0:
-                    shares[seat] = shares.get(seat, 0) + put_in
-        carried_before = entry.get("carried") or 0
-    return int(result[-1]["carried"]), shares
+    for j in range(first, count):
+        start = dict(after)
+        for seat, chips in (rebuys[j] or {}).items():
+            start[int(seat)] = start.get(int(seat), 0) + chips
+        stacks = {int(seat): chips for seat, chips in (entries[j].get("stacks") or {}).items()}
+        for seat, chips in start.items():
+            if chips - stacks.get(seat, chips) > 0:
+                shares[seat] = shares.get(seat, 0) + chips - stacks.get(seat, chips)
+        after = {**start, **stacks}
+    return shares
+
+
+def _stack_after(seat: int, index: int, starting: dict[int, int], rebuys: list[dict],
+                 entries: Sequence[dict]) -> int | None:
+    """The seat's chips after the hand at ``index`` (-1: before the first) as
+    :func:`hand_starts` walks them: the last entry that names the seat, plus the chips it
+    bought after it (or the starting stack plus every buy); None when the walk has no
+    chips for the seat."""
+    bought, known = 0, False
+    while index >= 0:
+        stacks = entries[index].get("stacks") or {}
+        if str(seat) in stacks:
+            return stacks[str(seat)] + bought
+        if str(seat) in (rebuys[index] or {}):
+            bought, known = bought + rebuys[index][str(seat)], True
+        index -= 1
+    if seat in starting:
+        return starting[seat] + bought
+    return bought if known else None
 
 
 def hand_starts(starting: dict, hands: list[dict], entries: list[dict]):

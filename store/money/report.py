@@ -32,8 +32,9 @@ def night_report(db: Database, night_id: int, *, first: int = 1, last: int | Non
         last (None: to the night's end). A page of the report shows those hands.
     :returns: ``{"summary": night_summary, "players": table_players, "hands": [night_hands
         rows + "checked": the referee's hand entry (``check_night``'s, CONTRACT.md 4; {}
-        when the referee's replay is not installed), "noted": the hand has a finding, a
-        voided action line (``store.hand.events.corrected_hands``) or a dispute, "actions":
+        when the referee's replay is not installed), "corrected": the hand has a voided
+        action line (``store.hand.events.corrected_hands``), "disputed": a dispute is about
+        it, "noted": it has a finding or is corrected or disputed, "actions":
         hand_actions rows for a noted hand numbered ``first``..``last``, else None], "voids":
         ruling_voids (``{"events": {event_id: dispute_id}, "added": {event_id:
         dispute_id}}``), "count_findings": the night's findings on the cash-out counts
@@ -50,17 +51,21 @@ def night_report(db: Database, night_id: int, *, first: int = 1, last: int | Non
         except ImportError:  # the referee's replay is not installed: the log alone
             checked = [{} for _ in hands]
         disputes = night_disputes(db, night_id)
-        noted = corrected_hands(db, night_id) | {d["hand_id"] for d in disputes}
+        corrected = corrected_hands(db, night_id)
+        disputed = {d["hand_id"] for d in disputes}
         return {"summary": summary, "players": table_players(db, night_id),
-                "hands": [_hand(db, hand, entry, hand["id"] in noted or bool(entry.get("findings")), first, last)
+                "hands": [_hand(db, hand, entry, hand["id"] in corrected, hand["id"] in disputed, first, last)
                           for hand, entry in zip(hands, checked)],
                 "voids": ruling_voids(db, night_id), "count_findings": count_findings(db, night_id),
                 "chain": chain.head(db, night_id), "disputes": disputes,
                 "settlements": night_settlements(db, night_id)}
 
 
-def _hand(db: Database, hand: dict, entry: dict, noted: bool, first: int, last: int | None) -> dict:
-    """A hand of :func:`night_report`: its row, its entry, whether it is noted, and its log
-    when it is noted and among the hands shown."""
+def _hand(db: Database, hand: dict, entry: dict, corrected: bool, disputed: bool, first: int,
+          last: int | None) -> dict:
+    """A hand of :func:`night_report`: its row, its entry, whether it is corrected, disputed
+    and noted, and its log when it is noted and among the hands shown."""
+    noted = corrected or disputed or bool(entry.get("findings"))
     shown = noted and first <= hand["number"] and (last is None or hand["number"] <= last)
-    return {**hand, "checked": entry, "noted": noted, "actions": hand_actions(db, hand["id"]) if shown else None}
+    return {**hand, "checked": entry, "corrected": corrected, "disputed": disputed, "noted": noted,
+            "actions": hand_actions(db, hand["id"]) if shown else None}

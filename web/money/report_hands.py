@@ -77,27 +77,56 @@ def said_hands(data: dict, page: int | None) -> dict:
     :param page: the screen page (1, 2 ...), or None for every hand (the PDF).
     :returns: ``{"hands": [a row per hand shown: {"number", "button", "button_name",
         "pot_said" (:func:`pot_said`), "noted", "notes" (what is noted, in words, or "")}],
-        "details": [each noted hand shown, in full: :func:`_detail`], "rules_cited": for the
-        PDF, the rules its hands' findings cite, each once (:func:`cite_rules`; [] on the
-        screen, where each finding quotes its rule), "noted": [every noted
-        hand of the night: {"number", "href"}], "page", "pages": [{"page", "first",
-        "last", "href"}] (one when the night fits one page), "hand_href": {number: href}
-        of the disputes' hands}``.
+        "details": [each noted hand shown, in full: :func:`_detail`; in the PDF not those
+        whose only findings are notes], "note_groups": in the PDF, the hands whose only
+        findings are notes (a passed-out deal ...), by note (:func:`note_groups`; [] on the
+        screen), "rules_cited": in the PDF, the rules the findings cite, each once
+        (:func:`cite_rules`; [] on the screen, where each finding quotes its rule), "noted":
+        [every noted hand of the night: {"number", "href"}], "page", "pages": [{"page",
+        "first", "last", "href"}] (one when the night fits one page), "hand_href": {number:
+        href} of the disputes' hands}``.
     """
     players = data["players"]
     names = {str(p["seat"]): p["name"] for p in players}
     words = LineWords(i18n.seat_names(players))
-    disputed = {d["hand_id"] for d in data["disputes"]}
     first, last = page_span(page)
     shown = [h for h in data["hands"] if first <= h["number"] and (last is None or h["number"] <= last)]
+    grouped = {h["number"] for h in shown if page is None and notes_only(h)}
+    details = [_detail(h, data["voids"], words) for h in shown
+               if h["noted"] and h["actions"] is not None and h["number"] not in grouped]
+    groups = note_groups([h for h in shown if h["number"] in grouped], words.names)
     count = page_count(len(data["hands"])) if page is not None else 1
-    details = [_detail(h, data["voids"], words) for h in shown if h["noted"] and h["actions"] is not None]
-    return {"hands": [_row(h, names, words, h["id"] in disputed) for h in shown], "details": details,
-            "rules_cited": cite_rules(details) if page is None else [],
-            "noted": [{"number": h["number"], "href": hand_href(h["number"], page, data)}
-                      for h in data["hands"] if h["noted"]],
+    return {"hands": [_row(h, names, words) for h in shown], "details": details, "note_groups": groups,
+            "rules_cited": cite_rules(details, groups) if page is None else [],
+            "noted": [{"number": h["number"], "href": "#notes" if h["number"] in grouped
+                       else hand_href(h["number"], page, data)} for h in data["hands"] if h["noted"]],
             "page": page or 1, "pages": [_page_link(p, data, count) for p in range(1, count + 1)],
             "hand_href": {d["hand_number"]: hand_href(d["hand_number"], page, data) for d in data["disputes"]}}
+
+
+def notes_only(hand: dict) -> bool:
+    """Whether a hand is noted for notes alone (findings of severity ``info``: a deal passed
+    out, the pot carried ...), not corrected nor disputed: the PDF lists such hands by
+    note (:func:`note_groups`) instead of printing each in full."""
+    findings = hand["checked"].get("findings", [])
+    return bool(findings) and all(f.get("severity") == "info" for f in findings) \
+        and not hand["corrected"] and not hand["disputed"]
+
+
+def note_groups(hands: list[dict], names: dict) -> list[dict]:
+    """The hands given (each noted for notes alone, :func:`notes_only`) by note, in the
+    order first met: ``[{"kind", "label", "rule_text" (of the first hand's note, said in the
+    page's language), "numbers": [hand numbers]}]``."""
+    groups: dict[str, dict] = {}
+    for hand in hands:
+        for finding in hand["checked"]["findings"]:
+            if finding["kind"] not in groups:
+                said = i18n.say_finding(finding, names)
+                groups[finding["kind"]] = {"kind": finding["kind"], "label": said["label"],
+                                           "rule_text": said["rule_text"], "numbers": []}
+            if hand["number"] not in groups[finding["kind"]]["numbers"]:
+                groups[finding["kind"]]["numbers"].append(hand["number"])
+    return list(groups.values())
 
 
 def hand_href(number: int, page: int | None, data: dict) -> str:
@@ -116,12 +145,12 @@ def _page_link(page: int, data: dict, count: int) -> dict:
             "href": url_for("reports.night", night_id=night_id, page=page) + "#hands" if count > 1 else ""}
 
 
-def _row(hand: dict, names: dict, words: LineWords, disputed: bool) -> dict:
+def _row(hand: dict, names: dict, words: LineWords) -> dict:
     """A hand's row: its number, button, who got the pot and what is noted."""
     entry = hand["checked"]
     return {"number": hand["number"], "button": hand["button"],
             "button_name": names.get(str(hand["button"]), "" if hand["button"] is None else str(hand["button"])),
-            "pot_said": pot_said(entry, words.names), "noted": hand["noted"], "notes": _notes(hand, disputed)}
+            "pot_said": pot_said(entry, words.names), "noted": hand["noted"], "notes": _notes(hand)}
 
 
 def pot_said(entry: dict, names: dict) -> str:
@@ -133,7 +162,7 @@ def pot_said(entry: dict, names: dict) -> str:
     return "; ".join(p for p in parts if p)
 
 
-def _notes(hand: dict, disputed: bool) -> str:
+def _notes(hand: dict) -> str:
     """What is noted on a hand, in words: its findings by severity (those there are), and
     whether it was disputed or corrected; "" for none."""
     severities = [f.get("severity", "info") for f in hand["checked"].get("findings", [])]
@@ -141,8 +170,8 @@ def _notes(hand: dict, disputed: bool) -> str:
         ngettext("%(num)s error", "%(num)s errors", severities.count("error")) if "error" in severities else "",
         ngettext("%(num)s warning", "%(num)s warnings", severities.count("warning")) if "warning" in severities else "",
         ngettext("%(num)s note", "%(num)s notes", severities.count("info")) if "info" in severities else "",
-        gettext("disputed") if disputed else "",
-        gettext("corrected") if hand["noted"] and not severities and not disputed else "") if words]
+        gettext("disputed") if hand["disputed"] else "",
+        gettext("corrected") if hand["corrected"] else "") if words]
     return ", ".join(parts)
 
 
@@ -171,16 +200,16 @@ def _detail(hand: dict, voids: dict, words: LineWords) -> dict:
             "pots": entry.get("pots") or [], "carried": entry.get("carried")}
 
 
-def cite_rules(details: list[dict]) -> list[str]:
-    """The rules the findings of ``details`` quote (``rule_text``), each once, in the order
-    first cited; each finding gets ``rule_ref``, the number of its rule in that list (from
-    1; None without a rule). The PDF prints the list once at the end and a finding its
-    number: a long night's passed-out hands quoted the same seed sentences a hundred times."""
+def cite_rules(details: list[dict], groups: list[dict]) -> list[str]:
+    """The rules the findings of ``details`` and the note groups (:func:`note_groups`) quote
+    (``rule_text``), each once, in the order first cited; each finding and group gets
+    ``rule_ref``, the number of its rule in that list (from 1; None without a rule). The PDF
+    prints the list once at the end and a finding its number: a long night's passed-out
+    hands quoted the same seed sentences a hundred times."""
     cited: dict[str, int] = {}
-    for hand in details:
-        for finding in hand["findings"]:
-            text = finding.get("rule_text")
-            finding["rule_ref"] = cited.setdefault(text, len(cited) + 1) if text else None
+    for item in [f for hand in details for f in hand["findings"]] + groups:
+        text = item.get("rule_text")
+        item["rule_ref"] = cited.setdefault(text, len(cited) + 1) if text else None
     return list(cited)
 
 

@@ -4,7 +4,7 @@ inputs so a read checks a cached ruling without re-reading and re-hashing its ac
 inputs do, so a read of a night whose results are current reads no action; a change made
 behind the store's back (a row appended in SQLite without re-judging) is not trusted; the
 facts are covered by the result's MAC (an edit of them is named by ``verify``); results
-stored before m017 (no facts) are read the long way and given facts by ``flask init-db``.
+stored before m018 (no facts) are read the long way and given facts by ``flask init-db``.
 
 The tampers are the tester's, on a connection of their own (no key).
 """
@@ -172,7 +172,7 @@ def test_edited_facts_are_not_trusted_and_verify_names_the_result(app, db, judge
 
 def test_results_stored_before_facts_are_read_the_long_way_and_init_db_gives_them_facts(
         app, runner, db, judged, actions_read):
-    """A database from before m017: results with no facts and the MAC of that time. Reads
+    """A database from before m018: results with no facts and the MAC of that time. Reads
     check them against their input key (no hand judged); ``flask init-db`` stores their
     facts without judging them again; then a read reads no action."""
     night_id = _night(db)

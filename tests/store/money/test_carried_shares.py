@@ -11,7 +11,7 @@ from walkgen import walk_session
 import store
 from store.hand import judging
 from store.hand.events import night_session
-from store.money.carried_pot import carried_from, hand_starts
+from store.money.carried_pot import carried_from, hand_starts, run_shares
 
 
 def _session_shares(session: dict, result: list[dict]) -> dict[int, int]:
@@ -47,3 +47,27 @@ def test_the_carried_pots_shares_are_the_sessions_without_reading_an_action(db, 
 
     monkeypatch.setattr(judging, "_actions", no_actions)
     assert carried_from(db, night_id, result) == (int(result[-1]["carried"]), expected)
+
+
+class _Recorded(list):
+    """A list of entries that notes which were read."""
+
+    def __init__(self, items):
+        super().__init__(items)
+        self.read: set[int] = set()
+
+    def __getitem__(self, index):
+        self.read.add(index % len(self))
+        return super().__getitem__(index)
+
+
+def test_the_shares_read_the_run_of_carried_hands_and_the_hand_before_it():
+    """A hundred hands, the last two passed out: the shares are the chips those two took
+    from each stack (the antes), read from their entries and the one before them alone."""
+    entries = _Recorded([{"stacks": {"1": 100 + i, "2": 100 - i}, "carried": 0} for i in range(98)]
+                        + [{"stacks": {"1": 192, "2": 0}, "carried": 10},
+                           {"stacks": {"1": 187, "2": 0}, "carried": 15}])
+    rebuys = [{} for _ in range(100)]
+    rebuys[99] = {"2": 5}
+    assert run_shares({1: 100, 2: 100}, rebuys, entries) == {1: 5 + 5, 2: 3 + 5}
+    assert entries.read == {97, 98, 99}

@@ -2,8 +2,9 @@
 keeps its size reasonable (hands as a table, details only for hands with findings or
 disputes)"): on the screen a row per hand, a hundred hands a page, the noted hands (a
 finding, a corrected line, a dispute) in full with their lines and an index of them on
-every page; the PDF a line per hand, only the noted hands in full and each rule quoted once
-(the findings cite it by number); each report says only the lines it shows."""
+every page; the PDF a line per hand, only the noted hands in full (those with notes alone
+listed by note) and each rule quoted once (the findings cite it by number); each report
+says only the lines it shows."""
 
 from __future__ import annotations
 
@@ -38,6 +39,14 @@ def _noted(db, night_id: int, ids: dict) -> set[int]:
     checked = store.check_night(db, night_id)["hands"]
     disputed = {d["hand_id"] for d in store.night_disputes(db, night_id)}
     return {n for n, entry in zip(sorted(ids), checked) if entry["findings"] or ids[n] in disputed}
+
+
+def _notes_only(db, night_id: int, ids: dict) -> set[int]:
+    """The numbers of the hands whose only findings are notes (severity info), undisputed."""
+    checked = store.check_night(db, night_id)["hands"]
+    disputed = {d["hand_id"] for d in store.night_disputes(db, night_id)}
+    return {n for n, entry in zip(sorted(ids), checked) if entry["findings"] and ids[n] not in disputed
+            and all(f["severity"] == "info" for f in entry["findings"])}
 
 
 def _rows(html: str) -> list[int]:
@@ -130,18 +139,24 @@ def test_the_pdf_prints_a_line_a_hand_and_only_the_noted_hands_in_full(client, d
     lines = [int(m) for m in re.findall(r"^ *(\d+) {2}\S", text, re.M)]
     assert lines == list(range(1, HANDS + 1))  # every hand, in order, a line each
     assert re.search(r"Mano +Botón +Quién se llevó el bote", text)
+    # in full: the hands with an error or a warning, disputed or corrected; the hands with
+    # notes alone (passed out: the pot carried) listed by note
     in_full = {int(n) for n in re.findall(r"Mano (\d+) · botón", text)}
-    assert in_full == noted
+    only_notes = _notes_only(db, night_id, ids)
+    assert only_notes and 150 not in only_notes and in_full == noted - only_notes
+    flat = " ".join(text.split())
+    listed = flat.split("Manos solo con notas")[1].split("Reglas citadas")[0]
+    assert "todos pasan: el bote sigue" in listed
+    assert {int(n) for n in re.findall(r"\b(\d+)\b", listed.split("Manos", 1)[1])} >= only_notes
     assert "Eran mis fichas" in text  # (the dispute)
     # no hand's log is printed: no line of a quiet hand said in words
     assert "se descarta de" not in text.split("Manos en detalle")[0]
-    # each rule quoted once, at the end, the findings citing it by number (the night's
-    # passed-out hands all cite seed 000's "En el caso de que nadie lo tenga ...")
-    flat = " ".join(text.split())
-    passed_out = len(re.findall(r"todos pasan: el bote sigue", flat))
-    assert passed_out > 3 and flat.count("En el caso de que nadie lo tenga") == 1
-    cited = flat.split("Reglas citadas")[1]
-    assert "«" in cited and re.search(r"todos pasan: el bote sigue \(#\d+: “[^”]+”\): [^\[]+\[\d\]", flat)
+    # each rule quoted once, at the end, the findings citing it by number (the warnings of
+    # openings broken without a word all cite seed 000's "Cuando se haga la apertura ...")
+    broken = len(re.findall(r"apertura sin ley \(#\d+", flat))
+    assert broken > 1 and flat.count("Cuando se haga la apertura de juego con pot o jackpot") == 1
+    assert re.search(r"apertura sin ley \(#\d+: “[^”]+”\): [^\[]+\[\d\]", flat)
+    assert "«" in flat.split("Reglas citadas")[1]
     assert pdf_pages(response.data) <= 4 + HANDS // 60 + len(noted) // 4
 
 
