@@ -67,15 +67,17 @@ def require_table(db: Database, night_id: int, player_ids, *, counted_ok: bool =
     away = [p["name"] for p in players if p["player_id"] not in seated]
     if away:
         raise StoreError("ruling_table_unseated", names=", ".join(away))
-    counted = [] if counted_ok else [p["name"] for p in players if _counted(db, night_id, p["player_id"])]
+    counted = [] if counted_ok else _counted(db, night_id, players)
     if counted:
         raise StoreError("ruling_table_counted", names=", ".join(counted))
 
 
-def _counted(db: Database, night_id: int, player_id: int) -> bool:
-    """Whether the player has a live count (``cash_out``) tonight."""
-    return db.execute(f"SELECT 1 FROM ledger l WHERE l.night_id = ? AND l.player_id = ? AND l.kind = 'cash_out' "
-                      f"AND {LIVE_ENTRY} LIMIT 1", [night_id, player_id]).fetchone() is not None
+def _counted(db: Database, night_id: int, players: list[dict]) -> list[str]:
+    """The names of ``players`` (``table_players`` rows) with a live count (``cash_out``)
+    tonight."""
+    return [p["name"] for p in players if db.execute(
+        f"SELECT 1 FROM ledger l WHERE l.night_id = ? AND l.player_id = ? AND l.kind = 'cash_out' AND {LIVE_ENTRY} "
+        "LIMIT 1", [night_id, p["player_id"]]).fetchone() is not None]
 
 
 def table_refusal(db: Database, night_id: int, player_ids) -> dict | None:
@@ -289,8 +291,8 @@ def change_ruling_mode(db: Database, ruling_id: int, mode: str, *, reason: str, 
             later = _started_since(db, night_id, current.get("last_hand_id"))
             if current["events"] and later is not None:
                 raise StoreError("ruling_chips_played", number=later)
-            counted = [p["name"] for p in table_players(db, night_id)
-                       if p["player_id"] in current["moves"] and _counted(db, night_id, p["player_id"])]
+            counted = _counted(db, night_id, [p for p in table_players(db, night_id)
+                                              if p["player_id"] in current["moves"]])
             if current["events"] and counted:
                 raise StoreError("ruling_money_counted", names=", ".join(counted))
         why = reason.strip()
