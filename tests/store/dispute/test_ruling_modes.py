@@ -53,6 +53,13 @@ def _count(db, night_id, ids) -> None:
         store.cash_out(db, night_id, p["player_id"], held[p["seat"]], entered_by="host")
 
 
+def _uncount(db, night_id, player_ids) -> None:
+    """Void the live counts of ``player_ids`` (they count again)."""
+    for entry in store.night_entries(db, night_id):
+        if entry["kind"] == "cash_out" and entry["player_id"] in player_ids and not entry["voided"]:
+            store.void_entry(db, entry["id"], reason="recuento", entered_by="host")
+
+
 def _nets(db, night_id) -> dict[str, int]:
     return {p["name"]: p["net_chips"] for p in store.night_summary(db, night_id)["players"]}
 
@@ -228,9 +235,7 @@ def test_a_ruling_is_not_settled_at_the_table_once_its_players_counted():
     refused(db, "ruling_table_counted", store.change_ruling_mode, db, ruling, TABLE, reason="x", entered_by="host")
     assert db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0] == rows
     assert default_mode(db, night_id, [ids["Pepe"], ids["Chema"]]) == MONEY
-    for entry in store.night_entries(db, night_id):
-        if entry["kind"] == "cash_out" and entry["player_id"] in (ids["Pepe"], ids["Chema"]) and not entry["voided"]:
-            store.void_entry(db, entry["id"], reason="recuento", entered_by="host")
+    _uncount(db, night_id, (ids["Pepe"], ids["Chema"]))
     store.change_ruling_mode(db, ruling, TABLE, reason="se entregan en la mesa", entered_by="host")
     held = _held(db, night_id)
     for name in ("Pepe", "Chema"):
@@ -253,9 +258,7 @@ def test_chips_handed_over_and_counted_are_not_settled_in_money_as_well():
     rows = db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0], len(store.hand_actions(db, hand4["id"]))
     refused(db, "ruling_money_counted", store.change_ruling_mode, db, ruling, MONEY, reason="x", entered_by="host")
     assert (db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0], len(store.hand_actions(db, hand4["id"]))) == rows
-    for entry in store.night_entries(db, night_id):
-        if entry["kind"] == "cash_out" and entry["player_id"] in (ids["Pepe"], ids["Chema"]) and not entry["voided"]:
-            store.void_entry(db, entry["id"], reason="recuento", entered_by="host")
+    _uncount(db, night_id, (ids["Pepe"], ids["Chema"]))
     store.change_ruling_mode(db, ruling, MONEY, reason="no se entregaron", entered_by="host")
     held = _held(db, night_id)
     for name, seat in (("Pepe", PEPE), ("Chema", CHEMA)):
@@ -398,9 +401,7 @@ def test_never_both_never_neither_over_random_nights(data):
         store.reopen_night(db, night_id, reason="se entregan en la mesa", entered_by="host")
         ruling = money[0]["ruling"]["id"]
         touched = store.ruling_mode(db, ruling)["moves"]
-        for entry in store.night_entries(db, night_id):
-            if entry["kind"] == "cash_out" and entry["player_id"] in touched and not entry["voided"]:
-                store.void_entry(db, entry["id"], reason="recuento", entered_by="host")
+        _uncount(db, night_id, touched)
         store.change_ruling_mode(db, ruling, TABLE, reason="se entregan en la mesa", entered_by="host")
         held = _held(db, night_id)
         for seat, player_id in ids.items():
