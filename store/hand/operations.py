@@ -29,14 +29,14 @@ from store.core.records import existing
 from store.core.transactions import Busy, busy_when_locked, read_tx, write_tx
 from store.hand import judging
 from store.hand.events import append_lines, check_lines, refuse_ruled, require_last, require_version
-from store.dispute.ruling_modes import move_lines, require_table
-from store.dispute.rulings import hand_moves
+from store.dispute.ruling_modes import require_table
 from store.hand.rows import hand_ended, hand_row, night_event
 from store.hand.table_view import (
     MAX_FORCED,
     finish_plan,
     forced_plan,
     hand_now,
+    hand_over_plan,
     last_hand_id,
     read_view,
 )
@@ -322,8 +322,7 @@ def hand_over(db, night_id: int, hand_id: int, *, entered_by: str, key: str, ver
             raise StoreError("hand_over_in_play", number=hand["number"])
         require_version(db, hand, version)
         refuse_ruled(db, hand)
-        moves = hand_moves(db, {**hand, "night_id": night_id}, store.hand_check(db, hand_id))
-        lines = move_lines(db, night_id, moves)
+        moves, lines = hand_over_plan(db, night_id, hand, store.hand_check(db, hand_id))
         if not lines:
             raise StoreError("hand_over_nothing", number=hand["number"])
         try:

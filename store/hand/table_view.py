@@ -256,7 +256,14 @@ def hand_over_lines(db, night_id: int, hand: dict, entry: dict) -> list[str]:
     :raises StoreError: as ``hand_moves``: ``awards_unknown`` (number), ``pushes_unbalanced``
         (number, pot, pushed): no chips can be handed back for such a hand.
     """
-    return move_lines(db, night_id, hand_moves(db, {**hand, "night_id": night_id}, entry))
+    return hand_over_plan(db, night_id, hand, entry)[1]
+
+
+def hand_over_plan(db, night_id: int, hand: dict, entry: dict) -> tuple[dict[int, int], list[str]]:
+    """:func:`hand_over_lines` with the chips they move: ``({player_id: chips}, lines)``
+    (the tap checks the players it touches). Read-only; raises as ``hand_moves``."""
+    moves = hand_moves(db, {**hand, "night_id": night_id}, entry)
+    return moves, move_lines(db, night_id, moves)
 
 
 def award_gap(db, night_id: int) -> dict | None:
