@@ -40,10 +40,7 @@ def write_summary(db: Database, close_id: int, night_id: int, summary: dict) -> 
 def read_summary(db: Database, close_id: int) -> dict | None:
     """The summary stored for close ``close_id``, or None (none stored, or its MAC does
     not hold). Read-only."""
-    row = db.execute("SELECT summary, mac FROM close_summaries WHERE close_id = ?", [close_id]).fetchone()
-    if row is None or not summary_holds(chain_key(db), close_id, row[0], row[1]):
-        return None
-    return json.loads(row[0])
+    return read_summaries(db, [close_id]).get(close_id)
 
 
 def read_summaries(db: Database, close_ids: list[int]) -> dict[int, dict]:

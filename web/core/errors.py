@@ -103,12 +103,7 @@ def http_error(exc: HTTPException):
     code = exc.code or 500
     if code >= 500:
         current_app.logger.error("HTTP %s on %s %s", code, request.method, request.path)
-    message = message_for(code)
-    if tablet_json():
-        response = jsonify({"error": message})
-    else:
-        response = current_app.make_response(render_template("core/refused.html", message=message, status=code))
-    response.status_code = code
+    response = said_error(code, message_for(code))
     for name, value in exc.get_headers():
         if name.lower() not in ("content-type", "content-length"):
             response.headers[name] = value
@@ -165,14 +160,20 @@ def pages_busy(exc: PagesBusy):
     with ``Retry-After`` and the reason in the request's language; nothing was read or
     written."""
     current_app.logger.warning("heavy pages busy on %s %s", request.method, request.path)
-    message = _("Tapete is preparing other long pages right now, so this one was not started. "
-                "Try again in a few seconds.")
+    response = said_error(503, _("Tapete is preparing other long pages right now, so this one was not started. "
+                                 "Try again in a few seconds."))
+    response.headers["Retry-After"] = HEAVY_RETRY_AFTER
+    return response
+
+
+def said_error(code: int, message: str):
+    """An error answer with status ``code`` saying ``message``: JSON ``{"error"}`` for the
+    tablet and JSON requests (:func:`tablet_json`), else the page ``core/refused.html``."""
     if tablet_json():
         response = jsonify({"error": message})
     else:
-        response = current_app.make_response(render_template("core/refused.html", message=message, status=503))
-    response.status_code = 503
-    response.headers["Retry-After"] = HEAVY_RETRY_AFTER
+        response = current_app.make_response(render_template("core/refused.html", message=message, status=code))
+    response.status_code = code
     return response
 
 
