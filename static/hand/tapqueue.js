@@ -208,11 +208,16 @@
     this.failures = 0;       // failed sends of the head tap in a row
     this.lastError = null;   // the server's words for the last try not stored yet (null: none)
     this.retryTimer = null;
+    this.wokenWhileSending = false; // "online" came while a try was in flight
     this.nextDelayMs = null; // the back-off now waited, for the page (null: none)
     this.items = this.load();
     var events = opts.events !== undefined ? opts.events : global;
     if (events && typeof events.addEventListener === "function") {
-      events.addEventListener("online", function () { self.flush(true); });
+      events.addEventListener("online", function () {
+        // a try still in flight left while offline and will fail: send again once it has
+        if (self.sending) { self.wokenWhileSending = true; }
+        self.flush(true);
+      });
       events.addEventListener("offline", function () { self.online = false; self.onChange(self); });
     }
   }
@@ -280,6 +285,7 @@
       self.retryTimer = null;
     }
     self.sending = true;
+    self.wokenWhileSending = false;
     var tap = self.items[0];
     return Promise.resolve().then(function () {
       var headers = {"Content-Type": "application/json", "Accept": "application/json"};
@@ -335,8 +341,13 @@
       return self.flush(true);
     }, function () {
       self.sending = false;
-      self.online = false;
       self.lastError = null;
+      if (self.wokenWhileSending) {        // the connection came back meanwhile: try now
+        self.wokenWhileSending = false;
+        self.onChange(self);
+        return self.flush(true);
+      }
+      self.online = false;
       self.retryLater();
       self.onChange(self);
     });

@@ -113,6 +113,28 @@ test("offline, taps wait in order and go out in order, the same keys, when the c
   assert.deepEqual(t.queue.items, []);
 });
 
+test("the connection back while a try is still failing: sent at once, not after the back-off", async () => {
+  // the try in flight when the browser says "online" fails (it left while offline); the
+  // queue must not wait out a back-off nobody will shorten (the page's clock may not run)
+  let reject;
+  const calls = [];
+  const fetch = (url, init) => {
+    calls.push(JSON.parse(init.body).key);
+    if (calls.length === 1) { return new Promise((_, no) => { reject = no; }); }
+    return Promise.resolve({status: 200, json: () => Promise.resolve({n: calls.length})});
+  };
+  const t = makeQueue([], {fetch});
+  const key = t.queue.push({op: "action", action: "p1 ante 5"});
+  await settle();
+  t.events.fire("online");                  // while the first try is in flight
+  reject(new TypeError("Failed to fetch"));
+  await settle(); await settle();
+  assert.deepEqual(calls, [key, key]);
+  assert.deepEqual(t.answers.map((a) => a[1]), [key]);
+  assert.deepEqual(t.queue.items, []);
+  assert.equal(t.timers.pending().length, 0);
+});
+
 test("a reload keeps the waiting taps and sends them", async () => {
   const storage = memoryStorage({taps: JSON.stringify([{op: "action", action: "p1 check", key: "kept-000001"}])});
   const t = makeQueue([], {storage});
