@@ -439,7 +439,7 @@ def print_profile(stats: pstats.Stats, top: int, depth: int) -> None:
     """The ``top`` functions by cumulative time over the profiled taps (server side)."""
     out = io.StringIO()
     stats.stream = out
-    stats.sort_stats("cumulative").print_stats(top)
+    stats.sort_stats(os.environ.get("ENTRY_SORT", "cumulative")).print_stats(top)
     print(f"profile of the taps on the night of {depth} hands (server threads, cProfile; "
           f"the figures above were timed with it on for these taps):")
     lines = out.getvalue().splitlines()

@@ -234,10 +234,10 @@ def _table_gap(db, night_id: int) -> dict[str, list[dict]]:
     ``table_differences`` of the night's newest hand (CONTRACT.md 4), finished or in
     progress (which starts from the last one's, except for a seat whose stack it states:
     a stated stack is the chips the seat holds), ``{}`` before the first hand."""
-    hands = store.night_hands(db, night_id)
-    if not hands:
+    last = store.hand.rows.last_hand(db, night_id)  # (one row: a tap's cost stays flat with the night)
+    if last is None:
         return {}
-    return store.hand_check(db, hands[-1]["id"]).get("table_differences") or {}
+    return store.hand_check(db, last["id"]).get("table_differences") or {}
 
 
 def hand_over_lines(db, night_id: int, hand: dict, entry: dict) -> list[str]:

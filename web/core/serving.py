@@ -1,6 +1,6 @@
 """Tapete's production server: the app under waitress, with an access log that keeps no secret.
 
-``python -m web.core.serving [--host 127.0.0.1] [--port 5000] [--threads 8]`` serves
+``python -m web.core.serving [--host 127.0.0.1] [--port 5000] [--threads 25]`` serves
 ``app.create_app()`` (configured from the environment as the app reads it: ``TAPETE_DB``,
 ``TAPETE_SECRET_KEY``, ``TAPETE_TIMEZONE`` ...). ``scripts/serve`` calls it.
 
@@ -53,10 +53,21 @@ from waitress.utilities import RequestEntityTooLarge
 
 from app import create_app
 from store.core import service_lock
+from web.core.heavy import slots_and_waits
+from web.core.page_process import PageWorkers
 from web.core.limits import UPLOAD_PATHS, body_limit
 
-THREADS = 8
-"""Worker threads (the referee is pure Python: one process, one core at a time)."""
+THREADS = 25
+"""Worker threads. The referee is pure Python (one process, one core at a time), so more
+threads do not make pages faster; they keep threads free for the tablets: the heavy pages
+hold at most ``web.core.heavy.slots_and_waits`` threads (17: 5 rendering, 12 waiting for a
+slot, a wait costing no CPU), and the rest (8) are always there for taps and state."""
+
+SWITCH_INTERVAL_S = 0.001
+"""How long a thread holds the interpreter's lock before another that wants it gets it
+(Python's default: 5 ms). A tap needs a few milliseconds of CPU; with a heavy page
+rendering beside it, each 5 ms slice given to the page was 5 ms more of the tap's wait
+(``benchmarks/load.py --flood 8``: tap p95 55 ms at 5 ms, lower at 1 ms)."""
 
 CHANNEL_TIMEOUT = 30
 """Seconds a connection may stay silent (a slow or stuck client) before it is closed."""
@@ -433,12 +444,17 @@ def main(argv: list[str] | None = None) -> None:
                         help="open connections in all (default %(default)s)")
     args = parser.parse_args(argv)
     configure_logging()  # first: Flask then adds no handler of its own
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     app = create_app()
+    if args.threads <= slots_and_waits(app):
+        logging.getLogger(ACCESS_LOGGER).warning(
+            "%s threads: the heavy pages may hold them all (%s); the tablets' taps would wait",
+            args.threads, slots_and_waits(app))
     service_lock.mark_serving(app.config["DATABASE"])  # until exit: restore refuses while it runs
     options = server_options(app, host=args.host, port=args.port, threads=args.threads,
                              channel_timeout=args.channel_timeout, request_deadline=args.request_deadline,
                              connection_limit=args.connection_limit)
-    server = create_guarded_server(AccessLog(app), request_deadline=args.request_deadline,
+    server = create_guarded_server(AccessLog(PageWorkers(app)), request_deadline=args.request_deadline,
                                    per_address_limit=args.per_address_limit, **options)
     server.print_listen("Serving on http://{}:{}")
     server.run()

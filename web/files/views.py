@@ -76,7 +76,7 @@ from web.core.forms import (
     text_field,
 )
 from web.core.forms import int_field as _int
-from web.core.heavy import heavy_page
+from web.core.heavy import heavy_print
 from web.core.limits import MAX_UPLOAD_BYTES, upload_limit, upload_too_large_text
 from web.core.refusals import refusal_text
 from web.night import night_form
@@ -268,7 +268,7 @@ def _download_name(info: dict, fmt: str, hands: int = 0) -> str:
 
 @bp.get("/night/<int:night_id>/download/<fmt>")
 @host_required
-@heavy_page
+@heavy_print
 def download(night_id: int, fmt: str):
     """The night as a file to save: ``fmt`` ``json``, ``phh`` or ``csv`` (see the module);
     404 for another format or no such night. Read-only."""

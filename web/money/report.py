@@ -31,7 +31,7 @@ from store.money import report as store_report
 from web.account.views import current_account, login_redirect
 from web.core import i18n
 from web.core.db import get_db
-from web.core.heavy import heavy_page
+from web.core.heavy import heavy_page, heavy_print
 from web.core.pdf import STATIC_BASE
 from web.core.pdf_process import make_pdf
 from web.core.refusals import close_refused_said
@@ -240,7 +240,7 @@ def night(night_id: int):
 
 
 @bp.get("/nights/<int:night_id>.pdf")
-@heavy_page
+@heavy_print
 def night_pdf_view(night_id: int):
     """The night report as a PDF download (findings in the page's language, as the HTML)."""
     data = _read_report(night_id, None)
