@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import secrets
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 
 from babel.numbers import get_group_symbol, get_minus_sign_symbol
@@ -168,8 +169,22 @@ def say_table_differences(items: list[dict] | None, names: dict | None = None) -
 
 def say_line(line: str, names: dict | None = None) -> str:
     """A log line as written (``"p6 show AsAd..."``) in words of the request's language
-    (:func:`say_action` of the referee's reading of it, ``store.hand.replayer.parsed_line``)."""
-    return say_action(parsed_line(line), names, line=line)
+    (:func:`say_action` of the referee's reading of it, ``store.hand.replayer.parsed_line``).
+
+    The words depend on nothing but the line, the language and the names, so the last
+    :data:`LINES_KEPT` are kept (a tap says its hand's whole log again; a report, every
+    hand's)."""
+    return _line_words(line, page_lang(), tuple(sorted((names or {}).items(), key=lambda item: str(item[0]))))
+
+
+LINES_KEPT = 8192
+"""Log lines kept in words by :func:`say_line` (each a short string)."""
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _line_words(line: str, lang: str, names: tuple) -> str:
+    """:func:`say_line` of ``line`` in ``lang`` (``names`` as sorted ``(seat, name)`` pairs)."""
+    return messages.action_sentence(parsed_line(line), lang, dict(names), line=line, faces=True)
 
 
 WHO = {

@@ -15,7 +15,9 @@ whose pool is full is answered here by the app (its 503 in words, no worker aske
 
 Two pools of processes (:data:`PROCESSES`): pages and prints apart, as their slots, so a
 flood of PDFs does not queue the players' pages behind them. Each worker is replaced after
-:data:`TASKS_PER_WORKER` pages (the memory a long one used is given back). In a worker
+:data:`TASKS_PER_WORKER` pages (the memory a long one used is given back). The
+environment's ``TAPETE_PAGE_PROCESSES`` sets every pool's processes (``web.core.serving``;
+0: the pages on the server's threads). In a worker
 the PDF's layout runs on its own thread (``PDF_PROCESSES`` 0: it is out of the server's
 process already).
 """
@@ -38,8 +40,9 @@ from web.core import heavy
 PROCESSES = {"page": 2, "print": 1}
 """Worker processes per pool of ``web.core.heavy`` (the machine has two cores)."""
 
-TASKS_PER_WORKER = 200
-"""Pages a worker makes before it is replaced (its memory given back)."""
+TASKS_PER_WORKER = {"page": 200, "print": 20}
+"""Pages a worker of each pool makes before it is replaced (its memory given back: a long
+night's PDF takes a hundred MB or more)."""
 
 TIMEOUT_S = 300
 """The longest a page may take in a worker before the request fails."""
@@ -101,7 +104,7 @@ class PageWorkers:
             if pool is None:
                 pool = ProcessPoolExecutor(max_workers=self.processes[name],
                                            mp_context=multiprocessing.get_context("spawn"),
-                                           max_tasks_per_child=TASKS_PER_WORKER)
+                                           max_tasks_per_child=TASKS_PER_WORKER.get(name, 20))
                 atexit.register(pool.shutdown, wait=False, cancel_futures=True)
                 self._pools[name] = pool
             return pool

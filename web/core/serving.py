@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import io
 import logging
+import os
 import re
 import sys
 import time
@@ -54,7 +55,7 @@ from waitress.utilities import RequestEntityTooLarge
 from app import create_app
 from store.core import service_lock
 from web.core.heavy import slots_and_waits
-from web.core.page_process import PageWorkers
+from web.core.page_process import PROCESSES, PageWorkers
 from web.core.limits import UPLOAD_PATHS, body_limit
 
 THREADS = 25
@@ -428,6 +429,19 @@ def server_options(app, *, host: str, port: int, threads: int = THREADS,
     }
 
 
+def page_processes(given: str | None) -> dict[str, int]:
+    """The worker processes of each heavy-page pool (``web.core.page_process.PROCESSES``),
+    or every pool's set to ``given`` (the environment's ``TAPETE_PAGE_PROCESSES``; "0":
+    heavy pages on the server's threads, as before issue 25).
+
+    :raises SystemExit: ``given`` is not a whole number from 0 to 8."""
+    if given in (None, ""):
+        return dict(PROCESSES)
+    if not given.isdigit() or int(given) > 8:
+        raise SystemExit(f"TAPETE_PAGE_PROCESSES must be a whole number from 0 to 8, not {given!r}")
+    return {name: int(given) for name in PROCESSES}
+
+
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line and serve until killed."""
     parser = argparse.ArgumentParser(prog="python -m web.core.serving", description=__doc__.split("\n")[0])
@@ -454,7 +468,8 @@ def main(argv: list[str] | None = None) -> None:
     options = server_options(app, host=args.host, port=args.port, threads=args.threads,
                              channel_timeout=args.channel_timeout, request_deadline=args.request_deadline,
                              connection_limit=args.connection_limit)
-    server = create_guarded_server(AccessLog(PageWorkers(app)), request_deadline=args.request_deadline,
+    pages = PageWorkers(app, processes=page_processes(os.environ.get("TAPETE_PAGE_PROCESSES")))
+    server = create_guarded_server(AccessLog(pages), request_deadline=args.request_deadline,
                                    per_address_limit=args.per_address_limit, **options)
     server.print_listen("Serving on http://{}:{}")
     server.run()
