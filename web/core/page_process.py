@@ -109,6 +109,15 @@ class PageWorkers:
                 self._pools[name] = pool
             return pool
 
+    def warm(self) -> None:
+        """Start every pool's processes now, each building its app (in the background: the
+        first heavy page then waits for no interpreter to start)."""
+        for name, count in self.processes.items():
+            if count:
+                pool = self._workers(name)
+                for _ in range(count):
+                    pool.submit(build, self.config)
+
     def shutdown(self) -> None:
         """Stop every worker process."""
         with self._lock:
@@ -124,17 +133,28 @@ def portable(environ: dict) -> dict:
     return {k: v for k, v in environ.items() if isinstance(v, (str, int, bool, tuple)) and v is not None}
 
 
+def _app(config: dict | None):
+    """This worker process's app for ``config`` (built on first use: :func:`app.create_app`)."""
+    key = repr(sorted((config or {}).items()))
+    app = _apps.get(key)
+    if app is None:
+        app = _apps[key] = create_app(config)
+        app.config["PDF_PROCESSES"] = 0  # the layout on this worker's thread: it is out of the server already
+    return app
+
+
+def build(config: dict | None) -> None:
+    """Build this worker process's app for ``config`` now (:meth:`PageWorkers.warm`)."""
+    _app(config)
+
+
 def render(config: dict | None, environ: dict) -> tuple[str, list[tuple[str, str]], bytes]:
     """Make one request in this worker process: the app (built once per process from
     ``config``, as :func:`app.create_app`) answers ``environ`` (a GET: no body).
 
     :returns: ``(status line, headers, body bytes)``.
     """
-    key = repr(sorted((config or {}).items()))
-    app = _apps.get(key)
-    if app is None:
-        app = _apps[key] = create_app(config)
-        app.config["PDF_PROCESSES"] = 0  # the layout on this worker's thread: it is out of the server already
+    app = _app(config)
     answer: dict = {}
 
     def start_response(status, headers, exc_info=None):

@@ -469,6 +469,7 @@ def main(argv: list[str] | None = None) -> None:
                              channel_timeout=args.channel_timeout, request_deadline=args.request_deadline,
                              connection_limit=args.connection_limit)
     pages = PageWorkers(app, processes=page_processes(os.environ.get("TAPETE_PAGE_PROCESSES")))
+    pages.warm()
     server = create_guarded_server(AccessLog(pages), request_deadline=args.request_deadline,
                                    per_address_limit=args.per_address_limit, **options)
     server.print_listen("Serving on http://{}:{}")

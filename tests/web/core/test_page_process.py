@@ -105,3 +105,10 @@ def test_the_tablet_and_other_pages_stay_on_the_servers_thread(app, db, workers)
     assert workers.pool_of({"REQUEST_METHOD": "POST", "PATH_INFO": "/host/club", "SERVER_NAME": "localhost",
                             "SERVER_PORT": "80", "wsgi.url_scheme": "http"}) is None
     assert workers._pools == {}
+
+
+def test_warmed_workers_are_running_before_the_first_page(app, workers):
+    """``warm`` starts every pool's processes (each builds its app) before any page asks."""
+    workers.warm()
+    for name in ("page", "print"):
+        assert _worker_pids(workers, name) and os.getpid() not in _worker_pids(workers, name)
