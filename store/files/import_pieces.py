@@ -12,8 +12,9 @@ at most about one piece (``store.core.transactions.in_pieces``), never the whole
    batch: ``store.hand.whole_hands.write_hand``), with the rebuys before each and the
    counts made after it;
 3. the last piece, one transaction: the club's night checked again under the lock (the
-   same file uploaded meanwhile is refused), the disputes and rulings, the counts of the
-   players the file does not count, the expenses, the close (a savepoint: refused, the
+   same file uploaded meanwhile is refused), the counts of the players the file does not
+   count (at the chips on the table, read before it, after the disputes and rulings, which
+   are a piece of their own), the expenses, the close (a savepoint: refused, the
    night stays open and :attr:`Imported.close_refused` says why), the payment marks, and
    the night made visible with the file's stable id and the import's key. So the night
    appears whole, at once, or not at all.
@@ -38,7 +39,7 @@ from store.core.transactions import in_pieces, recorded_at, write_tx
 from store.files.identity import copy_origin, file_copy_of, file_uid, new_uid, present_night, refuse_present
 from store.files.night_block import file_night, file_settlement, left_in_play
 from store.files.night_records import Players, Records, enter_disputes, enter_expenses, enter_payments
-from store.hand.events import check_night, night_session
+from store.hand.events import check_night
 from store.hand.whole_hands import write_hand
 from store.money.ledger import buy_in, cash_out, close_night
 from store.night.importing import FAILED, IMPORTING, writing
@@ -123,8 +124,13 @@ def write_night(db: Database, session: dict, players: list[dict], key: str, *, r
     try:
         in_pieces(db, range(1, len(hands) + 1), write,
                   done=None if progress is None else lambda written: progress(written, len(hands)))
+        with writing(table.night_id):
+            if records.disputes:
+                with write_tx(db):  # (a piece of its own: each ruling judges its hand again)
+                    enter_disputes(db, table.night_id, records, _players(db, table.night_id), entered_by=entered_by)
+            final = _table_chips(db, session, table.night_id)  # read outside the lock: nobody else writes here
         with write_tx(db), writing(table.night_id):
-            return _last_piece(db, session, table, key, records, copy=copy, entered_by=entered_by)
+            return _last_piece(db, session, table, key, records, final, copy=copy, entered_by=entered_by)
     except _CopyMadeMeanwhile as made:
         _mark_failed(db, table.night_id)
         return Imported(made.night_id, False)
@@ -190,10 +196,11 @@ def _write_hand(db: Database, session: dict, table: _Table, number: int, key: st
     _count(db, table, number, entered_by)
 
 
-def _last_piece(db: Database, session: dict, table: _Table, key: str, records: Records, *, copy: bool,
-                entered_by: str) -> Imported:
+def _last_piece(db: Database, session: dict, table: _Table, key: str, records: Records, final: dict[str, int], *,
+                copy: bool, entered_by: str) -> Imported:
     """The rest of the night and its appearance, inside one write transaction (see the
-    module, 3)."""
+    module, 3; the disputes entered before, in a piece of their own, and ``final``, the
+    chips on the table after the last hand, read before: :func:`_table_chips`)."""
     night_id = table.night_id
     if copy:
         found = existing(db, "nights", key)
@@ -203,10 +210,9 @@ def _last_piece(db: Database, session: dict, table: _Table, key: str, records: R
     else:
         refuse_present_file(db, session, key)  # the same file, uploaded meanwhile, finished first
         uid = file_uid(session)
-    enter_disputes(db, night_id, records, _players(db, night_id), entered_by=entered_by)
     still_open, _ = left_in_play(session)
     if not still_open:
-        _count_the_rest(db, table, entered_by)
+        _count_the_rest(db, table, final, entered_by)
     by_name = _players(db, night_id)
     enter_expenses(db, night_id, records, by_name, entered_by=entered_by)
     refused = None
@@ -251,12 +257,11 @@ def _count(db: Database, table: _Table, after: int, entered_by: str) -> None:
         table.uncounted.discard(str(count.seat))
 
 
-def _count_the_rest(db: Database, table: _Table, entered_by: str) -> None:
+def _count_the_rest(db: Database, table: _Table, final: dict[str, int], entered_by: str) -> None:
     """Count each seat the file does not count (or that bought chips since its count) at
-    the chips the log implies (:func:`_table_chips`).
+    the chips the log implies (``final``: :func:`_table_chips`).
 
     :raises StoreError: ``session_invalid`` what ``ends_too_many`` (seat, max)."""
-    final = _table_chips(db, table.night_id)
     for seat, player_id in table.by_seat.items():
         if seat not in table.uncounted:
             continue  # counted as the file says
@@ -266,12 +271,13 @@ def _count_the_rest(db: Database, table: _Table, entered_by: str) -> None:
         cash_out(db, table.night_id, player_id, chips, entered_by=entered_by)
 
 
-def _table_chips(db: Database, night_id: int) -> dict[str, int]:
+def _table_chips(db: Database, session: dict, night_id: int) -> dict[str, int]:
     """Seat -> the chips the seat holds after the last hand it played: the referee's chips
     on the table (``chips_on_table`` of the seat's last hand entry, CONTRACT.md 4: its stack
     plus what the dealer's pushes gave or took against the rules and the ``d move`` lines, a
-    stated stack starting the seat afresh); a seat no hand dealt in, its buy-in."""
-    final = {str(p["seat"]): p["stack"] for p in night_session(db, night_id)["players"]}
+    stated stack starting the seat afresh); a seat no hand dealt in, its buy-in (the
+    session's starting stack). Read-only."""
+    final = {str(p["seat"]): p.get("stack", 0) for p in session.get("players") or []}
     for entry in check_night(db, night_id).get("hands", []):
         final.update({str(k): v for k, v in (entry.get("chips_on_table") or entry.get("stacks") or {}).items()})
     return final
