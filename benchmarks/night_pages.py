@@ -19,7 +19,13 @@ and:
 - ``report``: ``GET /reports/nights/<id>`` (HTML) and ``pdf``: ``.pdf`` (WeasyPrint);
 - ``csv``: ``GET /host/night/<id>/download/csv`` (the money, a row per player);
 - ``player``: ``GET /p/<token>`` (the phone: hand results, ledger in words, the chart);
-- ``club``: ``GET /host/club`` (both nights' standings).
+- ``club``: ``GET /host/club`` (both nights' standings);
+- ``upload``: ``POST /host/import`` of a session file of ``--short`` and of ``--long`` hands
+  (a new synthetic night each run, its players named apart, so the upload never compares
+  it with a night of the club with the same players and hands); then one more upload of each
+  while another writer of the process takes the write lock every 20 ms on a connection of
+  its own (as a tablet's tap does), printing the longest it waited (issue 25: an upload
+  writes in pieces of about 100 ms, ``store.core.transactions.in_pieces``).
 
 The runs of the short and the long night alternate. Prints the median in milliseconds of
 each (wall clock, and in brackets the process's CPU time: on a busy shared machine the CPU
@@ -35,6 +41,7 @@ import argparse
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -104,9 +111,71 @@ def _said(figures: tuple[float, float]) -> str:
 
 
 TARGETS = (("open night", "long", 60), ("host night", "long", 60), ("report", "short", 200),
-           ("pdf", "short", 1000), ("pdf", "long", 2500), ("csv", "long", 20))
+           ("pdf", "short", 1000), ("pdf", "long", 2500), ("csv", "long", 20), ("upload", "long", 500))
 """Issue 25's targets on a quiet machine, ms: (page, which night, at most); the night page
-at 1,000 hands, the report at 300, the PDF at 300 and 1,000, the CSV at any length."""
+at 1,000 hands, the report at 300, the PDF at 300 and 1,000, the CSV at any length, the
+upload at 300 (run with ``--long 300``)."""
+
+
+class LockProbe:
+    """Another writer of the process, on a connection of its own, as a tablet's tap is: an
+    empty write transaction (``store.core.transactions.write_tx``: ``BEGIN IMMEDIATE``,
+    ``COMMIT``) every 20 ms while it runs, keeping the longest it waited for the lock (ms)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.longest, self.stop = path, 0.0, threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        import store
+        from store.core.transactions import write_tx
+
+        db = store.open_db(self.path)
+        try:
+            while not self.stop.is_set():
+                began = time.perf_counter()
+                with write_tx(db):
+                    self.longest = max(self.longest, (time.perf_counter() - began) * 1000)
+                time.sleep(0.02)
+        finally:
+            db.conn.close()
+
+    def __enter__(self) -> "LockProbe":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join(timeout=60)
+
+
+def _uploads(client, path: Path, hands: int, players: int, repeat: int) -> tuple[tuple[float, float], float]:
+    """``((wall, cpu) medians in ms, the longest lock wait in ms)`` of uploading ``repeat``
+    (plus one not counted) new synthetic nights of ``hands`` hands through the import form,
+    alone; then one more while a :class:`LockProbe` writes beside it (the longest wait)."""
+    import io
+    import json
+    import re
+
+    from samples import synthetic_session
+
+    def night(i: int) -> bytes:
+        session = synthetic_session(hands, players, seed=1000 + hands + i)
+        for player in session["players"]:
+            player["name"] += f" {hands}.{i}"  # (players of their own: no night of the club is the same to compare)
+        return json.dumps(session).encode()
+
+    bodies = [night(i) for i in range(repeat + 2)]
+
+    def run():
+        answer = client.post("/host/import?lang=es", content_type="multipart/form-data",
+                             data={"chip_cents": "10", "file": (io.BytesIO(bodies.pop()), "night.json")})
+        assert answer.status_code == 302, re.findall(r"(?s)class=\"error[^>]*>(.*?)<", answer.get_data(as_text=True))
+
+    figures = _median(run, repeat)
+    with LockProbe(path) as probe:
+        run()
+    return figures, probe.longest
 
 
 def _pair(label: str, url, nights: dict, repeat: int, args, found: dict) -> None:
@@ -147,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         db = store.open_db(path)
         nights = {"short": _open_night(db, args.short, args.players, 1),
                   "long": _open_night(db, args.long, args.players, 2)}
-        app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "bench"})
+        app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
         client = app.test_client()
         _login(client, db)
 
@@ -174,6 +243,12 @@ def main(argv: list[str] | None = None) -> int:
             _pair(label, lambda n, url=url: get(url(n)), nights, repeat, args, found)
         for label, url in (("player", f"/p/{token}?lang=es"), ("club", "/host/club?lang=es")):
             print(f"{label:>11}: both nights {_said(_median(get(url), args.repeat))}")
+        repeat = max(3, args.repeat // 3)
+        (short, short_lock), (long, long_lock) = (_uploads(client, path, hands, args.players, repeat)
+                                                  for hands in (args.short, args.long))
+        found[("upload", "short")], found[("upload", "long")] = short, long
+        print(f"{'upload':>11}: {args.short} hands {_said(short)} | {args.long} hands {_said(long)} | "
+              f"ratio {long[0] / short[0]:5.2f}; longest lock wait {short_lock:.0f} | {long_lock:.0f} ms")
         print(_against_targets(found, args))
         db.conn.close()
     return 0

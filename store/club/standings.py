@@ -21,6 +21,7 @@ from store.hand.judging import session_hands
 from store.hand.rows import hand_ended, night_hands
 from store.money.carried_pot import hand_starts
 from store.money.ledger import closed_money
+from store.night.importing import shown
 
 
 def hand_results(db: Database, night_id: int) -> list[dict]:
@@ -106,7 +107,8 @@ def _standings(db: Database) -> dict:
     nights, players, currencies = [], {}, []
     money = closed_money(db)
     for night_id, local_date, title, currency in db.execute(
-            "SELECT id, local_date, title, currency FROM nights WHERE copy_of IS NULL ORDER BY started_at, id"):
+            f"SELECT id, local_date, title, currency FROM nights WHERE copy_of IS NULL AND {shown()} "
+            "ORDER BY started_at, id"):
         if night_id not in money:
             continue  # open: it counts once it is settled
         if currency not in currencies:

@@ -128,6 +128,17 @@ def row_content(db: Database, table: str, row_id: int) -> tuple[int, dict] | Non
     return row[1], dict(zip(CHAINED[table], row[2:]))
 
 
+def rows_content(db: Database, table: str, row_ids: list[int]) -> dict[int, tuple[int, dict]]:
+    """:func:`row_content` of many rows of ``table``: ``{row id: (night_id, content)}``, one
+    query per 500 rows (a row that is not there is left out)."""
+    out: dict[int, tuple[int, dict]] = {}
+    for start in range(0, len(row_ids), 500):
+        part = row_ids[start:start + 500]
+        for row in db.execute(select_sql(table) + f" WHERE t.id IN ({', '.join('?' for _ in part)})", part):
+            out[row[0]] = (row[1], dict(zip(CHAINED[table], row[2:])))
+    return out
+
+
 def night_rows(db: Database, table: str, night_id: int) -> dict[int, dict]:
     """Every row of ``table`` that belongs to the night: ``{row id: content}``."""
     if table in CLUB_TABLES:

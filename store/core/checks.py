@@ -17,6 +17,7 @@ real letters of real names.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
@@ -152,4 +153,11 @@ def too_large_number(text: str) -> bool:
     >>> too_large_number("d award p1 10000000000000000000000000"), too_large_number("p1 bet 20")
     (True, False)
     """
+    if not _LONG_DIGITS.search(text):
+        return False  # (no run of digits as long as MAX_CHIPS's: the common line, read at once)
     return any(w.isascii() and w.isdigit() and int(w) > MAX_CHIPS for w in text.split())
+
+
+_LONG_DIGITS = re.compile(f"[0-9]{{{len(str(MAX_CHIPS))},}}")
+"""A run of ASCII digits as long as :data:`MAX_CHIPS` written out, or longer: a line without
+one holds no number past it."""

@@ -83,6 +83,29 @@ def insert(db: Database, table: str, row: dict) -> int:
     return row_id
 
 
+def insert_rows(db: Database, table: str, rows: list[dict]) -> list[int]:
+    """Insert many rows of one table (each with the same columns), in order, inside the
+    caller's write transaction; returns their ids, in order. A few statements of many
+    rows each, not one per row; a chained table's rows are linked as :func:`insert` links
+    each, in one batch (:func:`store.core.chain.link_rows`: the same links, the head written
+    once)."""
+    ids: list[int] = []
+    if not rows:
+        return ids
+    columns = list(rows[0])
+    one = f"({', '.join('?' for _ in columns)})"
+    per = max(1, 30000 // len(columns))  # (SQLite's bound on a statement's variables: 32,766)
+    for start in range(0, len(rows), per):
+        part = rows[start:start + per]
+        values = [row[c] for row in part for c in columns]
+        made = db.conn.execute(f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([one] * len(part))} "
+                               "RETURNING rowid", values).fetchall()
+        ids += sorted(r[0] for r in made)  # (the rows are inserted in order, each id above the last)
+    if table in CHAINED:
+        chain.link_rows(db, [(table, row_id) for row_id in ids])
+    return ids
+
+
 def insert_once(db: Database, table: str, row: dict) -> int:
     """Insert ``row`` (which holds its idempotency ``key``); when another writer stored the
     same key first (the UNIQUE index refuses the insert), return that row's id instead.

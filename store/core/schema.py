@@ -79,6 +79,11 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   reading the hand's actions (``store.hand.judging.hand_facts``; covered by the result's
   MAC); NULL for results stored before. m018 also indexes the ``void_hand`` events (which
   hands are live).
+- ``nights.import_state`` (m019): NULL for a night the club sees; ``importing`` while an
+  uploaded file's night is written in pieces (``store.files.import_pieces``: each piece its
+  own short write transaction), ``failed`` when a later piece was refused (its rows kept,
+  never deleted: the log is append-only). A night whose state is not NULL is left out of
+  every page and list (``store.night.nights.get_night`` answers ``no_night``).
 """
 
 from __future__ import annotations
@@ -398,3 +403,11 @@ def m018_hand_result_facts(db: Database) -> None:
     # of a night on every page, and was a walk through each hand's events.
     db["hand_results"].add_column("facts", str)
     db.execute("CREATE INDEX idx_events_void_hand ON events (hand_id) WHERE kind = 'void_hand'")
+
+
+@migrations()
+def m019_night_import_state(db: Database) -> None:
+    # issue 25, "uploads in pieces": an uploaded night is written in short transactions and
+    # stays invisible until its last one ('importing'); one a later piece refused stays
+    # invisible, marked 'failed', its rows kept. NULL: every night made before.
+    db["nights"].add_column("import_state", str)

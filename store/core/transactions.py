@@ -1,5 +1,6 @@
-"""Transactions and time: the write transaction that takes the lock at once, the read
-transaction that sees one snapshot, the database locked by another writer (:class:`Busy`)
+"""Transactions and time: the write transaction that takes the lock at once, a long write
+made in pieces (each its own short write transaction), the read transaction that sees one
+snapshot, the database locked by another writer (:class:`Busy`)
 or out of room (:class:`DiskFull`), both raised by :func:`write_tx` itself, told by SQLite's
 result code, and the clock every stored time comes from (UTC)."""
 
@@ -7,6 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import threading
+import time
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from datetime import datetime, timezone
 
@@ -125,7 +129,8 @@ def write_tx(db: Database):
             with db.atomic():
                 yield db
             return
-        db.conn.execute("BEGIN IMMEDIATE")
+        with _waiting_for_lock():
+            db.conn.execute("BEGIN IMMEDIATE")
         try:
             yield db
             db.conn.execute("COMMIT")
@@ -133,6 +138,83 @@ def write_tx(db: Database):
             if db.conn.in_transaction:
                 db.conn.execute("ROLLBACK")
             raise
+
+
+_LOCK_WAITERS = threading.Condition()
+"""Guards :data:`_waiting` and tells :func:`_let_waiting_writers_in` when it changes."""
+
+_waiting = 0
+"""How many threads of this process are waiting for the write lock (at ``BEGIN IMMEDIATE``)."""
+
+
+@contextlib.contextmanager
+def _waiting_for_lock():
+    """Count this thread among :data:`_waiting` while it waits for the write lock."""
+    global _waiting
+    with _LOCK_WAITERS:
+        _waiting += 1
+    try:
+        yield
+    finally:
+        with _LOCK_WAITERS:
+            _waiting -= 1
+            _LOCK_WAITERS.notify_all()
+
+
+def _let_waiting_writers_in(seconds: float) -> None:
+    """Between two pieces of :func:`in_pieces`: wait (at most ``seconds``) until no other
+    thread of this process is waiting for the write lock. SQLite's busy handler polls a
+    waiting writer at growing intervals (up to 100 ms), so a writer that takes the lock
+    again at once could keep a tablet's tap waiting piece after piece; this lets the waiting
+    ones in first. (A writer in another process is not seen: it gets in when its poll falls
+    between two pieces.)"""
+    with _LOCK_WAITERS:
+        _LOCK_WAITERS.wait_for(lambda: _waiting == 0, timeout=seconds)
+
+
+PIECE_SECONDS = 0.1
+"""How long one piece of :func:`in_pieces` holds the write lock, about (seconds): the piece
+ends after the item that takes it past this, so another writer (a tablet's tap) waits at
+most about this long plus one item (issue 25: at most about 250 ms)."""
+
+
+YIELD_SECONDS = 0.5
+"""The longest :func:`in_pieces` waits between two pieces for the other writers of the
+process to take the lock (seconds)."""
+
+
+def in_pieces(db: Database, items: Sequence, write: Callable[[object], None], *,
+              done: Callable[[int], None] | None = None, seconds: float | None = None) -> int:
+    """Write ``items`` in order, ``write(item)`` each, in pieces: each piece one
+    :func:`write_tx` that takes items until it has held the lock ``seconds`` (default
+    :data:`PIECE_SECONDS`, read when called) and commits, so other writers get the lock
+    between two pieces. Inside a transaction already, the pieces are savepoints of it (no
+    lock is let go).
+
+    Between two pieces, the writers of this process waiting for the lock go first
+    (:func:`_let_waiting_writers_in`, at most :data:`YIELD_SECONDS`).
+
+    :param done: called after each piece commits, with how many items are written so far
+        (a long import's progress).
+    :returns: how many pieces were written.
+    :raises: whatever ``write`` or :func:`write_tx` raises; the pieces committed before stay.
+    """
+    limit = PIECE_SECONDS if seconds is None else seconds
+    written = pieces = 0
+    while written < len(items):
+        with write_tx(db):
+            began = time.perf_counter()
+            while written < len(items):
+                write(items[written])
+                written += 1
+                if time.perf_counter() - began >= limit:
+                    break
+        pieces += 1
+        if done is not None:
+            done(written)
+        if written < len(items) and not db.conn.in_transaction:
+            _let_waiting_writers_in(YIELD_SECONDS)
+    return pieces
 
 
 @contextlib.contextmanager

@@ -34,6 +34,7 @@ from store.core.checks import StoreError
 from store.files.night_block import NIGHT_KEY
 from store.hand.events import night_session
 from store.hand.rows import LIVE_HAND
+from store.night.importing import shown
 from store.night.nights import night_by_uid, table_players
 from store.player.players import name_key
 
@@ -118,14 +119,18 @@ def same_hands(db: Database, session: dict) -> int | None:
     """The oldest night of the club whose fingerprint is the session's (:func:`fingerprint`),
     or None. Only the nights with as many live hands and the same names are read whole.
     Read-only."""
-    wanted = fingerprint(session)
+    wanted = None  # (the file's fingerprint, worked out only when a night could be it)
     names = sorted(name_key(str(p.get("name") or f"seat {p.get('seat')}")) for p in session.get("players") or [])
     rows = db.execute(
-        f"SELECT n.id FROM nights n WHERE (SELECT COUNT(*) FROM hands WHERE hands.night_id = n.id AND {LIVE_HAND}) = ? "
-        "ORDER BY n.id", [len(session.get("hands") or [])]).fetchall()
+        f"SELECT n.id FROM nights n WHERE {shown('n')} AND "
+        f"(SELECT COUNT(*) FROM hands WHERE hands.night_id = n.id AND {LIVE_HAND}) = ? ORDER BY n.id",
+        [len(session.get("hands") or [])]).fetchall()
     for (night_id,) in rows:
         seated = sorted(name_key(p["name"]) for p in table_players(db, night_id))
-        if seated == names and night_fingerprint(db, night_id) == wanted:
+        if seated != names:
+            continue
+        wanted = wanted or fingerprint(session)
+        if night_fingerprint(db, night_id) == wanted:
             return night_id
     return None
 

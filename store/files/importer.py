@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -33,15 +33,17 @@ from referee.phh import NotPHHError, VariantError, load_phh
 from referee.rules import RulesError, resolve_rules
 from store.core.checks import MAX_CHIPS, StoreError, chip_amount
 from store.core.records import existing
-from store.core.transactions import recorded_at, write_tx
-from store.files.identity import copy_origin, file_copy_of, file_uid, new_uid, present_night, refuse_present
-from store.files.night_block import file_night, file_settlement, left_in_play, night_options
-from store.files.night_records import Players, Records, enter_disputes, enter_expenses, enter_payments, file_records
+from store.files.identity import file_copy_of, file_uid
+from store.files.import_pieces import Imported, line_refused, rebuy_refused, refuse_present_file, write_night
+from store.files.night_block import file_night, file_settlement, night_options
+from store.files.night_records import Records, file_records
 from store.files.phh_night import night_fields
-from store.hand.events import MAX_ACTION, append_actions, check_night, end_hand, night_session, start_hand
-from store.money.ledger import buy_in, cash_out, close_night
-from store.night.nights import create_night, get_night, playable, seat_player, stakes_in_bounds, table_players
-from store.player.players import find_player, name_key, player_by_name
+from store.hand.events import MAX_ACTION, CheckedLines, checked_lines
+from store.night.nights import playable, stakes_in_bounds
+from store.player.players import name_key
+
+__all__ = ["Imported", "check_hands", "file_counts", "import_file", "import_key", "import_night",
+           "import_night_file", "import_session", "load_session_text", "validate_session"]
 
 PHH_SUFFIXES = (".phh", ".phhs")
 
@@ -243,19 +245,6 @@ def file_counts(session: dict) -> list[Count]:
     return counts
 
 
-@dataclass(frozen=True)
-class Imported:
-    """What :func:`import_night` did: ``night_id``; ``new`` (False: the same file with the
-    same options was imported as a copy before, and this is that copy, untouched);
-    ``close_refused`` (the file says the night was closed and the close was refused: the
-    ``store.money.ledger.close_night`` refusal, its code and params for the pages' words; the
-    night is imported and open), else None."""
-
-    night_id: int
-    new: bool
-    close_refused: StoreError | None = None
-
-
 def import_session(db: Database, session: dict, **options) -> int:
     """:func:`import_night` (same arguments), returning the night id only."""
     return import_night(db, session, **options).night_id
@@ -265,7 +254,7 @@ def import_night(db: Database, session: dict, *, chip_cents: int | None = None,
                  chips_per: int | None = None, currency: str | None = None, timezone: str | None = None,
                  started_at: datetime | None = None, host: str = "host", title: str | None = None,
                  entered_by: str = "import", key: str | None = None, defaults: dict | None = None,
-                 copy: bool = False) -> Imported:
+                 copy: bool = False, progress: Callable[[int, int], None] | None = None) -> Imported:
     """Store a session as a new night, replay it, and record its cash-out counts (the
     referee's final stack for a player the file does not count: see the module).
 
@@ -285,9 +274,17 @@ def import_night(db: Database, session: dict, *, chip_cents: int | None = None,
 
     The block's records (``store.files.night_records``: the disputes with their rulings,
     the expenses, the payment marks) are entered through the store's own functions, in the
-    same transaction: the rulings after the hands (each hand stored as first logged and
+    last piece: the rulings after the hands (each hand stored as first logged and
     corrected by its ruling again), the expenses, the close (the file's settlement, by whom
     and when; its transfers checked), then the marks.
+
+    In pieces (``store.files.import_pieces``): the file is checked first, everything that can
+    be without writing (:func:`validate_session`, the options, the names, the club's night,
+    :func:`check_hands`), so a refusal there stores nothing; then the night is written in
+    short write transactions, invisible (``store.night.importing``) until the last one
+    makes it whole at once. A piece refused leaves the night invisible, marked failed (its
+    rows kept), and raises the same refusal. ``progress``, when given, is called after each
+    piece of hands with ``(hands written, hands in the file)``.
 
     Once: the night is stored with the file's stable id (``store.files.identity``). A file
     whose night the club already has (its id names a night of the club; a file without an
@@ -304,7 +301,8 @@ def import_night(db: Database, session: dict, *, chip_cents: int | None = None,
     :raises StoreError: ``night_present`` (params ``night``, ``how``: ``uid``, ``hands`` or
         ``file``; not with ``copy``), bad players (duplicate seat or name), bad rules, a
         record the store refuses (``file_record_refused``) or whose figures differ here
-        (``file_record_differs``), or a session the store refuses (nothing written).
+        (``file_record_differs``), or a session the store refuses (nothing written, or,
+        found by a later piece, nothing the club sees).
     """
     validate_session(session)
     options = night_options(session, defaults, chip_cents=chip_cents, chips_per=chips_per, currency=currency,
@@ -316,31 +314,63 @@ def import_night(db: Database, session: dict, *, chip_cents: int | None = None,
         if found is not None:
             return Imported(found, False)
     else:
-        _refuse_present(db, session, key)
+        refuse_present_file(db, session, key)
     players = session.get("players") or []
     names = [name_key(str(p.get("name") or f"seat {p.get('seat')}")) for p in players]
     if len(set(names)) != len(names):
         raise StoreError("session_invalid", what="shared_name")
+    records = file_records(session)
+    lines = check_hands(session, records)
+    if file_night(session, fields=()).get("closed") is True:
+        file_settlement(session)  # (its refusal before anything is written)
     try:
-        return _import(db, session, players, key, host=host, entered_by=entered_by, copy=copy, **options)
+        return write_night(db, session, players, key, records=records, lines=lines, copy=copy, host=host,
+                           entered_by=entered_by, counts=file_counts(session), progress=progress, **options)
     except StoreError:
         raise
     except (ValueError, TypeError, OverflowError):  # e.g. the referee's SessionError
         raise StoreError("session_invalid", what="replay") from None
 
 
-def _refuse_present(db: Database, session: dict, key: str) -> None:
-    """Refuse a file whose night the club has (:func:`store.files.identity.present_night`), or
-    that was imported before under ``key`` (the same file with the same options, its night
-    changed since). Read-only.
+def check_hands(session: dict, records: Records) -> dict[int, CheckedLines]:
+    """Refuse, before anything is written, what writing the file's hands would refuse part
+    way (``store.hand.whole_hands.write_hand``, ``store.money.ledger.buy_in``, the same
+    checks, the same codes), so such a file stores nothing: hands with fewer than two
+    players (``too_few_players``), a first hand with no button (``button_needed``), a
+    button on a seat nobody takes (``button_not_seated``: ``seats``, ``button``), a rebuy
+    that takes a seat's chips bought tonight past ``MAX_CHIPS`` (:func:`store.files.import_pieces.rebuy_refused`'s
+    ``session_invalid``), and a line a tap could not enter
+    (``store.hand.events.checked_lines``, said by :func:`store.files.import_pieces.line_refused`: the hand and the
+    line). The session is one :func:`validate_session` passed; ``records``: its block's
+    (the hands' lines as first logged).
 
-    :raises StoreError: ``night_present`` (``night``, ``how``)."""
-    found = present_night(db, session)
-    if found is not None:
-        raise refuse_present(found)
-    before = existing(db, "nights", key)
-    if before is not None:
-        raise StoreError("night_present", night=before, how="file")
+    :returns: each hand's lines (by number, 1-based), as first logged, checked.
+    :raises StoreError: as above.
+    """
+    players = session.get("players") or []
+    seats = {p["seat"] for p in players}
+    hands = session.get("hands") or []
+    if hands and len(seats) < 2:
+        raise StoreError("too_few_players")
+    bought = {str(p["seat"]): p.get("stack", 0) for p in players}
+    lines = {}
+    for number, hand in enumerate(hands, start=1):
+        for seat, chips in (hand.get("rebuys") or {}).items():
+            if bought[str(seat)] + chips > MAX_CHIPS:
+                raise rebuy_refused(StoreError("bought_too_many", bought=bought[str(seat)], max=MAX_CHIPS),
+                                    number, str(seat))
+            bought[str(seat)] += chips
+        button = hand.get("button")
+        if button is None and number == 1:
+            raise StoreError("button_needed")
+        if button is not None and button not in seats:
+            raise StoreError("button_not_seated", seats=sorted(seats), button=button)
+        actions = records.logged[number] if number in records.logged else hand.get("actions") or []
+        try:
+            lines[number] = checked_lines(actions, seats)
+        except StoreError as exc:
+            raise line_refused(exc, number) from None
+    return lines
 
 
 def import_key(session: dict, options: dict, *, copy: bool = False) -> str:
@@ -350,210 +380,6 @@ def import_key(session: dict, options: dict, *, copy: bool = False) -> str:
     fields = [options[k] for k in ("chip_cents", "chips_per", "currency", "timezone", "title", "started_at")]
     digest = hashlib.sha256(json.dumps([session, *fields], sort_keys=True, default=str).encode()).hexdigest()[:32]
     return f"import:copy:{digest}" if copy else f"import:{digest}"
-
-
-def _import(db, session, players, key, *, entered_by, copy, **night) -> Imported:
-    records = file_records(session)
-    with write_tx(db):
-        if copy:
-            found = existing(db, "nights", key)  # the same copy made meanwhile (checked under the lock)
-            if found is not None:
-                return Imported(found, False)
-            identity = {"uid": new_uid(), "copy_of": copy_origin(db, session)}
-        else:
-            _refuse_present(db, session, key)  # (again, under the lock)
-            identity = {"uid": file_uid(session) or new_uid(), "copy_of": file_copy_of(session)}
-        night_id = _store_night(db, session, players, key, entered_by=entered_by, records=records,
-                                **identity, **night)
-        by_name = Players({name_key(p["name"]): p["player_id"] for p in table_players(db, night_id)})
-        enter_expenses(db, night_id, records, by_name, entered_by=entered_by)
-        refused = None
-        if file_night(session, fields=()).get("closed") is True:
-            settlement = file_settlement(session)
-            try:
-                with write_tx(db):  # (a savepoint: a refusal writes nothing)
-                    with recorded_at(_when(settlement.get("entered_at"))):
-                        close_night(db, night_id, entered_by=by_name.entered_by(settlement.get("entered_by"),
-                                                                                entered_by),
-                                    override_reason=settlement.get("override_reason"),
-                                    **_settled_as(db, settlement))
-                    _same_transfers(db, night_id, settlement)
-            except StoreError as exc:
-                refused = _as_filed(exc, settlement)
-        enter_payments(db, night_id, records, by_name, closed=get_night(db, night_id)["closed"],
-                       entered_by=entered_by)
-    return Imported(night_id, True, refused)
-
-
-def _when(text: str | None) -> datetime | None:
-    """A settlement's ``entered_at`` (checked by ``file_settlement``) as a datetime."""
-    return None if text is None else datetime.fromisoformat(text)
-
-
-def _same_transfers(db: Database, night_id: int, settlement: dict) -> None:
-    """Refuse a close whose transfers are not the file's (its settlement's ``transfers``,
-    when it gives them): the night here would settle otherwise than the night the file
-    was downloaded from.
-
-    :raises StoreError: ``file_record_differs``, what ``settlement``."""
-    if "transfers" not in settlement:
-        return
-    close = get_night(db, night_id)["close"]
-    made = sorted((name_key(t["payer"]), name_key(t["payee"]), t["cents"]) for t in close["detail"]["transfers"])
-    filed = sorted((name_key(t["payer"]), name_key(t["payee"]), t["cents"]) for t in settlement["transfers"])
-    if made != filed:
-        raise StoreError("file_record_differs", what="settlement")
-
-
-def _settled_as(db: Database, settlement: dict) -> dict:
-    """``store.money.ledger.close_night``'s settlement arguments for a file's ``settlement``
-    (:func:`store.files.night_block.file_settlement`: the mode, the hub and the charged player by
-    name, the resolution); {}: the default close (the fewest transfers).
-
-    :raises StoreError: code ``file_settlement_player`` (params ``name``, ``role``
-        ``"hub"``): the file's hub is no player of the club (never the host's default hub
-        in its place).
-    """
-    out = {"mode": settlement.get("mode", "fewest"), "resolution": settlement.get("resolution")}
-    if "hub" in settlement:
-        out["hub_player_id"] = find_player(db, settlement["hub"])
-        if out["hub_player_id"] is None and out["mode"] == "hub":
-            raise _not_playing(settlement, "hub")
-    if "charged" in settlement:
-        out["charge_player_id"] = find_player(db, settlement["charged"])
-    return out
-
-
-def _as_filed(refused: StoreError, settlement: dict) -> StoreError:
-    """The close's refusal ``refused`` said of the file when it is the file's settlement
-    that fails (a name not at tonight's table, or none where one is needed): codes
-    ``file_settlement_player`` (params ``name``, ``role`` ``"hub"``|``"charged"``,
-    ``resolution``) and ``file_settlement_unnamed`` (``role``, ``resolution``); any other
-    refusal as it is."""
-    role = {"hub_needed": "hub", "hub_not_playing": "hub", "resolution_player": "charged"}.get(refused.code)
-    if role is None:
-        return refused
-    if role in settlement:
-        return _not_playing(settlement, role)
-    return StoreError("file_settlement_unnamed", role=role, resolution=settlement.get("resolution"))
-
-
-def _not_playing(settlement: dict, role: str) -> StoreError:
-    name = settlement[role]
-    return StoreError("file_settlement_player", name=name, role=role, resolution=settlement.get("resolution"))
-
-
-def _store_night(db, session, players, key, *, chip_cents, chips_per, currency, timezone, started_at,
-                 host, title, entered_by, records: Records, uid: str, copy_of: str | None) -> int:
-    """The night, its players, buy-ins, hands (as first logged: ``records.logged``), the
-    disputes and rulings (``store.files.night_records.enter_disputes``) and counts (inside the
-    import's transaction)."""
-    still_open, hand_in_progress = left_in_play(session)
-    hands = session.get("hands") or []
-    night_id = create_night(db, rules=session.get("rules") or "jackpots", chip_cents=chip_cents,
-                            chips_per=chips_per, currency=currency, timezone=timezone,
-                            started_at=started_at, host=host, title=title,
-                            note=session.get("note"), key=key, uid=uid, copy_of=copy_of)
-    by_seat = {}
-    counts: dict[int, list[Count]] = {}
-    for count in file_counts(session):
-        counts.setdefault(count.after, []).append(count)
-    uncounted = set()  # seats with chips bought since their last count
-    for p in players:
-        player_id = player_by_name(db, str(p.get("name") or f"seat {p.get('seat')}"))
-        seat = p.get("seat")
-        seat_player(db, night_id, player_id, seat, entered_by=entered_by)
-        by_seat[str(seat)] = player_id
-        stack = p.get("stack", 0)
-        uncounted.add(str(seat))
-        if stack:
-            buy_in(db, night_id, player_id, stack, entered_by=entered_by)
-    _count(db, night_id, by_seat, counts.get(0, ()), uncounted, entered_by)
-    for number, hand in enumerate(hands, start=1):
-        for seat, chips in (hand.get("rebuys") or {}).items():
-            if str(seat) not in by_seat:
-                raise StoreError("session_invalid", what="hand_seat", hand=number, field="rebuys", seat=str(seat))
-            try:
-                buy_in(db, night_id, by_seat[str(seat)], chips, entered_by=entered_by)
-            except StoreError as exc:
-                raise _rebuy_refused(exc, number, str(seat)) from None
-            uncounted.add(str(seat))
-        hand_id = start_hand(db, night_id, button=hand.get("button"), stacks=hand.get("stacks"),
-                             entered_by=entered_by)
-        actions = records.logged[number] if number in records.logged else [str(a) for a in hand.get("actions") or []]
-        try:
-            append_actions(db, hand_id, actions, entered_by=entered_by,
-                           keys=[f"{key}:{number}:{i}" for i in range(len(actions))])
-        except StoreError as exc:
-            raise _line_refused(exc, number) from None
-        if number < len(hands) or not hand_in_progress:
-            end_hand(db, hand_id, entered_by=entered_by)
-        _count(db, night_id, by_seat, counts.get(number, ()), uncounted, entered_by)
-    enter_disputes(db, night_id, records, Players({name_key(p["name"]): p["player_id"]
-                                                   for p in table_players(db, night_id)}), entered_by=entered_by)
-    if still_open:
-        return night_id  # a night still in play: counted only as the file says
-    final = _table_chips(db, night_id)
-    for seat, player_id in by_seat.items():
-        if seat not in uncounted:
-            continue  # counted as the file says
-        chips = int(final.get(seat, 0))
-        if chips > MAX_CHIPS:
-            raise StoreError("session_invalid", what="ends_too_many", seat=seat, max=MAX_CHIPS)
-        cash_out(db, night_id, player_id, chips, entered_by=entered_by)
-    return night_id
-
-
-def _rebuy_refused(exc: StoreError, number: int, seat: str) -> StoreError:
-    """A rebuy of hand ``number``'s the store refuses as the import says it: one that takes
-    the chips the seat bought tonight past the night's bound (``bought_too_many``,
-    :func:`store.money.ledger.buy_in`, the one check of every buy-in) is ``session_invalid``
-    what ``bought_too_many`` naming the hand, the seat, the chips bought before it
-    (``bought``) and ``max``; any other refusal as it was."""
-    if exc.code != "bought_too_many":
-        return exc
-    return StoreError("session_invalid", what="bought_too_many", hand=number, seat=seat,
-                      bought=exc.params["bought"], max=exc.params["max"])
-
-
-LINE_REFUSALS = {"actions_invalid": "action_unreadable", "action_seat_unknown": "action_seat",
-                 "action_too_large": "action_number"}
-"""A hand's line the store refuses (``store.hand.events._readable``, the tap's own check)
--> the ``what`` of the import's ``session_invalid`` that names it."""
-
-
-def _line_refused(exc: StoreError, number: int) -> StoreError:
-    """A refusal of hand ``number``'s lines as the import says it: a line the referee
-    cannot read, that names a seat nobody takes, or with a number past ``MAX_CHIPS``
-    (:data:`LINE_REFUSALS`) is ``session_invalid`` naming the hand, the line (``line``,
-    1-based among the hand's actions) and its ``text`` (with ``seat`` and ``seats``, or
-    ``limit``); any other refusal as it was."""
-    what = LINE_REFUSALS.get(exc.code or "")
-    if what is None or exc.params.get("index") is None:
-        return exc
-    params = {k: v for k, v in exc.params.items() if k in ("text", "seat", "seats", "limit")}
-    return StoreError("session_invalid", what=what, hand=number, line=exc.params["index"] + 1,
-                      **params)
-
-
-def _table_chips(db: Database, night_id: int) -> dict[str, int]:
-    """Seat -> the chips the seat holds after the last hand it played: the referee's chips
-    on the table (``chips_on_table`` of the seat's last hand entry, CONTRACT.md 4: its stack
-    plus what the dealer's pushes gave or took against the rules and the ``d move`` lines, a
-    stated stack starting the seat afresh); a seat no hand dealt in, its buy-in."""
-    final = {str(p["seat"]): p["stack"] for p in night_session(db, night_id)["players"]}
-    for entry in check_night(db, night_id).get("hands", []):
-        final.update({str(k): v for k, v in (entry.get("chips_on_table") or entry.get("stacks") or {}).items()})
-    return final
-
-
-def _count(db: Database, night_id: int, by_seat: dict[str, int], counts, uncounted: set[str],
-           entered_by: str) -> None:
-    """Enter the file's ``counts`` made now (between hands) as cash-outs; the seats are
-    counted (taken out of ``uncounted``)."""
-    for count in counts:
-        cash_out(db, night_id, by_seat[str(count.seat)], count.chips, entered_by=entered_by)
-        uncounted.discard(str(count.seat))
 
 
 def import_file(db: Database, path: str | Path, **options) -> int:

@@ -66,7 +66,8 @@ def import_upload(db: Database, upload: Upload, *, entered_by: str, defaults: di
     ``given``, ``started_at`` and ``defaults``; ``copy``: as a deliberate copy) and read
     whether that night is closed here.
 
-    :raises StoreError: ``import_night``'s refusals (nothing written), among them
+    :raises StoreError: ``import_night``'s refusals (nothing written, or nothing the club
+        sees: ``store.files.import_pieces``), among them
         ``night_present`` (the club has the file's night: params ``night``, ``how``).
     """
     done = import_night(db, upload.session, entered_by=entered_by, defaults=defaults, started_at=started_at,

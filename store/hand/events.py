@@ -151,36 +151,51 @@ def _refuse_stale_start(db: Database, night_id: int, after_hand: int | None, las
 
 def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | None,
                 entered_by: str, key: str | None, after_hand=ANY) -> int:
-    night_id = night["id"]
     with write_tx(db):  # BEGIN IMMEDIATE: the checks and the insert see the same log
-        require_open(db, night_id)
-        if after_hand is not ANY:
-            seen = last_hand(db, night_id)
-            if (seen["id"] if seen else None) != after_hand:
-                _refuse_stale_start(db, night_id, after_hand, seen)
-        seats = [p["seat"] for p in night_players(db, night_id)]
-        if len(seats) < 2:
-            raise StoreError("too_few_players")
-        in_progress = current_hand(db, night_id)
-        if in_progress is not None:
-            number = hand_row(db, in_progress)["number"]
-            raise StoreError("hand_not_ended", number=number)
-        last = last_hand(db, night_id)
-        if button is None:
-            if last is None:
-                raise StoreError("button_needed")
-            # the referee's rule (the same dealer after a misdeal, else the next seat with
-            # chips), among the seats taken now
-            button = next_hand_button(db, night_id, seats)
-        elif button not in seats:
-            raise StoreError("button_not_seated", seats=sorted(seats), button=button)
-        number = last["number"] + 1 if last is not None else 1
-        hand_id = insert(db, "hands", {
-            "night_id": night_id, "number": number, "button": button,
-            "stacks": json.dumps(stacks, sort_keys=True) if stacks else None,
-            "entered_by": entered_by, "entered_at": utc_now(), "key": key})
-        rejudge(db, night_id, number)  # the new hand's start, judged in this transaction
+        hand_id, number = new_hand(db, night["id"], button, stacks, entered_by=entered_by, key=key,
+                                   after_hand=after_hand)
+        rejudge(db, night["id"], number)  # the new hand's start, judged in this transaction
         return hand_id
+
+
+def new_hand(db: Database, night_id: int, button: int | None, stacks: dict | None, *, entered_by: str,
+             key: str | None = None, after_hand=ANY) -> tuple[int, int]:
+    """Check and insert the night's next hand row, not judged: inside the caller's write
+    transaction, which judges it before it commits (``store.hand.judging.rejudge``: a start,
+    :func:`start_hand`; a whole imported hand once its lines are in,
+    ``store.hand.whole_hands.write_hand``). Arguments as :func:`start_hand`'s (``stacks``
+    checked by the caller).
+
+    :returns: ``(hand id, its number)``.
+    :raises StoreError: as :func:`start_hand` (but ``stacks``' refusals).
+    """
+    require_open(db, night_id)
+    if after_hand is not ANY:
+        seen = last_hand(db, night_id)
+        if (seen["id"] if seen else None) != after_hand:
+            _refuse_stale_start(db, night_id, after_hand, seen)
+    seats = [p["seat"] for p in night_players(db, night_id)]
+    if len(seats) < 2:
+        raise StoreError("too_few_players")
+    in_progress = current_hand(db, night_id)
+    if in_progress is not None:
+        number = hand_row(db, in_progress)["number"]
+        raise StoreError("hand_not_ended", number=number)
+    last = last_hand(db, night_id)
+    if button is None:
+        if last is None:
+            raise StoreError("button_needed")
+        # the referee's rule (the same dealer after a misdeal, else the next seat with
+        # chips), among the seats taken now
+        button = next_hand_button(db, night_id, seats)
+    elif button not in seats:
+        raise StoreError("button_not_seated", seats=sorted(seats), button=button)
+    number = last["number"] + 1 if last is not None else 1
+    hand_id = insert(db, "hands", {
+        "night_id": night_id, "number": number, "button": button,
+        "stacks": json.dumps(stacks, sort_keys=True) if stacks else None,
+        "entered_by": entered_by, "entered_at": utc_now(), "key": key})
+    return hand_id, number
 
 
 def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
@@ -285,6 +300,39 @@ def append_actions(db: Database, hand_id: int, actions: list[str], *, entered_by
             ids.append(found)
         rejudge(db, hand["night_id"], hand["number"])
     return ids
+
+
+class CheckedLines(tuple):
+    """A hand's lines as they are stored, each passed :func:`_check_line` against
+    ``seats`` (made only by :func:`checked_lines`): a writer given them for a night whose
+    :func:`action_seats` are ``seats`` need not read them again."""
+
+    seats: frozenset[int]
+
+    def __new__(cls, texts: list[str], seats: set[int]) -> CheckedLines:
+        made = super().__new__(cls, texts)
+        made.seats = frozenset(seats)
+        return made
+
+    def checked_for(self, seats: set[int]) -> bool:
+        """Whether these lines were checked against exactly ``seats``."""
+        return self.seats == frozenset(seats)
+
+
+def checked_lines(actions: list, seats: set[int]) -> CheckedLines:
+    """An import's lines of one hand as they are stored (:func:`_action_text`), each
+    checked as a tap's is (:func:`_check_line`), before any is appended.
+
+    :param seats: the seats a line may name (:func:`action_seats`).
+    :raises StoreError: as :func:`_check_line`, a refusal of :func:`_readable` carrying the
+        line's ``index`` (0-based); an empty line (``action_empty``, index None).
+    """
+    if isinstance(actions, CheckedLines) and actions.checked_for(seats):
+        return actions
+    texts = [_action_text(action) for action in actions]
+    for index, text in enumerate(texts):
+        _check_line(index, text, seats)
+    return CheckedLines(texts, seats)
 
 
 def _action_text(action: object) -> str:
@@ -542,8 +590,8 @@ def _readable(index: int | None, text: str, seats: set[int]) -> None:
         tonight; ``action_too_large`` (index, text, limit): a number past
         :data:`store.core.checks.MAX_CHIPS`.
     """
-    if any(unicodedata.category(c) in ("Cc", "Cf") for c in text):
-        raise StoreError("actions_invalid", index=index, text=text)
+    if not (text.isascii() and text.isprintable()) and any(unicodedata.category(c) in ("Cc", "Cf") for c in text):
+        raise StoreError("actions_invalid", index=index, text=text)  # (printable ASCII has neither)
     try:
         action = parse_action(text)
     except ActionError:

@@ -30,6 +30,7 @@ from store.money.bank import money_rows as _totals
 from store.money.carried_pot import HANDED_BACK, handed_back, pot_shares
 from store.money.close_summary import live_closes, missing_closes, read_summaries, read_summary, write_summary
 from store.money.counts import player_count_findings
+from store.night.importing import shown
 from store.night.nights import get_night, night_players, require_open, seat_player, table_players
 from store.player.players import find_player, get_player, player_by_name
 
@@ -667,7 +668,8 @@ def player_ledger(db: Database, player_id: int, *, night_id: int | None = None, 
     """
     player = get_player(db, player_id)
     sat = db.execute("SELECT DISTINCT n.id, n.copy_of, n.local_date, n.currency, n.title FROM nights n JOIN seats s "
-                     "ON s.night_id = n.id WHERE s.player_id = ? ORDER BY n.started_at, n.id", [player_id]).fetchall()
+                     f"ON s.night_id = n.id WHERE s.player_id = ? AND {shown('n')} ORDER BY n.started_at, n.id",
+                     [player_id]).fetchall()
     money = closed_money(db, [r[0] for r in sat])
     if night_id is not None:
         if night_id not in {r[0] for r in sat}:

@@ -36,6 +36,7 @@ from store.core.seals import Seals, club_row_holds, club_whole, night_seals, nig
 from store.core.transactions import read_tx, utc_now, write_tx
 from store.money.close_summary import live_closes
 from store.money.expenses import night_expenses, player_expenses
+from store.night.importing import shown
 from store.night.nights import get_night, table_players
 from store.player.players import get_player
 
@@ -478,7 +479,7 @@ def closed_nights(db: Database) -> list[dict]:
     """
     closes = live_closes(db)
     rows = db.execute("SELECT id, local_date, title, currency, timezone FROM nights WHERE copy_of IS NULL "
-                      "ORDER BY started_at, id").fetchall()
+                      f"AND {shown()} ORDER BY started_at, id").fetchall()
     return [{"night_id": r[0], "local_date": r[1], "title": r[2], "currency": r[3], "closed": True,
              "timezone": r[4], "close_id": closes[r[0]]} for r in rows if r[0] in closes]
 
@@ -601,7 +602,8 @@ def player_transfers(db: Database, player_id: int, night_ids: list[int] | None =
     get_player(db, player_id)
     out = []
     for (night_id,) in db.execute("SELECT DISTINCT n.id FROM nights n JOIN seats s ON s.night_id = n.id "
-                                  "WHERE s.player_id = ? ORDER BY n.started_at, n.id", [player_id]).fetchall():
+                                  f"WHERE s.player_id = ? AND {shown('n')} ORDER BY n.started_at, n.id",
+                                  [player_id]).fetchall():
         if night_ids is not None and night_id not in night_ids:
             continue
         night = get_night(db, night_id)

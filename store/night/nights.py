@@ -24,6 +24,7 @@ from store.core.records import existing, insert, keyed_write
 from store.core.times import zone
 from store.core.transactions import utc_now, write_tx
 from store.hand.rows import current_hand, hands_played
+from store.night.importing import IMPORTING, shown, visible
 from store.player.players import get_player
 
 EARLIEST_START = datetime(2000, 1, 1)
@@ -61,7 +62,7 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
                  timezone: str = "Europe/Madrid", started_at: datetime | None = None,
                  host: str = "host", key: str | None = None, chips_per: int = 1,
                  title: str | None = None, note: str | None = None, uid: str | None = None,
-                 copy_of: str | None = None) -> int:
+                 copy_of: str | None = None, importing: bool = False) -> int:
     """Open a poker night.
 
     :param rules: a preset name or ``{"preset": ..., overrides}`` (CONTRACT.md 3); resolved
@@ -81,6 +82,9 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
     :param copy_of: for a night imported as a deliberate copy, the id of the night it
         copies ('' when not known); None (default) for a night that is no copy. A copy is
         left out of the club's standings and the players' running totals.
+    :param importing: the night is an uploaded file's, written in pieces
+        (``store.files.import_pieces``): made invisible (``import_state``
+        :data:`store.night.importing.IMPORTING`) until its import finishes.
     :returns: the night id.
     :raises StoreError: bad rules (code ``rules_invalid``: params ``field``, the override
         key or None, and ``reason``, ``referee.rules.RulesError``'s) or rules no hand can be
@@ -116,6 +120,7 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
         "rules_frozen": json.dumps(frozen, sort_keys=True), "chip_cents": chip_cents,
         "chips_per": chips_per, "currency": currency.upper(), "host": host, "title": title,
         "note": note, "entered_at": utc_now(), "key": key, "uid": uid or str(uuid.uuid4()), "copy_of": copy_of,
+        "import_state": IMPORTING if importing else None,
     }
     match = {name: row[name] for name in ("rules", "chip_cents", "chips_per", "currency", "timezone",
                                           "title", "note")}
@@ -163,13 +168,14 @@ def stakes_in_bounds(rules: HouseRules) -> None:
 def get_night(db: Database, night_id: int) -> dict:
     """The night's row as a dict, ``rules``/``rules_frozen`` decoded, plus ``closed``.
 
-    :raises StoreError: no such night.
+    :raises StoreError: no such night (``no_night``), or one the club does not see: its
+        import has not finished, or failed (``store.night.importing.visible``).
     """
     cursor = db.execute("SELECT * FROM nights WHERE id = ?", [night_id])
     row = cursor.fetchone()
-    if row is None:
+    night = None if row is None else dict(zip([d[0] for d in cursor.description], row))
+    if night is None or not visible(night_id, night["import_state"]):
         raise StoreError("no_night", night=night_id)
-    night = dict(zip([d[0] for d in cursor.description], row))
     night["rules"] = json.loads(night["rules"])
     night["rules_frozen"] = json.loads(night["rules_frozen"])
     night["close"] = live_close(db, night_id)
@@ -181,27 +187,31 @@ def night_preset(db: Database, night_id: int) -> str | None:
     """The preset name of the night's frozen rules (what a page's language follows), or
     None. One query: the tablet asks it on every tap.
 
-    :raises StoreError: no such night.
+    :raises StoreError: no such night, or one the club does not see (as :func:`get_night`).
     """
-    row = db.execute("SELECT json_extract(rules_frozen, '$.preset') FROM nights WHERE id = ?",
+    row = db.execute("SELECT json_extract(rules_frozen, '$.preset'), import_state FROM nights WHERE id = ?",
                      [night_id]).fetchone()
-    if row is None:
+    if row is None or not visible(night_id, row[1]):
         raise StoreError("no_night", night=night_id)
     return row[0]
 
 
 def list_nights(db: Database) -> list[dict]:
-    """All nights, newest first: ``[{"id", "local_date", "timezone", "currency", "title",
-    "copy_of"}]`` (``copy_of`` not None: a deliberate copy, :func:`create_night`)."""
+    """All nights the club sees (not one being imported, or whose import failed:
+    ``store.night.importing``), newest first: ``[{"id", "local_date", "timezone",
+    "currency", "title", "copy_of"}]`` (``copy_of`` not None: a deliberate copy,
+    :func:`create_night`)."""
     return [dict(zip(("id", "local_date", "timezone", "currency", "title", "copy_of"), r)) for r in db.execute(
-        "SELECT id, local_date, timezone, currency, title, copy_of FROM nights ORDER BY started_at DESC, id DESC")]
+        f"SELECT id, local_date, timezone, currency, title, copy_of FROM nights WHERE {shown()} "
+        "ORDER BY started_at DESC, id DESC")]
 
 
 def night_by_uid(db: Database, uid: str | None) -> int | None:
-    """The id of the night whose stable id is ``uid`` (:func:`create_night`), or None."""
+    """The id of the night the club sees whose stable id is ``uid`` (:func:`create_night`),
+    or None."""
     if not uid:
         return None
-    row = db.execute("SELECT id FROM nights WHERE uid = ?", [uid]).fetchone()
+    row = db.execute(f"SELECT id FROM nights WHERE uid = ? AND {shown()}", [uid]).fetchone()
     return row[0] if row else None
 
 

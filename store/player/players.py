@@ -12,6 +12,7 @@ from sqlite_utils import Database
 
 from store.core.checks import StoreError, bad_characters, looks_blank
 from store.core.transactions import utc_now, write_tx
+from store.night.importing import shown
 
 MAX_NAME = 60
 """Longest player name accepted (characters)."""
@@ -96,6 +97,10 @@ def player_by_name(db: Database, name: str) -> int:
 
 
 def list_players(db: Database) -> list[dict]:
-    """Every player of the club, by name: ``[{"id", "name"}]``."""
-    return [{"id": r[0], "name": r[1]}
-            for r in db.execute("SELECT id, name FROM players ORDER BY name_key")]
+    """Every player of the club, by name: ``[{"id", "name"}]``; not one who sat only in
+    nights the club does not see (an uploaded file's, while it is imported or once its
+    import failed: ``store.night.importing``)."""
+    return [{"id": r[0], "name": r[1]} for r in db.execute(
+        "SELECT p.id, p.name FROM players p WHERE NOT EXISTS (SELECT 1 FROM seats s WHERE s.player_id = p.id) "
+        f"OR EXISTS (SELECT 1 FROM seats s JOIN nights n ON n.id = s.night_id WHERE s.player_id = p.id "
+        f"AND {shown('n')}) ORDER BY p.name_key")]

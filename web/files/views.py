@@ -14,7 +14,8 @@ Upload (``POST /host/import``, host only, CSRF; a file of at most
 ``web.core.limits.MAX_UPLOAD_BYTES`` (8 MB), the route's own body limit, where every other route
 keeps the app's 256 KB: past it the refusal is said on the form, nothing stored): the same reading and checks as the CLI's ``flask
 import`` (``store.files.importer``: :func:`store.files.importer.load_session_text`, then
-:func:`store.files.importer.import_session` in one transaction), with the CLI's options (chip
+:func:`store.files.importer.import_session`, written in short pieces, the night invisible until
+its last one: ``store.files.import_pieces``), with the CLI's options (chip
 value as cents per N chips, currency, time zone, start, title). An option left empty is the
 file's own (a downloaded night's ``"tapete"`` block, ``store.files.night_block``: its chip value,
 currency, zone, start and title), else 10 cents a chip, EUR, the club's zone, now and the
@@ -25,7 +26,9 @@ close does by default (``store.files.importer.import_night``), and when that clo
 night stays open and the flash says why (the close's own refusal).
 A refusal is said in the page's language from its code (``web.core.refusals``: the importer's
 ``file_not_json``, ``phh_unreadable``, ``phh_variant``, ``file_too_deep``, ``session_invalid``
-...), never the importer's English or the file's name; nothing is stored. It answers 400
+...), never the importer's English or the file's name; nothing is stored (nothing the club
+sees, when a later piece of the import refused it: that night is kept, invisible, marked
+failed). It answers 400
 with the form as the host filled it, as the new-night form does: the field it names (an
 option's, else the file's) marked ``aria-invalid`` with the refusal beside it, asking to
 choose the file again (a browser never fills a file field). An option's start is read in
