@@ -398,3 +398,44 @@ def m018_hand_result_facts(db: Database) -> None:
     # of a night on every page, and was a walk through each hand's events.
     db["hand_results"].add_column("facts", str)
     db.execute("CREATE INDEX idx_events_void_hand ON events (hand_id) WHERE kind = 'void_hand'")
+
+
+@migrations()
+def m020_player_totals(db: Database) -> None:
+    # issue 25: the figures the club page, the phone and the outstanding page read of every
+    # closed night, stored by the writes that change them (store.money.totals,
+    # store.money.dues; derived like close_summaries, each row with a MAC under the chain
+    # key): each live close's nets per player, each player's totals per currency, each
+    # closed night's transfers with their status, each player's outstanding per currency.
+    # The triggers note the nights a write touches (a close or a void in the ledger, a mark,
+    # an expense or its void) in totals_touched; the write's own transaction stores their
+    # figures again before it commits (store.core.transactions.before_commit). Closes made
+    # before are stored by `flask init-db` (store.money.totals.store_missing). Money is
+    # kept as the decimal text of its int cents (a figure the doors admit can pass SQLite's
+    # 64-bit integers) and added up in Python.
+    db.execute("CREATE TABLE night_standings (night_id INTEGER NOT NULL REFERENCES nights(id), "
+               "player_id INTEGER NOT NULL REFERENCES players(id), close_id INTEGER NOT NULL, currency TEXT NOT NULL, "
+               "counts INTEGER NOT NULL, net_cents TEXT, hands INTEGER NOT NULL, mac TEXT NOT NULL, "
+               "PRIMARY KEY (night_id, player_id))")
+    db.execute("CREATE INDEX idx_night_standings_player ON night_standings (player_id)")
+    db.execute("CREATE TABLE player_totals (player_id INTEGER NOT NULL REFERENCES players(id), currency TEXT NOT NULL, "
+               "nights INTEGER NOT NULL, hands INTEGER NOT NULL, net_cents TEXT NOT NULL, mac TEXT NOT NULL, "
+               "PRIMARY KEY (player_id, currency))")
+    db.execute("CREATE TABLE night_dues (night_id INTEGER NOT NULL REFERENCES nights(id), what TEXT NOT NULL, "
+               "payer_id INTEGER NOT NULL, payee_id INTEGER NOT NULL, currency TEXT NOT NULL, cents TEXT NOT NULL, "
+               "status TEXT NOT NULL, unsealed INTEGER NOT NULL, mac TEXT NOT NULL)")
+    db.execute("CREATE INDEX idx_night_dues_night ON night_dues (night_id)")
+    db.execute("CREATE INDEX idx_night_dues_payer ON night_dues (payer_id)")
+    db.execute("CREATE INDEX idx_night_dues_payee ON night_dues (payee_id)")
+    db.execute("CREATE TABLE player_dues (player_id INTEGER NOT NULL REFERENCES players(id), currency TEXT NOT NULL, "
+               "owes TEXT NOT NULL, owed TEXT NOT NULL, owes_count INTEGER NOT NULL, "
+               "owed_count INTEGER NOT NULL, unsealed INTEGER NOT NULL, mac TEXT NOT NULL, "
+               "PRIMARY KEY (player_id, currency))")
+    db.execute("CREATE TABLE totals_touched (night_id INTEGER PRIMARY KEY)")
+    touch = "BEGIN INSERT OR IGNORE INTO totals_touched (night_id) VALUES ({night}); END"
+    db.execute("CREATE TRIGGER totals_ledger AFTER INSERT ON ledger WHEN NEW.kind IN ('close', 'void') "
+               + touch.format(night="NEW.night_id"))
+    db.execute("CREATE TRIGGER totals_marks AFTER INSERT ON transfer_marks " + touch.format(night="NEW.night_id"))
+    db.execute("CREATE TRIGGER totals_expenses AFTER INSERT ON expenses " + touch.format(night="NEW.night_id"))
+    db.execute("CREATE TRIGGER totals_expense_voids AFTER INSERT ON expense_voids "
+               + touch.format(night="(SELECT night_id FROM expenses WHERE id = NEW.expense_id)"))

@@ -14,7 +14,7 @@ from tablets import dealer_token
 import store
 from web.core.heavy import RETRY_AFTER
 
-HEAVY = {"player.ledger", "player.night", "reports.night", "reports.night_pdf_view", "replay.host_hand",
+HEAVY = {"player.ledger", "player.night", "player.older", "reports.night", "reports.night_pdf_view", "replay.host_hand",
          "replay.player_hand", "files.download", "club.standings"}
 """The pages that can be large (what they show grows with a night or a club's years)."""
 
