@@ -91,8 +91,9 @@ def club_standings(db: Database) -> dict:
     :returns: ``{"currencies": [codes in the order first closed], "nights": how many
         closed nights count, "players": [{"player_id", "name", "nights" (closed nights
         played: in the money), "hands" (hands dealt in, those nights), "nets": {currency:
-        cents}, "unsealed" (a stored figure of theirs does not match the record: their
-        figures are not shown)}], "trend": ``store.money.totals.chart`` (a line per player,
+        cents}, "unsealed" (their stored totals row does not match the record: their
+        figures are not shown; a night's row edited behind the record's back is named by
+        ``flask verify``)}], "trend": ``store.money.totals.chart`` (a line per player,
         at most ``CHART_POINTS`` nights per currency)}``, players sorted by net (the first
         currency's, then the others), highest first; a player whose figures do not match
         the record last. Nets are the closes' ``net_cents``. Read in one read transaction.
@@ -105,7 +106,6 @@ def club_standings(db: Database) -> dict:
 def _standings(db: Database) -> dict:
     """:func:`club_standings` (inside its read transaction)."""
     found = totals.totals(db)
-    differ = totals.sums_hold(db, found)
     names = dict(db.execute("SELECT id, name FROM players").fetchall())
     currencies = [r[0] for r in db.execute(
         "SELECT n.currency FROM nights n WHERE n.id IN (SELECT night_id FROM night_standings WHERE counts = 1) "
@@ -113,7 +113,7 @@ def _standings(db: Database) -> dict:
     count = db.execute("SELECT COUNT(DISTINCT night_id) FROM night_standings WHERE counts = 1").fetchone()[0]
     players = []
     for pid, mine in found.items():
-        unsealed = mine["unsealed"] or pid in differ
+        unsealed = mine["unsealed"]
         players.append({"player_id": pid, "name": names.get(pid), "unsealed": unsealed,
                         "nights": None if unsealed else mine["nights"], "hands": None if unsealed else mine["hands"],
                         "nets": {} if unsealed else mine["nets"]})

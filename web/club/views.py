@@ -9,10 +9,8 @@ each night, not the night's own net; the title and the y axis say so).
 
 from __future__ import annotations
 
-from datetime import date
-
 from flask import Blueprint, render_template
-from flask_babel import format_date
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from store.club.standings import club_standings
@@ -28,7 +26,8 @@ bp = Blueprint("club", __name__, url_prefix="/host")
 def night_labels(nights: list[dict]) -> dict[int, str]:
     """Each charted night's x label: its date ("14 mar"), with the night's number where
     two nights share a date (so no two positions share a label)."""
-    labels = {n["night_id"]: format_date(date.fromisoformat(n["local_date"]), "d MMM") for n in nights}
+    months = get_locale().months["format"]["abbreviated"]  # ("d MMM" for each night, Babel's words once)
+    labels = {n["night_id"]: f"{int(n['local_date'][8:10])} {months[int(n['local_date'][5:7])]}" for n in nights}
     seen: dict[str, int] = {}
     for label in labels.values():
         seen[label] = seen.get(label, 0) + 1
