@@ -79,6 +79,14 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   reading the hand's actions (``store.hand.judging.hand_facts``; covered by the result's
   MAC); NULL for results stored before. m018 also indexes the ``void_hand`` events (which
   hands are live).
+- ``night_standings``, ``player_totals``, ``night_dues``, ``player_dues`` (m020_player_totals,
+  derived, each row with a MAC under the chain key): each live close's nets per player,
+  each player's totals per currency (``store/money/totals.py``), each closed night's
+  transfers with their status and each player's outstanding per currency
+  (``store/money/dues.py``); money as the decimal text of int cents. ``totals_touched``:
+  the nights a write touched (filled by m020's triggers on ``ledger`` closes and voids,
+  ``transfer_marks``, ``expenses`` and ``expense_voids``), stored again and emptied before
+  that write commits. Only these derived rows are ever replaced or deleted.
 """
 
 from __future__ import annotations

@@ -164,8 +164,16 @@ def running(db: Database, night_ids: list[int], player_id: int | None = None) ->
     given), in night order. Read-only."""
     if not night_ids:
         return []
-    wanted = set(night_ids)
     whose, args = ("", []) if player_id is None else (" AND s.player_id = ?", [player_id])
+    if small_money(db):  # (SQLite adds them up: a figure a night, none past 14 digits)
+        marks = ", ".join("?" for _ in night_ids)
+        return [tuple(r) for r in db.execute(
+            "SELECT night_id, player_id, currency, running FROM (SELECT s.night_id, s.player_id, s.currency, "
+            "n.started_at, n.id, SUM(CAST(COALESCE(s.net_cents, '0') AS INTEGER)) OVER (PARTITION BY s.player_id, "
+            "s.currency ORDER BY n.started_at, n.id) AS running FROM night_standings s JOIN nights n ON "
+            f"n.id = s.night_id WHERE s.counts = 1{whose}) WHERE night_id IN ({marks}) "
+            "ORDER BY started_at, id, player_id", [*args, *night_ids])]
+    wanted = set(night_ids)
     so_far: dict[tuple[int, str], int] = {}
     out = []
     for night_id, pid, currency, net in db.execute(
@@ -175,6 +183,12 @@ def running(db: Database, night_ids: list[int], player_id: int | None = None) ->
         if night_id in wanted:
             out.append((night_id, pid, currency, total))
     return out
+
+
+def small_money(db: Database) -> bool:
+    """Whether every stored night's net has at most 14 digits, so SQLite's 64-bit integers
+    add up even a hundred thousand of them exactly (else Python adds them up)."""
+    return (db.execute("SELECT MAX(LENGTH(net_cents)) FROM night_standings").fetchone()[0] or 0) <= 14
 
 
 def spread(items: list, most: int = CHART_POINTS) -> list:
