@@ -222,9 +222,9 @@ def chart(db: Database, player_id: int | None = None) -> dict[str, dict]:
         nights.setdefault(currency, []).append({"night_id": night_id, "local_date": local_date})
     out = {currency: {"nights": spread(shown), "lines": {}} for currency, shown in nights.items()}
     ids = [n["night_id"] for c in out.values() for n in c["nights"]]
-    for night_id, pid, currency, cents in running(db, ids, player_id):
+    for night_id, pid, currency, so_far in running(db, ids, player_id):
         if currency in out:
-            out[currency]["lines"].setdefault(pid, []).append((night_id, cents))
+            out[currency]["lines"].setdefault(pid, []).append((night_id, so_far))
     return out
 
 
