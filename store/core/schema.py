@@ -80,7 +80,8 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   MAC); NULL for results stored before. m018 also indexes the ``void_hand`` events (which
   hands are live).
 - ``night_standings``, ``player_totals``, ``night_dues``, ``player_dues`` (m020_player_totals,
-  derived, each row with a MAC under the chain key): each live close's nets per player,
+  derived, each row with a MAC under the chain key): each live close's nets per player
+  (with the player's running total after that night in its currency),
   each player's totals per currency (``store/money/totals.py``), each closed night's
   transfers with their status and each player's outstanding per currency
   (``store/money/dues.py``); money as the decimal text of int cents. ``totals_touched``:
@@ -423,7 +424,7 @@ def m020_player_totals(db: Database) -> None:
     # 64-bit integers) and added up in Python.
     db.execute("CREATE TABLE night_standings (night_id INTEGER NOT NULL REFERENCES nights(id), "
                "player_id INTEGER NOT NULL REFERENCES players(id), close_id INTEGER NOT NULL, currency TEXT NOT NULL, "
-               "counts INTEGER NOT NULL, net_cents TEXT, hands INTEGER NOT NULL, mac TEXT NOT NULL, "
+               "counts INTEGER NOT NULL, net_cents TEXT, hands INTEGER NOT NULL, running TEXT, mac TEXT NOT NULL, "
                "PRIMARY KEY (night_id, player_id))")
     db.execute("CREATE INDEX idx_night_standings_player ON night_standings (player_id)")
     db.execute("CREATE TABLE player_totals (player_id INTEGER NOT NULL REFERENCES players(id), currency TEXT NOT NULL, "

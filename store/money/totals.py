@@ -30,7 +30,7 @@ import sqlite3
 
 from sqlite_utils import Database
 
-from store.core.chain import chain_key, derived_holds
+from store.core.chain import chain_key, derived_holds, derived_mac
 from store.core.transactions import before_commit, write_tx
 from store.money import dues
 from store.money.close_summary import live_closes, read_summary
@@ -38,7 +38,7 @@ from store.money.derived import cents, insert
 from store.money.ledger import money_summary
 from store.night.nights import get_night
 
-STANDING = ("night_id", "player_id", "close_id", "currency", "counts", "net_cents", "hands")
+STANDING = ("night_id", "player_id", "close_id", "currency", "counts", "net_cents", "hands", "running")
 """The columns of a ``night_standings`` row its MAC covers, in order."""
 
 TOTAL = ("player_id", "currency", "nights", "hands", "net_cents")
@@ -52,7 +52,7 @@ that night."""
 
 def _standing(values: list) -> list:
     """A ``night_standings`` row as read, its money as int cents."""
-    return [*values[:5], cents(values[5]), values[6]]
+    return [*values[:5], cents(values[5]), values[6], cents(values[7])]
 
 
 def _total(values: list) -> list:
@@ -61,8 +61,9 @@ def _total(values: list) -> list:
 
 
 def night_rows(db: Database, night_id: int) -> list[list]:
-    """What ``night_standings`` should hold for the night now: ``[[night_id, player_id,
-    close_id, currency, counts (1, or 0 for a copy), net_cents (int or None), hands]]``
+    """What ``night_standings`` should hold for the night now, but the running totals
+    (None: :func:`with_running` works them out): ``[[night_id, player_id, close_id,
+    currency, counts (1, or 0 for a copy), net_cents (int or None), hands, None]]``
     from its live close's stored summary (worked out from the log when it has none that
     holds); ``[]`` while the night is open. Read-only."""
     night = get_night(db, night_id)
@@ -71,15 +72,41 @@ def night_rows(db: Database, night_id: int) -> list[list]:
         return []
     summary = read_summary(db, close["id"]) or money_summary(db, night_id, night)
     counts = 0 if night.get("copy_of") is not None else 1
-    return [[night_id, r["player_id"], close["id"], night["currency"], counts, r["net_cents"], r["hands_dealt"] or 0]
-            for r in summary["players"]]
+    return [[night_id, r["player_id"], close["id"], night["currency"], counts, r["net_cents"], r["hands_dealt"] or 0,
+             None] for r in summary["players"]]
+
+
+def with_running(rows: list[list]) -> list[list]:
+    """``rows`` (one player's ``night_standings`` rows in night order) with each one's
+    running total: the player's net so far in the night's currency after it (a copy adds
+    nothing); the rows are changed in place and returned."""
+    so_far: dict[str, int] = {}
+    for row in rows:
+        if row[4]:
+            so_far[row[3]] = so_far.get(row[3], 0) + (row[5] or 0)
+        row[7] = so_far.get(row[3], 0)
+    return rows
+
+
+def _rerun(db: Database, player_id: int) -> None:
+    """Store the running totals of the player's ``night_standings`` rows again
+    (:func:`with_running`), each changed row with its new MAC. Inside a write transaction."""
+    read = [_standing(r[:-1]) + [r[-1]] for r in db.execute(
+        f"SELECT {', '.join('s.' + c for c in STANDING)}, s.mac FROM night_standings s JOIN nights n ON "
+        "n.id = s.night_id WHERE s.player_id = ? ORDER BY n.started_at, n.id", [player_id]).fetchall()]
+    before = [r[7] for r in read]
+    key = chain_key(db)
+    for row, old in zip(with_running([r[:-1] for r in read]), before):
+        if row[7] != old:
+            db.execute("UPDATE night_standings SET running = ?, mac = ? WHERE night_id = ? AND player_id = ?",
+                       [str(row[7]), derived_mac(key, "night_standings", row), row[0], row[1]])
 
 
 def player_rows(db: Database, player_id: int) -> list[list]:
     """What ``player_totals`` should hold for the player now, from their counting
     ``night_standings`` rows: ``[[player_id, currency, nights, hands, net_cents]]``.
     Read-only."""
-    return _rows_from([[None, player_id, None, currency, 1, cents(net), hands] for currency, net, hands in db.execute(
+    return _rows_from([[None, player_id, None, currency, 1, cents(net), hands, None] for currency, net, hands in db.execute(
         "SELECT currency, net_cents, hands FROM night_standings WHERE player_id = ? AND counts = 1", [player_id])],
         player_id)
 
@@ -90,9 +117,10 @@ def store_night(db: Database, night_id: int) -> None:
     named = {r[0] for r in db.execute("SELECT player_id FROM night_standings WHERE night_id = ?", [night_id])}
     db.execute("DELETE FROM night_standings WHERE night_id = ?", [night_id])
     for row in night_rows(db, night_id):
-        insert(db, "night_standings", STANDING, row, (5,))
+        insert(db, "night_standings", STANDING, row, (5, 7))
         named.add(row[1])
     for player_id in sorted(named):
+        _rerun(db, player_id)
         db.execute("DELETE FROM player_totals WHERE player_id = ?", [player_id])
         for row in player_rows(db, player_id):
             insert(db, "player_totals", TOTAL, row, (4,))
@@ -159,36 +187,17 @@ def totals(db: Database, player_ids: list[int] | None = None) -> dict[int, dict]
 
 def running(db: Database, night_ids: list[int], player_id: int | None = None) -> list[tuple[int, int, str, int]]:
     """The running totals after the nights ``night_ids`` (each player's net so far in that
-    night's currency, copies left out), added up over the stored standings in night order:
+    night's currency, copies left out), as the stored standings keep them:
     ``[(night_id, player_id, currency, running cents)]`` (only ``player_id``'s when
     given), in night order. Read-only."""
     if not night_ids:
         return []
     whose, args = ("", []) if player_id is None else (" AND s.player_id = ?", [player_id])
-    if small_money(db):  # (SQLite adds them up: a figure a night, none past 14 digits)
-        marks = ", ".join("?" for _ in night_ids)
-        return [tuple(r) for r in db.execute(
-            "SELECT night_id, player_id, currency, running FROM (SELECT s.night_id, s.player_id, s.currency, "
-            "n.started_at, n.id, SUM(CAST(COALESCE(s.net_cents, '0') AS INTEGER)) OVER (PARTITION BY s.player_id, "
-            "s.currency ORDER BY n.started_at, n.id) AS running FROM night_standings s JOIN nights n ON "
-            f"n.id = s.night_id WHERE s.counts = 1{whose}) WHERE night_id IN ({marks}) "
-            "ORDER BY started_at, id, player_id", [*args, *night_ids])]
-    wanted = set(night_ids)
-    so_far: dict[tuple[int, str], int] = {}
-    out = []
-    for night_id, pid, currency, net in db.execute(
-            "SELECT s.night_id, s.player_id, s.currency, s.net_cents FROM night_standings s JOIN nights n ON "
-            f"n.id = s.night_id WHERE s.counts = 1{whose} ORDER BY n.started_at, n.id, s.player_id", args):
-        total = so_far[pid, currency] = so_far.get((pid, currency), 0) + (cents(net) or 0)
-        if night_id in wanted:
-            out.append((night_id, pid, currency, total))
-    return out
-
-
-def small_money(db: Database) -> bool:
-    """Whether every stored night's net has at most 14 digits, so SQLite's 64-bit integers
-    add up even a hundred thousand of them exactly (else Python adds them up)."""
-    return (db.execute("SELECT MAX(LENGTH(net_cents)) FROM night_standings").fetchone()[0] or 0) <= 14
+    marks = ", ".join("?" for _ in night_ids)
+    return [(night_id, pid, currency, cents(so_far)) for night_id, pid, currency, so_far in db.execute(
+        "SELECT s.night_id, s.player_id, s.currency, s.running FROM night_standings s JOIN nights n ON "
+        f"n.id = s.night_id WHERE s.counts = 1{whose} AND s.night_id IN ({marks}) "
+        "ORDER BY n.started_at, n.id, s.player_id", [*args, *night_ids])]
 
 
 def spread(items: list, most: int = CHART_POINTS) -> list:
@@ -277,9 +286,14 @@ def verify_totals(db: Database) -> list[dict]:
     key = chain_key(db)
     problems = []
     closes = live_closes(db)
-    want: dict[tuple, list] = {}
+    order = {r[0]: (r[1], r[0]) for r in db.execute("SELECT id, started_at FROM nights")}
+    mine: dict[int, list[list]] = {}
     for night_id in closes:
         for row in night_rows(db, night_id):
+            mine.setdefault(row[1], []).append(row)
+    want: dict[tuple, list] = {}
+    for rows in mine.values():
+        for row in with_running(sorted(rows, key=lambda r: order[r[0]])):
             want[(row[0], row[1])] = row
     have = {}
     for *read, mac in db.execute(f"SELECT {', '.join(STANDING)}, mac FROM night_standings"):
@@ -305,7 +319,7 @@ def verify_totals(db: Database) -> list[dict]:
 def _rows_from(standings: list[list], player_id: int) -> list[list]:
     """:func:`player_rows` worked out from ``standings`` rows (as :func:`night_rows` gives)."""
     sums: dict[str, list] = {}
-    for _night, pid, _close, currency, counts, net, hands in standings:
+    for _night, pid, _close, currency, counts, net, hands, _running in standings:
         if pid == player_id and counts:
             row = sums.setdefault(currency, [player_id, currency, 0, 0, 0])
             row[2] += 1

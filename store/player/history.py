@@ -37,24 +37,15 @@ def _closed_lines(db: Database, player_id: int, limit: int, offset: int, night_i
     """The player's closed nights with a stored standings row, newest first, ``limit``
     from ``offset`` (only ``night_id`` when given): ``[{"night_id", "local_date", "title",
     "currency", "closed" (True), "is_copy", "net_cents", "running_cents" (the running total
-    after the night in its currency, copies left out), "order"}]``. The running totals are
-    added up over the player's stored rows (one query, a row a night)."""
-    so_far: dict[str, int] = {}
-    lines = []
-    for sat_id, local_date, title, currency, copy_of, counts, net, started in db.execute(
-            "SELECT s.night_id, n.local_date, n.title, s.currency, n.copy_of, s.counts, s.net_cents, n.started_at "
-            "FROM night_standings s JOIN nights n ON n.id = s.night_id WHERE s.player_id = ? "
-            "ORDER BY n.started_at, n.id", [player_id]):
-        net = cents(net)
-        if counts:
-            so_far[currency] = so_far.get(currency, 0) + (net or 0)
-        lines.append({"night_id": sat_id, "local_date": local_date, "title": title, "currency": currency,
-                      "closed": True, "is_copy": copy_of is not None, "net_cents": net,
-                      "running_cents": so_far.get(currency, 0), "order": (started, sat_id)})
-    if night_id is not None:
-        return [n for n in lines if n["night_id"] == night_id]
-    lines.reverse()
-    return lines[offset:offset + limit]
+    after the night in its currency, copies left out, as stored), "order"}]``."""
+    only, args = (" AND s.night_id = ?", [night_id]) if night_id is not None else ("", [])
+    return [{"night_id": r[0], "local_date": r[1], "title": r[2], "currency": r[3], "closed": True,
+             "is_copy": r[4] is not None, "net_cents": cents(r[5]), "running_cents": cents(r[6]) or 0,
+             "order": (r[7], r[0])}
+            for r in db.execute(
+                "SELECT s.night_id, n.local_date, n.title, s.currency, n.copy_of, s.net_cents, s.running, n.started_at "
+                f"FROM night_standings s JOIN nights n ON n.id = s.night_id WHERE s.player_id = ?{only} "
+                "ORDER BY n.started_at DESC, n.id DESC LIMIT ? OFFSET ?", [player_id, *args, limit, offset])]
 
 
 def _closed_count(db: Database, player_id: int) -> int:
