@@ -69,12 +69,12 @@ from store.money.ledger import (
     join_table,
     night_entries,
     night_summary,
-    player_ledger,
     pot_handed_back,
     recount,
     reopen_night,
     void_entry,
 )
+from store.money.totals import store_touched  # noqa: F401 (registers its step before every commit)
 from store.night.dealer_links import dealer_link_for, dealer_links, issue_dealer_link, revoke_dealer_link
 from store.night.nights import (
     create_night,
@@ -85,6 +85,7 @@ from store.night.nights import (
     table_players,
     unseat,
 )
+from store.player.history import player_ledger
 from store.player.player_links import issue_token, player_for_token, revoke_token
 from store.player.players import add_player, find_player, get_player, list_players
 

@@ -5,7 +5,8 @@ No rule is decided here: a hand's result is the difference of the referee's own 
 (``referee.check``'s ``stacks`` after each hand, CONTRACT.md 4) between the start of the
 hand (the stacks after the hand before plus the chips bought between: the session's
 ``rebuys``, CONTRACT.md 1, as ``store.hand.judging.session_hands`` gives them) and its end; a
-night's net is :func:`store.money.ledger.night_summary`'s. Chips are ints, money int cents.
+night's net is :func:`store.money.ledger.night_summary`'s; the standings are the stored
+totals (``store.money.totals``). Chips are ints, money int cents.
 """
 
 from __future__ import annotations
@@ -20,8 +21,7 @@ from store.hand.events import check_night
 from store.hand.judging import session_hands
 from store.hand.rows import hand_ended, night_hands
 from store.money.carried_pot import hand_starts
-from store.money.ledger import closed_money
-from store.night.importing import shown
+from store.money import totals
 
 
 def hand_results(db: Database, night_id: int) -> list[dict]:
@@ -83,44 +83,41 @@ def player_entries(db: Database, night_id: int, player_id: int) -> list[dict]:
 
 
 def club_standings(db: Database) -> dict:
-    """Standings across the club's closed nights (a night counts once it is settled); a
-    night imported as a deliberate copy (``nights.copy_of``, ``store.files.identity``) is
-    left out: its money is counted by the night it copies.
+    """Standings across the club's closed nights (a night counts once it is settled), from
+    the stored totals (``store.money.totals``: a row per player, whatever the club's
+    years); a night imported as a deliberate copy (``nights.copy_of``) is left out: its
+    money is counted by the night it copies.
 
-    :returns: ``{"currencies": [codes in the order first closed], "nights": [{"night_id",
-        "local_date", "title", "currency"}] (closed, oldest first), "players":
-        [{"player_id", "name", "nights" (closed nights played: in the money), "hands" (hands
-        dealt in, those nights), "nets": {currency: cents}, "trend": {currency:
-        [(night_id, running cents after that night)]}}]}``, players sorted by net (the
-        first currency's, then the others), highest first. Nets are
-        :func:`store.money.ledger.night_summary`'s ``net_cents``. Read in one read
-        transaction (every night from the same moment). Read-only.
+    :returns: ``{"currencies": [codes in the order first closed], "nights": how many
+        closed nights count, "players": [{"player_id", "name", "nights" (closed nights
+        played: in the money), "hands" (hands dealt in, those nights), "nets": {currency:
+        cents}, "unsealed" (their stored totals row does not match the record: their
+        figures are not shown; a night's row edited behind the record's back is named by
+        ``flask verify``)}], "trend": ``store.money.totals.chart`` (a line per player,
+        at most ``CHART_POINTS`` nights per currency)}``, players sorted by net (the first
+        currency's, then the others), highest first; a player whose figures do not match
+        the record last. Nets are the closes' ``net_cents``. Read in one read transaction.
+        Read-only.
     """
     with read_tx(db):
         return _standings(db)
 
 
 def _standings(db: Database) -> dict:
-    """:func:`club_standings` (inside its read transaction): the closed nights' money from
-    their stored close summaries (:func:`store.money.ledger.closed_money`), a few queries
-    whatever the club's years."""
-    nights, players, currencies = [], {}, []
-    money = closed_money(db)
-    for night_id, local_date, title, currency in db.execute(
-            f"SELECT id, local_date, title, currency FROM nights WHERE copy_of IS NULL AND {shown()} "
-            "ORDER BY started_at, id"):
-        if night_id not in money:
-            continue  # open: it counts once it is settled
-        if currency not in currencies:
-            currencies.append(currency)
-        nights.append({"night_id": night_id, "local_date": local_date, "title": title, "currency": currency})
-        for row in money[night_id]["players"]:
-            mine = players.setdefault(row["player_id"], {"player_id": row["player_id"], "name": row["name"],
-                                                         "nights": 0, "hands": 0, "nets": {}, "trend": {}})
-            mine["nights"] += 1
-            mine["hands"] += row["hands_dealt"]
-            total = mine["nets"].get(currency, 0) + (row["net_cents"] or 0)
-            mine["nets"][currency] = total
-            mine["trend"].setdefault(currency, []).append((night_id, total))
-    ranked = sorted(players.values(), key=lambda p: (tuple(-p["nets"].get(c, 0) for c in currencies), p["name"]))
-    return {"currencies": currencies, "nights": nights, "players": ranked}
+    """:func:`club_standings` (inside its read transaction)."""
+    found = totals.totals(db)
+    names = dict(db.execute("SELECT id, name FROM players").fetchall())
+    currencies = [r[0] for r in db.execute(
+        "SELECT n.currency FROM nights n WHERE n.id IN (SELECT night_id FROM night_standings WHERE counts = 1) "
+        "GROUP BY n.currency ORDER BY MIN(n.started_at)")]
+    count = db.execute("SELECT COUNT(DISTINCT night_id) FROM night_standings WHERE counts = 1").fetchone()[0]
+    players = []
+    for pid, mine in found.items():
+        unsealed = mine["unsealed"]
+        players.append({"player_id": pid, "name": names.get(pid), "unsealed": unsealed,
+                        "nights": None if unsealed else mine["nights"], "hands": None if unsealed else mine["hands"],
+                        "nets": {} if unsealed else mine["nets"]})
+    ranked = sorted(players, key=lambda p: (p["unsealed"], tuple(-p["nets"].get(c, 0) for c in currencies),
+                                            p["name"] or ""))
+    return {"currencies": currencies, "nights": count, "players": ranked,
+            "trend": totals.chart(db) if not any(p["unsealed"] for p in players) else {}}

@@ -166,6 +166,19 @@ def summary_holds(key: bytes, close_id: int, summary: str, mac: str | None) -> b
     return bool(mac) and hmac.compare_digest(summary_mac(key, close_id, summary), mac)
 
 
+def derived_mac(key: bytes, table: str, values: list) -> str:
+    """The MAC (hex) of a stored derived row (``store.money.totals``, ``store.money.dues``:
+    figures kept so a page need not work them out from every night): HMAC-SHA256 under
+    ``key`` of the canonical JSON of ``["derived", table, *values]`` (the row's columns in
+    their fixed order, ints and strings as stored)."""
+    return hmac.digest(key, _canonical(["derived", table, *values]), "sha256").hex()
+
+
+def derived_holds(key: bytes, table: str, values: list, mac: str | None) -> bool:
+    """Whether a stored derived row's ``mac`` is the one its ``values`` give."""
+    return bool(mac) and hmac.compare_digest(derived_mac(key, table, values), mac)
+
+
 # -- writing links ---------------------------------------------------------------------------
 
 def link(db: Database, table: str, row_id: int) -> int:

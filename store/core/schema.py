@@ -84,6 +84,15 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   own short write transaction), ``failed`` when a later piece was refused (its rows kept,
   never deleted: the log is append-only). A night whose state is not NULL is left out of
   every page and list (``store.night.nights.get_night`` answers ``no_night``).
+- ``night_standings``, ``player_totals``, ``night_dues``, ``player_dues`` (m020_player_totals,
+  derived, each row with a MAC under the chain key): each live close's nets per player
+  (with the player's running total after that night in its currency),
+  each player's totals per currency (``store/money/totals.py``), each closed night's
+  transfers with their status and each player's outstanding per currency
+  (``store/money/dues.py``); money as the decimal text of int cents. ``totals_touched``:
+  the nights a write touched (filled by m020's triggers on ``ledger`` closes and voids,
+  ``transfer_marks``, ``expenses`` and ``expense_voids``), stored again and emptied before
+  that write commits. Only these derived rows are ever replaced or deleted.
 """
 
 from __future__ import annotations
@@ -411,3 +420,44 @@ def m019_night_import_state(db: Database) -> None:
     # stays invisible until its last one ('importing'); one a later piece refused stays
     # invisible, marked 'failed', its rows kept. NULL: every night made before.
     db["nights"].add_column("import_state", str)
+
+
+@migrations()
+def m020_player_totals(db: Database) -> None:
+    # issue 25: the figures the club page, the phone and the outstanding page read of every
+    # closed night, stored by the writes that change them (store.money.totals,
+    # store.money.dues; derived like close_summaries, each row with a MAC under the chain
+    # key): each live close's nets per player, each player's totals per currency, each
+    # closed night's transfers with their status, each player's outstanding per currency.
+    # The triggers note the nights a write touches (a close or a void in the ledger, a mark,
+    # an expense or its void) in totals_touched; the write's own transaction stores their
+    # figures again before it commits (store.core.transactions.before_commit). Closes made
+    # before are stored by `flask init-db` (store.money.totals.store_missing). Money is
+    # kept as the decimal text of its int cents (a figure the doors admit can pass SQLite's
+    # 64-bit integers) and added up in Python.
+    db.execute("CREATE TABLE night_standings (night_id INTEGER NOT NULL REFERENCES nights(id), "
+               "player_id INTEGER NOT NULL REFERENCES players(id), close_id INTEGER NOT NULL, currency TEXT NOT NULL, "
+               "counts INTEGER NOT NULL, net_cents TEXT, hands INTEGER NOT NULL, running TEXT, mac TEXT NOT NULL, "
+               "PRIMARY KEY (night_id, player_id))")
+    db.execute("CREATE INDEX idx_night_standings_player ON night_standings (player_id)")
+    db.execute("CREATE TABLE player_totals (player_id INTEGER NOT NULL REFERENCES players(id), currency TEXT NOT NULL, "
+               "nights INTEGER NOT NULL, hands INTEGER NOT NULL, net_cents TEXT NOT NULL, mac TEXT NOT NULL, "
+               "PRIMARY KEY (player_id, currency))")
+    db.execute("CREATE TABLE night_dues (night_id INTEGER NOT NULL REFERENCES nights(id), what TEXT NOT NULL, "
+               "payer_id INTEGER NOT NULL, payee_id INTEGER NOT NULL, currency TEXT NOT NULL, cents TEXT NOT NULL, "
+               "status TEXT NOT NULL, unsealed INTEGER NOT NULL, mac TEXT NOT NULL)")
+    db.execute("CREATE INDEX idx_night_dues_night ON night_dues (night_id)")
+    db.execute("CREATE INDEX idx_night_dues_payer ON night_dues (payer_id)")
+    db.execute("CREATE INDEX idx_night_dues_payee ON night_dues (payee_id)")
+    db.execute("CREATE TABLE player_dues (player_id INTEGER NOT NULL REFERENCES players(id), currency TEXT NOT NULL, "
+               "owes TEXT NOT NULL, owed TEXT NOT NULL, owes_count INTEGER NOT NULL, "
+               "owed_count INTEGER NOT NULL, unsealed INTEGER NOT NULL, mac TEXT NOT NULL, "
+               "PRIMARY KEY (player_id, currency))")
+    db.execute("CREATE TABLE totals_touched (night_id INTEGER PRIMARY KEY)")
+    touch = "BEGIN INSERT OR IGNORE INTO totals_touched (night_id) VALUES ({night}); END"
+    db.execute("CREATE TRIGGER totals_ledger AFTER INSERT ON ledger WHEN NEW.kind IN ('close', 'void') "
+               + touch.format(night="NEW.night_id"))
+    db.execute("CREATE TRIGGER totals_marks AFTER INSERT ON transfer_marks " + touch.format(night="NEW.night_id"))
+    db.execute("CREATE TRIGGER totals_expenses AFTER INSERT ON expenses " + touch.format(night="NEW.night_id"))
+    db.execute("CREATE TRIGGER totals_expense_voids AFTER INSERT ON expense_voids "
+               + touch.format(night="(SELECT night_id FROM expenses WHERE id = NEW.expense_id)"))

@@ -110,6 +110,22 @@ def _said_as_store_errors():
         raise
 
 
+_BEFORE_COMMIT: list[Callable[[Database], None]] = []
+"""What runs at the end of every outermost :func:`write_tx`, before its ``COMMIT``
+(:func:`before_commit`)."""
+
+
+def before_commit(step: Callable[[Database], None]) -> Callable[[Database], None]:
+    """Register ``step(db)`` to run inside every outermost write transaction, after the
+    write's own work and before its ``COMMIT`` (so what it stores commits, or rolls back,
+    with the write). The store's derived figures kept up to date by the writes that change
+    them register here (``store.money.totals``): a low module (the expenses, the marks)
+    then needs no import of the module that works those figures out. Returns ``step``
+    (a decorator)."""
+    _BEFORE_COMMIT.append(step)
+    return step
+
+
 @contextlib.contextmanager
 def write_tx(db: Database):
     """A write transaction that takes the write lock at once (``BEGIN IMMEDIATE``).
@@ -117,7 +133,8 @@ def write_tx(db: Database):
     A deferred transaction that reads and then writes can fail at once with "database is
     locked" under WAL when another connection wrote meanwhile; taking the lock first
     makes the busy timeout apply instead. Nested use becomes a savepoint
-    (``db.atomic()``). Rolls back on any exception (a failed ``COMMIT`` too).
+    (``db.atomic()``). Before the ``COMMIT``, the steps registered by :func:`before_commit`
+    run inside it. Rolls back on any exception (a failed ``COMMIT`` too).
 
     :raises Busy: another connection held the write lock past the busy timeout (at
         ``BEGIN IMMEDIATE``): nothing was written.
@@ -133,6 +150,8 @@ def write_tx(db: Database):
             db.conn.execute("BEGIN IMMEDIATE")
         try:
             yield db
+            for step in _BEFORE_COMMIT:
+                step(db)
             db.conn.execute("COMMIT")
         except BaseException:
             if db.conn.in_transaction:

@@ -1,5 +1,5 @@
 """The money side of a night: buy-ins and rebuys, cash-outs, the bank check, the close,
-the summary with its settlement, and a player's ledger across nights.
+the summary with its settlement, and what the phone shows of a night in full.
 
 Chips are ints; money is int cents. Every entry is an append-only ``ledger`` row; a
 correction is a ``void`` row pointing at the entry it cancels.
@@ -30,7 +30,6 @@ from store.money.bank import money_rows as _totals
 from store.money.carried_pot import HANDED_BACK, handed_back, pot_shares
 from store.money.close_summary import live_closes, missing_closes, read_summaries, read_summary, write_summary
 from store.money.counts import player_count_findings
-from store.night.importing import shown
 from store.night.nights import get_night, night_players, require_open, seat_player, table_players
 from store.player.players import find_player, get_player, player_by_name
 
@@ -638,70 +637,11 @@ def _names_now(money: dict, names: dict[int, str], charged: int | None) -> None:
         money["bank"]["resolved_name"] = names[charged]
 
 
-RECENT = 3
-"""How many of a player's newest closed nights the phone page shows in full (with the
-open nights); the older ones are a line each, a tap away (issue 25)."""
-
-
-def player_ledger(db: Database, player_id: int, *, night_id: int | None = None, recent: int = RECENT) -> dict:
-    """A player's ledger across nights (for the phone page).
-
-    Every night the player sat gets its figures (from the closed nights' stored close
-    summaries, :func:`closed_money`, so the list costs a line a night, not a night's
-    judging); the nights shown in full (``"full"`` True: the open nights and the
-    ``recent`` newest closed ones, or only ``night_id`` when it is given) also get their
-    ledger lines, hands and the player's count findings.
-
-    :returns: ``{"player": {"id", "name"}, "nights": [{"night_id", "local_date", "title",
-        "currency", "closed", "seat", "bought", "counted", "net_chips", "net_cents",
-        "running_cents", "is_copy", "full", and when full: "entries": [{"id", "kind", "chips",
-        "entered_at", "voided"}], "hands": [{"hand_id", "number", "findings"}],
-        "count_findings": [the player's own cash-out counts that differ from the chips on
-        the table: ``store.money.counts.player_count_findings``]}], "totals": {currency:
-        cents}}``; oldest night first; ``hands`` are only those the player was dealt into,
-        each with every finding of the hand (a hand is public at the table; other players'
-        ledgers are not shown); ``running_cents`` is the running total of closed nights in
-        that night's currency; a night imported as a deliberate copy (``"is_copy"`` True:
-        ``nights.copy_of``) is listed and left out of the running total and the totals.
-    :raises StoreError: no such player; ``no_night`` (``night_id`` is not a night the
-        player sat).
-    """
-    player = get_player(db, player_id)
-    sat = db.execute("SELECT DISTINCT n.id, n.copy_of, n.local_date, n.currency, n.title FROM nights n JOIN seats s "
-                     f"ON s.night_id = n.id WHERE s.player_id = ? AND {shown('n')} ORDER BY n.started_at, n.id",
-                     [player_id]).fetchall()
-    money = closed_money(db, [r[0] for r in sat])
-    if night_id is not None:
-        if night_id not in {r[0] for r in sat}:
-            raise StoreError("no_night", night=night_id)
-        full = {night_id}
-    else:
-        closed = [r[0] for r in sat if r[0] in money]
-        full = {r[0] for r in sat if r[0] not in money} | set(closed[max(0, len(closed) - recent):])
-    nights = []
-    totals: dict[str, int] = {}
-    for (sat_id, copy_of, local_date, currency, title) in sat:
-        closed_now = sat_id in money
-        rows = money[sat_id]["players"] if closed_now else night_summary(db, sat_id)["players"]
-        mine = next((r for r in rows if r["player_id"] == player_id), None)
-        net_cents = mine["net_cents"] if mine else None
-        if net_cents is not None and closed_now and copy_of is None:
-            totals[currency] = totals.get(currency, 0) + net_cents
-        night = {"night_id": sat_id, "local_date": local_date, "title": title, "currency": currency,
-                 "closed": closed_now, "seat": mine["seat"] if mine else None,
-                 "bought": mine["bought"] if mine else 0, "counted": mine["counted"] if mine else None,
-                 "net_chips": mine["net_chips"] if mine else None, "net_cents": net_cents,
-                 "running_cents": totals.get(currency, 0), "is_copy": copy_of is not None, "full": sat_id in full}
-        if night["full"]:
-            night["seat"] = next((p["seat"] for p in table_players(db, sat_id) if p["player_id"] == player_id), None)
-            night.update(_night_detail(db, sat_id, player_id, night["seat"]))
-        nights.append(night)
-    return {"player": {"id": player["id"], "name": player["name"]}, "nights": nights, "totals": totals}
-
-
-def _night_detail(db: Database, night_id: int, player_id: int, seat: int | None) -> dict:
-    """What :func:`player_ledger` adds to a night shown in full: ``{"entries", "hands",
-    "count_findings"}``."""
+def player_night_detail(db: Database, night_id: int, player_id: int, seat: int | None) -> dict:
+    """What the phone adds to a night it shows in full (``store.player.history.player_ledger``):
+    ``{"entries": [{"id", "kind", "chips", "entered_at", "voided"}], "hands": [{"hand_id",
+    "number", "findings"}] (the hands the player was dealt into, each with every finding),
+    "count_findings": ``store.money.counts.player_count_findings``}``. Read-only."""
     entries = [{"id": r[0], "kind": r[1], "chips": r[2], "entered_at": r[3], "voided": bool(r[4])}
                for r in db.execute(
                    "SELECT l.id, l.kind, l.chips, l.entered_at, EXISTS(SELECT 1 FROM ledger v WHERE "

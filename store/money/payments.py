@@ -687,23 +687,6 @@ def player_payments(db: Database, player_id: int, night_ids: list[int] | None = 
         return out
 
 
-def outstanding_page(db: Database) -> dict:
-    """The outstanding page: the totals per player, in one read: ``{"rows": :func:`outstanding`
-    rows, "totals": :func:`outstanding_totals`, "withheld": [{"night_id", "local_date",
-    "title"}: the closed nights whose shared expenses do not match the record, left out of
-    the totals (``store.money.expenses.night_expenses``' ``unsealed``)]}``. Read-only."""
-    with read_tx(db):
-        rows = outstanding(db)
-        return {"rows": rows, "totals": outstanding_totals(rows), "withheld": _expenses_withheld(db)}
-
-
-def _expenses_withheld(db: Database) -> list[dict]:
-    """The closed nights (no copies) whose shared expenses do not match the record."""
-    spent = _nights_with_expenses(db)
-    return [{k: n[k] for k in ("night_id", "local_date", "title")} for n in closed_nights(db)
-            if n["night_id"] in spent and night_expenses(db, n["night_id"])["unsealed"]]
-
-
 def outstanding_player_page(db: Database, player_id: int) -> dict:
     """One player's outstanding transfers, in one read: ``{"player_id", "name" (as the
     club knows them now), "rows": the :func:`outstanding` rows the player pays or receives,

@@ -1,6 +1,7 @@
 """What a player's phone page (``/p/<token>``, ``web.player.views`` and ``web.player.phone``,
 which say it) knows, read in one read transaction: the player's ledger across nights
-(``store.player_ledger``), their disputes, each night's table, their current stack, each
+(``store.player.history.player_ledger``: tonight and the recent nights, the older ones
+on their own pages, :func:`older_page`), their disputes, each night's table, their current stack, each
 hand's result with the names at that hand, their ledger lines, and what they pay and are
 paid (``store.money.payments.player_payments``). Cards nobody showed are hidden except the
 player's own, as on their replay (``store.hand.replayer.hidden_findings``,
@@ -16,9 +17,10 @@ from store.core.transactions import read_tx
 from store.dispute.disputes import player_disputes
 from store.hand.replayer import hand_names, hidden_findings, player_rulings
 from store.hand.table_view import table_view
-from store.money.ledger import player_ledger
+from store.money.totals import chart
 from store.money.payments import player_payments
 from store.night.nights import get_night, table_players
+from store.player.history import older_nights, player_ledger
 
 
 def current_stack(db: Database, night_id: int, seat: int | None) -> int | None:
@@ -47,7 +49,9 @@ def phone_page(db: Database, player_id: int, night_id: int | None = None) -> dic
         open night; else None), "results": [(store.club.standings.hand_results row,
         {seat: name at that hand})] for the hands the player was dealt into, "entries":
         store.club.standings.player_entries}} (the nights shown in full), "settle":
-        store.money.payments.player_payments of those nights}``. Read-only.
+        store.money.payments.player_payments of those nights, "chart": the running total's
+        chart figures (``store.money.totals.chart`` of the player: at most
+        ``CHART_POINTS`` nights a currency)}``. Read-only.
     :raises StoreError: no such player; ``no_night`` (``night_id`` is not one of theirs).
     """
     with read_tx(db):
@@ -65,7 +69,18 @@ def phone_page(db: Database, player_id: int, night_id: int | None = None) -> dic
         disputes = [d for hand_id, mine in by_hand.items() for d in player_rulings(db, hand_id, player_id, mine)]
         nights = {n["night_id"]: _night(db, n, player_id) for n in shown}
         return {"ledger": ledger, "disputes": disputes, "nights": nights,
-                "settle": player_payments(db, player_id, night_ids=list(nights))}
+                "settle": player_payments(db, player_id, night_ids=list(nights)), "chart": chart(db, player_id)}
+
+
+def older_page(db: Database, player_id: int, page: int) -> dict:
+    """A page of the player's older nights (``store.player.history.older_nights``) with
+    the running total's chart figures (as :func:`phone_page`'s ``"chart"``), in one read
+    transaction. Read-only.
+
+    :raises StoreError: as ``older_nights``.
+    """
+    with read_tx(db):
+        return {**older_nights(db, player_id, page), "chart": chart(db, player_id)}
 
 
 def _night(db: Database, night: dict, player_id: int) -> dict:

@@ -9,10 +9,8 @@ each night, not the night's own net; the title and the y axis say so).
 
 from __future__ import annotations
 
-from datetime import date
-
 from flask import Blueprint, render_template
-from flask_babel import format_date
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from store.club.standings import club_standings
@@ -26,9 +24,10 @@ bp = Blueprint("club", __name__, url_prefix="/host")
 
 
 def night_labels(nights: list[dict]) -> dict[int, str]:
-    """Each closed night's x label on the trend chart: its date ("14 mar"), with the night's
-    number where two nights share a date (so no two positions share a label)."""
-    labels = {n["night_id"]: format_date(date.fromisoformat(n["local_date"]), "d MMM") for n in nights}
+    """Each charted night's x label: its date ("14 mar"), with the night's number where
+    two nights share a date (so no two positions share a label)."""
+    months = get_locale().months["format"]["abbreviated"]  # ("d MMM" for each night, Babel's words once)
+    labels = {n["night_id"]: f"{int(n['local_date'][8:10])} {months[int(n['local_date'][5:7])]}" for n in nights}
     seen: dict[str, int] = {}
     for label in labels.values():
         seen[label] = seen.get(label, 0) + 1
@@ -36,14 +35,16 @@ def night_labels(nights: list[dict]) -> dict[int, str]:
 
 
 def trend_charts(standings: dict) -> list:
-    """One chart per currency, a line per player who played a night in it (their running
-    net after each of those nights)."""
-    labels = night_labels(standings["nights"])
+    """One chart per currency, a line per player who played a charted night in it (their
+    running net after each of those nights; at most ``store.money.totals.CHART_POINTS``
+    nights a chart, spread over the club's years)."""
+    names = {p["player_id"]: p["name"] for p in standings["players"]}
     charts = []
-    for currency in standings["currencies"]:
-        order = [labels[n["night_id"]] for n in standings["nights"] if n["currency"] == currency]
-        series = {p["name"]: [(labels[night_id], cents) for night_id, cents in p["trend"][currency]]
-                  for p in standings["players"] if currency in p["trend"]}
+    for currency, figures in standings["trend"].items():
+        labels = night_labels(figures["nights"])
+        order = [labels[n["night_id"]] for n in figures["nights"]]
+        series = {names.get(pid, str(pid)): [(labels[night_id], cents) for night_id, cents in points]
+                  for pid, points in figures["lines"].items()}
         charts.append(line_chart(series, x_labels=order, x_label=_("Night (date)"),
                                  y_label=_("Running total (%(currency)s)", currency=currency),
                                  title=_("Running total night by night (%(currency)s)", currency=currency),

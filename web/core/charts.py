@@ -22,9 +22,10 @@ WIDTH, HEIGHT = 360, 220
 """The chart's box (SVG user units); it scales to the page's width."""
 
 MARKED = 24
-"""Each line marks (a dot with its value as a tooltip) its last this many points; the
-older ones are drawn by the line alone, so a chart of a club's years costs a line point a
-night, not a formatted figure a night (issue 25)."""
+"""A chart marks (a dot with its value as a tooltip) at most this many points in all: each
+of its lines its last ``MARKED // lines`` points (at least its last one); the older ones
+are drawn by the line alone, so a chart of a club's years costs a line point a night, not
+a formatted figure a night (issue 25)."""
 
 LEFT, RIGHT, TOP, BOTTOM = 64, 24, 28, 48
 LEGEND_CHARS = 26
@@ -73,7 +74,7 @@ def line_chart(series: list[tuple[str, int]] | dict[str, list[tuple[str, int]]],
     :param x_label: the x axis's label ("Noche (fecha)"); ``y_label``: the y axis's
         ("Neto (EUR)"); ``title``: the chart's title, also its ``<title>`` and aria-label.
     :param fmt: writes a value for the y ticks and each marked point's tooltip (the last
-        :data:`MARKED` points of each line).
+        :data:`MARKED` points in all, the newest of each line).
     :param data: extra ``data-*`` attributes of the ``<svg>`` (name without ``data-``).
     :returns: ``Markup`` of the ``<svg>`` element (every text escaped).
     """
@@ -125,7 +126,7 @@ def line_chart(series: list[tuple[str, int]] | dict[str, list[tuple[str, int]]],
         out.append(f'<g class="series" data-series="{escape(name)}">')
         if len(points) > 1:
             out.append(f'<polyline points="{coords}" class="line" fill="none" stroke="{colour}" stroke-width="2"/>')
-        for index, value in points[-MARKED:]:
+        for index, value in points[-max(1, MARKED // len(lines)):]:
             out.append(f'<circle cx="{x(index)}" cy="{y(value)}" r="3" fill="{colour}">'
                        f"<title>{escape(name + ': ' if name else '')}{escape(labels[index])}: "
                        f"{escape(fmt(value))}</title></circle>")

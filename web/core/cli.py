@@ -100,12 +100,15 @@ def not_stored(exc: store.Busy | store.DiskFull) -> str:
 def init_db_command():
     """Create the database (or bring its schema up to date), and store the referee's ruling
     of every hand that has none, or one from another version of the referee (until then
-    the pages judge those hands on every read), and the money summary of every close made
-    before closes stored one (``store.money.ledger.store_missing_summaries``)."""
+    the pages judge those hands on every read), the money summary of every close made
+    before closes stored one (``store.money.ledger.store_missing_summaries``), and the
+    standings and outstanding transfers of every night closed before they were stored
+    (``store.money.totals.store_missing``)."""
     with _store() as db:
         applied = [m.name for m in store.migrations.applied(db)]
         judged = store.hand.judging.store_stale(db)
         store.money.ledger.store_missing_summaries(db)
+        store.money.totals.store_missing(db)
     with spoken():
         ready = _("database ready at %(path)s (%(count)s migrations)", path=current_app.config["DATABASE"],
                   count=len(applied))
@@ -259,7 +262,8 @@ def verify_command(night, printed):
     """Recompute the NIGHT's keyed hash chain (without NIGHT: every night's) and the club's
     (the payment handles, which belong to no night): prints each head and link count (exit
     0; the club's line only once a payment handle was given), or the first row of each that
-    does not match (exit 1); exit 2 for an unknown night. A key that is not the one the database was sealed with (or a lost or malformed
+    does not match (exit 1); then every stored figure of the club's standings and
+    outstanding transfers that is not what the record gives (``store.money.totals``, exit 1); exit 2 for an unknown night. A key that is not the one the database was sealed with (or a lost or malformed
     one) is said as such, in one line (exit 1): it accuses no row."""
     if printed is not None and night is None:
         with spoken():
@@ -270,6 +274,7 @@ def verify_command(night, printed):
         raise click.ClickException(said(exc)) from None
     try:
         record = store.core.chain.verify_record(db, night, head=printed)
+        derived = store.money.totals.verify_totals(db)
     except store.StoreError as exc:
         click.echo(said(exc), err=True)
         click.get_current_context().exit(2)
@@ -281,7 +286,17 @@ def verify_command(night, printed):
                 click.echo(line)
         if record["club"]["links"] or not record["club"]["ok"]:  # (a club with no payment handle: nothing to say)
             click.echo(_club_verified(record["club"]))
-    click.get_current_context().exit(0 if record["ok"] else 1)
+        for problem in derived:
+            click.echo(_derived_line(problem))
+    click.get_current_context().exit(0 if record["ok"] and not derived else 1)
+
+
+def _derived_line(problem: dict) -> str:
+    """``verify``'s line for a stored figure that is not what the record gives
+    (``store.money.totals.verify_totals``' problem; said inside :func:`spoken`)."""
+    return _("stored figures: the row %(key)s of %(table)s does not match the record (edited behind its back); "
+             "the pages say so instead of using it", key="/".join(str(k) for k in problem["key"]),
+             table=problem["table"])
 
 
 def _club_verified(result: dict) -> str:

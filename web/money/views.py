@@ -13,6 +13,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from flask_babel import gettext as _
 
 import store
+from store.money import dues as store_dues
 from store.money import expenses as store_expenses
 from store.money import host_payments
 from store.money import payments as store_payments
@@ -164,7 +165,7 @@ def outstanding():
     """What every closed night's transfers not confirmed yet add up to, per player and
     currency (owes, is owed, how many transfers), each row a link to
     :func:`outstanding_player`."""
-    page = store_payments.outstanding_page(get_db())
+    page = store_dues.outstanding_page(get_db())
     return render_template("money/outstanding.html", totals=page["totals"], withheld=page["withheld"]), 200, PRIVATE
 
 

@@ -25,12 +25,12 @@ from __future__ import annotations
 from datetime import date
 from functools import wraps
 
-from flask import Blueprint, abort, g, render_template
+from flask import Blueprint, abort, g, render_template, request
 from flask_babel import format_date
 from flask_babel import gettext as _
 
 import store
-from store.player.phone import phone_page
+from store.player.phone import older_page, phone_page
 from web.core import i18n
 from web.core.charts import line_chart
 from web.core.db import get_db
@@ -91,9 +91,30 @@ def player_link(view):
 @heavy_page
 def ledger(token: str):
     """The player's ledger page (HTML, made for a 360 px wide phone): the running total
-    and its chart, the open nights and the newest closed ones in full, each older night a
-    line with its net and a link to its own page (:func:`night`)."""
+    and its chart, the open nights and the newest closed ones in full, a few older nights
+    a line each with its net and a link to its own page (:func:`night`), and a link to the
+    pages of the older ones (:func:`older`)."""
     return _ledger_page(token, None)
+
+
+@bp.get("/<token>/nights")
+@player_link
+@heavy_page
+def older(token: str):
+    """A page of the player's older nights (``?page=N``, from 1; newest first), a line each
+    with its net, the running total after it and a link to its own page, with links to
+    the page before and after; a page past the last is the 404 of the player pages."""
+    page = request.args.get("page", "1")
+    if not (page.isascii() and page.isdigit() and len(page) <= 6):
+        abort(404)
+    try:
+        data = older_page(get_db(), g.player_id, int(page))
+    except store.StoreError:
+        abort(404)
+    for n in data["nights"]:
+        n["when"] = format_date(date.fromisoformat(n["local_date"]), "EEE d MMM y")
+    return render_template("player/older.html", older=data, token=token, trend=trend_charts(data["chart"])), \
+        200, PRIVATE
 
 
 @bp.get("/<token>/night/<int:night_id>")
@@ -134,7 +155,7 @@ def _ledger_page(token: str, night_id: int | None):
     response = render_template("player/ledger.html", ledger=data, nights=nights, token=token,
                                disputes=disputes, cards=cards, settle=settle, one_night=night_id,
                                earlier=[n for n in nights if not n["full"]],
-                               trend=trend_charts(nights))
+                               trend=trend_charts(page["chart"]))
     return response, 200, PRIVATE
 
 
@@ -151,20 +172,22 @@ def distinct_titles(cards: dict[int, dict]) -> None:
                 cards[night_id]["title"]["number"] = night_id
 
 
-def trend_charts(nights: list[dict]) -> list:
+def trend_charts(chart: dict) -> list:
     """One running-total chart per currency (``web.core.charts.line_chart``: x the closed
-    nights by date, y the running total in that currency), in the order the currencies
-    first appear; a currency with a single closed night gets no chart (one dot is no trend).
+    nights by date, at most ``store.money.totals.CHART_POINTS`` of them spread over the
+    years, y the running total in that currency), in the order the currencies first
+    appear; a currency with a single closed night gets no chart (one dot is no trend).
     A night imported as a copy is left out (it is no part of the running total).
 
-    :param nights: ``store.player_ledger(...)["nights"]`` (oldest first).
+    :param chart: ``store.money.totals.chart`` of the player.
     """
-    points: dict[str, list[tuple[str, int]]] = {}
-    for night in nights:
-        if night["closed"] and night["net_cents"] is not None and not night["is_copy"]:
-            label = format_date(date.fromisoformat(night["local_date"]), "d MMM")
-            points.setdefault(night["currency"], []).append((label, night["running_cents"]))
-    return [line_chart(values, x_label=_("Night (date)"), y_label=_("Running total (%(currency)s)", currency=currency),
-                       title=_("Running total after each night (%(currency)s)", currency=currency),
-                       fmt=lambda cents, c=currency: i18n.money(cents, c), data={"currency": currency})
-            for currency, values in points.items() if len(values) > 1]
+    out = []
+    for currency, figures in chart.items():
+        points = [cents for line in figures["lines"].values() for _night, cents in line]
+        labels = [format_date(date.fromisoformat(n["local_date"]), "d MMM") for n in figures["nights"]]
+        if len(points) > 1:
+            out.append(line_chart(list(zip(labels, points)), x_label=_("Night (date)"),
+                                  y_label=_("Running total (%(currency)s)", currency=currency),
+                                  title=_("Running total after each night (%(currency)s)", currency=currency),
+                                  fmt=lambda cents, c=currency: i18n.money(cents, c), data={"currency": currency}))
+    return out

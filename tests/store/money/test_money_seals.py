@@ -31,7 +31,7 @@ import store.core.chain
 import store.files.backup
 from store.core.chain_rows import CLUB, MONEY_TABLES
 from store.files.backup import BackupError
-from store.money import expenses, payments
+from store.money import dues, expenses, payments
 
 CASES = sorted(TAMPERS)
 
@@ -179,7 +179,7 @@ def test_reads_take_no_write_lock(app, db):
         reader.conn.execute("BEGIN")
         payments.night_payments(reader, world.night)
         payments.player_payments(reader, world.ids["Bruno"])
-        payments.outstanding_page(reader)
+        dues.outstanding_page(reader)
         assert reader.conn.in_transaction and reader.conn.total_changes == 0
         writer.execute("BEGIN IMMEDIATE")  # (raises "database is locked" if the reader held the lock)
         writer.execute("ROLLBACK")

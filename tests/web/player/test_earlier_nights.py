@@ -13,7 +13,7 @@ from ruling_night import session
 
 import store
 import store.money.ledger
-from store.money.ledger import RECENT
+from store.player.history import RECENT
 
 
 def _club(db, closed: int) -> tuple[int, str, list[int]]:

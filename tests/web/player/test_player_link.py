@@ -194,11 +194,12 @@ def test_nights_in_two_currencies_show_one_labelled_total_and_one_chart_each(cli
 def test_currency_charts_keep_each_currency_on_its_own_line(app):
     from web.player.views import trend_charts
 
-    nights = [{"currency": c, "running_cents": v, "closed": True, "net_cents": 1, "local_date": d, "is_copy": False}
-              for c, v, d in (("MXN", 500, "2026-01-02"), ("EUR", -300, "2026-01-09"), ("MXN", 800, "2026-01-16"),
-                              ("EUR", -100, "2026-01-23"))]
+    chart = {"MXN": {"nights": [{"night_id": 1, "local_date": "2026-01-02"}, {"night_id": 3, "local_date": "2026-01-16"}],
+                     "lines": {7: [(1, 500), (3, 800)]}},
+             "EUR": {"nights": [{"night_id": 2, "local_date": "2026-01-09"}, {"night_id": 4, "local_date": "2026-01-23"}],
+                     "lines": {7: [(2, -300), (4, -100)]}}}
     with app.test_request_context("/?lang=en"):
-        charts = [str(c) for c in trend_charts(nights)]
+        charts = [str(c) for c in trend_charts(chart)]
     assert [re.search(r'data-currency="(\w+)"', c).group(1) for c in charts] == ["MXN", "EUR"]
     assert re.findall(r"<title>(\d+ Jan): MX", charts[0]) == ["2 Jan", "16 Jan"]
 
