@@ -79,6 +79,10 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   reading the hand's actions (``store.hand.judging.hand_facts``; covered by the result's
   MAC); NULL for results stored before. m018 also indexes the ``void_hand`` events (which
   hands are live).
+- ``table_codes``, ``table_claims``, ``table_claim_voids`` (m022, append-only, issue 26): a
+  night's table code (hashed; the newest of the night is the live one), each phone's claim
+  of a player's name with the hash of the private link it issued, and the void of a claim
+  (``release`` | ``revoke`` | ``give_back``, who and why): ``store/night/table_code.py``.
 """
 
 from __future__ import annotations
@@ -398,3 +402,39 @@ def m018_hand_result_facts(db: Database) -> None:
     # of a night on every page, and was a walk through each hand's events.
     db["hand_results"].add_column("facts", str)
     db.execute("CREATE INDEX idx_events_void_hand ON events (hand_id) WHERE kind = 'void_hand'")
+
+
+@migrations()
+def m022_table_code(db: Database) -> None:
+    # issue 26: one QR for the table (store/night/table_code.py). A night's table code is
+    # kept hashed like the links (SHA-256, its first characters to name it); the newest code
+    # of a night is the live one, so showing it again retires the one before with no update.
+    # A phone claims a player's name with it: the claim keeps the hash of the private link it
+    # issued (a row of `tokens`); a release, a revoke or a give-back is a new row voiding the
+    # claim, with who and why. All three tables are append-only.
+    db["table_codes"].create({
+        "id": int, "night_id": int, "code_hash": str, "prefix": str, "issued_at": str, "issued_by": str,
+        "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights")],
+        not_null={"night_id", "code_hash", "prefix", "issued_at", "issued_by"})
+    db["table_codes"].create_index(["code_hash"], unique=True)
+    db["table_codes"].create_index(["key"], unique=True)
+    db["table_codes"].create_index(["night_id", "id"])
+    db["table_claims"].create({
+        "id": int, "night_id": int, "code_id": int, "player_id": int, "token_hash": str, "claimed_at": str,
+        "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("code_id", "table_codes"), ("player_id", "players")],
+        not_null={"night_id", "code_id", "player_id", "token_hash", "claimed_at"})
+    db["table_claims"].create_index(["night_id", "player_id"])
+    db["table_claims"].create_index(["token_hash"], unique=True)
+    db["table_claims"].create_index(["key"], unique=True)
+    db["table_claim_voids"].create({
+        "id": int, "claim_id": int, "kind": str, "reason": str, "voided_at": str, "voided_by": str,
+    }, pk="id", foreign_keys=[("claim_id", "table_claims")],
+        not_null={"claim_id", "kind", "voided_at", "voided_by"})
+    db["table_claim_voids"].create_index(["claim_id"], unique=True)
+    for table in ("table_codes", "table_claims", "table_claim_voids"):
+        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
