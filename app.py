@@ -13,12 +13,12 @@ from flask import Flask, redirect, url_for
 
 from store.core import secret_file
 from web.account import views as account
-from web.core import cli, csrf, db, errors, heavy, i18n, limits, origin, security
+from web.core import cli, csrf, db, errors, heavy, i18n, limits, origin, rate_limits, security
 from web.money import bank
 
 BLUEPRINTS = ("web.night.views", "web.hand.tablet", "web.hand.replayer", "web.money.views",
               "web.money.report", "web.dispute.views", "web.files.views", "web.files.pokernow",
-              "web.player.views", "web.club.views")
+              "web.player.views", "web.club.views", "web.night.table_code", "web.night.table_host")
 """The views by feature (``web/<feature>/``); each module exposes ``bp``."""
 
 
@@ -50,6 +50,7 @@ def create_app(test_config=None):
     account.init_app(app)  # the host's session cookie
     cli.init_app(app)
     limits.init_app(app)
+    rate_limits.init_app(app)  # Flask-Limiter: the public table code's routes
     security.init_app(app)
     origin.init_app(app)  # before CSRFProtect: a cross-site request is refused as such (403)
     csrf.init_app(app)

@@ -93,6 +93,10 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   the nights a write touched (filled by m020's triggers on ``ledger`` closes and voids,
   ``transfer_marks``, ``expenses`` and ``expense_voids``), stored again and emptied before
   that write commits. Only these derived rows are ever replaced or deleted.
+- ``table_codes``, ``table_claims``, ``table_claim_voids`` (m022, append-only, issue 26): a
+  night's table code (hashed; the newest of the night is the live one), each phone's claim
+  of a player's name with the hash of the private link it issued, and the void of a claim
+  (``release`` | ``revoke`` | ``give_back``, who and why): ``store/night/table_code.py``.
 """
 
 from __future__ import annotations
@@ -461,3 +465,39 @@ def m020_player_totals(db: Database) -> None:
     db.execute("CREATE TRIGGER totals_expenses AFTER INSERT ON expenses " + touch.format(night="NEW.night_id"))
     db.execute("CREATE TRIGGER totals_expense_voids AFTER INSERT ON expense_voids "
                + touch.format(night="(SELECT night_id FROM expenses WHERE id = NEW.expense_id)"))
+
+
+@migrations()
+def m022_table_code(db: Database) -> None:
+    # issue 26: one QR for the table (store/night/table_code.py). A night's table code is
+    # kept hashed like the links (SHA-256, its first characters to name it); the newest code
+    # of a night is the live one, so showing it again retires the one before with no update.
+    # A phone claims a player's name with it: the claim keeps the hash of the private link it
+    # issued (a row of `tokens`); a release, a revoke or a give-back is a new row voiding the
+    # claim, with who and why. All three tables are append-only.
+    db["table_codes"].create({
+        "id": int, "night_id": int, "code_hash": str, "prefix": str, "issued_at": str, "issued_by": str,
+        "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights")],
+        not_null={"night_id", "code_hash", "prefix", "issued_at", "issued_by"})
+    db["table_codes"].create_index(["code_hash"], unique=True)
+    db["table_codes"].create_index(["key"], unique=True)
+    db["table_codes"].create_index(["night_id", "id"])
+    db["table_claims"].create({
+        "id": int, "night_id": int, "code_id": int, "player_id": int, "token_hash": str, "claimed_at": str,
+        "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights"), ("code_id", "table_codes"), ("player_id", "players")],
+        not_null={"night_id", "code_id", "player_id", "token_hash", "claimed_at"})
+    db["table_claims"].create_index(["night_id", "player_id"])
+    db["table_claims"].create_index(["token_hash"], unique=True)
+    db["table_claims"].create_index(["key"], unique=True)
+    db["table_claim_voids"].create({
+        "id": int, "claim_id": int, "kind": str, "reason": str, "voided_at": str, "voided_by": str,
+    }, pk="id", foreign_keys=[("claim_id", "table_claims")],
+        not_null={"claim_id", "kind", "voided_at", "voided_by"})
+    db["table_claim_voids"].create_index(["claim_id"], unique=True)
+    for table in ("table_codes", "table_claims", "table_claim_voids"):
+        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")

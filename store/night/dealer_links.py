@@ -164,3 +164,53 @@ def tablet_access(db: Database, night_id: int, token: str) -> dict | None:
 def entered_by(link: dict) -> str:
     """Who a link's writes are entered by: ``"dealer:" + label``."""
     return "dealer:" + link["label"]
+
+
+def _next_label(db: Database, night_id: int, label: str) -> str:
+    """The label of the link that replaces ``label``'s: the same name with the first free
+    number in brackets (``"Mesa"`` -> ``"Mesa (2)"``, ``"Mesa (2)"`` -> ``"Mesa (3)"``), cut
+    to fit :data:`MAX_LABEL`, unique in the night as :func:`issue_dealer_link` wants."""
+    base = label
+    if base.endswith(")") and " (" in base and base[base.rindex(" (") + 2:-1].isdigit():
+        base = base[:base.rindex(" (")]
+    n = 2
+    while True:
+        suffix = f" ({n})"
+        text = base[:MAX_LABEL - len(suffix)].rstrip() + suffix
+        if _label_taken(db, night_id, text) is None:
+            return text
+        n += 1
+
+
+def reissue_dealer_link(db: Database, night_id: int, link_id: int, *, issued_by: str,
+                        key: str | None = None) -> tuple[int, str | None]:
+    """Show a tablet's link again (as a QR): the link ``link_id`` is revoked and a fresh one
+    issued in its place, in one transaction (only hashes are kept, so the old one cannot be
+    shown again). The new link keeps the rule of labels (unique in the night, revoked ones
+    included: :func:`issue_dealer_link`): its label is the old one numbered
+    (:func:`_next_label`: "Tablet 1 (2)"), so each tablet's entries are still told apart.
+
+    :param key: idempotency key: a repeated submit stores nothing new and answers
+        ``(new_link_id, None)``.
+    :returns: ``(new_link_id, token)``.
+    :raises StoreError: ``no_dealer_link`` (no such link of this night); ``dealer_link_revoked``
+        (label: that link was revoked already: issue a new one); ``link_night_closed``;
+        ``key_reused``. Nothing is written on a refusal.
+    """
+    with write_tx(db):
+        if key is not None:
+            row = db.execute("SELECT id, night_id FROM dealer_links WHERE key = ?", [key]).fetchone()
+            if row is not None:
+                if row[1] != night_id:
+                    raise StoreError("key_reused", key=key)
+                return row[0], None
+        row = db.execute("SELECT label, revoked_at FROM dealer_links WHERE id = ? AND night_id = ?",
+                         [link_id, night_id]).fetchone()
+        if row is None:
+            raise StoreError("no_dealer_link")
+        if row[1] is not None:
+            raise StoreError("dealer_link_revoked", label=row[0])
+        if get_night(db, night_id)["closed"]:
+            raise StoreError("link_night_closed", night=night_id)
+        revoke_dealer_link(db, link_id, revoked_by=issued_by, night_id=night_id)
+        return issue_dealer_link(db, night_id, _next_label(db, night_id, row[0]), issued_by=issued_by, key=key)

@@ -21,6 +21,7 @@ from store.money.ledger import night_entries, night_summary
 from store.money.payments import night_payments
 from store.night.dealer_links import dealer_links
 from store.night.nights import get_night, hands_elsewhere, night_by_uid, night_players, table_players
+from store.night.table_code import table_links
 from store.player.player_links import player_links
 from store.player.players import list_players
 
@@ -41,7 +42,8 @@ def night_page(db: Database, night_id: int) -> dict | None:
         store.money.counts.count_findings, "players": store.table_players, "entries":
         store.night_entries, "player_links": {player_id: store.player.player_links.player_links}
         of the seated players, "copy_of_night": for a night imported as a copy, the id of the
-        night it copies when the club has it (else None)}``. Read-only.
+        night it copies when the club has it (else None), "table_links":
+        store.night.table_code.table_links (the table code and its claims)}``. Read-only.
     """
     with read_tx(db):
         try:
@@ -57,7 +59,8 @@ def night_page(db: Database, night_id: int) -> dict | None:
                 "dealer_links": dealer_links(db, night_id), "count_findings": count_findings(db, night_id),
                 "players": table_players(db, night_id), "entries": night_entries(db, night_id),
                 "player_links": {p["player_id"]: player_links(db, p["player_id"]) for p in seated},
-                "copy_of_night": night_by_uid(db, night["copy_of"])}
+                "copy_of_night": night_by_uid(db, night["copy_of"]),
+                "table_links": table_links(db, night_id)}
 
 
 def opening_next(db: Database, view: dict, night: dict) -> str | None:

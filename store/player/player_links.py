@@ -93,3 +93,21 @@ def player_for_token(db: Database, token: str) -> int | None:
     row = db.execute("SELECT player_id FROM tokens WHERE token_hash = ? AND revoked_at IS NULL",
                      [_digest(token)]).fetchone()
     return row[0] if row else None
+
+
+def token_digest(token: str) -> str:
+    """The SHA-256 (hex) a link token is stored by (``tokens.token_hash``): what another
+    room keeps to name a link it issued (``store.night.table_code``'s claims)."""
+    return _digest(token)
+
+
+def revoke_token_hash(db: Database, token_hash: str) -> bool:
+    """Revoke the link stored as ``token_hash`` (:func:`token_digest`): it stops working at
+    once. Joins the caller's write transaction when there is one.
+
+    :returns: True when it was live and is revoked now, False when it was revoked already
+        or no link has that hash.
+    """
+    with write_tx(db):
+        return bool(db.execute("UPDATE tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
+                               [utc_now(), token_hash]).rowcount)

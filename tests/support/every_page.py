@@ -3,7 +3,7 @@ what every page carries: headers, no inline script or style, no CSP violation).
 
 ``build_pages(app, db) -> Pages``: night 1 with hand 1 played and ended (Chus opens before
 Bruno has spoken: ``shared/cases/out_of_turn_open.json``'s hand), Ana's dispute of it open,
-hand 2 started; Ana's private link; a dealer link for the night; and night 2, closed
+hand 2 started; Ana's private link; a dealer link for the night; its table code; and night 2, closed
 (Bruno pays Ana: his outstanding page, ``payer``).
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import store
+from store.night.table_code import issue_table_code
 
 RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
 PLAYERS = (("Ana", 1), ("Bruno", 3), ("Chus", 4))
@@ -35,6 +36,8 @@ class Pages:
     closed_night: int | None = None
     payer: int | None = None
     """A player who pays on the closed night (their outstanding page lists it)."""
+    table_code: str | None = None
+    """The night's table code (issue 26: its claim page, ``/t/<code>``, opens for anyone)."""
 
     @property
     def host(self) -> list[str]:
@@ -60,8 +63,8 @@ class Pages:
 
     @property
     def anonymous(self) -> list[str]:
-        """Pages anyone may open."""
-        return ["/host/login"]
+        """Pages anyone may open (the table code's claim page: anyone holding the code)."""
+        return ["/host/login"] + ([f"/t/{self.table_code}"] if self.table_code else [])
 
     @property
     def html(self) -> list[str]:
@@ -82,7 +85,7 @@ def build_pages(app, db) -> Pages:
     dispute = store.open_dispute(db, hand, ids["Ana"], "Chus opened before Bruno spoke.")
     store.start_hand(db, night, entered_by="test")
     return Pages(night, hand, dispute, store.issue_token(db, ids["Ana"]), dealer_token(app, db, night),
-                 closed_night(db, ids), ids["Bruno"])
+                 closed_night(db, ids), ids["Bruno"], issue_table_code(db, night, issued_by="host:test")[1])
 
 
 def closed_night(db, ids: dict[str, int]) -> int:

@@ -8,6 +8,7 @@ from every_page import dealer_token
 from hosts import login_host
 
 import store
+from store.night.table_code import claim_name, issue_table_code
 
 RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
 
@@ -19,7 +20,7 @@ HAND = ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p4 open 10", "p3 fol
 @dataclass
 class World:
     """A night (Ana, Bruno, Chus; hand 1 played and disputed by Ana; hand 2 in progress),
-    its dealer path, Ana's player link."""
+    its dealer path, Ana's player link, the table code (Chus's name claimed with it)."""
     night: int = 0
     hand: int = 0
     live_hand: int = 0
@@ -29,6 +30,8 @@ class World:
     ids: dict = field(default_factory=dict)
     token: str = ""
     dealer: str = ""
+    table_code: str = ""
+    claim_id: int = 0
 
 
 def build(app, db) -> World:
@@ -48,6 +51,8 @@ def build(app, db) -> World:
     w.token = store.issue_token(db, w.ids["Ana"])
     w.link_id = store.player.player_links.player_links(db, w.ids["Ana"])[0]["id"]
     w.dealer = f"/dealer/{w.night}/{dealer_token(app, db, w.night)}"
+    w.table_code = issue_table_code(db, w.night, issued_by="test")[1]   # the table code, Chus's name taken
+    w.claim_id = claim_name(db, w.table_code, w.ids["Chus"])["claim_id"]
     return w
 
 

@@ -15,6 +15,7 @@ from hosts import HOST_PASSWORD, login_host
 import store
 import store.money.expenses
 from store.dispute.rulings import preview_digest
+from store.night.table_code import claim_name, issue_table_code
 
 CASE = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
         "players": [("Ana", 1), ("Bruno", 3), ("Chus", 4)],
@@ -43,6 +44,8 @@ class World:
     dealers: dict = field(default_factory=dict)
     revoked_dealer: str = ""
     dealer_link: int = 0
+    table_code: str = ""
+    claim: dict = field(default_factory=dict)
 
     def dealer(self, night_id: int) -> str:
         """The night's tablet link (issued by :func:`build`)."""
@@ -75,7 +78,18 @@ def build(app, db) -> World:
     w.dealer_link = store.issue_dealer_link(db, w.night, "Spare", issued_by="test")[0]
     revoked, w.revoked_dealer = store.issue_dealer_link(db, w.night, "Lost", issued_by="test")
     store.revoke_dealer_link(db, revoked, revoked_by="test")
+    w.table_code = issue_table_code(db, w.night, issued_by="test")[1]
     return w
+
+
+def _chus_claimed(w: World) -> None:
+    """A phone took Chus's name with the table code (``w.claim``: its id and the link's token)."""
+    w.claim = claim_name(w.db, w.table_code, w.ids["Chus"])
+
+
+def _the_claiming_phone(w: World) -> dict:
+    """The cookie of the phone that took Chus's name (``web.night.table_code.COOKIE``)."""
+    return {"tapete_table": w.claim["token"]}
 
 
 def close_with_override(w: World) -> None:
@@ -89,12 +103,13 @@ class Route:
     """One state-changing route: its area, the request (built for a credential), and what
     the world needs before it (``prepare``)."""
     endpoint: str
-    area: str                                   # "host" | "dealer" | "player"
+    area: str                                   # "host" | "dealer" | "player" | "table" (the table code)
     path: Callable[[World, str], str]           # (world, credential token) -> path
     data: Callable[[World], dict]
     prepare: Callable[[World], None] = lambda w: None
     as_json: bool = False
     also: tuple = ()                            # other roles the route lets in (a player's own handle)
+    cookies: Callable[[World], dict] | None = None  # cookies (path /t/) every role's client holds when it sends
 
 
 def _passed_out(w: World) -> None:
@@ -188,6 +203,22 @@ ROUTES = [
           lambda w: {"key": "tap-start-0001", "op": "start_hand", "after_hand": w.hand}, as_json=True),
     Route("disputes.player_dispute", "player", lambda w, t: f"/p/{t}/hand/{w.hand}/dispute",
           lambda w: {"statement": "Chus opened out of turn.", "key": "dispute-form-0001"}),
+    # the table code (issue 26): the host shows it (again), releases or revokes a phone's claim,
+    # shows a tablet's link again as a QR; the phone holding the code claims a name, gives it back
+    Route("table_host.show_table_code", "host", lambda w, t: f"/host/night/{w.night}/table-code",
+          lambda w: {"key": "table-code-0001"}),
+    Route("table_host.release_claim", "host",
+          lambda w, t: f"/host/night/{w.night}/claims/{w.claim['claim_id']}/release", lambda w: {},
+          prepare=_chus_claimed),
+    Route("table_host.revoke_claim", "host",
+          lambda w, t: f"/host/night/{w.night}/claims/{w.claim['claim_id']}/revoke", lambda w: {},
+          prepare=_chus_claimed),
+    Route("table_host.show_tablet_again", "host",
+          lambda w, t: f"/host/night/{w.night}/dealer-links/{w.dealer_link}/again", lambda w: {"key": "again-0001"}),
+    Route("table.claim", "table", lambda w, t: f"/t/{t}/claim",
+          lambda w: {"player_id": str(w.ids["Bruno"]), "key": "claim-0001"}),
+    Route("table.give_back", "table", lambda w, t: f"/t/{t}/give-back", lambda w: {},
+          prepare=_chus_claimed, cookies=_the_claiming_phone),
     # paying up (web.money.views): closed with Ana -5, Bruno -5, Chus +10 chips
     Route("payments.host_handle", "host", lambda w, t: f"/host/night/{w.night}/handle",
           lambda w: {"player_id": str(w.ids["Chus"]), "handle": "https://paypal.me/chus", "key": "handle-0001"}),
@@ -231,10 +262,10 @@ EXEMPT = {
 """State-changing routes outside the matrix, and why (checked below: they change no row)."""
 
 
-ROLES = ("anonymous", "player", "outsider", "other_dealer", "revoked_dealer", "dealer", "host")
+ROLES = ("anonymous", "player", "outsider", "other_dealer", "revoked_dealer", "dealer", "host", "table_phone")
 
 
-ALLOWED = {"host": "host", "dealer": "dealer", "player": "player"}
+ALLOWED = {"host": "host", "dealer": "dealer", "player": "player", "table": "table_phone"}
 """The one role each area lets in."""
 
 
@@ -243,7 +274,7 @@ def credential(w: World, role: str) -> str:
     client have none: a made-up one)."""
     return {"player": w.tokens.get("Bruno"), "outsider": w.tokens.get("Dora"),
             "other_dealer": w.dealer(w.other_night), "dealer": w.dealer(w.night),
-            "revoked_dealer": w.revoked_dealer}.get(role, MADE_UP_TOKEN)
+            "revoked_dealer": w.revoked_dealer, "table_phone": w.table_code}.get(role, MADE_UP_TOKEN)
 
 
 def client_for(app, w: World, role: str):
@@ -259,12 +290,16 @@ def client_for(app, w: World, role: str):
         assert client.get(f"/dealer/{night}/{credential(w, role)}/").status_code in (200, 410)
     elif role == "revoked_dealer":   # it worked until the host revoked it: 404 at once
         assert client.get(f"/dealer/{w.night}/{credential(w, role)}/").status_code == 404
+    elif role == "table_phone":      # a phone that scanned the table code (410: the night is closed)
+        assert client.get(f"/t/{credential(w, role)}").status_code in (200, 410)
     return client
 
 
 def send(client, route: Route, w: World, role: str):
     path = route.path(w, credential(w, role))
     data = route.data(w)
+    for name, value in (route.cookies(w) if route.cookies else {}).items():
+        client.set_cookie(name, value, path="/t/")
     if route.as_json:
         return post_json(client, path, data)
     return post_form(client, path, data)

@@ -617,6 +617,21 @@ MESSAGES = {
     "label_taken": lambda p: _("This night already has a tablet link called “%(label)s” (perhaps a revoked "
                                "one): choose another name, so each tablet's entries can be told apart.",
                                **p),
+    # the table code (issue 26: store.night.table_code) and a tablet's link shown again
+    "table_code_night_closed": lambda p: _("The night is closed: the table code no longer works. Each player's "
+                                           "page is still on their private link."),
+    "no_table_code": lambda p: _("This table code does not work: scan the code on the host's screen again."),
+    "table_code_replaced": lambda p: _("This table code was replaced by a newer one: scan the code on the host's "
+                                       "screen again."),
+    "claim_not_at_table": lambda p: _("That player is not at this night's table."),
+    "claim_phone_has_name": lambda p: _("This phone already took the name %(name)s: give it back first if it is "
+                                        "not yours.", **p),
+    "claim_name_taken": lambda p: _("%(name)s was already taken by another phone: if that name is yours, ask the "
+                                    "host to release it.", **p),
+    "no_claim_held": lambda p: _("This phone holds no name of this night: nothing to give back."),
+    "no_table_claim": lambda p: _("No such claim in this night."),
+    "claim_not_live": lambda p: _("The claim of %(name)s was already ended.", **p),
+    "dealer_link_revoked": lambda p: _("The tablet link “%(label)s” was revoked already: issue a new one.", **p),
     "link_night_closed": lambda p: _("The night is closed: a tablet link is issued only on an open night "
                                      "(reopen it first)."),
     "label_too_long": lambda p: _("A tablet's name is too long: %(length)s characters, at most %(limit)s.", **p),

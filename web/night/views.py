@@ -60,6 +60,7 @@ from web.core.refusals import refusal_text
 from web.money.payments import said_payments
 from web.money.share import share_text
 from web.night import night_form
+from web.night.table_links import table_links_view, tablet_panel
 
 bp = Blueprint("host", __name__, url_prefix="/host")
 
@@ -230,6 +231,7 @@ def _night_answer(page: dict | None):
         summary=summary, count_findings=i18n.say_findings(page["count_findings"]), key=new_form_key(),
         pay=pay, share_text=share_text(summary, expenses=pay["expenses"]) if summary and info["closed"] else None,
         new_link=g.pop("new_link", None),
+        table_links=table_links_view(page["table_links"], tz),  # the table code and its claims (_table_links.html)
         players=page["players"],
         entries=[{**e, "entered_local": local_time(e["entered_at"], tz), "voided_local": local_time(e["voided_at"], tz)}
                  for e in page["entries"]],
@@ -265,8 +267,7 @@ def issue_dealer_link(night_id: int):
         flash(_("That tablet link was already issued: it is shown only once. Revoke it and issue a "
                 "new one if it was lost."), "error")
         return redirect(url_for("host.night", night_id=night_id))
-    g.new_dealer_link = {"id": link_id, "url": url_for("dealer.hand_page", night_id=night_id, token=token,
-                                                       _external=True)}
+    g.new_dealer_link = tablet_panel(night_id, link_id, token)  # its URL and QR
     return _night_answer(issued["page"])
 
 

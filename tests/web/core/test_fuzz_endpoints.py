@@ -177,6 +177,17 @@ POSTS = {
             "hands": [{"button": 3, "actions": HAND[:2]}]}).encode()), "night.json"),
         "chip_cents": "10", "chips_per": "1", "currency": "EUR", "timezone": "Europe/Madrid",
         "started_at": "2026-03-14T21:00", "title": "Subida"}),
+    # the table code (issue 26): the phone's claim and give-back (anyone with the code), the host's side
+    "table.claim": Post("anyone", lambda w: f"/t/{w.table_code}/claim",
+                        {"player_id": lambda w: str(w.ids["Bruno"]), "key": None}),
+    "table.give_back": Post("anyone", lambda w: f"/t/{w.table_code}/give-back", {}),
+    "table_host.show_table_code": Post("host", lambda w: f"/host/night/{w.night}/table-code", {"key": None}),
+    "table_host.release_claim": Post("host", lambda w: f"/host/night/{w.night}/claims/{w.claim_id}/release",
+                                     {"key": None}),
+    "table_host.revoke_claim": Post("host", lambda w: f"/host/night/{w.night}/claims/{w.claim_id}/revoke",
+                                    {"key": None}),
+    "table_host.show_tablet_again": Post("host", lambda w: f"/host/night/{w.night}/dealer-links/1/again",
+                                         {"key": None}),
     "dealer.tap": Post("dealer", lambda w: f"{w.dealer}/tap", {
         "key": None, "op": "action", "hand_id": lambda w: w.live_hand, "action": "p1 ante 5", "reason": "wrong seat",
         "button": 1, "stacks": {"1": 500}, "version": 0, "event_id": 1, "after_hand": 1,
@@ -232,8 +243,11 @@ def role_client(app, w: World, role: str):
 
 @pytest.fixture
 def app(tmp_path):
-    """The app on a fresh database with CSRF protection on (as it runs)."""
-    return make_app(tmp_path / "tapete.db", csrf=True)
+    """The app on a fresh database with CSRF protection on (as it runs); the table code's
+    rate limits (``web.core.rate_limits``) raised, so every hostile value reaches the view."""
+    app = make_app(tmp_path / "tapete.db", csrf=True)
+    app.config.update(TABLE_CODE_READS="100000 per minute", TABLE_CODE_WRITES="100000 per minute")
+    return app
 
 
 # --- the URL map ---------------------------------------------------------------------------
@@ -343,7 +357,8 @@ def urls_of(rule, w: World) -> list[str]:
     for name in names:
         kind = "int" if converters[name] == "IntegerConverter" else "default"
         known = {"night_id": str(w.night), "hand_id": str(w.hand), "number": "1", "dispute_id": str(w.dispute),
-                 "player_id": str(w.ids["Ana"]), "link_id": str(w.link_id)}.get(name)
+                 "player_id": str(w.ids["Ana"]), "link_id": str(w.link_id), "code": w.table_code,
+                 "claim_id": str(w.claim_id)}.get(name)
         if name == "token":
             known = w.token if rule.endpoint.split(".")[0] in ("player", "disputes", "replay") else w.dealer.split("/")[-1]
         extra = GETS.get(rule.endpoint, {}).get(name, [])
