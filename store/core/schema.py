@@ -398,3 +398,20 @@ def m018_hand_result_facts(db: Database) -> None:
     # of a night on every page, and was a walk through each hand's events.
     db["hand_results"].add_column("facts", str)
     db.execute("CREATE INDEX idx_events_void_hand ON events (hand_id) WHERE kind = 'void_hand'")
+
+
+@migrations()
+def m023_night_marks(db: Database) -> None:
+    # issue 26: the host (or the tablet) says "última mano": the hand in progress, or the
+    # next one, is the night's last; "confirm and end" then awards and closes it and starts
+    # no other (store/night/last_hand.py). Append-only: withdrawn by a ``void`` row naming it.
+    db["night_marks"].create({"id": int, "night_id": int, "kind": str, "from_hand": int, "target": int,
+                              "entered_by": str, "entered_at": str, "key": str},
+                             pk="id", foreign_keys=[("night_id", "nights")],
+                             not_null={"night_id", "kind", "entered_by", "entered_at"})
+    db["night_marks"].create_index(["night_id"])
+    db["night_marks"].create_index(["key"], unique=True)
+    db.execute("""CREATE TRIGGER night_marks_no_update BEFORE UPDATE ON night_marks
+        BEGIN SELECT RAISE(ABORT, 'night_marks is append-only'); END""")
+    db.execute("""CREATE TRIGGER night_marks_no_delete BEFORE DELETE ON night_marks
+        BEGIN SELECT RAISE(ABORT, 'night_marks is append-only'); END""")
