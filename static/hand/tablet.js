@@ -375,6 +375,8 @@
     var box = $("seats");
     box.textContent = "";
     var seats = view.seats || [];
+    // eight seats or more: a taller table and compact seats (tablet.css), so ten fit at 1024×768
+    $("felt").classList.toggle("many", seats.length >= 8);
     seats.forEach(function (s, i) {
       var angle = Math.PI / 2 + (2 * Math.PI * i) / Math.max(seats.length, 1);
       var b = el("button", {type: "button", "class": "seat", "data-seat": s.seat,
