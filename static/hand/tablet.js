@@ -966,9 +966,10 @@
         if (i >= 0) { picked.splice(i, 1); } else { picked.push(card); }
         b.setAttribute("aria-pressed", String(i < 0));
         $("picked").textContent = picked.map(cardText).join(" ");
-        // a shown hand is entered by itself once complete; a deal never (six cards, four:
-        // the dealer taps Enter)
-        if (i < 0 && what.verb === "show" && held.length && picked.length === held.length) { pickerEntered(); }
+        // entered by itself once as many cards are picked as the seat holds (a show, a deal
+        // of five); an irregular deal (too many, too few: ``what.counts``) never, so six
+        // cards can be picked: the dealer taps Enter
+        if (i < 0 && !what.counts && held.length && picked.length === held.length) { pickerEntered(); }
       });
       if (seen.indexOf(card) >= 0) { picked.push(card); b.setAttribute("aria-pressed", "true"); }   // known: picked
       box.appendChild(b);

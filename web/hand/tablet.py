@@ -21,7 +21,9 @@ issues and revokes on the night page; a closed night answers 410 and says so):
   ``d move`` lines that hand a wrong push's chips back, appended to the last hand, closed,
   ``store.hand.operations.hand_over``, with ``"events"``: how many lines the tablet showed
   (the gap's ``lines``), refused 409 where the referee now asks for another count; all
-  three with ``"hand_id"`` and ``"version"``). A show line with no card seen is refused
+  three with ``"hand_id"`` and ``"version"``); ``"op": "last_hand"`` with ``"on"`` (true: "última
+  mano", the hand in progress or the next is the night's last, and its "confirm" ends the
+  play, starting no other; false: taken back; ``store.night.last_hand``, no version). A show line with no card seen is refused
   (400). ``key`` is the client's idempotency key (8-100
   printable ASCII characters, else 400): the same key sent twice is stored once (``store``
   keeps writes idempotent on it), answered before any version check; a key already used for other content (another night, hand or action) is
