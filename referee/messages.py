@@ -27,7 +27,8 @@ from typing import Any
 from .citations import citation, reason_of
 from .phrases import (ACTIONS, ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES, SEVERITY_WORDS,
                       TABLE_DIFFERENCES, TEMPLATES, VERBS)
-from .words import N_, Np_, Said, and_list, capital, check_lang, number, say, say_first, say_message, say_n
+from .rank import CATEGORY_NAMES
+from .words import N_, Message, Np_, Said, and_list, capital, check_lang, number, say, say_first, say_message, say_n
 
 _SEAT_KEYS = ("seat", "due", "holder", "raiser", "to")
 """The details that name a seat (said as the player's name or "el asiento N")."""
@@ -419,3 +420,42 @@ def player_names(session: Any) -> dict[int, str]:
             if isinstance(seat, int) and not isinstance(seat, bool):
                 out[seat] = p["name"].strip()
     return out
+
+
+# ------------------------------------------------------------------------------ hands in words
+RANK_PLURALS: dict[int, Message] = {
+    2: Np_("ranks", "twos"), 3: Np_("ranks", "threes"), 4: Np_("ranks", "fours"), 5: Np_("ranks", "fives"),
+    6: Np_("ranks", "sixes"), 7: Np_("ranks", "sevens"), 8: Np_("ranks", "eights"), 9: Np_("ranks", "nines"),
+    10: Np_("ranks", "tens"), 11: Np_("ranks", "jacks"), 12: Np_("ranks", "queens"), 13: Np_("ranks", "kings"),
+    14: Np_("ranks", "aces"),
+}
+"""A rank value (2-14, ``HandRank.ranks``) as the plural the hand's name says: "ases", "reyes"."""
+
+_NAMED_BY_RANK = frozenset({1, 4, 7, 8, 10})
+"""The categories (``referee.rank.CATEGORIES`` indexes: one pair, three of a kind, full
+house, four of a kind, five of a kind) named by their first rank: "full de ases"."""
+
+
+def hand_name(category: int | None, ranks: Any, lang: str) -> str | None:
+    """A ranked hand in words, as a card room says it: ``"full de ases"``, ``"trío de
+    reyes"``, ``"dobles parejas de ases y ochos"``, else the category alone (``"color"``,
+    ``"escalera"``); None for a hand that could not be ranked (``category`` None).
+
+    :param category: ``HandRank.category`` (an index into ``referee.rank.CATEGORIES``).
+    :param ranks: ``HandRank.ranks`` (rank values 2-14, most significant first).
+
+    >>> hand_name(7, [14, 13], "es"), hand_name(4, [13, 9, 2], "en")
+    ('full de ases', 'three of a kind, kings')
+    >>> hand_name(2, [14, 8, 3], "es"), hand_name(6, [14, 9, 7, 5, 2], "es")
+    ('dobles parejas de ases y ochos', 'color')
+    """
+    if category is None or not 0 <= category < len(CATEGORY_NAMES):
+        return None
+    name = say_message(lang, CATEGORY_NAMES[category])
+    ranks = [r for r in (ranks or []) if r in RANK_PLURALS]
+    if category in _NAMED_BY_RANK and ranks:
+        return say(lang, "%(category)s, %(rank)s", category=name, rank=say_message(lang, RANK_PLURALS[ranks[0]]))
+    if category == 2 and len(ranks) >= 2:
+        return say(lang, "%(category)s, %(high)s and %(low)s", category=name,
+                   high=say_message(lang, RANK_PLURALS[ranks[0]]), low=say_message(lang, RANK_PLURALS[ranks[1]]))
+    return name

@@ -111,7 +111,8 @@
     return ka.join() === kb.join() && ka.every(function (k) { return a[k] === b[k]; });
   }
   function panelsClosed() {
-    return $("keypad").hidden && $("picker").hidden && $("draw-panel").hidden && $("confirm").hidden;
+    return $("keypad").hidden && $("picker").hidden && $("draw-panel").hidden && $("confirm").hidden &&
+      $("seat-choice").hidden;
   }
   // The legal entry for a verb: only for the seat the server says is due, only while no
   // tap waits (TapeteEcho.legalFor); else null (nothing is known to be legal).
@@ -343,6 +344,7 @@
     renderAward();
     renderGap();
     renderDisputes();
+    renderEnding();
     renderButtons();
     renderFindings();
     renderLog();
@@ -373,6 +375,8 @@
     var box = $("seats");
     box.textContent = "";
     var seats = view.seats || [];
+    // eight seats or more: a taller table and compact seats (tablet.css), so ten fit at 1024×768
+    $("felt").classList.toggle("many", seats.length >= 8);
     seats.forEach(function (s, i) {
       var angle = Math.PI / 2 + (2 * Math.PI * i) / Math.max(seats.length, 1);
       var b = el("button", {type: "button", "class": "seat", "data-seat": s.seat,
@@ -396,7 +400,9 @@
       if (s.button) { no.appendChild(el("span", {"class": "dealer-button", title: S.button}, "D")); }
       if (s.acted) { no.appendChild(el("span", {"class": "seat-acted", title: S.acted, "aria-label": S.acted}, "\u2713")); }
       b.appendChild(no);
-      b.appendChild(el("span", {"class": "seat-name"}, s.name));
+      // a long name is cut short on the seat (CSS), whole where the seat is selected and
+      // in its title
+      b.appendChild(el("span", {"class": "seat-name", title: s.name}, s.name));
       // the chips on the table (CONTRACT.md 4): the referee's stack beside it only where they differ
       var held = (s.held === undefined || s.held === null) ? s.stack : s.held;
       b.setAttribute("data-held", String(held));
@@ -408,6 +414,15 @@
       }
       b.appendChild(stackEl);
       if (s.sitting_out) { b.appendChild(el("span", {"class": "seat-out"}, S.sitting_out)); }
+      var shown = (view.shown || {})[String(s.seat)];
+      if (shown) {   // the hand tabled face up, and its name in the referee's words
+        var cardsEl = el("span", {"class": "seat-cards", "data-cards": shown.cards.join("")});
+        shown.cards.forEach(function (c) {
+          cardsEl.appendChild(el("span", {"class": "seat-card suit-" + (c[1] || "x")}, cardText(c)));
+        });
+        b.appendChild(cardsEl);
+        if (shown.words) { b.appendChild(el("span", {"class": "seat-hand"}, shown.words)); }
+      }
       if (s.bet && view.phase !== "complete") {
         b.appendChild(el("span", {"class": "seat-bet"}, num(s.bet)));
       }
@@ -589,7 +604,8 @@
     var rec = view.recorded_awards || {};
     var recorded = Object.keys(rec).length > 0;
     var proposes = !!proposal && Object.keys(proposal).length > 0 && !recorded && !askingOpeners();   // {}: the pot carries
-    $("proposal").textContent = proposes ? fmt(S.proposal, {awards: awardsText(proposal)}) : "";
+    $("proposal").textContent = proposes ? fmt(S.proposal, {awards: awardsText(proposal)}) +
+      (view.proposal_words ? " \u2014 " + view.proposal_words : "") : "";
     $("proposal").hidden = !proposes;
     // nothing in doubt (the server's ``finish``): award, close and next hand in one tap
     var finish = view.in_progress && !view.waiting ? view.finish : null;
@@ -597,7 +613,10 @@
     fin.hidden = !finish;
     if (finish) {
       var awarded = Object.keys(finish.awards || {}).length || Object.keys(rec).length;
-      fin.textContent = awarded ? S.finish : fmt(S.finish_carry, {amount: num(finish.carries)});
+      // the night's last hand ("última mano"): award and close, no next hand
+      fin.textContent = server.last_hand ? (awarded ? S.finish_last : fmt(S.finish_last_carry, {amount: num(finish.carries)}))
+        : awarded ? S.finish : fmt(S.finish_carry, {amount: num(finish.carries)});
+      fin.setAttribute("data-last", String(!!server.last_hand));
     }
     $("award-confirm").hidden = !proposes || !view.in_progress || !!finish;
     var ref = $("referee-award");
@@ -697,10 +716,50 @@
     box.setAttribute("data-hand", String(gap.hand));
   }
 
+  // "Última mano" (the server's ``last_declared``, ``last_hand``, ``play_over``): the
+  // button says it or takes it back; a line says the hand is the last; once it is closed,
+  // the night's play is over and the counts are the host's.
+  function renderEnding() {
+    var over = !!server.play_over && !startWaiting();
+    $("play-over").hidden = !over;
+    $("play-over").textContent = over ? S.play_over : "";
+    var note = !!server.last_hand && !over;
+    $("last-hand-note").hidden = !note;
+    $("last-hand-note").textContent = note ? S.last_hand_on : "";
+    var btn = $("last-hand-btn");
+    btn.textContent = server.last_declared ? S.last_hand_off : S.last_hand;
+    btn.setAttribute("data-on", String(!!server.last_declared));
+    btn.hidden = !known(server.hand_id);
+  }
+
+  // A seat to tap for what the dealer records (an award, an irregular count of cards),
+  // asked in a panel: one button per seat at the table (sitting out ones left out).
+  function chooseSeat(title, then) {
+    closePanels();
+    $("seat-choice-title").textContent = title;
+    var box = $("seat-choice-seats");
+    box.textContent = "";
+    (view.seats || []).forEach(function (s) {
+      if (s.sitting_out) { return; }
+      var b = el("button", {type: "button", "class": "choose-seat", "data-seat": String(s.seat)}, s.name);
+      b.addEventListener("click", function () {
+        $("seat-choice").hidden = true;
+        selected = s.seat;
+        seatChosen = true;
+        render();
+        then(s.seat);
+      });
+      box.appendChild(b);
+    });
+    $("seat-choice").hidden = false;
+    var first = box.querySelector("button");
+    if (first) { first.focus(); }
+  }
+
   // Buttons whose tap is waiting stay disabled until the server has it.
   function renderButtons() {
     ["award-confirm", "end-hand", "next-hand", "misdeal-btn", "undo-btn", "award-gap-table", "award-gap-money",
-     "forced-btn", "finish-btn"].forEach(function (id) {
+     "forced-btn", "finish-btn", "last-hand-btn"].forEach(function (id) {
       $(id).disabled = queue.items.some(function (t) { return t.ui_button === id; });
     });
     ["deal-btn", "serve-btn"].forEach(function (id) { $(id).disabled = !known(selected); });
@@ -804,7 +863,7 @@
 
   // --- panels -------------------------------------------------------------------------
   function closePanels() {
-    ["keypad", "draw-panel", "picker", "draw-note", "confirm"].forEach(function (id) { $(id).hidden = true; });
+    ["keypad", "draw-panel", "picker", "draw-note", "confirm", "seat-choice"].forEach(function (id) { $(id).hidden = true; });
     confirming = null;
     pending = null;
     picked = [];
@@ -907,7 +966,10 @@
         if (i >= 0) { picked.splice(i, 1); } else { picked.push(card); }
         b.setAttribute("aria-pressed", String(i < 0));
         $("picked").textContent = picked.map(cardText).join(" ");
-        if (i < 0 && held.length && picked.length === held.length) { pickerEntered(); }
+        // entered by itself once as many cards are picked as the seat holds (a show, a deal
+        // of five); an irregular deal (too many, too few: ``what.counts``) never, so six
+        // cards can be picked: the dealer taps Enter
+        if (i < 0 && !what.counts && held.length && picked.length === held.length) { pickerEntered(); }
       });
       if (seen.indexOf(card) >= 0) { picked.push(card); b.setAttribute("aria-pressed", "true"); }   // known: picked
       box.appendChild(b);
@@ -915,6 +977,12 @@
     $("picked").textContent = picked.map(cardText).join(" ");
     // dealing and serving: the cards when seen, else how many unseen cards
     $("picker-unseen").hidden = !(what.verb === "deal" || what.verb === "serve");
+    // the counts offered: 1-5 (a deal or serve as it should be), or those of an irregular
+    // deal (``what.counts``: too many, too few)
+    document.querySelectorAll("#picker-unseen .count").forEach(function (b) {
+      var n = parseInt(b.getAttribute("data-count"), 10);
+      b.hidden = what.counts ? what.counts.indexOf(n) < 0 : n > 5;
+    });
     $("picker").hidden = false;
     if (!keepDraw) { $("draw-panel").hidden = true; }
   }
@@ -1085,10 +1153,29 @@
                  {actor: "d", seat: parseInt(seat, 10), verb: "award", amount: proposal[seat]}, "award-confirm", true);
     });
   });
+  // "Record something else": the award to the seat tapped, else asked: to whom?
   $("award-other").addEventListener("click", function () {
-    if (!known(selected)) { return; }
-    closePanels();
-    openKeypad({verb: "award", seat: selected}, {min: view.pot, max: view.pot});
+    var award = function (seat) { closePanels(); openKeypad({verb: "award", seat: seat}, {min: view.pot, max: view.pot}); };
+    if (!seatChosen || !known(selected)) { chooseSeat(S.award_to, award); return; }
+    award(selected);
+  });
+  $("seat-choice-cancel").addEventListener("click", function () { closePanels(); render(); });
+  // Irregularities: what the dealer sees, each one line the referee judges (CONTRACT.md 2):
+  // a seat dealt too many or too few cards is its deal as it was (``d deal pN K``, or the
+  // cards), judged ``wrong_card_count``; a misdeal is ``d misdeal``.
+  document.querySelectorAll("#irregular [data-irregular]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var many = b.getAttribute("data-irregular") === "many";
+      chooseSeat(S.irregular_to, function (seat) {
+        openPicker({verb: "deal", seat: seat, counts: many ? [6, 7] : [1, 2, 3, 4]},
+                   fmt(many ? S.too_many : S.too_few, {name: seatLabel(seat)}) + " \u00b7 " +
+                   fmt(S.count_for, {name: seatLabel(seat)}));
+      });
+    });
+  });
+  $("irregular-misdeal").addEventListener("click", function () { $("misdeal-btn").click(); });
+  $("last-hand-btn").addEventListener("click", function () {
+    pushTap({op: "last_hand", on: !server.last_declared}, "last-hand-btn");
   });
   $("end-hand").addEventListener("click", function () {
     // a hand the referee does not see as finished is closed only when the dealer says so
@@ -1116,11 +1203,16 @@
   // read the table before it stored the tap (a slow server answers the tap first), and the
   // tap's own answer is the newer table; so that answer is dropped, never drawn.
   // ``force``: after a refusal as out of date: read the table even with a panel open.
+  var etag = null;   // the state's ETag last drawn: the poll costs a 304 while nothing changed
   function refresh(force) {
     if (revoked || closed || queue.items.length || (!force && !panelsClosed())) { return; }
     var asked = answers;
-    fetch(CFG.state_url, {headers: {"Accept": "application/json"}, credentials: "same-origin"})
+    var headers = {"Accept": "application/json"};
+    if (etag && !force) { headers["If-None-Match"] = etag; }
+    fetch(CFG.state_url, {headers: headers, credentials: "same-origin", cache: "no-store"})
       .then(function (res) {
+        if (res.status === 304) { return null; }   // nothing changed
+        if (res.ok) { etag = res.headers.get("ETag"); }
         if (res.status === 410) {   // the night closed
           return res.json().then(function (data) { nightClosed(data && data.error, 0); return null; },
                                  function () { nightClosed(null, 0); return null; });
@@ -1132,7 +1224,8 @@
         keepToken(data);
         if (!data || queue.items.length || answers !== asked) { return; }
         var changed = force || data.hand_id !== server.hand_id || data.version !== server.version ||
-          (data.actions || []).length !== (server.actions || []).length || data.in_progress !== server.in_progress;
+          (data.actions || []).length !== (server.actions || []).length || data.in_progress !== server.in_progress ||
+          Banner.tableChanged(server, data);
         if (data.open_disputes !== server.open_disputes) {   // the banner alone: no redraw
           server.open_disputes = data.open_disputes;
           renderDisputes();
@@ -1147,7 +1240,8 @@
       })
       .catch(function () {});
   }
-  window.setInterval(function () { refresh(false); }, 10000);
+  // every 2 s: a rebuy, a seat change or a new player shows within 3 s (a 304 when nothing changed)
+  window.setInterval(function () { refresh(false); }, 2000);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { refresh(false); }
   });

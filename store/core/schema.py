@@ -501,3 +501,17 @@ def m022_table_code(db: Database) -> None:
             BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
         db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
             BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+def m023_night_marks(db: Database) -> None:
+    # issue 26: the host (or the tablet) says "última mano": the hand in progress, or the
+    # next one, is the night's last; "confirm and end" then awards and closes it and starts
+    # no other (store/night/last_hand.py). Append-only: withdrawn by a ``void`` row naming it.
+    db["night_marks"].create({"id": int, "night_id": int, "kind": str, "from_hand": int, "target": int,
+                              "entered_by": str, "entered_at": str, "key": str},
+                             pk="id", foreign_keys=[("night_id", "nights")],
+                             not_null={"night_id", "kind", "entered_by", "entered_at"})
+    db["night_marks"].create_index(["night_id"])
+    db["night_marks"].create_index(["key"], unique=True)
+    db.execute("""CREATE TRIGGER night_marks_no_update BEFORE UPDATE ON night_marks
+        BEGIN SELECT RAISE(ABORT, 'night_marks is append-only'); END""")
+    db.execute("""CREATE TRIGGER night_marks_no_delete BEFORE DELETE ON night_marks
+        BEGIN SELECT RAISE(ABORT, 'night_marks is append-only'); END""")

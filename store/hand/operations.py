@@ -41,10 +41,13 @@ from store.hand.table_view import (
     read_view,
 )
 from store.night.dealer_links import entered_by as link_entered_by
+from store.night.last_hand import covers, declare_last_hand, last_hand_mark, withdraw_last_hand
 from store.night.nights import require_open
 
-OPS = frozenset({"action", "undo", "end_hand", "start_hand", "forced_bets", "finish_hand", "hand_over"})
-"""What a tap does (:class:`Tap`'s ``op``)."""
+OPS = frozenset({"action", "undo", "end_hand", "start_hand", "forced_bets", "finish_hand", "hand_over",
+                 "last_hand"})
+"""What a tap does (:class:`Tap`'s ``op``): ``last_hand`` says "última mano" (``on``) or
+takes it back (``store.night.last_hand``): no event of the hand, no version."""
 
 WRITE_ATTEMPTS = 3
 """Tries of one tap's write when SQLite reports the database locked (another tablet's write
@@ -67,7 +70,7 @@ class Tap:
     (trimmed, at most 200 characters) of an ``undo``; ``events``: how many lines a
     ``forced_bets`` or ``hand_over`` tap stores as the tablet showed them, or None;
     ``after_hand``, ``button`` and ``stacks`` (``{seat (str): chips}`` or None) of a
-    ``start_hand``.
+    ``start_hand``; ``on`` of a ``last_hand`` (True: say "última mano"; False: take it back).
     """
 
     op: str
@@ -81,6 +84,7 @@ class Tap:
     after_hand: int | None = None
     button: int | None = None
     stacks: dict | None = None
+    on: bool | None = None
 
 
 def apply_tap(db, night_id: int, link: dict, tap: Tap) -> dict:
@@ -130,6 +134,10 @@ def _write(db, night_id: int, tap: Tap, who: str):
     if tap.op == "start_hand":
         return lambda: store.start_hand(db, night_id, button=tap.button, entered_by=who, key=tap.key,
                                         stacks=tap.stacks, after_hand=tap.after_hand)
+    if tap.op == "last_hand":
+        if tap.on:
+            return lambda: declare_last_hand(db, night_id, entered_by=who, key=tap.key)
+        return lambda: withdraw_last_hand(db, night_id, entered_by=who, key=tap.key)
     if tap.op == "action" and _show_without_cards(tap.action):
         raise StoreError("show_without_cards")
     hand_id = tap.hand_id
@@ -253,7 +261,10 @@ def finish_hand(db, night_id: int, hand_id: int, *, entered_by: str, key: str,
     one, in one write transaction: award line ``i`` under ``key:award:i``, the close under
     ``key:end``, the next hand under ``key:next``. The next hand is not started when a seat
     dealt in this hand has no chips left (a rebuy may come first: chips are bought only
-    between hands, RRoP section 3, table stakes); the tablet then offers "Next hand".
+    between hands, RRoP section 3, table stakes); the tablet then offers "Next hand". Nor
+    is it started when the hand is the night's last ("última mano",
+    ``store.night.last_hand``: "confirm and end"): the night's play is over, the counts
+    come next.
 
     :returns: the close's event id (a retried key: the one stored the first time).
     :raises StoreError: ``stale_version``; ``finish_in_doubt`` (the referee's award is
@@ -273,6 +284,8 @@ def finish_hand(db, night_id: int, hand_id: int, *, entered_by: str, key: str,
             store.append_action(db, hand_id, f"d award p{seat} {chips}", entered_by=entered_by,
                                 key=f"{key}:award:{i}")
         end_id = store.end_hand(db, hand_id, entered_by=entered_by, key=f"{key}:end")
+        if covers(last_hand_mark(db, night_id), hand_id):   # the night's last hand: no other
+            return end_id
         upcoming = judging.next_hand_stacks(db, night_id)
         if all(upcoming.get(seat, 0) > 0 for seat in state.get("dealt_in") or []):
             store.start_hand(db, night_id, entered_by=entered_by, key=f"{key}:next", after_hand=hand_id)

@@ -10,6 +10,10 @@ hand 1 and at hand 1,000, and reading it writes nothing.
 from __future__ import annotations
 
 import store
+from referee.actions import ActionError, parse_action
+from referee.cards import CardError
+from referee.rank import rank
+from referee.rules import RulesError
 from referee.session import play_hand
 from referee.state import Phase
 from referee.table import hand_state
@@ -19,6 +23,7 @@ from store.dispute.ruling_modes import move_lines
 from store.dispute.rulings import hand_moves, push_gap_left
 from store.hand import judging
 from store.hand.events import refuse_ruled
+from store.night.last_hand import last_hand_status
 
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
@@ -165,7 +170,10 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         "action"}``: what an undo voids now) or None, "award_gap": :func:`award_gap` (only ``with_gap``; the tap
         path of a plain action leaves the key out: the page keeps the one it has),
         "open_disputes": int (the night's disputes not ruled yet, ``store.open_disputes``:
-        the tablet shows a banner and play goes on)}``;
+        the tablet shows a banner and play goes on), "last_declared", "last_hand",
+        "play_over": bools (``store.night.last_hand.last_hand_status``: "última mano" said;
+        the hand in progress or the next is the last, its "confirm" ends the play; the
+        last hand is over), "shown": :func:`shown_hands`}``;
         chips are ints, seat keys strings as in ``referee.check`` (CONTRACT.md 4).
     """
     hand_id = last_hand_id(db, night_id)
@@ -193,9 +201,48 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
             view["awards"] = checked.get("awards")
     view["seats"] = _seats(db, night_id, view)
     view["open_disputes"] = len(store.open_disputes(db, night_id))
+    ending = last_hand_status(db, night_id)
+    view["last_declared"], view["last_hand"], view["play_over"] = (
+        ending["declared"], ending["last_hand"], ending["play_over"])
+    view["shown"] = shown_hands(db, night_id, view["actions"], players=len(view["dealt_in"]) or None)
     if with_gap:
         view["award_gap"] = award_gap(db, night_id)
     return view
+
+
+def shown_hands(db, night_id: int, actions: list[dict], *, players: int | None = None) -> dict[str, dict]:
+    """The hands tabled face up in the hand (its live ``pN show CARDS`` lines, CONTRACT.md 2;
+    a seat's last show counts), each ranked by the referee under the night's rules
+    (``referee.rank``): the tablet draws the cards at the seat and the award proposal names
+    the hand in words (``referee.messages.hand_name``). Read-only.
+
+    :param actions: the hand's log as :func:`read_view` lists it (``action``, ``voided``).
+    :param players: the seats dealt in (the rule of 11's deck), or None.
+    :returns: ``{seat (str): {"cards": ["As", ...], "category": int (``referee.rank``'s
+        index into ``CATEGORIES``) or None where the five cards cannot be ranked (unseen,
+        not five, outside the deck), "ranks": [rank values 2-14, most significant first]}}``.
+    """
+    shown: dict[str, list[str]] = {}
+    for action in actions:
+        if action["voided"]:
+            continue
+        try:
+            parsed = parse_action(action["action"])
+        except (ActionError, ValueError):
+            continue
+        if parsed.verb == "show" and parsed.cards and parsed.seat is not None:
+            shown[str(parsed.seat)] = [str(card) for card in parsed.cards]
+    if not shown:
+        return {}
+    rules = judging.Night(db, night_id).rules
+    out = {}
+    for seat, cards in shown.items():
+        try:
+            ranked = rank(cards, rules, players=players)
+            out[seat] = {"cards": cards, "category": ranked.category, "ranks": list(ranked.ranks)}
+        except (CardError, ValueError, RulesError):
+            out[seat] = {"cards": cards, "category": None, "ranks": []}
+    return out
 
 
 def _seats(db, night_id: int, view: dict) -> list[dict]:
@@ -314,3 +361,22 @@ def award_gap(db, night_id: int) -> dict | None:
         lines = []
     return {"hand": last["number"], "hand_id": last["id"], "diff": diff, "awards": awards,
             "recorded": recorded, "lines": lines}
+
+
+def table_stamp(db, night_id: int) -> str:
+    """A cheap version of everything the tablet draws for the night (:func:`read_view`): the
+    newest row id of its log, hands, ledger (buy-ins, rebuys, counts, leaving, the close),
+    seats, "última mano" marks, disputes and rulings, read in one read transaction (no
+    write lock). It changes whenever one of them gains a row (every table is append-only;
+    a revoked link answers 404 before this is asked), so the tablet's poll of the state
+    costs a 304 while nothing changed (``web.hand.tablet.state``: its ETag).
+
+    :returns: ``"e12.h3.l9.s6.m0.d0.r0"``.
+    """
+    with read_tx(db):
+        row = db.execute(
+            "SELECT (SELECT MAX(id) FROM events WHERE night_id = :n), (SELECT MAX(id) FROM hands WHERE night_id = :n), "
+            "(SELECT MAX(id) FROM ledger WHERE night_id = :n), (SELECT MAX(rowid) FROM seats WHERE night_id = :n), "
+            "(SELECT MAX(id) FROM night_marks WHERE night_id = :n), (SELECT MAX(id) FROM disputes WHERE night_id = :n), "
+            "(SELECT MAX(id) FROM rulings WHERE night_id = :n)", {"n": night_id}).fetchone()
+    return ".".join(f"{tag}{value or 0}" for tag, value in zip("ehlsmdr", row))

@@ -118,8 +118,9 @@ def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered
     refused: correcting a count is :func:`recount`.
 
     :returns: the ledger entry id.
-    :raises StoreError: a hand in progress, player not seated, already counted since the
-        last buy-in, bad amount, night closed.
+    :raises StoreError: a hand in progress (``count_hand_in_progress``: ``number``, the
+        hand; ``empty``: nothing logged in it yet, so its start can be voided), player not
+        seated, already counted since the last buy-in, bad amount, night closed.
     """
     with keyed_write(db, "ledger", key, "cash_out",
                      {"night_id": night_id, "player_id": player_id, "chips": chips}) as found:
@@ -128,8 +129,12 @@ def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered
         _chips(chips, allow_zero=True)
         require_open(db, night_id)
         player = _seated(db, night_id, player_id)
-        if current_hand(db, night_id) is not None:
-            raise StoreError("hand_in_progress")
+        playing = current_hand(db, night_id)
+        if playing is not None:   # the way out named: finish it, or void an empty start
+            number = len(night_hands(db, night_id))
+            logged = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ? AND kind = 'action'",
+                                [playing]).fetchone()[0]
+            raise StoreError("count_hand_in_progress", number=number, empty=not logged)
         last = _last_money(db, night_id, player_id)
         if last is not None and last["kind"] == "cash_out":
             raise StoreError("already_counted", name=player["name"], chips=last["chips"])

@@ -26,3 +26,16 @@ test("a view without the count (an older server answer) or a nonsense count show
     assert.equal(disputeBanner(count, FORMS), null, String(count));
   }
 });
+
+test("tableChanged: a rebuy, a new seat, a name or 'última mano' is a change; the same table is not", () => {
+  const { tableChanged } = require("../../static/hand/banner.js");
+  const seats = [{seat: 1, name: "Ana", stack: 500, held: 500, sitting_out: false, bet: 0}];
+  const old = {seats, last_declared: false, last_hand: false, play_over: false};
+  assert.equal(tableChanged(old, JSON.parse(JSON.stringify(old))), false);
+  assert.equal(tableChanged(old, {...old, seats: [{...seats[0], stack: 700, held: 700}]}), true);   // a rebuy
+  assert.equal(tableChanged(old, {...old, seats: seats.concat([{seat: 6, name: "Nuevo", stack: 300}])}), true);
+  assert.equal(tableChanged(old, {...old, seats: [{...seats[0], name: "Ana María"}]}), true);
+  assert.equal(tableChanged(old, {...old, last_declared: true, last_hand: true}), true);
+  assert.equal(tableChanged(old, {...old, play_over: true}), true);
+  assert.equal(tableChanged(old, {...old, seats: [{...seats[0], bet: 10}]}), false);   // the log's to compare
+});

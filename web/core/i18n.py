@@ -126,6 +126,13 @@ def finding_labels() -> dict[str, str]:
     return messages.labels(page_lang())
 
 
+def say_hand(category: int | None, ranks) -> str | None:
+    """A ranked hand (``referee.rank``'s category index and ranks) in the request's language,
+    as the referee names it (``referee.messages.hand_name``): ``"full de ases"``; None for a
+    hand it could not rank."""
+    return messages.hand_name(category, ranks, page_lang())
+
+
 def say_finding(finding: dict, names: dict | None = None) -> dict:
     """A finding of ``referee.check`` as a page shows it, in the request's language: the
     finding plus ``label``, ``sentence`` (from its kind, seat and details, players by

@@ -485,6 +485,12 @@ MESSAGES = {
     "seat_taken": lambda p: _("seat %(seat)s is taken by %(name)s", **p),
     "player_seated": lambda p: _("%(name)s is already in seat %(seat)s", **p),
     "hand_in_progress": lambda p: _("A hand is in progress: do this between hands."),
+    "count_hand_in_progress": lambda p: (
+        _("Hand %(number)s is still in play, and the counts come after the last hand: nothing was logged in "
+          "it yet, so void its start (“Void this hand's start”, with the reason), then count.", **p)
+        if p.get("empty") else
+        _("Hand %(number)s is still in play, and the counts come after the last hand: finish it on the "
+          "tablet (“Last hand”, then “Confirm and end”), then count.", **p)),
     "seat_hand_in_progress": lambda p: _("A hand is in progress: seat new players between hands."),
     "no_hand_to_void": lambda p: _("No hand is in progress."),
     "not_night_player": lambda p: _("That player did not play this night."),
@@ -790,6 +796,7 @@ MESSAGES = {
     # a dealer's tap (store.hand.operations.apply_tap)
     "show_without_cards": lambda p: _("Pick the cards shown: a hand shown without any card seen is not stored."),
     "no_hand_in_progress": lambda p: _("No hand in progress: start the next hand first."),
+    "no_last_hand": lambda p: _("“Last hand” was not said: there is nothing to take back."),
     "hand_not_this_night": lambda p: _("That hand is not from this night."),
     "close_refused_unknown": lambda p: _("the close was refused (a ruling recorded before its reasons were "
                                          "kept)."),

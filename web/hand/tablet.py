@@ -21,7 +21,9 @@ issues and revokes on the night page; a closed night answers 410 and says so):
   ``d move`` lines that hand a wrong push's chips back, appended to the last hand, closed,
   ``store.hand.operations.hand_over``, with ``"events"``: how many lines the tablet showed
   (the gap's ``lines``), refused 409 where the referee now asks for another count; all
-  three with ``"hand_id"`` and ``"version"``). A show line with no card seen is refused
+  three with ``"hand_id"`` and ``"version"``); ``"op": "last_hand"`` with ``"on"`` (true: "última
+  mano", the hand in progress or the next is the night's last, and its "confirm" ends the
+  play, starting no other; false: taken back; ``store.night.last_hand``, no version). A show line with no card seen is refused
   (400). ``key`` is the client's idempotency key (8-100
   printable ASCII characters, else 400): the same key sent twice is stored once (``store``
   keeps writes idempotent on it), answered before any version check; a key already used for other content (another night, hand or action) is
@@ -71,7 +73,7 @@ from werkzeug.exceptions import HTTPException
 import store
 from referee.actions import PLAYER_VERBS, TABLET_VERBS
 from store.hand.operations import OPS, Tap, apply_tap, tap_context
-from store.hand.table_view import MAX_FORCED, table_page, table_view
+from store.hand.table_view import MAX_FORCED, table_page, table_stamp, table_view
 from store.night.dealer_links import tablet_access
 from web.core import i18n
 from web.core.csrf import generate_csrf
@@ -172,12 +174,25 @@ def state(night_id: int, token: str):
     after a tap was refused for its token).
 
     The tablet's session cookie (which holds its token) is signed anew on each answer: the
-    page asks every 10 s while it is open, so an open tablet's cookie never grows older
-    than the session lifetime (``PERMANENT_SESSION_LIFETIME``), however long the night."""
+    page asks every 2 s while it is open, so an open tablet's cookie never grows older
+    than the session lifetime (``PERMANENT_SESSION_LIFETIME``), however long the night.
+
+    Conditional: the answer's ``ETag`` is the night's cheap version
+    (``store.hand.table_view.table_stamp``: the newest row of its log, hands, ledger, seats,
+    marks, disputes and rulings) with the page's language; a request whose
+    ``If-None-Match`` holds it is answered 304, empty, without reading the table (a rebuy,
+    a seat change or a new player changes it: the tablet shows them within 3 s)."""
+    etag = f'"{table_stamp(get_db(), night_id)}.{get_locale() or "es"}"'
+    session.modified = True
+    if etag in request.headers.get("If-None-Match", ""):   # nothing changed: 304, nothing read
+        response = current_app.response_class(status=304)
+        response.headers["ETag"] = etag
+        return response
     view = said(table_view(get_db(), night_id))
     view["csrf_token"] = generate_csrf()
-    session.modified = True
-    return jsonify(view)
+    response = jsonify(view)
+    response.headers["ETag"] = etag
+    return response
 
 
 @bp.post("/<int:night_id>/<token>/tap")
@@ -290,6 +305,8 @@ def tap_words(context: dict, body: dict) -> str | None:
         return _("Confirm and next hand")
     if op == "hand_over":
         return _("at the table: the dealer hands the chips over now")
+    if op == "last_hand":
+        return _("Last hand") if body.get("on") else _("Take back “last hand”")
     if op == "undo":
         event = context["event"]
         if event is None:
@@ -325,6 +342,10 @@ def _read_tap(body: dict, key: str) -> Tap | str:
         return Tap(op, key, after_hand=after, button=button, stacks=stacks)
     if not isinstance(op, str) or op not in OPS:
         return _("Unknown operation.")
+    if op == "last_hand":
+        if not isinstance(body.get("on"), bool):
+            return _("“Last hand” must say whether it is said or taken back (true or false).")
+        return Tap(op, key, on=body["on"])
     action = body.get("action")
     if op == "action":
         if not isinstance(action, str) or not action.strip() or len(action) > 200:
@@ -385,7 +406,36 @@ def said(view: dict) -> dict:
     gap = view.get("award_gap")
     if gap:   # the d move lines the "at the table" tap stores, in words
         gap["words"] = [i18n.say_line(line, names) for line in gap.get("lines", [])]
+    for shown in (view.get("shown") or {}).values():   # each hand tabled, in the referee's words
+        shown["words"] = i18n.say_hand(shown.get("category"), shown.get("ranks"))
+    view["proposal_words"] = proposal_words(view, names)
     return view
+
+
+def proposal_words(view: dict, names: dict) -> str | None:
+    """The award proposal with each hand in words (issue 26): ``"Chema: full de ases, gana a
+    Pepe: trío de reyes"``: the seats the referee's proposal pays (``proposed_awards``), each
+    with the hand it tabled (``shown``, named by ``referee.messages.hand_name``), beating
+    the other hands tabled; None where no seat it pays tabled a hand it can name (a pot won
+    by folds). The verdict is the referee's; this only says it.
+
+    :param names: seat (int) -> name.
+    """
+    proposal, shown = view.get("proposed_awards") or {}, view.get("shown") or {}
+    winners = [seat for seat in sorted(proposal, key=int) if proposal[seat] > 0]
+
+    def said_hand(seat: str) -> str | None:
+        words = (shown.get(seat) or {}).get("words")
+        name = names.get(int(seat)) or _("Seat %(seat)s", seat=seat)
+        return _("%(name)s: %(hand)s", name=name, hand=words) if words else None
+
+    won = [w for w in (said_hand(seat) for seat in winners) if w]
+    if not won:
+        return None
+    lost = [w for w in (said_hand(seat) for seat in sorted(shown, key=int) if seat not in winners) if w]
+    if not lost:
+        return ", ".join(won)
+    return _("%(winners)s, beats %(losers)s", winners=", ".join(won), losers=", ".join(lost))
 
 
 def _notice_for(view: dict, event_id) -> str | None:
@@ -494,6 +544,18 @@ def page_strings() -> dict:
         "forced_ante": _("Everyone puts in the ante"),
         "forced_blinds": _("Post the blinds"),
         "finish": _("Confirm and next hand"),
+        "finish_last": _("Confirm and end"),
+        "finish_last_carry": _("Close the last hand (the pot carries: %(amount)s)"),
+        "last_hand": _("Last hand"),
+        "last_hand_off": _("Take back “last hand”"),
+        "last_hand_on": _("Last hand: “Confirm and end” closes it and starts no other."),
+        "play_over": _("The night's play is over. The counts come next, on the host's screen."),
+        "award_to": _("Record an award: to whom?"),
+        "irregular": _("Irregularities"),
+        "irregular_to": _("Whose cards?"),
+        "too_many": _("Too many cards: %(name)s"),
+        "too_few": _("Too few cards: %(name)s"),
+        "count_for": _("How many cards does %(name)s hold?"),
         "finish_carry": _("Next hand (the pot carries: %(amount)s)"),
         "no_next_hand": _("The hand is closed, but the next hand was not started (a seat has no chips "
                           "left: a rebuy may come first). The taps made for it were not stored: %(taps)s."),

@@ -373,7 +373,7 @@ def test_host_reopens_a_closed_night_with_a_reason(host, db):
     (lambda h, n, ids: _seat(h, n, "ana", 5, 100, "seat-a2-tr"), "Ana ya está en el asiento 1"),
     (lambda h, n, ids: h.post(f"/host/night/{n}/cash-out", data={"player_id": str(ids["Ana"]), "chips": "1",
                                                                  "key": "cash-tr-1"}),
-     "Hay una mano en juego: hazlo entre manos."),
+     "La mano 1 sigue en juego"),
     (lambda h, n, ids: h.post(f"/host/night/{n}/buy-in", data={"player_id": str(ids["Ana"]), "chips": "7",
                                                                "key": "seat-a-tr:buy"}),
      "Este formulario ya se envió con otros datos"),
