@@ -501,6 +501,9 @@ def m022_table_code(db: Database) -> None:
             BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
         db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
             BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+
+
+@migrations()
 def m023_night_marks(db: Database) -> None:
     # issue 26: the host (or the tablet) says "última mano": the hand in progress, or the
     # next one, is the night's last; "confirm and end" then awards and closes it and starts
