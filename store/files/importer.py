@@ -34,7 +34,7 @@ from referee.rules import RulesError, resolve_rules
 from store.core.checks import MAX_CHIPS, StoreError, chip_amount
 from store.core.records import existing
 from store.files.identity import file_copy_of, file_uid
-from store.files.import_pieces import Imported, line_refused, rebuy_refused, refuse_present_file, write_night
+from store.files.import_pieces import Imported, line_refused, refuse_present_file, write_night
 from store.files.night_block import file_night, file_settlement, night_options
 from store.files.night_records import Records, file_records
 from store.files.phh_night import night_fields
@@ -357,8 +357,8 @@ def check_hands(session: dict, records: Records) -> dict[int, CheckedLines]:
     for number, hand in enumerate(hands, start=1):
         for seat, chips in (hand.get("rebuys") or {}).items():
             if bought[str(seat)] + chips > MAX_CHIPS:
-                raise rebuy_refused(StoreError("bought_too_many", bought=bought[str(seat)], max=MAX_CHIPS),
-                                    number, str(seat))
+                raise StoreError("session_invalid", what="bought_too_many", hand=number, seat=str(seat),
+                                 bought=bought[str(seat)], max=MAX_CHIPS)  # (as rebuy_refused says the store's)
             bought[str(seat)] += chips
         button = hand.get("button")
         if button is None and number == 1:

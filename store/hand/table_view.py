@@ -9,6 +9,8 @@ hand 1 and at hand 1,000, and reading it writes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import store
 from referee.actions import ActionError, parse_action
 from referee.cards import CardError
@@ -361,6 +363,18 @@ def award_gap(db, night_id: int) -> dict | None:
         lines = []
     return {"hand": last["number"], "hand_id": last["id"], "diff": diff, "awards": awards,
             "recorded": recorded, "lines": lines}
+
+
+def table_since(db, night_id: int, seen: Callable[[str], bool]) -> tuple[str, dict | None]:
+    """The tablet's conditional read of the table, in one read transaction: the night's
+    :func:`table_stamp` and, unless ``seen(stamp)`` (the tablet has that version already),
+    :func:`read_view`. Read-only.
+
+    :returns: ``(stamp, view)``; ``view`` None when ``seen(stamp)``.
+    """
+    with read_tx(db):
+        stamp = table_stamp(db, night_id)
+        return stamp, None if seen(stamp) else read_view(db, night_id)
 
 
 def table_stamp(db, night_id: int) -> str:

@@ -295,11 +295,17 @@ def client_for(app, w: World, role: str):
     return client
 
 
+def carry_cookies(client, route: Route, w: World) -> None:
+    """Give ``client`` the cookies the route's request carries (``route.cookies``: the
+    phone that claimed a name keeps its claim in a cookie of the table code's pages)."""
+    for name, value in (route.cookies(w) if route.cookies else {}).items():
+        client.set_cookie(name, value, path="/t/")
+
+
 def send(client, route: Route, w: World, role: str):
     path = route.path(w, credential(w, role))
     data = route.data(w)
-    for name, value in (route.cookies(w) if route.cookies else {}).items():
-        client.set_cookie(name, value, path="/t/")
+    carry_cookies(client, route, w)
     if route.as_json:
         return post_json(client, path, data)
     return post_form(client, path, data)

@@ -696,6 +696,7 @@ MESSAGES = {
                                     "imported."),
     "pokernow_name": _pokernow_name,
     "no_night": lambda p: _("No such night."),
+    "no_page": lambda p: _("No such page of the list: page %(page)s.", page=p.get("page")),
     "no_player": lambda p: _("No such player."),
     "no_entry": lambda p: _("No such entry in this night."),
     "no_event": lambda p: _("No such entry in this hand."),

@@ -73,7 +73,7 @@ from werkzeug.exceptions import HTTPException
 import store
 from referee.actions import PLAYER_VERBS, TABLET_VERBS
 from store.hand.operations import OPS, Tap, apply_tap, tap_context
-from store.hand.table_view import MAX_FORCED, table_page, table_stamp, table_view
+from store.hand.table_view import MAX_FORCED, table_page, table_since
 from store.night.dealer_links import tablet_access
 from web.core import i18n
 from web.core.csrf import generate_csrf
@@ -182,13 +182,17 @@ def state(night_id: int, token: str):
     marks, disputes and rulings) with the page's language; a request whose
     ``If-None-Match`` holds it is answered 304, empty, without reading the table (a rebuy,
     a seat change or a new player changes it: the tablet shows them within 3 s)."""
-    etag = f'"{table_stamp(get_db(), night_id)}.{get_locale() or "es"}"'
+    def tag(stamp: str) -> str:
+        return f'"{stamp}.{get_locale() or "es"}"'
+
+    stamp, view = table_since(get_db(), night_id, lambda s: tag(s) in request.headers.get("If-None-Match", ""))
+    etag = tag(stamp)
     session.modified = True
-    if etag in request.headers.get("If-None-Match", ""):   # nothing changed: 304, nothing read
+    if view is None:   # nothing changed: 304, the table not read
         response = current_app.response_class(status=304)
         response.headers["ETag"] = etag
         return response
-    view = said(table_view(get_db(), night_id))
+    view = said(view)
     view["csrf_token"] = generate_csrf()
     response = jsonify(view)
     response.headers["ETag"] = etag

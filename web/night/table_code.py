@@ -90,7 +90,8 @@ def _refused(code: str, exc: ValueError):
 def claim(code: str):
     """Take a name (``player_id``): the player's private link is issued, kept on this phone
     (:data:`COOKIE`) and opened (303 to ``/p/<token>``). A repeated submit (same key) goes
-    back to the claim page, which names the claim."""
+    back to the claim page, which names the claim. A refused claim answers with the claim
+    page (409), read after the refusal: two store calls on that path, nothing written."""
     try:
         player_id = _int("player_id", low=1)
         taken = claim_name(get_db(), code, player_id, held=_held(), key=form_key())
@@ -108,7 +109,8 @@ def claim(code: str):
 @limiter.limit(table_code_writes)
 def give_back(code: str):
     """Give back the name this phone took (the wrong one): its link stops working, the name
-    can be taken again; back to the claim page, which says so."""
+    can be taken again; back to the claim page, which says so. A refused give-back answers
+    with the claim page (409), read after the refusal: two store calls on that path."""
     try:
         given = store_give_back(get_db(), code, _held())
     except store.StoreError as exc:

@@ -29,10 +29,11 @@ from csrf_client import csrf_token
 from flask_babel import force_locale, gettext
 from hosts import HOST_PASSWORD, HOST_USER, host_account, login_host
 from locks import SHORT_BUSY_MS, full_disk, held_write_lock
-from role_routes import ALLOWED, CASE, EXEMPT, ROUTES, build, client_for, credential
+from role_routes import ALLOWED, carry_cookies, CASE, EXEMPT, ROUTES, build, client_for, credential
 
 import store
 import store.core.transactions
+import store.files.import_pieces
 import store.files.importer
 from web.core import cli, errors
 
@@ -109,6 +110,7 @@ def test_a_write_route_under_a_held_lock_answers_503_in_words_and_stores_nothing
     route.prepare(w)
     role = ALLOWED[route.area]
     client = client_for(app, w, role)
+    carry_cookies(client, route, w)
     path = route.path(w, credential(w, role))
     token = csrf_token(client)
     data = route.data(w)
@@ -176,14 +178,14 @@ def test_two_uploads_at_once_the_second_answers_503_in_words_and_the_first_is_st
     login_host(second)
     tokens = csrf_token(first), csrf_token(second)
     inside, release = threading.Event(), threading.Event()
-    real = store.files.importer.enter_expenses
+    real = store.files.import_pieces.enter_expenses
 
     def slow_expenses(*args, **kwargs):   # called inside the import's write transaction
         inside.set()
         assert release.wait(30)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(store.files.importer, "enter_expenses", slow_expenses)
+    monkeypatch.setattr(store.files.import_pieces, "enter_expenses", slow_expenses)
     answers = {}
 
     def upload(name, client, token, names):

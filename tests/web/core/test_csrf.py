@@ -19,13 +19,11 @@ import pytest
 from apps import snapshot
 from csrf_client import csrf_token, post_form, post_json
 from hosts import host_account
-from role_routes import EXEMPT, ROUTES, build, client_for, credential
+from role_routes import ALLOWED, carry_cookies, EXEMPT, ROUTES, build, client_for, credential
 
 from web.core.origin import cross_site
 
 pytestmark = pytest.mark.csrf
-
-ALLOWED = {"host": "host", "dealer": "dealer", "player": "player"}
 
 HOURS = 3600
 
@@ -78,6 +76,7 @@ def test_every_state_changing_route_refuses_a_bad_token_and_another_sites_reques
     w = build(app, db)
     route.prepare(w)
     client = client_for(app, w, ALLOWED[route.area])
+    carry_cookies(client, route, w)
     own = csrf_token(client)
     before = snapshot(app.config["DATABASE"])
     for bad, make in BAD_TOKENS.items():

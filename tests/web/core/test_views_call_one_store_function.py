@@ -26,6 +26,10 @@ TWO_CALLS = {
                                         "refused, nothing written, then the page's read",
     "web.dispute.views.rule": "a refused ruling answers with the dispute page and its new preview (409): the "
                               "write refused, nothing written, then the page's read",
+    "web.night.table_code.claim": "a refused claim answers with the claim page (409) saying why: the write "
+                                  "refused, nothing written, then the page's read",
+    "web.night.table_code.give_back": "a refused give-back answers with the claim page (409) saying why: the "
+                                      "write refused, nothing written, then the page's read",
 }
 """Views that make two store calls on one path, with why: each is a refused write (nothing
 written) answered with its page, read after the refusal (reading the page inside the
