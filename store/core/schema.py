@@ -79,6 +79,8 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   reading the hand's actions (``store.hand.judging.hand_facts``; covered by the result's
   MAC); NULL for results stored before. m018 also indexes the ``void_hand`` events (which
   hands are live).
+- ``nights.buy_in`` (m021_default_buy_in, issue 26): the night's default buy-in in chips
+  (NULL: none), offered by the night's one-tap buy-ins (``store.night.setup``).
 """
 
 from __future__ import annotations
@@ -398,3 +400,11 @@ def m018_hand_result_facts(db: Database) -> None:
     # of a night on every page, and was a walk through each hand's events.
     db["hand_results"].add_column("facts", str)
     db.execute("CREATE INDEX idx_events_void_hand ON events (hand_id) WHERE kind = 'void_hand'")
+
+
+@migrations()
+def m021_default_buy_in(db: Database) -> None:
+    # issue 26: each night's default buy-in (chips; NULL: none said), set on the new-night
+    # form (prefilled from the night before's) and offered by "everyone buys in" and the
+    # one-tap rebuys (store.night.setup); a default, never money: the ledger holds the buy-ins
+    db["nights"].add_column("buy_in", int)
