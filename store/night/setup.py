@@ -101,6 +101,9 @@ def seat_last_night(db: Database, night_id: int, *, entered_by: str, key: str | 
         someone), ``nobody_new`` (all of them are seated already); nothing written.
     """
     with write_tx(db):
+        done = _done(db, "seats", night_id, key and f"{key}:seat:")
+        if done:  # the same tap again: what it seated, nothing more
+            return done
         require_open(db, night_id)
         if current_hand(db, night_id) is not None:
             raise StoreError("seat_hand_in_progress")
@@ -131,15 +134,18 @@ def buy_in_everyone(db: Database, night_id: int, chips: int, *, entered_by: str,
     ``MAX_CHIPS``), in one write transaction (``store.money.ledger.buy_in`` for each).
 
     :returns: the names who bought in, in seat order.
-    :raises StoreError: ``not_whole``/``too_large`` (field ``chips``), ``nobody_to_buy_in``
-        (everyone seated has bought in already), ``buy_in``'s refusals (a hand in progress,
-        night closed); nothing written.
+    :raises StoreError: ``not_whole``/``too_large`` (field ``chips``), ``hand_in_progress``,
+        ``nobody_to_buy_in`` (everyone seated has bought in already), ``buy_in``'s refusals
+        (night closed, too many chips in a night); nothing written.
     """
     chip_amount(chips, low=1, field="chips")
     with write_tx(db):
+        done = _done(db, "ledger", night_id, key and f"{key}:buy:")
+        if done:  # the same tap again: who it bought for, nothing more
+            return done
         require_open(db, night_id)
         if current_hand(db, night_id) is not None:
-            raise StoreError("seat_hand_in_progress")
+            raise StoreError("hand_in_progress")
         bought = {r[0] for r in db.execute(
             "SELECT DISTINCT player_id FROM ledger l WHERE night_id = ? AND kind = 'buy_in' AND NOT EXISTS "
             "(SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.target = l.id)", [night_id])}
@@ -150,6 +156,18 @@ def buy_in_everyone(db: Database, night_id: int, chips: int, *, entered_by: str,
             buy_in(db, night_id, p["player_id"], chips, entered_by=entered_by,
                    key=key and f"{key}:buy:{p['player_id']}")
     return [p["name"] for p in buyers]
+
+
+def _done(db: Database, table: str, night_id: int, prefix: str | None) -> list[str]:
+    """The names of the night's rows in ``table`` (``seats`` or ``ledger``) whose key starts
+    with ``prefix`` (a batch's keys: the form's key, then each player's), by seat: a repeated
+    batch finds what it stored. None prefix: []."""
+    if prefix is None:
+        return []
+    order = "t.seat" if table == "seats" else "t.id"
+    return [r[0] for r in db.execute(
+        f"SELECT p.name FROM {table} t JOIN players p ON p.id = t.player_id WHERE t.night_id = ? "
+        f"AND substr(t.key, 1, ?) = ? ORDER BY {order}", [night_id, len(prefix), prefix])]
 
 
 def record_counts(db: Database, night_id: int, counts: dict[int, int], *, entered_by: str,

@@ -136,7 +136,7 @@ class HttpNight:
         return answer
 
     def night_page(self) -> str:
-        return self.client.get(f"/host/night/{self.night}?lang={self.lang}").get_data(as_text=True)
+        return self.client.get(f"/host/night/{self.night}?lang={self.lang}", follow_redirects=True).get_data(as_text=True)
 
     def tap(self, body: dict) -> dict:
         answer = tap_as_seen(self.client, self.dealer, {"key": self.key(), **body})

@@ -137,7 +137,7 @@ def test_club_page_is_the_hosts_only_and_linked_from_the_host_pages(client, db):
 def test_the_link_panel_names_the_player_with_copy_share_and_a_qr_code(client, db):
     world = build_showcase_night(db)
     login_host(client)
-    client.get(f"/host/night/{world.night}")
+    client.get(f"/host/night/{world.night}", follow_redirects=True)
     response = post_form(client, f"/host/player/{world.ids['Íñigo']}/link", {"night_id": str(world.night)},
                          page=f"/host/night/{world.night}?lang=es")
     html = response.get_data(as_text=True)

@@ -527,9 +527,9 @@ def test_the_override_reason_of_a_close_with_a_dispute_open_is_shown(app, client
     client.post(f"/host/night/{night.night}/close",
                 data={"confirm": "1", "key": "close-reason", "override_reason": "Bruno se fue; se falla el lunes"})
     assert store.get_night(db, night.night)["closed"]
-    page = text_of(client.get(f"/host/night/{night.night}?lang=es").get_data(as_text=True))
+    page = text_of(client.get(f"/host/night/{night.night}?lang=es", follow_redirects=True).get_data(as_text=True))
     assert "Cerrada con reclamaciones abiertas. Motivo del anfitrión: Bruno se fue; se falla el lunes" in page
-    english = text_of(client.get(f"/host/night/{night.night}?lang=en").get_data(as_text=True))
+    english = text_of(client.get(f"/host/night/{night.night}?lang=en", follow_redirects=True).get_data(as_text=True))
     assert "Closed with disputes open. The host's reason: Bruno se fue; se falla el lunes" in english
     report = text_of(client.get(f"/reports/nights/{night.night}?lang=es").get_data(as_text=True))
     pdf = re.sub(r"‐ ", "", re.sub(r"\s+", " ", pdf_text(client.get(f"/reports/nights/{night.night}.pdf?lang=es").data)))

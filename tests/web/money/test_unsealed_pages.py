@@ -87,5 +87,5 @@ def test_the_english_pages_say_it_in_english(app, db, client):
     world = money_night(db)
     tamper(app.config["DATABASE"], world, "expenses", "edit")
     login_host(client)
-    page = client.get(f"/host/night/{world.night}?lang=en").get_data(as_text=True)
+    page = client.get(f"/host/night/{world.night}?lang=en", follow_redirects=True).get_data(as_text=True)
     assert UNSEALED["en"] in page and UNSEALED["es"] not in page
