@@ -128,7 +128,8 @@ def test_club_page_is_the_hosts_only_and_linked_from_the_host_pages(client, db):
     login_host(client)
     html = client.get("/host/club").get_data(as_text=True)
     assert "Aún no hay noches cerradas" in html
-    for page in ("/host/", f"/host/night/{world.night}", f"/host/night/{world.night}/hands"):
+    stages = [f"/host/night/{world.night}/{stage}" for stage in ("table", "play", "close", "pay")]
+    for page in ("/host/", *stages, f"/host/night/{world.night}/hands"):
         assert 'href="/host/club"' in client.get(page).get_data(as_text=True), page
 
 

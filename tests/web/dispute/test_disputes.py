@@ -114,7 +114,7 @@ def test_a_false_opener_found_after_the_pot_was_pushed_moves_the_pot_on_a_closed
     [dispute] = store.night_disputes(db, night.night)   # the double tap stored one dispute
     assert dispute["player"] == "Chus" and dispute["hand_id"] == hand_id
 
-    host_night = night.night_page()
+    host_night = night.night_page("play")   # the disputes: on the play stage
     assert f'/host/dispute/{dispute["id"]}' in host_night
     assert "Bruno opened with a pair of tens" in text_of(host_night)
 

@@ -255,7 +255,7 @@ def test_the_night_page_says_what_the_phh_download_leaves_out(app, db, client, f
     page", beside its link; and it does leave them out."""
     world = disputed_night(db)
     login_host(client)
-    page = html.unescape(client.get(f"/host/night/{world.night}?lang=es", follow_redirects=True).get_data(as_text=True))
+    page = html.unescape(client.get(f"/host/night/{world.night}/play?lang=es").get_data(as_text=True))
     downloads = page[page.index('id="downloads"'):]
     downloads = downloads[:downloads.index("</p>", downloads.index('id="download-json-carries"'))]
     assert 'aria-describedby="download-phh-leaves"' in downloads

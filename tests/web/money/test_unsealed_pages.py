@@ -39,7 +39,7 @@ def _pages(client, world) -> dict[str, str]:
     """The four pages in Spanish, each answered 200."""
     login_host(client)
     out = {}
-    for name, url in (("night", f"/host/night/{world.night}?lang=es"), ("outstanding", "/host/outstanding?lang=es"),
+    for name, url in (("night", f"/host/night/{world.night}/pay?lang=es"), ("outstanding", "/host/outstanding?lang=es"),
                       ("outstanding_player", f"/host/outstanding/{world.ids['Bruno']}?lang=es"),
                       ("phone", f"/p/{world.tokens['Bruno']}?lang=es")):
         answer = client.get(url)

@@ -266,7 +266,7 @@ def test_the_night_page_shows_a_player_who_left_after_playing(host, db):
     host.post(f"/host/night/{night_id}/cash-out", data={"player_id": str(chus), "chips": "100", "key": "cash-c-123"})
     host.post(f"/host/night/{night_id}/unseat", data={"player_id": str(chus), "reason": "goes home",
                                                       "key": "unseat-c-123"})
-    response = host.get(f"/host/night/{night_id}?lang=es", follow_redirects=True)
+    response = host.get(f"/host/night/{night_id}/table?lang=es")   # the seats: the table stage
     assert response.status_code == 200
     assert re.search(r'<tr data-seat="4">.*?Chus <small class="muted">\(se fue\)</small>',
                      response.get_data(as_text=True), re.S)
@@ -339,7 +339,8 @@ def test_closing_the_night_needs_a_confirmation(host, db):
     night_id, ana, bruno = _counted_night(host, db)
     page = host.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True)
     form = re.search(r'<form[^>]*id="close-night".*?</form>', page, re.S).group(0)
-    assert 'data-confirm="Close the night now?' in form and 'name="confirm" value="1" required' in form
+    button = re.search(r'<button[^>]*id="close-button"[^>]*>', form).group(0)  # the close's own button asks
+    assert 'data-confirm="Close the night now?' in button and 'name="confirm" value="1"' in button
     assert "core/confirm.js" in page  # asks before it sends (no inline handler: the CSP)
     host.get("/host/?lang=es")  # the refusal is flashed in the language of the POST
     host.post(f"/host/night/{night_id}/close", data={"key": "close-noconfirm", "resolution": ""})
