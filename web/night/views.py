@@ -313,7 +313,7 @@ def void_hand(night_id: int):
 
     return _write(night_id, lambda db: void_current_start(
         db, night_id, reason=text_field("reason", MAX_REASON), entered_by=current_actor(), key=form_key()),
-        stage="play", section="hand")
+        stage="play", section="counts" if form_stage("play") == "close" else "hand")
 
 
 @bp.post("/night/<int:night_id>/buy-in")
