@@ -7,8 +7,8 @@ Screenshots: tests/artifacts/files-*.png (1280×800 and the phone, 390×844)."""
 
 from __future__ import annotations
 
-import re
 import json
+import re
 
 import pytest
 from apps import make_app, snapshot
