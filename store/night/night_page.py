@@ -20,8 +20,8 @@ from store.money.counts import count_findings
 from store.money.ledger import night_entries, night_summary
 from store.money.payments import night_payments
 from store.night.dealer_links import dealer_links
-from store.night.setup import free_seats, last_night, roster
 from store.night.nights import get_night, hands_elsewhere, night_by_uid, night_players, table_players
+from store.night.setup import free_seats, last_night, roster
 from store.player.player_links import player_links
 from store.player.players import list_players
 

@@ -32,8 +32,8 @@ from web.core.forms import (
 from web.core.refusals import refusal_text
 from web.core.security import PRIVATE
 from web.money.payments import said_outstanding
-from web.player.views import player_link
 from web.night.stages import stage_url
+from web.player.views import player_link
 
 bp = Blueprint("payments", __name__)
 

@@ -32,11 +32,10 @@ from flask_babel import ngettext
 
 import referee
 import store
-from store.core.times import local_time
 from store.hand.start_void import void_current_start
 from store.money.chip_entries import buy_in_stack, cash_out_named, recount_named, seat_between_hands
 from store.night.night_page import night_page
-from store.night.setup import buy_in_everyone, last_buy_in, count_and_close, record_counts, seat_last_night
+from store.night.setup import buy_in_everyone, count_and_close, last_buy_in, record_counts, seat_last_night
 from store.night.shown_links import issue_dealer_link_page, issue_player_link_page
 from store.player.player_links import revoke_link as revoke
 from store.player.player_links import revoke_player_links
