@@ -97,6 +97,8 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   night's table code (hashed; the newest of the night is the live one), each phone's claim
   of a player's name with the hash of the private link it issued, and the void of a claim
   (``release`` | ``revoke`` | ``give_back``, who and why): ``store/night/table_code.py``.
+- ``nights.buy_in`` (m024_default_buy_in, issue 26): the night's default buy-in in chips
+  (NULL: none), offered by the night's one-tap buy-ins (``store.night.setup``).
 """
 
 from __future__ import annotations
@@ -518,3 +520,11 @@ def m023_night_marks(db: Database) -> None:
         BEGIN SELECT RAISE(ABORT, 'night_marks is append-only'); END""")
     db.execute("""CREATE TRIGGER night_marks_no_delete BEFORE DELETE ON night_marks
         BEGIN SELECT RAISE(ABORT, 'night_marks is append-only'); END""")
+
+
+@migrations()
+def m024_default_buy_in(db: Database) -> None:
+    # issue 26: each night's default buy-in (chips; NULL: none said), set on the new-night
+    # form (prefilled from the night before's) and offered by "everyone buys in" and the
+    # one-tap rebuys (store.night.setup); a default, never money: the ledger holds the buy-ins
+    db["nights"].add_column("buy_in", int)

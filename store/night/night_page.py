@@ -21,6 +21,7 @@ from store.money.ledger import night_entries, night_summary
 from store.money.payments import night_payments
 from store.night.dealer_links import dealer_links
 from store.night.nights import get_night, hands_elsewhere, night_by_uid, night_players, table_players
+from store.night.setup import free_seats, last_night, roster
 from store.night.table_code import table_links
 from store.player.player_links import player_links
 from store.player.players import list_players
@@ -43,7 +44,11 @@ def night_page(db: Database, night_id: int) -> dict | None:
         store.night_entries, "player_links": {player_id: store.player.player_links.player_links}
         of the seated players, "copy_of_night": for a night imported as a copy, the id of the
         night it copies when the club has it (else None), "table_links":
-        store.night.table_code.table_links (the table code and its claims)}``. Read-only.
+        store.night.table_code.table_links (the table code and its claims), "last_night":
+        store.night.setup.last_night, "roster": store.night.setup.roster (the club's players
+        not at the table, each with the seat a tap gives), "free_seats":
+        store.night.setup.free_seats}``. The night's default buy-in is ``night["buy_in"]``
+        (chips or None). Read-only.
     """
     with read_tx(db):
         try:
@@ -60,7 +65,9 @@ def night_page(db: Database, night_id: int) -> dict | None:
                 "players": table_players(db, night_id), "entries": night_entries(db, night_id),
                 "player_links": {p["player_id"]: player_links(db, p["player_id"]) for p in seated},
                 "copy_of_night": night_by_uid(db, night["copy_of"]),
-                "table_links": table_links(db, night_id)}
+                "table_links": table_links(db, night_id),
+                "last_night": last_night(db, night_id), "roster": roster(db, night_id),
+                "free_seats": free_seats(db, night_id)}
 
 
 def opening_next(db: Database, view: dict, night: dict) -> str | None:

@@ -62,7 +62,7 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
                  timezone: str = "Europe/Madrid", started_at: datetime | None = None,
                  host: str = "host", key: str | None = None, chips_per: int = 1,
                  title: str | None = None, note: str | None = None, uid: str | None = None,
-                 copy_of: str | None = None, importing: bool = False) -> int:
+                 copy_of: str | None = None, importing: bool = False, buy_in: int | None = None) -> int:
     """Open a poker night.
 
     :param rules: a preset name or ``{"preset": ..., overrides}`` (CONTRACT.md 3); resolved
@@ -85,6 +85,8 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
     :param importing: the night is an uploaded file's, written in pieces
         (``store.files.import_pieces``): made invisible (``import_state``
         :data:`store.night.importing.IMPORTING`) until its import finishes.
+    :param buy_in: the night's default buy-in (chips, 1 to ``MAX_CHIPS``), or None: what the
+        night's one-tap buy-ins and rebuys offer (``store.night.setup``); not money.
     :returns: the night id.
     :raises StoreError: bad rules (code ``rules_invalid``: params ``field``, the override
         key or None, and ``reason``, ``referee.rules.RulesError``'s) or rules no hand can be
@@ -103,6 +105,8 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
     frozen = resolved.as_dict()
     for name, value in (("chip_cents", chip_cents), ("chips_per", chips_per)):
         chip_amount(value, low=1, field=name)
+    if buy_in is not None:
+        chip_amount(buy_in, low=1, field="buy_in")
     for name, value in (("title", title), ("note", note)):
         if value is not None and not isinstance(value, str):
             raise StoreError("not_text", field=name)
@@ -121,6 +125,7 @@ def create_night(db: Database, *, rules: dict | str, chip_cents: int, currency: 
         "chips_per": chips_per, "currency": currency.upper(), "host": host, "title": title,
         "note": note, "entered_at": utc_now(), "key": key, "uid": uid or str(uuid.uuid4()), "copy_of": copy_of,
         "import_state": IMPORTING if importing else None,
+        "buy_in": buy_in,
     }
     match = {name: row[name] for name in ("rules", "chip_cents", "chips_per", "currency", "timezone",
                                           "title", "note")}

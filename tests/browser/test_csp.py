@@ -74,11 +74,10 @@ def test_no_page_violates_the_content_security_policy(browser, server, app, db):
     page.keyboard.press("ArrowRight")
     assert page.evaluate("location.hash").startswith("#step-")
     # the close-night form asks first (static/core/confirm.js; no inline onsubmit)
-    page.goto(f"{server}/host/night/{quiet}")
+    page.goto(f"{server}/host/night/{quiet}/close")
     asked = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
-    page.check("#close-confirm")
-    page.click("#close-night button[type=submit]")
+    page.click("#close-button")
     page.wait_for_timeout(300)
     assert asked and "¿Cerrar la noche ahora?" in asked[0]
     assert not store.get_night(db, quiet)["closed"]

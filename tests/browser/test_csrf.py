@@ -96,7 +96,7 @@ def test_another_sites_auto_submitting_forms_change_nothing(browser, server, app
     page = context.new_page()
     _login_host(page, server, app)
     # the control: the host's own buy-in form, in this browser, is stored
-    page.goto(f"{server}/host/night/{w.night}?lang=en")
+    page.goto(f"{server}/host/night/{w.night}/table?lang=en")   # the buy-ins: the table stage
     before_control = snapshot(app.config["DATABASE"])
     page.select_option("#buy-player", str(w.ids["Chus"]))
     page.fill("#buy-chips", "100")

@@ -77,7 +77,7 @@ def test_a_player_disputes_on_a_phone_and_the_host_replays_previews_and_commits(
     # --- the host: the night page lists it; the dispute; the replay with the keyboard
     host = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
     hp = host.new_page()
-    hp.goto(f"{server}/host/night/{night_id}")
+    hp.goto(f"{server}/host/night/{night_id}/play")   # the disputes: the play stage
     fill_login(hp, app)
     hp.click("button[type=submit]")
     hp.wait_for_selector("#disputes")

@@ -8,6 +8,7 @@ Screenshots: tests/artifacts/files-*.png (1280×800 and the phone, 390×844)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from apps import make_app, snapshot
@@ -33,7 +34,7 @@ def test_download_a_night_and_upload_it_again_in_the_browser(app, db, browser, s
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES", accept_downloads=True)
     page = context.new_page()
     try:
-        open_as_host(page, server, f"/host/night/{world.night}", app)
+        open_as_host(page, server, f"/host/night/{world.night}/play", app)   # the downloads: the play stage
         assert "Descargar la noche" in page.inner_text("#downloads")
         with page.expect_download() as info:
             page.click("#download-json")
@@ -62,14 +63,14 @@ def test_download_a_night_and_upload_it_again_in_the_browser(app, db, browser, s
         assert snapshot(app.config["DATABASE"]) == before
         page.screenshot(path=str(ARTIFACTS / "files-present.png"), full_page=True)
         page.click("#import-present-link")
-        page.wait_for_url(f"**/host/night/{world.night}")
+        page.wait_for_url(f"**/host/night/{world.night}/*")      # the stage that fits the night
 
         page.goto(f"{server}/host/import")
         page.set_input_files("#import-file", str(saved))
         page.check("#import-copy")
         page.click("#import-go")
-        page.wait_for_url("**/host/night/*")
-        copy = int(page.url.rstrip("/").rsplit("/", 1)[1])
+        page.wait_for_url("**/host/night/*/*")
+        copy = int(re.search(r"/host/night/(\d+)/", page.url).group(1))
         assert copy != world.night
         body = page.inner_text("body")
         assert "Noche importada: 5 jugadores, 4 manos." in body
@@ -214,8 +215,8 @@ def test_a_refused_import_comes_back_filled_and_marked_in_spanish(app, db, brows
         page.set_input_files("#import-file", str(good))
         page.fill("#import-chip-cents", "10")
         page.click("#import-go")
-        page.wait_for_url("**/host/night/*")
-        night = store.get_night(db, int(page.url.rstrip("/").rsplit("/", 1)[1]))
+        page.wait_for_url("**/host/night/*/*")
+        night = store.get_night(db, int(re.search(r"/host/night/(\d+)/", page.url).group(1)))
         assert {k: night[k] for k in ("title", "timezone", "chip_cents", "chips_per", "currency", "local_date")} == {
             "title": "Martes largo", "timezone": "Europe/Lisbon", "chip_cents": 10, "chips_per": 4,
             "currency": "USD", "local_date": "2026-03-10"}

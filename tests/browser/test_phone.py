@@ -36,11 +36,11 @@ def test_the_players_phone_live_then_closed_and_the_hosts_panel_and_club(app, db
         page.screenshot(path=str(ARTIFACTS / "phone-live.png"), full_page=True)
 
         # the host issues Íñigo's link: the panel names him, copies, shows the QR code
-        page.goto(f"{server}/host/night/{world.night}")
+        page.goto(f"{server}/host/night/{world.night}/table")   # the players' links: the table stage
         page.wait_for_url("**/host/login**")
         fill_login(page, app)
         page.click("button[type=submit]")
-        page.wait_for_url(f"**/host/night/{world.night}")
+        page.wait_for_url(f"**/host/night/{world.night}/table")
         page.locator(f'form[action$="/player/{world.ids["Íñigo"]}/link"] button').click()
         panel = page.locator("#link-panel")
         panel.wait_for()

@@ -36,7 +36,7 @@ def test_the_host_steps_through_a_hand_with_the_keyboard(browser, server, app, d
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="es-ES")
     page = context.new_page()
     try:
-        open_as_host(page, server, f"/host/night/{night['night_id']}", app)
+        open_as_host(page, server, f"/host/night/{night['night_id']}/play", app)   # the hands: the play stage
         page.click("#hands-link")                       # the night page -> the list of hands
         page.wait_for_selector("#hand-list")
         assert page.locator("#hand-list tbody tr").count() == 4

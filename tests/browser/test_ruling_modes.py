@@ -83,9 +83,10 @@ def _count_and_check(hp, browser, server, db, night_id, ids, shot: str, mode: st
     held = _held(db, night_id)
     for p in store.table_players(db, night_id):
         store.cash_out(db, night_id, p["player_id"], held[p["seat"]], entered_by="test")
-    hp.goto(f"{server}/host/night/{night_id}")
+    hp.goto(f"{server}/host/night/{night_id}/close")      # the money: the counts' stage
     hp.wait_for_selector("#money")
     assert hp.locator("#money .count-differs").count() == 0 and hp.locator("#count-findings").count() == 0
+    hp.goto(f"{server}/host/night/{night_id}/table")      # the seats: the table stage
     hp.locator("#players").screenshot(path=str(ARTIFACTS / f"{shot}_night_players.png"))
     store.close_night(db, night_id, entered_by="test")
     nets = {p["name"]: p["net_chips"] for p in store.night_summary(db, night_id)["players"]}
@@ -117,7 +118,7 @@ def test_the_issue_night_upheld_at_the_table_and_on_a_copy_in_money(browser, ser
     copy_id, copy_ids = _night(db, "copia")
     host = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
     hp = host.new_page()
-    hp.goto(f"{server}/host/night/{night_id}")
+    hp.goto(f"{server}/host/night/{night_id}/table")
     fill_login(hp, app)
     hp.click("button[type=submit]")
     hp.wait_for_selector("#players")
@@ -144,7 +145,7 @@ def test_the_issue_night_upheld_at_the_table_and_on_a_copy_in_money(browser, ser
     assert store.ruling_moves(db, night_id) == {}
     after = _held(db, night_id)
     assert (after[PEPE], after[CHEMA]) == (held[PEPE] - POT, held[CHEMA] + POT)
-    hp.goto(f"{server}/host/night/{night_id}")
+    hp.goto(f"{server}/host/night/{night_id}/table")
     assert "según el árbitro" not in hp.inner_text("#players")   # the two figures agree again
     tp.goto(url)
     seat = tp.locator('#seats .seat[data-seat="3"]')

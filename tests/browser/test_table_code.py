@@ -46,11 +46,11 @@ def test_two_phones_claim_a_third_is_refused_the_host_releases_and_the_code_dies
     try:
         host = desk.new_page()
         _watch(host, errors)
-        host.goto(f"{server}/host/night/{night_id}")
+        host.goto(f"{server}/host/night/{night_id}/table")
         host.wait_for_url("**/host/login**")
         fill_login(host, app)
         host.click("button[type=submit]")
-        host.wait_for_url(f"**/host/night/{night_id}")
+        host.wait_for_url(f"**/host/night/{night_id}/table")
         host.click("#show-table-code button")
         host.locator("#new-table-code svg.qr").wait_for()
         code_url = host.input_value("#table-code-url")
@@ -87,11 +87,11 @@ def test_two_phones_claim_a_third_is_refused_the_host_releases_and_the_code_dies
         fits(third)
         third.screenshot(path=str(ARTIFACTS / "table-code-refused.png"), full_page=True)
 
-        host.goto(f"{server}/host/night/{night_id}")
+        host.goto(f"{server}/host/night/{night_id}/table")
         row = host.locator(f'#table-claims tr[data-player="{ids["Ana"]}"][data-live="true"]')
         assert row.count() == 1
         row.locator("button.release-claim").click()
-        host.wait_for_url(f"**/host/night/{night_id}#table-code")
+        host.wait_for_url(f"**/host/night/{night_id}/table#table-code")
         assert "Ana liberado" in host.locator(".flash.ok").inner_text()
         host.locator("#table-code").screenshot(path=str(ARTIFACTS / "table-code-host.png"))
 

@@ -372,7 +372,7 @@ def test_host_night_page_fits_a_360px_phone(browser, server, app, db, case):
     page.goto(f"{server}/host/login")
     fill_login(page, app)
     page.click("button[type=submit]")
-    page.goto(f"{server}/host/night/{night_id}?lang=es")
+    page.goto(f"{server}/host/night/{night_id}/table?lang=es")
     page.wait_for_selector("#players")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # nor inside the tables: every column, the link buttons included, is on the screen

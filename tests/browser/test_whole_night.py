@@ -89,7 +89,7 @@ def test_the_whole_night_closes_with_one_bank_figure_and_opens_on_the_settlement
         page.fill("#name", name)
         page.fill("#seat", str(seat))
         page.fill("#chips", str(chips))
-        _submit(page, 'form[action$="/seat"]')
+        _submit(page, "#seat-form")
     assert page.locator("#players tbody tr").count() == 5 and LONG_NAME in page.inner_text("#players")
     _submit(page, "#issue-dealer-link")
     tablet_url = page.input_value("#new-dealer-url")
@@ -114,20 +114,22 @@ def test_the_whole_night_closes_with_one_bank_figure_and_opens_on_the_settlement
 
     # --- the counts: the chips each player holds (CONTRACT.md 4's chips on the table, the
     #     referee's stacks plus hand 2's wrong push), Bruno 20 over
-    page.goto(f"{server}/host/night/{night_id}?lang=es")
+    page.goto(f"{server}/host/night/{night_id}/close?lang=es")     # every count on one screen
     held = night_table_chips(db, night_id)
     for name, seat, _ in PLAYERS:
-        page.select_option("#cash-player", label=f"{seat} · {name}")
-        page.fill("#cash-chips", str(held[seat] + (MISCOUNT[1] if name == MISCOUNT[0] else 0)))
-        _submit(page, 'form[action$="/cash-out"]')
+        field = f"#count-{store.find_player(db, name)}"
+        assert page.get_attribute(field, "placeholder") == str(held[seat])   # the chips on the table to expect
+        page.fill(field, str(held[seat] + (MISCOUNT[1] if name == MISCOUNT[0] else 0)))
+    page.click("#save-counts")
+    page.wait_for_load_state()
     page_figure = _bank(page)
     miscount = page.locator("#money tr.miscount")
     assert miscount.count() == 1 and MISCOUNT[0] in miscount.inner_text() and "+20" in miscount.inner_text()
     page.locator("#money").screenshot(path=str(ARTIFACTS / "showcase_night-bank-off.png"))
 
     # --- the close refused: the refusal says the page's figure; so does the PDF
-    page.check("#close-confirm")
-    _submit(page, "#close-night")
+    page.click("#close-button")
+    page.wait_for_load_state()
     refusal = page.inner_text(".flash.error")
     pdf_open = _pdf_figure(page, server, night_id)
     assert page_figure == figure(refusal) == pdf_open == store.bank_check(db, night_id)["difference"] == 20
@@ -136,18 +138,19 @@ def test_the_whole_night_closes_with_one_bank_figure_and_opens_on_the_settlement
 
     # --- Bruno recounts; the night closes
     bruno = next(seat for name, seat, _ in PLAYERS if name == MISCOUNT[0])
+    page.click("#one-count > summary")
     page.select_option("#recount-player", label=f"{bruno} · {MISCOUNT[0]}")
     page.fill("#recount-chips", str(held[bruno]))
     _submit(page, "#recount")
     assert _bank(page) == 0 and "cuadra ✓" in page.inner_text("#bank")
     page.select_option("#resolution", "recount")
-    page.check("#close-confirm")
-    _submit(page, "#close-night")
+    page.click("#close-button")
+    page.wait_for_url("**/pay#settled")
     assert store.get_night(db, night_id)["closed"]
 
     # --- the closed night opens on who pays whom, the PDF and the share text
     summary = store.night_summary(db, night_id)
-    top = page.locator("main > section").first
+    top = page.locator("main > section:not(.night-head)").first   # the payments stage, under the night's name
     assert top.get_attribute("id") == "settled"
     transfers = page.locator("#transfers li")
     assert transfers.count() == len(summary["transfers"]) > 0
@@ -159,7 +162,7 @@ def test_the_whole_night_closes_with_one_bank_figure_and_opens_on_the_settlement
     assert share.startswith("*Noche de jotas*") and "Quién paga a quién:" in share
     assert all(f"{t['payer']} → {t['payee']}" in share for t in summary["transfers"])
     assert page.locator("#share-copy").is_visible()
-    assert _bank(page) == _pdf_figure(page, server, night_id) == figure(share) == 0
+    assert _pdf_figure(page, server, night_id) == figure(share) == 0
     assert page.locator("#header-report-pdf").count() == 1
     page.screenshot(path=str(ARTIFACTS / "showcase_night-closed-tablet.png"))
     page.set_viewport_size({"width": 390, "height": 844})
@@ -167,4 +170,6 @@ def test_the_whole_night_closes_with_one_bank_figure_and_opens_on_the_settlement
     page.screenshot(path=str(ARTIFACTS / "showcase_night-closed-phone.png"))
     overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 1, "the closed night's page is wider than a phone"
+    page.goto(f"{server}/host/night/{night_id}/close?lang=es")
+    assert _bank(page) == 0                                        # the counts' stage says the same figure
     context.close()

@@ -135,8 +135,11 @@ class HttpNight:
         assert 'class="flash error"' not in page, text_of(re.search(r'class="flash error"[^>]*>(.*?)</p>', page, re.S).group(1))
         return answer
 
-    def night_page(self) -> str:
-        return self.client.get(f"/host/night/{self.night}?lang={self.lang}").get_data(as_text=True)
+    def night_page(self, stage: str | None = None) -> str:
+        """The night's page: ``stage`` (``table``, ``play``, ``close``, ``pay``), else the one
+        that fits its moment (``web.night.stages``)."""
+        path = f"/host/night/{self.night}" + (f"/{stage}" if stage else "")
+        return self.client.get(f"{path}?lang={self.lang}", follow_redirects=True).get_data(as_text=True)
 
     def tap(self, body: dict) -> dict:
         answer = tap_as_seen(self.client, self.dealer, {"key": self.key(), **body})

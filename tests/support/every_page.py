@@ -42,12 +42,14 @@ class Pages:
     @property
     def host(self) -> list[str]:
         """The host's pages (HTML) after login."""
-        return ["/host/", f"/host/night/{self.night}", f"/host/dispute/{self.dispute}",
+        stages = [f"/host/night/{self.night}/{stage}" for stage in ("table", "play", "close", "pay")]
+        closed = [f"/host/night/{self.closed_night}/{stage}" for stage in ("close", "pay")] if self.closed_night else []
+        return ["/host/", *stages, f"/host/dispute/{self.dispute}",
                 f"/host/night/{self.night}/hands", f"/host/night/{self.night}/hand/1",
                 "/reports/nights", f"/reports/nights/{self.night}", "/host/outstanding", "/host/club",
                 "/host/pokernow/",
                 "/host/import"] + \
-            ([f"/host/night/{self.closed_night}"] if self.closed_night else []) + \
+            closed + \
             ([f"/host/outstanding/{self.payer}"] if self.payer else [])  # (the settlement, share text; the forms)
 
     @property

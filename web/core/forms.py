@@ -65,7 +65,7 @@ def field_label(name: str) -> str:
               "small_bet": _("Small bet (chips)"), "big_bet": _("Big bet (chips)"),
               "min_bet": _("Minimum bet (chips)"),
               "chip_cents": _("Chip value, in hundredths of the currency"),
-              "chips_per": _("For this many chips"),
+              "chips_per": _("For this many chips"), "buy_in": _("Default buy-in (chips)"),
               "player_id": _("Player"), "button": _("Button (seat)"),
               "charge_player_id": _("Player charged"), "hub_player_id": _("Player"),
               "night_id": _("Night"), "entry_id": _("Entry"), "name": _("Name"),

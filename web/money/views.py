@@ -33,6 +33,7 @@ from web.core.forms import (
 from web.core.refusals import refusal_text
 from web.core.security import PRIVATE
 from web.money.payments import said_outstanding
+from web.night.stages import stage_url
 from web.player.views import player_link
 
 bp = Blueprint("payments", __name__)
@@ -57,10 +58,11 @@ def _refused(exc: ValueError) -> None:
 
 def _back_to(night_id: int, anchor: str):
     """Where a host's form goes back to: the outstanding page it came from (``back`` =
-    ``outstanding``: :func:`_outstanding_back`), else the night page at ``anchor``."""
+    ``outstanding``: :func:`_outstanding_back`), else the night's payments stage at ``anchor``
+    (``web.night.stages``)."""
     if request.form.get("back") == "outstanding":
         return redirect(_outstanding_back(night_id))
-    return redirect(url_for("host.night", night_id=night_id) + "#" + anchor)
+    return redirect(stage_url(night_id, "pay", anchor))
 
 
 def _outstanding_back(night_id: int) -> str:

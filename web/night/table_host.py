@@ -17,7 +17,7 @@ stored.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, g, redirect, url_for
+from flask import Blueprint, abort, flash, g, redirect
 from flask_babel import gettext as _
 
 import store
@@ -28,6 +28,7 @@ from web.core.db import get_db
 from web.core.forms import MAX_NUMBER, form_key
 from web.core.refusals import refusal_text
 from web.night.table_links import table_code_panel, tablet_panel
+from web.night.stages import stage_url
 from web.night.views import _night_answer
 
 bp = Blueprint("table_host", __name__, url_prefix="/host")
@@ -37,7 +38,8 @@ ANCHOR = "table-code"
 
 
 def _back(night_id: int, anchor: str = ANCHOR):
-    return redirect(url_for("host.night", night_id=night_id, _anchor=anchor))
+    """Back to the table stage (*Mesa*), at ``anchor``."""
+    return redirect(stage_url(night_id, "table", anchor))
 
 
 @bp.post("/night/<int:night_id>/table-code")

@@ -32,10 +32,10 @@ from flask_babel import ngettext
 
 import referee
 import store
-from store.core.times import local_time
 from store.hand.start_void import void_current_start
 from store.money.chip_entries import buy_in_stack, cash_out_named, recount_named, seat_between_hands
 from store.night.night_page import night_page
+from store.night.setup import buy_in_everyone, count_and_close, nights_page, record_counts, seat_last_night
 from store.night.shown_links import issue_dealer_link_page, issue_player_link_page
 from store.player.player_links import revoke_link as revoke
 from store.player.player_links import revoke_player_links
@@ -57,10 +57,9 @@ from web.core.forms import field_label as _field_label
 from web.core.forms import int_field as _int
 from web.core.qr import qr_svg
 from web.core.refusals import refusal_text
-from web.money.payments import said_payments
-from web.money.share import share_text
 from web.night import night_form
-from web.night.table_links import table_links_view, tablet_panel
+from web.night.table_links import tablet_panel
+from web.night.stages import form_stage, stage_for, stage_page, stage_url
 
 bp = Blueprint("host", __name__, url_prefix="/host")
 
@@ -86,12 +85,14 @@ def _index_page(refusal: str | None = None, refused: str | None = None) -> str:
         club_tz = DEFAULT_TIMEZONE
     entered = request.form if refusal is not None else {}
     chosen = entered.get("preset") if entered.get("preset") in referee.PRESETS else next(iter(referee.PRESETS))
-    return render_template("night/index.html", nights=store.list_nights(get_db()),
+    page = nights_page(get_db())
+    return render_template("night/index.html", nights=page["nights"],
                            presets=night_form.presets(), basic=night_form.groups(advanced=False),
                            advanced=night_form.groups(advanced=True), key=new_form_key(), club_tz=club_tz,
                            timezones=_timezones(club_tz), preset_words=night_form.preset_words(),
                            entered=entered, chosen=chosen, refusal=refusal, refused=refused,
                            more_open=night_form.opens_more(entered, refused), field_label=_field_label,
+                           last_buy_in=page["last_buy_in"],
                            now_local=datetime.now(ZoneInfo(club_tz)).strftime("%Y-%m-%dT%H:%M"))
 
 
@@ -168,7 +169,8 @@ def _started_at(raw: str, tz_name: str, *, empty_ok: bool = False) -> datetime |
 @host_required
 def new_night():
     """Open a night: the preset and the house rules the host set (``web.night.night_form``: only
-    those stored as overrides), the chip value (cents), zone, start and title
+    those stored as overrides), the chip value (cents), zone, start, title and default buy-in
+    (chips, optional: prefilled from the last night's, ``store.night.setup.last_buy_in``)
     (``store.create_night``, which refuses rules no hand can be played with:
     ``store.night.nights.playable``). A refusal answers 400 with the form as the host filled
     it, the message at the top and the field it names marked (nothing stored): so a refusal
@@ -181,69 +183,41 @@ def new_night():
                   "chips_per": named("chips_per", lambda: _int("chips_per", required=False, low=1)) or 1,
                   "currency": named("currency", currency_field),
                   "timezone": zone_field(current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE)),
-                  "title": named("title", lambda: text_field("title", MAX_TITLE)) or None}
+                  "title": named("title", lambda: text_field("title", MAX_TITLE)) or None,
+                  "buy_in": named("buy_in", lambda: _int("buy_in", required=False, low=1))}
         fields["started_at"] = named("started_at", lambda: _started_at(text_field("started_at", 40),
                                                                         fields["timezone"]))
         night_id = store.create_night(get_db(), rules=rules, key=form_key(), **fields)
     except ValueError as exc:  # StoreError is a ValueError
         return _index_page(refusal_text(exc), night_form.refused_field(exc)), 400
-    return redirect(url_for("host.night", night_id=night_id))
+    return redirect(stage_url(night_id, "table"))
 
 
 @bp.get("/night/<int:night_id>")
 @host_required
 def night(night_id: int):
-    """The night: seats, stacks, buy-ins, the hand in progress or the next one, links, the
-    cash-out counts that differ from the referee's stacks (``store.money.counts``: who, how
-    many, up to which hand the chips agreed), and the night's disputes (the open ones
-    first, each linking its ruling page), and the night's rules in words (the preset and
-    each override the host set: ``night_form.rules_words``)."""
+    """The night: a redirect to the stage that fits its moment (``web.night.stages.stage_for``:
+    the table before the first hand, the play while hands go on, the counts once someone
+    counted, the payments once closed); the query string (``?lang=en``) kept."""
 
-    return _night_answer(night_page(get_db(), night_id))
+    page = night_page(get_db(), night_id)
+    if page is None:
+        abort(404)
+    query = request.query_string.decode("ascii", "replace")
+    return redirect(stage_url(night_id, stage_for(page)).split("#")[0] + (f"?{query}" if query else ""))
+
+
+@bp.get("/night/<int:night_id>/<any(table, play, close, pay):stage>")
+@host_required
+def night_stage(night_id: int, stage: str):
+    """One stage of the night (``stage``: a key of ``web.night.stages.STAGES``): read-only."""
+    return stage_page(stage, night_page(get_db(), night_id))
 
 
 def _night_answer(page: dict | None):
-    """The night page from what the store read (``store.night.night_page.night_page``);
-    404 for None (no such night)."""
-    if page is None:
-        abort(404)
-    info, view, summary, seated = page["night"], page["view"], page["summary"], page["seated"]
-    tz = info["timezone"]
-    g.night_preset = info["rules_frozen"].get("preset")
-    bought = {r["player_id"]: r["bought"] for r in (summary or {}).get("players", [])}
-    # hands played elsewhere (a PokerNow ledger, store.night.nights.hands_elsewhere): no hand or tablet
-    # controls, no opener line; the seats show each player's count (the ledger's), not the referee's stack
-    elsewhere = page["hands_elsewhere"]
-    counted = {r["player_id"]: r["counted"] for r in (summary or {}).get("players", [])} if elsewhere else {}
-    pay = said_payments(page["payments"])  # the transfers with their marks, the expenses
-    disputes = [{**d, "entered_local": local_time(d["entered_at"], tz)} for d in page["disputes"]]
-    names = i18n.seat_names(page["players"])
-    why_held = {s["seat"]: i18n.say_table_differences(s.get("differences"), names) for s in view.get("seats", [])}
-    return render_template(
-        "night/night.html", night=info, view=view, seated=seated, bought=bought,
-        hands_elsewhere=elsewhere, counted=counted,  # hands played elsewhere (see above)
-        why_held=why_held,  # why a seat's chips on the table differ from the referee's stack, in words
-        disputes=disputes, open_disputes=[d for d in disputes if d["status"] == "open"],
-        open_disputes_names=", ".join(_("%(name)s (hand %(number)s)", name=d["player"], number=d["hand_number"])
-                                      for d in disputes if d["status"] == "open"),
-        opening_next=page["opening_next"], club=page["club"], copy_of_night=page["copy_of_night"],
-        dealer_links=[{**link, "issued_local": _minute(link["issued_at"], tz)} for link in page["dealer_links"]],
-        summary=summary, count_findings=i18n.say_findings(page["count_findings"]), key=new_form_key(),
-        pay=pay, share_text=share_text(summary, expenses=pay["expenses"]) if summary and info["closed"] else None,
-        new_link=g.pop("new_link", None),
-        table_links=table_links_view(page["table_links"], tz),  # the table code and its claims (_table_links.html)
-        players=page["players"],
-        entries=[{**e, "entered_local": local_time(e["entered_at"], tz), "voided_local": local_time(e["voided_at"], tz)}
-                 for e in page["entries"]],
-        started_local=local_time(info["started_at"], tz),
-        rule_words=night_form.rules_words(info["rules"]),
-        links={pid: [{**link, "issued_local": _minute(link["issued_at"], tz)} for link in links]
-               for pid, links in page["player_links"].items()})
-
-
-def _minute(issued_at: str, tz_name: str) -> str:
-    """A link's issue time (ISO UTC) in the club's zone, to the minute: ``"2026-11-29 21:05"``."""
-    return local_time(issued_at, tz_name).strftime("%Y-%m-%d %H:%M")
+    """The table stage from what the store read (``store.night.night_page.night_page``), as a
+    POST's answer that shows something once (a new link); 404 for None (no such night)."""
+    return stage_page("table", page)
 
 
 @bp.post("/night/<int:night_id>/dealer-links")
@@ -261,12 +235,12 @@ def issue_dealer_link(night_id: int):
         if getattr(exc, "code", None) == "no_night":
             abort(404)
         flash(refusal_text(exc), "error")
-        return redirect(url_for("host.night", night_id=night_id))
+        return redirect(stage_url(night_id, "table", "tablet-links"))
     link_id, token = issued["link_id"], issued["token"]
     if token is None:
         flash(_("That tablet link was already issued: it is shown only once. Revoke it and issue a "
                 "new one if it was lost."), "error")
-        return redirect(url_for("host.night", night_id=night_id))
+        return redirect(stage_url(night_id, "table", "tablet-links"))
     g.new_dealer_link = tablet_panel(night_id, link_id, token)  # its URL and QR
     return _night_answer(issued["page"])
 
@@ -282,12 +256,13 @@ def revoke_dealer_link(night_id: int, link_id: int):
         flash(_("Tablet link revoked.") if fresh else _("That tablet link was already revoked."), "ok")
     except store.StoreError as exc:
         flash(refusal_text(exc), "error")
-    return redirect(url_for("host.night", night_id=night_id))
+    return redirect(stage_url(night_id, "table", "tablet-links"))
 
 
-def _write(night_id: int, do, done: str | None = None):
+def _write(night_id: int, do, done: str | None = None, *, stage: str = "table", section: str | None = None):
     """Run one store write; flash its error (nothing stored), or ``done`` when given, and go
-    back to the night."""
+    back to the form's stage (its ``stage`` field, else ``stage``: ``web.night.stages``) at
+    its ``section``, never to the top of another page."""
     try:
         do(get_db())
     except ValueError as exc:  # StoreError included
@@ -295,7 +270,7 @@ def _write(night_id: int, do, done: str | None = None):
     else:
         if done:
             flash(done, "ok")
-    return redirect(url_for("host.night", night_id=night_id))
+    return redirect(stage_url(night_id, form_stage(stage), section))
 
 
 @bp.post("/night/<int:night_id>/seat")
@@ -307,7 +282,7 @@ def seat(night_id: int):
 
     return _write(night_id, lambda db: seat_between_hands(
         db, night_id, text_field("name", MAX_NAME, required=True), _int("seat", low=1),
-        _int("chips", required=False), entered_by=current_actor(), key=form_key()))
+        _int("chips", required=False), entered_by=current_actor(), key=form_key()), section="seating")
 
 
 @bp.post("/night/<int:night_id>/unseat")
@@ -317,7 +292,7 @@ def unseat(night_id: int):
 
     return _write(night_id, lambda db: store.unseat(
         db, night_id, _int("player_id"), reason=text_field("reason", MAX_REASON), entered_by=current_actor(),
-        key=form_key()))
+        key=form_key()), stage="play", section="unseat")
 
 
 @bp.post("/night/<int:night_id>/void-hand")
@@ -328,7 +303,8 @@ def void_hand(night_id: int):
     reason's own refusal)."""
 
     return _write(night_id, lambda db: void_current_start(
-        db, night_id, reason=text_field("reason", MAX_REASON), entered_by=current_actor(), key=form_key()))
+        db, night_id, reason=text_field("reason", MAX_REASON), entered_by=current_actor(), key=form_key()),
+        stage="play", section="counts" if form_stage("play") == "close" else "hand")
 
 
 @bp.post("/night/<int:night_id>/buy-in")
@@ -345,7 +321,7 @@ def buy_in(night_id: int):
         said.append(_("Buy-in recorded: %(name)s +%(chips)s; stack now %(stack)s.",
                       name=bought["name"], chips=i18n.chips(chips), stack=i18n.chips(bought["stack"])))
 
-    response = _write(night_id, do)
+    response = _write(night_id, do, stage="table", section="rebuys" if form_stage("table") == "play" else "buy-ins")
     if said:
         flash(said[0], "ok")
     return response
@@ -358,7 +334,7 @@ def start_hand(night_id: int):
 
     return _write(night_id, lambda db: store.start_hand(
         db, night_id, button=_int("button", required=False, low=1), entered_by=current_actor(),
-        key=form_key()))
+        key=form_key()), stage="play", section="hand")
 
 
 @bp.post("/night/<int:night_id>/cash-out")
@@ -373,7 +349,7 @@ def cash_out(night_id: int):
         said.append(_("Chips recorded: %(name)s %(chips)s.", name=name, chips=i18n.chips(chips)))
 
     said: list[str] = []
-    response = _write(night_id, do)
+    response = _write(night_id, do, stage="close", section="counts")
     if said:
         flash(said[0], "ok")
     return response
@@ -394,7 +370,7 @@ def recount(night_id: int):
                     else _("Chips recorded: %(name)s %(chips)s.", name=name, chips=i18n.chips(chips)))
 
     said: list[str] = []
-    response = _write(night_id, do)
+    response = _write(night_id, do, stage="close", section="counts")
     if said:
         flash(said[0], "ok")
     return response
@@ -409,7 +385,8 @@ def pot_handed_back(night_id: int):
 
     return _write(night_id, lambda db: store.pot_handed_back(db, night_id, entered_by=current_actor(),
                                                              key=form_key()),
-                  _("Noted: the carried pot was handed back to the players before the count."))
+                  _("Noted: the carried pot was handed back to the players before the count."),
+                  stage="close", section="money")
 
 
 @bp.post("/night/<int:night_id>/close")
@@ -428,11 +405,86 @@ def close(night_id: int):
             raise ValueError(_("Closing the night was not confirmed: tick the box to confirm."))
         charge = _int("charge_player_id", required=False)
         hub = _int("hub_player_id", required=False)
-        store.close_night(db, night_id, entered_by=current_actor(), resolution=resolution, charge_player_id=charge,
-                          mode="hub" if hub else "fewest", hub_player_id=hub, key=form_key(),
-                          override_reason=override)
+        counts = _counts()
+        count_and_close(db, night_id, counts, entered_by=current_actor(), resolution=resolution,
+                        charge_player_id=charge, mode="hub" if hub else "fewest", hub_player_id=hub,
+                        key=form_key(), override_reason=override)
+        closed.append(True)
 
-    return _write(night_id, do)
+    closed: list[bool] = []
+    response = _write(night_id, do, stage="close", section="close-night")
+    return redirect(stage_url(night_id, "pay", "settled")) if closed else response
+
+
+def _counts() -> dict[int, int]:
+    """The counts form's fields (``count-<player_id>``: chips, empty: not given), as
+    ``{player_id: chips}`` in the form's order.
+
+    :raises ValueError: a field that is not a player id, or a count that is not a whole
+        number (the message names the field)."""
+    counts: dict[int, int] = {}
+    for name in request.form:
+        if name.startswith("count-"):
+            player = name.removeprefix("count-")
+            if not (player.isascii() and player.isdigit()) or int(player) > MAX_NUMBER:
+                raise ValueError(_("No such player at this table."))
+            chips = _int(name, required=False)
+            if chips is not None:
+                counts[int(player)] = chips
+    return counts
+
+
+@bp.post("/night/<int:night_id>/counts")
+@host_required
+def counts(night_id: int):
+    """Every player's count from one form (``count-<player_id>`` fields; empty: not
+    counted yet), in one transaction (``store.night.setup.record_counts``: a first count,
+    a recount where it differs, nothing where it is the same); back to the counts."""
+
+    def do(db):
+        stored = record_counts(db, night_id, _counts(), entered_by=current_actor(), key=form_key())
+        said.append(ngettext("%(num)s count recorded.", "%(num)s counts recorded.", len(stored)))
+
+    said: list[str] = []
+    response = _write(night_id, do, stage="close", section="counts")
+    if said:
+        flash(said[0], "ok")
+    return response
+
+
+@bp.post("/night/<int:night_id>/seat-last")
+@host_required
+def seat_last(night_id: int):
+    """The last night's players in their seats, in one tap (``store.night.setup.seat_last_night``)."""
+
+    def do(db):
+        names = seat_last_night(db, night_id, entered_by=current_actor(), key=form_key())
+        said.append(_("Seated: %(names)s.", names=", ".join(names)))
+
+    said: list[str] = []
+    response = _write(night_id, do, section="seating")
+    if said:
+        flash(said[0], "ok")
+    return response
+
+
+@bp.post("/night/<int:night_id>/buy-in-all")
+@host_required
+def buy_in_all(night_id: int):
+    """Everyone seated without a buy-in buys in ``chips`` (prefilled with the night's default
+    buy-in), in one tap (``store.night.setup.buy_in_everyone``)."""
+
+    def do(db):
+        chips = _int("chips", low=1)
+        names = buy_in_everyone(db, night_id, chips, entered_by=current_actor(), key=form_key())
+        said.append(_("Buy-in recorded: %(names)s, %(chips)s each.", names=", ".join(names),
+                      chips=i18n.chips(chips)))
+
+    said: list[str] = []
+    response = _write(night_id, do, section="buy-ins")
+    if said:
+        flash(said[0], "ok")
+    return response
 
 
 @bp.post("/night/<int:night_id>/void-entry")
@@ -450,7 +502,7 @@ def void_entry(night_id: int):
         store.void_entry(db, entry_id, reason=reason, entered_by=current_actor(), key=form_key(),
                          night_id=night_id)   # (another night's entry: no_entry, "No such entry in this night.")
 
-    return _write(night_id, do, _("Entry voided."))
+    return _write(night_id, do, _("Entry voided."), section="entries")
 
 
 @bp.post("/night/<int:night_id>/reopen")
@@ -465,7 +517,7 @@ def reopen(night_id: int):
             raise ValueError(_("Say why the night is reopened."))
         store.reopen_night(db, night_id, reason=reason, entered_by=current_actor())
 
-    return _write(night_id, do, _("Night reopened."))
+    return _write(night_id, do, _("Night reopened."), stage="close", section="counts")
 
 
 @bp.post("/player/<int:player_id>/link")
@@ -492,7 +544,7 @@ def issue_link(player_id: int):
                       "qr": qr_svg(url, title=_("Private link of %(name)s", name=name))}
         return _night_answer(issued["page"])
     if night_id:
-        return redirect(url_for("host.night", night_id=night_id))
+        return redirect(stage_url(night_id, "table", "private-links"))
     return redirect(url_for("host.index"))
 
 
@@ -546,8 +598,9 @@ def _night_back() -> int | None:
 
 
 def _back(night_id: int | None):
+    """Back to the night's players' links (the table stage), else the nights."""
     if night_id:
-        return redirect(url_for("host.night", night_id=night_id))
+        return redirect(stage_url(night_id, "table", "private-links"))
     return redirect(url_for("host.index"))
 
 

@@ -86,9 +86,9 @@ def test_a_buy_in_voided_by_an_unseat_is_said_in_the_pages_language(app, db, cli
     assert _ledger(db, night_id) == [("void", "unseated",
                                       json.dumps({"reason_params": {"reason": "se sentó por error"}}))]
     login_host(client)
-    page = html.unescape(client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True))
+    page = html.unescape(client.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True))
     assert "se levantó de la mesa: se sentó por error" in page and "unseated:" not in page
-    english = html.unescape(client.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True))
+    english = html.unescape(client.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True))
     assert "unseated: se sentó por error" in english
 
 
@@ -199,7 +199,7 @@ def test_old_rows_in_the_ledger_are_said_on_the_night_page(app, db, client):
     db.conn.commit()
     assert store.bank_check(db, night_id)["pot_returned"] == 5
     login_host(client)
-    page = html.unescape(client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True))
+    page = html.unescape(client.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True))
     assert "el fallo de la reclamación 3 reabrió la noche" in page and "ruling of dispute" not in page
-    english = html.unescape(client.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True))
+    english = html.unescape(client.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True))
     assert "(carried pot given back)" in english and "the ruling on dispute 3 reopened the night" in english

@@ -310,7 +310,7 @@ def test_the_upload_makes_the_night_and_its_page_shows_who_pays_whom(app, client
     assert answer.status_code == 302
     night_id = store.list_nights(db)[0]["id"]
     assert answer.headers["Location"].startswith(f"/host/night/{night_id}")
-    page = client.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    page = client.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True)
     assert "Imported from PokerNow: 4 players; 1 row added to an earlier one of the same player; " \
            "1 refunded row left out (Eva)." in page
     assert "Bruno → " not in page and "Dora → Bruno: €82.22" in page
@@ -327,7 +327,8 @@ def test_the_night_page_of_hands_played_elsewhere_offers_no_hand_and_shows_the_c
     stack (her 7500 bought)."""
     login_host(client)
     night_id = int(_upload(client, NIGHT).headers["Location"].split("/host/night/")[1].split("#")[0])
-    page = html.unescape(client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True))
+    page = "".join(html.unescape(client.get(f"/host/night/{night_id}/{stage}?lang=es").get_data(as_text=True))
+                   for stage in ("table", "play", "close"))   # every stage before the close
     assert "Empezar la siguiente mano" not in page and 'id="tablet-links"' not in page
     assert "Mínimo para abrir" not in page and 'id="opening-in-force"' not in page
     assert "Las manos de esta noche se jugaron en PokerNow" in page
@@ -336,7 +337,8 @@ def test_the_night_page_of_hands_played_elsewhere_offers_no_hand_and_shows_the_c
     assert '<td class="num">7500</td><td class="num">6050</td>' in row
     assert "<th>Contado</th>" in ana
     table_night = store.create_night(db, rules="jackpots", chip_cents=10)
-    page = client.get(f"/host/night/{table_night}?lang=es").get_data(as_text=True)
+    page = "".join(client.get(f"/host/night/{table_night}/{stage}?lang=es").get_data(as_text=True)
+                   for stage in ("table", "play", "close"))
     assert "Empezar la siguiente mano" in page and 'id="tablet-links"' in page and "PokerNow" not in page
 
 

@@ -67,7 +67,7 @@ def test_the_issue_night_says_one_figure_on_the_page_in_the_refusal_and_in_the_p
     world = build_showcase_night(db)
     _pot_in_the_counts(db, world)
     login_host(client)
-    url = f"/host/night/{world.night}?lang=es"
+    url = f"/host/night/{world.night}/close?lang=es"   # the bank line: the counts' stage
     page = bank_text(client.get(url).get_data(as_text=True))
     refusal = _close_refusal(client, world.night, resolution="")
     assert figure(page) == figure(refusal) == 25
@@ -102,7 +102,7 @@ def test_the_miscounted_player_is_highlighted_with_the_difference(client, db):
     assert miss["counted"] - table_chips(db, world)[_seat(MISCOUNT[0])] == MISCOUNT[1]
     assert miss["counted"] - miss["stack"] == MISCOUNT[1] and miss["player_id"] == world.ids[MISCOUNT[0]]
     login_host(client)
-    html = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)
+    html = client.get(f"/host/night/{world.night}/close?lang=es").get_data(as_text=True)
     rows = re.findall(r'<tr[^>]*class="[^"]*miscount[^"]*"[^>]*>(.*?)</tr>', html, re.S)
     assert len(rows) == 1 and MISCOUNT[0] in rows[0] and "+20" in rows[0]
 
@@ -125,7 +125,7 @@ def test_a_rebuy_shows_in_the_stacks_at_once_with_a_confirmation(client, db):
         row = re.search(r'<tr data-seat="1">(.*?)</tr>', html, re.S).group(1)
         return int(re.search(r'data-held="(\d+)"', row).group(1))  # the chips on the table
 
-    before = stack(client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True))
+    before = stack(client.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True))
     html = client.post(f"/host/night/{night_id}/buy-in", data={"player_id": ana, "chips": "50"},
                        follow_redirects=True).get_data(as_text=True)
     assert stack(html) == before + 50 == 149
@@ -169,7 +169,7 @@ def test_the_page_the_refusal_and_the_pdf_say_the_same_figure_and_the_close_foll
     login_host(client)
     night, ids = _random_night(db, buys, passed, rebuy, deltas)
     bank = store.bank_check(db, night)
-    page = figure(bank_text(client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)))
+    page = figure(bank_text(client.get(f"/host/night/{night}/close?lang=es").get_data(as_text=True)))
     assert page == bank["difference"] == bank["counted"] + bank["carried"] - bank["bought"]
     refusal = _close_refusal(client, night, resolution="")
     closed = store.get_night(db, night)["closed"]
@@ -182,7 +182,7 @@ def test_the_page_the_refusal_and_the_pdf_say_the_same_figure_and_the_close_foll
     assert after["balanced"] and after["difference"] == page and after["difference"] + after["resolved"] == 0
     assert sum(r["net_cents"] for r in store.night_summary(db, night)["players"]) == 0
     pdf = pdf_text(client.get(f"/reports/nights/{night}.pdf?lang=es").data)
-    closed_page = client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)
+    closed_page = client.get(f"/host/night/{night}/close?lang=es").get_data(as_text=True)
     assert figure(pdf) == figure(bank_text(closed_page)) == page
     store.reopen_night(db, night, reason="test", entered_by="host:t")
     assert store.bank_check(db, night)["difference"] == page
@@ -193,8 +193,8 @@ def test_the_closed_night_opens_on_who_pays_whom_the_report_links_and_the_share_
     world = build_showcase_night(db)
     summary = world.close(db)
     login_host(client)
-    html = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)
-    top = html[html.index('id="settled"'):html.index('<section class="card">')]
+    html = client.get(f"/host/night/{world.night}?lang=es", follow_redirects=True).get_data(as_text=True)
+    top = html[html.index('id="settled"'):html.index('id="paying-up"')]   # the payments stage opens on it
     for t in summary["transfers"]:
         payer, payee = re.escape(t["payer"]), re.escape(t["payee"])
         assert re.search(rf'<li class="transfer status-due" data-payer="{t["payer_id"]}" data-payee="{t["payee_id"]}"'

@@ -118,7 +118,8 @@ def test_signed_figures_use_one_minus_and_the_charge_names_the_player(client, db
     store.close_night(db, world.night, entered_by="host:t", resolution="credit",
                       charge_player_id=world.ids["Ana"])
     login_host(client)
-    html = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)
+    html = "".join(client.get(f"/host/night/{world.night}/{stage}?lang=es").get_data(as_text=True)
+                   for stage in ("close", "pay"))   # the bank and the nets, then the share text
     page = bank_text(html)
     assert f"diferencia {MINUS}20" in page and "abonada a Ana (+20)" in page
     nets = re.findall(r'<tr data-money-player="\d+"[^>]*>.*?</tr>', html, re.S)
@@ -159,7 +160,7 @@ def test_the_count_note_says_the_pushes_agree_only_for_that_seat(client, db):
     assert (found[inigo]["expected"], found[inigo]["referee"], found[inigo]["difference"]) == (held[inigo], stacks[inigo], -pot)
     assert found[inigo]["table_differences"] == [{"hand": 2, "reason": "pushed", "chips": pot, "other": None}]
     login_host(client)
-    notes = _notes(client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True))
+    notes = _notes(client.get(f"/host/night/{world.night}/close?lang=es").get_data(as_text=True))
     assert f"fichas en la mesa: {held[bruno]} (diferencia: +{MISCOUNT[1]})" in notes[bruno]
     assert "Según el árbitro" not in notes[bruno] and "mano 2" not in notes[bruno]
     assert f"fichas en la mesa: {held[inigo]} (diferencia: {MINUS}{pot})" in notes[inigo]
@@ -174,7 +175,7 @@ def test_the_closed_night_offers_no_tablet_link_and_the_report_has_no_space_befo
     assert "fichas distintas de las del árbitro</strong>: " in report  # the count finding, open night
     assert not re.search(r"\w :", pdf_text(client.get(f"/reports/nights/{world.night}.pdf?lang=es").data))
     world.close(db)
-    html = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)
+    html = client.get(f"/host/night/{world.night}/close?lang=es").get_data(as_text=True)
     assert 'id="issue-dealer-link"' not in html
     with pytest.raises(store.StoreError) as exc:
         store.issue_dealer_link(db, world.night, "T", issued_by="host:t")

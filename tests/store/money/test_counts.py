@@ -98,7 +98,7 @@ def test_a_count_when_leaving_includes_a_rebuy_and_is_compared_with_that_moment(
 def _night_page(client, night_id: int, lang: str, *, login: bool = True) -> str:
     if login:  # (a login writes its session row: the write-locked tests log in first)
         login_host(client)
-    answer = client.get(f"/host/night/{night_id}?lang={lang}")
+    answer = client.get(f"/host/night/{night_id}?lang={lang}", follow_redirects=True)
     assert answer.status_code == 200
     return answer.get_data(as_text=True)
 

@@ -191,7 +191,7 @@ def test_the_closed_nights_share_text_lists_the_live_expenses_apart(app, db, cli
     wrong = expenses.add_expense(db, world.night, world.ids["Bruno"], 900, "Refrescos", everyone, entered_by="host:t")
     expenses.void_expense(db, world.night, wrong, reason="entered twice", entered_by="host:t")
     login_host(client)
-    page = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)
+    page = client.get(f"/host/night/{world.night}?lang=es", follow_redirects=True).get_data(as_text=True)
     share = page[page.index('id="share-text"'):page.index("</textarea>")]
     assert "Gastos compartidos" in share and "Pizzas" in share and "25,00" in share
     assert "Refrescos" not in share

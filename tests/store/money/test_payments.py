@@ -321,7 +321,7 @@ def test_the_host_page_shows_the_transfers_status_and_the_host_confirms(app, db,
     world = _closed(db)
     t, payer, payee = _payer_and_payee(db, world)
     login_host(client)
-    page = client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True)
+    page = client.get(f"/host/night/{world.night}?lang=es", follow_redirects=True).get_data(as_text=True)
     section = page[page.index('id="transfers"'):page.index('id="expenses"')]
     assert f"{payer} → {payee}" in section and "pendiente" in section
     answer = client.post(f"/host/night/{world.night}/transfer", data={
@@ -401,7 +401,7 @@ def test_money_paid_before_a_reopen_counts_against_the_new_settlement(app, db, c
          "owed_count": 1, "unsealed": False}]
     said = "ya pagado 1,00\xa0€; queda 0,10\xa0€"
     login_host(client)
-    host = client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)
+    host = client.get(f"/host/night/{night}?lang=es", follow_redirects=True).get_data(as_text=True)
     assert said in host[host.index('id="transfers"'):]
     phone = client.get(f"/p/{store.issue_token(db, ana)}?lang=es").get_data(as_text=True)
     assert said in phone[phone.index(f'id="settle-{night}"'):]
@@ -445,7 +445,7 @@ def test_money_paid_the_other_way_is_given_back(app, db, client, counts, expecte
     _reclose(db, night, ids, counts)
     assert _rows(db, night) == expected
     login_host(client)
-    host = client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)
+    host = client.get(f"/host/night/{night}?lang=es", follow_redirects=True).get_data(as_text=True)
     assert "Ana ya había pagado 1,00\xa0€ a Maxi en una liquidación anterior" in host
 
 
@@ -477,7 +477,7 @@ def test_an_earlier_transfer_only_confirmed_by_the_payee_is_said_confirmed(app, 
     _reclose(db, night, ids, (89, 111, 100))
     assert [(m["payer"], m["kind"]) for m in payments.stale_marks(db, night)] == [("Ana", "confirmed")]
     login_host(client)
-    page = client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)
+    page = client.get(f"/host/night/{night}?lang=es", follow_redirects=True).get_data(as_text=True)
     earlier = page[page.index("earlier-payments"):]
     earlier = earlier[:earlier.index("</div>")]
     assert "confirmada en una liquidación anterior" in earlier and "pagada" not in earlier

@@ -284,7 +284,7 @@ def test_the_cookie_holds_no_player_link_and_no_secret_but_the_session_id(app, c
     assert token not in payload and "/p/" not in payload
     # csrf_token: Flask-WTF's per-session CSRF secret (signed; forms carry a token made from it)
     assert set(json.loads(payload)) <= {"sid", "seen", "_permanent", "_flashes", "csrf_token"}
-    assert token not in client.get(f"/host/night/{night_id}").get_data(as_text=True)  # shown once
+    assert token not in client.get(f"/host/night/{night_id}", follow_redirects=True).get_data(as_text=True)  # shown once
 
 
 @pytest.mark.slow

@@ -128,7 +128,8 @@ def test_club_page_is_the_hosts_only_and_linked_from_the_host_pages(client, db):
     login_host(client)
     html = client.get("/host/club").get_data(as_text=True)
     assert "Aún no hay noches cerradas" in html
-    for page in ("/host/", f"/host/night/{world.night}", f"/host/night/{world.night}/hands"):
+    stages = [f"/host/night/{world.night}/{stage}" for stage in ("table", "play", "close", "pay")]
+    for page in ("/host/", *stages, f"/host/night/{world.night}/hands"):
         assert 'href="/host/club"' in client.get(page).get_data(as_text=True), page
 
 
@@ -137,7 +138,7 @@ def test_club_page_is_the_hosts_only_and_linked_from_the_host_pages(client, db):
 def test_the_link_panel_names_the_player_with_copy_share_and_a_qr_code(client, db):
     world = build_showcase_night(db)
     login_host(client)
-    client.get(f"/host/night/{world.night}")
+    client.get(f"/host/night/{world.night}", follow_redirects=True)
     response = post_form(client, f"/host/player/{world.ids['Íñigo']}/link", {"night_id": str(world.night)},
                          page=f"/host/night/{world.night}?lang=es")
     html = response.get_data(as_text=True)

@@ -230,7 +230,8 @@ def test_the_token_is_in_every_page_and_every_post_form(app, db):
     """Each page's meta and each ``<form method="post">`` of the host's, the dealer's and
     the player's pages carry the session's token (the one the server checks)."""
     w = build(app, db)
-    pages = {"host": ["/host/", f"/host/night/{w.night}", f"/host/dispute/{w.dispute}"],
+    pages = {"host": ["/host/", *(f"/host/night/{w.night}/{stage}" for stage in ("table", "play", "close", "pay")),
+                      f"/host/dispute/{w.dispute}"],
              "dealer": [f"/dealer/{w.night}/{w.dealer(w.night)}/"],
              "player": [f"/p/{w.tokens['Bruno']}", f"/p/{w.tokens['Bruno']}/hand/{w.hand}/dispute"]}
     forms_seen = 0

@@ -160,7 +160,8 @@ def outputs(tmp_path_factory) -> dict[tuple[str, str, str], str]:
     client = app.test_client()
     login_host(client)
     night, bruno, ana = world.night, world.tokens["Bruno"], world.tokens["Ana"]
-    pages = {"host index": "/host/", "host night": f"/host/night/{night}",
+    pages = {"host index": "/host/",
+             **{f"host night {stage}": f"/host/night/{night}/{stage}" for stage in ("table", "play", "close", "pay")},
              "host dispute": f"/host/dispute/{dispute}", "host hands": f"/host/night/{night}/hands",
              **{f"host hand {n}": f"/host/night/{night}/hand/{n}" for n in (1, 2, 3)},
              "report": f"/reports/nights/{night}", "report list": "/reports/nights",

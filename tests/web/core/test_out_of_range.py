@@ -82,12 +82,13 @@ def test_the_issues_night_page_and_player_page_answer(host, db, lang):
     """The night page (the counts beside the referee's stacks) and Ana's page (her chips
     now) of the issue's night: 200, never a 500."""
     night = awarded_night(db)
-    shown(host, f"/host/night/{night.night}", lang)
+    for stage in ("table", "play", "close", "pay"):                # every stage of the night
+        shown(host, f"/host/night/{night.night}/{stage}", lang)
     shown(host, f"/p/{store.issue_token(db, night.players['Ana'])}", lang)
 
 
 COSTLY_PAGES = {
-    "night page": lambda n, token: f"/host/night/{n.night}",
+    "night page": lambda n, token: f"/host/night/{n.night}/close",   # the money: the counts' stage
     "report": lambda n, token: f"/reports/nights/{n.night}",
     "PDF": lambda n, token: f"/reports/nights/{n.night}.pdf",
     "player page": lambda n, token: f"/p/{token}",

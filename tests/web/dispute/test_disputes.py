@@ -114,7 +114,7 @@ def test_a_false_opener_found_after_the_pot_was_pushed_moves_the_pot_on_a_closed
     [dispute] = store.night_disputes(db, night.night)   # the double tap stored one dispute
     assert dispute["player"] == "Chus" and dispute["hand_id"] == hand_id
 
-    host_night = night.night_page()
+    host_night = night.night_page("play")   # the disputes: on the play stage
     assert f'/host/dispute/{dispute["id"]}' in host_night
     assert "Bruno opened with a pair of tens" in text_of(host_night)
 
@@ -527,9 +527,9 @@ def test_the_override_reason_of_a_close_with_a_dispute_open_is_shown(app, client
     client.post(f"/host/night/{night.night}/close",
                 data={"confirm": "1", "key": "close-reason", "override_reason": "Bruno se fue; se falla el lunes"})
     assert store.get_night(db, night.night)["closed"]
-    page = text_of(client.get(f"/host/night/{night.night}?lang=es").get_data(as_text=True))
+    page = text_of(client.get(f"/host/night/{night.night}?lang=es", follow_redirects=True).get_data(as_text=True))
     assert "Cerrada con reclamaciones abiertas. Motivo del anfitrión: Bruno se fue; se falla el lunes" in page
-    english = text_of(client.get(f"/host/night/{night.night}?lang=en").get_data(as_text=True))
+    english = text_of(client.get(f"/host/night/{night.night}?lang=en", follow_redirects=True).get_data(as_text=True))
     assert "Closed with disputes open. The host's reason: Bruno se fue; se falla el lunes" in english
     report = text_of(client.get(f"/reports/nights/{night.night}?lang=es").get_data(as_text=True))
     pdf = re.sub(r"‐ ", "", re.sub(r"\s+", " ", pdf_text(client.get(f"/reports/nights/{night.night}.pdf?lang=es").data)))

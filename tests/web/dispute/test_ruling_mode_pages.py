@@ -81,7 +81,7 @@ def test_the_night_page_calls_the_figure_chips_on_the_table_and_says_why_it_diff
     figures agree and the referee's is no longer shown."""
     night_id, ids, dispute = _night(db)
     login_host(client)
-    page = client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    page = client.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True)
     held, stacks = _held(db, night_id), store.check_night(db, night_id)["hands"][-1]["stacks"]
     pepe = _text(re.search(r'<tr data-seat="3">(.*?)</tr>', page, re.S).group(1))
     assert "Fichas en la mesa" in page
@@ -90,6 +90,6 @@ def test_the_night_page_calls_the_figure_chips_on_the_table_and_says_why_it_diff
     ana = _text(re.search(r'<tr data-seat="1">(.*?)</tr>', page, re.S).group(1))
     assert "según el árbitro" not in ana
     store.cash_out(db, night_id, ids["Pepe"], held[PEPE], entered_by="host")
-    page = client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    page = client.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True)
     assert 'class="count-differs"' not in page and "no cuadran" not in page
     assert rules_nets()  # (the nets are checked in the store's tests)

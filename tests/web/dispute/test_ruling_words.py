@@ -153,7 +153,7 @@ def _flash(night: HttpNight, path: str, data: dict, lang: str) -> str:
     """A host form refused: the error flashed on the night page, as text."""
     answer = night.client.post(f"{path}?lang={lang}", data={"key": night.key(), **data})
     assert answer.status_code == 302
-    page = night.client.get(f"/host/night/{night.night}?lang={lang}").get_data(as_text=True)
+    page = night.client.get(f"/host/night/{night.night}?lang={lang}", follow_redirects=True).get_data(as_text=True)
     assert 'class="flash error"' in page, text_of(page)[:1500]
     return text_of(re.search(r'class="flash error"[^>]*>(.*?)</p>', page, re.S).group(1))
 

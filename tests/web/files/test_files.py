@@ -376,14 +376,14 @@ def test_a_night_with_no_hand_has_no_phh_and_says_so_in_spanish(app, db, client)
     assert ("error", "Esta noche aún no tiene manos: un archivo PHH guarda manos.") in flashed(client)
     assert json.loads(client.get(f"/host/night/{night}/download/json").data)["hands"] == []
     # the night page does not offer what it cannot give: no PHH link before the first hand
-    page = client.get(f"/host/night/{night}?lang=es").get_data(as_text=True)
+    page = client.get(f"/host/night/{night}/play?lang=es").get_data(as_text=True)
     assert 'id="download-json"' in page and 'id="download-csv"' in page
     assert 'id="download-phh"' not in page and "/download/phh" not in page
 
 
 @pytest.mark.slow
 def test_the_night_page_links_the_downloads_and_the_nights_page_the_import(app, db, client, showcase_night):
-    page = client.get(f"/host/night/{showcase_night.night}?lang=es").get_data(as_text=True)
+    page = client.get(f"/host/night/{showcase_night.night}/play?lang=es").get_data(as_text=True)
     for fmt in ("json", "phh", "csv"):
         assert f'href="/host/night/{showcase_night.night}/download/{fmt}"' in page
     assert "Descargar la noche" in page

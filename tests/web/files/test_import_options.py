@@ -52,7 +52,7 @@ def download(client, night_id: int, fmt: str) -> bytes:
 
 
 def night_page(client, night_id: int) -> str:
-    return client.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    return client.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True)
 
 
 # --- 1. a closed night comes back closed ----------------------------------------------------

@@ -168,7 +168,7 @@ def test_a_night_with_a_ruling_an_expense_and_marks_comes_back_whole_and_once(ap
     assert standings(db) == club and running_totals(db) == totals
     assert [(r["night_id"], r["payer"], r["cents"]) for r in outstanding(db)] == \
         [(r["night_id"], r["payer"], r["cents"]) for r in owed]
-    night_page = html.unescape(client.get(f"/host/night/{copy}?lang=es").get_data(as_text=True))
+    night_page = html.unescape(client.get(f"/host/night/{copy}?lang=es", follow_redirects=True).get_data(as_text=True))
     assert f"Esta noche se importó como copia de la noche {world.night}." in night_page
     assert "No cuenta en la clasificación del club ni en el total acumulado de los jugadores." in night_page
     nights = html.unescape(client.get("/host/?lang=es").get_data(as_text=True))
@@ -255,7 +255,7 @@ def test_the_night_page_says_what_the_phh_download_leaves_out(app, db, client, f
     page", beside its link; and it does leave them out."""
     world = disputed_night(db)
     login_host(client)
-    page = html.unescape(client.get(f"/host/night/{world.night}?lang=es").get_data(as_text=True))
+    page = html.unescape(client.get(f"/host/night/{world.night}/play?lang=es").get_data(as_text=True))
     downloads = page[page.index('id="downloads"'):]
     downloads = downloads[:downloads.index("</p>", downloads.index('id="download-json-carries"'))]
     assert 'aria-describedby="download-phh-leaves"' in downloads

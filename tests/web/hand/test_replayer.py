@@ -59,7 +59,7 @@ def test_the_hosts_list_names_each_hand_and_links_its_replay(host, night):
 
 @pytest.mark.slow
 def test_the_host_night_page_links_the_list_of_hands(host, night):
-    html = _get(host, f"/host/night/{night['night_id']}").get_data(as_text=True)
+    html = _get(host, f"/host/night/{night['night_id']}/play").get_data(as_text=True)   # the hands: the play stage
     assert f'href="/host/night/{night["night_id"]}/hands"' in html
 
 

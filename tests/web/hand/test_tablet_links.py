@@ -121,7 +121,7 @@ def test_the_host_issues_a_link_shown_once_in_the_answer_never_in_the_cookie(app
     with client.session_transaction() as session:
         assert token not in repr(dict(session))
     # the night page again: listed by label and prefix, the token itself gone
-    page = client.get(f"/host/night/{night['id']}").get_data(as_text=True)
+    page = client.get(f"/host/night/{night['id']}/table").get_data(as_text=True)   # the links: the table stage
     assert "Mesa 2" in page and link["prefix"] in page and token not in page
     # the same form sent again issues nothing new
     again = client.post(f"/host/night/{night['id']}/dealer-links", data={"label": "Mesa 2", "key": "issue-link-0001"})
@@ -138,7 +138,7 @@ def test_a_bad_label_is_refused_and_nothing_is_issued(app, db, client, night, la
     answer = client.post(f"/host/night/{night['id']}/dealer-links?lang=en", data={"label": label, "key": "bad-label-01"})
     assert answer.status_code == 302
     assert len(store.dealer_links(db, night["id"])) == 2
-    page = client.get(f"/host/night/{night['id']}?lang=en").get_data(as_text=True)
+    page = client.get(f"/host/night/{night['id']}?lang=en", follow_redirects=True).get_data(as_text=True)
     assert 'class="flash error"' in page and ("invisible characters" in page or "too long" in page)
 
 

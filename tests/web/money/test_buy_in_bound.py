@@ -35,7 +35,7 @@ def test_a_rebuy_past_the_nights_bound_is_refused_in_the_pages_language(app, cli
                          data={"player_id": str(ana), "chips": "500000000000", "key": "rebuy-big-1"})
     assert answer.status_code == 302
     assert snapshot(app.config["DATABASE"]) == before
-    page = html.unescape(client.get(f"/host/night/{night}?lang={lang}").get_data(as_text=True))
+    page = html.unescape(client.get(f"/host/night/{night}?lang={lang}", follow_redirects=True).get_data(as_text=True))
     assert re.search(r'class="flash error"[^>]*>' + re.escape(SAID[lang]), page), page[:2000]
     accepted = client.post(f"/host/night/{night}/buy-in?lang={lang}",
                            data={"player_id": str(ana), "chips": str(MAX_CHIPS - 600_000_000_000),

@@ -67,7 +67,7 @@ def test_a_right_form_on_a_missing_night_is_404_and_a_wrong_one_its_fields_refus
     assert client.post("/host/night/999/handle", data={"player_id": ana, "handle": "", "key": "h2"}).status_code == 404
     assert client.post("/host/night/999/expenses/1/void", data={"reason": "typo", "key": "v1"}).status_code == 404
     wrong = client.post("/host/night/999/handle", data={"player_id": "Ana", "handle": "", "key": "h3"})
-    assert wrong.status_code == 302 and wrong.headers["Location"].endswith("/host/night/999#transfers")
+    assert wrong.status_code == 302 and wrong.headers["Location"].endswith("/host/night/999/pay#transfers")
     assert client.get(wrong.headers["Location"]).status_code == 404
     assert snapshot(app.config["DATABASE"]) == before
 

@@ -39,7 +39,7 @@ def _pages(client, world) -> dict[str, str]:
     """The four pages in Spanish, each answered 200."""
     login_host(client)
     out = {}
-    for name, url in (("night", f"/host/night/{world.night}?lang=es"), ("outstanding", "/host/outstanding?lang=es"),
+    for name, url in (("night", f"/host/night/{world.night}/pay?lang=es"), ("outstanding", "/host/outstanding?lang=es"),
                       ("outstanding_player", f"/host/outstanding/{world.ids['Bruno']}?lang=es"),
                       ("phone", f"/p/{world.tokens['Bruno']}?lang=es")):
         answer = client.get(url)
@@ -87,5 +87,5 @@ def test_the_english_pages_say_it_in_english(app, db, client):
     world = money_night(db)
     tamper(app.config["DATABASE"], world, "expenses", "edit")
     login_host(client)
-    page = client.get(f"/host/night/{world.night}?lang=en").get_data(as_text=True)
+    page = client.get(f"/host/night/{world.night}?lang=en", follow_redirects=True).get_data(as_text=True)
     assert UNSEALED["en"] in page and UNSEALED["es"] not in page

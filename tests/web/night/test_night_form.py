@@ -288,7 +288,7 @@ def test_the_rules_set_on_the_form_are_said_on_the_night_page_and_the_tablet(hos
                "Blind (chips): 5", "Double blind (chips): 10"]}
     token = dealer_token(db, night_id)
     for lang, words in expected.items():
-        page = host.get(f"/host/night/{night_id}?lang={lang}").get_data(as_text=True)
+        page = host.get(f"/host/night/{night_id}?lang={lang}", follow_redirects=True).get_data(as_text=True)
         listed = re.search(r'<ul class="night-rules" id="night-rules"[^>]*>(.*?)</ul>', page, re.S).group(1)
         assert re.findall(r"<li>([^<]*)</li>", listed) == words
         tablet = host.get(f"/dealer/{night_id}/{token}/?lang={lang}").get_data(as_text=True)
@@ -299,7 +299,7 @@ def test_the_rules_set_on_the_form_are_said_on_the_night_page_and_the_tablet(hos
 
 def test_a_night_on_its_presets_rules_says_only_the_preset(host, db):
     night_id = _night(_post(host, preset="clasico"))
-    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True)
     listed = re.search(r'<ul class="night-rules" id="night-rules"[^>]*>(.*?)</ul>', page, re.S).group(1)
     assert re.findall(r"<li>([^<]*)</li>", listed) == ["Póquer clásico"]
 

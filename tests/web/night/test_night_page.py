@@ -56,7 +56,7 @@ def test_host_seats_players_and_a_double_submitted_buy_in_is_stored_once(host, d
                                                          "key": "rebuy-form-1"})
     summary = {r["name"]: r["bought"] for r in store.night_summary(db, night_id)["players"]}
     assert summary == {"Ana": 700, "Bruno": 400}
-    html = host.get(f"/host/night/{night_id}").get_data(as_text=True)
+    html = host.get(f"/host/night/{night_id}", follow_redirects=True).get_data(as_text=True)
     assert re.search(r'<tr data-seat="1">.*?700', html, re.S)
 
 
@@ -66,14 +66,14 @@ def test_host_refusal_is_shown_and_nothing_stored(host, db):
     _seat(host, night_id, "Ana", 1, 500, "seat-a-123")
     response = _seat(host, night_id, "Bruno", 1, 500, "seat-b-123")  # seat taken
     assert response.status_code == 302
-    page = host.get(f"/host/night/{night_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}", headers={"Accept-Language": "en"}, follow_redirects=True).get_data(as_text=True)
     # the refusal is said in the language of the request that was refused (no preference:
     # the default, Spanish), no longer the store's English text on a Spanish page
     assert "el asiento 1 está ocupado por Ana" in page
     assert [p["name"] for p in store.night_players(db, night_id)] == ["Ana"]
     host.get("/host/?lang=en")
     _seat(host, night_id, "Bruno", 1, 500, "seat-b-124")
-    assert "seat 1 is taken by Ana" in host.get(f"/host/night/{night_id}").get_data(as_text=True)
+    assert "seat 1 is taken by Ana" in host.get(f"/host/night/{night_id}", follow_redirects=True).get_data(as_text=True)
 
 
 @pytest.mark.slow
@@ -85,7 +85,7 @@ def test_host_starts_the_next_hand_moving_the_button_and_shows_the_opening(host,
     host.post(f"/host/night/{night_id}/hand", data={"button": "4", "key": "hand-form-1"})
     first = store.current_hand(db, night_id)
     assert store.get_hand(db, first)["button"] == 4
-    page = host.get(f"/host/night/{night_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}", headers={"Accept-Language": "en"}, follow_redirects=True).get_data(as_text=True)
     assert re.search(r'id="opening-in-force">[^<]*<strong>J</strong>', page)
     store.end_hand(db, first, entered_by="test")
     host.post(f"/host/night/{night_id}/hand", data={"button": "", "key": "hand-form-2"})
@@ -106,16 +106,16 @@ def test_host_closes_the_night_after_cash_outs(host, db):
     host.post(f"/host/night/{night_id}/close", data={"key": "close-123", "resolution": "",
                                                           "confirm": "1"})
     assert store.get_night(db, night_id)["closed"]
-    page = host.get(f"/host/night/{night_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}", headers={"Accept-Language": "en"}, follow_redirects=True).get_data(as_text=True)
     assert "Bruno → Ana" in page
 
 
 @pytest.mark.slow
 def test_spanish_preset_night_defaults_to_spanish(host):
     night_id = _new_night(host, preset="pocker", key="night-pocker")
-    page = host.get(f"/host/night/{night_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}", headers={"Accept-Language": "en"}, follow_redirects=True).get_data(as_text=True)
     assert "Jugadores y asientos" in page
-    english = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    english = host.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True)
     assert "Players and seats" in english
 
 
@@ -130,7 +130,7 @@ def test_new_night_form_sets_time_zone_start_and_a_fractional_chip_value(host, d
     night = store.get_night(db, night_id)
     assert night["started_at"] == "2026-03-15T03:00:00+00:00" and night["local_date"] == "2026-03-14"
     assert (night["chip_cents"], night["chips_per"], night["timezone"]) == (10, 3, "America/Mexico_City")
-    shown = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    shown = host.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True)
     assert "21:00 (America/Mexico_City)" in shown and "céntimos" not in shown
 
 
@@ -141,7 +141,7 @@ def test_seating_during_a_hand_is_refused_whole_in_spanish(host, db):
     _seat(host, night_id, "Bruno", 3, 500, "seat-b-123")
     host.post(f"/host/night/{night_id}/hand", data={"button": "1", "key": "hand-form-1"})
     _seat(host, night_id, "Chus", 4, 500, "seat-c-123")
-    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True)
     assert "Hay una mano en juego: sienta a los jugadores nuevos entre manos." in page
     assert [p["name"] for p in store.night_players(db, night_id)] == ["Ana", "Bruno"]
     assert store.find_player(db, "Chus") is None
@@ -158,7 +158,7 @@ def test_close_form_offers_hub_mode_and_credit_for_a_shortage(host, db):
                                                             "key": f"cash-{name}-1"})
     host.post(f"/host/night/{night_id}/recount", data={"player_id": str(ids["Chus"]), "chips": "110",
                                                        "key": "recount-chus"})  # now 300 on the table
-    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True)
     assert f'<option value="{ids["Chus"]}">everyone settles with Chus</option>' in page
     host.post(f"/host/night/{night_id}/close", data={"key": "close-hub-1", "hub_player_id": str(ids["Chus"]),
                                                           "confirm": "1"})
@@ -173,7 +173,7 @@ def test_host_voids_a_hand_started_by_mistake_and_unseats_a_player(host, db):
     for name, seat, key in (("Ana", 1, "seat-a-123"), ("Bruno", 3, "seat-b-123"), ("Chus", 4, "seat-c-123")):
         _seat(host, night_id, name, seat, 100, key)
     host.post(f"/host/night/{night_id}/hand", data={"button": "1", "key": "hand-form-1"})
-    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True)
     assert 'id="void-hand"' in page
     host.post(f"/host/night/{night_id}/void-hand", data={"reason": "wrong button", "key": "void-hand-1"})
     assert store.current_hand(db, night_id) is None and store.night_hands(db, night_id) == []
@@ -205,7 +205,7 @@ def test_a_pasted_link_with_query_or_fragment_is_really_revoked(host, db, paste)
     pasted = paste.format(url=f"http://localhost/p/{token}", token=token)
     host.post("/host/revoke", data={"night_id": str(night_id), "link": pasted})
     assert host.get(f"/p/{token}").status_code == 404
-    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True)
     assert "Link revoked." in page
 
 
@@ -215,7 +215,7 @@ def test_a_made_up_link_is_not_said_to_be_revoked(host, db, paste):
     night_id, ana = _seated_night(host, db)
     token = store.issue_token(db, ana)
     host.post("/host/revoke", data={"night_id": str(night_id), "link": paste})
-    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True)
     assert "Link revoked." not in page
     assert "No private link matches what was pasted: nothing revoked." in page
     assert host.get(f"/p/{token}").status_code == 200
@@ -225,7 +225,7 @@ def test_a_made_up_link_is_not_said_to_be_revoked(host, db, paste):
 def test_the_night_page_lists_each_players_live_links_to_revoke_one_or_all(host, db):
     night_id, ana = _seated_night(host, db)
     first, second, third = (store.issue_token(db, ana) for _ in range(3))
-    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True)
     block = page.split(f'data-player="{ana}"')[1].split("</div>")[0]
     for token in (first, second, third):
         assert token[:6] + "…" in block and token not in block
@@ -235,7 +235,7 @@ def test_the_night_page_lists_each_players_live_links_to_revoke_one_or_all(host,
     assert host.get(f"/p/{first}").status_code == 404 and host.get(f"/p/{second}").status_code == 200
     host.post(f"/host/player/{ana}/links/revoke-all", data={"night_id": str(night_id)})
     assert host.get(f"/p/{second}").status_code == 404 and host.get(f"/p/{third}").status_code == 404
-    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True)
     assert "2 links revoked." in page
     assert 'data-link="' not in page.split(f'data-player="{ana}"')[1].split("</div>")[0]
 
@@ -248,7 +248,7 @@ def test_a_bad_number_names_the_field_in_the_pages_language_and_is_never_a_500(h
     data = {"player_id": str(ana), "chips": "200", "key": "rebuy-bad-1", field: value}
     response = host.post(f"/host/night/{night_id}/buy-in?lang=es", data=data)
     assert response.status_code == 302
-    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True)
     label = {"chips": "Fichas", "player_id": "Jugador"}[field]
     assert re.search(rf'class="flash error"[^>]*>{label}: (debe ser|es demasiado)', page), page[:3000]
     assert "invalid literal" not in page and "chips must" not in page
@@ -266,7 +266,7 @@ def test_the_night_page_shows_a_player_who_left_after_playing(host, db):
     host.post(f"/host/night/{night_id}/cash-out", data={"player_id": str(chus), "chips": "100", "key": "cash-c-123"})
     host.post(f"/host/night/{night_id}/unseat", data={"player_id": str(chus), "reason": "goes home",
                                                       "key": "unseat-c-123"})
-    response = host.get(f"/host/night/{night_id}?lang=es")
+    response = host.get(f"/host/night/{night_id}/table?lang=es")   # the seats: the table stage
     assert response.status_code == 200
     assert re.search(r'<tr data-seat="4">.*?Chus <small class="muted">\(se fue\)</small>',
                      response.get_data(as_text=True), re.S)
@@ -304,7 +304,7 @@ def test_host_lists_the_entries_and_voids_a_wrong_rebuy_with_reason_who_and_when
     entries = store.night_entries(db, night_id)
     assert [(e["kind"], e["chips"]) for e in entries] == [("buy_in", 500), ("buy_in", 2000)]
     wrong = entries[1]["id"]
-    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True)
     assert f'<tr data-entry="{wrong}">' in page and f'name="entry_id" value="{wrong}"' in page
     # a reason is needed; nothing stored without one
     host.post(f"/host/night/{night_id}/void-entry", data={"entry_id": str(wrong), "reason": " ", "key": "void-e-1"})
@@ -317,7 +317,7 @@ def test_host_lists_the_entries_and_voids_a_wrong_rebuy_with_reason_who_and_when
     assert entry["voided_at"]
     assert db.execute("SELECT COUNT(*) FROM ledger WHERE kind = 'void' AND target = ?", [wrong]).fetchone()[0] == 1
     assert store.bank_check(db, night_id)["bought"] == 500
-    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True)
     assert "Anulada por el anfitrión (host)" in page and "typed 2000 for 200" in page
     assert f'name="entry_id" value="{wrong}"' not in page  # no second void button
 
@@ -331,20 +331,21 @@ def test_void_entry_refuses_an_entry_of_another_night(host, db):
     host.get("/host/?lang=en")
     host.post(f"/host/night/{other}/void-entry", data={"entry_id": str(entry), "reason": "x", "key": "void-x-1"})
     assert not store.night_entries(db, first)[0]["voided"]
-    assert "No such entry in this night." in host.get(f"/host/night/{other}?lang=en").get_data(as_text=True)
+    assert "No such entry in this night." in host.get(f"/host/night/{other}?lang=en", follow_redirects=True).get_data(as_text=True)
 
 
 @pytest.mark.slow
 def test_closing_the_night_needs_a_confirmation(host, db):
     night_id, ana, bruno = _counted_night(host, db)
-    page = host.get(f"/host/night/{night_id}?lang=en").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=en", follow_redirects=True).get_data(as_text=True)
     form = re.search(r'<form[^>]*id="close-night".*?</form>', page, re.S).group(0)
-    assert 'data-confirm="Close the night now?' in form and 'name="confirm" value="1" required' in form
+    button = re.search(r'<button[^>]*id="close-button"[^>]*>', form).group(0)  # the close's own button asks
+    assert 'data-confirm="Close the night now?' in button and 'name="confirm" value="1"' in button
     assert "core/confirm.js" in page  # asks before it sends (no inline handler: the CSP)
     host.get("/host/?lang=es")  # the refusal is flashed in the language of the POST
     host.post(f"/host/night/{night_id}/close", data={"key": "close-noconfirm", "resolution": ""})
     assert not store.get_night(db, night_id)["closed"]
-    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True)
     assert "No se confirmó el cierre de la noche" in page
     host.post(f"/host/night/{night_id}/close", data={"key": "close-confirmed", "resolution": "", "confirm": "1"})
     assert store.get_night(db, night_id)["closed"]
@@ -355,7 +356,7 @@ def test_host_reopens_a_closed_night_with_a_reason(host, db):
     night_id, ana, bruno = _counted_night(host, db, key="night-reopen-1")
     host.post(f"/host/night/{night_id}/close", data={"key": "close-reopen-1", "confirm": "1"})
     assert store.get_night(db, night_id)["closed"]
-    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True)
     assert 'id="reopen"' in page and "Reabrir la noche" in page
     host.post(f"/host/night/{night_id}/reopen", data={"reason": ""})
     assert store.get_night(db, night_id)["closed"]
@@ -364,7 +365,7 @@ def test_host_reopens_a_closed_night_with_a_reason(host, db):
     reason = db.execute("SELECT reason, entered_by FROM ledger WHERE kind = 'void' AND target = "
                         "(SELECT id FROM ledger WHERE night_id = ? AND kind = 'close')", [night_id]).fetchone()
     assert reason == ("Bruno's count was wrong", "host:host")
-    page = host.get(f"/host/night/{night_id}?lang=es").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}?lang=es", follow_redirects=True).get_data(as_text=True)
     assert "Noche reabierta." in page and 'id="close-night"' in page
 
 
@@ -390,7 +391,7 @@ def test_store_refusals_are_said_in_spanish(host, db, make, spanish):
     host.get("/host/?lang=es")
     before = db.execute("SELECT (SELECT COUNT(*) FROM ledger), (SELECT COUNT(*) FROM seats)").fetchone()
     make(host, night_id, ids)
-    page = host.get(f"/host/night/{night_id}").get_data(as_text=True)
+    page = host.get(f"/host/night/{night_id}", follow_redirects=True).get_data(as_text=True)
     assert spanish in page
     assert db.execute("SELECT (SELECT COUNT(*) FROM ledger), (SELECT COUNT(*) FROM seats)").fetchone() == before
 
@@ -401,10 +402,10 @@ def test_closed_night_refusal_is_said_in_spanish_and_english_keeps_the_store_tex
     host.post(f"/host/night/{night_id}/close", data={"key": "close-tr-1", "confirm": "1"})
     host.get("/host/?lang=es")
     host.post(f"/host/night/{night_id}/buy-in", data={"player_id": str(ana), "chips": "10", "key": "buy-closed-1"})
-    assert "La noche está cerrada: reábrela para cambiar algo." in host.get(f"/host/night/{night_id}").get_data(as_text=True)
+    assert "La noche está cerrada: reábrela para cambiar algo." in host.get(f"/host/night/{night_id}", follow_redirects=True).get_data(as_text=True)
     host.get("/host/?lang=en")
     _seat(host, night_id, "Bruno", 5, 0, "seat-b-closed")
-    assert "The night is closed: reopen it to change anything." in host.get(f"/host/night/{night_id}").get_data(as_text=True)
+    assert "The night is closed: reopen it to change anything." in host.get(f"/host/night/{night_id}", follow_redirects=True).get_data(as_text=True)
 
 
 def test_store_errors_carry_codes_and_the_catalogue_says_them_in_english(db):

@@ -102,12 +102,12 @@ def test_the_host_sees_the_claims_and_releases_one_the_name_is_taken_again(app, 
     path = _show_code(host, night["id"])
     first, third = _phone(app, "es"), _phone(app, "es")
     link = _claim(first, path, night["ids"]["Ana"]).headers["Location"]
-    html = host.get(f"/host/night/{night['id']}").get_data(as_text=True)
+    html = host.get(f"/host/night/{night['id']}/table").get_data(as_text=True)
     claim = re.search(r'data-claim="(\d+)" data-player="%d" data-live="true"' % night["ids"]["Ana"], html).group(1)
     released = post_form(host, f"/host/night/{night['id']}/claims/{claim}/release", {},
                          page=f"/host/night/{night['id']}")
     assert released.status_code == 302 and released.headers["Location"].endswith("#table-code")
-    after = host.get(f"/host/night/{night['id']}").get_data(as_text=True)
+    after = host.get(f"/host/night/{night['id']}/table").get_data(as_text=True)
     assert "Ana liberado" in after and "liberado a las" in after
     assert first.get(link).status_code == 200                               # a release keeps the link
     again = _claim(third, path, night["ids"]["Ana"])
@@ -119,14 +119,14 @@ def test_a_revoked_claims_link_is_a_404(app, night):
     path = _show_code(host, night["id"])
     phone = _phone(app, "en")
     link = _claim(phone, path, night["ids"]["Bruno"]).headers["Location"]
-    html = host.get(f"/host/night/{night['id']}").get_data(as_text=True)
+    html = host.get(f"/host/night/{night['id']}/table").get_data(as_text=True)
     claim = re.search(r'data-claim="(\d+)"', html).group(1)
     post_form(host, f"/host/night/{night['id']}/claims/{claim}/revoke", {}, page=f"/host/night/{night['id']}")
     assert phone.get(link).status_code == 404
     again = post_form(host, f"/host/night/{night['id']}/claims/{claim}/revoke", {},
                       page=f"/host/night/{night['id']}")
     assert again.status_code == 302
-    assert "The claim of Bruno was already ended." in host.get(f"/host/night/{night['id']}").get_data(as_text=True)
+    assert "The claim of Bruno was already ended." in host.get(f"/host/night/{night['id']}/table").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -163,7 +163,7 @@ def test_the_code_says_it_is_dead_after_the_close_and_when_replaced(app, db, nig
     assert 'class="claim-name"' not in closed.get_data(as_text=True)
     refused = _claim(phone, new, night["ids"]["Ana"])
     assert refused.status_code == 409 and _refusal(refused).startswith(CLOSED[lang])
-    assert 'id="show-table-code"' not in host.get(f"/host/night/{night['id']}").get_data(as_text=True)
+    assert 'id="show-table-code"' not in host.get(f"/host/night/{night['id']}/table").get_data(as_text=True)
 
 
 def test_an_unknown_code_is_a_404_in_words(app, night):
@@ -222,6 +222,6 @@ def test_the_tablets_link_is_shown_as_a_qr_and_again_as_a_fresh_one(app, db, nig
 def test_the_claims_list_says_how_each_claim_ended(app, db, night):
     _, code = issue_table_code(db, night["id"], issued_by="test")
     claim_name(db, code, night["ids"]["Maximiliano"])
-    html = _host(app).get(f"/host/night/{night['id']}").get_data(as_text=True)
+    html = _host(app).get(f"/host/night/{night['id']}/table").get_data(as_text=True)
     assert 'id="table-claims"' in html and "Maximiliano Maximiliano" in html
     assert 'id="table-code-shown"' in html and code[:6] in html and code not in html
