@@ -54,3 +54,24 @@ def test_hiding_a_real_night_is_refused_and_nothing_is_stored(client, db):
     assert f"/host/night/{real}\"" in page
     assert db.execute("SELECT COUNT(*) FROM night_marks").fetchone()[0] == 0
     assert post_form(client, "/host/nights/99999/hide", {"key": "hide-none-test-1"}).status_code == 404
+
+
+def test_the_club_chart_runs_oldest_to_newest_with_a_legend(client, db):
+    from datetime import datetime
+    later = store.create_night(db, rules=RULES, chip_cents=10, started_at=datetime(2030, 2, 20, 21, 0))
+    earlier = store.create_night(db, rules=RULES, chip_cents=10, started_at=datetime(2030, 1, 9, 21, 0))
+    for night, (a, b) in ((later, (130, 70)), (earlier, (90, 110))):
+        for seat, (name, counted) in enumerate((("Ana", a), ("Bruno", b)), 1):
+            player = store.find_player(db, name) or store.add_player(db, name)
+            store.seat_player(db, night, player, seat, entered_by="test")
+            store.buy_in(db, night, player, 100, entered_by="test")
+            store.cash_out(db, night, player, counted, entered_by="test")
+        store.close_night(db, night, entered_by="test")
+    _night(db, "Demo", DEMO_BY, {"Ana": 50, "Dani": 150})
+    login_host(client)
+    svg = re.search(r'<svg class="chart trend".*?</svg>', client.get("/host/club").get_data(as_text=True), re.S).group(0)
+    ticks = sorted(re.findall(r'class="x-tick" x="([^"]+)"[^>]*>([^<]*)<', svg), key=lambda t: float(t[0]))
+    assert [label for _, label in ticks] == ["9 ene", "20 feb"]              # oldest left; no demo
+    legend = re.findall(r'<g class="legend" data-legend="([^"]*)" data-colour="([^"]*)"', svg)
+    assert sorted(name for name, _ in legend) == ["Ana", "Bruno"]
+    assert len({colour for _, colour in legend}) == 2
