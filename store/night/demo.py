@@ -34,7 +34,8 @@ def demo_sql(alias: str = "nights") -> str:
 
 def counts_sql(alias: str = "nights") -> str:
     """SQL on the nights table (or ``alias``): the night counts (neither a copy nor a demo)."""
-    return f"{alias}.copy_of IS NULL AND NOT {demo_sql(alias)}"
+    return (f"{alias}.copy_of IS NULL AND NOT EXISTS (SELECT 1 FROM ledger dm WHERE dm.night_id = {alias}.id "
+            f"AND dm.kind = 'close' AND dm.entered_by = '{DEMO_BY}')")   # (NOT demo_sql)
 
 
 def hidden_sql(alias: str = "nights") -> str:
