@@ -86,7 +86,7 @@ def club_standings(db: Database) -> dict:
     """Standings across the club's closed nights (a night counts once it is settled), from
     the stored totals (``store.money.totals``: a row per player, whatever the club's
     years); a night imported as a deliberate copy (``nights.copy_of``) is left out: its
-    money is counted by the night it copies.
+    money is counted by the night it copies; so is the demo night (``store.night.demo``).
 
     :returns: ``{"currencies": [codes in the order first closed], "nights": how many
         closed nights count, "players": [{"player_id", "name", "nights" (closed nights

@@ -34,6 +34,7 @@ from store.core.transactions import read_tx
 from store.money.derived import cents, insert
 from store.money.expenses import night_expenses
 from store.money.payments import WHATS, closed_night_transfers, outstanding_totals as add_up
+from store.night.demo import counts, counts_sql
 from store.night.nights import get_night
 
 DUE = ("night_id", "what", "payer_id", "payee_id", "currency", "cents", "status", "unsealed")
@@ -57,9 +58,9 @@ def night_rows(db: Database, night_id: int) -> list[list]:
     """What ``night_dues`` should hold for the night now: ``[[night_id, what, payer_id,
     payee_id, currency, cents, status, unsealed (0 or 1)]]``, poker then expenses in the
     settlement's order, from ``store.money.payments.closed_night_transfers`` of the night;
-    ``[]`` while it is open, or for a copy. Read-only."""
+    ``[]`` while it is open, or for a copy or the demo (``store.night.demo``). Read-only."""
     night = get_night(db, night_id)
-    if night["close"] is None or night.get("copy_of") is not None:
+    if night["close"] is None or not counts(db, night):
         return []
     head = {"night_id": night_id, "close_id": night["close"]["id"]}
     transfers = closed_night_transfers(db, [head])[night_id]
@@ -162,7 +163,7 @@ def _withheld(db: Database) -> list[dict]:
     (``store.money.expenses.night_expenses``' ``unsealed``)."""
     out = []
     for night_id, local_date, title in db.execute(
-            "SELECT n.id, n.local_date, n.title FROM nights n WHERE n.copy_of IS NULL AND n.id IN "
+            f"SELECT n.id, n.local_date, n.title FROM nights n WHERE {counts_sql('n')} AND n.id IN "
             "(SELECT night_id FROM expenses) AND n.id IN (SELECT night_id FROM night_standings) "
             "ORDER BY n.started_at, n.id").fetchall():
         if night_expenses(db, night_id)["unsealed"]:

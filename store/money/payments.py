@@ -36,6 +36,7 @@ from store.core.seals import Seals, club_row_holds, club_whole, night_seals, nig
 from store.core.transactions import read_tx, utc_now, write_tx
 from store.money.close_summary import live_closes
 from store.money.expenses import night_expenses, player_expenses
+from store.night.demo import counts_sql
 from store.night.importing import shown
 from store.night.nights import get_night, table_players
 from store.player.players import get_player
@@ -472,13 +473,13 @@ def _night_head(night: dict) -> dict:
 def closed_nights(db: Database) -> list[dict]:
     """The closed nights that owe their transfers, oldest first (then by id); a night
     imported as a deliberate copy (``nights.copy_of``) owes nothing: the night it copies
-    does. Two queries (``store.money.close_summary.live_closes``). Read-only.
+    does; nor does the demo night (``store.night.demo``). Two queries (``store.money.close_summary.live_closes``). Read-only.
 
     :returns: ``[{"night_id", "local_date", "title", "currency", "closed" (True),
         "timezone", "close_id" (the live close's ledger id)}]``.
     """
     closes = live_closes(db)
-    rows = db.execute("SELECT id, local_date, title, currency, timezone FROM nights WHERE copy_of IS NULL "
+    rows = db.execute(f"SELECT id, local_date, title, currency, timezone FROM nights WHERE {counts_sql()} "
                       f"AND {shown()} ORDER BY started_at, id").fetchall()
     return [{"night_id": r[0], "local_date": r[1], "title": r[2], "currency": r[3], "closed": True,
              "timezone": r[4], "close_id": closes[r[0]]} for r in rows if r[0] in closes]

@@ -7,7 +7,8 @@ row with a MAC under the chain key, ``store.core.chain.derived_mac``):
 - ``night_standings``: a row per player of each live close, as the close's stored summary
   (``store.money.close_summary``) gives it: ``(night_id, player_id, close_id, currency,
   counts, net_cents, hands)``; ``counts`` 0 for a night imported as a deliberate copy
-  (``nights.copy_of``: left out of the totals, still a night the player sat). A close
+  (``nights.copy_of``: left out of the totals, still a night the player sat) and for the
+  demo night (``store.night.demo``: it never counts). A close
   voided (a reopen, a ruling) takes its night's rows away; the close and its summary stay
   in the log.
 - ``player_totals``: per player and currency, ``(nights, hands, net_cents)`` summed over
@@ -36,6 +37,7 @@ from store.money import dues
 from store.money.close_summary import live_closes, read_summary
 from store.money.derived import cents, insert
 from store.money.ledger import money_summary
+from store.night.demo import counts as night_counts, demo_sql
 from store.night.nights import get_night
 
 STANDING = ("night_id", "player_id", "close_id", "currency", "counts", "net_cents", "hands", "running")
@@ -63,7 +65,8 @@ def _total(values: list) -> list:
 def night_rows(db: Database, night_id: int) -> list[list]:
     """What ``night_standings`` should hold for the night now, but the running totals
     (None: :func:`with_running` works them out): ``[[night_id, player_id, close_id,
-    currency, counts (1, or 0 for a copy), net_cents (int or None), hands, None]]``
+    currency, counts (1, or 0 for a copy or the demo:
+    ``store.night.demo``), net_cents (int or None), hands, None]]``
     from its live close's stored summary (worked out from the log when it has none that
     holds); ``[]`` while the night is open. Read-only."""
     night = get_night(db, night_id)
@@ -71,7 +74,7 @@ def night_rows(db: Database, night_id: int) -> list[list]:
     if close is None:
         return []
     summary = read_summary(db, close["id"]) or money_summary(db, night_id, night)
-    counts = 0 if night.get("copy_of") is not None else 1
+    counts = 1 if night_counts(db, night) else 0
     return [[night_id, r["player_id"], close["id"], night["currency"], counts, r["net_cents"], r["hands_dealt"] or 0,
              None] for r in summary["players"]]
 
@@ -147,13 +150,19 @@ def store_touched(db: Database) -> None:
 
 
 def store_missing(db: Database) -> int:
-    """Note every closed night whose standings are not stored (closes made before m020)
-    and store them, each night in its own write transaction. A write command (``flask
+    """Note every closed night whose standings are not stored (closes made before m020),
+    and every demo night stored as counting (stored before the demo stopped counting), and
+    store them, each night in its own write transaction. A write command (``flask
     init-db``), never a page.
 
     :returns: how many nights were stored.
     """
-    missing = [night_id for night_id in live_closes(db) if not db.execute(
+    counting_demos = {r[0] for r in db.execute(
+        f"SELECT DISTINCT s.night_id FROM night_standings s JOIN nights n ON n.id = s.night_id WHERE s.counts = 1 "
+        f"AND {demo_sql('n')}")}
+    counting_demos |= {r[0] for r in db.execute(
+        f"SELECT DISTINCT d.night_id FROM night_dues d JOIN nights n ON n.id = d.night_id WHERE {demo_sql('n')}")}
+    missing = [night_id for night_id in live_closes(db) if night_id in counting_demos or not db.execute(
         "SELECT 1 FROM night_standings WHERE night_id = ?", [night_id]).fetchone()]
     for night_id in missing:
         with write_tx(db):

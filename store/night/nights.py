@@ -24,6 +24,7 @@ from store.core.records import existing, insert, keyed_write
 from store.core.times import zone
 from store.core.transactions import utc_now, write_tx
 from store.hand.rows import current_hand, hands_played
+from store.night.demo import demo_sql, hidden_sql
 from store.night.importing import IMPORTING, shown, visible
 from store.player.players import get_player
 
@@ -203,12 +204,14 @@ def night_preset(db: Database, night_id: int) -> str | None:
 
 def list_nights(db: Database) -> list[dict]:
     """All nights the club sees (not one being imported, or whose import failed:
-    ``store.night.importing``), newest first: ``[{"id", "local_date", "timezone",
-    "currency", "title", "copy_of"}]`` (``copy_of`` not None: a deliberate copy,
-    :func:`create_night`)."""
-    return [dict(zip(("id", "local_date", "timezone", "currency", "title", "copy_of"), r)) for r in db.execute(
-        f"SELECT id, local_date, timezone, currency, title, copy_of FROM nights WHERE {shown()} "
-        "ORDER BY started_at DESC, id DESC")]
+    ``store.night.importing``; not one the host hid: ``store.night.demo``), newest first:
+    ``[{"id", "local_date", "timezone", "currency", "title", "copy_of", "demo"}]``
+    (``copy_of`` not None: a deliberate copy, :func:`create_night`; ``demo``: the demo
+    night, which counts nowhere)."""
+    return [dict(zip(("id", "local_date", "timezone", "currency", "title", "copy_of", "demo"), (*r[:6], bool(r[6]))))
+            for r in db.execute(
+                f"SELECT id, local_date, timezone, currency, title, copy_of, {demo_sql()} FROM nights WHERE {shown()} "
+                f"AND NOT {hidden_sql()} ORDER BY started_at DESC, id DESC")]
 
 
 def night_by_uid(db: Database, uid: str | None) -> int | None:

@@ -46,6 +46,7 @@ class World:
     dealer_link: int = 0
     table_code: str = ""
     claim: dict = field(default_factory=dict)
+    demo: int = 0
 
     def dealer(self, night_id: int) -> str:
         """The night's tablet link (issued by :func:`build`)."""
@@ -118,6 +119,17 @@ def _passed_out(w: World) -> None:
     lines = ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p3 check", "p4 check", "p1 check"]
     store.append_actions(w.db, hand, lines, entered_by="test", keys=[f"passed-{i}" for i in range(len(lines))])
     store.end_hand(w.db, hand, entered_by="test")
+
+
+def _demo_night(w: World) -> None:
+    """A demo night, as ``flask demo`` leaves it (closed by "demo"), to hide."""
+    w.demo = store.create_night(w.db, rules=CASE["rules"], chip_cents=10, title="Demo")
+    for name, seat in (("Demo Ana", 1), ("Demo Bruno", 2)):
+        player = store.find_player(w.db, name) or store.add_player(w.db, name)
+        store.seat_player(w.db, w.demo, player, seat, entered_by="test")
+        store.buy_in(w.db, w.demo, player, 100, entered_by="test")
+        store.cash_out(w.db, w.demo, player, 100, entered_by="test")
+    store.close_night(w.db, w.demo, entered_by="demo")
 
 
 def _ana_link_id(w: World) -> int:
@@ -196,6 +208,8 @@ ROUTES = [
           lambda w: {"night_id": str(w.night)}),
     Route("host.revoke_link", "host", lambda w, t: "/host/revoke",
           lambda w: {"night_id": str(w.night), "link": f"https://club.example/p/{w.tokens['Ana']}"}),
+    Route("club.hide_night", "host", lambda w, t: f"/host/nights/{w.demo}/hide",
+          lambda w: {"key": "hide-demo-0001"}, prepare=_demo_night),
     Route("host.change_password", "host", lambda w, t: "/host/account/password",
           lambda w: {"current": HOST_PASSWORD, "password": "a new password 2", "confirm": "a new password 2"}),
     Route("disputes.rule", "host", lambda w, t: f"/host/dispute/{w.dispute}/rule", _rule_form),

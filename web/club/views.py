@@ -4,21 +4,30 @@ Per player, over the club's closed nights (``store.club.standings.club_standings
 played, hands dealt in, the net per currency (money in two currencies is never added up),
 sorted by net, and a trend chart per currency with a line per player (``web.core.charts``:
 x the closed nights by date, y the running total in that currency: the net so far after
-each night, not the night's own net; the title and the y axis say so).
+each night, not the night's own net; the title and the y axis say so). The demo night and
+copies count nowhere (``store.night.demo``).
+
+``POST /host/nights/<id>/hide`` (host only, CSRF token, the form's idempotency key): hide the
+demo night from the host's list of nights (``store.night.demo.hide_demo``: an append-only
+mark, nothing deleted); any other night is refused in the page's language, nothing stored.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from store.club.standings import club_standings
-from web.account.views import host_required
+from store.core.checks import StoreError
+from store.night.demo import hide_demo
+from web.account.views import current_actor, host_required
 from web.core import i18n
 from web.core.charts import line_chart
 from web.core.db import get_db
+from web.core.forms import MAX_NUMBER, form_key
 from web.core.heavy import heavy_page
+from web.core.refusals import refusal_text
 
 bp = Blueprint("club", __name__, url_prefix="/host")
 
@@ -60,3 +69,21 @@ def standings():
     """The standings page (HTML)."""
     data = club_standings(get_db())
     return render_template("club/club.html", standings=data, charts=trend_charts(data))
+
+
+@bp.post("/nights/<int:night_id>/hide")
+@host_required
+def hide_night(night_id: int):
+    """Hide the demo night from the list of nights, then back to the list (saying so); a
+    night that is not the demo is refused there, nothing stored. No such night: 404."""
+    try:
+        if night_id > MAX_NUMBER:
+            raise StoreError("no_night", night=night_id)
+        hide_demo(get_db(), night_id, entered_by=current_actor(), key=form_key())
+    except StoreError as exc:
+        if exc.code == "no_night":
+            abort(404)
+        flash(refusal_text(exc), "error")
+    else:
+        flash(_("The demo night is hidden: it counts nowhere and nothing was deleted."), "ok")
+    return redirect(url_for("host.index"))

@@ -14,9 +14,23 @@ from typing import Callable
 
 from markupsafe import Markup, escape
 
-COLOURS = ("#ffd166", "#64b5f6", "#7fe0a0", "#ff9a8a", "#ba68c8", "#4dd0e1", "#f06292", "#b0bec5")
-"""Line colours, one per series in order (repeated past the eighth); light, for the pages'
-dark background."""
+COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#FFFFFF")
+"""Line colours, one per series in order: the Okabe-Ito palette, told apart by people with
+every common colour-blindness (its black made white for the pages' dark background)."""
+
+DASHES = ("", "6 3", "2 3", "8 3 2 3")
+"""Line patterns (SVG ``stroke-dasharray``; "" solid): past the eighth series the colours
+come round again with the next pattern, so no two of the first 32 lines look alike."""
+
+
+def series_style(number: int) -> tuple[str, str]:
+    """The ``(colour, dash pattern)`` of the chart's ``number``-th line (from 0): every
+    colour of :data:`COLOURS` solid, then dashed, and so on (:data:`DASHES`).
+
+    >>> series_style(0), series_style(8)
+    (('#E69F00', ''), ('#E69F00', '6 3'))
+    """
+    return COLOURS[number % len(COLOURS)], DASHES[(number // len(COLOURS)) % len(DASHES)]
 
 WIDTH, HEIGHT = 360, 220
 """The chart's box (SVG user units); it scales to the page's width."""
@@ -121,11 +135,12 @@ def line_chart(series: list[tuple[str, int]] | dict[str, list[tuple[str, int]]],
     out.append(f'<text class="y-label" x="12" y="{TOP + plot_h / 2}" text-anchor="middle" font-size="11" '
                f'fill="currentColor" transform="rotate(-90 12 {TOP + plot_h / 2})">{escape(y_label)}</text>')
     for number, (name, points) in enumerate(lines.items()):
-        colour = COLOURS[number % len(COLOURS)]
+        colour, dash = series_style(number)
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
         coords = " ".join(f"{x(index)},{y(value)}" for index, value in points)
-        out.append(f'<g class="series" data-series="{escape(name)}">')
+        out.append(f'<g class="series" data-colour="{colour}" data-dash="{dash}" data-series="{escape(name)}">')
         if len(points) > 1:
-            out.append(f'<polyline points="{coords}" class="line" fill="none" stroke="{colour}" stroke-width="2"/>')
+            out.append(f'<polyline points="{coords}" class="line" fill="none" stroke="{colour}" stroke-width="2"{dashed}/>')
         for index, value in points[-max(1, MARKED // len(lines)):]:
             out.append(f'<circle cx="{x(index)}" cy="{y(value)}" r="3" fill="{colour}">'
                        f"<title>{escape(name + ': ' if name else '')}{escape(labels[index])}: "
@@ -135,8 +150,11 @@ def line_chart(series: list[tuple[str, int]] | dict[str, list[tuple[str, int]]],
         for number, name in enumerate(lines):
             lx, ly = LEFT / 2 + (number % 2) * (WIDTH - LEFT / 2) / 2, HEIGHT + (number // 2) * 14
             short = name if len(name) <= LEGEND_CHARS else name[:LEGEND_CHARS - 1] + "\u2026"
-            out.append(f'<g class="legend"><title>{escape(name)}</title><rect x="{lx}" y="{ly}" width="8" '
-                       f'height="8" fill="{COLOURS[number % len(COLOURS)]}"/><text x="{lx + 11}" y="{ly + 8}" '
+            colour, dash = series_style(number)
+            dashed = f' stroke-dasharray="{dash}"' if dash else ""
+            out.append(f'<g class="legend" data-legend="{escape(name)}" data-colour="{colour}" data-dash="{dash}">'
+                       f'<title>{escape(name)}</title><line x1="{lx - 6}" x2="{lx + 8}" y1="{ly + 4}" '
+                       f'y2="{ly + 4}" stroke="{colour}" stroke-width="3"{dashed}/><text x="{lx + 11}" y="{ly + 8}" '
                        f'font-size="9" fill="currentColor">{escape(short)}</text></g>')
     out.append("</svg>")
     return Markup("".join(out))

@@ -803,6 +803,7 @@ MESSAGES = {
     "show_without_cards": lambda p: _("Pick the cards shown: a hand shown without any card seen is not stored."),
     "no_hand_in_progress": lambda p: _("No hand in progress: start the next hand first."),
     "no_last_hand": lambda p: _("“Last hand” was not said: there is nothing to take back."),
+    "not_demo": lambda p: _("Only the demo night can be hidden: night %(night)s is one of the club's nights.", **p),
     "hand_not_this_night": lambda p: _("That hand is not from this night."),
     "close_refused_unknown": lambda p: _("the close was refused (a ruling recorded before its reasons were "
                                          "kept)."),

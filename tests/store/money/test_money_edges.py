@@ -58,7 +58,7 @@ def test_night_from_21_00_to_02_30_in_mexico_city_stays_one_night_dated_by_its_s
     assert night["ended_local"].strftime("%Y-%m-%d %H:%M") == "2026-03-15 02:30"
     assert store.list_nights(db) == [{"id": night_id, "local_date": "2026-03-14",
                                       "timezone": "America/Mexico_City", "currency": "MXN", "title": None,
-                                      "copy_of": None}]
+                                      "copy_of": None, "demo": False}]
     assert {p["name"]: p["net_cents"] for p in summary["players"]} == {"Ana": 1000, "Bruno": -1000}
 
 

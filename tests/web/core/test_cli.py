@@ -6,6 +6,8 @@ import pytest
 from pdfs import pdf_text
 
 import store
+import store.money.payments
+import store.money.totals
 
 
 def night_id_of(result):
@@ -73,7 +75,9 @@ def test_demo_loads_a_closed_settled_night(runner, app, client):
     db = store.open_db(app.config["DATABASE"])
     (night,) = store.list_nights(db)
     summary = store.night_summary(db, night["id"])
+    counted = (store.money.totals.totals(db), store.money.payments.outstanding(db))
     db.conn.close()
+    assert night["demo"] and counted == ({}, [])    # the demo counts nowhere (issue 26)
     assert summary["night"]["closed"] and summary["hands"] == 4
     assert {p["name"]: p["net_chips"] for p in summary["players"]} == {
         "Ana": -60, "Bruno": -80, "Chus": 40, "Dani": 100}

@@ -185,6 +185,8 @@ POSTS = {
     "table.claim": Post("anyone", lambda w: f"/t/{w.table_code}/claim",
                         {"player_id": lambda w: str(w.ids["Bruno"]), "key": None}),
     "table.give_back": Post("anyone", lambda w: f"/t/{w.table_code}/give-back", {}),
+    # the demo night hidden (issue 26): the fuzzed night is no demo, so every try is refused
+    "club.hide_night": Post("host", lambda w: f"/host/nights/{w.night}/hide", {"key": None}),
     "table_host.show_table_code": Post("host", lambda w: f"/host/night/{w.night}/table-code", {"key": None}),
     "table_host.release_claim": Post("host", lambda w: f"/host/night/{w.night}/claims/{w.claim_id}/release",
                                      {"key": None}),
