@@ -15,6 +15,7 @@ import re
 import pytest
 from csrf_client import post_form
 from hosts import login_host
+from locks import held_write_lock
 from role_routes import CASE, build
 
 import store
@@ -169,3 +170,10 @@ def test_the_commit_stores_the_same_correction_as_the_raw_lines(world, client, d
     live = [a["action"] for a in hand_actions(db, world.hand) if not a["voided"]]
     assert live == corrected
     assert store.get_dispute(db, world.dispute)["status"] == "upheld"
+
+
+def test_the_step_editor_answers_while_another_connection_holds_the_write_lock(world, client, app):
+    """Read-only: it takes no write lock (a step changed and previewed while a tablet writes)."""
+    with held_write_lock(app.config["DATABASE"]):
+        response, page = _step(client, world, {"remove": "8"})
+    assert response.status_code == 200 and 'id="preview"' in page
