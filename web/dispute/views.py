@@ -16,6 +16,11 @@ URLs:
 - ``POST /host/dispute/<id>/preview``: the ruling form sent (a POST, so a long note or
   correction fits: never in the URL) shows ``store.preview_ruling`` (read-only: nothing
   written, no write lock) with the commit form, which carries exactly what was previewed.
+- ``POST /host/dispute/<id>/step``: the step editor (issue 26): the ruling form sent with
+  one of its step buttons (change, insert before, remove, apply): the hand's steps in words
+  with the pickers of the picked step (the referee's verbs, amounts, seats and cards there),
+  the corrected lines put in the raw lines' field (behind "edit the log") and previewed as
+  the raw lines are. Read-only, like the preview (:func:`step`).
 - ``POST /host/dispute/<id>/rule``: commits the previewed ruling (``store.record_ruling``);
   refused when the night changed since the preview (the preview's digest differs: the new
   preview is shown, HTTP 409). Then back to the dispute page, which shows the ruling.
