@@ -279,6 +279,7 @@ EXEMPT = {
                   "the account; a wrong code is counted (login_attempts) and nothing else changes",
     "host.logout": "ends the session (its own row only)",
     "disputes.preview": "the ruling's preview: a POST so a long note or correction fits, read-only (no row)",
+    "disputes.step": "the step editor: the ruling form with a step changed, and its preview; read-only (no row)",
 }
 """State-changing routes outside the matrix, and why (checked below: they change no row)."""
 

@@ -16,6 +16,11 @@ URLs:
 - ``POST /host/dispute/<id>/preview``: the ruling form sent (a POST, so a long note or
   correction fits: never in the URL) shows ``store.preview_ruling`` (read-only: nothing
   written, no write lock) with the commit form, which carries exactly what was previewed.
+- ``POST /host/dispute/<id>/step``: the step editor (issue 26): the ruling form sent with
+  one of its step buttons (change, insert before, remove, apply): the hand's steps in words
+  with the pickers of the picked step (the referee's verbs, amounts, seats and cards there),
+  the corrected lines put in the raw lines' field (behind "edit the log") and previewed as
+  the raw lines are. Read-only, like the preview (:func:`step`).
 - ``POST /host/dispute/<id>/rule``: commits the previewed ruling (``store.record_ruling``);
   refused when the night changed since the preview (the preview's digest differs: the new
   preview is shown, HTTP 409). Then back to the dispute page, which shows the ruling.
@@ -34,12 +39,14 @@ import store
 from store.core.times import local_time
 from store.dispute.pages import host_dispute_page, player_dispute_page
 from store.dispute.rulings import MAX_RULE
+from store.dispute.step_edits import edited_actions, step_state
 from web.account.views import current_actor
 from web.core import i18n
 from web.core.db import get_db
 from web.core.forms import check_text, form_key, new_form_key
 from web.core.refusals import close_refused_said, kept_refusal_text, refusal_text, said_refusal
 from web.core.security import PRIVATE
+from web.dispute.steps import draft_steps, editor, editor_fields
 from web.night.views import host_required
 from web.player.views import player_link
 
@@ -217,21 +224,26 @@ def _dispute_page(dispute_id: int, sent, status: int = 200):
     return _render_dispute(_read_dispute(dispute_id, sent), sent, status)
 
 
-def _read_dispute(dispute_id: int, sent) -> dict:
+def _read_dispute(dispute_id: int, sent, preview: bool = True) -> dict:
     """``store.dispute.pages.host_dispute_page`` for the form ``sent`` (None: the blank
-    form: no preview); 404 when there is no such dispute."""
+    form: no preview; ``preview`` False: the form's values without a preview); 404 when
+    there is no such dispute."""
     text = (sent or {}).get("actions")
     if dispute_id > store.MAX_CHIPS:
         abort(404)
-    found = host_dispute_page(get_db(), dispute_id, preview=sent is not None, decision=(sent or {}).get("decision", ""),
+    found = host_dispute_page(get_db(), dispute_id, preview=preview and sent is not None,
+                              decision=(sent or {}).get("decision", ""),
                               actions=None if text is None else parse_actions(text), mode=(sent or {}).get("mode"))
     if found is None:
         abort(404)
     return found
 
 
-def _render_dispute(found: dict, sent, status: int = 200):
-    """The host's dispute page from what the store read (:func:`_read_dispute`)."""
+def _render_dispute(found: dict, sent, status: int = 200, step_editor: dict | None = None,
+                    step_error: str | None = None):
+    """The host's dispute page from what the store read (:func:`_read_dispute`), with the
+    step editor's pickers open (``step_editor``: ``web.dispute.steps.editor``) and its
+    refusal in words (``step_error``) when a step is picked."""
     dispute, night, players, live = found["dispute"], found["night"], found["players"], found["live"]
     _night_locale(night)
     names = i18n.seat_names(players)
@@ -262,8 +274,71 @@ def _render_dispute(found: dict, sent, status: int = 200):
         mode_history=[{**h, "who": i18n.who(h["entered_by"], by_id), "voided_who": i18n.who(h["voided_by"], by_id)
                        if h["voided_by"] else None} for h in found["mode_history"]],
         other_rule=OTHER_RULE, replay_url=replay_url(night["id"], dispute["hand_number"]),
-        key=new_form_key(), max_note=MAX_NOTE)
+        key=new_form_key(), max_note=MAX_NOTE, steps=draft_steps(parse_actions(form["actions_text"]), live, names),
+        step_editor=step_editor, step_error=step_error, names=names)
     return page, status
+
+
+STEP_BUTTONS = ("pick", "insert", "remove", "apply", "cancel")
+"""The step editor's buttons (one of them names the sent form's step operation)."""
+
+
+@bp.post("/host/dispute/<int:dispute_id>/step")
+@host_required
+def step(dispute_id: int):
+    """The step editor (issue 26): the ruling form sent with one of its step buttons.
+    ``pick=N``/``insert=N`` (0-based) opens the pickers of step N (change it, or insert one
+    before it: the referee's verbs, amounts, seats and cards there:
+    ``store.dispute.step_edits.step_state``); ``remove=N`` removes it; ``apply`` (with
+    ``e_op``, ``e_index`` and the pickers' ``e_*`` fields) changes it
+    (``store.dispute.step_edits.edited_actions``). The corrected lines go into the raw
+    lines' field (``actions``) and, once they differ from the hand's, the page shows the
+    ruling's preview (``store.preview_ruling``: upheld unless the form says otherwise, a
+    correction being refused on a rejection). Read-only: nothing is written here; the
+    ruling's commit writes. A refused change is said in the page's language, the pickers
+    kept (HTTP 400)."""
+    form = request.form
+    found = _read_dispute(dispute_id, None)
+    live, hand_id = found["live"], found["dispute"]["hand_id"]
+    text = form.get("actions")
+    draft = live if text is None else parse_actions(text)
+    sent = {k: form.get(k, "") for k in ("decision", "mode", "rule_choice", "rule_other", "note")}
+    button = next((b for b in STEP_BUTTONS if b in form), "cancel")
+    op, index, fields, error = None, None, None, None
+    try:
+        if button in ("pick", "insert", "remove"):
+            op, index = {"pick": "change"}.get(button, button), _step_index(form.get(button))
+        elif button == "apply":
+            op, index, fields = form.get("e_op", ""), _step_index(form.get("e_index")), editor_fields(form)
+        if op == "remove" or button == "apply":
+            draft = edited_actions(get_db(), hand_id, draft, index, op, fields)
+            op = None
+    except ValueError as exc:  # StoreError included: the draft unchanged
+        error = refusal_text(exc)
+    sent["actions"] = "\n".join(draft)
+    names = i18n.seat_names(found["players"])
+    picker = None
+    if op in ("change", "insert"):
+        try:
+            state = step_state(get_db(), hand_id, draft, index)
+            if op == "change" and index >= len(draft):
+                raise store.StoreError("step_missing", index=index + 1, count=len(draft))
+            picker = editor(state, op, draft[index] if op == "change" else None, names, fields)
+        except ValueError as exc:
+            error, picker = refusal_text(exc), None
+    show = picker is None and draft != live
+    if show and not sent["decision"]:
+        sent["decision"] = "upheld"
+    return _render_dispute(_read_dispute(dispute_id, sent, preview=show), sent, 400 if error else 200,
+                           step_editor=picker, step_error=error)
+
+
+def _step_index(value) -> int:
+    """A step's index as the form sends it. :raises StoreError: ``step_number``."""
+    text = str(value or "")
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        raise store.StoreError("step_number", field="step")
+    return int(text)
 
 
 def _ruling_texts(rule_text: str, note: str) -> None:

@@ -44,8 +44,9 @@ SPANISH = {"Accept-Language": "es"}
 EXEMPT_WRITES = ("host.login", "host.setup", "host.logout")
 """The matrix's exempt routes that write (a login attempt, the session's end)."""
 
-READ_ONLY = ("disputes.preview",)
-"""The exempt route that writes nothing (it takes no lock: ``test_disputes``)."""
+READ_ONLY = ("disputes.preview", "disputes.step")
+"""The exempt routes that write nothing (they take no lock: ``test_disputes``,
+``test_step_editor``)."""
 
 HIDDEN = re.compile(r'<input type="hidden" name="([^"]*)" value="([^"]*)">')
 AGAIN = re.compile(r'<form method="post" action="([^"]*)" id="send-again">')

@@ -109,10 +109,11 @@ def test_login_without_a_token_does_not_log_in(app, db):
 def test_logout_and_preview_without_a_token_are_refused(app, db):
     """The exempt routes of the matrix (no row) still need the token: another site cannot
     log the host out, nor post to the ruling's preview."""
-    assert set(EXEMPT) == {"host.login", "host.setup", "host.logout", "disputes.preview"}
+    assert set(EXEMPT) == {"host.login", "host.setup", "host.logout", "disputes.preview", "disputes.step"}
     w = build(app, db)
     client = client_for(app, w, "host")
     assert client.post(f"/host/dispute/{w.dispute}/preview", data={"decision": "rejected"}).status_code == 400
+    assert client.post(f"/host/dispute/{w.dispute}/step", data={"remove": "8"}).status_code == 400
     assert client.post("/host/logout").status_code == 400
     assert client.get("/host/").status_code == 200           # still logged in
     assert post_form(client, "/host/logout", {}).status_code == 302

@@ -155,6 +155,10 @@ POSTS = {
     "disputes.preview": Post("host", lambda w: f"/host/dispute/{w.dispute}/preview", {
         "decision": "upheld", "rule_choice": "__other__", "rule_other": "TDA 53", "note": "a note",
         "actions": "\n".join(HAND)}),
+    "disputes.step": Post("host", lambda w: f"/host/dispute/{w.dispute}/step", {
+        "decision": "upheld", "actions": "\n".join(HAND), "apply": "1", "e_op": "change", "e_index": "3",
+        "e_kind": "player", "e_seat": "1", "e_verb": "open", "e_amount": "10", "e_award_seat": "1", "e_chips": "5",
+        "e_card0": "As"}),
     "disputes.rule": Post("host", lambda w: f"/host/dispute/{w.dispute}/rule", {
         "decision": "rejected", "rule": "TDA 53", "note": "", "digest": "0" * 64, "corrected": "",
         "action": "p1 ante 5", "key": None}),
