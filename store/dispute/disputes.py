@@ -26,7 +26,7 @@ from store.core.records import insert_once, keyed_write
 from store.core.transactions import read_tx, utc_now
 from store.dispute.ruling_modes import ruling_mode
 from store.hand.judging import LIVE_ENTRY
-from store.hand.rows import LIVE_HAND, hands_dealt_in
+from store.hand.rows import LIVE_HAND, hand_exists, hands_dealt_in
 from store.night.nights import table_players
 from store.player.players import get_player
 
@@ -62,7 +62,7 @@ def open_dispute(db: Database, hand_id: int, player_id: int, statement: str, *,
             raise StoreError("statement_too_long", limit=MAX_STATEMENT, length=len(text))
         hand = db.execute(f"SELECT id, night_id, number FROM hands WHERE id = ? AND {LIVE_HAND}",
                           [hand_id]).fetchone()
-        if hand is None:
+        if hand is None or not hand_exists(db, hand_id):   # (a hand of a night the club does not see: none)
             raise StoreError("no_hand", hand=hand_id)
         name = get_player(db, player_id)["name"]
         seat = next((p["seat"] for p in table_players(db, hand[1]) if p["player_id"] == player_id), None)

@@ -244,6 +244,18 @@ def _mark_failed(db: Database, night_id: int) -> None:
         pass
 
 
+def fail_interrupted(db: Database) -> int:
+    """Mark failed every night still being imported: called when no server and no import
+    can be writing one (``flask init-db`` with no server on the database, as
+    ``scripts/serve`` runs it before the server starts), so an upload cut off by a stop or
+    a crash does not stay ``importing`` for ever. Nothing is deleted.
+
+    :returns: how many nights were marked failed.
+    """
+    with write_tx(db):
+        return db.execute("UPDATE nights SET import_state = ? WHERE import_state = ?", [FAILED, IMPORTING]).rowcount
+
+
 def _players(db: Database, night_id: int) -> Players:
     """The night's players by name key (``store.files.night_records.Players``)."""
     return Players({name_key(p["name"]): p["player_id"] for p in table_players(db, night_id)})

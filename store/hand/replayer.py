@@ -30,7 +30,7 @@ from store.hand.card_hiding import (
     shown_cards,
 )
 from store.hand.judging import LIVE_EVENT, hand_item, night_judgements
-from store.hand.rows import LIVE_HAND, hand_by_number, live_hand, names_seat
+from store.hand.rows import LIVE_HAND, hand_by_number, hand_exists, live_hand, names_seat
 from store.night.nights import get_night
 
 
@@ -340,7 +340,7 @@ def player_hand_page(db: Database, hand_id: int, player_id: int) -> dict | None:
     any other hand. Read-only."""
     with read_tx(db):
         seat = player_hand_seat(db, hand_id, player_id)
-        if seat is None:
+        if seat is None or not hand_exists(db, hand_id):   # (a hand of a night the club does not see: none)
             return None
         replay = hand_replay(db, hand_id, viewer_seat=seat)
         return {"night": get_night(db, replay["night_id"]), "replay": replay}

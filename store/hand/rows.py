@@ -12,6 +12,7 @@ import json
 from sqlite_utils import Database
 
 from store.core.checks import StoreError
+from store.night.importing import visible
 
 
 def live_hand(table: str = "hands") -> str:
@@ -34,13 +35,28 @@ def names_seat(action: str | None, seat: int) -> bool:
 
 
 def hand_row(db: Database, hand_id: int) -> dict:
-    """``{"id", "night_id", "number", "button", "stacks"}`` of a hand. :raises StoreError: no such hand."""
-    row = db.execute("SELECT id, night_id, number, button, stacks FROM hands WHERE id = ?",
-                     [hand_id]).fetchone()
-    if row is None:
+    """``{"id", "night_id", "number", "button", "stacks"}`` of a hand.
+
+    A hand of a night the club does not see (its upload still being written, or failed:
+    ``store.night.importing``) is no hand, but to the import writing it.
+
+    :raises StoreError: no such hand (``no_hand``)."""
+    row = db.execute("SELECT h.id, h.night_id, h.number, h.button, h.stacks, n.import_state FROM hands h "
+                     "JOIN nights n ON n.id = h.night_id WHERE h.id = ?", [hand_id]).fetchone()
+    if row is None or not visible(row[1], row[5]):
         raise StoreError("no_hand", hand=hand_id)
     return {"id": row[0], "night_id": row[1], "number": row[2], "button": row[3],
             "stacks": json.loads(row[4]) if row[4] else None}
+
+
+def hand_exists(db: Database, hand_id: int) -> bool:
+    """Whether :func:`hand_row` finds the hand (a hand of a night the club does not see is
+    none). Read-only."""
+    try:
+        hand_row(db, hand_id)
+    except StoreError:
+        return False
+    return True
 
 
 def night_event(db: Database, night_id: int, event_id: int) -> dict | None:

@@ -38,6 +38,7 @@ from store.money.close_summary import live_closes, read_summary
 from store.money.derived import cents, insert
 from store.money.ledger import money_summary
 from store.night.demo import counts as night_counts, demo_sql
+from store.night.importing import shown
 from store.night.nights import get_night
 
 STANDING = ("night_id", "player_id", "close_id", "currency", "counts", "net_cents", "hands", "running")
@@ -294,7 +295,8 @@ def verify_totals(db: Database) -> list[dict]:
     """
     key = chain_key(db)
     problems = []
-    closes = live_closes(db)
+    shown_ids = {r[0] for r in db.execute(f"SELECT id FROM nights WHERE {shown()}")}
+    closes = [n for n in live_closes(db) if n in shown_ids]  # (not a night being imported, nor a failed one)
     order = {r[0]: (r[1], r[0]) for r in db.execute("SELECT id, started_at FROM nights")}
     mine: dict[int, list[list]] = {}
     for night_id in closes:

@@ -195,13 +195,20 @@ def login():
             return redirect(url_for("host.setup"))
         if done.wait:
             error, status = _wait_words(done.wait, done.wait_reason), 429
+            g.retry_after = done.wait  # (the 429's Retry-After: seconds)
         else:
             if done.sid is not None:
                 _begin_session(done.sid)
                 return device_cookie.give(redirect(safe_next(request.args.get("next")) or url_for("host.index")),
                                           done.device)
             error, status = _("Wrong username or password."), 401
-    return render_template("account/login.html", error=error, username=username), status
+    return render_template("account/login.html", error=error, username=username), status, _retry()
+
+
+def _retry() -> dict:
+    """A refused attempt's ``Retry-After`` header (429: the seconds to wait), else none."""
+    wait = g.pop("retry_after", None)
+    return {"Retry-After": str(wait)} if wait else {}
 
 
 def _busy():
@@ -245,10 +252,11 @@ def setup():
         else:
             if done.wait:
                 error, status = _wait_words(done.wait, done.wait_reason), 429
+                g.retry_after = done.wait  # (the 429's Retry-After: seconds)
             else:
                 _begin_session(done.sid)
                 return device_cookie.give(redirect(url_for("host.index")), done.device)
-    return render_template("account/setup.html", error=error, username=username), status
+    return render_template("account/setup.html", error=error, username=username), status, _retry()
 
 
 @host_required
@@ -268,11 +276,12 @@ def change_password():
         else:
             if done.wait:
                 error, status = _wait_words(done.wait, done.wait_reason), 429
+                g.retry_after = done.wait  # (the 429's Retry-After: seconds)
             else:
                 flash(ngettext("Password changed; %(num)s other session ended.",
                                "Password changed; %(num)s other sessions ended.", done.ended), "ok")
                 return redirect(url_for("host.index"))
-    return render_template("account/password.html", error=error), status
+    return render_template("account/password.html", error=error), status, _retry()
 
 
 def add_routes(bp: Blueprint) -> None:

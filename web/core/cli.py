@@ -35,6 +35,8 @@ import store.account.accounts
 import store.core.chain
 import store.files.backup
 import store.money.ledger
+from store.core import service_lock
+from store.files.import_pieces import fail_interrupted
 from web.core.chain_words import problem_place, problem_text
 from web.core.refusals import refusal_text
 from web.money.report import money, night_pdf
@@ -103,12 +105,16 @@ def init_db_command():
     the pages judge those hands on every read), the money summary of every close made
     before closes stored one (``store.money.ledger.store_missing_summaries``), and the
     standings and outstanding transfers of every night closed before they were stored
-    (``store.money.totals.store_missing``)."""
+    (``store.money.totals.store_missing``); with no server on the database, a night whose
+    upload was cut off (still being imported) is marked failed
+    (``store.files.import_pieces.fail_interrupted``)."""
     with _store() as db:
         applied = [m.name for m in store.migrations.applied(db)]
         judged = store.hand.judging.store_stale(db)
         store.money.ledger.store_missing_summaries(db)
         store.money.totals.store_missing(db)
+        if service_lock.serving_pid(current_app.config["DATABASE"]) is None:
+            fail_interrupted(db)   # (an upload cut off by a stop or a crash: no server writes it now)
     with spoken():
         ready = _("database ready at %(path)s (%(count)s migrations)", path=current_app.config["DATABASE"],
                   count=len(applied))

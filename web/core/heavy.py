@@ -43,6 +43,12 @@ WAIT_S = 0.5
 WAITING = 6
 """Heavy pages of one pool that may wait for a slot at once; one more is answered 503 at once."""
 
+PER_ADDRESS = 2
+"""Heavy pages of one pool one client address may have running or waiting at once (a phone
+opens one page at a time): a guest reloading pages from many connections takes at most
+this share, never every slot (``HEAVY_PER_ADDRESS`` / ``TAPETE_HEAVY_PER_ADDRESS``; 0: no
+bound, for a server behind a proxy)."""
+
 RETRY_AFTER = "5"
 """Seconds the 503 of a heavy page asks to wait."""
 
@@ -67,36 +73,65 @@ class PagesBusy(Exception):
 
 
 class Pool:
-    """One pool's ``slots`` (pages running) and ``room`` (pages waiting for a slot)."""
+    """One pool's ``slots`` (pages running) and ``room`` (pages waiting for a slot), and
+    what each client address holds of them (running or waiting): at most ``per_address``
+    (0: no bound; behind a proxy every client has the proxy's address)."""
 
-    def __init__(self, slots: int):
+    def __init__(self, slots: int, per_address: int = PER_ADDRESS):
         self.size = max(1, slots)
         self.slots = threading.BoundedSemaphore(self.size)
         self.room = threading.BoundedSemaphore(WAITING)
+        self.per_address = per_address
+        self.held: dict[str, int] = {}
+        self._lock = threading.Lock()
 
-    def enter(self) -> None:
-        """Take a slot: at once, else after waiting in the room up to :data:`WAIT_S`.
+    def enter(self, address: str | None = None) -> None:
+        """Take a slot for a request from ``address``: at once, else after waiting in the
+        room up to :data:`WAIT_S`.
 
-        :raises PagesBusy: the room full, or no slot freed in time."""
-        if self.slots.acquire(blocking=False):
-            return
-        if not self.room.acquire(blocking=False):
-            raise PagesBusy()
+        :raises PagesBusy: the address holds its share already, the room is full, or no
+            slot freed in time."""
+        self._count(address, +1)
         try:
-            if not self.slots.acquire(timeout=WAIT_S):
+            if self.slots.acquire(blocking=False):
+                return
+            if not self.room.acquire(blocking=False):
                 raise PagesBusy()
-        finally:
-            self.room.release()
+            try:
+                if not self.slots.acquire(timeout=WAIT_S):
+                    raise PagesBusy()
+            finally:
+                self.room.release()
+        except PagesBusy:
+            self._count(address, -1)
+            raise
 
-    def leave(self) -> None:
-        """Give the slot back."""
+    def leave(self, address: str | None = None) -> None:
+        """Give the slot of a request from ``address`` back."""
         self.slots.release()
+        self._count(address, -1)
+
+    def _count(self, address: str | None, step: int) -> None:
+        """Count a request of ``address`` in (``step`` +1) or out (-1).
+
+        :raises PagesBusy: counting in past ``per_address`` (nothing counted)."""
+        if address is None or not self.per_address:
+            return
+        with self._lock:
+            now = self.held.get(address, 0) + step
+            if step > 0 and now > self.per_address:
+                raise PagesBusy()
+            if now > 0:
+                self.held[address] = now
+            else:
+                self.held.pop(address, None)
 
 
 def init_app(app: Flask) -> None:
     """Give ``app`` its pools (:data:`POOLS`: the config's number, else the environment's,
     else the default; at least 1 slot each)."""
-    app.extensions[_KEY] = {name: Pool(int(app.config.get(key) or os.environ.get(env) or default))
+    per_address = app.config.get("HEAVY_PER_ADDRESS", os.environ.get("TAPETE_HEAVY_PER_ADDRESS", PER_ADDRESS))
+    app.extensions[_KEY] = {name: Pool(int(app.config.get(key) or os.environ.get(env) or default), int(per_address))
                             for name, (key, env, default) in POOLS.items()}
 
 
@@ -117,12 +152,12 @@ def _bounded(view, name: str):
             return view(*args, **kwargs)
         if request.environ.get(BUSY):
             raise PagesBusy()
-        slots = pool(current_app, name)
-        slots.enter()
+        slots, address = pool(current_app, name), request.remote_addr
+        slots.enter(address)
         try:
             return view(*args, **kwargs)
         finally:
-            slots.leave()
+            slots.leave(address)
 
     wrapped.heavy_page = name
     return wrapped

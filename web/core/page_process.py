@@ -57,10 +57,15 @@ class PageWorkers:
     :param config: the ``create_app`` argument the workers build the same app with (None:
         from the environment, as the server's own).
     :param processes: worker processes per pool (default :data:`PROCESSES`).
+    :param initializer: run first in each worker process (a module-level function): the
+        server passes its logging set-up, so a worker's log lines are redacted as its own
+        (``web.core.serving.configure_logging``: no player's or dealer's link in the log).
     """
 
-    def __init__(self, app, config: dict | None = None, processes: dict[str, int] | None = None):
+    def __init__(self, app, config: dict | None = None, processes: dict[str, int] | None = None,
+                 initializer=None):
         self.app = app
+        self.initializer = initializer
         self.config = config
         self.processes = dict(PROCESSES if processes is None else processes)
         self._pools: dict[str, ProcessPoolExecutor] = {}
@@ -70,9 +75,9 @@ class PageWorkers:
         name = self.pool_of(environ)
         if name is None:
             return self.app(environ, start_response)
-        slots = heavy.pool(self.app, name)
+        slots, address = heavy.pool(self.app, name), environ.get("REMOTE_ADDR")
         try:
-            slots.enter()
+            slots.enter(address)
         except heavy.PagesBusy:
             environ[heavy.BUSY] = True  # the app answers its 503 in words
             return self.app(environ, start_response)
@@ -80,7 +85,7 @@ class PageWorkers:
             status, headers, body = self._workers(name).submit(
                 render, self.config, portable(environ)).result(timeout=TIMEOUT_S)
         finally:
-            slots.leave()
+            slots.leave(address)
         start_response(status, headers)
         return [body]
 
@@ -104,6 +109,7 @@ class PageWorkers:
             if pool is None:
                 pool = ProcessPoolExecutor(max_workers=self.processes[name],
                                            mp_context=multiprocessing.get_context("spawn"),
+                                           initializer=self.initializer,
                                            max_tasks_per_child=TASKS_PER_WORKER.get(name, 20))
                 atexit.register(pool.shutdown, wait=False, cancel_futures=True)
                 self._pools[name] = pool

@@ -468,7 +468,8 @@ def main(argv: list[str] | None = None) -> None:
     options = server_options(app, host=args.host, port=args.port, threads=args.threads,
                              channel_timeout=args.channel_timeout, request_deadline=args.request_deadline,
                              connection_limit=args.connection_limit)
-    pages = PageWorkers(app, processes=page_processes(os.environ.get("TAPETE_PAGE_PROCESSES")))
+    pages = PageWorkers(app, processes=page_processes(os.environ.get("TAPETE_PAGE_PROCESSES")),
+                        initializer=configure_logging)   # (the workers' log lines redacted too)
     pages.warm()
     server = create_guarded_server(AccessLog(pages), request_deadline=args.request_deadline,
                                    per_address_limit=args.per_address_limit, **options)

@@ -105,10 +105,10 @@ def test_an_importing_night_is_invisible_until_its_last_piece(app, db, other, cl
     assert [n["id"] for n in store.list_nights(other)] == [night] and store.get_night(other, night)["closed"]
     standings = club_standings(other)
     assert standings["nights"] == 1 and {p["nights"] for p in standings["players"]} == {1}
-    assert client.get(f"/host/night/{night}").status_code == 200
+    assert client.get(f"/host/night/{night}/table").status_code == 200
 
 
-def test_a_file_refused_by_a_later_piece_leaves_a_failed_night_invisible_its_rows_kept(app, db, client,
+def test_a_file_refused_by_a_later_piece_leaves_a_failed_night_invisible_its_rows_kept(app, db, client, runner,
                                                                                       one_hand_pieces):
     kept = rows(db)
     pieces = []
@@ -123,6 +123,10 @@ def test_a_file_refused_by_a_later_piece_leaves_a_failed_night_invisible_its_row
     assert client.get(f"/host/night/{night}").status_code == 404
     assert chain.verify_record(db)["ok"]   # `flask verify` passes with the failed night kept
     store.import_session(db, night_file(2))   # and the club goes on importing
+    # the whole of `flask verify` (the chain and the stored totals and dues) checks the club
+    # with the failed night kept, and a night of its own (it said "No such night." and 2)
+    assert runner.invoke(args=["verify"]).exit_code == 0
+    assert runner.invoke(args=["verify", "1"]).exit_code == 0
 
 
 def test_the_same_file_finished_meanwhile_refuses_the_slower_upload(db, other, one_hand_pieces):
@@ -197,3 +201,36 @@ def test_rows_linked_in_one_batch_get_the_links_one_by_one_gives(tmp_path):
         assert chain.verify(db, night)["ok"]
         db.conn.close()
     assert made[0] == made[1] and len(made[0]) == 1 + 1 + 5 + 1
+
+
+def test_an_upload_cut_off_is_marked_failed_by_the_next_init_db(app, db, runner):
+    """An upload cut off part-way (the server stopped, a crash) leaves its night
+    ``importing``; ``flask init-db`` (run by ``scripts/serve`` before the server starts, no
+    server on the database) marks it failed: still invisible, its rows kept, and ``flask
+    verify`` passes."""
+    night = store.create_night(db, rules="jackpots", chip_cents=10, importing=True)
+    assert db.execute("SELECT import_state FROM nights WHERE id = ?", [night]).fetchone()[0] == "importing"
+    out = runner.invoke(args=["init-db"])
+    assert out.exit_code == 0, out.output
+    assert db.execute("SELECT import_state FROM nights WHERE id = ?", [night]).fetchone()[0] == "failed"
+    assert store.list_nights(db) == [] and runner.invoke(args=["verify"]).exit_code == 0
+
+
+def test_the_hands_of_a_failed_night_are_no_hands_to_any_page(app, db, client, one_hand_pieces):
+    """A player's link (Ana sat in the failed night too) and the host reach none of its
+    hands by their ids: the replay and the dispute page answer 404, a dispute posted on one
+    is refused and stores nothing (a guessed id answered 500, and a dispute was stored)."""
+    with pytest.raises(store.StoreError):
+        store.import_night(db, too_many_at_the_end())
+    (night,) = [r[0] for r in db.execute("SELECT id FROM nights WHERE import_state = 'failed'")]
+    hand = db.execute("SELECT MIN(id) FROM hands WHERE night_id = ?", [night]).fetchone()[0]
+    token = store.issue_token(db, store.find_player(db, "Ana"))
+    before = rows(db)
+    assert client.get(f"/p/{token}/hand/{hand}").status_code == 404
+    assert client.get(f"/p/{token}/hand/{hand}/dispute").status_code == 404
+    client.post(f"/p/{token}/hand/{hand}/dispute", data={"statement": "Chus opened before Bruno spoke."})
+    assert db.execute("SELECT COUNT(*) FROM disputes").fetchone()[0] == 0 and rows(db) == before
+    login_host(client)
+    assert client.get(f"/host/night/{night}/hand/1").status_code == 404
+    with pytest.raises(store.StoreError):
+        store.open_dispute(db, hand, store.find_player(db, "Ana"), "Chus opened before Bruno spoke.")

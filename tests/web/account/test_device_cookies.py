@@ -156,6 +156,7 @@ def test_a_forged_or_altered_device_cookie_counts_as_none(app, how):
     forged = _with_device(app, value)
     refused = _login(forged)
     assert refused.status_code == 429 and "browsers it does not know" in refused.get_data(as_text=True)
+    assert 0 < int(refused.headers["Retry-After"]) <= 15 * 60   # (the wait said in the header too)
     assert _login(_with_device(app, genuine)).status_code == 302  # the control: the genuine cookie gets in
 
 

@@ -40,7 +40,7 @@ def test_the_host_hides_the_demo_night_from_the_list(client, db):
     page = client.get("/host/").get_data(as_text=True)
     assert "La noche de demostración está oculta" in page
     assert f"/host/night/{demo}\"" not in page and f"/host/night/{real}\"" in page
-    assert client.get(f"/host/night/{demo}").status_code == 200        # nothing deleted
+    assert client.get(f"/host/night/{demo}", follow_redirects=True).status_code == 200        # nothing deleted
     assert db.execute("SELECT kind FROM night_marks WHERE night_id = ?", [demo]).fetchall() == [("hide",)]
 
 

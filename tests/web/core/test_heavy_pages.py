@@ -169,3 +169,28 @@ def test_the_server_keeps_threads_for_the_tablets_beyond_every_heavy_slot_and_wa
     from web.core.serving import THREADS
 
     assert THREADS >= heavy.slots_and_waits(app) + 8
+
+
+def test_one_guest_flooding_from_many_connections_leaves_the_others_their_pages(app, db):
+    """A guest holding its share of the pool (two pages of one address running) is refused
+    a third at once, in words; a player on another address still gets their page, and the
+    host the report (one address took every slot and the others got 503)."""
+    night_id = store.import_session(db, session(hands=2), chip_cents=10)
+    ana, bruno = (store.issue_token(db, store.find_player(db, name)) for name in ("Ana", "Bruno"))
+    guest = app.test_client()
+    pool = heavy.pool(app)
+    for _ in range(heavy.PER_ADDRESS):
+        pool.enter("10.0.0.66")
+    try:
+        refused = guest.get(f"/p/{ana}?lang=es", environ_base={"REMOTE_ADDR": "10.0.0.66"})
+        assert refused.status_code == 503
+        assert "Tapete está preparando otras páginas largas" in refused.get_data(as_text=True)
+        other = app.test_client().get(f"/p/{bruno}?lang=es", environ_base={"REMOTE_ADDR": "10.0.0.7"})
+        assert other.status_code == 200
+        host = app.test_client()
+        login_host(host)
+        assert host.get(f"/reports/nights/{night_id}", environ_base={"REMOTE_ADDR": "10.0.0.8"}).status_code == 200
+    finally:
+        for _ in range(heavy.PER_ADDRESS):
+            pool.leave("10.0.0.66")
+    assert pool.held == {}

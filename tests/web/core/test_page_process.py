@@ -112,3 +112,21 @@ def test_warmed_workers_are_running_before_the_first_page(app, workers):
     workers.warm()
     for name in ("page", "print"):
         assert _worker_pids(workers, name) and os.getpid() not in _worker_pids(workers, name)
+
+
+def test_a_workers_log_lines_keep_no_link(app, capfd):
+    """The server's workers log as the server does (its logging set-up runs first in each):
+    an error line naming a player's link says ``/p/…`` (the link was written whole)."""
+    import logging
+
+    from web.core.serving import configure_logging
+
+    token = "HO-is8zZw-" + "x" * 33
+    config = {k: app.config[k] for k in ("TESTING", "DATABASE", "SECRET_KEY", "WTF_CSRF_ENABLED")}
+    middleware = PageWorkers(app, config, {"page": 1, "print": 0}, initializer=configure_logging)
+    try:
+        middleware._workers("page").submit(logging.error, f"Exception on /p/{token}/hand/3 [GET]").result(60)
+    finally:
+        middleware.shutdown()
+    err = capfd.readouterr().err
+    assert "Exception on /p/…" in err and token not in err
