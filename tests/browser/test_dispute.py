@@ -17,7 +17,7 @@ import re
 
 import pytest
 from dispute_helpers import pushed_stacks, recorded_awards
-from pages import fill_login
+from pages import fill_login, open_hands
 from paths import ARTIFACTS
 from pdfs import pdf_text
 from tablets import dealer_url, night_with_first_hand
@@ -58,7 +58,7 @@ def test_a_player_disputes_on_a_phone_and_the_host_replays_previews_and_commits(
     phone = browser.new_context(viewport=PHONE, locale="es-ES", is_mobile=True, has_touch=True)
     page = phone.new_page()
     page.goto(f"{server}/p/{token}")
-    page.click(f'section[data-night="{night_id}"] details > summary')
+    open_hands(page, night_id)
     link = page.locator('li[data-hand="1"] a.dispute-link')
     assert link.inner_text().strip() == "Reclamar esta mano"
     link.click()
@@ -126,7 +126,7 @@ def test_a_player_disputes_on_a_phone_and_the_host_replays_previews_and_commits(
     _fits(page)
     page.screenshot(path=str(ARTIFACTS / "dispute_phone_ruled.png"), full_page=True)
     page.goto(f"{server}/p/{token}")                   # the ledger: the ruling beside the hand
-    page.click(f'section[data-night="{night_id}"] details > summary')
+    open_hands(page, night_id)
     mine = page.locator('li[data-hand="1"] .my-dispute')
     assert mine.get_attribute("data-status") == "upheld" and "+75" in mine.inner_text()
     assert "-75" not in page.inner_text("main")       # only her own move: no one else's chips

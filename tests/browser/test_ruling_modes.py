@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pages import fill_login
+from pages import fill_login, open_hands
 from paths import ARTIFACTS
 from pdfs import pdf_text
 from ruling_night import CHEMA, PEPE, POT, rules_nets, session
@@ -44,7 +44,7 @@ def _dispute_from_the_phone(browser, server, db, night_id, ids, shot: str):
     phone = browser.new_context(viewport=PHONE, locale="es-ES", is_mobile=True, has_touch=True)
     page = phone.new_page()
     page.goto(f"{server}/p/{store.issue_token(db, ids['Chema'])}")
-    page.click(f'section[data-night="{night_id}"] details > summary')
+    open_hands(page, night_id)
     page.locator(f'section[data-night="{night_id}"] li[data-hand="4"] a.dispute-link').click()
     page.wait_for_selector("#dispute-form")
     page.fill("#statement", "Abrí y todos se retiraron: el bote de 17 era mío, no de Pepe.")

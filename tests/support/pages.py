@@ -81,3 +81,12 @@ def set_offline(context, offline: bool) -> None:
         context.unroute("**/tap")
         context.unroute("**/state")
         context.set_offline(False)
+
+
+def open_hands(page, night_id: int | None = None) -> None:
+    """Open a night's hand list on the phone page (``night_id``: that night's section; None:
+    the first list), unless it is open already (tonight's opens at once, issue 26)."""
+    scope = f'section[data-night="{night_id}"] ' if night_id is not None else ""
+    details = page.locator(f"{scope}details:has(a)").first
+    if details.get_attribute("open") is None:
+        details.locator("summary").first.click()

@@ -39,7 +39,7 @@ import store
 from store.core.times import local_time
 from store.dispute.pages import host_dispute_page, player_dispute_page
 from store.dispute.rulings import MAX_RULE
-from store.dispute.step_edits import edited_actions, step_state
+from store.dispute.step_page import step_edit
 from web.account.views import current_actor
 from web.core import i18n
 from web.core.db import get_db
@@ -298,10 +298,9 @@ def step(dispute_id: int):
     ruling's commit writes. A refused change is said in the page's language, the pickers
     kept (HTTP 400)."""
     form = request.form
-    found = _read_dispute(dispute_id, None)
-    live, hand_id = found["live"], found["dispute"]["hand_id"]
+    if dispute_id > store.MAX_CHIPS:
+        abort(404)
     text = form.get("actions")
-    draft = live if text is None else parse_actions(text)
     sent = {k: form.get(k, "") for k in ("decision", "mode", "rule_choice", "rule_other", "note")}
     button = next((b for b in STEP_BUTTONS if b in form), "cancel")
     op, index, fields, error = None, None, None, None
@@ -310,27 +309,23 @@ def step(dispute_id: int):
             op, index = {"pick": "change"}.get(button, button), _step_index(form.get(button))
         elif button == "apply":
             op, index, fields = form.get("e_op", ""), _step_index(form.get("e_index")), editor_fields(form)
-        if op == "remove" or button == "apply":
-            draft = edited_actions(get_db(), hand_id, draft, index, op, fields)
-            op = None
     except ValueError as exc:  # StoreError included: the draft unchanged
-        error = refusal_text(exc)
-    sent["actions"] = "\n".join(draft)
-    names = i18n.seat_names(found["players"])
+        error, op = refusal_text(exc), None
+    done = step_edit(get_db(), dispute_id, draft=None if text is None else parse_actions(text), op=op,
+                     index=index, fields=fields, apply=button == "apply" and error is None, sent=sent)
+    if done is None:
+        abort(404)
+    if done["refused"] is not None:
+        error = refusal_text(done["refused"])
     picker = None
-    if op in ("change", "insert"):
+    if done["state"] is not None:
+        names = i18n.seat_names(done["page"]["players"])
+        draft = done["draft"]
         try:
-            state = step_state(get_db(), hand_id, draft, index)
-            if op == "change" and index >= len(draft):
-                raise store.StoreError("step_missing", index=index + 1, count=len(draft))
-            picker = editor(state, op, draft[index] if op == "change" else None, names, fields)
+            picker = editor(done["state"], op, draft[index] if op == "change" else None, names, fields)
         except ValueError as exc:
             error, picker = refusal_text(exc), None
-    show = picker is None and draft != live
-    if show and not sent["decision"]:
-        sent["decision"] = "upheld"
-    return _render_dispute(_read_dispute(dispute_id, sent, preview=show), sent, 400 if error else 200,
-                           step_editor=picker, step_error=error)
+    return _render_dispute(done["page"], done["sent"], 400 if error else 200, step_editor=picker, step_error=error)
 
 
 def _step_index(value) -> int:

@@ -239,7 +239,8 @@ def _get_pages(app, client, db, night_id: int) -> list[str]:
     link = store.issue_token(db, player)
     return [f"/dealer/{night_id}/{token}/state", f"/dealer/{night_id}/{token}/",
             f"/reports/nights/{night_id}", f"/reports/nights/{night_id}.pdf", "/reports/nights",
-            f"/p/{link}", "/host/", f"/host/night/{night_id}"]
+            f"/p/{link}", "/host/", f"/host/night/{night_id}/table", f"/host/night/{night_id}/play",
+            f"/host/night/{night_id}/close", f"/host/night/{night_id}/pay"]
 
 
 @pytest.mark.slow
