@@ -21,7 +21,7 @@ import re
 
 import pytest
 from pages import fill_login, set_offline
-from tablet_page import Tablet, _later, _log, _store_actions, _table, paused_page
+from tablet_page import Tablet, _later, _log, _store_actions, _table, paused_page, wait_sent
 
 import store
 
@@ -359,7 +359,7 @@ def test_spanish_page_names_findings_and_counts_taps_in_spanish(browser, server,
     page.wait_for_selector('#net[data-pending="1"]')
     assert "1 toque por enviar" in page.text_content("#net")
     set_offline(context, False)
-    page.wait_for_selector('#net[data-pending="0"]')
+    wait_sent(page)
     context.close()
 
 

@@ -25,7 +25,7 @@ import re
 import pytest
 from pages import set_offline
 from paths import ARTIFACTS
-from tablet_page import Tablet, _later, _log, _store_actions, _table, paused_page
+from tablet_page import Tablet, _later, _log, _store_actions, _table, paused_page, wait_sent
 from tablets import dealer_token
 
 import store
@@ -303,7 +303,7 @@ def test_offline_taps_queue_after_everyones_ante_and_after_confirm_and_next_hand
     assert "Everyone puts in the ante" in page.text_content("#log")
     assert _log(db, night_id) == []
     set_offline(context, False)
-    page.wait_for_selector('#net[data-pending="0"]', timeout=30_000)   # a machine under load: slow
+    wait_sent(page)
     page.wait_for_function("() => document.querySelectorAll('#log li:not(.waiting)').length === 5",
                            timeout=30_000)
     assert _log(db, night_id) == ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 check", "p3 check"]
@@ -327,7 +327,7 @@ def test_offline_taps_queue_after_everyones_ante_and_after_confirm_and_next_hand
     page.screenshot(path=str(ARTIFACTS / "tablet_offline_compound_en.png"), full_page=True)
     assert len(store.night_hands(db, night_id)) == 1
     set_offline(context, False)
-    page.wait_for_selector('#net[data-pending="0"]', timeout=30_000)
+    wait_sent(page)
     hands = store.night_hands(db, night_id)
     assert len(hands) == 2 and store.current_hand(db, night_id) == hands[1]["id"]
     live = lambda hand_id: [a["action"] for a in store.hand_actions(db, hand_id) if not a["voided"]]

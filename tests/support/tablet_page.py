@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from datetime import datetime, timedelta, timezone
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tablets import dealer_token
 
@@ -28,7 +31,7 @@ class Tablet:
         self.stored = 0
 
     def wait_stored(self, count: int | None = None):
-        self.page.wait_for_selector('#net[data-pending="0"]', timeout=10_000)
+        wait_sent(self.page)
         if count is not None:
             self.page.wait_for_function(
                 f"() => document.querySelectorAll('#log li:not(.waiting)').length === {count}", timeout=10_000)
@@ -116,6 +119,23 @@ def paused_page(context, url: str, *, script: str | None = None):
         page.add_init_script(script)
     page.goto(url)
     return page
+
+
+def wait_sent(page, timeout_s: float = 30) -> None:
+    """Wait until the tablet's queue is empty (``#net[data-pending="0"]``), letting the page's
+    paused clock run a second at a time meanwhile, as a tablet's clock runs: a try that
+    failed just as the connection came back is sent again after its back-off (on a clock
+    that never runs, it never would; the queue's own test of the reconnect is
+    ``tests/js/tapqueue.test.js``)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            page.wait_for_selector('#net[data-pending="0"]', timeout=1_000)
+            return
+        except PlaywrightTimeout:
+            if time.monotonic() > deadline:
+                raise
+            page.clock.run_for(1_000)
 
 
 def _later(page, ms: int = DEALER_PACE_MS):
