@@ -110,6 +110,16 @@ migrations = Migrations("tapete")
 """The ordered migrations (``store.core.connection.open_db`` applies them)."""
 
 
+def append_only(db: Database, *tables: str) -> None:
+    """Make each of ``tables`` refuse UPDATE and DELETE (triggers raising "<table> is
+    append-only"): the log keeps every row; a correction is a new row."""
+    for table in tables:
+        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
+            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+
+
 @migrations()
 def m001_core(db: Database) -> None:
     db["players"].create({"id": int, "name": str, "name_key": str, "created_at": str}, pk="id")
@@ -151,11 +161,7 @@ def m001_core(db: Database) -> None:
     db["ledger"].create_index(["night_id", "kind"])
     db["ledger"].create_index(["key"], unique=True)
     # append-only: the log and the ledger refuse UPDATE and DELETE
-    for table in ("events", "ledger", "hands", "seats"):
-        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
-            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
-        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
-            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+    append_only(db, "events", "ledger", "hands", "seats")
 
 
 @migrations()
@@ -235,11 +241,7 @@ def m008_disputes(db: Database) -> None:
     db["rulings"].create_index(["dispute_id"], unique=True)  # one ruling per dispute
     db["rulings"].create_index(["night_id"])
     db["rulings"].create_index(["key"], unique=True)
-    for table in ("disputes", "rulings"):
-        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
-            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
-        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
-            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+    append_only(db, "disputes", "rulings")
 
 
 @migrations()
@@ -348,10 +350,7 @@ def m013_payments(db: Database) -> None:
     for table in ("payment_handles", "transfer_marks", "expenses", "expense_shares", "expense_voids"):
         if table != "expense_shares":
             db[table].create_index(["key"], unique=True)
-        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
-            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
-        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
-            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+        append_only(db, table)
 
 
 @migrations()
@@ -498,11 +497,7 @@ def m022_table_code(db: Database) -> None:
     }, pk="id", foreign_keys=[("claim_id", "table_claims")],
         not_null={"claim_id", "kind", "voided_at", "voided_by"})
     db["table_claim_voids"].create_index(["claim_id"], unique=True)
-    for table in ("table_codes", "table_claims", "table_claim_voids"):
-        db.execute(f"""CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table}
-            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
-        db.execute(f"""CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table}
-            BEGIN SELECT RAISE(ABORT, '{table} is append-only'); END""")
+    append_only(db, "table_codes", "table_claims", "table_claim_voids")
 
 
 @migrations()
@@ -516,10 +511,7 @@ def m023_night_marks(db: Database) -> None:
                              not_null={"night_id", "kind", "entered_by", "entered_at"})
     db["night_marks"].create_index(["night_id"])
     db["night_marks"].create_index(["key"], unique=True)
-    db.execute("""CREATE TRIGGER night_marks_no_update BEFORE UPDATE ON night_marks
-        BEGIN SELECT RAISE(ABORT, 'night_marks is append-only'); END""")
-    db.execute("""CREATE TRIGGER night_marks_no_delete BEFORE DELETE ON night_marks
-        BEGIN SELECT RAISE(ABORT, 'night_marks is append-only'); END""")
+    append_only(db, "night_marks")
 
 
 @migrations()
