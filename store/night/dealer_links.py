@@ -87,12 +87,9 @@ def issue_dealer_link(db: Database, night_id: int, label: str | None, *, issued_
     with write_tx(db):
         if get_night(db, night_id)["closed"] and not closed_ok:
             raise StoreError("link_night_closed", night=night_id)
-        if key is not None:
-            row = db.execute("SELECT id, night_id FROM dealer_links WHERE key = ?", [key]).fetchone()
-            if row is not None:
-                if row[1] != night_id:
-                    raise StoreError("key_reused", key=key)
-                return row[0], None
+        issued = _issued_for_key(db, night_id, key)
+        if issued is not None:
+            return issued, None
         if text is None:
             count = db.execute("SELECT COUNT(*) FROM dealer_links WHERE night_id = ?", [night_id]).fetchone()[0]
             text = default_label % {"n": count + 1}
@@ -198,12 +195,9 @@ def reissue_dealer_link(db: Database, night_id: int, link_id: int, *, issued_by:
         ``key_reused``. Nothing is written on a refusal.
     """
     with write_tx(db):
-        if key is not None:
-            row = db.execute("SELECT id, night_id FROM dealer_links WHERE key = ?", [key]).fetchone()
-            if row is not None:
-                if row[1] != night_id:
-                    raise StoreError("key_reused", key=key)
-                return row[0], None
+        issued = _issued_for_key(db, night_id, key)
+        if issued is not None:
+            return issued, None
         row = db.execute("SELECT label, revoked_at FROM dealer_links WHERE id = ? AND night_id = ?",
                          [link_id, night_id]).fetchone()
         if row is None:
@@ -214,3 +208,17 @@ def reissue_dealer_link(db: Database, night_id: int, link_id: int, *, issued_by:
             raise StoreError("link_night_closed", night=night_id)
         revoke_dealer_link(db, link_id, revoked_by=issued_by, night_id=night_id)
         return issue_dealer_link(db, night_id, _next_label(db, night_id, row[0]), issued_by=issued_by, key=key)
+
+
+def _issued_for_key(db: Database, night_id: int, key: str | None) -> int | None:
+    """The link a write with idempotency ``key`` issued already (None: no key, or none yet).
+
+    :raises StoreError: ``key_reused`` (the key issued a link of another night)."""
+    if key is None:
+        return None
+    row = db.execute("SELECT id, night_id FROM dealer_links WHERE key = ?", [key]).fetchone()
+    if row is None:
+        return None
+    if row[1] != night_id:
+        raise StoreError("key_reused", key=key)
+    return row[0]
