@@ -60,6 +60,17 @@ def seat_options(state: dict, seat: int | None = None) -> list[dict]:
     return list(state["legal_if_due"].get(str(seat), []))
 
 
+def old_action(line: str | None):
+    """The referee's reading of a step's line (``referee.actions.parse_action``), or None
+    for no line or one it cannot read (the pickers then leave it to the raw lines). Pure."""
+    if line is None:
+        return None
+    try:
+        return parse_action(line)
+    except ActionError:
+        return None
+
+
 def _int(value: object, field: str) -> int:
     text = str(value or "").strip()
     if not (text.isascii() and text.isdigit()) or len(text) > 12:
@@ -99,12 +110,7 @@ def step_line(state: dict, old: str | None, fields: dict) -> str:
         (``min``, ``max``), ``step_number`` (``field``), ``step_cards``, ``step_kind``.
     """
     kind = fields.get("kind", "")
-    parsed = None
-    if old is not None:
-        try:
-            parsed = parse_action(old)
-        except ActionError:
-            parsed = None
+    parsed = old_action(old)
     if kind == "award":
         seat = _int(fields.get("seat"), "seat")
         if seat not in state["dealt_in"]:

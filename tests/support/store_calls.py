@@ -40,6 +40,7 @@ PURE = frozenset({
     "store.hand.replayer.parsed_line",        # a log line as the referee reads it
     "store.core.reasons.void_reason",         # a stored void reason as a code and params
     "store.dispute.step_edits.seat_options",  # what a seat may do, read from a step's state (a dict): no database
+    "store.dispute.step_edits.old_action",    # a step's line as the referee reads it (a value): no database
     "store.files.exporter.csv_text",          # rows as CSV text (formatting)
     "store.files.upload.read_upload",         # an uploaded file's text read as a session (a value)
 })

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from referee.actions import PLAYER_VERBS, ActionError, parse_action
-from store.dispute.step_edits import MAX_STEP_CARDS, seat_options
+from referee.actions import PLAYER_VERBS
+from store.dispute.step_edits import MAX_STEP_CARDS, old_action, seat_options
 from web.core import i18n
 
 
@@ -39,12 +39,7 @@ def editor(state: dict, op: str, old: str | None, names: dict, sent: dict | None
     [picked card or ""] x MAX_STEP_CARDS, "seat", "verb", "amount", "chips", "pot",
     "to_act_name", "amount_min", "amount_max"}``. ``sent``: the fields the host sent (a
     refused change keeps them)."""
-    parsed = None
-    if old is not None:
-        try:
-            parsed = parse_action(old)
-        except ActionError:
-            parsed = None
+    parsed = old_action(old)
     kind = "player"
     if old is not None and parsed is None:
         kind = "raw"
