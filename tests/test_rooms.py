@@ -10,7 +10,8 @@ layer, so a newcomer told a feature's name opens one folder per layer.
   two different things);
 - ``tests/`` mirrors the code: ``tests/referee``, ``tests/store/<feature>``,
   ``tests/web/<feature>``, ``tests/browser``, ``tests/js``, the shared helpers in
-  ``tests/support``.
+  ``tests/support`` (and, not committed, ``tests/artifacts`` and ``tests/node_modules``:
+  the npm packages of ``tests/package.json``).
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ def test_no_two_modules_share_a_name_across_layers_unless_they_are_one_features_
 def test_the_tests_mirror_the_code():
     tests = ROOT / "tests"
     assert {"referee", "store", "web", "browser", "js", "support"} <= _features("tests") <= {
-        "referee", "store", "web", "browser", "js", "support", "artifacts"}  # artifacts: screenshots
+        "referee", "store", "web", "browser", "js", "support",
+        "artifacts", "node_modules"}  # screenshots; axe-core from tests/package.json (neither committed)
     for layer in ("store", "web"):
         assert _features(f"tests/{layer}") <= _features(layer), f"tests/{layer} has a folder that is no feature"
     assert sorted(p.name for p in tests.glob("*.py")) == ["conftest.py", "test_rooms.py"]
