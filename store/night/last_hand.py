@@ -90,3 +90,16 @@ def withdraw_last_hand(db: Database, night_id: int, *, entered_by: str, key: str
             raise StoreError("no_last_hand")
         return db["night_marks"].insert({"night_id": night_id, "kind": "void", "target": mark["id"],
                                          "entered_by": entered_by, "entered_at": utc_now(), "key": key}).last_pk
+
+
+def say_last_hand(db: Database, night_id: int, on: bool, *, entered_by: str, key: str | None = None) -> int:
+    """The host's "última mano" switch (the *Juego* stage): :func:`declare_last_hand` when
+    ``on``, else :func:`withdraw_last_hand` (the tablet's ``last_hand`` tap does the same,
+    ``store.hand.operations``).
+
+    :returns: the row's id (the mark, or its void).
+    :raises StoreError: ``night_closed``; ``no_last_hand`` (taken back when not said); ``key_reused``.
+    """
+    if on:
+        return declare_last_hand(db, night_id, entered_by=entered_by, key=key)
+    return withdraw_last_hand(db, night_id, entered_by=entered_by, key=key)

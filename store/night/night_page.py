@@ -15,7 +15,7 @@ from store.core.checks import StoreError
 from store.core.transactions import read_tx
 from store.dispute.disputes import night_disputes
 from store.hand.events import hand_check
-from store.hand.table_view import table_view
+from store.hand.table_view import table_stamp, table_view
 from store.money.counts import count_findings
 from store.money.ledger import night_entries, night_summary
 from store.money.payments import night_payments
@@ -47,7 +47,9 @@ def night_page(db: Database, night_id: int) -> dict | None:
         store.night.table_code.table_links (the table code and its claims), "last_night":
         store.night.setup.last_night, "roster": store.night.setup.roster (the club's players
         not at the table, each with the seat a tap gives), "free_seats":
-        store.night.setup.free_seats}``. The night's default buy-in is ``night["buy_in"]``
+        store.night.setup.free_seats, "stamp": store.hand.table_view.table_stamp (the
+        version of the table the page shows: the *Juego* stage's live part asks from it,
+        ``store.night.live_hand``)}``. The night's default buy-in is ``night["buy_in"]``
         (chips or None). Read-only.
     """
     with read_tx(db):
@@ -67,7 +69,7 @@ def night_page(db: Database, night_id: int) -> dict | None:
                 "copy_of_night": night_by_uid(db, night["copy_of"]),
                 "table_links": table_links(db, night_id),
                 "last_night": last_night(db, night_id), "roster": roster(db, night_id),
-                "free_seats": free_seats(db, night_id)}
+                "free_seats": free_seats(db, night_id), "stamp": table_stamp(db, night_id)}
 
 
 def opening_next(db: Database, view: dict, night: dict) -> str | None:

@@ -51,6 +51,7 @@ def test_the_host_steps_through_a_hand_with_the_keyboard(browser, server, app, d
             assert _current(page) == expected
         page.keyboard.press("ArrowLeft")
         assert _current(page) == 2
+        assert page.inner_text("#finding-next").endswith("(n)")   # a keyboard's key, shown with a keyboard
         page.keyboard.press("n")
         assert _current(page) == FINDING_STEPS[0]
         shown = page.locator(f"#step-{FINDING_STEPS[0]}")
@@ -121,6 +122,7 @@ def test_a_player_opens_a_replay_on_a_360px_phone(browser, server, db):
         for card in NEVER_SHOWN:   # neither as logged nor as the page draws cards (J♠ 10♦)
             assert card not in html and card_face(card) not in html, card
         assert all(card_face(card) in html for card in ANA_OWN)
+        assert "(n)" not in page.inner_text("#finding-next")   # no keyboard hint on a phone (issue 26)
         page.click("#finding-next")
         assert _current(page) == FINDING_STEPS[0]
         step = page.locator(f"#step-{FINDING_STEPS[0]}")

@@ -173,6 +173,8 @@ ROUTES = [
     Route("host.void_hand", "host", lambda w, t: f"/host/night/{w.night}/void-hand",
           lambda w: {"reason": "started by mistake", "key": "voidhand-0001"},
           prepare=lambda w: store.start_hand(w.db, w.night, entered_by="test")),
+    Route("live_hand.last_hand", "host", lambda w, t: f"/host/night/{w.night}/last-hand",
+          lambda w: {"on": "1", "key": "last-hand-0001"}),
     Route("host.buy_in", "host", lambda w, t: f"/host/night/{w.night}/buy-in",
           lambda w: {"player_id": str(w.ids["Chus"]), "chips": "100", "key": "buyin-0001"}),
     Route("host.start_hand", "host", lambda w, t: f"/host/night/{w.night}/hand",

@@ -24,6 +24,7 @@ evening, reachable from a header of tabs on each of them:
 from __future__ import annotations
 
 from flask import abort, g, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -79,11 +80,7 @@ def night_context(page: dict) -> dict:
     findings and differences in words, the payments said)."""
     info, view, summary, seated = page["night"], page["view"], page["summary"], page["seated"]
     tz = info["timezone"]
-    g.night_preset = info["rules_frozen"].get("preset")
     bought = {r["player_id"]: r["bought"] for r in (summary or {}).get("players", [])}
-    # hands played elsewhere (a PokerNow ledger, store.night.nights.hands_elsewhere): no hand or tablet
-    # controls, no opener line; the seats show each player's count (the ledger's), not the referee's stack
-    elsewhere = page["hands_elsewhere"]
     counted = {r["player_id"]: r["counted"] for r in (summary or {}).get("players", [])}
     pay = said_payments(page["payments"])  # the transfers with their marks, the expenses
     disputes = [{**d, "entered_local": local_time(d["entered_at"], tz)} for d in page["disputes"]]
@@ -92,15 +89,15 @@ def night_context(page: dict) -> dict:
     why_held = {s["seat"]: i18n.say_table_differences(s.get("differences"), names) for s in view.get("seats", [])}
     live_actions = [a for a in view.get("actions", []) if not a.get("voided")]
     return dict(
-        night=info, view=view, seated=seated, bought=bought, hands_elsewhere=elsewhere,
-        counted=counted, held=held,
+        **live_context(page),
+        bought=bought, counted=counted, held=held,
         why_held=why_held,  # why a seat's chips on the table differ from the referee's stack, in words
         disputes=disputes, open_disputes=[d for d in disputes if d["status"] == "open"],
         open_disputes_names=", ".join(_("%(name)s (hand %(number)s)", name=d["player"], number=d["hand_number"])
                                       for d in disputes if d["status"] == "open"),
-        opening_next=page["opening_next"], club=page["club"], copy_of_night=page["copy_of_night"],
+        club=page["club"], copy_of_night=page["copy_of_night"],
         dealer_links=[{**link, "issued_local": _minute(link["issued_at"], tz)} for link in page["dealer_links"]],
-        summary=summary, count_findings=i18n.say_findings(page["count_findings"]), key=new_form_key(),
+        summary=summary, count_findings=i18n.say_findings(page["count_findings"]),
         pay=pay, share_text=share_text(summary, expenses=pay["expenses"]) if summary and info["closed"] else None,
         new_link=g.pop("new_link", None), players=page["players"],
         table_links=table_links_view(page["table_links"], tz),  # the table code and its claims (_table_links.html)
@@ -114,8 +111,39 @@ def night_context(page: dict) -> dict:
         next_seat=page["free_seats"][0] if page["free_seats"] else None, buy_in=info.get("buy_in"),
         unbought=[p for p in seated if not bought.get(p["player_id"])],
         # a started hand with no action (a void of its start is one tap on the counts' screen)
-        empty_hand=bool(view.get("in_progress")) and not live_actions,
+        empty_hand=bool(view.get("in_progress")) and not live_actions)
+
+
+LAST_LINES = 6
+"""How many of the hand's last log lines the *Juego* stage shows, in words (newest last)."""
+
+
+def live_context(page: dict) -> dict:
+    """What the live part of the *Juego* stage (``templates/night/_hand_live.html``) reads,
+    said for the page, from ``store.night.live_hand.live_hand`` (or the whole night page,
+    ``store.night.night_page.night_page``, which holds the same keys): the night, the table
+    as the tablet shows it, the seated players, the opening in force, the phase and the
+    hand's last :data:`LAST_LINES` lines in words (``"Íñigo abre 10"``), a fresh form key,
+    and ``live_etag`` (the version drawn, :func:`live_etag`: the poll's ``If-None-Match``)."""
+    info, view = page["night"], page["view"]
+    g.night_preset = info["rules_frozen"].get("preset")
+    names = i18n.seat_names(page["players"])
+    live_actions = [a for a in view.get("actions", []) if not a.get("voided")]
+    # hands played elsewhere (a PokerNow ledger, store.night.nights.hands_elsewhere): no hand or tablet
+    # controls, no opener line; the seats show each player's count (the ledger's), not the referee's stack
+    return dict(
+        night=info, view=view, seated=page["seated"], hands_elsewhere=page["hands_elsewhere"],
+        opening_next=page["opening_next"], key=new_form_key(), live_etag=live_etag(page["stamp"]),
+        last_lines=[i18n.say_line(a["action"], names) for a in live_actions[-LAST_LINES:]]
+        if view.get("in_progress") else [],
         phase_words=i18n.phase_name(view.get("phase")) if view.get("in_progress") else None)
+
+
+def live_etag(stamp: str) -> str:
+    """The ETag of the *Juego* stage's live part (``web.night.live_hand``): the night's
+    ``store.hand.table_view.table_stamp`` in the page's language, quoted
+    (``'"e12.h3.l9.s6.m0.d0.r0.es"'``)."""
+    return f'"{stamp}.{get_locale() or "es"}"'
 
 
 def _minute(issued_at: str, tz_name: str) -> str:

@@ -84,16 +84,28 @@ def _chips_word(amount: int, signed: bool = False) -> str:
     return ngettext("%(chips)s chip", "%(chips)s chips", abs(amount), chips=chips(amount, signed=signed))
 
 
-def entry_sentence(entry: dict) -> str:
+def entry_sentences(entries: list[dict]) -> list[tuple[dict, str]]:
+    """Each ledger line of the player's (:func:`store.club.standings.player_entries`, in the
+    order entered) with its words (:func:`entry_sentence`): the player's first live buy-in
+    of the night is a buy-in even when it comes after hands were played (a late player's),
+    a rebuy only one after it."""
+    first = next((e["id"] for e in entries if e["kind"] == "buy_in" and not e["voided"]), None)
+    return [(e, entry_sentence(e, first=e["id"] == first)) for e in entries]
+
+
+def entry_sentence(entry: dict, *, first: bool = False) -> str:
     """One ledger line of the player's (:func:`store.club.standings.player_entries`) in words:
-    "Buy-in: 500 chips", "Rebuy before hand 4: 500 chips", "Counted: 460 chips",
+    "Buy-in: 500 chips", "Buy-in before hand 4: 500 chips" (``first``: the player's first
+    buy-in of the night, a late player's), "Rebuy before hand 4: 500 chips", "Counted: 460 chips",
     "Carried pot given back: +1 chips", "Ruling on dispute 3 (hand 6): +20 chips" ...;
     a voided line says so and why."""
     amount, kind = entry["chips"], entry["kind"]
     reason = (entry["why"] or {}).get("code")
     signed = _chips_word(amount, signed=True)
     plain = _chips_word(amount)
-    if kind == "buy_in":
+    if kind == "buy_in" and entry["before_hand"] and first:   # a late player's first buy-in: no rebuy
+        text = _("Buy-in before hand %(n)s: %(chips)s", n=entry["before_hand"] + 1, chips=plain)
+    elif kind == "buy_in":
         text = (_("Rebuy before hand %(n)s: %(chips)s", n=entry["before_hand"] + 1, chips=plain)
                 if entry["before_hand"] else _("Buy-in: %(chips)s", chips=plain))
     elif kind == "cash_out":
@@ -150,5 +162,5 @@ def night_card(data: dict, player_id: int, seat: int | None) -> dict:
     info = data["night"]
     return {"title": night_title(info, data["players"]), "stack": data["stack"],
             "results": {result["hand_id"]: hand_sentence(result, seat, names) for result, names in data["results"]},
-            "lines": [(e, entry_sentence(e)) for e in data["entries"]],
+            "lines": entry_sentences(data["entries"]),
             "transfers": my_transfers(info, player_id)}

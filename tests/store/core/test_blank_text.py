@@ -86,7 +86,7 @@ def test_a_tablet_label_is_unique_in_its_night_revoked_links_included(app, db):
     for label in ("Mesa", " mesa ", "MESA"):
         client.post(f"/host/night/{w.night}/dealer-links", data={"label": label, "key": "link-dup-0001"})
         assert _flashed(client) == ["Esta noche ya tiene un enlace de tableta llamado “Mesa” (quizá uno "
-                                    "revocado): elige otro nombre, para distinguir las entradas de cada "
+                                    "revocado): elige otro nombre, para distinguir lo que anota cada "
                                     "tableta."]
     assert snapshot(app.config["DATABASE"]) == before
     other = store.create_night(db, rules="jackpots", chip_cents=10)

@@ -127,6 +127,7 @@ POSTS = {
                         {"player_id": "1", "reason": "went home", "key": None}),
     "host.void_hand": Post("host", lambda w: f"/host/night/{w.night}/void-hand",
                            {"reason": "started by mistake", "key": None}),
+    "live_hand.last_hand": Post("host", lambda w: f"/host/night/{w.night}/last-hand", {"on": "1", "key": None}),
     "host.buy_in": Post("host", lambda w: f"/host/night/{w.night}/buy-in",
                         {"player_id": "2", "chips": "100", "key": None}),
     "host.start_hand": Post("host", lambda w: f"/host/night/{w.night}/hand", {"button": "1", "key": None}),

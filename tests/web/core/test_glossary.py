@@ -9,7 +9,10 @@ The words unified, each with its test below: the dealer is "repartidor" (seeds 0
 the showdown "enseñar las cartas" (seed 000's "enseñar sus cartas"; the tablet said "Se ven
 las cartas", the replay "enseñar las cartas") and showing one's cards "enseñar" (never
 "mostrar"), a jack "jota" (seeds 001 and 002; the referee's findings said "pareja de
-valets", the tablet and the night form "pareja de jotas"); on the pages themselves, cards drawn ``J♠ 10♦`` and the PDF's seat:
+valets", the tablet and the night form "pareja de jotas"), a buy-in "compra" (a late player's first
+buy-in too: the phone said "Recompra"; never "entrada"), a rebuy "recompra", the player the bank
+difference goes to at the close "jugador que paga / cobra la diferencia" (the close said "Jugador
+abonado"); on the pages themselves, cards drawn ``J♠ 10♦`` and the PDF's seat:
 ``tests/web/core/test_glossary_pages.py``.
 """
 
@@ -17,14 +20,18 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 from paths import ROOT
+from hosts import login_host
 from tablet_nights import night  # noqa: F401,F811 (the false_opener table, hand 1 started: a fixture)
 
+import store
 from referee import messages
+from store.money.chip_entries import seat_between_hands
 
 CATALOGUES = (ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.po",
               ROOT / "referee" / "locale" / "es" / "LC_MESSAGES" / "referee.po")
@@ -139,3 +146,44 @@ def test_cards_are_shown_with_ensenar_in_the_pages_words(app):
         assert gettext("the hands are shown") == "se enseñan las cartas"
     show = {"actor": "p", "seat": 3, "verb": "show", "cards": ["Js", "Jh"]}
     assert messages.action_sentence(show, "es", faces=True) == "El asiento 3 enseña J\u2660 J\u2665"
+
+
+def test_the_glossary_rules_out_the_old_words_for_the_money():
+    for path in CATALOGUES:
+        rows = {row["code word"]: row for row in glossary(path)}
+        assert rows["buy_in"]["Spanish"].startswith("compra") and rows["rebuy"]["Spanish"].startswith("recompra")
+        assert {"jugador abonado", "entrada", "entradas"} <= set(ruled_out(glossary(path)))
+
+
+def test_no_translation_says_jugador_abonado_or_entradas_for_buy_ins():
+    banned = {word: concept for word, concept in ruled_out(glossary(CATALOGUES[0])).items()
+              if word in ("jugador abonado", "entrada", "entradas")}
+    assert {msgid: synonyms(text, banned) for msgid, text in _translations(CATALOGUES[0])
+            if synonyms(text, banned)} == {}
+
+
+def test_the_close_names_the_player_who_is_paid_a_shortage_in_words(client, db):
+    night = store.create_night(db, rules="jackpots", chip_cents=10, started_at=datetime(2026, 3, 1, 21, 0))
+    for name, seat in (("Ana", 1), ("Bruno", 2)):
+        seat_between_hands(db, night, name, seat, 100, entered_by="host:test")
+    store.end_hand(db, store.start_hand(db, night, button=1, entered_by="host:test"), entered_by="host:test")
+    for name, chips in (("Ana", 100), ("Bruno", 90)):   # ten chips short
+        store.cash_out(db, night, store.find_player(db, name), chips, entered_by="host:test")
+    login_host(client)
+    page = client.get(f"/host/night/{night}/close?lang=es").get_data(as_text=True)
+    assert "Jugador que cobra la diferencia" in page and "abonado" not in page
+
+
+def test_a_late_players_first_buy_in_is_a_buy_in_on_the_phone_and_the_next_a_rebuy(client, db):
+    night = store.create_night(db, rules="jackpots", chip_cents=10, started_at=datetime(2026, 3, 1, 21, 0))
+    for name, seat in (("Ana", 1), ("Bruno", 2)):
+        seat_between_hands(db, night, name, seat, 100, entered_by="host:test")
+    store.end_hand(db, store.start_hand(db, night, button=1, entered_by="host:test"), entered_by="host:test")
+    seat_between_hands(db, night, "Íñigo", 3, 100, entered_by="host:test")   # late: after hand 1
+    inigo = store.find_player(db, "Íñigo")
+    store.end_hand(db, store.start_hand(db, night, entered_by="host:test"), entered_by="host:test")
+    store.buy_in(db, night, inigo, 50, entered_by="host:test")
+    token = store.issue_token(db, inigo)
+    html = client.get(f"/p/{token}?lang=es").get_data(as_text=True)
+    lines = re.findall(r'data-kind="buy_in">([^<]*)</li>', html)
+    assert lines == ["Compra antes de la mano 2: 100 fichas", "Recompra antes de la mano 3: 50 fichas"]
