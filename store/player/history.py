@@ -145,8 +145,9 @@ def player_ledger(db: Database, player_id: int, *, night_id: int | None = None, 
         a stored figure behind the totals or a line does not match the record (not used)}``;
         nights oldest first; ``hands`` are only those the player was dealt into, each with
         every finding of the hand (cards nobody showed hidden but the player's own), at
-        most ``store.player.night_hands.SHOWN`` a night and ``TOTAL`` in all; ``running_cents`` is the running total of closed nights
-        in the night's currency after it (None for a night closed before the standings
+        most ``store.player.night_hands.SHOWN`` a night and ``TOTAL`` in all;
+        ``running_cents`` is the running total of closed nights in the night's currency
+        after it (None for a night closed before the standings
         were stored); a night imported as a deliberate copy (``"is_copy"``) is left out of
         the running total and the totals. ``bought``/``counted``/``net_chips``/``seat`` are
         the nights in full's (else 0 and None).
