@@ -99,6 +99,10 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   (``release`` | ``revoke`` | ``give_back``, who and why): ``store/night/table_code.py``.
 - ``nights.buy_in`` (m024_default_buy_in, issue 26): the night's default buy-in in chips
   (NULL: none), offered by the night's one-tap buy-ins (``store.night.setup``).
+- ``import_failures`` (m025_import_failures, issue 25, append-only): why and when an
+  upload's import failed part-way (its night ``failed``, invisible): night_id (unique),
+  code and params (JSON) of the refusal (``import_cut_off`` for one a stop or a crash cut
+  off), failed_at (UTC ISO): ``store.files.failed_imports``.
 """
 
 from __future__ import annotations
@@ -520,3 +524,16 @@ def m024_default_buy_in(db: Database) -> None:
     # form (prefilled from the night before's) and offered by "everyone buys in" and the
     # one-tap rebuys (store.night.setup); a default, never money: the ledger holds the buy-ins
     db["nights"].add_column("buy_in", int)
+
+
+@migrations()
+def m025_import_failures(db: Database) -> None:
+    # issue 25: an upload a later piece refused is kept invisible ('failed'); the host is
+    # told, a line each: why (the refusal's code and params, said by the pages' words), and
+    # when. Append-only, one row per failed night. NULL code never: a cut-off import (a
+    # stop, a crash) is 'import_cut_off'.
+    db["import_failures"].create({"id": int, "night_id": int, "code": str, "params": str, "failed_at": str},
+                                 pk="id", foreign_keys=[("night_id", "nights")],
+                                 not_null={"night_id", "code", "params", "failed_at"})
+    db["import_failures"].create_index(["night_id"], unique=True)
+    append_only(db, "import_failures")

@@ -36,6 +36,7 @@ from referee.count import Count
 from store.core.checks import MAX_CHIPS, StoreError
 from store.core.records import existing
 from store.core.transactions import in_pieces, recorded_at, write_tx
+from store.files.failed_imports import keep_failure
 from store.files.identity import copy_origin, file_copy_of, file_uid, new_uid, present_night, refuse_present
 from store.files.night_block import file_night, file_settlement, left_in_play
 from store.files.night_records import Players, Records, enter_disputes, enter_expenses, enter_payments
@@ -132,10 +133,10 @@ def write_night(db: Database, session: dict, players: list[dict], key: str, *, r
         with write_tx(db), writing(table.night_id):
             return _last_piece(db, session, table, key, records, final, copy=copy, entered_by=entered_by)
     except _CopyMadeMeanwhile as made:
-        _mark_failed(db, table.night_id)
+        _mark_failed(db, table.night_id, StoreError("night_present", night=made.night_id, how="file"))
         return Imported(made.night_id, False)
-    except BaseException:
-        _mark_failed(db, table.night_id)
+    except BaseException as exc:
+        _mark_failed(db, table.night_id, exc)
         raise
 
 
@@ -232,14 +233,16 @@ def _last_piece(db: Database, session: dict, table: _Table, key: str, records: R
     return Imported(night_id, True, refused)
 
 
-def _mark_failed(db: Database, night_id: int) -> None:
-    """Mark the night's import failed (invisible for ever, its rows kept), in a write
-    transaction of its own; when even that cannot be written (the lock, the disk), the
-    night stays ``importing``: as invisible."""
+def _mark_failed(db: Database, night_id: int, exc: BaseException) -> None:
+    """Mark the night's import failed (invisible for ever, its rows kept) and keep why
+    (``store.files.failed_imports.keep_failure``: ``exc``'s code and params when it is a
+    refusal, else ``import_cut_off``), in a write transaction of its own; when even that
+    cannot be written (the lock, the disk), the night stays ``importing``: as invisible."""
     try:
-        with write_tx(db):
-            db.execute("UPDATE nights SET import_state = ? WHERE id = ? AND import_state = ?",
-                       [FAILED, night_id, IMPORTING])
+        with recorded_at(None), write_tx(db):
+            if db.execute("UPDATE nights SET import_state = ? WHERE id = ? AND import_state = ?",
+                          [FAILED, night_id, IMPORTING]).rowcount:
+                keep_failure(db, night_id, exc)
     except Exception:  # noqa: BLE001 (the import's own error is the one to raise)
         pass
 
@@ -248,12 +251,17 @@ def fail_interrupted(db: Database) -> int:
     """Mark failed every night still being imported: called when no server and no import
     can be writing one (``flask init-db`` with no server on the database, as
     ``scripts/serve`` runs it before the server starts), so an upload cut off by a stop or
-    a crash does not stay ``importing`` for ever. Nothing is deleted.
+    a crash does not stay ``importing`` for ever (each kept as ``import_cut_off``,
+    ``store.files.failed_imports``). Nothing is deleted.
 
     :returns: how many nights were marked failed.
     """
     with write_tx(db):
-        return db.execute("UPDATE nights SET import_state = ? WHERE import_state = ?", [FAILED, IMPORTING]).rowcount
+        cut = [r[0] for r in db.execute("SELECT id FROM nights WHERE import_state = ?", [IMPORTING]).fetchall()]
+        for night_id in cut:
+            db.execute("UPDATE nights SET import_state = ? WHERE id = ?", [FAILED, night_id])
+            keep_failure(db, night_id, None)
+        return len(cut)
 
 
 def _players(db: Database, night_id: int) -> Players:

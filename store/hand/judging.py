@@ -227,16 +227,17 @@ def _spec(row: tuple, actions: list[str], rebuys: dict[str, int] | None) -> dict
     return spec
 
 
-def _event_facts(db: Database, night_id: int, first: int) -> dict[int, tuple[int, int]]:
+def _event_facts(db: Database, night_id: int, first: int, last: int | None = None) -> dict[int, tuple[int, int]]:
     """``hand_id -> (events, newest)``: how many events each of the night's hands numbered
-    ``first`` on has (actions, voids, its end: voided ones included) and the id of the
-    newest (0 for none). Every change to a hand's lines adds one (the log is append-only),
-    so the pair changes whenever its lines do. One query, from the events' index; no
-    action is read."""
+    ``first`` on (to ``last`` when given) has (actions, voids, its end: voided ones
+    included) and the id of the newest (0 for none). Every change to a hand's lines adds
+    one (the log is append-only), so the pair changes whenever its lines do. One query,
+    from the events' index; no action is read."""
+    upto, args = (" AND h.number <= ?", [last]) if last is not None else ("", [])
     return {r[0]: (r[1], r[2]) for r in db.execute(
         "SELECT h.id, (SELECT COUNT(*) FROM events e WHERE e.hand_id = h.id), "
         "(SELECT COALESCE(MAX(e.id), 0) FROM events e WHERE e.hand_id = h.id) "
-        "FROM hands h WHERE h.night_id = ? AND h.number >= ?", [night_id, first])}
+        f"FROM hands h WHERE h.night_id = ? AND h.number >= ?{upto}", [night_id, first, *args])}
 
 
 def hand_facts(prefix: str, carry_text: str, seats: list[int], row: tuple, rebuys: dict[str, int] | None,
@@ -488,6 +489,46 @@ def _judgements(db: Database, night_id: int) -> Iterator[tuple[int, str]]:
         item, carry = judge(night, hand)
         yield n, json.dumps(check_entry(item))
         text = json.dumps(carry.as_dict())
+
+
+def stored_stretch(db: Database, night_id: int, first: int, last: int) -> dict[int, dict] | None:
+    """The stored results of the night's live hands numbered ``first``..``last``, each
+    confirmed by its facts (:func:`hand_facts`) against the table the stored result of the
+    hand before it left, with the table each began with: what a page showing a few hands
+    of a long night reads, without the hands before them (issue 25: the page costs what it
+    shows). Read-only; no action is read.
+
+    :returns: ``{number: {"hand_id", "entry" (as ``referee.check``'s ``hands``, CONTRACT.md
+        4), "start": {seat (int): chips} (the table the hand began with: the hand before's
+        stacks, the seats joining at 0, plus the chips bought before it)}}``; None when one
+        of them (or the hand before the first) has no stored result that holds its MAC and
+        facts (another log, another version of the referee, a result edited in the
+        database): the caller then takes the long way (:func:`night_judgements`).
+    :raises StoreError: no such night.
+    """
+    night = Night(db, night_id)
+    first = max(1, first)
+    rows = _hand_rows(db, night_id, max(1, first - 1), last)
+    stored = _stored(db, [r[0] for r in rows])
+    events = _event_facts(db, night_id, first, last)
+    buys = _buy_ins(db, night, first, last)
+    prefix, text = night.facts_prefix(), START if first == 1 else None
+    out: dict[int, dict] = {}
+    for row in rows:
+        hand_id, n = row[0], row[1]
+        kept = stored.get(hand_id)
+        if kept is None:
+            return None
+        if n >= first:
+            if text is None or kept.facts != hand_facts(prefix, text, night.at_table(n), row, buys.get(n),
+                                                        events.get(hand_id, (0, 0))):
+                return None
+            start = dict(_seated(night, _carry(text), n).stacks)
+            for seat, chips in (buys.get(n) or {}).items():
+                start[int(seat)] = start.get(int(seat), 0) + chips
+            out[n] = {"hand_id": hand_id, "entry": json.loads(kept.entry), "start": start}
+        text = kept.carry_after
+    return out
 
 
 def hand_input(db: Database, hand_id: int) -> tuple[Night, HandInput]:

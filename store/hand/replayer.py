@@ -193,6 +193,14 @@ def hand_names(db: Database, night_id: int, number: int) -> dict[int, str]:
             if _covers(before, left, number)}
 
 
+def seat_names(db: Database, night_id: int, numbers: list[int]) -> dict[int, dict[int, str]]:
+    """:func:`hand_names` of each of the night's hands numbered in ``numbers`` (the seats
+    read once): ``{number: {seat: name}}``."""
+    seatings = _seatings(db, night_id)
+    return {number: {seat: name for _, seat, name, before, left in seatings if _covers(before, left, number)}
+            for number in numbers}
+
+
 def _covers(before: int, left: int | None, number: int) -> bool:
     """A seat taken when ``before`` hands had been dealt and left after hand ``left``
     (None: still there) plays hand ``number`` (the spans of ``store.hand.judging.Night``)."""

@@ -19,10 +19,8 @@ from store.core.records import existing, insert_once, keyed_write, require_reaso
 from store.core.times import local_time
 from store.core.transactions import utc_now, write_tx
 from store.dispute.disputes import open_dispute_hands
-from store.hand.events import check_night
 from store.hand.judging import rejudge
 from store.hand.rows import current_hand, night_dealt_in, night_hands
-from store.hand.rows import hands_dealt_in as _hands_dealt_in
 from store.money.bank import bank_check, carried_from, carried_pot  # noqa: F401 (re-exported)
 from store.money.bank import last_money as _last_money
 from store.money.bank import live_entries as _live
@@ -642,24 +640,15 @@ def _names_now(money: dict, names: dict[int, str], charged: int | None) -> None:
         money["bank"]["resolved_name"] = names[charged]
 
 
-def player_night_detail(db: Database, night_id: int, player_id: int, seat: int | None) -> dict:
+def player_night_detail(db: Database, night_id: int, player_id: int) -> dict:
     """What the phone adds to a night it shows in full (``store.player.history.player_ledger``):
-    ``{"entries": [{"id", "kind", "chips", "entered_at", "voided"}], "hands": [{"hand_id",
-    "number", "findings"}] (the hands the player was dealt into, each with every finding),
-    "count_findings": ``store.money.counts.player_count_findings``}``. Read-only."""
+    ``{"entries": [{"id", "kind", "chips", "entered_at", "voided"}], "count_findings":
+    ``store.money.counts.player_count_findings``}`` (the night's hands are
+    ``store.player.night_hands``'). Read-only."""
     entries = [{"id": r[0], "kind": r[1], "chips": r[2], "entered_at": r[3], "voided": bool(r[4])}
                for r in db.execute(
                    "SELECT l.id, l.kind, l.chips, l.entered_at, EXISTS(SELECT 1 FROM ledger v WHERE "
                    "v.kind = 'void' AND v.target = l.id) FROM ledger l WHERE l.night_id = ? AND "
                    "l.player_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment') ORDER BY l.id",
                    [night_id, player_id])]
-    hands = []
-    hand_list = night_hands(db, night_id)
-    if hand_list:
-        result = check_night(db, night_id)["hands"]
-        dealt = _hands_dealt_in(db, night_id, player_id, seat)
-        for hand, entry in zip(hand_list, result):
-            if hand["id"] in dealt:  # the hand is public at the table: all its findings
-                hands.append({"hand_id": hand["id"], "number": hand["number"],
-                              "findings": list(entry.get("findings", []))})
-    return {"entries": entries, "hands": hands, "count_findings": player_count_findings(db, night_id, player_id)}
+    return {"entries": entries, "count_findings": player_count_findings(db, night_id, player_id)}

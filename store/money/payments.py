@@ -470,17 +470,21 @@ def _night_head(night: dict) -> dict:
             "currency": night["currency"], "closed": night["closed"]}
 
 
-def closed_nights(db: Database) -> list[dict]:
-    """The closed nights that owe their transfers, oldest first (then by id); a night
-    imported as a deliberate copy (``nights.copy_of``) owes nothing: the night it copies
-    does; nor does the demo night (``store.night.demo``). Two queries (``store.money.close_summary.live_closes``). Read-only.
+def closed_nights(db: Database, night_ids: list[int] | None = None) -> list[dict]:
+    """The closed nights that owe their transfers (among ``night_ids`` when given), oldest
+    first (then by id); a night imported as a deliberate copy (``nights.copy_of``) owes
+    nothing: the night it copies does; nor does the demo night (``store.night.demo``). Two
+    queries (``store.money.close_summary.live_closes``). Read-only.
 
     :returns: ``[{"night_id", "local_date", "title", "currency", "closed" (True),
         "timezone", "close_id" (the live close's ledger id)}]``.
     """
-    closes = live_closes(db)
+    if night_ids is not None and not night_ids:
+        return []
+    closes = live_closes(db, night_ids)
+    among = "" if night_ids is None else f" AND id IN ({', '.join('?' for _ in night_ids)})"
     rows = db.execute(f"SELECT id, local_date, title, currency, timezone FROM nights WHERE {counts_sql()} "
-                      f"AND {shown()} ORDER BY started_at, id").fetchall()
+                      f"AND {shown()}{among} ORDER BY started_at, id", list(night_ids or [])).fetchall()
     return [{"night_id": r[0], "local_date": r[1], "title": r[2], "currency": r[3], "closed": True,
              "timezone": r[4], "close_id": closes[r[0]]} for r in rows if r[0] in closes]
 
@@ -692,13 +696,22 @@ def outstanding_player_page(db: Database, player_id: int) -> dict:
     """One player's outstanding transfers, in one read: ``{"player_id", "name" (as the
     club knows them now), "rows": the :func:`outstanding` rows the player pays or receives,
     each with its night's ``"timezone"``, "totals": their :func:`outstanding_totals` rows
-    (one per currency), "markers" (:func:`marker_names`)}``. Read-only.
+    (one per currency), "markers" (:func:`marker_names`)}``. Only the nights where the
+    stored dues (``night_dues``, ``store.money.dues``) have a transfer of the player's not
+    confirmed are worked out (issue 25: the page costs what it shows, not the club's
+    years); their transfers come from the log as on :func:`outstanding`. Read-only.
 
     :raises StoreError: ``no_player``.
     """
     with read_tx(db):
         name = get_player(db, player_id)["name"]
-        nights, rows = _outstanding(db)
+        owing = [r[0] for r in db.execute(
+            "SELECT night_id FROM night_dues WHERE status != 'confirmed' AND payer_id = ? UNION "
+            "SELECT night_id FROM night_dues WHERE status != 'confirmed' AND payee_id = ?", [player_id, player_id])]
+        nights = closed_nights(db, owing)
+        transfers = closed_night_transfers(db, nights)
+        rows = [{**t, **{k: n[k] for k in HEAD}} for n in nights for what in WHATS
+                for t in transfers[n["night_id"]][what] if t["status"] != "confirmed"]
         zones = {n["night_id"]: n["timezone"] for n in nights}
         mine = [{**r, "timezone": zones[r["night_id"]]} for r in rows if player_id in (r["payer_id"], r["payee_id"])]
         return {"player_id": player_id, "name": name, "rows": mine,

@@ -19,8 +19,10 @@ from store.core.checks import StoreError
 from store.money import totals as stored
 from store.money.derived import cents
 from store.money.ledger import closed_money, night_summary, player_night_detail
+from store.hand.rows import hands_played
 from store.night.importing import shown
 from store.night.nights import get_night, table_players
+from store.player import night_hands
 from store.player.players import get_player
 
 RECENT = 3
@@ -89,12 +91,18 @@ def _checked(db: Database, player_id: int, lines: list[dict]) -> bool:
 def _fill(db: Database, player_id: int, lines: list[dict]) -> None:
     """What a line needs besides its net: for a night in full the seat, the chips bought
     and counted, the net in chips (the closed nights' from their stored close summaries,
-    ``store.money.ledger.closed_money``) and ``store.money.ledger.player_night_detail``;
-    else those figures empty."""
+    ``store.money.ledger.closed_money``), ``store.money.ledger.player_night_detail`` and
+    the newest hands the player was dealt into (``store.player.night_hands``: at most
+    ``SHOWN`` a night and ``TOTAL`` across the nights in full, the newest nights first;
+    the rest on ``store.player.night_hands.hands_page``; ``"hands_more"``: some of theirs
+    are not shown) and ``"played"``, how many hands the night has; else those figures
+    empty."""
     full = [n for n in lines if n["full"]]
     money = closed_money(db, [n["night_id"] for n in full if n["closed"]])
-    for n in lines:
-        n.update({"seat": None, "bought": 0, "counted": None, "net_chips": None})
+    budget = night_hands.TOTAL
+    for n in reversed(lines):  # (the newest nights first: tonight's hands before older ones)
+        n.update({"seat": None, "bought": 0, "counted": None, "net_chips": None, "hands": [], "hands_more": False,
+                  "played": 0})
         if not n["full"]:
             continue
         rows = money[n["night_id"]]["players"] if n["night_id"] in money else \
@@ -103,7 +111,12 @@ def _fill(db: Database, player_id: int, lines: list[dict]) -> None:
         if row:
             n.update({"bought": row["bought"], "counted": row["counted"], "net_chips": row["net_chips"]})
         n["seat"] = next((p["seat"] for p in table_players(db, n["night_id"]) if p["player_id"] == player_id), None)
-        n.update(player_night_detail(db, n["night_id"], player_id, n["seat"]))
+        n.update(player_night_detail(db, n["night_id"], player_id))
+        limit = max(0, min(night_hands.SHOWN, budget))
+        newest, whole = night_hands.newest_rows(db, n["night_id"], player_id, n["seat"], limit)
+        n["hands"] = night_hands.hand_lines(db, n["night_id"], player_id, newest)
+        n["hands_more"], n["played"] = not whole, hands_played(db, n["night_id"])
+        budget -= len(newest)
 
 
 def _totals(db: Database, player_id: int) -> tuple[dict[str, int], bool]:
@@ -125,12 +138,16 @@ def player_ledger(db: Database, player_id: int, *, night_id: int | None = None, 
         "currency", "closed", "seat", "bought", "counted", "net_chips", "net_cents",
         "running_cents", "is_copy", "full", "unsealed", and when full: "entries": [{"id",
         "kind", "chips", "entered_at", "voided"}], "hands": [{"hand_id", "number",
-        "findings"}], "count_findings"}], "totals": {currency: cents}, "older": how many
+        "findings", "result", "names"}] (``store.player.night_hands.hand_lines``: the newest
+        few), "hands_more" (the player has hands of the night not shown), "played" (the
+        night's hands), "count_findings"}], "totals": {currency: cents}, "older": how many
         closed nights are not listed (they are on :func:`older_nights`' pages), "unsealed":
         a stored figure behind the totals or a line does not match the record (not used)}``;
         nights oldest first; ``hands`` are only those the player was dealt into, each with
-        every finding of the hand; ``running_cents`` is the running total of closed nights
-        in the night's currency after it (None for a night closed before the standings
+        every finding of the hand (cards nobody showed hidden but the player's own), at
+        most ``store.player.night_hands.SHOWN`` a night and ``TOTAL`` in all;
+        ``running_cents`` is the running total of closed nights in the night's currency
+        after it (None for a night closed before the standings
         were stored); a night imported as a deliberate copy (``"is_copy"``) is left out of
         the running total and the totals. ``bought``/``counted``/``net_chips``/``seat`` are
         the nights in full's (else 0 and None).

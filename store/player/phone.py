@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from store.club.standings import hand_results, player_entries
+from store.club.standings import player_entries
 from store.core.transactions import read_tx
 from store.dispute.disputes import player_disputes
-from store.hand.replayer import hand_names, hidden_findings, player_rulings
+from store.hand.replayer import player_rulings
 from store.hand.table_view import table_view
 from store.money.totals import chart
 from store.money.payments import player_payments
 from store.night.nights import get_night, table_players
 from store.player.history import older_nights, player_ledger
+from store.player.night_hands import hands_page
+from store.player.players import get_player
 
 
 def current_stack(db: Database, night_id: int, seat: int | None) -> int | None:
@@ -46,8 +48,9 @@ def phone_page(db: Database, player_id: int, night_id: int | None = None) -> dic
         player may not see hidden), "disputes": store.player_disputes of the nights shown
         in full (rulings hidden the same way), "nights": {night_id: {"night":
         store.get_night, "players": the night's table, "stack": :func:`current_stack` (an
-        open night; else None), "results": [(store.club.standings.hand_results row,
-        {seat: name at that hand})] for the hands the player was dealt into, "entries":
+        open night; else None), "results": [(a hand's result as
+        store.club.standings.hand_results gives it, {seat: name at that hand})] for the
+        hands shown (``store.player.night_hands``: the newest few), "entries":
         store.club.standings.player_entries}} (the nights shown in full), "settle":
         store.money.payments.player_payments of those nights, "chart": the running total's
         chart figures (``store.money.totals.chart`` of the player: at most
@@ -57,19 +60,28 @@ def phone_page(db: Database, player_id: int, night_id: int | None = None) -> dic
     with read_tx(db):
         ledger = player_ledger(db, player_id, night_id=night_id)
         shown = [n for n in ledger.get("nights", []) if n["full"]]
-        hand_ids = set()
-        for night in shown:
-            for hand in night.get("hands", []):
-                hand["findings"] = hidden_findings(db, hand["hand_id"], player_id, hand["findings"])
-                hand_ids.add(hand["hand_id"])
-        by_hand: dict[int, list[dict]] = {}
-        for dispute in player_disputes(db, player_id):
-            if dispute["hand_id"] in hand_ids:
-                by_hand.setdefault(dispute["hand_id"], []).append(dispute)
-        disputes = [d for hand_id, mine in by_hand.items() for d in player_rulings(db, hand_id, player_id, mine)]
+        hand_ids = {hand["hand_id"] for night in shown for hand in night.get("hands", [])}
+        disputes = _hand_disputes(db, player_id, hand_ids)
         nights = {n["night_id"]: _night(db, n, player_id) for n in shown}
         return {"ledger": ledger, "disputes": disputes, "nights": nights,
                 "settle": player_payments(db, player_id, night_ids=list(nights)), "chart": chart(db, player_id)}
+
+
+def night_hands_page(db: Database, player_id: int, night_id: int, page: int) -> dict:
+    """A page of one of the player's nights' hands (``store.player.night_hands.hands_page``)
+    with the night (``store.get_night``), its table and the player's disputes of those
+    hands (rulings hidden as on :func:`phone_page`), in one read transaction. Read-only.
+
+    :returns: ``{**hands_page, "night", "players", "disputes", "player": {"id", "name"}}``.
+    :raises StoreError: as ``hands_page``; no such player.
+    """
+    with read_tx(db):
+        found = hands_page(db, player_id, night_id, page)
+        player = get_player(db, player_id)
+        hand_ids = {hand["hand_id"] for hand in found["hands"]}
+        disputes = _hand_disputes(db, player_id, hand_ids)
+        return {**found, "night": get_night(db, night_id), "players": table_players(db, night_id),
+                "disputes": disputes, "player": {"id": player["id"], "name": player["name"]}}
 
 
 def older_page(db: Database, player_id: int, page: int) -> dict:
@@ -83,15 +95,21 @@ def older_page(db: Database, player_id: int, page: int) -> dict:
         return {**older_nights(db, player_id, page), "chart": chart(db, player_id)}
 
 
+def _hand_disputes(db: Database, player_id: int, hand_ids: set[int]) -> list[dict]:
+    """The player's disputes of the hands ``hand_ids``, their rulings' cards hidden
+    (``store.hand.replayer.player_rulings``)."""
+    by_hand: dict[int, list[dict]] = {}
+    for dispute in player_disputes(db, player_id):
+        if dispute["hand_id"] in hand_ids:
+            by_hand.setdefault(dispute["hand_id"], []).append(dispute)
+    return [d for hand_id, mine in by_hand.items() for d in player_rulings(db, hand_id, player_id, mine)]
+
+
 def _night(db: Database, night: dict, player_id: int) -> dict:
     """One night of :func:`phone_page` (``night``: a ``store.player_ledger`` night)."""
     night_id, seat = night["night_id"], night.get("seat")
     info = get_night(db, night_id)
-    dealt = {h["hand_id"] for h in night.get("hands", [])}
-    results = []
-    if dealt and seat is not None:
-        results = [(result, hand_names(db, night_id, result["number"]))
-                   for result in hand_results(db, night_id) if result["hand_id"] in dealt]
+    results = [(hand["result"], hand["names"]) for hand in night.get("hands", [])] if seat is not None else []
     return {"night": info, "players": table_players(db, night_id),
             "stack": None if info["closed"] else current_stack(db, night_id, seat),
             "results": results, "entries": player_entries(db, night_id, player_id)}

@@ -787,6 +787,8 @@ MESSAGES = {
                                  "session file or a PHH hand history. Nothing was imported.", **p),
     "file_unreadable": lambda p: _("The file cannot be read."),
     "session_invalid": _session_invalid,
+    "import_cut_off": lambda p: _("The import was cut off before its last piece (the server stopped, or the "
+                                  "database could not be written); the night was not made. Import the file again."),
     "phh_no_hands": lambda p: _("This night has no hand yet: a PHH file holds hands."),
     "phh_export": lambda p: _("This night cannot be written as PHH: download it as JSON instead."),
     # what only a caller that is not a page can send (the CLI, an import, a test): a page's

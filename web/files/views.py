@@ -62,10 +62,12 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import ngettext
+from flask_babel import format_datetime, ngettext
 
 import store
+from store.core.times import local_time
 from store.files import exporter
+from store.files.failed_imports import failed_imports
 from store.files.importer import PHH_SUFFIXES
 from store.files.upload import Upload, Uploaded, import_upload, read_upload
 from web.account.views import current_actor, host_required
@@ -81,7 +83,7 @@ from web.core.forms import (
 from web.core.forms import int_field as _int
 from web.core.heavy import heavy_print
 from web.core.limits import MAX_UPLOAD_BYTES, upload_limit, upload_too_large_text
-from web.core.refusals import refusal_text
+from web.core.refusals import kept_refusal_text, refusal_text
 from web.night import night_form
 from web.night.views import (
     DEFAULT_TIMEZONE,
@@ -123,6 +125,17 @@ def import_page():
     return _import_form()
 
 
+def said_failures(failures: list[dict]) -> list[dict]:
+    """The failed imports (``store.files.failed_imports.failed_imports``) as the import
+    page lists them: ``[{"night_id", "title", "when" (the time it failed, in the night's
+    zone, as the page's language writes it; None when not kept), "why" (the refusal in
+    words, ``web.core.refusals``)}]``."""
+    return [{"night_id": f["night_id"], "title": f["title"],
+             "when": format_datetime(local_time(f["failed_at"], f["timezone"]).replace(tzinfo=None),
+                                     "d MMM y, HH:mm") if f["failed_at"] else None,
+             "why": kept_refusal_text({"code": f["code"], "params": f["params"]})} for f in failures]
+
+
 def _import_form(refusal: str | None = None, refused: str | None = None, present: int | None = None) -> str:
     """The upload form; after a refusal (``refusal``: its message in the page's language;
     ``refused``: the field it names, ``file`` for the file's content) the options as the
@@ -132,6 +145,7 @@ def _import_form(refusal: str | None = None, refused: str | None = None, present
     ``night_present``), linked beside the refusal with the way to import a copy."""
     club_tz = _club_tz()
     return render_template("files/import.html", club_tz=club_tz, timezones=_timezones(club_tz),
+                           failed=said_failures(failed_imports(get_db())),
                            max_mb=MAX_UPLOAD_BYTES // (1024 * 1024), max_bytes=upload_limit(request.path),
                            too_large=upload_too_large_text(request.path),
                            entered=request.form if refusal is not None else {}, refusal=refusal,

@@ -30,7 +30,7 @@ from flask_babel import format_date
 from flask_babel import gettext as _
 
 import store
-from store.player.phone import older_page, phone_page
+from store.player.phone import night_hands_page, older_page, phone_page
 from web.core import i18n
 from web.core.charts import line_chart
 from web.core.db import get_db
@@ -124,6 +124,31 @@ def night(token: str, night_id: int):
     """One of the player's nights in full (an older night of :func:`ledger`); a night the
     player did not sit is the 404 of the player pages."""
     return _ledger_page(token, night_id)
+
+
+@bp.get("/<token>/night/<int:night_id>/hands")
+@player_link
+@heavy_page
+def night_hands(token: str, night_id: int):
+    """A page of one of the player's nights' hands (``?page=N``, from 1, the newest
+    first: ``store.player.night_hands.PAGE`` hand numbers a page), those they were dealt
+    into, each as on :func:`ledger` (its result in words, the findings, the replay and
+    dispute links), with links to the pages before and after. Reads only; a night the
+    player did not sit or a page past the last is the 404 of the player pages."""
+    page = request.args.get("page", "1")
+    if not (page.isascii() and page.isdigit() and len(page) <= 6):
+        abort(404)
+    try:
+        data = night_hands_page(get_db(), g.player_id, night_id, int(page))
+    except store.StoreError:
+        abort(404)
+    seat = data["seat"]
+    for hand in data["hands"]:
+        hand["findings"] = i18n.say_findings(hand["findings"], {seat: data["player"]["name"]})
+    card = {"title": phone.night_title(data["night"], data["players"]),
+            "results": {h["hand_id"]: phone.hand_sentence(h["result"], seat, h["names"]) for h in data["hands"]}}
+    return render_template("player/hands.html", data=data, card=card, token=token,
+                           disputes=disputes_by_hand(data["disputes"], g.player_id)), 200, PRIVATE
 
 
 def _ledger_page(token: str, night_id: int | None):

@@ -168,3 +168,34 @@ def test_a_player_link_cannot_open_the_hosts_outstanding_pages(app, db, client):
     for url in ("/host/outstanding", f"/host/outstanding/{c.ids['Bruno']}"):
         answer = client.get(url)
         assert answer.status_code == 302 and answer.location.startswith("/host/login"), url
+
+
+
+def test_a_players_page_reads_only_the_nights_they_still_owe_on(db, monkeypatch):
+    """``/host/outstanding/<player>`` costs what it shows (issue 25): twenty more settled
+    nights of Ana's (each confirmed) add no night worked out to her page (it used to work
+    out every closed night of the club's transfers) and no statement."""
+    c = club(db)
+    ana = c.ids["Ana"]
+    worked: list[int] = []
+    real = payments._transfer_rows
+    monkeypatch.setattr(payments, "_transfer_rows",
+                        lambda d, night_id, *a: worked.append(night_id) or real(d, night_id, *a))
+
+    def read() -> tuple[dict, set[int], int]:
+        worked.clear()
+        said: list[str] = []
+        db.conn.set_trace_callback(said.append)
+        try:
+            page = payments.outstanding_player_page(db, ana)
+        finally:
+            db.conn.set_trace_callback(None)
+        return page, set(worked), len(said)
+
+    before, nights, asked = read()
+    for i in range(20):
+        night = _night(db, c.ids, {"Ana": 90 + i % 3, "Eva": 110 - i % 3}, f"Noche {i}")
+        payments.confirm_paid(db, night, ana, c.ids["Eva"], entered_by=HOST)
+    after, nights_after, asked_after = read()
+    assert nights_after == nights == {c.nights["A"], c.nights["B"]} and asked_after == asked
+    assert after["rows"] == before["rows"] and after["totals"] == before["totals"]

@@ -12,7 +12,7 @@ import re
 from ruling_night import session
 
 import store
-import store.money.ledger
+from store.player import night_hands
 from store.player.history import RECENT
 
 
@@ -79,8 +79,8 @@ def test_the_page_judges_only_the_nights_it_shows_in_full(client, db, monkeypatc
     in full and no other (it used to re-judge every night the player ever sat)."""
     _, token, nights = _club(db, RECENT + 3)
     judged = []
-    real = store.money.ledger.check_night
-    monkeypatch.setattr(store.money.ledger, "check_night", lambda d, n: judged.append(n) or real(d, n))
+    real = night_hands.stored_stretch
+    monkeypatch.setattr(night_hands, "stored_stretch", lambda d, n, *a: judged.append(n) or real(d, n, *a))
     assert client.get(f"/p/{token}").status_code == 200
     assert sorted(judged) == sorted(nights[-RECENT - 1:])
 
