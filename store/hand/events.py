@@ -80,17 +80,20 @@ def require_not_ended(db: Database, hand: dict) -> None:
         raise StoreError("hand_ended", number=hand["number"])
 
 
-def undo_target(db: Database, hand_id: int) -> dict | None:
+def undo_target(db: Database, hand_id: int, actions: list[dict] | None = None) -> dict | None:
     """What an undo of the hand voids now: its live ``end`` if it has one, else its last live
     action; None when there is nothing to undo. ``{"event_id": int, "kind": "end"|"action",
-    "action": str|None}``. Read-only."""
+    "action": str|None}``. Read-only.
+
+    :param actions: the hand's :func:`hand_actions` when the caller read them in the same
+        read transaction (the tablet's view), else None: read here."""
     end = db.execute(
         "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
         "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
         "ORDER BY e.id DESC LIMIT 1", [hand_id]).fetchone()
     if end is not None:
         return {"event_id": end[0], "kind": "end", "action": None}
-    live = [a for a in hand_actions(db, hand_id) if not a["voided"]]
+    live = [a for a in (hand_actions(db, hand_id) if actions is None else actions) if not a["voided"]]
     if not live:
         return None
     return {"event_id": live[-1]["event_id"], "kind": "action", "action": live[-1]["action"]}

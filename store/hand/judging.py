@@ -658,16 +658,34 @@ def hand_item(db: Database, hand_id: int) -> HandItem:
 
     :raises StoreError: no such hand.
     """
+    return _item(db, hand_id)[0]
+
+
+def hand_item_entry(db: Database, hand_id: int) -> tuple[HandItem, dict]:
+    """:func:`hand_item` and the judgement on the hand (as :func:`hand_judgement` gives it:
+    an entry of ``referee.check``'s ``hands``), from one read: the stored entry where the
+    kept hand is the stored judgement's, else the entry of the hand judged now in memory
+    (the tablet's answer to a tap reads both). Read-only.
+
+    :raises StoreError: no such hand.
+    """
+    item, stored = _item(db, hand_id)
+    return item, json.loads(stored if stored is not None else json.dumps(check_entry(item)))
+
+
+def _item(db: Database, hand_id: int) -> tuple[HandItem, str | None]:
+    """:func:`hand_item`, with the stored entry's text when it is that hand's judgement
+    (the kept hand found under the stored key), else None (judged now)."""
     row = db.execute("SELECT hand_id, input_key, carry_after, entry, mac, facts FROM hand_results "
                      "WHERE hand_id = ?", [hand_id]).fetchone()
     if row is not None and result_holds(chain_key(db), *row):
         kept = RECENT.get((hand_id, row[1]))
         if kept is not None:
-            return kept
+            return kept, row[3]
     night, hand = hand_input(db, hand_id)
     item = judge(night, hand)[0]
     _remember(hand_id, hand.key(night), item)
-    return item
+    return item, None
 
 
 RECENT: dict[tuple[int, str], HandItem] = {}

@@ -52,6 +52,13 @@ def hand_now(db, hand_id: int) -> dict:
     return hand_state(judging.hand_item(db, hand_id))
 
 
+def hand_now_checked(db, hand_id: int) -> tuple[dict, dict]:
+    """:func:`hand_now` and the ruling on the hand (``store.hand_check``'s entry), from one
+    read of its judgement (``store.hand.judging.hand_item_entry``). Read-only."""
+    item, checked = judging.hand_item_entry(db, hand_id)
+    return hand_state(item), checked
+
+
 def forced_step(state: dict) -> str | None:
     """The next forced-chips line the referee expects, or None.
 
@@ -187,21 +194,22 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
                   "recorded_awards": {}, "findings": [], "known_cards": {}, "dead": [],
                   "show_openers": None, "legal_if_due": {}, "forced": [], "finish": None, "actions": [], "version": 0,
                   "undo": None}
+    checked = None   # the ruling on the newest hand (the one shown), read with its state
     if hand_id is not None:
-        state = hand_now(db, hand_id)
+        state, checked = hand_now_checked(db, hand_id)
         view.update({field: state[field] for field in STATE_FIELDS})
+        logged = store.hand_actions(db, hand_id)
         view["actions"] = [{"event_id": a["event_id"], "seq": a["seq"], "action": a["action"],
-                            "voided": bool(a["voided"])} for a in store.hand_actions(db, hand_id)]
+                            "voided": bool(a["voided"])} for a in logged]
         view["version"] = store.hand_version(db, hand_id)
         if in_progress:
             view["forced"] = forced_plan(db, hand_id, state)
             view["finish"] = finish_plan(state)
-        view["undo"] = store.undo_target(db, hand_id)
+        view["undo"] = store.undo_target(db, hand_id, logged)
         if cached_check and not in_progress:
-            checked = store.hand_check(db, hand_id)
             view["findings"] = checked.get("findings", view["findings"])
             view["awards"] = checked.get("awards")
-    view["seats"] = _seats(db, night_id, view)
+    view["seats"] = _seats(db, night_id, view, (checked or {}).get("table_differences") or {})
     view["open_disputes"] = len(store.open_disputes(db, night_id))
     ending = last_hand_status(db, night_id)
     view["last_declared"], view["last_hand"], view["play_over"] = (
@@ -247,8 +255,13 @@ def shown_hands(db, night_id: int, actions: list[dict], *, players: int | None =
     return out
 
 
-def _seats(db, night_id: int, view: dict) -> list[dict]:
+def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]]) -> list[dict]:
     """One entry per seat at the table (who sits there and what the referee says of it).
+
+    ``gap``: seat -> why the chips it holds on the table differ from its stack: the
+    referee's ``table_differences`` of the night's newest hand (CONTRACT.md 4), finished or
+    in progress (which starts from the last one's, except for a seat whose stack it states:
+    a stated stack is the chips the seat holds), ``{}`` before the first hand.
 
     A seat's ``stack`` is the referee's: during a hand, as the hand stands; between hands,
     the chips the seat starts the next hand with (the referee's stack after the last hand
@@ -259,7 +272,6 @@ def _seats(db, night_id: int, view: dict) -> list[dict]:
     if not view["in_progress"] and view["hand_id"] is not None:  # between hands: rebuys since count
         upcoming = judging.next_hand_stacks(db, night_id)
     dealt_in, acted, live = set(view["dealt_in"]), set(view["acted"]), set(view["in_hand"])
-    gap = _table_gap(db, night_id)
     seats = []
     for p in store.table_players(db, night_id):
         seat = p["seat"]
@@ -276,17 +288,6 @@ def _seats(db, night_id: int, view: dict) -> list[dict]:
                       "acted": seat in acted,
                       "sitting_out": view["hand_id"] is not None and seat not in dealt_in})
     return seats
-
-
-def _table_gap(db, night_id: int) -> dict[str, list[dict]]:
-    """Seat -> why the chips it holds on the table differ from its stack: the referee's
-    ``table_differences`` of the night's newest hand (CONTRACT.md 4), finished or in
-    progress (which starts from the last one's, except for a seat whose stack it states:
-    a stated stack is the chips the seat holds), ``{}`` before the first hand."""
-    last = store.hand.rows.last_hand(db, night_id)  # (one row: a tap's cost stays flat with the night)
-    if last is None:
-        return {}
-    return store.hand_check(db, last["id"]).get("table_differences") or {}
 
 
 def hand_over_lines(db, night_id: int, hand: dict, entry: dict) -> list[str]:

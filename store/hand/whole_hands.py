@@ -49,17 +49,19 @@ def write_hand(db: Database, night_id: int, *, button: int | None, stacks: dict 
     with nullcontext() if db.conn.in_transaction else write_tx(db):
         texts = checked_lines(actions, action_seats(db, night_id))
         hand_id, number = new_hand(db, night_id, button, stacks, entered_by=entered_by)
-        rows = [_event(night_id, hand_id, seq, "action", text, key, entered_by)
+        at = utc_now()   # (the hand is written at once: one time for all its rows)
+        rows = [_event(night_id, hand_id, seq, "action", text, key, entered_by, at)
                 for seq, (text, key) in enumerate(zip(texts, keys))]
         if end:
-            rows.append(_event(night_id, hand_id, len(rows), "end", None, None, entered_by))
+            rows.append(_event(night_id, hand_id, len(rows), "end", None, None, entered_by, at))
         insert_rows(db, "events", rows)
         rejudge(db, night_id, number)
         return hand_id
 
 
 def _event(night_id: int, hand_id: int, seq: int, kind: str, action: str | None, key: str | None,
-           entered_by: str) -> dict:
-    """An ``events`` row of the hand, as ``store.hand.events`` appends one."""
+           entered_by: str, at: str) -> dict:
+    """An ``events`` row of the hand, as ``store.hand.events`` appends one, entered ``at``
+    (``store.core.transactions.utc_now``'s text)."""
     return {"night_id": night_id, "hand_id": hand_id, "seq": seq, "kind": kind, "action": action,
-            "target": None, "reason": None, "entered_by": entered_by, "entered_at": utc_now(), "key": key}
+            "target": None, "reason": None, "entered_by": entered_by, "entered_at": at, "key": key}

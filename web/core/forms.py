@@ -129,23 +129,22 @@ def check_text(value, name: str, max_len: int, *, required: bool = False, multil
     :raises ValueError: the message names the field (``name``, :func:`field_label`) in the
         page's language.
     """
-    label = field_label(name)
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise ValueError(_("%(field)s: must be text.", field=label))
+        raise ValueError(_("%(field)s: must be text.", field=field_label(name)))
     text = value.strip()
     if required and not text:
-        raise ValueError(_("%(field)s: missing.", field=label))
+        raise ValueError(_("%(field)s: missing.", field=field_label(name)))
     if len(text) > max_len:
         raise ValueError(_("%(field)s: too long (%(length)s characters, at most %(limit)s).",
-                           field=label, length=len(text), limit=max_len))
+                           field=field_label(name), length=len(text), limit=max_len))
     bad = bad_characters(text, multiline=multiline)
     if bad:
         raise ValueError(_("%(field)s: cannot hold control or invisible characters (%(chars)s); type it again.",
-                           field=label, chars=", ".join(bad[:5])))
+                           field=field_label(name), chars=", ".join(bad[:5])))
     if text and looks_blank(text):
-        raise ValueError(_("%(field)s: shows nothing; write it with visible letters or digits.", field=label))
+        raise ValueError(_("%(field)s: shows nothing; write it with visible letters or digits.", field=field_label(name)))
     return text
 
 

@@ -532,3 +532,23 @@ def test_the_tablet_view_reads_one_moment_even_when_another_tablet_writes_meanwh
     after = table_view(db, night_id)
     assert [a["action"] for a in after["actions"]] == ["p1 ante 5"] and after["acted"] == [1]
     other.conn.close()
+
+
+def test_the_hand_and_its_ruling_are_read_together_as_hand_check_rules_it(app, db):
+    """``hand_item_entry`` (the tablet's answer to a tap reads the hand and its ruling at once,
+    issue 25) gives the entry ``store.hand_check`` gives: from the stored result while it is
+    the kept hand's, and judged in memory when this process has no kept hand (another
+    process wrote the last line)."""
+    night_id = _night(db, 2)
+    store.start_hand(db, night_id, entered_by="dealer")
+    hand_id = store.current_hand(db, night_id)
+    store.append_action(db, hand_id, "p1 ante 5", entered_by="dealer", key="ante-1")
+    item, entry = judging.hand_item_entry(db, hand_id)
+    assert item.actions == ["p1 ante 5"] and entry == store.hand_check(db, hand_id)
+    other = store.open_db(app.config["DATABASE"])
+    store.append_action(other, hand_id, "p2 ante 5", entered_by="tablet 2", key="ante-2")
+    other.conn.close()
+    judging.RECENT.clear()  # (the other process's memory is not this one's)
+    item, entry = judging.hand_item_entry(db, hand_id)
+    assert item.actions == ["p1 ante 5", "p2 ante 5"]
+    assert entry == store.hand_check(db, hand_id) and entry["hand"] == 3
