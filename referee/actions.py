@@ -35,11 +35,11 @@ VERBS = (
     # extension (not in CONTRACT.md section 2): chips bought during a hand, which table
     # stakes do not let play until the hand is over (finding chips_added_mid_hand); never
     # offered on the tablet (a rebuy goes through the host's ledger between hands)
-    ("rebuy", "amount", None),
     # the seeds' irregularities (issue 27): a seat abstaining before the deal of a pot
     # hand (seed 000), a seat withdrawing after two of its cards were exposed in the deal
     # (seed 002); offered on the tablet's irregularities, not among its buttons
     ("sitout", "none", None), ("withdraw", "none", None),
+    ("rebuy", "amount", None),
 )
 """The one list of player verbs (CONTRACT.md section 2): each with what it takes (an
 ``amount`` of chips: a round total for open/bet/raise/blind; an ``optional`` one: call;

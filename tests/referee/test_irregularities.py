@@ -66,7 +66,7 @@ def test_the_spanish_sentences_say_the_dealer_and_what_is_owed():
     found = {f["kind"]: f for f in result["hands"][0]["findings"]}
     es = messages.sentence(found["missing_ante"], "es", {1: "Ana", 2: "Bruno", 3: "Chus"})
     en = messages.sentence(found["missing_ante"], "en", {1: "Ana", 2: "Bruno", 3: "Chus"})
-    assert "Chus" in es and "el que da" in es and "5" in es
+    assert "Chus" in es and "el repartidor" in es and "5" in es
     assert "the dealer, Chus" in en and "owes the pot 5" in en
     short = found["wrong_amount"]
     assert short["details"]["owed"] == 2 and short["details"]["dealer"] == 3
