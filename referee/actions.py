@@ -35,6 +35,10 @@ VERBS = (
     # extension (not in CONTRACT.md section 2): chips bought during a hand, which table
     # stakes do not let play until the hand is over (finding chips_added_mid_hand); never
     # offered on the tablet (a rebuy goes through the host's ledger between hands)
+    # the seeds' irregularities (issue 27): a seat abstaining before the deal of a pot
+    # hand (seed 000), a seat withdrawing after two of its cards were exposed in the deal
+    # (seed 002); offered on the tablet's irregularities, not among its buttons
+    ("sitout", "none", None), ("withdraw", "none", None),
     ("rebuy", "amount", None),
 )
 """The one list of player verbs (CONTRACT.md section 2): each with what it takes (an
@@ -49,10 +53,12 @@ PLAYER_VERBS = {verb: takes for verb, takes, _place in VERBS}
 TABLET_VERBS = tuple(verb for _place, verb in sorted((place, verb) for verb, _, place in VERBS if place is not None))
 """The player verbs the dealer tablet offers, in its order (:data:`VERBS`)."""
 
-DEALER_VERBS = ("deal", "serve", "award", "move", "misdeal", "note")
+DEALER_VERBS = ("deal", "serve", "award", "move", "misdeal", "note", "expose", "fix")
 """The dealer's verbs (CONTRACT.md section 2): ``d deal``, ``d serve``, ``d award``, ``d
 move`` (chips handed from one seat to another at the table, outside the betting: a ruling
-settled at the table), ``d misdeal``, ``d note``."""
+settled at the table), ``d misdeal``, ``d note``, ``d expose pN CARD`` (a card meant for
+seat N exposed while dealing, seed 002), ``d fix pN +K [CARDS]`` / ``d fix pN -K [CARDS]``
+(the dealer puts a wrong serve right: K cards more, or K taken back, seed 000)."""
 MAX_CARDS = 54
 """The most cards a deal or serve line can name: a 52-card deck and two jokers (a count
 beyond it is no count a table can deal: ``unreadable``)."""
@@ -76,7 +82,8 @@ class Action:
     - ``verb``: the verb of CONTRACT.md section 2 (``check``, ``open``, ``deal`` ...).
     - ``amount``: chips (int) for ante/blind/straddle/open/bet/raise/call A/award, else None.
     - ``cards``: a tuple of card strings (show, deal/serve CARDS, draw discards) or None.
-    - ``count``: K of ``draw K`` / ``deal pN K`` / ``serve pN K`` (int) or None.
+    - ``count``: K of ``draw K`` / ``deal pN K`` / ``serve pN K`` (int) or None; of ``d fix
+      pN +K`` / ``-K`` the signed K (cards given, or taken back when negative).
     - ``to``: the seat receiving the chips of ``d move pA pB A`` (seat B), else None.
     - ``text``: the free text of ``d note``.
     """
@@ -218,6 +225,10 @@ def _dealer_action(line: str, parts: list[str]) -> Action:
         return Action("d", None, "misdeal")
     if verb == "move":
         return _move(line, parts)
+    if verb == "expose":
+        return _expose(line, parts)
+    if verb == "fix":
+        return _fix(line, parts)
     if len(parts) != 4:
         what = "A" if verb == "award" else "CARDS|K"
         raise ActionError(f"{_short(line)}: expected 'd {verb} pN {what}'")
@@ -254,3 +265,46 @@ def _move(line: str, parts: list[str]) -> Action:
     if giver == taker:
         raise ActionError(f"{_short(line)}: chips moved from a seat to the same seat")
     return Action("d", giver, "move", _whole(parts[4], line), to=taker)
+
+
+def _target(token: str, line: str) -> int:
+    """The seat a dealer line names (``pN``)."""
+    seat = _SEATS.get(token)
+    return _seat(token, line) if seat is None else seat
+
+
+def _expose(line: str, parts: list[str]) -> Action:
+    """``d expose pN CARD`` (seed 002): one card meant for seat N exposed while dealing.
+
+    >>> parse_action("d expose p2 Ah").cards
+    ('Ah',)
+    """
+    if len(parts) != 4:
+        raise ActionError(f"{_short(line)}: expected 'd expose pN CARD' (one card)")
+    seat = _target(parts[2], line)
+    cards = _cards(parts[3], line)
+    if len(cards) != 1 or cards[0] == "??":
+        raise ActionError(f"{_short(line)}: an exposed card is one card, seen (e.g. Ah)")
+    return Action("d", seat, "expose", None, cards, 1)
+
+
+def _fix(line: str, parts: list[str]) -> Action:
+    """``d fix pN +K [CARDS]`` / ``d fix pN -K [CARDS]`` (seed 000: "hará que rectifique el
+    que las dio"): K cards more given to seat N, or K taken back; CARDS, when known, are
+    those cards. ``count`` is the signed K.
+
+    >>> a = parse_action("d fix p3 -1 9c")
+    >>> (a.seat, a.count, a.cards)
+    (3, -1, ('9c',))
+    """
+    if not 4 <= len(parts) <= 5 or parts[3][:1] not in "+-" or len(parts[3]) < 2:
+        raise ActionError(f"{_short(line)}: expected 'd fix pN +K [CARDS]' or 'd fix pN -K "
+                          "[CARDS]'")
+    seat = _target(parts[2], line)
+    k = _whole(parts[3][1:], line, "the number of cards", "cards")
+    if not 1 <= k <= 5:
+        raise ActionError(f"{_short(line)}: a fix gives or takes back 1 to 5 cards")
+    cards = _cards(parts[4], line) if len(parts) == 5 else None
+    if cards is not None and len(cards) != k:
+        raise ActionError(f"{_short(line)}: {k} cards fixed but {len(cards)} written")
+    return Action("d", seat, "fix", None, cards, -k if parts[3][0] == "-" else k)

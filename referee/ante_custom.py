@@ -77,5 +77,15 @@ def marker_after(marker: int | None, in_middle: bool, awards: Mapping[int, int] 
 @lru_cache(maxsize=256)
 def without_ante(rules: HouseRules) -> HouseRules:
     """``rules`` with ``ante`` 0, for a hand that owes none (one object per house rules:
-    cached, so the ranking tables cached on it stay hot)."""
-    return resolve_rules(rules, ante=0)
+    cached, so the ranking tables cached on it stay hot). With ``jackpot_without_pot``
+    False the hand is no jackpot either: no opening minimum (seed 000 ties the opening to
+    a pot: "Cuando se haga la apertura de juego con pot o jackpot, será obligatorio el
+    justificar la ley de apertura"), so nobody needs openers and a blind there is a blind.
+
+    >>> without_ante(resolve_rules("pocker", ante_custom=True)).opening
+    'J'
+    >>> without_ante(resolve_rules("pocker", ante_custom=True, jackpot_without_pot=False)).opening
+    """
+    if rules.jackpot_without_pot:
+        return resolve_rules(rules, ante=0)
+    return resolve_rules(rules, ante=0, opening=None)

@@ -79,6 +79,8 @@ def _call(st: HandState, i: int, seat: int, amount: int | None) -> None:
                                      "reason": "nothing_to_call"})
             st.put(seat, amount - bets[seat])
         return
+    if owed > st.stacks[seat] and not st.rules.table_stakes:
+        open_box(st, i, seat, owed - st.stacks[seat])
     if amount is not None:
         due_total = min(st.high, bets[seat] + st.stacks[seat])
         if amount != due_total:
@@ -88,6 +90,17 @@ def _call(st: HandState, i: int, seat: int, amount: int | None) -> None:
             st.put(seat, amount - bets[seat])
             return
     st.put(seat, owed)
+
+
+def open_box(st: HandState, i: int, seat: int, chips: int) -> None:
+    """The "caja libre" (``table_stakes`` False, seed 002): a wager or call ``chips`` past
+    the seat's stack is allowed; the seat buys them from the box at once (they join its
+    stack and go in) and the finding names the chips it owes the box
+    (``chips_added_mid_hand``, info, reason ``open_box``)."""
+    st.add_chips(seat, chips)
+    st.find("chips_added_mid_hand", i, seat, f"seat {seat} wagered {chips} chips more than "
+            "it had: with an open box (caja libre) it owes them to the box",
+            severity="info", details={"chips": chips, "reason": "open_box"})
 
 
 def fold(st: HandState, i: int, seat: int) -> None:
@@ -129,6 +142,9 @@ def wager(st: HandState, i: int, seat: int, verb: str, total: int) -> None:
     judged against the limits, its chips put in; a full bet or raise reopens the
     betting."""
     have = st.bets[seat] + st.stacks[seat]
+    if total > have and not st.rules.table_stakes:
+        open_box(st, i, seat, total - have)
+        have = total
     capped = total > have
     if capped:
         st.find("bet_too_large", i, seat, f"seat {seat} wagered {total} with only {have}",

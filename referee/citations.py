@@ -205,6 +205,19 @@ _SHORT_ALLIN_NOT_REOPENED = (
 """No limit and pot limit: a short all-in does not reopen the betting (``not_reopened``)."""
 
 
+_EXPOSED = quoted("seed 002", "Si una carta se descubre por error, el receptor debe aceptarla, "
+                             "mientras que dos cartas se descubren, ambas destinadas al mismo "
+                             "jugador, esto puede retirarse de la mano.")
+"""Seed 002's exposed cards in the deal (``exposed_card``, ``double_exposure``)."""
+_WRONG_COUNT_FIX = quoted("seed 000", "Si por error le dieran más o menos de la cuenta, hará que "
+                                      "rectifique el que las dio. En el caso contrario, no podrá "
+                                      "tomar parte en la jugada por tener cartas de más o de "
+                                      "menos, perdiendo todas las puestas.")
+"""Seed 000's wrong serve put right, or the dead hand (``d fix``)."""
+_DEALER_ANSWERS = quoted("seed 000", "De la irregularidad de las puestas es responsable el que da.")
+"""Seed 000: the dealer answers for a wrong ante (``ante_liable`` ``dealer``)."""
+
+
 CITATIONS: dict[str, tuple[Source, ...]] = {
     "unreadable": (
         _contract(2, N_("bad input is never guessed at")),
@@ -355,6 +368,9 @@ CITATIONS: dict[str, tuple[Source, ...]] = {
         quoted("seed 001", "todos los jugadores hayan dicho \"palabra\", las cartas son "
                            "mezcladas, el plato queda en mesa"),
         _NOBODY_OPENED_002,
+    ),
+    "exposed_card": (
+        _EXPOSED,
     ),
     "misdeal": (
         _rrop(11, (), N_("a misdeal voids the deal and the cards are dealt again")),
@@ -585,6 +601,26 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
                         "the last hand played (the referee's stack, plus what the dealer's "
                         "pushes gave beyond the rules' awards, plus the chips handed over at "
                         "the table), plus the chips bought since")),
+    ),
+    ("exposed_card", "second_misdeal"): (
+        _rrop(11, (), N_("if two or more cards are exposed in the deal, it is a misdeal")),
+        _EXPOSED,
+    ),
+    ("exposed_card", "withdraw_not_allowed"): (
+        _EXPOSED,
+        _rrop(3, (), N_("a player who leaves the hand without the right to do so folds")),
+    ),
+    ("missing_ante", "dealer"): (_DEALER_ANSWERS,),
+    ("wrong_amount", "ante:dealer"): (_DEALER_ANSWERS,),
+    ("wrong_card_count", "fixed"): (_WRONG_COUNT_FIX,),
+    ("wrong_card_count", "fix_late"): (_WRONG_COUNT_FIX,),
+    ("wrong_card_count", "fix_wrong"): (_WRONG_COUNT_FIX,),
+    ("out_of_turn", "sitout_late"): (
+        quoted("seed 000", "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas."),
+    ),
+    ("chips_added_mid_hand", "open_box"): (
+        quoted("seed 002", "También es necesario determinar si el juego se llevará a cabo con "
+                           "una caja libre (sin límite en las apuestas) o con una caja cautiva."),
     ),
     ("chips_not_conserved", "over_pot"): (
         _contract(4, N_("recorded awards credit at most what the pot holds: the chips beyond "

@@ -287,3 +287,55 @@ def _serve_known(st: HandState, i: int, seat: int, cards: tuple[str, ...]) -> No
             seen[c] = seat  # (see(), inlined: a card not seen yet, or the seat's own)
         hand.append(c)
     st.served_known.setdefault(seat, []).extend(cards)
+
+
+# ------------------------------------------------------- the seeds' irregularities
+def reveal(st: HandState, i: int, seat: int, card: str) -> None:
+    """A card meant for ``seat`` exposed while dealing (``d expose``, seed 002): accounted
+    as seen at the seat, and held: it stands in for an unseen card of the hand (a deal
+    logged card by card names it again)."""
+    if not see(st, i, seat, card):
+        return
+    hand = st.hands[seat]
+    if card not in hand and "??" in hand:
+        hand[hand.index("??")] = card
+
+
+def refit(st: HandState, i: int, seat: int, k: int, cards: tuple[str, ...] | None,
+          dealt: bool) -> int:
+    """``d fix pN +K|-K [CARDS]`` (seed 000: "hará que rectifique el que las dio"): ``k``
+    cards more (``k`` > 0, ``cards`` the ones given where known) or ``-k`` taken back
+    (``cards`` the ones taken where known; else unseen ones first, then the last held).
+    A card taken back is seen nowhere any more. ``dealt``: the fix is of the deal (the
+    seat's dealt cards follow). Returns the cards the seat holds after it."""
+    hand = st.hands[seat]
+    if k > 0:
+        for c in cards or ("??",) * k:
+            see(st, i, seat, c)
+            hand.append(c)
+    else:
+        for c in cards or ("??",) * -k:
+            if c in hand and c != "??":
+                hand.remove(c)
+                if st.seen.get(c) == seat:
+                    del st.seen[c]
+            elif "??" in hand:
+                hand.remove("??")
+            elif hand:
+                gone = hand.pop()
+                if st.seen.get(gone) == seat:
+                    del st.seen[gone]
+    if dealt and st.dealt.get(seat) is not None:
+        st.dealt[seat] = tuple(hand)
+    return len(hand)
+
+
+def revive(st: HandState, seat: int) -> None:
+    """The seat's hand, dead for its card count, is live again: the dealer put the count
+    right before the player looked (``d fix``)."""
+    st.dead.pop(seat, None)
+
+
+def give_back(st: HandState, k: int) -> None:
+    """``k`` cards served beyond a draw and taken back by the dealer go back to the stub."""
+    st.stub += k

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .betting import fold
-from .deck import kill, owe, receive, serve_from_deck, throw
+from .deck import give_back, kill, owe, receive, refit, revive, serve_from_deck, throw
 from .opening import check_split
 from .rounds import bet_due, draw_due, drawn, drawn_early, end_betting, end_draw, end_hand
 from .state import BETTING_ROUNDS, DRAW, PAST, HandState
@@ -188,6 +188,62 @@ def serve(st: HandState, i: int, a: Action) -> None:
         kill(st, seat, i, f"seat {seat} asked for {expected} and was served {got}: "
              f"{held} cards", {"cards": held, "drawn": expected, "served": got,
                                "reason": "served"})
+
+
+def fix(st: HandState, i: int, a: Action) -> None:
+    """``d fix pN +K|-K [CARDS]``: the dealer puts a wrong deal or serve right. Seed 000:
+    "Si por error le dieran más o menos de la cuenta, hará que rectifique el que las dio.
+    En el caso contrario, no podrá tomar parte en la jugada". Before seat N acts again
+    after the last deal or serve to it, a fix that leaves five cards makes the hand live
+    (the ``wrong_card_count`` of that line is withdrawn; an info one, reason ``fixed``,
+    says so); after, the dead hand stands (``fix_late``); a fix that leaves other than
+    five kills the hand (``fix_wrong``)."""
+    seat, k = a.seat, a.count or 0
+    assert seat is not None  # (a fix line names its seat)
+    if seat not in st.pos or st.recorded:
+        st.find("not_in_hand", i, seat, f"seat {seat} was not dealt in or the hand was over: "
+                "its cards cannot be fixed", once=("never", seat),
+                details={"verb": "fix", "reason": "never_dealt_in" if seat not in st.pos
+                         else "pot_pushed"})
+        return
+    at = next((j for j in range(i - 1, -1, -1) if (p := st.parsed[j]) is not None
+               and p.actor == "d" and p.seat == seat and p.verb in ("deal", "serve")), None)
+    late = at is None or any(p is not None and p.actor == "p" and p.seat == seat
+                             for p in st.parsed[at + 1:i])
+    serving = at is not None and st.parsed[at].verb == "serve"  # type: ignore[union-attr]
+    if serving:
+        _refit_serve(st, i, seat, k)
+    held = refit(st, i, seat, k, a.cards, dealt=not serving)
+    details = {"cards": held, "fixed": k}
+    if late:
+        st.find("wrong_card_count", i, seat, f"seat {seat}'s cards were fixed after it had "
+                "acted: the dead hand stands", severity="warning",
+                details=dict(details, reason="fix_late"))
+        if held != 5:
+            kill(st, seat, i, f"seat {seat}'s cards were fixed to {held}, not five",
+                 dict(details, reason="fix_wrong"))
+        return
+    if st.dead.get(seat, -1) == at:  # the count of that line is put right (or wrong again)
+        revive(st, seat)
+        st.drop_finding("wrong_card_count", at, seat)
+    if held == 5:
+        st.find("wrong_card_count", i, seat, f"the dealer fixed seat {seat}'s cards before it "
+                "acted: the hand is live", severity="info", details=dict(details, reason="fixed"))
+    else:
+        kill(st, seat, i, f"seat {seat}'s cards were fixed to {held}, not five",
+             dict(details, reason="fix_wrong"))
+
+
+def _refit_serve(st: HandState, i: int, seat: int, k: int) -> None:
+    """The draw's record of a serve put right: ``k`` more served (beyond the draw: from
+    the stub), or ``-k`` taken back (those beyond the draw back to the stub)."""
+    expected = st.expect_serve.get(seat, 0)
+    got = st.got_serve.get(seat, 0)
+    st.got_serve[seat] = got + k
+    if k > 0 and got + k > expected:
+        serve_from_deck(st, i, seat, got + k - max(expected, got))
+    elif k < 0 and got > expected:
+        give_back(st, min(-k, got - expected))
 
 
 def options(st: HandState, seat: int) -> list[dict]:

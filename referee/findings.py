@@ -51,6 +51,7 @@ DEFAULT_SEVERITY: dict[str, str] = {
     "chips_added_mid_hand": "warning",
     "passed_out": "info",
     "misdeal": "info",
+    "exposed_card": "info",
 }
 """Finding kind (CONTRACT.md section 5) -> its default severity. The rule each kind (and
 each case of it) rests on: :func:`referee.citations.citation`."""
@@ -72,7 +73,8 @@ DETAILS: dict[str, dict[str, str]] = {
     "out_of_turn": {
         "due": "the seat that was to act (or to draw, show), None when no one was",
         "verb": "what the seat did ('open', 'check', 'draw', 'split' ...)",
-        "reason": "(some) 'before_drawing', 'during_draw', 'no_betting_left', 'no_draw', "
+        "reason": "(some) 'sitout_late' (a pN sitout once the betting began: a fold), "
+                  "'before_drawing', 'during_draw', 'no_betting_left', 'no_draw', "
                   "'drew_twice', 'betting_over', 'not_opener', 'after_drawing', "
                   "'still_to_bet' (the seat drew while it was itself still to act in the "
                   "betting: the round ends), 'all_in' (a check, call or wager by a seat "
@@ -131,11 +133,19 @@ DETAILS: dict[str, dict[str, str]] = {
                   "hand that owes none: seed 000's custom, ante_custom) or "
                   "'checkdown_matching' (a folded seat's payment after a carried "
                   "check-down, seed 002)",
+        "basis": "(some) 'ante' short of the ante where the dealer answers for it "
+                 "(ante_liable 'dealer', seed 000): 'dealer'",
+        "dealer": "(some) basis 'dealer': the dealer's seat (the button)",
+        "owed": "(some) basis 'dealer': chips the dealer owes the pot (the ante less what "
+                "the seat put in)",
     },
     "missing_ante": {
         "ante": "the ante owed (chips); for 'checkdown_matching' the payment owed",
         "reason": "(some) 'checkdown_matching': a folded seat that did not match the seats "
-                  "still in after a carried check-down (seed 002)",
+                  "still in after a carried check-down (seed 002); 'dealer': the dealer "
+                  "answers for it (ante_liable 'dealer', seed 000)",
+        "dealer": "(some) 'dealer': the dealer's seat (the button), who owes the ante",
+        "owed": "(some) 'dealer': chips the dealer owes the pot",
     },
     "blind_irregular": {
         "reason": "'late', 'not_allowed', 'wrong_seat', 'wrong_size', 'jackpot' (seed 000: "
@@ -155,7 +165,11 @@ DETAILS: dict[str, dict[str, str]] = {
                  "the count of a serve out of place",
         "reason": "'dealt', 'served', 'shown', 'not_held' (the show is not the hand held), "
                   "'discard_not_held', 'shown_again', 'served_after_push', "
-                  "'served_without_draw'",
+                  "'served_without_draw'; a d fix line (seed 000): 'fixed' (put right "
+                  "before the seat acted: the hand is live, severity info), 'fix_late' "
+                  "(after it acted: the dead hand stands, warning), 'fix_wrong' (the fix "
+                  "left other than five cards)",
+        "fixed": "(some) a d fix line: the cards given (or, negative, taken back)",
         "drawn": "(some) 'served': cards asked for",
         "served": "(some) 'served': cards served",
         "shown": "(some) the cards shown", "held": "(some) the cards held as logged",
@@ -252,11 +266,28 @@ DETAILS: dict[str, dict[str, str]] = {
                      "absent when none",
         "after": "(some) 'cash_out': the last hand played before the count (0: none)",
     },
-    "chips_added_mid_hand": {"chips": "chips added"},
+    "chips_added_mid_hand": {
+        "chips": "chips added; 'open_box': the chips the wager or call lacked, bought from "
+                 "the box and owed to it",
+        "reason": "(some) 'open_box' (table_stakes false, seed 002's caja libre: a wager or "
+                  "call past the stack, allowed; severity info); absent: a rebuy during the "
+                  "hand under table stakes (it plays from the next hand)",
+    },
     "passed_out": {"reason": "'nobody_opened' or 'checked_down'",
                    "pot": "chips carried to the next deal (the hand's carried chips; after "
                           "a check-down, the folded seats' matching payments included)"},
     "misdeal": {"returned": "seat -> chips put in so far, which go back"},
+    "exposed_card": {
+        "reason": "'kept' (one card exposed in the deal: the seat keeps it, everyone knows "
+                  "it), 'second_withdraw' (a second one: the seat may withdraw, "
+                  "double_exposure withdraw, seed 002), 'second_misdeal' (a second one: "
+                  "the deal is void, double_exposure misdeal; the hand ends as a misdeal) "
+                  "or 'withdraw_not_allowed' (a pN withdraw without that right: a fold; "
+                  "severity warning)",
+        "exposed": "cards of the seat exposed so far",
+        "card": "(some) the card exposed (all but 'withdraw_not_allowed')",
+        "returned": "(some) 'second_misdeal': seat -> chips put in so far, which go back",
+    },
 }
 """Finding kind -> the keys of :attr:`Finding.details` (CONTRACT.md section 4: callers read
 details, never parse the message): every kind has an entry; a key described "(some)" is

@@ -20,15 +20,24 @@ from .turns import blind_size
 
 def leave_predeal(st: HandState, i: int) -> None:
     """A line other than an ante or blind: the forced chips are over. Every seat dealt in
-    without its ante is a ``missing_ante`` (at its first line); the betting begins."""
+    without its ante is a ``missing_ante`` (at its first line; where the dealer answers
+    for the antes, ``ante_liable`` ``dealer``, seed 000, reason ``dealer``: the finding
+    names the dealer, the button's seat, and the chips the dealer owes); the betting
+    begins."""
     r = st.rules
     if r.ante and not r.big_blind_ante:
         for s in st.order:
             if s not in st.anted:
                 first = next((k for k, p in enumerate(st.parsed) if p is not None
                               and p.actor == "p" and p.seat == s), None)
-                st.find("missing_ante", first, s, f"seat {s} was dealt in without its "
-                        f"ante of {r.ante}", details={"ante": r.ante})
+                if r.ante_liable == "dealer":  # seed 000: "responsable el que da"
+                    st.find("missing_ante", first, s, f"seat {s} was dealt in without its "
+                            f"ante of {r.ante}: the dealer, seat {st.button}, answers for it",
+                            details={"ante": r.ante, "reason": "dealer", "dealer": st.button,
+                                     "owed": min(r.ante, st.stacks[s])})
+                else:
+                    st.find("missing_ante", first, s, f"seat {s} was dealt in without its "
+                            f"ante of {r.ante}", details={"ante": r.ante})
     start_betting(st)  # (PREDRAW: no draw comes before the forced chips)
 
 
@@ -41,7 +50,9 @@ def unreadable(st: HandState, seat: int) -> None:
 def ante(st: HandState, i: int, seat: int, a: Action) -> None:
     """``pN ante A``: the chips go in (table stakes: no more than the stack); a second
     ante, one of another size than the house ante, or one in a hand that owes none
-    (``ante_custom``, seed 000), is ``wrong_amount``."""
+    (``ante_custom``, seed 000), is ``wrong_amount``; a short one, where the dealer answers
+    for the antes (``ante_liable`` ``dealer``, seed 000), names the dealer and the chips
+    the dealer owes (``basis`` ``dealer``)."""
     r = st.rules
     owed = r.ante
     if r.big_blind_ante:
@@ -54,6 +65,12 @@ def ante(st: HandState, i: int, seat: int, a: Action) -> None:
     elif seat in st.anted and owed:
         st.find("wrong_amount", i, seat, f"seat {seat} anted twice ({amount} more)",
                 details={"expected": 0, "recorded": amount, "reason": "ante_twice"})
+    elif owed and amount < min(owed, st.stacks[seat]) and r.ante_liable == "dealer":
+        short = min(owed, st.stacks[seat]) - amount  # seed 000: "responsable el que da"
+        st.find("wrong_amount", i, seat, f"seat {seat} anted {amount}; the ante is {owed}: "
+                f"the dealer, seat {st.button}, answers for the {short} missing",
+                details={"expected": owed, "recorded": amount, "reason": "ante",
+                         "basis": "dealer", "dealer": st.button, "owed": short})
     elif owed and (amount > owed or amount < min(owed, st.stacks[seat])):
         st.find("wrong_amount", i, seat, f"seat {seat} anted {amount}; the ante is {owed}",
                 details={"expected": owed, "recorded": amount, "reason": "ante"})

@@ -17,9 +17,12 @@ from typing import Any, Mapping, Sequence
 
 from .actions import Action, ActionError, parse_action, parse_line
 
-NOT_DEALT_IN = frozenset(("rebuy", "show", "muck"))
+NOT_DEALT_IN = frozenset(("rebuy", "show", "muck", "sitout"))
 """Player verbs that do not show a seat dealt in (a seat never dealt in that shows is
-``not_in_hand``; a rebuy is chips, not a hand)."""
+``not_in_hand``; a rebuy is chips, not a hand; a seat that sits out abstains, seed 000)."""
+DEALT_IN_ONLY = frozenset(("ante", "withdraw"))
+"""Player verbs that show a seat dealt in but not the betting begun (an ante; a withdrawal
+after two cards were exposed in the deal, seed 002)."""
 
 PARSED: dict[str, tuple[Action, int]] = {}
 """Action text -> ``(parsed action, role)`` (parsing is pure; logs repeat the same lines).
@@ -46,14 +49,38 @@ def parse_entry(line: Any) -> tuple[Action, int]:
     if a.seat is None:
         role = 0
     elif a.actor == "p":
-        role = 0 if a.verb in NOT_DEALT_IN else 1 if a.verb == "ante" else 2
+        role = 0 if a.verb in NOT_DEALT_IN else 1 if a.verb in DEALT_IN_ONLY else 2
     else:
-        role = 1 if a.verb == "deal" or a.verb == "serve" else 0
+        role = 1 if a.verb in ("deal", "serve", "expose", "fix") else 0
     if a.cards is None:  # lines with cards (deals, serves, shows) hardly ever repeat
         if len(PARSED) > PARSED_MAX:
             PARSED.clear()
         PARSED[line] = (a, role)  # only strings parse
     return a, role
+
+
+def sitting_out(parsed: Sequence[Action | None]) -> set[int]:
+    """The seats that abstain from the hand (seed 000: "Si un jugador quiere abstenerse, lo
+    dirá, y no se le darán cartas"): a ``pN sitout`` line before the betting began, and no
+    card dealt or served to the seat (cards dealt to it make it dealt in, and its missing
+    ante a ``missing_ante``).
+
+    >>> sitting_out([parse_action("p2 sitout"), parse_action("p3 sitout"),
+    ...              parse_action("d deal p3 5")])
+    {2}
+    """
+    out: set[int] = set()
+    for a in parsed:
+        if a is None or a.actor != "p":
+            continue
+        if a.verb == "sitout":
+            out.add(a.seat)  # type: ignore[arg-type]  (a player line names its seat)
+        elif a.verb not in NOT_DEALT_IN and a.verb not in DEALT_IN_ONLY:
+            break  # the betting began: too late to abstain (a fold, referee.irregular.leave)
+    if out:
+        out -= {a.seat for a in parsed if a is not None and a.actor == "d"
+                and a.verb in ("deal", "serve", "expose", "fix")}
+    return out  # type: ignore[return-value]  (a player line names its seat)
 
 
 def read_log(actions: Sequence[Any], seats_at_table: Mapping[int, int]

@@ -30,7 +30,7 @@ from .phrases import (ACTIONS, ANY_VERB, FIELDS, LABELS, OPENINGS, PHASES, SEVER
 from .rank import CATEGORY_NAMES
 from .words import N_, Message, Np_, Said, and_list, capital, check_lang, number, say, say_first, say_message, say_n
 
-_SEAT_KEYS = ("seat", "due", "holder", "raiser", "to")
+_SEAT_KEYS = ("seat", "due", "holder", "raiser", "to", "dealer")
 """The details that name a seat (said as the player's name or "el asiento N")."""
 
 
@@ -215,6 +215,9 @@ def case_keys(kind: str, details: Mapping | None) -> list[str | None]:
         keys.append("cash_out:table" if details.get("table_differences")
                     else "cash_out:outside_log")
     if isinstance(reason, str):
+        basis = details.get("basis")
+        if isinstance(basis, str):
+            keys.append(f"{reason}:{basis}")  # (a case refined: "ante:dealer")
         keys.append(reason)
     keys.append(None)
     return keys
@@ -381,6 +384,9 @@ def action_sentence(action: Mapping | None, lang: str, names: Mapping | None = N
     key = verb if verb in ACTIONS else "unreadable"
     if verb == "draw" and count == 0:
         key = "draw:pat"
+    elif verb == "fix" and count is not None:
+        key = "fix:more" if count > 0 else "fix:less"
+        count = abs(count)
     values = {
         "seat": seat_name(action.get("seat"), lang, names) if action else None,
         "to": seat_name(action["to"], lang, names) if action and action.get("to") else None,

@@ -45,6 +45,7 @@ LABELS: dict[str, Message] = {
     "chips_added_mid_hand": Np_("finding", "chips added during the hand"),
     "passed_out": Np_("finding", "passed out: the pot carries"),
     "misdeal": Np_("finding", "misdeal"),
+    "exposed_card": Np_("finding", "card exposed in the deal"),
 }
 """Finding kind -> its label (the pages' heading of a finding)."""
 
@@ -72,6 +73,10 @@ VERBS: dict[str, tuple[Message, Message]] = {
     "show": (Np_("past", "showed"), Np_("infinitive", "show")),
     "serve": (Np_("past", "was served"), Np_("infinitive", "be served")),
     "rebuy": (Np_("past", "bought chips"), Np_("infinitive", "buy chips")),
+    "sitout": (Np_("past", "sat out"), Np_("infinitive", "sit out")),
+    "withdraw": (Np_("past", "withdrew"), Np_("infinitive", "withdraw")),
+    "fix": (Np_("past", "had the cards fixed"), Np_("infinitive", "have the cards fixed")),
+    "expose": (Np_("past", "had a card exposed"), Np_("infinitive", "have a card exposed")),
 }
 """A player verb (CONTRACT.md section 2; ``serve`` for the dealer's serve to a seat) in the
 past tense and the infinitive."""
@@ -112,6 +117,15 @@ ACTIONS: dict[str, Said] = {
                 "%(seat)s hands %(amount)s chips to %(to)s at the table",
                 "amount"),
     "misdeal": N_("The dealer calls a misdeal"),
+    "sitout": N_("%(seat)s sits this hand out"),
+    "withdraw": N_("%(seat)s withdraws from the hand"),
+    "expose": N_("A card meant for %(seat)s is exposed in the deal: %(cards)s"),
+    "fix:more": (N_("The dealer gives %(seat)s %(count)s more: %(cards)s"),
+                 Nn_("The dealer gives %(seat)s %(count)s card more",
+                     "The dealer gives %(seat)s %(count)s cards more", "count")),
+    "fix:less": (N_("The dealer takes %(count)s back from %(seat)s: %(cards)s"),
+                 Nn_("The dealer takes %(count)s card back from %(seat)s",
+                     "The dealer takes %(count)s cards back from %(seat)s", "count")),
     "note": N_("Note: %(text)s"),
     "unreadable": N_("Unreadable entry: “%(line)s”"),
 }
@@ -189,6 +203,8 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                            "round ends there."),
         "all_in": N_("%(seat)s %(verb)s, but was already all in: nothing was left for it to "
                      "act on in the betting."),
+        "sitout_late": N_("%(seat)s asked to sit out once the betting had begun: too late to "
+                          "abstain, it is a fold."),
     },
     "not_in_hand": {
         "never_dealt_in": N_("%(seat)s was not dealt in this hand and cannot %(verb_inf)s."),
@@ -291,6 +307,11 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
         "nothing_to_call": Nn_("%(seat)s called %(recorded)s chip with nothing to call.",
                                "%(seat)s called %(recorded)s chips with nothing to call.",
                                "recorded"),
+        "ante:dealer": Nn_("%(seat)s anted %(recorded)s chip; the ante is %(expected)s: the "
+                           "dealer, %(dealer)s, answers for it and owes the pot %(owed)s.",
+                           "%(seat)s anted %(recorded)s chips; the ante is %(expected)s: the "
+                           "dealer, %(dealer)s, answers for it and owes the pot %(owed)s.",
+                           "recorded"),
         "not_due": Nn_("%(seat)s anted %(recorded)s chip in a hand that owes no ante: the "
                        "marker is not in the middle.",
                        "%(seat)s anted %(recorded)s chips in a hand that owes no ante: the "
@@ -306,6 +327,11 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
         None: Nn_("%(seat)s was dealt in without anteing %(ante)s chip.",
                   "%(seat)s was dealt in without anteing %(ante)s chips.",
                   "ante"),
+        "dealer": Nn_("%(seat)s was dealt in without anteing %(ante)s chip: the dealer, "
+                      "%(dealer)s, answers for it and owes the pot %(owed)s.",
+                      "%(seat)s was dealt in without anteing %(ante)s chips: the dealer, "
+                      "%(dealer)s, answers for it and owes the pot %(owed)s.",
+                      "ante"),
         "checkdown_matching": Nn_("%(seat)s folded and did not pay %(ante)s chip to match the "
                                   "players still in after the check-down.",
                                   "%(seat)s folded and did not pay %(ante)s chips to match the "
@@ -344,6 +370,13 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                           "one hand, the first one shown stands."),
         "served_after_push": N_("%(seat)s was served after the pot was pushed: the hand was "
                                 "over (nothing changes)."),
+        "fixed": N_("The dealer put the cards of %(seat)s right before the player acted: "
+                    "five cards, the hand is live."),
+        "fix_late": N_("The dealer put the cards of %(seat)s right after the player had "
+                       "acted: too late, the dead hand stands."),
+        "fix_wrong": Nn_("The dealer's fix left %(seat)s with %(cards)s card, not five.",
+                         "The dealer's fix left %(seat)s with %(cards)s cards, not five.",
+                         "cards"),
         "served_without_draw": Nn_("%(seat)s was served %(cards)s card without drawing.",
                                    "%(seat)s was served %(cards)s cards without drawing.",
                                    "cards"),
@@ -506,6 +539,11 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                               "recorded"),
     },
     "chips_added_mid_hand": {
+        "open_box": Nn_("%(seat)s wagered %(chips)s chip more than they had: with an open box "
+                        "it is bought from the box at once and owed to it.",
+                        "%(seat)s wagered %(chips)s chips more than they had: with an open box "
+                        "they are bought from the box at once and owed to it.",
+                        "chips"),
         None: Nn_("%(seat)s added %(chips)s chip during the hand; what was added plays from "
                   "the next hand.",
                   "%(seat)s added %(chips)s chips during the hand; what was added plays from "
@@ -523,6 +561,18 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                             "Everyone checked after the draw: the pot (%(pot)s chips) stays "
                             "for the next deal.",
                             "pot"),
+    },
+    "exposed_card": {
+        "kept": N_("%(card)s, meant for %(seat)s, was exposed in the deal: the player keeps "
+                   "it and everyone knows it."),
+        "second_withdraw": N_("A second card meant for %(seat)s (%(card)s) was exposed in the "
+                              "deal: the player may withdraw from the hand (the ante stays in "
+                              "the pot)."),
+        "second_misdeal": N_("A second card meant for %(seat)s (%(card)s) was exposed in the "
+                             "deal: it is a misdeal, the deal is void and the chips put in go "
+                             "back."),
+        "withdraw_not_allowed": N_("%(seat)s withdrew without two of their cards exposed in "
+                                   "the deal (or the house does not allow it): it is a fold."),
     },
     "misdeal": {
         None: (N_("The dealer called a misdeal: the deal is void and the chips put in go back "

@@ -26,7 +26,8 @@ Switches (fields of :class:`referee.rules.HouseRules`) and where they come from:
   "Advertencia: Jugando con más de 40 cartas, el full vale más que el color").
 - ``lowest_rank``: stripped decks; the ace also plays low below the deck's lowest rank
   (A-7-8-9-T is the lowest straight with 32 cards, seed 001 "el As puesto en escalera antes
-  de la carta menor de la baraja"); no round-the-corner straights (seed 004, "3-2-A-K-Q no
+  de la carta menor de la baraja"); no round-the-corner straights unless
+  ``circular_straight`` (seed 000, "Como la escalera es circular"; below the wheel) (seed 004, "3-2-A-K-Q no
   están permitidas").
 - ``jokers``/``joker``: ``wild`` stands for any card not already in the hand, except that
   four of a rank and a joker make five of a kind; ``bug`` is an ace or fills a straight or
@@ -227,7 +228,7 @@ class _Spec:
     __slots__ = ("key", "lowball", "low", "jokers", "joker", "flush_beats_full",
                  "five_figures", "five_of_a_kind", "natural_beats_wild", "suit_order",
                  "cycle", "ace_low_top", "order", "deck_ranks", "deck_text", "assumed",
-                 "suit_value")
+                 "suit_value", "circular")
 
     def __init__(self, r: HouseRules, players: int | None) -> None:
         n = DEFAULT_PLAYERS if players is None else players
@@ -245,9 +246,10 @@ class _Spec:
                            if self.suit_order else None)
         self.cycle = r.straight_flush_cycle and not self.lowball
         self.ace_low_top = r.ace_low_straight_flush_beats_royal and not self.cycle and not self.lowball
+        self.circular = r.circular_straight and not self.lowball
         self.key = (self.lowball, self.low, self.jokers, self.joker, self.flush_beats_full,
                     self.five_figures, self.five_of_a_kind, self.natural_beats_wild,
-                    self.suit_order, self.cycle, self.ace_low_top)
+                    self.suit_order, self.cycle, self.ace_low_top, self.circular)
         order = [HIGH_CARD, ONE_PAIR, TWO_PAIR]
         if self.five_figures:
             order.append(FIVE_FIGURES)
@@ -284,6 +286,8 @@ def _shape(spec: _Spec, values: Sequence[int], flush: bool) -> tuple[int, tuple[
         elif (not spec.lowball and desc[0] == 14
               and desc[1:] == (spec.low + 3, spec.low + 2, spec.low + 1, spec.low)):
             high, ace_low = spec.low + 3, True
+        elif spec.circular and desc[0] == 14:
+            high = _round_the_corner(spec, set(values))
         if high is not None:
             return (STRAIGHT_FLUSH if flush else STRAIGHT), (high,), ace_low
         return (FLUSH if flush else HIGH_CARD), desc, False
@@ -303,6 +307,20 @@ def _shape(spec: _Spec, values: Sequence[int], flush: bool) -> tuple[int, tuple[
             return FIVE_FIGURES, top, False
         return TWO_PAIR, top, False
     return ONE_PAIR, top, False
+
+
+def _round_the_corner(spec: _Spec, values: set[int]) -> int | None:
+    """``circular_straight`` (seed 000: "Como la escalera es circular, el as puede ir delante
+    del rey o después del dos, a voluntad"): five ranks, the ace among them, that run on
+    round the corner (J-Q-K-A-2, Q-K-A-2-3, K-A-2-3-4 in a 52-card deck) make a straight
+    whose top is its last card (2, 3, 4): each below the wheel (5 high). None otherwise."""
+    ranks = spec.deck_ranks
+    m = len(ranks)
+    for start in range(m - 4, m - 1):  # (m - 1: the ace first, the wheel, is not round the corner)
+        run = {ranks[(start + j) % m] for j in range(5)}
+        if run == values:
+            return ranks[(start + 4) % m]
+    return None
 
 
 def _value(spec: _Spec, category: int, ranks: tuple[int, ...], ace_low: bool,
@@ -708,7 +726,8 @@ _BY_FIELDS: dict[tuple, _Table] = {}
 """The ranking fields of a HouseRules as written, and the player count -> table."""
 RANKING_FIELDS = ("ranking", "lowest_rank", "jokers", "joker", "flush_beats_full",
                   "five_figures", "five_of_a_kind", "natural_beats_wild", "suit_order",
-                  "straight_flush_cycle", "ace_low_straight_flush_beats_royal")
+                  "straight_flush_cycle", "ace_low_straight_flush_beats_royal",
+                  "circular_straight")
 """The :class:`~referee.rules.HouseRules` fields the ranking depends on: rules equal in
 these (whatever their stakes, betting ...) rank hands alike and share one table."""
 

@@ -54,11 +54,12 @@ from .blinds import looked
 from .checkdown import matching_due, pay, pay_option
 from .deck import deal, judge_deal_size
 from .draw import bet_line as draw_bet_line
-from .draw import draw, serve
+from .draw import draw, fix, serve
 from .draw import options as draw_options
 from .forced import ante, blind, blind_options, leave_predeal, owed_option
 from .forced import unreadable as forced_unreadable
 from .hand import HandResult, HandStart
+from .irregular import expose, leave
 from .opening import declare_split, left
 from .outcome import finish
 from .rounds import drawn, due, end_draw, end_hand, predeal_owed, predraw_betting
@@ -202,6 +203,8 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         return
     if verb in _ALLIN_IDLE and seat in st.allin and _allin_line(st, i, seat, a):
         return
+    if (verb == "withdraw" or verb == "sitout") and st.phase != COMPLETE:
+        return leave(st, i, seat, verb)  # (seeds 002 and 000: out of the hand, ante stays)
     if st.phase == PREDEAL:
         leave_predeal(st, i)
     if st.phase == COMPLETE:
@@ -232,7 +235,10 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
 
 
 def _never_dealt_in(st: HandState, i: int, seat: int, verb: str) -> None:
-    """A line of a seat not dealt in (a rebuy aside): ``not_in_hand``, once per seat."""
+    """A line of a seat not dealt in (a rebuy, and the sitout of a seat that abstains,
+    aside): ``not_in_hand``, once per seat."""
+    if verb == "sitout" and seat in st.sat_out:
+        return  # seed 000: "lo dirá, y no se le darán cartas"
     if verb != "rebuy":
         st.find("not_in_hand", i, seat, f"seat {seat} was never dealt in this hand: "
                 f"it cannot {verb}", once=("never", seat),
@@ -278,10 +284,13 @@ def _blind_after_looking(st: HandState, i: int, seat: int, a: Action) -> None:
 def _rebuy(st: HandState, i: int, seat: int, chips: int) -> None:
     """``pN rebuy A`` (an extension): before any player line but antes, a between-hands
     rebuy; later, chips added during the hand (table stakes, seed 000: they play from the
-    next hand)."""
+    next hand; with an open box, ``table_stakes`` False, seed 002: at once)."""
     if st.phase == PREDEAL and not any(
             p is not None and p.actor == "p" and p.verb != "ante" for p in st.parsed[:i]):
         st.add_chips(seat, chips)  # before the cards: a between-hands rebuy
+        return
+    if not st.rules.table_stakes:
+        st.add_chips(seat, chips)  # an open box (caja libre, seed 002): they play at once
         return
     st.late_chips[seat] = st.late_chips.get(seat, 0) + chips
     st.find("chips_added_mid_hand", i, seat, f"seat {seat} added {chips} chips during the "
@@ -374,7 +383,7 @@ def _note(st: HandState, i: int, a: Action) -> None:
 
 _DEALER: dict[str, Callable[[HandState, int, Action], None]] = {
     "deal": deal, "serve": serve, "award": _award, "move": _move, "misdeal": _misdeal,
-    "note": _note}
+    "note": _note, "expose": expose, "fix": fix}
 _BETTING = frozenset(("check", "open", "bet", "call", "raise", "allin", "fold"))
 _AFTER_AWARD_OK = frozenset(("show", "muck", "rebuy"))
 _ALLIN_IDLE = frozenset(("check", "call", "open", "bet", "raise", "allin"))

@@ -197,6 +197,46 @@ class HouseRules:
       pot. A payment of another size is ``wrong_amount`` (reason ``checkdown_matching``);
       a seat that owes and has no such line is ``missing_ante`` (reason
       ``checkdown_matching``) at the hand's last action.
+    - ``table_stakes`` (default True in every preset). Seed 002: "También es necesario
+      determinar si el juego se llevará a cabo con una caja libre (sin límite en las
+      apuestas) o con una caja cautiva. Esto significa que cada jugador responde, en cada
+      mano, solo de las fichas que tiene delante"; seed 000: "Ningún jugador podrá obligar
+      a otro a jugarse mayor cantidad de la que dispone en su resto." True (the "caja
+      cautiva"): a wager past the stack is ``bet_too_large`` (the seat is all in for what
+      it has) and chips added during a hand are ``chips_added_mid_hand`` (they play from
+      the next hand). False (the "caja libre"): a wager or call past the stack is allowed,
+      the chips it lacks are bought from the box at once and named in a
+      ``chips_added_mid_hand`` finding (info, reason ``open_box``, ``chips`` the chips
+      owed to the box); a ``pN rebuy`` during the hand plays at once.
+    - ``ante_liable`` (default ``player``; ``pocker`` ``dealer``). Who answers for a
+      missing or short ante. Seed 000: "De la irregularidad de las puestas es responsable
+      el que da." ``player``: the seat that did not ante (card room). ``dealer``: the
+      ``missing_ante`` (reason ``dealer``) or short ``wrong_amount`` (``basis``
+      ``dealer``) names the dealer (``dealer``: the button's seat) and the chips the
+      dealer owes the pot (``owed``).
+    - ``double_exposure`` (default ``misdeal``; ``internacional`` ``withdraw``). A second
+      card meant for one seat exposed in the deal (``d expose``). Seed 002: "Si una carta
+      se descubre por error, el receptor debe aceptarla, mientras que dos cartas se
+      descubren, ambas destinadas al mismo jugador, esto puede retirarse de la mano."
+      ``withdraw``: the seat may withdraw from the hand (``pN withdraw``; its ante stays in
+      the pot). ``misdeal``: the deal is void (the card-room reading, RRoP section 11):
+      the chips put in go back.
+    - ``jackpot_without_pot`` (default True in every preset). With ``ante_custom``, a hand
+      where the marker is held owes no pot. Seed 000 ties the opening minimum to a pot:
+      "Cuando se haga la apertura de juego con pot o jackpot, será obligatorio el
+      justificar la ley de apertura." True (the reading before the switch): the opening
+      minimum holds in such a hand too, and a blind there is one "in a jackpot hand"
+      (``blind_with_jackpot``). False: a hand without a pot has no opening minimum and is
+      no jackpot hand (a blind there is a blind).
+    - ``unposted_blind_min`` (default ``big_blind``). The least bet in pot and no limit in
+      a hand where no blind was posted. Seed 000: "Esta ciega no es obligatoria".
+      ``big_blind``: the house's big blind still sets it (at least ``min_bet``), as before
+      the switch. ``min_bet``: with no blind posted, ``min_bet`` alone.
+    - ``circular_straight`` (default False in every preset). Seed 000: "Como la escalera es
+      circular, el as puede ir delante del rey o después del dos, a voluntad." False: the
+      ace plays high or low (A-K-Q-J-T, 5-4-3-2-A), nothing turns the corner. True: the
+      straight turns the corner too (Q-K-A-2-3, K-A-2-3-4, J-Q-K-A-2), each below the
+      wheel (:mod:`referee.rank`).
     """
 
     preset: str = "jackpots"
@@ -237,6 +277,12 @@ class HouseRules:
     ante_custom: bool = False
     ladder_descent: str = "passed_out"
     checkdown_matching: bool = False
+    table_stakes: bool = True
+    ante_liable: str = "player"
+    double_exposure: str = "misdeal"
+    jackpot_without_pot: bool = True
+    unposted_blind_min: str = "big_blind"
+    circular_straight: bool = False
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -361,17 +407,26 @@ BLIND_RAISES = ("open", "blind_first", "blind_only")
 """``blind_raise`` values (see :class:`HouseRules`)."""
 LADDER_DESCENTS = ("passed_out", "hands")
 """``ladder_descent`` values (see :class:`HouseRules`)."""
+ANTE_LIABLE = ("player", "dealer")
+"""``ante_liable`` values: who answers for a wrong ante (seed 000: the dealer)."""
+DOUBLE_EXPOSURES = ("misdeal", "withdraw")
+"""``double_exposure`` values: two cards of one seat exposed in the deal (seed 002:
+withdraw)."""
+UNPOSTED_BLIND_MINS = ("big_blind", "min_bet")
+"""``unposted_blind_min`` values: the least bet where no blind was posted."""
 
 _CHOICES = (("betting", BETTING), ("direction", DIRECTIONS), ("checkdown", CHECKDOWNS),
             ("joker", JOKER_KINDS), ("ranking", RANKINGS), ("opening", OPENINGS),
             ("blind_sizing", BLIND_SIZINGS), ("blind_raise", BLIND_RAISES),
-            ("ladder_descent", LADDER_DESCENTS))
+            ("ladder_descent", LADDER_DESCENTS), ("ante_liable", ANTE_LIABLE),
+            ("double_exposure", DOUBLE_EXPOSURES), ("unposted_blind_min", UNPOSTED_BLIND_MINS))
 _LOWEST_RANKS = tuple(RANKS[:6])
 
 BOOL_KEYS = ("five_figures", "five_of_a_kind", "natural_beats_wild", "straight_flush_cycle",
              "ace_low_straight_flush_beats_royal", "deal_last_card", "blinds_allowed",
              "big_blind_ante", "blind_with_jackpot", "blind_before_deal", "blind_keeps_last",
-             "postdraw_after_blind", "ante_custom", "checkdown_matching")
+             "postdraw_after_blind", "ante_custom", "checkdown_matching", "table_stakes",
+             "jackpot_without_pot", "circular_straight")
 """On/off switches: only real booleans (JSON true/false); a string such as "false" or a
 number is an error, never a silent "on"."""
 
@@ -447,6 +502,8 @@ PRESETS: dict[str, HouseRules] = {
         suit_order=None,
         # "No se debe dar la última carta del mazo"
         deal_last_card=False,
+        # "De la irregularidad de las puestas es responsable el que da."
+        ante_liable="dealer",
     ),
     # Seed 001 ("Reglamento y mecanismos del juego del poker clásico").
     "clasico": HouseRules(
@@ -521,6 +578,10 @@ PRESETS: dict[str, HouseRules] = {
         direction="clockwise",
         # "carta individual, par ..., color, full, póker, escalera de color": full > flush
         flush_beats_full=False,
+        # "Si una carta se descubre por error, el receptor debe aceptarla, mientras que dos
+        # cartas se descubren, ambas destinadas al mismo jugador, esto puede retirarse de
+        # la mano."
+        double_exposure="withdraw",
     ),
     # Seed 003 (basic rules, 2 to 8 players).
     "basico": HouseRules(

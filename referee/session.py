@@ -318,7 +318,9 @@ def hand_start(rules: HouseRules, carry: Carry, hand: dict, number: int
     anted = ante_due(rules, carry.marker, carry.fresh, button, stacks)
     start = HandStart(rules=rules if anted else without_ante(rules), button=button,
                       stacks=stacks, carried=carry.carried,
-                      opening=rules.opening_after(carry.step), use_rules_opening=False,
+                      opening=(rules.opening_after(carry.step)
+                               if anted or rules.jackpot_without_pot else None),
+                      use_rules_opening=False,
                       awards_recorded=hand.get("awards_recorded", True) is not False,
                       waived_ante=0 if anted else rules.ante,
                       table_gap=gap_at_start(carry.gap, stacks, stated))

@@ -21,7 +21,7 @@ from typing import Any, Sequence
 from .actions import Action
 from .findings import Finding, make
 from .hand import HandStart, table_rules
-from .log import read_log
+from .log import read_log, sitting_out
 from .pots import Pot, build_pots
 from .turns import blind_seats, play_order
 
@@ -69,7 +69,7 @@ LOST_HIDES = frozenset((
 
 
 SET_AT_START = ("start", "actions", "parsed", "rules", "deck", "button", "order", "pos", "n",
-                "cyc", "carried_in", "opening")
+                "cyc", "carried_in", "opening", "sat_out")
 """The fields of :class:`HandState` its constructor sets and nothing changes after."""
 
 WRITERS: dict[str, tuple[str, ...]] = {
@@ -88,6 +88,7 @@ WRITERS: dict[str, tuple[str, ...]] = {
     "draw": ("drawn_total", "expect_serve", "got_serve"),
     "showdown": ("mucked", "shown", "shown_unknown", "proof", "order_fault"),
     "checkdown": ("matched",),
+    "irregular": ("exposed",),
 }
 """Module of :mod:`referee` -> the fields of :class:`HandState` it alone changes after the
 constructor, through its own functions (the other modules read them). A field written
@@ -108,7 +109,8 @@ class HandState:
       (frozenset of card strings), ``button``, ``order`` (seats dealt in, in play order
       from the seat after the button), ``pos`` (seat -> index in ``order``), ``n``,
       ``cyc`` (``order`` twice), ``carried_in`` (chips carried into the pot),
-      ``opening`` (the opening minimum in force);
+      ``opening`` (the opening minimum in force), ``sat_out`` (seats that abstain from
+      the hand, :func:`referee.log.sitting_out`; never dealt in);
     - this module's shared moves (:meth:`find`, :meth:`put`, :meth:`put_in`,
       :meth:`add_chips`, :meth:`clear_bets`, :meth:`return_chips`): ``findings``,
       ``faults`` (keys of findings made once), ``stacks`` (chips behind), ``contrib``
@@ -149,7 +151,9 @@ class HandState:
     - :mod:`~referee.showdown`: ``mucked``, ``shown``, ``shown_unknown``, ``proof``
       (partial shows of openers), ``order_fault``;
     - :mod:`~referee.checkdown`: ``matched`` (folded seats that paid after a carried
-      check-down, seed 002).
+      check-down, seed 002);
+    - :mod:`~referee.irregular`: ``exposed`` (seat -> the cards exposed to everyone while
+      dealing, ``d expose``, seed 002).
     """
 
     __slots__ = tuple(dict.fromkeys(SET_AT_START + sum(WRITERS.values(), ())))
@@ -186,6 +190,9 @@ class HandState:
         # section 3: a player plays only the chips in front of them); its lines are
         # ``not_in_hand``
         involved = {s for s in involved if self.stacks.get(s, 0) > 0}
+        # a seat that sits out (seed 000: "no se le darán cartas") is not dealt in
+        self.sat_out = sitting_out(parsed)
+        involved -= self.sat_out
         self.order = play_order(involved, self.button, rules.direction == "clockwise")
         self.cyc = self.order * 2  # play order twice: a slice of n is a turn from any seat
         self.pos = {s: i for i, s in enumerate(self.order)}
@@ -209,6 +216,7 @@ class HandState:
         self.recorded: list[tuple[int, int, int]] = []
         self.moves: list[tuple[int, int, int, int]] = []
         self.matched: set[int] = set()  # seats that paid after a carried check-down (seed 002)
+        self.exposed: dict[int, list[str]] = {}  # cards exposed in the deal, by seat (seed 002)
 
     def _init_cards(self, deck_size: int) -> None:
         self.hands: dict[int, list[str]] = {s: ["??"] * 5 for s in self.order}
@@ -277,6 +285,13 @@ class HandState:
                 return
             self.faults.add(once)
         self.findings.append(make(kind, index, seat, message, severity, details))
+
+    def drop_finding(self, kind: str, index: int | None, seat: int | None) -> None:
+        """Withdraw the findings of ``kind`` at line ``index`` for ``seat``: their cause was
+        put right in time (a wrong serve the dealer fixed before the player looked, ``d
+        fix``, seed 000: "hará que rectifique el que las dio")."""
+        self.findings = [f for f in self.findings
+                         if not (f.kind == kind and f.action == index and f.seat == seat)]
 
     def ordered_findings(self) -> list[Finding]:
         """The findings in the order of the log (by action index, those of no line last;
@@ -376,8 +391,11 @@ class HandState:
 
     def min_bet(self) -> int:
         """The least opening bet: the round's size in fixed limit, else the house minimum
-        (at least the big blind and one chip)."""
+        (at least the big blind and one chip; with ``unposted_blind_min`` ``min_bet``, in a
+        hand where no blind was posted, the house minimum alone)."""
         r = self.rules
         if r.betting == "fixed_limit":
             return self.bet_size()
+        if r.unposted_blind_min == "min_bet" and not self.blinds:
+            return max(r.min_bet, 1)  # no blind posted (seed 000: "no es obligatoria")
         return max(r.min_bet, r.big_blind, 1)

@@ -60,7 +60,10 @@ def hand_state(item: HandItem) -> dict:
         "recorded_awards": {seat: chips} (the dealer's ``d award`` lines), "findings": [as in
         check, without the in-progress ``incomplete_hand``], "known_cards": {seat: [card]}
         (what each seat dealt in holds as far as the log says, from the deal, the draw and
-        the serve: a card not seen is ``"??"``), "dead": [seats whose hand is dead, in play
+        the serve: a card not seen is ``"??"``), "exposed_cards": {seat: [card]} (cards
+        exposed in the deal, ``d expose``: seed 002, known to everyone, so a phone shows
+        them to every player; the other cards stay the seat's own), "dead": [seats whose
+        hand is dead, in play
         order], "show_openers": seat (int) or None (the opener took the pot without showing
         openers: :func:`openers_due`)}``. Seat keys are strings.
 
@@ -111,6 +114,7 @@ def hand_state(item: HandItem) -> dict:
         "recorded_awards": recorded,
         "findings": findings,
         "known_cards": {str(s): list(st.hands.get(s, ())) for s in st.order},
+        "exposed_cards": {str(s): list(cards) for s, cards in st.exposed.items() if cards},
         "dead": [s for s in st.order if s in st.dead],
         "show_openers": openers_due(findings),
         "legal_if_due": legal_if_due(st, replay.due()),

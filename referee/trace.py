@@ -62,8 +62,10 @@ def trace(start: HandStart, actions: Sequence[Any], *, number: int = 1,
           the live seats), "stacks": {seat: chips behind}, "bets": {seat: chips this
           round}, "to_call": chips the next seat due must add to call (0 if none, no more
           than its stack), "next_due": the seat due after it (None if nobody), "cards":
-          {seat: {"held": [cards as logged, "??" unknown], "shown": [cards] or None}}
-          (the seats dealt in; ``shown`` also holds openers tabled alone), "ruled": bool,
+          {seat: {"held": [cards as logged, "??" unknown], "shown": [cards] or None,
+          "exposed": [cards exposed in the deal so far, ``d expose``: known to everyone,
+          seed 002]}} (the seats dealt in; ``shown`` also holds openers tabled alone),
+          "ruled": bool,
           "findings": [finding dicts whose ``action`` is i]}``. On the last step of a
           decided hand (``ruled`` True: not ``incomplete``) ``stacks`` are the stacks
           after the hand, ``pots`` the pots as ruled and ``pot`` the chips left in the
@@ -121,7 +123,8 @@ def _snapshot(st: HandState, i: int, before: int | None) -> dict:
     for s in st.order:
         shown = st.shown.get(s) or st.proof.get(s)
         cards[str(s)] = {"held": list(st.hands[s]),
-                         "shown": list(shown) if shown is not None else None}
+                         "shown": list(shown) if shown is not None else None,
+                         "exposed": list(st.exposed.get(s, ()))}
     return {
         "index": i,
         "action": st.actions[i],

@@ -169,6 +169,12 @@ EXAMPLES = {
     "misdeal": [
         (lambda: play(ANTES + ["d misdeal"]), 3, {"returned": {"1": 5, "3": 5, "4": 5}}),
     ],
+    "exposed_card": [
+        (lambda: play(ANTES + ["d expose p3 Ah"]), 3, {"card": "Ah", "exposed": 1, "reason": "kept"}),
+        (lambda: play(ANTES + ["d expose p3 Ah", "d expose p3 Kd"]), 4,
+         {"card": "Kd", "exposed": 2, "reason": "second_misdeal", "returned": {"1": 5, "3": 5, "4": 5}}),
+        (lambda: play(ANTES + ["p3 withdraw"]), 3, {"exposed": 0, "reason": "withdraw_not_allowed"}),
+    ],
 }
 
 CASES = [(kind, n) for kind, examples in EXAMPLES.items() for n in range(len(examples))]

@@ -286,6 +286,13 @@ SEED_REASONS = {
                                   "jugadores ponen un pot en el tapete"),
     ("stack_mismatch", "cash_out"): ("002", "es aconsejable la institución de una caja y de un "
                                      "jugador-cajera"),
+    # issue 27
+    ("chips_added_mid_hand", "open_box"): ("002", "con una caja libre (sin límite en las apuestas)"),
+    ("missing_ante", "dealer"): ("000", "De la irregularidad de las puestas es responsable el que da."),
+    ("wrong_amount", "ante:dealer"): ("000", "De la irregularidad de las puestas es responsable el que da."),
+    ("wrong_card_count", "fixed"): ("000", "hará que rectifique el que las dio"),
+    ("wrong_card_count", "fix_late"): ("000", "no podrá tomar parte en la jugada"),
+    ("out_of_turn", "sitout_late"): ("000", "Si un jugador quiere abstenerse, lo dirá"),
 }
 """The seed switches' reasons and the seed sentence each rests on (issue 11)."""
 
@@ -369,7 +376,10 @@ def real_findings() -> list[tuple[dict, dict]]:
     out = []
     no_list = session(ANTES)
     no_list["hands"][0]["actions"] = "p1 ante 5"                             # bad_field actions
-    labelled = (list(sessions().values()) + [session(**kw) for kw in EXTRA] + [no_list]
+    own = [json.loads(p.read_text(encoding="utf-8"))
+           for p in sorted((ROOT / "tests" / "referee" / "cases").glob("*.json"))
+           if not p.name.endswith(".expect.json")]   # issue 27's cases
+    labelled = (list(sessions().values()) + [session(**kw) for kw in EXTRA] + [no_list] + own
                 + [dict(night, format="tapete/1") for night in NIGHTS])
     for s in labelled:
         try:

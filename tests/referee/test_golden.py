@@ -11,6 +11,13 @@ carried: 82, 74 of them with the stacks credited at most the pot); the stacks ar
 credited at most the pot after an unreadable player line, the finding left unsaid (6, and
 the later hands' stacks and a stated stack's ``expected`` that follow them: 2). The hands
 also carry ``chips_on_table`` and ``table_differences`` now (compared from here on).
+Regenerated for issue 27: of 3,419 sessions 61 changed, in a finding's ``message`` or
+``rule`` only (no kind, action, severity, pot, award, stack or carried chip moved): an
+unreadable line's message lists the log's verbs, which now include ``sitout``,
+``withdraw`` (and the dealer's ``expose``, ``fix``) (59 messages); and ``pocker`` now
+follows seed 000's "De la irregularidad de las puestas es responsable el que da."
+(``ante_liable: dealer``): its missing and short antes name the dealer and cite that
+sentence (15 findings).
 
 ``tests/referee/golden/referee_check.json.gz`` holds ``referee.check`` over 3,400 sessions
 (:mod:`golden_sessions`: the worked cases, the PHH hands, random walks through the house

@@ -21,7 +21,7 @@ from referee.state import SET_AT_START, WRITERS, HandState
 PACKAGE = Path(referee.__file__).resolve().parent
 MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
 
-CONCERNS = ["rounds", "forced", "betting", "opening", "deck", "draw", "showdown", "outcome"]
+CONCERNS = ["rounds", "forced", "betting", "opening", "deck", "draw", "showdown", "outcome", "irregular"]
 """The hand state machine's concerns, each a module of functions over one HandState."""
 RECORDS = ["betround"]
 """Modules below the concerns that own a part of the HandState (the betting round's record)."""

@@ -105,7 +105,8 @@ def test_table_state_before_any_action_asks_for_the_antes():
     assert set(st) == {"hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks",
                        "in_hand", "dealt_in", "acted", "opening", "button", "proposed_awards",
                        "awards", "recorded_awards", "findings", "known_cards", "dead", "show_openers", "legal_if_due",
-                       "chips_on_table"}   # issue 24: the chips each seat physically holds
+                       "chips_on_table",   # issue 24: the chips each seat physically holds
+                       "exposed_cards"}    # issue 27: cards exposed in the deal, seen by all
     assert st["chips_on_table"] == st["stacks"]
     assert st["known_cards"] == {"1": ["??"] * 5, "3": ["??"] * 5, "4": ["??"] * 5}
     assert st["dead"] == [] and st["show_openers"] is None

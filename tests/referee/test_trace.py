@@ -134,7 +134,7 @@ def test_a_dealer_line_has_no_actor_and_cards_show_what_was_logged():
                               "d award p1 30"])
     deal, serve, show = t["steps"][2], t["steps"][6], t["steps"][10]
     assert deal["actor"] is None and deal["due"] == 1
-    assert deal["cards"]["1"] == {"held": ["Js", "Jd", "4c", "3h", "2s"], "shown": None}
+    assert deal["cards"]["1"] == {"held": ["Js", "Jd", "4c", "3h", "2s"], "shown": None, "exposed": []}
     assert deal["cards"]["2"]["held"] == ["??"] * 5
     assert serve["cards"]["1"]["held"] == ["Js", "Jd", "4c", "3h", "9h"]
     assert show["cards"]["1"]["shown"] == ["Js", "Jd", "4c", "3h", "9h"]

@@ -25,6 +25,27 @@ betting, side pots and deuce-to-seven hands.
   blind all in for less with two or more seats to act is skipped too (RRoP section 2,
   rule 1: the bring-in stays the full big blind; PokerKit lowers it): each chunk walks
   on past its skips until 100 hands are compared.
+
+The three rule-book deviations, the only places the referee and PokerKit part ways (every
+other hand compared must agree: 0 disagreements, issue 27):
+
+1. **A short big blind** (a big blind all in for less): Robert's Rules of Poker, section 2
+   (Button and blind use), rule 1: "The minimum bring-in and allowable raise sizes for the
+   opener ... remain the same even when the player in the blind does not have enough chips
+   to post the full amount"; PokerKit lowers the bring-in (``SKIP_SHORT_BIG_BLIND``:
+   skipped and counted).
+2. **A fixed-limit short all-in** (less than half a bet): RRoP section 3, rule 6: "a player
+   facing an all-in wager of less than half a bet may fold, call, or complete the wager";
+   PokerKit raises a full bet over it (``SKIP_SHORT_ALLIN``: skipped and counted).
+3. **A re-raise after a short all-in** (no limit and pot limit): RRoP section 15 and TDA
+   rule 47: an all-in wager of less than a full raise does not reopen the betting to a
+   player who has already acted; PokerKit lets that player raise, so
+   ``handgen.generate_rulebook_hand`` never plays one (the referee would flag it
+   ``not_reopened``).
+
+The house switches of issue 27 (``table_stakes``, ``ante_liable``, ``double_exposure``,
+``jackpot_without_pot``, ``unposted_blind_min``, ``circular_straight``) keep their
+defaults in these hands, which are the card room's (PokerKit's) readings.
 """
 
 from __future__ import annotations

@@ -14,6 +14,10 @@ import pytest
 from paths import ROOT, SHARED
 
 CASES = sorted(p for p in (SHARED / "cases").glob("*.json") if not p.name.endswith(".expect.json"))
+OWN = sorted(p for p in (ROOT / "tests" / "referee" / "cases").glob("*.json")
+             if not p.name.endswith(".expect.json"))
+"""The project's own worked cases (issue 27: a case per new log line and per switch value),
+in the same shape as ``shared/cases``."""
 PHH = sorted((SHARED / "data" / "phh").glob("*.phh"))
 
 
@@ -28,7 +32,11 @@ def test_there_are_cases_to_run():
     assert len(CASES) >= 9
 
 
-@pytest.mark.parametrize("case", CASES, ids=[p.stem for p in CASES])
+def test_there_are_own_cases_to_run():
+    assert len(OWN) >= 20
+
+
+@pytest.mark.parametrize("case", CASES + OWN, ids=[p.stem for p in CASES + OWN])
 def test_worked_case_through_the_command(case: Path):
     expect = json.loads(case.with_name(case.stem + ".expect.json").read_text())
     rc, got = _run(case)

@@ -233,7 +233,9 @@ LINES = ["p1 ante 5", "p1 blind 5", "p1 straddle 10", "p1 open 10", "p1 bet 20",
          "p1 call", "p1 call 20", "p1 check", "p1 allin", "p1 fold", "p1 split", "p1 muck",
          "p1 draw 0", "p1 draw 2", "p1 draw 2 AsKd", "p1 show AsKd7h7c2h", "p1 rebuy 100",
          "d deal p1 AsKd7h7c2h", "d deal p1 5", "d serve p1 7s", "d serve p1 1",
-         "d award p1 80", "d move p1 p2 17", "d misdeal", "d note the dealer dropped a card"]
+         "d award p1 80", "d move p1 p2 17", "d misdeal", "p1 sitout", "p1 withdraw",
+         "d expose p1 Kd", "d fix p1 +1 As", "d fix p1 -1", "d fix p1 +2",
+         "d note the dealer dropped a card"]
 """A line of every verb of CONTRACT.md section 2 (each shape)."""
 
 

@@ -1,0 +1,147 @@
+"""Issue 27, the referee's third round: the seeds' dealing irregularities (``d expose``, ``pN
+withdraw``, ``pN sitout``, ``d fix``), the ``table_stakes`` key, who answers for a wrong ante,
+and the three readings made switches. The worked cases are in ``tests/referee/cases``
+(run by ``test_worked_cases.py``); here: each case said by ``python -m referee check`` in
+both languages with its seed sentence, the exposed card visible to everyone, the presets,
+the switches' values and the new lines' syntax.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from paths import ROOT
+
+from referee import check, compare, rank, resolve_rules, table_state
+from referee.actions import ActionError, parse_action
+from referee.rules import RulesError
+from referee.trace import trace_session
+
+CASES = ROOT / "tests" / "referee" / "cases"
+
+QUOTES = {
+    "table_stakes_false_open_box": "con una caja libre (sin límite en las apuestas)",
+    "sitout_late": "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas.",
+    "ante_liable_dealer": "De la irregularidad de las puestas es responsable el que da.",
+    "expose_one_kept": "Si una carta se descubre por error, el receptor debe aceptarla",
+    "expose_two_withdraw": "dos cartas se descubren, ambas destinadas al mismo jugador",
+    "expose_two_misdeal": "dos cartas se descubren, ambas destinadas al mismo jugador",
+    "withdraw_without_right": "esto puede retirarse de la mano",
+    "fix_in_time": "hará que rectifique el que las dio",
+    "fix_too_late": "no podrá tomar parte en la jugada",
+    "fix_wrong": "hará que rectifique el que las dio",
+}
+"""Case -> the seed sentence its finding quotes (seed 000 or 002)."""
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "referee", "check", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def _load(name: str) -> dict:
+    return json.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(QUOTES))
+def test_the_command_quotes_the_seed_sentence_in_spanish_and_english(name):
+    for lang, rendering in (("es", None), ("en", "“")):
+        proc = _cli(str(CASES / f"{name}.json"), "--lang", lang, "--format", "text")
+        assert proc.returncode in (0, 1), proc.stderr
+        assert QUOTES[name] in proc.stdout, (lang, proc.stdout)
+        if rendering:  # English beside the Spanish quote
+            assert rendering in proc.stdout
+        as_json = json.loads(_cli(str(CASES / f"{name}.json"), "--lang", lang).stdout)
+        texts = [f["text"] for h in as_json["hands"] for f in h["findings"]]
+        assert any(QUOTES[name] in t for t in texts), texts
+
+
+def test_the_spanish_sentences_say_the_dealer_and_what_is_owed():
+    result = check(_load("ante_liable_dealer"))
+    from referee import messages  # noqa: PLC0415 - the module under test, beside check
+
+    found = {f["kind"]: f for f in result["hands"][0]["findings"]}
+    es = messages.sentence(found["missing_ante"], "es", {1: "Ana", 2: "Bruno", 3: "Chus"})
+    en = messages.sentence(found["missing_ante"], "en", {1: "Ana", 2: "Bruno", 3: "Chus"})
+    assert "Chus" in es and "el repartidor" in es and "5" in es
+    assert "the dealer, Chus" in en and "owes the pot 5" in en
+    short = found["wrong_amount"]
+    assert short["details"]["owed"] == 2 and short["details"]["dealer"] == 3
+
+
+def test_an_exposed_card_is_visible_to_everyone_and_no_other_card_is():
+    session = _load("expose_one_kept")
+    session["hands"][0]["actions"] = session["hands"][0]["actions"][:5]  # up to Ana's deal
+    state = table_state(session)
+    assert state["exposed_cards"] == {"2": ["Ah"]}
+    assert "Ah" in state["known_cards"]["2"]
+    steps = trace_session(session, 1)["steps"]
+    assert steps[3]["cards"]["2"]["exposed"] == ["Ah"]
+    assert steps[2]["cards"]["2"]["exposed"] == []
+    assert steps[4]["cards"]["1"]["exposed"] == []  # Ana's dealt cards stay her own
+
+
+def test_the_presets_follow_their_seeds_and_the_rest_keep_todays_reading():
+    assert resolve_rules("pocker").ante_liable == "dealer"         # seed 000
+    assert resolve_rules("internacional").double_exposure == "withdraw"  # seed 002
+    for name in ("jackpots", "clasico", "basico", "deuce_to_seven", "pocker", "internacional"):
+        r = resolve_rules(name)
+        assert (r.table_stakes, r.jackpot_without_pot, r.unposted_blind_min,
+                r.circular_straight) == (True, True, "big_blind", False), name
+    for name in ("jackpots", "clasico", "basico", "deuce_to_seven"):
+        r = resolve_rules(name)
+        assert (r.ante_liable, r.double_exposure) == ("player", "misdeal"), name
+
+
+@pytest.mark.parametrize("key,bad", [("table_stakes", "false"), ("ante_liable", "host"),
+                                     ("double_exposure", "fold"), ("jackpot_without_pot", 0),
+                                     ("unposted_blind_min", "ante"), ("circular_straight", 1)])
+def test_a_switch_takes_only_its_values(key, bad):
+    with pytest.raises(RulesError) as exc:
+        resolve_rules({"preset": "jackpots", key: bad})
+    assert exc.value.key == key
+
+
+def test_the_circular_straight_turns_the_corner_below_the_wheel():
+    on = {"preset": "jackpots", "circular_straight": True}
+    assert rank("QsKdAh2c3d", on).name == "straight"
+    assert rank("QsKdAh2c3d", "jackpots").name == "high card"
+    assert rank("KsAd2h3c4d", on).name == "straight"
+    assert compare("KsAd2h3c4d", "As2d3h4c5s", on) == -1   # below the wheel
+    assert compare("JsQdKhAc2d", "QsKdAh2c3d", on) == -1   # 2 high below 3 high
+    assert compare("JsQdKhAc2d", "KsKd9h6h3c", on) == 1    # a straight beats a pair
+    assert rank("QsKsAs2s3s", on).name == "straight flush"
+    assert rank("TsJdQhKcAd", on).ranks == (14,)            # the top straight is unchanged
+
+
+def test_the_new_lines_parse_and_bad_ones_are_never_guessed_at():
+    assert parse_action("d fix p2 +2 AhKd").count == 2
+    assert parse_action("d fix p2 -1").count == -1
+    assert parse_action("p4 sitout").verb == "sitout"
+    assert parse_action("p4 withdraw").verb == "withdraw"
+    for bad in ("d fix p2 1", "d fix p2 +0", "d fix p2 +2 Ah", "d expose p2", "d expose p2 AhKd",
+                "d expose p2 ??", "p4 sitout 5"):
+        with pytest.raises(ActionError):
+            parse_action(bad)
+
+
+def test_with_table_stakes_a_rebuy_during_the_hand_waits_and_with_an_open_box_it_plays():
+    session = _load("table_stakes_false_open_box")
+    actions = session["hands"][0]["actions"]
+    session["hands"][0]["actions"] = actions[:7] + ["p2 rebuy 100"] + actions[7:]
+    open_box = check(session)["hands"][0]
+    assert not any(f["action"] == 7 for f in open_box["findings"])  # plays at once
+    assert open_box["stacks"]["2"] == 195
+    session["rules"]["table_stakes"] = True
+    stakes = check(session)["hands"][0]
+    assert [f["details"] for f in stakes["findings"] if f["action"] == 7] == [{"chips": 100}]
+
+
+def test_an_abstaining_seat_owes_no_ante_and_its_cards_make_it_dealt_in():
+    quiet = check(_load("sitout_abstains"))["hands"][0]
+    assert [f for f in quiet["findings"] if f["severity"] != "info"] == []
+    dealt = check(_load("sitout_dealt_anyway"))["hands"][0]
+    assert [(f["kind"], f["seat"]) for f in dealt["findings"]] == [("missing_ante", 2)]
