@@ -142,3 +142,22 @@ def test_a_dues_row_copied_back_from_before_an_older_nights_reopen_is_not_curren
     assert totals.totals(db, [ana])[ana]["unsealed"]
     assert [r["broken"] for r in dues.outstanding_totals(db)["totals"] if r["player_id"] == ana] == [True]
     assert _named(db) == {("player_totals", (ana, "EUR")), ("player_dues", (ana, "EUR"))}
+
+
+def test_init_db_stores_the_rows_m026_empties_in_the_new_form(app, db):
+    """m026 empties the derived rows of the old form; ``flask init-db`` stores them again
+    (``store.money.totals.store_missing``), each total bound to its newest night."""
+    _night(db, {"Ana": 150, "Bruno": 50})
+    second = _night(db, {"Ana": 90, "Bruno": 110})
+    ana = store.find_player(db, "Ana")
+    before = totals.totals(db)
+    for table in ("night_standings", "player_totals", "night_dues", "player_dues"):
+        db.execute(f"DELETE FROM {table}")
+    db.conn.commit()
+    assert totals.totals(db) == {}
+    result = app.test_cli_runner().invoke(args=["init-db"])
+    assert result.exit_code == 0, result.output
+    assert totals.totals(db) == before and not before[ana]["unsealed"]
+    assert db.execute("SELECT last_night_id FROM player_totals WHERE player_id = ?", [ana]).fetchone()[0] == second
+    assert not any(r["broken"] for r in dues.outstanding_totals(db)["totals"])
+    assert totals.verify_totals(db) == []
