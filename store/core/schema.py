@@ -103,6 +103,12 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   upload's import failed part-way (its night ``failed``, invisible): night_id (unique),
   code and params (JSON) of the refusal (``import_cut_off`` for one a stop or a crash cut
   off), failed_at (UTC ISO): ``store.files.failed_imports``.
+- m026_bound_totals (issue 25): ``night_standings.running_nights`` and ``running_hands``
+  (the player's counting nights and hands so far in the night's currency, beside
+  ``running``), ``player_totals.last_night_id`` (the newest night the row counts: its
+  figures must be that standings row's running ones), ``player_dues.last_due`` and
+  ``last_due_mac`` (the player's newest ``night_dues`` row): a stored total copied back
+  from an older state no longer passes for the current one.
 """
 
 from __future__ import annotations
@@ -537,3 +543,25 @@ def m025_import_failures(db: Database) -> None:
                                  not_null={"night_id", "code", "params", "failed_at"})
     db["import_failures"].create_index(["night_id"], unique=True)
     append_only(db, "import_failures")
+
+
+@migrations()
+def m026_bound_totals(db: Database) -> None:
+    # issue 25: a stored total copied back from an older state kept a MAC that held. Each
+    # standings row now carries the player's running count of nights and hands beside the
+    # running net (the newest counting row of a currency holds the player's totals in it);
+    # each player_totals row names the newest night it counts (last_night_id) and must equal
+    # that row's running figures, found by an indexed one-row read; each player_dues row
+    # names the player's newest night_dues row (last_due, its rowid, and last_due_mac), which
+    # every store of the player's dues makes anew (store.money.dues). The rows stored before
+    # are of the old form (their MACs do not cover the new columns): these derived rows are
+    # emptied here and `flask init-db` stores them again (store.money.totals.store_missing).
+    db.execute("ALTER TABLE night_standings ADD COLUMN running_nights INTEGER")
+    db.execute("ALTER TABLE night_standings ADD COLUMN running_hands INTEGER")
+    db.execute("CREATE INDEX idx_night_standings_newest ON night_standings "
+               "(player_id, currency, counts, running_nights)")
+    db.execute("ALTER TABLE player_totals ADD COLUMN last_night_id INTEGER")
+    db.execute("ALTER TABLE player_dues ADD COLUMN last_due INTEGER")
+    db.execute("ALTER TABLE player_dues ADD COLUMN last_due_mac TEXT")
+    for table in ("night_standings", "player_totals", "night_dues", "player_dues"):
+        db.execute(f"DELETE FROM {table}")

@@ -13,7 +13,7 @@ from sqlite_utils import Database
 
 from referee.settle import largest_remainder
 from store.core.memo import kept
-from store.hand.judging import LIVE_ENTRY, entry_texts, session_rebuys
+from store.hand.judging import LIVE_ENTRY, LIVE_HAND, entry_texts, session_rebuys, stored_stretch
 from store.hand.rows import night_hands
 from store.night.nights import table_players
 
@@ -29,17 +29,77 @@ def carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
     :returns: ``(chips, {seat: chips put in})``; the put-in add up to the pot when the
         log is consistent (they are used as weights either way). ``(0, {})`` without one.
         Worked out once while the database is unchanged (``store.core.memo.kept``: the bank
-        and the close's shares both ask).
+        and the close's shares both ask), from the stored results of the night's last hands
+        (:func:`stored_carried`: the last hand's alone when it carried nothing); from every
+        hand's only when one of those does not hold (its MAC or its facts).
     """
     return kept(db, ("carried_pot", night_id), lambda: _carried_pot(db, night_id))
 
 
 def _carried_pot(db: Database, night_id: int) -> tuple[int, dict[int, int]]:
+    found = stored_carried(db, night_id)
+    if found is not None:
+        return found
     try:
         texts = entry_texts(db, night_id)
     except ImportError:  # pragma: no cover - no replay engine: nothing known to carry
         return 0, {}
     return carried_from(db, night_id, Entries([text for _, text in texts]))
+
+
+def stored_carried(db: Database, night_id: int) -> tuple[int, dict[int, int]] | None:
+    """:func:`carried_pot` from the stored results of the night's last hands
+    (``store.hand.judging.stored_stretch``: each confirmed by its MAC and its facts, no
+    action read): the last hand's result says the pot it carried (issue 25: the open
+    night's money reads O(1) rows, not every hand); when it carried one, the run of carried
+    hands that ends the night is read back (a window of hands, widened until the hand
+    before the run is in it) and each seat's part of it is what each hand of the run took
+    from the stack it began with (:func:`start_shares`). Read-only.
+
+    :returns: ``(chips, {seat: chips put in})`` as :func:`carried_pot`; ``(0, {})`` for a
+        night without hands; None when a stored result read does not hold (the caller
+        walks the night: :func:`carried_from`).
+    """
+    last = db.execute(f"SELECT MAX(h.number) FROM hands h WHERE h.night_id = ? AND {LIVE_HAND}",
+                      [night_id]).fetchone()[0]
+    if not last:
+        return 0, {}
+    window = 1
+    while True:
+        first = max(1, last - window + 1)
+        stretch = stored_stretch(db, night_id, first, last)
+        if stretch is None or sorted(stretch) != list(range(first, last + 1)):
+            return None
+        if not stretch[last]["entry"].get("carried"):
+            return 0, {}
+        start = last
+        while start > first and stretch[start - 1]["entry"].get("carried"):
+            start -= 1
+        if start > first or first == 1:
+            run = [stretch[n] for n in range(start, last + 1)]
+            return int(stretch[last]["entry"]["carried"]), start_shares(run)
+        window *= 4
+
+
+def start_shares(run: list[dict]) -> dict[int, int]:
+    """What each seat put into a carried pot over ``run``, the hands of the run of carried
+    hands that ends the night, in order (each ``{"start": {seat (int): chips}, "entry":
+    {"stacks": {seat (str): chips}}}`` as ``store.hand.judging.stored_stretch`` gives
+    them): per hand, the chips each seat's stack lost between its start and the entry's
+    stacks, summed. Pure; the same figures as :func:`run_shares`' walk.
+
+    >>> start_shares([{"start": {1: 10, 2: 10}, "entry": {"stacks": {"1": 9, "2": 9}}},
+    ...               {"start": {1: 9, 2: 14}, "entry": {"stacks": {"1": 8, "2": 13}}}])
+    {1: 2, 2: 2}
+    """
+    shares: dict[int, int] = {}
+    for hand in run:
+        stacks = hand["entry"].get("stacks") or {}
+        for seat, chips in hand["start"].items():
+            lost = chips - stacks.get(str(seat), chips)
+            if lost > 0:
+                shares[seat] = shares.get(seat, 0) + lost
+    return shares
 
 
 class Entries(Sequence):

@@ -10,7 +10,9 @@ Two derived tables (migration m020; each row with a MAC under the chain key,
   payer_id, payee_id, currency, cents, status, unsealed)``.
 - ``player_dues``: per player and currency, what those rows not confirmed add up to, as
   ``store.money.payments.outstanding_totals`` adds them: ``(player_id, currency, owes, owed,
-  owes_count, owed_count, unsealed)``.
+  owes_count, owed_count, unsealed, last_due, last_due_mac)``: the last two (m026) name the
+  player's newest ``night_dues`` row (its rowid and MAC), made anew whenever their dues are
+  stored, so a row copied back from an older state fails (:func:`holds`).
 
 Stored again by :func:`store_night` for every night a write touched (a close or a void, a
 mark, an expense or its void: ``store.money.totals.store_touched``), inside that write's
@@ -41,7 +43,7 @@ from store.night.nights import get_night
 DUE = ("night_id", "what", "payer_id", "payee_id", "currency", "cents", "status", "unsealed")
 """The columns of a ``night_dues`` row its MAC covers, in order."""
 
-OWED = ("player_id", "currency", "owes", "owed", "owes_count", "owed_count", "unsealed")
+OWED = ("player_id", "currency", "owes", "owed", "owes_count", "owed_count", "unsealed", "last_due", "last_due_mac")
 """The columns of a ``player_dues`` row its MAC covers, in order."""
 
 
@@ -53,6 +55,26 @@ def _due(values: list) -> list:
 def _owed(values: list) -> list:
     """A ``player_dues`` row as read, its money as int cents."""
     return [values[0], values[1], cents(values[2]), cents(values[3]), *values[4:]]
+
+
+def _due_rows(db: Database) -> dict[tuple[int, str], tuple[list, str | None, int | None, str | None]]:
+    """Every ``player_dues`` row as read: ``{(player_id, currency): (values, mac, the rowid
+    and the MAC of the player's newest night_dues row, or None)}``."""
+    out = {}
+    for read in db.execute(f"SELECT {', '.join('p.' + c for c in OWED)}, p.mac, d.rowid, d.mac FROM player_dues p "
+                           f"LEFT JOIN night_dues d ON d.rowid = {NEWEST_DUE.format(player='p.player_id')}"):
+        values = _owed(read[:len(OWED)])
+        out[values[0], values[1]] = (values, *read[len(OWED):])
+    return out
+
+
+def holds(key: bytes, values: list, mac: str | None, newest: int | None, newest_mac: str | None) -> bool:
+    """Whether a ``player_dues`` row (``values`` as read, with its ``mac``) is the current
+    one: its MAC holds and it names the player's newest ``night_dues`` row (``newest``,
+    its rowid, and that row's stored MAC). A row copied back from an older state (before a
+    later close, a mark or a reopen) fails here though its MAC holds."""
+    return derived_holds(key, "player_dues", values, mac) and newest is not None and \
+        [newest, newest_mac] == values[7:9]
 
 
 def night_rows(db: Database, night_id: int) -> list[list]:
@@ -72,7 +94,9 @@ def night_rows(db: Database, night_id: int) -> list[list]:
 def player_rows(db: Database, player_id: int) -> list[list]:
     """What ``player_dues`` should hold for the player now, from the ``night_dues`` rows
     not confirmed: ``[[player_id, currency, owes, owed, owes_count, owed_count,
-    unsealed]]`` (a currency in which they owe and are owed nothing: no row). Read-only."""
+    unsealed, last_due, last_due_mac]]`` (a currency in which they owe and are owed
+    nothing: no row; ``last_due``/``last_due_mac``: :func:`newest_due`). Read-only."""
+    last = list(newest_due(db, player_id))
     sums: dict[str, list] = {}
     for payer, payee, currency, owing, unsealed in db.execute(
             "SELECT payer_id, payee_id, currency, cents, unsealed FROM night_dues WHERE status != 'confirmed' "
@@ -83,18 +107,61 @@ def player_rows(db: Database, player_id: int) -> list[list]:
                 row[2 + side] += cents(owing)
                 row[4 + side] += 1
         row[6] = max(row[6], unsealed)
-    return [sums[c] for c in sorted(sums)]
+    return [sums[c] + last for c in sorted(sums)]
+
+
+def newest_due(db: Database, player_id: int) -> tuple[int | None, str | None]:
+    """The rowid and stored MAC of the player's newest ``night_dues`` row (payer or
+    payee), ``(None, None)`` without one: what their ``player_dues`` rows are bound to.
+    Two index seeks. Read-only."""
+    row = db.execute(
+        f"SELECT rowid, mac FROM night_dues WHERE rowid = {NEWEST_DUE.format(player='?')}",
+        [player_id, player_id]).fetchone()
+    return (row[0], row[1]) if row else (None, None)
+
+
+NEWEST_DUE = ("MAX(COALESCE((SELECT MAX(rowid) FROM night_dues WHERE payer_id = {player}), 0), "
+              "COALESCE((SELECT MAX(rowid) FROM night_dues WHERE payee_id = {player}), 0))")
+"""The rowid of a player's newest ``night_dues`` row (0 without one), by the payer's and
+the payee's indexes."""
+
+
+def _rewrite(db: Database, night_id: int, rows: list[list]) -> set[int]:
+    """Put ``rows`` in place of the night's ``night_dues`` rows: inserted before the old
+    ones are deleted, so each gets a rowid above every row's before (a player's newest row
+    is new whenever their dues are stored: :func:`newest_due`). Returns the players named
+    before or now."""
+    old = db.execute("SELECT rowid, payer_id, payee_id FROM night_dues WHERE night_id = ?", [night_id]).fetchall()
+    named = {p for r in old for p in r[1:]}
+    for row in rows:
+        insert(db, "night_dues", DUE, row, (5,))
+        named |= {row[2], row[3]}
+    if old:
+        db.execute(f"DELETE FROM night_dues WHERE rowid IN ({', '.join(str(r[0]) for r in old)})")
+    return named
+
+
+def _as_stored(db: Database, night_id: int) -> list[list]:
+    """The night's ``night_dues`` rows as stored, in their order (values as read)."""
+    return [_due(r) for r in db.execute(f"SELECT {', '.join(DUE)} FROM night_dues WHERE night_id = ? ORDER BY rowid",
+                                        [night_id])]
 
 
 def store_night(db: Database, night_id: int) -> None:
     """Store the night's ``night_dues`` again (:func:`night_rows`) and the
-    ``player_dues`` of every player they name, before or now. Inside a write transaction."""
-    named = {p for r in db.execute("SELECT payer_id, payee_id FROM night_dues WHERE night_id = ?", [night_id])
-             for p in r}
-    db.execute("DELETE FROM night_dues WHERE night_id = ?", [night_id])
-    for row in night_rows(db, night_id):
-        insert(db, "night_dues", DUE, row, (5,))
-        named |= {row[2], row[3]}
+    ``player_dues`` of every player they name, before or now, each bound to the player's
+    newest ``night_dues`` row. A player the night names no more whose newest row is
+    another night's has that night's rows stored again as they are (new rowids: their
+    bound row is new, so a ``player_dues`` row kept from before fails), and that night's
+    players' dues with them. Inside a write transaction."""
+    named = _rewrite(db, night_id, night_rows(db, night_id))
+    fresh = {r[0] for r in db.execute("SELECT rowid FROM night_dues WHERE night_id = ?", [night_id])}
+    for player_id in sorted(named):
+        last, _ = newest_due(db, player_id)
+        if last is not None and last not in fresh:
+            other = db.execute("SELECT night_id FROM night_dues WHERE rowid = ?", [last]).fetchone()[0]
+            named |= _rewrite(db, other, _as_stored(db, other))
+            fresh |= {r[0] for r in db.execute("SELECT rowid FROM night_dues WHERE night_id = ?", [other])}
     for player_id in sorted(named):
         db.execute("DELETE FROM player_dues WHERE player_id = ?", [player_id])
         for row in player_rows(db, player_id):
@@ -123,10 +190,9 @@ def outstanding_totals(db: Database) -> dict:
     key = chain_key(db)
     names = dict(db.execute("SELECT id, name FROM players").fetchall())
     rows: dict[tuple[int, str], dict] = {}
-    for *read, mac in db.execute(f"SELECT {', '.join(OWED)}, mac FROM player_dues"):
-        values = _owed(read)
-        pid, currency, owes, owed, owes_count, owed_count, unsealed = values
-        broken = not derived_holds(key, "player_dues", values, mac)
+    for values, mac, newest, newest_mac in _due_rows(db).values():
+        pid, currency, owes, owed, owes_count, owed_count, unsealed = values[:7]
+        broken = not holds(key, values, mac, newest, newest_mac)
         rows[pid, currency] = {"player_id": pid, "name": names.get(pid), "currency": currency, "owes": owes,
                                "owed": owed, "owes_count": owes_count, "owed_count": owed_count,
                                "unsealed": bool(unsealed) or broken, "broken": broken}
@@ -211,14 +277,14 @@ def verify_dues(db: Database) -> list[dict]:
         if not whole or have != want:
             problems.append({"table": "night_dues", "key": [night_id], "code": "derived_changed"})
     expected = {(r["player_id"], r["currency"]): [r["player_id"], r["currency"], r["owes"], r["owed"],
-                                                  r["owes_count"], r["owed_count"], int(r["unsealed"])]
+                                                  r["owes_count"], r["owed_count"], int(r["unsealed"]),
+                                                  *newest_due(db, r["player_id"])]
                 for r in add_up([dict(zip(DUE, w)) | {"payer": None, "payee": None} for w in want_all
                                  if w[6] != "confirmed"])}
     got = set()
-    for *read, mac in db.execute(f"SELECT {', '.join(OWED)}, mac FROM player_dues"):
-        values = _owed(read)
+    for values, mac, newest, newest_mac in _due_rows(db).values():
         got.add((values[0], values[1]))
-        if not derived_holds(key, "player_dues", values, mac) or expected.get((values[0], values[1])) != values:
+        if not holds(key, values, mac, newest, newest_mac) or expected.get((values[0], values[1])) != values:
             problems.append({"table": "player_dues", "key": values[:2], "code": "derived_changed"})
     problems += [{"table": "player_dues", "key": list(k), "code": "derived_changed"} for k in expected if k not in got]
     return problems

@@ -6,13 +6,17 @@ row with a MAC under the chain key, ``store.core.chain.derived_mac``):
 
 - ``night_standings``: a row per player of each live close, as the close's stored summary
   (``store.money.close_summary``) gives it: ``(night_id, player_id, close_id, currency,
-  counts, net_cents, hands)``; ``counts`` 0 for a night imported as a deliberate copy
+  counts, net_cents, hands, running, running_nights, running_hands)``: the running figures
+  are the player's net, counting nights and hands so far in the night's currency (m026);
+  ``counts`` 0 for a night imported as a deliberate copy
   (``nights.copy_of``: left out of the totals, still a night the player sat) and for the
   demo night (``store.night.demo``: it never counts). A close
   voided (a reopen, a ruling) takes its night's rows away; the close and its summary stay
   in the log.
 - ``player_totals``: per player and currency, ``(nights, hands, net_cents)`` summed over
-  their counting rows: the club's standings and the phone's running total in one row each.
+  their counting rows: the club's standings and the phone's running total in one row each;
+  ``last_night_id`` (m026) names the newest of those rows, whose running figures must be
+  the totals' (:func:`bound`): a row copied back from an older state fails.
 
 A close or a void in the ledger notes its night in ``totals_touched`` (a trigger of m020);
 before the write's transaction commits, :func:`store_touched` (``store.core.transactions.before_commit``)
@@ -41,10 +45,11 @@ from store.night.demo import counts as night_counts, demo_sql
 from store.night.importing import shown
 from store.night.nights import get_night
 
-STANDING = ("night_id", "player_id", "close_id", "currency", "counts", "net_cents", "hands", "running")
+STANDING = ("night_id", "player_id", "close_id", "currency", "counts", "net_cents", "hands", "running",
+            "running_nights", "running_hands")
 """The columns of a ``night_standings`` row its MAC covers, in order."""
 
-TOTAL = ("player_id", "currency", "nights", "hands", "net_cents")
+TOTAL = ("player_id", "currency", "nights", "hands", "net_cents", "last_night_id")
 """The columns of a ``player_totals`` row its MAC covers, in order."""
 
 CHART_POINTS = 60
@@ -55,19 +60,19 @@ that night."""
 
 def _standing(values: list) -> list:
     """A ``night_standings`` row as read, its money as int cents."""
-    return [*values[:5], cents(values[5]), values[6], cents(values[7])]
+    return [*values[:5], cents(values[5]), values[6], cents(values[7]), values[8], values[9]]
 
 
 def _total(values: list) -> list:
     """A ``player_totals`` row as read, its money as int cents."""
-    return [*values[:4], cents(values[4])]
+    return [*values[:4], cents(values[4]), values[5]]
 
 
 def night_rows(db: Database, night_id: int) -> list[list]:
     """What ``night_standings`` should hold for the night now, but the running totals
     (None: :func:`with_running` works them out): ``[[night_id, player_id, close_id,
     currency, counts (1, or 0 for a copy or the demo:
-    ``store.night.demo``), net_cents (int or None), hands, None]]``
+    ``store.night.demo``), net_cents (int or None), hands, None, None, None]]``
     from its live close's stored summary (worked out from the log when it has none that
     holds); ``[]`` while the night is open. Read-only."""
     night = get_night(db, night_id)
@@ -77,18 +82,23 @@ def night_rows(db: Database, night_id: int) -> list[list]:
     summary = read_summary(db, close["id"]) or money_summary(db, night_id, night)
     counts = 1 if night_counts(db, night) else 0
     return [[night_id, r["player_id"], close["id"], night["currency"], counts, r["net_cents"], r["hands_dealt"] or 0,
-             None] for r in summary["players"]]
+             None, None, None] for r in summary["players"]]
 
 
 def with_running(rows: list[list]) -> list[list]:
     """``rows`` (one player's ``night_standings`` rows in night order) with each one's
-    running total: the player's net so far in the night's currency after it (a copy adds
-    nothing); the rows are changed in place and returned."""
-    so_far: dict[str, int] = {}
+    running figures in the night's currency after it (a copy adds nothing): the net so
+    far (cents), the counting nights so far and their hands so far; so the newest counting
+    row of a currency holds the player's totals in it (:func:`totals` checks the stored
+    totals against it). The rows are changed in place and returned."""
+    so_far: dict[str, list[int]] = {}
     for row in rows:
+        mine = so_far.setdefault(row[3], [0, 0, 0])
         if row[4]:
-            so_far[row[3]] = so_far.get(row[3], 0) + (row[5] or 0)
-        row[7] = so_far.get(row[3], 0)
+            mine[0] += row[5] or 0
+            mine[1] += 1
+            mine[2] += row[6]
+        row[7], row[8], row[9] = mine
     return rows
 
 
@@ -98,21 +108,24 @@ def _rerun(db: Database, player_id: int) -> None:
     read = [_standing(r[:-1]) + [r[-1]] for r in db.execute(
         f"SELECT {', '.join('s.' + c for c in STANDING)}, s.mac FROM night_standings s JOIN nights n ON "
         "n.id = s.night_id WHERE s.player_id = ? ORDER BY n.started_at, n.id", [player_id]).fetchall()]
-    before = [r[7] for r in read]
+    before = [r[7:10] for r in read]
     key = chain_key(db)
     for row, old in zip(with_running([r[:-1] for r in read]), before):
-        if row[7] != old:
-            db.execute("UPDATE night_standings SET running = ?, mac = ? WHERE night_id = ? AND player_id = ?",
-                       [str(row[7]), derived_mac(key, "night_standings", row), row[0], row[1]])
+        if row[7:10] != old:
+            db.execute("UPDATE night_standings SET running = ?, running_nights = ?, running_hands = ?, mac = ? "
+                       "WHERE night_id = ? AND player_id = ?",
+                       [str(row[7]), row[8], row[9], derived_mac(key, "night_standings", row), row[0], row[1]])
 
 
 def player_rows(db: Database, player_id: int) -> list[list]:
     """What ``player_totals`` should hold for the player now, from their counting
-    ``night_standings`` rows: ``[[player_id, currency, nights, hands, net_cents]]``.
-    Read-only."""
-    return _rows_from([[None, player_id, None, currency, 1, cents(net), hands, None] for currency, net, hands in db.execute(
-        "SELECT currency, net_cents, hands FROM night_standings WHERE player_id = ? AND counts = 1", [player_id])],
-        player_id)
+    ``night_standings`` rows (their running figures stored: :func:`_rerun`):
+    ``[[player_id, currency, nights, hands, net_cents, last_night_id (the newest of
+    them)]]``. Read-only."""
+    return _rows_from([[night_id, player_id, None, currency, 1, cents(net), hands, None, nights, None]
+                       for night_id, currency, net, hands, nights in db.execute(
+        "SELECT night_id, currency, net_cents, hands, running_nights FROM night_standings WHERE player_id = ? "
+        "AND counts = 1", [player_id])], player_id)
 
 
 def store_night(db: Database, night_id: int) -> None:
@@ -176,23 +189,52 @@ def store_missing(db: Database) -> int:
 def totals(db: Database, player_ids: list[int] | None = None) -> dict[int, dict]:
     """The stored totals of ``player_ids`` (every player with one when None): ``{player_id:
     {"nets": {currency: cents}, "nights": int, "hands": int, "unsealed": bool}}``; a row
-    whose MAC does not hold is left out of the figures and makes ``unsealed`` True.
-    Read-only."""
+    that does not hold (:func:`bound`: its MAC, or the newest standings row it counts) is
+    left out of the figures and makes ``unsealed`` True. A row per player and currency,
+    each with its newest standings row found by an index. Read-only."""
     key = chain_key(db)
     among, args = ("", []) if player_ids is None else \
-        (f" WHERE player_id IN ({', '.join('?' for _ in player_ids)})", list(player_ids))
+        (f" WHERE p.player_id IN ({', '.join('?' for _ in player_ids)})", list(player_ids))
     out: dict[int, dict] = {}
-    for *read, mac in db.execute(f"SELECT {', '.join(TOTAL)}, mac FROM player_totals{among} "
-                                 "ORDER BY player_id, currency", args):
-        values = _total(read)
+    for read in db.execute(
+            f"SELECT {', '.join('p.' + c for c in TOTAL)}, p.mac, {', '.join('s.' + c for c in STANDING)}, s.mac "
+            f"FROM player_totals p LEFT JOIN night_standings s ON {NEWEST}{among} "
+            "ORDER BY p.player_id, p.currency", args):
+        values, mac = _total(read[:len(TOTAL)]), read[len(TOTAL)]
+        newest = read[len(TOTAL) + 1:]
         mine = out.setdefault(values[0], {"nets": {}, "nights": 0, "hands": 0, "unsealed": False})
-        if not derived_holds(key, "player_totals", values, mac):
+        if not bound(key, values, mac, None if newest[0] is None else _standing(newest[:-1]), newest[-1]):
             mine["unsealed"] = True
             continue
         mine["nets"][values[1]] = values[4]
         mine["nights"] += values[2]
         mine["hands"] += values[3]
     return out
+
+
+NEWEST = ("s.player_id = p.player_id AND s.currency = p.currency AND s.counts = 1 AND s.running_nights = "
+          "(SELECT MAX(t.running_nights) FROM night_standings t WHERE t.player_id = p.player_id "
+          "AND t.currency = p.currency AND t.counts = 1)")
+"""The join of a ``player_totals`` row ``p`` to the newest counting ``night_standings``
+row ``s`` of its player and currency (an index's one-row read:
+``idx_night_standings_newest``, m026)."""
+
+
+def bound(key: bytes, total: list, mac: str | None, newest: list | None, newest_mac: str | None) -> bool:
+    """Whether a ``player_totals`` row (``total`` as read, with its ``mac``) is the
+    current one: its MAC holds, and the newest counting standings row of its player and
+    currency (``newest`` as read, or None without one) holds its own MAC, is the night the
+    totals row names and carries its figures as its running ones. A row copied back from
+    an older state (before a later close, a reopen or a ruling) fails here though its MAC
+    holds.
+
+    >>> bound(b"k" * 32, [1, "EUR", 1, 9, 500, 7], None, None, None)
+    False
+    """
+    if not derived_holds(key, "player_totals", total, mac) or newest is None:
+        return False
+    return derived_holds(key, "night_standings", newest, newest_mac) and newest[0] == total[5] and \
+        [newest[8], newest[9], newest[7]] == total[2:5]
 
 
 def running(db: Database, night_ids: list[int], player_id: int | None = None) -> list[tuple[int, int, str, int]]:
@@ -328,12 +370,17 @@ def verify_totals(db: Database) -> list[dict]:
 
 
 def _rows_from(standings: list[list], player_id: int) -> list[list]:
-    """:func:`player_rows` worked out from ``standings`` rows (as :func:`night_rows` gives)."""
+    """:func:`player_rows` worked out from ``standings`` rows (as :func:`night_rows` gives,
+    their running nights filled: :func:`with_running`); the newest night is the one with
+    the most running nights."""
     sums: dict[str, list] = {}
-    for _night, pid, _close, currency, counts, net, hands, _running in standings:
+    newest: dict[str, int] = {}
+    for night, pid, _close, currency, counts, net, hands, _running, nights, _hands in standings:
         if pid == player_id and counts:
-            row = sums.setdefault(currency, [player_id, currency, 0, 0, 0])
+            row = sums.setdefault(currency, [player_id, currency, 0, 0, 0, None])
             row[2] += 1
             row[3] += hands
             row[4] += net or 0
+            if nights >= newest.get(currency, 0):
+                newest[currency], row[5] = nights, night
     return [sums[c] for c in sorted(sums)]
