@@ -28,7 +28,7 @@ from flask_babel import lazy_gettext as _l
 
 import referee
 from store.core.checks import MAX_STAKE, StoreError
-from web.core.forms import MAX_NUMBER, field_label, int_field
+from web.core.forms import MAX_NUMBER, field_label, int_field, money_field
 from web.core.i18n import PRESET_NAMES
 
 PRESET_SENTENCES = {
@@ -245,6 +245,20 @@ def named(field_name: str, read: Callable[[], T]) -> T:
         raise FieldRefused(str(exc), field_name) from None
 
 
+def chip_value(*, required: bool = True) -> int | None:
+    """The chip value the host typed as money in ``chip_value`` ("0,05 €", "0.05":
+    ``web.core.forms.money_field``) as int cents; a script's ``chip_cents`` (int cents) when
+    the form has no ``chip_value``; None when empty and not ``required``.
+
+    :raises FieldRefused: of ``chip_value`` (the field the page draws, whichever was read),
+        said in the page's language (``decimals``, ``negative``, ``zero``, ``too_large``,
+        not an amount).
+    """
+    if "chip_value" in request.form or "chip_cents" not in request.form:
+        return named("chip_value", lambda: money_field("chip_value", required=required))
+    return named("chip_value", lambda: int_field("chip_cents", required=required, low=1))
+
+
 STORE_FIELDS = {"unknown_timezone": "timezone"}
 """The store's refusal codes that name one field of the form."""
 
@@ -260,7 +274,7 @@ def refused_field(exc: Exception) -> str | None:
     return named_field if named_field in FORM_FIELDS else None
 
 
-FORM_FIELDS = frozenset({"preset", LADDER_OTHER, "chip_cents", "chips_per", "currency", "timezone",
+FORM_FIELDS = frozenset({"preset", LADDER_OTHER, "chip_value", "chip_cents", "chips_per", "currency", "timezone",
                          "started_at", "title", *BY_KEY})
 """Every field of the new-night form."""
 
