@@ -27,6 +27,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 import referee
+from referee.messages import SUIT_FACES
 from store.core.checks import MAX_STAKE, StoreError
 from web.core.forms import MAX_NUMBER, field_label, int_field, money_field
 from web.core.i18n import PRESET_NAMES
@@ -75,7 +76,7 @@ class Setting:
 
 
 YES_NO = (("yes", True, _l("yes")), ("no", False, _l("no")))
-SUIT_WORDS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+SUIT_WORDS = SUIT_FACES  # the suits as the pages draw them (referee.messages)
 LADDERS = (("J-Q-K-A-K-Q-J", ("J", "Q", "K", "A", "K", "Q", "J")),
            ("J-Q-K-K-K-Q-J", ("J", "Q", "K", "K", "K", "Q", "J")))
 """The seeds' ladders (000 and 002) offered by name; any other is typed in."""
