@@ -65,7 +65,7 @@ def field_label(name: str) -> str:
               "small_bet": _("Small bet (chips)"), "big_bet": _("Big bet (chips)"),
               "min_bet": _("Minimum bet (chips)"),
               "chip_cents": _("Chip value, in hundredths of the currency"),
-              "chip_value": _("Chip value (money, such as 0,05 €)"),
+              "chip_value": _("Chip value (money, such as 0.05)"),
               "chips_per": _("For this many chips"), "buy_in": _("Default buy-in (chips)"),
               "player_id": _("Player"), "button": _("Button (seat)"),
               "charge_player_id": _("Player charged"), "hub_player_id": _("Player"),
@@ -252,7 +252,7 @@ def money_refusal_words(code: str, name: str) -> str:
     """A :class:`MoneyRefused` ``code`` said in the page's language, naming the field
     ``name`` (:func:`field_label`)."""
     field = field_label(name)
-    words = {"decimals": lambda: _("%(field)s: at most two decimals (cents), such as 0,05.", field=field),
+    words = {"decimals": lambda: _("%(field)s: at most two decimals (cents), such as 0.05.", field=field),
              "negative": lambda: _("%(field)s: cannot be negative.", field=field),
              "zero": lambda: _("%(field)s: must be more than 0.", field=field),
              "too_large": lambda: _("%(field)s: too large.", field=field)}

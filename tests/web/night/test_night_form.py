@@ -226,7 +226,7 @@ def test_a_refused_form_comes_back_as_the_host_filled_it(app, host):
 
 def test_a_refused_basic_field_leaves_the_folded_part_closed(host):
     response = _post(host, lang="en", chip_value="0")
-    assert _refused(response) == ["Chip value (money, such as 0,05 €): must be more than 0."]
+    assert _refused(response) == ["Chip value (money, such as 0.05): must be more than 0."]
     assert _marked(response) == ["chip_value"]
     assert '<details class="span more-rules" id="more-rules">' in response.get_data(as_text=True)
 
