@@ -35,7 +35,6 @@
   // and those that take a chip amount
   var ALL_VERBS = CFG.verbs || [];
   var AMOUNT_VERBS = CFG.amount_verbs || [];
-  var SUIT = {s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663"};
 
   // a double activation (the same button clicked again, nothing clicked between, within
   // 300 ms: one touch whose click fired twice) is dropped; any other tap is a tap of its
@@ -490,8 +489,10 @@
   function knownCards(seat) {
     return ((view.known_cards || {})[String(seat)] || []).slice();
   }
+  // A card as the pages draw it (rank and suit drawn): the server's one card_face, sent per code of
+  // the deck (CFG.faces); a code it did not send ("??") as it is.
   function cardText(card) {
-    return card === "Jk" ? "\u2605" : card[0].replace("T", "10") + (SUIT[card[1]] || "");
+    return (CFG.faces && CFG.faces[card]) || card;
   }
   // The seat's whole hand when every card of it is known, else null.
   function wholeKnownHand(seat) {
@@ -960,7 +961,7 @@
     deck.forEach(function (card) {
       var b = el("button", {type: "button", "class": "card suit-" + card[1] + (seen.indexOf(card) >= 0 ? " known" : ""),
                             "data-card": card, "aria-pressed": "false"}, cardText(card));
-      b.setAttribute("aria-label", card);
+      b.setAttribute("aria-label", cardText(card));
       b.addEventListener("click", function () {
         var i = picked.indexOf(card);
         if (i >= 0) { picked.splice(i, 1); } else { picked.push(card); }

@@ -2,8 +2,11 @@
 // part of the stage with the version it shows (If-None-Match); the server answers 304 while
 // nothing changed at the table, else the part drawn again (seats, stacks, bets, pot, whose
 // turn, the last actions, "última mano", in the page's language), which replaces the old.
+// The answer also carries the stage's other live parts, each in a <template
+// data-live-part="name">, put in place of the element marked data-live-target="name" (the
+// players with their rebuys and a player leaving; the tab's "· mano N").
 // No rule and no sentence here: the server draws it all. While the host is typing in a
-// field of that part (a reason), the new part waits for the next poll.
+// field of one of those parts (a reason), the new parts wait for the next poll.
 (function () {
   "use strict";
   var region = document.getElementById("live-hand");
@@ -14,7 +17,9 @@
 
   function typing() {
     var el = document.activeElement;
-    if (!el || !region.contains(el)) { return false; }
+    var inPart = el && (region.contains(el) || Array.prototype.some.call(
+      document.querySelectorAll("[data-live-target]"), function (t) { return t.contains(el); }));
+    if (!inPart) { return false; }
     return el.tagName === "TEXTAREA" || el.tagName === "SELECT" ||
       (el.tagName === "INPUT" && el.type !== "hidden" && el.type !== "submit" && el.value !== "");
   }
@@ -33,6 +38,11 @@
       .then(function (got) {
         if (!got || typing()) { return; }   // (typing: drawn at a later poll, the ETag kept)
         region.innerHTML = got.html;
+        Array.prototype.forEach.call(region.querySelectorAll("template[data-live-part]"), function (part) {
+          var target = document.querySelector('[data-live-target="' + part.getAttribute("data-live-part") + '"]');
+          if (target) { target.innerHTML = part.innerHTML; }
+          part.parentNode.removeChild(part);
+        });
         etag = got.tag;
         region.setAttribute("data-etag", etag || "");
       })

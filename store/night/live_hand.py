@@ -1,7 +1,10 @@
 """The host's *Juego* stage, live (issue 26): the hand in progress as the tablet shows it
 (seats, stacks, bets, pot, whose turn, the last lines of its log, "última mano"), read again
 only when the night changed (the tablet's conditional read: ``store.hand.table_view.table_stamp``),
-so the host's page polls it for the cost of a 304 while nothing happens at the table.
+so the host's page polls it for the cost of a 304 while nothing happens at the table. When
+the night changed, the poll reads the stage's whole page (``store.night.night_page.night_page``):
+the stage's other live parts (the players with their rebuys and a player leaving, the tab's
+hand number) are drawn from it with the hand (issue 26: they showed the page's load).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from store.core.checks import StoreError
 from store.core.transactions import read_tx
 from store.hand.table_view import table_stamp, table_view
 from store.night.nights import get_night, hands_elsewhere, night_players, table_players
-from store.night.night_page import opening_next
+from store.night.night_page import night_page, opening_next
 
 
 def live_hand(db: Database, night_id: int) -> dict | None:
@@ -39,9 +42,10 @@ def live_hand(db: Database, night_id: int) -> dict | None:
 
 
 def live_hand_since(db: Database, night_id: int, seen: Callable[[str], bool]) -> tuple[str, dict | None]:
-    """The conditional read of :func:`live_hand`, in one read transaction: the night's
+    """The conditional read of the *Juego* stage, in one read transaction: the night's
     ``table_stamp`` and, unless ``seen(stamp)`` (the page has that version already), the
-    live hand. Read-only.
+    stage's page (``store.night.night_page.night_page``: the live hand of :func:`live_hand`
+    and what the players' part reads). Read-only.
 
     :returns: ``(stamp, page)``: ``page`` None when ``seen(stamp)``.
     :raises StoreError: ``no_night`` (asked for a night that does not exist).
@@ -50,7 +54,7 @@ def live_hand_since(db: Database, night_id: int, seen: Callable[[str], bool]) ->
         stamp = table_stamp(db, night_id)
         if seen(stamp):
             return stamp, None
-        page = live_hand(db, night_id)
+        page = night_page(db, night_id)
         if page is None:
             raise StoreError("no_night")
         return stamp, page

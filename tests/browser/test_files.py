@@ -189,7 +189,7 @@ def test_a_refused_import_comes_back_filled_and_marked_in_spanish(app, db, brows
         before = snapshot(app.config["DATABASE"])
         page.set_input_files("#import-file", str(good))
         typed = {"#import-title": "Martes largo", "#import-started-at": "2026-03-10T21:30",
-                 "#import-chip-cents": "abc", "#import-chips-per": "4", "#import-currency": "USD"}
+                 "#import-chip-value": "abc", "#import-chips-per": "4", "#import-currency": "USD"}
         for field, value in typed.items():
             page.fill(field, value)
         page.select_option("#import-timezone", "Europe/Lisbon")
@@ -197,23 +197,23 @@ def test_a_refused_import_comes_back_filled_and_marked_in_spanish(app, db, brows
         page.wait_for_selector("#import-refusal")
         assert snapshot(app.config["DATABASE"]) == before
         said = page.inner_text("#import-refusal")
-        assert said == ("Valor de la ficha, en centésimas de la moneda: debe ser un número entero de al menos 1. "
+        assert said == ("Valor de la ficha (dinero, como 0,05 €): debe ser un importe como 12,50. "
                         "Vuelve a elegir el archivo: la página no puede guardarlo."), said
         assert {f: page.input_value(f) for f in typed} == typed
         assert page.input_value("#import-timezone") == "Europe/Lisbon"
-        assert page.get_attribute("#import-chip-cents", "aria-invalid") == "true"
-        assert "import-refusal" in page.get_attribute("#import-chip-cents", "aria-describedby").split()
-        assert page.get_attribute('label[for="import-chip-cents"]', "class") == "refused"
+        assert page.get_attribute("#import-chip-value", "aria-invalid") == "true"
+        assert "import-refusal" in page.get_attribute("#import-chip-value", "aria-describedby").split()
+        assert page.get_attribute('label[for="import-chip-value"]', "class") == "refused"
         assert [page.get_attribute(f, "aria-invalid") for f in ("#import-title", "#import-currency", "#import-file")] \
             == [None, None, None]
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "files-refused-filled.png"), full_page=True)
-        row = [page.locator(f).bounding_box() for f in ("#import-chip-cents", 'label[for="import-chip-cents"]')]
+        row = [page.locator(f).bounding_box() for f in ("#import-chip-value", 'label[for="import-chip-value"]')]
         note = page.locator("#import-refusal").bounding_box()
         assert 0 <= note["y"] - max(b["y"] + b["height"] for b in row) < 40, (row, note)  # beside it: just below
 
         page.set_input_files("#import-file", str(good))
-        page.fill("#import-chip-cents", "10")
+        page.fill("#import-chip-value", "0,10")
         page.click("#import-go")
         page.wait_for_url("**/host/night/*/*")
         night = store.get_night(db, int(re.search(r"/host/night/(\d+)/", page.url).group(1)))

@@ -158,7 +158,7 @@ def test_a_refused_form_keeps_every_setting_and_the_fixed_form_opens_the_night(b
         page.select_option(f"#{key}", value)
     page.fill("#small_blind", "5")
     page.fill("#big_blind", "10")
-    page.fill("#chip_cents", "25")
+    page.fill("#chip_value", "0,25 €")
     page.locator('form[action$="/host/nights"] button[type=submit]').click()
     page.wait_for_selector("#night-refusal")
     assert page.inner_text("#night-refusal") == ("Apuesta mínima (fichas): debe ser mayor que 0 en límite del "
@@ -170,8 +170,8 @@ def test_a_refused_form_keeps_every_setting_and_the_fixed_form_opens_the_night(b
     for key, value in settings.items():
         assert page.input_value(f"#{key}") == value, key
     assert [page.input_value(f"#{k}") for k in ("title", "ante", "betting", "min_bet", "small_blind",
-                                                "big_blind", "chip_cents")] == [
-        "Noche de reglas", "2", "pot_limit", "0", "5", "10", "25"]
+                                                "big_blind", "chip_value")] == [
+        "Noche de reglas", "2", "pot_limit", "0", "5", "10", "0,25 €"]
     assert page.text_content("#opening option[value='']").startswith("como el reglamento:")
     assert store.list_nights(db) == []           # nothing stored
     ARTIFACTS.mkdir(exist_ok=True)

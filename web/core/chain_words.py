@@ -16,6 +16,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
+from web.core.i18n import money
+
 LEDGER_KINDS = {"buy_in": _l("buy-in"), "cash_out": _l("cash-out"), "adjustment": _l("adjustment"),
                 "close": _l("close"), "unseat": _l("leaving the table")}
 """A ledger entry's kind by its code (``store.money.ledger``); a void has a sentence of its
@@ -47,8 +49,9 @@ def _hand(f: dict) -> str:
 
 
 def _night(row_id: int, f: dict) -> str:
-    return _("the night's settings: %(chips_per)s chip(s) = %(chip_cents)s cents %(currency)s, %(timezone)s, "
-             "started %(started_at)s, rules %(rules)s", **f)
+    chip_value = money(f["chip_cents"], f["currency"]) if isinstance(f.get("chip_cents"), int) else f.get("chip_cents")
+    return _("the night's settings: %(chips_per)s chip(s) = %(chip_value)s, %(timezone)s, "
+             "started %(started_at)s, rules %(rules)s", **{**f, "chip_value": chip_value})
 
 
 def _seat(row_id: int, f: dict) -> str:

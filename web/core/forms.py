@@ -65,6 +65,7 @@ def field_label(name: str) -> str:
               "small_bet": _("Small bet (chips)"), "big_bet": _("Big bet (chips)"),
               "min_bet": _("Minimum bet (chips)"),
               "chip_cents": _("Chip value, in hundredths of the currency"),
+              "chip_value": _("Chip value (money, such as 0.05)"),
               "chips_per": _("For this many chips"), "buy_in": _("Default buy-in (chips)"),
               "player_id": _("Player"), "button": _("Button (seat)"),
               "charge_player_id": _("Player charged"), "hub_player_id": _("Player"),
@@ -178,25 +179,114 @@ def choice_field(name: str, choices, *, required: bool = False) -> str | None:
 
 
 MAX_CENTS_TEXT = 20
-"""Longest amount of money a form takes (characters)."""
+"""Longest amount of money a form takes (characters, the currency sign included)."""
+
+CURRENCY_SIGNS = ("€", "$", "£")
+"""Signs an amount may carry before or after its figure (``0,05 €``, ``$0.05``); a
+three-letter code (``0,05 EUR``) is taken too."""
+
+
+class MoneyRefused(ValueError):
+    """An amount of money a person typed that is not one (:func:`parse_money`): ``code``
+    names why, one of ``"format"`` (not a figure), ``"decimals"`` (more than two),
+    ``"negative"``, ``"zero"``, ``"too_large"`` (past :data:`MAX_NUMBER` cents); the page
+    says it in words (:func:`money_refusal_words`), never by parsing this text."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _without_currency(text: str) -> str:
+    """``text`` without one currency sign or three-letter code at either end, stripped."""
+    text = text.strip()
+    for sign in CURRENCY_SIGNS:
+        if text.startswith(sign) or text.endswith(sign):
+            return text.removeprefix(sign).removesuffix(sign).strip()
+    if len(text) > 3 and text[:3].isascii() and text[:3].isalpha():
+        return text[3:].strip()
+    if len(text) > 3 and text[-3:].isascii() and text[-3:].isalpha():
+        return text[:-3].strip()
+    return text
+
+
+def parse_money(text: str) -> int:
+    """An amount of money as a person types it, as int cents: a figure with ``,`` or ``.``
+    before at most two decimals, a currency sign or code optional before or after it, no
+    thousands separators (``1.250`` would be read as three decimals and is refused).
+
+    >>> parse_money("0,05 €"), parse_money("0.05"), parse_money("€12"), parse_money("1,5 EUR")
+    (5, 5, 1200, 150)
+
+    :returns: cents, 1 to :data:`MAX_NUMBER`.
+    :raises MoneyRefused: ``format`` (empty, letters, two separators, other scripts'
+        digits), ``decimals`` (three or more), ``negative``, ``zero``, ``too_large``.
+    """
+    if not isinstance(text, str) or len(text) > MAX_CENTS_TEXT:
+        raise MoneyRefused("too_large" if isinstance(text, str) and _figure_like(text) else "format")
+    raw = _without_currency(text.replace("\u00a0", " "))
+    negative = raw.startswith(("-", "\u2212"))
+    raw = _without_currency(raw[1:]) if negative else raw
+    whole, dot, part = raw.replace(",", ".").partition(".")
+    digits = lambda s: s.isascii() and s.isdigit()  # noqa: E731
+    if not (digits(whole) or (dot and not whole and part)) or (dot and not digits(part)):
+        raise MoneyRefused("format")
+    if len(part) > 2:
+        raise MoneyRefused("decimals")
+    cents = int(whole or "0") * 100 + int((part or "0").ljust(2, "0"))
+    if negative and cents:
+        raise MoneyRefused("negative")
+    if cents < 1:
+        raise MoneyRefused("zero")
+    if cents > MAX_NUMBER:
+        raise MoneyRefused("too_large")
+    return cents
+
+
+def _figure_like(text: str) -> bool:
+    """Whether an over-long ``text`` is digits with at most a separator (a huge amount)."""
+    return text.strip().replace(",", "", 1).replace(".", "", 1).isdigit()
+
+
+def money_refusal_words(code: str, name: str) -> str:
+    """A :class:`MoneyRefused` ``code`` said in the page's language, naming the field
+    ``name`` (:func:`field_label`)."""
+    field = field_label(name)
+    words = {"decimals": lambda: _("%(field)s: at most two decimals (cents), such as 0.05.", field=field),
+             "negative": lambda: _("%(field)s: cannot be negative.", field=field),
+             "zero": lambda: _("%(field)s: must be more than 0.", field=field),
+             "too_large": lambda: _("%(field)s: too large.", field=field)}
+    return words.get(code, lambda: _("%(field)s: must be an amount such as 12,50.", field=field))()
+
+
+def money_field(name: str, *, required: bool = True) -> int | None:
+    """An amount of money typed in the form field ``name`` (``request.form``), read by
+    :func:`parse_money`: int cents; None when empty and not ``required``.
+
+    :raises ValueError: :func:`parse_money`'s refusals in the page's language, naming the field.
+    """
+    raw = request.form.get(name, "").strip()
+    if not raw and not required:
+        return None
+    try:
+        return parse_money(raw)
+    except MoneyRefused as exc:
+        raise ValueError(money_refusal_words(exc.code, name)) from None
 
 
 def cents_field(name: str) -> int:
-    """An amount of money typed as a person writes it (``12``, ``12,5``, ``12.50``,
+    """An amount of money typed as a person writes it (``12``, ``12,5``, ``12.50 €``;
     ``1.250,00`` is refused: no thousands separators) as int cents, 1 to
-    :data:`MAX_NUMBER`.
+    :data:`MAX_NUMBER` (:func:`money_field`).
 
-    :raises ValueError: empty, not ASCII digits with at most one ``,`` or ``.`` and two
-        decimals, zero, or too large; the message names the field in the page's language.
+    :raises ValueError: empty, not an amount, more than two decimals, negative, zero, or
+        too large; the message names the field in the page's language.
     """
-    raw = request.form.get(name, "").strip().replace(",", ".")
-    whole, dot, part = raw.partition(".")
-    if (len(raw) > MAX_CENTS_TEXT or not whole.isascii() or not whole.isdigit()
-            or (dot and not (part.isascii() and part.isdigit() and 1 <= len(part) <= 2))):
-        raise ValueError(_("%(field)s: must be an amount such as 12,50.", field=field_label(name)))
-    cents = int(whole) * 100 + int((part or "0").ljust(2, "0"))
-    if cents < 1:
-        raise ValueError(_("%(field)s: must be more than 0.", field=field_label(name)))
-    if cents > MAX_NUMBER:
-        raise ValueError(_("%(field)s: too large.", field=field_label(name)))
-    return cents
+    return money_field(name)
+
+
+def money_input(cents: int, decimal_symbol: str = ",") -> str:
+    """Cents as a money field shows them, without grouping nor sign, so that
+    :func:`parse_money` reads them back: ``5`` -> ``"0,05"`` (``decimal_symbol`` ``"."``
+    -> ``"0.05"``); ``1200`` -> ``"12,00"``."""
+    return f"{cents // 100}{decimal_symbol}{cents % 100:02d}"

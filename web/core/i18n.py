@@ -26,7 +26,7 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from babel.numbers import get_group_symbol, get_minus_sign_symbol
+from babel.numbers import get_decimal_symbol, get_group_symbol, get_minus_sign_symbol
 from flask import Flask, g, request
 from flask_babel import Babel, force_locale, format_currency, format_decimal, get_locale, gettext, ngettext
 from flask_babel import lazy_gettext as _l
@@ -34,6 +34,7 @@ from flask_babel import lazy_gettext as _l
 from referee import messages
 from store.core.checks import MAX_FIGURE
 from store.hand.replayer import parsed_line
+from web.core.forms import money_input
 
 LANGUAGES = ("es", "en")
 """The UI languages, default first."""
@@ -430,6 +431,15 @@ def money(cents: int | None, currency: str = "EUR", signed: bool = False) -> str
     return "+" + text if signed and cents > 0 else text
 
 
+def money_typed(cents: int | None) -> str:
+    """Cents as a money field of a form shows them in the request's language, for the host
+    to keep or change: ``5`` -> ``"0,05"`` in Spanish, ``"0.05"`` in English (no grouping,
+    no sign: ``web.core.forms.parse_money`` reads it back); None gives ``""``."""
+    if cents is None or not in_range(cents):
+        return ""
+    return money_input(int(cents), get_decimal_symbol(get_locale()))
+
+
 MINUS = "\u2212"
 """The minus sign of every signed chip figure (:func:`chips` with ``signed``)."""
 
@@ -478,6 +488,7 @@ def init_app(app: Flask) -> None:
     app.after_request(_remember_lang)
     app.jinja_env.globals.setdefault("get_locale", get_locale)
     app.jinja_env.filters.setdefault("money", money)
+    app.jinja_env.filters.setdefault("money_typed", money_typed)
     app.jinja_env.filters.setdefault("finding_label", finding_label)
     app.jinja_env.filters.setdefault("card", messages.card_face)
     app.jinja_env.filters.setdefault("chips", chips)

@@ -101,7 +101,7 @@ FORMATS = {"json": "application/json", "phh": "text/plain", "csv": "text/csv"}
 DEFAULT_CHIP_CENTS = 10
 """The chip value (cents a chip) of an upload when neither the form nor the file says it."""
 
-IMPORT_FIELDS = frozenset({"file", "title", "timezone", "started_at", "chip_cents", "chips_per", "currency",
+IMPORT_FIELDS = frozenset({"file", "title", "timezone", "started_at", "chip_value", "chip_cents", "chips_per", "currency",
                            "copy"})
 """The import form's fields: a refusal is said beside one of them (the file's when it names
 no other)."""
@@ -203,7 +203,7 @@ def import_file():
     it names (nothing stored)."""
     named = night_form.named
     try:
-        options = dict(chip_cents=named("chip_cents", lambda: _int("chip_cents", required=False, low=1)),
+        options = dict(chip_cents=night_form.chip_value(required=False),
                        chips_per=named("chips_per", lambda: _int("chips_per", required=False, low=1)),
                        currency=named("currency", lambda: currency_field() if text_field("currency", 10) else None),
                        timezone=zone_field("") or None,

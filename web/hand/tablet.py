@@ -72,6 +72,7 @@ from werkzeug.exceptions import HTTPException
 
 import store
 from referee.actions import PLAYER_VERBS, TABLET_VERBS
+from referee.messages import card_face
 from store.hand.operations import OPS, Tap, apply_tap, tap_context
 from store.hand.table_view import MAX_FORCED, table_page, table_since
 from store.night.dealer_links import tablet_access
@@ -160,7 +161,7 @@ def hand_page(night_id: int, token: str):
         rules=night["rules_frozen"], rule_words=rules_words(night["rules"]),
         state_url=url_for(".state", night_id=night_id, token=token),
         tap_url=url_for(".tap", night_id=night_id, token=token),
-        strings=page_strings(), deck=page["deck"],
+        strings=page_strings(), deck=page["deck"], faces={c: card_face(c) for c in [*page["deck"], "Jk"]},
         verbs=list(TABLET_VERBS), amount_verbs=list(AMOUNT_VERBS),
         lang=str(get_locale() or "es"), number=i18n.number_symbols(),
     )

@@ -1,9 +1,11 @@
 """The host's *Juego* stage, live (issue 26): the hand in progress as the tablet shows it,
 updated on the host's screen without a reload, and "última mano" said from there.
 
-- ``GET /host/night/<id>/play/live``: the live part of the stage
-  (``templates/night/_hand_live.html``) as an HTML fragment, its words the page's
-  language. Conditional, as the tablet's state (``web.hand.tablet.state``): the answer's
+- ``GET /host/night/<id>/play/live``: the live parts of the stage
+  (``templates/night/_play_live.html``: the hand, ``_hand_live.html``; then, each in a
+  ``<template data-live-part>``, the players with their rebuys and a player leaving,
+  ``_play_players.html``, and the tab's "· mano N", ``_play_note.html``) as an HTML
+  fragment, its words the page's language. Conditional, as the tablet's state (``web.hand.tablet.state``): the answer's
   ``ETag`` is the night's cheap version (``store.hand.table_view.table_stamp``) with the
   language (the page asks with its own, ``?lang=``, so the part comes in the page's
   language whatever the night's preset); a request whose ``If-None-Match`` holds it is answered 304, empty, the table
@@ -29,7 +31,7 @@ from store.night.live_hand import live_hand_since
 from web.account.views import current_actor, host_required
 from web.core.db import get_db
 from web.core.forms import MAX_NUMBER, choice_field, form_key
-from web.night.stages import live_context, live_etag
+from web.night.stages import STAGES, live_etag, night_context
 from web.night.views import _write
 
 bp = Blueprint("live_hand", __name__, url_prefix="/host")
@@ -38,8 +40,8 @@ bp = Blueprint("live_hand", __name__, url_prefix="/host")
 @bp.get("/night/<int:night_id>/play/live")
 @host_required
 def live(night_id: int):
-    """The live part of the *Juego* stage as an HTML fragment, or 304 when the page has it
-    already (``If-None-Match``); 404 for no such night."""
+    """The live parts of the *Juego* stage as an HTML fragment (see the module), or 304 when
+    the page has them already (``If-None-Match``); 404 for no such night."""
     if night_id > MAX_NUMBER:
         abort(404)
     try:
@@ -50,8 +52,9 @@ def live(night_id: int):
     if page is None:   # nothing changed: 304, the table not read
         response = current_app.response_class(status=304)
     else:
-        response = current_app.response_class(render_template("night/_hand_live.html", **live_context(page)),
-                                              mimetype="text/html")
+        response = current_app.response_class(
+            render_template("night/_play_live.html", stage="play", stages=STAGES, **night_context(page)),
+            mimetype="text/html")
     response.headers["ETag"] = live_etag(stamp)
     response.headers["Cache-Control"] = "no-store"
     return response

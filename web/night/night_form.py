@@ -18,7 +18,7 @@ says it from the refusals' catalogue and marks that field (:func:`refused_field`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from itertools import permutations
 from typing import Any, Callable, TypeVar
 
@@ -27,9 +27,11 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 import referee
+from referee.messages import SUIT_FACES
 from store.core.checks import MAX_STAKE, StoreError
-from web.core.forms import MAX_NUMBER, field_label, int_field
+from web.core.forms import MAX_NUMBER, field_label, int_field, money_field
 from web.core.i18n import PRESET_NAMES
+from web.night.rule_words import extra_label, extra_value
 
 PRESET_SENTENCES = {
     "jackpots": _l("The card room's jacks or better (Robert's Rules of Poker): 52 cards, a pair of "
@@ -74,7 +76,7 @@ class Setting:
 
 
 YES_NO = (("yes", True, _l("yes")), ("no", False, _l("no")))
-SUIT_WORDS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+SUIT_WORDS = SUIT_FACES  # the suits as the pages draw them (referee.messages)
 LADDERS = (("J-Q-K-A-K-Q-J", ("J", "Q", "K", "A", "K", "Q", "J")),
            ("J-Q-K-K-K-Q-J", ("J", "Q", "K", "K", "K", "Q", "J")))
 """The seeds' ladders (000 and 002) offered by name; any other is typed in."""
@@ -245,6 +247,20 @@ def named(field_name: str, read: Callable[[], T]) -> T:
         raise FieldRefused(str(exc), field_name) from None
 
 
+def chip_value(*, required: bool = True) -> int | None:
+    """The chip value the host typed as money in ``chip_value`` ("0,05 €", "0.05":
+    ``web.core.forms.money_field``) as int cents; a script's ``chip_cents`` (int cents) when
+    the form has no ``chip_value``; None when empty and not ``required``.
+
+    :raises FieldRefused: of ``chip_value`` (the field the page draws, whichever was read),
+        said in the page's language (``decimals``, ``negative``, ``zero``, ``too_large``,
+        not an amount).
+    """
+    if "chip_value" in request.form or "chip_cents" not in request.form:
+        return named("chip_value", lambda: money_field("chip_value", required=required))
+    return named("chip_value", lambda: int_field("chip_cents", required=required, low=1))
+
+
 STORE_FIELDS = {"unknown_timezone": "timezone"}
 """The store's refusal codes that name one field of the form."""
 
@@ -260,7 +276,7 @@ def refused_field(exc: Exception) -> str | None:
     return named_field if named_field in FORM_FIELDS else None
 
 
-FORM_FIELDS = frozenset({"preset", LADDER_OTHER, "chip_cents", "chips_per", "currency", "timezone",
+FORM_FIELDS = frozenset({"preset", LADDER_OTHER, "chip_value", "chip_cents", "chips_per", "currency", "timezone",
                          "started_at", "title", *BY_KEY})
 """Every field of the new-night form."""
 
@@ -291,23 +307,45 @@ def _as_preset(s: Setting, value: Any) -> str:
 
 
 def rules_words(rules: dict | str | None) -> list[str]:
-    """A night's rules as the host set them, in the form's own words (the request's
-    language): the preset's name first, then each override in the form's order as
-    ``"<label>: <value>"`` (the field's label, :func:`web.core.forms.field_label`; a choice's
-    words from :data:`SETTINGS`, chips as the number), e.g. ``["Pocker with the joker",
+    """A night's rules in the form's own words (the request's language), the one place a
+    page says them, for a night made on the form or imported alike: the preset's name
+    first, then each rule that differs from the preset, in the form's order, as
+    ``"<label>: <value>"`` (the field's label, :func:`web.core.forms.field_label`; a
+    choice's words from :data:`SETTINGS`; the seeds' extra keys the form does not draw by
+    ``web.night.rule_words``; chips as the number), e.g. ``["Pocker with the joker",
     "Direction of play: clockwise: to the dealer's left", "Blind (chips): 5", ...]``.
     The host's night page lists them; the tablet folds them under its header.
 
-    ``rules``: the stored ``nights.rules`` (the preset and only the overrides, CONTRACT.md
-    section 3), or a preset's name alone. A value the form has no words for (a ladder
-    typed in, a key the form does not draw) is said as it is."""
+    ``rules``: the stored ``nights.rules`` (the preset and the overrides, CONTRACT.md
+    section 3; an imported file may carry every key, those equal to the preset's are
+    left out), or a preset's name alone. A value with no words (a ladder typed in) is
+    said as it is; a key nobody knows keeps its name."""
     if not isinstance(rules, dict):
         rules = {"preset": rules}
-    words = [str(PRESET_NAMES.get(rules.get("preset"), rules.get("preset") or "—"))]
+    preset = rules.get("preset")
+    words = [str(PRESET_NAMES.get(preset, preset or "—"))]
+    as_preset = _preset_values(preset)
     keys = [s.key for s in SETTINGS if s.key in rules] + sorted(k for k in rules if k not in BY_KEY and k != "preset")
     for key in keys:
-        words.append(_("%(field)s: %(value)s", field=field_label(key), value=_value_words(key, rules[key])))
+        if key in as_preset and _same(as_preset[key], rules[key]):
+            continue
+        label = field_label(key) if key in BY_KEY else (extra_label(key) or key)
+        words.append(_("%(field)s: %(value)s", field=label, value=_value_words(key, rules[key])))
     return words
+
+
+def _preset_values(preset: Any) -> dict[str, Any]:
+    """Every rule of ``preset`` (``referee.resolve_rules``), or {} for a name it does not know."""
+    try:
+        return asdict(referee.resolve_rules(preset))
+    except (ValueError, TypeError, KeyError):
+        return {}
+
+
+def _same(preset_value: Any, value: Any) -> bool:
+    """Whether a stored rule is the preset's own (a list stored for a tuple; 1 is not True)."""
+    tupled = tuple(value) if isinstance(value, list) else value
+    return type(tupled) is type(preset_value) and tupled == preset_value
 
 
 def _value_words(key: str, value: Any) -> str:
@@ -318,6 +356,8 @@ def _value_words(key: str, value: Any) -> str:
         for _v, rules_value, words in setting.choices:
             if rules_value == value and type(rules_value) is type(value) and rules_value != "other":
                 return str(words)
+    if setting is None and (said := extra_value(key, value)) is not None:
+        return said
     return "-".join(value) if isinstance(value, tuple) else str(value)
 
 

@@ -169,7 +169,8 @@ def _started_at(raw: str, tz_name: str, *, empty_ok: bool = False) -> datetime |
 @host_required
 def new_night():
     """Open a night: the preset and the house rules the host set (``web.night.night_form``: only
-    those stored as overrides), the chip value (cents), zone, start, title and default buy-in
+    those stored as overrides), the chip value (typed as money, ``chip_value``: int cents,
+    ``web.night.night_form.chip_value``), zone, start, title and default buy-in
     (chips, optional: prefilled from the last night's, ``store.night.setup.last_buy_in``)
     (``store.create_night``, which refuses rules no hand can be played with:
     ``store.night.nights.playable``). A refusal answers 400 with the form as the host filled
@@ -179,7 +180,7 @@ def new_night():
     named = night_form.named
     try:
         rules = night_form.read_rules()
-        fields = {"chip_cents": named("chip_cents", lambda: _int("chip_cents", low=1)),
+        fields = {"chip_cents": night_form.chip_value(),
                   "chips_per": named("chips_per", lambda: _int("chips_per", required=False, low=1)) or 1,
                   "currency": named("currency", currency_field),
                   "timezone": zone_field(current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE)),

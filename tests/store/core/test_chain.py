@@ -210,7 +210,7 @@ def test_the_nights_chip_value_changed_is_caught(app, db, runner, night):
     unguard(conn, "nights")
     conn.execute("UPDATE nights SET chip_cents = 100 WHERE id = ?", [night_id])
     conn.close()
-    problem = caught(app, verify(app, night_id), "nights", night_id, "100 cents")
+    problem = caught(app, verify(app, night_id), "nights", night_id, "= €1.00,")  # the chip value said as money
     assert problem["link"] == 1
     assert runner.invoke(args=["verify", str(night_id)]).exit_code == 1
 

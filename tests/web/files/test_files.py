@@ -328,8 +328,10 @@ def test_a_bad_option_is_refused_with_the_forms_words(app, client):
     assert snapshot(app.config["DATABASE"]) == before
     assert refused(answer) == ("“Mars/Olympus” no es una zona horaria: elige una de la lista (como "
                                "Europe/Madrid)." + AGAIN, ["import-timezone"])
-    answer = upload(client, json.dumps(GOOD).encode(), "a.json", chip_cents="0")
-    assert refused(answer)[1] == ["import-chip-cents"] and snapshot(app.config["DATABASE"]) == before
+    answer = upload(client, json.dumps(GOOD).encode(), "a.json", chip_value="0,001 €")
+    assert refused(answer) == ("Valor de la ficha (dinero, como 0,05 €): como mucho dos decimales (céntimos), "
+                               "como 0,05." + AGAIN, ["import-chip-value"])
+    assert snapshot(app.config["DATABASE"]) == before
 
 
 @pytest.mark.slow
@@ -492,7 +494,7 @@ def test_a_night_at_5_cents_a_chip_comes_back_with_the_same_money(app, db, clien
 def test_the_import_form_leaves_the_money_fields_empty_and_says_what_empty_means(app, client):
     login_host(client)
     form = html.unescape(client.get("/host/import?lang=es").get_data(as_text=True))
-    chip = re.search(r'<input id="import-chip-cents"[^>]*>', form).group(0)
+    chip = re.search(r'<input id="import-chip-value"[^>]*>', form).group(0)
     assert "value=" not in chip and "required" not in chip
     assert "Valor de la ficha vacío: como en el archivo; si no, 10 céntimos la ficha." in form
     assert '<option value="" selected>' in form
@@ -641,13 +643,13 @@ def test_a_deeply_nested_file_is_refused_in_spanish_not_a_server_error(app, clie
     assert snapshot(app.config["DATABASE"]) == before
 
 
-FILLED = {"title": "Jueves", "timezone": "Europe/Lisbon", "started_at": "2026-03-12T21:30", "chip_cents": "25",
+FILLED = {"title": "Jueves", "timezone": "Europe/Lisbon", "started_at": "2026-03-12T21:30", "chip_value": "0,25 $",
           "chips_per": "3", "currency": "USD"}
 """Every option of the import form filled in."""
 
 
 @pytest.mark.parametrize("wrong, field", [
-    ({"chip_cents": "abc"}, "chip-cents"), ({"chips_per": "-1"}, "chips-per"), ({"currency": "€€"}, "currency"),
+    ({"chip_value": "abc"}, "chip-value"), ({"chips_per": "-1"}, "chips-per"), ({"currency": "€€"}, "currency"),
     ({"timezone": "Mars/Olympus"}, "timezone"), ({"title": "a\u202eb"}, "title"),
     ({"started_at": "ayer"}, "started-at"),
 ])

@@ -31,7 +31,7 @@ def host(app, client):
 
 
 def _post(host, lang="en", **fields):
-    data = {"preset": "jackpots", "chip_cents": "10", "currency": "EUR", "key": "form-night-0001", **fields}
+    data = {"preset": "jackpots", "chip_value": "0,10", "currency": "EUR", "key": "form-night-0001", **fields}
     return host.post(f"/host/nights?lang={lang}", data=data)
 
 
@@ -200,7 +200,7 @@ def test_a_refused_form_comes_back_as_the_host_filled_it(app, host):
               "min_bet": "0", "direction": "counterclockwise", "checkdown": "showdown", "small_blind": "5",
               "big_blind": "10", "opener_ladder": "other", "opener_ladder_other": "J Q K", "draws": "2",
               "max_draw": "3", "jokers": "1", "joker": "bug", "suit_order": "sdch", "five_figures": "yes",
-              "timezone": "America/Mexico_City", "started_at": "2026-05-01T22:30", "chip_cents": "25",
+              "timezone": "America/Mexico_City", "started_at": "2026-05-01T22:30", "chip_value": "0,25 $",
               "chips_per": "5", "currency": "MXN"}
     response = _post(host, lang="es", **fields)
     assert _refused(response) == ["Apuesta mínima (fichas): debe ser mayor que 0 en límite del bote y sin límite."]
@@ -225,9 +225,9 @@ def test_a_refused_form_comes_back_as_the_host_filled_it(app, host):
 
 
 def test_a_refused_basic_field_leaves_the_folded_part_closed(host):
-    response = _post(host, lang="en", chip_cents="0")
-    assert _refused(response) == ["Chip value, in hundredths of the currency: must be a whole number of at least 1."]
-    assert _marked(response) == ["chip_cents"]
+    response = _post(host, lang="en", chip_value="0")
+    assert _refused(response) == ["Chip value (money, such as 0.05): must be more than 0."]
+    assert _marked(response) == ["chip_value"]
     assert '<details class="span more-rules" id="more-rules">' in response.get_data(as_text=True)
 
 
@@ -259,14 +259,14 @@ def test_each_label_and_each_refusal_of_a_field_say_it_in_one_wording(app, host,
     page = host.get(f"/host/?lang={lang}").get_data(as_text=True)
     form = page.split('class="grid-form night-form"')[1].split("</form>")[0]
     labels = dict(re.findall(r'<label for="([^"]+)"[^>]*>([^<]+)</label>', form))
-    assert {"title", "timezone", "started_at", "chip_cents", "chips_per", "currency",
+    assert {"title", "timezone", "started_at", "chip_value", "chips_per", "currency",
             night_form.LADDER_OTHER} <= set(labels)
     with app.test_request_context(f"/?lang={lang}"):
         said = {key: field_label(key) for key in labels}
         said_preset = field_label("preset")
     assert {key: words.replace("&#39;", "'") for key, words in labels.items()} == said
     assert f"<legend>{said_preset}</legend>" in form
-    for key in ("chip_cents", "chips_per"):
+    for key in ("chip_value", "chips_per"):
         refused = _refused(_post(host, lang=lang, **{key: "0"}))
         assert len(refused) == 1 and refused[0].startswith(labels[key] + ": "), refused
 
@@ -347,3 +347,40 @@ def test_a_start_in_the_autumns_repeated_hour_is_the_first_and_the_zone_decides(
     assert store.get_night(db, night)["started_at"] == "2026-03-29T06:30:00+00:00"
     night = _night(_post(host, timezone="Europe/Madrid", started_at="2000-01-01T00:00", key="y2k-00001"))
     assert store.get_night(db, night)["local_date"] == "2000-01-01"
+
+
+@pytest.mark.parametrize(("typed", "cents"), [("0,05 €", 5), ("0.05", 5), ("€1,5", 150), ("2 EUR", 200)])
+def test_the_chip_value_is_typed_as_money(host, db, typed, cents):
+    """Issue 26: the chip value is asked as money ("0,05 €"), with a comma or a point and
+    the currency sign optional, and stored as int cents; the night's header shows it as money."""
+    night_id = _night(_post(host, lang="es", chip_value=typed))
+    assert store.get_night(db, night_id)["chip_cents"] == cents
+    page = host.get(f"/host/night/{night_id}/table?lang=es").get_data(as_text=True)
+    shown = re.search(r'<span id="chip-value">([^<]*)</span>', page).group(1)
+    assert shown == {5: "0,05\u00a0€", 150: "1,50\u00a0€", 200: "2,00\u00a0€"}[cents]
+
+
+@pytest.mark.parametrize(("typed", "words"), [
+    ("0,055", "Valor de la ficha (dinero, como 0,05 €): como mucho dos decimales (céntimos), como 0,05."),
+    ("-0,05", "Valor de la ficha (dinero, como 0,05 €): no puede ser negativo."),
+    ("0", "Valor de la ficha (dinero, como 0,05 €): debe ser más de 0."),
+    ("99999999999999", "Valor de la ficha (dinero, como 0,05 €): es demasiado grande."),
+    ("cinco", "Valor de la ficha (dinero, como 0,05 €): debe ser un importe como 12,50.")])
+def test_a_chip_value_that_is_not_money_is_refused_in_words_and_comes_back_as_typed(app, host, typed, words):
+    before = snapshot(app.config["DATABASE"])
+    response = _post(host, lang="es", chip_value=typed)
+    assert _refused(response) == [words]
+    assert _marked(response) == ["chip_value"]
+    assert re.search(rf'<input id="chip_value" name="chip_value"[^>]* value="{re.escape(typed)}"',
+                     response.get_data(as_text=True))
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_the_chip_value_is_offered_as_money_in_the_pages_language(host):
+    """The empty form offers 10 cents as money: "0,10" in Spanish, "0.10" in English; a
+    form refused for another field shows the chip value as the host typed it."""
+    for lang, offered in (("es", "0,10"), ("en", "0.10")):
+        page = host.get(f"/host/?lang={lang}").get_data(as_text=True)
+        assert re.search(rf'<input id="chip_value" name="chip_value"[^>]* value="{offered}"', page), lang
+    page = _post(host, lang="es", chip_value="0,25 €", chips_per="x").get_data(as_text=True)
+    assert re.search(r'<input id="chip_value" name="chip_value"[^>]* value="0,25 €"', page)
