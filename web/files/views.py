@@ -216,9 +216,7 @@ def import_file():
         options["started_at"] = named("started_at", lambda: _started_at(started, upload.timezone, empty_ok=True))
         done = import_upload(get_db(), upload, entered_by=current_actor(), defaults=defaults, copy=copy, **options)
     except ValueError as exc:  # StoreError is a ValueError
-        if getattr(exc, "code", None) == "night_present":
-            return _refused(exc), 409
-        return _refused(exc), 400
+        return _refused(exc), 409 if getattr(exc, "code", None) == "night_present" else 400
     if not done.new:
         flash(_("This file was imported already as a copy, with the same options: here is that copy."), "ok")
     else:

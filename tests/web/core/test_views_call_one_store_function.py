@@ -28,6 +28,9 @@ TWO_CALLS = {
                               "write refused, nothing written, then the page's read",
     "web.night.table_code.claim": "a refused claim answers with the claim page (409) saying why: the write "
                                   "refused, nothing written, then the page's read",
+    "web.files.views.import_file": "a refused file answers with the upload form, which lists the failed "
+                                   "imports (store.files.failed_imports): the write refused, nothing written, "
+                                   "then the page's read",
     "web.night.table_code.give_back": "a refused give-back answers with the claim page (409) saying why: the "
                                       "write refused, nothing written, then the page's read",
 }
