@@ -144,7 +144,8 @@ def _values(finding: Any, lang: str, names: Mapping | None,
     ``verb_inf``, ``blind`` and ``count_asides``; None for a detail that is missing or empty.
     A ``name`` detail (the player counted at the cash-out) names the seat; a ``difference``
     is signed (``+20``, ``−20`` with :data:`MINUS`); ``table_differences`` are said one by
-    one (:func:`table_difference`), joined with "; "."""
+    one (:func:`table_difference`), joined with "; "; a ``card`` (one card code) and a list
+    of cards drawn as a page draws them with ``faces``."""
     details = _get(finding, "details") or {}
     out: dict[str, str | None] = {"seat": seat_name(_get(finding, "seat"), lang, names)}
     for key, value in details.items():
@@ -169,6 +170,8 @@ def _values(finding: Any, lang: str, names: Mapping | None,
             out[key] = chips_by_seat(value, lang, names)
         elif isinstance(value, (list, tuple)):
             out[key] = _cards(value, faces) if value else None
+        elif key == "card" and isinstance(value, str):   # one card: drawn as the list's are
+            out[key] = card_face(value) if faces else value
         elif key == "difference" and isinstance(value, int):
             out[key] = signed(value)
         else:

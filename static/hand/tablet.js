@@ -111,7 +111,7 @@
   }
   function panelsClosed() {
     return $("keypad").hidden && $("picker").hidden && $("draw-panel").hidden && $("confirm").hidden &&
-      $("seat-choice").hidden;
+      $("seat-choice").hidden && $("fix-panel").hidden;
   }
   // The legal entry for a verb: only for the seat the server says is due, only while no
   // tap waits (TapeteEcho.legalFor); else null (nothing is known to be legal).
@@ -864,7 +864,7 @@
 
   // --- panels -------------------------------------------------------------------------
   function closePanels() {
-    ["keypad", "draw-panel", "picker", "draw-note", "confirm", "seat-choice"].forEach(function (id) { $(id).hidden = true; });
+    ["keypad", "draw-panel", "picker", "draw-note", "confirm", "seat-choice", "fix-panel", "fix-note"].forEach(function (id) { $(id).hidden = true; });
     confirming = null;
     pending = null;
     picked = [];
@@ -971,6 +971,8 @@
         // of five); an irregular deal (too many, too few: ``what.counts``) never, so six
         // cards can be picked: the dealer taps Enter
         if (i < 0 && !what.counts && held.length && picked.length === held.length) { pickerEntered(); }
+        // an exposed card is one card: entered at the first tap
+        if (i < 0 && what.verb === "expose") { pickerEntered(); }
       });
       if (seen.indexOf(card) >= 0) { picked.push(card); b.setAttribute("aria-pressed", "true"); }   // known: picked
       box.appendChild(b);
@@ -996,9 +998,16 @@
       showNote(what.verb === "show" ? S.pick_shown : S.pick_cards);
       return;
     }
+    if (what.verb === "fix") {   // the cards go with the number tapped (fix panel)
+      $("fix-note").textContent = S.fix_pick_count;
+      $("fix-note").hidden = false;
+      return;
+    }
     closePanels();
     if (what.verb === "show") {
       playerAction(what.seat, "show", null, cards);
+    } else if (what.verb === "expose") {
+      dealerAction("expose", what.seat, cards);
     } else if (what.verb === "deal" || what.verb === "serve") {
       dealerAction(what.verb, what.seat, cards);
     }
@@ -1175,6 +1184,48 @@
     });
   });
   $("irregular-misdeal").addEventListener("click", function () { $("misdeal-btn").click(); });
+  // The seeds' irregularities (issue 27), each one line the referee judges (whether it was
+  // allowed is the referee's finding, never worked out here): a card exposed in the deal
+  // (``d expose pN CARD``: the seat, then the card), a player withdrawing (``pN withdraw``)
+  // or sitting the hand out (``pN sitout``: the seat), the dealer putting a serve right
+  // (``d fix pN +K|-K [CARDS]``: the seat, the cards if seen, then the number).
+  var IRREGULAR_TITLES = {expose: "exposed_to", withdraw: "withdraw_to", sitout: "sitout_to", fix: "fix_to"};
+  ["expose", "withdraw", "sitout", "fix"].forEach(function (kind) {
+    $("irregular-" + kind).addEventListener("click", function () {
+      chooseSeat(S[IRREGULAR_TITLES[kind]], function (seat) {
+        if (kind === "withdraw" || kind === "sitout") {
+          playerAction(seat, kind);
+        } else if (kind === "expose") {
+          openPicker({verb: "expose", seat: seat}, fmt(S.exposed_card, {name: seatLabel(seat)}));
+        } else {
+          openFix(seat);
+        }
+      });
+    });
+  });
+  function openFix(seat) {
+    $("fix-title").textContent = fmt(S.fix_for, {name: seatLabel(seat)});
+    openPicker({verb: "fix", seat: seat}, fmt(S.cards_for, {what: S.fix_cards}), true);
+    $("picker-ok").hidden = true;   // the number tapped enters the line, with the cards picked
+    $("fix-panel").hidden = false;
+    $("fix-panel").querySelector("button").focus();
+  }
+  document.querySelectorAll("#fix-panel [data-fix]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var what = pending;
+      if (!what || what.verb !== "fix") { return; }
+      var k = b.getAttribute("data-fix");
+      var count = parseInt(k.slice(1), 10);
+      if (picked.length && picked.length !== count) {   // never drop picked cards silently
+        $("fix-note").textContent = fmt(S.draw_mismatch, {picked: picked.length, count: count});
+        $("fix-note").hidden = false;
+        return;
+      }
+      var cards = picked.join("");
+      closePanels();
+      dealerAction("fix", what.seat, k + (cards ? " " + cards : ""));
+    });
+  });
   $("last-hand-btn").addEventListener("click", function () {
     pushTap({op: "last_hand", on: !server.last_declared}, "last-hand-btn");
   });

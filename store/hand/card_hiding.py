@@ -9,7 +9,10 @@ seat ``v`` at a step of the hand:
 
 - its own cards: dealt or served to ``v``, discarded by ``v``, shown by ``v`` (whole hand);
 - every card shown at the table up to and including that step (``pN show`` lines, and
-  the hand or openers the referee counts as shown).
+  the hand or openers the referee counts as shown);
+- every card exposed in the deal up to and including that step (``d expose pN CARD``, seed
+  002: "Si una carta se descubre por error, el receptor debe aceptarla": the card stays
+  with its seat and everyone knows it; the trace's ``exposed`` of each seat).
 
 Everything else that names a card is hidden: a hidden card becomes ``"??"`` (the code of
 a card nobody saw, CONTRACT.md section 2) in the parsed lines, in the cards held, in the
@@ -45,14 +48,18 @@ def own_cards(viewer: int, parsed: Iterable[Mapping | None],
 
 
 def shown_cards(parsed: Mapping | None, cards: Mapping[str, Mapping]) -> set[str]:
-    """The cards shown at one step: a ``show`` line's cards and every seat's ``shown``
-    in the trace's ``cards`` of that step."""
+    """The cards shown to everyone at one step: a ``show`` line's cards, and every seat's
+    ``shown`` and ``exposed`` (cards exposed in the deal, ``d expose``) in the trace's
+    ``cards`` of that step (``{seat: {"held", "shown", "exposed", ...}}``; a trace without
+    ``exposed`` has none)."""
     out: set[str] = set()
     if parsed and parsed.get("verb") == "show" and parsed.get("cards"):
         out.update(parsed["cards"])
     for seat in cards.values():
         if seat.get("shown"):
             out.update(seat["shown"])
+        if seat.get("exposed"):
+            out.update(seat["exposed"])
     out.discard(UNKNOWN)
     return out
 

@@ -97,7 +97,13 @@ def _rule_labels() -> dict[str, str]:
             "five_of_a_kind": _("Repóquer (five of a kind)"),
             "natural_beats_wild": _("A natural hand beats the same hand with the joker"),
             "straight_flush_cycle": _("Straight flush cycle (low beats high)"),
-            "suit_order": _("Suits break ties, best first")}
+            "suit_order": _("Suits break ties, best first"),
+            "table_stakes": _("Table stakes"),
+            "unposted_blind_min": _("Least bet when nobody posted the blind"),
+            "jackpot_without_pot": _("A hand without a pot needs the minimum to open"),
+            "circular_straight": _("Circular straight (Q-K-A-2-3)"),
+            "ante_liable": _("Who answers for a wrong ante"),
+            "double_exposure": _("Two cards of one player exposed in the deal")}
 
 
 def int_field(name: str, *, required: bool = True, low: int = 0, high: int = MAX_NUMBER) -> int | None:

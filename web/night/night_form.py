@@ -38,14 +38,15 @@ PRESET_SENTENCES = {
                    "jacks to open, antes, fixed limit; when nobody opens, the pot carries."),
     "pocker": _l("Follows the seed text “Pocker: the hands, jackpot, bets and bluff”: 52 cards and a "
                  "wild joker, repóquer (five of a kind) and cinco figuras (five court cards), opens with "
-                 "J-Q-K-A-K-Q-J after deals nobody opens, blinds, no limit, played to the dealer's right."),
+                 "J-Q-K-A-K-Q-J after deals nobody opens, blinds, no limit, played to the dealer's right; the dealer answers for a wrong ante."),
     "clasico": _l("Follows the seed text “Rules and workings of classic poker”: a deck stripped by the "
                   "number of players (rule of 11), a flush beats a full, ties broken by suit (hearts, "
                   "diamonds, clubs, spades), draw up to 4, blinds; when everyone checks after the draw, "
                   "the pot carries."),
     "internacional": _l("Follows the seed text “International poker”: 52 cards, jacks to open, then "
                         "queens, then three hands at kings, blind and contra-blind; when everyone "
-                        "checks after the draw the pot carries and those who folded match it."),
+                        "checks after the draw the pot carries and those who folded match it; a second card "
+                        "exposed in the deal lets the player withdraw."),
     "basico": _l("Follows the seed text of basic rules (2 to 8 players): 52 cards, no minimum to open, "
                  "draw 0 to 5; when everyone checks after the draw, the hands are shown."),
     "deuce_to_seven": _l("Follows real hands of the World Series of Poker: deuce-to-seven lowball, "
@@ -87,6 +88,7 @@ GROUPS = {
     "draw": _l("Opening and the draw"),
     "deck": _l("The deck"),
     "ranking": _l("Ranking of hands"),
+    "irregular": _l("Irregularities"),
 }
 """The form's headings, in the order shown."""
 
@@ -107,6 +109,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("raise_cap", "betting", advanced=False, choices=(
         ("auto", "auto", _l("a bet and 4 raises with one draw, 3 with more (Robert's Rules)")),
         ("none", None, _l("no cap")), *_ints(range(0, 9)))),
+    Setting("table_stakes", "betting", choices=(
+        ("yes", True, _l("yes: each player answers only for the chips in front of them")),
+        ("no", False, _l("no, an open box: a bet past the chips is bought from the box at once")))),
     Setting("direction", "table", choices=(
         ("clockwise", "clockwise", _l("clockwise: to the dealer's left")),
         ("counterclockwise", "counterclockwise", _l("counterclockwise: to the dealer's right")))),
@@ -117,6 +122,9 @@ SETTINGS: tuple[Setting, ...] = (
             hint=_l("A blind size above 0 plays blinds unless you say no here.")),
     Setting("small_blind", "table", chips=True),
     Setting("big_blind", "table", chips=True),
+    Setting("unposted_blind_min", "table", choices=(
+        ("big_blind", "big_blind", _l("the double blind (at least the minimum bet)")),
+        ("min_bet", "min_bet", _l("the minimum bet")))),
     Setting("opening", "draw", choices=(
         ("none", None, _l("no minimum")), ("J", "J", _l("a pair of jacks or better")),
         ("Q", "Q", _l("a pair of queens or better")), ("K", "K", _l("a pair of kings or better")),
@@ -125,6 +133,8 @@ SETTINGS: tuple[Setting, ...] = (
         ("none", None, _l("none: the minimum never climbs")),
         *((name, ladder, name) for name, ladder in LADDERS),
         ("other", "other", _l("another (write it below)")))),
+    Setting("jackpot_without_pot", "draw", choices=YES_NO,
+            hint=_l("Only in a house where the pot is put in by custom, the marker saying which hand owes it.")),
     Setting("draws", "draw", choices=_ints((1, 2, 3))),
     Setting("max_draw", "draw", choices=_ints(range(0, 6))),
     Setting("jokers", "deck", choices=_ints((0, 1, 2))),
@@ -143,12 +153,19 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("five_of_a_kind", "ranking", choices=YES_NO),
     Setting("natural_beats_wild", "ranking", choices=YES_NO),
     Setting("straight_flush_cycle", "ranking", choices=YES_NO),
+    Setting("circular_straight", "ranking", choices=YES_NO),
     Setting("suit_order", "ranking", choices=(
         ("none", None, _l("suits never break ties")),
         *(("".join(p), "".join(p), " ".join(SUIT_WORDS[s] for s in p)) for p in permutations("hdcs")))),
+    Setting("ante_liable", "irregular", choices=(
+        ("player", "player", _l("the player")), ("dealer", "dealer", _l("the dealer")))),
+    Setting("double_exposure", "irregular", choices=(
+        ("misdeal", "misdeal", _l("the deal is void: the chips put in go back")),
+        ("withdraw", "withdraw", _l("the player may withdraw from the hand (the ante stays in the pot)")))),
 )
 """Every override key of CONTRACT.md section 3 (and ``blinds_allowed``, which the blinds
-need), in the order the form shows them. Chips are whole numbers; choices are closed lists
+need; and the switches of issue 27: ``table_stakes``, ``unposted_blind_min``,
+``jackpot_without_pot``, ``circular_straight``, ``ante_liable``, ``double_exposure``), in the order the form shows them. Chips are whole numbers; choices are closed lists
 (the referee's own values: ``referee.rules.BETTING`` ...)."""
 
 BY_KEY = {s.key: s for s in SETTINGS}
