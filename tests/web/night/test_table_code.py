@@ -109,7 +109,7 @@ def test_the_host_sees_the_claims_and_releases_one_the_name_is_taken_again(app, 
     assert released.status_code == 302 and released.headers["Location"].endswith("#table-code")
     after = host.get(f"/host/night/{night['id']}/table").get_data(as_text=True)
     assert "Ana liberado" in after and "liberado a las" in after
-    assert first.get(link).status_code == 200                               # a release keeps the link
+    assert first.get(link).status_code == 404                               # a release ends the link (issue 26)
     again = _claim(third, path, night["ids"]["Ana"])
     assert again.status_code == 303 and third.get(again.headers["Location"]).status_code == 200
 
