@@ -50,7 +50,7 @@ def real_sql(alias: str = "nights") -> str:
     host's set-up reads back ("the last night", the roster, the rules and buy-in offered):
     not the demo (``store.night.demo``), not a copy, not hidden, not one whose import is
     under way or failed (``store.night.importing.shown``)."""
-    return f"({counts_sql(alias)} AND {shown(alias)} AND NOT {hidden_sql(alias)})"
+    return "(" + " AND ".join((counts_sql(alias), shown(alias), "NOT " + hidden_sql(alias))) + ")"
 
 
 def last_rules(db: Database) -> dict | None:
