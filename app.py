@@ -3,13 +3,16 @@
 ``flask --app app run``; the database path comes from ``TAPETE_DB`` (default
 ``data/tapete.db``), or ``DATABASE`` in ``test_config``; the club's time zone (new nights'
 default) from ``TAPETE_TIMEZONE`` (default ``Europe/Madrid``), or ``CLUB_TIMEZONE``;
-``TAPETE_HTTPS=1`` when served over HTTPS (the session cookie is then Secure).
+``TAPETE_HTTPS=1`` when served over HTTPS (the session cookie is then Secure);
+``TAPETE_PROXY=1`` (the number of proxies) behind a reverse proxy, whose ``X-Forwarded-For``
+is then believed.
 """
 
 import os
 from importlib import import_module
 
 from flask import Flask, redirect, url_for
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from store.core import secret_file
 from web.account import views as account
@@ -21,6 +24,21 @@ BLUEPRINTS = ("web.night.views", "web.hand.tablet", "web.hand.replayer", "web.mo
               "web.player.views", "web.club.views", "web.night.table_code", "web.night.table_host",
               "web.night.live_hand")
 """The views by feature (``web/<feature>/``); each module exposes ``bp``."""
+
+
+def _trust_proxies(app: Flask) -> None:
+    """Behind ``TAPETE_PROXY`` proxies (a whole number, config or environment), trust that
+    many hops of ``X-Forwarded-For`` and ``X-Forwarded-Proto`` (werkzeug's ``ProxyFix``):
+    ``request.remote_addr`` is then the phone's address, not the proxy's, for the rate
+    limits (``web.core.rate_limits``) and the login limits. Unset, 0 or not a number: no
+    forwarded header is believed (anyone could send one)."""
+    try:
+        hops = int(app.config.get("TAPETE_PROXY") or 0)
+    except (TypeError, ValueError):
+        app.logger.warning("TAPETE_PROXY is not a whole number: forwarded headers are ignored")
+        hops = 0
+    if hops > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
 
 
 def create_app(test_config=None):
@@ -37,6 +55,7 @@ def create_app(test_config=None):
         CLUB_TIMEZONE=os.environ.get("TAPETE_TIMEZONE", "Europe/Madrid"),
         TAPETE_HTTPS=os.environ.get("TAPETE_HTTPS", ""),
         CLUB_LANGUAGE=os.environ.get("TAPETE_LANGUAGE", ""),  # the command line's: "es" or "en"
+        TAPETE_PROXY=os.environ.get("TAPETE_PROXY", ""),  # how many proxies stand in front (0 or "": none)
     )
     if test_config:
         app.config.update(test_config)
@@ -65,6 +84,7 @@ def create_app(test_config=None):
         """The front door is the host's nights page (it asks for the login first)."""
         return redirect(url_for("host.index"))
 
+    _trust_proxies(app)  # outermost: every layer below sees the phone's address
     return app
 
 

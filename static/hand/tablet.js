@@ -1172,7 +1172,8 @@
   $("seat-choice-cancel").addEventListener("click", function () { closePanels(); render(); });
   // Irregularities: what the dealer sees, each one line the referee judges (CONTRACT.md 2):
   // a seat dealt too many or too few cards is its deal as it was (``d deal pN K``, or the
-  // cards), judged ``wrong_card_count``; a misdeal is ``d misdeal``.
+  // cards), judged ``wrong_card_count``. A misdeal (``d misdeal``) is the dealer row's one
+  // button "Mal reparto" (issue 26: one place, not two).
   document.querySelectorAll("#irregular [data-irregular]").forEach(function (b) {
     b.addEventListener("click", function () {
       var many = b.getAttribute("data-irregular") === "many";
@@ -1183,7 +1184,6 @@
       });
     });
   });
-  $("irregular-misdeal").addEventListener("click", function () { $("misdeal-btn").click(); });
   // The seeds' irregularities (issue 27), each one line the referee judges (whether it was
   // allowed is the referee's finding, never worked out here): a card exposed in the deal
   // (``d expose pN CARD``: the seat, then the card), a player withdrawing (``pN withdraw``)

@@ -10,6 +10,8 @@ key and the player's id), so a repeated submit stores nothing twice.
 
 from __future__ import annotations
 
+import json
+
 from sqlite_utils import Database
 
 from store.core.checks import StoreError, chip_amount
@@ -18,6 +20,7 @@ from store.core.transactions import read_tx, write_tx
 from store.hand.rows import current_hand
 from store.money.bank import last_money
 from store.money.ledger import buy_in, cash_out, close_night, night_summary, recount
+from store.night.demo import counts_sql, hidden_sql
 from store.night.importing import shown
 from store.night.nights import get_night, list_nights, night_players, require_open, seat_player, table_players
 
@@ -36,35 +39,56 @@ def night_buy_in(db: Database, night_id: int) -> int | None:
 
 def nights_page(db: Database) -> dict:
     """What the host's nights page reads, in one read transaction: ``{"nights":
-    store.list_nights, "last_buy_in": :func:`last_buy_in`}``. Read-only."""
+    store.list_nights, "last_buy_in": :func:`last_buy_in`, "last_rules": :func:`last_rules`}``.
+    Read-only."""
     with read_tx(db):
-        return {"nights": list_nights(db), "last_buy_in": last_buy_in(db)}
+        return {"nights": list_nights(db), "last_buy_in": last_buy_in(db), "last_rules": last_rules(db)}
+
+
+def real_sql(alias: str = "nights") -> str:
+    """SQL on the nights table (or its alias ``alias``): a real night, the only kind the
+    host's set-up reads back ("the last night", the roster, the rules and buy-in offered):
+    not the demo (``store.night.demo``), not a copy, not hidden, not one whose import is
+    under way or failed (``store.night.importing.shown``)."""
+    return "(" + " AND ".join((counts_sql(alias), shown(alias), "NOT " + hidden_sql(alias))) + ")"
+
+
+def last_rules(db: Database) -> dict | None:
+    """The house rules to offer a new night: the newest real night's (:func:`real_sql`)
+    stored ``rules``, ``{"preset": NAME, KEY: VALUE...}`` (the preset and only the
+    overrides, CONTRACT.md section 3), or None for a club with no real night. Read-only."""
+    row = db.execute(f"SELECT rules FROM nights WHERE {real_sql()} ORDER BY started_at DESC, id DESC LIMIT 1").fetchone()
+    if row is None or not row[0]:
+        return None
+    rules = json.loads(row[0])
+    return rules if isinstance(rules, dict) else {"preset": rules}
 
 
 def last_buy_in(db: Database) -> int | None:
-    """The default buy-in to offer a new night: the newest night's (not a copy) that has one;
-    else the amount bought most often (ties: the larger) in the newest night with buy-ins;
-    None for a club with neither. Read-only."""
-    row = db.execute(f"SELECT buy_in FROM nights WHERE buy_in IS NOT NULL AND copy_of IS NULL AND {shown()} "
+    """The default buy-in to offer a new night: the newest real night's (:func:`real_sql`)
+    that has one; else the amount bought most often (ties: the larger) in the newest real
+    night with buy-ins; None for a club with neither. Read-only."""
+    row = db.execute(f"SELECT buy_in FROM nights WHERE buy_in IS NOT NULL AND {real_sql()} "
                      "ORDER BY started_at DESC, id DESC LIMIT 1").fetchone()
     if row:
         return row[0]
     row = db.execute(
         "SELECT l.chips FROM ledger l JOIN nights n ON n.id = l.night_id WHERE l.kind = 'buy_in' "
-        "AND n.copy_of IS NULL AND l.night_id = (SELECT l2.night_id FROM ledger l2 JOIN nights n2 "
-        f"ON n2.id = l2.night_id WHERE l2.kind = 'buy_in' AND n2.copy_of IS NULL AND {shown('n2')} "
+        "AND l.night_id = (SELECT l2.night_id FROM ledger l2 JOIN nights n2 "
+        f"ON n2.id = l2.night_id WHERE l2.kind = 'buy_in' AND {real_sql('n2')} "
         "ORDER BY n2.started_at DESC, n2.id DESC LIMIT 1) "
         "GROUP BY l.chips ORDER BY COUNT(*) DESC, l.chips DESC LIMIT 1").fetchone()
     return row[0] if row else None
 
 
 def last_night(db: Database, night_id: int) -> dict | None:
-    """The night before this one that had players (the newest other night, not a copy, with
-    anyone seated), and who sat where: ``{"night_id": int, "local_date": str, "title": str |
-    None, "players": [{"player_id", "name", "seat"}]}`` (by seat; those who left included,
-    at the seat they played), or None. Read-only."""
+    """The night before this one that had players (the newest other real night,
+    :func:`real_sql`: never the demo, a copy, a hidden night or a failed import, with anyone
+    seated), and who sat where: ``{"night_id": int, "local_date": str, "title": str | None,
+    "players": [{"player_id", "name", "seat"}]}`` (by seat; those who left included, at the
+    seat they played), or None. Read-only."""
     row = db.execute(
-        "SELECT n.id, n.local_date, n.title FROM nights n WHERE n.id != ? AND n.copy_of IS NULL "
+        f"SELECT n.id, n.local_date, n.title FROM nights n WHERE n.id != ? AND {real_sql('n')} "
         "AND EXISTS (SELECT 1 FROM seats s WHERE s.night_id = n.id) "
         "ORDER BY n.started_at DESC, n.id DESC LIMIT 1", [night_id]).fetchone()
     if row is None:
@@ -84,12 +108,17 @@ def roster(db: Database, night_id: int) -> list[dict]:
     """The club's players not at the table tonight, each with the seat a tap gives them:
     ``[{"player_id", "name", "seat"}]`` (the seat they held the last night when it is free
     tonight, else the next free seat; None when the table is full), the last night's
-    players first (by their seat), then the rest by name. Read-only."""
+    players first (by their seat), then the rest by name. A player who sat only at nights
+    that are not real (:func:`real_sql`: the demo's Ana, Bruno...) is not in the club's
+    roster; one who never sat anywhere is. Read-only."""
     here = {p["player_id"] for p in table_players(db, night_id)}
     free = free_seats(db, night_id)
     last = last_night(db, night_id)
     before = {p["player_id"]: p["seat"] for p in (last["players"] if last else [])}
-    others = [{"player_id": r[0], "name": r[1]} for r in db.execute("SELECT id, name FROM players ORDER BY name")]
+    others = [{"player_id": r[0], "name": r[1]} for r in db.execute(
+        "SELECT p.id, p.name FROM players p WHERE NOT EXISTS (SELECT 1 FROM seats s WHERE s.player_id = p.id) "
+        f"OR EXISTS (SELECT 1 FROM seats s JOIN nights n ON n.id = s.night_id WHERE s.player_id = p.id "
+        f"AND {real_sql('n')}) ORDER BY p.name")]
     others = [p for p in others if p["player_id"] not in here]
     others.sort(key=lambda p: (p["player_id"] not in before, before.get(p["player_id"], 0), p["name"].casefold()))
     for p in others:

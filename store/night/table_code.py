@@ -4,10 +4,12 @@ The host shows ONE code for the night (a QR of ``/t/<code>``); a player scans it
 own phone, taps their name and lands on a private link of their own
 (``store.player.player_links``), issued by the claim. A name is claimed once: while a claim
 is live, another phone's claim of that name is refused (``claim_name_taken``). The host sees
-every claim (:func:`night_claims`) and can *release* one (the name can be claimed again; the
-link it issued keeps working) or *revoke* it (the name can be claimed again and the link it
-issued stops working); the phone that claimed can *give it back* itself (its link stops
-working too: it opened another player's ledger) while the night is open. Each of these is a
+every claim (:func:`night_claims`) and can *release* one (the wrong phone took the name) or
+*revoke* it (a phone lost or not to be trusted): either way the name can be claimed again
+and the link the claim issued stops working at once, so the phone that held it keeps no
+door to the player's ledger, disputes or later nights (issue 26: a released link still
+answered). The phone that claimed can *give it back* itself (its link stops working too: it
+opened another player's ledger) while the night is open. Each of these is a
 new row of ``table_claim_voids`` voiding the claim, with who and why: nothing is updated or
 deleted. A claim whose link the host revoked elsewhere (the private links' list) is no live
 claim either: its name can be claimed again.
@@ -42,8 +44,8 @@ CODE_BYTES = 24
 """Random bytes of a code (``secrets.token_urlsafe``: 32 characters, 192 bits)."""
 
 VOID_KINDS = ("release", "revoke", "give_back")
-"""How a claim ends: the host releases it (the link stays), the host revokes it (the link
-stops working), the phone gives it back (the link stops working)."""
+"""How a claim ends: the host releases it (the wrong phone took the name), the host revokes
+it (a phone not to be trusted), the phone gives it back; each ends the link it issued."""
 
 MAX_REASON = 500
 """Longest reason kept with a void (characters)."""
@@ -113,6 +115,15 @@ def code_state(db: Database, code: str) -> dict | None:
     else:
         state = "live" if code_id == newest else "replaced"
     return {"code_id": code_id, "night_id": night_id, "state": state}
+
+
+def code_night(db: Database, code: str) -> int | None:
+    """The id of the night ``code`` is a code of (live, replaced or closed), or None (no
+    such code, or not a code at all). Read-only."""
+    if not _code_shape(code):
+        return None
+    row = db.execute("SELECT night_id FROM table_codes WHERE code_hash = ?", [_digest(code)]).fetchone()
+    return None if row is None else row[0]
 
 
 def code_preset(db: Database, code: str) -> str | None:
@@ -226,14 +237,13 @@ def claim_name(db: Database, code: str, player_id: int, *, held: str | None = No
 
 
 def _void(db: Database, claim_id: int, kind: str, *, voided_by: str, reason: str | None) -> None:
-    """Write the void of a claim, and revoke its link unless it is a release."""
+    """Write the void of a claim and revoke the link it issued (every way a claim ends)."""
     if kind not in VOID_KINDS:
         raise ValueError(f"no such way to end a claim: {kind!r}")
     db.execute("INSERT INTO table_claim_voids (claim_id, kind, reason, voided_at, voided_by) VALUES (?, ?, ?, ?, ?)",
                [claim_id, kind, (reason or "")[:MAX_REASON] or None, utc_now(), voided_by])
-    if kind != "release":
-        token_hash = db.execute("SELECT token_hash FROM table_claims WHERE id = ?", [claim_id]).fetchone()[0]
-        revoke_token_hash(db, token_hash)
+    token_hash = db.execute("SELECT token_hash FROM table_claims WHERE id = ?", [claim_id]).fetchone()[0]
+    revoke_token_hash(db, token_hash)
 
 
 def give_back(db: Database, code: str, held: str | None, *, reason: str | None = None) -> dict:
@@ -258,10 +268,11 @@ def give_back(db: Database, code: str, held: str | None, *, reason: str | None =
 
 def end_claim(db: Database, night_id: int, claim_id: int, kind: str, *, voided_by: str,
               reason: str | None = None) -> dict:
-    """The host ends one of the night's claims: ``kind`` ``"release"`` (the name can be
-    claimed again; the link it issued keeps working) or ``"revoke"`` (the name can be
-    claimed again and the link stops working at once). A new row voids the claim, with who
-    and why; a closed night's claims can be ended too.
+    """The host ends one of the night's claims: ``kind`` ``"release"`` (the wrong phone took
+    the name) or ``"revoke"`` (a phone not to be trusted); either way the name can be
+    claimed again and the link the claim issued stops working at once (the phone that held
+    it loses it). A new row voids the claim, with who and why; a closed night's claims can
+    be ended too.
 
     :returns: ``{"name": str, "player_id": int}`` of the claim ended.
     :raises StoreError: ``no_table_claim`` (no such claim of this night); ``claim_not_live``

@@ -378,6 +378,37 @@ def _value_words(key: str, value: Any) -> str:
     return "-".join(value) if isinstance(value, tuple) else str(value)
 
 
+def form_values(rules: dict | None) -> dict[str, str]:
+    """The form's fields filled from a night's stored ``rules`` (``{"preset": NAME, KEY:
+    VALUE...}``, the last real night's: ``store.night.setup.last_rules``), so a new night
+    starts with the same preset and house rules: ``{"preset": NAME, KEY: form value...}``
+    (a number of chips as digits, a choice as its form value; a ladder the form does not
+    name as "other" with ``opener_ladder_other`` written out). A preset or a key the form
+    does not know is left out (the field stays "as the preset"); None gives ``{}``."""
+    if not rules:
+        return {}
+    out: dict[str, str] = {}
+    if rules.get("preset") in referee.PRESETS:
+        out["preset"] = rules["preset"]
+    for key, value in rules.items():
+        setting = BY_KEY.get(key)
+        if setting is None:
+            continue
+        if setting.chips:
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[key] = str(value)
+            continue
+        if isinstance(value, list):
+            value = tuple(value)
+        named_value = next((v for v, rules_value, _w in setting.choices
+                            if rules_value == value and type(rules_value) is type(value) and v != "other"), None)
+        if named_value is not None:
+            out[key] = named_value
+        elif key == "opener_ladder" and isinstance(value, tuple):
+            out[key], out[LADDER_OTHER] = "other", " ".join(str(r) for r in value)
+    return out
+
+
 def _read(s: Setting) -> Any:
     """One setting's value from the form, or :data:`_EMPTY` when left empty."""
     if s.chips:

@@ -105,8 +105,7 @@ def night_context(page: dict) -> dict:
                  for e in page["entries"]],
         started_local=local_time(info["started_at"], tz),
         rule_words=night_form.rules_words(info["rules"]),
-        links={pid: [{**link, "issued_local": _minute(link["issued_at"], tz)} for link in links]
-               for pid, links in page["player_links"].items()},
+        links=_links_said(page["player_links"], page["table_links"]["claims"], tz),
         last_night=page["last_night"], roster=page["roster"], free_seats=page["free_seats"],
         next_seat=page["free_seats"][0] if page["free_seats"] else None, buy_in=info.get("buy_in"),
         unbought=[p for p in seated if not bought.get(p["player_id"])],
@@ -144,6 +143,18 @@ def live_etag(stamp: str) -> str:
     ``store.hand.table_view.table_stamp`` in the page's language, quoted
     (``'"e12.h3.l9.s6.m0.d0.r0.es"'``)."""
     return f'"{stamp}.{get_locale() or "es"}"'
+
+
+def _links_said(player_links: dict, claims: list[dict], tz: str) -> dict:
+    """Each player's live private links for the *Mesa* (``{player_id: [link + {"issued_local",
+    "claimed_local"}]}``): ``claimed_local`` is the time a phone took the name with the table
+    code when that claim issued the link (``store.night.table_code.night_claims``, matched
+    by player and link prefix), else None."""
+    claimed = {(c["player_id"], c["prefix"]): c["claimed_at"] for c in claims if c["prefix"]}
+    return {pid: [{**link, "issued_local": _minute(link["issued_at"], tz),
+                   "claimed_local": (_minute(claimed[(pid, link["prefix"])], tz)
+                                     if (pid, link["prefix"]) in claimed else None)} for link in links]
+            for pid, links in player_links.items()}
 
 
 def _minute(issued_at: str, tz_name: str) -> str:

@@ -10,23 +10,28 @@ night is open. A closed night's code, a code replaced by a newer one and an unkn
 said in words (410, 410, 404), nothing stored.
 
 The routes are public (the code is the key, like a private link): each is held to a rate
-per address (``web.core.rate_limits``), carries the CSRF token (the POSTs) and says a
+per phone (its address and a random cookie, :data:`web.core.rate_limits.PHONE_COOKIE`, given
+here: a table behind one address is not one phone) and to a ceiling per night
+(``web.core.rate_limits``), carries the CSRF token (the POSTs) and says a
 refusal in the night's language, nothing stored.
 """
 
 from __future__ import annotations
 
+import secrets
+
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 import store
-from store.night.table_code import claim_name, code_preset
+from store.night.table_code import claim_name, code_night, code_preset
 from store.night.table_code import claim_page as read_claim_page
 from store.night.table_code import give_back as store_give_back
 from web.core.db import get_db
 from web.core.forms import form_key, new_form_key
 from web.core.forms import int_field as _int
-from web.core.rate_limits import limiter, table_code_reads, table_code_writes
+from web.core.rate_limits import (PHONE_COOKIE, limiter, night_key, table_code_night_reads, table_code_night_writes,
+                                  table_code_reads, table_code_writes)
 from web.core.refusals import refusal_text
 from web.core.security import PRIVATE, https
 
@@ -49,6 +54,17 @@ def _night_language(endpoint: str | None, values: dict | None) -> None:
     read before any word is said."""
     code = (values or {}).get("code")
     g.night_preset = code_preset(get_db(), code) if code else None
+    g.table_night = code_night(get_db(), code) if code else None  # the night's ceiling (rate_limits.night_key)
+
+
+@bp.after_request
+def _phone_cookie(response):
+    """Give a phone its random name (:data:`web.core.rate_limits.PHONE_COOKIE`, only on
+    ``/t/`` paths) the first time: its requests are counted as its own from then on."""
+    if not request.cookies.get(PHONE_COOKIE):
+        response.set_cookie(PHONE_COOKIE, secrets.token_urlsafe(12), max_age=COOKIE_DAYS * 24 * 3600, path="/t/",
+                            httponly=True, samesite="Lax", secure=https())
+    return response
 
 
 def _held() -> str | None:
@@ -70,6 +86,7 @@ def _page(code: str, refusal: str | None = None, status: int | None = None):
 
 @bp.get("/<code>")
 @limiter.limit(table_code_reads)
+@limiter.limit(table_code_night_reads, key_func=night_key)
 def claim_page(code: str):
     """The claim page: the night's players, each name a button (taken ones shown as taken);
     this phone's own name, its page and the give-back when it took one; the code's end in
@@ -87,6 +104,7 @@ def _refused(code: str, exc: ValueError):
 
 @bp.post("/<code>/claim")
 @limiter.limit(table_code_writes)
+@limiter.limit(table_code_night_writes, key_func=night_key)
 def claim(code: str):
     """Take a name (``player_id``): the player's private link is issued, kept on this phone
     (:data:`COOKIE`) and opened (303 to ``/p/<token>``). A repeated submit (same key) goes
@@ -107,6 +125,7 @@ def claim(code: str):
 
 @bp.post("/<code>/give-back")
 @limiter.limit(table_code_writes)
+@limiter.limit(table_code_night_writes, key_func=night_key)
 def give_back(code: str):
     """Give back the name this phone took (the wrong one): its link stops working, the name
     can be taken again; back to the claim page, which says so. A refused give-back answers

@@ -5,8 +5,8 @@ links (``templates/night/_table_links.html``):
   stops working: only hashes are kept, so a code is shown once, in this POST's answer), its
   QR and URL (``store.night.table_code``; the players' side is ``web.night.table_code``);
 - ``POST /host/night/<id>/claims/<claim>/release`` and ``.../revoke``: end a phone's claim
-  of a name (release: the name can be claimed again, the link it issued keeps working;
-  revoke: the link stops working too);
+  of a name (release: the wrong phone took it; revoke: a phone not to be trusted); either
+  way the name can be claimed again and the link the claim issued stops working;
 - ``POST /host/night/<id>/dealer-links/<link>/again``: show a tablet's link again as a QR: a
   fresh link, the one before revoked (``store.night.dealer_links.reissue_dealer_link``).
 
@@ -80,9 +80,11 @@ def _end(night_id: int, claim_id: int, kind: str, say):
 @bp.post("/night/<int:night_id>/claims/<int:claim_id>/release")
 @host_required
 def release_claim(night_id: int, claim_id: int):
-    """Release a phone's claim: the name can be claimed again; the link it issued keeps working."""
+    """Release a phone's claim (the wrong phone took the name): the name can be claimed again
+    and the link the claim issued stops working at once (issue 26)."""
     return _end(night_id, claim_id, "release", lambda name: _(
-        "%(name)s released: the name can be taken again with the table code.", name=name))
+        "%(name)s released: the link that phone got no longer works; the name can be taken again with the table code.",
+        name=name))
 
 
 @bp.post("/night/<int:night_id>/claims/<int:claim_id>/revoke")

@@ -76,16 +76,17 @@ def index():
 
 
 def _index_page(refusal: str | None = None, refused: str | None = None) -> str:
-    """The nights and the new-night form; after a refusal (``refusal``: its message in the
+    """The nights and the new-night form (its preset and house rules those of the last real
+    night, ``store.night.setup.last_rules``, as its default buy-in); after a refusal (``refusal``: its message in the
     page's language; ``refused``: the form field it names, or None) the form as the host
     sent it (``request.form``), that field marked and the folded part open when something
     in it was set or refused."""
     club_tz = current_app.config.get("CLUB_TIMEZONE", DEFAULT_TIMEZONE)
     if club_tz not in _zone_names():
         club_tz = DEFAULT_TIMEZONE
-    entered = request.form if refusal is not None else {}
-    chosen = entered.get("preset") if entered.get("preset") in referee.PRESETS else next(iter(referee.PRESETS))
     page = nights_page(get_db())
+    entered = request.form if refusal is not None else night_form.form_values(page["last_rules"])
+    chosen = entered.get("preset") if entered.get("preset") in referee.PRESETS else next(iter(referee.PRESETS))
     return render_template("night/index.html", nights=page["nights"],
                            presets=night_form.presets(), basic=night_form.groups(advanced=False),
                            advanced=night_form.groups(advanced=True), key=new_form_key(), club_tz=club_tz,

@@ -11,11 +11,12 @@ import pytest
 
 import store
 from store.night import setup
+from store.night.demo import DEMO_BY, hide_demo
 from store.player.players import player_by_name
 
 
-def _night(db, day: int, buy_in: int | None = None, **extra) -> int:
-    return store.create_night(db, rules="jackpots", chip_cents=10, buy_in=buy_in,
+def _night(db, day: int, buy_in: int | None = None, rules="jackpots", **extra) -> int:
+    return store.create_night(db, rules=rules, chip_cents=10, buy_in=buy_in,
                               started_at=datetime(2026, 3, day, 21, 0), **extra)
 
 
@@ -145,3 +146,40 @@ def test_the_counts_and_the_close_together_or_not_at_all(db):
     assert store.get_night(db, night)["closed"] and summary["bank"]["balanced"]
     again = setup.count_and_close(db, night, {ids["Ana"]: 120, ids["Bruno"]: 80}, entered_by="host", key="close-2")
     assert again["bank"] == summary["bank"]              # the same form twice: closed once, no refusal
+
+
+def _demo(db, day: int) -> int:
+    """A demo night (closed by ``flask demo``'s ``DEMO_BY``) with Ana, Bruno, Chus and Dani."""
+    night = _night(db, day, buy_in=500, title="Demo")
+    for seat, name in enumerate(("Ana", "Bruno", "Chus", "Dani"), 1):
+        _seat(db, night, name, seat, 100)
+        store.cash_out(db, night, player_by_name(db, name), 100, entered_by="host")
+    store.close_night(db, night, entered_by=DEMO_BY)
+    return night
+
+
+def test_the_demo_night_is_never_the_last_night_nor_in_the_roster(db):
+    """Issue 26, a tester's finding: night 2's "the same as last time" offered the demo's
+    players, also after the demo was hidden, and they stayed in the roster."""
+    demo = _demo(db, 1)
+    real = _night(db, 2, rules={"preset": "internacional", "ante": 2})
+    _seat(db, real, "Elena", 1, 100)
+    assert setup.last_night(db, real) is None                # the demo is no last night
+    assert [p["name"] for p in setup.roster(db, real)] == []  # nor are its players the club's
+    assert setup.last_buy_in(db) == 100                       # Elena's, not the demo's 500
+    with pytest.raises(store.StoreError) as refused:
+        setup.seat_last_night(db, real, entered_by="host")
+    assert refused.value.code == "no_last_night"
+    hide_demo(db, demo, entered_by="host")
+    tonight = _night(db, 9, rules="jackpots")
+    assert setup.last_night(db, tonight)["night_id"] == real
+    assert [p["name"] for p in setup.roster(db, tonight)] == ["Elena"]
+
+
+def test_the_last_real_nights_rules_are_offered_not_the_demos_nor_a_copys(db):
+    assert setup.last_rules(db) is None
+    _night(db, 1, rules={"preset": "internacional", "ante": 2, "draws": 2})
+    _demo(db, 5)
+    assert setup.last_rules(db) == {"preset": "internacional", "ante": 2, "draws": 2}
+    assert setup.nights_page(db)["last_rules"] == {"preset": "internacional", "ante": 2, "draws": 2}
+    assert setup.last_buy_in(db) is None                     # the demo's 500 is not offered

@@ -84,11 +84,14 @@ def test_a_player_not_at_the_table_cannot_be_claimed(db, night):
     assert refused.value.code == "claim_not_at_table"
 
 
-def test_release_makes_the_name_claimable_again_and_keeps_the_link(db, night):
+def test_release_makes_the_name_claimable_again_and_ends_the_link_it_issued(db, night):
+    """Issue 26, a tester's finding: a released claim's link still answered, could file
+    disputes and see the player's later nights; a release ends it, as a revoke does."""
     first = claim_name(db, night["code"], night["ids"]["Ana"])
+    assert store.player_for_token(db, first["token"]) == night["ids"]["Ana"]
     ended = end_claim(db, night["id"], first["claim_id"], "release", voided_by="host:test")
     assert ended["name"] == "Ana"
-    assert store.player_for_token(db, first["token"]) == night["ids"]["Ana"]   # the link keeps working
+    assert store.player_for_token(db, first["token"]) is None                  # the old phone lost it
     again = claim_name(db, night["code"], night["ids"]["Ana"])
     assert again["claim_id"] != first["claim_id"]
     claims = night_claims(db, night["id"])

@@ -38,3 +38,11 @@ def test_a_finding_names_its_action_in_words(client, night):
     state = _taps(client, night, ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p3 open 10"])
     found = [f for f in state["findings"] if f["kind"] == "out_of_turn"]
     assert found and found[0]["action_words"] == "Bruno abre 10"
+
+
+def test_misdeal_is_said_in_one_place_on_the_tablet(client, night):
+    """Issue 26, a tester's finding: "Mal reparto" was on the tablet twice (the dealer's row
+    and the irregularities); one button now, in the dealer's row."""
+    client.set_cookie("lang", "es")
+    page = client.get(night["base"] + "/").get_data(as_text=True)
+    assert page.count(">Mal reparto<") == 1 and 'id="misdeal-btn"' in page

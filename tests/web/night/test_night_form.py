@@ -384,3 +384,34 @@ def test_the_chip_value_is_offered_as_money_in_the_pages_language(host):
         assert re.search(rf'<input id="chip_value" name="chip_value"[^>]* value="{offered}"', page), lang
     page = _post(host, lang="es", chip_value="0,25 €", chips_per="x").get_data(as_text=True)
     assert re.search(r'<input id="chip_value" name="chip_value"[^>]* value="0,25 €"', page)
+def _selected(page: str, key: str) -> list[str]:
+    select = re.search(rf'<select id="{key}" name="{key}"[^>]*>(.*?)</select>', page, re.S).group(1)
+    return re.findall(r'<option value="([^"]*)" selected>', select)
+
+
+def test_the_next_night_starts_with_the_last_nights_preset_and_house_rules(host):
+    """Issue 26, a tester's finding: the second night's form preselected the jackpots preset,
+    not the one played last time; the preset and every override now come back, as the
+    default buy-in does (``store.night.setup.last_rules``)."""
+    _night(_post(host, preset="internacional", ante="2", betting="pot_limit", min_bet="4",
+                 direction="counterclockwise", opener_ladder="other", opener_ladder_other="J Q K",
+                 buy_in="300"))
+    page = host.get("/host/?lang=es").get_data(as_text=True)
+    assert re.findall(r'name="preset" id="preset-(\w+)"[^>]* checked', page) == ["internacional"]
+    assert re.search(r'<input id="ante" name="ante"[^>]* value="2"', page)
+    assert re.search(r'<input id="min_bet" name="min_bet"[^>]* value="4"', page)
+    assert re.search(r'<input id="buy_in" name="buy_in"[^>]* value="300"', page)
+    assert _selected(page, "betting") == ["pot_limit"]
+    assert _selected(page, "direction") == ["counterclockwise"]
+    assert _selected(page, "opener_ladder") == ["other"]
+    assert re.search(r'<input id="opener_ladder_other" name="opener_ladder_other"[^>]* value="J Q K"', page)
+    assert _selected(page, "opening") == []                     # not set last time: "as the preset"
+    assert re.search(r'<details class="span more-rules" id="more-rules" open>', page)   # its overrides shown
+
+
+def test_the_form_values_of_stored_rules_read_back_as_the_same_rules():
+    rules = {"preset": "clasico", "ante": 3, "raise_cap": None, "five_figures": True,
+             "opener_ladder": ["J", "Q", "K", "A", "K", "Q", "J"], "unknown_key": 1}
+    assert night_form.form_values(rules) == {"preset": "clasico", "ante": "3", "raise_cap": "none",
+                                             "five_figures": "yes", "opener_ladder": "J-Q-K-A-K-Q-J"}
+    assert night_form.form_values(None) == {}

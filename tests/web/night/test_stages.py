@@ -180,3 +180,19 @@ def test_a_players_links_are_revoked_by_a_button_per_player(host, db):
     page = host.get(f"/host/night/{night}/table?lang=en").get_data(as_text=True)
     row = re.search(rf'<tr class="player-links" data-player="{ana}">.*?</tr>', page, re.S).group(0)
     assert "No live link." in row and "revoke-all" not in row
+
+
+def test_chips_are_written_by_the_one_number_formatter_on_every_stage(host, db):
+    """Issue 26, a tester's finding: the money table wrote "1000" where the rest of the
+    pages write "3.500"; every chip figure goes through ``web.core.i18n.chips``."""
+    night = _night(db, buy_in=1000, chips=1000)
+    ids = {p["name"]: p["player_id"] for p in store.night_players(db, night)}
+    for name, counted in (("Ana", 1500), ("Bruno", 500)):
+        store.cash_out(db, night, ids[name], counted, entered_by="host:test")
+    table = host.get(f"/host/night/{night}/table?lang=es").get_data(as_text=True)
+    players = re.search(r'<table class="grid" id="players">.*?</table>', table, re.S).group(0)
+    assert '<td class="num">1.000</td>' in players and '<td class="num">1000</td>' not in players
+    close = host.get(f"/host/night/{night}/close?lang=es").get_data(as_text=True)
+    money = re.search(r'<table class="grid" id="money">.*?</table>', close, re.S).group(0)
+    assert re.findall(r'<td class="num">([\d.]+)</td><td class="num">([\d.]+)', money) == [("1.000", "1.500"),
+                                                                                         ("1.000", "500")]

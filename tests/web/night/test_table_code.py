@@ -16,6 +16,7 @@ from csrf_client import post_form
 from hosts import login_host
 
 import store
+from app import create_app
 from store.night.table_code import claim_name, issue_table_code
 
 pytestmark = pytest.mark.csrf
@@ -109,7 +110,7 @@ def test_the_host_sees_the_claims_and_releases_one_the_name_is_taken_again(app, 
     assert released.status_code == 302 and released.headers["Location"].endswith("#table-code")
     after = host.get(f"/host/night/{night['id']}/table").get_data(as_text=True)
     assert "Ana liberado" in after and "liberado a las" in after
-    assert first.get(link).status_code == 200                               # a release keeps the link
+    assert first.get(link).status_code == 404                               # a release ends the link (issue 26)
     again = _claim(third, path, night["ids"]["Ana"])
     assert again.status_code == 303 and third.get(again.headers["Location"]).status_code == 200
 
@@ -194,10 +195,54 @@ def test_the_claim_page_is_rate_limited(app, db, night):
     app.config.update(TABLE_CODE_READS="3 per minute")
     _, code = issue_table_code(db, night["id"], issued_by="test")
     phone = _phone(app, "es")
+    phone.get(f"/t/{code}")           # the first answer names the phone (its cookie); counted from then on
     assert [phone.get(f"/t/{code}").status_code for _ in range(3)] == [200] * 3
     limited = phone.get(f"/t/{code}")
     assert limited.status_code == 429 and "Demasiadas peticiones" in limited.get_data(as_text=True)
     assert phone.get("/t/" + "Zq3" * 10 + "xy").status_code == 429        # guessing codes is limited too
+
+
+def test_two_phones_from_one_address_each_claim(app, db, night):
+    """Issue 26, a tester's finding: the claims were counted per address, so behind a proxy
+    (or one router) the whole table shared one count and one guest could block every claim.
+    Each phone is counted on its own (its address and its cookie)."""
+    app.config.update(TABLE_CODE_WRITES="1 per minute")
+    _, code = issue_table_code(db, night["id"], issued_by="test")
+    path = f"/t/{code}"
+    first, second = _phone(app, "es"), _phone(app, "es")          # both from 127.0.0.1
+    assert _claim(first, path, night["ids"]["Ana"]).status_code == 303
+    assert _claim(second, path, night["ids"]["Bruno"]).status_code == 303
+    again = _claim(first, path, night["ids"]["Maximiliano"])       # the first phone's second claim
+    assert again.status_code == 429 and "Demasiadas peticiones" in again.get_data(as_text=True)
+    assert first.get_cookie("tapete_phone", path="/t/").value != second.get_cookie("tapete_phone", path="/t/").value
+
+
+def test_a_nights_code_has_a_ceiling_for_all_its_phones(app, db, night):
+    """A guest making up a new phone for every claim (a fresh cookie each time) still meets
+    the night's ceiling."""
+    app.config.update(TABLE_CODE_NIGHT_WRITES="2 per minute")
+    _, code = issue_table_code(db, night["id"], issued_by="test")
+    path = f"/t/{code}"
+    answers = [_claim(_phone(app, "en"), path, night["ids"][name]).status_code
+               for name in ("Ana", "Bruno", "Maximiliano")]
+    assert answers == [303, 303, 429]
+
+
+def _cookieless_reads(app, code: str) -> list[int]:
+    """Two phones behind one proxy (the same REMOTE_ADDR, each its own X-Forwarded-For),
+    no cookies kept: the claim page's status for each."""
+    return [app.test_client(use_cookies=False).get(f"/t/{code}", headers={"X-Forwarded-For": address},
+                                                   environ_base={"REMOTE_ADDR": "10.0.0.1"}).status_code
+            for address in ("192.168.1.20", "192.168.1.21")]
+
+
+def test_a_forwarded_address_is_believed_only_behind_tapete_proxy(app, db, night, tmp_path):
+    _, code = issue_table_code(db, night["id"], issued_by="test")
+    app.config.update(TABLE_CODE_READS="1 per minute")
+    assert _cookieless_reads(app, code) == [200, 429]             # no proxy said: the header is anyone's
+    behind = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
+                         "TAPETE_PROXY": "1", "TABLE_CODE_READS": "1 per minute"})
+    assert _cookieless_reads(behind, code) == [200, 200]          # each phone's own address
 
 
 def test_the_tablets_link_is_shown_as_a_qr_and_again_as_a_fresh_one(app, db, night):
