@@ -202,16 +202,19 @@ def trend_charts(chart: dict) -> list:
     nights by date, at most ``store.money.totals.CHART_POINTS`` of them spread over the
     years, y the running total in that currency), in the order the currencies first
     appear; a currency with a single closed night gets no chart (one dot is no trend).
-    A night imported as a copy is left out (it is no part of the running total).
+    A night imported as a copy is left out (it is no part of the running total), and so
+    is a night whose stored figure does not match the record (``store.money.totals.running``:
+    no point for it, the axis not stretched by it).
 
     :param chart: ``store.money.totals.chart`` of the player.
     """
     out = []
     for currency, figures in chart.items():
-        points = [cents for line in figures["lines"].values() for _night, cents in line]
-        labels = [format_date(date.fromisoformat(n["local_date"]), "d MMM") for n in figures["nights"]]
+        labels = {n["night_id"]: format_date(date.fromisoformat(n["local_date"]), "d MMM") for n in figures["nights"]}
+        points = [(labels[night_id], cents) for line in figures["lines"].values() for night_id, cents in line
+                  if night_id in labels]
         if len(points) > 1:
-            out.append(line_chart(list(zip(labels, points)), x_label=_("Night (date)"),
+            out.append(line_chart(points, x_label=_("Night (date)"),
                                   y_label=_("Running total (%(currency)s)", currency=currency),
                                   title=_("Running total after each night (%(currency)s)", currency=currency),
                                   fmt=lambda cents, c=currency: i18n.money(cents, c), data={"currency": currency}))
