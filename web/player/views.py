@@ -25,7 +25,7 @@ from __future__ import annotations
 from datetime import date
 from functools import wraps
 
-from flask import Blueprint, abort, g, render_template, request
+from flask import Blueprint, abort, g, render_template
 from flask_babel import format_date
 from flask_babel import gettext as _
 
@@ -35,6 +35,7 @@ from web.core import i18n
 from web.core.charts import line_chart
 from web.core.db import get_db
 from web.core.heavy import heavy_page
+from web.core.paging import page_arg
 from web.core.security import PRIVATE
 from web.money.payments import said_settle
 from web.player import phone
@@ -104,11 +105,9 @@ def older(token: str):
     """A page of the player's older nights (``?page=N``, from 1; newest first), a line each
     with its net, the running total after it and a link to its own page, with links to
     the page before and after; a page past the last is the 404 of the player pages."""
-    page = request.args.get("page", "1")
-    if not (page.isascii() and page.isdigit() and len(page) <= 6):
-        abort(404)
+    page = page_arg()
     try:
-        data = older_page(get_db(), g.player_id, int(page))
+        data = older_page(get_db(), g.player_id, page)
     except store.StoreError:
         abort(404)
     for n in data["nights"]:
@@ -135,11 +134,9 @@ def night_hands(token: str, night_id: int):
     into, each as on :func:`ledger` (its result in words, the findings, the replay and
     dispute links), with links to the pages before and after. Reads only; a night the
     player did not sit or a page past the last is the 404 of the player pages."""
-    page = request.args.get("page", "1")
-    if not (page.isascii() and page.isdigit() and len(page) <= 6):
-        abort(404)
+    page = page_arg()
     try:
-        data = night_hands_page(get_db(), g.player_id, night_id, int(page))
+        data = night_hands_page(get_db(), g.player_id, night_id, page)
     except store.StoreError:
         abort(404)
     seat = data["seat"]
