@@ -11,6 +11,7 @@ ignored, and the next start writes its own.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import signal
 import sys
@@ -57,14 +58,20 @@ def mark_serving(database: str | os.PathLike) -> Path:
     still names this process (a service started later on the same database keeps its own).
 
     :returns: the mark's path.
-    :raises OSError: the database's folder cannot be written.
+    :raises OSError: the database's folder cannot be written (``errno.ENOSPC``: the disk
+        is full); nothing is left behind (the half-written mark is removed).
     """
     path = lock_path(database)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".serving-", dir=path.parent)
-    with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(f"{os.getpid()}\n")
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as fh:
+            fh.write(f"{os.getpid()}\n")
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
     atexit.register(_unmark, path, os.getpid())
     if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
         signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))

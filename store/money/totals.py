@@ -241,15 +241,22 @@ def running(db: Database, night_ids: list[int], player_id: int | None = None) ->
     """The running totals after the nights ``night_ids`` (each player's net so far in that
     night's currency, copies left out), as the stored standings keep them:
     ``[(night_id, player_id, currency, running cents)]`` (only ``player_id``'s when
-    given), in night order. Read-only."""
+    given), in night order. A row whose MAC does not hold (edited behind the record's
+    back) is left out: its figure is used nowhere, not even as a chart's point. Read-only."""
     if not night_ids:
         return []
+    key = chain_key(db)
     whose, args = ("", []) if player_id is None else (" AND s.player_id = ?", [player_id])
     marks = ", ".join("?" for _ in night_ids)
-    return [(night_id, pid, currency, cents(so_far)) for night_id, pid, currency, so_far in db.execute(
-        "SELECT s.night_id, s.player_id, s.currency, s.running FROM night_standings s JOIN nights n ON "
-        f"n.id = s.night_id WHERE s.counts = 1{whose} AND s.night_id IN ({marks}) "
-        "ORDER BY n.started_at, n.id, s.player_id", [*args, *night_ids])]
+    out = []
+    for *read, mac in db.execute(
+            f"SELECT {', '.join('s.' + c for c in STANDING)}, s.mac FROM night_standings s JOIN nights n ON "
+            f"n.id = s.night_id WHERE s.counts = 1{whose} AND s.night_id IN ({marks}) "
+            "ORDER BY n.started_at, n.id, s.player_id", [*args, *night_ids]):
+        values = _standing(read)
+        if derived_holds(key, "night_standings", values, mac):
+            out.append((values[0], values[1], values[3], values[7]))
+    return out
 
 
 def spread(items: list, most: int = CHART_POINTS) -> list:

@@ -102,8 +102,9 @@ def _touch(response):
 
 
 def login_redirect():
-    """The answer to a request without a host session: the login page, coming back here."""
-    return redirect(url_for("host.login", next=request.full_path))
+    """The answer to a request without a host session: the login page, coming back here
+    (the path, with its query only when it has one: no bare trailing "?")."""
+    return redirect(url_for("host.login", next=request.full_path if request.query_string else request.path))
 
 
 def host_required(view):

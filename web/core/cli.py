@@ -17,6 +17,7 @@ night's id alone. Click's own words (``--help``, a usage error) are Click's, in 
 
 from __future__ import annotations
 
+import errno
 import sys
 from contextlib import contextmanager
 from datetime import datetime
@@ -95,6 +96,18 @@ def not_stored(exc: store.Busy | store.DiskFull) -> str:
             return _("the disk is full: nothing was stored; make room on it and run the command again")
         return _("the database is busy with another write: nothing was stored; run the command again "
                  "in a few seconds")
+
+
+def not_served(exc: OSError) -> str:
+    """Why the service could not start, in one line in the club's language (:func:`spoken`;
+    needs an app context): its mark beside the database (``store.core.service_lock``) could
+    not be written, the disk full (``errno.ENOSPC``) or the folder not writable."""
+    with spoken():
+        if exc.errno == errno.ENOSPC:
+            return _("Tapete did not start: the server's disk is full. Free some space on it, then start "
+                     "Tapete again.")
+        return _("Tapete did not start: the database's folder cannot be written. Let this user write there, "
+                 "then start Tapete again.")
 
 
 @click.command("init-db")

@@ -26,7 +26,7 @@ fields, not a password or a file: :func:`resend_fields`) and links the page the 
 
 from __future__ import annotations
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, current_app, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
@@ -135,12 +135,23 @@ def busy_message() -> str:
     return _("The table is busy storing something else: nothing was stored. Try again in a few seconds.")
 
 
+def host_request() -> bool:
+    """True when the request is the host's (a ``/host/`` page, the host's login among them,
+    or any page of a logged-in host): the one who can act on the server, so never told to
+    tell the host."""
+    return request.path == "/host" or request.path.startswith("/host/") or bool(g.get("tapete_account"))
+
+
 def disk_full_message() -> str:
     """What a write refused for a full disk means, in the request's language (a tap: that
-    the tablet keeps it and sends it again)."""
+    the tablet keeps it and sends it again; the host's pages (:func:`host_request`): what
+    the host can do, free space on the server)."""
     if tablet_tap():
         return _("The server's disk is full: the tap was not stored. This tablet keeps it and sends it again "
                  "once the host has made room on the disk.")
+    if host_request():
+        return _("The server's disk is full: nothing was stored. Free some space on the server's disk "
+                 "(old backups, logs or other files), then send it again.")
     return _("The server's disk is full: nothing was stored. Tell the host, who must make room on the "
              "server's disk; then send it again.")
 

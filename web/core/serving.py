@@ -54,6 +54,7 @@ from waitress.utilities import RequestEntityTooLarge
 
 from app import create_app
 from store.core import service_lock
+from web.core.cli import not_served
 from web.core.heavy import slots_and_waits
 from web.core.page_process import PROCESSES, PageWorkers
 from web.core.limits import UPLOAD_PATHS, body_limit
@@ -464,7 +465,11 @@ def main(argv: list[str] | None = None) -> None:
         logging.getLogger(ACCESS_LOGGER).warning(
             "%s threads: the heavy pages may hold them all (%s); the tablets' taps would wait",
             args.threads, slots_and_waits(app))
-    service_lock.mark_serving(app.config["DATABASE"])  # until exit: restore refuses while it runs
+    try:
+        service_lock.mark_serving(app.config["DATABASE"])  # until exit: restore refuses while it runs
+    except OSError as exc:   # (a full disk: said in words, exit 1, nothing left behind)
+        with app.app_context():
+            raise SystemExit(not_served(exc)) from None
     options = server_options(app, host=args.host, port=args.port, threads=args.threads,
                              channel_timeout=args.channel_timeout, request_deadline=args.request_deadline,
                              connection_limit=args.connection_limit)

@@ -20,7 +20,7 @@ differ from the referee's stacks, ``referee.count``). This module says them.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, g, render_template, request, url_for
+from flask import Blueprint, abort, current_app, g, render_template, url_for
 from flask_babel import force_locale
 from sqlite_utils import Database
 
@@ -32,6 +32,7 @@ from web.account.views import current_account, login_redirect
 from web.core import i18n
 from web.core.db import get_db
 from web.core.heavy import heavy_page, heavy_print
+from web.core.paging import page_arg
 from web.core.pdf import STATIC_BASE
 from web.core.pdf_process import make_pdf
 from web.core.refusals import close_refused_said
@@ -232,11 +233,9 @@ def night(night_id: int):
     """The night report as HTML (findings in the page's language: a Spanish preset's night
     in Spanish unless ``?lang=`` or the cookie says otherwise, ``web.core.i18n``); a long
     night's hands a hundred a page (``?page=2``: hands 101-200; ``web.money.report_hands``).
-    404 for a page the night does not have."""
-    page = request.args.get("page", 1, type=int)
-    if page < 1:
-        abort(404)
-    return report_html(_read_report(night_id, page), printing=False)
+    404 for a page the night does not have, or a page number that is none
+    (``web.core.paging.page_arg``)."""
+    return report_html(_read_report(night_id, page_arg()), printing=False)
 
 
 @bp.get("/nights/<int:night_id>.pdf")

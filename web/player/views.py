@@ -25,7 +25,7 @@ from __future__ import annotations
 from datetime import date
 from functools import wraps
 
-from flask import Blueprint, abort, g, render_template, request
+from flask import Blueprint, abort, g, render_template
 from flask_babel import format_date
 from flask_babel import gettext as _
 
@@ -35,6 +35,7 @@ from web.core import i18n
 from web.core.charts import line_chart
 from web.core.db import get_db
 from web.core.heavy import heavy_page
+from web.core.paging import page_arg
 from web.core.security import PRIVATE
 from web.money.payments import said_settle
 from web.player import phone
@@ -104,11 +105,9 @@ def older(token: str):
     """A page of the player's older nights (``?page=N``, from 1; newest first), a line each
     with its net, the running total after it and a link to its own page, with links to
     the page before and after; a page past the last is the 404 of the player pages."""
-    page = request.args.get("page", "1")
-    if not (page.isascii() and page.isdigit() and len(page) <= 6):
-        abort(404)
+    page = page_arg()
     try:
-        data = older_page(get_db(), g.player_id, int(page))
+        data = older_page(get_db(), g.player_id, page)
     except store.StoreError:
         abort(404)
     for n in data["nights"]:
@@ -135,11 +134,9 @@ def night_hands(token: str, night_id: int):
     into, each as on :func:`ledger` (its result in words, the findings, the replay and
     dispute links), with links to the pages before and after. Reads only; a night the
     player did not sit or a page past the last is the 404 of the player pages."""
-    page = request.args.get("page", "1")
-    if not (page.isascii() and page.isdigit() and len(page) <= 6):
-        abort(404)
+    page = page_arg()
     try:
-        data = night_hands_page(get_db(), g.player_id, night_id, int(page))
+        data = night_hands_page(get_db(), g.player_id, night_id, page)
     except store.StoreError:
         abort(404)
     seat = data["seat"]
@@ -202,16 +199,19 @@ def trend_charts(chart: dict) -> list:
     nights by date, at most ``store.money.totals.CHART_POINTS`` of them spread over the
     years, y the running total in that currency), in the order the currencies first
     appear; a currency with a single closed night gets no chart (one dot is no trend).
-    A night imported as a copy is left out (it is no part of the running total).
+    A night imported as a copy is left out (it is no part of the running total), and so
+    is a night whose stored figure does not match the record (``store.money.totals.running``:
+    no point for it, the axis not stretched by it).
 
     :param chart: ``store.money.totals.chart`` of the player.
     """
     out = []
     for currency, figures in chart.items():
-        points = [cents for line in figures["lines"].values() for _night, cents in line]
-        labels = [format_date(date.fromisoformat(n["local_date"]), "d MMM") for n in figures["nights"]]
+        labels = {n["night_id"]: format_date(date.fromisoformat(n["local_date"]), "d MMM") for n in figures["nights"]}
+        points = [(labels[night_id], cents) for line in figures["lines"].values() for night_id, cents in line
+                  if night_id in labels]
         if len(points) > 1:
-            out.append(line_chart(list(zip(labels, points)), x_label=_("Night (date)"),
+            out.append(line_chart(points, x_label=_("Night (date)"),
                                   y_label=_("Running total (%(currency)s)", currency=currency),
                                   title=_("Running total after each night (%(currency)s)", currency=currency),
                                   fmt=lambda cents, c=currency: i18n.money(cents, c), data={"currency": currency}))
