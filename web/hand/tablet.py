@@ -549,7 +549,7 @@ def page_strings() -> dict:
         "forced_blinds": _("Post the blinds"),
         "finish": _("Confirm and next hand"),
         "finish_last": _("Confirm and end"),
-        "finish_last_carry": _("Close the last hand (the pot carries: %(amount)s)"),
+        "finish_last_carry": _("Confirm and end (the pot carries: %(amount)s)"),
         "last_hand": _("Last hand"),
         "last_hand_off": _("Take back “last hand”"),
         "last_hand_on": _("Last hand: “Confirm and end” closes it and starts no other."),
