@@ -490,6 +490,7 @@ def page_strings() -> dict:
         "nobody": _("nobody"), "button": _("Button (deals)"),
         "speaks": _("To act"), "acted": _("has acted"),
         "on_table": _("Chips on the table"), "referee_stack": _("referee: %(chips)s"),
+        "coming": _("+%(chips)s from the next hand"),
         "waiting_referee": _("Waiting for the referee…"),
         "pick_seat": _("Tap the seat that acts"),
         "not_known": _("Waiting for the referee: who is to act and the amounts come with its answer."),

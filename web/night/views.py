@@ -278,11 +278,21 @@ def _write(night_id: int, do, done: str | None = None, *, stage: str = "table", 
 def seat(night_id: int):
     """Seat a player (new to the club or not) and record the first buy-in, in one
     transaction (``store.money.chip_entries.seat_between_hands``); refused whole while a hand
-    is in progress (said after the form's own refusals: its fields are read first)."""
+    is in progress (said after the form's own refusals: its fields are read first). Says
+    who was seated.""" 
 
-    return _write(night_id, lambda db: seat_between_hands(
-        db, night_id, text_field("name", MAX_NAME, required=True), _int("seat", low=1),
-        _int("chips", required=False), entered_by=current_actor(), key=form_key()), section="seating")
+    said: list[str] = []
+
+    def do(db):
+        name = text_field("name", MAX_NAME, required=True)
+        seat_between_hands(db, night_id, name, _int("seat", low=1), _int("chips", required=False),
+                           entered_by=current_actor(), key=form_key())
+        said.append(_("Seated: %(names)s.", names=name))
+
+    response = _write(night_id, do, section="seating")
+    if said:
+        flash(said[0], "ok")
+    return response
 
 
 @bp.post("/night/<int:night_id>/unseat")
@@ -311,15 +321,22 @@ def void_hand(night_id: int):
 @host_required
 def buy_in(night_id: int):
     """A buy-in or rebuy (chips) for a seated player; says so with the stack it makes (the
-    night page shows it in the stacks at once: ``store.hand.table_view``)."""
+    night page shows it in the stacks at once: ``store.hand.table_view``). Taken while a
+    hand is in progress, it counts from the next hand (the store decides:
+    ``store.money.ledger.buy_in``), and the answer says so."""
 
     said = []
 
     def do(db):
         player_id, chips = _int("player_id"), _int("chips", low=1)
         bought = buy_in_stack(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
-        said.append(_("Buy-in recorded: %(name)s +%(chips)s; stack now %(stack)s.",
-                      name=bought["name"], chips=i18n.chips(chips), stack=i18n.chips(bought["stack"])))
+        if bought["in_play"] is not None:
+            said.append(_("Buy-in recorded: %(name)s +%(chips)s; hand %(number)s is in play: the chips count "
+                          "from hand %(next)s.", name=bought["name"], chips=i18n.chips(chips),
+                          number=bought["in_play"], next=bought["in_play"] + 1))
+        else:
+            said.append(_("Buy-in recorded: %(name)s +%(chips)s; stack now %(stack)s.",
+                          name=bought["name"], chips=i18n.chips(chips), stack=i18n.chips(bought["stack"])))
 
     response = _write(night_id, do, stage="table", section="rebuys" if form_stage("table") == "play" else "buy-ins")
     if said:

@@ -96,8 +96,9 @@ def test_a_refused_close_keeps_every_count_and_says_why_beside_the_button(host, 
         assert re.search(rf'name="count-{ids[name]}"[^>]*\svalue="{chips}"', html)
     assert re.search(r'name="pot" value="in_middle" checked', html)
     assert _expected(html, ids["Ana"]) == "95"  # the hints follow the choice sent
+    assert 'class="miscount"' not in html  # the page reads no count the rollback took away
     options = html[html.index('id="close-options"'):]
-    refusal = re.search(r'<p class="flash error span" role="alert" id="close-refusal">(.*?)</p>', options, re.S)
+    refusal = re.search(r'<p class="flash error" role="alert" id="close-refusal">(.*?)</p>', options, re.S)
     assert refusal and "+15" in refusal.group(1)
     assert 'action="/host/night/%d/close#close-options"' % night in html
 
@@ -123,3 +124,17 @@ def test_the_tablets_last_hand_button_says_the_banners_words_when_the_pot_carrie
     assert words["finish_last"] == "Confirmar y terminar"
     assert words["finish_last_carry"].startswith("Confirmar y terminar")
     assert "%(amount)s" in words["finish_last_carry"]
+
+
+def test_a_refused_close_leaves_no_kept_read_of_the_counts_it_rolled_back(db):
+    """The refused close re-renders the counts' page on the same connection: the bank and
+    the count findings read inside the rolled-back write (with the counts in them) must not
+    be what the page reads after (``store.core.memo``; the rollback keeps total_changes)."""
+    from store.night.setup import count_and_close
+
+    night, ids = _carried_night(db)
+    store.bank_check(db, night)
+    with pytest.raises(store.StoreError):
+        count_and_close(db, night, {ids[n]: 101 for n in NAMES}, entered_by="host:test", pot_in_counts=False)
+    bank = store.bank_check(db, night)
+    assert (bank["counted"], bank["miscounts"], bank["uncounted"]) == (0, [], list(NAMES))
