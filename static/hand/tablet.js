@@ -412,6 +412,10 @@
         if (s.held_why && s.held_why.length) { stackEl.setAttribute("title", s.held_why.join("; ")); }
       }
       b.appendChild(stackEl);
+      // a rebuy taken during the hand: it counts from the next hand, never in this one
+      if (s.coming) {
+        b.appendChild(el("span", {"class": "seat-coming"}, S.coming.replace("%(chips)s", num(s.coming))));
+      }
       if (s.sitting_out) { b.appendChild(el("span", {"class": "seat-out"}, S.sitting_out)); }
       var shown = (view.shown || {})[String(s.seat)];
       if (shown) {   // the hand tabled face up, and its name in the referee's words

@@ -16,6 +16,8 @@ from datetime import datetime, timezone
 
 from sqlite_utils import Database
 
+from store.core.memo import forget
+
 BUSY_TIMEOUT_MS = 5000
 """How long a writer waits for another's lock before failing (milliseconds)."""
 
@@ -134,7 +136,10 @@ def write_tx(db: Database):
     locked" under WAL when another connection wrote meanwhile; taking the lock first
     makes the busy timeout apply instead. Nested use becomes a savepoint
     (``db.atomic()``). Before the ``COMMIT``, the steps registered by :func:`before_commit`
-    run inside it. Rolls back on any exception (a failed ``COMMIT`` too).
+    run inside it. Rolls back on any exception (a failed ``COMMIT`` too), and then drops
+    the reads kept on the connection (``store.core.memo.forget``: the rollback leaves the
+    connection's change count where the writes took it, so a read kept inside would pass
+    for current).
 
     :raises Busy: another connection held the write lock past the busy timeout (at
         ``BEGIN IMMEDIATE``): nothing was written.
@@ -143,8 +148,12 @@ def write_tx(db: Database):
     """
     with _said_as_store_errors():
         if db.conn.in_transaction:
-            with db.atomic():
-                yield db
+            try:
+                with db.atomic():
+                    yield db
+            except BaseException:
+                forget(db)  # (reads kept inside the savepoint saw rows it rolled back)
+                raise
             return
         with _waiting_for_lock():
             db.conn.execute("BEGIN IMMEDIATE")
@@ -156,6 +165,7 @@ def write_tx(db: Database):
         except BaseException:
             if db.conn.in_transaction:
                 db.conn.execute("ROLLBACK")
+            forget(db)  # (a read kept inside saw rows the rollback took away; total_changes stays)
             raise
 
 

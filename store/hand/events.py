@@ -210,7 +210,8 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
 
     :returns: the event id.
     :raises StoreError: not the hand in progress, actions logged (code ``hand_has_actions``:
-        number), no reason, night closed.
+        number), a rebuy taken during it (code ``hand_has_buy_ins``: number, names: it
+        counts from the next hand; void it first), no reason, night closed.
     """
     with keyed_write(db, "events", key, "void_hand", {"hand_id": hand_id}) as found:
         if found is not None:
@@ -222,7 +223,22 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
             raise StoreError("hand_not_current", number=hand["number"])
         if any(not a["voided"] for a in hand_actions(db, hand_id)):
             raise StoreError("hand_has_actions", number=hand["number"])
+        bought = _bought_during(db, hand)
+        if bought:  # they count from the hand after this one: voided, the next would take its number
+            raise StoreError("hand_has_buy_ins", number=hand["number"], names=", ".join(bought))
         return _append(db, hand, "void_hand", reason=reason.strip(), entered_by=entered_by, key=key)
+
+
+def _bought_during(db: Database, hand: dict) -> list[str]:
+    """The names of those whose live buy-ins were taken while ``hand`` was in progress (a
+    ledger ``before_hand`` of its number or more: they count from the next hand,
+    ``store.money.ledger.buy_in``), in the order entered, once each."""
+    rows = db.execute(
+        "SELECT p.name FROM ledger l JOIN players p ON p.id = l.player_id WHERE l.night_id = ? "
+        "AND l.kind = 'buy_in' AND COALESCE(l.before_hand, 0) >= ? AND NOT EXISTS "
+        "(SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.target = l.id) ORDER BY l.id",
+        [hand["night_id"], hand["number"]]).fetchall()
+    return list(dict.fromkeys(r[0] for r in rows))
 
 
 # -- events --------------------------------------------------------------------------------

@@ -627,6 +627,18 @@ def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
     return _next_table(db, Night(db, night_id))[1]
 
 
+def bought_for_next(db: Database, night_id: int) -> dict[int, int]:
+    """Seat -> chips bought for the next hand (taken since the last hand started: during a
+    hand in progress, they count from the next one, ``store.money.ledger.buy_in``); only
+    seats that bought. Read-only.
+
+    :raises StoreError: no such night.
+    """
+    number = hands_played(db, night_id) + 1
+    bought = _buy_ins(db, Night(db, night_id), number, number).get(number, {})
+    return {int(seat): chips for seat, chips in bought.items() if chips}
+
+
 def _next_table(db: Database, night: Night) -> tuple[Carry, dict[int, int]]:
     """The table after the night's last hand, and the stacks the next hand would start
     with (the seats at the table then, the chips bought since added)."""

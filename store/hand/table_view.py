@@ -266,9 +266,12 @@ def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]]) -> list[di
     A seat's ``stack`` is the referee's: during a hand, as the hand stands; between hands,
     the chips the seat starts the next hand with (the referee's stack after the last hand
     plus the chips bought since, ``store.hand.judging.next_hand_stacks``), so a rebuy shows at
-    once."""
+    once. During a hand, a seat's ``coming`` is the chips it bought while the hand is in
+    play (they count from the next hand, ``store.money.ledger.buy_in``; 0 for none): the
+    stack stays the hand's."""
     stacks = view["stacks"]
     upcoming = None
+    coming = judging.bought_for_next(db, night_id) if view["in_progress"] else {}
     if not view["in_progress"] and view["hand_id"] is not None:  # between hands: rebuys since count
         upcoming = judging.next_hand_stacks(db, night_id)
     dealt_in, acted, live = set(view["dealt_in"]), set(view["acted"]), set(view["in_hand"])
@@ -286,7 +289,8 @@ def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]]) -> list[di
                       "bet": view["bets"].get(str(seat), 0), "in_hand": seat in live,
                       "button": view["button"] == seat, "to_act": view["to_act"] == seat,
                       "acted": seat in acted,
-                      "sitting_out": view["hand_id"] is not None and seat not in dealt_in})
+                      "sitting_out": view["hand_id"] is not None and seat not in dealt_in,
+                      "coming": coming.get(seat, 0)})
     return seats
 
 

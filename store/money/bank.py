@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from store.core.memo import kept
 from store.core.reasons import CARRIED_POT, stored_reason
-from store.money.carried_pot import carried_from, carried_pot, handed_back  # noqa: F401 (re-exported)
+from store.money.carried_pot import carried_from, carried_pot, handed_back, pot_shares  # noqa: F401 (re-exported)
 from store.money.counts import count_findings
 from store.night.nights import table_players
 
@@ -134,6 +134,26 @@ def _bank_check(db: Database, night_id: int) -> dict:
             "adjustments": sum(e["chips"] for e in adjustments), "uncounted": uncounted,
             "balanced": not uncounted and difference + resolved == 0,
             "miscounts": miscounts(db, night_id)}
+
+
+def pot_seat_shares(db: Database, night_id: int) -> dict[int, int]:
+    """Each seat's share of the pot carried after the last hand, as the close gives it back
+    (``store.money.carried_pot.pot_shares`` over the players in the money) and as a count
+    holds it once the host states it was handed back before the count: ``{seat: chips}``,
+    only the non-zero shares; ``{}`` without a carried pot or once the close gave it back.
+    The counts' screen adds it to the chips on the table to expect when the pot is handed
+    back. Read-only.
+
+    :raises StoreError: no such night.
+    """
+    bank = bank_check(db, night_id)
+    chips = bank["carried"] or bank["pot_in_counts"]
+    if not chips or bank["pot_returned"]:
+        return {}
+    rows = money_rows(db, night_id)
+    seat_of = {r["player_id"]: r["seat"] for r in rows}
+    return {seat_of[player_id]: share
+            for player_id, share in pot_shares(db, night_id, {r["seat"]: r["player_id"] for r in rows}, chips).items()}
 
 
 def miscounts(db: Database, night_id: int) -> list[dict]:

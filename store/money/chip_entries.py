@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from store.core.checks import StoreError
 from store.core.transactions import write_tx
 from store.hand.judging import next_hand_stacks
-from store.hand.rows import current_hand
+from store.hand.rows import current_hand, hands_played
 from store.money.bank import live_entries
 from store.money.ledger import buy_in, cash_out, join_table, recount
 from store.night.nights import night_players
@@ -40,15 +40,18 @@ def buy_in_stack(db: Database, night_id: int, player_id: int, chips: int, *, ent
                  key: str | None = None) -> dict:
     """A buy-in or rebuy (:func:`store.money.ledger.buy_in`), then who bought and the stack
     the player's seat starts the next hand with (``store.hand.judging.next_hand_stacks``;
-    ``chips`` when the seat has none there).
+    ``chips`` when the seat has none there). Taken while a hand is in progress, the chips
+    count from the next hand (``buy_in``): ``in_play`` names the hand in progress.
 
-    :returns: ``{"name": str, "stack": int}`` (chips).
+    :returns: ``{"name": str, "stack": int (chips), "in_play": int | None (the number of
+        the hand in progress, else None)}``.
     :raises StoreError: ``buy_in``'s refusals (nothing written).
     """
     buy_in(db, night_id, player_id, chips, entered_by=entered_by, key=key)
     seat = next(p["seat"] for p in night_players(db, night_id) if p["player_id"] == player_id)
     stack = next_hand_stacks(db, night_id).get(seat, chips)
-    return {"name": get_player(db, player_id)["name"], "stack": stack}
+    in_play = hands_played(db, night_id) if current_hand(db, night_id) is not None else None
+    return {"name": get_player(db, player_id)["name"], "stack": stack, "in_play": in_play}
 
 
 def cash_out_named(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,

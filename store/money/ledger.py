@@ -79,16 +79,20 @@ def _entry(db: Database, night_id: int, row: dict, key: str | None) -> int:
 
 def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
            key: str | None = None) -> int:
-    """Record a buy-in (before the first hand) or a rebuy (between hands).
+    """Record a buy-in (before the first hand) or a rebuy.
 
-    Table stakes (Robert's Rules of Poker, section 3; CONTRACT.md ``chips_added_mid_hand``):
-    chips are added only between hands.
+    Table stakes (Robert's Rules of Poker, section 3; CONTRACT.md ``chips_added_mid_hand``;
+    seed 000: «Tampoco puede nadie aumentar su resto, una vez vistas sus cartas
+    iniciales.»): chips never join a hand in play. A rebuy taken while a hand is in
+    progress (issue 26: home hosts take it then) counts from the next hand: its
+    ``before_hand`` is the hands started, the one in progress included, so the hand in
+    progress is judged as before and the next starts with the chips
+    (``store.hand.judging``'s buy-ins by hand).
 
     :param chips: chips bought (int > 0).
     :param key: idempotency key: a double submit stores one buy-in.
     :returns: the ledger entry id.
-    :raises StoreError: a hand in progress (``hand_in_progress``: number, name: the hand and
-        the player), player not seated, bad amount (``not_whole``, ``too_large``: 1 to
+    :raises StoreError: player not seated, bad amount (``not_whole``, ``too_large``: 1 to
         ``MAX_CHIPS``), the player's chips bought tonight taken past ``MAX_CHIPS``
         (``bought_too_many``: :func:`_night_total`), night closed.
     """
@@ -99,10 +103,8 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
         _chips(chips, allow_zero=False)
         require_open(db, night_id)
         player = _seated(db, night_id, player_id)
-        if current_hand(db, night_id) is not None:
-            raise StoreError("hand_in_progress", number=len(night_hands(db, night_id)), name=player["name"])
         _night_total(db, night_id, player, chips)
-        before = len(night_hands(db, night_id))
+        before = len(night_hands(db, night_id))  # (a hand in progress counted: the chips play from the next)
         return _entry(db, night_id, {"player_id": player_id, "kind": "buy_in", "chips": chips,
                                      "before_hand": before, "entered_by": entered_by}, key)
 

@@ -16,6 +16,7 @@ from store.core.transactions import read_tx
 from store.dispute.disputes import night_disputes
 from store.hand.events import hand_check
 from store.hand.table_view import table_stamp, table_view
+from store.money.bank import pot_seat_shares
 from store.money.counts import count_findings
 from store.money.ledger import night_entries, night_summary
 from store.money.payments import night_payments
@@ -49,7 +50,9 @@ def night_page(db: Database, night_id: int) -> dict | None:
         not at the table, each with the seat a tap gives), "free_seats":
         store.night.setup.free_seats, "stamp": store.hand.table_view.table_stamp (the
         version of the table the page shows: the *Juego* stage's live part asks from it,
-        ``store.night.live_hand``)}``. The night's default buy-in is ``night["buy_in"]``
+        ``store.night.live_hand``), "pot_shares": store.money.bank.pot_seat_shares (each seat's
+        share of the carried pot: the counts' screen adds it to the chips to expect when
+        the pot was handed back before the count)}``. The night's default buy-in is ``night["buy_in"]``
         (chips or None). Read-only.
     """
     with read_tx(db):
@@ -69,7 +72,8 @@ def night_page(db: Database, night_id: int) -> dict | None:
                 "copy_of_night": night_by_uid(db, night["copy_of"]),
                 "table_links": table_links(db, night_id),
                 "last_night": last_night(db, night_id), "roster": roster(db, night_id),
-                "free_seats": free_seats(db, night_id), "stamp": table_stamp(db, night_id)}
+                "free_seats": free_seats(db, night_id), "stamp": table_stamp(db, night_id),
+                "pot_shares": _pot_shares(db, night_id)}
 
 
 def opening_next(db: Database, view: dict, night: dict) -> str | None:
@@ -85,6 +89,16 @@ def opening_next(db: Database, view: dict, night: dict) -> str | None:
         if "next_opening" in checked:
             return checked["next_opening"]
     return night["rules_frozen"].get("opening")
+
+
+def _pot_shares(db: Database, night_id: int) -> dict[int, int]:
+    """``store.money.bank.pot_seat_shares``, or ``{}`` when it fails (logged), as the
+    summary: a courtesy on this page."""
+    try:
+        return pot_seat_shares(db, night_id)
+    except Exception:  # noqa: BLE001 - a hint on this page
+        log.exception("pot_seat_shares failed for night %s", night_id)
+        return {}
 
 
 def _summary(db: Database, night_id: int) -> dict | None:

@@ -19,7 +19,8 @@ from store.core.records import existing
 from store.core.transactions import read_tx, write_tx
 from store.hand.rows import current_hand
 from store.money.bank import last_money
-from store.money.ledger import buy_in, cash_out, close_night, night_summary, recount
+from store.money.carried_pot import carried_pot, handed_back
+from store.money.ledger import buy_in, cash_out, close_night, night_summary, pot_handed_back, recount
 from store.night.demo import counts_sql, hidden_sql
 from store.night.importing import shown
 from store.night.nights import get_night, list_nights, night_players, require_open, seat_player, table_players
@@ -208,11 +209,16 @@ def _done(db: Database, table: str, night_id: int, prefix: str | None) -> list[s
 
 
 def record_counts(db: Database, night_id: int, counts: dict[int, int], *, entered_by: str,
-                  key: str | None = None) -> list[dict]:
+                  key: str | None = None, pot_in_counts: bool = False) -> list[dict]:
     """Every count given (``{player_id: chips}``), in one write transaction: a player not
     counted since their last buy-in gets a cash-out (``store.money.ledger.cash_out``); a
     player counted already whose count differs gets a recount (the earlier one voided,
     ``store.money.ledger.recount``); a count equal to the one stored changes nothing.
+
+    With ``pot_in_counts`` (the counts' form says the pot carried after the last hand was
+    handed back to the players before they counted), the host's statement is recorded
+    first when there is a carried pot and it is not stated yet (:func:`state_pot_in_counts`):
+    the bank then counts the pot once, inside the counts.
 
     :returns: ``[{"player_id", "chips", "before"}]`` for each count stored (``before``: the
         count it replaced, or None), in the order given.
@@ -225,6 +231,8 @@ def record_counts(db: Database, night_id: int, counts: dict[int, int], *, entere
     stored = []
     with write_tx(db):
         require_open(db, night_id)
+        if pot_in_counts:
+            state_pot_in_counts(db, night_id, entered_by=entered_by, key=key)
         for player_id, chips in counts.items():
             last = last_money(db, night_id, player_id)
             row_key = key and f"{key}:count:{player_id}"
@@ -239,11 +247,30 @@ def record_counts(db: Database, night_id: int, counts: dict[int, int], *, entere
     return stored
 
 
+def state_pot_in_counts(db: Database, night_id: int, *, entered_by: str, key: str | None = None) -> bool:
+    """The counts' form says the pot carried after the last hand was handed back to the
+    players before they counted: record the host's statement
+    (``store.money.ledger.pot_handed_back``) when there is a carried pot and no live
+    statement yet; nothing otherwise (no pot, or stated already). Call inside the write
+    transaction.
+
+    :returns: True when a statement was recorded now.
+    :raises StoreError: ``pot_handed_back``'s refusals (night closed, a hand in progress).
+    """
+    if not carried_pot(db, night_id)[0] or handed_back(db, night_id) is not None:
+        return False
+    pot_handed_back(db, night_id, entered_by=entered_by, key=key and f"{key}:pot")
+    return True
+
+
 def count_and_close(db: Database, night_id: int, counts: dict[int, int], *, entered_by: str,
-                    key: str | None = None, **close: object) -> dict:
-    """The counts given (:func:`record_counts`, none: nothing to record) and the close
-    (``store.money.ledger.close_night`` with ``close``'s arguments), in one write
-    transaction: a close refused stores none of the counts.
+                    key: str | None = None, pot_in_counts: bool = False, **close: object) -> dict:
+    """The counts given (:func:`record_counts`, none: nothing to record), with the host's
+    word that the carried pot is in them (``pot_in_counts``: :func:`state_pot_in_counts`),
+    and the close (``store.money.ledger.close_night`` with ``close``'s arguments), in one
+    write transaction: a close refused stores none of the counts and no statement. The bank
+    check is the store's (``store.money.bank.bank_check``): the pot counted once, in the
+    counts or given back by the close.
 
     :returns: ``close_night``'s summary.
     :raises StoreError: :func:`record_counts`'s and ``close_night``'s refusals; nothing written.
@@ -251,6 +278,9 @@ def count_and_close(db: Database, night_id: int, counts: dict[int, int], *, ente
     if key is not None and existing(db, "ledger", f"{key}:close", "close", {"night_id": night_id}) is not None:
         return night_summary(db, night_id)  # a repeated submit: closed already by this form
     with write_tx(db):
+        if pot_in_counts:
+            require_open(db, night_id)
+            state_pot_in_counts(db, night_id, entered_by=entered_by, key=key)
         if counts:
             record_counts(db, night_id, counts, entered_by=entered_by, key=key)
         return close_night(db, night_id, entered_by=entered_by, key=key and f"{key}:close", **close)

@@ -503,6 +503,8 @@ MESSAGES = {
     "hand_not_ended": lambda p: _("Hand %(number)s is still in progress: end it first.", **p),
     "hand_has_actions": lambda p: _("Hand %(number)s already has actions: void them first, then "
                                     "void the hand.", **p),
+    "hand_has_buy_ins": lambda p: _("%(names)s bought chips during hand %(number)s (they count from the next "
+                                    "hand): void that rebuy first, then the start of the hand.", **p),
     "night_closed": lambda p: _("The night is closed: reopen it to change anything."),
     "night_open": lambda p: _("The night is not closed."),
     "nothing_to_undo": lambda p: _("Nothing to undo in this hand."),

@@ -67,12 +67,19 @@ def form_stage(default: str) -> str:
     return said if said in STAGES else default
 
 
-def stage_page(stage: str, page: dict | None) -> str:
+def stage_page(stage: str, page: dict | None, **refused) -> str:
     """A stage of the night (``stage``: a key of :data:`STAGES`) from what the store read
-    (``store.night.night_page.night_page``); 404 for None (no such night)."""
+    (``store.night.night_page.night_page``); 404 for None (no such night).
+
+    :param refused: after a refused form that comes back as filled (the counts' form):
+        ``entered`` (the form as sent), ``refusal`` (its message in the page's language)
+        and ``refused_at`` (``"counts"`` or ``"close"``: which button's refusal, shown
+        beside it)."""
     if page is None:
         abort(404)
-    return render_template(f"night/stage_{stage}.html", stage=stage, stages=STAGES, **night_context(page))
+    return render_template(f"night/stage_{stage}.html", stage=stage, stages=STAGES, **night_context(page),
+                           entered=refused.get("entered") or {}, refusal=refused.get("refusal"),
+                           refused_at=refused.get("refused_at"))
 
 
 def night_context(page: dict) -> dict:
@@ -109,6 +116,7 @@ def night_context(page: dict) -> dict:
         last_night=page["last_night"], roster=page["roster"], free_seats=page["free_seats"],
         next_seat=page["free_seats"][0] if page["free_seats"] else None, buy_in=info.get("buy_in"),
         unbought=[p for p in seated if not bought.get(p["player_id"])],
+        pot_shares=page.get("pot_shares") or {},  # {seat: chips} of the carried pot (the counts' hints)
         # a started hand with no action (a void of its start is one tap on the counts' screen)
         empty_hand=bool(view.get("in_progress")) and not live_actions)
 

@@ -280,11 +280,21 @@ def _write(night_id: int, do, done: str | None = None, *, stage: str = "table", 
 def seat(night_id: int):
     """Seat a player (new to the club or not) and record the first buy-in, in one
     transaction (``store.money.chip_entries.seat_between_hands``); refused whole while a hand
-    is in progress (said after the form's own refusals: its fields are read first)."""
+    is in progress (said after the form's own refusals: its fields are read first). Says
+    who was seated.""" 
 
-    return _write(night_id, lambda db: seat_between_hands(
-        db, night_id, text_field("name", MAX_NAME, required=True), _int("seat", low=1),
-        _int("chips", required=False), entered_by=current_actor(), key=form_key()), section="seating")
+    said: list[str] = []
+
+    def do(db):
+        name = text_field("name", MAX_NAME, required=True)
+        seat_between_hands(db, night_id, name, _int("seat", low=1), _int("chips", required=False),
+                           entered_by=current_actor(), key=form_key())
+        said.append(_("Seated: %(names)s.", names=name))
+
+    response = _write(night_id, do, section="seating")
+    if said:
+        flash(said[0], "ok")
+    return response
 
 
 @bp.post("/night/<int:night_id>/unseat")
@@ -313,15 +323,22 @@ def void_hand(night_id: int):
 @host_required
 def buy_in(night_id: int):
     """A buy-in or rebuy (chips) for a seated player; says so with the stack it makes (the
-    night page shows it in the stacks at once: ``store.hand.table_view``)."""
+    night page shows it in the stacks at once: ``store.hand.table_view``). Taken while a
+    hand is in progress, it counts from the next hand (the store decides:
+    ``store.money.ledger.buy_in``), and the answer says so."""
 
     said = []
 
     def do(db):
         player_id, chips = _int("player_id"), _int("chips", low=1)
         bought = buy_in_stack(db, night_id, player_id, chips, entered_by=current_actor(), key=form_key())
-        said.append(_("Buy-in recorded: %(name)s +%(chips)s; stack now %(stack)s.",
-                      name=bought["name"], chips=i18n.chips(chips), stack=i18n.chips(bought["stack"])))
+        if bought["in_play"] is not None:
+            said.append(_("Buy-in recorded: %(name)s +%(chips)s; hand %(number)s is in play: the chips count "
+                          "from hand %(next)s.", name=bought["name"], chips=i18n.chips(chips),
+                          number=bought["in_play"], next=bought["in_play"] + 1))
+        else:
+            said.append(_("Buy-in recorded: %(name)s +%(chips)s; stack now %(stack)s.",
+                          name=bought["name"], chips=i18n.chips(chips), stack=i18n.chips(bought["stack"])))
 
     response = _write(night_id, do, stage="table", section="rebuys" if form_stage("table") == "play" else "buy-ins")
     if said:
@@ -398,24 +415,41 @@ def close(night_id: int):
     credit a shortage to one player, split it, or a recount), and the settlement: the
     fewest transfers, or everyone with one player (``hub_player_id``). While a dispute is
     open the store refuses (code ``dispute_open``) unless the host gives a reason to close
-    anyway (``override_reason``, kept in the close's detail)."""
+    anyway (``override_reason``, kept in the close's detail). The form's ``pot`` choice
+    (``in_counts``: the carried pot was handed back before the count) is passed to the
+    store, which decides the bank (``store.night.setup.count_and_close``). A refusal answers
+    400 with the counts' stage as the host filled it (every count kept) and the refusal
+    beside the close button; nothing stored."""
 
-    def do(db):
+    try:
         resolution = choice_field("resolution", store.money.ledger.RESOLUTIONS)
         override = text_field("override_reason", MAX_REASON) or None
         if request.form.get("confirm") != "1":  # the page asks first; a bare POST must say so too
             raise ValueError(_("Closing the night was not confirmed: tick the box to confirm."))
         charge = _int("charge_player_id", required=False)
         hub = _int("hub_player_id", required=False)
-        counts = _counts()
-        count_and_close(db, night_id, counts, entered_by=current_actor(), resolution=resolution,
+        count_and_close(get_db(), night_id, _counts(), entered_by=current_actor(), resolution=resolution,
                         charge_player_id=charge, mode="hub" if hub else "fewest", hub_player_id=hub,
-                        key=form_key(), override_reason=override)
-        closed.append(True)
+                        key=form_key(), override_reason=override, pot_in_counts=_pot_in_counts())
+    except ValueError as exc:  # StoreError included
+        return _counts_refused(night_id, exc, "close")
+    return redirect(stage_url(night_id, "pay", "settled"))
 
-    closed: list[bool] = []
-    response = _write(night_id, do, stage="close", section="close-night")
-    return redirect(stage_url(night_id, "pay", "settled")) if closed else response
+
+def _pot_in_counts() -> bool:
+    """The counts' form says the carried pot was handed back to the players before they
+    counted (its ``pot`` field is ``in_counts``; ``in_middle`` or none: it was not)."""
+    return request.form.get("pot") == "in_counts"
+
+
+def _counts_refused(night_id: int, exc: ValueError, at: str):
+    """The counts' stage again after a refused counts' form, as the host filled it (400):
+    every count typed kept, the refusal in the page's language beside the button pressed
+    (``at``: ``"counts"`` or ``"close"``). 404 for no such night."""
+    if getattr(exc, "code", None) == "no_night":
+        abort(404)
+    return stage_page("close", night_page(get_db(), night_id), entered=request.form,
+                      refusal=refusal_text(exc), refused_at=at), 400
 
 
 def _counts() -> dict[int, int]:
@@ -441,17 +475,17 @@ def _counts() -> dict[int, int]:
 def counts(night_id: int):
     """Every player's count from one form (``count-<player_id>`` fields; empty: not
     counted yet), in one transaction (``store.night.setup.record_counts``: a first count,
-    a recount where it differs, nothing where it is the same); back to the counts."""
+    a recount where it differs, nothing where it is the same; with the form's ``pot``
+    choice, :func:`_pot_in_counts`); back to the counts. A refusal answers 400 with the
+    form as filled (:func:`_counts_refused`)."""
 
-    def do(db):
-        stored = record_counts(db, night_id, _counts(), entered_by=current_actor(), key=form_key())
-        said.append(ngettext("%(num)s count recorded.", "%(num)s counts recorded.", len(stored)))
-
-    said: list[str] = []
-    response = _write(night_id, do, stage="close", section="counts")
-    if said:
-        flash(said[0], "ok")
-    return response
+    try:
+        stored = record_counts(get_db(), night_id, _counts(), entered_by=current_actor(), key=form_key(),
+                               pot_in_counts=_pot_in_counts())
+    except ValueError as exc:  # StoreError included
+        return _counts_refused(night_id, exc, "counts")
+    flash(ngettext("%(num)s count recorded.", "%(num)s counts recorded.", len(stored)), "ok")
+    return redirect(stage_url(night_id, "close", "counts"))
 
 
 @bp.post("/night/<int:night_id>/seat-last")

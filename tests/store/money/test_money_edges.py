@@ -9,6 +9,8 @@ import pytest
 import store
 import store.core.transactions as store_db
 from store import StoreError
+from store.hand.start_void import void_current_start
+from store.hand.table_view import table_view
 
 
 def seat_all(db, night_id, names, stack=100):
@@ -100,18 +102,45 @@ def test_a_double_submitted_buy_in_is_stored_once(db):
     assert db.execute("SELECT COUNT(*) FROM ledger WHERE kind = 'buy_in'").fetchone()[0] == 1
 
 
-def test_a_rebuy_during_a_hand_is_refused_with_a_clear_error(db):
-    """Table stakes (Robert's Rules of Poker, section 3): chips only between hands."""
+def test_a_rebuy_during_a_hand_counts_from_the_next_hand(db):
+    """Seed 000: «Tampoco puede nadie aumentar su resto, una vez vistas sus cartas
+    iniciales.» (table stakes, Robert's Rules of Poker section 3): a rebuy taken while a
+    hand is in progress is kept (issue 26: home hosts take it then) and plays from the next
+    hand; the hand in progress is judged as before, its stacks without the chips."""
     night_id = store.create_night(db, rules="jackpots", chip_cents=10)
     ids = seat_all(db, night_id, ["Ana", "Bruno"])
     hand = store.start_hand(db, night_id, button=1, entered_by="dealer")
-    with pytest.raises(StoreError) as refused:
-        store.buy_in(db, night_id, ids["Ana"], 50, entered_by="host")
-    assert (refused.value.code, refused.value.params) == ("hand_in_progress", {"number": 1, "name": "Ana"})
-    assert store.bank_check(db, night_id)["bought"] == 200
-    store.end_hand(db, hand, entered_by="dealer")
+    store.append_action(db, hand, "p2 ante 1", entered_by="dealer", key="a2")
+    judged = store.hand_check(db, hand)
     store.buy_in(db, night_id, ids["Ana"], 50, entered_by="host")
     assert store.bank_check(db, night_id)["bought"] == 250
+    view = table_view(db, night_id)
+    ana = next(s for s in view["seats"] if s["name"] == "Ana")
+    assert (ana["stack"], ana["coming"]) == (100, 50)   # the hand's stack; the rebuy waits
+    for line in ("p1 ante 1", "p2 check", "p1 check"):
+        store.append_action(db, hand, line, entered_by="dealer", key=f"x-{line}")
+    store.end_hand(db, hand, entered_by="dealer")
+    after = store.hand_check(db, hand)
+    assert after["stacks"] == {"1": 99, "2": 99} and judged is not None
+    second = store.start_hand(db, night_id, entered_by="dealer")
+    view = table_view(db, night_id)
+    assert view["hand_id"] == second
+    assert {s["name"]: (s["stack"], s["coming"]) for s in view["seats"]} == {"Ana": (149, 0), "Bruno": (99, 0)}
+
+
+def test_a_start_with_a_rebuy_taken_during_it_is_not_voided_until_the_rebuy_is(db):
+    """A rebuy taken during hand 1 counts from hand 2; voiding hand 1's start would give its
+    number to the next hand and move the rebuy one hand later: refused, said with the name."""
+    night_id = store.create_night(db, rules="jackpots", chip_cents=10)
+    ids = seat_all(db, night_id, ["Ana", "Bruno"])
+    store.start_hand(db, night_id, button=1, entered_by="dealer")
+    entry = store.buy_in(db, night_id, ids["Bruno"], 30, entered_by="host")
+    with pytest.raises(StoreError) as refused:
+        void_current_start(db, night_id, reason="empezada por error", entered_by="host")
+    assert (refused.value.code, refused.value.params) == ("hand_has_buy_ins", {"number": 1, "names": "Bruno"})
+    store.void_entry(db, entry, reason="mejor luego", entered_by="host")
+    void_current_start(db, night_id, reason="empezada por error", entered_by="host")
+    assert store.current_hand(db, night_id) is None
 
 
 @pytest.mark.parametrize("chips", [0, -5, 2.5, "10", True])
