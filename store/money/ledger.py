@@ -7,6 +7,7 @@ correction is a ``void`` row pointing at the entry it cancels.
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 from sqlite_utils import Database
@@ -20,7 +21,7 @@ from store.core.times import local_time
 from store.core.transactions import utc_now, write_tx
 from store.dispute.disputes import open_dispute_hands
 from store.hand.judging import rejudge
-from store.hand.rows import current_hand, night_dealt_in, night_hands
+from store.hand.rows import current_hand, dealt_in_read_before, night_dealt_in, night_hands
 from store.money.bank import bank_check, carried_from, carried_pot  # noqa: F401 (re-exported)
 from store.money.bank import last_money as _last_money
 from store.money.bank import live_entries as _live
@@ -322,7 +323,8 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
     """
     if key is not None and existing(db, "ledger", key, "close", {"night_id": night_id}) is not None:
         return night_summary(db, night_id)
-    with write_tx(db):
+    read_before = contextlib.nullcontext() if db.conn.in_transaction else dealt_in_read_before(db, night_id)
+    with read_before, write_tx(db):  # (the log's walk for the summary before the lock: issue 25)
         _close(db, night_id, entered_by=entered_by, resolution=resolution, charge_player_id=charge_player_id,
                mode=mode, hub_player_id=hub_player_id, key=key, override_reason=override_reason)
     return night_summary(db, night_id)
