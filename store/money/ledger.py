@@ -21,7 +21,7 @@ from store.core.times import local_time
 from store.core.transactions import utc_now, write_tx
 from store.dispute.disputes import open_dispute_hands
 from store.hand.judging import rejudge
-from store.hand.rows import current_hand, dealt_in_read_before, night_dealt_in, night_hands
+from store.hand.rows import current_hand, dealt_in_read_before, live_hand_count, night_dealt_in
 from store.money.bank import bank_check, carried_from, carried_pot  # noqa: F401 (re-exported)
 from store.money.bank import last_money as _last_money
 from store.money.bank import live_entries as _live
@@ -101,9 +101,9 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
         require_open(db, night_id)
         player = _seated(db, night_id, player_id)
         if current_hand(db, night_id) is not None:
-            raise StoreError("hand_in_progress", number=len(night_hands(db, night_id)), name=player["name"])
+            raise StoreError("hand_in_progress", number=live_hand_count(db, night_id), name=player["name"])
         _night_total(db, night_id, player, chips)
-        before = len(night_hands(db, night_id))
+        before = live_hand_count(db, night_id)
         return _entry(db, night_id, {"player_id": player_id, "kind": "buy_in", "chips": chips,
                                      "before_hand": before, "entered_by": entered_by}, key)
 
@@ -130,7 +130,7 @@ def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered
         player = _seated(db, night_id, player_id)
         playing = current_hand(db, night_id)
         if playing is not None:   # the way out named: finish it, or void an empty start
-            number = len(night_hands(db, night_id))
+            number = live_hand_count(db, night_id)
             logged = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ? AND kind = 'action'",
                                 [playing]).fetchone()[0]
             raise StoreError("count_hand_in_progress", number=number, empty=not logged)
@@ -138,7 +138,7 @@ def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered
         if last is not None and last["kind"] == "cash_out":
             raise StoreError("already_counted", name=player["name"], chips=last["chips"])
         return _entry(db, night_id, {"player_id": player_id, "kind": "cash_out", "chips": chips,
-                                     "before_hand": len(night_hands(db, night_id)),
+                                     "before_hand": live_hand_count(db, night_id),
                                      "entered_by": entered_by}, key)
 
 
@@ -199,7 +199,7 @@ def pot_handed_back(db: Database, night_id: int, *, entered_by: str, key: str | 
         if handed_back(db, night_id) is not None:
             raise StoreError("pot_already_handed_back", chips=pot)
         return _entry(db, night_id, {"kind": HANDED_BACK, "chips": pot,
-                                     "before_hand": len(night_hands(db, night_id)),
+                                     "before_hand": live_hand_count(db, night_id),
                                      "entered_by": entered_by}, key)
 
 
@@ -576,7 +576,7 @@ def money_summary(db: Database, night_id: int, night: dict) -> dict:
     for row in rows:
         row["hands_dealt"] = len(dealt.get(row["player_id"], ())) if close else None
     return {"players": rows, "bank": bank, "mode": mode, "transfers": transfers,
-            "hands": len(night_hands(db, night_id))}
+            "hands": live_hand_count(db, night_id)}
 
 
 def closed_money(db: Database, night_ids: list[int] | None = None) -> dict[int, dict]:
