@@ -201,6 +201,15 @@ def _let_waiting_writers_in(seconds: float) -> None:
         _LOCK_WAITERS.wait_for(lambda: _waiting == 0, timeout=seconds)
 
 
+def let_writers_in(db: Database) -> None:
+    """Between two write transactions of a long write that are not :func:`in_pieces`' own
+    (an import's last pieces, ``store.files.import_pieces``): let this process's writers
+    waiting for the lock in first (:func:`_let_waiting_writers_in`, at most
+    :data:`YIELD_SECONDS`). Inside a transaction, nothing (no lock is let go there)."""
+    if not db.conn.in_transaction:
+        _let_waiting_writers_in(YIELD_SECONDS)
+
+
 PIECE_SECONDS = 0.1
 """How long one piece of :func:`in_pieces` holds the write lock, about (seconds): the piece
 ends after the item that takes it past this, so another writer (a tablet's tap) waits at

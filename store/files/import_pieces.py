@@ -17,7 +17,13 @@ at most about one piece (``store.core.transactions.in_pieces``), never the whole
    are a piece of their own), the expenses, the close (a savepoint: refused, the
    night stays open and :attr:`Imported.close_refused` says why), the payment marks, and
    the night made visible with the file's stable id and the import's key. So the night
-   appears whole, at once, or not at all.
+   appears whole, at once, or not at all. What of it walks the whole night is read before
+   the lock is taken (the chips on the table; the seats each hand's log names, which the
+   close's summary counts hands by: ``store.hand.rows.dealt_in_read_before``, used under
+   the lock only while the night's log is unchanged), so this piece holds the lock a few
+   ms whatever the night's length (issue 25: a 2,500-hand file's held it over a second).
+   Before it and before the disputes' piece, the process's writers waiting for the lock
+   go first (``store.core.transactions.let_writers_in``).
 
 A piece refused (a ``StoreError``, the lock held past the busy timeout, anything) leaves
 the night invisible for ever, marked ``failed`` in a small transaction of its own, its
@@ -27,6 +33,7 @@ line say the same words as for a file refused before anything was written.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -35,12 +42,13 @@ from sqlite_utils import Database
 from referee.count import Count
 from store.core.checks import MAX_CHIPS, StoreError
 from store.core.records import existing
-from store.core.transactions import in_pieces, recorded_at, write_tx
+from store.core.transactions import in_pieces, let_writers_in, recorded_at, write_tx
 from store.files.failed_imports import keep_failure
 from store.files.identity import copy_origin, file_copy_of, file_uid, new_uid, present_night, refuse_present
 from store.files.night_block import file_night, file_settlement, left_in_play
 from store.files.night_records import Players, Records, enter_disputes, enter_expenses, enter_payments
 from store.hand.events import check_night
+from store.hand.rows import dealt_in_read_before
 from store.hand.whole_hands import write_hand
 from store.money.ledger import buy_in, cash_out, close_night
 from store.night.importing import FAILED, IMPORTING, writing
@@ -127,10 +135,15 @@ def write_night(db: Database, session: dict, players: list[dict], key: str, *, r
                   done=None if progress is None else lambda written: progress(written, len(hands)))
         with writing(table.night_id):
             if records.disputes:
+                let_writers_in(db)
                 with write_tx(db):  # (a piece of its own: each ruling judges its hand again)
                     enter_disputes(db, table.night_id, records, _players(db, table.night_id), entered_by=entered_by)
             final = _table_chips(db, session, table.night_id)  # read outside the lock: nobody else writes here
-        with write_tx(db), writing(table.night_id):
+        closing = file_night(session, fields=()).get("closed") is True
+        # (the close's walk of the log read before the lock too, checked again under it: issue 25)
+        read_before = dealt_in_read_before(db, table.night_id) if closing else contextlib.nullcontext()
+        let_writers_in(db)
+        with read_before, write_tx(db), writing(table.night_id):
             return _last_piece(db, session, table, key, records, final, copy=copy, entered_by=entered_by)
     except _CopyMadeMeanwhile as made:
         _mark_failed(db, table.night_id, StoreError("night_present", night=made.night_id, how="file"))

@@ -7,7 +7,9 @@ for it.
 
 from __future__ import annotations
 
+import contextlib
 import json
+from contextvars import ContextVar
 
 from sqlite_utils import Database
 
@@ -85,6 +87,20 @@ def night_hands(db: Database, night_id: int) -> list[dict]:
                                 f"AND {LIVE_HAND} ORDER BY number, id", [night_id])]
 
 
+def hand_numbers(db: Database, night_id: int) -> dict[int, int]:
+    """The night's live hands as ``{hand id: number}``, in order (:func:`night_hands`
+    without the stacks read: a row per hand, no JSON parsed). Read-only."""
+    return dict(db.execute(f"SELECT id, number FROM hands WHERE night_id = ? AND {LIVE_HAND} ORDER BY number, id",
+                           [night_id]).fetchall())
+
+
+def live_hand_count(db: Database, night_id: int) -> int:
+    """How many live hands the night has (``len(night_hands(...))``, counted by SQLite: no
+    row read into Python, so a write that numbers its entry by it costs the same on a
+    night of 2,500 hands, issue 25). Read-only."""
+    return db.execute(f"SELECT COUNT(*) FROM hands WHERE night_id = ? AND {LIVE_HAND}", [night_id]).fetchone()[0]
+
+
 def hand_version(db: Database, hand_id: int) -> int:
     """The hand's version: how many events it has (actions, voids, its end; voided ones
     included). Every write to a hand adds one event, so a tablet that saw version N made its
@@ -145,7 +161,9 @@ def hands_dealt_in(db: Database, night_id: int, player_id: int, seat: int | None
 
 
 def night_dealt_in(db: Database, night_id: int, seats: dict[int, int]) -> dict[int, set[int]]:
-    """:func:`hands_dealt_in` for several players of the night at once, the log read once.
+    """:func:`hands_dealt_in` for several players of the night at once, the log read once
+    (or not at all: the seats each hand's log names as read before the write lock was taken,
+    :func:`dealt_in_read_before`, when the night's log has not changed since).
 
     :param seats: player id -> the player's seat tonight.
     :returns: player id -> hand ids (a set each). Read-only.
@@ -156,18 +174,66 @@ def night_dealt_in(db: Database, night_id: int, seats: dict[int, int]) -> dict[i
             [night_id]):
         if player_id in since:
             since[player_id] = before or 0
-    numbers = {h["id"]: h["number"] for h in night_hands(db, night_id)}
+    numbers = hand_numbers(db, night_id)
     by_tag: dict[str, list[int]] = {}
     for player_id, seat in seats.items():
         by_tag.setdefault(f"p{seat}", []).append(player_id)
     dealt: dict[int, set[int]] = {player_id: set() for player_id in seats}
-    for hand_id, action in db.execute(
-            "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
-            "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [night_id]):
-        words = (action or "").split()
-        tags = words[:1] + (words[2:3] if words[:1] == ["d"] else [])  # (the seats names_seat reads)
+    for hand_id, tags in _seat_tags(db, night_id).items():
         for tag in tags:
             for player_id in by_tag.get(tag, ()):
                 if numbers.get(hand_id, 0) > since[player_id]:
                     dealt[player_id].add(hand_id)
     return dealt
+
+
+_READ_BEFORE: ContextVar[tuple[int, tuple, dict[int, frozenset[str]]] | None] = ContextVar(
+    "dealt_in_read_before", default=None)
+"""``(night_id, the log's mark, hand id -> seat tags)`` read by :func:`dealt_in_read_before`."""
+
+
+@contextlib.contextmanager
+def dealt_in_read_before(db: Database, night_id: int):
+    """Read now which seats each hand of the night names in its live log (the one read of
+    :func:`night_dealt_in` that walks every action of the night), so that a write
+    transaction begun inside (in this thread or task) uses it instead of walking the log
+    again under the write lock (issue 25: an import's last piece, the close, holds the lock
+    a few ms, not a walk of 2,500 hands). The read is used only while the night's log is
+    as it was (:func:`_log_mark`, checked in two indexed lookups): events and hands are
+    append-only, so an action, a void or a hand started since changes the mark and the log
+    is walked again. Call it outside any write transaction; reads only."""
+    token = _READ_BEFORE.set((night_id, _log_mark(db, night_id), _walk_seat_tags(db, night_id)))
+    try:
+        yield
+    finally:
+        _READ_BEFORE.reset(token)
+
+
+def _log_mark(db: Database, night_id: int) -> tuple:
+    """The night's newest event id and newest hand id: any write to the night's log (an
+    action, a void, a hand started or its start voided) changes it (both tables are
+    append-only)."""
+    return tuple(db.execute("SELECT (SELECT MAX(id) FROM events WHERE night_id = ?), "
+                            "(SELECT MAX(id) FROM hands WHERE night_id = ?)", [night_id, night_id]).fetchone())
+
+
+def _seat_tags(db: Database, night_id: int) -> dict[int, frozenset[str]]:
+    """Hand id -> the seat tags (``p3``) its live log names as dealt in: the read of
+    :func:`dealt_in_read_before` when it is the night's and the log is unchanged, else
+    :func:`_walk_seat_tags`."""
+    before = _READ_BEFORE.get()
+    if before is not None and before[0] == night_id and before[1] == _log_mark(db, night_id):
+        return before[2]
+    return _walk_seat_tags(db, night_id)
+
+
+def _walk_seat_tags(db: Database, night_id: int) -> dict[int, frozenset[str]]:
+    """Hand id -> the seat tags its live actions name (``pN ...``, ``d deal|serve|award pN``:
+    the seats :func:`names_seat` reads), every live action of the night read. Read-only."""
+    tags: dict[int, set[str]] = {}
+    for hand_id, action in db.execute(
+            "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
+            "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [night_id]):
+        words = (action or "").split()
+        tags.setdefault(hand_id, set()).update(words[:1] + (words[2:3] if words[:1] == ["d"] else []))
+    return {hand_id: frozenset(found) for hand_id, found in tags.items()}

@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from referee.settle import largest_remainder
 from store.core.memo import kept
 from store.hand.judging import LIVE_ENTRY, LIVE_HAND, entry_texts, session_rebuys, stored_stretch
-from store.hand.rows import night_hands
+from store.hand.rows import live_hand_count
 from store.night.nights import table_players
 
 HANDED_BACK = "pot_handed_back"
@@ -238,6 +238,6 @@ def handed_back(db: Database, night_id: int) -> dict | None:
     row = db.execute(
         f"SELECT l.id, l.chips, l.before_hand, l.entered_by, l.entered_at FROM ledger l WHERE l.night_id = ? "
         f"AND l.kind = ? AND {LIVE_ENTRY} ORDER BY l.id DESC LIMIT 1", [night_id, HANDED_BACK]).fetchone()
-    if row is None or row[2] != len(night_hands(db, night_id)):
+    if row is None or row[2] != live_hand_count(db, night_id):
         return None
     return {"id": row[0], "chips": row[1], "entered_by": row[3], "entered_at": row[4]}

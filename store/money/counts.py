@@ -39,7 +39,7 @@ from referee.count import Count, cash_out_findings
 from store.core.memo import kept
 from store.core.transactions import read_tx
 from store.hand.judging import LIVE_ENTRY, Night, hands_judgements
-from store.hand.rows import night_hands
+from store.hand.rows import hand_numbers
 from store.money.carried_pot import carried_pot, handed_back, pot_shares
 from store.night.nights import hands_elsewhere, table_players
 
@@ -73,7 +73,7 @@ def _hands_counted_after(db: Database, night_id: int, counts: list[Count]) -> se
     """The hands whose judgements the counts are compared with: for each count, the last
     live hand played before it (``referee.count.cash_out_findings`` reads that one entry),
     so that a long night's check reads a hand or two, not every hand."""
-    numbers = [h["number"] for h in night_hands(db, night_id)]
+    numbers = list(hand_numbers(db, night_id).values())
     out = set()
     for count in counts:
         before = bisect_right(numbers, count.after)

@@ -7,6 +7,7 @@ correction is a ``void`` row pointing at the entry it cancels.
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 from sqlite_utils import Database
@@ -20,7 +21,7 @@ from store.core.times import local_time
 from store.core.transactions import utc_now, write_tx
 from store.dispute.disputes import open_dispute_hands
 from store.hand.judging import rejudge
-from store.hand.rows import current_hand, night_dealt_in, night_hands
+from store.hand.rows import current_hand, dealt_in_read_before, live_hand_count, night_dealt_in
 from store.money.bank import bank_check, carried_from, carried_pot  # noqa: F401 (re-exported)
 from store.money.bank import last_money as _last_money
 from store.money.bank import live_entries as _live
@@ -104,7 +105,7 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
         require_open(db, night_id)
         player = _seated(db, night_id, player_id)
         _night_total(db, night_id, player, chips)
-        before = len(night_hands(db, night_id))  # (a hand in progress counted: the chips play from the next)
+        before = live_hand_count(db, night_id)  # (a hand in progress counted: the chips play from the next)
         return _entry(db, night_id, {"player_id": player_id, "kind": "buy_in", "chips": chips,
                                      "before_hand": before, "entered_by": entered_by}, key)
 
@@ -131,7 +132,7 @@ def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered
         player = _seated(db, night_id, player_id)
         playing = current_hand(db, night_id)
         if playing is not None:   # the way out named: finish it, or void an empty start
-            number = len(night_hands(db, night_id))
+            number = live_hand_count(db, night_id)
             logged = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ? AND kind = 'action'",
                                 [playing]).fetchone()[0]
             raise StoreError("count_hand_in_progress", number=number, empty=not logged)
@@ -139,7 +140,7 @@ def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered
         if last is not None and last["kind"] == "cash_out":
             raise StoreError("already_counted", name=player["name"], chips=last["chips"])
         return _entry(db, night_id, {"player_id": player_id, "kind": "cash_out", "chips": chips,
-                                     "before_hand": len(night_hands(db, night_id)),
+                                     "before_hand": live_hand_count(db, night_id),
                                      "entered_by": entered_by}, key)
 
 
@@ -200,7 +201,7 @@ def pot_handed_back(db: Database, night_id: int, *, entered_by: str, key: str | 
         if handed_back(db, night_id) is not None:
             raise StoreError("pot_already_handed_back", chips=pot)
         return _entry(db, night_id, {"kind": HANDED_BACK, "chips": pot,
-                                     "before_hand": len(night_hands(db, night_id)),
+                                     "before_hand": live_hand_count(db, night_id),
                                      "entered_by": entered_by}, key)
 
 
@@ -324,7 +325,8 @@ def close_night(db: Database, night_id: int, *, entered_by: str, resolution: str
     """
     if key is not None and existing(db, "ledger", key, "close", {"night_id": night_id}) is not None:
         return night_summary(db, night_id)
-    with write_tx(db):
+    read_before = contextlib.nullcontext() if db.conn.in_transaction else dealt_in_read_before(db, night_id)
+    with read_before, write_tx(db):  # (the log's walk for the summary before the lock: issue 25)
         _close(db, night_id, entered_by=entered_by, resolution=resolution, charge_player_id=charge_player_id,
                mode=mode, hub_player_id=hub_player_id, key=key, override_reason=override_reason)
     return night_summary(db, night_id)
@@ -576,7 +578,7 @@ def money_summary(db: Database, night_id: int, night: dict) -> dict:
     for row in rows:
         row["hands_dealt"] = len(dealt.get(row["player_id"], ())) if close else None
     return {"players": rows, "bank": bank, "mode": mode, "transfers": transfers,
-            "hands": len(night_hands(db, night_id))}
+            "hands": live_hand_count(db, night_id)}
 
 
 def closed_money(db: Database, night_ids: list[int] | None = None) -> dict[int, dict]:
