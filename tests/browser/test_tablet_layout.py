@@ -62,6 +62,18 @@ def _overlap(a, b, pad=RING):
                 or a["y"] + a["height"] + pad <= b["y"] or b["y"] + b["height"] + pad <= a["y"])
 
 
+def _edge_midpoints(box):
+    x, y, w, h = box["x"], box["y"], box["width"], box["height"]
+    return [(x, y + h / 2), (x + w, y + h / 2), (x + w / 2, y), (x + w / 2, y + h)]
+
+
+def _in_oval(felt, x, y, border=6):
+    """Whether the point (CSS px) is inside the ellipse within the felt's border."""
+    rx, ry = felt["width"] / 2 - border, felt["height"] / 2 - border
+    cx, cy = felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] / 2
+    return ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
+
+
 def _check_table(page, count, name):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"tablet_layout_{name}.png"))
@@ -81,6 +93,8 @@ def _check_table(page, count, name):
         assert box["y"] >= felt["y"] and box["y"] + box["height"] <= felt["y"] + felt["height"], (name, seat, box, felt)
         assert box["x"] >= 0 and box["x"] + box["width"] <= 1024 and box["y"] >= 0, (name, seat, box)
         assert box["y"] + box["height"] <= 768, (name, seat, box)
+        for x, y in _edge_midpoints(box):   # on the oval, not over its edge
+            assert _in_oval(felt, x, y), (name, seat, box, felt, x, y)
         for part in page.locator(f'#seats .seat[data-seat="{seat}"] > *').all():   # nothing spills out
             inner = part.bounding_box()
             assert inner["x"] >= box["x"] - 0.5 and inner["x"] + inner["width"] <= box["x"] + box["width"] + 0.5, (name, seat, inner, box)
