@@ -333,7 +333,7 @@
     renderPots();
     $("opening").textContent = view.opening ? "\u2265 " + view.opening + view.opening : "";
     var who = view.waiting ? "?" : known(view.to_act) ? seatName(view.to_act) : S.nobody;
-    $("to-act").textContent = fmt(S.to_act, {who: who});
+    renderToAct(fmt(S.to_act, {who: who}), known(view.to_act) && !view.waiting ? seatInfo(view.to_act) : null);
     $("to-act").setAttribute("data-seat", known(view.to_act) ? String(view.to_act) : "");
     renderSeats();
     renderButtonPick();
@@ -348,6 +348,20 @@
     renderFindings();
     renderLog();
     renderNet();
+  }
+
+  // The centre line, "To act: Seat 2 · Name": the name in a span of its own that goes to a
+  // second line and is cut short there when it is long (tablet.css), the whole line in the
+  // title; the text stays the sentence as said.
+  function renderToAct(text, seat) {
+    var box = $("to-act");
+    box.textContent = "";
+    box.title = text;
+    var at = seat && seat.name ? text.lastIndexOf(seat.name) : -1;
+    if (at < 0) { box.textContent = text; return; }
+    box.appendChild(document.createTextNode(text.slice(0, at)));
+    box.appendChild(el("span", {"class": "to-act-name"}, seat.name));
+    box.appendChild(document.createTextNode(text.slice(at + seat.name.length)));
   }
 
   // The referee's pots in the middle (main pot first, then side pots, with who contests
@@ -424,7 +438,7 @@
           cardsEl.appendChild(el("span", {"class": "seat-card suit-" + (c[1] || "x")}, cardText(c)));
         });
         b.appendChild(cardsEl);
-        if (shown.words) { b.appendChild(el("span", {"class": "seat-hand"}, shown.words)); }
+        if (shown.words) { b.appendChild(el("span", {"class": "seat-hand", title: shown.words}, shown.words)); }
       }
       if (s.bet && view.phase !== "complete") {
         b.appendChild(el("span", {"class": "seat-bet"}, num(s.bet)));
