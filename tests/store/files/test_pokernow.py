@@ -334,7 +334,7 @@ def test_the_night_page_of_hands_played_elsewhere_offers_no_hand_and_shows_the_c
     assert "Las manos de esta noche se jugaron en PokerNow" in page
     ana = page[page.index('<table class="grid" id="players">'):].split("</table>")[0]
     row = ana[ana.index("Ana"):].split("</tr>")[0]
-    assert '<td class="num">7500</td><td class="num">6050</td>' in row
+    assert '<td class="num">7.500</td><td class="num">6.050</td>' in row
     assert "<th>Contado</th>" in ana
     table_night = store.create_night(db, rules="jackpots", chip_cents=10)
     page = "".join(client.get(f"/host/night/{table_night}/{stage}?lang=es").get_data(as_text=True)
