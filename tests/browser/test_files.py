@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from apps import make_app, snapshot
@@ -116,7 +117,7 @@ def test_a_file_past_the_limit_is_refused_in_the_page_before_it_is_sent(app, db,
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
     page = context.new_page()
     posts = []
-    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith(path) else None)
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and urlsplit(r.url).path == path else None)
     try:
         open_as_host(page, server, path, app)
         if path == "/host/pokernow/":

@@ -35,12 +35,15 @@ def test_the_tab_and_the_rebuys_follow_the_hands_without_a_reload(app, db, brows
         open_as_host(page, server, f"/host/night/{night_id}/play?lang=es", app)
         note = '#stage-play [data-live-target="play-note"]'
         assert page.text_content(note).split() == ["·", "mano", "1"]
-        assert "entre manos" in page.text_content("#live-players")
-        assert page.locator("#live-players form.rebuy-one").count() == 0
+        assert "entre manos" in page.text_content("#live-players")        # a player leaves between hands
+        assert page.is_visible("#live-players #rebuy-next-hand")        # a rebuy now counts from the next hand
+        assert page.locator("#live-players form.rebuy-one").count() == 3
+        assert page.locator("#live-players #unseat").count() == 0
         page.evaluate("window.__same_page = true")   # gone if the page reloads
 
         store.end_hand(db, hand, entered_by="test")
-        page.wait_for_selector("#live-players form.rebuy-one", timeout=3_000)
+        page.wait_for_selector("#live-players #unseat", timeout=3_000)
+        assert page.locator("#live-players #rebuy-next-hand").count() == 0
         assert page.locator("#live-players form.rebuy-one").count() == 3
         assert page.locator("#live-players #unseat").count() == 1
         assert "entre manos" not in page.text_content("#live-players")
@@ -50,7 +53,8 @@ def test_the_tab_and_the_rebuys_follow_the_hands_without_a_reload(app, db, brows
         page.screenshot(path=str(ARTIFACTS / "night_live-rebuys-after-hand.png"), full_page=True)
 
         store.start_hand(db, night_id, button=2, entered_by="test")
-        page.wait_for_selector("#live-players form.rebuy-one", state="detached", timeout=3_000)
+        page.wait_for_selector("#live-players #unseat", state="detached", timeout=3_000)
+        assert page.is_visible("#live-players #rebuy-next-hand")
         page.wait_for_selector(f'{note}:has-text("2")', timeout=3_000)
         assert page.text_content(note).split() == ["·", "mano", "2"]
         assert page.evaluate("window.__same_page") is True

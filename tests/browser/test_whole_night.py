@@ -116,6 +116,7 @@ def test_the_whole_night_closes_with_one_bank_figure_and_opens_on_the_settlement
     #     referee's stacks plus hand 2's wrong push), Bruno 20 over
     page.goto(f"{server}/host/night/{night_id}/close?lang=es")     # every count on one screen
     held = night_table_chips(db, night_id)
+    page.check('input[name=pot][value=in_middle]')   # the carried pot still in the middle: the close gives it back
     for name, seat, _ in PLAYERS:
         field = f"#count-{store.find_player(db, name)}"
         assert page.get_attribute(field, "placeholder") == str(held[seat])   # the chips on the table to expect
@@ -128,6 +129,7 @@ def test_the_whole_night_closes_with_one_bank_figure_and_opens_on_the_settlement
     page.locator("#money").screenshot(path=str(ARTIFACTS / "showcase_night-bank-off.png"))
 
     # --- the close refused: the refusal says the page's figure; so does the PDF
+    page.check('input[name=pot][value=in_middle]')   # as when counting: the carried pot still in the middle
     page.click("#close-button")
     page.wait_for_load_state()
     refusal = page.inner_text(".flash.error")
@@ -144,6 +146,7 @@ def test_the_whole_night_closes_with_one_bank_figure_and_opens_on_the_settlement
     _submit(page, "#recount")
     assert _bank(page) == 0 and "cuadra ✓" in page.inner_text("#bank")
     page.select_option("#resolution", "recount")
+    page.check('input[name=pot][value=in_middle]')
     page.click("#close-button")
     page.wait_for_url("**/pay#settled")
     assert store.get_night(db, night_id)["closed"]

@@ -31,6 +31,10 @@ TWO_CALLS = {
     "web.files.views.import_file": "a refused file answers with the upload form, which lists the failed "
                                    "imports (store.files.failed_imports): the write refused, nothing written, "
                                    "then the page's read",
+    "web.night.views.close": "a refused close answers with the counts form as the host filled it (400): the "
+                             "write refused, nothing written, then the stage page's read (store.night_page)",
+    "web.night.views.counts": "refused counts answer with the counts form as the host filled them (400): the "
+                              "write refused, nothing written, then the stage page's read (store.night_page)",
     "web.night.table_code.give_back": "a refused give-back answers with the claim page (409) saying why: the "
                                       "write refused, nothing written, then the page's read",
 }

@@ -284,9 +284,9 @@ def test_closing_is_refused_while_a_dispute_is_open_unless_a_reason_is_given(app
     _dispute(client, night.player_link("Bruno"), hand_id, "Chus opened before I spoke.")
     page = text_of(night.night_page())
     assert "Bruno (mano 1)" in page                                       # the close form names it
-    client.post(f"/host/night/{night.night}/close?lang=es", data={"confirm": "1", "key": "close-no-reason"})
-    refused = text_of(night.night_page())
-    assert "1 reclamación abierta (mano 1)" in refused
+    answer = client.post(f"/host/night/{night.night}/close?lang=es", data={"confirm": "1", "key": "close-no-reason"})
+    assert answer.status_code == 400                                      # the close form again, the refusal beside it
+    assert "1 reclamación abierta (mano 1)" in text_of(answer.get_data(as_text=True))
     assert not store.get_night(db, night.night)["closed"]
     client.post(f"/host/night/{night.night}/close",
                 data={"confirm": "1", "key": "close-reason", "override_reason": "Bruno left; ruled on Monday"})
