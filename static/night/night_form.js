@@ -19,8 +19,23 @@
     }
   }
 
+  // A house rule carried from the last night (data-carried, set by the server) belongs to
+  // that night's preset: choosing another preset leaves it "as the preset" again, so no rule
+  // of last night rides silently into a different game. A field the host changes is theirs.
+  function clearCarried() {
+    for (const field of form.querySelectorAll("[data-carried]")) {
+      field.value = "";
+      field.removeAttribute("data-carried");
+    }
+  }
+
   form.addEventListener("change", (event) => {
-    if (event.target.name === "preset") show();
+    if (event.target.name === "preset") {
+      clearCarried();
+      show();
+    } else {
+      event.target.removeAttribute("data-carried");
+    }
   });
   show();
 })();

@@ -187,3 +187,25 @@ def test_a_refused_form_keeps_every_setting_and_the_fixed_form_opens_the_night(b
                               "five_figures": True, "small_blind": 5, "big_blind": 10}
     assert (night["title"], night["chip_cents"]) == ("Noche de reglas", 25)
     context.close()
+
+
+def test_last_nights_house_rules_do_not_ride_into_another_preset(browser, server, app, db):
+    """Issue 26 (a fresh tester of issue 27): the form offers the last night's preset and
+    house rules, but a host who picks another preset got last night's caja libre and the
+    rest, unseen, folded under "Más reglas". Choosing another preset leaves the carried
+    rules "as the preset"; choosing the same one again keeps what the host set by hand."""
+    store.create_night(db, rules={"preset": "internacional", "table_stakes": False, "double_exposure": "withdraw"},
+                       chip_cents=10, title="La última")
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
+    try:
+        page = context.new_page()
+        _login(page, server, app)
+        assert page.is_checked("#preset-internacional")
+        assert page.input_value("#table_stakes") == "no" and page.input_value("#double_exposure") == "withdraw"
+        page.check("#preset-jackpots")
+        assert page.input_value("#table_stakes") == "" and page.input_value("#double_exposure") == ""
+        page.select_option("#table_stakes", "no")              # set by hand now: the host's own
+        page.check("#preset-internacional")
+        assert page.input_value("#table_stakes") == "no"
+    finally:
+        context.close()
