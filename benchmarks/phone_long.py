@@ -18,10 +18,8 @@ written.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -29,20 +27,9 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 
-def _median(run, repeat: int) -> tuple[float, float]:
-    """``(wall, cpu)`` medians in ms of ``repeat`` runs after one that is not counted."""
-    run()
-    walls, cpus = [], []
-    for _ in range(repeat):
-        started, cpu = time.perf_counter(), time.process_time()
-        run()
-        walls.append((time.perf_counter() - started) * 1000)
-        cpus.append((time.process_time() - cpu) * 1000)
-    return statistics.median(walls), statistics.median(cpus)
-
-
 def _measure(hands: int, players: int, nights: int, repeat: int) -> list[str]:
     """The lines printed for one length of night."""
+    from night_pages import _median
     from samples import synthetic_session
 
     import store
