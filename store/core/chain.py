@@ -195,7 +195,8 @@ def link(db: Database, table: str, row_id: int) -> int:
     return _append(db, key, night_id, table, row_id, content)
 
 
-def link_rows(db: Database, rows: list[tuple[str, int]]) -> None:
+def link_rows(db: Database, rows: list[tuple[str, int]],
+              given: dict[tuple[str, int], tuple[int, dict]] | None = None) -> None:
     """Link many rows just inserted (inside their inserts' transaction), in the order
     given, each to its night's chain: the links :func:`link` of each in turn would write
     (the same macs), with each table's rows read in one query and each night's head read
@@ -203,15 +204,19 @@ def link_rows(db: Database, rows: list[tuple[str, int]]) -> None:
     in batches").
 
     :param rows: ``[(table, row id)]`` of chained tables, in the order they were inserted.
+    :param given: ``{(table, row id): (night_id, content)}`` of rows whose content the
+        caller knows as :func:`store.core.chain_rows.row_content` would read it back
+        (:func:`store.core.chain_rows.given_contents`); the others are read.
     :raises ChainError: no key, a row not there, or a night's head missing while links exist.
     """
     if not rows:
         return
     key = chain_key(db)
-    found: dict[tuple[str, int], tuple[int, dict]] = {}
-    for table in dict.fromkeys(t for t, _ in rows):
+    found: dict[tuple[str, int], tuple[int, dict]] = dict(given or {})
+    unread = [(t, r) for t, r in rows if (t, r) not in found]
+    for table in dict.fromkeys(t for t, _ in unread):
         found.update({(table, row_id): got for row_id, got in
-                      chain_rows.rows_content(db, table, [r for t, r in rows if t == table]).items()})
+                      chain_rows.rows_content(db, table, [r for t, r in unread if t == table]).items()})
     heads: dict[int, tuple[str, int, str, int]] = {}  # night -> (newest mac, links, its row's table, id)
     links = []
     for table, row_id in rows:

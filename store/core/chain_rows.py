@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from operator import itemgetter
 
 from sqlite_utils import Database
 
@@ -137,6 +138,65 @@ def rows_content(db: Database, table: str, row_ids: list[int]) -> dict[int, tupl
         for row in db.execute(select_sql(table) + f" WHERE t.id IN ({', '.join('?' for _ in part)})", part):
             out[row[0]] = (row[1], dict(zip(CHAINED[table], row[2:])))
     return out
+
+
+def _affinities(db: Database, table: str) -> dict[str, str]:
+    """Column -> its SQLite type affinity (``"INTEGER"``, ``"TEXT"``, ``"BLOB"``, ``"REAL"``
+    or ``"NUMERIC"``, by SQLite's rules on the declared type), kept on the connection."""
+    box = db.__dict__.setdefault("_tapete_affinities", {})
+    if table not in box:
+        found = {}
+        for _cid, name, declared, *_ in db.execute(f"PRAGMA table_info({table})"):
+            kind = (declared or "").upper()
+            found[name] = ("INTEGER" if "INT" in kind else "TEXT" if any(t in kind for t in ("CHAR", "CLOB", "TEXT"))
+                           else "BLOB" if "BLOB" in kind or not kind
+                           else "REAL" if any(t in kind for t in ("REAL", "FLOA", "DOUB")) else "NUMERIC")
+        box[table] = found
+    return box[table]
+
+
+_KEPT_AS_GIVEN = {"INTEGER": frozenset((int, type(None))), "NUMERIC": frozenset((int, type(None))),
+                  "TEXT": frozenset((str, type(None))), "BLOB": frozenset((int, str, type(None))),
+                  "REAL": frozenset((type(None),))}
+"""Affinity -> the Python types SQLite stores in such a column as they are given (read
+back equal, of the same type): an int (not a bool) where it is not made text or a float,
+a str where it is not made a number, None anywhere."""
+
+
+def _given_plan(db: Database, table: str) -> tuple[tuple[str, ...], list[frozenset]] | None:
+    """``(the night's column and the content's, the types kept as given in each)`` of
+    ``table``; None when a row alone does not tell its content (a column read from another
+    table, a night that is not the row's ``night_id``). Kept on the connection."""
+    box = db.__dict__.setdefault("_tapete_given_plans", {})
+    if table not in box:
+        if table in NIGHT_OF or any((table, name) in COMPUTED for name in CHAINED[table]):
+            box[table] = None
+        else:
+            affinity = _affinities(db, table)
+            names = ("night_id",) + CHAINED[table]
+            box[table] = (names, [_KEPT_AS_GIVEN.get(affinity.get(name, ""), frozenset()) for name in names])
+    return box[table]
+
+
+def given_contents(db: Database, table: str, rows: list[dict]) -> list[tuple[int, dict]] | None:
+    """``[(night_id, content)]`` of rows of ``table`` just inserted from ``rows`` (each
+    column -> value), as :func:`row_content` would read each back; or None when the rows
+    alone do not tell (a column of the content not in them, or read from another table; a
+    night that is not the row's ``night_id``; a value SQLite would store otherwise than
+    given: a bool, a float, a number in a text column ...): then they are read back."""
+    plan = _given_plan(db, table)
+    if plan is None or not rows:
+        return None
+    names, kept = plan
+    try:
+        values = list(map(itemgetter(*names), rows))
+    except KeyError:
+        return None
+    for column, types in zip(zip(*values), kept):
+        if not types.issuperset(map(type, column)):
+            return None
+    content = names[1:]
+    return [(v[0], dict(zip(content, v[1:]))) for v in values]
 
 
 def night_rows(db: Database, table: str, night_id: int) -> dict[int, dict]:

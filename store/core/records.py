@@ -12,7 +12,7 @@ from typing import Iterator
 from sqlite_utils import Database
 
 from store.core import chain
-from store.core.chain_rows import CHAINED
+from store.core.chain_rows import CHAINED, given_contents
 from store.core.checks import StoreError
 from store.core.transactions import write_tx
 
@@ -89,6 +89,47 @@ def insert_rows(db: Database, table: str, rows: list[dict]) -> list[int]:
     rows each, not one per row; a chained table's rows are linked as :func:`insert` links
     each, in one batch (:func:`store.core.chain.link_rows`: the same links, the head written
     once)."""
+    with linked_batch(db) as batch:
+        return batch.insert(table, rows)
+
+
+class LinkedBatch:
+    """Rows of several tables inserted one after another (:meth:`insert`) and linked in the
+    chain together when the batch ends (:func:`linked_batch`)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.links: list[tuple[str, int]] = []
+        self.given: dict[tuple[str, int], tuple[int, dict]] = {}
+
+    def insert(self, table: str, rows: list[dict]) -> list[int]:
+        """Insert ``rows`` of ``table`` (each with the same columns), in order, in a few
+        statements of many rows each; returns their ids, in order. A chained row's content
+        is kept from the row given where that is what SQLite stores
+        (:func:`store.core.chain_rows.given_contents`), else read back when linked."""
+        ids = _insert_many(self.db, table, rows)
+        if table in CHAINED:
+            self.links += [(table, row_id) for row_id in ids]
+            contents = given_contents(self.db, table, rows)
+            if contents is not None:
+                self.given.update(zip(((table, row_id) for row_id in ids), contents))
+        return ids
+
+
+@contextmanager
+def linked_batch(db: Database) -> Iterator[LinkedBatch]:
+    """A :class:`LinkedBatch` inside the caller's write transaction: its chained rows are
+    linked when the block ends without error, in the order inserted, in one batch
+    (:func:`store.core.chain.link_rows`: the links one by one would write, each night's head
+    read and written once). An imported hand: its row, then its lines."""
+    batch = LinkedBatch(db)
+    yield batch
+    chain.link_rows(db, batch.links, batch.given)
+
+
+def _insert_many(db: Database, table: str, rows: list[dict]) -> list[int]:
+    """Insert ``rows`` (each with the same columns) in a few statements of many rows each;
+    returns their ids, in order. Not linked (the caller links them)."""
     ids: list[int] = []
     if not rows:
         return ids
@@ -101,8 +142,6 @@ def insert_rows(db: Database, table: str, rows: list[dict]) -> list[int]:
         made = db.conn.execute(f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([one] * len(part))} "
                                "RETURNING rowid", values).fetchall()
         ids += sorted(r[0] for r in made)  # (the rows are inserted in order, each id above the last)
-    if table in CHAINED:
-        chain.link_rows(db, [(table, row_id) for row_id in ids])
     return ids
 
 

@@ -49,7 +49,7 @@ from store.files.night_block import file_night, file_settlement, left_in_play
 from store.files.night_records import Players, Records, enter_disputes, enter_expenses, enter_payments
 from store.hand.events import check_night
 from store.hand.rows import dealt_in_read_before
-from store.hand.whole_hands import write_hand
+from store.hand.whole_hands import HandRun, write_hand
 from store.money.ledger import buy_in, cash_out, close_night
 from store.night.importing import FAILED, IMPORTING, writing
 from store.night.nights import create_night, get_night, seat_player, table_players
@@ -125,10 +125,11 @@ def write_night(db: Database, session: dict, players: list[dict], key: str, *, r
     if isinstance(table, Imported):
         return table
     hands = session.get("hands") or []
+    run = HandRun(table.night_id)  # (the night's state kept from hand to hand: only this import writes it)
 
     def write(number: int) -> None:
         with writing(table.night_id):  # (not around ``progress``: it sees what the club sees)
-            _write_hand(db, session, table, number, key, lines[number], entered_by)
+            _write_hand(db, session, table, number, key, lines[number], entered_by, run)
 
     try:
         in_pieces(db, range(1, len(hands) + 1), write,
@@ -138,10 +139,14 @@ def write_night(db: Database, session: dict, players: list[dict], key: str, *, r
                 let_writers_in(db)
                 with write_tx(db):  # (a piece of its own: each ruling judges its hand again)
                     enter_disputes(db, table.night_id, records, _players(db, table.night_id), entered_by=entered_by)
-            final = _table_chips(db, session, table.night_id)  # read outside the lock: nobody else writes here
+            # (kept while the hands were written when no ruling has changed them since, else read
+            # outside the lock: nobody else writes here)
+            kept = run.whole and not records.disputes
+            final = _table_chips(db, session, table.night_id, run.chips if kept else None)
         closing = file_night(session, fields=()).get("closed") is True
-        # (the close's walk of the log read before the lock too, checked again under it: issue 25)
-        read_before = dealt_in_read_before(db, table.night_id) if closing else contextlib.nullcontext()
+        # (the close's walk of the log kept or read before the lock too, checked again under it: issue 25)
+        read_before = (dealt_in_read_before(db, table.night_id, run.tags if kept else None) if closing
+                       else contextlib.nullcontext())
         let_writers_in(db)
         with read_before, write_tx(db), writing(table.night_id):
             return _last_piece(db, session, table, key, records, final, copy=copy, entered_by=entered_by)
@@ -187,9 +192,10 @@ def _first_piece(db, session, players, key, *, copy, counts, host, entered_by, c
 
 
 def _write_hand(db: Database, session: dict, table: _Table, number: int, key: str, actions: list[str],
-                entered_by: str) -> None:
+                entered_by: str, run: HandRun) -> None:
     """Hand ``number`` of the file (1-based): the rebuys before it, the hand whole (its
-    ``actions`` as first logged), the counts made after it (inside a piece)."""
+    ``actions`` as first logged; ``run``: the night as the hand before left it,
+    ``store.hand.whole_hands.HandRun``), the counts made after it (inside a piece)."""
     hands = session.get("hands") or []
     hand = hands[number - 1]
     for seat, chips in (hand.get("rebuys") or {}).items():
@@ -204,7 +210,7 @@ def _write_hand(db: Database, session: dict, table: _Table, number: int, key: st
     try:
         write_hand(db, table.night_id, button=hand.get("button"), stacks=hand.get("stacks"), actions=actions,
                    keys=[f"{key}:{table.night_id}:{number}:{i}" for i in range(len(actions))],
-                   end=number < len(hands) or not in_progress, entered_by=entered_by)
+                   end=number < len(hands) or not in_progress, entered_by=entered_by, run=run)
     except StoreError as exc:
         raise line_refused(exc, number) from None
     _count(db, table, number, entered_by)
@@ -304,13 +310,17 @@ def _count_the_rest(db: Database, table: _Table, final: dict[str, int], entered_
         cash_out(db, table.night_id, player_id, chips, entered_by=entered_by)
 
 
-def _table_chips(db: Database, session: dict, night_id: int) -> dict[str, int]:
+def _table_chips(db: Database, session: dict, night_id: int, kept: dict[str, int] | None = None) -> dict[str, int]:
     """Seat -> the chips the seat holds after the last hand it played: the referee's chips
     on the table (``chips_on_table`` of the seat's last hand entry, CONTRACT.md 4: its stack
     plus what the dealer's pushes gave or took against the rules and the ``d move`` lines, a
     stated stack starting the seat afresh); a seat no hand dealt in, its buy-in (the
-    session's starting stack). Read-only."""
+    session's starting stack). Read-only. ``kept``: each seat's chips after its last hand,
+    as the hands were judged when written (``store.hand.whole_hands.HandRun.chips``, every
+    hand of the night, none changed since): then no judgement is read."""
     final = {str(p["seat"]): p.get("stack", 0) for p in session.get("players") or []}
+    if kept is not None:
+        return final | kept
     for entry in check_night(db, night_id).get("hands", []):
         final.update({str(k): v for k, v in (entry.get("chips_on_table") or entry.get("stacks") or {}).items()})
     return final

@@ -380,6 +380,69 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
     return judged
 
 
+def judge_newest(db: Database, night: Night, row: tuple, spec: dict, before: tuple[Carry, str],
+                 events: tuple[int, int]) -> tuple[Carry, str, dict]:
+    """Judge the night's newest hand, just written whole, and store its result: what
+    :func:`rejudge` of its number stores, from what the writer holds in memory instead of
+    read back (``store.hand.whole_hands.HandRun``: an import's hands, one after another).
+    Inside the write transaction that wrote the hand. The hand is judged once; it is not
+    kept in :data:`RECENT` (a long import would push the tablet's hands out of it).
+
+    :param night: the hand's night (:class:`Night`, its seats as they are now).
+    :param row: ``(id, number, button, stacks JSON or None)`` of the hand.
+    :param spec: its session-file object (:func:`_spec`'s shape: ``button``, ``actions``,
+        ``rebuys`` when any, ``stacks`` when stated), as stored.
+    :param before: the table the hand before left: ``(carry, its stored text)``
+        (``(Carry({}), START)`` before hand 1).
+    :param events: ``(how many events, the newest's id)`` of the hand (:func:`_event_facts`).
+    :returns: ``(carry, text, entry)``: the table after the hand and its stored text (the
+        next hand's ``before``), and the judgement stored (an entry of ``referee.check``'s
+        ``hands``, CONTRACT.md 4, as :func:`referee.check.hand_entry` gives it: its seat keys
+        may be ints where the stored JSON has text).
+    """
+    carry, text = before
+    hand = HandInput(row[0], row[1], spec, _seated(night, carry, row[1]))
+    key = hand.key(night)
+    facts = hand_facts(night.facts_prefix(), text, night.at_table(row[1]), row, spec.get("rebuys"), events)
+    item, after = judge(night, hand)
+    after_text, entry = json.dumps(after.as_dict()), check_entry(item)
+    _store(db, night.id, row, key, after_text, json.dumps(entry), facts)
+    return after, after_text, entry
+
+
+def stored_result(db: Database, hand_id: int) -> tuple[Carry, str, dict] | None:
+    """Hand ``hand_id``'s stored result as :func:`judge_newest` returns one: ``(carry,
+    text, entry)``, the table after the hand, its stored text and the judgement; or None
+    when no result is stored or its MAC does not hold. Read-only."""
+    kept = _stored(db, [hand_id]).get(hand_id)
+    return None if kept is None else (_carry(kept.carry_after), kept.carry_after, json.loads(kept.entry))
+
+
+def bought_before(db: Database, night: Night, number: int) -> dict[str, int] | None:
+    """The chips bought before hand ``number`` (its ``rebuys``: ``{seat (str): chips}``,
+    hand 1's being the starting stacks), or None for none. Read-only."""
+    return _buy_ins(db, night, number, number).get(number)
+
+
+def button_for(night: Night, carry: Carry, number: int, bought: dict[str, int] | None,
+               seated: list[int]) -> int | None:
+    """Where the button goes for hand ``number`` by the referee's rule
+    (:func:`referee.session.next_button`: it stays after a misdeal, else the next seat
+    with chips in the direction of play), among the ``seated`` seats: ``carry`` the table
+    the hand before left, ``bought`` the chips bought since (:func:`bought_before`)."""
+    stacks = _start_stacks(night, carry, number, bought)
+    return next_button(night.rules, carry, {s: c for s, c in stacks.items() if s in seated})
+
+
+def _start_stacks(night: Night, carry: Carry, number: int, bought: dict[str, int] | None) -> dict[int, int]:
+    """Seat -> chips hand ``number`` starts with: the seats at the table then
+    (:func:`_seated` of ``carry``, the table the hand before left), ``bought`` added."""
+    stacks = dict(_seated(night, carry, number).stacks)
+    for seat, chips in (bought or {}).items():
+        stacks[int(seat)] = stacks.get(int(seat), 0) + chips
+    return stacks
+
+
 def _store(db: Database, night_id: int, row: tuple, key: str, after: str, entry: str, facts: str) -> None:
     """Write the result of hand ``row`` (``(id, number, ...)``) with its MAC (inside the
     write transaction)."""
@@ -614,8 +677,8 @@ def next_hand_button(db: Database, night_id: int, seated: list[int]) -> int | No
     :returns: the seat, or None before the first hand.
     """
     night = Night(db, night_id)
-    carry, stacks = _next_table(db, night)
-    return next_button(night.rules, carry, {s: c for s, c in stacks.items() if s in seated})
+    number = hands_played(db, night.id) + 1
+    return button_for(night, _table_before(db, night, number), number, bought_before(db, night, number), seated)
 
 
 def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
@@ -644,10 +707,7 @@ def _next_table(db: Database, night: Night) -> tuple[Carry, dict[int, int]]:
     with (the seats at the table then, the chips bought since added)."""
     number = hands_played(db, night.id) + 1
     carry = _table_before(db, night, number)
-    stacks = dict(_seated(night, carry, number).stacks)
-    for seat, chips in _buy_ins(db, night, number, number).get(number, {}).items():
-        stacks[int(seat)] = stacks.get(int(seat), 0) + chips
-    return carry, stacks
+    return carry, _start_stacks(night, carry, number, bought_before(db, night, number))
 
 
 def session_hands(db: Database, night_id: int) -> tuple[dict[int, int], list[dict]]:

@@ -193,7 +193,7 @@ _READ_BEFORE: ContextVar[tuple[int, tuple, dict[int, frozenset[str]]] | None] = 
 
 
 @contextlib.contextmanager
-def dealt_in_read_before(db: Database, night_id: int):
+def dealt_in_read_before(db: Database, night_id: int, known: dict[int, frozenset[str]] | None = None):
     """Read now which seats each hand of the night names in its live log (the one read of
     :func:`night_dealt_in` that walks every action of the night), so that a write
     transaction begun inside (in this thread or task) uses it instead of walking the log
@@ -201,8 +201,13 @@ def dealt_in_read_before(db: Database, night_id: int):
     a few ms, not a walk of 2,500 hands). The read is used only while the night's log is
     as it was (:func:`_log_mark`, checked in two indexed lookups): events and hands are
     append-only, so an action, a void or a hand started since changes the mark and the log
-    is walked again. Call it outside any write transaction; reads only."""
-    token = _READ_BEFORE.set((night_id, _log_mark(db, night_id), _walk_seat_tags(db, night_id)))
+    is walked again. Call it outside any write transaction; reads only.
+
+    :param known: hand id -> :func:`seat_tags` of its live lines, for every hand of the
+        night as its log is now, when the caller kept them while writing the log (an
+        import's hands, ``store.hand.whole_hands.HandRun``): then the log is not walked."""
+    tags = _walk_seat_tags(db, night_id) if known is None else dict(known)
+    token = _READ_BEFORE.set((night_id, _log_mark(db, night_id), tags))
     try:
         yield
     finally:
@@ -230,10 +235,20 @@ def _seat_tags(db: Database, night_id: int) -> dict[int, frozenset[str]]:
 def _walk_seat_tags(db: Database, night_id: int) -> dict[int, frozenset[str]]:
     """Hand id -> the seat tags its live actions name (``pN ...``, ``d deal|serve|award pN``:
     the seats :func:`names_seat` reads), every live action of the night read. Read-only."""
-    tags: dict[int, set[str]] = {}
+    lines: dict[int, list[str]] = {}
     for hand_id, action in db.execute(
             "SELECT e.hand_id, e.action FROM events e WHERE e.night_id = ? AND e.kind = 'action' "
             "AND NOT EXISTS (SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [night_id]):
+        lines.setdefault(hand_id, []).append(action)
+    return {hand_id: seat_tags(found) for hand_id, found in lines.items()}
+
+
+def seat_tags(actions: list[str | None]) -> frozenset[str]:
+    """The seat tags (``p3``) a hand's live action lines name as dealt in: each line's first
+    word, and a dealer's line's target (``d deal|serve|award pN``: its third word), as
+    :func:`names_seat` reads them."""
+    found: set[str] = set()
+    for action in actions:
         words = (action or "").split()
-        tags.setdefault(hand_id, set()).update(words[:1] + (words[2:3] if words[:1] == ["d"] else []))
-    return {hand_id: frozenset(found) for hand_id, found in tags.items()}
+        found.update(words[:1] + (words[2:3] if words[:1] == ["d"] else []))
+    return frozenset(found)
