@@ -32,9 +32,12 @@ and:
   upload of each while two other writers take the write lock every 20 ms from the
   upload's start to its end (its last piece included), as a tablet's tap does: one a thread
   of this process on a connection of its own (the server's taps: the import lets them in
-  between two pieces, ``store.core.transactions.in_pieces``), one another process (a
-  ``flask`` command beside the server: it gets the lock only when its busy poll falls
-  between two pieces); the longest each waited is printed.
+  between two pieces, ``store.core.transactions.in_pieces``), one another process writing
+  through Tapete's ``write_tx`` (a ``flask`` command or a second server worker beside the
+  server: the import lets it in too, ``store.core.writer_turns``), and one a bare
+  ``sqlite3`` process (no Tapete code: it gets the lock only when its busy poll falls
+  between two pieces); the longest each waited is printed, and the upload's wall time
+  beside them.
 
 The runs of the short and the long night alternate. Prints the median in milliseconds of
 each (wall clock, and in brackets the process's CPU time: on a busy shared machine the CPU
@@ -174,12 +177,24 @@ class LockProbe:
 
 PROCESS_PROBE = """
 import select, sqlite3, sys, time
-conn = sqlite3.connect(sys.argv[1], timeout=120, isolation_level=None)
+if sys.argv[2] == "tapete":   # a writer of Tapete's own (a flask command, another server worker)
+    sys.path.insert(0, sys.argv[3])
+    import store
+    from store.core.transactions import write_tx
+    db = store.open_db(sys.argv[1])
+    db.execute("PRAGMA busy_timeout = 120000")
+    def write():
+        with write_tx(db):
+            pass
+else:   # a bare sqlite3 writer (no Tapete code: only SQLite's busy handler)
+    conn = sqlite3.connect(sys.argv[1], timeout=120, isolation_level=None)
+    def write():
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("COMMIT")
 longest, first = 0.0, True
 while not select.select([sys.stdin], [], [], 0)[0]:
     began = time.perf_counter()
-    conn.execute("BEGIN IMMEDIATE")
-    conn.execute("COMMIT")
+    write()
     longest = max(longest, time.perf_counter() - began)
     if first:
         print("ready", flush=True)
@@ -187,21 +202,24 @@ while not select.select([sys.stdin], [], [], 0)[0]:
     time.sleep(0.02)
 print(f"{longest * 1000:.1f}", flush=True)
 """
-"""The writer of :class:`ProcessProbe`, run by another Python: an empty ``BEGIN IMMEDIATE``,
-``COMMIT`` every 20 ms (busy timeout 120 s) until its standard input closes, then the
-longest it waited (ms)."""
+"""The writer of :class:`ProcessProbe`, run by another Python: an empty write transaction
+every 20 ms (busy timeout 120 s) until its standard input closes, then the longest it
+waited (ms). ``tapete``: Tapete's own (``store.core.transactions.write_tx``: ``BEGIN
+IMMEDIATE``, ``COMMIT``, the writers' turns of ``store.core.writer_turns``); ``bare``: a
+plain ``sqlite3`` connection's ``BEGIN IMMEDIATE``, ``COMMIT``."""
 
 
 class ProcessProbe:
-    """Another process writing as :class:`LockProbe` does (:data:`PROCESS_PROBE`): the
-    longest it waited for the lock, ms, in :attr:`longest` once the block ends."""
+    """Another process writing as :class:`LockProbe` does (:data:`PROCESS_PROBE`, ``kind``
+    ``"tapete"`` or ``"bare"``): the longest it waited for the lock, ms, in :attr:`longest`
+    once the block ends."""
 
-    def __init__(self, path: Path) -> None:
-        self.path, self.longest = path, 0.0
+    def __init__(self, path: Path, kind: str = "tapete") -> None:
+        self.path, self.kind, self.longest = path, kind, 0.0
 
     def __enter__(self) -> "ProcessProbe":
-        self.proc = subprocess.Popen([sys.executable, "-c", PROCESS_PROBE, str(self.path)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen([sys.executable, "-c", PROCESS_PROBE, str(self.path), self.kind, str(HERE.parent)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.proc.stdout.readline()  # "ready": it has written once
         return self
 
@@ -258,10 +276,11 @@ class WriteSpans:
 
 def _uploads(client, path: Path, hands: int, players: int, repeat: int) -> dict:
     """Upload ``repeat`` (plus one not counted) new synthetic closed nights of ``hands``
-    hands through the import form, alone; then one more while a :class:`LockProbe` and a
-    :class:`ProcessProbe` write beside it. Returns ``{"figures": (wall, cpu) medians in ms,
-    "held": the longest write transaction of the uploads alone, "thread", "process": the
-    longest lock waits of the probes}`` (ms)."""
+    hands through the import form, alone; then :data:`BESIDE_RUNS` more while a
+    :class:`LockProbe` and two :class:`ProcessProbe` (Tapete's, a bare one) write beside
+    them. Returns ``{"figures": (wall, cpu) medians in ms, "held": the longest write
+    transaction of the uploads alone, "thread", "process", "bare": the longest lock waits
+    of the probes, "beside": the uploads' median wall time beside them}`` (ms)."""
     import io
     import json
     import re
@@ -275,7 +294,7 @@ def _uploads(client, path: Path, hands: int, players: int, repeat: int) -> dict:
         session["tapete"] = {"closed": True}   # (closed by the last piece, as a downloaded night is)
         return json.dumps(session).encode()
 
-    bodies = [night(i) for i in range(repeat + 2)]
+    bodies = [night(i) for i in range(repeat + 1 + BESIDE_RUNS)]
 
     def run():
         answer = client.post("/host/import?lang=es", content_type="multipart/form-data",
@@ -286,9 +305,19 @@ def _uploads(client, path: Path, hands: int, players: int, repeat: int) -> dict:
         figures = _median(run, repeat)
     where = spans.where
     at = f"the {where.index(spans.longest) + 1} of {len(where)}" if where else "none"
-    with LockProbe(path) as thread, ProcessProbe(path) as process:
-        run()
-    return {"figures": figures, "held": spans.longest, "at": at, "held_cpu": spans.longest_cpu, "thread": thread.longest, "process": process.longest}
+    walls = []
+    with LockProbe(path) as thread, ProcessProbe(path) as process, ProcessProbe(path, "bare") as bare:
+        for _ in range(BESIDE_RUNS):
+            began = time.perf_counter()
+            run()
+            walls.append((time.perf_counter() - began) * 1000)
+    return {"figures": figures, "held": spans.longest, "at": at, "held_cpu": spans.longest_cpu, "thread": thread.longest,
+            "process": process.longest, "bare": bare.longest, "beside": statistics.median(walls)}
+
+
+BESIDE_RUNS = 3
+"""How many uploads of each size run beside the other writers (their longest waits over all
+of them; the uploads' median wall time)."""
 
 
 def _pair(label: str, url, nights: dict, repeat: int, args, found: dict) -> None:
@@ -320,7 +349,8 @@ def _upload_lines(client, path: Path, args, found: dict) -> None:
         found[("upload", hands)] = upload["figures"]
         print(f"{'upload':>11}: {hands} hands {_said(upload['figures'])}; longest write transaction of the "
               f"upload: {upload['held']:.0f} ms ({upload['at']}; the most CPU one took {upload['held_cpu']:.0f} ms); longest lock wait beside it: a thread {upload['thread']:.0f} ms, "
-              f"another process {upload['process']:.0f} ms")
+              f"another process {upload['process']:.0f} ms (a bare sqlite3 one {upload['bare']:.0f} ms; "
+              f"the upload took {upload['beside']:.0f} ms wall beside them, median of {BESIDE_RUNS})")
 
 
 def main(argv: list[str] | None = None) -> int:

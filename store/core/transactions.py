@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 
 from sqlite_utils import Database
 
+from store.core import writer_turns
 from store.core.memo import forget
 
 BUSY_TIMEOUT_MS = 5000
@@ -155,7 +156,7 @@ def write_tx(db: Database):
                 forget(db)  # (reads kept inside the savepoint saw rows it rolled back)
                 raise
             return
-        with _waiting_for_lock():
+        with _waiting_for_lock(), writer_turns.waiting(db):
             db.conn.execute("BEGIN IMMEDIATE")
         try:
             yield db
@@ -190,24 +191,28 @@ def _waiting_for_lock():
             _LOCK_WAITERS.notify_all()
 
 
-def _let_waiting_writers_in(seconds: float) -> None:
-    """Between two pieces of :func:`in_pieces`: wait (at most ``seconds``) until no other
-    thread of this process is waiting for the write lock. SQLite's busy handler polls a
-    waiting writer at growing intervals (up to 100 ms), so a writer that takes the lock
-    again at once could keep a tablet's tap waiting piece after piece; this lets the waiting
-    ones in first. (A writer in another process is not seen: it gets in when its poll falls
+def _let_waiting_writers_in(db: Database, seconds: float) -> None:
+    """Between two pieces of :func:`in_pieces`: wait (at most ``seconds`` in all) until no
+    other thread of this process, then no writer of Tapete's in another process
+    (``store.core.writer_turns``: a ``flask`` command, another server worker), is waiting
+    for the write lock. SQLite's busy handler polls a waiting writer at growing intervals
+    (up to 100 ms), so a writer that takes the lock again at once could keep a tablet's tap
+    waiting piece after piece; this lets the waiting ones in first. (A writer that is not
+    Tapete's, a bare ``sqlite3`` shell, is not seen: it gets in when its poll falls
     between two pieces.)"""
+    began = time.perf_counter()
     with _LOCK_WAITERS:
         _LOCK_WAITERS.wait_for(lambda: _waiting == 0, timeout=seconds)
+    writer_turns.let_others_in(db, max(0.0, seconds - (time.perf_counter() - began)))
 
 
 def let_writers_in(db: Database) -> None:
     """Between two write transactions of a long write that are not :func:`in_pieces`' own
-    (an import's last pieces, ``store.files.import_pieces``): let this process's writers
+    (an import's last pieces, ``store.files.import_pieces``): let the writers
     waiting for the lock in first (:func:`_let_waiting_writers_in`, at most
     :data:`YIELD_SECONDS`). Inside a transaction, nothing (no lock is let go there)."""
     if not db.conn.in_transaction:
-        _let_waiting_writers_in(YIELD_SECONDS)
+        _let_waiting_writers_in(db, YIELD_SECONDS)
 
 
 PIECE_SECONDS = 0.1
@@ -217,8 +222,8 @@ most about this long plus one item (issue 25: at most about 250 ms)."""
 
 
 YIELD_SECONDS = 0.5
-"""The longest :func:`in_pieces` waits between two pieces for the other writers of the
-process to take the lock (seconds)."""
+"""The longest :func:`in_pieces` waits between two pieces for the other writers (this
+process's threads, Tapete's writers in other processes) to take the lock (seconds)."""
 
 
 def in_pieces(db: Database, items: Sequence, write: Callable[[object], None], *,
@@ -229,8 +234,9 @@ def in_pieces(db: Database, items: Sequence, write: Callable[[object], None], *,
     between two pieces. Inside a transaction already, the pieces are savepoints of it (no
     lock is let go).
 
-    Between two pieces, the writers of this process waiting for the lock go first
-    (:func:`_let_waiting_writers_in`, at most :data:`YIELD_SECONDS`).
+    Between two pieces, the writers waiting for the lock go first, this process's and
+    Tapete's in other processes (:func:`_let_waiting_writers_in`, at most
+    :data:`YIELD_SECONDS`).
 
     :param done: called after each piece commits, with how many items are written so far
         (a long import's progress).
@@ -251,7 +257,7 @@ def in_pieces(db: Database, items: Sequence, write: Callable[[object], None], *,
         if done is not None:
             done(written)
         if written < len(items) and not db.conn.in_transaction:
-            _let_waiting_writers_in(YIELD_SECONDS)
+            _let_waiting_writers_in(db, YIELD_SECONDS)
     return pieces
 
 
