@@ -48,7 +48,6 @@ taken as stale (judged again from the log) and named by :func:`verify`.
 from __future__ import annotations
 
 import hmac
-import json
 import sqlite3
 
 from sqlite_utils import Database
@@ -56,6 +55,7 @@ from sqlite_utils import Database
 from store.core import chain_rows
 from store.core.chain_rows import CHAINED, CLUB, MONEY_TABLES
 from store.core.checks import StoreError
+from store.core.macs import canonical, mac_hex
 from store.core.transactions import read_tx, write_tx
 
 
@@ -75,24 +75,16 @@ def chain_key(db: Database) -> bytes:
     return key
 
 
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-"""The canonical JSON's encoder, made once (``json.dumps`` with these options makes one per call)."""
-
-
-def _canonical(value: object) -> bytes:
-    return _CANONICAL.encode(value).encode("utf-8")
-
-
 def link_mac(key: bytes, prev: str, n: int, table: str, row_id: int, content: dict) -> str:
     """The mac of link ``n`` (hex): HMAC-SHA256 under ``key`` of the canonical JSON of
     ``[prev, n, table, row_id, content]`` (sorted keys, no spaces, UTF-8)."""
-    return hmac.digest(key, _canonical([prev, n, table, row_id, content]), "sha256").hex()
+    return mac_hex(key, canonical([prev, n, table, row_id, content]))
 
 
 def head_seal(key: bytes, night_id: int, head: str, links: int, table: str, row_id: int) -> str:
     """The seal of a night's head (hex): HMAC-SHA256 of the canonical JSON of ``["head",
     night_id, links, head, table, row_id]`` (the newest link's row)."""
-    return hmac.digest(key, _canonical(["head", night_id, links, head, table, row_id]), "sha256").hex()
+    return mac_hex(key, canonical(["head", night_id, links, head, table, row_id]))
 
 
 KEY_LABEL = b"tapete chain key check v1"
@@ -102,7 +94,7 @@ KEY_LABEL = b"tapete chain key check v1"
 def key_check(key: bytes) -> str:
     """The check value of ``key`` (hex): HMAC-SHA256 of :data:`KEY_LABEL` under it. It
     tells whether a key is the one a database was sealed with and says nothing of the key."""
-    return hmac.digest(key, KEY_LABEL, "sha256").hex()
+    return mac_hex(key, KEY_LABEL)
 
 
 def sealed(db: Database) -> bool:
@@ -145,7 +137,7 @@ def result_mac(key: bytes, hand_id: int, input_key: str, carry_after: str, entry
     or, for a result stored before results had facts (``facts`` None), of the same list
     without it. A result's facts cannot be taken off or edited without its MAC failing."""
     fields = ["hand_result", hand_id, input_key, carry_after, entry] + ([] if facts is None else [facts])
-    return hmac.digest(key, _canonical(fields), "sha256").hex()
+    return mac_hex(key, canonical(fields))
 
 
 def result_holds(key: bytes, hand_id: int, input_key: str, carry_after: str, entry: str,
@@ -158,7 +150,7 @@ def summary_mac(key: bytes, close_id: int, summary: str) -> str:
     """The MAC (hex) of a stored close summary (``store.money.close_summary``): HMAC-SHA256
     under ``key`` of the canonical JSON of ``["close_summary", close_id, summary]`` (the
     stored text)."""
-    return hmac.digest(key, _canonical(["close_summary", close_id, summary]), "sha256").hex()
+    return mac_hex(key, canonical(["close_summary", close_id, summary]))
 
 
 def summary_holds(key: bytes, close_id: int, summary: str, mac: str | None) -> bool:
@@ -171,7 +163,7 @@ def derived_mac(key: bytes, table: str, values: list) -> str:
     figures kept so a page need not work them out from every night): HMAC-SHA256 under
     ``key`` of the canonical JSON of ``["derived", table, *values]`` (the row's columns in
     their fixed order, ints and strings as stored)."""
-    return hmac.digest(key, _canonical(["derived", table, *values]), "sha256").hex()
+    return mac_hex(key, canonical(["derived", table, *values]))
 
 
 def derived_holds(key: bytes, table: str, values: list, mac: str | None) -> bool:
@@ -231,12 +223,20 @@ def link_rows(db: Database, rows: list[tuple[str, int]],
         heads[night_id] = (mac, n + 1, table, row_id)
         links.append((night_id, n + 1, table, row_id, mac))
     try:
-        db.conn.executemany("INSERT INTO chain (night_id, n, tbl, row_id, mac) VALUES (?, ?, ?, ?, ?)", links)
+        for start in range(0, len(links), LINKS_PER_INSERT):   # (one statement of many rows: a third of executemany's cost)
+            part = links[start:start + LINKS_PER_INSERT]
+            db.conn.execute("INSERT INTO chain (night_id, n, tbl, row_id, mac) VALUES "
+                            + ", ".join(["(?, ?, ?, ?, ?)"] * len(part)), [v for link in part for v in link])
     except sqlite3.IntegrityError:  # not an idempotent repeat: callers must not take it for one
         raise ChainError("a night's chain already has the links its head says come next: the record was "
                          "tampered with (flask --app app verify NIGHT)") from None
     for night_id, (mac, n, table, row_id) in heads.items():
         _set_head(db, key, night_id, mac, n, table, row_id)
+
+
+LINKS_PER_INSERT = 6000
+"""Links per ``INSERT`` statement of :func:`link_rows` (5 variables each: within SQLite's
+bound of 32,766 variables a statement)."""
 
 
 def _append(db: Database, key: bytes, night_id: int, table: str, row_id: int, content: dict) -> int:
