@@ -353,7 +353,7 @@ def check_hands(session: dict, records: Records) -> dict[int, CheckedLines]:
     if hands and len(seats) < 2:
         raise StoreError("too_few_players")
     bought = {str(p["seat"]): p.get("stack", 0) for p in players}
-    lines = {}
+    lines, seen = {}, set()   # (a line that comes back, "p3 ante 5", checked once)
     for number, hand in enumerate(hands, start=1):
         for seat, chips in (hand.get("rebuys") or {}).items():
             if bought[str(seat)] + chips > MAX_CHIPS:
@@ -367,7 +367,7 @@ def check_hands(session: dict, records: Records) -> dict[int, CheckedLines]:
             raise StoreError("button_not_seated", seats=sorted(seats), button=button)
         actions = records.logged[number] if number in records.logged else hand.get("actions") or []
         try:
-            lines[number] = checked_lines(actions, seats)
+            lines[number] = checked_lines(actions, seats, seen)
         except StoreError as exc:
             raise line_refused(exc, number) from None
     return lines

@@ -338,19 +338,25 @@ class CheckedLines(tuple):
         return self.seats == frozenset(seats)
 
 
-def checked_lines(actions: list, seats: set[int]) -> CheckedLines:
+def checked_lines(actions: list, seats: set[int], seen: set[str] | None = None) -> CheckedLines:
     """An import's lines of one hand as they are stored (:func:`_action_text`), each
     checked as a tap's is (:func:`_check_line`), before any is appended.
 
     :param seats: the seats a line may name (:func:`action_seats`).
+    :param seen: lines already checked against the same ``seats`` (a file's earlier hands:
+        ``p3 ante 5`` comes back every hand), not checked again; the lines checked here are
+        added to it.
     :raises StoreError: as :func:`_check_line`, a refusal of :func:`_readable` carrying the
         line's ``index`` (0-based); an empty line (``action_empty``, index None).
     """
     if isinstance(actions, CheckedLines) and actions.checked_for(seats):
         return actions
     texts = [_action_text(action) for action in actions]
+    seen = set() if seen is None else seen
     for index, text in enumerate(texts):
-        _check_line(index, text, seats)
+        if text not in seen:
+            _check_line(index, text, seats)
+            seen.add(text)
     return CheckedLines(texts, seats)
 
 

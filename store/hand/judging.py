@@ -127,6 +127,7 @@ class Night:
                                | {last + 1 for spans in self.spans.values() for _, last in spans
                                   if last is not None})
         self._tables: dict[int, list[int]] = {}
+        self._prefix: str | None = None
 
     def at_table(self, number: int) -> list[int]:
         """The seats at the table for hand ``number``, in order."""
@@ -139,9 +140,12 @@ class Night:
 
     def facts_prefix(self) -> str:
         """The facts every hand of the night shares (:func:`hand_facts`): a SHA-256 (hex)
-        of the referee (:data:`REFEREE`) and the night's rules (their frozen JSON)."""
-        text = "\0".join(("tapete-hand-facts/1", REFEREE, self.rules_json))
-        return hashlib.sha256(text.encode()).hexdigest()
+        of the referee (:data:`REFEREE`) and the night's rules (their frozen JSON); worked
+        out once a night."""
+        if self._prefix is None:
+            text = "\0".join(("tapete-hand-facts/1", REFEREE, self.rules_json))
+            self._prefix = hashlib.sha256(text.encode()).hexdigest()
+        return self._prefix
 
 
 def _hand_rows(db: Database, night_id: int, first: int, last: int | None = None) -> list[tuple]:

@@ -249,6 +249,9 @@ def seat_tags(actions: list[str | None]) -> frozenset[str]:
     :func:`names_seat` reads them."""
     found: set[str] = set()
     for action in actions:
-        words = (action or "").split()
-        found.update(words[:1] + (words[2:3] if words[:1] == ["d"] else []))
+        words = action.split(None, 3) if action else ()
+        if words:
+            found.add(words[0])
+            if words[0] == "d" and len(words) > 2:
+                found.add(words[2])
     return frozenset(found)
