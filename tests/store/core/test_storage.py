@@ -45,7 +45,8 @@ def test_open_db_uses_wal_a_busy_timeout_and_applies_migrations(tmp_path):
 
 def test_the_database_and_its_wal_and_shm_files_are_made_private(tmp_path):
     """The database holds every tap and the players' link hashes: mode 600 like
-    ``secrets.json`` (issue 13), whatever the umask lets through."""
+    ``secrets.json`` (issue 13), whatever the umask lets through; so is the writers' turns
+    file (``store.core.writer_turns``: empty, only its lock is used)."""
     old = os.umask(0o022)
     try:
         db = store.open_db(tmp_path / "data" / "t.db")
@@ -54,7 +55,7 @@ def test_the_database_and_its_wal_and_shm_files_are_made_private(tmp_path):
         os.umask(old)
     try:
         names = sorted(f.name for f in (tmp_path / "data").iterdir() if f.name.startswith("t.db"))
-        assert names == ["t.db", "t.db-shm", "t.db-wal"]
+        assert names == ["t.db", "t.db-shm", "t.db-wal", "t.db-writers"]
         for name in names:
             assert stat.S_IMODE((tmp_path / "data" / name).stat().st_mode) == 0o600, name
     finally:
