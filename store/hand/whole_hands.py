@@ -7,6 +7,13 @@ end go in together, checked as the taps would be (:func:`store.hand.events.new_h
 (``store.core.records.insert_rows``) and the hand judged once, when it is all in
 (``store.hand.judging.rejudge``; a start, its lines and its end, one by one, judged it
 twice: issue 25).
+
+A file's hands come one after another, and only the import writes its night: a
+:class:`HandRun` keeps what the next hand starts from (the rules, the seats, the table the
+hand before left), so each hand after the first is checked, linked (its row and lines in
+one batch, ``store.core.records.linked_batch``) and judged
+(``store.hand.judging.judge_newest``) without reading any of it back: the same rows, links
+and judgements (``tests/store/hand/test_hand_run.py``), at about half the cost a hand.
 """
 
 from __future__ import annotations
