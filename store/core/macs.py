@@ -2,22 +2,19 @@
 11,000 links of the record's chain, ``store.core.chain``, each a MAC).
 
 The same bytes as ``hmac.digest(key, json.dumps(value, sort_keys=True, separators=(",",
-":"), ensure_ascii=False).encode(), "sha256").hex()``, made cheaper: the key's two padded
-SHA-256 states are worked out once per key and copied for each message (RFC 2104: what
-``hmac`` does inside, without OpenSSL 3's fetch of the algorithm at every call, which
-took half the time of a link), and the canonical JSON comes from one C encoder made once
+":"), ensure_ascii=False).encode(), "sha256").hex()``, made cheaper: the key's HMAC object
+(the standard library's) is made once per key and copied for each message (no fresh
+keying and algorithm fetch at every call), and the canonical JSON comes from one C encoder made once
 (``json.JSONEncoder.encode`` builds one at each call).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import threading
 from json import encoder as _json_encoder
-
-BLOCK = 64
-"""SHA-256's block size (bytes): a longer key is hashed first (RFC 2104, 2)."""
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 """The canonical JSON's encoder (sorted keys, no spaces, UTF-8 as it is)."""
@@ -39,35 +36,31 @@ def canonical(value: object) -> bytes:
     return "".join(_C_ENCODER(value, 0)).encode("utf-8")
 
 
-_PADS: dict[bytes, tuple] = {}
-"""Key -> its inner and outer padded SHA-256 states (a few keys per process: the chain keys
-of the databases it opens)."""
+_KEYED: dict[bytes, "hmac.HMAC"] = {}
+"""Key -> an HMAC-SHA256 object keyed and fed nothing, copied for each message (a few keys
+per process: the chain keys of the databases it opens)."""
 
-_PADS_GUARD = threading.Lock()
+_KEYED_GUARD = threading.Lock()
 
-PADS_KEPT = 16
-"""How many keys' pads are kept (the oldest dropped past it)."""
+KEYS_KEPT = 16
+"""How many keys' HMAC objects are kept (the oldest dropped past it)."""
 
 
-def _pads(key: bytes) -> tuple:
-    found = _PADS.get(key)
+def _keyed(key: bytes) -> "hmac.HMAC":
+    found = _KEYED.get(key)
     if found is None:
-        block = hashlib.sha256(key).digest() if len(key) > BLOCK else key
-        block = block.ljust(BLOCK, b"\0")
-        found = (hashlib.sha256(bytes(b ^ 0x36 for b in block)), hashlib.sha256(bytes(b ^ 0x5C for b in block)))
-        with _PADS_GUARD:
-            if len(_PADS) >= PADS_KEPT:
-                _PADS.pop(next(iter(_PADS)), None)
-            _PADS[key] = found
+        found = hmac.new(key, digestmod=hashlib.sha256)
+        with _KEYED_GUARD:
+            if len(_KEYED) >= KEYS_KEPT:
+                _KEYED.pop(next(iter(_KEYED)), None)
+            _KEYED[key] = found
     return found
 
 
 def mac_hex(key: bytes, message: bytes) -> str:
     """HMAC-SHA256 of ``message`` under ``key``, hex: ``hmac.digest(key, message,
-    "sha256").hex()``."""
-    inner, outer = _pads(key)
-    inner = inner.copy()
-    inner.update(message)
-    outer = outer.copy()
-    outer.update(inner.digest())
-    return outer.hexdigest()
+    "sha256").hex()``, from a copy of the key's HMAC object (the standard library's own
+    keyed state, worked out once per key)."""
+    mac = _keyed(key).copy()
+    mac.update(message)
+    return mac.hexdigest()
