@@ -44,18 +44,21 @@ ANY = object()
 
 # -- two tablets on one hand ----------------------------------------------------------------
 
-def require_version(db: Database, hand: dict, version: int | None) -> None:
+def require_version(db: Database, hand: dict, version: int | None, current: int | None = None) -> None:
     """Refuse a tablet's write made on another version of the hand than the stored one
     (:func:`store.hand.rows.hand_version`): another tablet (or the host) wrote to the hand
     since the tablet saw it. Call inside the write transaction.
 
     :param version: the version the tablet saw (int), or None: not checked (the host's
         pages, imports, the CLI).
+    :param current: the hand's version read by the caller in this write transaction
+        (the write's next ``seq``, :func:`_append`), or None: read here.
     :raises StoreError: code ``stale_version`` (number, version, current).
     """
     if version is None:
         return
-    current = hand_version(db, hand["id"])
+    if current is None:
+        current = hand_version(db, hand["id"])
     if version != current:
         raise StoreError("stale_version", number=hand["number"], version=version, current=current)
 
@@ -244,15 +247,20 @@ def _bought_during(db: Database, hand: dict) -> list[str]:
 # -- events --------------------------------------------------------------------------------
 
 def _append(db: Database, hand: dict, kind: str, *, entered_by: str, key: str | None,
-            action: str | None = None, target: int | None = None, reason: str | None = None) -> int:
+            action: str | None = None, target: int | None = None, reason: str | None = None,
+            seq: int | None = None) -> int:
     """Append one event to the hand (``seq``: the hand's next) with its chain link; returns
     its id. Inside the caller's write transaction, where every caller is (the count and
     the insert see the same log), no savepoint of its own: one per row made an import's
-    lines cost half as much again."""
+    lines cost half as much again.
+
+    :param seq: the hand's event count (:func:`store.hand.rows.hand_version`) as the caller
+        read it in this write transaction with nothing appended since, or None: counted here."""
     if not isinstance(entered_by, str) or not entered_by.strip():
         raise StoreError("entered_by_needed")
     with nullcontext() if db.conn.in_transaction else write_tx(db):
-        seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand["id"]]).fetchone()[0]
+        if seq is None:
+            seq = hand_version(db, hand["id"])
         row = {"night_id": hand["night_id"], "hand_id": hand["id"], "seq": seq, "kind": kind,
                "action": action, "target": target, "reason": reason, "entered_by": entered_by,
                "entered_at": utc_now(), "key": key}
@@ -285,9 +293,10 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
         _check_line(None, text, action_seats(db, hand["night_id"]))
-        require_version(db, hand, version)
+        count = hand_version(db, hand_id)   # (the version the tap is checked on, and the new line's seq)
+        require_version(db, hand, version, count)
         require_not_ended(db, hand)
-        event_id = _append(db, hand, "action", action=text, entered_by=entered_by, key=key)
+        event_id = _append(db, hand, "action", action=text, entered_by=entered_by, key=key, seq=count)
         rejudge(db, hand["night_id"], hand["number"])  # this hand only (its result, stored now)
         return event_id
 
@@ -523,11 +532,12 @@ def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = N
             return found
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
-        require_version(db, hand, version)
+        count = hand_version(db, hand_id)   # (the version the tap is checked on, and the end's seq)
+        require_version(db, hand, version, count)
         if hand_ended(db, hand_id):
             require_last(db, hand)
             raise StoreError("hand_ended", number=hand["number"])
-        event_id = _append(db, hand, "end", entered_by=entered_by, key=key)
+        event_id = _append(db, hand, "end", entered_by=entered_by, key=key, seq=count)
         rejudge(db, hand["night_id"], hand["number"])  # (stored already unless never judged)
         return event_id
 

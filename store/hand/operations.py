@@ -184,7 +184,7 @@ def _hand_for_tap(db, night_id: int, hand_id: int | None, *, closed_too: bool = 
         if hand_id is None:
             raise StoreError("no_hand_in_progress")
         return hand_id
-    if store.get_hand(db, hand_id)["night_id"] != night_id:
+    if hand_row(db, hand_id)["night_id"] != night_id:
         raise StoreError("hand_not_this_night")
     return hand_id
 

@@ -230,6 +230,14 @@ def is_copy(db: Database, night_id: int) -> bool:
     return bool(row) and row[0] is not None
 
 
+def closed_sql(night: str) -> str:
+    """SQL that is true when the night whose id is the SQL expression ``night`` has a live
+    ``close`` (one no ``void`` cancels: :func:`live_close`'s rule), for checks that ask it
+    in the same query as something else (:func:`require_open`, the tablet's access)."""
+    return (f"EXISTS (SELECT 1 FROM ledger c WHERE c.night_id = {night} AND c.kind = 'close' AND NOT EXISTS "
+            f"(SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.night_id = {night} AND v.target = c.id))")
+
+
 def live_close(db: Database, night_id: int) -> dict | None:
     """The live ``close`` ledger entry of the night (id, entered_at, detail) or None."""
     row = db.execute(
@@ -241,12 +249,19 @@ def live_close(db: Database, night_id: int) -> dict | None:
     return {"id": row[0], "entered_at": row[1], "detail": json.loads(row[2] or "{}"), "entered_by": row[3]}
 
 
-def require_open(db: Database, night_id: int) -> dict:
-    """The night (as :func:`get_night`). :raises StoreError: missing or already closed."""
-    night = get_night(db, night_id)
-    if night["closed"]:
+def require_open(db: Database, night_id: int) -> None:
+    """Refuse a write to a night that is missing, not seen by the club (as
+    :func:`get_night`: an import not finished or failed) or closed (a live close,
+    :func:`live_close`). One query: every tap asks it under the write lock.
+
+    :raises StoreError: ``no_night`` (night); ``night_closed`` (night).
+    """
+    row = db.execute(f"SELECT import_state, {closed_sql('nights.id')} FROM nights WHERE id = ?",
+                     [night_id]).fetchone()
+    if row is None or not visible(night_id, row[0]):
+        raise StoreError("no_night", night=night_id)
+    if row[1]:
         raise StoreError("night_closed", night=night_id)
-    return night
 
 
 def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, entered_by: str,
