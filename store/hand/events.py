@@ -32,7 +32,7 @@ from store.hand.judging import (
     rejudge_hand,
     session_hands,
 )
-from store.hand.rows import LIVE_HAND, current_hand, hand_ended, hand_row, hand_version, last_hand
+from store.hand.rows import LIVE_HAND, current_hand, hand_ended, hand_row, hand_version, last_hand, live_end
 from store.night.nights import get_night, night_players, require_open, table_players
 
 MAX_ACTION = 500
@@ -83,19 +83,19 @@ def require_not_ended(db: Database, hand: dict) -> None:
         raise StoreError("hand_ended", number=hand["number"])
 
 
-def undo_target(db: Database, hand_id: int, actions: list[dict] | None = None) -> dict | None:
+def undo_target(db: Database, hand_id: int, actions: list[dict] | None = None, end=ANY) -> dict | None:
     """What an undo of the hand voids now: its live ``end`` if it has one, else its last live
     action; None when there is nothing to undo. ``{"event_id": int, "kind": "end"|"action",
     "action": str|None}``. Read-only.
 
     :param actions: the hand's :func:`hand_actions` when the caller read them in the same
-        read transaction (the tablet's view), else None: read here."""
-    end = db.execute(
-        "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
-        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
-        "ORDER BY e.id DESC LIMIT 1", [hand_id]).fetchone()
+        read transaction (the tablet's view), else None: read here.
+    :param end: the hand's :func:`store.hand.rows.live_end` (an id, or None) when the caller
+        read it in the same transaction, else not given: read here."""
+    if end is ANY:
+        end = live_end(db, hand_id)
     if end is not None:
-        return {"event_id": end[0], "kind": "end", "action": None}
+        return {"event_id": end, "kind": "end", "action": None}
     live = [a for a in (hand_actions(db, hand_id) if actions is None else actions) if not a["voided"]]
     if not live:
         return None

@@ -41,6 +41,7 @@ import threading
 from bisect import bisect_right
 from functools import lru_cache
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -142,6 +143,44 @@ class Night:
         of the referee (:data:`REFEREE`) and the night's rules (their frozen JSON)."""
         text = "\0".join(("tapete-hand-facts/1", REFEREE, self.rules_json))
         return hashlib.sha256(text.encode()).hexdigest()
+
+
+_NIGHTS_ATTR = "_tapete_nights"
+"""The attribute of a connection (``sqlite_utils.Database``) holding the :class:`Night`
+objects shared inside :func:`shared_nights` (``{night_id: Night}``)."""
+
+
+@contextmanager
+def shared_nights(db: Database) -> Iterator[None]:
+    """Inside, :func:`night_of` builds each night's :class:`Night` once on this connection
+    and gives the same object again: one dealer's tap (``store.hand.operations.apply_tap``)
+    judges its hand and reads the table it leaves in ONE write transaction, whose writes
+    (events, hands and their results) never change what a :class:`Night` holds (the rules
+    frozen with the night, the seats and who left). Call it only around such work, inside
+    its write transaction (no other writer can change them meanwhile). Nested: the outer
+    one's objects are kept."""
+    if hasattr(db, _NIGHTS_ATTR):
+        yield
+        return
+    setattr(db, _NIGHTS_ATTR, {})
+    try:
+        yield
+    finally:
+        delattr(db, _NIGHTS_ATTR)
+
+
+def night_of(db: Database, night_id: int) -> Night:
+    """The night's :class:`Night`: the one built already inside :func:`shared_nights`, else
+    a new one (read now).
+
+    :raises StoreError: no such night (``no_night``)."""
+    shared = getattr(db, _NIGHTS_ATTR, None)
+    if shared is None:
+        return Night(db, night_id)
+    night = shared.get(night_id)
+    if night is None:
+        night = shared[night_id] = Night(db, night_id)
+    return night
 
 
 def _hand_rows(db: Database, night_id: int, first: int, last: int | None = None) -> list[tuple]:
@@ -350,7 +389,7 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
         judges nothing.
     :returns: the numbers of the hands judged, in order.
     """
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     carry, first, text = _carry_before(db, night, number)
     rows = _hand_rows(db, night_id, first)
     judged: list[int] = []
@@ -394,7 +433,7 @@ def first_stale(db: Database, night_id: int) -> int | None:
     """The number of the night's first hand with no stored judgement, or one whose facts
     (:func:`hand_facts`) are not the log's (another log, another version of the referee,
     or stored before results had facts), or None. Read-only; no action is read."""
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     rows = _hand_rows(db, night_id, 1)
     stored = _stored(db, [r[0] for r in rows])
     events = _event_facts(db, night_id, 1)
@@ -480,7 +519,7 @@ def entry_texts(db: Database, night_id: int) -> list[tuple[int, str]]:
 
 def _judgements(db: Database, night_id: int) -> Iterator[tuple[int, str]]:
     """:func:`entry_texts`, worked out."""
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     rows = _hand_rows(db, night_id, 1)
     if not rows:
         return
@@ -524,7 +563,7 @@ def stored_stretch(db: Database, night_id: int, first: int, last: int) -> dict[i
         database): the caller then takes the long way (:func:`night_judgements`).
     :raises StoreError: no such night.
     """
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     first = max(1, first)
     rows = _hand_rows(db, night_id, max(1, first - 1), last)
     stored = _stored(db, [r[0] for r in rows])
@@ -560,7 +599,7 @@ def hand_input(db: Database, hand_id: int) -> tuple[Night, HandInput]:
                      f"WHERE h.id = ? AND {LIVE_HAND}", [hand_id]).fetchone()
     if row is None:
         raise StoreError("no_hand", hand=hand_id)
-    night = Night(db, row[4])
+    night = night_of(db, row[4])
     carry = _table_before(db, night, row[1])
     ((_, spec),) = _inputs(db, night, [tuple(row[:4])])
     return night, HandInput(row[0], row[1], spec, _seated(night, carry, row[1]))
@@ -592,7 +631,7 @@ def table_after(db: Database, night_id: int) -> dict[int, int]:
 
     :raises StoreError: no such night.
     """
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     return dict(_table_before(db, night, hands_played(db, night_id) + 1).stacks)
 
 
@@ -613,7 +652,7 @@ def next_hand_button(db: Database, night_id: int, seated: list[int]) -> int | No
 
     :returns: the seat, or None before the first hand.
     """
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     carry, stacks = _next_table(db, night)
     return next_button(night.rules, carry, {s: c for s, c in stacks.items() if s in seated})
 
@@ -624,7 +663,7 @@ def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
 
     :raises StoreError: no such night.
     """
-    return _next_table(db, Night(db, night_id))[1]
+    return _next_table(db, night_of(db, night_id))[1]
 
 
 def bought_for_next(db: Database, night_id: int) -> dict[int, int]:
@@ -635,7 +674,7 @@ def bought_for_next(db: Database, night_id: int) -> dict[int, int]:
     :raises StoreError: no such night.
     """
     number = hands_played(db, night_id) + 1
-    bought = _buy_ins(db, Night(db, night_id), number, number).get(number, {})
+    bought = _buy_ins(db, night_of(db, night_id), number, number).get(number, {})
     return {int(seat): chips for seat, chips in bought.items() if chips}
 
 
@@ -655,7 +694,7 @@ def session_hands(db: Database, night_id: int) -> tuple[dict[int, int], list[dic
     hands)``, the chips bought before hand 1 by seat, and each live hand's object
     (``button``, ``actions``, ``rebuys`` from hand 2 on, ``stacks`` where stated), in
     order; the same lines the hands are judged from. Read-only."""
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     specs = [spec for _, spec in _inputs(db, night, _hand_rows(db, night_id, 1))]
     starting = _buy_ins(db, night, 1, 1).get(1, {})
     if specs:
@@ -668,7 +707,7 @@ def session_rebuys(db: Database, night_id: int) -> tuple[dict[int, int], list[di
     ``store.money.carried_pot.hand_starts``, reads): ``(starting, rebuys)``, the chips bought
     before hand 1 by seat, and each live hand's ``rebuys`` in order (``{seat (str):
     chips}``, ``{}`` for none and for hand 1). Read-only; no action is read."""
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     rows = _hand_rows(db, night_id, 1)
     buys = _buy_ins(db, night, 1, None)
     starting = _buy_ins(db, night, 1, 1).get(1, {})

@@ -149,7 +149,7 @@ def table_page(db, night_id: int) -> dict:
     :raises StoreError: no such night.
     """
     with read_tx(db):
-        rules = judging.Night(db, night_id).rules
+        rules = judging.night_of(db, night_id).rules
         return {"view": read_view(db, night_id, cached_check=True), "night": store.get_night(db, night_id),
                 "deck": list(rules.deck(players=max(len(store.night_players(db, night_id)), 2)))}
 
@@ -186,7 +186,8 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         chips are ints, seat keys strings as in ``referee.check`` (CONTRACT.md 4).
     """
     hand_id = last_hand_id(db, night_id)
-    in_progress = hand_id is not None and not store.hand.rows.hand_ended(db, hand_id)
+    end = None if hand_id is None else store.hand.rows.live_end(db, hand_id)
+    in_progress = hand_id is not None and end is None
     view: dict = {"night": night_id, "hand_id": hand_id, "in_progress": in_progress, "hand": 0,
                   "phase": None, "to_act": None, "legal": [], "pot": 0, "pots": [], "bets": {},
                   "stacks": {}, "in_hand": [], "dealt_in": [], "acted": [], "opening": None,
@@ -205,7 +206,7 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         if in_progress:
             view["forced"] = forced_plan(db, hand_id, state)
             view["finish"] = finish_plan(state)
-        view["undo"] = store.undo_target(db, hand_id, logged)
+        view["undo"] = store.undo_target(db, hand_id, logged, end=end)
         if cached_check and not in_progress:
             view["findings"] = checked.get("findings", view["findings"])
             view["awards"] = checked.get("awards")
@@ -244,7 +245,7 @@ def shown_hands(db, night_id: int, actions: list[dict], *, players: int | None =
             shown[str(parsed.seat)] = [str(card) for card in parsed.cards]
     if not shown:
         return {}
-    rules = judging.Night(db, night_id).rules
+    rules = judging.night_of(db, night_id).rules
     out = {}
     for seat, cards in shown.items():
         try:
