@@ -40,8 +40,10 @@ after a night of 0, 300 and 1,000 finished hands, and U the p95 of the undo taps
 the deepest night. Target (issue 10): every figure at most 2x the floor, E = 0. Figures are
 printed, never asserted. Only 127.0.0.1 is contacted; the temporary database is removed.
 
-``--profile N`` also runs the taps on the deepest night under cProfile (server side) and
-prints the N functions with the most cumulative time: where a tap's time goes. A quick run:
+``--profile N`` also runs the taps on the deepest night under cProfile (server side, timed by
+the thread's CPU clock: a COMMIT's wait for the disk is not counted) and prints the N
+functions with the most cumulative time (``ENTRY_SORT=tottime``: their own): where a tap's
+CPU goes. A quick run:
 ``--depths 0,100 --hands 2``.
 """
 
@@ -261,7 +263,7 @@ class ServerMeter:
         self.lock = threading.Lock()
 
     def __call__(self, environ, start_response):
-        profile = cProfile.Profile() if self.profiling else None
+        profile = cProfile.Profile(time.thread_time) if self.profiling else None   # (CPU, not waits)
         _STATEMENTS.count = 0
         began = time.thread_time()
         if profile:
@@ -493,7 +495,7 @@ def print_profile(stats: pstats.Stats, top: int, depth: int) -> None:
     out = io.StringIO()
     stats.stream = out
     stats.sort_stats(os.environ.get("ENTRY_SORT", "cumulative")).print_stats(top)
-    print(f"profile of the taps on the night of {depth} hands (server threads, cProfile; "
+    print(f"profile of the taps on the night of {depth} hands (server threads' CPU, cProfile; "
           f"the figures above were timed with it on for these taps):")
     lines = out.getvalue().splitlines()
     start = next((i for i, line in enumerate(lines) if "ncalls" in line), 0)

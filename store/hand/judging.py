@@ -657,31 +657,35 @@ def next_hand_button(db: Database, night_id: int, seated: list[int]) -> int | No
     return next_button(night.rules, carry, {s: c for s, c in stacks.items() if s in seated})
 
 
-def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
+def next_hand_stacks(db: Database, night_id: int, played: int | None = None) -> dict[int, int]:
     """Seat -> chips (ints) each seat would start the next hand with: the stacks after the
     night's last hand, the seats seated since (at 0) and the chips bought since. Read-only.
 
+    :param played: the night's :func:`store.hand.rows.hands_played` when the caller read it
+        in the same transaction, else None: read here.
     :raises StoreError: no such night.
     """
-    return _next_table(db, night_of(db, night_id))[1]
+    return _next_table(db, night_of(db, night_id), played)[1]
 
 
-def bought_for_next(db: Database, night_id: int) -> dict[int, int]:
+def bought_for_next(db: Database, night_id: int, played: int | None = None) -> dict[int, int]:
     """Seat -> chips bought for the next hand (taken since the last hand started: during a
     hand in progress, they count from the next one, ``store.money.ledger.buy_in``); only
     seats that bought. Read-only.
 
+    :param played: as :func:`next_hand_stacks`'s.
     :raises StoreError: no such night.
     """
-    number = hands_played(db, night_id) + 1
+    number = (hands_played(db, night_id) if played is None else played) + 1
     bought = _buy_ins(db, night_of(db, night_id), number, number).get(number, {})
     return {int(seat): chips for seat, chips in bought.items() if chips}
 
 
-def _next_table(db: Database, night: Night) -> tuple[Carry, dict[int, int]]:
+def _next_table(db: Database, night: Night, played: int | None = None) -> tuple[Carry, dict[int, int]]:
     """The table after the night's last hand, and the stacks the next hand would start
-    with (the seats at the table then, the chips bought since added)."""
-    number = hands_played(db, night.id) + 1
+    with (the seats at the table then, the chips bought since added); ``played``: as
+    :func:`next_hand_stacks`'s."""
+    number = (hands_played(db, night.id) if played is None else played) + 1
     carry = _table_before(db, night, number)
     stacks = dict(_seated(night, carry, number).stacks)
     for seat, chips in _buy_ins(db, night, number, number).get(number, {}).items():

@@ -185,7 +185,8 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         last hand is over), "shown": :func:`shown_hands`}``;
         chips are ints, seat keys strings as in ``referee.check`` (CONTRACT.md 4).
     """
-    hand_id = last_hand_id(db, night_id)
+    last = store.hand.rows.last_hand(db, night_id)
+    hand_id = None if last is None else last["id"]
     end = None if hand_id is None else store.hand.rows.live_end(db, hand_id)
     in_progress = hand_id is not None and end is None
     view: dict = {"night": night_id, "hand_id": hand_id, "in_progress": in_progress, "hand": 0,
@@ -210,7 +211,8 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         if cached_check and not in_progress:
             view["findings"] = checked.get("findings", view["findings"])
             view["awards"] = checked.get("awards")
-    view["seats"] = _seats(db, night_id, view, (checked or {}).get("table_differences") or {})
+    view["seats"] = _seats(db, night_id, view, (checked or {}).get("table_differences") or {},
+                           0 if last is None else last["number"])
     view["open_disputes"] = len(store.open_disputes(db, night_id))
     ending = last_hand_status(db, night_id)
     view["last_declared"], view["last_hand"], view["play_over"] = (
@@ -256,8 +258,9 @@ def shown_hands(db, night_id: int, actions: list[dict], *, players: int | None =
     return out
 
 
-def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]]) -> list[dict]:
+def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]], played: int) -> list[dict]:
     """One entry per seat at the table (who sits there and what the referee says of it).
+    ``played``: the night's hands played (``store.hand.rows.hands_played``, read with the view).
 
     ``gap``: seat -> why the chips it holds on the table differ from its stack: the
     referee's ``table_differences`` of the night's newest hand (CONTRACT.md 4), finished or
@@ -272,9 +275,9 @@ def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]]) -> list[di
     stack stays the hand's."""
     stacks = view["stacks"]
     upcoming = None
-    coming = judging.bought_for_next(db, night_id) if view["in_progress"] else {}
+    coming = judging.bought_for_next(db, night_id, played) if view["in_progress"] else {}
     if not view["in_progress"] and view["hand_id"] is not None:  # between hands: rebuys since count
-        upcoming = judging.next_hand_stacks(db, night_id)
+        upcoming = judging.next_hand_stacks(db, night_id, played)
     dealt_in, acted, live = set(view["dealt_in"]), set(view["acted"]), set(view["in_hand"])
     seats = []
     for p in store.table_players(db, night_id):
@@ -282,7 +285,7 @@ def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]]) -> list[di
         stack = stacks.get(str(seat)) if upcoming is None else upcoming.get(seat, stacks.get(str(seat)))
         if stack is None:  # not at the table for this hand (seated since): its buy-in
             if upcoming is None:
-                upcoming = judging.next_hand_stacks(db, night_id)
+                upcoming = judging.next_hand_stacks(db, night_id, played)
             stack = upcoming.get(seat, 0)
         differences = gap.get(str(seat), [])
         seats.append({"seat": seat, "name": p["name"], "stack": stack,
