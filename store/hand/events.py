@@ -129,9 +129,8 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
     found = existing(db, "hands", key, match=payload)
     if found is not None:
         return found
-    night = get_night(db, night_id)
     try:
-        return _start_hand(db, night, button, stacks, entered_by, key, after_hand)
+        return _start_hand(db, night_id, button, stacks, entered_by, key, after_hand)
     except sqlite3.IntegrityError:  # the same key stored meanwhile by another tablet
         found = existing(db, "hands", key)
         if found is not None:
@@ -155,12 +154,12 @@ def _refuse_stale_start(db: Database, night_id: int, after_hand: int | None, las
     raise StoreError("stale_hand", number=last["number"] if last else 0)
 
 
-def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | None,
+def _start_hand(db: Database, night_id: int, button: int | None, stacks: dict | None,
                 entered_by: str, key: str | None, after_hand=ANY) -> int:
     with write_tx(db):  # BEGIN IMMEDIATE: the checks and the insert see the same log
-        hand_id, number = new_hand(db, night["id"], button, stacks, entered_by=entered_by, key=key,
+        hand_id, number = new_hand(db, night_id, button, stacks, entered_by=entered_by, key=key,
                                    after_hand=after_hand)
-        rejudge(db, night["id"], number)  # the new hand's start, judged in this transaction
+        rejudge(db, night_id, number)  # the new hand's start, judged in this transaction
         return hand_id
 
 
@@ -176,18 +175,14 @@ def new_hand(db: Database, night_id: int, button: int | None, stacks: dict | Non
     :raises StoreError: as :func:`start_hand` (but ``stacks``' refusals).
     """
     require_open(db, night_id)
-    if after_hand is not ANY:
-        seen = last_hand(db, night_id)
-        if (seen["id"] if seen else None) != after_hand:
-            _refuse_stale_start(db, night_id, after_hand, seen)
+    last = last_hand(db, night_id)   # (read once, under the write lock: the checks below are of it)
+    if after_hand is not ANY and (last["id"] if last else None) != after_hand:
+        _refuse_stale_start(db, night_id, after_hand, last)
     seats = [p["seat"] for p in night_players(db, night_id)]
     if len(seats) < 2:
         raise StoreError("too_few_players")
-    in_progress = current_hand(db, night_id)
-    if in_progress is not None:
-        number = hand_row(db, in_progress)["number"]
-        raise StoreError("hand_not_ended", number=number)
-    last = last_hand(db, night_id)
+    if last is not None and not hand_ended(db, last["id"]):   # the hand in progress (current_hand)
+        raise StoreError("hand_not_ended", number=last["number"])
     if button is None:
         if last is None:
             raise StoreError("button_needed")
@@ -396,9 +391,20 @@ def _voided(db: Database, event_id: int) -> bool:
     return db.execute("SELECT 1 FROM events WHERE kind = 'void' AND target = ?", [event_id]).fetchone() is not None
 
 
-def _void(db: Database, event_id: int, *, reason: str, entered_by: str, key: str | None) -> int:
+def _void(db: Database, event_id: int, *, reason: str, entered_by: str, key: str | None,
+          undone: tuple[dict, int] | None = None) -> int:
     """Append the ``void`` of ``event_id``; call inside ``write_tx`` (the checks and the
-    write see the same log, so a target gets at most one live void)."""
+    write see the same log, so a target gets at most one live void).
+
+    :param undone: ``(hand, version)`` when the caller's undo found ``event_id`` to be what
+        an undo of ``hand`` voids now (:func:`undo_target`: a live event of that hand, no
+        void) with the key looked up, the night open and the hand's event count
+        ``version``, all in this write transaction: then appended at once (else checked
+        here)."""
+    if undone is not None:
+        hand, version = undone
+        return _append(db, hand, "void", target=event_id, reason=reason.strip(), entered_by=entered_by, key=key,
+                       seq=version)
     found = existing(db, "events", key, "void", {"target": event_id})
     if found is not None:
         return found
@@ -502,7 +508,8 @@ def undo_event(db: Database, hand_id: int, event_id: int, *, reason: str, entere
         require_reason(reason)
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
-        require_version(db, hand, version)
+        count = hand_version(db, hand_id)   # (the version the tap is checked on, and the void's seq)
+        require_version(db, hand, version, count)
         refuse_ruled(db, hand)
         require_last(db, hand)
         target = undo_target(db, hand_id)
@@ -510,7 +517,7 @@ def undo_event(db: Database, hand_id: int, event_id: int, *, reason: str, entere
             raise StoreError("nothing_to_undo")
         if target["event_id"] != event_id:
             raise StoreError("undo_not_newest", number=hand["number"])
-        new_id = _void(db, event_id, reason=reason, entered_by=entered_by, key=key)
+        new_id = _void(db, event_id, reason=reason, entered_by=entered_by, key=key, undone=(hand, count))
         rejudge(db, hand["night_id"], hand["number"])
     return new_id
 

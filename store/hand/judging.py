@@ -391,12 +391,10 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
     """
     night = night_of(db, night_id)
     carry, first, text = _carry_before(db, night, number)
-    rows = _hand_rows(db, night_id, first)
+    rows, stored, events = _hands_from(db, night_id, first)
     judged: list[int] = []
     if not rows:
         return judged
-    stored = _stored(db, [r[0] for r in rows])
-    events = _event_facts(db, night_id, first)
     prefix = night.facts_prefix()
     for row, spec in _inputs(db, night, rows):
         hand_id, n = row[0], row[1]
@@ -412,11 +410,33 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
             carry, text = _carry(kept.carry_after), kept.carry_after
             continue
         item, carry = judge(night, hand)
-        _remember(hand_id, key, item)
+        _remember(hand_id, key, item, hand)
         text = json.dumps(carry.as_dict())
         _store(db, night_id, row, key, text, json.dumps(check_entry(item)), facts)
         judged.append(n)
     return judged
+
+
+def _hands_from(db: Database, night_id: int, first: int) -> tuple[list[tuple], dict[int, Stored],
+                                                                   dict[int, tuple[int, int]]]:
+    """:func:`_hand_rows` from ``first`` on, their :func:`_stored` results and their
+    :func:`_event_facts`, in one query (a tap re-judges its hand with it): ``(rows, stored,
+    events)``."""
+    key = chain_key(db)
+    rows: list[tuple] = []
+    stored: dict[int, Stored] = {}
+    events: dict[int, tuple[int, int]] = {}
+    for (hand_id, number, button, stacks, input_key, carry, entry, mac, facts, count, newest) in db.execute(
+            "SELECT h.id, h.number, h.button, h.stacks, r.input_key, r.carry_after, r.entry, r.mac, r.facts, "
+            "(SELECT COUNT(*) FROM events e WHERE e.hand_id = h.id), "
+            "(SELECT COALESCE(MAX(e.id), 0) FROM events e WHERE e.hand_id = h.id) "
+            f"FROM hands h LEFT JOIN hand_results r ON r.hand_id = h.id WHERE h.night_id = ? AND h.number >= ? "
+            f"AND {LIVE_HAND} ORDER BY h.number, h.id", [night_id, first]):
+        rows.append((hand_id, number, button, stacks))
+        events[hand_id] = (count, newest)
+        if input_key is not None and result_holds(key, hand_id, input_key, carry, entry, mac, facts):
+            stored[hand_id] = Stored(input_key, carry, entry, facts)
+    return rows, stored, events
 
 
 def _store(db: Database, night_id: int, row: tuple, key: str, after: str, entry: str, facts: str) -> None:
@@ -742,28 +762,42 @@ def hand_item_entry(db: Database, hand_id: int) -> tuple[HandItem, dict]:
 
     :raises StoreError: no such hand.
     """
-    item, stored = _item(db, hand_id)
+    item, stored, _ = _item(db, hand_id)
     return item, json.loads(stored if stored is not None else json.dumps(check_entry(item)))
 
 
-def _item(db: Database, hand_id: int) -> tuple[HandItem, str | None]:
+def hand_item_input(db: Database, hand_id: int) -> tuple[HandItem, dict, HandInput]:
+    """:func:`hand_item_entry` and the hand as the referee took it (:func:`hand_input`: the
+    table before it and its lines, what a plan of lines to add replays from), from the same
+    read. Read-only.
+
+    :returns: ``(item, entry, hand)``.
+    :raises StoreError: no such hand.
+    """
+    item, stored, hand = _item(db, hand_id)
+    return item, json.loads(stored if stored is not None else json.dumps(check_entry(item))), hand
+
+
+def _item(db: Database, hand_id: int) -> tuple[HandItem, str | None, HandInput]:
     """:func:`hand_item`, with the stored entry's text when it is that hand's judgement
-    (the kept hand found under the stored key), else None (judged now)."""
+    (the kept hand found under the stored key), else None (judged now), and its
+    :class:`HandInput`."""
     row = db.execute("SELECT hand_id, input_key, carry_after, entry, mac, facts FROM hand_results "
                      "WHERE hand_id = ?", [hand_id]).fetchone()
     if row is not None and result_holds(chain_key(db), *row):
         kept = RECENT.get((hand_id, row[1]))
         if kept is not None:
-            return kept, row[3]
+            return kept[0], row[3], kept[1]
     night, hand = hand_input(db, hand_id)
     item = judge(night, hand)[0]
-    _remember(hand_id, hand.key(night), item)
-    return item, None
+    _remember(hand_id, hand.key(night), item, hand)
+    return item, None, hand
 
 
-RECENT: dict[tuple[int, str], HandItem] = {}
-"""``(hand_id, input key) -> HandItem``: the hands this process judged last (bounded by
-:data:`RECENT_MAX`; a judged hand is never changed, so threads may share one)."""
+RECENT: dict[tuple[int, str], tuple[HandItem, HandInput]] = {}
+"""``(hand_id, input key) -> (HandItem, HandInput)``: the hands this process judged last,
+with what they were judged from (bounded by :data:`RECENT_MAX`; a judged hand and its
+input are never changed, so threads may share them)."""
 
 RECENT_MAX = 256
 
@@ -771,11 +805,11 @@ RECENT_MAX = 256
 _RECENT_LOCK = threading.Lock()
 
 
-def _remember(hand_id: int, key: str, item: HandItem) -> None:
+def _remember(hand_id: int, key: str, item: HandItem, hand: HandInput) -> None:
     with _RECENT_LOCK:
         if len(RECENT) >= RECENT_MAX:
             RECENT.pop(next(iter(RECENT)), None)  # the oldest
-        RECENT[(hand_id, key)] = item
+        RECENT[(hand_id, key)] = (item, hand)
 
 
 def hand_judgement(db: Database, hand_id: int) -> dict:

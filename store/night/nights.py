@@ -369,10 +369,19 @@ def _left_seats(db: Database, night_id: int) -> list[dict]:
 
 def table_players(db: Database, night_id: int) -> list[dict]:
     """Everyone who is seated or played in a seat tonight, by seat (one row per player):
-    ``[{"player_id", "name", "seat", "left"}]``; the session and the money use these."""
-    rows = {p["player_id"]: {**p, "left": False} for p in night_players(db, night_id)}
-    for p in _left_seats(db, night_id):
-        rows.setdefault(p["player_id"], {**p, "left": True})
+    ``[{"player_id", "name", "seat", "left"}]``; the session and the money use these.
+
+    One query (a tap asks it twice): the seats taken now (:func:`night_players`: no
+    ``unseat``) first, in seat order, then those left after hands were played in them
+    (:func:`_left_seats`: an ``unseat`` after the seat's first hand), in the order taken;
+    a player's first row counts."""
+    rows: dict[int, dict] = {}
+    for player_id, name, seat, left in db.execute(
+            "SELECT s.player_id, p.name, s.seat, u.id IS NOT NULL FROM seats s JOIN players p ON p.id = s.player_id "
+            "LEFT JOIN ledger u ON u.kind = 'unseat' AND u.target = s.id WHERE s.night_id = ? "
+            "AND (u.id IS NULL OR u.before_hand > COALESCE(s.before_hand, 0)) "
+            "ORDER BY u.id IS NOT NULL, CASE WHEN u.id IS NULL THEN s.seat ELSE s.id END", [night_id]):
+        rows.setdefault(player_id, {"player_id": player_id, "name": name, "seat": seat, "left": bool(left)})
     return sorted(rows.values(), key=lambda r: r["seat"])
 
 
