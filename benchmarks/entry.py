@@ -29,9 +29,12 @@ What it does:
 
 Prints p50/p95/max (milliseconds at the client) per tap kind per depth and for the floor,
 with the median CPU time the server's thread spent on the request (``time.thread_time`` in
-a WSGI middleware: less swayed by other work on the machine than the wall clock), the
-errors (an answer other than 200, no answer, or a hand whose stored log is not what was
-sent), and last, exactly::
+a WSGI middleware: less swayed by other work on the machine than the wall clock) and the
+mean number of SQL statements it ran (a figure of its work that does not depend on the
+load at all: every connection the app opens is traced, ``count_statements``), the errors
+(an answer other than 200, no answer, or a hand whose stored log is not what was sent),
+a line ``taps cpu p50 ms: floor F; hand 1 A; ...`` (issue 25: the server CPU per tap beside
+the floor's), a line ``sql per tap: floor F; hand 1 A; ...``, and last, exactly::
 
     taps p95 ms: floor F; hand 1 A; hand 300 B; hand 1000 C; undo at 1000 U; errors E
 
