@@ -29,9 +29,12 @@ What it does:
 
 Prints p50/p95/max (milliseconds at the client) per tap kind per depth and for the floor,
 with the median CPU time the server's thread spent on the request (``time.thread_time`` in
-a WSGI middleware: less swayed by other work on the machine than the wall clock), the
-errors (an answer other than 200, no answer, or a hand whose stored log is not what was
-sent), and last, exactly::
+a WSGI middleware: less swayed by other work on the machine than the wall clock) and the
+mean number of SQL statements it ran (a figure of its work that does not depend on the
+load at all: every connection the app opens is traced, ``count_statements``), the errors
+(an answer other than 200, no answer, or a hand whose stored log is not what was sent),
+a line ``taps cpu p50 ms: floor F; hand 1 A; ...`` (issue 25: the server CPU per tap beside
+the floor's), a line ``sql per tap: floor F; hand 1 A; ...``, and last, exactly::
 
     taps p95 ms: floor F; hand 1 A; hand 300 B; hand 1000 C; undo at 1000 U; errors E
 
@@ -40,8 +43,10 @@ after a night of 0, 300 and 1,000 finished hands, and U the p95 of the undo taps
 the deepest night. Target (issue 10): every figure at most 2x the floor, E = 0. Figures are
 printed, never asserted. Only 127.0.0.1 is contacted; the temporary database is removed.
 
-``--profile N`` also runs the taps on the deepest night under cProfile (server side) and
-prints the N functions with the most cumulative time: where a tap's time goes. A quick run:
+``--profile N`` also runs the taps on the deepest night under cProfile (server side, timed by
+the thread's CPU clock: a COMMIT's wait for the disk is not counted) and prints the N
+functions with the most cumulative time (``ENTRY_SORT=tottime``: their own): where a tap's
+CPU goes. A quick run:
 ``--depths 0,100 --hands 2``.
 """
 
@@ -169,13 +174,41 @@ def prepare_night(db, session: dict, finished: int, tag: str) -> int:
 def build_app(db_path: str):
     """The checkout's app on ``db_path`` (TESTING off: pooled connections, as served),
     plus the floor route :data:`FLOOR_PATH` registered on this app object only, and its
-    :class:`ServerMeter` (what to serve) as ``app.wsgi_app_meter``."""
+    :class:`ServerMeter` (what to serve) as ``app.wsgi_app_meter``. Every connection the
+    app opens from here on (``store.open_db``) counts its SQL statements for the meter
+    (:func:`count_statements`)."""
+    import store
     from app import create_app
 
     app = create_app({"DATABASE": db_path, "SECRET_KEY": SECRET, "HOST_PIN": PIN})
     add_floor_route(app, db_path)
     app.wsgi_app_meter = ServerMeter(app)
+    opened = store.open_db
+
+    def open_counted(*args, **kwargs):
+        db = opened(*args, **kwargs)
+        count_statements(db.conn)
+        return db
+
+    store.open_db = open_counted   # (web.core.db opens the pool's connections through it)
     return app
+
+
+_STATEMENTS = threading.local()
+"""The SQL statements run on this thread since the meter's last reset (``count``)."""
+
+
+def _count_statement(sql: str) -> None:
+    if not sql.startswith("--"):   # (a trigger's own statements are traced as "-- TRIGGER ...")
+        _STATEMENTS.count = getattr(_STATEMENTS, "count", 0) + 1
+
+
+def count_statements(conn: sqlite3.Connection) -> None:
+    """Count each SQL statement ``conn`` runs (``set_trace_callback``: the statements
+    sent, BEGIN and COMMIT included, the triggers' not) on the running thread, for
+    :class:`ServerMeter`'s ``last_sql``: a figure of a tap's work that does not depend
+    on the machine's load."""
+    conn.set_trace_callback(_count_statement)
 
 
 def add_floor_route(app, db_path: str) -> None:
@@ -190,9 +223,11 @@ def add_floor_route(app, db_path: str) -> None:
         conn = sqlite3.connect(db_path, timeout=5, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA busy_timeout = 5000")
         conn.execute("PRAGMA journal_mode = WAL")
+        count_statements(conn)
         return conn
 
     setup = connect()
+    count_statements(setup)
     setup.execute("CREATE TABLE IF NOT EXISTS bench_floor (id INTEGER PRIMARY KEY, key TEXT, at REAL)")
     pool.put(setup)
 
@@ -218,18 +253,21 @@ def add_floor_route(app, db_path: str) -> None:
 
 class ServerMeter:
     """WSGI middleware: the CPU time the server's thread spends on each request
-    (``time.thread_time``, ms) in ``last_cpu_ms``, read by the one client after each answer;
+    (``time.thread_time``, ms) in ``last_cpu_ms`` and the SQL statements it ran
+    (:func:`count_statements`) in ``last_sql``, read by the one client after each answer;
     while ``profiling`` is set, each request also runs under cProfile, gathered in ``stats``."""
 
     def __init__(self, wsgi_app):
         self.wsgi_app = wsgi_app
         self.last_cpu_ms = float("nan")
+        self.last_sql = 0
         self.profiling = False
         self.stats: pstats.Stats | None = None
         self.lock = threading.Lock()
 
     def __call__(self, environ, start_response):
-        profile = cProfile.Profile() if self.profiling else None
+        profile = cProfile.Profile(time.thread_time) if self.profiling else None   # (CPU, not waits)
+        _STATEMENTS.count = 0
         began = time.thread_time()
         if profile:
             profile.enable()
@@ -247,6 +285,7 @@ class ServerMeter:
                 else:
                     self.stats.add(profile)
         self.last_cpu_ms = (time.thread_time() - began) * 1000
+        self.last_sql = _STATEMENTS.count
         return [body]
 
 
@@ -312,15 +351,20 @@ class Client:
 
 class Timings:
     """Milliseconds by label (``"floor"``, ``(depth, kind)``): at the client (wall clock)
-    and on the server's thread (CPU)."""
+    and on the server's thread (CPU); and the SQL statements each request ran."""
 
     def __init__(self):
         self.by: dict = {}
         self.cpu: dict = {}
+        self.sql: dict = {}
 
-    def add(self, label, ms: float, cpu_ms: float) -> None:
+    def add(self, label, ms: float, cpu_ms: float, sql: int = 0) -> None:
         self.by.setdefault(label, []).append(ms)
         self.cpu.setdefault(label, []).append(cpu_ms)
+        self.sql.setdefault(label, []).append(sql)
+
+    def get_sql(self, label) -> list[int]:
+        return self.sql.get(label, [])
 
     def get(self, label) -> list[float]:
         return self.by.get(label, [])
@@ -361,9 +405,9 @@ def play_hands(client: Client, meter: ServerMeter, tap_path: str, hands: list[di
         meter.profiling = profile
         ms, status, payload = client.request("POST", tap_path, {"key": str(uuid.uuid4()), **body})
         meter.profiling = False
-        timings.add((depth, kind), ms, meter.last_cpu_ms)
+        timings.add((depth, kind), ms, meter.last_cpu_ms, meter.last_sql)
         floor_ms, _, _ = client.request("POST", FLOOR_PATH, {"key": str(uuid.uuid4())})
-        timings.add("floor", floor_ms, meter.last_cpu_ms)
+        timings.add("floor", floor_ms, meter.last_cpu_ms, meter.last_sql)
         answer = json.loads(payload) if status == 200 else {}
         if answer:
             seen = answer
@@ -409,17 +453,20 @@ def report(timings: Timings, depths: list[int], errors: list[str]) -> str:
     def row(name: str, labels: list) -> None:
         values = [x for one in labels for x in timings.get(one)]
         cpu = [x for one in labels for x in timings.get_cpu(one)]
+        sql = [x for one in labels for x in timings.get_sql(one)]
         if values:
             print(f"  {name:<16} {len(values):>5} {statistics.median(values):>8.1f} "
-                  f"{percentile(values, 0.95):>8.1f} {max(values):>8.1f} {statistics.median(cpu):>9.1f}")
+                  f"{percentile(values, 0.95):>8.1f} {max(values):>8.1f} {statistics.median(cpu):>9.2f} "
+                  f"{statistics.mean(sql):>8.1f}")
 
-    print(f"  {'taps (ms)':<16} {'n':>5} {'p50':>8} {'p95':>8} {'max':>8} {'cpu p50':>9}")
+    print(f"  {'taps (ms)':<16} {'n':>5} {'p50':>8} {'p95':>8} {'max':>8} {'cpu p50':>9} {'sql avg':>8}")
     row("floor", ["floor"])
     for depth in depths:
         for kind in TAP_KINDS:
             row(f"{label(depth)} {kind}", [(depth, kind)])
         row(f"{label(depth)} all", [(depth, kind) for kind in TAP_KINDS])
-    print("  (p50/p95/max: wall clock at the client; cpu p50: CPU time of the server's thread)")
+    print("  (p50/p95/max: wall clock at the client; cpu p50: CPU time of the server's thread; "
+          "sql avg: SQL statements per request)")
     print(f"errors {len(errors)}")
     for error in errors[:8]:
         print("  ", error)
@@ -427,6 +474,17 @@ def report(timings: Timings, depths: list[int], errors: list[str]) -> str:
     def p95(values):
         return f"{percentile(values, 0.95):.1f}"
 
+    def cpu(labels):
+        return f"{statistics.median([x for one in labels for x in timings.get_cpu(one)]):.2f}"
+
+    def sql(labels):
+        return f"{statistics.mean([x for one in labels for x in timings.get_sql(one)]):.1f}"
+
+    every = {depth: [(depth, kind) for kind in TAP_KINDS] for depth in depths}
+    print("taps cpu p50 ms: floor " + cpu(["floor"]) + "; "
+          + "; ".join(f"{label(d)} {cpu(every[d])}" for d in depths))
+    print("sql per tap: floor " + sql(["floor"]) + "; "
+          + "; ".join(f"{label(d)} {sql(every[d])}" for d in depths))
     parts = [f"floor {p95(timings.get('floor'))}"]
     for depth in depths:
         parts.append(f"{label(depth)} {p95([x for k in TAP_KINDS for x in timings.get((depth, k))])}")
@@ -440,7 +498,7 @@ def print_profile(stats: pstats.Stats, top: int, depth: int) -> None:
     out = io.StringIO()
     stats.stream = out
     stats.sort_stats(os.environ.get("ENTRY_SORT", "cumulative")).print_stats(top)
-    print(f"profile of the taps on the night of {depth} hands (server threads, cProfile; "
+    print(f"profile of the taps on the night of {depth} hands (server threads' CPU, cProfile; "
           f"the figures above were timed with it on for these taps):")
     lines = out.getvalue().splitlines()
     start = next((i for i, line in enumerate(lines) if "ncalls" in line), 0)

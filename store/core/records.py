@@ -54,16 +54,18 @@ def keyed_write(db: Database, table: str, key: str | None, kind: str | None = No
     transaction (:func:`store.core.transactions.write_tx`, BEGIN IMMEDIATE) where the caller checks and
     writes.
 
-    The key is looked up before taking the lock, so that a retried tap is answered
+    The key is looked up before taking the lock, so that a retried write is answered
     without waiting for it, and again under it, so that what is checked is what is
-    written (two writers racing with one key store one row).
+    written (two writers racing with one key store one row). Inside the caller's
+    transaction (which holds the lock: a tap's, ``store.hand.operations.apply_tap``), once.
 
     :raises StoreError: as :func:`existing` (the key used for another write).
     """
-    found = existing(db, table, key, kind, match)
-    if found is not None:
-        yield found
-        return
+    if not db.conn.in_transaction:
+        found = existing(db, table, key, kind, match)
+        if found is not None:
+            yield found
+            return
     with write_tx(db):
         yield existing(db, table, key, kind, match)
 

@@ -32,7 +32,7 @@ from store.hand.judging import (
     rejudge_hand,
     session_hands,
 )
-from store.hand.rows import LIVE_HAND, current_hand, hand_ended, hand_row, hand_version, last_hand
+from store.hand.rows import LIVE_HAND, current_hand, hand_ended, hand_row, hand_version, last_hand, live_end
 from store.night.nights import get_night, night_players, require_open, table_players
 
 MAX_ACTION = 500
@@ -44,18 +44,21 @@ ANY = object()
 
 # -- two tablets on one hand ----------------------------------------------------------------
 
-def require_version(db: Database, hand: dict, version: int | None) -> None:
+def require_version(db: Database, hand: dict, version: int | None, current: int | None = None) -> None:
     """Refuse a tablet's write made on another version of the hand than the stored one
     (:func:`store.hand.rows.hand_version`): another tablet (or the host) wrote to the hand
     since the tablet saw it. Call inside the write transaction.
 
     :param version: the version the tablet saw (int), or None: not checked (the host's
         pages, imports, the CLI).
+    :param current: the hand's version read by the caller in this write transaction
+        (the write's next ``seq``, :func:`_append`), or None: read here.
     :raises StoreError: code ``stale_version`` (number, version, current).
     """
     if version is None:
         return
-    current = hand_version(db, hand["id"])
+    if current is None:
+        current = hand_version(db, hand["id"])
     if version != current:
         raise StoreError("stale_version", number=hand["number"], version=version, current=current)
 
@@ -80,19 +83,19 @@ def require_not_ended(db: Database, hand: dict) -> None:
         raise StoreError("hand_ended", number=hand["number"])
 
 
-def undo_target(db: Database, hand_id: int, actions: list[dict] | None = None) -> dict | None:
+def undo_target(db: Database, hand_id: int, actions: list[dict] | None = None, end=ANY) -> dict | None:
     """What an undo of the hand voids now: its live ``end`` if it has one, else its last live
     action; None when there is nothing to undo. ``{"event_id": int, "kind": "end"|"action",
     "action": str|None}``. Read-only.
 
     :param actions: the hand's :func:`hand_actions` when the caller read them in the same
-        read transaction (the tablet's view), else None: read here."""
-    end = db.execute(
-        "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
-        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
-        "ORDER BY e.id DESC LIMIT 1", [hand_id]).fetchone()
+        read transaction (the tablet's view), else None: read here.
+    :param end: the hand's :func:`store.hand.rows.live_end` (an id, or None) when the caller
+        read it in the same transaction, else not given: read here."""
+    if end is ANY:
+        end = live_end(db, hand_id)
     if end is not None:
-        return {"event_id": end[0], "kind": "end", "action": None}
+        return {"event_id": end, "kind": "end", "action": None}
     live = [a for a in (hand_actions(db, hand_id) if actions is None else actions) if not a["voided"]]
     if not live:
         return None
@@ -126,9 +129,8 @@ def start_hand(db: Database, night_id: int, *, button: int | None = None, entere
     found = existing(db, "hands", key, match=payload)
     if found is not None:
         return found
-    night = get_night(db, night_id)
     try:
-        return _start_hand(db, night, button, stacks, entered_by, key, after_hand)
+        return _start_hand(db, night_id, button, stacks, entered_by, key, after_hand)
     except sqlite3.IntegrityError:  # the same key stored meanwhile by another tablet
         found = existing(db, "hands", key)
         if found is not None:
@@ -152,12 +154,12 @@ def _refuse_stale_start(db: Database, night_id: int, after_hand: int | None, las
     raise StoreError("stale_hand", number=last["number"] if last else 0)
 
 
-def _start_hand(db: Database, night: dict, button: int | None, stacks: dict | None,
+def _start_hand(db: Database, night_id: int, button: int | None, stacks: dict | None,
                 entered_by: str, key: str | None, after_hand=ANY) -> int:
     with write_tx(db):  # BEGIN IMMEDIATE: the checks and the insert see the same log
-        hand_id, number = new_hand(db, night["id"], button, stacks, entered_by=entered_by, key=key,
+        hand_id, number = new_hand(db, night_id, button, stacks, entered_by=entered_by, key=key,
                                    after_hand=after_hand)
-        rejudge(db, night["id"], number)  # the new hand's start, judged in this transaction
+        rejudge(db, night_id, number)  # the new hand's start, judged in this transaction
         return hand_id
 
 
@@ -173,18 +175,14 @@ def new_hand(db: Database, night_id: int, button: int | None, stacks: dict | Non
     :raises StoreError: as :func:`start_hand` (but ``stacks``' refusals).
     """
     require_open(db, night_id)
-    if after_hand is not ANY:
-        seen = last_hand(db, night_id)
-        if (seen["id"] if seen else None) != after_hand:
-            _refuse_stale_start(db, night_id, after_hand, seen)
+    last = last_hand(db, night_id)   # (read once, under the write lock: the checks below are of it)
+    if after_hand is not ANY and (last["id"] if last else None) != after_hand:
+        _refuse_stale_start(db, night_id, after_hand, last)
     seats = [p["seat"] for p in night_players(db, night_id)]
     if len(seats) < 2:
         raise StoreError("too_few_players")
-    in_progress = current_hand(db, night_id)
-    if in_progress is not None:
-        number = hand_row(db, in_progress)["number"]
-        raise StoreError("hand_not_ended", number=number)
-    last = last_hand(db, night_id)
+    if last is not None and not hand_ended(db, last["id"]):   # the hand in progress (current_hand)
+        raise StoreError("hand_not_ended", number=last["number"])
     if button is None:
         if last is None:
             raise StoreError("button_needed")
@@ -244,15 +242,20 @@ def _bought_during(db: Database, hand: dict) -> list[str]:
 # -- events --------------------------------------------------------------------------------
 
 def _append(db: Database, hand: dict, kind: str, *, entered_by: str, key: str | None,
-            action: str | None = None, target: int | None = None, reason: str | None = None) -> int:
+            action: str | None = None, target: int | None = None, reason: str | None = None,
+            seq: int | None = None) -> int:
     """Append one event to the hand (``seq``: the hand's next) with its chain link; returns
     its id. Inside the caller's write transaction, where every caller is (the count and
     the insert see the same log), no savepoint of its own: one per row made an import's
-    lines cost half as much again."""
+    lines cost half as much again.
+
+    :param seq: the hand's event count (:func:`store.hand.rows.hand_version`) as the caller
+        read it in this write transaction with nothing appended since, or None: counted here."""
     if not isinstance(entered_by, str) or not entered_by.strip():
         raise StoreError("entered_by_needed")
     with nullcontext() if db.conn.in_transaction else write_tx(db):
-        seq = db.execute("SELECT COUNT(*) FROM events WHERE hand_id = ?", [hand["id"]]).fetchone()[0]
+        if seq is None:
+            seq = hand_version(db, hand["id"])
         row = {"night_id": hand["night_id"], "hand_id": hand["id"], "seq": seq, "kind": kind,
                "action": action, "target": target, "reason": reason, "entered_by": entered_by,
                "entered_at": utc_now(), "key": key}
@@ -285,9 +288,10 @@ def append_action(db: Database, hand_id: int, action: str, *, entered_by: str, k
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
         _check_line(None, text, action_seats(db, hand["night_id"]))
-        require_version(db, hand, version)
+        count = hand_version(db, hand_id)   # (the version the tap is checked on, and the new line's seq)
+        require_version(db, hand, version, count)
         require_not_ended(db, hand)
-        event_id = _append(db, hand, "action", action=text, entered_by=entered_by, key=key)
+        event_id = _append(db, hand, "action", action=text, entered_by=entered_by, key=key, seq=count)
         rejudge(db, hand["night_id"], hand["number"])  # this hand only (its result, stored now)
         return event_id
 
@@ -393,9 +397,20 @@ def _voided(db: Database, event_id: int) -> bool:
     return db.execute("SELECT 1 FROM events WHERE kind = 'void' AND target = ?", [event_id]).fetchone() is not None
 
 
-def _void(db: Database, event_id: int, *, reason: str, entered_by: str, key: str | None) -> int:
+def _void(db: Database, event_id: int, *, reason: str, entered_by: str, key: str | None,
+          undone: tuple[dict, int] | None = None) -> int:
     """Append the ``void`` of ``event_id``; call inside ``write_tx`` (the checks and the
-    write see the same log, so a target gets at most one live void)."""
+    write see the same log, so a target gets at most one live void).
+
+    :param undone: ``(hand, version)`` when the caller's undo found ``event_id`` to be what
+        an undo of ``hand`` voids now (:func:`undo_target`: a live event of that hand, no
+        void) with the key looked up, the night open and the hand's event count
+        ``version``, all in this write transaction: then appended at once (else checked
+        here)."""
+    if undone is not None:
+        hand, version = undone
+        return _append(db, hand, "void", target=event_id, reason=reason.strip(), entered_by=entered_by, key=key,
+                       seq=version)
     found = existing(db, "events", key, "void", {"target": event_id})
     if found is not None:
         return found
@@ -499,7 +514,8 @@ def undo_event(db: Database, hand_id: int, event_id: int, *, reason: str, entere
         require_reason(reason)
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
-        require_version(db, hand, version)
+        count = hand_version(db, hand_id)   # (the version the tap is checked on, and the void's seq)
+        require_version(db, hand, version, count)
         refuse_ruled(db, hand)
         require_last(db, hand)
         target = undo_target(db, hand_id)
@@ -507,7 +523,7 @@ def undo_event(db: Database, hand_id: int, event_id: int, *, reason: str, entere
             raise StoreError("nothing_to_undo")
         if target["event_id"] != event_id:
             raise StoreError("undo_not_newest", number=hand["number"])
-        new_id = _void(db, event_id, reason=reason, entered_by=entered_by, key=key)
+        new_id = _void(db, event_id, reason=reason, entered_by=entered_by, key=key, undone=(hand, count))
         rejudge(db, hand["night_id"], hand["number"])
     return new_id
 
@@ -529,11 +545,12 @@ def end_hand(db: Database, hand_id: int, *, entered_by: str, key: str | None = N
             return found
         hand = hand_row(db, hand_id)
         require_open(db, hand["night_id"])
-        require_version(db, hand, version)
+        count = hand_version(db, hand_id)   # (the version the tap is checked on, and the end's seq)
+        require_version(db, hand, version, count)
         if hand_ended(db, hand_id):
             require_last(db, hand)
             raise StoreError("hand_ended", number=hand["number"])
-        event_id = _append(db, hand, "end", entered_by=entered_by, key=key)
+        event_id = _append(db, hand, "end", entered_by=entered_by, key=key, seq=count)
         rejudge(db, hand["night_id"], hand["number"])  # (stored already unless never judged)
         return event_id
 

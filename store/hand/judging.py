@@ -41,6 +41,7 @@ import threading
 from bisect import bisect_right
 from functools import lru_cache
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -146,6 +147,44 @@ class Night:
             text = "\0".join(("tapete-hand-facts/1", REFEREE, self.rules_json))
             self._prefix = hashlib.sha256(text.encode()).hexdigest()
         return self._prefix
+
+
+_NIGHTS_ATTR = "_tapete_nights"
+"""The attribute of a connection (``sqlite_utils.Database``) holding the :class:`Night`
+objects shared inside :func:`shared_nights` (``{night_id: Night}``)."""
+
+
+@contextmanager
+def shared_nights(db: Database) -> Iterator[None]:
+    """Inside, :func:`night_of` builds each night's :class:`Night` once on this connection
+    and gives the same object again: one dealer's tap (``store.hand.operations.apply_tap``)
+    judges its hand and reads the table it leaves in ONE write transaction, whose writes
+    (events, hands and their results) never change what a :class:`Night` holds (the rules
+    frozen with the night, the seats and who left). Call it only around such work, inside
+    its write transaction (no other writer can change them meanwhile). Nested: the outer
+    one's objects are kept."""
+    if hasattr(db, _NIGHTS_ATTR):
+        yield
+        return
+    setattr(db, _NIGHTS_ATTR, {})
+    try:
+        yield
+    finally:
+        delattr(db, _NIGHTS_ATTR)
+
+
+def night_of(db: Database, night_id: int) -> Night:
+    """The night's :class:`Night`: the one built already inside :func:`shared_nights`, else
+    a new one (read now).
+
+    :raises StoreError: no such night (``no_night``)."""
+    shared = getattr(db, _NIGHTS_ATTR, None)
+    if shared is None:
+        return Night(db, night_id)
+    night = shared.get(night_id)
+    if night is None:
+        night = shared[night_id] = Night(db, night_id)
+    return night
 
 
 def _hand_rows(db: Database, night_id: int, first: int, last: int | None = None) -> list[tuple]:
@@ -354,14 +393,12 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
         judges nothing.
     :returns: the numbers of the hands judged, in order.
     """
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     carry, first, text = _carry_before(db, night, number)
-    rows = _hand_rows(db, night_id, first)
+    rows, stored, events = _hands_from(db, night_id, first)
     judged: list[int] = []
     if not rows:
         return judged
-    stored = _stored(db, [r[0] for r in rows])
-    events = _event_facts(db, night_id, first)
     prefix = night.facts_prefix()
     for row, spec in _inputs(db, night, rows):
         hand_id, n = row[0], row[1]
@@ -377,7 +414,7 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
             carry, text = _carry(kept.carry_after), kept.carry_after
             continue
         item, carry = judge(night, hand)
-        _remember(hand_id, key, item)
+        _remember(hand_id, key, item, hand)
         text = json.dumps(carry.as_dict())
         _store(db, night_id, row, key, text, json.dumps(check_entry(item)), facts)
         judged.append(n)
@@ -447,6 +484,28 @@ def _start_stacks(night: Night, carry: Carry, number: int, bought: dict[str, int
     return stacks
 
 
+def _hands_from(db: Database, night_id: int, first: int) -> tuple[list[tuple], dict[int, Stored],
+                                                                   dict[int, tuple[int, int]]]:
+    """:func:`_hand_rows` from ``first`` on, their :func:`_stored` results and their
+    :func:`_event_facts`, in one query (a tap re-judges its hand with it): ``(rows, stored,
+    events)``."""
+    key = chain_key(db)
+    rows: list[tuple] = []
+    stored: dict[int, Stored] = {}
+    events: dict[int, tuple[int, int]] = {}
+    for (hand_id, number, button, stacks, input_key, carry, entry, mac, facts, count, newest) in db.execute(
+            "SELECT h.id, h.number, h.button, h.stacks, r.input_key, r.carry_after, r.entry, r.mac, r.facts, "
+            "(SELECT COUNT(*) FROM events e WHERE e.hand_id = h.id), "
+            "(SELECT COALESCE(MAX(e.id), 0) FROM events e WHERE e.hand_id = h.id) "
+            f"FROM hands h LEFT JOIN hand_results r ON r.hand_id = h.id WHERE h.night_id = ? AND h.number >= ? "
+            f"AND {LIVE_HAND} ORDER BY h.number, h.id", [night_id, first]):
+        rows.append((hand_id, number, button, stacks))
+        events[hand_id] = (count, newest)
+        if input_key is not None and result_holds(key, hand_id, input_key, carry, entry, mac, facts):
+            stored[hand_id] = Stored(input_key, carry, entry, facts)
+    return rows, stored, events
+
+
 def _store(db: Database, night_id: int, row: tuple, key: str, after: str, entry: str, facts: str) -> None:
     """Write the result of hand ``row`` (``(id, number, ...)``) with its MAC (inside the
     write transaction)."""
@@ -461,7 +520,7 @@ def first_stale(db: Database, night_id: int) -> int | None:
     """The number of the night's first hand with no stored judgement, or one whose facts
     (:func:`hand_facts`) are not the log's (another log, another version of the referee,
     or stored before results had facts), or None. Read-only; no action is read."""
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     rows = _hand_rows(db, night_id, 1)
     stored = _stored(db, [r[0] for r in rows])
     events = _event_facts(db, night_id, 1)
@@ -547,7 +606,7 @@ def entry_texts(db: Database, night_id: int) -> list[tuple[int, str]]:
 
 def _judgements(db: Database, night_id: int) -> Iterator[tuple[int, str]]:
     """:func:`entry_texts`, worked out."""
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     rows = _hand_rows(db, night_id, 1)
     if not rows:
         return
@@ -591,7 +650,7 @@ def stored_stretch(db: Database, night_id: int, first: int, last: int) -> dict[i
         database): the caller then takes the long way (:func:`night_judgements`).
     :raises StoreError: no such night.
     """
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     first = max(1, first)
     rows = _hand_rows(db, night_id, max(1, first - 1), last)
     stored = _stored(db, [r[0] for r in rows])
@@ -627,7 +686,7 @@ def hand_input(db: Database, hand_id: int) -> tuple[Night, HandInput]:
                      f"WHERE h.id = ? AND {LIVE_HAND}", [hand_id]).fetchone()
     if row is None:
         raise StoreError("no_hand", hand=hand_id)
-    night = Night(db, row[4])
+    night = night_of(db, row[4])
     carry = _table_before(db, night, row[1])
     ((_, spec),) = _inputs(db, night, [tuple(row[:4])])
     return night, HandInput(row[0], row[1], spec, _seated(night, carry, row[1]))
@@ -659,7 +718,7 @@ def table_after(db: Database, night_id: int) -> dict[int, int]:
 
     :raises StoreError: no such night.
     """
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     return dict(_table_before(db, night, hands_played(db, night_id) + 1).stacks)
 
 
@@ -680,36 +739,40 @@ def next_hand_button(db: Database, night_id: int, seated: list[int]) -> int | No
 
     :returns: the seat, or None before the first hand.
     """
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     number = hands_played(db, night.id) + 1
     return button_for(night, _table_before(db, night, number), number, bought_before(db, night, number), seated)
 
 
-def next_hand_stacks(db: Database, night_id: int) -> dict[int, int]:
+def next_hand_stacks(db: Database, night_id: int, played: int | None = None) -> dict[int, int]:
     """Seat -> chips (ints) each seat would start the next hand with: the stacks after the
     night's last hand, the seats seated since (at 0) and the chips bought since. Read-only.
 
+    :param played: the night's :func:`store.hand.rows.hands_played` when the caller read it
+        in the same transaction, else None: read here.
     :raises StoreError: no such night.
     """
-    return _next_table(db, Night(db, night_id))[1]
+    return _next_table(db, night_of(db, night_id), played)[1]
 
 
-def bought_for_next(db: Database, night_id: int) -> dict[int, int]:
+def bought_for_next(db: Database, night_id: int, played: int | None = None) -> dict[int, int]:
     """Seat -> chips bought for the next hand (taken since the last hand started: during a
     hand in progress, they count from the next one, ``store.money.ledger.buy_in``); only
     seats that bought. Read-only.
 
+    :param played: as :func:`next_hand_stacks`'s.
     :raises StoreError: no such night.
     """
-    number = hands_played(db, night_id) + 1
-    bought = _buy_ins(db, Night(db, night_id), number, number).get(number, {})
+    number = (hands_played(db, night_id) if played is None else played) + 1
+    bought = _buy_ins(db, night_of(db, night_id), number, number).get(number, {})
     return {int(seat): chips for seat, chips in bought.items() if chips}
 
 
-def _next_table(db: Database, night: Night) -> tuple[Carry, dict[int, int]]:
+def _next_table(db: Database, night: Night, played: int | None = None) -> tuple[Carry, dict[int, int]]:
     """The table after the night's last hand, and the stacks the next hand would start
-    with (the seats at the table then, the chips bought since added)."""
-    number = hands_played(db, night.id) + 1
+    with (the seats at the table then, the chips bought since added); ``played``: as
+    :func:`next_hand_stacks`'s."""
+    number = (hands_played(db, night.id) if played is None else played) + 1
     carry = _table_before(db, night, number)
     return carry, _start_stacks(night, carry, number, bought_before(db, night, number))
 
@@ -719,7 +782,7 @@ def session_hands(db: Database, night_id: int) -> tuple[dict[int, int], list[dic
     hands)``, the chips bought before hand 1 by seat, and each live hand's object
     (``button``, ``actions``, ``rebuys`` from hand 2 on, ``stacks`` where stated), in
     order; the same lines the hands are judged from. Read-only."""
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     specs = [spec for _, spec in _inputs(db, night, _hand_rows(db, night_id, 1))]
     starting = _buy_ins(db, night, 1, 1).get(1, {})
     if specs:
@@ -732,7 +795,7 @@ def session_rebuys(db: Database, night_id: int) -> tuple[dict[int, int], list[di
     ``store.money.carried_pot.hand_starts``, reads): ``(starting, rebuys)``, the chips bought
     before hand 1 by seat, and each live hand's ``rebuys`` in order (``{seat (str):
     chips}``, ``{}`` for none and for hand 1). Read-only; no action is read."""
-    night = Night(db, night_id)
+    night = night_of(db, night_id)
     rows = _hand_rows(db, night_id, 1)
     buys = _buy_ins(db, night, 1, None)
     starting = _buy_ins(db, night, 1, 1).get(1, {})
@@ -763,28 +826,42 @@ def hand_item_entry(db: Database, hand_id: int) -> tuple[HandItem, dict]:
 
     :raises StoreError: no such hand.
     """
-    item, stored = _item(db, hand_id)
+    item, stored, _ = _item(db, hand_id)
     return item, json.loads(stored if stored is not None else json.dumps(check_entry(item)))
 
 
-def _item(db: Database, hand_id: int) -> tuple[HandItem, str | None]:
+def hand_item_input(db: Database, hand_id: int) -> tuple[HandItem, dict, HandInput]:
+    """:func:`hand_item_entry` and the hand as the referee took it (:func:`hand_input`: the
+    table before it and its lines, what a plan of lines to add replays from), from the same
+    read. Read-only.
+
+    :returns: ``(item, entry, hand)``.
+    :raises StoreError: no such hand.
+    """
+    item, stored, hand = _item(db, hand_id)
+    return item, json.loads(stored if stored is not None else json.dumps(check_entry(item))), hand
+
+
+def _item(db: Database, hand_id: int) -> tuple[HandItem, str | None, HandInput]:
     """:func:`hand_item`, with the stored entry's text when it is that hand's judgement
-    (the kept hand found under the stored key), else None (judged now)."""
+    (the kept hand found under the stored key), else None (judged now), and its
+    :class:`HandInput`."""
     row = db.execute("SELECT hand_id, input_key, carry_after, entry, mac, facts FROM hand_results "
                      "WHERE hand_id = ?", [hand_id]).fetchone()
     if row is not None and result_holds(chain_key(db), *row):
         kept = RECENT.get((hand_id, row[1]))
         if kept is not None:
-            return kept, row[3]
+            return kept[0], row[3], kept[1]
     night, hand = hand_input(db, hand_id)
     item = judge(night, hand)[0]
-    _remember(hand_id, hand.key(night), item)
-    return item, None
+    _remember(hand_id, hand.key(night), item, hand)
+    return item, None, hand
 
 
-RECENT: dict[tuple[int, str], HandItem] = {}
-"""``(hand_id, input key) -> HandItem``: the hands this process judged last (bounded by
-:data:`RECENT_MAX`; a judged hand is never changed, so threads may share one)."""
+RECENT: dict[tuple[int, str], tuple[HandItem, HandInput]] = {}
+"""``(hand_id, input key) -> (HandItem, HandInput)``: the hands this process judged last,
+with what they were judged from (bounded by :data:`RECENT_MAX`; a judged hand and its
+input are never changed, so threads may share them)."""
 
 RECENT_MAX = 256
 
@@ -792,11 +869,11 @@ RECENT_MAX = 256
 _RECENT_LOCK = threading.Lock()
 
 
-def _remember(hand_id: int, key: str, item: HandItem) -> None:
+def _remember(hand_id: int, key: str, item: HandItem, hand: HandInput) -> None:
     with _RECENT_LOCK:
         if len(RECENT) >= RECENT_MAX:
             RECENT.pop(next(iter(RECENT)), None)  # the oldest
-        RECENT[(hand_id, key)] = item
+        RECENT[(hand_id, key)] = (item, hand)
 
 
 def hand_judgement(db: Database, hand_id: int) -> dict:

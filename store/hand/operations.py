@@ -1,7 +1,7 @@
 """The dealer tablet's taps (``POST /dealer/<night>/<token>/tap``, ``web.hand.tablet``): one
 tap is one call, :func:`apply_tap`: the write it asks for, tried again while the database
-is locked, and the table it leaves (``store.hand.table_view``), read in one transaction for
-the answer. Three of its operations store several lines at once: everyone's forced bets in
+is locked, and the table it leaves (``store.hand.table_view``), read for the answer in the
+same write transaction. Three of its operations store several lines at once: everyone's forced bets in
 one tap (:func:`forced_bets`), "confirm and next hand" (award, close, next hand) in one
 tap (:func:`finish_hand`), and the chips of a wrong push handed back at the table
 (:func:`hand_over`).
@@ -100,7 +100,8 @@ def apply_tap(db, night_id: int, link: dict, tap: Tap) -> dict:
     :returns: ``{"event_id": the event stored (a retried key: the one stored the first
         time), "view": store.hand.table_view.read_view (the award gap only for other ops
         than ``action``), "started_hand": the hand a ``finish_hand`` started, or None}``,
-        the view and the hand read in one read transaction.
+        the view and the hand read in the write's own transaction, before its commit (a
+        retried key too: it then takes the write lock for its answer).
     :raises StoreError: the tap refused, nothing stored: a show line with no card seen
         (``show_without_cards``), no hand in progress (``no_hand_in_progress``), a hand of
         another night (``hand_not_this_night``, ``no_hand``), a stale table
@@ -114,16 +115,18 @@ def apply_tap(db, night_id: int, link: dict, tap: Tap) -> dict:
     write = _write(db, night_id, tap, link_entered_by(link))
     for attempt in range(WRITE_ATTEMPTS):
         try:
-            with busy_when_locked():
+            # the write and the table it leaves in one write transaction: the answer is the
+            # table as this tap left it (no other write between), and the night's rules and
+            # seats are read once for both (judging.shared_nights)
+            with busy_when_locked(), write_tx(db), judging.shared_nights(db):
                 event_id = write()
+                view = read_view(db, night_id, with_gap=tap.op != "action")
+                started = finish_started(db, tap.key) if tap.op == "finish_hand" else None
             break
         except Busy:
             if attempt == WRITE_ATTEMPTS - 1:
                 raise
             time.sleep(random.uniform(0.001, 0.004) * (attempt + 1))   # a short random back-off
-    with read_tx(db):
-        view = read_view(db, night_id, with_gap=tap.op != "action")
-        started = finish_started(db, tap.key) if tap.op == "finish_hand" else None
     return {"event_id": event_id, "view": view, "started_hand": started}
 
 
@@ -184,7 +187,7 @@ def _hand_for_tap(db, night_id: int, hand_id: int | None, *, closed_too: bool = 
         if hand_id is None:
             raise StoreError("no_hand_in_progress")
         return hand_id
-    if store.get_hand(db, hand_id)["night_id"] != night_id:
+    if hand_row(db, hand_id)["night_id"] != night_id:
         raise StoreError("hand_not_this_night")
     return hand_id
 

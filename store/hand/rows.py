@@ -111,10 +111,17 @@ def hand_version(db: Database, hand_id: int) -> int:
 
 def hand_ended(db: Database, hand_id: int) -> bool:
     """True when the hand has a live ``end`` event."""
+    return live_end(db, hand_id) is not None
+
+
+def live_end(db: Database, hand_id: int) -> int | None:
+    """The id of the hand's live ``end`` event (the newest, should there be more), or None
+    while the hand is in play. Read-only."""
     row = db.execute(
-        "SELECT 1 FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
-        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id)", [hand_id]).fetchone()
-    return row is not None
+        "SELECT e.id FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND NOT EXISTS "
+        "(SELECT 1 FROM events v WHERE v.kind = 'void' AND v.target = e.id) "
+        "ORDER BY e.id DESC LIMIT 1", [hand_id]).fetchone()
+    return None if row is None else row[0]
 
 
 def current_hand(db: Database, night_id: int) -> int | None:

@@ -52,11 +52,12 @@ def hand_now(db, hand_id: int) -> dict:
     return hand_state(judging.hand_item(db, hand_id))
 
 
-def hand_now_checked(db, hand_id: int) -> tuple[dict, dict]:
-    """:func:`hand_now` and the ruling on the hand (``store.hand_check``'s entry), from one
-    read of its judgement (``store.hand.judging.hand_item_entry``). Read-only."""
-    item, checked = judging.hand_item_entry(db, hand_id)
-    return hand_state(item), checked
+def hand_now_checked(db, hand_id: int) -> tuple[dict, dict, judging.HandInput]:
+    """:func:`hand_now`, the ruling on the hand (``store.hand_check``'s entry) and the hand
+    as the referee took it (``store.hand.judging.hand_input``), from one read of its
+    judgement (``store.hand.judging.hand_item_input``). Read-only."""
+    item, checked, hand = judging.hand_item_input(db, hand_id)
+    return hand_state(item), checked, hand
 
 
 def forced_step(state: dict) -> str | None:
@@ -81,7 +82,8 @@ def forced_step(state: dict) -> str | None:
     return f"p{seat} {only['verb']} {only['min']}"
 
 
-def forced_plan(db, hand_id: int, state: dict | None = None) -> list[str]:
+def forced_plan(db, hand_id: int, state: dict | None = None,
+                judged: tuple[judging.Night, judging.HandInput] | None = None) -> list[str]:
     """Every forced-chips line one "everyone's forced bets" tap would store now, in order:
     :func:`forced_step` asked again after each line, the hand judged in memory with the
     lines before it (``referee.session.play_hand``, from the hand's own start). Read-only.
@@ -91,14 +93,15 @@ def forced_plan(db, hand_id: int, state: dict | None = None) -> list[str]:
     by as many (static/hand/tapqueue.js ``stamp``).
 
     :param state: ``referee.table.hand_state`` of the hand as stored, when the caller has
-        it (else judged here).
+        it (else judged here); ``judged``: the night and the hand as the referee took it
+        (``store.hand.judging.hand_input``), when the caller has them (else read here).
     :returns: ``["p1 ante 5", "p3 ante 5", ...]``; ``[]`` when no forced chip is owed now.
     :raises store.StoreError: no such live hand.
     """
     line = forced_step(state if state is not None else hand_now(db, hand_id))
     if line is None:
         return []
-    night, hand = judging.hand_input(db, hand_id)
+    night, hand = judged if judged is not None else judging.hand_input(db, hand_id)
     stored = list(hand.spec.get("actions") or [])
     lines: list[str] = []
     while line is not None and len(lines) < MAX_FORCED:
@@ -149,7 +152,7 @@ def table_page(db, night_id: int) -> dict:
     :raises StoreError: no such night.
     """
     with read_tx(db):
-        rules = judging.Night(db, night_id).rules
+        rules = judging.night_of(db, night_id).rules
         return {"view": read_view(db, night_id, cached_check=True), "night": store.get_night(db, night_id),
                 "deck": list(rules.deck(players=max(len(store.night_players(db, night_id)), 2)))}
 
@@ -185,8 +188,10 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         last hand is over), "shown": :func:`shown_hands`}``;
         chips are ints, seat keys strings as in ``referee.check`` (CONTRACT.md 4).
     """
-    hand_id = last_hand_id(db, night_id)
-    in_progress = hand_id is not None and not store.hand.rows.hand_ended(db, hand_id)
+    last = store.hand.rows.last_hand(db, night_id)
+    hand_id = None if last is None else last["id"]
+    end = None if hand_id is None else store.hand.rows.live_end(db, hand_id)
+    in_progress = hand_id is not None and end is None
     view: dict = {"night": night_id, "hand_id": hand_id, "in_progress": in_progress, "hand": 0,
                   "phase": None, "to_act": None, "legal": [], "pot": 0, "pots": [], "bets": {},
                   "stacks": {}, "in_hand": [], "dealt_in": [], "acted": [], "opening": None,
@@ -196,27 +201,29 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
                   "undo": None}
     checked = None   # the ruling on the newest hand (the one shown), read with its state
     if hand_id is not None:
-        state, checked = hand_now_checked(db, hand_id)
+        state, checked, judged = hand_now_checked(db, hand_id)
         view.update({field: state[field] for field in STATE_FIELDS})
         logged = store.hand_actions(db, hand_id)
         view["actions"] = [{"event_id": a["event_id"], "seq": a["seq"], "action": a["action"],
                             "voided": bool(a["voided"])} for a in logged]
         view["version"] = store.hand_version(db, hand_id)
         if in_progress:
-            view["forced"] = forced_plan(db, hand_id, state)
+            view["forced"] = (forced_plan(db, hand_id, state, (judging.night_of(db, night_id), judged))
+                              if forced_step(state) is not None else [])   # (the night read only when owed)
             view["finish"] = finish_plan(state)
-        view["undo"] = store.undo_target(db, hand_id, logged)
+        view["undo"] = store.undo_target(db, hand_id, logged, end=end)
         if cached_check and not in_progress:
             view["findings"] = checked.get("findings", view["findings"])
             view["awards"] = checked.get("awards")
-    view["seats"] = _seats(db, night_id, view, (checked or {}).get("table_differences") or {})
+    view["seats"] = _seats(db, night_id, view, (checked or {}).get("table_differences") or {},
+                           0 if last is None else last["number"])
     view["open_disputes"] = len(store.open_disputes(db, night_id))
     ending = last_hand_status(db, night_id)
     view["last_declared"], view["last_hand"], view["play_over"] = (
         ending["declared"], ending["last_hand"], ending["play_over"])
     view["shown"] = shown_hands(db, night_id, view["actions"], players=len(view["dealt_in"]) or None)
     if with_gap:
-        view["award_gap"] = award_gap(db, night_id)
+        view["award_gap"] = award_gap(db, night_id, last, in_progress, checked)
     return view
 
 
@@ -244,7 +251,7 @@ def shown_hands(db, night_id: int, actions: list[dict], *, players: int | None =
             shown[str(parsed.seat)] = [str(card) for card in parsed.cards]
     if not shown:
         return {}
-    rules = judging.Night(db, night_id).rules
+    rules = judging.night_of(db, night_id).rules
     out = {}
     for seat, cards in shown.items():
         try:
@@ -255,8 +262,9 @@ def shown_hands(db, night_id: int, actions: list[dict], *, players: int | None =
     return out
 
 
-def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]]) -> list[dict]:
+def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]], played: int) -> list[dict]:
     """One entry per seat at the table (who sits there and what the referee says of it).
+    ``played``: the night's hands played (``store.hand.rows.hands_played``, read with the view).
 
     ``gap``: seat -> why the chips it holds on the table differ from its stack: the
     referee's ``table_differences`` of the night's newest hand (CONTRACT.md 4), finished or
@@ -271,9 +279,9 @@ def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]]) -> list[di
     stack stays the hand's."""
     stacks = view["stacks"]
     upcoming = None
-    coming = judging.bought_for_next(db, night_id) if view["in_progress"] else {}
+    coming = judging.bought_for_next(db, night_id, played) if view["in_progress"] else {}
     if not view["in_progress"] and view["hand_id"] is not None:  # between hands: rebuys since count
-        upcoming = judging.next_hand_stacks(db, night_id)
+        upcoming = judging.next_hand_stacks(db, night_id, played)
     dealt_in, acted, live = set(view["dealt_in"]), set(view["acted"]), set(view["in_hand"])
     seats = []
     for p in store.table_players(db, night_id):
@@ -281,7 +289,7 @@ def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]]) -> list[di
         stack = stacks.get(str(seat)) if upcoming is None else upcoming.get(seat, stacks.get(str(seat)))
         if stack is None:  # not at the table for this hand (seated since): its buy-in
             if upcoming is None:
-                upcoming = judging.next_hand_stacks(db, night_id)
+                upcoming = judging.next_hand_stacks(db, night_id, played)
             stack = upcoming.get(seat, 0)
         differences = gap.get(str(seat), [])
         seats.append({"seat": seat, "name": p["name"], "stack": stack,
@@ -320,7 +328,8 @@ def hand_over_plan(db, night_id: int, hand: dict, entry: dict) -> tuple[dict[int
     return moves, move_lines(db, night_id, moves)
 
 
-def award_gap(db, night_id: int) -> dict | None:
+def award_gap(db, night_id: int, last=None, in_progress: bool | None = None,
+              checked: dict | None = None) -> dict | None:
     """The chips the table and the referee disagree on after the last finished hand, while
     no hand is in progress (the choice it offers is made before the next hand starts: then
     None).
@@ -338,6 +347,10 @@ def award_gap(db, night_id: int) -> dict | None:
     hand-over: every live ``d move`` line of the hand) is taken off
     (:func:`store.dispute.rulings.push_gap_left`).
 
+    :param last: the night's last hand (``store.hand.rows.last_hand``) and ``in_progress``
+        whether it is in play, when the caller (:func:`read_view`) read them in the same
+        transaction; ``in_progress`` None: both read here. ``checked``: the judgement on
+        that hand (``store.hand_check``) read with them, or None: read here.
     :returns: None when they agree (or the referee cannot decide), else ``{"hand": number,
         "hand_id": int, "diff": {seat: chips on the table minus the referee's}, "awards":
         {seat: chips} (the referee's), "recorded": {seat: chips} (the dealer's), "lines":
@@ -345,10 +358,13 @@ def award_gap(db, night_id: int) -> dict | None:
         where the tablet cannot hand chips over: the awards unknown, pushes that do not add
         up to the pot, or a hand the host ruled on]}``; seat keys strings.
     """
-    last = store.hand.rows.last_hand(db, night_id)
-    if last is None or store.current_hand(db, night_id) is not None:
+    if in_progress is None:
+        last = store.hand.rows.last_hand(db, night_id)
+        in_progress = store.current_hand(db, night_id) is not None
+    if last is None or in_progress:
         return None   # the gap ends with its hand: once the next one has started (or this one reopened)
-    checked = store.hand_check(db, last["id"])
+    if checked is None:
+        checked = store.hand_check(db, last["id"])
     if not {"wrong_award", "chips_not_conserved"} & {f.get("kind") for f in checked.get("findings", [])}:
         return None
     awards, recorded = checked.get("awards"), checked.get("recorded_awards") or {}

@@ -16,8 +16,9 @@ import secrets
 from sqlite_utils import Database
 
 from store.core.checks import StoreError, bad_characters, looks_blank
-from store.core.transactions import read_tx, utc_now, write_tx
-from store.night.nights import get_night, live_close, night_preset
+from store.core.transactions import utc_now, write_tx
+from store.night.importing import visible
+from store.night.nights import closed_sql, get_night
 from store.player.players import name_key
 
 PREFIX = 6
@@ -136,26 +137,32 @@ def dealer_links(db: Database, night_id: int) -> list[dict]:
 def dealer_link_for(db: Database, night_id: int, token: str) -> dict | None:
     """The live link of THIS night that ``token`` is, or None (unknown, revoked, another
     night's): ``{"id": int, "label": str, "prefix": str}``. Read-only."""
-    if not isinstance(token, str) or not 20 <= len(token) <= 100:
+    if not _token_shaped(token):
         return None
     row = db.execute("SELECT id, label, prefix FROM dealer_links WHERE token_hash = ? AND night_id = ? "
                      "AND revoked_at IS NULL", [_digest(token), night_id]).fetchone()
     return None if row is None else {"id": row[0], "label": row[1], "prefix": row[2]}
 
 
+def _token_shaped(token: object) -> bool:
+    """Whether ``token`` could be a link's token at all (text of 20-100 characters)."""
+    return isinstance(token, str) and 20 <= len(token) <= 100
+
+
 def tablet_access(db: Database, night_id: int, token: str) -> dict | None:
     """What a tablet's request may do, in one read: ``{"link": dealer_link_for,
     "preset": the night's preset (its language), "closed": bool (a live close)}``, or None
     when ``token`` is no live link of this night (or there is no such night). Read-only."""
-    with read_tx(db):
-        link = dealer_link_for(db, night_id, token)
-        if link is None:
-            return None
-        try:
-            preset = night_preset(db, night_id)
-        except StoreError:
-            return None
-        return {"link": link, "preset": preset, "closed": live_close(db, night_id) is not None}
+    if not _token_shaped(token):
+        return None
+    row = db.execute(   # (one statement: one snapshot, no transaction of its own)
+        "SELECT l.id, l.label, l.prefix, json_extract(n.rules_frozen, '$.preset'), n.import_state, "
+        f"{closed_sql('n.id')} FROM dealer_links l JOIN nights n ON n.id = l.night_id "
+        "WHERE l.token_hash = ? AND l.night_id = ? AND l.revoked_at IS NULL",
+        [_digest(token), night_id]).fetchone()
+    if row is None or not visible(night_id, row[4]):
+        return None
+    return {"link": {"id": row[0], "label": row[1], "prefix": row[2]}, "preset": row[3], "closed": bool(row[5])}
 
 
 def entered_by(link: dict) -> str:

@@ -230,6 +230,14 @@ def is_copy(db: Database, night_id: int) -> bool:
     return bool(row) and row[0] is not None
 
 
+def closed_sql(night: str) -> str:
+    """SQL that is true when the night whose id is the SQL expression ``night`` has a live
+    ``close`` (one no ``void`` cancels: :func:`live_close`'s rule), for checks that ask it
+    in the same query as something else (:func:`require_open`, the tablet's access)."""
+    return (f"EXISTS (SELECT 1 FROM ledger c WHERE c.night_id = {night} AND c.kind = 'close' AND NOT EXISTS "
+            f"(SELECT 1 FROM ledger v WHERE v.kind = 'void' AND v.night_id = {night} AND v.target = c.id))")
+
+
 def live_close(db: Database, night_id: int) -> dict | None:
     """The live ``close`` ledger entry of the night (id, entered_at, detail) or None."""
     row = db.execute(
@@ -241,12 +249,19 @@ def live_close(db: Database, night_id: int) -> dict | None:
     return {"id": row[0], "entered_at": row[1], "detail": json.loads(row[2] or "{}"), "entered_by": row[3]}
 
 
-def require_open(db: Database, night_id: int) -> dict:
-    """The night (as :func:`get_night`). :raises StoreError: missing or already closed."""
-    night = get_night(db, night_id)
-    if night["closed"]:
+def require_open(db: Database, night_id: int) -> None:
+    """Refuse a write to a night that is missing, not seen by the club (as
+    :func:`get_night`: an import not finished or failed) or closed (a live close,
+    :func:`live_close`). One query: every tap asks it under the write lock.
+
+    :raises StoreError: ``no_night`` (night); ``night_closed`` (night).
+    """
+    row = db.execute(f"SELECT import_state, {closed_sql('nights.id')} FROM nights WHERE id = ?",
+                     [night_id]).fetchone()
+    if row is None or not visible(night_id, row[0]):
+        raise StoreError("no_night", night=night_id)
+    if row[1]:
         raise StoreError("night_closed", night=night_id)
-    return night
 
 
 def seat_player(db: Database, night_id: int, player_id: int, seat: int, *, entered_by: str,
@@ -354,10 +369,19 @@ def _left_seats(db: Database, night_id: int) -> list[dict]:
 
 def table_players(db: Database, night_id: int) -> list[dict]:
     """Everyone who is seated or played in a seat tonight, by seat (one row per player):
-    ``[{"player_id", "name", "seat", "left"}]``; the session and the money use these."""
-    rows = {p["player_id"]: {**p, "left": False} for p in night_players(db, night_id)}
-    for p in _left_seats(db, night_id):
-        rows.setdefault(p["player_id"], {**p, "left": True})
+    ``[{"player_id", "name", "seat", "left"}]``; the session and the money use these.
+
+    One query (a tap asks it twice): the seats taken now (:func:`night_players`: no
+    ``unseat``) first, in seat order, then those left after hands were played in them
+    (:func:`_left_seats`: an ``unseat`` after the seat's first hand), in the order taken;
+    a player's first row counts."""
+    rows: dict[int, dict] = {}
+    for player_id, name, seat, left in db.execute(
+            "SELECT s.player_id, p.name, s.seat, u.id IS NOT NULL FROM seats s JOIN players p ON p.id = s.player_id "
+            "LEFT JOIN ledger u ON u.kind = 'unseat' AND u.target = s.id WHERE s.night_id = ? "
+            "AND (u.id IS NULL OR u.before_hand > COALESCE(s.before_hand, 0)) "
+            "ORDER BY u.id IS NOT NULL, CASE WHEN u.id IS NULL THEN s.seat ELSE s.id END", [night_id]):
+        rows.setdefault(player_id, {"player_id": player_id, "name": name, "seat": seat, "left": bool(left)})
     return sorted(rows.values(), key=lambda r: r["seat"])
 
 

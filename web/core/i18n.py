@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Callable
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -182,7 +183,16 @@ def say_line(line: str, names: dict | None = None) -> str:
     The words depend on nothing but the line, the language and the names, so the last
     :data:`LINES_KEPT` are kept (a tap says its hand's whole log again; a report, every
     hand's)."""
-    return _line_words(line, page_lang(), tuple(sorted((names or {}).items(), key=lambda item: str(item[0]))))
+    return line_sayer(names)(line)
+
+
+def line_sayer(names: dict | None = None) -> Callable[[str], str]:
+    """:func:`say_line` for many lines of one answer with the same ``names``: the request's
+    language and the names read once (a tap's answer says its hand's whole log).
+
+    :returns: a function of one log line (str) -> its words (str)."""
+    lang, people = page_lang(), tuple(sorted((names or {}).items(), key=lambda item: str(item[0])))
+    return lambda line: _line_words(line, lang, people)
 
 
 LINES_KEPT = 8192

@@ -394,9 +394,10 @@ def said(view: dict) -> dict:
     gap's ``words`` (its ``lines``, the chips the "at the table" tap hands over, said as the
     log says them), players by the names at the table."""
     names = {seat["seat"]: seat["name"] for seat in view.get("seats", [])}
+    say_line = i18n.line_sayer(names)
     view["findings"] = i18n.say_findings(view.get("findings", []), names)
     for action in view.get("actions", []):
-        action["words"] = i18n.say_line(action["action"], names)
+        action["words"] = say_line(action["action"])
     live = [a for a in view.get("actions", []) if not a["voided"]]
     for finding in view["findings"]:   # the action it is about (0-based among the live ones)
         index = finding.get("action")
@@ -404,13 +405,13 @@ def said(view: dict) -> dict:
             finding["action_words"] = live[index]["words"]
     undo = view.get("undo")
     if undo:
-        undo["text"] = (i18n.say_line(undo["action"], names) if undo["kind"] == "action"
+        undo["text"] = (say_line(undo["action"]) if undo["kind"] == "action"
                         else _("the close of hand %(n)s", n=view.get("hand")))
     for seat in view.get("seats", []):   # why the chips on the table differ from the referee's stack
         seat["held_why"] = i18n.say_table_differences(seat.get("differences"), names)
     gap = view.get("award_gap")
     if gap:   # the d move lines the "at the table" tap stores, in words
-        gap["words"] = [i18n.say_line(line, names) for line in gap.get("lines", [])]
+        gap["words"] = [say_line(line) for line in gap.get("lines", [])]
     for shown in (view.get("shown") or {}).values():   # each hand tabled, in the referee's words
         shown["words"] = i18n.say_hand(shown.get("category"), shown.get("ranks"))
     view["proposal_words"] = proposal_words(view, names)
