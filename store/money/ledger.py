@@ -79,7 +79,7 @@ def _entry(db: Database, night_id: int, row: dict, key: str | None) -> int:
 
 
 def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
-           key: str | None = None) -> int:
+           key: str | None = None, detail: dict | None = None) -> int:
     """Record a buy-in (before the first hand) or a rebuy.
 
     Table stakes (Robert's Rules of Poker, section 3; CONTRACT.md ``chips_added_mid_hand``;
@@ -92,6 +92,9 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
 
     :param chips: chips bought (int > 0).
     :param key: idempotency key: a double submit stores one buy-in.
+    :param detail: what else the row records (JSON in ``detail``, sealed in the night's
+        chain): a rebuy asked from the phone names its request and who asked
+        (``{"rebuy_request": id, "asked_by": "player:<id>"}``, ``store.night.rebuy_requests``).
     :returns: the ledger entry id.
     :raises StoreError: player not seated, bad amount (``not_whole``, ``too_large``: 1 to
         ``MAX_CHIPS``), the player's chips bought tonight taken past ``MAX_CHIPS``
@@ -106,8 +109,11 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
         player = _seated(db, night_id, player_id)
         _night_total(db, night_id, player, chips)
         before = live_hand_count(db, night_id)  # (a hand in progress counted: the chips play from the next)
-        return _entry(db, night_id, {"player_id": player_id, "kind": "buy_in", "chips": chips,
-                                     "before_hand": before, "entered_by": entered_by}, key)
+        row = {"player_id": player_id, "kind": "buy_in", "chips": chips, "before_hand": before,
+               "entered_by": entered_by}
+        if detail is not None:
+            row["detail"] = json.dumps(detail, sort_keys=True)
+        return _entry(db, night_id, row, key)
 
 
 def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
