@@ -28,7 +28,7 @@ from store.hand.table_view import table_view
 from store.money.bank import live_entries
 from store.money.ledger import buy_in
 from store.night.dealer_links import entered_by
-from store.night.nights import night_players, require_open
+from store.night.nights import night_players, require_open, table_players
 from store.night.rebuy_reads import tablet_mark, tablet_rebuys
 from store.player.players import get_player
 
@@ -43,7 +43,15 @@ def _pending_row(db: Database, night_id: int, player_id: int):
         [night_id, player_id]).fetchone()
 
 
+def _sat(db: Database, night_id: int, player_id: int) -> None:
+    """Refuse a player who never sat at the night (``no_night``: their link does not reach it,
+    the same answer as for a night that does not exist)."""
+    if not any(p["player_id"] == player_id for p in table_players(db, night_id)):
+        raise StoreError("no_night", night=night_id)
+
+
 def _seated(db: Database, night_id: int, player_id: int) -> dict:
+    _sat(db, night_id, player_id)
     row = next((p for p in night_players(db, night_id) if p["player_id"] == player_id), None)
     if row is None:
         raise StoreError("not_seated", name=get_player(db, player_id)["name"])
@@ -57,8 +65,8 @@ def ask_rebuy(db: Database, night_id: int, player_id: int, chips: object, *, key
         chips bought tonight at most ``MAX_CHIPS``, the night's bound on one player).
     :param key: idempotency key: a repeated submit stores one request.
     :returns: the request's id.
-    :raises StoreError: ``not_whole`` / ``too_large`` (the amount); ``night_closed``;
-        ``not_seated`` (name); ``rebuy_request_pending`` (chips: the one already waiting);
+    :raises StoreError: ``not_whole`` / ``too_large`` (the amount); ``no_night`` (no such
+        night, or one the player never sat at); ``night_closed``; ``not_seated`` (name: they left); ``rebuy_request_pending`` (chips: the one already waiting);
         ``bought_too_many`` (name, bought, chips, max); ``key_reused``. Nothing is written
         on a refusal.
     """
@@ -127,7 +135,8 @@ def withdraw_rebuy(db: Database, night_id: int, player_id: int, *, key: str | No
     """The player takes back their pending request (from the phone).
 
     :returns: the answer row's id.
-    :raises StoreError: ``no_rebuy_request`` (none pending); ``night_closed``; ``key_reused``.
+    :raises StoreError: ``no_rebuy_request`` (none pending); ``no_night`` (no such night, or
+        one the player never sat at); ``night_closed``; ``key_reused``.
     """
     with write_tx(db):
         if key is not None:
@@ -138,6 +147,7 @@ def withdraw_rebuy(db: Database, night_id: int, player_id: int, *, key: str | No
                     raise StoreError("key_reused", key=key)
                 return row[0]
         require_open(db, night_id)
+        _sat(db, night_id, player_id)
         pending = _pending_row(db, night_id, player_id)
         if pending is None:
             raise StoreError("no_rebuy_request")

@@ -40,6 +40,13 @@ SECTION = "rebuys"
 """The *Juego* stage's section of the players (and the requests)."""
 
 
+def _not_theirs(exc: Exception) -> None:
+    """A night the link's player never sat at (or none): the 404 of the player pages, the
+    same answer as for a link that does not work (nothing of another night is said)."""
+    if getattr(exc, "code", None) == "no_night":
+        abort(404)
+
+
 def _phone(token: str, night_id: int):
     return redirect(url_for("player.ledger", token=token) + f"#rebuy-{night_id}", 303)
 
@@ -55,6 +62,7 @@ def ask(token: str, night_id: int):
         chips = int_field("chips", low=1)
         ask_rebuy(get_db(), night_id, g.player_id, chips, key=form_key())
     except ValueError as exc:   # StoreError included: nothing written
+        _not_theirs(exc)
         flash(refusal_text(exc), "error")
     else:
         flash(_("Asked for %(chips)s chips: the host will answer.", chips=chips), "ok")
@@ -70,6 +78,7 @@ def withdraw(token: str, night_id: int):
             raise store.StoreError("no_night")
         withdraw_rebuy(get_db(), night_id, g.player_id, key=form_key())
     except ValueError as exc:
+        _not_theirs(exc)
         flash(refusal_text(exc), "error")
     else:
         flash(_("Request for chips taken back."), "ok")
