@@ -28,7 +28,7 @@ from store.hand.table_view import table_view
 from store.money.bank import live_entries
 from store.money.ledger import buy_in
 from store.night.dealer_links import entered_by
-from store.night.nights import night_players, require_open, table_players
+from store.night.nights import get_night, night_players, require_open
 from store.night.rebuy_reads import tablet_mark, tablet_rebuys
 from store.player.players import get_player
 
@@ -46,7 +46,8 @@ def _pending_row(db: Database, night_id: int, player_id: int):
 def _sat(db: Database, night_id: int, player_id: int) -> None:
     """Refuse a player who never sat at the night (``no_night``: their link does not reach it,
     the same answer as for a night that does not exist)."""
-    if not any(p["player_id"] == player_id for p in table_players(db, night_id)):
+    get_night(db, night_id)
+    if db.execute("SELECT 1 FROM seats WHERE night_id = ? AND player_id = ? LIMIT 1", [night_id, player_id]).fetchone() is None:
         raise StoreError("no_night", night=night_id)
 
 

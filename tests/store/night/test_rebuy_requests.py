@@ -132,6 +132,10 @@ def test_a_closed_night_takes_no_request_and_no_answer_and_rows_are_append_only(
         db.execute("DELETE FROM rebuy_requests WHERE id = ?", [request_id])
 
 
-def test_a_player_not_seated_cannot_ask(db, app, night):
+def test_a_player_who_left_cannot_ask_and_one_who_never_sat_does_not_reach_the_night(db, app, night):
     eva = store.add_player(db, "Eva")
-    _refused(db, app.config["DATABASE"], lambda: ask_rebuy(db, night["id"], eva, 100), "not_seated")
+    _refused(db, app.config["DATABASE"], lambda: ask_rebuy(db, night["id"], eva, 100), "no_night")
+    _refused(db, app.config["DATABASE"], lambda: withdraw_rebuy(db, night["id"], eva), "no_night")
+    store.unseat(db, night["id"], night["ids"]["Bruno"], reason="went home", entered_by="test")
+    assert _refused(db, app.config["DATABASE"], lambda: ask_rebuy(db, night["id"], night["ids"]["Bruno"], 100),
+                    "not_seated").params == {"name": "Bruno"}
