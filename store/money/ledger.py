@@ -275,7 +275,8 @@ def night_entries(db: Database, night_id: int) -> list[dict]:
     included and marked (what the host can correct with :func:`void_entry`).
 
     :returns: ``[{"id", "player_id", "name", "kind", "chips", "reason", "why", "entered_by",
-        "entered_at", "voided", "void_reason", "void_why", "voided_by", "voided_at"}]``;
+        "entered_at", "voided", "void_reason", "void_why", "voided_by", "voided_at", "asked"
+        (bool: a buy-in asked from the player's phone, ``store.night.rebuy_requests``)}]``;
         chips are ints, times ISO-8601 UTC; ``reason`` and ``void_reason`` as stored,
         ``why`` and ``void_why`` read (``store.core.reasons.stored_reason``: ``{"code",
         "params"}`` or None).
@@ -289,7 +290,18 @@ def night_entries(db: Database, night_id: int) -> list[dict]:
     return [{"id": r[0], "player_id": r[1], "name": r[2], "kind": r[3], "chips": r[4], "reason": r[5],
              "why": stored_reason(r[5], r[12]), "entered_by": r[6], "entered_at": r[7], "voided": r[8] is not None,
              "void_reason": r[9], "void_why": stored_reason(r[9], r[13], void=True), "voided_by": r[10],
-             "voided_at": r[11]} for r in rows]
+             "voided_at": r[11], "asked": r[3] == "buy_in" and _asked_from_phone(r[12])} for r in rows]
+
+
+def _asked_from_phone(detail: str | None) -> bool:
+    """Whether a buy-in's ``detail`` names the rebuy request it answered
+    (``store.night.rebuy_requests``: asked from the player's phone)."""
+    if not detail:
+        return False
+    try:
+        return "rebuy_request" in json.loads(detail)
+    except (ValueError, TypeError):
+        return False
 
 
 # -- the bank check, the close, the summary ----------------------------------------------

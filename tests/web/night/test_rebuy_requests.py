@@ -54,6 +54,8 @@ def test_asked_on_the_phone_shown_live_on_juego_and_accepted_with_one_tap(app, d
     entry = db.execute("SELECT chips, entered_by, detail FROM ledger WHERE kind = 'buy_in' ORDER BY id DESC").fetchone()
     assert entry[0] == 250 and entry[1].startswith("host:")
     assert json.loads(entry[2])["asked_by"] == f"player:{ids['Bruno']}"
+    mesa = host.get(f"/host/night/{night}/table?lang=es").get_data(as_text=True)
+    assert mesa.count("pedida desde el móvil, aceptada por") == 1   # the ledger's line says who asked
     back = phone.get(f"/p/{token}?lang=es").get_data(as_text=True)
     assert "Tu petición de 250 fichas se aceptó." in back
 
