@@ -31,8 +31,8 @@ from flask_babel import gettext as _
 
 import store
 from store.night.screen_links import revoke_screen_link, screen_access
-from store.night.shown_links import issue_screen_link_page
 from store.night.screen_view import screen_since
+from store.night.shown_links import issue_screen_link_page
 from web.account.views import current_actor, host_required
 from web.core import i18n
 from web.core.db import get_db
@@ -51,8 +51,8 @@ def screen_context(page: dict) -> dict:
     """What ``templates/night/_screen_live.html`` reads, said for the page: the night, the
     public table (``store.night.screen_view.public_table``) with the last lines in words
     (``web.core.i18n.say_action`` of each line as the room may see it), the pots with the
-    names of who contests each, the phase in words,
-    the names by seat, the opening minimum in force."""
+    names of who contests each, the phase in words, the names by seat, the opening minimum
+    in force."""
     table, night = page["table"], page["night"]
     g.night_preset = night["rules_frozen"].get("preset")
     names = i18n.seat_names(page["players"])

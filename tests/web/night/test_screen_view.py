@@ -106,3 +106,19 @@ def test_the_screen_link_shown_once_on_juego_revoked_at_once_and_dead_after_the_
     assert host.get(f"/screen/{token}/live").status_code == 410
     closed_page = host.get(f"/host/night/{night}/play?lang=en").get_data(as_text=True)
     assert 'id="show-screen-link"' not in closed_page and 'id="screen-link-closed"' in closed_page
+
+
+def test_side_pots_are_said_with_who_contests_each(host, db):
+    night = store.create_night(db, rules={"preset": "jackpots", "betting": "no_limit", "ante": 5, "min_bet": 10},
+                               chip_cents=10)
+    for name, seat, chips in (("Ana", 1, 100), ("Bruno", 2, 30), ("Chus", 3, 100)):
+        player = store.add_player(db, name)
+        store.seat_player(db, night, player, seat, entered_by="test")
+        store.buy_in(db, night, player, chips, entered_by="test")
+    hand = store.start_hand(db, night, button=3, entered_by="test")
+    for i, line in enumerate(["p1 ante 5", "p2 ante 5", "p3 ante 5", "p1 open 50", "p2 allin", "p3 call 50"]):
+        store.append_action(db, hand, line, entered_by="dealer:test", key=f"side-{i}")
+    text = host.get(f"/host/night/{night}/tv?lang=en").get_data(as_text=True)
+    pots = re.findall(r'<li data-amount="(\d+)">([^<]*)</li>', text)
+    assert pots == [("90", "Main pot 90: Ana, Bruno, Chus"), ("50", "Side pot 50: Ana, Chus")]
+    assert 'data-pot="140"' in text
