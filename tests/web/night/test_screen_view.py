@@ -54,8 +54,10 @@ def test_the_tv_view_follows_the_hand_with_a_conditional_poll_and_shows_no_hidde
     assert 'id="tv-seats"' in text and "Ana" in text and 'data-pot="25"' in text
     assert re.search(r'id="tv-to-act">Bruno<', text)
     assert "Opening minimum in force" in text
+    shown = text.split('id="tv-live"', 1)[1]   # (the page's head holds a random CSRF token)
     for card in (*BRUNO_HIDDEN, *CHUS):
-        assert card not in text
+        assert not re.search(rf"\b{card}\b", shown), card
+    assert "Chus is dealt 5 cards" in shown   # a deal nobody saw: its count alone
     tag, url = _etag(text), _live_url(text)
     same = host.get(url, headers={"If-None-Match": tag})
     assert same.status_code == 304 and same.get_data() == b""
