@@ -343,6 +343,7 @@
     renderAward();
     renderGap();
     renderDisputes();
+    renderRebuys();
     renderEnding();
     renderButtons();
     renderFindings();
@@ -706,6 +707,60 @@
     box.hidden = !text;
     box.textContent = text || "";
     box.setAttribute("data-count", String(text ? server.open_disputes : 0));
+  }
+
+  // Rebuys asked from a phone (issue 28; the server's list, web.night.rebuy_requests): each
+  // request in the server's words; where the host let the tablets answer them, Accept and
+  // Decline (one tap each; the answer is the new table), else a line saying the host does.
+  // Nothing is decided here: the server refuses what the host did not allow.
+  var rebuyBusy = false;
+  function rebuysKey(data) {
+    return JSON.stringify([(data && data.rebuy_requests) || [], !!(data && data.tablet_rebuys)]);
+  }
+  function renderRebuys() {
+    var box = $("rebuy-requests");
+    if (!box) { return; }
+    var list = server.rebuy_requests || [];
+    box.hidden = !list.length;
+    $("rebuy-host-only").hidden = !!server.tablet_rebuys;
+    var ul = $("rebuy-list");
+    ul.textContent = "";
+    list.forEach(function (r) {
+      var li = el("li", {"class": "rebuy-request", "data-request": String(r.id)});
+      li.appendChild(el("span", {"class": "name"}, fmt(S.rebuy_asks, {name: r.name, chips: num(r.chips)})));
+      if (server.tablet_rebuys) {
+        [["accepted", "go", S.rebuy_accept, S.rebuy_accept_label], ["declined", "ghost", S.rebuy_decline,
+          S.rebuy_decline_label]].forEach(function (b) {
+          var button = el("button", {type: "button", "class": b[1] + " rebuy-" + b[0],
+            "aria-label": fmt(b[3], {name: r.name, chips: num(r.chips)})}, b[2]);
+          button.addEventListener("click", function () { answerRebuy(r.id, b[0]); });
+          li.appendChild(button);
+        });
+      }
+      ul.appendChild(li);
+    });
+  }
+  function answerRebuy(id, answer) {
+    if (rebuyBusy) { return; }
+    rebuyBusy = true;
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    var key = "rebuy-" + id + "-" + answer + "-" + Math.random().toString(36).slice(2, 10);
+    fetch(CFG.rebuy_url, {method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "Accept": "application/json",
+                "X-CSRFToken": meta ? meta.getAttribute("content") : ""},
+      body: JSON.stringify({key: key, request_id: id, answer: answer})})
+      .then(function (res) {
+        return res.json().then(function (data) { return {ok: res.ok, data: data}; });
+      })
+      .then(function (got) {
+        if (!got.ok) { showNotice(fmt(S.error, {msg: (got.data && got.data.error) || ""})); refresh(true); return; }
+        server = got.data;
+        keepView(got.data);
+        showNote(got.data.said || "");
+        redraw();
+      })
+      .catch(function () { showNotice(S.offline); })
+      .then(function () { rebuyBusy = false; });
   }
 
   // After a hand whose pushed chips differ from the referee's award: say so, which hand, by
@@ -1299,6 +1354,11 @@
         if (data.open_disputes !== server.open_disputes) {   // the banner alone: no redraw
           server.open_disputes = data.open_disputes;
           renderDisputes();
+        }
+        if (rebuysKey(data) !== rebuysKey(server)) {   // the rebuys asked from a phone alone: no redraw
+          server.rebuy_requests = data.rebuy_requests;
+          server.tablet_rebuys = data.tablet_rebuys;
+          renderRebuys();
         }
         if (!changed) { return; }   // redrawing would take the keyboard focus away
         server = data;

@@ -109,6 +109,14 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   figures must be that standings row's running ones), ``player_dues.last_due`` and
   ``last_due_mac`` (the player's newest ``night_dues`` row): a stored total copied back
   from an older state no longer passes for the current one.
+- ``screen_links``, ``rebuy_requests``, ``rebuy_answers`` (m027_live_screen_rebuys, issue 28):
+  a night's link for a screen in the room (the live table view, ``store/night/screen_links.py``:
+  hashed like the dealer links, only its revocation written after the insert); a player's
+  rebuy asked from the phone (night_id, player_id, chips, asked_by, asked_at, key) and its
+  one answer (request_id unique; ``accepted`` with the buy-in's ledger_id, ``declined`` or
+  ``withdrawn``; answered_by, answered_at, key), both append-only
+  (``store/night/rebuy_requests.py``). Whether the night's tablets may accept them is a
+  ``tablet_rebuys`` row of ``night_marks`` (withdrawn by its ``void``).
 """
 
 from __future__ import annotations
@@ -565,3 +573,40 @@ def m026_bound_totals(db: Database) -> None:
     db.execute("ALTER TABLE player_dues ADD COLUMN last_due_mac TEXT")
     for table in ("night_standings", "player_totals", "night_dues", "player_dues"):
         db.execute(f"DELETE FROM {table}")
+
+
+@migrations()
+def m027_live_screen_rebuys(db: Database) -> None:
+    # issue 28: a screen in the room shows the hand in progress behind its own link (hashed
+    # like the dealer links; never deleted, only its revocation written after the insert);
+    # a player asks for chips from the phone and the host (or a tablet the host allowed)
+    # answers once: both append-only, the buy-in an accepted request makes is a ledger row.
+    db["screen_links"].create({
+        "id": int, "night_id": int, "token_hash": str, "prefix": str,
+        "issued_at": str, "issued_by": str, "revoked_at": str, "revoked_by": str, "key": str,
+    }, pk="id", foreign_keys=[("night_id", "nights")],
+        not_null={"night_id", "token_hash", "prefix", "issued_at", "issued_by"})
+    db["screen_links"].create_index(["token_hash"], unique=True)
+    db["screen_links"].create_index(["key"], unique=True)
+    db["screen_links"].create_index(["night_id"])
+    db.execute("""CREATE TRIGGER screen_links_no_delete BEFORE DELETE ON screen_links
+        BEGIN SELECT RAISE(ABORT, 'screen_links keeps every link'); END""")
+    db.execute("""CREATE TRIGGER screen_links_revoke_only BEFORE UPDATE ON screen_links
+        WHEN OLD.revoked_at IS NOT NULL OR NEW.id IS NOT OLD.id OR NEW.night_id IS NOT OLD.night_id
+          OR NEW.token_hash IS NOT OLD.token_hash OR NEW.prefix IS NOT OLD.prefix
+          OR NEW.issued_at IS NOT OLD.issued_at OR NEW.issued_by IS NOT OLD.issued_by OR NEW.key IS NOT OLD.key
+        BEGIN SELECT RAISE(ABORT, 'a screen link is only ever revoked, once'); END""")
+    db["rebuy_requests"].create({"id": int, "night_id": int, "player_id": int, "chips": int, "asked_by": str,
+                                 "asked_at": str, "key": str},
+                                pk="id", foreign_keys=[("night_id", "nights"), ("player_id", "players")],
+                                not_null={"night_id", "player_id", "chips", "asked_by", "asked_at"})
+    db["rebuy_requests"].create_index(["night_id", "player_id"])
+    db["rebuy_requests"].create_index(["key"], unique=True)
+    db["rebuy_answers"].create({"id": int, "request_id": int, "night_id": int, "answer": str, "ledger_id": int,
+                                "answered_by": str, "answered_at": str, "key": str},
+                               pk="id", foreign_keys=[("request_id", "rebuy_requests"), ("night_id", "nights")],
+                               not_null={"request_id", "night_id", "answer", "answered_by", "answered_at"})
+    db["rebuy_answers"].create_index(["request_id"], unique=True)
+    db["rebuy_answers"].create_index(["night_id"])
+    db["rebuy_answers"].create_index(["key"], unique=True)
+    append_only(db, "rebuy_requests", "rebuy_answers")

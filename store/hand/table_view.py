@@ -26,6 +26,7 @@ from store.dispute.rulings import hand_moves, push_gap_left
 from store.hand import judging
 from store.hand.events import refuse_ruled
 from store.night.last_hand import last_hand_status
+from store.night.rebuy_reads import pending_rebuys, tablet_rebuys
 
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
@@ -182,7 +183,9 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         "action"}``: what an undo voids now) or None, "award_gap": :func:`award_gap` (only ``with_gap``; the tap
         path of a plain action leaves the key out: the page keeps the one it has),
         "open_disputes": int (the night's disputes not ruled yet, ``store.open_disputes``:
-        the tablet shows a banner and play goes on), "last_declared", "last_hand",
+        the tablet shows a banner and play goes on), "rebuy_requests": the rebuys asked
+        from a phone waiting for an answer (``store.night.rebuy_reads.pending_rebuys``),
+        "tablet_rebuys": bool (the host lets the night's tablets answer them), "last_declared", "last_hand",
         "play_over": bools (``store.night.last_hand.last_hand_status``: "última mano" said;
         the hand in progress or the next is the last, its "confirm" ends the play; the
         last hand is over), "shown": :func:`shown_hands`}``;
@@ -218,6 +221,8 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
     view["seats"] = _seats(db, night_id, view, (checked or {}).get("table_differences") or {},
                            0 if last is None else last["number"])
     view["open_disputes"] = len(store.open_disputes(db, night_id))
+    view["rebuy_requests"] = pending_rebuys(db, night_id)
+    view["tablet_rebuys"] = tablet_rebuys(db, night_id)
     ending = last_hand_status(db, night_id)
     view["last_declared"], view["last_hand"], view["play_over"] = (
         ending["declared"], ending["last_hand"], ending["play_over"])
@@ -401,17 +406,20 @@ def table_since(db, night_id: int, seen: Callable[[str], bool]) -> tuple[str, di
 def table_stamp(db, night_id: int) -> str:
     """A cheap version of everything the tablet draws for the night (:func:`read_view`): the
     newest row id of its log, hands, ledger (buy-ins, rebuys, counts, leaving, the close),
-    seats, "última mano" marks, disputes and rulings, read in one read transaction (no
+    seats, night marks ("última mano", the tablets' leave to answer rebuy requests), disputes
+    and rulings, rebuy requests asked from a phone and their answers (issue 28), read in one read transaction (no
     write lock). It changes whenever one of them gains a row (every table is append-only;
     a revoked link answers 404 before this is asked), so the tablet's poll of the state
     costs a 304 while nothing changed (``web.hand.tablet.state``: its ETag).
 
-    :returns: ``"e12.h3.l9.s6.m0.d0.r0"``.
+    :returns: ``"e12.h3.l9.s6.m0.d0.r0.q0.a0"``.
     """
     with read_tx(db):
         row = db.execute(
             "SELECT (SELECT MAX(id) FROM events WHERE night_id = :n), (SELECT MAX(id) FROM hands WHERE night_id = :n), "
             "(SELECT MAX(id) FROM ledger WHERE night_id = :n), (SELECT MAX(rowid) FROM seats WHERE night_id = :n), "
             "(SELECT MAX(id) FROM night_marks WHERE night_id = :n), (SELECT MAX(id) FROM disputes WHERE night_id = :n), "
-            "(SELECT MAX(id) FROM rulings WHERE night_id = :n)", {"n": night_id}).fetchone()
-    return ".".join(f"{tag}{value or 0}" for tag, value in zip("ehlsmdr", row))
+            "(SELECT MAX(id) FROM rulings WHERE night_id = :n), "
+            "(SELECT MAX(id) FROM rebuy_requests WHERE night_id = :n), "
+            "(SELECT MAX(id) FROM rebuy_answers WHERE night_id = :n)", {"n": night_id}).fetchone()
+    return ".".join(f"{tag}{value or 0}" for tag, value in zip("ehlsmdrqa", row))

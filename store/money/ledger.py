@@ -79,7 +79,7 @@ def _entry(db: Database, night_id: int, row: dict, key: str | None) -> int:
 
 
 def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
-           key: str | None = None) -> int:
+           key: str | None = None, detail: dict | None = None) -> int:
     """Record a buy-in (before the first hand) or a rebuy.
 
     Table stakes (Robert's Rules of Poker, section 3; CONTRACT.md ``chips_added_mid_hand``;
@@ -92,6 +92,9 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
 
     :param chips: chips bought (int > 0).
     :param key: idempotency key: a double submit stores one buy-in.
+    :param detail: what else the row records (JSON in ``detail``, sealed in the night's
+        chain): a rebuy asked from the phone names its request and who asked
+        (``{"rebuy_request": id, "asked_by": "player:<id>"}``, ``store.night.rebuy_requests``).
     :returns: the ledger entry id.
     :raises StoreError: player not seated, bad amount (``not_whole``, ``too_large``: 1 to
         ``MAX_CHIPS``), the player's chips bought tonight taken past ``MAX_CHIPS``
@@ -106,8 +109,11 @@ def buy_in(db: Database, night_id: int, player_id: int, chips: int, *, entered_b
         player = _seated(db, night_id, player_id)
         _night_total(db, night_id, player, chips)
         before = live_hand_count(db, night_id)  # (a hand in progress counted: the chips play from the next)
-        return _entry(db, night_id, {"player_id": player_id, "kind": "buy_in", "chips": chips,
-                                     "before_hand": before, "entered_by": entered_by}, key)
+        row = {"player_id": player_id, "kind": "buy_in", "chips": chips, "before_hand": before,
+               "entered_by": entered_by}
+        if detail is not None:
+            row["detail"] = json.dumps(detail, sort_keys=True)
+        return _entry(db, night_id, row, key)
 
 
 def cash_out(db: Database, night_id: int, player_id: int, chips: int, *, entered_by: str,
@@ -269,7 +275,8 @@ def night_entries(db: Database, night_id: int) -> list[dict]:
     included and marked (what the host can correct with :func:`void_entry`).
 
     :returns: ``[{"id", "player_id", "name", "kind", "chips", "reason", "why", "entered_by",
-        "entered_at", "voided", "void_reason", "void_why", "voided_by", "voided_at"}]``;
+        "entered_at", "voided", "void_reason", "void_why", "voided_by", "voided_at", "asked"
+        (bool: a buy-in asked from the player's phone, ``store.night.rebuy_requests``)}]``;
         chips are ints, times ISO-8601 UTC; ``reason`` and ``void_reason`` as stored,
         ``why`` and ``void_why`` read (``store.core.reasons.stored_reason``: ``{"code",
         "params"}`` or None).
@@ -283,7 +290,18 @@ def night_entries(db: Database, night_id: int) -> list[dict]:
     return [{"id": r[0], "player_id": r[1], "name": r[2], "kind": r[3], "chips": r[4], "reason": r[5],
              "why": stored_reason(r[5], r[12]), "entered_by": r[6], "entered_at": r[7], "voided": r[8] is not None,
              "void_reason": r[9], "void_why": stored_reason(r[9], r[13], void=True), "voided_by": r[10],
-             "voided_at": r[11]} for r in rows]
+             "voided_at": r[11], "asked": r[3] == "buy_in" and _asked_from_phone(r[12])} for r in rows]
+
+
+def _asked_from_phone(detail: str | None) -> bool:
+    """Whether a buy-in's ``detail`` names the rebuy request it answered
+    (``store.night.rebuy_requests``: asked from the player's phone)."""
+    if not detail:
+        return False
+    try:
+        return "rebuy_request" in json.loads(detail)
+    except (ValueError, TypeError):
+        return False
 
 
 # -- the bank check, the close, the summary ----------------------------------------------

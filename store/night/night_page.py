@@ -22,6 +22,7 @@ from store.money.ledger import night_entries, night_summary
 from store.money.payments import night_payments
 from store.night.dealer_links import dealer_links
 from store.night.nights import get_night, hands_elsewhere, night_by_uid, night_players, table_players
+from store.night.screen_links import screen_link
 from store.night.setup import free_seats, last_night, roster
 from store.night.table_code import table_links
 from store.player.player_links import player_links
@@ -52,7 +53,8 @@ def night_page(db: Database, night_id: int) -> dict | None:
         version of the table the page shows: the *Juego* stage's live part asks from it,
         ``store.night.live_hand``), "pot_shares": store.money.bank.pot_seat_shares (each seat's
         share of the carried pot: the counts' screen adds it to the chips to expect when
-        the pot was handed back before the count)}``. The night's default buy-in is ``night["buy_in"]``
+        the pot was handed back before the count), "screen_link":
+        store.night.screen_links.screen_link (the live screen link of the room's TV, or None)}``. The night's default buy-in is ``night["buy_in"]``
         (chips or None). Read-only.
     """
     with read_tx(db):
@@ -73,7 +75,7 @@ def night_page(db: Database, night_id: int) -> dict | None:
                 "table_links": table_links(db, night_id),
                 "last_night": last_night(db, night_id), "roster": roster(db, night_id),
                 "free_seats": free_seats(db, night_id), "stamp": table_stamp(db, night_id),
-                "pot_shares": _pot_shares(db, night_id)}
+                "pot_shares": _pot_shares(db, night_id), "screen_link": screen_link(db, night_id)}
 
 
 def opening_next(db: Database, view: dict, night: dict) -> str | None:

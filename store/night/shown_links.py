@@ -12,6 +12,7 @@ from sqlite_utils import Database
 from store.night.dealer_links import issue_dealer_link, reissue_dealer_link
 from store.night.night_page import night_page
 from store.night.nights import get_night
+from store.night.screen_links import issue_screen_link
 from store.night.table_code import issue_table_code
 from store.player.player_links import issue_token
 from store.player.players import get_player
@@ -73,3 +74,17 @@ def reissue_dealer_link_page(db: Database, night_id: int, link_id: int, *, issue
     get_night(db, night_id)
     new_id, token = reissue_dealer_link(db, night_id, link_id, issued_by=issued_by, key=key)
     return {"link_id": new_id, "token": token, "page": None if token is None else night_page(db, night_id)}
+
+
+def issue_screen_link_page(db: Database, night_id: int, *, issued_by: str, key: str | None = None) -> dict:
+    """The night's screen link shown (again): a fresh link, the one before revoked
+    (:func:`store.night.screen_links.issue_screen_link`), and the night page that shows it.
+
+    :returns: ``{"link_id": int, "token": str | None (None: the key issued it before; it was
+        shown then), "page": night_page (None when the token is None)}``.
+    :raises StoreError: ``no_night`` (checked first), then ``issue_screen_link``'s refusals
+        (nothing written).
+    """
+    get_night(db, night_id)
+    link_id, token = issue_screen_link(db, night_id, issued_by=issued_by, key=key)
+    return {"link_id": link_id, "token": token, "page": None if token is None else night_page(db, night_id)}

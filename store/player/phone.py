@@ -20,6 +20,7 @@ from store.hand.table_view import table_view
 from store.money.totals import chart
 from store.money.payments import player_payments
 from store.night.nights import get_night, table_players
+from store.night.rebuy_reads import player_rebuy
 from store.player.history import older_nights, player_ledger
 from store.player.night_hands import hands_page
 from store.player.players import get_player
@@ -51,7 +52,8 @@ def phone_page(db: Database, player_id: int, night_id: int | None = None) -> dic
         open night; else None), "results": [(a hand's result as
         store.club.standings.hand_results gives it, {seat: name at that hand})] for the
         hands shown (``store.player.night_hands``: the newest few), "entries":
-        store.club.standings.player_entries}} (the nights shown in full), "settle":
+        store.club.standings.player_entries, "rebuy": the player's newest request for chips
+        (``store.night.rebuy_reads.player_rebuy``; open nights where seated, else None)}} (the nights shown in full), "settle":
         store.money.payments.player_payments of those nights, "chart": the running total's
         chart figures (``store.money.totals.chart`` of the player: at most
         ``CHART_POINTS`` nights a currency)}``. Read-only.
@@ -112,4 +114,5 @@ def _night(db: Database, night: dict, player_id: int) -> dict:
     results = [(hand["result"], hand["names"]) for hand in night.get("hands", [])] if seat is not None else []
     return {"night": info, "players": table_players(db, night_id),
             "stack": None if info["closed"] else current_stack(db, night_id, seat),
-            "results": results, "entries": player_entries(db, night_id, player_id)}
+            "results": results, "entries": player_entries(db, night_id, player_id),
+            "rebuy": None if info["closed"] or seat is None else player_rebuy(db, night_id, player_id)}

@@ -31,6 +31,7 @@ from pages import fill_login
 from paths import ARTIFACTS, ROOT
 
 import store
+from store.night.screen_links import issue_screen_link
 
 pytestmark = pytest.mark.browser
 
@@ -137,11 +138,13 @@ def test_every_page_of_the_night_has_no_serious_or_critical_violation(browser, s
     token = pages.player_token
     closed = pages.closed_night
     host = [*pages.host, f"/host/night/{closed}/table", f"/host/night/{closed}/play",
-            f"/reports/nights/{closed}", "/host/account/password"]
+            f"/reports/nights/{closed}", "/host/account/password",
+            f"/host/night/{pages.night}/tv"]   # the TV view (issue 28), a hand in progress
+    screen = [f"/screen/{issue_screen_link(db, pages.night, issued_by='test')[1]}"]   # its screen link
     player = [*pages.player, f"/p/{token}/nights", f"/p/{token}/night/{closed}"]
     showdown_path = f"/dealer/{showdown}/{showdown_token}/"
 
-    for path in pages.anonymous:
+    for path in pages.anonymous + screen:
         visit(path)
     page.goto(f"{server}/host/")
     fill_login(page, app)
@@ -177,7 +180,7 @@ def test_every_page_of_the_night_has_no_serious_or_critical_violation(browser, s
     assert found == {}, f"axe-core found serious or critical violations ({lang}):\n{report}"
     assert failed == {}
     assert {path: got for path, got in langs.items() if got != lang} == {}
-    assert len(seen) == len(pages.anonymous) + len(host) + 3 + len(player)   # every page was checked
+    assert len(seen) == len(pages.anonymous) + len(screen) + len(host) + 3 + len(player)   # every page was checked
 
 
 def test_the_check_finds_a_serious_violation_and_needs_evaluate_under_the_csp(browser, server, app, db):

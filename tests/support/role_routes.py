@@ -15,6 +15,9 @@ from hosts import HOST_PASSWORD, login_host
 import store
 import store.money.expenses
 from store.dispute.rulings import preview_digest
+from store.night.rebuy_reads import pending_rebuys
+from store.night.rebuy_requests import ask_rebuy, set_tablet_rebuys
+from store.night.screen_links import issue_screen_link
 from store.night.table_code import claim_name, issue_table_code
 
 CASE = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
@@ -132,6 +135,12 @@ def _demo_night(w: World) -> None:
     store.close_night(w.db, w.demo, entered_by="demo")
 
 
+def _bruno_asked(w: World) -> int:
+    """Bruno's request for 200 chips from his phone, waiting (asked once: its id after)."""
+    found = pending_rebuys(w.db, w.night)
+    return found[0]["id"] if found else ask_rebuy(w.db, w.night, w.ids["Bruno"], 200)
+
+
 def _ana_link_id(w: World) -> int:
     return store.player.player_links.player_links(w.db, w.ids["Ana"])[0]["id"]
 
@@ -242,6 +251,23 @@ ROUTES = [
           lambda w: {"player_id": str(w.ids["Bruno"]), "key": "claim-0001"}),
     Route("table.give_back", "table", lambda w, t: f"/t/{t}/give-back", lambda w: {},
           prepare=_chus_claimed, cookies=_the_claiming_phone),
+    # the live table view on a screen in the room and rebuys asked from the phone (issue 28)
+    Route("screen.issue", "host", lambda w, t: f"/host/night/{w.night}/screen-link",
+          lambda w: {"key": "screen-link-0001"}),
+    Route("screen.revoke", "host", lambda w, t: f"/host/night/{w.night}/screen-link/revoke", lambda w: {},
+          prepare=lambda w: issue_screen_link(w.db, w.night, issued_by="test")),
+    Route("rebuys.ask", "player", lambda w, t: f"/p/{t}/night/{w.night}/rebuy",
+          lambda w: {"chips": "200", "key": "ask-chips-0001"}),
+    Route("rebuys.withdraw", "player", lambda w, t: f"/p/{t}/night/{w.night}/rebuy/withdraw",
+          lambda w: {"key": "ask-back-0001"}, prepare=lambda w: _bruno_asked(w)),
+    Route("rebuys.host_answer", "host", lambda w, t: f"/host/night/{w.night}/rebuy-requests/{_bruno_asked(w)}",
+          lambda w: {"answer": "accepted", "key": "answer-0001"}, prepare=lambda w: _bruno_asked(w)),
+    Route("rebuys.tablet_rebuys", "host", lambda w, t: f"/host/night/{w.night}/tablet-rebuys",
+          lambda w: {"on": ["0", "1"], "key": "tablet-rebuys-0001"}),
+    Route("rebuys.tablet_answers", "dealer", lambda w, t: f"/dealer/{w.night}/{t}/rebuy",
+          lambda w: {"key": "tablet-answer-0001", "request_id": _bruno_asked(w), "answer": "accepted"},
+          prepare=lambda w: (_bruno_asked(w), set_tablet_rebuys(w.db, w.night, True, entered_by="test")),
+          as_json=True),
     # paying up (web.money.views): closed with Ana -5, Bruno -5, Chus +10 chips
     Route("payments.host_handle", "host", lambda w, t: f"/host/night/{w.night}/handle",
           lambda w: {"player_id": str(w.ids["Chus"]), "handle": "https://paypal.me/chus", "key": "handle-0001"}),

@@ -722,6 +722,15 @@ MESSAGES = {
     "seat_race": lambda p: _("Seat %(seat)s was taken at the same moment: look at the table and choose "
                              "another seat.", **p),
     "not_seated": lambda p: _("%(name)s is not seated at this night.", **p),
+    "rebuy_request_pending": lambda p: _("You already asked for %(chips)s chips: wait for the host's answer, or "
+                                         "take that request back first.", **p),
+    "no_rebuy_request": lambda p: _("No such request for chips at this night (it may have been answered)."),
+    "rebuy_request_answered": lambda p: {
+        "accepted": _("%(name)s's request for chips was accepted already.", **p),
+        "declined": _("%(name)s's request for chips was declined already.", **p),
+    }.get(p.get("answer"), _("%(name)s took the request for chips back.", **p)),
+    "tablet_rebuys_off": lambda p: _("The host has not let the tablets accept rebuys tonight: the host accepts "
+                                     "them on the Play screen."),
     "no_count": lambda p: _("%(name)s has no count to correct: record a cash-out instead.", **p),
     "uncounted": lambda p: _("Count the chips of %(names)s before closing (0 if they busted).",
                              names=", ".join(p["names"])),

@@ -161,6 +161,7 @@ def hand_page(night_id: int, token: str):
         rules=night["rules_frozen"], rule_words=rules_words(night["rules"]),
         state_url=url_for(".state", night_id=night_id, token=token),
         tap_url=url_for(".tap", night_id=night_id, token=token),
+        rebuy_url=url_for("rebuys.tablet_answers", night_id=night_id, token=token),
         strings=page_strings(), deck=page["deck"], faces={c: card_face(c) for c in [*page["deck"], "Jk"]},
         verbs=list(TABLET_VERBS), amount_verbs=list(AMOUNT_VERBS),
         lang=str(get_locale() or "es"), number=i18n.number_symbols(),
@@ -580,5 +581,9 @@ def page_strings() -> dict:
         "type_chips": _("Type the chips"),
         "at_action": _("in “%(what)s”"),
         "main_pot_names": _("Main pot %(amount)s: %(names)s"),
+        "rebuy_asks": _("%(name)s asks for %(chips)s chips"),
+        "rebuy_accept": _("Accept"), "rebuy_decline": _("Decline"),
+        "rebuy_accept_label": _("Accept: %(chips)s chips to %(name)s"),
+        "rebuy_decline_label": _("Decline the request of %(name)s"),
         "side_pot_names": _("Side pot %(amount)s: %(names)s"),
     }

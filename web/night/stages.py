@@ -116,7 +116,9 @@ def night_context(page: dict) -> dict:
         last_night=page["last_night"], roster=page["roster"], free_seats=page["free_seats"],
         next_seat=page["free_seats"][0] if page["free_seats"] else None, buy_in=info.get("buy_in"),
         unbought=[p for p in seated if not bought.get(p["player_id"])],
-        pot_shares=page.get("pot_shares") or {},  # {seat: chips} of the carried pot (the counts' hints)
+        pot_shares=page.get("pot_shares") or {},
+        screen_link=({**page["screen_link"], "issued_local": _minute(page["screen_link"]["issued_at"], tz)}
+                     if page.get("screen_link") else None),   # the room's TV link (web.night.screen_view)  # {seat: chips} of the carried pot (the counts' hints)
         # a started hand with no action (a void of its start is one tap on the counts' screen)
         empty_hand=bool(view.get("in_progress")) and not live_actions)
 

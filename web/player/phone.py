@@ -153,14 +153,15 @@ def night_card(data: dict, player_id: int, seat: int | None) -> dict:
     """What the phone page adds to one night of ``store.player_ledger``: ``{"title":
     night_title, "stack": the player's chips at the table now (open nights only, else
     None), "results": {hand_id: hand_sentence}, "lines": [(entry, text)], "transfers":
-    my_transfers}``.
+    my_transfers, "rebuy": the player's newest request for chips (``store.night.rebuy_reads.player_rebuy``)
+    or None}``.
 
     :param data: the night of ``store.player.phone.phone_page`` (``night``, ``players``,
-        ``stack``, ``results``, ``entries``).
+        ``stack``, ``results``, ``entries``, ``rebuy``).
     :param seat: the player's seat that night, or None.
     """
     info = data["night"]
     return {"title": night_title(info, data["players"]), "stack": data["stack"],
             "results": {result["hand_id"]: hand_sentence(result, seat, names) for result, names in data["results"]},
             "lines": entry_sentences(data["entries"]),
-            "transfers": my_transfers(info, player_id)}
+            "transfers": my_transfers(info, player_id), "rebuy": data.get("rebuy")}

@@ -35,6 +35,7 @@ from web.core import i18n
 from web.core.charts import line_chart
 from web.core.db import get_db
 from web.core.heavy import heavy_page
+from web.core.forms import new_form_key
 from web.core.paging import page_arg
 from web.core.security import PRIVATE
 from web.money.payments import said_settle
@@ -177,7 +178,7 @@ def _ledger_page(token: str, night_id: int | None):
     response = render_template("player/ledger.html", ledger=data, nights=nights, token=token,
                                disputes=disputes, cards=cards, settle=settle, one_night=night_id,
                                earlier=[n for n in nights if not n["full"]],
-                               trend=trend_charts(page["chart"]))
+                               trend=trend_charts(page["chart"]), key=new_form_key())
     return response, 200, PRIVATE
 
 

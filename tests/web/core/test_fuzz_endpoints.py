@@ -199,6 +199,16 @@ POSTS = {
                                     {"key": None}),
     "table_host.show_tablet_again": Post("host", lambda w: f"/host/night/{w.night}/dealer-links/1/again",
                                          {"key": None}),
+    # the table on a screen and rebuys asked from the phone (issue 28)
+    "screen.issue": Post("host", lambda w: f"/host/night/{w.night}/screen-link", {"key": None}),
+    "screen.revoke": Post("host", lambda w: f"/host/night/{w.night}/screen-link/revoke", {}),
+    "rebuys.ask": Post("player", lambda w: f"/p/{w.token}/night/{w.night}/rebuy", {"chips": "100", "key": None}),
+    "rebuys.withdraw": Post("player", lambda w: f"/p/{w.token}/night/{w.night}/rebuy/withdraw", {"key": None}),
+    "rebuys.host_answer": Post("host", lambda w: f"/host/night/{w.night}/rebuy-requests/1",
+                               {"answer": "accepted", "key": None}),
+    "rebuys.tablet_rebuys": Post("host", lambda w: f"/host/night/{w.night}/tablet-rebuys", {"on": "1", "key": None}),
+    "rebuys.tablet_answers": Post("dealer", lambda w: f"{w.dealer}/rebuy",
+                                  {"key": None, "request_id": 1, "answer": "accepted"}, as_json=True),
     "dealer.tap": Post("dealer", lambda w: f"{w.dealer}/tap", {
         "key": None, "op": "action", "hand_id": lambda w: w.live_hand, "action": "p1 ante 5", "reason": "wrong seat",
         "button": 1, "stacks": {"1": 500}, "version": 0, "event_id": 1, "after_hand": 1,

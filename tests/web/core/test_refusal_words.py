@@ -35,7 +35,7 @@ SAMPLES = {
     "variable": "TAPETE_CHAIN_KEY", "pid": 123, "mark": "/srv/tapete.db.serving", "source": "secrets.json",
     "where": "TAPETE_CHAIN_KEY", "bytes": 32, "username": "ana", "known": ["host"], "owed": 2, "said": 1,
     "payer": 1, "payee": 2, "expense": 3, "decision": "maybe", "label": "Mesa", "link": 5, "table": "events",
-    "row": 12, "reason": "range", "what": "players", "pushed": 20, "pot": 30, "mode": "table", "ruling": 5, "verb": "raise",
+    "row": 12, "reason": "range", "what": "players", "pushed": 20, "pot": 30, "mode": "table", "ruling": 5, "verb": "raise", "answer": "accepted",
 }
 """A value for each param a refusal is raised with (by name), to say every raise site."""
 
