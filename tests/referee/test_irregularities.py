@@ -243,3 +243,23 @@ def test_an_exposed_card_after_a_sitout_is_reported_at_the_expose_line():
 def _found_in(session: dict) -> list[tuple[str, int, str | None]]:
     hand = check(session)["hands"][0]
     return [(f["kind"], f["action"], f["details"].get("reason")) for f in hand["findings"]]
+
+
+@pytest.mark.parametrize("lowest", ["2", "5", "7"])
+def test_the_circular_straights_said_are_the_rankers_in_its_order(lowest):
+    """Seed 000: «Como la escalera es circular, el as puede ir delante del rey o después del
+    dos, a voluntad.» The runs :func:`referee.circular.circular_straights` says (for the
+    form and the rules' words) are straights for :func:`referee.rank`, in that order, all
+    below the lowest straight without the switch; with a lowball ranking, none."""
+    from referee.circular import circular_straights
+
+    on = {"preset": "jackpots", "circular_straight": True, "lowest_rank": lowest}
+    [(deck, runs, bottom)] = circular_straights(on)
+    assert deck == 4 * (15 - int(lowest))
+    suits = "shdcs"
+    hands = ["".join(r + suits[k] for k, r in enumerate(run.split("-"))) for run in runs + (bottom,)]
+    assert all(rank(h, on).name == "straight" for h in hands)
+    assert [compare(a, b, on) for a, b in zip(hands, hands[1:])] == [-1] * len(runs)
+    assert rank(hands[0], dict(on, circular_straight=False)).name == "high card"
+    assert circular_straights({"preset": "deuce_to_seven", "circular_straight": True}) == ()
+    assert [d for d, _, _ in circular_straights("clasico")] == [52, 48, 44, 40, 36, 32]
