@@ -606,6 +606,10 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
         _rrop(11, (), N_("if two or more cards are exposed in the deal, it is a misdeal")),
         _EXPOSED,
     ),
+    ("exposed_card", "late"): (
+        _rrop(3, (), N_("a card exposed by the player after the deal does not void the hand; "
+                        "the hand plays on")),
+    ),
     ("exposed_card", "withdraw_not_allowed"): (
         _EXPOSED,
         _rrop(3, (), N_("a player who leaves the hand without the right to do so folds")),
@@ -617,6 +621,15 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
     ("wrong_card_count", "fix_wrong"): (_WRONG_COUNT_FIX,),
     ("out_of_turn", "sitout_late"): (
         quoted("seed 000", "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas."),
+    ),
+    ("out_of_turn", "sitout_anted"): (
+        quoted("seed 000", "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas."),
+    ),
+    ("not_in_hand", "misdeal"): (
+        _rrop(13, (), N_("a misdeal voids the deal; chips put in are returned")),
+    ),
+    ("wrong_award", "misdeal"): (
+        _rrop(13, (), N_("a misdeal voids the deal; chips put in are returned")),
     ),
     ("chips_added_mid_hand", "open_box"): (
         quoted("seed 002", "También es necesario determinar si el juego se llevará a cabo con "

@@ -74,6 +74,8 @@ DETAILS: dict[str, dict[str, str]] = {
         "due": "the seat that was to act (or to draw, show), None when no one was",
         "verb": "what the seat did ('open', 'check', 'draw', 'split' ...)",
         "reason": "(some) 'sitout_late' (a pN sitout once the betting began: a fold), "
+                  "'sitout_anted' (a pN sitout after the seat's ante: a fold, the ante "
+                  "stays), "
                   "'before_drawing', 'during_draw', 'no_betting_left', 'no_draw', "
                   "'drew_twice', 'betting_over', 'not_opener', 'after_drawing', "
                   "'still_to_bet' (the seat drew while it was itself still to act in the "
@@ -82,7 +84,9 @@ DETAILS: dict[str, dict[str, str]] = {
     },
     "not_in_hand": {
         "verb": "what the seat did",
-        "reason": "'never_dealt_in', 'folded', 'hand_over' or 'pot_pushed'",
+        "reason": "'never_dealt_in', 'folded', 'withdrew' (pN withdraw), 'sat_out' (pN "
+                  "sitout), 'hand_over', 'pot_pushed' or 'misdeal' (the table played on "
+                  "after a misdeal: once, at the first line; the chips go back)",
     },
     "illegal_check": {
         "facing": "the bet to match this round (chips, round total)",
@@ -216,7 +220,7 @@ DETAILS: dict[str, dict[str, str]] = {
         "reason": "the rule that decides it (referee.misaward.award_reason): 'no_award', "
                   "'checked_down' (the pot carries after everyone checked after the draw), "
                   "'pot_stays' (it carries otherwise: a false opener), 'void' (a duplicate "
-                  "card), 'uncontested', 'false_opener' (a false opener was paid), "
+                  "card), 'misdeal' (the chips go back to who put them in), 'uncontested', 'false_opener' (a false opener was paid), "
                   "'wrong_cards' (a hand dead for its cards was paid), 'dead_hand' (a folded "
                   "hand was paid), "
                   "'flush_over_full', 'full_over_flush', 'suit_order' (a house ranking "
@@ -279,7 +283,8 @@ DETAILS: dict[str, dict[str, str]] = {
     "misdeal": {"returned": "seat -> chips put in so far, which go back"},
     "exposed_card": {
         "reason": "'kept' (one card exposed in the deal: the seat keeps it, everyone knows "
-                  "it), 'second_withdraw' (a second one: the seat may withdraw, "
+                  "it), 'late' (exposed after the deal began its betting: a warning, the "
+                  "hand plays on), 'second_withdraw' (a second one: the seat may withdraw, "
                   "double_exposure withdraw, seed 002), 'second_misdeal' (a second one: "
                   "the deal is void, double_exposure misdeal; the hand ends as a misdeal) "
                   "or 'withdraw_not_allowed' (a pN withdraw without that right: a fold; "

@@ -18,6 +18,21 @@ from .state import PREDEAL, PREDRAW, HandState
 from .turns import blind_size
 
 
+def first_line(st: HandState, seat: int) -> int | None:
+    """The line a seat's missing ante is reported at: its first player line; where that
+    is a ``pN sitout`` (the seat said it abstains, and was dealt cards all the same), the
+    first line after it that deals the seat in (a card dealt, served or exposed to it, or
+    a player line of its own)."""
+    parsed = st.parsed
+    first = next((k for k, p in enumerate(parsed) if p is not None
+                  and p.actor == "p" and p.seat == seat), None)
+    if first is None or parsed[first].verb != "sitout":  # type: ignore[union-attr]
+        return first
+    return next((k for k, p in enumerate(parsed) if k > first and p is not None
+                 and p.seat == seat and not (p.actor == "p" and p.verb == "sitout")
+                 and (p.actor == "p" or p.verb in ("deal", "serve", "expose", "fix"))), first)
+
+
 def leave_predeal(st: HandState, i: int) -> None:
     """A line other than an ante or blind: the forced chips are over. Every seat dealt in
     without its ante is a ``missing_ante`` (at its first line; where the dealer answers
@@ -28,8 +43,7 @@ def leave_predeal(st: HandState, i: int) -> None:
     if r.ante and not r.big_blind_ante:
         for s in st.order:
             if s not in st.anted:
-                first = next((k for k, p in enumerate(st.parsed) if p is not None
-                              and p.actor == "p" and p.seat == s), None)
+                first = first_line(st, s)
                 if r.ante_liable == "dealer":  # seed 000: "responsable el que da"
                     st.find("missing_ante", first, s, f"seat {s} was dealt in without its "
                             f"ante of {r.ante}: the dealer, seat {st.button}, answers for it",

@@ -23,14 +23,22 @@ from .actions import Action
 from .betting import fold
 from .deck import reveal
 from .rounds import bet_due, draw_due, end_betting, end_draw, end_hand
-from .state import BETTING_ROUNDS, COMPLETE, DRAW, PREDEAL, HandState
+from .state import BETTING_ROUNDS, COMPLETE, DRAW, PAST, PREDEAL, HandState
+
+_WAGERS = frozenset(("open", "bet", "raise"))
+"""Wagers whose amount is the seat's round total (CONTRACT.md section 2)."""
+_FORCED = frozenset(("ante", "blind", "straddle"))
+"""Forced chips: their amount is put in as said."""
 
 
 def expose(st: HandState, i: int, a: Action) -> None:
     """``d expose pN CARD``: the card stays with seat N, known to everyone (``exposed``;
     ``exposed_card``, info, reason ``kept``); the second one to the same seat: it may
     withdraw (reason ``second_withdraw``) or the deal is void (``second_misdeal``: the
-    hand ends as a misdeal, the chips go back)."""
+    hand ends as a misdeal, the chips go back). Once the betting began (the deal was
+    over: seed 002 speaks of "se descubre por error" while dealing) the card is known to
+    everyone all the same, a warning of its own (reason ``late``), and counts toward no
+    withdrawal or misdeal."""
     seat = a.seat
     card = (a.cards or ("??",))[0]
     if seat is None or seat not in st.pos or st.phase == COMPLETE:
@@ -42,6 +50,14 @@ def expose(st: HandState, i: int, a: Action) -> None:
     shown = st.exposed.setdefault(seat, [])
     if card not in shown:
         shown.append(card)
+    if st.phase != PREDEAL:
+        # the betting began: the deal was over (seed 002 speaks of the deal); the card is
+        # known to everyone all the same, and the hand plays on
+        st.find("exposed_card", i, seat, f"{card}, seat {seat}'s card, was exposed after the "
+                "deal: not a dealing irregularity; the hand plays on and everyone knows it",
+                severity="warning", details={"card": card, "exposed": len(shown),
+                                             "reason": "late"})
+        return
     count = len(shown)
     if count != 2:
         st.find("exposed_card", i, seat, f"{card}, meant for seat {seat}, was exposed in the "
@@ -63,7 +79,9 @@ def expose(st: HandState, i: int, a: Action) -> None:
 def may_withdraw(st: HandState, seat: int) -> bool:
     """Whether ``seat`` may withdraw: two of its cards were exposed in the deal and the
     house lets it (``double_exposure`` ``withdraw``)."""
-    return st.rules.double_exposure == "withdraw" and len(st.exposed.get(seat, ())) >= 2
+    return (st.rules.double_exposure == "withdraw"
+            and any(f.kind == "exposed_card" and f.seat == seat
+                    and f.details.get("reason") == "second_withdraw" for f in st.findings))
 
 
 def leave(st: HandState, i: int, seat: int, verb: str) -> None:
@@ -74,8 +92,7 @@ def leave(st: HandState, i: int, seat: int, verb: str) -> None:
     ``sitout_late``); a sitout before the betting, of a seat dealt cards all the same,
     leaves it out (its missing ante, if any, is ``missing_ante``)."""
     if seat in st.folded or seat in st.mucked:
-        st.find("not_in_hand", i, seat, f"seat {seat} acted after folding",
-                once=("folded", seat), details={"verb": verb, "reason": "folded"})
+        after_leaving(st, i, seat, verb)
         return
     if verb == "withdraw" and not may_withdraw(st, seat):
         st.find("exposed_card", i, seat, f"seat {seat} withdrew without two of its cards "
@@ -85,11 +102,76 @@ def leave(st: HandState, i: int, seat: int, verb: str) -> None:
     elif verb == "sitout" and st.phase != PREDEAL:
         st.find("out_of_turn", i, seat, f"seat {seat} sat out after the betting began: it is "
                 "a fold", details={"due": None, "verb": verb, "reason": "sitout_late"})
+    elif verb == "sitout" and seat in st.anted:
+        # seed 000: "lo dirá, y no se le darán cartas": said before the deal, not after
+        # the ante is in
+        st.find("out_of_turn", i, seat, f"seat {seat} sat out after anteing: too late to "
+                "abstain; its ante stays in the pot and it is a fold",
+                details={"due": None, "verb": verb, "reason": "sitout_anted"})
     fold(st, i, seat)
     live = st.contesting()
-    if len(live) == 1 and st.phase != PREDEAL:
+    if len(live) == 1 and (st.phase != PREDEAL or st.n > 1):
         end_hand(st, "uncontested", live[0])
     elif st.phase in BETTING_ROUNDS and bet_due(st) is None:
         end_betting(st, i)
     elif st.phase == DRAW and draw_due(st) is None:
         end_draw(st)
+
+
+def left_by(st: HandState, i: int, seat: int) -> str:
+    """How ``seat`` left the hand before line ``i``: ``"withdrew"`` (``pN withdraw``),
+    ``"sat_out"`` (``pN sitout``) or ``"folded"`` (a fold or a muck), by its last such
+    line."""
+    for a in reversed(st.parsed[:i]):
+        if a is not None and a.actor == "p" and a.seat == seat:
+            if a.verb == "withdraw":
+                return "withdrew"
+            if a.verb == "sitout":
+                return "sat_out"
+            if a.verb in ("fold", "muck"):
+                return "folded"
+    return "folded"
+
+
+def after_leaving(st: HandState, i: int, seat: int, verb: str) -> None:
+    """A line of a seat that left the hand (it folded, withdrew or sat out too late):
+    ``not_in_hand`` at every such line (reason ``folded``, ``withdrew`` or ``sat_out``;
+    RRoP section 3: only a live hand may act). The line changes nothing."""
+    how = left_by(st, i, seat)
+    text = (f"seat {seat} acted after folding" if how == "folded" else
+            f"seat {seat} {PAST.get(verb, verb)} after leaving the hand ({how.replace('_', ' ')})")
+    st.find("not_in_hand", i, seat, text, details={"verb": verb, "reason": how})
+
+
+def after_misdeal(st: HandState, i: int, seat: int, a: Action) -> None:
+    """A player line after a misdeal (the outcome ``misdeal``): the deal was void, so the
+    table played on a hand that was not one. One ``not_in_hand`` (reason ``misdeal``) at
+    the first such line; the chips the lines put in (a wager's round total, a call of
+    the highest, an all-in's stack, forced chips as said; a draw begins a new round) are
+    in the middle and go back with the rest when the hand is ruled
+    (:meth:`HandState.return_chips`), so the dealer's pushes are judged against them.
+    Source: RRoP section 13, a misdeal voids the deal; chips put in are returned."""
+    verb = a.verb
+    st.find("not_in_hand", i, seat, f"seat {seat} {PAST.get(verb, verb)} after the misdeal: "
+            "the deal was void and nothing played after it counts; the chips go back",
+            once=("misdeal",), details={"verb": verb, "reason": "misdeal"})
+    bets = st.misdeal_bets
+    if verb == "draw":
+        bets.clear()  # a new betting round
+        return
+    have = st.stacks.get(seat, 0)
+    if verb in _FORCED:
+        chips = a.amount or 0
+    elif verb in _WAGERS:
+        chips = (a.amount or 0) - bets.get(seat, 0)
+    elif verb == "call":
+        chips = (max(bets.values()) if bets else 0) - bets.get(seat, 0)
+    elif verb == "allin":
+        chips = have
+    else:
+        return
+    chips = max(0, min(chips, have))
+    if chips:
+        st.put_in(seat, chips)
+        if verb != "ante":
+            bets[seat] = bets.get(seat, 0) + chips

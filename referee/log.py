@@ -61,7 +61,8 @@ def parse_entry(line: Any) -> tuple[Action, int]:
 
 def sitting_out(parsed: Sequence[Action | None]) -> set[int]:
     """The seats that abstain from the hand (seed 000: "Si un jugador quiere abstenerse, lo
-    dirá, y no se le darán cartas"): a ``pN sitout`` line before the betting began, and no
+    dirá, y no se le darán cartas"): a ``pN sitout`` line before the betting began and
+    before the seat's own ante (abstaining is said before the ante goes in), and no
     card dealt or served to the seat (cards dealt to it make it dealt in, and its missing
     ante a ``missing_ante``).
 
@@ -70,11 +71,15 @@ def sitting_out(parsed: Sequence[Action | None]) -> set[int]:
     {2}
     """
     out: set[int] = set()
+    anted: set[int] = set()
     for a in parsed:
         if a is None or a.actor != "p":
             continue
         if a.verb == "sitout":
-            out.add(a.seat)  # type: ignore[arg-type]  (a player line names its seat)
+            if a.seat not in anted:  # (after its ante: too late, the ante stays in)
+                out.add(a.seat)  # type: ignore[arg-type]  (a player line names its seat)
+        elif a.verb == "ante":
+            anted.add(a.seat)  # type: ignore[arg-type]
         elif a.verb not in NOT_DEALT_IN and a.verb not in DEALT_IN_ONLY:
             break  # the betting began: too late to abstain (a fold, referee.irregular.leave)
     if out:

@@ -5,6 +5,8 @@
 The cases, tried in this order:
 
 - ``no_award``: no ``d award`` line, and the rules give chips (CONTRACT.md section 4).
+- ``misdeal``: the deal was void (``d misdeal``, or two cards exposed where the house
+  calls it one); every chip put in goes back to who put it in (RRoP section 13).
 - ``checked_down``: the rules give nothing because every player checked after the draw:
   the pot carries (seed 002, "Si todos los jugadores declaran palabras, la mano se
   considera cerrada y nadie gana el bote."; seed 001, PLATO DE PALABRA).
@@ -56,6 +58,8 @@ def award_reason(st: HandState, outcome: str | None, pots: list[Pot],
     """
     if not recorded:
         return "no_award"
+    if outcome == "misdeal":
+        return "misdeal"
     if not expected:
         return "checked_down" if _checked_down(st) else "pot_stays"
     if outcome in ("void", "uncontested"):

@@ -43,23 +43,26 @@ def finish(st: HandState) -> HandResult:
     recorded: dict[int, int] = {}
     for _, s, amt in st.recorded:
         recorded[s] = recorded.get(s, 0) + amt
-    if st.lost and not duplicate and outcome != "uncontested":
+    if st.lost and not duplicate and outcome not in ("uncontested", "misdeal"):
         # an unreadable player line: what it did is unknown, so is the result (unless
-        # everyone else left: the one seat left takes the pot whatever it was)
+        # everyone else left: the one seat left takes the pot whatever it was; a misdeal
+        # voids the deal whatever it did: the chips the log shows go back, once)
         awards, outcome = None, "incomplete"
     if outcome == "void":
         total -= st.carried_in
     credited, over = credit(st.recorded, total)
+    # a misdeal gives every chip back to who put it in: pushes are judged against that
+    judged = returned(st) if outcome == "misdeal" and st.recorded and not st.lost else awards
     if over is not None:  # in every phase, finished or not
         _over_pot(st, over, sum(recorded.values()), total, decided=duplicate)
     if (not (st.lost or st.award_unknown) or duplicate) and not (
             outcome == "void" and not st.recorded):  # (void: one cause, the duplicate)
         # (a duplicate card voids the hand whatever an unreadable line did: RRoP section
         # 13, the chips go back to who put them in; the pushes are judged against that)
-        compare_awards(st, awards, recorded, total, last, outcome, pots, over=over is not None)
+        compare_awards(st, judged, recorded, total, last, outcome, pots, over=over is not None)
     stacks, carried = _stacks_after(st, awards, credited, total, carried)
     _pot_carried(st, carried)
-    pushed = push_gap(awards, credited)
+    pushed = push_gap(judged, credited)
     moves = settle_moves(st, stacks, pushed)
     return HandResult(st.ordered_findings(), pots, awards, recorded, stacks, carried, outcome,
                       opened=st.opener is not None or bool(st.blinds)
@@ -156,9 +159,22 @@ def _void(st: HandState, total: int) -> Decision:
 
 
 def _misdeal(st: HandState) -> Decision:
-    """A misdeal: every chip put in goes back (the carried pot stays in the middle)."""
+    """A misdeal: every chip put in goes back (the carried pot stays in the middle). The
+    pot total is every chip in the middle (what the dealer's pushes, if any, came from:
+    a table that played on after the misdeal, :func:`referee.irregular.after_misdeal`)."""
     st.return_chips()
-    return "misdeal", [], {}, st.carried_in, st.carried_in
+    # (after an unreadable player line the chips in the middle are unknown: none credited)
+    return "misdeal", [], {}, st.carried_in, st.carried_in if st.lost else st.pot_total()
+
+
+def returned(st: HandState) -> dict[int, int]:
+    """Seat -> the chips a misdeal gives back (all it put in this hand, dead money too;
+    zeros left out): what a dealer who pushed chips after a misdeal should have pushed
+    (RRoP section 13: a misdeal voids the deal; chips put in are returned)."""
+    back = {s: c + st.dead_money.get(s, 0) for s, c in st.contrib.items()}
+    for s, c in st.dead_money.items():
+        back.setdefault(s, c)
+    return {s: c for s, c in back.items() if c}
 
 
 def _uncontested(st: HandState, total: int, false_opener: int | None,

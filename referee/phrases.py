@@ -205,12 +205,19 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                      "act on in the betting."),
         "sitout_late": N_("%(seat)s asked to sit out once the betting had begun: too late to "
                           "abstain, it is a fold."),
+        "sitout_anted": N_("%(seat)s asked to sit out after anteing: too late to abstain "
+                           "(abstaining is said before the deal); the ante stays in the pot "
+                           "and it is a fold."),
     },
     "not_in_hand": {
         "never_dealt_in": N_("%(seat)s was not dealt in this hand and cannot %(verb_inf)s."),
         "folded": N_("%(seat)s %(verb)s after folding."),
         "hand_over": N_("%(seat)s %(verb)s after the hand was over."),
         "pot_pushed": N_("%(seat)s %(verb)s after the pot was pushed: the hand was over."),
+        "withdrew": N_("%(seat)s %(verb)s after withdrawing from the hand."),
+        "sat_out": N_("%(seat)s %(verb)s after sitting the hand out."),
+        "misdeal": N_("%(seat)s %(verb)s after the misdeal: the deal was void, nothing played "
+                      "after it counts and the chips put in go back."),
     },
     "illegal_check": {
         None: Nn_("%(seat)s checked facing a bet of %(facing)s chip (%(to_call)s to call).",
@@ -457,6 +464,8 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                           "left in takes the pot)."),
         "void": N_("Awarded: %(recorded)s; the rules give: %(expected)s (a duplicate card "
                    "voids the hand and everyone gets back what they put in)."),
+        "misdeal": N_("Awarded: %(recorded)s; the rules give: %(expected)s (a misdeal voids "
+                      "the deal and everyone gets back what they put in)."),
         "flush_over_full": N_("Awarded: %(recorded)s; the rules give: %(expected)s (with this "
                               "deck a flush beats a full house)."),
         "full_over_flush": N_("Awarded: %(recorded)s; the rules give: %(expected)s (with this "
@@ -573,6 +582,8 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                              "back."),
         "withdraw_not_allowed": N_("%(seat)s withdrew without two of their cards exposed in "
                                    "the deal (or the house does not allow it): it is a fold."),
+        "late": N_("%(card)s, a card of %(seat)s, was exposed after the deal: not a dealing "
+                   "irregularity; the hand plays on and everyone knows the card."),
     },
     "misdeal": {
         None: (N_("The dealer called a misdeal: the deal is void and the chips put in go back "

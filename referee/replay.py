@@ -59,7 +59,7 @@ from .draw import options as draw_options
 from .forced import ante, blind, blind_options, leave_predeal, owed_option
 from .forced import unreadable as forced_unreadable
 from .hand import HandResult, HandStart
-from .irregular import expose, leave
+from .irregular import after_leaving, after_misdeal, expose, leave
 from .opening import declare_split, left
 from .outcome import finish
 from .rounds import drawn, due, end_draw, end_hand, predeal_owed, predraw_betting
@@ -183,8 +183,7 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
     in, forced chips, a rebuy, the end of the forced chips, a line after the hand was
     decided or after folding, and any line out of its phase."""
     verb = a.verb
-    if seat not in st.pos:
-        _never_dealt_in(st, i, seat, verb)
+    if _off_the_hand(st, i, seat, a):
         return
     if verb == "ante":
         if st.phase == COMPLETE and matching_due(st):
@@ -203,7 +202,7 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         return
     if verb in _ALLIN_IDLE and seat in st.allin and _allin_line(st, i, seat, a):
         return
-    if (verb == "withdraw" or verb == "sitout") and st.phase != COMPLETE:
+    if verb in _LEAVING and st.phase != COMPLETE:
         return leave(st, i, seat, verb)  # (seeds 002 and 000: out of the hand, ante stays)
     if st.phase == PREDEAL:
         leave_predeal(st, i)
@@ -214,8 +213,7 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         if verb == "show":
             record_show(st, i, seat, a.cards or ())
             return
-        st.find("not_in_hand", i, seat, f"seat {seat} acted after folding",
-                once=("folded", seat), details={"verb": verb, "reason": "folded"})
+        after_leaving(st, i, seat, verb)
         return
     if verb == "show":
         show(st, i, seat, a)
@@ -234,12 +232,36 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         bet(st, i, seat, a)
 
 
+def _off_the_hand(st: HandState, i: int, seat: int, a: Action) -> bool:
+    """A line of a seat never dealt in (:func:`_never_dealt_in`), a line after a misdeal
+    (the table played on a void deal, :func:`referee.irregular.after_misdeal`), or forced
+    chips of a seat that left the hand (:func:`referee.irregular.after_leaving`): judged
+    as such; returns whether it was one."""
+    verb = a.verb
+    if seat not in st.pos:
+        _never_dealt_in(st, i, seat, verb)
+        return True
+    if st.outcome == "misdeal" and verb != "rebuy":
+        after_misdeal(st, i, seat, a)
+        return True
+    if (verb in _FORCED_VERBS and st.phase != COMPLETE
+            and (seat in st.folded or seat in st.mucked)):
+        after_leaving(st, i, seat, verb)
+        return True
+    return False
+
+
 def _never_dealt_in(st: HandState, i: int, seat: int, verb: str) -> None:
     """A line of a seat not dealt in (a rebuy, and the sitout of a seat that abstains,
-    aside): ``not_in_hand``, once per seat."""
+    aside): ``not_in_hand``, once per seat (reason ``never_dealt_in``); of a seat that sat
+    the hand out, at each line (reason ``sat_out``: its lines do not vanish)."""
     if verb == "sitout" and seat in st.sat_out:
         return  # seed 000: "lo dirá, y no se le darán cartas"
-    if verb != "rebuy":
+    if verb != "rebuy" and seat in st.sat_out:
+        # it abstained: each line it logs after is one more line of a seat out of the hand
+        st.find("not_in_hand", i, seat, f"seat {seat} sat this hand out: it cannot {verb}",
+                details={"verb": verb, "reason": "sat_out"})
+    elif verb != "rebuy":
         st.find("not_in_hand", i, seat, f"seat {seat} was never dealt in this hand: "
                 f"it cannot {verb}", once=("never", seat),
                 details={"verb": verb, "reason": "never_dealt_in"})
@@ -385,6 +407,8 @@ _DEALER: dict[str, Callable[[HandState, int, Action], None]] = {
     "deal": deal, "serve": serve, "award": _award, "move": _move, "misdeal": _misdeal,
     "note": _note, "expose": expose, "fix": fix}
 _BETTING = frozenset(("check", "open", "bet", "call", "raise", "allin", "fold"))
+_FORCED_VERBS = frozenset(("ante", "blind", "straddle"))
+_LEAVING = frozenset(("withdraw", "sitout"))
 _AFTER_AWARD_OK = frozenset(("show", "muck", "rebuy"))
 _ALLIN_IDLE = frozenset(("check", "call", "open", "bet", "raise", "allin"))
 """Betting lines a seat already all in cannot act on (:func:`_allin_line`)."""

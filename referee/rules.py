@@ -235,8 +235,12 @@ class HouseRules:
     - ``circular_straight`` (default False in every preset). Seed 000: "Como la escalera es
       circular, el as puede ir delante del rey o después del dos, a voluntad." False: the
       ace plays high or low (A-K-Q-J-T, 5-4-3-2-A), nothing turns the corner. True: the
-      straight turns the corner too (Q-K-A-2-3, K-A-2-3-4, J-Q-K-A-2), each below the
-      wheel (:mod:`referee.rank`).
+      straight turns the corner too (Q-K-A-2-3, K-A-2-3-4, J-Q-K-A-2), each ranked by its
+      top card, the last of the run, so each is below the wheel: J-Q-K-A-2 < Q-K-A-2-3 <
+      K-A-2-3-4 < A-2-3-4-5 < 2-3-4-5-6 ... (:mod:`referee.rank`). With a stripped deck
+      the run goes on to the deck's lowest cards (32 cards: J-Q-K-A-7 < Q-K-A-7-8 <
+      K-A-7-8-9 < A-7-8-9-T); with a lowball ranking it plays no part
+      (:func:`referee.circular.circular_straights` says which runs, per deck).
     """
 
     preset: str = "jackpots"

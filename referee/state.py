@@ -56,7 +56,8 @@ BETTING_ROUNDS = frozenset((PREDRAW, POSTDRAW))
 
 PAST = {"open": "opened", "bet": "bet", "raise": "raised", "call": "called", "check": "checked",
         "fold": "folded", "allin": "went all in", "ante": "anted", "draw": "drew",
-        "split": "split openers", "blind": "posted a blind", "straddle": "posted a straddle"}
+        "split": "split openers", "blind": "posted a blind", "straddle": "posted a straddle",
+        "withdraw": "withdrew", "sitout": "sat out"}
 """A player verb in the past tense, for the findings' messages."""
 
 LOST_HIDES = frozenset((
@@ -88,7 +89,7 @@ WRITERS: dict[str, tuple[str, ...]] = {
     "draw": ("drawn_total", "expect_serve", "got_serve"),
     "showdown": ("mucked", "shown", "shown_unknown", "proof", "order_fault"),
     "checkdown": ("matched",),
-    "irregular": ("exposed",),
+    "irregular": ("exposed", "misdeal_bets"),
 }
 """Module of :mod:`referee` -> the fields of :class:`HandState` it alone changes after the
 constructor, through its own functions (the other modules read them). A field written
@@ -153,7 +154,8 @@ class HandState:
     - :mod:`~referee.checkdown`: ``matched`` (folded seats that paid after a carried
       check-down, seed 002);
     - :mod:`~referee.irregular`: ``exposed`` (seat -> the cards exposed to everyone while
-      dealing, ``d expose``, seed 002).
+      dealing, ``d expose``, seed 002), ``misdeal_bets`` (seat -> chips bet in the round
+      a table played on after a misdeal: what a call there matches).
     """
 
     __slots__ = tuple(dict.fromkeys(SET_AT_START + sum(WRITERS.values(), ())))
@@ -217,6 +219,7 @@ class HandState:
         self.moves: list[tuple[int, int, int, int]] = []
         self.matched: set[int] = set()  # seats that paid after a carried check-down (seed 002)
         self.exposed: dict[int, list[str]] = {}  # cards exposed in the deal, by seat (seed 002)
+        self.misdeal_bets: dict[int, int] = {}  # chips bet this round after a misdeal
 
     def _init_cards(self, deck_size: int) -> None:
         self.hands: dict[int, list[str]] = {s: ["??"] * 5 for s in self.order}

@@ -349,6 +349,7 @@
     renderFindings();
     renderLog();
     renderNet();
+    renderIrregularSeats();
   }
 
   // The centre line, "To act: Seat 2 · Name": the name in a span of its own that goes to a
@@ -441,6 +442,17 @@
         b.appendChild(cardsEl);
         if (shown.words) { b.appendChild(el("span", {"class": "seat-hand", title: shown.words}, shown.words)); }
       }
+      // a card exposed in the deal (``d expose``, seed 002): everyone saw it, so it is drawn
+      // face up at its seat, and no other card of the seat (the referee's ``exposed_cards``)
+      var exposed = (view.exposed_cards || {})[String(s.seat)];
+      if (!shown && exposed && exposed.length) {
+        var exposedEl = el("span", {"class": "seat-cards exposed", "data-exposed": exposed.join(""),
+                                    title: S.exposed_seen});
+        exposed.forEach(function (c) {
+          exposedEl.appendChild(el("span", {"class": "seat-card suit-" + (c[1] || "x")}, cardText(c)));
+        });
+        b.appendChild(exposedEl);
+      }
       if (s.bet && view.phase !== "complete") {
         b.appendChild(el("span", {"class": "seat-bet"}, num(s.bet)));
       }
@@ -505,6 +517,16 @@
 
   // The cards the referee knows ``seat`` holds (from the deal, the draw and the serve;
   // "??" where not seen), or [].
+  // The cards the referee knows are held (``known_cards``, exposed ones among them) at
+  // every seat but ``except`` (null: at every seat).
+  function cardsOut(except) {
+    var out = [];
+    Object.keys(view.known_cards || {}).forEach(function (seat) {
+      if (except !== null && String(except) === seat) { return; }
+      view.known_cards[seat].forEach(function (c) { if (c !== "??") { out.push(c); } });
+    });
+    return out;
+  }
   function knownCards(seat) {
     return ((view.known_cards || {})[String(seat)] || []).slice();
   }
@@ -1025,8 +1047,16 @@
     // all when the whole hand is known), then the deck; the show is entered by itself once
     // as many cards are picked as the seat holds
     var held = what.verb === "show" || what.verb === "deal" ? knownCards(what.seat) : [];
-    var seen = what.verb === "show" ? held.filter(function (c) { return c !== "??"; }) : [];
-    var deck = seen.concat((CFG.deck || []).filter(function (c) { return seen.indexOf(c) < 0; }));
+    var seen = what.verb === "show" ? held.filter(function (c) { return c !== "??"; }) :
+      what.verb === "deal" ? ((view.exposed_cards || {})[String(what.seat)] || []).slice() : [];
+    // the cards the referee knows are out are not offered again (a deal, a serve, an
+    // exposed card, a fix): at another seat, and for a serve or an exposure, at this one
+    // too; a seat's own exposed card comes first in its deal, picked
+    var out = what.verb === "show" ? [] :
+      cardsOut(what.verb === "serve" || what.verb === "expose" ? null : what.seat);
+    var deck = seen.concat((CFG.deck || []).filter(function (c) {
+      return seen.indexOf(c) < 0 && out.indexOf(c) < 0;
+    }));
     var whole = what.verb === "show" ? wholeKnownHand(what.seat) : null;
     $("picker-known").hidden = !whole;
     $("picker-known").textContent = whole ? fmt(S.show_known, {cards: whole.map(cardText).join(" ")}) : "";
@@ -1262,20 +1292,38 @@
   // (``d expose pN CARD``: the seat, then the card), a player withdrawing (``pN withdraw``)
   // or sitting the hand out (``pN sitout``: the seat), the dealer putting a serve right
   // (``d fix pN +K|-K [CARDS]``: the seat, the cards if seen, then the number).
-  var IRREGULAR_TITLES = {expose: "exposed_to", withdraw: "withdraw_to", sitout: "sitout_to", fix: "fix_to"};
-  ["expose", "withdraw", "sitout", "fix"].forEach(function (kind) {
-    $("irregular-" + kind).addEventListener("click", function () {
-      chooseSeat(S[IRREGULAR_TITLES[kind]], function (seat) {
-        if (kind === "withdraw" || kind === "sitout") {
-          playerAction(seat, kind);
-        } else if (kind === "expose") {
-          openPicker({verb: "expose", seat: seat}, fmt(S.exposed_card, {name: seatLabel(seat)}));
-        } else {
-          openFix(seat);
-        }
+  // Each is a row of the seats in the menu (issue 27: the menu, the seat, then the card or
+  // the number: three taps at most from the menu closed), the seats as the table has them.
+  function irregularSeat(kind, seat) {
+    selected = seat;
+    seatChosen = true;
+    closePanels();
+    render();
+    if (kind === "withdraw" || kind === "sitout") {
+      playerAction(seat, kind);
+    } else if (kind === "expose") {
+      openPicker({verb: "expose", seat: seat}, fmt(S.exposed_card, {name: seatLabel(seat)}));
+    } else {
+      openFix(seat);
+    }
+  }
+  function renderIrregularSeats() {
+    document.querySelectorAll("#irregular [data-irregular-kind]").forEach(function (row) {
+      var kind = row.getAttribute("data-irregular-kind");
+      var box = row.querySelector(".seats");
+      var seats = (view.seats || []).filter(function (s) { return !s.sitting_out; });
+      var now = seats.map(function (s) { return s.seat + ":" + s.name; }).join("|");
+      if (box.getAttribute("data-seats") === now) { return; }   // as drawn: keep the focus
+      box.setAttribute("data-seats", now);
+      box.textContent = "";
+      seats.forEach(function (s) {
+        var b = el("button", {type: "button", "class": "choose-seat", "data-seat": String(s.seat),
+                              title: s.name}, s.name);
+        b.addEventListener("click", function () { irregularSeat(kind, s.seat); });
+        box.appendChild(b);
       });
     });
-  });
+  }
   function openFix(seat) {
     $("fix-title").textContent = fmt(S.fix_for, {name: seatLabel(seat)});
     openPicker({verb: "fix", seat: seat}, fmt(S.cards_for, {what: S.fix_cards}), true);

@@ -29,6 +29,23 @@
     }
   }
 
+  // The circular straight's note (data-circular, the referee's words per preset, ranking
+  // and deck chosen: which runs turn the corner, or that the switch cannot apply, then drawn
+  // disabled): looked up, never worked out here.
+  const circular = form.dataset.circular ? JSON.parse(form.dataset.circular) : null;
+  function showCircular() {
+    const select = document.getElementById("circular_straight");
+    const note = document.getElementById("circular_straight-hint");
+    const chosen = form.querySelector('input[name="preset"]:checked');
+    if (!circular || !select || !note || !chosen) return;
+    const value = (id) => (document.getElementById(id) || {}).value || "";
+    const by = circular.by[chosen.value] || {};
+    const index = by[value("ranking") + "|" + value("lowest_rank")];
+    if (index === undefined) return;
+    note.textContent = circular.texts[index];
+    select.disabled = circular.off[index];
+  }
+
   form.addEventListener("change", (event) => {
     if (event.target.name === "preset") {
       clearCarried();
@@ -36,6 +53,8 @@
     } else {
       event.target.removeAttribute("data-carried");
     }
+    showCircular();
   });
   show();
+  showCircular();
 })();

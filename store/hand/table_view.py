@@ -30,7 +30,8 @@ from store.night.rebuy_reads import pending_rebuys, tablet_rebuys
 
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
-                "recorded_awards", "findings", "known_cards", "dead", "show_openers", "legal_if_due")
+                "recorded_awards", "findings", "known_cards", "exposed_cards", "dead", "show_openers",
+                "legal_if_due")
 """The keys of ``referee.table.hand_state`` the view passes on as they are."""
 
 FORCED_VERBS = frozenset({"ante", "blind", "straddle"})
@@ -173,8 +174,9 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         of :data:`STATE_FIELDS` as ``referee.table.hand_state`` gives them ("phase",
         "to_act", "legal" [{verb, min, max}], "pot", "pots", "bets", "stacks", "in_hand",
         "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
-        "recorded_awards", "findings" (with ``details``), "known_cards", "dead",
-        "show_openers"), "forced": [str] (the lines one "everyone's forced bets" tap would
+        "recorded_awards", "findings" (with ``details``), "known_cards", "exposed_cards"
+        (seat -> the cards exposed in the deal, known to everyone: the tablet draws them
+        face up at the seat), "dead", "show_openers"), "forced": [str] (the lines one "everyone's forced bets" tap would
         store now, the referee's: :func:`forced_plan`; [] none), "finish": :func:`finish_plan`
         (``{"awards", "carries"}``: what one "confirm and next hand" tap stores) or None,
         "actions": [{"event_id", "seq",
@@ -199,7 +201,7 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
                   "phase": None, "to_act": None, "legal": [], "pot": 0, "pots": [], "bets": {},
                   "stacks": {}, "in_hand": [], "dealt_in": [], "acted": [], "opening": None,
                   "button": None, "proposed_awards": None, "awards": None,
-                  "recorded_awards": {}, "findings": [], "known_cards": {}, "dead": [],
+                  "recorded_awards": {}, "findings": [], "known_cards": {}, "exposed_cards": {}, "dead": [],
                   "show_openers": None, "legal_if_due": {}, "forced": [], "finish": None, "actions": [], "version": 0,
                   "undo": None}
     checked = None   # the ruling on the newest hand (the one shown), read with its state

@@ -209,3 +209,31 @@ def test_last_nights_house_rules_do_not_ride_into_another_preset(browser, server
         assert page.input_value("#table_stakes") == "no"
     finally:
         context.close()
+
+
+def test_the_circular_straight_follows_the_deck_and_ranking_chosen(browser, server, app):
+    """Issue 27, a fresh tester: "Escalera circular (Q-K-A-2-3)" was offered on a 32-card
+    night. The note under the switch is the referee's for the preset, ranking and deck
+    chosen (looked up, not worked out in the page): the stripped deck's own runs; with
+    the lowball preset or ranking the switch is disabled, with its reason."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES")
+    page = context.new_page()
+    _login(page, server, app)
+    page.click("#more-rules summary")
+    note = "#circular_straight-hint"
+    assert "con 52 cartas J-Q-K-A-2 < Q-K-A-2-3 < K-A-2-3-4" in page.text_content(note)
+    page.select_option("#lowest_rank", "7")
+    assert "con 32 cartas J-Q-K-A-7 < Q-K-A-7-8 < K-A-7-8-9" in page.text_content(note)
+    assert page.is_enabled("#circular_straight")
+    page.select_option("#ranking", "deuce_to_seven")
+    assert page.is_disabled("#circular_straight") and "No se aplica" in page.text_content(note)
+    page.select_option("#ranking", "")
+    page.select_option("#lowest_rank", "")
+    page.check("#preset-deuce_to_seven")
+    assert page.is_disabled("#circular_straight")
+    page.check("#preset-clasico")
+    assert page.is_enabled("#circular_straight") and "regla del 11" in page.text_content(note)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#circular_straight-hint").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "night_form_circular_note.png"))
+    context.close()

@@ -17,7 +17,18 @@ unreadable line's message lists the log's verbs, which now include ``sitout``,
 ``withdraw`` (and the dealer's ``expose``, ``fix``) (59 messages); and ``pocker`` now
 follows seed 000's "De la irregularidad de las puestas es responsable el que da."
 (``ante_liable: dealer``): its missing and short antes name the dealer and cite that
-sentence (15 findings).
+sentence (15 findings). Regenerated for issue 27's fresh tester: of 3,419 sessions 38
+changed, none using a new line: 21 in findings only, a seat that folded and logs more
+lines has a ``not_in_hand`` at each of them (it was made once per seat, and the later lines
+vanished; the message is the same); 17 have a ``d misdeal`` line followed by play (the
+mutations insert one mid-hand): that play is one ``not_in_hand`` (reason ``misdeal``) at
+its first line in place of the findings the void deal's lines made (a later
+``wrong_amount``, an opening judged from a show), the chips it put in go back with the
+rest, so the pushes are judged against those returns (``wrong_award`` reason ``misdeal``,
+no ``chips_not_conserved`` over a pot of 0) and the chips on the table move by them; in 3
+of them an unreadable line came before the misdeal, which used to leave the hand
+undecided and give the chips back twice (300-odd chips made from nothing): a misdeal is
+decided whatever that line did, the chips go back once (stacks, awards ``{}``, carried).
 
 ``tests/referee/golden/referee_check.json.gz`` holds ``referee.check`` over 3,400 sessions
 (:mod:`golden_sessions`: the worked cases, the PHH hands, random walks through the house

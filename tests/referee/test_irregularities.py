@@ -33,6 +33,7 @@ QUOTES = {
     "fix_in_time": "hará que rectifique el que las dio",
     "fix_too_late": "no podrá tomar parte en la jugada",
     "fix_wrong": "hará que rectifique el que las dio",
+    "sitout_after_ante": "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas.",
 }
 """Case -> the seed sentence its finding quotes (seed 000 or 002)."""
 
@@ -145,3 +146,120 @@ def test_an_abstaining_seat_owes_no_ante_and_its_cards_make_it_dealt_in():
     assert [f for f in quiet["findings"] if f["severity"] != "info"] == []
     dealt = check(_load("sitout_dealt_anyway"))["hands"][0]
     assert [(f["kind"], f["seat"]) for f in dealt["findings"]] == [("missing_ante", 2)]
+
+
+# ------------------------------------------------ a fresh tester's findings (issue 27)
+def _found(name: str) -> list[tuple[str, int, str | None]]:
+    hand = check(_load(name))["hands"][0]
+    return [(f["kind"], f["action"], f["details"].get("reason")) for f in hand["findings"]]
+
+
+def test_play_after_a_misdeal_is_one_finding_and_every_chip_goes_back():
+    # RRoP section 13: a misdeal voids the deal; the chips put in (the antes, and Ana's
+    # opening of 10 made after it) go back; the dealer's push of 25 to Ana is judged
+    # against those returns, and the chips on the table keep the 300 chips there were
+    hand = check(_load("misdeal_played_on"))["hands"][0]
+    found = [(f["kind"], f["action"], f["details"].get("reason")) for f in hand["findings"]]
+    assert [f for f in found if f[0] == "not_in_hand"] == [("not_in_hand", 5, "misdeal")]
+    assert ("wrong_award", 8, "misdeal") in found
+    assert not any(k == "chips_not_conserved" for k, _, _ in found)
+    wrong = next(f for f in hand["findings"] if f["kind"] == "wrong_award")
+    assert wrong["details"]["expected"] == {"1": 15, "2": 5, "3": 5}
+    assert hand["stacks"] == {"1": 100, "2": 100, "3": 100}
+    assert hand["chips_on_table"] == {"1": 110, "2": 95, "3": 95}
+    assert sum(hand["chips_on_table"].values()) == 300
+    es = check(_load("misdeal_played_on"), lang="es")["hands"][0]["findings"]
+    assert any("mal reparto" in f["text"] for f in es if f["kind"] == "not_in_hand")
+
+
+def test_the_explicit_misdeal_line_then_play_is_flagged_too():
+    session = _load("misdeal_played_on")
+    acts = session["hands"][0]["actions"]
+    session["hands"][0]["actions"] = acts[:3] + ["d misdeal", "p1 open 10", "p2 call",
+                                                 "p3 fold", "d award p1 35"]
+    hand = check(session)["hands"][0]
+    assert [(f["kind"], f["action"]) for f in hand["findings"] if f["kind"] == "not_in_hand"] \
+        == [("not_in_hand", 4)]
+    assert sum(hand["chips_on_table"].values()) == 300
+    assert hand["chips_on_table"] == {"1": 120, "2": 85, "3": 95}
+    assert hand["stacks"] == {"1": 100, "2": 100, "3": 100}  # the rules: all goes back
+
+
+def test_a_withdrawal_that_leaves_one_player_ends_the_hand_with_the_award():
+    session = _load("withdraw_leaves_one")
+    session["hands"][0]["actions"] = session["hands"][0]["actions"][:-1]  # before the push
+    state = table_state(session)
+    assert state["phase"] == "complete" and state["to_act"] is None
+    assert state["legal"] == []
+    assert state["proposed_awards"] == {"1": 10}
+
+
+def test_a_sitout_after_the_ante_is_too_late_and_the_ante_stays():
+    # seed 000: «Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas»
+    assert _found("sitout_after_ante") == [("out_of_turn", 2, "sitout_anted")]
+    hand = check(_load("sitout_after_ante"))["hands"][0]
+    assert hand["stacks"]["2"] == 95 and hand["awards"] == {"1": 35}
+
+
+def test_every_line_of_a_seat_that_left_is_a_finding():
+    left = [f for f in _found("acting_after_withdraw") if f[0] == "not_in_hand"]
+    assert left == [("not_in_hand", 8, "withdrew"), ("not_in_hand", 11, "withdrew"),
+                    ("not_in_hand", 14, "withdrew")]
+    session = _load("sitout_abstains")
+    acts = session["hands"][0]["actions"]
+    session["hands"][0]["actions"] = acts[:5] + ["p2 call"] + acts[5:7] + ["p2 draw 1"] + acts[7:]
+    out = check(session)["hands"][0]["findings"]
+    assert [(f["action"], f["details"]["reason"]) for f in out if f["kind"] == "not_in_hand"] \
+        == [(5, "sat_out"), (8, "sat_out")]
+    late = _load("sitout_late")  # a fold: its second and third stray lines are reported too
+    acts = late["hands"][0]["actions"]
+    late["hands"][0]["actions"] = acts[:7] + ["p2 call", "p2 draw 2"] + acts[7:9] + ["p2 check"] \
+        + acts[9:]
+    out = check(late)["hands"][0]["findings"]
+    assert [f["action"] for f in out if f["kind"] == "not_in_hand"] == [7, 8, 11]
+
+
+def test_an_exposure_after_the_deal_is_a_warning_of_its_own_and_counts_toward_nothing():
+    session = _load("expose_two_withdraw")
+    session["hands"][0]["actions"] = [
+        "p1 ante 5", "p2 ante 5", "p3 ante 5", "d expose p2 Ah", "p1 open 10",
+        "d expose p2 Kc", "p2 withdraw", "p3 call"]
+    found = _found_in(session)
+    assert ("exposed_card", 5, "late") in found
+    assert not any(r == "second_withdraw" for _, _, r in found)
+    assert ("exposed_card", 6, "withdraw_not_allowed") in found  # one early card: no right
+    state = table_state(session)
+    assert state["exposed_cards"] == {"2": ["Ah", "Kc"]}  # known to everyone all the same
+
+
+def test_an_exposed_card_after_a_sitout_is_reported_at_the_expose_line():
+    session = _load("sitout_abstains")
+    acts = session["hands"][0]["actions"]
+    session["hands"][0]["actions"] = acts[:3] + ["d expose p2 Ah"] + acts[3:]
+    assert [(k, i) for k, i, _ in _found_in(session) if k == "missing_ante"] \
+        == [("missing_ante", 3)]
+
+
+def _found_in(session: dict) -> list[tuple[str, int, str | None]]:
+    hand = check(session)["hands"][0]
+    return [(f["kind"], f["action"], f["details"].get("reason")) for f in hand["findings"]]
+
+
+@pytest.mark.parametrize("lowest", ["2", "5", "7"])
+def test_the_circular_straights_said_are_the_rankers_in_its_order(lowest):
+    """Seed 000: «Como la escalera es circular, el as puede ir delante del rey o después del
+    dos, a voluntad.» The runs :func:`referee.circular.circular_straights` says (for the
+    form and the rules' words) are straights for :func:`referee.rank`, in that order, all
+    below the lowest straight without the switch; with a lowball ranking, none."""
+    from referee.circular import circular_straights
+
+    on = {"preset": "jackpots", "circular_straight": True, "lowest_rank": lowest}
+    [(deck, runs, bottom)] = circular_straights(on)
+    assert deck == 4 * (15 - int(lowest))
+    suits = "shdcs"
+    hands = ["".join(r + suits[k] for k, r in enumerate(run.split("-"))) for run in runs + (bottom,)]
+    assert all(rank(h, on).name == "straight" for h in hands)
+    assert [compare(a, b, on) for a, b in zip(hands, hands[1:])] == [-1] * len(runs)
+    assert rank(hands[0], dict(on, circular_straight=False)).name == "high card"
+    assert circular_straights({"preset": "deuce_to_seven", "circular_straight": True}) == ()
+    assert [d for d, _, _ in circular_straights("clasico")] == [52, 48, 44, 40, 36, 32]

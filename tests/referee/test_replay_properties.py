@@ -14,6 +14,9 @@ tapete sessions with rules ``{"preset": "deuce_to_seven", ...}``.
   all-in brings every seat that stays in to the same total (seed 60552712: in no limit,
   'p7 raise 16' -> 'p7 raise 19' before 'p3 allin' for 33 that p6 and p7 call). PokerKit,
   playing the changed log on its own, is the judge of that.
+- The same legal hands with the seeds' dealing irregularities put in (issue 27: a sitout
+  before the deal, an exposed card, a withdrawal after two exposed cards, a fix before the
+  seat acts; ``tests/support/irregular_hands.py``) keep PokerKit's awards and stacks.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import pytest
 from handgen import CORRUPTIONS, corrupt, generate_hand, hands_strategy, pokerkit_outcome
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from irregular_hands import irregular_hands_strategy
 
 import referee
 from referee.phh import dump_phh
@@ -164,3 +168,31 @@ def test_heads_up_hand_is_clean_and_ends_with_pokerkits_stacks(hand):
     result = _check(hand.session)
     assert result["findings"] == []
     assert result["stacks"] == {str(s): v for s, v in hand.final_stacks.items()}
+
+
+# ------------------------------------------- the seeds' irregularities (issue 27)
+@pytest.mark.slow
+@SETTINGS
+@given(irregular_hands_strategy())
+def test_a_legal_hand_with_the_seeds_irregularities_keeps_its_chips_and_winners(irregular):
+    """A sitout before the deal, an exposed card, a withdrawal after two exposed cards
+    (instead of a fold before any chip), a dealer's fix before the seat acts: none moves
+    a chip, so the referee ends with PokerKit's awards (one winner per pot or its exact
+    split), the stacks add up, nobody's hand is dead (five cards each), no error."""
+    hand = irregular.hand
+    result = referee.check(irregular.session)["hands"][0]
+    assert [f for f in result["findings"] if f["severity"] == "error"] == [], irregular.added
+    assert result["awards"] == {str(s): c for s, c in sorted(hand.awards.items()) if c}
+    stacks_before = sum(p["stack"] for p in irregular.session["players"])
+    assert sum(result["stacks"].values()) == stacks_before
+    assert result["carried"] == 0
+    for seat, chips in hand.final_stacks.items():
+        assert result["stacks"][str(seat)] == chips
+    if irregular.sat_out is not None:
+        assert result["stacks"][str(irregular.sat_out)] == 100
+    kinds = {f["kind"] for f in result["findings"]}
+    assert kinds <= {"exposed_card", "wrong_card_count"}, result["findings"]
+    assert all(f["details"].get("reason") == "fixed" for f in result["findings"]
+               if f["kind"] == "wrong_card_count")
+    assert ("withdraw" in irregular.added) == any(
+        f["details"].get("reason") == "second_withdraw" for f in result["findings"])

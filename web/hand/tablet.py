@@ -566,6 +566,7 @@ def page_strings() -> dict:
         "count_for": _("How many cards does %(name)s hold?"),
         "exposed_to": _("A card exposed in the deal: meant for whom?"),
         "exposed_card": _("Card exposed, meant for %(name)s: which one?"),
+        "exposed_seen": _("Exposed in the deal: everyone saw it"),
         "withdraw_to": _("Who withdraws from the hand?"),
         "sitout_to": _("Who sits this hand out?"),
         "fix_to": _("The dealer puts right the cards of whom?"),

@@ -27,6 +27,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 import referee
+from referee.circular import circular_straights
 from referee.messages import SUIT_FACES
 from store.core.checks import MAX_STAKE, StoreError
 from web.core.forms import MAX_NUMBER, field_label, int_field, money_field
@@ -153,7 +154,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("five_of_a_kind", "ranking", choices=YES_NO),
     Setting("natural_beats_wild", "ranking", choices=YES_NO),
     Setting("straight_flush_cycle", "ranking", choices=YES_NO),
-    Setting("circular_straight", "ranking", choices=YES_NO),
+    Setting("circular_straight", "ranking", choices=(
+        ("yes", True, _l("yes: it turns the corner, ranked by its top card (J-Q-K-A-2, then "
+                         "Q-K-A-2-3, then K-A-2-3-4, all below A-2-3-4-5)")),
+        ("no", False, _l("no: the ace plays high or low only")))),
     Setting("suit_order", "ranking", choices=(
         ("none", None, _l("suits never break ties")),
         *(("".join(p), "".join(p), " ".join(SUIT_WORDS[s] for s in p)) for p in permutations("hdcs")))),
@@ -312,6 +316,59 @@ def preset_words() -> dict[str, dict[str, str]]:
     it is); the static/night/night_form.js swaps them in when the host picks another preset."""
     return {p: {s.key: _as_preset(s, getattr(referee.resolve_rules({"preset": p}), s.key))
                 for s in SETTINGS} for p in referee.PRESETS}
+
+
+CIRCULAR_KEYS = ("ranking", "lowest_rank")
+"""The settings the circular straight's note depends on (:func:`circular_notes`)."""
+
+
+def circular_notes() -> dict:
+    """What the switch ``circular_straight`` means with each preset and each value the host
+    may choose for the ranking and the deck, in the page's language, as the referee says it
+    (:func:`referee.circular.circular_straights`: the runs that turn the corner with that
+    deck, in rank order; none with a lowball ranking, where the switch cannot apply):
+    ``{"texts": [str], "off": [bool] (per text: the switch cannot apply, drawn disabled),
+    "by": {preset: {"<ranking>|<lowest_rank>": index into texts}}}`` (an empty value: the
+    preset's). static/night/night_form.js shows the note of the values chosen: a lookup,
+    no rule."""
+    texts: list[str] = []
+    off: list[bool] = []
+    by: dict[str, dict[str, int]] = {}
+    rankings = [""] + [v for v, _r, _w in BY_KEY["ranking"].choices]
+    lowests = [""] + [v for v, _r, _w in BY_KEY["lowest_rank"].choices]
+    for p in referee.PRESETS:
+        by[p] = {}
+        for ranking in rankings:
+            for lowest in lowests:
+                rules = {"preset": p, **({"ranking": ranking} if ranking else {}),
+                         **({"lowest_rank": lowest} if lowest else {})}
+                text, cannot = _circular_text(circular_straights(rules))
+                if text not in texts:
+                    texts.append(text)
+                    off.append(cannot)
+                by[p][f"{ranking}|{lowest}"] = texts.index(text)
+    return {"texts": texts, "off": off, "by": by}
+
+
+def _circular_text(decks: tuple) -> tuple[str, bool]:
+    """The note of :func:`circular_notes` for what the referee says, and whether the switch
+    cannot apply."""
+    if not decks:
+        return _("Cannot apply with a lowball ranking: no high straight is read."), True
+    said = "; ".join(_("with %(deck)s cards %(runs)s, all below %(lowest)s",
+                       deck=deck, runs=" < ".join(runs), lowest=lowest)
+                     for deck, runs, lowest in decks)
+    if len(decks) > 1:
+        return _("The deck goes by the players (rule of 11): %(decks)s.", decks=said), False
+    return _("Straights round the corner, from the lowest: %(decks)s.", decks=said), False
+
+
+def circular_note(notes: dict, preset: str, entered) -> tuple[str, bool]:
+    """The note of :func:`circular_notes` for the form as drawn (``entered``: the values
+    chosen), and whether the switch cannot apply."""
+    key = "|".join(str(entered.get(k, "") or "") for k in CIRCULAR_KEYS)
+    index = notes["by"].get(preset, {}).get(key, notes["by"].get(preset, {}).get("|", 0))
+    return notes["texts"][index], notes["off"][index]
 
 
 def _as_preset(s: Setting, value: Any) -> str:

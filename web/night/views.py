@@ -87,7 +87,9 @@ def _index_page(refusal: str | None = None, refused: str | None = None) -> str:
     page = nights_page(get_db())
     entered = request.form if refusal is not None else night_form.form_values(page["last_rules"])
     chosen = entered.get("preset") if entered.get("preset") in referee.PRESETS else next(iter(referee.PRESETS))
+    circular = night_form.circular_notes()
     return render_template("night/index.html", nights=page["nights"],
+                           circular=circular, circular_now=night_form.circular_note(circular, chosen, entered),
                            presets=night_form.presets(), basic=night_form.groups(advanced=False),
                            advanced=night_form.groups(advanced=True), key=new_form_key(), club_tz=club_tz,
                            timezones=_timezones(club_tz), preset_words=night_form.preset_words(),

@@ -142,11 +142,21 @@ def night_hands(token: str, night_id: int):
         abort(404)
     seat = data["seat"]
     for hand in data["hands"]:
-        hand["findings"] = i18n.say_findings(hand["findings"], {seat: data["player"]["name"]})
+        # the seats by name, as the hand's replay names them (its names at that hand)
+        hand["findings"] = i18n.say_findings(hand["findings"], _names(hand, seat, data["player"]))
     card = {"title": phone.night_title(data["night"], data["players"]),
             "results": {h["hand_id"]: phone.hand_sentence(h["result"], seat, h["names"]) for h in data["hands"]}}
     return render_template("player/hands.html", data=data, card=card, token=token,
                            disputes=disputes_by_hand(data["disputes"], g.player_id)), 200, PRIVATE
+
+
+def _names(hand: dict, seat: int | None, player: dict) -> dict:
+    """Seat -> name for a hand's findings: the names the hand's replay uses (the players
+    seated at that hand, ``hand["names"]``), the player's own name at their seat."""
+    names = {int(s): name for s, name in (hand.get("names") or {}).items()}
+    if seat is not None:
+        names[seat] = player["name"]
+    return names
 
 
 def _ledger_page(token: str, night_id: int | None):
@@ -163,10 +173,11 @@ def _ledger_page(token: str, night_id: int | None):
     for n in nights:
         if not n["full"]:
             continue
-        # the player by name, everyone else by seat (no other player is named on this page)
+        # the seats by name, as the hand's replay names them (its names at that hand)
         names = {n["seat"]: data["player"]["name"]} if n.get("seat") is not None else {}
         for hand in n.get("hands", []):
-            hand["findings"] = i18n.say_findings(hand["findings"], names)
+            hand["findings"] = i18n.say_findings(hand["findings"], _names(hand, n.get("seat"),
+                                                                         data["player"]))
         n["count_findings"] = i18n.say_findings(n.get("count_findings", []), names)
     cards = {n["night_id"]: phone.night_card(page["nights"][n["night_id"]], player_id, n.get("seat"))
              for n in nights if n["full"]}

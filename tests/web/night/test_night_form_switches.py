@@ -107,7 +107,8 @@ def test_the_switches_are_said_on_the_night_page_and_the_tablet(host, db):
                 "Caja cautiva: no, caja libre: lo apostado de más se compra a la caja en el acto",
                 "Apuesta mínima cuando nadie puso la ciega: la apuesta mínima",
                 "Una mano sin pot exige el mínimo para abrir: no",
-                "Escalera circular (Q-K-A-2-3): sí",
+                "Escalera circular (Q-K-A-2-3): sí: da la vuelta, y vale por su carta más alta "
+                "(J-Q-K-A-2, luego Q-K-A-2-3, luego K-A-2-3-4, todas por debajo de A-2-3-4-5)",
                 "Quién responde del pot mal puesto: el jugador",
                 "Dos cartas de un jugador descubiertas en el reparto: el jugador puede retirarse de la mano "
                 "(su pot queda en el bote)"]
@@ -133,3 +134,31 @@ def test_the_presets_that_follow_a_seed_sentence_say_it(app):
         said_es = {p["id"]: p["sentence"] for p in night_form.presets()}
     assert "del pot mal puesto responde el repartidor" in said_es["pocker"]
     assert "puede retirarse de la mano" in said_es["internacional"]
+
+
+def test_the_circular_straight_says_its_runs_for_the_deck_and_is_off_where_it_cannot_apply(host):
+    """Issue 27, a fresh tester: "Escalera circular" was offered as Q-K-A-2-3 on a stripped
+    deck. The form says what the referee says (``referee.circular``): with a stripped deck
+    the runs end in its own low cards, in rank order; with a lowball ranking the switch
+    cannot apply and is drawn disabled, with the reason."""
+    import json
+    import html as html_lib
+
+    page = host.get("/host/?lang=es").get_data(as_text=True)
+    notes = json.loads(html_lib.unescape(re.search(r"data-circular='([^']*)'", page).group(1)))
+    said = lambda preset, key: notes["texts"][notes["by"][preset][key]]  # noqa: E731
+    assert "con 52 cartas J-Q-K-A-2 < Q-K-A-2-3 < K-A-2-3-4, todas por debajo de A-2-3-4-5" \
+        in said("jackpots", "|")
+    stripped = said("jackpots", "|7")
+    assert "con 32 cartas J-Q-K-A-7 < Q-K-A-7-8 < K-A-7-8-9" in stripped and "2-3" not in stripped
+    assert "regla del 11" in said("clasico", "|") and "32 cartas" in said("clasico", "|")
+    lowball = notes["by"]["deuce_to_seven"]["|"]
+    assert notes["off"][lowball] and "No se aplica" in notes["texts"][lowball]
+    assert notes["off"][notes["by"]["jackpots"]["deuce_to_seven|"]]
+    assert not notes["off"][notes["by"]["jackpots"]["|"]]
+    # the page drawn for the preset chosen: the note under the switch, enabled
+    assert re.search(r'<p class="hint span" id="circular_straight-hint"[^>]*>Escaleras que dan la vuelta', page)
+    assert not re.search(r'<select id="circular_straight"[^>]*disabled', page)
+    # the rules' words say the order too
+    yes = dict((v, str(w)) for v, _r, w in night_form.BY_KEY["circular_straight"].choices)["yes"]
+    assert "J-Q-K-A-2, then Q-K-A-2-3, then K-A-2-3-4, all below A-2-3-4-5" in yes

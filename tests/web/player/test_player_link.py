@@ -29,9 +29,11 @@ def _night(db, players, *, closed=True, chip_cents=10):
 
 def _public_removed(html: str) -> str:
     """The page without what is public at the table (issue 14): the nights' titles (who
-    sat at the table), the hands' results (who won or lost the chips) and the player's own
+    sat at the table), the hands' results (who won or lost the chips) and their findings
+    (the seats by name, as the hand's replay names them: issue 27) and the player's own
     transfers (whom they pay, who pays them)."""
     html = re.sub(r'<small class="table">.*?</small>', "", html, flags=re.S)
+    html = re.sub(r'<ul class="findings"><li class="finding.*?</ul>', "", html, flags=re.S)
     html = re.sub(r'<span class="hand-result[^>]*>[^<]*</span>(<small class="pushed">[^<]*</small>)?', "", html)
     html = re.sub(r'<ul class="plain my-transfers">.*?</ul>', "", html, flags=re.S)
     return re.sub(r'<section class="settle" id="settle-\d+">.*?</section>', "", html, flags=re.S)
@@ -145,8 +147,9 @@ def test_player_page_shows_every_finding_of_the_hands_the_player_played(client, 
     hand1 = html.split('data-hand="1"')[1].split('data-hand="2"')[0]
     assert 'data-kind="unjustified_opening"' in hand1 and 'data-kind="wrong_award"' in hand1
     assert "opening without openers" in hand1 and "wrong award" in hand1
-    # another player's ledger stays private: Bruno is named only in the hands' results
-    # (a hand is public at the table: who took Chus's chips)
+    # another player's ledger stays private: Bruno is named only in the hands' results and
+    # findings (a hand is public at the table: who took Chus's chips, who opened falsely)
+    assert "Bruno opened" in hand1
     assert re.findall(r'class="hand-result[^"]*"[^>]*>[^<]*Bruno', html)
     assert "Bruno" not in _public_removed(html)
 
@@ -221,10 +224,12 @@ def test_spanish_player_page_says_findings_in_spanish_with_the_referees_words_be
     html = client.get(f"/p/{store.issue_token(db, ids['Chus'])}?lang=es").get_data(as_text=True)
     hand1 = html.split('data-hand="1"')[1].split('data-hand="2"')[0]
     # "p3 open 10", the 6th action; the sentence and the rule from the referee's Spanish
-    # templates (another player by seat: no other player is named on this page); seat 3's
-    # cards nobody saw hidden from Chus (his tens were shown as openers)
-    assert ('<strong>apertura sin ley</strong> #6 — <span class="sentence">El asiento 3 abrió sin '
+    # templates (the seats by name, as the hand's replay names them: issue 27, a fresh
+    # tester found "asiento 3" here); seat 3's cards nobody saw hidden from Chus (his tens
+    # were shown as openers)
+    assert ('<strong>apertura sin ley</strong> #6 — <span class="sentence">Bruno abrió sin '
             'pareja de jotas o mejor (recibió 10\u2660 10\u2666 ?? ?? ??).</span>') in hand1
+    assert "El asiento 3" not in hand1
     assert "Regla: «Pocker: Las jugadas, Jackpot, Envites y Farol»: «Cuando se haga la apertura" in hand1
     assert "seat 3 opened" not in hand1 and 'lang="en"' not in hand1
 
@@ -244,7 +249,7 @@ def test_a_findings_action_is_counted_from_1_as_on_the_night_report(client, db, 
     finding = r'<li class="finding [a-z]+" data-kind="unjustified_opening"[^>]*>(.*?)</li>'
     es, en = (re.search(finding, pages[lang], re.S).group(1) for lang in ("es", "en"))
     assert es.startswith("<strong>apertura sin ley</strong> #6 — ")
-    assert en.startswith('<strong>opening without openers</strong> #6 — <span class="sentence">Seat 3 '
+    assert en.startswith('<strong>opening without openers</strong> #6 — <span class="sentence">Bruno '
                          'opened without a pair of jacks')
     login_host(client)
     report = client.get(f"/reports/nights/{night_id}?lang=en").get_data(as_text=True)
