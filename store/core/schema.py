@@ -109,6 +109,19 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   figures must be that standings row's running ones), ``player_dues.last_due`` and
   ``last_due_mac`` (the player's newest ``night_dues`` row): a stored total copied back
   from an older state no longer passes for the current one.
+- m027_hand_stats (issue 28, derived like ``hand_results``; ``store/stats/``): ``hand_stats``,
+  a row per live hand and seat at the table with the referee's facts of that seat in the hand
+  (``referee.stats.hand_facts``: dealt in, VPIP, opened, raised, draws, cards drawn, stood pat,
+  showdown, won, pot, net chips, findings committed and suffered by kind as JSON), written
+  with the hand's judgement by the write that judged it (``store.hand.judging.rejudge``);
+  ``hand_flows``: per hand, the chips each losing player gave each winning one
+  (``referee.stats.chip_flows``); ``night_stats`` and ``night_flows``: each closed night's
+  sums of those per player (and pair), with its money net, hours at the table and disputes,
+  stored when the night's close stands or falls or a dispute is opened or ruled
+  (``stats_touched``, filled by triggers, emptied before the write commits), so a season's
+  or all time's figures add at most a row per night and player; ``seasons`` and
+  ``season_marks`` (append-only: a season is named, renamed or deleted by a new mark);
+  ``club_settings`` (append-only, the newest row of a name wins): ``show_fair_play``.
 """
 
 from __future__ import annotations
@@ -565,3 +578,60 @@ def m026_bound_totals(db: Database) -> None:
     db.execute("ALTER TABLE player_dues ADD COLUMN last_due_mac TEXT")
     for table in ("night_standings", "player_totals", "night_dues", "player_dues"):
         db.execute(f"DELETE FROM {table}")
+
+
+@migrations()
+def m027_hand_stats(db: Database) -> None:
+    # issue 28: the club's statistics, stored, not recomputed (store/stats/). hand_stats and
+    # hand_flows are written with each hand's judgement (the hands stored before are judged
+    # again by `flask init-db`: the referee changed, store.hand.judging.store_stale, and any
+    # hand still without facts by store.stats.backfill.store_missing_hands); night_stats and
+    # night_flows with each closed night (stats_touched, filled by the triggers below).
+    db.execute("CREATE TABLE hand_stats (hand_id INTEGER NOT NULL REFERENCES hands(id), night_id INTEGER NOT NULL, "
+               "number INTEGER NOT NULL, seat INTEGER NOT NULL, player_id INTEGER, input_key TEXT NOT NULL, "
+               "dealt INTEGER NOT NULL, vpip INTEGER NOT NULL, opened INTEGER NOT NULL, opened_won INTEGER NOT NULL, "
+               "raised INTEGER NOT NULL, draws INTEGER NOT NULL, cards_drawn INTEGER NOT NULL, "
+               "stood_pat INTEGER NOT NULL, showdown INTEGER NOT NULL, showdown_won INTEGER NOT NULL, "
+               "won INTEGER NOT NULL, pot INTEGER NOT NULL, net INTEGER NOT NULL, committed TEXT NOT NULL, "
+               "suffered TEXT NOT NULL, PRIMARY KEY (hand_id, seat))")
+    db.execute("CREATE INDEX idx_hand_stats_night ON hand_stats (night_id, player_id)")
+    db.execute("CREATE TABLE hand_flows (hand_id INTEGER NOT NULL REFERENCES hands(id), night_id INTEGER NOT NULL, "
+               "loser_id INTEGER NOT NULL, winner_id INTEGER NOT NULL, chips INTEGER NOT NULL, "
+               "PRIMARY KEY (hand_id, loser_id, winner_id))")
+    db.execute("CREATE INDEX idx_hand_flows_night ON hand_flows (night_id)")
+    db.execute("CREATE TABLE night_stats (night_id INTEGER NOT NULL REFERENCES nights(id), "
+               "player_id INTEGER NOT NULL REFERENCES players(id), counts INTEGER NOT NULL, local_date TEXT NOT NULL, "
+               "currency TEXT NOT NULL, hands INTEGER NOT NULL, vpip INTEGER NOT NULL, opened INTEGER NOT NULL, "
+               "opened_won INTEGER NOT NULL, raised INTEGER NOT NULL, draws INTEGER NOT NULL, "
+               "cards_drawn INTEGER NOT NULL, stood_pat INTEGER NOT NULL, showdowns INTEGER NOT NULL, "
+               "showdowns_won INTEGER NOT NULL, pots_won INTEGER NOT NULL, biggest_pot INTEGER NOT NULL, "
+               "net_chips INTEGER NOT NULL, net_cents INTEGER, seconds INTEGER NOT NULL, committed TEXT NOT NULL, "
+               "suffered TEXT NOT NULL, disputes_opened INTEGER NOT NULL, disputes_won INTEGER NOT NULL, "
+               "disputes_lost INTEGER NOT NULL, PRIMARY KEY (night_id, player_id))")
+    db.execute("CREATE INDEX idx_night_stats_date ON night_stats (counts, local_date, player_id)")
+    db.execute("CREATE INDEX idx_night_stats_player ON night_stats (player_id, counts, local_date)")
+    db.execute("CREATE TABLE night_flows (night_id INTEGER NOT NULL REFERENCES nights(id), counts INTEGER NOT NULL, "
+               "local_date TEXT NOT NULL, loser_id INTEGER NOT NULL, winner_id INTEGER NOT NULL, "
+               "chips INTEGER NOT NULL, PRIMARY KEY (night_id, loser_id, winner_id))")
+    db.execute("CREATE INDEX idx_night_flows_loser ON night_flows (loser_id, counts, local_date)")
+    db.execute("CREATE INDEX idx_night_flows_winner ON night_flows (winner_id, counts, local_date)")
+    db.execute("CREATE TABLE stats_touched (night_id INTEGER PRIMARY KEY)")
+    touch = "BEGIN INSERT OR IGNORE INTO stats_touched (night_id) VALUES ({night}); END"
+    db.execute("CREATE TRIGGER stats_ledger AFTER INSERT ON ledger WHEN NEW.kind IN ('close', 'void') "
+               + touch.format(night="NEW.night_id"))
+    db.execute("CREATE TRIGGER stats_disputes AFTER INSERT ON disputes " + touch.format(night="NEW.night_id"))
+    db.execute("CREATE TRIGGER stats_rulings AFTER INSERT ON rulings " + touch.format(night="NEW.night_id"))
+    db["seasons"].create({"id": int, "name": str, "first_date": str, "last_date": str, "entered_by": str,
+                          "entered_at": str, "key": str}, pk="id",
+                         not_null={"name", "first_date", "last_date", "entered_by", "entered_at"})
+    db["seasons"].create_index(["key"], unique=True)
+    db["season_marks"].create({"id": int, "season_id": int, "kind": str, "name": str, "first_date": str,
+                               "last_date": str, "entered_by": str, "entered_at": str, "key": str}, pk="id",
+                              foreign_keys=[("season_id", "seasons")],
+                              not_null={"season_id", "kind", "entered_by", "entered_at"})
+    db["season_marks"].create_index(["season_id", "id"])
+    db["season_marks"].create_index(["key"], unique=True)
+    db["club_settings"].create({"id": int, "name": str, "value": str, "entered_by": str, "entered_at": str},
+                               pk="id", not_null={"name", "value", "entered_by", "entered_at"})
+    db["club_settings"].create_index(["name", "id"])
+    append_only(db, "seasons", "season_marks", "club_settings")

@@ -25,7 +25,8 @@ which are frozen with the night. So each hand is judged from its own start
   stored before results had one) is stale like one of other inputs, judged again from
   the log (in memory on a read), and ``store.core.chain.verify`` names it.
 
-Writes re-judge inside their own transaction (:func:`rejudge`): a tap judges the hand it
+Writes re-judge inside their own transaction (:func:`rejudge`), and store each judged hand's
+facts for the statistics with it (``store.stats.hand_stats.store_hand``, issue 28): a tap judges the hand it
 belongs to and nothing else; a correction to hand k re-judges k, k+1 ... and stops at the
 first later hand whose inputs are unchanged (a hand whose inputs are unchanged but whose
 facts are not, such as a hand just ended, has its facts stored again). Reads
@@ -55,6 +56,7 @@ from store.core.checks import StoreError
 from store.core.memo import kept
 from store.core.transactions import write_tx
 from store.hand.rows import hands_played, live_hand
+from store.stats.hand_stats import store_hand
 
 LIVE_HAND = live_hand("h")
 """SQL on ``hands h``: the hand's start has not been voided."""
@@ -376,6 +378,7 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
         _remember(hand_id, key, item)
         text = json.dumps(carry.as_dict())
         _store(db, night_id, row, key, text, json.dumps(check_entry(item)), facts)
+        store_hand(db, night_id, hand_id, n, key, item, {seat: player for player, seat in night.seats.items()})
         judged.append(n)
     return judged
 

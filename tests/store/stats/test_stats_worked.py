@@ -1,0 +1,131 @@
+"""The statistics of a worked night, counted by hand (issue 28): three hands of jackpots at
+three seats (Ana 1, Bruno 2, Chus 3; ante 5, bets 10/20), each figure below worked out from
+the log by reading it, not from the code.
+
+Hand 1 (button 3): Ana opens 10, Bruno calls, Chus folds; Ana draws 2, Bruno stands pat;
+Ana bets 20, Bruno raises to 40, Ana calls; Ana shows first (Bruno, the last raiser, was to
+show first: ``showdown_order``, Ana the actor, Bruno the seat named as due); Bruno's
+straight flush takes 115. Ana -55, Bruno +60, Chus -5.
+Hand 2 (button 1): Bruno checks, Chus opens 10, Ana raises to 20 (a raise before the
+draw), Bruno folds, Chus calls; Chus draws 3, Ana 1; Chus bets 20, Ana folds; Chus shows
+openers and takes 75. Ana -25, Bruno -5, Chus +30.
+Hand 3 (button 2): everyone checks; passed out (15 carried). Each -5.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import store
+from store.stats.figures import head_to_head, leaderboard, night_figures, player_figures
+from store.stats.seasons import create_season
+
+RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
+WORKED = {"format": "tapete/1", "rules": RULES,
+          "players": [{"seat": 1, "name": "Ana", "stack": 500}, {"seat": 2, "name": "Bruno", "stack": 500},
+                      {"seat": 3, "name": "Chus", "stack": 500}],
+          "hands": [
+              {"button": 3, "actions": ["p1 ante 5", "p2 ante 5", "p3 ante 5", "p1 open 10", "p2 call", "p3 fold",
+                                        "p1 draw 2", "p2 draw 0", "p1 bet 20", "p2 raise 40", "p1 call",
+                                        "p1 show JsJdJc5h2s", "p2 show 9s8s7s6s5s", "d award p2 115"]},
+              {"button": 1, "actions": ["p1 ante 5", "p2 ante 5", "p3 ante 5", "p2 check", "p3 open 10",
+                                        "p1 raise 20", "p2 fold", "p3 call", "p3 draw 3", "p1 draw 1", "p3 bet 20",
+                                        "p1 fold", "p3 show QsQd9c4h2d", "d award p3 75"]},
+              {"button": 2, "actions": ["p1 ante 5", "p2 ante 5", "p3 ante 5", "p3 check", "p1 check", "p2 check"]}]}
+
+HAND_COUNTED = {
+    #        hands vpip opened opened_won raised draws cards stood_pat showdowns sd_won pots_won biggest net
+    "Ana":   (3, 2, 1, 0, 1, 2, 3, 0, 1, 0, 0, 0, -85),
+    "Bruno": (3, 1, 0, 0, 0, 1, 0, 1, 1, 1, 1, 115, 50),
+    "Chus":  (3, 1, 1, 1, 0, 1, 3, 0, 0, 0, 1, 75, 20),
+}
+FIELDS = ("hands", "vpip", "opened", "opened_won", "raised", "draws", "cards_drawn", "stood_pat", "showdowns",
+          "showdowns_won", "pots_won", "biggest_pot", "net_chips")
+
+
+def _night(db, day: int = 14) -> int:
+    return store.import_session(db, WORKED, started_at=datetime(2026, 3, day, 20, 0, tzinfo=UTC))
+
+
+def _ids(db) -> dict[str, int]:
+    return {name: pid for pid, name in db.execute("SELECT id, name FROM players")}
+
+
+def _stored(db, night: int) -> dict[str, tuple]:
+    names = {v: k for k, v in _ids(db).items()}
+    return {names[r[0]]: tuple(r[1:]) for r in db.execute(
+        f"SELECT player_id, {', '.join(FIELDS)} FROM night_stats WHERE night_id = ?", [night])}
+
+
+def _close_at_referee_stacks(db, night: int) -> None:
+    """Close the night (the import counted everyone at the referee's stack)."""
+    store.close_night(db, night, entered_by="test")
+
+
+def test_a_worked_nights_figures_are_the_hand_counted_ones(db):
+    night = _night(db)
+    assert db.execute("SELECT COUNT(*) FROM night_stats").fetchone()[0] == 0  # (open: no night rows yet)
+    _close_at_referee_stacks(db, night)
+    assert _stored(db, night) == HAND_COUNTED
+    ids = _ids(db)
+    row = dict(zip(("committed", "suffered"), db.execute(
+        "SELECT committed, suffered FROM night_stats WHERE night_id = ? AND player_id = ?", [night, ids["Ana"]]
+    ).fetchone()))
+    assert row == {"committed": '{"showdown_order": 1}', "suffered": "{}"}
+    assert db.execute("SELECT suffered FROM night_stats WHERE night_id = ? AND player_id = ?",
+                      [night, ids["Bruno"]]).fetchone()[0] == '{"showdown_order": 1}'
+    # head to head: Ana gave Bruno 55 (hand 1) and Chus 25 (hand 2); Chus gave Bruno 5; Bruno gave Chus 5
+    flows = {(a, b): c for a, b, c in db.execute("SELECT loser_id, winner_id, chips FROM night_flows")}
+    assert flows == {(ids["Ana"], ids["Bruno"]): 55, (ids["Ana"], ids["Chus"]): 25,
+                     (ids["Chus"], ids["Bruno"]): 5, (ids["Bruno"], ids["Chus"]): 5}
+    pairs = head_to_head(db, ids["Ana"])["rows"]
+    assert [(p["name"], p["won"], p["lost"], p["net"]) for p in pairs] == [("Chus", 0, 25, -25),
+                                                                          ("Bruno", 0, 55, -55)]
+
+
+def test_the_figures_derived_and_the_leaderboard_sorted_by_a_column(db):
+    _close_at_referee_stacks(db, _night(db))
+    board = leaderboard(db, sort="vpip")
+    assert [r["name"] for r in board["rows"]] == ["Ana", "Bruno", "Chus"]   # 2/3, then 1/3 by name
+    ana = board["rows"][0]
+    assert ana["vpip"] == 2 / 3 and ana["opened"] == 1 / 3 and ana["raised"] == 1 / 3
+    assert ana["avg_drawn"] == 3 / 2 and ana["stand_pat"] == 0 and ana["showdown_won"] == 0
+    assert ana["few_hands"] is True           # 3 hands: below the threshold
+    assert [r["name"] for r in leaderboard(db, sort="net_chips")["rows"]] == ["Bruno", "Chus", "Ana"]
+    assert [r["name"] for r in leaderboard(db, sort="net_chips", descending=False)["rows"]] == ["Ana", "Chus", "Bruno"]
+    assert [r["name"] for r in leaderboard(db, sort="biggest_pot")["rows"]] == ["Bruno", "Chus", "Ana"]
+
+
+def test_an_open_nights_figures_come_from_its_hands(db):
+    night = _night(db)
+    figures = {r["name"]: r for r in night_figures(db, night)}
+    assert tuple(figures["Ana"][f] for f in ("hands", "vpip_n", "opened_n", "raised_n", "net_chips")) == (3, 2, 1, 1, -85)
+    assert figures["Ana"]["committed"] == {"showdown_order": 1}
+
+
+def test_a_reopen_takes_the_nights_rows_away_and_the_close_again_stores_them(db):
+    night = _night(db)
+    _close_at_referee_stacks(db, night)
+    store.reopen_night(db, night, reason="recount", entered_by="test")
+    assert db.execute("SELECT COUNT(*) FROM night_stats WHERE night_id = ?", [night]).fetchone()[0] == 0
+    store.close_night(db, night, entered_by="test")
+    assert _stored(db, night) == HAND_COUNTED
+
+
+def test_seasons_filter_by_the_nights_dates_and_disputes_count(db):
+    march = _night(db, 14)
+    _close_at_referee_stacks(db, march)
+    may = store.import_session(
+        db, {**WORKED, "hands": WORKED["hands"][:1]}, started_at=datetime(2026, 5, 2, 20, 0, tzinfo=UTC), copy=True)
+    # (a copy counts nowhere: the same file imported again as a copy)
+    _close_at_referee_stacks(db, may)
+    spring = create_season(db, "Primavera", "2026-03-01", "2026-05-31", entered_by="test")
+    april = create_season(db, "Abril", "2026-04-01", "2026-04-30", entered_by="test")
+    assert {r["name"]: r["hands"] for r in leaderboard(db, spring)["rows"]} == {"Ana": 3, "Bruno": 3, "Chus": 3}
+    assert leaderboard(db, april)["rows"] == []
+    ids = _ids(db)
+    hand = db.execute("SELECT id FROM hands WHERE night_id = ? AND number = 1", [march]).fetchone()[0]
+    dispute = store.open_dispute(db, hand, ids["Ana"], "Bruno's straight flush was never dealt.")
+    store.record_ruling(db, dispute, decision="rejected", rule="RRoP, Showdown 3", entered_by="test")
+    figures = player_figures(db, ids["Ana"], spring)["figures"]
+    assert (figures["disputes_opened"], figures["disputes_won"], figures["disputes_lost"]) == (1, 0, 1)
