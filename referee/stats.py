@@ -16,8 +16,8 @@ stacks`). The definitions, each as the statistics pages state it:
 - ``raised``: it raised before the draw.
 - ``draws`` / ``cards_drawn`` / ``stood_pat``: its turns in the draw, the cards it asked for
   over them, and the turns it took none (seed 000 "servido": standing pat).
-- ``showdown``: it was still in (not folded, not mucked, not dead) when the hand went to a
-  showdown (:attr:`HandResult.outcome` ``"showdown"``).
+- ``showdown``: it was still in (not folded, its hand not dead) as the hand came to a showdown
+  (:attr:`HandResult.outcome` ``"showdown"``), whether it then showed or mucked.
 - ``won``: it ended the hand with more chips than it began it (net chips > 0): it won a pot
   or part of one beyond what it had put in.
 - ``pot``: the chips the rules gave it from the pots (its award; the dealer's pushes where
@@ -41,7 +41,7 @@ from typing import Mapping
 from .findings import Finding
 from .replay import HandReplay
 from .session import HandItem
-from .state import PREDEAL, PREDRAW, DRAW
+from .state import DRAW, PREDEAL, PREDRAW, SHOWDOWN
 
 VOLUNTARY = frozenset(("open", "bet", "call", "raise", "allin"))
 """The player verbs that put chips in by choice (CONTRACT.md 2): the VPIP's verbs."""
@@ -121,9 +121,12 @@ def hand_facts(item: HandItem) -> dict[int, SeatFacts]:
     for seat in st.order:
         facts.setdefault(seat, SeatFacts(seat)).dealt = True
     rebought: dict[int, int] = {}
+    reached: set[int] = set()
     for i, action in enumerate(st.parsed):
         phase = st.phase
         replay.step(i)
+        if st.phase == SHOWDOWN and not reached:
+            reached = set(st.contesting())  # (those still in as the showdown begins)
         if action is None or action.actor != "p" or action.seat not in facts:
             continue
         mine, verb = facts[action.seat], action.verb
@@ -148,8 +151,8 @@ def hand_facts(item: HandItem) -> dict[int, SeatFacts]:
         mine.net = result.stacks.get(seat, start.stacks[seat]) - start.stacks[seat] - (rebought.get(seat, 0) - late)
         mine.won = mine.net > 0
         mine.pot = awards.get(seat, 0) if mine.won else 0
-        mine.showdown = (result.outcome == "showdown" and mine.dealt and seat not in final.folded
-                         and seat not in final.mucked and seat not in final.dead)
+        mine.showdown = (result.outcome == "showdown" and mine.dealt and seat not in final.dead
+                         and (seat in reached or seat in final.contesting()))
     for finding in item.extra + result.findings:
         if finding.severity == "info":
             continue

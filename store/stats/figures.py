@@ -23,8 +23,6 @@ count}``), ``disputes_opened``/``_won``/``_lost``, ``few_hands`` (True below
 
 from __future__ import annotations
 
-import json
-
 from sqlite_utils import Database
 
 from store.core.transactions import read_tx
@@ -241,8 +239,3 @@ def night_pairs(db: Database, night_id: int) -> dict[tuple[int, int], int]:
     night_stats.night_flows`). Read-only."""
     with read_tx(db):
         return night_flows(db, night_id)
-
-
-def kinds_json(text: str) -> dict[str, int]:
-    """A stored ``{kind: count}`` JSON text as a dict."""
-    return json.loads(text or "{}")

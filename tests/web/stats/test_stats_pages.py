@@ -26,13 +26,6 @@ def _club(db) -> dict[str, int]:
     return {name: pid for pid, name in db.execute("SELECT id, name FROM players")}
 
 
-def _order(html: str) -> list[str]:
-    body = html.split('id="leaderboard"', 1)[1].split("</table>", 1)[0].split("<tbody>", 1)[1]
-    return [part.split('<th scope="row" class="name">', 1)[1].split("<", 1)[0].strip() or
-            part.split('class="tap"', 1)[1].split(">", 1)[1].split("<", 1)[0]
-            for part in body.split("<tr ")[1:]]
-
-
 def _names(html: str) -> list[str]:
     body = html.split('id="leaderboard"', 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     out = []
