@@ -6,18 +6,15 @@ from __future__ import annotations
 
 import csv
 import io
-import sys
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from hosts import login_host
+from stats_worked import WORKED
 
 import store
 from store.stats.seasons import create_season, set_show_fair_play
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "store" / "stats"))
-from test_stats_worked import WORKED  # noqa: E402
 
 
 def _club(db) -> dict[str, int]:
