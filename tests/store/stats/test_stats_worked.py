@@ -117,3 +117,25 @@ def test_seasons_filter_by_the_nights_dates_and_disputes_count(db):
     store.record_ruling(db, dispute, decision="rejected", rule="RRoP, Showdown 3", entered_by="test")
     figures = player_figures(db, ids["Ana"], spring)["figures"]
     assert (figures["disputes_opened"], figures["disputes_won"], figures["disputes_lost"]) == (1, 0, 1)
+
+
+def test_a_ruling_that_corrects_a_hand_rewrites_its_facts_and_the_nights_sums(db):
+    """Ana disputes hand 1 and the host upholds it with corrected lines: Bruno called the
+    bet of 20 instead of raising to 40. Hand 1 is then Ana -35 (5 + 10 + 20), Bruno +40;
+    the night Ana -65, Bruno +30, and Bruno raised nothing."""
+    night = _night(db)
+    _close_at_referee_stacks(db, night)
+    ids = _ids(db)
+    hand = db.execute("SELECT id FROM hands WHERE night_id = ? AND number = 1", [night]).fetchone()[0]
+    dispute = store.open_dispute(db, hand, ids["Ana"], "Bruno only called.")
+    corrected = ["p1 ante 5", "p2 ante 5", "p3 ante 5", "p1 open 10", "p2 call", "p3 fold", "p1 draw 2", "p2 draw 0",
+                 "p1 bet 20", "p2 call", "p2 show 9s8s7s6s5s", "p1 show JsJdJc5h2s", "d award p2 75"]
+    store.record_ruling(db, dispute, decision="upheld", rule="RRoP, Showdown 3", actions=corrected,
+                        entered_by="test", mode="money")
+    assert store.get_night(db, night)["closed"]      # (the ruling reopened the night and closed it again)
+    stored = _stored(db, night)
+    figures = {r["name"]: r for r in night_figures(db, night)}
+    assert (figures["Ana"]["net_chips"], figures["Bruno"]["net_chips"]) == (-65, 30)
+    assert figures["Ana"]["committed"] == {}          # Bruno, the last to bet, now showed first
+    assert (stored["Ana"][-1], stored["Bruno"][-1]) == (-65, 30)
+    assert stored["Bruno"][FIELDS.index("raised")] == 0
