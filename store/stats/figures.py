@@ -64,7 +64,7 @@ def derive(sums: dict) -> dict:
         "opened_won": _rate(sums["opened_won_n"], sums["opened_n"]), "raised": _rate(sums["raised_n"], hands),
         "avg_drawn": _rate(sums["cards_drawn"], draws), "stand_pat": _rate(sums["stood_pat_n"], draws),
         "showdown_won": _rate(sums["showdowns_won"], sums["showdowns"]),
-        "per_night": {c: cents // sums["nights"] for c, cents in nets.items()} if sums["nights"] else {},
+        "per_night": {c: round(cents / sums["nights"]) for c, cents in nets.items()} if sums["nights"] else {},
         "per_hour": {c: round(cents / hours) for c, cents in nets.items()} if hours else {},
         "hours": hours, "few_hands": hands < MIN_HANDS,
         "committed_total": sum((sums.get("committed") or {}).values()),
