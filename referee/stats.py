@@ -19,7 +19,7 @@ stacks`). The definitions, each as the statistics pages state it:
 - ``showdown``: it was still in (not folded, its hand not dead) as the hand came to a showdown
   (:attr:`HandResult.outcome` ``"showdown"``), whether it then showed or mucked.
 - ``won``: it ended the hand with more chips than it began it (net chips > 0): it won a pot
-  or part of one beyond what it had put in.
+  or part of one beyond what it had put in; ``won_at_showdown``: both.
 - ``pot``: the chips the rules gave it from the pots (its award; the dealer's pushes where
   the cards that decide were never seen), 0 when it won nothing.
 - ``net``: chips after the hand minus chips before it (a rebuy made during the hand left
@@ -63,16 +63,12 @@ class SeatFacts:
     cards_drawn: int = 0
     stood_pat: int = 0
     showdown: bool = False
+    won_at_showdown: bool = False
     won: bool = False
     pot: int = 0
     net: int = 0
     committed: dict[str, int] = field(default_factory=dict)
     suffered: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def won_at_showdown(self) -> bool:
-        """Reached the showdown and won chips there."""
-        return self.showdown and self.won
 
 
 def harmed_seats(finding: Finding | Mapping) -> set[int]:
@@ -105,7 +101,7 @@ def harmed_seats(finding: Finding | Mapping) -> set[int]:
     return out
 
 
-def hand_facts(item: HandItem) -> dict[int, SeatFacts]:
+def seat_facts(item: HandItem) -> dict[int, SeatFacts]:
     """Each seat's facts in the judged hand ``item`` (:func:`referee.session.play_hand`).
 
     The log is stepped once more to know the phase each line was read in (the judged
@@ -153,6 +149,7 @@ def hand_facts(item: HandItem) -> dict[int, SeatFacts]:
         mine.pot = awards.get(seat, 0) if mine.won else 0
         mine.showdown = (result.outcome == "showdown" and mine.dealt and seat not in final.dead
                          and (seat in reached or seat in final.contesting()))
+        mine.won_at_showdown = mine.showdown and mine.won
     for finding in item.extra + result.findings:
         if finding.severity == "info":
             continue

@@ -111,12 +111,14 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   from an older state no longer passes for the current one.
 - m027_hand_stats (issue 28, derived like ``hand_results``; ``store/stats/``): ``hand_stats``,
   a row per live hand and seat at the table with the referee's facts of that seat in the hand
-  (``referee.stats.hand_facts``: dealt in, VPIP, opened, raised, draws, cards drawn, stood pat,
+  (``referee.stats.seat_facts``: dealt in, VPIP, opened, raised, draws, cards drawn, stood pat,
   showdown, won, pot, net chips, findings committed and suffered by kind as JSON), written
   with the hand's judgement by the write that judged it (``store.hand.judging.rejudge``);
   ``hand_flows``: per hand, the chips each losing player gave each winning one
-  (``referee.stats.chip_flows``); ``night_stats`` and ``night_flows``: each closed night's
-  sums of those per player (and pair), with its money net, hours at the table and disputes,
+  (``referee.stats.chip_flows``); ``night_sums`` and ``night_pairs``: each night's running sums
+  of those per player and pair, changed by the same write (a tap writes a few rows);
+  ``night_stats`` and ``night_flows``: each closed night's copy of them, with its money net
+  (decimal text of int cents), hours at the table and disputes,
   stored when the night's close stands or falls or a dispute is opened or ruled
   (``stats_touched``, filled by triggers, emptied before the write commits), so a season's
   or all time's figures add at most a row per night and player; ``seasons`` and
@@ -594,18 +596,21 @@ def m027_hand_stats(db: Database) -> None:
                "stood_pat INTEGER NOT NULL, showdown INTEGER NOT NULL, showdown_won INTEGER NOT NULL, "
                "won INTEGER NOT NULL, pot INTEGER NOT NULL, net INTEGER NOT NULL, committed TEXT NOT NULL, "
                "suffered TEXT NOT NULL, PRIMARY KEY (hand_id, seat))")
-    db.execute("CREATE INDEX idx_hand_stats_night ON hand_stats (night_id, player_id)")
+    db.execute("CREATE INDEX idx_hand_stats_night ON hand_stats (night_id, player_id, pot)")
     db.execute("CREATE TABLE hand_flows (hand_id INTEGER NOT NULL REFERENCES hands(id), night_id INTEGER NOT NULL, "
                "loser_id INTEGER NOT NULL, winner_id INTEGER NOT NULL, chips INTEGER NOT NULL, "
                "PRIMARY KEY (hand_id, loser_id, winner_id))")
-    db.execute("CREATE INDEX idx_hand_flows_night ON hand_flows (night_id)")
+    sums = ("hands", "vpip", "opened", "opened_won", "raised", "draws", "cards_drawn", "stood_pat", "showdowns",
+            "showdowns_won", "pots_won", "biggest_pot", "net_chips")
+    figures = ", ".join(f"{c} INTEGER NOT NULL DEFAULT 0" for c in sums)
+    db.execute("CREATE TABLE night_sums (night_id INTEGER NOT NULL REFERENCES nights(id), player_id INTEGER NOT NULL "
+               f"REFERENCES players(id), {figures}, committed TEXT NOT NULL DEFAULT '{{}}', suffered TEXT NOT NULL "
+               "DEFAULT '{}', PRIMARY KEY (night_id, player_id))")
+    db.execute("CREATE TABLE night_pairs (night_id INTEGER NOT NULL REFERENCES nights(id), loser_id INTEGER NOT NULL, "
+               "winner_id INTEGER NOT NULL, chips INTEGER NOT NULL, PRIMARY KEY (night_id, loser_id, winner_id))")
     db.execute("CREATE TABLE night_stats (night_id INTEGER NOT NULL REFERENCES nights(id), "
                "player_id INTEGER NOT NULL REFERENCES players(id), counts INTEGER NOT NULL, local_date TEXT NOT NULL, "
-               "currency TEXT NOT NULL, hands INTEGER NOT NULL, vpip INTEGER NOT NULL, opened INTEGER NOT NULL, "
-               "opened_won INTEGER NOT NULL, raised INTEGER NOT NULL, draws INTEGER NOT NULL, "
-               "cards_drawn INTEGER NOT NULL, stood_pat INTEGER NOT NULL, showdowns INTEGER NOT NULL, "
-               "showdowns_won INTEGER NOT NULL, pots_won INTEGER NOT NULL, biggest_pot INTEGER NOT NULL, "
-               "net_chips INTEGER NOT NULL, net_cents INTEGER, seconds INTEGER NOT NULL, committed TEXT NOT NULL, "
+               f"currency TEXT NOT NULL, {figures}, net_cents TEXT, seconds INTEGER NOT NULL, committed TEXT NOT NULL, "
                "suffered TEXT NOT NULL, disputes_opened INTEGER NOT NULL, disputes_won INTEGER NOT NULL, "
                "disputes_lost INTEGER NOT NULL, PRIMARY KEY (night_id, player_id))")
     db.execute("CREATE INDEX idx_night_stats_date ON night_stats (counts, local_date, player_id)")

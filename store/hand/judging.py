@@ -51,6 +51,7 @@ import referee
 from referee.check import hand_entry as check_entry
 from referee.rules import HouseRules, resolve_rules
 from referee.session import Carry, HandItem, next_button, play_hand
+from referee.stats import chip_flows, seat_facts
 from store.core.chain import chain_key, result_holds, result_mac
 from store.core.checks import StoreError
 from store.core.memo import kept
@@ -378,7 +379,9 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
         _remember(hand_id, key, item)
         text = json.dumps(carry.as_dict())
         _store(db, night_id, row, key, text, json.dumps(check_entry(item)), facts)
-        store_hand(db, night_id, hand_id, n, key, item, {seat: player for player, seat in night.seats.items()})
+        seats = seat_facts(item)   # (the referee's facts of each seat, for the statistics: issue 28)
+        store_hand(db, night_id, hand_id, n, key, seats, chip_flows({s: f.net for s, f in seats.items()}),
+                   {seat: player for player, seat in night.seats.items()})
         judged.append(n)
     return judged
 

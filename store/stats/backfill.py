@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
+from referee.stats import chip_flows, seat_facts
 from store.core.transactions import write_tx
 from store.hand.judging import hand_input, judge
 from store.hand.rows import live_hand
@@ -35,6 +36,8 @@ def store_missing_hands(db: Database) -> int:
                 night, hand = hand_input(db, hand_id)
                 if hand.key(night) != key:
                     continue  # (a stale judgement: store_stale judges it, facts and all)
-                store_hand(db, night_id, hand_id, number, key, judge(night, hand)[0], players)
+                seats = seat_facts(judge(night, hand)[0])
+                store_hand(db, night_id, hand_id, number, key, seats, chip_flows({s: f.net for s, f in seats.items()}),
+                           players)
                 count += 1
     return count

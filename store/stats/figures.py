@@ -26,8 +26,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from store.core.transactions import read_tx
-from store.stats.hand_stats import CURRENT
-from store.stats.night_stats import add_kinds, night_flows
+from store.stats.night_stats import add_kinds, night_pairs, running_sums
 from store.stats.seasons import get_season
 
 MIN_HANDS = 50
@@ -43,10 +42,10 @@ SORTS = ("name", "nights", "hands", "vpip", "opened", "opened_won", "raised", "a
 
 _SUMS = ("COUNT(*), SUM(hands), SUM(vpip), SUM(opened), SUM(opened_won), SUM(raised), SUM(draws), SUM(cards_drawn), "
          "SUM(stood_pat), SUM(showdowns), SUM(showdowns_won), SUM(pots_won), MAX(biggest_pot), SUM(net_chips), "
-         "SUM(seconds), SUM(disputes_opened), SUM(disputes_won), SUM(disputes_lost), MAX(net_cents), MIN(net_cents)")
+         "SUM(seconds), SUM(disputes_opened), SUM(disputes_won), SUM(disputes_lost)")
 _NAMES = ("nights", "hands", "vpip_n", "opened_n", "opened_won_n", "raised_n", "draws", "cards_drawn", "stood_pat_n",
           "showdowns", "showdowns_won", "pots_won", "biggest_pot", "net_chips", "seconds", "disputes_opened",
-          "disputes_won", "disputes_lost", "best_night", "worst_night")
+          "disputes_won", "disputes_lost")
 
 
 def _rate(part: int, whole: int) -> float | None:
@@ -91,11 +90,14 @@ def _players(db: Database, first: str, last: str, player_id: int | None = None) 
             f"SELECT player_id, {_SUMS} FROM night_stats WHERE counts = 1 AND local_date BETWEEN ? AND ? {only}"
             "GROUP BY player_id", [first, last, *args]):
         out[pid] = {**dict(zip(_NAMES, values)), "player_id": pid, "net_cents": {}, "committed": {},
-                    "suffered": {}}
+                    "suffered": {}, "best_night": None, "worst_night": None}
     for pid, currency, cents in db.execute(
-            f"SELECT player_id, currency, SUM(net_cents) FROM night_stats WHERE counts = 1 AND local_date BETWEEN ? "
-            f"AND ? AND net_cents IS NOT NULL {only}GROUP BY player_id, currency", [first, last, *args]):
-        out[pid]["net_cents"][currency] = cents
+            f"SELECT player_id, currency, net_cents FROM night_stats WHERE counts = 1 AND local_date BETWEEN ? "
+            f"AND ? AND net_cents IS NOT NULL {only}", [first, last, *args]):
+        mine, cents = out[pid], int(cents)   # (decimal text of int cents: added in Python, exact at any size)
+        mine["net_cents"][currency] = mine["net_cents"].get(currency, 0) + cents
+        mine["best_night"] = cents if mine["best_night"] is None else max(mine["best_night"], cents)
+        mine["worst_night"] = cents if mine["worst_night"] is None else min(mine["worst_night"], cents)
     for pid, committed, suffered in db.execute(
             f"SELECT player_id, committed, suffered FROM night_stats WHERE counts = 1 AND local_date BETWEEN ? "
             f"AND ? AND (committed != '{{}}' OR suffered != '{{}}') {only}", [first, last, *args]):
@@ -209,33 +211,29 @@ def head_to_head(db: Database, player_id: int, season_id: int | None = None, pag
 
 
 def night_figures(db: Database, night_id: int) -> list[dict]:
-    """Each player's figures over one night (open or closed), from its hands' stored facts
-    (no money: the night's money is its page's), by name. Read-only.
+    """Each player's figures over one night (open or closed), from its running sums (no
+    money: the night's money is its page's), by name. Read-only.
 
-    :returns: ``[derive(...) + "name"]``; ``head_to_head`` not included.
+    :returns: ``[derive(...) + "name", "player_id"]``; head to head not included.
     """
-    sums: dict[int, dict] = {}
     with read_tx(db):
-        for pid, *values in db.execute(
-                "SELECT s.player_id, 1, SUM(s.dealt), SUM(s.dealt * s.vpip), SUM(s.dealt * s.opened), "
-                "SUM(s.dealt * s.opened_won), SUM(s.dealt * s.raised), SUM(s.draws), SUM(s.cards_drawn), "
-                "SUM(s.stood_pat), SUM(s.showdown), SUM(s.showdown_won), SUM(s.won), MAX(s.pot), SUM(s.net), 0, 0, "
-                f"0, 0, NULL, NULL FROM hand_stats s WHERE s.night_id = ? AND s.player_id IS NOT NULL AND {CURRENT} "
-                "GROUP BY s.player_id", [night_id]):
-            sums[pid] = {**dict(zip(_NAMES, values)), "net_cents": {}, "committed": {}, "suffered": {}}
-        for pid, committed, suffered in db.execute(
-                f"SELECT s.player_id, s.committed, s.suffered FROM hand_stats s WHERE s.night_id = ? "
-                f"AND s.player_id IS NOT NULL AND (s.committed != '{{}}' OR s.suffered != '{{}}') AND {CURRENT}",
-                [night_id]):
-            add_kinds(sums[pid]["committed"], committed)
-            add_kinds(sums[pid]["suffered"], suffered)
+        sums = running_sums(db, night_id)
         names = _names(db, sums)
-    rows = [{**derive(s), "name": names.get(pid, str(pid)), "player_id": pid} for pid, s in sums.items()]
+    rows = []
+    for pid, figures in sums.items():
+        mine = {"nights": 1, "hands": figures["hands"], "vpip_n": figures["vpip"], "opened_n": figures["opened"],
+                "opened_won_n": figures["opened_won"], "raised_n": figures["raised"], "draws": figures["draws"],
+                "cards_drawn": figures["cards_drawn"], "stood_pat_n": figures["stood_pat"],
+                "showdowns": figures["showdowns"], "showdowns_won": figures["showdowns_won"],
+                "pots_won": figures["pots_won"], "biggest_pot": figures["biggest_pot"],
+                "net_chips": figures["net_chips"], "seconds": 0, "disputes_opened": 0, "disputes_won": 0,
+                "disputes_lost": 0, "best_night": None, "worst_night": None, "net_cents": {},
+                "committed": figures["committed"], "suffered": figures["suffered"]}
+        rows.append({**derive(mine), "name": names.get(pid, str(pid)), "player_id": pid})
     return sorted(rows, key=lambda r: r["name"].casefold())
 
 
-def night_pairs(db: Database, night_id: int) -> dict[tuple[int, int], int]:
-    """``{(loser_id, winner_id): chips}`` over one night's hands (:func:`store.stats.
-    night_stats.night_flows`). Read-only."""
+def night_flows(db: Database, night_id: int) -> dict[tuple[int, int], int]:
+    """``{(loser_id, winner_id): chips}`` over one night's hands (``night_pairs``). Read-only."""
     with read_tx(db):
-        return night_flows(db, night_id)
+        return night_pairs(db, night_id)

@@ -2,21 +2,25 @@
 the night's figures change (issue 28: "per-night aggregates that a season or all-time view
 adds up").
 
-``night_stats`` holds a row per player of each closed night: the sums of the player's
-``hand_stats`` rows of the night (the referee's facts, ``store.stats.hand_stats``), the night's
+``night_stats`` holds a row per player of each closed night: the night's running sums of the
+player's hand facts (``night_sums``, kept by ``store.stats.hand_stats`` as each hand is
+judged: the referee's facts), the night's
 money net as its close settled it (``store.money.totals.night_rows``, from the close's
 stored summary), the seconds the player sat at the table (from taking the seat to leaving
 it, or to the close), and the disputes the player opened of the night's hands, and how
-many the host upheld (won) or rejected (lost). ``night_flows`` holds the chips each player
-gave each other player over the night's hands (``referee.stats.chip_flows``). ``counts``
+many the host upheld (won) or rejected (lost); the money as the decimal text of its int
+cents (a figure the doors admit can pass SQLite's integers). ``night_flows`` holds the chips
+each player gave each other player over the night's hands (``night_pairs``,
+``referee.stats.chip_flows``). ``counts``
 is 0 for a copy and the demo (``store.night.demo``), as in the standings.
 
 A write that closes or reopens a night (a ``close`` or ``void`` ledger row), opens or rules
 a dispute, or stores a hand's facts notes the night in ``stats_touched`` (m027's triggers,
 ``store.stats.hand_stats.store_hand``); before the write commits, :func:`store_touched`
 stores the rows of each of those nights again: what a write changes is stored by it, and
-a page adds up at most a row per night and player. An open night has no rows (its page
-reads its hands' facts: ``store.stats.figures.night_figures``).
+a page adds up at most a row per night and player, and the close reads a row per player, not
+the night's hands. An open night has no rows (its page reads its running sums:
+``store.stats.figures.night_figures``).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from store.core.transactions import before_commit, write_tx
 from store.money.totals import night_rows as standing_rows
 from store.night.demo import counts as night_counts
 from store.night.nights import get_night
-from store.stats.hand_stats import CURRENT
+from store.stats.hand_stats import SUMS as RUNNING
 
 SUMS = ("hands", "vpip", "opened", "opened_won", "raised", "draws", "cards_drawn", "stood_pat", "showdowns",
         "showdowns_won", "pots_won", "biggest_pot", "net_chips")
@@ -40,11 +44,6 @@ SUMS = ("hands", "vpip", "opened", "opened_won", "raised", "draws", "cards_drawn
 COLUMNS = ("night_id", "player_id", "counts", "local_date", "currency", *SUMS, "net_cents", "seconds",
            "committed", "suffered", "disputes_opened", "disputes_won", "disputes_lost")
 """The columns of a ``night_stats`` row, in order."""
-
-_HAND_SUMS = ("SUM(s.dealt), SUM(s.dealt * s.vpip), SUM(s.dealt * s.opened), SUM(s.dealt * s.opened_won), "
-              "SUM(s.dealt * s.raised), SUM(s.draws), SUM(s.cards_drawn), SUM(s.stood_pat), SUM(s.showdown), "
-              "SUM(s.showdown_won), SUM(s.won), MAX(s.pot), SUM(s.net)")
-
 
 def _live_close(db: Database, night_id: int) -> tuple[int, str] | None:
     """``(id, entered_at)`` of the night's live close (the newest not voided), or None."""
@@ -61,29 +60,20 @@ def add_kinds(into: dict[str, int], text: str | None) -> dict[str, int]:
     return into
 
 
-def hand_sums(db: Database, night_id: int) -> dict[int, dict]:
-    """The sums of the night's current hand facts by player: ``{player_id: {figure: int
+def running_sums(db: Database, night_id: int) -> dict[int, dict]:
+    """The night's running sums by player (``night_sums``): ``{player_id: {figure: int
     (:data:`SUMS`), "committed": {kind: n}, "suffered": {kind: n}}}``. Read-only."""
-    out: dict[int, dict] = {}
-    for player_id, *figures in db.execute(
-            f"SELECT s.player_id, {_HAND_SUMS} FROM hand_stats s WHERE s.night_id = ? AND s.player_id IS NOT NULL "
-            f"AND {CURRENT} GROUP BY s.player_id", [night_id]):
-        out[player_id] = {**dict(zip(SUMS, (f or 0 for f in figures))), "committed": {}, "suffered": {}}
-    for player_id, committed, suffered in db.execute(
-            f"SELECT s.player_id, s.committed, s.suffered FROM hand_stats s WHERE s.night_id = ? "
-            f"AND s.player_id IS NOT NULL AND (s.committed != '{{}}' OR s.suffered != '{{}}') AND {CURRENT}",
-            [night_id]):
-        add_kinds(out[player_id]["committed"], committed)
-        add_kinds(out[player_id]["suffered"], suffered)
-    return out
+    return {player_id: {**dict(zip(RUNNING, values)), "biggest_pot": biggest,
+                        "committed": json.loads(committed), "suffered": json.loads(suffered)}
+            for player_id, *values, biggest, committed, suffered in db.execute(
+                f"SELECT player_id, {', '.join(RUNNING)}, biggest_pot, committed, suffered FROM night_sums "
+                "WHERE night_id = ?", [night_id])}
 
 
-def night_flows(db: Database, night_id: int) -> dict[tuple[int, int], int]:
-    """``{(loser_id, winner_id): chips}`` over the night's current hands. Read-only."""
+def night_pairs(db: Database, night_id: int) -> dict[tuple[int, int], int]:
+    """``{(loser_id, winner_id): chips}`` over the night's hands (``night_pairs``). Read-only."""
     return {(loser, winner): chips for loser, winner, chips in db.execute(
-        "SELECT f.loser_id, f.winner_id, SUM(f.chips) FROM hand_flows f WHERE f.night_id = ? AND f.hand_id IN "
-        f"(SELECT s.hand_id FROM hand_stats s WHERE s.night_id = ? AND {CURRENT}) GROUP BY f.loser_id, f.winner_id",
-        [night_id, night_id])}
+        "SELECT loser_id, winner_id, chips FROM night_pairs WHERE night_id = ? AND chips != 0", [night_id])}
 
 
 def _seconds(start: str | None, end: str | None) -> int:
@@ -126,7 +116,7 @@ def night_rows(db: Database, night_id: int) -> tuple[list[list], list[list]]:
         return [], []
     local_date = db.execute("SELECT local_date FROM nights WHERE id = ?", [night_id]).fetchone()[0] or ""
     money = {r[1]: r for r in standing_rows(db, night_id)}
-    sums = hand_sums(db, night_id)
+    sums = running_sums(db, night_id)
     seconds = seat_seconds(db, night_id, close[1])
     disputes = dispute_counts(db, night_id)
     counts = next((r[4] for r in money.values()), None)
@@ -138,12 +128,13 @@ def night_rows(db: Database, night_id: int) -> tuple[list[list], list[list]]:
     for player_id in sorted(set(money) | set(sums)):
         figures = sums.get(player_id) or {**dict.fromkeys(SUMS, 0), "committed": {}, "suffered": {}}
         net_cents = money[player_id][5] if player_id in money else None
+        net_cents = None if net_cents is None else str(net_cents)
         opened, won, lost = disputes.get(player_id, (0, 0, 0))
         rows.append([night_id, player_id, counts, local_date, currency, *(figures[f] for f in SUMS), net_cents,
                      seconds.get(player_id, 0), json.dumps(figures["committed"], sort_keys=True),
                      json.dumps(figures["suffered"], sort_keys=True), opened, won, lost])
     flows = [[night_id, counts, local_date, loser, winner, chips]
-             for (loser, winner), chips in sorted(night_flows(db, night_id).items()) if chips]
+             for (loser, winner), chips in sorted(night_pairs(db, night_id).items()) if chips]
     return rows, flows
 
 

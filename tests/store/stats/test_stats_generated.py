@@ -22,6 +22,8 @@ import store
 from referee.session import first_carry, load, play_hand, replay_session
 from store.core.checks import StoreError
 from store.stats.figures import leaderboard, night_figures
+from store.stats.hand_stats import sums_from_hands
+from store.stats.night_stats import running_sums
 
 VOLUNTARY = ("open", "bet", "call", "raise", "allin")
 
@@ -72,6 +74,7 @@ def _club(db, nights: int) -> dict[str, Counter]:
             player["name"] = name
         night = store.import_session(db, session, started_at=start + timedelta(days=7 * number))
         store.close_night(db, night, entered_by="test")
+        assert running_sums(db, night) == sums_from_hands(db, night)   # (each tap's difference added up)
         for name, figures in count_session(session).items():
             for key, value in figures.items():
                 if key == "biggest_pot":

@@ -19,6 +19,11 @@ from datetime import UTC, datetime
 import store
 from stats_worked import WORKED
 from store.stats.figures import head_to_head, leaderboard, night_figures, player_figures
+from store.hand.judging import table_after
+from store.hand.start_void import void_current_start
+from store.money.chip_entries import recount_named
+from store.stats.hand_stats import sums_from_hands
+from store.stats.night_stats import running_sums
 from store.stats.seasons import create_season
 
 HAND_COUNTED = {
@@ -139,3 +144,37 @@ def test_a_ruling_that_corrects_a_hand_rewrites_its_facts_and_the_nights_sums(db
     assert figures["Ana"]["committed"] == {}          # Bruno, the last to bet, now showed first
     assert (stored["Ana"][-1], stored["Bruno"][-1]) == (-65, 30)
     assert stored["Bruno"][FIELDS.index("raised")] == 0
+
+
+def test_the_running_sums_follow_taps_undos_and_a_voided_start(db):
+    """The night's running sums (``night_sums``, changed by each write by the difference it
+    makes) equal the sums of its current hands' facts after taps, a correction and a hand
+    start voided; and a close copies them."""
+    night = _night(db)
+    ids = _ids(db)
+    assert running_sums(db, night) == sums_from_hands(db, night)
+    hand = store.start_hand(db, night, button=3, entered_by="test")
+    assert running_sums(db, night) == sums_from_hands(db, night)     # (a hand dealt: everyone's hands + 1)
+    assert running_sums(db, night)[ids["Ana"]]["hands"] == 4
+    void_current_start(db, night, reason="started by mistake", entered_by="test")
+    assert running_sums(db, night)[ids["Ana"]]["hands"] == 3
+    assert running_sums(db, night) == sums_from_hands(db, night)
+    hand = store.start_hand(db, night, button=3, entered_by="test")
+    for i, line in enumerate(["p1 ante 5", "p2 ante 5", "p3 ante 5", "p1 open 10", "p2 fold", "p3 fold",
+                              "p1 show QsQd9c4h2d", "d award p1 40"]):
+        store.append_action(db, hand, line, entered_by="test", key=f"h4-{i}")
+    assert running_sums(db, night)[ids["Ana"]]["biggest_pot"] == 40                # (25, and hand 3's 15 carried)
+    store.undo_last(db, hand, reason="pushed too soon", entered_by="test")      # the award line taken back
+    assert running_sums(db, night) == sums_from_hands(db, night)
+    store.undo_last(db, hand, reason="shown too soon", entered_by="test")       # and the show
+    assert running_sums(db, night) == sums_from_hands(db, night)
+    store.append_actions(db, hand, ["p1 show QsQd9c4h2d", "d award p1 40"], entered_by="test",
+                         keys=["h4-show", "h4-award"])
+    store.end_hand(db, hand, entered_by="test")
+    assert running_sums(db, night) == sums_from_hands(db, night)
+    stacks = table_after(db, night)
+    for player_id, seat in db.execute("SELECT player_id, seat FROM seats WHERE night_id = ?", [night]).fetchall():
+        recount_named(db, night, player_id, stacks[seat], entered_by="test")   # (counted again after hand 4)
+    store.close_night(db, night, entered_by="test")
+    stored = _stored(db, night)
+    assert stored["Ana"][0] == 4 and stored["Ana"][-2] == 40                      # hands, biggest pot
