@@ -3,8 +3,8 @@ head, and one night's figures. Read-only; each reads a read transaction's snapsh
 
 A season's or all time's figures add the stored ``night_stats`` rows of the counting
 closed nights in its dates (``store.stats.night_stats``: a row per night and player, by an
-index on the date); one night's add its hands' stored facts (``hand_stats``). Nothing here
-works a rule out: every fact is the referee's (``referee.stats``).
+index on the date); one night's read its running sums (``night_sums``: a row per player).
+Nothing here works a rule out: every fact is the referee's (``referee.stats``).
 
 The figures of a player, as :func:`derive` gives them (chips ints, money int cents, rates
 as fractions 0..1 or None where the count they divide by is 0):
