@@ -36,7 +36,7 @@ SUMS = ("hands", "vpip", "opened", "opened_won", "raised", "draws", "cards_drawn
         "showdowns_won", "pots_won", "net_chips")
 """The running sums of ``night_sums`` (besides ``biggest_pot``, ``committed``, ``suffered``)."""
 
-_ADDED = ("dealt", "dealt * vpip", "dealt * opened", "dealt * opened_won", "dealt * raised", "draws", "cards_drawn",
+_ADDED = ("dealt", "dealt*vpip", "dealt*opened", "dealt*opened_won", "dealt*raised", "draws", "cards_drawn",
           "stood_pat", "showdown", "showdown_won", "won", "net")
 """What each of :data:`SUMS` adds of a ``hand_stats`` row (SQL on its columns)."""
 
