@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from pages import PHONE, fits
+from pages import PHONE, fill_login, fits
 from paths import ARTIFACTS
 from stats_worked import WORKED
 
@@ -58,5 +58,33 @@ def test_a_seasons_leaderboard_sorted_by_a_column_on_a_phone(db, browser, server
         assert page.evaluate(SMALL) == []
         fits(page)
         page.screenshot(path=str(ARTIFACTS / "stats-phone-season.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_the_host_names_a_season_and_opens_its_leaderboard(app, db, browser, server):
+    """On the host's screen (1366×768): a season named on the statistics page, its
+    leaderboard opens filtered to it, the CSV link names it. Screenshot:
+    tests/artifacts/stats-host-1366.png."""
+    night = store.import_session(db, WORKED, started_at=datetime(2026, 3, 14, 20, 0, tzinfo=UTC))
+    store.close_night(db, night, entered_by="test")
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="es-ES")
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/host/stats?lang=es")
+        page.wait_for_url("**/host/login**")
+        fill_login(page, app)
+        page.click("button[type=submit]")
+        page.goto(f"{server}/host/stats")
+        form = page.locator("#new-season")
+        form.locator("input[name=name]").fill("Primavera 2026")
+        form.locator("input[name=first_date]").fill("2026-03-01")
+        form.locator("input[name=last_date]").fill("2026-05-31")
+        form.locator("button[type=submit]").click()
+        page.wait_for_url("**season=**")
+        assert "Primavera 2026" in page.locator("h1").inner_text()
+        assert _names(page) == ["Bruno", "Chus", "Ana"]
+        assert "season=" in page.locator("#csv").get_attribute("href")
+        page.screenshot(path=str(ARTIFACTS / "stats-host-1366.png"), full_page=True)
     finally:
         context.close()
