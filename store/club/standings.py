@@ -23,6 +23,7 @@ from store.hand.rows import hand_ended, night_hands
 from store.money.carried_pot import hand_starts
 from store.money import totals
 from store.stats.figures import leaderboard
+from store.stats.seasons import seasons
 
 
 def hand_results(db: Database, night_id: int) -> list[dict]:
@@ -143,3 +144,14 @@ def season_standings(db: Database, season_id: int) -> dict:
     players = [{"player_id": row["player_id"], "name": row["name"], "nights": row["nights"], "hands": row["hands"],
                 "nets": dict(row["net_cents"]), "unsealed": False} for row in board["rows"]]
     return {"currencies": currencies, "nights": nights, "players": players, "trend": {}}
+
+
+def club_page(db: Database, season_id: int | None) -> dict:
+    """The club page's data in one read: ``{"standings": club_standings(...) (all time, None)
+    or season_standings(...), "seasons": store.stats.seasons.seasons(...)}``. Read-only.
+
+    :raises StoreError: ``no_season``.
+    """
+    with read_tx(db):
+        found = club_standings(db) if season_id is None else season_standings(db, season_id)
+        return {"standings": found, "seasons": seasons(db)}

@@ -18,10 +18,9 @@ from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from store.club.standings import club_standings, season_standings
+from store.club.standings import club_page
 from store.core.checks import StoreError
 from store.night.demo import hide_demo
-from store.stats.seasons import seasons
 from web.account.views import current_actor, host_required
 from web.core import i18n
 from web.core.charts import line_chart
@@ -71,15 +70,12 @@ def standings():
     """The standings page (HTML); ``?season=ID``: over that season's nights only (issue 28;
     an unknown season is the 404)."""
     season_id = season_arg()
-    db = get_db()
-    if season_id is None:
-        data = club_standings(db)
-    else:
-        try:
-            data = season_standings(db, season_id)
-        except StoreError:
-            abort(404)
-    return render_template("club/club.html", standings=data, charts=trend_charts(data), seasons=seasons(db),
+    try:
+        found = club_page(get_db(), season_id)
+    except StoreError:
+        abort(404)
+    data = found["standings"]
+    return render_template("club/club.html", standings=data, charts=trend_charts(data), seasons=found["seasons"],
                            season_id=season_id)
 
 

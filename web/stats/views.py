@@ -33,11 +33,9 @@ from flask_babel import lazy_gettext as _l
 
 from store.core.checks import StoreError
 from store.files.exporter import csv_text
-from store.night.nights import get_night
-from store.player.players import get_player
-from store.stats.figures import MIN_HANDS, SORTS, leaderboard, night_figures, player_figures
-from store.stats.seasons import (change_season, create_season, delete_season, seasons, set_show_fair_play,
-                                 show_fair_play)
+from store.stats.figures import MIN_HANDS, SORTS
+from store.stats.seasons import change_season, create_season, delete_season, set_show_fair_play
+from store.stats.stat_pages import board_page, night_page, player_page
 from web.account.views import current_actor, host_required
 from web.core import i18n
 from web.core.db import get_db
@@ -129,16 +127,16 @@ def shown(row: dict, column: str, currency: str | None) -> str:
     return str(value)
 
 
-def _board(season_id: int | None, fair_play: bool) -> dict:
+def _board(season_id: int | None, *, host: bool, player_id: int | None = None, page: int = 1) -> dict:
+    """The leaderboard page's data (one store call), with the columns it shows."""
     sort, descending = sort_args()
     try:
-        board = leaderboard(get_db(), season_id, sort, descending)
+        found = board_page(get_db(), season_id, sort, descending, host=host, player_id=player_id, page=page)
     except StoreError:
         abort(404)
-    columns = POKER + (FAIR_PLAY if fair_play else ())
-    if board["sort"] in FAIR_PLAY and not fair_play:
-        board = leaderboard(get_db(), season_id, "net", True)
-    return {**board, "columns": columns, "figures": FIGURES, "min_hands": MIN_HANDS, "shown": shown}
+    columns = POKER + (FAIR_PLAY if found["fair_columns"] else ())
+    return {**found, "board": {**found["board"], "columns": columns, "figures": FIGURES, "min_hands": MIN_HANDS,
+                               "shown": shown}}
 
 
 @bp.get("/host/stats")
@@ -147,10 +145,9 @@ def _board(season_id: int | None, fair_play: bool) -> dict:
 def host_stats():
     """The host's leaderboard (HTML), the seasons and the fair-play setting."""
     season_id = season_arg()
-    board = _board(season_id, True)
-    db = get_db()
-    return render_template("stats/stats.html", board=board, seasons=seasons(db), season_id=season_id,
-                           fair_play=show_fair_play(db), key=new_form_key(), host=True, figures=FIGURES,
+    found = _board(season_id, host=True)
+    return render_template("stats/stats.html", board=found["board"], seasons=found["seasons"], season_id=season_id,
+                           fair_play=found["fair_play"], key=new_form_key(), host=True, figures=FIGURES,
                            shown=shown, min_hands=MIN_HANDS,
                            sort_url=lambda **kw: url_for("stats.host_stats", **kw),
                            player_url=lambda pid: url_for("stats.host_player", player_id=pid, season=season_id))
@@ -164,41 +161,33 @@ def host_player(player_id: int):
     if player_id > MAX_NUMBER:
         abort(404)
     season_id = season_arg()
-    db = get_db()
-    name = _player_name(player_id)
     try:
-        data = player_figures(db, player_id, season_id, page_arg())
+        found = player_page(get_db(), player_id, season_id, page_arg())
     except StoreError:
         abort(404)
-    return render_template("stats/player.html", data=data, name=name, season_id=season_id, seasons=seasons(db),
-                           figures=FIGURES, min_hands=MIN_HANDS, fair_play=True, shown=shown, host=True,
+    return render_template("stats/player.html", data=found["data"], name=found["name"], season_id=season_id,
+                           seasons=found["seasons"], figures=FIGURES, min_hands=MIN_HANDS, fair_play=True,
+                           shown=shown, host=True,
                            page_url=lambda page: url_for("stats.host_player", player_id=player_id,
                                                          season=season_id, page=page))
-
-
-def _player_name(player_id: int) -> str:
-    try:
-        return get_player(get_db(), player_id)["name"]
-    except StoreError:
-        abort(404)
 
 
 @bp.get("/host/night/<int:night_id>/stats")
 @host_required
 @heavy_page
 def night_stats(night_id: int):
-    """One night's figures (HTML), from its hands' stored facts."""
+    """One night's figures (HTML), from its running sums."""
     if night_id > MAX_NUMBER:
         abort(404)
     try:
-        night = get_night(get_db(), night_id)
+        found = night_page(get_db(), night_id)
     except StoreError:
         abort(404)
-    rows = night_figures(get_db(), night_id)
-    return render_template("stats/night.html", night=night, rows=rows, figures=FIGURES, min_hands=MIN_HANDS,
-                           shown=shown, columns=("hands", "vpip", "opened", "opened_won", "raised", "avg_drawn",
-                                                 "stand_pat", "showdowns", "showdown_won", "pots_won",
-                                                 "biggest_pot", "net_chips", "committed", "suffered"))
+    return render_template("stats/night.html", night=found["night"], rows=found["rows"], figures=FIGURES,
+                           min_hands=MIN_HANDS, shown=shown,
+                           columns=("hands", "vpip", "opened", "opened_won", "raised", "avg_drawn", "stand_pat",
+                                    "showdowns", "showdown_won", "pots_won", "biggest_pot", "net_chips",
+                                    "committed", "suffered"))
 
 
 @bp.get("/host/stats.csv")
@@ -207,7 +196,7 @@ def host_csv():
     """The leaderboard of a season (all time without one) as CSV: a row per player, rates
     as fractions (0..1), chips as whole numbers, money as decimal numbers in units."""
     season_id = season_arg()
-    board = _board(season_id, True)
+    board = _board(season_id, host=True)["board"]
     currency = board["currency"]
     header = [_("Player")] + [str(FIGURES[c][0]) for c in board["columns"]]
     rows = []
@@ -306,16 +295,10 @@ def player_stats(token: str):
     """The player's statistics page: the leaderboard (the others' fair-play record only
     when the club shows it) and their own figures and head to head in full."""
     season_id = season_arg()
-    db = get_db()
-    fair = show_fair_play(db)
-    board = _board(season_id, fair)
-    try:
-        data = player_figures(db, g.player_id, season_id, page_arg())
-    except StoreError:
-        abort(404)
-    return render_template("stats/stats.html", board=board, seasons=seasons(db), season_id=season_id,
-                           fair_play=fair, host=False, data=data, me=g.player_id, figures=FIGURES,
-                           min_hands=MIN_HANDS, shown=shown, token=token,
+    found = _board(season_id, host=False, player_id=g.player_id, page=page_arg())
+    return render_template("stats/stats.html", board=found["board"], seasons=found["seasons"], season_id=season_id,
+                           fair_play=found["fair_play"], host=False, data=found["data"], me=g.player_id,
+                           figures=FIGURES, min_hands=MIN_HANDS, shown=shown, token=token,
                            sort_url=lambda **kw: url_for("stats.player_stats", token=token, **kw),
                            player_url=None,
                            page_url=lambda page: url_for("stats.player_stats", token=token, season=season_id,
