@@ -39,9 +39,8 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from .findings import Finding
-from .replay import HandReplay
 from .session import HandItem
-from .state import DRAW, PREDEAL, PREDRAW, SHOWDOWN
+from .state import DRAW, PREDEAL, PREDRAW
 
 VOLUNTARY = frozenset(("open", "bet", "call", "raise", "allin"))
 """The player verbs that put chips in by choice (CONTRACT.md 2): the VPIP's verbs."""
@@ -104,25 +103,23 @@ def harmed_seats(finding: Finding | Mapping) -> set[int]:
 def seat_facts(item: HandItem) -> dict[int, SeatFacts]:
     """Each seat's facts in the judged hand ``item`` (:func:`referee.session.play_hand`).
 
-    The log is stepped once more to know the phase each line was read in (the judged
-    replay holds only the state after the last line).
+    Read from the judged replay alone (no second stepping of the log): the phase each line
+    was read in (:attr:`referee.state.HandState.line_phases`) and the seats still in as the
+    showdown began (:attr:`~referee.state.HandState.showdown_seats`).
 
     :returns: seat -> :class:`SeatFacts`, for every seat at the table as the hand started
         (a seat not dealt in has ``dealt`` False and its chips unchanged).
     """
     start, result = item.start, item.result
-    replay = HandReplay(start, item.actions)
-    st = replay.state
+    final = item.replay.state
     facts = {seat: SeatFacts(seat) for seat in sorted(start.stacks)}
-    for seat in st.order:
+    for seat in final.order:
         facts.setdefault(seat, SeatFacts(seat)).dealt = True
     rebought: dict[int, int] = {}
-    reached: set[int] = set()
-    for i, action in enumerate(st.parsed):
-        phase = st.phase
-        replay.step(i)
-        if st.phase == SHOWDOWN and not reached:
-            reached = set(st.contesting())  # (those still in as the showdown begins)
+    reached = final.showdown_seats or frozenset()
+    phases = final.line_phases
+    for i, action in enumerate(final.parsed):
+        phase = phases[i] if i < len(phases) else None
         if action is None or action.actor != "p" or action.seat not in facts:
             continue
         mine, verb = facts[action.seat], action.verb
@@ -138,9 +135,8 @@ def seat_facts(item: HandItem) -> dict[int, SeatFacts]:
             mine.draws += 1
             mine.cards_drawn += action.count
             mine.stood_pat += action.count == 0
-    if st.opener is not None and st.opener in facts:
-        facts[st.opener].opened = facts[st.opener].vpip = True
-    final = item.replay.state
+    if final.opener is not None and final.opener in facts:
+        facts[final.opener].opened = facts[final.opener].vpip = True
     awards = result.awards if result.awards is not None else result.credited
     for seat, mine in facts.items():
         late = final.late_chips.get(seat, 0)
