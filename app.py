@@ -22,7 +22,8 @@ from web.money import bank
 BLUEPRINTS = ("web.night.views", "web.hand.tablet", "web.hand.replayer", "web.money.views",
               "web.money.report", "web.dispute.views", "web.files.views", "web.files.pokernow",
               "web.player.views", "web.club.views", "web.night.table_code", "web.night.table_host",
-              "web.night.live_hand", "web.night.screen_view", "web.night.rebuy_requests")
+              "web.night.live_hand", "web.night.screen_view", "web.night.rebuy_requests",
+              "web.stats.views")
 """The views by feature (``web/<feature>/``); each module exposes ``bp``."""
 
 

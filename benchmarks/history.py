@@ -30,6 +30,10 @@ SQLite file:
    - ``night``: ``GET /host/night/<id>``, ``report``: ``GET /reports/nights/<id>``,
      ``pdf``: its ``.pdf``, and ``replay``: ``GET /host/night/<id>/hand/<last>``, all of the
      newest closed night (what the host reads and prints at a close);
+   - ``stats``: the host's all-time leaderboard ``GET /host/stats`` (issue 28); ``season``: the
+     leaderboard of a season of the club's newest half (named in step 2), sorted by a column
+     (``?season=&sort=vpip&dir=asc``); ``stats_player``: ``GET /host/stats/player/<Ana>`` (her
+     figures, nights and head to head, all time); ``my_stats``: Ana's ``GET /p/<token>/stats``;
    - ``state``: the tablet's ``GET /dealer/<tonight>/<token>/state``; ``tap``: its ``POST
      .../tap`` of the next legal action of tonight's next hand (the hand started, and ended
      when it runs out, by untimed taps; the CSRF token from the state's answer).
@@ -43,11 +47,12 @@ Prints a table of the median milliseconds by page and N, with the growth exponen
 page: the least-squares slope of log(ms) over log(N) across the N measured (k near 1: the
 page costs in proportion to the club's history; near 0: flat); then, exactly::
 
-    history k: max K (PAGE); at N nights: phone P ms S KB, club C ms, outstanding O ms
+    history k: max K (PAGE); at N nights: phone P ms S KB, club C ms, outstanding O ms, stats S ms, season T ms
 
 K the largest k and its page, N the largest N measured. Targets (issue 25): k <= 0.25 for
 every page over 5, 50 and 500 nights; at 500 nights the phone page <= 150 ms and <= 300 KB,
-the club page <= 150 ms, outstanding <= 150 ms. Figures are printed, never asserted; nothing
+the club page <= 150 ms, outstanding <= 150 ms; issue 28: the statistics pages <= 150 ms at
+500 nights (the last line adds the leaderboard's and the season's). Figures are printed, never asserted; nothing
 but temporary files is written. A quick run: ``--nights 1,5 --repeat 2``.
 """
 
@@ -82,7 +87,8 @@ CLUB = [REGULAR, "Bruno", "Chus", "Dani", "Eva", "Fede", "Gala", "Hugo", "Inés"
 """The club's twelve regulars; Ana sits every night, the others as drawn."""
 TONIGHT_STACK = 100_000
 """Tonight's buy-in: deep enough that no hand the tablet taps needs a rebuy."""
-PAGES = ("phone", "club", "outstanding", "night", "report", "pdf", "replay", "state", "tap")
+PAGES = ("phone", "club", "outstanding", "night", "report", "pdf", "replay", "state", "tap", "stats", "season",
+         "stats_player", "my_stats")
 
 
 class NotAvailable(Exception):
@@ -200,12 +206,20 @@ def tonight(path: Path, hands: int, seats: tuple[int, int], extra: int, now: dat
             last = max(h["number"] for h in store.night_hands(db, closed))
         regular = store.find_player(db, REGULAR)
         token = store.issue_token(db, regular)
+        season = None
+        try:
+            from store.stats.seasons import create_season
+
+            dates = [r[0] for r in db.execute("SELECT local_date FROM nights ORDER BY local_date")]
+            season = create_season(db, "Bench", dates[len(dates) // 2], dates[-1], entered_by="benchmark")
+        except ImportError:
+            pass
         try:
             dealer = store.issue_dealer_link(db, night_id, "Bench", issued_by="benchmark")[1]
         except (AttributeError, TypeError):
             dealer = None
         return {"night": night_id, "closed": closed, "hand": last, "token": token,
-                "dealer": dealer, "session": session}
+                "dealer": dealer, "session": session, "season": season, "regular": regular}
     finally:
         db.conn.close()
 
@@ -313,7 +327,11 @@ def measure(path: Path, facts: dict, repeat: int, clock) -> tuple[dict, float | 
     host_login(client, path)
     closed, number = facts["closed"], facts["hand"]
     urls = {"phone": f"/p/{facts['token']}?lang=es", "club": "/host/club?lang=es",
-            "outstanding": "/host/outstanding?lang=es"}
+            "outstanding": "/host/outstanding?lang=es", "stats": "/host/stats?lang=es",
+            "stats_player": f"/host/stats/player/{facts['regular']}?lang=es",
+            "my_stats": f"/p/{facts['token']}/stats?lang=es"}
+    if facts.get("season") is not None:
+        urls["season"] = f"/host/stats?season={facts['season']}&sort=vpip&dir=asc&lang=es"
     if closed is not None:
         urls.update({"night": f"/host/night/{closed}?lang=es", "report": f"/reports/nights/{closed}?lang=es",
                      "pdf": f"/reports/nights/{closed}.pdf?lang=es",
@@ -405,7 +423,7 @@ def report(sizes: list[int], results: dict, kbs: dict) -> str:
     top = f"{known[worst]:.2f} ({worst})" if worst else "n/a (n/a)"
     return (f"history k: max {top}; at {largest} nights: phone {fig(at['phone'])} ms "
             f"{'n/a' if kb is None else f'{kb:.0f}'} KB, club {fig(at['club'])} ms, "
-            f"outstanding {fig(at['outstanding'])} ms")
+            f"outstanding {fig(at['outstanding'])} ms, stats {fig(at['stats'])} ms, season {fig(at['season'])} ms")
 
 
 def seat_range(text: str) -> tuple[int, int]:

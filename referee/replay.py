@@ -102,6 +102,7 @@ class HandReplay:
         """Apply action ``i`` of the log to the state, recording findings."""
         st = self.state
         st.index = i
+        st.line_phases.append(st.phase)
         a = st.parsed[i]
         if a is None:
             _unreadable(st, i)

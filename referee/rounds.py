@@ -263,6 +263,8 @@ def start_showdown(st: HandState) -> None:
     st.clear_bets()
     first = st.aggressor if st.aggressor is not None else st.round_first
     live = st.contesting()
+    if st.showdown_seats is None:
+        st.showdown_seats = frozenset(live)
     if first not in live:
         first = None
         if st.round_first is not None and st.round_first in st.pos:

@@ -76,8 +76,8 @@ SET_AT_START = ("start", "actions", "parsed", "rules", "deck", "button", "order"
 WRITERS: dict[str, tuple[str, ...]] = {
     "state": ("findings", "faults", "stacks", "contrib", "bets", "dead_money", "allin"),
     "replay": ("index", "lost", "lost_seats", "award_unknown", "recorded", "moves",
-               "late_chips"),
-    "rounds": ("phase", "round", "outcome", "winner", "round_first", "showdown_first",
+               "late_chips", "line_phases"),
+    "rounds": ("phase", "round", "outcome", "winner", "round_first", "showdown_first", "showdown_seats",
                "draw_no", "drew", "early_drew"),
     "forced": ("anted", "blinds"),
     "betround": ("high", "last_raise", "full_high", "raises", "capped", "full_seq", "acted",
@@ -122,11 +122,12 @@ class HandState:
       unreadable dealer line that may have been a push), ``recorded`` (``[(index, seat,
       chips)]`` of the ``d award`` lines), ``moves`` (``[(index, from seat, to seat,
       chips)]`` of the ``d move`` lines: chips handed over at the table, outside the pots),
-      ``late_chips`` (rebuys during the hand);
+      ``late_chips`` (rebuys during the hand), ``line_phases`` (the phase each line stepped
+      so far was read in, in order: the statistics' "before the draw", ``referee.stats``);
     - :mod:`~referee.rounds`, the flow: ``phase`` (a :class:`Phase`), ``round`` (0 before
       the first draw), ``outcome`` and ``winner`` (a hand decided before the showdown, or
       at the ruling with one seat left), ``round_first`` and ``showdown_first`` (who
-      speaks first), ``draw_no``, ``drew`` (seats that had their turn in the draw),
+      speaks first), ``showdown_seats`` (the seats still in as the showdown began), ``draw_no``, ``drew`` (seats that had their turn in the draw),
       ``early_drew`` (seats that drew while the betting was on: they have drawn when the
       draw comes);
     - :mod:`~referee.forced`: ``anted``, ``blinds`` (``[(seat, chips)]``);
@@ -216,6 +217,7 @@ class HandState:
         self.allin: set[int] = set()
         self.dead: dict[int, int | None] = {}
         self.recorded: list[tuple[int, int, int]] = []
+        self.line_phases: list[Phase] = []  # the phase each stepped line was read in
         self.moves: list[tuple[int, int, int, int]] = []
         self.matched: set[int] = set()  # seats that paid after a carried check-down (seed 002)
         self.exposed: dict[int, list[str]] = {}  # cards exposed in the deal, by seat (seed 002)
@@ -264,6 +266,7 @@ class HandState:
         self.round_first: int | None = None
         self.aggressor: int | None = None
         self.showdown_first: int | None = None
+        self.showdown_seats: frozenset[int] | None = None  # those still in as the showdown began
         self.order_fault = False
         self.outcome: str | None = None
         self.winner: int | None = None

@@ -75,6 +75,7 @@ from store.money.ledger import (
     void_entry,
 )
 from store.money.totals import store_touched  # noqa: F401 (registers its step before every commit)
+from store.stats.night_stats import store_touched as store_stats_touched  # noqa: F401 (registers its step)
 from store.night.dealer_links import dealer_link_for, dealer_links, issue_dealer_link, revoke_dealer_link
 from store.night.nights import (
     create_night,

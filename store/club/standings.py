@@ -22,6 +22,8 @@ from store.hand.judging import session_hands
 from store.hand.rows import hand_ended, night_hands
 from store.money.carried_pot import hand_starts
 from store.money import totals
+from store.stats.figures import leaderboard
+from store.stats.seasons import seasons
 
 
 def hand_results(db: Database, night_id: int) -> list[dict]:
@@ -121,3 +123,35 @@ def _standings(db: Database) -> dict:
                                             p["name"] or ""))
     return {"currencies": currencies, "nights": count, "players": ranked,
             "trend": totals.chart(db) if not any(p["unsealed"] for p in players) else {}}
+
+
+def season_standings(db: Database, season_id: int) -> dict:
+    """:func:`club_standings` over one season's counting closed nights (``store.stats``:
+    the nights' stored statistics rows in the season's dates, ``store.stats.night_stats``),
+    in the same shape; no trend chart (``"trend": {}``); ``unsealed`` False (the rows are
+    the statistics', read as stored). Read-only.
+
+    :raises StoreError: ``no_season``.
+    """
+    with read_tx(db):
+        board = leaderboard(db, season_id, "net", True)
+        nights = db.execute("SELECT COUNT(DISTINCT night_id) FROM night_stats WHERE counts = 1 AND local_date "
+                            "BETWEEN ? AND ?", [board["first"], board["last"]]).fetchone()[0]
+    currencies = sorted({c for row in board["rows"] for c in row["net_cents"]})
+    if board["currency"] in currencies:
+        currencies.remove(board["currency"])
+        currencies.insert(0, board["currency"])
+    players = [{"player_id": row["player_id"], "name": row["name"], "nights": row["nights"], "hands": row["hands"],
+                "nets": dict(row["net_cents"]), "unsealed": False} for row in board["rows"]]
+    return {"currencies": currencies, "nights": nights, "players": players, "trend": {}}
+
+
+def club_page(db: Database, season_id: int | None) -> dict:
+    """The club page's data in one read: ``{"standings": club_standings(...) (all time, None)
+    or season_standings(...), "seasons": store.stats.seasons.seasons(...)}``. Read-only.
+
+    :raises StoreError: ``no_season``.
+    """
+    with read_tx(db):
+        found = club_standings(db) if season_id is None else season_standings(db, season_id)
+        return {"standings": found, "seasons": seasons(db)}

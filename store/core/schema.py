@@ -117,6 +117,21 @@ SHA-256 of what it was computed from (``store/hand/judging.py``), and token revo
   ``withdrawn``; answered_by, answered_at, key), both append-only
   (``store/night/rebuy_requests.py``). Whether the night's tablets may accept them is a
   ``tablet_rebuys`` row of ``night_marks`` (withdrawn by its ``void``).
+- m028_hand_stats (issue 28, derived like ``hand_results``; ``store/stats/``): ``hand_stats``,
+  a row per live hand and seat at the table with the referee's facts of that seat in the hand
+  (``referee.stats.seat_facts``: dealt in, VPIP, opened, raised, draws, cards drawn, stood pat,
+  showdown, won, pot, net chips, findings committed and suffered by kind as JSON), written
+  with the hand's judgement by the write that judged it (``store.hand.judging.rejudge``);
+  ``hand_flows``: per hand, the chips each losing player gave each winning one
+  (``referee.stats.chip_flows``); ``night_sums`` and ``night_pairs``: each night's running sums
+  of those per player and pair, changed by the same write (a tap writes a few rows);
+  ``night_stats`` and ``night_flows``: each closed night's copy of them, with its money net
+  (decimal text of int cents), hours at the table and disputes,
+  stored when the night's close stands or falls or a dispute is opened or ruled
+  (``stats_touched``, filled by triggers, emptied before the write commits), so a season's
+  or all time's figures add at most a row per night and player; ``seasons`` and
+  ``season_marks`` (append-only: a season is named, renamed or deleted by a new mark);
+  ``club_settings`` (append-only, the newest row of a name wins): ``show_fair_play``.
 """
 
 from __future__ import annotations
@@ -610,3 +625,63 @@ def m027_live_screen_rebuys(db: Database) -> None:
     db["rebuy_answers"].create_index(["night_id"])
     db["rebuy_answers"].create_index(["key"], unique=True)
     append_only(db, "rebuy_requests", "rebuy_answers")
+
+
+@migrations()
+def m028_hand_stats(db: Database) -> None:
+    # issue 28: the club's statistics, stored, not recomputed (store/stats/). hand_stats and
+    # hand_flows are written with each hand's judgement (the hands stored before are judged
+    # again by `flask init-db`: the referee changed, store.hand.judging.store_stale, and any
+    # hand still without facts by store.stats.backfill.store_missing_hands); night_stats and
+    # night_flows with each closed night (stats_touched, filled by the triggers below).
+    db.execute("CREATE TABLE hand_stats (hand_id INTEGER NOT NULL REFERENCES hands(id), night_id INTEGER NOT NULL, "
+               "number INTEGER NOT NULL, seat INTEGER NOT NULL, player_id INTEGER, input_key TEXT NOT NULL, "
+               "dealt INTEGER NOT NULL, vpip INTEGER NOT NULL, opened INTEGER NOT NULL, opened_won INTEGER NOT NULL, "
+               "raised INTEGER NOT NULL, draws INTEGER NOT NULL, cards_drawn INTEGER NOT NULL, "
+               "stood_pat INTEGER NOT NULL, showdown INTEGER NOT NULL, showdown_won INTEGER NOT NULL, "
+               "won INTEGER NOT NULL, pot INTEGER NOT NULL, net INTEGER NOT NULL, committed TEXT NOT NULL, "
+               "suffered TEXT NOT NULL, PRIMARY KEY (hand_id, seat))")
+    db.execute("CREATE INDEX idx_hand_stats_night ON hand_stats (night_id, player_id, pot)")
+    db.execute("CREATE TABLE hand_flows (hand_id INTEGER NOT NULL REFERENCES hands(id), night_id INTEGER NOT NULL, "
+               "loser_id INTEGER NOT NULL, winner_id INTEGER NOT NULL, chips INTEGER NOT NULL, "
+               "PRIMARY KEY (hand_id, loser_id, winner_id))")
+    sums = ("hands", "vpip", "opened", "opened_won", "raised", "draws", "cards_drawn", "stood_pat", "showdowns",
+            "showdowns_won", "pots_won", "biggest_pot", "net_chips")
+    figures = ", ".join(f"{c} INTEGER NOT NULL DEFAULT 0" for c in sums)
+    db.execute("CREATE TABLE night_sums (night_id INTEGER NOT NULL REFERENCES nights(id), player_id INTEGER NOT NULL "
+               f"REFERENCES players(id), {figures}, committed TEXT NOT NULL DEFAULT '{{}}', suffered TEXT NOT NULL "
+               "DEFAULT '{}', PRIMARY KEY (night_id, player_id))")
+    db.execute("CREATE TABLE night_pairs (night_id INTEGER NOT NULL REFERENCES nights(id), loser_id INTEGER NOT NULL, "
+               "winner_id INTEGER NOT NULL, chips INTEGER NOT NULL, PRIMARY KEY (night_id, loser_id, winner_id))")
+    db.execute("CREATE TABLE night_stats (night_id INTEGER NOT NULL REFERENCES nights(id), "
+               "player_id INTEGER NOT NULL REFERENCES players(id), counts INTEGER NOT NULL, local_date TEXT NOT NULL, "
+               f"currency TEXT NOT NULL, {figures}, net_cents TEXT, seconds INTEGER NOT NULL, committed TEXT NOT NULL, "
+               "suffered TEXT NOT NULL, disputes_opened INTEGER NOT NULL, disputes_won INTEGER NOT NULL, "
+               "disputes_lost INTEGER NOT NULL, PRIMARY KEY (night_id, player_id))")
+    db.execute("CREATE INDEX idx_night_stats_date ON night_stats (counts, local_date, player_id)")
+    db.execute("CREATE INDEX idx_night_stats_player ON night_stats (player_id, counts, local_date)")
+    db.execute("CREATE TABLE night_flows (night_id INTEGER NOT NULL REFERENCES nights(id), counts INTEGER NOT NULL, "
+               "local_date TEXT NOT NULL, loser_id INTEGER NOT NULL, winner_id INTEGER NOT NULL, "
+               "chips INTEGER NOT NULL, PRIMARY KEY (night_id, loser_id, winner_id))")
+    db.execute("CREATE INDEX idx_night_flows_loser ON night_flows (loser_id, counts, local_date)")
+    db.execute("CREATE INDEX idx_night_flows_winner ON night_flows (winner_id, counts, local_date)")
+    db.execute("CREATE TABLE stats_touched (night_id INTEGER PRIMARY KEY)")
+    touch = "BEGIN INSERT OR IGNORE INTO stats_touched (night_id) VALUES ({night}); END"
+    db.execute("CREATE TRIGGER stats_ledger AFTER INSERT ON ledger WHEN NEW.kind IN ('close', 'void') "
+               + touch.format(night="NEW.night_id"))
+    db.execute("CREATE TRIGGER stats_disputes AFTER INSERT ON disputes " + touch.format(night="NEW.night_id"))
+    db.execute("CREATE TRIGGER stats_rulings AFTER INSERT ON rulings " + touch.format(night="NEW.night_id"))
+    db["seasons"].create({"id": int, "name": str, "first_date": str, "last_date": str, "entered_by": str,
+                          "entered_at": str, "key": str}, pk="id",
+                         not_null={"name", "first_date", "last_date", "entered_by", "entered_at"})
+    db["seasons"].create_index(["key"], unique=True)
+    db["season_marks"].create({"id": int, "season_id": int, "kind": str, "name": str, "first_date": str,
+                               "last_date": str, "entered_by": str, "entered_at": str, "key": str}, pk="id",
+                              foreign_keys=[("season_id", "seasons")],
+                              not_null={"season_id", "kind", "entered_by", "entered_at"})
+    db["season_marks"].create_index(["season_id", "id"])
+    db["season_marks"].create_index(["key"], unique=True)
+    db["club_settings"].create({"id": int, "name": str, "value": str, "entered_by": str, "entered_at": str},
+                               pk="id", not_null={"name", "value", "entered_by", "entered_at"})
+    db["club_settings"].create_index(["name", "id"])
+    append_only(db, "seasons", "season_marks", "club_settings")

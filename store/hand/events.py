@@ -34,6 +34,7 @@ from store.hand.judging import (
 )
 from store.hand.rows import LIVE_HAND, current_hand, hand_ended, hand_row, hand_version, last_hand, live_end
 from store.night.nights import get_night, night_players, require_open, table_players
+from store.stats.hand_stats import forget_hand
 
 MAX_ACTION = 500
 """Longest action string stored (characters)."""
@@ -224,7 +225,9 @@ def void_hand_start(db: Database, hand_id: int, *, reason: str, entered_by: str,
         bought = _bought_during(db, hand)
         if bought:  # they count from the hand after this one: voided, the next would take its number
             raise StoreError("hand_has_buy_ins", number=hand["number"], names=", ".join(bought))
-        return _append(db, hand, "void_hand", reason=reason.strip(), entered_by=entered_by, key=key)
+        event = _append(db, hand, "void_hand", reason=reason.strip(), entered_by=entered_by, key=key)
+        forget_hand(db, hand_id)   # (its facts leave the night's statistics: issue 28)
+        return event
 
 
 def _bought_during(db: Database, hand: dict) -> list[str]:

@@ -25,7 +25,8 @@ which are frozen with the night. So each hand is judged from its own start
   stored before results had one) is stale like one of other inputs, judged again from
   the log (in memory on a read), and ``store.core.chain.verify`` names it.
 
-Writes re-judge inside their own transaction (:func:`rejudge`): a tap judges the hand it
+Writes re-judge inside their own transaction (:func:`rejudge`), and store each judged hand's
+facts for the statistics with it (``store.stats.hand_stats.store_hand``, issue 28): a tap judges the hand it
 belongs to and nothing else; a correction to hand k re-judges k, k+1 ... and stops at the
 first later hand whose inputs are unchanged (a hand whose inputs are unchanged but whose
 facts are not, such as a hand just ended, has its facts stored again). Reads
@@ -51,11 +52,13 @@ import referee
 from referee.check import hand_entry as check_entry
 from referee.rules import HouseRules, resolve_rules
 from referee.session import Carry, HandItem, next_button, play_hand
+from referee.stats import chip_flows, seat_facts
 from store.core.chain import chain_key, result_holds, result_mac
 from store.core.checks import StoreError
 from store.core.memo import kept
 from store.core.transactions import write_tx
 from store.hand.rows import hands_played, live_hand
+from store.stats.hand_stats import store_hand
 
 LIVE_HAND = live_hand("h")
 """SQL on ``hands h``: the hand's start has not been voided."""
@@ -417,6 +420,7 @@ def rejudge(db: Database, night_id: int, number: int) -> list[int]:
         _remember(hand_id, key, item, hand)
         text = json.dumps(carry.as_dict())
         _store(db, night_id, row, key, text, json.dumps(check_entry(item)), facts)
+        _store_stats(db, night, row, key, item)
         judged.append(n)
     return judged
 
@@ -448,6 +452,7 @@ def judge_newest(db: Database, night: Night, row: tuple, spec: dict, before: tup
     item, after = judge(night, hand)
     after_text, entry = json.dumps(after.as_dict()), check_entry(item)
     _store(db, night.id, row, key, after_text, json.dumps(entry), facts)
+    _store_stats(db, night, row, key, item)
     return after, after_text, entry
 
 
@@ -504,6 +509,14 @@ def _hands_from(db: Database, night_id: int, first: int) -> tuple[list[tuple], d
         if input_key is not None and result_holds(key, hand_id, input_key, carry, entry, mac, facts):
             stored[hand_id] = Stored(input_key, carry, entry, facts)
     return rows, stored, events
+
+
+def _store_stats(db: Database, night: Night, row: tuple, key: str, item: HandItem) -> None:
+    """Store the referee's facts of each seat in the judged hand ``row`` (``(id, number,
+    ...)``) for the statistics (``referee.stats.seat_facts``, issue 28), with its judgement."""
+    seats = seat_facts(item)
+    store_hand(db, night.id, row[0], row[1], key, seats, chip_flows({s: f.net for s, f in seats.items()}),
+               {seat: player for player, seat in night.seats.items()})
 
 
 def _store(db: Database, night_id: int, row: tuple, key: str, after: str, entry: str, facts: str) -> None:

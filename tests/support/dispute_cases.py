@@ -27,7 +27,8 @@ from referee.check import check
 from store import StoreError
 
 DERIVED = frozenset({"hand_results", "chain_heads", "chain_pending", "night_standings", "player_totals",
-                     "night_dues", "player_dues", "totals_touched"})
+                     "night_dues", "player_dues", "totals_touched", "hand_stats", "hand_flows", "night_sums",
+                     "night_pairs", "night_stats", "night_flows", "stats_touched"})
 """Tables of derived data, replaced by design (each hand's referee result, stored with
 what it was computed from: ``store.hand.judging``; the chain's head per night and the nights
 waiting to be linked: ``store.core.chain``); every other table only grows."""

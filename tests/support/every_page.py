@@ -48,7 +48,8 @@ class Pages:
                 f"/host/night/{self.night}/hands", f"/host/night/{self.night}/hand/1",
                 "/reports/nights", f"/reports/nights/{self.night}", "/host/outstanding", "/host/club",
                 "/host/pokernow/",
-                "/host/import"] + \
+                "/host/import", "/host/stats", f"/host/night/{self.night}/stats"] + \
+            ([f"/host/stats/player/{self.payer}"] if self.payer else []) + \
             closed + \
             ([f"/host/outstanding/{self.payer}"] if self.payer else [])  # (the settlement, share text; the forms)
 
@@ -61,7 +62,7 @@ class Pages:
     def player(self) -> list[str]:
         """The player's pages (HTML)."""
         return [f"/p/{self.player_token}", f"/p/{self.player_token}/hand/{self.hand}",
-                f"/p/{self.player_token}/hand/{self.hand}/dispute"]
+                f"/p/{self.player_token}/hand/{self.hand}/dispute", f"/p/{self.player_token}/stats"]
 
     @property
     def anonymous(self) -> list[str]:

@@ -9,6 +9,7 @@ from hosts import login_host
 
 import store
 from store.night.table_code import claim_name, issue_table_code
+from store.stats.seasons import create_season
 
 RULES = {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20}
 
@@ -32,6 +33,7 @@ class World:
     dealer: str = ""
     table_code: str = ""
     claim_id: int = 0
+    season: int = 0
 
 
 def build(app, db) -> World:
@@ -53,6 +55,7 @@ def build(app, db) -> World:
     w.dealer = f"/dealer/{w.night}/{dealer_token(app, db, w.night)}"
     w.table_code = issue_table_code(db, w.night, issued_by="test")[1]   # the table code, Chus's name taken
     w.claim_id = claim_name(db, w.table_code, w.ids["Chus"])["claim_id"]
+    w.season = create_season(db, "Primavera", "2026-03-01", "2026-05-31", entered_by="test")   # (issue 28)
     return w
 
 

@@ -14,6 +14,7 @@ from hosts import HOST_PASSWORD, login_host
 
 import store
 import store.money.expenses
+import store.stats.seasons
 from store.dispute.rulings import preview_digest
 from store.night.rebuy_reads import pending_rebuys
 from store.night.rebuy_requests import ask_rebuy, set_tablet_rebuys
@@ -139,6 +140,12 @@ def _bruno_asked(w: World) -> int:
     """Bruno's request for 200 chips from his phone, waiting (asked once: its id after)."""
     found = pending_rebuys(w.db, w.night)
     return found[0]["id"] if found else ask_rebuy(w.db, w.night, w.ids["Bruno"], 200)
+
+
+def _a_season(w: World) -> None:
+    """A season for the season routes to rename or delete (issue 28)."""
+    w.ids["season"] = store.stats.seasons.create_season(w.db, "Primavera", "2026-03-01", "2026-05-31",
+                                                        entered_by="test")
 
 
 def _ana_link_id(w: World) -> int:
@@ -290,6 +297,15 @@ ROUTES = [
     Route("payments.player_transfer", "player", lambda w, t: f"/p/{t}/night/{w.night}/transfer",
           lambda w: {"action": "paid", "other_id": str(w.ids["Chus"]), "key": "my-paid-0001"},
           prepare=close_with_override),
+    # the club's statistics (issue 28, web.stats.views): seasons and the fair-play setting
+    Route("stats.new_season", "host", lambda w, t: "/host/seasons",
+          lambda w: {"name": "Otoño", "first_date": "2026-09-01", "last_date": "2026-11-30", "key": "season-0001"}),
+    Route("stats.change", "host", lambda w, t: f"/host/seasons/{w.ids['season']}/change",
+          lambda w: {"name": "Primavera larga", "first_date": "2026-03-01", "last_date": "2026-06-30",
+                     "key": "season-change-0001"}, prepare=_a_season),
+    Route("stats.delete", "host", lambda w, t: f"/host/seasons/{w.ids['season']}/delete",
+          lambda w: {"key": "season-delete-0001"}, prepare=_a_season),
+    Route("stats.fair_play", "host", lambda w, t: "/host/stats/fair-play", lambda w: {"show": "1"}),
     # files in (web.files.views): a session file uploaded makes a night (one line more than the
     # world's night: a night the club has is refused, issue 24)
     Route("files.import_file", "host", lambda w, t: "/host/import",

@@ -18,7 +18,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from store.club.standings import club_standings
+from store.club.standings import club_page
 from store.core.checks import StoreError
 from store.night.demo import hide_demo
 from web.account.views import current_actor, host_required
@@ -28,6 +28,7 @@ from web.core.db import get_db
 from web.core.forms import MAX_NUMBER, form_key
 from web.core.heavy import heavy_page
 from web.core.refusals import refusal_text
+from web.stats.views import season_arg
 
 bp = Blueprint("club", __name__, url_prefix="/host")
 
@@ -66,9 +67,16 @@ def trend_charts(standings: dict) -> list:
 @host_required
 @heavy_page
 def standings():
-    """The standings page (HTML)."""
-    data = club_standings(get_db())
-    return render_template("club/club.html", standings=data, charts=trend_charts(data))
+    """The standings page (HTML); ``?season=ID``: over that season's nights only (issue 28;
+    an unknown season is the 404)."""
+    season_id = season_arg()
+    try:
+        found = club_page(get_db(), season_id)
+    except StoreError:
+        abort(404)
+    data = found["standings"]
+    return render_template("club/club.html", standings=data, charts=trend_charts(data), seasons=found["seasons"],
+                           season_id=season_id)
 
 
 @bp.post("/nights/<int:night_id>/hide")

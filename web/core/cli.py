@@ -36,6 +36,8 @@ import store.account.accounts
 import store.core.chain
 import store.files.backup
 import store.money.ledger
+import store.stats.backfill
+import store.stats.night_stats
 from store.core import service_lock
 from store.files.import_pieces import fail_interrupted
 from web.core.chain_words import problem_place, problem_text
@@ -118,7 +120,9 @@ def init_db_command():
     the pages judge those hands on every read), the money summary of every close made
     before closes stored one (``store.money.ledger.store_missing_summaries``), and the
     standings and outstanding transfers of every night closed before they were stored
-    (``store.money.totals.store_missing``); with no server on the database, a night whose
+    (``store.money.totals.store_missing``), and the statistics of every hand and closed
+    night stored before they were (``store.stats.backfill.store_missing_hands``,
+    ``store.stats.night_stats.store_missing``); with no server on the database, a night whose
     upload was cut off (still being imported) is marked failed
     (``store.files.import_pieces.fail_interrupted``)."""
     with _store() as db:
@@ -126,6 +130,8 @@ def init_db_command():
         judged = store.hand.judging.store_stale(db)
         store.money.ledger.store_missing_summaries(db)
         store.money.totals.store_missing(db)
+        store.stats.backfill.store_missing_hands(db)    # (issue 28: each hand's facts, each closed night's sums)
+        store.stats.night_stats.store_missing(db)
         if service_lock.serving_pid(current_app.config["DATABASE"]) is None:
             fail_interrupted(db)   # (an upload cut off by a stop or a crash: no server writes it now)
     with spoken():

@@ -36,7 +36,7 @@ def test_open_db_uses_wal_a_busy_timeout_and_applies_migrations(tmp_path):
                      "m017_device_cookies",
                      "m018_hand_result_facts", "m019_night_import_state", "m020_player_totals",
                      "m022_table_code", "m023_night_marks", "m024_default_buy_in", "m025_import_failures",
-                     "m026_bound_totals", "m027_live_screen_rebuys"]
+                     "m026_bound_totals", "m027_live_screen_rebuys", "m028_hand_stats"]
     db.conn.close()
     again = store.open_db(tmp_path / "t.db")  # reopening applies nothing twice
     assert [m.name for m in store.migrations.applied(again)] == names

@@ -67,6 +67,6 @@ def test_hands_written_from_what_the_import_keeps_are_the_hands_the_long_way_wri
         made[way] = everything(db)
         db.conn.close()
     assert calls["rejudge"] > 1 and calls["walk"] == (1 if kept else 0)   # (the long way: a hand each, the close walks)
-    assert made["kept"]["hand_results"] and made["kept"]["chain"]
+    assert made["kept"]["hand_results"] and made["kept"]["chain"] and made["kept"]["hand_stats"]   # (the statistics too)
     for table in made["long"]:
         assert made["kept"][table] == made["long"][table], table

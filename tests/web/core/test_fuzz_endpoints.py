@@ -209,6 +209,12 @@ POSTS = {
     "rebuys.tablet_rebuys": Post("host", lambda w: f"/host/night/{w.night}/tablet-rebuys", {"on": "1", "key": None}),
     "rebuys.tablet_answers": Post("dealer", lambda w: f"{w.dealer}/rebuy",
                                   {"key": None, "request_id": 1, "answer": "accepted"}, as_json=True),
+    "stats.new_season": Post("host", lambda w: "/host/seasons", {
+        "key": None, "name": "Otoño", "first_date": "2026-09-01", "last_date": "2026-11-30"}),
+    "stats.change": Post("host", lambda w: f"/host/seasons/{w.season}/change", {
+        "key": None, "name": "Primavera larga", "first_date": "2026-03-01", "last_date": "2026-06-30"}),
+    "stats.delete": Post("host", lambda w: f"/host/seasons/{w.season}/delete", {"key": None}),
+    "stats.fair_play": Post("host", lambda w: "/host/stats/fair-play", {"show": "1"}),
     "dealer.tap": Post("dealer", lambda w: f"{w.dealer}/tap", {
         "key": None, "op": "action", "hand_id": lambda w: w.live_hand, "action": "p1 ante 5", "reason": "wrong seat",
         "button": 1, "stacks": {"1": 500}, "version": 0, "event_id": 1, "after_hand": 1,

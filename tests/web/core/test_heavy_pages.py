@@ -17,7 +17,9 @@ from web.core.heavy import RETRY_AFTER
 
 HEAVY = {"player.ledger": "page", "player.night": "page", "player.older": "page", "player.night_hands": "page",
          "reports.night": "page", "reports.night_pdf_view": "print",
-         "replay.host_hand": "page", "replay.player_hand": "page", "files.download": "print", "club.standings": "page"}
+         "replay.host_hand": "page", "replay.player_hand": "page", "files.download": "print", "club.standings": "page",
+         "stats.host_stats": "page", "stats.host_player": "page", "stats.night_stats": "page",
+         "stats.player_stats": "page"}
 """The pages that can be large (what they show grows with a night or a club's years), and their pool."""
 
 

@@ -20,7 +20,7 @@ import store
 from web.core.refusals import RULES_UNPLAYABLE, said_refusal
 
 SAMPLES = {
-    "number": 3, "empty": True, "version": 1, "current": 2, "seat": 4, "name": "Ana", "names": ["Ana", "Bea"], "night": 7, "page": 3,
+    "number": 3, "empty": True, "version": 1, "current": 2, "seat": 4, "name": "Ana", "names": ["Ana", "Bea"], "night": 7, "page": 3, "season": 2,
     "hand": 3, "dispute": 2, "dispute_id": 2, "ruling_id": 5, "count": 2, "hands": [1, 3], "key": "ante",
     "limit": 200, "length": 250, "max": 1000, "min": 10, "low": 1, "high": 10, "seats": [1, 3], "text": "p1 dance",
     "index": 0, "chars": "U+200B", "zone": "Mars/Base", "field": "chips", "player": 2, "entry": 9, "event": 9,
