@@ -330,6 +330,18 @@ def refit(st: HandState, i: int, seat: int, k: int, cards: tuple[str, ...] | Non
     return len(hand)
 
 
+def fill_placeholders(st: HandState, i: int, seat: int, n: int, cards: tuple[str, ...] | None) -> None:
+    """A fix of a short serve (``d fix pN +K``, seed 000 "hará que rectifique el que las
+    dio"): its first ``n`` cards take the places the draw kept for the cards never served
+    (the ``"??"`` placeholders of the seat's hand), by ``cards`` where known."""
+    hand = st.hands[seat]
+    for c in (cards or ())[:n]:
+        if "??" in hand:
+            hand.remove("??")
+        see(st, i, seat, c)
+        hand.append(c)
+
+
 def revive(st: HandState, seat: int) -> None:
     """The seat's hand, dead for its card count, is live again: the dealer put the count
     right before the player looked (``d fix``)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .betting import fold
-from .deck import give_back, kill, owe, receive, refit, revive, serve_from_deck, throw
+from .deck import fill_placeholders, give_back, kill, owe, receive, refit, revive, serve_from_deck, throw
 from .opening import check_split
 from .rounds import bet_due, draw_due, drawn, drawn_early, end_betting, end_draw, end_hand
 from .state import BETTING_ROUNDS, DRAW, PAST, HandState
@@ -211,9 +211,16 @@ def fix(st: HandState, i: int, a: Action) -> None:
     late = at is None or any(p is not None and p.actor == "p" and p.seat == seat
                              for p in st.parsed[at + 1:i])
     serving = at is not None and st.parsed[at].verb == "serve"  # type: ignore[union-attr]
+    fill = 0
     if serving:
+        missing = max(0, st.expect_serve.get(seat, 0) - st.got_serve.get(seat, 0))
+        fill = min(k, missing) if k > 0 else 0   # (cards the serve owed: in the places the draw kept)
         _refit_serve(st, i, seat, k)
-    held = refit(st, i, seat, k, a.cards, dealt=not serving)
+        fill_placeholders(st, i, seat, fill, a.cards)
+    rest = None if a.cards is None else a.cards[fill:]
+    held = refit(st, i, seat, k - fill, rest, dealt=not serving) if k - fill else len(st.hands[seat])
+    if serving:
+        held -= max(0, st.expect_serve.get(seat, 0) - st.got_serve.get(seat, 0))  # (places never served)
     details = {"cards": held, "fixed": k}
     if late:
         st.find("wrong_card_count", i, seat, f"seat {seat}'s cards were fixed after it had "
@@ -223,15 +230,24 @@ def fix(st: HandState, i: int, a: Action) -> None:
             kill(st, seat, i, f"seat {seat}'s cards were fixed to {held}, not five",
                  dict(details, reason="fix_wrong"))
         return
-    if st.dead.get(seat, -1) == at:  # the count of that line is put right (or wrong again)
+    dead_at = st.dead.get(seat, -1)
+    if dead_at is not None and at <= dead_at < i and _count_line(st, dead_at, seat):
+        # the count of that line (the deal, the serve or an earlier fix of this one) is put
+        # right, or wrong again
         revive(st, seat)
-        st.drop_finding("wrong_card_count", at, seat)
+        st.drop_finding("wrong_card_count", dead_at, seat)
     if held == 5:
         st.find("wrong_card_count", i, seat, f"the dealer fixed seat {seat}'s cards before it "
                 "acted: the hand is live", severity="info", details=dict(details, reason="fixed"))
     else:
         kill(st, seat, i, f"seat {seat}'s cards were fixed to {held}, not five",
              dict(details, reason="fix_wrong"))
+
+
+def _count_line(st: HandState, j: int, seat: int) -> bool:
+    """Line ``j`` is the dealer's deal, serve or fix of ``seat``'s cards."""
+    p = st.parsed[j]
+    return p is not None and p.actor == "d" and p.seat == seat and p.verb in ("deal", "serve", "fix")
 
 
 def _refit_serve(st: HandState, i: int, seat: int, k: int) -> None:

@@ -33,6 +33,8 @@ QUOTES = {
     "fix_in_time": "hará que rectifique el que las dio",
     "fix_too_late": "no podrá tomar parte en la jugada",
     "fix_wrong": "hará que rectifique el que las dio",
+    "fix_short_serve": "hará que rectifique el que las dio",
+    "fix_twice": "hará que rectifique el que las dio",
     "sitout_after_ante": "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas.",
 }
 """Case -> the seed sentence its finding quotes (seed 000 or 002)."""
