@@ -47,14 +47,17 @@ NO_NETWORK_SCRIPT = """(() => {
   const fetchOnline = window.fetch;
   window.fetch = function (input, init) {
     const url = typeof input === "string" ? input : (input && input.url) || "";
-    if (!navigator.onLine && /\\/(tap|state)(\\?|$)/.test(url)) {
+    if ((window.__tapeteOffline || !navigator.onLine) && /\\/(tap|state)(\\?|$)/.test(url)) {
       return Promise.reject(new TypeError("Failed to fetch"));
     }
     return fetchOnline.apply(this, arguments);
   };
 })();"""
-"""The page side of :func:`set_offline`: while the browser says it is offline
-(``navigator.onLine`` false), a ``fetch`` of the tap endpoint or the table's state fails as
+"""The page side of :func:`set_offline`: while the test says so (``window.__tapeteOffline``,
+set on each open page at once: Chromium's ``navigator.onLine`` can follow the emulation a
+moment late on a loaded machine, and a clean-clone CI run stored a tap made just after
+the cut) or the browser says it is offline (``navigator.onLine`` false: a page loaded while
+offline), a ``fetch`` of the tap endpoint or the table's state fails as
 a tablet without wifi sees it (a ``TypeError``), whatever route the request would take."""
 
 
@@ -74,12 +77,15 @@ def set_offline(context, offline: bool) -> None:
             context._tapete_no_network = True
         for page in context.pages:
             page.evaluate(NO_NETWORK_SCRIPT)
+            page.evaluate("window.__tapeteOffline = true")
         context.route("**/tap", lambda route: route.abort("internetdisconnected"))
         context.route("**/state", lambda route: route.abort("internetdisconnected"))
         context.set_offline(True)
     else:         # (the routes gone before the browser says "online": the queue sends at once)
         context.unroute("**/tap")
         context.unroute("**/state")
+        for page in context.pages:
+            page.evaluate("window.__tapeteOffline = false")
         context.set_offline(False)
 
 
