@@ -1277,16 +1277,12 @@
   // a seat dealt too many or too few cards is its deal as it was (``d deal pN K``, or the
   // cards), judged ``wrong_card_count``. A misdeal (``d misdeal``) is the dealer row's one
   // button "Mal reparto" (issue 26: one place, not two).
-  document.querySelectorAll("#irregular [data-irregular]").forEach(function (b) {
-    b.addEventListener("click", function () {
-      var many = b.getAttribute("data-irregular") === "many";
-      chooseSeat(S.irregular_to, function (seat) {
-        openPicker({verb: "deal", seat: seat, counts: many ? [6, 7] : [1, 2, 3, 4]},
-                   fmt(many ? S.too_many : S.too_few, {name: seatLabel(seat)}) + " \u00b7 " +
-                   fmt(S.count_for, {name: seatLabel(seat)}));
-      });
-    });
-  });
+  function irregularDeal(kind, seat) {
+    var many = kind === "many";
+    openPicker({verb: "deal", seat: seat, counts: many ? [6, 7] : [1, 2, 3, 4]},
+               fmt(many ? S.too_many : S.too_few, {name: seatLabel(seat)}) + " \u00b7 " +
+               fmt(S.count_for, {name: seatLabel(seat)}));
+  }
   // The seeds' irregularities (issue 27), each one line the referee judges (whether it was
   // allowed is the referee's finding, never worked out here): a card exposed in the deal
   // (``d expose pN CARD``: the seat, then the card), a player withdrawing (``pN withdraw``)
@@ -1299,7 +1295,9 @@
     seatChosen = true;
     closePanels();
     render();
-    if (kind === "withdraw" || kind === "sitout") {
+    if (kind === "many" || kind === "few") {
+      irregularDeal(kind, seat);
+    } else if (kind === "withdraw" || kind === "sitout") {
       playerAction(seat, kind);
     } else if (kind === "expose") {
       openPicker({verb: "expose", seat: seat}, fmt(S.exposed_card, {name: seatLabel(seat)}));

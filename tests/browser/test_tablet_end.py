@@ -143,8 +143,7 @@ def test_irregularities_record_six_cards_dealt_as_one_line_the_referee_judges(br
     hand_id = _store_actions(db, night_id, CLEAN[:3])
     context, page = _open(browser, server, night_id, token)
     page.click("#irregular summary")
-    page.click("#irregular-many")
-    page.click('#seat-choice-seats [data-seat="1"]')
+    page.click('#irregular-many [data-seat="1"]')   # (the menu, the seat, the count: three taps)
     page.wait_for_selector("#picker:not([hidden])")
     assert page.is_visible('#picker-unseen .count[data-count="6"]')
     assert page.is_hidden('#picker-unseen .count[data-count="5"]')
@@ -155,8 +154,7 @@ def test_irregularities_record_six_cards_dealt_as_one_line_the_referee_judges(br
     page.wait_for_selector('#findings [data-kind="wrong_card_count"]')
     # six cards picked one by one (a plain deal is entered at the fifth: here the picker
     # waits for "Anotar")
-    page.click("#irregular-many")
-    page.click('#seat-choice-seats [data-seat="3"]')
+    page.click('#irregular-many [data-seat="3"]')
     for card in ["As", "Ks", "Qs", "Js", "Ts", "9s"]:
         page.click(f'#picker-cards [data-card="{card}"]')
     assert page.is_visible("#picker")

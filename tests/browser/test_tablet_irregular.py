@@ -225,3 +225,30 @@ def test_the_new_buttons_are_touch_targets(browser, server, app, db):
         box = button.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44
     context.close()
+
+
+def test_too_many_and_too_few_cards_in_three_taps_from_the_menu_closed(browser, server, app, db):
+    """Too many or too few cards: the menu, the seat in its row, the count (three taps; a
+    fresh tester counted four: menu, irregularity, seat, count). Each is the deal as it was
+    (``d deal pN K``), judged ``wrong_card_count``."""
+    night_id, token = _night(db)
+    hand_id = _store_actions(db, night_id, ANTES)
+    context, page = _open(browser, server, night_id, token)
+    taps = Taps(page)
+    _menu(taps)
+    taps.click('#irregular-few [data-seat="3"]')
+    page.wait_for_selector("#picker:not([hidden])")
+    assert page.is_hidden('#picker-unseen .count[data-count="5"]')
+    taps.click('#picker-unseen .count[data-count="4"]')
+    taps.settle()
+    assert taps.count <= MOST_TAPS and taps.count == 3
+    assert _log(db, night_id, hand_id=hand_id)[-1] == "d deal p3 4"
+    _finding(page, "wrong_card_count")
+    taps = Taps(page)   # the menu stays open: two taps
+    _menu(taps)
+    taps.click('#irregular-many [data-seat="1"]')
+    taps.click('#picker-unseen .count[data-count="6"]')
+    taps.settle()
+    assert taps.count == 2
+    assert _log(db, night_id, hand_id=hand_id)[-1] == "d deal p1 6"
+    context.close()

@@ -560,7 +560,6 @@ def page_strings() -> dict:
         "play_over": _("The night's play is over. The counts come next, on the host's screen."),
         "award_to": _("Record an award: to whom?"),
         "irregular": _("Irregularities"),
-        "irregular_to": _("Whose cards?"),
         "too_many": _("Too many cards: %(name)s"),
         "too_few": _("Too few cards: %(name)s"),
         "count_for": _("How many cards does %(name)s hold?"),
