@@ -23,7 +23,7 @@ Both are the host's alone (``host_required``); the POST carries the CSRF token.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, render_template, request
 
 import store
 from store.night.last_hand import say_last_hand
@@ -31,7 +31,7 @@ from store.night.live_hand import live_hand_since
 from web.account.views import current_actor, host_required
 from web.core.db import get_db
 from web.core.forms import MAX_NUMBER, choice_field, form_key
-from web.night.stages import STAGES, live_etag, night_context
+from web.night.stages import STAGES, live_answer, live_etag, night_context
 from web.night.views import _write
 
 bp = Blueprint("live_hand", __name__, url_prefix="/host")
@@ -49,15 +49,8 @@ def live(night_id: int):
                                       lambda s: live_etag(s) in request.headers.get("If-None-Match", ""))
     except store.StoreError:
         abort(404)
-    if page is None:   # nothing changed: 304, the table not read
-        response = current_app.response_class(status=304)
-    else:
-        response = current_app.response_class(
-            render_template("night/_play_live.html", stage="play", stages=STAGES, **night_context(page)),
-            mimetype="text/html")
-    response.headers["ETag"] = live_etag(stamp)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return live_answer(stamp, None if page is None else render_template(
+        "night/_play_live.html", stage="play", stages=STAGES, **night_context(page)))
 
 
 @bp.post("/night/<int:night_id>/last-hand")

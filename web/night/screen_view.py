@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from functools import wraps
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -39,7 +39,7 @@ from web.core.db import get_db
 from web.core.forms import MAX_NUMBER, form_key
 from web.core.qr import qr_svg
 from web.core.refusals import refusal_text
-from web.night.stages import live_etag, stage_page, stage_url
+from web.night.stages import live_answer, live_etag, stage_page, stage_url
 
 bp = Blueprint("screen", __name__)
 
@@ -79,14 +79,8 @@ def _live(night_id: int):
                                    lambda s: live_etag(s) in request.headers.get("If-None-Match", ""))
     except store.StoreError:
         abort(404)
-    if page is None:   # nothing changed: 304, the table not read
-        response = current_app.response_class(status=304)
-    else:
-        response = current_app.response_class(render_template("night/_screen_live.html", **screen_context(page)),
-                                              mimetype="text/html")
-    response.headers["ETag"] = live_etag(stamp)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return live_answer(stamp, None if page is None
+                       else render_template("night/_screen_live.html", **screen_context(page)))
 
 
 @bp.get("/host/night/<int:night_id>/tv")

@@ -23,7 +23,7 @@ evening, reachable from a header of tabs on each of them:
 
 from __future__ import annotations
 
-from flask import abort, g, render_template, request, url_for
+from flask import abort, current_app, g, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -153,6 +153,19 @@ def live_etag(stamp: str) -> str:
     ``store.hand.table_view.table_stamp`` in the page's language, quoted
     (``'"e12.h3.l9.s6.m0.d0.r0.es"'``)."""
     return f'"{stamp}.{get_locale() or "es"}"'
+
+
+def live_answer(stamp: str, html: str | None):
+    """The answer of a live part polled with ``If-None-Match`` (the *Juego* stage's, the TV
+    view's): 304 when ``html`` is None (nothing changed, the table not read), else ``html``;
+    with its :func:`live_etag` and ``Cache-Control: no-store``."""
+    if html is None:
+        response = current_app.response_class(status=304)
+    else:
+        response = current_app.response_class(html, mimetype="text/html")
+    response.headers["ETag"] = live_etag(stamp)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _links_said(player_links: dict, claims: list[dict], tz: str) -> dict:
