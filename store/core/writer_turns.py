@@ -50,6 +50,11 @@ wait]``: the shared lock of this process's waiting writers, held while the count
 0. (Keyed by the process too: a child made by ``fork`` shares its parent's descriptors,
 and with them their locks, so it opens its own.)"""
 
+KEPT_FILES = 4
+"""The most turns files this process keeps open for its waiting writers, and each thread for
+its probes (a server has one database; a process that opens many, such as the tests, closes
+the idle ones past this instead of holding a descriptor per database for ever)."""
+
 _PROBES = threading.local()
 """Each thread's own descriptors for :func:`others_waiting`, by database path (an
 exclusive lock tried on the descriptor the shared one is held on would only convert it)."""
@@ -96,6 +101,7 @@ def _enter(path: str) -> bool:
                 entry = _SHARED[key] = [_open(path), 0]
             except OSError:
                 return False
+            _close_idle(_SHARED, key, lambda e: e[1] == 0, lambda e: e[0])
         if entry[1] == 0:
             try:
                 fcntl.flock(entry[0], fcntl.LOCK_SH)
@@ -127,6 +133,7 @@ def others_waiting(db: Database) -> bool:
             probes[key] = _open(path)
         except OSError:
             return False
+        _close_idle(probes, key, lambda fd: True, lambda fd: fd)
     try:
         fcntl.flock(probes[key], fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -135,6 +142,16 @@ def others_waiting(db: Database) -> bool:
         return False
     fcntl.flock(probes[key], fcntl.LOCK_UN)
     return False
+
+
+def _close_idle(files: dict, keep: tuple, idle, descriptor) -> None:
+    """Past :data:`KEPT_FILES` open in ``files``, close and forget the oldest ``idle`` ones
+    (``descriptor(value)`` their descriptor), never ``keep`` (the one just opened)."""
+    for key in list(files):
+        if len(files) <= KEPT_FILES:
+            return
+        if key != keep and idle(files[key]):
+            os.close(descriptor(files.pop(key)))
 
 
 def let_others_in(db: Database, seconds: float) -> float:

@@ -81,3 +81,29 @@ def test_a_writer_of_another_process_waiting_gets_in_between_two_pieces(database
     assert [r[0] for r in database.execute("SELECT who FROM turns ORDER BY id")] == \
         ["piece 1", "other process", "piece 2"]
     assert not writer_turns.others_waiting(database)
+
+
+def _open_turns_files() -> int:
+    """How many descriptors of this process are open on a turns file (``*-writers``)."""
+    fds = Path("/proc/self/fd")
+    count = 0
+    for fd in fds.iterdir():
+        try:
+            count += str(fd.readlink()).endswith(writer_turns.SUFFIX)
+        except OSError:
+            continue
+    return count
+
+
+def test_a_process_writing_to_many_databases_keeps_a_few_turns_files_open(tmp_path):
+    """A full CI run failed with "filedescriptor out of range in select()": each database a
+    test worker wrote to left its turns file open (and each probe), past 1,024 descriptors.
+    Idle ones past ``KEPT_FILES`` are closed; the waiting and the probe still work."""
+    before = _open_turns_files()
+    for i in range(3 * writer_turns.KEPT_FILES):
+        db = store.open_db(tmp_path / f"db{i}.db")
+        with write_tx(db):
+            db.execute("SELECT 1")
+        assert writer_turns.others_waiting(db) is False
+        db.conn.close()
+    assert _open_turns_files() - before <= 2 * writer_turns.KEPT_FILES
