@@ -20,6 +20,7 @@ from .actions import Action
 from .blinds import raise_closed, right_holder
 from .betround import (acted, acted_by_muck, cap, count_raise, skipped, unknown_wager,
                        wagered)
+from .open_box import REASON as BOX_REASON
 from .opening import judge_from_deal, left, opened
 from .rounds import bet_due, end_betting
 from .state import PAST, PREDEAL, HandState
@@ -100,7 +101,7 @@ def open_box(st: HandState, i: int, seat: int, chips: int) -> None:
     st.add_chips(seat, chips)
     st.find("chips_added_mid_hand", i, seat, f"seat {seat} wagered {chips} chips more than "
             "it had: with an open box (caja libre) it owes them to the box",
-            severity="info", details={"chips": chips, "reason": "open_box"})
+            severity="info", details={"chips": chips, "reason": BOX_REASON})
 
 
 def fold(st: HandState, i: int, seat: int) -> None:
@@ -317,29 +318,47 @@ def reopened(st: HandState, seat: int) -> bool:
 def options(st: HandState, seat: int) -> list[dict]:
     """What ``seat`` may do in a betting round: ``[{"verb": str, "min": int|None, "max":
     int|None}]`` (round totals in chips, as the log writes them): check and bet (or
-    open), or call and raise (where reopened and under the cap); fold; all in."""
+    open), or call and raise (where reopened and under the cap); fold; all in.
+
+    With table stakes every figure stops at the seat's chips (seed 000: «Ningún jugador
+    podrá obligar a otro a jugarse mayor cantidad de la que dispone en su resto»). With a
+    caja libre (``table_stakes`` false, seed 002: «una caja libre (sin límite en las
+    apuestas)») nothing stops at the stack: the call is the whole call, a no-limit wager has
+    no most (``max`` None), and the chips lacking come from the box (:func:`open_box`); a
+    short all-in is no call there, so the all-in is offered only as a no-limit wager."""
     r = st.rules
     stack = st.stacks[seat]
-    have = st.bets[seat] + stack
+    have = st.bets[seat] + stack if r.table_stakes else None
     owed = st.high - st.bets[seat]
     out: list[dict] = []
     if owed <= 0:
         out.append({"verb": "check", "min": None, "max": None})
-        if stack > 0:
+        if stack > 0 or not r.table_stakes:
             out.append(_bet_option(st, have))
     else:
-        out.append({"verb": "call", "min": min(st.high, have), "max": min(st.high, have)})
+        call = _upto(st.high, have)
+        out.append({"verb": "call", "min": call, "max": call})
         raise_option = _raise_option(st, seat, have, owed)
         if raise_option is not None:
             out.append(raise_option)
     out.append({"verb": "fold", "min": None, "max": None})
-    if stack > 0 and (owed >= stack or (r.betting == "no_limit" and reopened(st, seat))):
-        out.append({"verb": "allin", "min": have, "max": have})
+    everything = st.bets[seat] + stack
+    if stack > 0 and ((r.table_stakes and owed >= stack) or (r.betting == "no_limit" and reopened(st, seat))):
+        out.append({"verb": "allin", "min": everything, "max": everything})
     return out
 
 
-def _bet_option(st: HandState, have: int) -> dict:
-    """The first bet of the round (``open`` before the draw where an opening is owed)."""
+def _upto(chips: int | None, have: int | None) -> int | None:
+    """``chips`` stopped at ``have`` (the seat's chips with table stakes; None: a caja
+    libre, nothing stops at the stack)."""
+    if have is None or chips is None:
+        return chips
+    return min(chips, have)
+
+
+def _bet_option(st: HandState, have: int | None) -> dict:
+    """The first bet of the round (``open`` before the draw where an opening is owed);
+    ``have``: the seat's chips, None with a caja libre (:func:`options`)."""
     r = st.rules
     mn = st.min_bet()
     if r.betting == "fixed_limit":
@@ -348,17 +367,18 @@ def _bet_option(st: HandState, have: int) -> dict:
         mx = max(st.pot_total(), mn) if r.betting == "pot_limit" else have
     verb = "open" if (st.round == 0 and st.opener is None and not st.blinds
                       and r.opening is not None) else "bet"
-    return {"verb": verb, "min": min(mn, have), "max": min(mx, have)}
+    return {"verb": verb, "min": _upto(mn, have), "max": _upto(mx, have)}
 
 
-def _raise_option(st: HandState, seat: int, have: int, owed: int) -> dict | None:
-    """A raise, where the seat has chips beyond the call, the betting is open to it and
-    the cap is not reached."""
+def _raise_option(st: HandState, seat: int, have: int | None, owed: int) -> dict | None:
+    """A raise, where the seat has chips beyond the call (always, with a caja libre:
+    ``have`` None), the betting is open to it and the cap is not reached."""
     r = st.rules
     cap = r.raises_allowed()
     capped = (r.betting == "fixed_limit" and cap is not None and st.raises >= cap
               and (st.capped or not _heads_up(st)))
-    if have <= st.high or not reopened(st, seat) or capped or raise_closed(st, seat):
+    short = have is not None and have <= st.high
+    if short or not reopened(st, seat) or capped or raise_closed(st, seat):
         return None
     if r.betting == "fixed_limit":
         mn = mx = st.full_high + st.bet_size()  # (completing a short all-in: RRoP 3 rule 6)
@@ -366,7 +386,7 @@ def _raise_option(st: HandState, seat: int, have: int, owed: int) -> dict | None
         inc = st.last_raise if st.phase != PREDEAL else max(st.min_bet(), st.high)
         mn = st.high + inc
         mx = have if r.betting == "no_limit" else max(pot_raise_limit(st, seat), mn)
-    return {"verb": "raise", "min": min(mn, have), "max": min(mx, have)}
+    return {"verb": "raise", "min": _upto(mn, have), "max": _upto(mx, have)}
 
 
 def pot_raise_limit(st: HandState, seat: int) -> int:

@@ -12,6 +12,7 @@ totals (``store.money.totals``). Chips are ints, money int cents.
 from __future__ import annotations
 
 import json
+from heapq import merge
 
 from sqlite_utils import Database
 
@@ -20,8 +21,10 @@ from store.core.transactions import read_tx
 from store.hand.events import check_night
 from store.hand.judging import session_hands
 from store.hand.rows import hand_ended, night_hands
+from store.money.box import box_buys
 from store.money.carried_pot import hand_starts
 from store.money import totals
+from store.night.nights import table_players
 from store.stats.figures import leaderboard
 from store.stats.seasons import seasons
 
@@ -67,8 +70,16 @@ def player_entries(db: Database, night_id: int, player_id: int) -> list[dict]:
         ``{"code", "params"}`` with code 'carried_pot', 'charge', 'credit', 'split',
         'ruling' (``store.core.reasons``), else None), "dispute_id" / "hand" (a ruling's),
         "entered_at", "voided" (bool), "void_why" (why it was voided, read, or None)}]``.
+        A caja-libre night's chips bought from the box during a hand (``store.money.box``)
+        are lines of kind ``box`` among them, by time: ``{"id": None, "kind": "box",
+        "chips", "hand", "before_hand" (the hand's number - 1), "entered_at" (the hand's
+        start), "voided": False, "why": None, "void_why": None, "dispute_id": None}``.
         Read-only.
     """
+    seats = {p["seat"]: p["player_id"] for p in table_players(db, night_id)}
+    boxes = [{"id": None, "kind": "box", "chips": b["chips"], "before_hand": b["hand"] - 1, "why": None,
+              "dispute_id": None, "hand": b["hand"], "entered_at": b["entered_at"], "voided": False,
+              "void_why": None} for b in box_buys(db, night_id, seats) if b["player_id"] == player_id]
     rows = db.execute(
         "SELECT l.id, l.kind, l.chips, COALESCE(l.before_hand, 0), l.reason, l.detail, l.entered_at, v.id, "
         "v.reason, v.detail FROM ledger l LEFT JOIN ledger v ON v.kind = 'void' AND v.target = l.id "
@@ -81,7 +92,7 @@ def player_entries(db: Database, night_id: int, player_id: int) -> list[dict]:
                     "why": stored_reason(reason, detail), "dispute_id": detail.get("dispute_id"),
                     "hand": detail.get("hand"), "entered_at": at, "voided": void_id is not None,
                     "void_why": stored_reason(void_reason, void_detail, void=True)})
-    return out
+    return list(merge(out, boxes, key=lambda e: e["entered_at"] or ""))
 
 
 def club_standings(db: Database) -> dict:

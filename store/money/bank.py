@@ -14,6 +14,7 @@ from sqlite_utils import Database
 
 from store.core.memo import kept
 from store.core.reasons import CARRIED_POT, stored_reason
+from store.money.box import box_chips
 from store.money.carried_pot import carried_from, carried_pot, handed_back, pot_shares  # noqa: F401 (re-exported)
 from store.money.counts import count_findings
 from store.night.nights import table_players
@@ -47,10 +48,14 @@ def last_money(db: Database, night_id: int, player_id: int) -> dict | None:
 
 def money_rows(db: Database, night_id: int) -> list[dict]:
     """Each player in the money (bought or counted): the ``table_players`` row plus
-    ``bought``, ``counted`` (None before the first count), ``adjustment`` (chips) and
-    ``counting_due`` (bought again since the last count). Read-only."""
+    ``bought`` (the live buy-ins, and the chips bought from an open box during the hands:
+    ``store.money.box``), ``box`` (those chips alone), ``counted`` (None before the first
+    count), ``adjustment`` (chips) and ``counting_due`` (bought again since the last
+    count). Read-only."""
     players = table_players(db, night_id)
-    rows = {p["player_id"]: {**p, "bought": 0, "counted": None, "adjustment": 0} for p in players}
+    box = box_chips(db, night_id, {p["seat"]: p["player_id"] for p in players})
+    rows = {p["player_id"]: {**p, "bought": box.get(p["player_id"], 0), "box": box.get(p["player_id"], 0),
+                             "counted": None, "adjustment": 0} for p in players}
     latest: dict[int, tuple[int, str]] = {}  # each player's last live buy-in or cash-out: (id, kind)
     for entry in live_entries(db, night_id, "buy_in"):
         if entry["player_id"] in rows:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from heapq import merge
 
 from sqlite_utils import Database
 
@@ -27,6 +28,7 @@ from store.money.bank import last_money as _last_money
 from store.money.bank import live_entries as _live
 from store.money.bank import money_rows as _totals
 from store.money.carried_pot import HANDED_BACK, handed_back, pot_shares
+from store.money.box import box_buys
 from store.money.close_summary import live_closes, missing_closes, read_summaries, read_summary, write_summary
 from store.money.counts import player_count_findings
 from store.night.nights import get_night, night_players, require_open, seat_player, table_players
@@ -279,7 +281,10 @@ def night_entries(db: Database, night_id: int) -> list[dict]:
         (bool: a buy-in asked from the player's phone, ``store.night.rebuy_requests``)}]``;
         chips are ints, times ISO-8601 UTC; ``reason`` and ``void_reason`` as stored,
         ``why`` and ``void_why`` read (``store.core.reasons.stored_reason``: ``{"code",
-        "params"}`` or None).
+        "params"}`` or None). A caja-libre night's chips bought from the box during a
+        hand (``store.money.box``) are rows of kind ``box`` among them, by time (``id``
+        None, ``hand`` its number, ``entered_at`` its start; not voidable: the hand's
+        lines are their record).
     """
     rows = db.execute(
         "SELECT l.id, l.player_id, p.name, l.kind, l.chips, l.reason, l.entered_by, l.entered_at, "
@@ -287,10 +292,18 @@ def night_entries(db: Database, night_id: int) -> list[dict]:
         "LEFT JOIN players p ON p.id = l.player_id LEFT JOIN ledger v ON v.kind = 'void' AND v.target = l.id "
         "WHERE l.night_id = ? AND l.kind IN ('buy_in', 'cash_out', 'adjustment', ?) ORDER BY l.id",
         [night_id, HANDED_BACK]).fetchall()
-    return [{"id": r[0], "player_id": r[1], "name": r[2], "kind": r[3], "chips": r[4], "reason": r[5],
-             "why": stored_reason(r[5], r[12]), "entered_by": r[6], "entered_at": r[7], "voided": r[8] is not None,
-             "void_reason": r[9], "void_why": stored_reason(r[9], r[13], void=True), "voided_by": r[10],
-             "voided_at": r[11], "asked": r[3] == "buy_in" and _asked_from_phone(r[12])} for r in rows]
+    out = [{"id": r[0], "player_id": r[1], "name": r[2], "kind": r[3], "chips": r[4], "reason": r[5],
+            "why": stored_reason(r[5], r[12]), "entered_by": r[6], "entered_at": r[7], "voided": r[8] is not None,
+            "void_reason": r[9], "void_why": stored_reason(r[9], r[13], void=True), "voided_by": r[10],
+            "voided_at": r[11], "asked": r[3] == "buy_in" and _asked_from_phone(r[12])} for r in rows]
+    players = table_players(db, night_id)
+    names = {p["player_id"]: p["name"] for p in players}
+    boxes = [{"id": None, "player_id": b["player_id"], "name": names[b["player_id"]], "kind": "box",
+              "chips": b["chips"], "hand": b["hand"], "reason": None, "why": None, "entered_by": None,
+              "entered_at": b["entered_at"], "voided": False, "void_reason": None, "void_why": None,
+              "voided_by": None, "voided_at": None, "asked": False}
+             for b in box_buys(db, night_id, {p["seat"]: p["player_id"] for p in players})]
+    return list(merge(out, boxes, key=lambda e: e["entered_at"] or ""))
 
 
 def _asked_from_phone(detail: str | None) -> bool:

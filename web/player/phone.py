@@ -96,7 +96,8 @@ def entry_sentences(entries: list[dict]) -> list[tuple[dict, str]]:
 def entry_sentence(entry: dict, *, first: bool = False) -> str:
     """One ledger line of the player's (:func:`store.club.standings.player_entries`) in words:
     "Buy-in: 500 chips", "Buy-in before hand 4: 500 chips" (``first``: the player's first
-    buy-in of the night, a late player's), "Rebuy before hand 4: 500 chips", "Counted: 460 chips",
+    buy-in of the night, a late player's), "Rebuy before hand 4: 500 chips", "From the box in
+    hand 6: 55 chips" (a caja libre's), "Counted: 460 chips",
     "Carried pot given back: +1 chips", "Ruling on dispute 3 (hand 6): +20 chips" ...;
     a voided line says so and why."""
     amount, kind = entry["chips"], entry["kind"]
@@ -110,6 +111,8 @@ def entry_sentence(entry: dict, *, first: bool = False) -> str:
                 if entry["before_hand"] else _("Buy-in: %(chips)s", chips=plain))
     elif kind == "cash_out":
         text = _("Counted at the end: %(chips)s", chips=plain)
+    elif kind == "box":   # a caja libre: chips bought from the box during a hand (store.money.box)
+        text = _("From the box in hand %(h)s: %(chips)s", h=entry["hand"], chips=plain)
     elif reason == "carried_pot":
         text = _("Carried pot given back: %(chips)s", chips=signed)
     elif reason == "charge":
