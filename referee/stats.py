@@ -22,8 +22,9 @@ stacks`). The definitions, each as the statistics pages state it:
   or part of one beyond what it had put in; ``won_at_showdown``: both.
 - ``pot``: the chips the rules gave it from the pots (its award; the dealer's pushes where
   the cards that decide were never seen), 0 when it won nothing.
-- ``net``: chips after the hand minus chips before it (a rebuy made during the hand left
-  out: it is bought, not won). Summed over a night it is the referee's net: the stacks the
+- ``net``: chips after the hand minus chips before it (a rebuy made during the hand, and
+  with a caja libre the chips bought from the box, ``referee.open_box``, left out: they are
+  bought, not won). Summed over a night it is the referee's net: the stacks the
   seat ends with minus the chips it bought.
 - ``committed``: ``{kind: count}`` of the findings (warnings and errors) whose acting seat
   (:attr:`referee.findings.Finding.seat`) is this one.
@@ -39,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from .findings import Finding
+from .open_box import bought_from_box
 from .session import HandItem
 from .state import DRAW, PREDEAL, PREDRAW
 
@@ -138,9 +140,11 @@ def seat_facts(item: HandItem) -> dict[int, SeatFacts]:
     if final.opener is not None and final.opener in facts:
         facts[final.opener].opened = facts[final.opener].vpip = True
     awards = result.awards if result.awards is not None else result.credited
+    boxed = bought_from_box(f.as_dict() for f in item.extra + result.findings)
     for seat, mine in facts.items():
         late = final.late_chips.get(seat, 0)
-        mine.net = result.stacks.get(seat, start.stacks[seat]) - start.stacks[seat] - (rebought.get(seat, 0) - late)
+        mine.net = (result.stacks.get(seat, start.stacks[seat]) - start.stacks[seat] - (rebought.get(seat, 0) - late)
+                    - boxed.get(seat, 0))
         mine.won = mine.net > 0
         mine.pot = awards.get(seat, 0) if mine.won else 0
         mine.showdown = (result.outcome == "showdown" and mine.dealt and seat not in final.dead

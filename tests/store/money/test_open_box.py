@@ -17,6 +17,7 @@ from hosts import login_host
 
 import store
 from store.money.bank import money_rows
+from store.stats.figures import night_figures
 
 RULES = {"preset": "jackpots", "ante": 5, "betting": "no_limit", "min_bet": 10, "table_stakes": False}
 HAND = ["p1 ante 5", "p2 ante 5", "p3 ante 5", "d deal p1 AsAd7c5d2h", "p1 open 150", "p2 fold",
@@ -84,3 +85,11 @@ def test_the_phone_and_the_host_list_the_chips_from_the_box(client, db):
     rows = re.findall(r'<tr class="entry-box">(.*?)</tr>', page, re.S)
     assert len(rows) == 2 and all("From the box in hand 1" in r and "55" in r for r in rows)
     assert all("void-entry" not in r for r in rows)
+
+
+def test_the_statistics_net_chips_leave_the_box_out_as_they_leave_rebuys_out(db):
+    """The statistics' net chips are the money's (issue 28's property): Chus's 55 chips
+    from the box are bought, not lost in play twice (Ana +160, Bruno -5, Chus -155)."""
+    night_id, _ = _night(db)
+    nets = {r["name"]: r["net_chips"] for r in night_figures(db, night_id)}
+    assert nets == {"Ana": 160, "Bruno": -5, "Chus": -155}
