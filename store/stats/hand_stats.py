@@ -69,31 +69,56 @@ def _kinds(into: dict[str, int], add: dict[str, int], sign: int) -> dict[str, in
 
 
 def _apply(db: Database, night_id: int, old: tuple[dict, dict], new: tuple[dict, dict]) -> None:
-    """Add ``new`` minus ``old`` (:func:`_hand_sums`) to the night's running sums."""
+    """Add ``new`` minus ``old`` (:func:`_hand_sums`) to the night's running sums: one
+    statement per player whose sums changed (the kinds of findings read and written only
+    where they changed), one per pair whose flow changed."""
     for player_id in sorted(set(old[0]) | set(new[0])):
         was = old[0].get(player_id) or [0] * len(SUMS) + [{}, {}]
         now = new[0].get(player_id) or [0] * len(SUMS) + [{}, {}]
         if was == now:
             continue
-        db.execute("INSERT OR IGNORE INTO night_sums (night_id, player_id) VALUES (?, ?)", [night_id, player_id])
-        row = db.execute("SELECT committed, suffered FROM night_sums WHERE night_id = ? AND player_id = ?",
-                         [night_id, player_id]).fetchone()
-        committed = _kinds(_kinds(json.loads(row[0]), was[-2], -1), now[-2], 1)
-        suffered = _kinds(_kinds(json.loads(row[1]), was[-1], -1), now[-1], 1)
-        biggest = db.execute("SELECT MAX(pot) FROM hand_stats WHERE night_id = ? AND player_id = ?",
-                             [night_id, player_id]).fetchone()[0] or 0
-        db.execute(f"UPDATE night_sums SET {', '.join(f'{c} = {c} + ?' for c in SUMS)}, biggest_pot = ?, "
-                   "committed = ?, suffered = ? WHERE night_id = ? AND player_id = ?",
-                   [*(b - a for a, b in zip(was[:len(SUMS)], now[:len(SUMS)])), biggest,
-                    json.dumps(committed, sort_keys=True), json.dumps(suffered, sort_keys=True), night_id, player_id])
+        db.execute(f"INSERT INTO night_sums (night_id, player_id, {', '.join(SUMS)}, biggest_pot) VALUES "
+                   f"(?, ?, {', '.join('?' for _ in SUMS)}, COALESCE((SELECT MAX(pot) FROM hand_stats WHERE "
+                   "night_id = ? AND player_id = ?), 0)) ON CONFLICT (night_id, player_id) DO UPDATE SET "
+                   f"{', '.join(f'{c} = {c} + excluded.{c}' for c in SUMS)}, biggest_pot = excluded.biggest_pot",
+                   [night_id, player_id, *(b - a for a, b in zip(was[:len(SUMS)], now[:len(SUMS)])),
+                    night_id, player_id])
+        if was[-2:] != now[-2:]:
+            row = db.execute("SELECT committed, suffered FROM night_sums WHERE night_id = ? AND player_id = ?",
+                             [night_id, player_id]).fetchone()
+            committed = _kinds(_kinds(json.loads(row[0]), was[-2], -1), now[-2], 1)
+            suffered = _kinds(_kinds(json.loads(row[1]), was[-1], -1), now[-1], 1)
+            db.execute("UPDATE night_sums SET committed = ?, suffered = ? WHERE night_id = ? AND player_id = ?",
+                       [json.dumps(committed, sort_keys=True), json.dumps(suffered, sort_keys=True), night_id,
+                        player_id])
+    changed = False
     for pair in sorted(set(old[1]) | set(new[1])):
         change = new[1].get(pair, 0) - old[1].get(pair, 0)
         if change:
-            db.execute("INSERT OR IGNORE INTO night_pairs (night_id, loser_id, winner_id, chips) VALUES (?, ?, ?, 0)",
-                       [night_id, *pair])
-            db.execute("UPDATE night_pairs SET chips = chips + ? WHERE night_id = ? AND loser_id = ? AND winner_id = ?",
-                       [change, night_id, *pair])
-    db.execute("DELETE FROM night_pairs WHERE night_id = ? AND chips = 0", [night_id])
+            changed = True
+            db.execute("INSERT INTO night_pairs (night_id, loser_id, winner_id, chips) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT (night_id, loser_id, winner_id) DO UPDATE SET chips = chips + excluded.chips",
+                       [night_id, *pair, change])
+    if changed:
+        db.execute("DELETE FROM night_pairs WHERE night_id = ? AND chips = 0", [night_id])
+
+
+def _row_sums(rows: list[list], pairs: list[list]) -> tuple[dict[int, list], dict[tuple[int, int], int]]:
+    """:func:`_hand_sums` of the rows about to be stored (``hand_stats`` rows in
+    :data:`COLUMNS` order, ``hand_flows`` rows ``[hand, night, loser, winner, chips]``),
+    worked out in memory, not read back."""
+    at = {c: i for i, c in enumerate(COLUMNS)}
+    sums: dict[int, list] = {}
+    for row in rows:
+        if row[at["player_id"]] is None:
+            continue
+        dealt = row[at["dealt"]]
+        sums[row[at["player_id"]]] = [
+            dealt, dealt * row[at["vpip"]], dealt * row[at["opened"]], dealt * row[at["opened_won"]],
+            dealt * row[at["raised"]], *(row[at[c]] for c in ("draws", "cards_drawn", "stood_pat", "showdown",
+                                                            "showdown_won", "won", "net")),
+            json.loads(row[at["committed"]]), json.loads(row[at["suffered"]])]
+    return sums, {(loser, winner): chips for _, _, loser, winner, chips in pairs}
 
 
 def store_hand(db: Database, night_id: int, hand_id: int, number: int, input_key: str, facts: dict,
@@ -109,21 +134,24 @@ def store_hand(db: Database, night_id: int, hand_id: int, number: int, input_key
     """
     old = _hand_sums(db, hand_id)
     db.execute("DELETE FROM hand_stats WHERE hand_id = ?", [hand_id])
-    db.execute("DELETE FROM hand_flows WHERE hand_id = ?", [hand_id])
     rows = [[hand_id, night_id, number, seat, players.get(seat), input_key, int(f.dealt), int(f.vpip),
              int(f.opened), int(f.opened and f.won), int(f.raised), f.draws, f.cards_drawn, f.stood_pat,
              int(f.showdown), int(f.won_at_showdown), int(f.won), f.pot, f.net,
              json.dumps(f.committed, sort_keys=True), json.dumps(f.suffered, sort_keys=True)]
             for seat, f in facts.items()]
-    if rows:
-        db.conn.executemany(f"INSERT INTO hand_stats ({', '.join(COLUMNS)}) VALUES "
-                            f"({', '.join('?' for _ in COLUMNS)})", rows)
+    if rows:  # one statement for the hand's rows
+        places = f"({', '.join('?' for _ in COLUMNS)})"
+        db.execute(f"INSERT INTO hand_stats ({', '.join(COLUMNS)}) VALUES {', '.join(places for _ in rows)}",
+                   [value for row in rows for value in row])
     pairs = [[hand_id, night_id, players[loser], players[winner], chips]
              for (loser, winner), chips in flows.items() if loser in players and winner in players]
-    if pairs:
-        db.conn.executemany("INSERT INTO hand_flows (hand_id, night_id, loser_id, winner_id, chips) "
-                            "VALUES (?, ?, ?, ?, ?)", pairs)
-    _apply(db, night_id, old, _hand_sums(db, hand_id))
+    new = _row_sums(rows, pairs)
+    if new[1] != old[1]:
+        db.execute("DELETE FROM hand_flows WHERE hand_id = ?", [hand_id])
+        if pairs:
+            db.execute("INSERT INTO hand_flows (hand_id, night_id, loser_id, winner_id, chips) VALUES "
+                       + ", ".join("(?, ?, ?, ?, ?)" for _ in pairs), [value for pair in pairs for value in pair])
+    _apply(db, night_id, old, new)
     db.execute("INSERT OR IGNORE INTO stats_touched (night_id) VALUES (?)", [night_id])
 
 
