@@ -152,7 +152,16 @@ def store_hand(db: Database, night_id: int, hand_id: int, number: int, input_key
             db.execute("INSERT INTO hand_flows (hand_id, night_id, loser_id, winner_id, chips) VALUES "
                        + ", ".join("(?, ?, ?, ?, ?)" for _ in pairs), [value for pair in pairs for value in pair])
     _apply(db, night_id, old, new)
-    db.execute("INSERT OR IGNORE INTO stats_touched (night_id) VALUES (?)", [night_id])
+    _touch_closed(db, night_id)
+
+
+def _touch_closed(db: Database, night_id: int) -> None:
+    """Note the night in ``stats_touched`` when it has a close or stored night rows (a
+    ruling on a closed night: ``store.stats.night_stats.store_touched`` stores them again);
+    an open night's hands need no note (its close, a ledger row, notes it by trigger)."""
+    db.execute("INSERT OR IGNORE INTO stats_touched (night_id) SELECT ? WHERE EXISTS (SELECT 1 FROM night_stats "
+               "WHERE night_id = ?) OR EXISTS (SELECT 1 FROM ledger WHERE night_id = ? AND kind = 'close')",
+               [night_id, night_id, night_id])
 
 
 def forget_hand(db: Database, hand_id: int) -> None:
@@ -165,7 +174,7 @@ def forget_hand(db: Database, hand_id: int) -> None:
     db.execute("DELETE FROM hand_stats WHERE hand_id = ?", [hand_id])
     db.execute("DELETE FROM hand_flows WHERE hand_id = ?", [hand_id])
     _apply(db, row[0], old, ({}, {}))
-    db.execute("INSERT OR IGNORE INTO stats_touched (night_id) VALUES (?)", [row[0]])
+    _touch_closed(db, row[0])
 
 
 def sums_from_hands(db: Database, night_id: int) -> dict[int, dict]:
