@@ -175,7 +175,8 @@ def player_figures(db: Database, player_id: int, season_id: int | None = None, p
     with read_tx(db):
         first, last = season_range(db, season_id)
         sums = _players(db, first, last, player_id).get(player_id)
-        nights = [{"night_id": n, "local_date": d, "title": t, "hands": h, "net_chips": c, "net_cents": m,
+        nights = [{"night_id": n, "local_date": d, "title": t, "hands": h, "net_chips": c,
+                   "net_cents": None if m is None else int(m),   # (stored as decimal text: exact at any size)
                    "currency": cur} for n, d, t, h, c, m, cur in db.execute(
             "SELECT s.night_id, s.local_date, n.title, s.hands, s.net_chips, s.net_cents, s.currency FROM night_stats s "
             "JOIN nights n ON n.id = s.night_id WHERE s.player_id = ? AND s.counts = 1 AND s.local_date BETWEEN ? "

@@ -105,3 +105,20 @@ def test_a_players_page_and_a_nights_page_for_the_host(app, db):
     assert client.get(f"/host/night/{night}/stats").status_code == 200
     assert client.get("/host/stats/player/99999").status_code == 404
     assert app.test_client().get("/host/stats").status_code == 302
+
+
+def test_a_players_nights_show_their_money_net(app, db):
+    """A fresh tester: every night on a player's page said "out of range" for its money
+    (the stored decimal text of the cents was handed to the money filter): each night's
+    net is the close's, in money."""
+    ids = _club(db)
+    night = db.execute("SELECT MAX(id) FROM nights").fetchone()[0]
+    nets = {r["name"]: r["net_cents"] for r in store.night_summary(db, night)["players"]}
+    client = app.test_client()
+    login_host(client)
+    page = client.get(f"/host/stats/player/{ids['Ana']}?lang=en").get_data(as_text=True)
+    table = page.split('id="nights"', 1)[1].split("</table>", 1)[0] if 'id="nights"' in page else page
+    assert "out of range" not in page
+    cents = nets["Ana"]
+    words = f"{'+' if cents > 0 else '−' if cents < 0 else ''}€{abs(cents) / 100:,.2f}"
+    assert words in table, (words, table[:600])
