@@ -17,7 +17,9 @@ stacks`). The definitions, each as the statistics pages state it:
 - ``draws`` / ``cards_drawn`` / ``stood_pat``: its turns in the draw, the cards it asked for
   over them, and the turns it took none (seed 000 "servido": standing pat).
 - ``showdown``: it was still in (not folded, its hand not dead) as the hand came to a showdown
-  (:attr:`HandResult.outcome` ``"showdown"``), whether it then showed or mucked.
+  (two or more still in after the last betting round: :attr:`HandState.showdown_seats`),
+  whether it then showed or mucked, and whether or not the others' mucks left one hand
+  shown (outcome ``"uncontested"``: a fresh tester of issue 28 found those left out).
 - ``won``: it ended the hand with more chips than it began it (net chips > 0): it won a pot
   or part of one beyond what it had put in; ``won_at_showdown``: both.
 - ``pot``: the chips the rules gave it from the pots (its award; the dealer's pushes where
@@ -147,8 +149,8 @@ def seat_facts(item: HandItem) -> dict[int, SeatFacts]:
                     - boxed.get(seat, 0))
         mine.won = mine.net > 0
         mine.pot = awards.get(seat, 0) if mine.won else 0
-        mine.showdown = (result.outcome == "showdown" and mine.dealt and seat not in final.dead
-                         and (seat in reached or seat in final.contesting()))
+        mine.showdown = (mine.dealt and seat not in final.dead
+                         and (seat in reached or (result.outcome == "showdown" and seat in final.contesting())))
         mine.won_at_showdown = mine.showdown and mine.won
     for finding in item.extra + result.findings:
         if finding.severity == "info":

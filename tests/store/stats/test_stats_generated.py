@@ -55,12 +55,29 @@ def count_session(session: dict) -> dict[str, Counter]:
             won = net > 0
             mine["pots_won"] += won
             mine["opened_won"] += opened and won
-            at_showdown = item.result.outcome == "showdown" and not any(w[1] == "fold" for _, w in own)
+            at_showdown = seat in _at_showdown(lines, dealt)
             mine["showdowns"] += at_showdown
             mine["showdowns_won"] += at_showdown and won
             if won:
                 mine["biggest_pot"] = max(mine["biggest_pot"], awards.get(seat, 0))
     return out
+
+
+BETTING = ("open", "bet", "call", "raise", "check", "allin", "fold", "muck", "draw")
+
+
+def _at_showdown(lines: list[list[str]], dealt: set[int]) -> set[int]:
+    """The seats still in as the hand came to a showdown, from its lines: the showdown is
+    the shows and mucks after the last betting or drawing line, reached when two or more
+    dealt seats had neither folded nor mucked by then (those are the seats at it, whether
+    they then showed or mucked: the page's "still in when the cards were shown")."""
+    players = [(i, int(w[0][1:]), w[1]) for i, w in enumerate(lines) if len(w) > 1 and w[0][:1] == "p"]
+    last = max((i for i, _, verb in players if verb in BETTING[:-2] or verb == "draw"), default=-1)
+    if not any(i > last and verb in ("show", "muck") for i, _, verb in players):
+        return set()
+    out = {seat for seat in dealt
+           if not any(i <= last and s == seat and verb in ("fold", "muck") for i, s, verb in players)}
+    return out if len(out) >= 2 else set()
 
 
 def _club(db, nights: int) -> dict[str, Counter]:
