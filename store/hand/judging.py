@@ -218,7 +218,10 @@ def _actions(db: Database, hand_ids: list[int]) -> dict[int, list[str]]:
 def _buy_ins(db: Database, night: Night, first: int, last: int | None) -> dict[int, dict[str, int]]:
     """Chips bought before each hand numbered ``first``..``last``: hand number -> {seat:
     chips} (a buy-in entered when ``b`` hands had been dealt plays from hand ``b + 1``;
-    those before hand 1 are the starting stacks)."""
+    those before hand 1 are the starting stacks). A buy-in of a player who left before
+    the hand it would play from is left out: the chips went home in the player's count
+    (a fresh tester of issue 28: a rebuy asked from the phone, counted, and the player
+    gone, stood as 15 chips at the table)."""
     out: dict[int, dict[str, int]] = {}
     hi = last if last is not None else 10**9
     for player_id, chips, before in db.execute(
@@ -226,7 +229,7 @@ def _buy_ins(db: Database, night: Night, first: int, last: int | None) -> dict[i
             f"AND l.kind = 'buy_in' AND COALESCE(l.before_hand, 0) + 1 BETWEEN ? AND ? AND {LIVE_ENTRY} "
             "ORDER BY l.id", [night.id, first, hi]):
         seat = night.seats.get(player_id)
-        if seat is None:
+        if seat is None or seat not in night.at_table(before + 1):
             continue
         by_seat = out.setdefault(before + 1, {})
         by_seat[str(seat)] = by_seat.get(str(seat), 0) + chips
@@ -779,6 +782,32 @@ def bought_for_next(db: Database, night_id: int, played: int | None = None) -> d
     number = (hands_played(db, night_id) if played is None else played) + 1
     bought = _buy_ins(db, night_of(db, night_id), number, number).get(number, {})
     return {int(seat): chips for seat, chips in bought.items() if chips}
+
+
+def left_stacks(db: Database, night_id: int) -> dict[int, int]:
+    """Seat -> the chips each seat whose player has left the table took home (ints): the
+    referee's stack after the last hand the seat was at the table for, plus the chips its
+    player bought after that hand and before leaving (they played no hand: they went home
+    in the player's count, :func:`_buy_ins`). What the close's counts table expects of a
+    player who left (a fresh tester of issue 28 saw a phone rebuy's 15 chips there, and
+    copying them voided the right count). Read-only.
+
+    :raises StoreError: no such night.
+    """
+    night = night_of(db, night_id)
+    out = {}
+    for seat, spans in night.spans.items():
+        last = spans[-1][1]
+        if last is None:
+            continue  # at the table now
+        stack = _table_before(db, night, last + 1).stacks.get(seat, 0) if last else 0
+        player = next(p for p, s in night.seats.items() if s == seat)
+        bought = db.execute(
+            f"SELECT COALESCE(SUM(l.chips), 0) FROM ledger l WHERE l.night_id = ? AND l.player_id = ? "
+            f"AND l.kind = 'buy_in' AND COALESCE(l.before_hand, 0) = ? AND {LIVE_ENTRY}",
+            [night_id, player, last]).fetchone()[0]
+        out[seat] = stack + bought
+    return out
 
 
 def _next_table(db: Database, night: Night, played: int | None = None) -> tuple[Carry, dict[int, int]]:

@@ -283,7 +283,9 @@ def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]], played: in
     plus the chips bought since, ``store.hand.judging.next_hand_stacks``), so a rebuy shows at
     once. During a hand, a seat's ``coming`` is the chips it bought while the hand is in
     play (they count from the next hand, ``store.money.ledger.buy_in``; 0 for none): the
-    stack stays the hand's."""
+    stack stays the hand's. A seat whose player left has ``took_home``: the chips the
+    player took home and was counted for (``store.hand.judging.left_stacks``; None for a
+    seat at the table), what the close's counts table expects of that player."""
     stacks = view["stacks"]
     upcoming = None
     coming = judging.bought_for_next(db, night_id, played) if view["in_progress"] else {}
@@ -291,7 +293,9 @@ def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]], played: in
         upcoming = judging.next_hand_stacks(db, night_id, played)
     dealt_in, acted, live = set(view["dealt_in"]), set(view["acted"]), set(view["in_hand"])
     seats = []
-    for p in store.table_players(db, night_id):
+    players = store.table_players(db, night_id)
+    gone = judging.left_stacks(db, night_id) if any(p["left"] for p in players) else {}
+    for p in players:
         seat = p["seat"]
         stack = stacks.get(str(seat)) if upcoming is None else upcoming.get(seat, stacks.get(str(seat)))
         if stack is None:  # not at the table for this hand (seated since): its buy-in
@@ -305,7 +309,7 @@ def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]], played: in
                       "button": view["button"] == seat, "to_act": view["to_act"] == seat,
                       "acted": seat in acted,
                       "sitting_out": view["hand_id"] is not None and seat not in dealt_in,
-                      "coming": coming.get(seat, 0)})
+                      "coming": coming.get(seat, 0), "took_home": gone.get(seat) if p["left"] else None})
     return seats
 
 
