@@ -372,6 +372,9 @@ CITATIONS: dict[str, tuple[Source, ...]] = {
     "exposed_card": (
         _EXPOSED,
     ),
+    "sitout_irregular": (
+        quoted("seed 000", "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas."),
+    ),
     "misdeal": (
         _rrop(11, (), N_("a misdeal voids the deal and the cards are dealt again")),
         _rrop(13, (), N_("a misdeal voids the deal; chips put in are returned")),
@@ -404,6 +407,9 @@ _HOUSE_DRAW = _contract(3, N_("the most cards one may draw is what the house set
 _DEAD_HAND = _rrop(4, (), N_("only a live hand tabled at the showdown can win; a folded or "
                              "dead hand cannot"))
 
+_CIRCULAR = quoted("seed 000", "Como la escalera es circular, el as puede ir delante del rey o "
+                               "después del dos, a voluntad.")
+"""Seed 000's straight that turns the corner (the house switch ``circular_straight``)."""
 _CARDS_SPEAK = _rrop(4, (), N_("cards speak: the best hand shown wins"))
 _SIDE_POTS = (
     _rrop(3, (), N_("an all-in player wins from each player only what they matched; the rest "
@@ -500,6 +506,12 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
                            "es el primero en orden de importancia entre los palos: CORAZÓN, "
                            "DIAMANTE, TRÉBOL, PICAS)."),
     ),
+    ("wrong_award", "circular"): (_CIRCULAR,),
+    ("wrong_award", "not_circular"): (
+        _CIRCULAR,
+        quoted("seed 004", "Las escaleras a las cuales se le llama “dando vuelta la esquina” "
+                           "como: 3-2-A-K-Q no están permitidas."),
+    ),
     ("wrong_award", "odd_chip"): (_TIES,),
     ("wrong_award", "split"): (_TIE_SPLIT, _TIES),
     ("wrong_award", "side_pots"): _SIDE_POTS,
@@ -507,6 +519,12 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
     ("bet_too_small", "fixed_limit"): (_FIXED_SIZES,),
     ("bet_too_large", "fixed_limit"): (_FIXED_SIZES,),
     ("bet_too_small", "fixed_limit:completion"): (_FIXED_LIMIT,),
+    ("bet_too_small", "min_bet:unposted_blind"): (
+        quoted("seed 000", "Esta ciega no es obligatoria, pero se acostumbra siempre que cada "
+                           "jugador lo haga cuando le toca el turno."),
+        _rrop(15, (), N_("in no limit and pot limit, the minimum bet is the size of the big "
+                         "blind")),
+    ),
     ("bet_too_large", "fixed_limit:completion"): (_FIXED_LIMIT,),
     ("bet_too_large", "pot_limit"): (
         _rrop(15, (), N_("in pot limit, no one bets more than the pot, but the minimum bet is "
@@ -619,11 +637,11 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
     ("wrong_card_count", "fixed"): (_WRONG_COUNT_FIX,),
     ("wrong_card_count", "fix_late"): (_WRONG_COUNT_FIX,),
     ("wrong_card_count", "fix_wrong"): (_WRONG_COUNT_FIX,),
-    ("out_of_turn", "sitout_late"): (
-        quoted("seed 000", "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas."),
-    ),
-    ("out_of_turn", "sitout_anted"): (
-        quoted("seed 000", "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas."),
+    ("wrong_card_count", "fix_not_held"): (_WRONG_COUNT_FIX,),
+    ("wrong_card_count", "exposed_not_dealt"): (_EXPOSED,),
+    ("sitout_irregular", "no_pot"): (
+        quoted("seed 000", "El pot es obligatorio o convencional. Si un jugador quiere "
+                           "abstenerse, lo dirá, y no se le darán cartas."),
     ),
     ("not_in_hand", "misdeal"): (
         _rrop(13, (), N_("a misdeal voids the deal; chips put in are returned")),

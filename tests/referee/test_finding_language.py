@@ -292,7 +292,9 @@ SEED_REASONS = {
     ("wrong_amount", "ante:dealer"): ("000", "De la irregularidad de las puestas es responsable el que da."),
     ("wrong_card_count", "fixed"): ("000", "hará que rectifique el que las dio"),
     ("wrong_card_count", "fix_late"): ("000", "no podrá tomar parte en la jugada"),
-    ("out_of_turn", "sitout_late"): ("000", "Si un jugador quiere abstenerse, lo dirá"),
+    ("sitout_irregular", "no_pot"): ("000", "El pot es obligatorio o convencional"),
+    ("wrong_award", "circular"): ("000", "Como la escalera es circular"),
+    ("bet_too_small", "min_bet:unposted_blind"): ("000", "Esta ciega no es obligatoria"),
 }
 """The seed switches' reasons and the seed sentence each rests on (issue 11)."""
 
@@ -437,7 +439,7 @@ awarded award expected recorded should only more less than over under pot's turn
 """.split()
 ALSO_SPANISH = {"a", "no", "as", "ante", "antes", "error", "irregular", "incompatible", "pot",
                 "blind", "jackpot", "joker", "poker", "repocker", "palabra", "robert", "tda",
-                "tapete", "full"}
+                "tapete", "full", "circular", "casino"}
 """Words of the English templates that are Spanish too, or the seeds' own, or names."""
 
 CARD = re.compile(r"(?<![\w?])(?:[2-9TJQKA][shdc]|Jk|\?\?)(?![\w?])")
