@@ -52,14 +52,27 @@ class Seed:
 
     def name(self, lang: str, verbatim: bool = True) -> str:
         """The seed as a reader sees it: «title» (its own Spanish words), or a description
-        of an untitled text. ``verbatim=False`` in a language other than the seeds': the
-        title said in that language, for a page written wholly in it."""
+        of an untitled text. In a language other than the seeds' the title is said in that
+        language (:meth:`title_in`, the one rendering every page and the command line
+        use): beside the Spanish words (``verbatim``, as a quote has its rendering beside
+        it), or alone for a page written wholly in it (``verbatim=False``)."""
         if self.title is not None:
-            if not verbatim and lang != SEED_LANG:
-                return say(lang, "the rule text “%(title)s”", title=say_message(lang, self.title))
-            return f"«{self.title.msgid}»"
+            if lang == SEED_LANG:
+                return f"«{self.title.msgid}»"
+            if not verbatim:
+                return say(lang, "the rule text “%(title)s”", title=self.title_in(lang))
+            return f"«{self.title.msgid}» (“{self.title_in(lang)}”)"
         assert self.label is not None
         return say_message(lang, self.label)
+
+    def title_in(self, lang: str) -> str:
+        """The seed's title in ``lang`` (its own Spanish words in Spanish, the catalogue's
+        rendering in English; the description of an untitled text): the one title a page,
+        the command line and the new-night form give it."""
+        if self.title is None:
+            assert self.label is not None
+            return say_message(lang, self.label)
+        return self.title.msgid if lang == SEED_LANG else say_message(lang, self.title)
 
 
 SEEDS: dict[str, Seed] = {
@@ -70,6 +83,21 @@ SEEDS: dict[str, Seed] = {
     "004": Seed(None, N_("the casino rules and hand rankings (an untitled text)")),
 }
 """Seed number (the file's prefix in ``shared/seeds/``) -> how it is cited."""
+
+
+def seed_title(number: str, lang: str) -> str:
+    """The title of seed ``number`` (``"000"``) in ``lang`` (``"es"``: its own words;
+    ``"en"``: the referee catalogue's rendering): :meth:`Seed.title_in`, the one place a
+    seed's title is said (the citations, the new-night form's presets).
+
+    >>> seed_title("000", "en"), seed_title("000", "es")
+    ('Poker: the hands, jackpot, bets and bluffing', 'Pocker: Las jugadas, Jackpot, Envites y Farol')
+
+    :raises KeyError: a seed there is no text of.
+    :raises ValueError: another language.
+    """
+    check_lang(lang)
+    return SEEDS[number].title_in(lang)
 
 BOOKS = {"rrop": N_("Robert's Rules of Poker"), "tda": N_("TDA Poker Rules (2022)")}
 """Rule book key -> its name."""
