@@ -12,9 +12,12 @@ the phones show it). A second one to the same seat lets it withdraw (``double_ex
 ``withdraw``: its ante stays in the pot) or voids the deal (``misdeal``, the card rooms'
 reading): the chips put in go back.
 
-Seed 000: "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas." A seat that
-sits out owes no ante and is dealt nothing; one dealt cards all the same is dealt in (its
-missing ante is ``missing_ante``); one that says so once the betting began folds.
+Seed 000: "El pot es obligatorio o convencional. Si un jugador quiere abstenerse, lo dirá, y
+no se le darán cartas." A seat that sits out owes no ante and is dealt nothing; one dealt
+cards all the same is dealt in (its missing ante is ``missing_ante``); one that says so
+after its ante, after its cards or once the betting began folds (``sitout_irregular``:
+:func:`late_sitout`); one that sits out of a hand without a pot (blinds only) is dealt
+nothing all the same and told the sitout is a pot hand's (:func:`sitout_without_pot`).
 """
 
 from __future__ import annotations
