@@ -181,9 +181,13 @@ def _judge_bet(st: HandState, i: int, seat: int, total: int, allin: bool,
             st.find(kind, i, seat, f"seat {seat} bet {total}; the bet is {size} in this round",
                     details={"recorded": total, "expected": size, "reason": "fixed_limit"})
     elif total < st.min_bet() and not allin:
+        details = {"recorded": total, "minimum": st.min_bet(), "reason": "min_bet"}
+        if not st.blinds and r.big_blind > max(r.min_bet, 1):
+            # no blind was posted (seed 000: "Esta ciega no es obligatoria"), and the house's
+            # big blind still sets the least bet (unposted_blind_min "big_blind")
+            details["basis"] = "unposted_blind"
         st.find("bet_too_small", i, seat, f"seat {seat} bet {total}; the minimum bet is "
-                f"{st.min_bet()}", details={"recorded": total, "minimum": st.min_bet(),
-                                             "reason": "min_bet"})
+                f"{st.min_bet()}", details=details)
     if r.betting == "pot_limit" and not capped:
         cap = max(st.pot_total(), st.min_bet())  # the minimum bet is always allowed (RRoP 15)
         if total > cap:

@@ -52,14 +52,27 @@ class Seed:
 
     def name(self, lang: str, verbatim: bool = True) -> str:
         """The seed as a reader sees it: «title» (its own Spanish words), or a description
-        of an untitled text. ``verbatim=False`` in a language other than the seeds': the
-        title said in that language, for a page written wholly in it."""
+        of an untitled text. In a language other than the seeds' the title is said in that
+        language (:meth:`title_in`, the one rendering every page and the command line
+        use): beside the Spanish words (``verbatim``, as a quote has its rendering beside
+        it), or alone for a page written wholly in it (``verbatim=False``)."""
         if self.title is not None:
-            if not verbatim and lang != SEED_LANG:
-                return say(lang, "the rule text “%(title)s”", title=say_message(lang, self.title))
-            return f"«{self.title.msgid}»"
+            if lang == SEED_LANG:
+                return f"«{self.title.msgid}»"
+            if not verbatim:
+                return say(lang, "the rule text “%(title)s”", title=self.title_in(lang))
+            return f"«{self.title.msgid}» (“{self.title_in(lang)}”)"
         assert self.label is not None
         return say_message(lang, self.label)
+
+    def title_in(self, lang: str) -> str:
+        """The seed's title in ``lang`` (its own Spanish words in Spanish, the catalogue's
+        rendering in English; the description of an untitled text): the one title a page,
+        the command line and the new-night form give it."""
+        if self.title is None:
+            assert self.label is not None
+            return say_message(lang, self.label)
+        return self.title.msgid if lang == SEED_LANG else say_message(lang, self.title)
 
 
 SEEDS: dict[str, Seed] = {
@@ -70,6 +83,21 @@ SEEDS: dict[str, Seed] = {
     "004": Seed(None, N_("the casino rules and hand rankings (an untitled text)")),
 }
 """Seed number (the file's prefix in ``shared/seeds/``) -> how it is cited."""
+
+
+def seed_title(number: str, lang: str) -> str:
+    """The title of seed ``number`` (``"000"``) in ``lang`` (``"es"``: its own words;
+    ``"en"``: the referee catalogue's rendering): :meth:`Seed.title_in`, the one place a
+    seed's title is said (the citations, the new-night form's presets).
+
+    >>> seed_title("000", "en"), seed_title("000", "es")
+    ('Poker: the hands, jackpot, bets and bluffing', 'Pocker: Las jugadas, Jackpot, Envites y Farol')
+
+    :raises KeyError: a seed there is no text of.
+    :raises ValueError: another language.
+    """
+    check_lang(lang)
+    return SEEDS[number].title_in(lang)
 
 BOOKS = {"rrop": N_("Robert's Rules of Poker"), "tda": N_("TDA Poker Rules (2022)")}
 """Rule book key -> its name."""
@@ -372,6 +400,9 @@ CITATIONS: dict[str, tuple[Source, ...]] = {
     "exposed_card": (
         _EXPOSED,
     ),
+    "sitout_irregular": (
+        quoted("seed 000", "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas."),
+    ),
     "misdeal": (
         _rrop(11, (), N_("a misdeal voids the deal and the cards are dealt again")),
         _rrop(13, (), N_("a misdeal voids the deal; chips put in are returned")),
@@ -404,6 +435,9 @@ _HOUSE_DRAW = _contract(3, N_("the most cards one may draw is what the house set
 _DEAD_HAND = _rrop(4, (), N_("only a live hand tabled at the showdown can win; a folded or "
                              "dead hand cannot"))
 
+_CIRCULAR = quoted("seed 000", "Como la escalera es circular, el as puede ir delante del rey o "
+                               "después del dos, a voluntad.")
+"""Seed 000's straight that turns the corner (the house switch ``circular_straight``)."""
 _CARDS_SPEAK = _rrop(4, (), N_("cards speak: the best hand shown wins"))
 _SIDE_POTS = (
     _rrop(3, (), N_("an all-in player wins from each player only what they matched; the rest "
@@ -500,6 +534,12 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
                            "es el primero en orden de importancia entre los palos: CORAZÓN, "
                            "DIAMANTE, TRÉBOL, PICAS)."),
     ),
+    ("wrong_award", "circular"): (_CIRCULAR,),
+    ("wrong_award", "not_circular"): (
+        _CIRCULAR,
+        quoted("seed 004", "Las escaleras a las cuales se le llama “dando vuelta la esquina” "
+                           "como: 3-2-A-K-Q no están permitidas."),
+    ),
     ("wrong_award", "odd_chip"): (_TIES,),
     ("wrong_award", "split"): (_TIE_SPLIT, _TIES),
     ("wrong_award", "side_pots"): _SIDE_POTS,
@@ -507,6 +547,12 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
     ("bet_too_small", "fixed_limit"): (_FIXED_SIZES,),
     ("bet_too_large", "fixed_limit"): (_FIXED_SIZES,),
     ("bet_too_small", "fixed_limit:completion"): (_FIXED_LIMIT,),
+    ("bet_too_small", "min_bet:unposted_blind"): (
+        quoted("seed 000", "Esta ciega no es obligatoria, pero se acostumbra siempre que cada "
+                           "jugador lo haga cuando le toca el turno."),
+        _rrop(15, (), N_("in no limit and pot limit, the minimum bet is the size of the big "
+                         "blind")),
+    ),
     ("bet_too_large", "fixed_limit:completion"): (_FIXED_LIMIT,),
     ("bet_too_large", "pot_limit"): (
         _rrop(15, (), N_("in pot limit, no one bets more than the pot, but the minimum bet is "
@@ -619,11 +665,11 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
     ("wrong_card_count", "fixed"): (_WRONG_COUNT_FIX,),
     ("wrong_card_count", "fix_late"): (_WRONG_COUNT_FIX,),
     ("wrong_card_count", "fix_wrong"): (_WRONG_COUNT_FIX,),
-    ("out_of_turn", "sitout_late"): (
-        quoted("seed 000", "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas."),
-    ),
-    ("out_of_turn", "sitout_anted"): (
-        quoted("seed 000", "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas."),
+    ("wrong_card_count", "fix_not_held"): (_WRONG_COUNT_FIX,),
+    ("wrong_card_count", "exposed_not_dealt"): (_EXPOSED,),
+    ("sitout_irregular", "no_pot"): (
+        quoted("seed 000", "El pot es obligatorio o convencional. Si un jugador quiere "
+                           "abstenerse, lo dirá, y no se le darán cartas."),
     ),
     ("not_in_hand", "misdeal"): (
         _rrop(13, (), N_("a misdeal voids the deal; chips put in are returned")),

@@ -98,6 +98,9 @@ def deal(st: HandState, i: int, a: Action) -> None:
             _see_dealt(st, i, seat, cards)
         st.dealt[seat] = cards
         st.hands[seat] = list(cards)
+        for c in st.exposed.get(seat, ()):
+            if c not in cards and c != "??":
+                exposed_not_dealt(st, i, seat, c)
     else:
         st.hands[seat] = ["??"] * count
     if count != 5:
@@ -299,6 +302,21 @@ def reveal(st: HandState, i: int, seat: int, card: str) -> None:
     hand = st.hands[seat]
     if card not in hand and "??" in hand:
         hand[hand.index("??")] = card
+    elif card not in hand and st.dealt.get(seat) is not None:
+        exposed_not_dealt(st, i, seat, card)  # the deal was logged card by card without it
+
+
+def exposed_not_dealt(st: HandState, i: int, seat: int, card: str) -> None:
+    """A card exposed in the deal to ``seat`` (``d expose``, seed 002: "el receptor debe
+    aceptarla": the seat keeps it) that the seat's deal, logged card by card, lacks: the
+    log does not add up (the deal line, or the exposure, names the wrong card).
+    ``wrong_card_count`` (reason ``exposed_not_dealt``, a warning: the hand is judged by
+    the deal as logged)."""
+    st.find("wrong_card_count", i, seat, f"{card} was exposed to seat {seat} in the deal, "
+            f"but the deal logged for seat {seat} lacks it: the log does not add up",
+            severity="warning", details={"cards": len(st.hands[seat]), "card": card,
+                                         "held": list(st.hands[seat]),
+                                         "reason": "exposed_not_dealt"})
 
 
 def refit(st: HandState, i: int, seat: int, k: int, cards: tuple[str, ...] | None,
@@ -315,6 +333,14 @@ def refit(st: HandState, i: int, seat: int, k: int, cards: tuple[str, ...] | Non
             hand.append(c)
     else:
         for c in cards or ("??",) * -k:
+            if c != "??" and c not in hand and ("??" not in hand
+                                                 or st.seen.get(c, seat) != seat):
+                # a card the seat was never dealt (its cards are all known, or the card
+                # is another seat's): which card went back the log does not say
+                st.find("wrong_card_count", i, seat, f"the dealer took {c} back from seat "
+                        f"{seat}, a card it was never dealt", severity="warning",
+                        details={"cards": len(hand), "card": c, "held": list(hand),
+                                 "fixed": k, "reason": "fix_not_held"})
             if c in hand and c != "??":
                 hand.remove(c)
                 if st.seen.get(c) == seat:

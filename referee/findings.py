@@ -52,6 +52,7 @@ DEFAULT_SEVERITY: dict[str, str] = {
     "passed_out": "info",
     "misdeal": "info",
     "exposed_card": "info",
+    "sitout_irregular": "warning",
 }
 """Finding kind (CONTRACT.md section 5) -> its default severity. The rule each kind (and
 each case of it) rests on: :func:`referee.citations.citation`."""
@@ -73,10 +74,7 @@ DETAILS: dict[str, dict[str, str]] = {
     "out_of_turn": {
         "due": "the seat that was to act (or to draw, show), None when no one was",
         "verb": "what the seat did ('open', 'check', 'draw', 'split' ...)",
-        "reason": "(some) 'sitout_late' (a pN sitout once the betting began: a fold), "
-                  "'sitout_anted' (a pN sitout after the seat's ante: a fold, the ante "
-                  "stays), "
-                  "'before_drawing', 'during_draw', 'no_betting_left', 'no_draw', "
+        "reason": "(some) 'before_drawing', 'during_draw', 'no_betting_left', 'no_draw', "
                   "'drew_twice', 'betting_over', 'not_opener', 'after_drawing', "
                   "'still_to_bet' (the seat drew while it was itself still to act in the "
                   "betting: the round ends), 'all_in' (a check, call or wager by a seat "
@@ -97,9 +95,12 @@ DETAILS: dict[str, dict[str, str]] = {
         "reason": "'no_raise' (not above the bet), 'fixed_limit', 'min_bet' or 'min_raise'",
         "facing": "(some) 'no_raise': the bet it did not raise",
         "expected": "(some) 'fixed_limit': the round total the limit sets",
-        "basis": "(some) 'fixed_limit': 'completion' where the seat faced a short all-in "
-                 "(less than half a bet) and the size is the completion's (RRoP 3 rule 6)",
         "minimum": "(some) 'min_bet', 'min_raise': the least round total allowed",
+        "basis": "(some) 'fixed_limit': 'completion' where the seat faced a short all-in "
+                 "(less than half a bet) and the size is the completion's (RRoP 3 rule 6); "
+                 "'min_bet': 'unposted_blind' where no blind was posted and the house's big "
+                 "blind still set the minimum (unposted_blind_min 'big_blind'; seed 000: "
+                 "\"Esta ciega no es obligatoria\")",
         "raise_by": "(some) 'min_raise': the raise made (chips over the bet)",
         "min_raise": "(some) 'min_raise': the least raise (the last full bet or raise)",
     },
@@ -172,14 +173,18 @@ DETAILS: dict[str, dict[str, str]] = {
                   "'served_without_draw'; a d fix line (seed 000): 'fixed' (put right "
                   "before the seat acted: the hand is live, severity info), 'fix_late' "
                   "(after it acted: the dead hand stands, warning), 'fix_wrong' (the fix "
-                  "left other than five cards)",
+                  "left other than five cards), 'fix_not_held' (it took back a named card the "
+                  "seat was never dealt: a warning, the count stands); 'exposed_not_dealt' "
+                  "(a card exposed to the seat in the deal, seed 002, is missing from its "
+                  "deal logged card by card: a warning)",
         "fixed": "(some) a d fix line: the cards given (or, negative, taken back)",
         "drawn": "(some) 'served': cards asked for",
         "served": "(some) 'served': cards served",
         "shown": "(some) the cards shown", "held": "(some) the cards held as logged",
         "first": "(some) 'shown_again': the hand shown first",
         "card": "(some) 'discard_not_held': the card thrown; 'not_held' where the show has "
-                "a card the seat discarded: that card",
+                "a card the seat discarded: that card; 'fix_not_held': the card taken back; "
+                "'exposed_not_dealt': the card exposed",
     },
     "draw_limit": {"cards": "cards drawn", "max_draw": "the most the rules allow"},
     "duplicate_card": {
@@ -223,7 +228,9 @@ DETAILS: dict[str, dict[str, str]] = {
                   "card), 'misdeal' (the chips go back to who put them in), 'uncontested', 'false_opener' (a false opener was paid), "
                   "'wrong_cards' (a hand dead for its cards was paid), 'dead_hand' (a folded "
                   "hand was paid), "
-                  "'flush_over_full', 'full_over_flush', 'suit_order' (a house ranking "
+                  "'flush_over_full', 'full_over_flush', 'suit_order', 'circular' (the house's "
+                  "straight round the corner decided, seed 000), 'not_circular' (a straight "
+                  "round the corner was paid where the house plays none) (a house ranking "
                   "decided), 'odd_chip', 'split', 'side_pots' or 'best_hand' (cards speak)",
     },
     "chips_not_conserved": {
@@ -286,12 +293,23 @@ DETAILS: dict[str, dict[str, str]] = {
                   "it), 'late' (exposed after the deal began its betting: a warning, the "
                   "hand plays on), 'second_withdraw' (a second one: the seat may withdraw, "
                   "double_exposure withdraw, seed 002), 'second_misdeal' (a second one: "
-                  "the deal is void, double_exposure misdeal; the hand ends as a misdeal) "
+                  "the deal is void, double_exposure misdeal; the hand ends as a misdeal), "
+                  "'further' (a third or later card of the seat exposed in the deal: kept, "
+                  "known to everyone) "
                   "or 'withdraw_not_allowed' (a pN withdraw without that right: a fold; "
                   "severity warning)",
         "exposed": "cards of the seat exposed so far",
         "card": "(some) the card exposed (all but 'withdraw_not_allowed')",
         "returned": "(some) 'second_misdeal': seat -> chips put in so far, which go back",
+    },
+    "sitout_irregular": {
+        "reason": "a pN sitout (seed 000: abstaining is said before the deal, in a hand with "
+                  "a pot): 'after_ante' (after the seat's ante: a fold, the ante stays in "
+                  "the pot), 'after_deal' (after a card was dealt, served or exposed to the "
+                  "seat: a fold), 'after_betting' (once the betting began: a fold) or "
+                  "'no_pot' (in a hand that owes no ante, blinds only: the seat is dealt "
+                  "nothing all the same)",
+        "anted": "(some) 'after_deal': whether the seat's ante is in (it stays in the pot)",
     },
 }
 """Finding kind -> the keys of :attr:`Finding.details` (CONTRACT.md section 4: callers read

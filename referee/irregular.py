@@ -12,9 +12,12 @@ the phones show it). A second one to the same seat lets it withdraw (``double_ex
 ``withdraw``: its ante stays in the pot) or voids the deal (``misdeal``, the card rooms'
 reading): the chips put in go back.
 
-Seed 000: "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas." A seat that
-sits out owes no ante and is dealt nothing; one dealt cards all the same is dealt in (its
-missing ante is ``missing_ante``); one that says so once the betting began folds.
+Seed 000: "El pot es obligatorio o convencional. Si un jugador quiere abstenerse, lo dirá, y
+no se le darán cartas." A seat that sits out owes no ante and is dealt nothing; one dealt
+cards all the same is dealt in (its missing ante is ``missing_ante``); one that says so
+after its ante, after its cards or once the betting began folds (``sitout_irregular``:
+:func:`late_sitout`); one that sits out of a hand without a pot (blinds only) is dealt
+nothing all the same and told the sitout is a pot hand's (:func:`sitout_without_pot`).
 """
 
 from __future__ import annotations
@@ -38,7 +41,9 @@ def expose(st: HandState, i: int, a: Action) -> None:
     hand ends as a misdeal, the chips go back). Once the betting began (the deal was
     over: seed 002 speaks of "se descubre por error" while dealing) the card is known to
     everyone all the same, a warning of its own (reason ``late``), and counts toward no
-    withdrawal or misdeal."""
+    withdrawal or misdeal. A third (or later) card exposed to the same seat in the deal
+    is one more it keeps (reason ``further``, info; seed 002 speaks of one and two: the
+    second's right to withdraw stands)."""
     seat = a.seat
     card = (a.cards or ("??",))[0]
     if seat is None or seat not in st.pos or st.phase == COMPLETE:
@@ -59,10 +64,17 @@ def expose(st: HandState, i: int, a: Action) -> None:
                                              "reason": "late"})
         return
     count = len(shown)
-    if count != 2:
+    if count == 1:
         st.find("exposed_card", i, seat, f"{card}, meant for seat {seat}, was exposed in the "
                 "deal: the seat keeps it and everyone knows it",
                 details={"card": card, "exposed": count, "reason": "kept"})
+    elif count > 2:
+        # seed 002 speaks of one card and of two: a third (or more) is one more the seat
+        # keeps, everyone knows it; the right to withdraw the second gave stands
+        st.find("exposed_card", i, seat, f"a further card meant for seat {seat} ({card}) was "
+                f"exposed in the deal, {count} of its cards in all: the seat keeps it and "
+                "everyone knows it", details={"card": card, "exposed": count,
+                                              "reason": "further"})
     elif st.rules.double_exposure == "withdraw":
         st.find("exposed_card", i, seat, f"a second card meant for seat {seat} ({card}) was "
                 "exposed in the deal: the seat may withdraw (its ante stays in the pot)",
@@ -87,10 +99,11 @@ def may_withdraw(st: HandState, seat: int) -> bool:
 def leave(st: HandState, i: int, seat: int, verb: str) -> None:
     """``pN withdraw`` or ``pN sitout`` of a seat dealt in: the seat leaves the hand (its
     ante, if any, stays in the pot). A withdrawal without two cards exposed where the
-    house lets it, or a sitout once the betting began, is a fold
-    (``exposed_card`` reason ``withdraw_not_allowed``; ``out_of_turn`` reason
-    ``sitout_late``); a sitout before the betting, of a seat dealt cards all the same,
-    leaves it out (its missing ante, if any, is ``missing_ante``)."""
+    house lets it is a fold (``exposed_card`` reason ``withdraw_not_allowed``); a sitout
+    after the seat's ante, its cards or the betting's start is a fold
+    (``sitout_irregular``, :func:`late_sitout`); a sitout before all three, of a seat dealt
+    cards all the same later, leaves it out (its missing ante, if any, is
+    ``missing_ante``)."""
     if seat in st.folded or seat in st.mucked:
         after_leaving(st, i, seat, verb)
         return
@@ -99,15 +112,8 @@ def leave(st: HandState, i: int, seat: int, verb: str) -> None:
                 "exposed in the deal: it is a fold", severity="warning",
                 details={"exposed": len(st.exposed.get(seat, ())),
                          "reason": "withdraw_not_allowed"})
-    elif verb == "sitout" and st.phase != PREDEAL:
-        st.find("out_of_turn", i, seat, f"seat {seat} sat out after the betting began: it is "
-                "a fold", details={"due": None, "verb": verb, "reason": "sitout_late"})
-    elif verb == "sitout" and seat in st.anted:
-        # seed 000: "lo dirá, y no se le darán cartas": said before the deal, not after
-        # the ante is in
-        st.find("out_of_turn", i, seat, f"seat {seat} sat out after anteing: too late to "
-                "abstain; its ante stays in the pot and it is a fold",
-                details={"due": None, "verb": verb, "reason": "sitout_anted"})
+    elif verb == "sitout":
+        late_sitout(st, i, seat)
     fold(st, i, seat)
     live = st.contesting()
     if len(live) == 1 and (st.phase != PREDEAL or st.n > 1):
@@ -116,6 +122,46 @@ def leave(st: HandState, i: int, seat: int, verb: str) -> None:
         end_betting(st, i)
     elif st.phase == DRAW and draw_due(st) is None:
         end_draw(st)
+
+
+def late_sitout(st: HandState, i: int, seat: int) -> None:
+    """``pN sitout`` of a seat dealt in: too late to abstain (seed 000: "Si un jugador
+    quiere abstenerse, lo dirá, y no se le darán cartas": said before the deal, before
+    the ante goes in), so it is a fold and what it put in stays in the pot. One
+    ``sitout_irregular`` (the sitout is said when the player says it, not in turn: no seat
+    is named as due), its ``reason`` the latest of: ``after_betting`` (the betting
+    began), ``after_deal`` (a card was dealt, served or exposed to the seat), ``after_ante``
+    (its ante is in)."""
+    if st.phase != PREDEAL:
+        st.find("sitout_irregular", i, seat, f"seat {seat} sat out after the betting began: "
+                "it is a fold", details={"reason": "after_betting"})
+    elif _dealt_to(st, i, seat):
+        st.find("sitout_irregular", i, seat, f"seat {seat} sat out after its cards were "
+                "dealt: too late to abstain; it is a fold"
+                + (", its ante stays in the pot" if seat in st.anted else ""),
+                details={"reason": "after_deal", "anted": seat in st.anted})
+    elif seat in st.anted:
+        st.find("sitout_irregular", i, seat, f"seat {seat} sat out after anteing: too late "
+                "to abstain; its ante stays in the pot and it is a fold",
+                details={"reason": "after_ante"})
+
+
+def _dealt_to(st: HandState, i: int, seat: int) -> bool:
+    """Whether a line before ``i`` dealt, served, exposed or fixed a card of ``seat``."""
+    return any(a is not None and a.actor == "d" and a.seat == seat
+               and a.verb in ("deal", "serve", "expose", "fix") for a in st.parsed[:i])
+
+
+def sitout_without_pot(st: HandState, i: int, seat: int) -> None:
+    """``pN sitout`` of a seat that abstains in a hand that owes no ante (blinds only, or
+    ``ante_custom``'s hand with the marker held): seed 000's abstaining is from the pot
+    ("El pot es obligatorio o convencional. Si un jugador quiere abstenerse, lo dirá, y no
+    se le darán cartas"); in a hand without one, a player who does not want to play folds
+    in turn. The seat is dealt nothing all the same (the log says so):
+    ``sitout_irregular`` (reason ``no_pot``)."""
+    st.find("sitout_irregular", i, seat, f"seat {seat} sat out of a hand without a pot: "
+            "sitting out is for a hand with antes; here a player who does not want to play "
+            "folds in turn", details={"reason": "no_pot"})
 
 
 def left_by(st: HandState, i: int, seat: int) -> str:

@@ -108,7 +108,9 @@ def _dead_reason(st: HandState, paid_out: list[int]) -> str:
 
 def _other_rankings(st: HandState) -> list[tuple[str, object]]:
     """``(reason, rules)`` for each house ranking switch of the high game, flipped: the
-    order of flush and full house; the order of suits, where the house has one."""
+    order of flush and full house; the order of suits, where the house has one; the
+    straight round the corner (``circular_straight``, seed 000: "Como la escalera es
+    circular, el as puede ir delante del rey o después del dos, a voluntad.")."""
     r = st.rules
     if r.ranking != "high":
         return []  # (lowball: the house switches are the high game's)
@@ -118,6 +120,9 @@ def _other_rankings(st: HandState) -> list[tuple[str, object]]:
          replace(r, flush_beats_full=not flush_wins))]
     if r.suit_order:
         out.append(("suit_order", replace(r, suit_order=None)))
+    # seed 000: "Como la escalera es circular" (the house switch circular_straight)
+    out.append(("circular" if r.circular_straight else "not_circular",
+                replace(r, circular_straight=not r.circular_straight)))
     return out
 
 

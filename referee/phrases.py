@@ -46,6 +46,7 @@ LABELS: dict[str, Message] = {
     "passed_out": Np_("finding", "passed out: the pot carries"),
     "misdeal": Np_("finding", "misdeal"),
     "exposed_card": Np_("finding", "card exposed in the deal"),
+    "sitout_irregular": Np_("finding", "irregular sit-out"),
 }
 """Finding kind -> its label (the pages' heading of a finding)."""
 
@@ -203,11 +204,6 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                            "round ends there."),
         "all_in": N_("%(seat)s %(verb)s, but was already all in: nothing was left for it to "
                      "act on in the betting."),
-        "sitout_late": N_("%(seat)s asked to sit out once the betting had begun: too late to "
-                          "abstain, it is a fold."),
-        "sitout_anted": N_("%(seat)s asked to sit out after anteing: too late to abstain "
-                           "(abstaining is said before the deal); the ante stays in the pot "
-                           "and it is a fold."),
     },
     "not_in_hand": {
         "never_dealt_in": N_("%(seat)s was not dealt in this hand and cannot %(verb_inf)s."),
@@ -231,6 +227,13 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                         "of %(facing)s.",
                         "recorded"),
         "fixed_limit": _FIXED_LIMIT_SIZE,
+        "min_bet:unposted_blind": Nn_("%(seat)s bet %(recorded)s chip; no blind was posted, "
+                                      "and the house's big blind still sets the minimum bet: "
+                                      "%(minimum)s.",
+                                      "%(seat)s bet %(recorded)s chips; no blind was posted, "
+                                      "and the house's big blind still sets the minimum bet: "
+                                      "%(minimum)s.",
+                                      "recorded"),
         "min_bet": Nn_("%(seat)s bet %(recorded)s chip; the minimum bet is %(minimum)s.",
                        "%(seat)s bet %(recorded)s chips; the minimum bet is %(minimum)s.",
                        "recorded"),
@@ -384,6 +387,12 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
         "fix_wrong": Nn_("The dealer's fix left %(seat)s with %(cards)s card, not five.",
                          "The dealer's fix left %(seat)s with %(cards)s cards, not five.",
                          "cards"),
+        "exposed_not_dealt": N_("%(card)s was exposed to %(seat)s in the deal and stays with "
+                                "the player, but the deal logged for %(seat)s (%(held)s) lacks "
+                                "it: the log does not add up."),
+        "fix_not_held": N_("The dealer took %(card)s back from %(seat)s, a card the player was "
+                           "never dealt (%(seat)s held %(held)s): the log does not say which "
+                           "card went back."),
         "served_without_draw": Nn_("%(seat)s was served %(cards)s card without drawing.",
                                    "%(seat)s was served %(cards)s cards without drawing.",
                                    "cards"),
@@ -470,6 +479,11 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                               "deck a flush beats a full house)."),
         "full_over_flush": N_("Awarded: %(recorded)s; the rules give: %(expected)s (with this "
                               "deck a full house beats a flush)."),
+        "circular": N_("Awarded: %(recorded)s; the rules give: %(expected)s (this house "
+                       "plays the straight round the corner: the ace goes before the king or "
+                       "after the two)."),
+        "not_circular": N_("Awarded: %(recorded)s; the rules give: %(expected)s (this house "
+                           "plays no straight round the corner: the ace is high or low only)."),
         "suit_order": N_("Awarded: %(recorded)s; the rules give: %(expected)s (between equal "
                          "hands the suit decides, in the house's order)."),
         "odd_chip": N_("Awarded: %(recorded)s; the rules give: %(expected)s (the difference is "
@@ -580,10 +594,26 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
         "second_misdeal": N_("A second card meant for %(seat)s (%(card)s) was exposed in the "
                              "deal: it is a misdeal, the deal is void and the chips put in go "
                              "back."),
+        "further": N_("A further card meant for %(seat)s (%(card)s) was exposed in the deal, "
+                      "%(exposed)s of their cards in all: the player keeps it and everyone "
+                      "knows it."),
         "withdraw_not_allowed": N_("%(seat)s withdrew without two of their cards exposed in "
                                    "the deal (or the house does not allow it): it is a fold."),
         "late": N_("%(card)s, a card of %(seat)s, was exposed after the deal: not a dealing "
                    "irregularity; the hand plays on and everyone knows the card."),
+    },
+    "sitout_irregular": {
+        "after_ante": N_("%(seat)s announced sitting this hand out after anteing: too late to "
+                         "abstain (abstaining is said before the ante and the deal); the ante "
+                         "stays in the pot and it is a fold."),
+        "after_deal": N_("%(seat)s announced sitting this hand out after being dealt cards: "
+                         "too late to abstain (abstaining is said before the deal); what they "
+                         "put in stays in the pot and it is a fold."),
+        "after_betting": N_("%(seat)s announced sitting this hand out once the betting had "
+                            "begun: too late to abstain, it is a fold."),
+        "no_pot": N_("%(seat)s sat this hand out, but the hand has no pot (no antes): sitting "
+                     "out is for a hand with a pot; here a player who does not want to play "
+                     "folds in turn. %(seat)s is dealt nothing all the same."),
     },
     "misdeal": {
         None: (N_("The dealer called a misdeal: the deal is void and the chips put in go back "

@@ -59,7 +59,7 @@ from .draw import options as draw_options
 from .forced import ante, blind, blind_options, leave_predeal, owed_option
 from .forced import unreadable as forced_unreadable
 from .hand import HandResult, HandStart
-from .irregular import after_leaving, after_misdeal, expose, leave
+from .irregular import after_leaving, after_misdeal, expose, leave, sitout_without_pot
 from .opening import declare_split, left
 from .outcome import finish
 from .rounds import drawn, due, end_draw, end_hand, predeal_owed, predraw_betting
@@ -255,9 +255,16 @@ def _off_the_hand(st: HandState, i: int, seat: int, a: Action) -> bool:
 def _never_dealt_in(st: HandState, i: int, seat: int, verb: str) -> None:
     """A line of a seat not dealt in (a rebuy, and the sitout of a seat that abstains,
     aside): ``not_in_hand``, once per seat (reason ``never_dealt_in``); of a seat that sat
-    the hand out, at each line (reason ``sat_out``: its lines do not vanish)."""
+    the hand out, at each line (reason ``sat_out``: its lines do not vanish). The sitout
+    itself, in a hand that owes no ante (blinds only), is ``sitout_irregular`` (reason
+    ``no_pot``: seed 000's abstaining is from the pot), once."""
     if verb == "sitout" and seat in st.sat_out:
-        return  # seed 000: "lo dirá, y no se le darán cartas"
+        # seed 000: "lo dirá, y no se le darán cartas", in a hand with a pot (antes)
+        if not _pot_hand(st) and not any(
+                p is not None and p.actor == "p" and p.seat == seat and p.verb == "sitout"
+                for p in st.parsed[:i]):
+            sitout_without_pot(st, i, seat)
+        return
     if verb != "rebuy" and seat in st.sat_out:
         # it abstained: each line it logs after is one more line of a seat out of the hand
         st.find("not_in_hand", i, seat, f"seat {seat} sat this hand out: it cannot {verb}",
@@ -266,6 +273,13 @@ def _never_dealt_in(st: HandState, i: int, seat: int, verb: str) -> None:
         st.find("not_in_hand", i, seat, f"seat {seat} was never dealt in this hand: "
                 f"it cannot {verb}", once=("never", seat),
                 details={"verb": verb, "reason": "never_dealt_in"})
+
+
+def _pot_hand(st: HandState) -> bool:
+    """Whether every seat owes an ante in this hand (a "pot", seed 000: "El pot es
+    obligatorio o convencional"): the house ante, not a big blind ante, and not waived
+    (``ante_custom``: the hand's rules carry ante 0, :func:`referee.ante_custom.without_ante`)."""
+    return st.rules.ante > 0 and not st.rules.big_blind_ante
 
 
 def _allin_line(st: HandState, i: int, seat: int, a: Action) -> bool:

@@ -65,7 +65,8 @@ def hand_state(item: HandItem) -> dict:
         them to every player; the other cards stay the seat's own), "dead": [seats whose
         hand is dead, in play
         order], "show_openers": seat (int) or None (the opener took the pot without showing
-        openers: :func:`openers_due`)}``. Seat keys are strings.
+        openers: :func:`openers_due`), "miscount": :func:`miscount_lines`}``. Seat keys
+        are strings.
 
     A dead hand takes no further part in the betting: its seat, when due, may only fold
     (:func:`dead_hand_legal`).
@@ -118,6 +119,7 @@ def hand_state(item: HandItem) -> dict:
         "dead": [s for s in st.order if s in st.dead],
         "show_openers": openers_due(findings),
         "legal_if_due": legal_if_due(st, replay.due()),
+        "miscount": miscount_lines(st),
     }
 
 
@@ -132,6 +134,37 @@ def _stacks(item: HandItem, pushed: bool) -> dict[str, dict[str, int]]:
     held = on_table(stacks, item.gap if pushed else st.start.table_gap)
     return {"stacks": {str(s): c for s, c in sorted(stacks.items())},
             "chips_on_table": {str(s): c for s, c in sorted(held.items())}}
+
+
+MISCOUNTS = (1, 2, 3, 4, 6, 7)
+"""The cards a seat may be found holding other than five: too few (1-4), too many (6, 7)."""
+
+
+def miscount_lines(st: HandState) -> dict[str, dict]:
+    """The line that records a seat found holding other than five cards, as the hand
+    stands (the tablet's "too many" or "too few" cards): ``{seat: {"verb": "deal"|"serve",
+    "counts": {held: {"verb": "deal"|"serve", "count": K}}}}`` (seat and held keys
+    strings): the line for a seat found holding ``held`` cards is ``d <verb> pN K``;
+    ``verb`` alone is the line's verb for cards picked in place of a count. For every seat
+    still in the hand.
+
+    CONTRACT.md section 2: ``d deal pN K`` is the initial deal, ``d serve pN K`` the
+    replacements given on the draw. So before the seat has drawn, the count is its deal's
+    (``deal``, K the cards held). Once it has thrown cards at a draw, the cards it holds
+    are those it kept plus those served: a short or long serve is a serve of K cards,
+    K = held - kept - served so far (seed 000: "Si por error le dieran más o menos de la
+    cuenta": the serve; the dead hand, or the dealer's fix, ``d fix``, follow from it). A
+    count no serve can give (fewer cards than the seat kept) is its deal's."""
+    out: dict[str, dict] = {}
+    for seat in st.contesting():
+        thrown = st.expect_serve.get(seat)
+        counts: dict[str, dict] = {}
+        for held in MISCOUNTS:
+            k = -1 if thrown is None else held - (5 - thrown) - st.got_serve.get(seat, 0)
+            counts[str(held)] = ({"verb": "serve", "count": k} if k >= 0
+                                 else {"verb": "deal", "count": held})
+        out[str(seat)] = {"verb": "deal" if thrown is None else "serve", "counts": counts}
+    return out
 
 
 def proposed_awards(result, due: int | None) -> dict[str, int] | None:

@@ -56,7 +56,8 @@ def trace(start: HandStart, actions: Sequence[Any], *, number: int = 1,
           "opening": "J".."A" or None}``.
         - ``steps``: one per action, the state AFTER it: ``{"index": i, "action": the
           line as logged, "actor": seat (int) or None (the dealer, or a line that could
-          not be read), "due": the seat due BEFORE it (None if nobody), "phase":
+          not be read), "due": the seat due BEFORE it (None if nobody, or for a line
+          said out of the turn order: :data:`OUT_OF_TURN_ORDER`), "phase":
           "predeal"|"predraw"|"draw"|"postdraw"|"showdown"|"complete", "pot": chips in
           the middle, "pots": [{"amount": chips, "seats": [int]}] (main pot first, among
           the live seats), "stacks": {seat: chips behind}, "bets": {seat: chips this
@@ -112,6 +113,11 @@ def trace(start: HandStart, actions: Sequence[Any], *, number: int = 1,
     }
 
 
+OUT_OF_TURN_ORDER = frozenset(("sitout", "withdraw", "rebuy"))
+"""Player lines said when the player says them, not in turn (abstaining, seed 000;
+withdrawing, seed 002; chips bought): their step names no seat as due (``due`` None)."""
+
+
 def _snapshot(st: HandState, i: int, before: int | None) -> dict:
     """The state after step ``i`` (``before``: the seat that was due before it)."""
     a = st.parsed[i]
@@ -129,7 +135,8 @@ def _snapshot(st: HandState, i: int, before: int | None) -> dict:
         "index": i,
         "action": st.actions[i],
         "actor": a.seat if a is not None and a.actor == "p" else None,
-        "due": before,
+        "due": None if a is not None and a.actor == "p" and a.verb in OUT_OF_TURN_ORDER
+               else before,
         "phase": st.phase.value,
         "pot": st.pot_total(),
         "pots": [p.as_dict() for p in st.live_pots()],

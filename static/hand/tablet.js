@@ -1174,6 +1174,9 @@
         return;
       }
       closePanels();
+      // a count held (too many, too few): the line the referee names for it (``miscount``)
+      var line = what.lines && what.lines[count];
+      if (line) { dealerAction(line.verb, what.seat, String(line.count), line.count); return; }
       dealerAction(what.verb, what.seat, count, parseInt(count, 10));
     });
   });
@@ -1274,12 +1277,16 @@
   });
   $("seat-choice-cancel").addEventListener("click", function () { closePanels(); render(); });
   // Irregularities: what the dealer sees, each one line the referee judges (CONTRACT.md 2):
-  // a seat dealt too many or too few cards is its deal as it was (``d deal pN K``, or the
-  // cards), judged ``wrong_card_count``. A misdeal (``d misdeal``) is the dealer row's one
+  // a seat found holding too many or too few cards is the line the referee names for it as
+  // the hand stands (the server's ``miscount``: before the seat drew, its deal, ``d deal pN
+  // K``; after, the draw's serve, ``d serve pN K``, K the cards served), or the cards
+  // picked; judged ``wrong_card_count``. Which line, and K for each count held, are the
+  // referee's, never worked out here. A misdeal (``d misdeal``) is the dealer row's one
   // button "Mal reparto" (issue 26: one place, not two).
   function irregularDeal(kind, seat) {
     var many = kind === "many";
-    openPicker({verb: "deal", seat: seat, counts: many ? [6, 7] : [1, 2, 3, 4]},
+    var miscount = (view.miscount || {})[String(seat)] || {verb: "deal", counts: null};
+    openPicker({verb: miscount.verb, seat: seat, counts: many ? [6, 7] : [1, 2, 3, 4], lines: miscount.counts},
                fmt(many ? S.too_many : S.too_few, {name: seatLabel(seat)}) + " \u00b7 " +
                fmt(S.count_for, {name: seatLabel(seat)}));
   }

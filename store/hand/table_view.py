@@ -31,7 +31,7 @@ from store.night.rebuy_reads import pending_rebuys, tablet_rebuys
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
                 "recorded_awards", "findings", "known_cards", "exposed_cards", "dead", "show_openers",
-                "legal_if_due")
+                "legal_if_due", "miscount")
 """The keys of ``referee.table.hand_state`` the view passes on as they are."""
 
 FORCED_VERBS = frozenset({"ante", "blind", "straddle"})
@@ -176,7 +176,9 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
         "recorded_awards", "findings" (with ``details``), "known_cards", "exposed_cards"
         (seat -> the cards exposed in the deal, known to everyone: the tablet draws them
-        face up at the seat), "dead", "show_openers"), "forced": [str] (the lines one "everyone's forced bets" tap would
+        face up at the seat), "dead", "show_openers", "miscount" (seat -> the line that
+        records it found holding too many or too few cards: a deal's or a serve's count, the
+        referee's ``referee.table.miscount_lines``)), "forced": [str] (the lines one "everyone's forced bets" tap would
         store now, the referee's: :func:`forced_plan`; [] none), "finish": :func:`finish_plan`
         (``{"awards", "carries"}``: what one "confirm and next hand" tap stores) or None,
         "actions": [{"event_id", "seq",
@@ -202,7 +204,7 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
                   "stacks": {}, "in_hand": [], "dealt_in": [], "acted": [], "opening": None,
                   "button": None, "proposed_awards": None, "awards": None,
                   "recorded_awards": {}, "findings": [], "known_cards": {}, "exposed_cards": {}, "dead": [],
-                  "show_openers": None, "legal_if_due": {}, "forced": [], "finish": None, "actions": [], "version": 0,
+                  "show_openers": None, "legal_if_due": {}, "miscount": {}, "forced": [], "finish": None, "actions": [], "version": 0,
                   "undo": None}
     checked = None   # the ruling on the newest hand (the one shown), read with its state
     if hand_id is not None:

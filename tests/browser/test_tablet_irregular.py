@@ -252,3 +252,38 @@ def test_too_many_and_too_few_cards_in_three_taps_from_the_menu_closed(browser, 
     assert taps.count == 2
     assert _log(db, night_id, hand_id=hand_id)[-1] == "d deal p1 6"
     context.close()
+
+
+def test_too_few_cards_after_the_draw_is_the_serve_the_referee_names(browser, server, app, db):
+    """Issue 27, a fresh tester: "too few cards" for a seat after it drew (the draw's serve
+    was short) logged ``d deal pN K``. CONTRACT.md section 2: the replacements given on the
+    draw are ``d serve pN K``; the referee names the line for each count held (the view's
+    ``miscount``): Ana drew two and holds four, so she was served one. Too many after the
+    draw: served three. Before the seat drew, the deal's count (the test above)."""
+    night_id, token = _night(db)
+    hand_id = _store_actions(db, night_id, ANTES + ["p1 open 10", "p3 call", "p4 call", "p1 draw 2", "p3 draw 0"])
+    context, page = _open(browser, server, night_id, token)
+    taps = Taps(page)
+    _menu(taps)
+    taps.click('#irregular-few [data-seat="1"]')
+    page.wait_for_selector("#picker:not([hidden])")
+    taps.click('#picker-unseen .count[data-count="4"]')
+    taps.settle()
+    assert taps.count == 3
+    assert _log(db, night_id, hand_id=hand_id)[-1] == "d serve p1 1"
+    _finding(page, "wrong_card_count")
+    _shot(page, "tablet_irregular_short_serve")
+    # Bruno stands pat: six cards after the draw is one card served that he never asked for
+    taps = Taps(page)
+    _menu(taps)
+    taps.click('#irregular-many [data-seat="3"]')
+    taps.click('#picker-unseen .count[data-count="6"]')
+    taps.settle()
+    assert _log(db, night_id, hand_id=hand_id)[-1] == "d serve p3 1"
+    # Chus has not drawn: his count is still his deal's
+    _menu(taps)
+    taps.click('#irregular-few [data-seat="4"]')
+    taps.click('#picker-unseen .count[data-count="4"]')
+    taps.settle()
+    assert _log(db, night_id, hand_id=hand_id)[-1] == "d deal p4 4"
+    context.close()

@@ -86,7 +86,7 @@ def test_a_count_of_the_referee_s_stack_after_a_wrong_push_differs_from_the_chip
     assert bruno["table_differences"] == [{"hand": 2, "reason": "pushed", "chips": -25,
                                            "other": None}]
     assert found[0]["rule"] == citation("stack_mismatch", "en", "cash_out")
-    assert found[0]["rule"].startswith("«Póker»: «es aconsejable la institución de una caja y de "
+    assert found[0]["rule"].startswith("«Póker» (“Poker”): «es aconsejable la institución de una caja y de "
                                        "un jugador-cajera")
     assert "chips on the table" in found[0]["rule"]
     assert "Ana" in found[0]["message"] and "chips on the table are 125" in found[0]["message"]
@@ -228,7 +228,7 @@ def test_the_check_command_exits_1_on_a_count_that_differs(tmp_path):
                      "after hand 2; the chips on the table are 105 (difference: +20): the "
                      "difference is not in the log (count again?).")
     assert lines[at + 1] == "          rule: " + citation("stack_mismatch", "en", "cash_out")
-    assert "«Póker»: «es aconsejable la institución de una caja" in lines[at + 1]
+    assert "«Póker» (“Poker”): «es aconsejable la institución de una caja" in lines[at + 1]
     spanish = _run(tmp_path, night(hands, cash_out={"1": 105, "3": 125, "4": 90}), "--format",
                    "text", "--lang", "es").stdout.splitlines()
     at = spanish.index("la noche: error   fichas distintas de las del árbitro: Bruno entregó 125 "

@@ -174,6 +174,18 @@ EXAMPLES = {
         (lambda: play(ANTES + ["d expose p3 Ah", "d expose p3 Kd"]), 4,
          {"card": "Kd", "exposed": 2, "reason": "second_misdeal", "returned": {"1": 5, "3": 5, "4": 5}}),
         (lambda: play(ANTES + ["p3 withdraw"]), 3, {"exposed": 0, "reason": "withdraw_not_allowed"}),
+        (lambda: play(ANTES + ["d expose p3 Ah", "d expose p3 Kd", "d expose p3 Qc"],
+                      rules=dict(JACKPOTS, double_exposure="withdraw")), 5,
+         {"card": "Qc", "exposed": 3, "reason": "further"}),
+    ],
+    "sitout_irregular": [
+        (lambda: play(["p1 ante 5", "p3 ante 5", "p3 sitout", "p4 ante 5"]), 2, {"reason": "after_ante"}),
+        (lambda: play(["p1 ante 5", "p3 ante 5", "p4 ante 5", "d deal p3 5", "p3 sitout"]), 4,
+         {"reason": "after_deal", "anted": True}),
+        (lambda: play(ANTES + ["p1 open 10", "p3 sitout"]), 4, {"reason": "after_betting"}),
+        (lambda: play(["p3 sitout", "p4 blind 5", "p1 blind 10"], rules=dict(NO_LIMIT, ante=0, small_blind=5,
+                                                                            big_blind=10, blinds_allowed=True)),
+         0, {"reason": "no_pot"}),
     ],
 }
 

@@ -258,7 +258,8 @@ def test_rule_books_are_named_in_spanish_words_on_spanish_pages():
 
 def test_english_pages_quote_the_seed_in_spanish_with_an_english_rendering_beside():
     en = citations.citation("out_of_turn", "en")
-    assert ("«Pocker: Las jugadas, Jackpot, Envites y Farol»: «No está permitido hablar o tirar "
+    assert ("«Pocker: Las jugadas, Jackpot, Envites y Farol» (“Poker: the hands, jackpot, bets and "
+            "bluffing”): «No está permitido hablar o tirar "
             "las cartas fuera de turno.» (“Speaking or throwing in one's cards out of turn is "
             "not allowed.”)") in en
     es = citations.citation("out_of_turn", "es")
@@ -292,7 +293,9 @@ SEED_REASONS = {
     ("wrong_amount", "ante:dealer"): ("000", "De la irregularidad de las puestas es responsable el que da."),
     ("wrong_card_count", "fixed"): ("000", "hará que rectifique el que las dio"),
     ("wrong_card_count", "fix_late"): ("000", "no podrá tomar parte en la jugada"),
-    ("out_of_turn", "sitout_late"): ("000", "Si un jugador quiere abstenerse, lo dirá"),
+    ("sitout_irregular", "no_pot"): ("000", "El pot es obligatorio o convencional"),
+    ("wrong_award", "circular"): ("000", "Como la escalera es circular"),
+    ("bet_too_small", "min_bet:unposted_blind"): ("000", "Esta ciega no es obligatoria"),
 }
 """The seed switches' reasons and the seed sentence each rests on (issue 11)."""
 
@@ -307,8 +310,8 @@ def test_a_seed_reason_cites_its_own_seed_sentence_not_the_kinds_rule():
     alcanzada por los demás"; the cash box: "es aconsejable la institución de una caja y de
     un jugador-cajera"."""
     for (kind, reason), (seed, quote) in SEED_REASONS.items():
-        title = citations.SEEDS[seed].name("es")
         for lang in ("es", "en"):
+            title = citations.SEEDS[seed].name(lang)
             said = citations.citation(kind, lang, reason)
             assert said.startswith(f"{title}: «") and quote in said, (kind, reason, said)
             assert said != citations.citation(kind, lang), (kind, reason)
@@ -437,7 +440,7 @@ awarded award expected recorded should only more less than over under pot's turn
 """.split()
 ALSO_SPANISH = {"a", "no", "as", "ante", "antes", "error", "irregular", "incompatible", "pot",
                 "blind", "jackpot", "joker", "poker", "repocker", "palabra", "robert", "tda",
-                "tapete", "full"}
+                "tapete", "full", "circular", "casino"}
 """Words of the English templates that are Spanish too, or the seeds' own, or names."""
 
 CARD = re.compile(r"(?<![\w?])(?:[2-9TJQKA][shdc]|Jk|\?\?)(?![\w?])")
@@ -610,3 +613,21 @@ def test_chips_added_in_a_hand_agree_in_number_in_spanish():
     finding = {"kind": "chips_added_mid_hand", "seat": 2, "details": {"chips": 1}}
     said = messages.sentence(finding, "es")
     assert "añadió 1 ficha durante la mano" in said and "juegan" not in said
+
+
+def test_a_seed_has_one_english_title_on_the_command_line_the_pages_and_the_night_form():
+    """Issue 27, a fresh tester: seed 000's English title differed between ``check --lang
+    en`` (the Spanish words alone) and the tablet (“Poker: the hands, jackpot, bets and
+    bluffing”); the new-night form had a third (“... bets and bluff”). One title, in the
+    referee's catalogue (:func:`referee.citations.seed_title`), said by all."""
+    english = citations.seed_title("000", "en")
+    assert english == "Poker: the hands, jackpot, bets and bluffing"
+    assert citations.seed_title("000", "es") == "Pocker: Las jugadas, Jackpot, Envites y Farol"
+    command = citations.citation("missing_ante", "en")                    # check --lang en
+    page = citations.citation("missing_ante", "en", verbatim=False)       # the tablet
+    assert command.startswith(f"«Pocker: Las jugadas, Jackpot, Envites y Farol» (“{english}”): «")
+    assert page.startswith(f"the rule text “{english}”: “")
+    for number, seed in citations.SEEDS.items():
+        if seed.title is not None:
+            title = citations.seed_title(number, "en")
+            assert f"(“{title}”)" in seed.name("en") and f"“{title}”" in seed.name("en", False)

@@ -29,6 +29,16 @@ no ``chips_not_conserved`` over a pot of 0) and the chips on the table move by t
 of them an unreadable line came before the misdeal, which used to leave the hand
 undecided and give the chips back twice (300-odd chips made from nothing): a misdeal is
 decided whatever that line did, the chips go back once (stacks, awards ``{}``, carried).
+Regenerated for issue 27's third round: of 3,419 sessions 1,407 changed, in a finding's
+``rule`` only (no kind, action, severity, message, pot, award, stack or carried chip
+moved): a titled seed text cited in English names its title's English rendering beside its
+Spanish words, «Pocker: Las jugadas, Jackpot, Envites y Farol» (“Poker: the hands, jackpot,
+bets and bluffing”), as its quotes have theirs (a fresh tester: seed 000's English title
+differed between the command line and the tablet; the one title is the referee
+catalogue's, ``referee.citations.seed_title``). None uses a new line or switch, so the
+third round's findings (``sitout_irregular``, ``further``, ``exposed_not_dealt``,
+``fix_not_held``, the circular straight's and the unposted blind's citations) changed no
+session.
 
 ``tests/referee/golden/referee_check.json.gz`` holds ``referee.check`` over 3,400 sessions
 (:mod:`golden_sessions`: the worked cases, the PHH hands, random walks through the house

@@ -15,7 +15,7 @@ import sys
 import pytest
 from paths import ROOT
 
-from referee import check, compare, rank, resolve_rules, table_state
+from referee import check, compare, messages, rank, resolve_rules, table_state
 from referee.actions import ActionError, parse_action
 from referee.rules import RulesError
 from referee.trace import trace_session
@@ -36,6 +36,16 @@ QUOTES = {
     "fix_short_serve": "hará que rectifique el que las dio",
     "fix_twice": "hará que rectifique el que las dio",
     "sitout_after_ante": "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas.",
+    # issue 27, the third round
+    "expose_third": "Si una carta se descubre por error, el receptor debe aceptarla",
+    "sitout_after_deal": "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas.",
+    "sitout_blinds_only": "El pot es obligatorio o convencional.",
+    "expose_not_in_deal": "Si una carta se descubre por error, el receptor debe aceptarla",
+    "fix_card_never_dealt": "hará que rectifique el que las dio",
+    "circular_straight_off": "Como la escalera es circular, el as puede ir delante del rey o "
+                             "después del dos, a voluntad.",
+    "unposted_blind_min_big_blind": "Esta ciega no es obligatoria",
+    "circular_straight_kings_paid": "Como la escalera es circular",
 }
 """Case -> the seed sentence its finding quotes (seed 000 or 002)."""
 
@@ -64,7 +74,6 @@ def test_the_command_quotes_the_seed_sentence_in_spanish_and_english(name):
 
 def test_the_spanish_sentences_say_the_dealer_and_what_is_owed():
     result = check(_load("ante_liable_dealer"))
-    from referee import messages  # noqa: PLC0415 - the module under test, beside check
 
     found = {f["kind"]: f for f in result["hands"][0]["findings"]}
     es = messages.sentence(found["missing_ante"], "es", {1: "Ana", 2: "Bruno", 3: "Chus"})
@@ -198,7 +207,7 @@ def test_a_withdrawal_that_leaves_one_player_ends_the_hand_with_the_award():
 
 def test_a_sitout_after_the_ante_is_too_late_and_the_ante_stays():
     # seed 000: «Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas»
-    assert _found("sitout_after_ante") == [("out_of_turn", 2, "sitout_anted")]
+    assert _found("sitout_after_ante") == [("sitout_irregular", 2, "after_ante")]
     hand = check(_load("sitout_after_ante"))["hands"][0]
     assert hand["stacks"]["2"] == 95 and hand["awards"] == {"1": 35}
 
@@ -265,3 +274,80 @@ def test_the_circular_straights_said_are_the_rankers_in_its_order(lowest):
     assert rank(hands[0], dict(on, circular_straight=False)).name == "high card"
     assert circular_straights({"preset": "deuce_to_seven", "circular_straight": True}) == ()
     assert [d for d, _, _ in circular_straights("clasico")] == [52, 48, 44, 40, 36, 32]
+
+
+# ------------------------------------------------------------ issue 27, the third round
+def test_a_third_exposed_card_is_worded_as_a_further_one_not_as_the_first():
+    """Seed 002 speaks of one exposed card and of two; the third to the same seat is one
+    more it keeps (reason ``further``), said as such in both languages."""
+    found = _found("expose_third")
+    assert found == [("exposed_card", 3, "kept"), ("exposed_card", 4, "second_withdraw"),
+                     ("exposed_card", 5, "further")]
+    third = check(_load("expose_third"))["hands"][0]["findings"][2]
+    names = {1: "Ana", 2: "Bruno", 3: "Chus"}
+    first = check(_load("expose_third"))["hands"][0]["findings"][0]
+    for lang, word in (("en", "further"), ("es", "otra carta")):
+        said = messages.sentence(third, lang, names)
+        assert word in said and "3" in said and said != messages.sentence(first, lang, names)
+
+
+def test_a_sitout_after_the_deal_is_its_own_finding():
+    # seed 000: «Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas»
+    assert _found("sitout_after_deal") == [("sitout_irregular", 5, "after_deal")]
+    hand = check(_load("sitout_after_deal"))["hands"][0]
+    assert hand["stacks"]["2"] == 95 and hand["awards"] == {"1": 35}
+
+
+def test_a_sitout_in_a_hand_without_a_pot_is_flagged():
+    """Seed 000: «El pot es obligatorio o convencional. Si un jugador quiere abstenerse, lo
+    dirá, y no se le darán cartas.»: abstaining is from a pot; a hand of blinds only has
+    none. Bruno is dealt nothing all the same."""
+    assert _found("sitout_blinds_only") == [("sitout_irregular", 0, "no_pot")]
+    hand = check(_load("sitout_blinds_only"))["hands"][0]
+    assert hand["stacks"]["2"] == 100 and hand["awards"] == {"1": 20}
+    # with antes the same sitout is the seed's abstaining: no finding
+    quiet = check(_load("sitout_abstains"))["hands"][0]
+    assert not [f for f in quiet["findings"] if f["kind"] == "sitout_irregular"]
+
+
+def test_an_exposed_card_missing_from_the_deal_and_a_fix_of_a_card_never_dealt_are_flagged():
+    assert ("wrong_card_count", 5, "exposed_not_dealt") in _found("expose_not_in_deal")
+    found = _found("fix_card_never_dealt")
+    assert ("wrong_card_count", 11, "fix_not_held") in found
+    assert ("wrong_card_count", 11, "fixed") in found  # the count is put right all the same
+    # the exposure after a deal logged card by card that lacks it: the same finding
+    session = _load("expose_not_in_deal")
+    acts = session["hands"][0]["actions"]
+    acts[3], acts[5] = acts[5], acts[3]  # the deal first, the exposure after it
+    assert ("wrong_card_count", 5, "exposed_not_dealt") in _found_in(session)
+    # a card that may have been among the unseen ones is no finding
+    session = _load("fix_in_time")
+    assert not [f for f in _found_in(session) if f[2] == "fix_not_held"]
+
+
+def test_a_sitout_after_the_ante_is_said_as_what_happened_and_names_no_seat_due():
+    """Issue 27: the title said "out of turn" and the replay "Was due: Bea · Acted: Ana"."""
+    hand = check(_load("sitout_after_ante"))["hands"][0]
+    (f,) = hand["findings"]
+    assert f["kind"] == "sitout_irregular" and "due" not in f["details"]
+    assert "anteing" in messages.sentence(f, "en", {2: "Bruno"})
+    assert messages.label(f["kind"], "es") == "abstención irregular"
+    step = trace_session(_load("sitout_after_ante"), 1)["steps"][2]
+    assert step["actor"] == 2 and step["due"] is None
+
+
+def test_the_house_rankings_and_the_unposted_blind_cite_their_seed_sentences():
+    """Seed 000: «Como la escalera es circular, el as puede ir delante del rey o después del
+    dos, a voluntad.»; «Esta ciega no es obligatoria»."""
+    (award,) = check(_load("circular_straight_off"))["hands"][0]["findings"]
+    assert award["details"]["reason"] == "not_circular"
+    assert "Como la escalera es circular" in award["rule"]
+    assert "3-2-A-K-Q no están permitidas" in award["rule"]
+    (award,) = [f for f in check(_load("circular_straight_kings_paid"))["hands"][0]["findings"]
+                if f["kind"] == "wrong_award"]
+    assert award["details"]["reason"] == "circular"
+    assert "Como la escalera es circular" in award["rule"]
+    (small,) = check(_load("unposted_blind_min_big_blind"))["hands"][0]["findings"]
+    assert small["details"] == {"recorded": 10, "minimum": 20, "reason": "min_bet",
+                                "basis": "unposted_blind"}
+    assert "Esta ciega no es obligatoria" in small["rule"]

@@ -65,3 +65,31 @@ def test_bounds_of_a_seat_not_due_are_the_referees_as_if_it_were_due(shared):
     assert "3" not in state["legal_if_due"] and "1" in state["legal_if_due"]
     antes = table_state(_session(shared, ["p1 ante 5"]))
     assert antes["legal_if_due"] == {}
+
+
+def test_too_few_or_too_many_cards_after_the_draw_is_the_serve_not_the_deal():
+    """Issue 27, a fresh tester: a seat found with four cards after drawing two was logged
+    ``d deal pN 4``. CONTRACT.md section 2: ``d serve pN K`` is the replacements given on
+    the draw, so a short serve is a serve: K = held - kept - served so far (seed 000: "Si
+    por error le dieran más o menos de la cuenta"). Before the seat drew, its deal."""
+    s = {"rules": {"preset": "jackpots", "ante": 5, "small_bet": 10, "big_bet": 20},
+         "players": [{"seat": 1, "stack": 100}, {"seat": 3, "stack": 100}, {"seat": 4, "stack": 100}],
+         "hands": [{"button": 4, "actions": ["p1 ante 5", "p3 ante 5", "p4 ante 5", "p1 open 10",
+                                             "p3 call", "p4 call", "p1 draw 2", "p3 draw 0"]}]}
+    miscount = table_state(s)["miscount"]
+    assert miscount["1"]["verb"] == "serve"
+    assert miscount["1"]["counts"]["4"] == {"verb": "serve", "count": 1}   # drew 2, served 1
+    assert miscount["1"]["counts"]["3"] == {"verb": "serve", "count": 0}
+    assert miscount["1"]["counts"]["6"] == {"verb": "serve", "count": 3}
+    assert miscount["1"]["counts"]["2"] == {"verb": "deal", "count": 2}    # fewer than it kept
+    assert miscount["3"]["counts"]["6"] == {"verb": "serve", "count": 1}   # stood pat, served 1
+    assert miscount["4"] == {"verb": "deal", "counts": {str(h): {"verb": "deal", "count": h}
+                                                        for h in (1, 2, 3, 4, 6, 7)}}
+    # the line named records what it says: Ana holds four cards, her hand dead
+    s["hands"][0]["actions"].append("d serve p1 1")
+    after = table_state(s)
+    (f,) = [f for f in after["findings"] if f["kind"] == "wrong_card_count"]
+    assert f["seat"] == 1 and f["details"]["cards"] == 4 and f["details"]["reason"] == "served"
+    # a serve already logged in full: six cards is one more served
+    s["hands"][0]["actions"][-1] = "d serve p1 2"
+    assert table_state(s)["miscount"]["1"]["counts"]["6"] == {"verb": "serve", "count": 1}

@@ -28,23 +28,24 @@ from flask_babel import lazy_gettext as _l
 
 import referee
 from referee.circular import circular_straights
+from referee.citations import seed_title
 from referee.messages import SUIT_FACES
 from store.core.checks import MAX_STAKE, StoreError
 from web.core.forms import MAX_NUMBER, field_label, int_field, money_field
-from web.core.i18n import PRESET_NAMES
+from web.core.i18n import PRESET_NAMES, page_lang
 from web.night.rule_words import extra_label, extra_value
 
 PRESET_SENTENCES = {
     "jackpots": _l("The card room's jacks or better (Robert's Rules of Poker): 52 cards, a pair of "
                    "jacks to open, antes, fixed limit; when nobody opens, the pot carries."),
-    "pocker": _l("Follows the seed text “Pocker: the hands, jackpot, bets and bluff”: 52 cards and a "
+    "pocker": _l("Follows the seed text “%(title)s”: 52 cards and a "
                  "wild joker, repóquer (five of a kind) and cinco figuras (five court cards), opens with "
                  "J-Q-K-A-K-Q-J after deals nobody opens, blinds, no limit, played to the dealer's right; the dealer answers for a wrong ante."),
-    "clasico": _l("Follows the seed text “Rules and workings of classic poker”: a deck stripped by the "
+    "clasico": _l("Follows the seed text “%(title)s”: a deck stripped by the "
                   "number of players (rule of 11), a flush beats a full, ties broken by suit (hearts, "
                   "diamonds, clubs, spades), draw up to 4, blinds; when everyone checks after the draw, "
                   "the pot carries."),
-    "internacional": _l("Follows the seed text “International poker”: 52 cards, jacks to open, then "
+    "internacional": _l("Follows the seed text “%(title)s”: 52 cards, jacks to open, then "
                         "queens, then three hands at kings, blind and contra-blind; when everyone "
                         "checks after the draw the pot carries and those who folded match it; a second card "
                         "exposed in the deal lets the player withdraw."),
@@ -56,7 +57,23 @@ PRESET_SENTENCES = {
 """Each preset (``referee.PRESETS``) in one sentence, with the seed text it follows
 (CONTRACT.md section 3: ``pocker`` seed 000, ``clasico`` 001, ``internacional`` 002,
 ``basico`` 003, ``deuce_to_seven`` the WSOP hands of ``shared/data/phh``), named by its
-title, never by its file or number (pages show no file names)."""
+title (``%(title)s``: :data:`PRESET_SEEDS`), never by its file or number (pages show no
+file names)."""
+
+PRESET_SEEDS = {"pocker": "000", "clasico": "001", "internacional": "002"}
+"""The presets whose sentence names a titled seed text: the title is the referee's
+(``referee.citations.seed_title``: the one title the findings' citations give it, in the
+page's language), never written here again."""
+
+
+def preset_sentence(preset: str) -> str:
+    """The sentence of ``preset`` (:data:`PRESET_SENTENCES`) in the request's language, the
+    seed text it follows named by the referee's title of it; ``""`` for a preset without one."""
+    sentence = PRESET_SENTENCES.get(preset)
+    if sentence is None:
+        return ""
+    seed = PRESET_SEEDS.get(preset)
+    return str(sentence) % {"title": seed_title(seed, page_lang())} if seed else str(sentence)
 
 
 @dataclass(frozen=True)
@@ -181,7 +198,7 @@ LADDER_OTHER = "opener_ladder_other"
 def presets() -> list[dict]:
     """The presets for the form: ``{"id", "name", "sentence"}`` in ``referee.PRESETS`` order,
     in the request's language."""
-    return [{"id": p, "name": str(PRESET_NAMES.get(p, p)), "sentence": str(PRESET_SENTENCES.get(p, ""))}
+    return [{"id": p, "name": str(PRESET_NAMES.get(p, p)), "sentence": preset_sentence(p)}
             for p in referee.PRESETS]
 
 

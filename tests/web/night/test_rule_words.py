@@ -11,11 +11,14 @@ import json
 import re
 
 import pytest
+from flask_babel import force_locale
 from hosts import login_host
 from tablets import dealer_url
 from uploads import night_of, upload
 
 import referee
+from referee.citations import seed_title
+from web.night.night_form import presets
 
 RAW_KEYS = [f.name for f in dataclasses.fields(referee.rules.HouseRules)]
 
@@ -62,3 +65,16 @@ def test_a_night_with_every_key_as_its_preset_lists_the_preset_alone(app, client
     night_id = night_of(upload(client, json.dumps({**SESSION, "rules": _every_key("pocker")}).encode(), "p.json"))
     assert _rules_listed(client.get(f"/host/night/{night_id}/table?lang=es").get_data(as_text=True)) == [
         "Pocker con comodín"]
+
+
+def test_the_presets_name_their_seed_text_by_the_referees_title(app):
+    """Issue 27, a fresh tester: seed 000's English title differed between the command line,
+    the tablet and this form (“... bets and bluff”). The form says the referee's title
+    (``referee.citations.seed_title``), the one the findings cite, in the page's language."""
+    for lang in ("en", "es"):
+        with app.test_request_context("/"):
+            with force_locale(lang):
+                said = {p["id"]: p["sentence"] for p in presets()}
+        for preset, seed in (("pocker", "000"), ("clasico", "001"), ("internacional", "002")):
+            assert seed_title(seed, lang) in said[preset], (lang, preset, said[preset])
+    assert "Poker: the hands, jackpot, bets and bluffing" in seed_title("000", "en")
