@@ -14,12 +14,13 @@ Hand 3 (button 2): everyone checks; passed out (15 carried). Each -5.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import store
 from stats_worked import WORKED
 from store.stats.figures import head_to_head, leaderboard, night_figures, player_figures
 from store.hand.judging import table_after
+from store.core.transactions import recorded_at
 from store.hand.start_void import void_current_start
 from store.money.chip_entries import recount_named
 from store.stats.hand_stats import sums_from_hands
@@ -178,3 +179,32 @@ def test_the_running_sums_follow_taps_undos_and_a_voided_start(db):
     store.close_night(db, night, entered_by="test")
     stored = _stored(db, night)
     assert stored["Ana"][0] == 4 and stored["Ana"][-2] == 40                      # hands, biggest pot
+
+
+def test_a_reopen_and_a_close_again_with_no_hand_between_keep_the_hours_at_the_table(db):
+    """A fresh tester: a reopen and a close ten minutes later, no hand between, took a
+    player's per hour from +4.54 to +2.67 (the hours ran to the last close). The hours end
+    with the first close, or with a hand dealt after a reopen."""
+    start = datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
+    night = store.create_night(db, rules={"preset": "jackpots", "ante": 1, "small_bet": 2, "big_bet": 4},
+                               chip_cents=10)
+    with recorded_at(start):
+        ids = {n: store.join_table(db, night, n, s, 100, entered_by="host") for s, n in ((1, "Ana"), (2, "Bea"))}
+    with recorded_at(start + timedelta(hours=1)):
+        hand = store.start_hand(db, night, button=2, entered_by="dealer")
+        store.append_actions(db, hand, ["p1 ante 1", "p2 ante 1", "p1 open 2", "p2 fold", "p1 show JsJd4c3h2s",
+                                        "d award p1 4"], entered_by="dealer", keys=list("abcdef"))
+        store.end_hand(db, hand, entered_by="dealer")
+    with recorded_at(start + timedelta(hours=2)):
+        for name, chips in (("Ana", 102), ("Bea", 98)):
+            store.cash_out(db, night, ids[name], chips, entered_by="host")
+        store.close_night(db, night, entered_by="host")
+    assert _hours(db, night) == {ids["Ana"]: 7200, ids["Bea"]: 7200}
+    with recorded_at(start + timedelta(hours=2, minutes=10)):
+        store.reopen_night(db, night, reason="recount", entered_by="host")
+        store.close_night(db, night, entered_by="host")
+    assert _hours(db, night) == {ids["Ana"]: 7200, ids["Bea"]: 7200}
+
+
+def _hours(db, night: int) -> dict[int, int]:
+    return dict(db.execute("SELECT player_id, seconds FROM night_stats WHERE night_id = ?", [night]))
