@@ -16,6 +16,7 @@ from heapq import merge
 
 from sqlite_utils import Database
 
+from referee.open_box import bought_from_box
 from store.core.reasons import stored_reason
 from store.core.transactions import read_tx
 from store.hand.events import check_night
@@ -29,13 +30,23 @@ from store.stats.figures import leaderboard
 from store.stats.seasons import seasons
 
 
+def hand_change(start: dict[int, int], stacks: dict[int, int], entry: dict) -> dict[int, int]:
+    """What a hand won (+) or cost (-) each seat: ``{seat: chips}``, its stack after the hand
+    (``stacks``) less the stack it began with (``start``) and less the chips it bought from
+    an open box during the hand (a caja libre's, ``referee.open_box``: bought, not won;
+    ``entry`` the hand's judgement, CONTRACT.md 4)."""
+    boxed = bought_from_box(entry.get("findings") or [])
+    return {seat: stacks.get(seat, chips) - chips - boxed.get(seat, 0) for seat, chips in start.items()}
+
+
 def hand_results(db: Database, night_id: int) -> list[dict]:
     """Each live hand's result by seat, from the referee's stacks. Read-only.
 
     :returns: ``[{"hand_id", "number", "ended" (bool), "start": {seat: chips} (the stacks
         the hand began with: the stacks after the hand before plus the chips bought
         between), "stacks": {seat: chips} (after the hand, the referee's), "change": {seat:
-        chips} (stacks - start: what the hand won (+) or cost (-) each seat), "carried"
+        chips} (stacks - start - chips bought from an open box during the hand: what the
+        hand won (+) or cost (-) each seat), "carried"
         (chips the hand left in a carried pot), "awards" (the referee's, or None where the
         cards were not recorded), "recorded_awards" (the dealer's pushes)}]`` in hand
         order; seats are ints. A hand in progress has ``ended`` False and its ``change`` is
@@ -50,7 +61,7 @@ def hand_results(db: Database, night_id: int) -> list[dict]:
     out = []
     walk = hand_starts(starting, specs, entries)
     for hand, (start, stacks), entry in zip(hands, walk, entries):
-        change = {seat: stacks.get(seat, chips) - chips for seat, chips in start.items()}
+        change = hand_change(start, stacks, entry)
         out.append({"hand_id": hand["id"], "number": hand["number"], "ended": hand_ended(db, hand["id"]),
                     "start": start, "stacks": stacks, "change": change,
                     "carried": entry.get("carried") or 0,

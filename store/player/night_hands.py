@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from store.club.standings import hand_results
+from store.club.standings import hand_change, hand_results
 from store.core.checks import StoreError
 from store.core.transactions import read_tx
 from store.hand.events import check_night
@@ -122,7 +122,7 @@ def _result(db: Database, number: int, kept: dict) -> dict:
     ended = db.execute(f"SELECT 1 FROM events e WHERE e.hand_id = ? AND e.kind = 'end' AND {LIVE_EVENT}",
                        [kept["hand_id"]]).fetchone() is not None
     return {"hand_id": kept["hand_id"], "number": number, "ended": ended, "start": start, "stacks": stacks,
-            "change": {seat: stacks.get(seat, chips) - chips for seat, chips in start.items()},
+            "change": hand_change(start, stacks, entry),
             "carried": entry.get("carried") or 0, "awards": _seats(entry.get("awards")),
             "recorded_awards": _seats(entry.get("recorded_awards"))}
 

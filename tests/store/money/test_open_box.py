@@ -93,3 +93,15 @@ def test_the_statistics_net_chips_leave_the_box_out_as_they_leave_rebuys_out(db)
     night_id, _ = _night(db)
     nets = {r["name"]: r["net_chips"] for r in night_figures(db, night_id)}
     assert nets == {"Ana": 160, "Bruno": -5, "Chus": -155}
+
+
+def test_the_phone_says_what_each_won_or_lost_in_the_hand_not_what_it_bought(client, db):
+    """A second fresh tester: Ana's phone said "you won 315 chips" (her stack's change, the
+    box's 55 in it) and Chus's "you lost 100": Ana won 160, Chus lost 155."""
+    night_id, players = _night(db)
+    said = {}
+    for name in ("Ana", "Chus"):
+        token = store.issue_token(db, players[name])
+        said[name] = client.get(f"/p/{token}?lang=en").get_data(as_text=True)
+    assert "Hand 1: you won 160 chips from Bruno and Chus" in said["Ana"]
+    assert "Hand 1: you lost 155 chips; Ana took the pot" in said["Chus"]
