@@ -25,6 +25,7 @@ import json
 
 from sqlite_utils import Database
 
+from referee.open_box import bought_from_box
 from store.core.checks import StoreError
 from store.core.reasons import RULING, stored_reason
 from store.core.records import insert_once, keyed_write
@@ -44,6 +45,7 @@ from store.dispute.ruling_modes import (
 from store.hand.events import correct_hand, correction_plan, correction_texts, hand_check
 from store.hand.judging import judge_corrected, night_judgements, table_after
 from store.hand.rows import hand_row
+from store.money.box import box_chips
 from store.money.ledger import (
     carried_from,
     carried_pot,
@@ -137,12 +139,13 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
             refusal = {"code": "bad_ruling_mode", "params": {"mode": str(mode)[:20]}}
         elif refusal is None and chosen == TABLE and no_table is not None:
             refusal = no_table
+        box = box_change(before, after)
         players = _players(db, hand["night_id"], chips_before, chips_after, moves,
-                           _held(before[-1] if before else {}), _held(after[-1] if after else {}), chosen)
+                           _held(before[-1] if before else {}), _held(after[-1] if after else {}), chosen, box)
         lines = move_lines(db, hand["night_id"], moves) if chosen == TABLE else []
         closed = get_night(db, hand["night_id"])["closed"]
         pot_changes = corrected is not None and closed and _carry_changes(db, hand["night_id"], before, after)
-        reopens = refusal is None and closed and (pot_changes or any(moves.values()))
+        reopens = refusal is None and closed and (pot_changes or bool(box) or any(moves.values()))
         others = open_dispute_hands(db, hand["night_id"], except_dispute=dispute_id)
     names = {p["player_id"]: p["name"] for p in players}
     return {"dispute": dispute, "hand": hand["number"], "voided": voided, "added": added,
@@ -152,6 +155,20 @@ def preview_ruling(db: Database, dispute_id: int, *, decision: str,
             "table_refusal": no_table if chosen else None, "lines": lines,
             "moves": [{"player_id": p, "name": names.get(p), "chips": c} for p, c in moves.items() if c],
             "reopens": reopens, "closes_again": reopens and not others, "refusal": refusal}
+
+
+def box_change(before: list[dict], after: list[dict]) -> dict[int, int]:
+    """Seat -> the chips a correction adds to (+) or takes from (-) what the seat bought
+    from an open box (a caja libre's: ``referee.open_box``; money, like a buy-in:
+    ``store.money.box``), from the hands' entries before and after it (CONTRACT.md 4);
+    only the seats it changes. A second fresh tester of issue 27 saw the preview say
+    nothing of a ruling that changed 200 chips bought from the box each."""
+    out: dict[int, int] = {}
+    for entries, sign in ((before, -1), (after, 1)):
+        for entry in entries:
+            for seat, chips in bought_from_box(entry.get("findings") or []).items():
+                out[seat] = out.get(seat, 0) + sign * chips
+    return {seat: chips for seat, chips in out.items() if chips}
 
 
 def _carry_changes(db: Database, night_id: int, before: list[dict], after: list[dict]) -> bool:
@@ -212,7 +229,8 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
        corrected whether or not the money changes.
     2. On a closed night, only when the ruling changes the money (chips move, step 3, or
        the correction changes the pot carried after the night's last hand, which the close
-       gives back: ``store.money.ledger.carried_pot``): the close and the close's own
+       gives back: ``store.money.ledger.carried_pot``, or the chips bought from an open
+       box: ``store.money.box``): the close and the close's own
        adjustments are voided (``store.money.ledger.void_close``, reason code
        ``ruling_reopened`` with the dispute; the moves of earlier rulings
        stay). A record-only correction leaves the close, and its settlement, as they are.
@@ -311,6 +329,8 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
         night_id = hand["night_id"]
         closed = get_night(db, night_id)["closed"]
         pot_before = carried_pot(db, night_id) if closed and (voided or added) else None
+        seat_players = {p["seat"]: p["player_id"] for p in table_players(db, night_id)}
+        box_before = box_chips(db, night_id, seat_players) if closed and (voided or added) else None
         done_voids, done_adds = (correct_hand(db, hand["id"], actions, reason=RULING, entered_by=entered_by,
                                               closed_ok=True)
                                  if voided or added else ([], []))
@@ -320,7 +340,8 @@ def record_ruling(db: Database, dispute_id: int, *, decision: str, rule: str, no
             require_table(db, night_id, moves, counted_ok=counted_ok)
         options = None
         voided_close = None
-        if closed and (any(moves.values()) or (pot_before is not None and carried_pot(db, night_id) != pot_before)):
+        if closed and (any(moves.values()) or (pot_before is not None and carried_pot(db, night_id) != pot_before)
+                       or (box_before is not None and box_chips(db, night_id, seat_players) != box_before)):
             options = close_options(db, night_id)
             voided_close = get_night(db, night_id)["close"]["id"]
             void_close(db, night_id, entered_by=entered_by, ruling=dispute_id)
@@ -526,11 +547,13 @@ def _entries_from(db: Database, night_id: int, number: int) -> list[dict]:
 
 def _players(db: Database, night_id: int, chips_before: dict[int, int], chips_after: dict[int, int],
              moves: dict[int, int], held_before: dict[int, int], held_after: dict[int, int],
-             mode: str | None) -> list[dict]:
+             mode: str | None, box: dict[int, int]) -> list[dict]:
     """The preview's players: the referee's chips, the chips on the table (``held_*``, by
     seat) before and after (at the table: with the chips handed over), the counted chips
     (None before the count) and the net before and after (in money: the ruling's
-    adjustment in it; at the table: the chips in what they hold)."""
+    adjustment in it; at the table: the chips in what they hold; with a caja libre, the
+    chips the correction makes the seat buy from the box or no longer buy, ``box``, by
+    seat: :func:`box_change`)."""
     rows = {r["player_id"]: r for r in night_summary(db, night_id)["players"]}
     out = []
     for p in table_players(db, night_id):
@@ -544,7 +567,7 @@ def _players(db: Database, night_id: int, chips_before: dict[int, int], chips_af
         base = counted if counted is not None else held
         net_after = None if base is None else \
             base + row.get("adjustment", 0) + row.get("pot_share", 0) - row.get("bought", 0) + \
-            (move if mode == MONEY else 0)
+            (move if mode == MONEY else 0) - box.get(p["seat"], 0)
         out.append({"player_id": p["player_id"], "name": p["name"], "seat": p["seat"],
                     "counted": counted,
                     "chips_before": chips_before.get(p["seat"]), "chips_after": chips_after.get(p["seat"]),

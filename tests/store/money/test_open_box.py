@@ -105,3 +105,23 @@ def test_the_phone_says_what_each_won_or_lost_in_the_hand_not_what_it_bought(cli
         said[name] = client.get(f"/p/{token}?lang=en").get_data(as_text=True)
     assert "Hand 1: you won 160 chips from Bruno and Chus" in said["Ana"]
     assert "Hand 1: you lost 155 chips; Ana took the pot" in said["Chus"]
+
+
+def test_a_rulings_preview_says_the_nets_the_box_makes_and_the_commit_agrees(db):
+    """A second fresh tester: a ruling that changed the open for 150 to 100 (Ana and Chus
+    buy 5 from the box each, not 55) previewed the nets unchanged and "no chips move"; after
+    the commit the nets moved by 50 each. The preview says what the commit then does, and a
+    closed night is reopened for it (the money changed)."""
+    night_id, players = _night(db)
+    store.close_night(db, night_id, entered_by="host:test", resolution="recount")
+    hand = db.execute("SELECT id FROM hands WHERE night_id = ?", [night_id]).fetchone()[0]
+    dispute = store.open_dispute(db, hand, players["Chus"], "Ana opened for 100, not 150.")
+    corrected = [line.replace("open 150", "open 100").replace("award p1 315", "award p1 215") for line in HAND]
+    preview = store.preview_ruling(db, dispute, decision="upheld", actions=corrected)
+    said = {p["name"]: (p["net_before"], p["net_after"]) for p in preview["players"]}
+    assert said["Chus"] == (-155, -105) and preview["reopens"]
+    store.record_ruling(db, dispute, decision="upheld", rule="the open was 100", actions=corrected,
+                        entered_by="host:test")
+    nets = {r["name"]: r["net_chips"] for r in store.night_summary(db, night_id)["players"]}
+    assert nets["Chus"] == said["Chus"][1]
+    assert {r["name"]: r["box"] for r in money_rows(db, night_id)} == {"Ana": 5, "Bruno": 0, "Chus": 5}
