@@ -728,6 +728,7 @@ MESSAGES = {
     "rebuy_request_answered": lambda p: {
         "accepted": _("%(name)s's request for chips was accepted already.", **p),
         "declined": _("%(name)s's request for chips was declined already.", **p),
+        "closed": _("%(name)s's request for chips was not accepted: the night was closed.", **p),
     }.get(p.get("answer"), _("%(name)s took the request for chips back.", **p)),
     "tablet_rebuys_off": lambda p: _("The host has not let the tablets accept rebuys tonight: the host accepts "
                                      "them on the Play screen."),
