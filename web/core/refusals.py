@@ -828,6 +828,7 @@ MESSAGES = {
     "season_name": lambda p: _("Give the season a name of at most %(max)s characters.", max=p.get("max", 60)),
     "season_dates": lambda p: _("Give the season's first and last day as dates, the last not before the first."),
     "no_season": lambda p: _("No such season."),
+    "season_name_taken": lambda p: _("There is a season named %(name)s already: give this one another name.", **p),
     "not_demo": lambda p: _("Only the demo night can be hidden: night %(night)s is one of the club's nights.", **p),
     "hand_not_this_night": lambda p: _("That hand is not from this night."),
     "close_refused_unknown": lambda p: _("the close was refused (a ruling recorded before its reasons were "
