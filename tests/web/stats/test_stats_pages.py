@@ -71,12 +71,15 @@ def test_the_csv_keeps_numbers_as_numbers_and_escapes_formulas(app, db):
     login_host(client)
     response = client.get("/host/stats.csv?lang=en")
     assert response.mimetype == "text/csv"
-    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    assert response.get_data().startswith(b"\xef\xbb\xbf")   # a BOM, as the night's money CSV (a fresh tester)
+    rows = list(csv.reader(io.StringIO(response.get_data().decode("utf-8-sig"))))
     assert rows[0][:3] == ["Player", "Nights", "Hands"]
     by_name = {r[0]: r for r in rows[1:]}
     assert "'=HYPERLINK(\"x\")" in by_name
     bruno = by_name["Bruno"]
     assert bruno[1:3] == ["1", "3"] and bruno[rows[0].index("Net chips")] == "50"
+    spanish = client.get("/host/stats.csv?lang=es").get_data()
+    assert spanish.startswith(b"\xef\xbb\xbfJugador") and "ñ".encode() in spanish
 
 
 @pytest.mark.parametrize("shown_to_all", [False, True])
