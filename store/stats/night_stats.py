@@ -88,6 +88,19 @@ def _seconds(start: str | None, end: str | None) -> int:
     return max(0, int(span.total_seconds()))
 
 
+def play_ended(db: Database, night_id: int) -> str | None:
+    """When the night's play ended (UTC ISO text): its first close, or the start of a hand
+    dealt after it (a reopen to play on), whichever is later; a reopen and a close again
+    with no hand between leave it where it was (a fresh tester of issue 28: each re-close
+    lengthened the hours at the table). None for a night never closed. Read-only."""
+    first_close, last_start = db.execute(
+        "SELECT (SELECT MIN(entered_at) FROM ledger WHERE night_id = ? AND kind = 'close'), "
+        "(SELECT MAX(entered_at) FROM hands WHERE night_id = ?)", [night_id, night_id]).fetchone()
+    if first_close is None:
+        return None
+    return max(first_close, last_start or first_close)
+
+
 def seat_seconds(db: Database, night_id: int, until: str | None) -> dict[int, int]:
     """Player id -> seconds at the table: from taking the seat to leaving it (its live
     ``unseat`` entry), or to ``until`` (the close's time). Read-only."""
@@ -117,7 +130,7 @@ def night_rows(db: Database, night_id: int) -> tuple[list[list], list[list]]:
     local_date = db.execute("SELECT local_date FROM nights WHERE id = ?", [night_id]).fetchone()[0] or ""
     money = {r[1]: r for r in standing_rows(db, night_id)}
     sums = running_sums(db, night_id)
-    seconds = seat_seconds(db, night_id, close[1])
+    seconds = seat_seconds(db, night_id, play_ended(db, night_id))
     disputes = dispute_counts(db, night_id)
     counts = next((r[4] for r in money.values()), None)
     if counts is None:

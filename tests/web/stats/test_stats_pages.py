@@ -108,3 +108,23 @@ def test_a_players_page_and_a_nights_page_for_the_host(app, db):
     assert client.get(f"/host/night/{night}/stats").status_code == 200
     assert client.get("/host/stats/player/99999").status_code == 404
     assert app.test_client().get("/host/stats").status_code == 302
+
+
+@pytest.mark.parametrize(("lang", "all_nights", "period"), [
+    ("en", "All nights.", "From 2026-03-01 to 2026-05-31."),
+    ("es", "Todas las noches.", "Del 2026-03-01 al 2026-05-31."),
+])
+def test_the_period_is_said_in_words_without_a_season_and_with_one(app, db, lang, all_nights, period):
+    """Issue 28 (a fresh tester): with no season chosen, the host's and the phone's statistics
+    printed "From … to …." (Spanish "Del … al …."): they say they show every night."""
+    ids = _club(db)
+    spring = create_season(db, "Primavera", "2026-03-01", "2026-05-31", entered_by="test")
+    host = app.test_client()
+    login_host(host)
+    phone = app.test_client()
+    token = store.issue_token(db, ids["Ana"])
+    for client, path in ((host, "/host/stats"), (phone, f"/p/{token}/stats")):
+        page = client.get(f"{path}?lang={lang}").get_data(as_text=True)
+        assert "…" not in page.split('id="period"', 1)[1].split("</p>", 1)[0], path
+        assert all_nights in page, path
+        assert period in client.get(f"{path}?season={spring}&lang={lang}").get_data(as_text=True), path
