@@ -142,3 +142,17 @@ def test_a_screen_link_stays_dead_after_a_close_even_when_the_night_is_reopened(
     _, fresh = issue_screen_link(db, night, issued_by="test")
     assert host.get(f"/screen/{fresh}").status_code == 200
     assert host.get(f"/screen/{fresh}/live").status_code == 200
+
+
+def test_between_hands_and_after_the_close_the_opening_minimum_is_said_once(host, db):
+    """Issue 28 (a fresh tester): on a closed night "Opening minimum for the next hand" was
+    there twice (a hidden heading, then the line with its value)."""
+    night = _night(db)
+    page = host.get(f"/host/night/{night}/tv?lang=en").get_data(as_text=True)
+    assert page.count("Opening minimum for the next hand") == 1
+    for pid in [p["player_id"] for p in store.night_players(db, night)]:
+        store.cash_out(db, night, pid, 100, entered_by="test")
+    store.close_night(db, night, entered_by="test")
+    page = host.get(f"/host/night/{night}/tv?lang=en").get_data(as_text=True)
+    assert page.count("Opening minimum for the next hand") == 1
+    assert re.search(r'aria-labelledby="tv-opening"', page)
