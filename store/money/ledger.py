@@ -32,6 +32,7 @@ from store.money.box import box_buys
 from store.money.close_summary import live_closes, missing_closes, read_summaries, read_summary, write_summary
 from store.money.counts import player_count_findings
 from store.night.nights import get_night, night_players, require_open, seat_player, table_players
+from store.night.rebuy_close import decline_at_close
 from store.player.players import find_player, get_player, player_by_name
 
 RESOLUTIONS = ("recount", "charge", "credit", "split")
@@ -471,6 +472,7 @@ def _close(db: Database, night_id: int, *, entered_by: str, resolution: str | No
             detail["override_reason"] = override
         close_id = _entry(db, night_id, {"kind": "close", "detail": json.dumps(detail), "entered_by": entered_by},
                           key)
+        decline_at_close(db, night_id, close_id, closed_by=entered_by)   # (the requests still waiting: issue 28)
         write_summary(db, close_id, night_id, money_summary(db, night_id, get_night(db, night_id)))
 
 

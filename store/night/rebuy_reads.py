@@ -26,7 +26,8 @@ def pending_rebuys(db: Database, night_id: int) -> list[dict]:
 
 def player_rebuy(db: Database, night_id: int, player_id: int) -> dict | None:
     """The player's newest request of the night, for their phone: ``{"id", "chips": int,
-    "asked_at", "answer": None (pending) | "accepted" | "declined" | "withdrawn",
+    "asked_at", "answer": None (pending) | "accepted" | "declined" | "withdrawn" | "closed" (declined by the
+    night's close),
     "answered_at"}``, or None (never asked). Read-only."""
     row = db.execute(
         "SELECT r.id, r.chips, r.asked_at, a.answer, a.answered_at FROM rebuy_requests r LEFT JOIN rebuy_answers a "

@@ -6,7 +6,8 @@ tap.
   (``"player:<id>"``: the link's player, never the request's word for it). One pending
   request per player and night.
 - Its one answer (``rebuy_answers``, append-only, unique per request): ``accepted`` (with
-  the buy-in it made), ``declined``, or ``withdrawn`` by the player.
+  the buy-in it made), ``declined``, ``withdrawn`` by the player, or ``closed``: still
+  waiting when the night closed, answered by the close (``store.night.rebuy_close``).
 - An accepted request is a buy-in (``store.money.ledger.buy_in``: its checks, its place in
   the night's keyed chain) whose ``detail`` names the request and who asked, entered by who
   accepted it; made while a hand is in progress it counts from the next hand, as every
@@ -29,11 +30,12 @@ from store.money.bank import live_entries
 from store.money.ledger import buy_in
 from store.night.dealer_links import entered_by
 from store.night.nights import get_night, night_players, require_open
+from store.night.rebuy_close import CLOSED, decline_at_close  # noqa: F401 (re-exported: the close calls it)
 from store.night.rebuy_reads import tablet_mark, tablet_rebuys
 from store.player.players import get_player
 
-ANSWERS = ("accepted", "declined", "withdrawn")
-"""How a request ends."""
+ANSWERS = ("accepted", "declined", "withdrawn", CLOSED)
+"""How a request ends (``closed``: declined by the night's close, :func:`decline_at_close`)."""
 
 
 def _pending_row(db: Database, night_id: int, player_id: int):

@@ -6,7 +6,9 @@ one and revokes the one before (a night has at most one live screen link), and t
 revoke it at once. As with the dealer links (``store.night.dealer_links``) only the SHA-256
 of a token is kept (``token_hash``), with its first :data:`PREFIX` characters to name it, so
 a copy of the database does not leak a link. A link is dead once its night is closed
-(:func:`screen_access` says so). Only the revocation is ever written after the insert.
+(:func:`screen_access` says so), and stays dead: a close entered after the link was issued
+kills it even when a reopen voids that close later (the host shows a new link after the
+reopen). Only the revocation is ever written after the insert.
 """
 
 from __future__ import annotations
@@ -81,12 +83,13 @@ def screen_link(db: Database, night_id: int) -> dict | None:
 
 def screen_access(db: Database, token: str) -> dict | None:
     """What a screen's request may see, in one read: ``{"night_id": int, "preset": the
-    night's preset (its language), "closed": bool (a live close: the link is dead)}``, or
-    None when ``token`` is no live screen link (unknown, revoked, malformed). Read-only."""
+    night's preset (its language), "closed": bool (the link is dead: a live close, or any
+    close of the night entered after the link was issued, even one a reopen voided since)}``,
+    or None when ``token`` is no live screen link (unknown, revoked, malformed). Read-only."""
     if not isinstance(token, str) or not 20 <= len(token) <= 100:
         return None
     with read_tx(db):
-        row = db.execute("SELECT night_id FROM screen_links WHERE token_hash = ? AND revoked_at IS NULL",
+        row = db.execute("SELECT night_id, issued_at FROM screen_links WHERE token_hash = ? AND revoked_at IS NULL",
                          [_digest(token)]).fetchone()
         if row is None:
             return None
@@ -94,4 +97,13 @@ def screen_access(db: Database, token: str) -> dict | None:
             preset = night_preset(db, row[0])
         except StoreError:
             return None
-        return {"night_id": row[0], "preset": preset, "closed": live_close(db, row[0]) is not None}
+        closed = live_close(db, row[0]) is not None or _closed_since(db, row[0], row[1])
+        return {"night_id": row[0], "preset": preset, "closed": closed}
+
+
+def _closed_since(db: Database, night_id: int, issued_at: str) -> bool:
+    """Whether a close of the night (live or voided by a reopen since) was entered at or
+    after ``issued_at`` (ISO UTC strings, which sort as times): a link issued before a close
+    never comes back to life."""
+    return db.execute("SELECT 1 FROM ledger WHERE night_id = ? AND kind = 'close' AND entered_at >= ? LIMIT 1",
+                      [night_id, issued_at]).fetchone() is not None

@@ -53,7 +53,8 @@ def phone_page(db: Database, player_id: int, night_id: int | None = None) -> dic
         store.club.standings.hand_results gives it, {seat: name at that hand})] for the
         hands shown (``store.player.night_hands``: the newest few), "entries":
         store.club.standings.player_entries, "rebuy": the player's newest request for chips
-        (``store.night.rebuy_reads.player_rebuy``; open nights where seated, else None)}} (the nights shown in full), "settle":
+        (``store.night.rebuy_reads.player_rebuy``; where seated, else None: a closed night's says
+        a request the close declined)}} (the nights shown in full), "settle":
         store.money.payments.player_payments of those nights, "chart": the running total's
         chart figures (``store.money.totals.chart`` of the player: at most
         ``CHART_POINTS`` nights a currency)}``. Read-only.
@@ -115,4 +116,4 @@ def _night(db: Database, night: dict, player_id: int) -> dict:
     return {"night": info, "players": table_players(db, night_id),
             "stack": None if info["closed"] else current_stack(db, night_id, seat),
             "results": results, "entries": player_entries(db, night_id, player_id),
-            "rebuy": None if info["closed"] or seat is None else player_rebuy(db, night_id, player_id)}
+            "rebuy": None if seat is None else player_rebuy(db, night_id, player_id)}

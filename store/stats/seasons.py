@@ -50,12 +50,15 @@ def create_season(db: Database, name: str, first_date: str, last_date: str, *, e
     included). A repeated submit (the same ``key``) returns the first row's id.
 
     :returns: the season's id.
-    :raises StoreError: as :func:`_checked`; ``key_reused``.
+    :raises StoreError: as :func:`_checked`; ``season_name_taken`` (params ``name``: a
+        season of the club already has that name, case aside); ``key_reused``. Nothing is
+        written on a refusal.
     """
     name, first, last = _checked(name, first_date, last_date)
     with keyed_write(db, "seasons", key, None, {"name": name, "first_date": first, "last_date": last}) as found:
         if found is not None:
             return found
+        _name_free(db, name)
         return db.execute("INSERT INTO seasons (name, first_date, last_date, entered_by, entered_at, key) "
                           "VALUES (?, ?, ?, ?, ?, ?)", [name, first, last, entered_by, utc_now(), key]).lastrowid
 
@@ -66,7 +69,7 @@ def change_season(db: Database, season_id: int, name: str, first_date: str, last
 
     :returns: the mark's id.
     :raises StoreError: ``no_season`` (params ``season``: none, or deleted); as :func:`_checked`;
-        ``key_reused``.
+        ``season_name_taken`` (another season has that name, case aside); ``key_reused``.
     """
     name, first, last = _checked(name, first_date, last_date)
     return _mark(db, season_id, "rename", name, first, last, entered_by, key)
@@ -88,9 +91,22 @@ def _mark(db: Database, season_id: int, kind: str, name: str | None, first: str 
         if found is not None:
             return found
         get_season(db, season_id)
+        if kind == "rename":
+            _name_free(db, name, season_id)
         return db.execute("INSERT INTO season_marks (season_id, kind, name, first_date, last_date, entered_by, "
                           "entered_at, key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                           [season_id, kind, name, first, last, entered_by, utc_now(), key]).lastrowid
+
+
+def _name_free(db: Database, name: str, season_id: int | None = None) -> None:
+    """Refuse a name another season of the club has (case-insensitive: two seasons named
+    alike could not be told apart in the filters). Call inside the write transaction.
+
+    :raises StoreError: ``season_name_taken`` (params ``name``: the other season's)."""
+    folded = name.casefold()
+    for season in seasons(db):
+        if season["id"] != season_id and season["name"].casefold() == folded:
+            raise StoreError("season_name_taken", name=season["name"])
 
 
 def seasons(db: Database) -> list[dict]:

@@ -84,3 +84,67 @@ def test_every_stage_link_and_button_is_44_px_and_cogido_stays_whole_at_390(app,
     finally:
         context.close()
         phone.close()
+
+
+TARGETS = """(selectors) => selectors.flatMap(s => [...document.querySelectorAll(s)])
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => { const r = e.getBoundingClientRect();
+              return {what: (e.id || e.tagName) + ' ' + e.textContent.trim().slice(0, 30),
+                      h: Math.round(r.height), w: Math.round(r.width)}; })
+  .filter(b => b.h < 44 || b.w < 44)"""
+"""The elements of ``selectors`` shown smaller than 44×44 CSS px."""
+
+
+def test_the_club_stats_play_replay_and_dispute_targets_are_44_px_at_390(app, db, browser, server):
+    """Issue 28 (a fresh tester), at 390 px: the club page's season filter links were 21 px
+    tall; the host's header links ("Nights", "Club standings", "Statistics") 24 px; the
+    "tablets may accept them too" box 20 px and its label; the player's "Back to my ledger"
+    (a replay) and "My ledger" (a dispute) 24 px."""
+    from datetime import UTC, datetime
+
+    from stats_worked import WORKED
+
+    from store.stats.seasons import create_season
+
+    night = store.import_session(db, WORKED, started_at=datetime(2026, 3, 14, 20, 0, tzinfo=UTC))
+    store.close_night(db, night, entered_by="test")
+    create_season(db, "Primavera", "2026-03-01", "2026-05-31", entered_by="test")
+    create_season(db, "Otoño", "2026-09-01", "2026-11-30", entered_by="test")
+    open_id, _closed_id, _code = _nights(db)
+    hand_id = db.execute("SELECT id FROM hands WHERE night_id = ? ORDER BY id LIMIT 1", [night]).fetchone()[0]
+    ana = store.find_player(db, "Ana")
+    token = store.issue_token(db, ana)
+    store.open_dispute(db, hand_id, ana, "Bruno habló fuera de turno.")
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport=PHONE, locale="es-ES", device_scale_factor=1)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/host/club?lang=es")
+        page.wait_for_url("**/host/login**")
+        fill_login(page, app)
+        page.click("button[type=submit]")
+        page.wait_for_url("**/host/club**")
+        header = ["header.bar > a", "header.bar a.tap", "header.bar .club-link", "header.bar .stats-link"]
+        for path, extra in (("/host/club", ["nav.periods a"]), ("/host/stats", ["nav.periods a"]),
+                            (f"/host/night/{open_id}/play", ["#tablet-rebuys", "label:has(> #tablet-rebuys)"]),
+                            ("/host/", [])):
+            page.goto(f"{server}{path}?lang=es")
+            name = path.strip("/").replace("/", "-") or "home"
+            page.screenshot(path=str(ARTIFACTS / f"host-targets-{name}.png"), full_page=True)
+            assert page.evaluate(TARGETS, header + extra) == [], path
+            if path.endswith("/play"):
+                page.locator("#tablet-rebuys-form").screenshot(path=str(ARTIFACTS / "host-targets-tablet-rebuys.png"))
+            for selector in extra:
+                assert page.locator(selector).count() >= 1, (path, selector)
+            fits(page)
+        assert page.locator("header.bar .club-link").count() == 1   # (the night's stage: its header links)
+        phone = context.new_page()
+        for path, link in ((f"/p/{token}/hand/{hand_id}", "#back-link"), (f"/p/{token}/hand/{hand_id}/dispute", "header.bar a")):
+            phone.goto(f"{server}{path}?lang=es")
+            assert phone.locator(link).count() >= 1, path
+            phone.screenshot(path=str(ARTIFACTS / f"phone-targets-{'dispute' if path.endswith('dispute') else 'replay'}.png"),
+                             full_page=True)
+            assert phone.evaluate(TARGETS, ["header.bar > a", link]) == [], path
+            fits(phone)
+    finally:
+        context.close()

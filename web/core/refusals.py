@@ -728,6 +728,7 @@ MESSAGES = {
     "rebuy_request_answered": lambda p: {
         "accepted": _("%(name)s's request for chips was accepted already.", **p),
         "declined": _("%(name)s's request for chips was declined already.", **p),
+        "closed": _("%(name)s's request for chips was not accepted: the night was closed.", **p),
     }.get(p.get("answer"), _("%(name)s took the request for chips back.", **p)),
     "tablet_rebuys_off": lambda p: _("The host has not let the tablets accept rebuys tonight: the host accepts "
                                      "them on the Play screen."),
@@ -827,6 +828,7 @@ MESSAGES = {
     "season_name": lambda p: _("Give the season a name of at most %(max)s characters.", max=p.get("max", 60)),
     "season_dates": lambda p: _("Give the season's first and last day as dates, the last not before the first."),
     "no_season": lambda p: _("No such season."),
+    "season_name_taken": lambda p: _("There is a season named %(name)s already: give this one another name.", **p),
     "not_demo": lambda p: _("Only the demo night can be hidden: night %(night)s is one of the club's nights.", **p),
     "hand_not_this_night": lambda p: _("That hand is not from this night."),
     "close_refused_unknown": lambda p: _("the close was refused (a ruling recorded before its reasons were "

@@ -193,8 +193,9 @@ def night_stats(night_id: int):
 @bp.get("/host/stats.csv")
 @host_required
 def host_csv():
-    """The leaderboard of a season (all time without one) as CSV: a row per player, rates
-    as fractions (0..1), chips as whole numbers, money as decimal numbers in units."""
+    """The leaderboard of a season (all time without one) as CSV (UTF-8 with a byte order
+    mark): a row per player, rates as fractions (0..1), chips as whole numbers, money as
+    decimal numbers in units."""
     season_id = season_arg()
     board = _board(season_id, host=True)["board"]
     currency = board["currency"]
@@ -216,7 +217,9 @@ def host_csv():
                 line.append(row[column])
         rows.append(line)
     name = f"tapete-stats-{season_id or 'all'}.csv"
-    return Response(csv_text(header, rows), mimetype="text/csv", headers={
+    # a UTF-8 byte order mark first, as the night's money CSV (web.files.views): a spreadsheet
+    # then reads the Spanish headers (ñ, accents) as UTF-8
+    return Response("\ufeff" + csv_text(header, rows), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
 
 

@@ -17,6 +17,7 @@ from tablets import dealer_url
 
 import store
 from store.money.chip_entries import seat_between_hands
+from store.night.rebuy_reads import pending_rebuys
 
 pytestmark = pytest.mark.csrf
 
@@ -110,3 +111,31 @@ def test_the_tablet_shows_requests_and_answers_them_only_where_the_host_allowed_
     assert db.execute("SELECT entered_by FROM ledger WHERE kind = 'buy_in' ORDER BY id DESC").fetchone()[0] == "dealer:Mesa"
     post_form(host, f"/host/night/{night}/tablet-rebuys", {"on": "0", "key": "allow-0002"})
     assert tablet.get(base + "/state").get_json()["tablet_rebuys"] is False
+
+
+def test_a_request_still_waiting_at_the_close_is_declined_by_it_and_not_back_on_a_reopen(app, db):
+    """Issue 28 (a fresh tester): a request the host never answered vanished at the close,
+    without an answer, and came back on a reopen. The close answers it (declined because the
+    night closed: who closed, and the close's entry, append-only), the phone says so in both
+    languages, and a reopen does not bring it back."""
+    night, ids = _night(db)
+    token = store.issue_token(db, ids["Bruno"])
+    phone = app.test_client()
+    phone.get(f"/p/{token}?lang=en")
+    post_form(phone, f"/p/{token}/night/{night}/rebuy", {"chips": "250", "key": "ask-close-0001"}, page=f"/p/{token}")
+    for pid in ids.values():
+        store.cash_out(db, night, pid, 100, entered_by="test")
+    store.close_night(db, night, entered_by="host:alba")
+    answer = db.execute("SELECT answer, answered_by, ledger_id FROM rebuy_answers").fetchall()
+    close_id = db.execute("SELECT id FROM ledger WHERE kind = 'close'").fetchone()[0]
+    assert answer == [("closed", "host:alba", close_id)]
+    assert "250 chips was not accepted: the night was closed." in phone.get(f"/p/{token}?lang=en").get_data(as_text=True)
+    assert "250 fichas no se aceptó: la noche se cerró." in phone.get(f"/p/{token}?lang=es").get_data(as_text=True)
+    store.reopen_night(db, night, reason="a count was wrong", entered_by="host:alba")
+    assert pending_rebuys(db, night) == []
+    host = app.test_client()
+    login_host(host)
+    juego = host.get(f"/host/night/{night}/play?lang=en").get_data(as_text=True)
+    assert "asks for 250 chips" not in juego and "data-request=" not in juego
+    again = phone.get(f"/p/{token}?lang=en").get_data(as_text=True)
+    assert "the night was closed" in again and 'id="rebuy-ask-' in again   # may ask again

@@ -124,3 +124,35 @@ def test_side_pots_are_said_with_who_contests_each(host, db):
     pots = re.findall(r'<li data-amount="(\d+)">([^<]*)</li>', text)
     assert pots == [("90", "Main pot 90: Ana, Bruno, Chus"), ("50", "Side pot 50: Ana, Chus")]
     assert 'data-pot="140"' in text
+
+
+def test_a_screen_link_stays_dead_after_a_close_even_when_the_night_is_reopened(host, db):
+    """Issue 28 (a fresh tester): closed, then reopened, the night's old screen link answered
+    200 again. A link issued before a close stays dead; a new one shown after the reopen works."""
+    night = _night(db)
+    _, token = issue_screen_link(db, night, issued_by="test")
+    assert host.get(f"/screen/{token}").status_code == 200
+    for pid in [p["player_id"] for p in store.night_players(db, night)]:
+        store.cash_out(db, night, pid, 100, entered_by="test")
+    store.close_night(db, night, entered_by="test")
+    assert host.get(f"/screen/{token}").status_code == 410
+    store.reopen_night(db, night, reason="a count was wrong", entered_by="test")
+    assert host.get(f"/screen/{token}?lang=en").status_code == 410
+    assert host.get(f"/screen/{token}/live").status_code == 410
+    _, fresh = issue_screen_link(db, night, issued_by="test")
+    assert host.get(f"/screen/{fresh}").status_code == 200
+    assert host.get(f"/screen/{fresh}/live").status_code == 200
+
+
+def test_between_hands_and_after_the_close_the_opening_minimum_is_said_once(host, db):
+    """Issue 28 (a fresh tester): on a closed night "Opening minimum for the next hand" was
+    there twice (a hidden heading, then the line with its value)."""
+    night = _night(db)
+    page = host.get(f"/host/night/{night}/tv?lang=en").get_data(as_text=True)
+    assert page.count("Opening minimum for the next hand") == 1
+    for pid in [p["player_id"] for p in store.night_players(db, night)]:
+        store.cash_out(db, night, pid, 100, entered_by="test")
+    store.close_night(db, night, entered_by="test")
+    page = host.get(f"/host/night/{night}/tv?lang=en").get_data(as_text=True)
+    assert page.count("Opening minimum for the next hand") == 1
+    assert re.search(r'aria-labelledby="tv-opening"', page)

@@ -71,12 +71,15 @@ def test_the_csv_keeps_numbers_as_numbers_and_escapes_formulas(app, db):
     login_host(client)
     response = client.get("/host/stats.csv?lang=en")
     assert response.mimetype == "text/csv"
-    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    assert response.get_data().startswith(b"\xef\xbb\xbf")   # a BOM, as the night's money CSV (a fresh tester)
+    rows = list(csv.reader(io.StringIO(response.get_data().decode("utf-8-sig"))))
     assert rows[0][:3] == ["Player", "Nights", "Hands"]
     by_name = {r[0]: r for r in rows[1:]}
     assert "'=HYPERLINK(\"x\")" in by_name
     bruno = by_name["Bruno"]
     assert bruno[1:3] == ["1", "3"] and bruno[rows[0].index("Net chips")] == "50"
+    spanish = client.get("/host/stats.csv?lang=es").get_data()
+    assert spanish.startswith(b"\xef\xbb\xbfJugador") and "ñ".encode() in spanish
 
 
 @pytest.mark.parametrize("shown_to_all", [False, True])
@@ -122,3 +125,23 @@ def test_a_players_nights_show_their_money_net(app, db):
     cents = nets["Ana"]
     words = f"{'+' if cents > 0 else '−' if cents < 0 else ''}€{abs(cents) / 100:,.2f}"
     assert words in table, (words, table[:600])
+
+
+@pytest.mark.parametrize(("lang", "all_nights", "period"), [
+    ("en", "All nights.", "From 2026-03-01 to 2026-05-31."),
+    ("es", "Todas las noches.", "Del 2026-03-01 al 2026-05-31."),
+])
+def test_the_period_is_said_in_words_without_a_season_and_with_one(app, db, lang, all_nights, period):
+    """Issue 28 (a fresh tester): with no season chosen, the host's and the phone's statistics
+    printed "From … to …." (Spanish "Del … al …."): they say they show every night."""
+    ids = _club(db)
+    spring = create_season(db, "Primavera", "2026-03-01", "2026-05-31", entered_by="test")
+    host = app.test_client()
+    login_host(host)
+    phone = app.test_client()
+    token = store.issue_token(db, ids["Ana"])
+    for client, path in ((host, "/host/stats"), (phone, f"/p/{token}/stats")):
+        page = client.get(f"{path}?lang={lang}").get_data(as_text=True)
+        assert "…" not in page.split('id="period"', 1)[1].split("</p>", 1)[0], path
+        assert all_nights in page, path
+        assert period in client.get(f"{path}?season={spring}&lang={lang}").get_data(as_text=True), path

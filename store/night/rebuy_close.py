@@ -1,0 +1,34 @@
+"""The close's answer to the rebuys still waiting (issue 28, a fresh tester): a request the
+host never answered does not vanish at the close, nor come back on a reopen. The close
+answers each one ``closed`` (declined because the night closed), in its own write
+transaction. Kept apart from ``store.night.rebuy_requests`` (which buys in through
+``store.money.ledger``) so the close can call it without an import circle; that module
+re-exports it.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from store.core.transactions import utc_now
+
+CLOSED = "closed"
+"""The answer the close gives a request still waiting: declined because the night closed."""
+
+
+def decline_at_close(db: Database, night_id: int, close_id: int, *, closed_by: str) -> int:
+    """Answer every request of the night still waiting :data:`CLOSED` (append-only
+    ``rebuy_answers`` rows: ``answered_by`` who closed the night, ``ledger_id`` the close's
+    ledger entry, the why). Call inside the close's write transaction
+    (``store.money.ledger.close_night``).
+
+    :param close_id: the id of the ``close`` ledger entry just written.
+    :param closed_by: who closed the night (``"host:<username>"``, ``"cli"``, ...).
+    :returns: how many requests were answered.
+    """
+    now = utc_now()
+    return db.execute(
+        "INSERT INTO rebuy_answers (request_id, night_id, answer, ledger_id, answered_by, answered_at) "
+        "SELECT r.id, r.night_id, ?, ?, ?, ? FROM rebuy_requests r WHERE r.night_id = ? AND NOT EXISTS "
+        "(SELECT 1 FROM rebuy_answers a WHERE a.request_id = r.id) ORDER BY r.id",
+        [CLOSED, close_id, closed_by, now, night_id]).rowcount
