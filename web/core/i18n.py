@@ -33,8 +33,10 @@ from flask_babel import Babel, force_locale, format_currency, format_decimal, ge
 from flask_babel import lazy_gettext as _l
 
 from referee import messages
-from store.core.checks import MAX_FIGURE
+from store.core.checks import MAX_FIGURE, StoreError
 from store.hand.replayer import parsed_line
+from store.night.nights import night_preset
+from web.core.db import get_db
 from web.core.forms import money_input
 
 LANGUAGES = ("es", "en")
@@ -386,6 +388,22 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
 
 
+def _night_language() -> None:
+    """A page or form of one night (a route with a ``night_id``: the host's stages and
+    their forms, the TV view, the night's statistics, ...) speaks the night's language, as
+    its stage pages do (``g.night_preset``, :func:`select_locale`): a refusal flashed by a
+    form and the TV view were in the browser's language while the night's pages were in
+    the night's (a fresh tester of issue 28). The tablet's routes set it from their link;
+    a night the club does not see is the view's to refuse (nothing set here)."""
+    night_id = (request.view_args or {}).get("night_id")
+    if not isinstance(night_id, int) or request.blueprint == "dealer" or g.get("night_preset"):
+        return
+    try:
+        g.night_preset = night_preset(get_db(), night_id)
+    except StoreError:
+        return
+
+
 def _remember_lang(response):
     lang = g.get("set_lang_cookie")
     if lang:
@@ -495,6 +513,7 @@ def init_app(app: Flask) -> None:
         app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
         app.config.setdefault("BABEL_DEFAULT_LOCALE", LANGUAGES[0])
         Babel(app, locale_selector=select_locale)
+    app.before_request(_night_language)
     app.after_request(_remember_lang)
     app.jinja_env.globals.setdefault("get_locale", get_locale)
     app.jinja_env.filters.setdefault("money", money)
