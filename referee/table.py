@@ -223,7 +223,8 @@ def legal_if_due(st: HandState, due: int | None) -> dict[str, list[dict]]:
         return {}
     out: dict[str, list[dict]] = {}
     for seat in st.contesting():
-        if seat == due or seat in st.dead or seat in st.allin or st.stacks.get(seat, 0) <= 0:
+        if seat == due or seat in st.dead or seat in st.allin or (
+                st.stacks.get(seat, 0) <= 0 and st.rules.table_stakes):
             continue
         out[str(seat)] = short_call_legal(bet_options(st, seat))
     return out
