@@ -671,6 +671,10 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
         quoted("seed 000", "El pot es obligatorio o convencional. Si un jugador quiere "
                            "abstenerse, lo dirá, y no se le darán cartas."),
     ),
+    ("not_in_hand", "tabled"): (
+        _rrop(4, (), N_("cards speak: a hand tabled at the showdown is judged as shown, "
+                        "whatever the player says after")),
+    ),
     ("not_in_hand", "misdeal"): (
         _rrop(13, (), N_("a misdeal voids the deal; chips put in are returned")),
     ),

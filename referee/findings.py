@@ -83,7 +83,9 @@ DETAILS: dict[str, dict[str, str]] = {
     "not_in_hand": {
         "verb": "what the seat did",
         "reason": "'never_dealt_in', 'folded', 'withdrew' (pN withdraw), 'sat_out' (pN "
-                  "sitout), 'hand_over', 'pot_pushed' or 'misdeal' (the table played on "
+                  "sitout), 'hand_over', 'pot_pushed', 'tabled' (a fold, sitout or withdraw "
+                  "of a seat whose hand was tabled at the showdown: cards speak, it changes "
+                  "nothing) or 'misdeal' (the table played on "
                   "after a misdeal: once, at the first line; the chips go back)",
     },
     "illegal_check": {

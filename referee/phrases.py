@@ -212,6 +212,9 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
         "pot_pushed": N_("%(seat)s %(verb)s after the pot was pushed: the hand was over."),
         "withdrew": N_("%(seat)s %(verb)s after withdrawing from the hand."),
         "sat_out": N_("%(seat)s %(verb)s after sitting the hand out."),
+        "tabled": N_("%(seat)s %(verb)s after their hand was tabled at the showdown: the hand "
+                     "is tabled and cards speak; it is judged as shown, and the line changes "
+                     "nothing."),
         "misdeal": N_("%(seat)s %(verb)s after the misdeal: the deal was void, nothing played "
                       "after it counts and the chips put in go back."),
     },
