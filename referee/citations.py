@@ -656,6 +656,14 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
         _rrop(3, (), N_("a card exposed by the player after the deal does not void the hand; "
                         "the hand plays on")),
     ),
+    ("exposed_card", "late_not_held"): (
+        _rrop(3, (), N_("a card exposed by the player after the deal does not void the hand; "
+                        "the hand plays on")),
+    ),
+    ("exposed_card", "withdraw_after_acting"): (
+        _EXPOSED,
+        _rrop(3, (), N_("a player who leaves the hand without the right to do so folds")),
+    ),
     ("exposed_card", "withdraw_not_allowed"): (
         _EXPOSED,
         _rrop(3, (), N_("a player who leaves the hand without the right to do so folds")),

@@ -298,10 +298,13 @@ DETAILS: dict[str, dict[str, str]] = {
                   "the deal is void, double_exposure misdeal; the hand ends as a misdeal), "
                   "'further' (a third or later card of the seat exposed in the deal: kept, "
                   "known to everyone) "
+                  "'late_not_held' (exposed after the deal, a card the seat's known cards "
+                  "lack: severity warning), 'withdraw_after_acting' (a pN withdraw after the "
+                  "seat bet, called, checked or drew: a fold; severity warning) "
                   "or 'withdraw_not_allowed' (a pN withdraw without that right: a fold; "
                   "severity warning)",
         "exposed": "cards of the seat exposed so far",
-        "card": "(some) the card exposed (all but 'withdraw_not_allowed')",
+        "card": "(some) the card exposed (all but the two withdrawals')",
         "returned": "(some) 'second_misdeal': seat -> chips put in so far, which go back",
     },
     "sitout_irregular": {

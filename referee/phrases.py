@@ -604,6 +604,11 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                                    "the deal (or the house does not allow it): it is a fold."),
         "late": N_("%(card)s, a card of %(seat)s, was exposed after the deal: not a dealing "
                    "irregularity; the hand plays on and everyone knows the card."),
+        "late_not_held": N_("%(card)s was exposed after the deal as a card of %(seat)s, but "
+                            "it is not among the cards logged for them: not a dealing "
+                            "irregularity; the hand plays on and everyone knows the card."),
+        "withdraw_after_acting": N_("%(seat)s withdrew after playing on in the hand: the "
+                                    "right to withdraw answers the deal; it is a fold."),
     },
     "sitout_irregular": {
         "after_ante": N_("%(seat)s announced sitting this hand out after anteing: too late to "
