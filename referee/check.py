@@ -77,8 +77,11 @@ def check(session: Any, rules: Any = None, lang: str | None = None) -> dict:
     """
     if lang is not None:
         check_lang(lang)
-    hands = [hand_entry(item) for item in replay_session(session, rules)]
-    result = {"hands": hands, "night": night_entry(session, hands)}
+    hands, open_box = [], False
+    for item in replay_session(session, rules):
+        hands.append(hand_entry(item))
+        open_box = not item.start.rules.table_stakes  # (a caja libre: the counts say so)
+    result = {"hands": hands, "night": night_entry(session, hands, open_box)}
     if lang is not None:
         add_text(result, lang, player_names(session))
     return result

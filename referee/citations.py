@@ -648,6 +648,17 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
                         "pushes gave beyond the rules' awards, plus the chips handed over at "
                         "the table), plus the chips bought since")),
     ),
+    ("stack_mismatch", "cash_out:open_box"): (
+        quoted("seed 002", "es aconsejable la institución de una caja y de un jugador-cajera "
+                           "para controlar el cambio de dinero al comienzo del juego y durante "
+                           "las manos individuales."),
+        quoted("seed 002", "También es necesario determinar si el juego se llevará a cabo con "
+                           "una caja libre (sin límite en las apuestas) o con una caja cautiva."),
+        _contract(4, N_("the chips counted at the cash-out are the chips on the table after "
+                        "the last hand played (the referee's stack, plus what the dealer's "
+                        "pushes gave beyond the rules' awards, plus the chips handed over at "
+                        "the table), plus the chips bought since")),
+    ),
     ("exposed_card", "second_misdeal"): (
         _rrop(11, (), N_("if two or more cards are exposed in the deal, it is a misdeal")),
         _EXPOSED,

@@ -265,6 +265,8 @@ DETAILS: dict[str, dict[str, str]] = {
                   "referee.citations.REASONS): the chips counted at the cash-out differ "
                   "from the chips on the table; absent: a hand's stated stack",
         "name": "(some) 'cash_out': the player's name, None where unknown",
+        "basis": "(some) 'cash_out' on a night with a caja libre (table_stakes false): "
+                 "'open_box' (its rule quotes the caja libre's sentence, seed 002)",
         "difference": "(some) 'cash_out': recorded - expected (chips); with pot_share, "
                       "recorded - pot_share - expected",
         "referee": "(some) 'cash_out': the referee's stack at the count (plus chips bought "

@@ -143,3 +143,14 @@ def test_under_a_caja_libre_chips_are_conserved_and_nobody_is_all_in(session):
     # (the walk logs no cards and no push: only the chips are judged here)
     assert [f.kind for f in st_.findings
             if f.kind in ("chips_not_conserved", "bet_too_large", "out_of_turn")] == []
+
+
+def test_a_count_on_a_caja_libre_night_quotes_the_caja_libre():
+    session = json.loads((CASES / "open_box_count.json").read_text())
+    night = check(session, lang="es")["night"]["findings"]
+    assert [(f["seat"], f["details"].get("basis")) for f in night] == [(1, "open_box")]
+    assert all("con una caja libre (sin límite en las apuestas)" in f["text"]
+               and "solo de las fichas que tiene delante" not in f["text"] for f in night)
+    session["rules"]["table_stakes"] = True   # the caja cautiva: its own sentence
+    stakes = check(session, lang="es")["night"]["findings"]
+    assert stakes and all("solo de las fichas que tiene delante" in f["text"] for f in stakes)
