@@ -72,7 +72,7 @@ def load(session: Any, rules: Any = None) -> Table:
     try:
         house = _rules(spec)
     except RulesError as exc:
-        raise SessionError(str(exc)) from None
+        raise SessionError(str(exc)) from exc  # (its cause: the codes a caller says it by)
     players = session.get("players")
     if not isinstance(players, list) or not players:
         raise SessionError("the session has no players")
