@@ -20,7 +20,7 @@ from .actions import Action
 from .blinds import raise_closed, right_holder
 from .betround import (acted, acted_by_muck, cap, count_raise, skipped, unknown_wager,
                        wagered)
-from .open_box import REASON as BOX_REASON
+from .open_box import buy, cover
 from .opening import judge_from_deal, left, opened
 from .rounds import bet_due, end_betting
 from .state import PAST, PREDEAL, HandState
@@ -64,7 +64,8 @@ def _check(st: HandState, i: int, seat: int) -> None:
     owed = st.high - st.bets[seat]
     if owed > 0 and not (seat in st.oot_skip and st.bets[seat] >= st.oot_skip[seat]):
         st.find("illegal_check", i, seat, f"seat {seat} checked facing a bet of {st.high}",
-                details={"facing": st.high, "to_call": min(owed, st.stacks[seat])})
+                details={"facing": st.high, "to_call": owed if not st.rules.table_stakes
+                         else min(owed, st.stacks[seat])})
 
 
 def _call(st: HandState, i: int, seat: int, amount: int | None) -> None:
@@ -80,8 +81,7 @@ def _call(st: HandState, i: int, seat: int, amount: int | None) -> None:
                                      "reason": "nothing_to_call"})
             st.put(seat, amount - bets[seat])
         return
-    if owed > st.stacks[seat] and not st.rules.table_stakes:
-        open_box(st, i, seat, owed - st.stacks[seat])
+    cover(st, i, seat, owed)  # (a caja libre: the box sells what the stack lacks)
     if amount is not None:
         due_total = min(st.high, bets[seat] + st.stacks[seat])
         if amount != due_total:
@@ -91,17 +91,6 @@ def _call(st: HandState, i: int, seat: int, amount: int | None) -> None:
             st.put(seat, amount - bets[seat])
             return
     st.put(seat, owed)
-
-
-def open_box(st: HandState, i: int, seat: int, chips: int) -> None:
-    """The "caja libre" (``table_stakes`` False, seed 002): a wager or call ``chips`` past
-    the seat's stack is allowed; the seat buys them from the box at once (they join its
-    stack and go in) and the finding names the chips it owes the box
-    (``chips_added_mid_hand``, info, reason ``open_box``)."""
-    st.add_chips(seat, chips)
-    st.find("chips_added_mid_hand", i, seat, f"seat {seat} wagered {chips} chips more than "
-            "it had: with an open box (caja libre) it owes them to the box",
-            severity="info", details={"chips": chips, "reason": BOX_REASON})
 
 
 def fold(st: HandState, i: int, seat: int) -> None:
@@ -144,7 +133,7 @@ def wager(st: HandState, i: int, seat: int, verb: str, total: int) -> None:
     betting."""
     have = st.bets[seat] + st.stacks[seat]
     if total > have and not st.rules.table_stakes:
-        open_box(st, i, seat, total - have)
+        buy(st, i, seat, total - have)  # a caja libre (seed 002): the box sells the rest
         have = total
     capped = total > have
     if capped:
@@ -328,8 +317,8 @@ def options(st: HandState, seat: int) -> list[dict]:
     podrá obligar a otro a jugarse mayor cantidad de la que dispone en su resto»). With a
     caja libre (``table_stakes`` false, seed 002: «una caja libre (sin límite en las
     apuestas)») nothing stops at the stack: the call is the whole call, a no-limit wager has
-    no most (``max`` None), and the chips lacking come from the box (:func:`open_box`); a
-    short all-in is no call there, so the all-in is offered only as a no-limit wager."""
+    no most (``max`` None), and the chips lacking come from the box
+    (:func:`referee.open_box.cover`); a short all-in is no call there, so the all-in is offered only as a no-limit wager."""
     r = st.rules
     stack = st.stacks[seat]
     have = st.bets[seat] + stack if r.table_stakes else None

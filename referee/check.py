@@ -21,6 +21,8 @@ from .count import night_entry
 from .messages import (add_text, label, player_names, rule_text, seat_name, sentence,
                        severity_word, table_difference)
 from .phh_read import load_phh
+from .rules import RulesError
+from .rules_said import rules_error_text
 from .session import HandItem, SessionError, replay_session
 from .words import LANGS, Np_, check_lang, say, say_message, say_p
 
@@ -77,8 +79,11 @@ def check(session: Any, rules: Any = None, lang: str | None = None) -> dict:
     """
     if lang is not None:
         check_lang(lang)
-    hands = [hand_entry(item) for item in replay_session(session, rules)]
-    result = {"hands": hands, "night": night_entry(session, hands)}
+    hands, open_box = [], False
+    for item in replay_session(session, rules):
+        hands.append(hand_entry(item))
+        open_box = not item.start.rules.table_stakes  # (a caja libre: the counts say so)
+    result = {"hands": hands, "night": night_entry(session, hands, open_box)}
     if lang is not None:
         add_text(result, lang, player_names(session))
     return result
@@ -255,6 +260,9 @@ def check_main(argv: list[str]) -> int:
         result = check(session, args.rules, lang=args.lang)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        cause = exc if isinstance(exc, RulesError) else exc.__cause__
+        if isinstance(cause, RulesError):
+            reason = rules_error_text(cause, args.lang)  # (in --lang's words, from its codes)
         print(f"check: {args.file}: {reason}", file=sys.stderr)
         return 2
     if args.format == "json":

@@ -11,6 +11,7 @@ join the pot that carries. Functions of a :class:`HandState`; the choice is writ
 from __future__ import annotations
 
 from .actions import Action
+from .open_box import cover
 from .state import COMPLETE, HandState
 
 
@@ -23,12 +24,35 @@ def matching_due(st: HandState) -> bool:
 
 def owed(st: HandState, seat: int) -> int:
     """Chips ``seat`` still owes: what brings its chips put in this hand up to the most a
-    seat still in put in ("la cantidad alcanzada por los demás"), no more than its stack;
-    0 for a seat still in."""
-    if seat not in st.folded:
+    seat still in put in ("la cantidad alcanzada por los demás"), no more than its stack
+    (with table stakes; with a caja libre the box sells the rest); 0 for a seat still in,
+    and for a seat that withdrew after two of its cards were exposed in the deal (seed
+    002: it leaves the hand with its ante in the pot and takes no further part:
+    :func:`withdrew`)."""
+    if seat not in st.folded or withdrew(st, seat):
         return 0
     reached = max(st.contrib[s] for s in st.contesting())
-    return max(0, min(reached - st.contrib[seat], st.stacks[seat]))
+    short = reached - st.contrib[seat]
+    if st.rules.table_stakes:
+        short = min(short, st.stacks[seat])
+    return max(0, short)
+
+
+def withdrew(st: HandState, seat: int) -> bool:
+    """Whether ``seat`` left the hand by a withdrawal the house allows (``pN withdraw`` as
+    its first leaving line, with no finding on it: seed 002, «dos cartas se descubren,
+    ambas destinadas al mismo jugador, esto puede retirarse de la mano»). A withdrawal
+    without that right, or after the seat acted, is a fold (a finding at its line)."""
+    for k, a in enumerate(st.parsed):
+        if a is not None and a.actor == "p" and a.seat == seat and a.verb in _LEAVING:
+            return a.verb == "withdraw" and not any(
+                f.action == k and f.seat == seat for f in st.findings
+                if f.kind in ("exposed_card", "not_in_hand", "sitout_irregular"))
+    return False
+
+
+_LEAVING = frozenset(("withdraw", "sitout", "fold", "muck"))
+"""The lines by which a seat leaves a hand (:func:`withdrew`: the first one counts)."""
 
 
 def next_payer(st: HandState) -> int | None:
@@ -58,6 +82,7 @@ def pay(st: HandState, i: int, seat: int, a: Action) -> None:
         st.find("wrong_amount", i, seat, f"seat {seat} paid {amount} after the check-down; it "
                 f"owed {due} to match the seats still in",
                 details={"expected": due, "recorded": amount, "reason": "checkdown_matching"})
+    cover(st, i, seat, amount)  # (a caja libre: the box sells what the stack lacks)
     st.put_in(seat, max(0, min(amount, st.stacks[seat])))
     st.matched.add(seat)
 

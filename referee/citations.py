@@ -648,6 +648,17 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
                         "pushes gave beyond the rules' awards, plus the chips handed over at "
                         "the table), plus the chips bought since")),
     ),
+    ("stack_mismatch", "cash_out:open_box"): (
+        quoted("seed 002", "es aconsejable la institución de una caja y de un jugador-cajera "
+                           "para controlar el cambio de dinero al comienzo del juego y durante "
+                           "las manos individuales."),
+        quoted("seed 002", "También es necesario determinar si el juego se llevará a cabo con "
+                           "una caja libre (sin límite en las apuestas) o con una caja cautiva."),
+        _contract(4, N_("the chips counted at the cash-out are the chips on the table after "
+                        "the last hand played (the referee's stack, plus what the dealer's "
+                        "pushes gave beyond the rules' awards, plus the chips handed over at "
+                        "the table), plus the chips bought since")),
+    ),
     ("exposed_card", "second_misdeal"): (
         _rrop(11, (), N_("if two or more cards are exposed in the deal, it is a misdeal")),
         _EXPOSED,
@@ -655,6 +666,14 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
     ("exposed_card", "late"): (
         _rrop(3, (), N_("a card exposed by the player after the deal does not void the hand; "
                         "the hand plays on")),
+    ),
+    ("exposed_card", "late_not_held"): (
+        _rrop(3, (), N_("a card exposed by the player after the deal does not void the hand; "
+                        "the hand plays on")),
+    ),
+    ("exposed_card", "withdraw_after_acting"): (
+        _EXPOSED,
+        _rrop(3, (), N_("a player who leaves the hand without the right to do so folds")),
     ),
     ("exposed_card", "withdraw_not_allowed"): (
         _EXPOSED,
@@ -670,6 +689,10 @@ REASONS: dict[tuple[str, str], tuple[Source, ...]] = {
     ("sitout_irregular", "no_pot"): (
         quoted("seed 000", "El pot es obligatorio o convencional. Si un jugador quiere "
                            "abstenerse, lo dirá, y no se le darán cartas."),
+    ),
+    ("not_in_hand", "tabled"): (
+        _rrop(4, (), N_("cards speak: a hand tabled at the showdown is judged as shown, "
+                        "whatever the player says after")),
     ),
     ("not_in_hand", "misdeal"): (
         _rrop(13, (), N_("a misdeal voids the deal; chips put in are returned")),

@@ -62,7 +62,8 @@ class Count:
     pot_share: int = 0
 
 
-def cash_out_findings(entries: Sequence[Mapping], counts: Iterable[Count]) -> list[Finding]:
+def cash_out_findings(entries: Sequence[Mapping], counts: Iterable[Count],
+                      open_box: bool = False) -> list[Finding]:
     """The counts that differ from the chips on the table, as night findings.
 
     :param entries: the night's hands as ``referee.check`` rules them (its ``hands``
@@ -71,6 +72,10 @@ def cash_out_findings(entries: Sequence[Mapping], counts: Iterable[Count]) -> li
         its entry's ``stacks`` has it. An entry without ``chips_on_table`` (judged before
         the figure existed) counts its ``stacks``.
     :param counts: the :class:`Count` of each cash-out, in the order they were made.
+    :param open_box: the night plays with a caja libre (``table_stakes`` false, seed 002):
+        each finding's ``basis`` is ``"open_box"``, and its rule quotes the caja libre's
+        sentence rather than the caja cautiva's («cada jugador responde, en cada mano, solo
+        de las fichas que tiene delante», table stakes).
     :returns: one :class:`~referee.findings.Finding` per count that differs (in the order
         of ``counts``): kind ``stack_mismatch``, severity ``error``, ``action`` None,
         ``seat`` the seat counted, rule the cash-out's own (seed 002's cash box:
@@ -103,11 +108,12 @@ def cash_out_findings(entries: Sequence[Mapping], counts: Iterable[Count]) -> li
             expected += (last.get("chips_on_table") or last["stacks"]).get(key, stack)
             why = (last.get("table_differences") or {}).get(key, [])
         if count.chips - count.pot_share != expected:
-            out.append(_finding(count, expected, referee, why))
+            out.append(_finding(count, expected, referee, why, open_box))
     return out
 
 
-def _finding(count: Count, expected: int, referee: int, why: list) -> Finding:
+def _finding(count: Count, expected: int, referee: int, why: list,
+             open_box: bool = False) -> Finding:
     """The ``stack_mismatch`` (reason ``cash_out``) of one count (English message)."""
     who = f"seat {count.seat}" + (f" ({count.name})" if count.name else "")
     when = f"after hand {count.after}" if count.after else "before the first hand"
@@ -126,6 +132,8 @@ def _finding(count: Count, expected: int, referee: int, why: list) -> Finding:
         details["table_differences"] = [dict(d) for d in why]
     if count.pot_share:
         details["pot_share"] = count.pot_share
+    if open_box:
+        details["basis"] = "open_box"  # (the rule quotes the caja libre: reason_of)
     return make("stack_mismatch", None, count.seat, message, severity="error", details=details)
 
 
@@ -173,14 +181,16 @@ def session_counts(session: Mapping, played: int) -> tuple[list[Count], list[Fin
     return counts, findings
 
 
-def night_entry(session: Mapping, entries: Sequence[Mapping]) -> dict:
+def night_entry(session: Mapping, entries: Sequence[Mapping], open_box: bool = False) -> dict:
     """The night's findings for ``referee.check``: ``{"findings": [finding dicts]}``, the
     unreadable counts of the file's ``cash_out`` first, then the counts that differ
     (:func:`session_counts`, :func:`cash_out_findings`); empty without ``cash_out``.
 
     :param session: the session dict (readable: ``referee.session.load`` accepted it).
     :param entries: ``referee.check``'s ``hands`` for it.
+    :param open_box: the night plays with a caja libre (``table_stakes`` false:
+        :func:`cash_out_findings`).
     """
     counts, findings = session_counts(session, len(entries))
-    findings += cash_out_findings(entries, counts)
+    findings += cash_out_findings(entries, counts, open_box)
     return {"findings": [f.as_dict() for f in findings]}

@@ -83,7 +83,9 @@ DETAILS: dict[str, dict[str, str]] = {
     "not_in_hand": {
         "verb": "what the seat did",
         "reason": "'never_dealt_in', 'folded', 'withdrew' (pN withdraw), 'sat_out' (pN "
-                  "sitout), 'hand_over', 'pot_pushed' or 'misdeal' (the table played on "
+                  "sitout), 'hand_over', 'pot_pushed', 'tabled' (a fold, sitout or withdraw "
+                  "of a seat whose hand was tabled at the showdown: cards speak, it changes "
+                  "nothing) or 'misdeal' (the table played on "
                   "after a misdeal: once, at the first line; the chips go back)",
     },
     "illegal_check": {
@@ -263,6 +265,8 @@ DETAILS: dict[str, dict[str, str]] = {
                   "referee.citations.REASONS): the chips counted at the cash-out differ "
                   "from the chips on the table; absent: a hand's stated stack",
         "name": "(some) 'cash_out': the player's name, None where unknown",
+        "basis": "(some) 'cash_out' on a night with a caja libre (table_stakes false): "
+                 "'open_box' (its rule quotes the caja libre's sentence, seed 002)",
         "difference": "(some) 'cash_out': recorded - expected (chips); with pot_share, "
                       "recorded - pot_share - expected",
         "referee": "(some) 'cash_out': the referee's stack at the count (plus chips bought "
@@ -296,10 +300,13 @@ DETAILS: dict[str, dict[str, str]] = {
                   "the deal is void, double_exposure misdeal; the hand ends as a misdeal), "
                   "'further' (a third or later card of the seat exposed in the deal: kept, "
                   "known to everyone) "
+                  "'late_not_held' (exposed after the deal, a card the seat's known cards "
+                  "lack: severity warning), 'withdraw_after_acting' (a pN withdraw after the "
+                  "seat bet, called, checked or drew: a fold; severity warning) "
                   "or 'withdraw_not_allowed' (a pN withdraw without that right: a fold; "
                   "severity warning)",
         "exposed": "cards of the seat exposed so far",
-        "card": "(some) the card exposed (all but 'withdraw_not_allowed')",
+        "card": "(some) the card exposed (all but the two withdrawals')",
         "returned": "(some) 'second_misdeal': seat -> chips put in so far, which go back",
     },
     "sitout_irregular": {

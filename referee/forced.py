@@ -13,9 +13,18 @@ from __future__ import annotations
 from .actions import Action
 from .blinds import jackpot_blind, matches_double
 from .betround import blind_in, set_bring_in
+from .open_box import cover
 from .rounds import start_betting
 from .state import PREDEAL, PREDRAW, HandState
 from .turns import blind_size
+
+
+def reach(st: HandState, seat: int, chips: int) -> int:
+    """The forced ``chips`` the seat can be held to: no more than its stack with table
+    stakes (seed 000: «Ningún jugador podrá obligar a otro a jugarse mayor cantidad de la
+    que dispone en su resto»); all of them with a caja libre (``table_stakes`` false, seed
+    002: what the stack lacks is bought from the box, :func:`referee.open_box.cover`)."""
+    return min(chips, st.stacks[seat]) if st.rules.table_stakes else chips
 
 
 def first_line(st: HandState, seat: int) -> int | None:
@@ -48,7 +57,7 @@ def leave_predeal(st: HandState, i: int) -> None:
                     st.find("missing_ante", first, s, f"seat {s} was dealt in without its "
                             f"ante of {r.ante}: the dealer, seat {st.button}, answers for it",
                             details={"ante": r.ante, "reason": "dealer", "dealer": st.button,
-                                     "owed": min(r.ante, st.stacks[s])})
+                                     "owed": reach(st, s, r.ante)})
                 else:
                     st.find("missing_ante", first, s, f"seat {s} was dealt in without its "
                             f"ante of {r.ante}", details={"ante": r.ante})
@@ -79,16 +88,17 @@ def ante(st: HandState, i: int, seat: int, a: Action) -> None:
     elif seat in st.anted and owed:
         st.find("wrong_amount", i, seat, f"seat {seat} anted twice ({amount} more)",
                 details={"expected": 0, "recorded": amount, "reason": "ante_twice"})
-    elif owed and amount < min(owed, st.stacks[seat]) and r.ante_liable == "dealer":
-        short = min(owed, st.stacks[seat]) - amount  # seed 000: "responsable el que da"
+    elif owed and amount < reach(st, seat, owed) and r.ante_liable == "dealer":
+        short = reach(st, seat, owed) - amount  # seed 000: "responsable el que da"
         st.find("wrong_amount", i, seat, f"seat {seat} anted {amount}; the ante is {owed}: "
                 f"the dealer, seat {st.button}, answers for the {short} missing",
                 details={"expected": owed, "recorded": amount, "reason": "ante",
                          "basis": "dealer", "dealer": st.button, "owed": short})
-    elif owed and (amount > owed or amount < min(owed, st.stacks[seat])):
+    elif owed and (amount > owed or amount < reach(st, seat, owed)):
         st.find("wrong_amount", i, seat, f"seat {seat} anted {amount}; the ante is {owed}",
                 details={"expected": owed, "recorded": amount, "reason": "ante"})
     st.anted.add(seat)
+    cover(st, i, seat, amount)  # (a caja libre: the box sells what the stack lacks)
     # (a big blind ante is paid for the whole table: dead money in the main pot)
     st.put_in(seat, min(amount, st.stacks[seat]), dead=r.big_blind_ante)
     if st.phase == PREDEAL:
@@ -118,6 +128,7 @@ def blind(st: HandState, i: int, seat: int, a: Action) -> None:
                 details={"reason": "jackpot", "double": is_big})
     else:
         _judge_blind(st, i, seat, amount, is_big, late_small)
+    cover(st, i, seat, amount)  # (a caja libre: the box sells what the stack lacks)
     st.put(seat, amount)
     # a blind logged after the double blind goes before it: the double blind keeps the
     # right to speak last, and the first to speak is the seat after it
@@ -149,7 +160,8 @@ def _small_blind_out(st: HandState, seat: int) -> bool:
     if st.blinds or st.phase != PREDEAL or not (r.small_blind and r.big_blind):
         return False
     small = st.expected_blind_seats()[0]
-    return small is not None and small != seat and st.stacks[small] == 0
+    return (small is not None and small != seat and st.stacks[small] == 0
+            and r.table_stakes)
 
 
 def _match_double(st: HandState, i: int, seat: int, amount: int) -> None:
@@ -161,6 +173,7 @@ def _match_double(st: HandState, i: int, seat: int, amount: int) -> None:
                 f"{amount}; it is {st.high}", details={"reason": "wrong_size",
                                                       "expected": st.high,
                                                       "recorded": amount, "double": False})
+    cover(st, i, seat, amount - st.bets[seat])
     st.put(seat, max(0, amount - st.bets[seat]))
     st.blinds.append((seat, st.bets[seat]))
     blind_in(st, seat)
@@ -185,7 +198,7 @@ def _judge_blind(st: HandState, i: int, seat: int, amount: int, is_big: bool,
                 f"{want_seat}'s", details={"reason": "wrong_seat", "due": want_seat,
                                            "double": is_big, "book": book})
     size = _size_due(st, is_big, late_small)
-    if size and (amount > size or amount < min(size, st.stacks[seat])):
+    if size and (amount > size or amount < reach(st, seat, size)):
         st.find("blind_irregular", i, seat, f"seat {seat} posted {amount} as the {name}; it "
                 f"is {size}", details={"reason": "wrong_size", "expected": size,
                                        "recorded": amount, "double": is_big, "book": book})
@@ -206,9 +219,10 @@ def _size_due(st: HandState, is_big: bool, late_small: bool = False) -> int:
 
 def owed_option(st: HandState, owed: tuple[int, str, int]) -> dict:
     """The forced chips owed (:func:`~referee.rounds.predeal_owed`) as the one thing the
-    seat due may do: ``{"verb", "min", "max"}`` (chips, no more than its stack)."""
+    seat due may do: ``{"verb", "min", "max"}`` (chips, no more than its stack with
+    table stakes: :func:`reach`)."""
     seat, verb, chips = owed
-    chips = min(chips, st.stacks[seat])
+    chips = reach(st, seat, chips)
     return {"verb": verb, "min": chips, "max": chips}
 
 

@@ -43,25 +43,32 @@ def expose(st: HandState, i: int, a: Action) -> None:
     everyone all the same, a warning of its own (reason ``late``), and counts toward no
     withdrawal or misdeal. A third (or later) card exposed to the same seat in the deal
     is one more it keeps (reason ``further``, info; seed 002 speaks of one and two: the
-    second's right to withdraw stands)."""
+    second's right to withdraw stands). A card exposed once the hand is decided (over, or
+    its pot pushed) is ``not_in_hand`` and changes nothing; one exposed after the deal that
+    the seat's known cards lack is said so (reason ``late_not_held``)."""
     seat = a.seat
     card = (a.cards or ("??",))[0]
-    if seat is None or seat not in st.pos or st.phase == COMPLETE:
+    if seat is None or seat not in st.pos or st.phase == COMPLETE or st.recorded:
+        # no hand, or the hand is decided (over, or its pot pushed): nothing plays on
+        reason = ("never_dealt_in" if seat not in st.pos else
+                  "hand_over" if st.phase == COMPLETE else "pot_pushed")
         st.find("not_in_hand", i, seat, f"a card was exposed for seat {seat}, which has no "
-                "hand", details={"verb": "expose", "reason": "never_dealt_in"
-                                 if seat not in st.pos else "hand_over"})
+                "hand", details={"verb": "expose", "reason": reason})
         return
-    reveal(st, i, seat, card)
+    held = card in st.hands[seat] or "??" in st.hands[seat]
+    if held or st.phase == PREDEAL:
+        reveal(st, i, seat, card)  # (late, a card the log does not give the seat: said once)
     shown = st.exposed.setdefault(seat, [])
     if card not in shown:
         shown.append(card)
     if st.phase != PREDEAL:
         # the betting began: the deal was over (seed 002 speaks of the deal); the card is
-        # known to everyone all the same, and the hand plays on
+        # known to everyone all the same, and the hand plays on (a card the seat's known
+        # cards lack is said so: ``late_not_held``)
         st.find("exposed_card", i, seat, f"{card}, seat {seat}'s card, was exposed after the "
                 "deal: not a dealing irregularity; the hand plays on and everyone knows it",
                 severity="warning", details={"card": card, "exposed": len(shown),
-                                             "reason": "late"})
+                                             "reason": "late" if held else "late_not_held"})
         return
     count = len(shown)
     if count == 1:
@@ -99,7 +106,9 @@ def may_withdraw(st: HandState, seat: int) -> bool:
 def leave(st: HandState, i: int, seat: int, verb: str) -> None:
     """``pN withdraw`` or ``pN sitout`` of a seat dealt in: the seat leaves the hand (its
     ante, if any, stays in the pot). A withdrawal without two cards exposed where the
-    house lets it is a fold (``exposed_card`` reason ``withdraw_not_allowed``); a sitout
+    house lets it is a fold (``exposed_card`` reason ``withdraw_not_allowed``), and so is
+    one after the seat played on (a bet, a call, a draw: reason ``withdraw_after_acting``,
+    seed 002's right answers the deal); a sitout
     after the seat's ante, its cards or the betting's start is a fold
     (``sitout_irregular``, :func:`late_sitout`); a sitout before all three, of a seat dealt
     cards all the same later, leaves it out (its missing ante, if any, is
@@ -112,6 +121,12 @@ def leave(st: HandState, i: int, seat: int, verb: str) -> None:
                 "exposed in the deal: it is a fold", severity="warning",
                 details={"exposed": len(st.exposed.get(seat, ())),
                          "reason": "withdraw_not_allowed"})
+    elif verb == "withdraw" and acted_before(st, i, seat):
+        # seed 002's withdrawal answers the deal: once the seat played on, it is a fold
+        st.find("exposed_card", i, seat, f"seat {seat} withdrew after acting in the hand: "
+                "the right to withdraw is the deal's; it is a fold", severity="warning",
+                details={"exposed": len(st.exposed.get(seat, ())),
+                         "reason": "withdraw_after_acting"})
     elif verb == "sitout":
         late_sitout(st, i, seat)
     fold(st, i, seat)
@@ -122,6 +137,17 @@ def leave(st: HandState, i: int, seat: int, verb: str) -> None:
         end_betting(st, i)
     elif st.phase == DRAW and draw_due(st) is None:
         end_draw(st)
+
+
+_PLAYED = frozenset(("check", "open", "bet", "call", "raise", "allin", "draw", "split"))
+"""A seat's lines that play the hand on (:func:`acted_before`)."""
+
+
+def acted_before(st: HandState, i: int, seat: int) -> bool:
+    """Whether ``seat`` played the hand on before line ``i`` (a betting line or a draw of
+    its own: :data:`_PLAYED`)."""
+    return any(a is not None and a.actor == "p" and a.seat == seat and a.verb in _PLAYED
+               for a in st.parsed[:i])
 
 
 def late_sitout(st: HandState, i: int, seat: int) -> None:

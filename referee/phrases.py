@@ -212,6 +212,9 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
         "pot_pushed": N_("%(seat)s %(verb)s after the pot was pushed: the hand was over."),
         "withdrew": N_("%(seat)s %(verb)s after withdrawing from the hand."),
         "sat_out": N_("%(seat)s %(verb)s after sitting the hand out."),
+        "tabled": N_("%(seat)s %(verb)s after their hand was tabled at the showdown: the hand "
+                     "is tabled and cards speak; it is judged as shown, and the line changes "
+                     "nothing."),
         "misdeal": N_("%(seat)s %(verb)s after the misdeal: the deal was void, nothing played "
                       "after it counts and the chips put in go back."),
     },
@@ -601,6 +604,11 @@ TEMPLATES: dict[str, dict[str | None, Said]] = {
                                    "the deal (or the house does not allow it): it is a fold."),
         "late": N_("%(card)s, a card of %(seat)s, was exposed after the deal: not a dealing "
                    "irregularity; the hand plays on and everyone knows the card."),
+        "late_not_held": N_("%(card)s was exposed after the deal as a card of %(seat)s, but "
+                            "it is not among the cards logged for them: not a dealing "
+                            "irregularity; the hand plays on and everyone knows the card."),
+        "withdraw_after_acting": N_("%(seat)s withdrew after playing on in the hand: the "
+                                    "right to withdraw answers the deal; it is a fold."),
     },
     "sitout_irregular": {
         "after_ante": N_("%(seat)s announced sitting this hand out after anteing: too late to "

@@ -64,7 +64,7 @@ from .opening import declare_split, left
 from .outcome import finish
 from .rounds import drawn, due, end_draw, end_hand, predeal_owed, predraw_betting
 from .showdown import bet_line as showdown_bet_line
-from .showdown import muck, record_show, show
+from .showdown import muck, record_show, show, tabled_hand
 from .showdown import options as showdown_options
 from .state import (BETTING_ROUNDS, COMPLETE, DRAW, PAST, POSTDRAW, PREDEAL, PREDRAW, SHOWDOWN,
                     HandState)
@@ -203,6 +203,8 @@ def _player_line(st: HandState, i: int, seat: int, a: Action) -> None:
         return
     if verb in _ALLIN_IDLE and seat in st.allin and _allin_line(st, i, seat, a):
         return
+    if tabled_hand(st, i, seat, verb):
+        return  # (a tabled hand is judged as shown: RRoP section 4, cards speak)
     if verb in _LEAVING and st.phase != COMPLETE:
         return leave(st, i, seat, verb)  # (seeds 002 and 000: out of the hand, ante stays)
     if st.phase == PREDEAL:

@@ -59,27 +59,40 @@ def draw_due(st: HandState) -> int | None:
     return None
 
 
+class _Box(dict):
+    """Every seat's chips as a caja libre sees them: never out of chips (seed 002)."""
+
+    def __missing__(self, seat: int) -> int:
+        return 1
+
+
+_BOX = _Box()
+
+
 def predeal_owed(st: HandState) -> tuple[int, str, int] | None:
     """Before the first bet: the next forced chips owed, ``(seat, verb, chips)``: each
     seat's ante (or the big blind's ante for the table), then the blinds where the house
-    sets their size (the deuce-to-seven games; the seeds' blinds are optional)."""
+    sets their size (the deuce-to-seven games; the seeds' blinds are optional). With table
+    stakes a seat with no chips left owes none; with a caja libre (``table_stakes`` false,
+    seed 002) every seat owes them (the box sells what its stack lacks)."""
     r = st.rules
     small, big = st.expected_blind_seats()
+    stacks = st.stacks if r.table_stakes else _BOX  # (a caja libre: no seat is out of chips)
     if r.ante:
         if r.big_blind_ante:
-            if big is not None and big not in st.anted and st.stacks[big] > 0:
+            if big is not None and big not in st.anted and stacks[big] > 0:
                 return big, "ante", r.ante
         else:
             for s in st.order:
-                if s not in st.anted and st.stacks[s] > 0:
+                if s not in st.anted and stacks[s] > 0:
                     return s, "ante", r.ante
     if not r.blinds_allowed:
         return None
     # a blind's seat whose ante took every chip posts nothing (it is all in)
-    small_out = small is None or st.stacks[small] == 0
+    small_out = small is None or stacks[small] == 0
     if r.small_blind and not st.blinds and not small_out:
         return small, "blind", r.small_blind
-    if (r.big_blind and big is not None and st.stacks[big] > 0
+    if (r.big_blind and big is not None and stacks[big] > 0
             and (len(st.blinds) == 1 and st.blinds[0][0] != big
                  or not st.blinds and small_out)):
         return big, "straddle", r.big_blind

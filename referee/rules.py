@@ -48,10 +48,12 @@ class RulesError(ValueError):
     or ``big_blind``; param ``small``), ``nothing_in_pot`` (``ante``).
     """
 
-    def __init__(self, message: str, key: str | None = None, reason: str | None = None, **params: int) -> None:
+    def __init__(self, message: str, key: str | None = None, reason: str | None = None,
+                 value: Any = None, **params: int) -> None:
         super().__init__(message)
         self.key = key
         self.reason = reason
+        self.value = value  # (the value at fault as given: said again by ``referee.rules_said``)
         self.params = params
 
 
@@ -385,7 +387,7 @@ def _check_fields(fields: dict[str, Any], names: Any) -> None:
             first = (at, key, why)
     if first is not None:
         _, key, why = first
-        raise RulesError(f"rules: {key}={fields[key]!r}: {why}", key, "bad_value")
+        raise RulesError(f"rules: {key}={fields[key]!r}: {why}", key, "bad_value", fields[key])
 
 
 def _chips_ok(value: Any) -> bool:
@@ -640,15 +642,17 @@ def resolve_rules(spec: Any = "jackpots", **overrides: Any) -> HouseRules:
     elif spec is None:
         base, keys = PRESETS["jackpots"], {}
     else:
-        raise RulesError(f"rules must be a preset name or an object, not {spec!r}", reason="not_rules")
+        raise RulesError(f"rules must be a preset name or an object, not {spec!r}", reason="not_rules",
+                         value=spec)
     keys.update(overrides)
     if not _FIELDS.issuperset(keys):
         unknown = sorted(set(keys) - _FIELDS)
-        raise RulesError(f"rules: unknown key(s) {', '.join(unknown)}", unknown[0], "unknown_key")
+        raise RulesError(f"rules: unknown key(s) {', '.join(unknown)}", unknown[0], "unknown_key",
+                         ", ".join(unknown))
     if "opener_ladder" in keys and keys["opener_ladder"] is not None:
         if isinstance(keys["opener_ladder"], str) or not hasattr(keys["opener_ladder"], "__iter__"):
             raise RulesError(f"rules: opener_ladder={keys['opener_ladder']!r}: must be a list", "opener_ladder",
-                             "not_a_list")
+                             "not_a_list", keys["opener_ladder"])
         keys["opener_ladder"] = tuple(keys["opener_ladder"])
     if "lowest_rank" in keys and keys["lowest_rank"] is not None:
         keys["lowest_rank"] = str(keys["lowest_rank"]).upper() if keys["lowest_rank"] != "auto" else "auto"
@@ -668,7 +672,8 @@ def _preset(name: Any) -> HouseRules:  # (any value: the file's)
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})", reason="unknown_preset") from None
+        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})", reason="unknown_preset",
+                         value=name) from None
 
 
 def check_playable(rules: HouseRules) -> None:
@@ -700,13 +705,13 @@ def check_playable(rules: HouseRules) -> None:
     if rules.betting == "fixed_limit":
         if rules.small_bet <= 0:
             raise RulesError(f"rules: small_bet={rules.small_bet}: must be above 0 in fixed limit", "small_bet",
-                             "fixed_limit_no_bet")
+                             "fixed_limit_no_bet", rules.small_bet)
         if rules.big_bet < rules.small_bet:
             raise RulesError(f"rules: big_bet={rules.big_bet}: at least the small bet ({rules.small_bet})",
-                             "big_bet", "below_small_bet", small=rules.small_bet)
+                             "big_bet", "below_small_bet", rules.big_bet, small=rules.small_bet)
     elif rules.min_bet <= 0:
         raise RulesError(f"rules: min_bet={rules.min_bet}: must be above 0 in pot limit and no limit", "min_bet",
-                         "no_min_bet")
+                         "no_min_bet", rules.min_bet)
     _check_blinds(rules)
     if rules.ante <= 0 and rules.small_blind <= 0 and rules.big_blind <= 0:
         raise RulesError("rules: ante=0 and no blinds: nobody puts anything in the pot", "ante", "nothing_in_pot")
@@ -721,9 +726,10 @@ def _check_blinds(rules: HouseRules) -> None:
         return
     if 0 < rules.big_blind < rules.small_blind:
         raise RulesError(f"rules: big_blind={rules.big_blind}: at least the blind ({rules.small_blind})",
-                         "big_blind", "below_blind", blind=rules.small_blind)
+                         "big_blind", "below_blind", rules.big_blind, blind=rules.small_blind)
     if rules.betting == "fixed_limit":
         for key in ("big_blind", "small_blind"):
             if getattr(rules, key) > rules.small_bet:
                 raise RulesError(f"rules: {key}={getattr(rules, key)}: at most the small bet ({rules.small_bet}) "
-                                 "in fixed limit", key, "above_small_bet", small=rules.small_bet)
+                                 "in fixed limit", key, "above_small_bet", getattr(rules, key),
+                                 small=rules.small_bet)

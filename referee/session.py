@@ -72,7 +72,7 @@ def load(session: Any, rules: Any = None) -> Table:
     try:
         house = _rules(spec)
     except RulesError as exc:
-        raise SessionError(str(exc)) from None
+        raise SessionError(str(exc)) from exc  # (its cause: the codes a caller says it by)
     players = session.get("players")
     if not isinstance(players, list) or not players:
         raise SessionError("the session has no players")
@@ -126,7 +126,8 @@ def _rules(spec: Any) -> HouseRules:
 
 
 def _next_button(rules: HouseRules, button: int, stacks: Mapping[int, int]) -> int:
-    seats = [s for s, c in stacks.items() if c > 0] or list(stacks)
+    # (with a caja libre, table_stakes false, seed 002, a seat with no chips plays on)
+    seats = [s for s, c in stacks.items() if c > 0 or not rules.table_stakes] or list(stacks)
     clockwise = rules.direction == "clockwise"
     ordered = sorted(seats, reverse=not clockwise)
     after = [s for s in ordered if (s > button if clockwise else s < button)]
@@ -330,7 +331,8 @@ def hand_start(rules: HouseRules, carry: Carry, hand: dict, number: int
 def next_button(rules: HouseRules, carry: Carry, stacks: Mapping[int, int]) -> int | None:
     """The button of the next hand where the log does not say: the same seat after a
     misdeal (Robert's Rules of Poker, Misdeals: the same dealer deals again), else the next
-    seat with chips in the direction of play (CONTRACT.md 1 and 3, ``direction``), also
+    seat with chips (any seat, with a caja libre: ``table_stakes`` false) in the direction
+    of play (CONTRACT.md 1 and 3, ``direction``), also
     when the misdealt button's seat is no longer at the table; None before the first hand.
 
     :param carry: the table after the last hand (its button and outcome).

@@ -31,6 +31,23 @@ def bet_line(st: HandState, i: int, seat: int, a: Action) -> None:
             "was over", details={"due": None, "verb": verb, "reason": "betting_over"})
 
 
+GIVING_UP = frozenset(("fold", "sitout", "withdraw"))
+"""Lines by which a seat gives up its hand (:func:`tabled_hand`)."""
+
+
+def tabled_hand(st: HandState, i: int, seat: int, verb: str) -> bool:
+    """A fold, sitout or withdrawal (:data:`GIVING_UP`) of a seat whose hand is tabled at
+    the showdown: the hand is judged as shown (RRoP section 4: cards speak; a hand tabled
+    at the showdown is not given up by what the player says after), so the line changes
+    nothing: ``not_in_hand`` (reason ``tabled``). Returns whether it was one."""
+    if verb not in GIVING_UP or st.phase != SHOWDOWN or seat not in st.shown:
+        return False
+    st.find("not_in_hand", i, seat, f"seat {seat} {PAST.get(verb, verb)} after its hand was "
+            "tabled at the showdown: the hand is judged as shown (cards speak)",
+            details={"verb": verb, "reason": "tabled"})
+    return True
+
+
 def show(st: HandState, i: int, seat: int, a: Action) -> None:
     """``pN show CARDS`` while the hand is live: a show where everyone checked before the
     draw of a game without openers starts the showdown (seed 003); a hand tabled before a

@@ -187,12 +187,17 @@ class HandState:
         # "Si un jugador quiere abstenerse, lo dirá, y no se le darán cartas"), every seat
         # with chips until the betting starts; without antes, every seat with chips.
         ante_game = rules.ante > 0 and not rules.big_blind_ante
+        box = not rules.table_stakes  # a caja libre (seed 002): a seat with no chips plays
         if not (ante_game and betting_started):
-            involved |= {s for s, c in self.stacks.items() if c > 0}
+            involved |= {s for s, c in self.stacks.items() if c > 0 or box}
         # a seat with no chips at the start of the hand is not dealt in (table stakes, RRoP
         # section 3: a player plays only the chips in front of them); its lines are
-        # ``not_in_hand``
-        involved = {s for s in involved if self.stacks.get(s, 0) > 0}
+        # ``not_in_hand``. With a caja libre it is dealt in: its ante and wagers are bought
+        # from the box (:func:`referee.betting.cover`)
+        if not box:
+            involved = {s for s in involved if self.stacks.get(s, 0) > 0}
+        else:
+            involved &= set(self.stacks)
         # a seat that sits out (seed 000: "no se le darán cartas") is not dealt in
         self.sat_out = sitting_out(parsed)
         involved -= self.sat_out
@@ -309,7 +314,10 @@ class HandState:
     # ---------------------------------------------------------------- chips
     def put(self, seat: int, chips: int) -> int:
         """Move ``chips`` from the seat's stack to the pot and its bet this round (capped
-        at the stack: table stakes); returns the chips moved."""
+        at the stack: table stakes; with a caja libre the caller has bought what is lacking
+        first, :func:`referee.betting.cover`); returns the chips moved. A seat left with no
+        chips is all in, with table stakes only (seed 002: with a caja libre «cada jugador
+        responde» of no stack: nobody is all in)."""
         stacks = self.stacks
         have = stacks[seat]
         if chips > have:
@@ -319,22 +327,24 @@ class HandState:
         stacks[seat] = have = have - chips
         self.contrib[seat] += chips
         self.bets[seat] += chips
-        if have == 0:
-            self.allin.add(seat)
+        if have == 0 and self.rules.table_stakes:
+            self.allin.add(seat)  # (a caja libre has no all in: the box sells what is lacking)
         return chips
 
     def put_in(self, seat: int, chips: int, dead: bool = False) -> None:
         """Move ``chips`` (no more than the stack: the caller caps them) from the seat's
         stack into the pot, not as a bet of this round: an ante, or a folded seat's
         payment after a check-down (seed 002). ``dead``: paid for the whole table (a big
-        blind ante), dead money in the main pot. A seat left with no chips is all in."""
+        blind ante), dead money in the main pot. A seat left with no chips is all in (with
+        table stakes only: with a caja libre, ``table_stakes`` false, seed 002, nobody is
+        all in, the box sells what is lacking)."""
         stacks = self.stacks
         stacks[seat] -= chips
         if dead:
             self.dead_money[seat] = self.dead_money.get(seat, 0) + chips
         else:
             self.contrib[seat] += chips
-        if stacks[seat] == 0:
+        if stacks[seat] == 0 and self.rules.table_stakes:
             self.allin.add(seat)
 
     def add_chips(self, seat: int, chips: int) -> None:

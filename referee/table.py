@@ -65,8 +65,10 @@ def hand_state(item: HandItem) -> dict:
         them to every player; the other cards stay the seat's own), "dead": [seats whose
         hand is dead, in play
         order], "show_openers": seat (int) or None (the opener took the pot without showing
-        openers: :func:`openers_due`), "miscount": :func:`miscount_lines`}``. Seat keys
-        are strings.
+        openers: :func:`openers_due`), "miscount": :func:`miscount_lines`, "irregular":
+        :func:`irregular_offers`, "sat_out": [seats that said ``pN sitout`` before the
+        deal: they abstain (seed 000), unlike a seat not dealt in for want of chips]}``.
+        Seat keys are strings.
 
     A dead hand takes no further part in the betting: its seat, when due, may only fold
     (:func:`dead_hand_legal`).
@@ -114,13 +116,22 @@ def hand_state(item: HandItem) -> dict:
         "awards": proposed if phase == COMPLETE else None,
         "recorded_awards": recorded,
         "findings": findings,
-        "known_cards": {str(s): list(st.hands.get(s, ())) for s in st.order},
-        "exposed_cards": {str(s): list(cards) for s, cards in st.exposed.items() if cards},
-        "dead": [s for s in st.order if s in st.dead],
+        **_cards(st),
         "show_openers": openers_due(findings),
         "legal_if_due": legal_if_due(st, replay.due()),
         "miscount": miscount_lines(st),
+        "irregular": irregular_offers(phase, bool(st.recorded)),
+        "sat_out": sorted(st.sat_out),
     }
+
+
+def _cards(st: HandState) -> dict:
+    """``{"known_cards", "exposed_cards", "dead"}`` of :func:`hand_state`: what each seat
+    dealt in holds as far as the log says, the cards exposed in the deal (known to
+    everyone), the seats whose hand is dead."""
+    return {"known_cards": {str(s): list(st.hands.get(s, ())) for s in st.order},
+            "exposed_cards": {str(s): list(cards) for s, cards in st.exposed.items() if cards},
+            "dead": [s for s in st.order if s in st.dead]}
 
 
 def _stacks(item: HandItem, pushed: bool) -> dict[str, dict[str, int]]:
@@ -165,6 +176,25 @@ def miscount_lines(st: HandState) -> dict[str, dict]:
                                  else {"verb": "deal", "count": held})
         out[str(seat)] = {"verb": "deal" if thrown is None else "serve", "counts": counts}
     return out
+
+
+IRREGULAR_LINES = ("expose", "fix", "withdraw", "sitout")
+"""The seeds' irregularities the tablet's menu records as one line each (issue 27)."""
+
+
+def irregular_offers(phase: str, pushed: bool) -> list[str]:
+    """The lines of :data:`IRREGULAR_LINES` the tablet's "Irregularidades" menu offers
+    now (a subset, in that order). Once the hands are being shown (the showdown) or the
+    hand is decided, a withdrawal or a sitout gives up nothing: a tabled hand is judged as
+    shown (RRoP section 4, cards speak: :func:`referee.showdown.tabled_hand`), and after
+    the pot is pushed the hand is over; so neither is offered then.
+
+    >>> irregular_offers("predraw", False), irregular_offers("showdown", False)
+    (['expose', 'fix', 'withdraw', 'sitout'], ['expose', 'fix'])
+    """
+    if pushed or phase in (SHOWDOWN, COMPLETE):
+        return [v for v in IRREGULAR_LINES if v not in ("withdraw", "sitout")]
+    return list(IRREGULAR_LINES)
 
 
 def proposed_awards(result, due: int | None) -> dict[str, int] | None:
@@ -223,7 +253,8 @@ def legal_if_due(st: HandState, due: int | None) -> dict[str, list[dict]]:
         return {}
     out: dict[str, list[dict]] = {}
     for seat in st.contesting():
-        if seat == due or seat in st.dead or seat in st.allin or st.stacks.get(seat, 0) <= 0:
+        if seat == due or seat in st.dead or seat in st.allin or (
+                st.stacks.get(seat, 0) <= 0 and st.rules.table_stakes):
             continue
         out[str(seat)] = short_call_legal(bet_options(st, seat))
     return out

@@ -61,8 +61,8 @@ def trace(start: HandStart, actions: Sequence[Any], *, number: int = 1,
           "predeal"|"predraw"|"draw"|"postdraw"|"showdown"|"complete", "pot": chips in
           the middle, "pots": [{"amount": chips, "seats": [int]}] (main pot first, among
           the live seats), "stacks": {seat: chips behind}, "bets": {seat: chips this
-          round}, "to_call": chips the next seat due must add to call (0 if none, no more
-          than its stack), "next_due": the seat due after it (None if nobody), "cards":
+          round}, "to_call": chips the next seat due must add to call (0 if none; no more
+          than its stack with table stakes, the whole call with a caja libre), "next_due": the seat due after it (None if nobody), "cards":
           {seat: {"held": [cards as logged, "??" unknown], "shown": [cards] or None,
           "exposed": [cards exposed in the deal so far, ``d expose``: known to everyone,
           seed 002]}} (the seats dealt in; ``shown`` also holds openers tabled alone),
@@ -124,7 +124,9 @@ def _snapshot(st: HandState, i: int, before: int | None) -> dict:
     nxt = due(st)
     to_call = 0
     if nxt is not None and st.phase in _BETTING_PHASES:
-        to_call = max(0, min(st.high - st.bets.get(nxt, 0), st.stacks.get(nxt, 0)))
+        to_call = max(0, st.high - st.bets.get(nxt, 0))
+        if st.rules.table_stakes:  # (a caja libre: the whole call, the box sells the rest)
+            to_call = min(to_call, st.stacks.get(nxt, 0))
     cards = {}
     for s in st.order:
         shown = st.shown.get(s) or st.proof.get(s)

@@ -432,7 +432,11 @@
       if (s.coming) {
         b.appendChild(el("span", {"class": "seat-coming"}, S.coming.replace("%(chips)s", num(s.coming))));
       }
-      if (s.sitting_out) { b.appendChild(el("span", {"class": "seat-out"}, S.sitting_out)); }
+      // (a seat that said it abstains, seed 000, in other words than one with no chips)
+      if (s.sitting_out) {
+        b.appendChild(el("span", {"class": "seat-out"},
+                         s.abstains ? S.sitting_out : (s.stack > 0 ? S.not_dealt_in : S.no_chips)));
+      }
       var shown = (view.shown || {})[String(s.seat)];
       if (shown) {   // the hand tabled face up, and its name in the referee's words
         var cardsEl = el("span", {"class": "seat-cards", "data-cards": shown.cards.join("")});
@@ -1313,8 +1317,12 @@
     }
   }
   function renderIrregularSeats() {
+    // the lines the referee offers now (``view.irregular``: no withdrawal or sitout once the
+    // hands are shown, a tabled hand is judged as shown); a deal's count is always offered
+    var offered = view.irregular || ["expose", "fix", "withdraw", "sitout"];
     document.querySelectorAll("#irregular [data-irregular-kind]").forEach(function (row) {
       var kind = row.getAttribute("data-irregular-kind");
+      row.hidden = kind !== "many" && kind !== "few" && offered.indexOf(kind) < 0;
       var box = row.querySelector(".seats");
       var seats = (view.seats || []).filter(function (s) { return !s.sitting_out; });
       var now = seats.map(function (s) { return s.seat + ":" + s.name; }).join("|");

@@ -18,7 +18,7 @@ from referee.rank import rank
 from referee.rules import RulesError
 from referee.session import play_hand
 from referee.state import Phase
-from referee.table import hand_state
+from referee.table import IRREGULAR_LINES, hand_state
 from store.core.checks import StoreError
 from store.core.transactions import read_tx
 from store.dispute.ruling_modes import move_lines
@@ -31,7 +31,7 @@ from store.night.rebuy_reads import pending_rebuys, tablet_rebuys
 STATE_FIELDS = ("hand", "phase", "to_act", "legal", "pot", "pots", "bets", "stacks", "in_hand",
                 "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
                 "recorded_awards", "findings", "known_cards", "exposed_cards", "dead", "show_openers",
-                "legal_if_due", "miscount")
+                "legal_if_due", "miscount", "irregular", "sat_out")
 """The keys of ``referee.table.hand_state`` the view passes on as they are."""
 
 FORCED_VERBS = frozenset({"ante", "blind", "straddle"})
@@ -170,7 +170,9 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         "seats": [{"seat", "name", "stack", "held" (the chips on the table: ``stack`` plus
         ``differences``), "differences" (why they differ: the seat's ``table_differences``,
         CONTRACT.md 4), "bet", "in_hand", "button", "to_act",
-        "acted", "sitting_out" (not dealt in: no chips when the hand began)}], and the keys
+        "acted", "sitting_out" (not dealt in: no chips when the hand began, or abstaining),
+        "abstains" (not dealt in because the seat said ``pN sitout``: seed 000's
+        abstaining, worded apart from a seat with no chips)}], and the keys
         of :data:`STATE_FIELDS` as ``referee.table.hand_state`` gives them ("phase",
         "to_act", "legal" [{verb, min, max}], "pot", "pots", "bets", "stacks", "in_hand",
         "dealt_in", "acted", "opening", "button", "proposed_awards", "awards",
@@ -178,7 +180,9 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
         (seat -> the cards exposed in the deal, known to everyone: the tablet draws them
         face up at the seat), "dead", "show_openers", "miscount" (seat -> the line that
         records it found holding too many or too few cards: a deal's or a serve's count, the
-        referee's ``referee.table.miscount_lines``)), "forced": [str] (the lines one "everyone's forced bets" tap would
+        referee's ``referee.table.miscount_lines``), "irregular" (the irregularities' lines
+        the tablet's menu offers now, ``referee.table.irregular_offers``), "sat_out"),
+        "forced": [str] (the lines one "everyone's forced bets" tap would
         store now, the referee's: :func:`forced_plan`; [] none), "finish": :func:`finish_plan`
         (``{"awards", "carries"}``: what one "confirm and next hand" tap stores) or None,
         "actions": [{"event_id", "seq",
@@ -204,7 +208,8 @@ def read_view(db, night_id: int, *, cached_check: bool = False, with_gap: bool =
                   "stacks": {}, "in_hand": [], "dealt_in": [], "acted": [], "opening": None,
                   "button": None, "proposed_awards": None, "awards": None,
                   "recorded_awards": {}, "findings": [], "known_cards": {}, "exposed_cards": {}, "dead": [],
-                  "show_openers": None, "legal_if_due": {}, "miscount": {}, "forced": [], "finish": None, "actions": [], "version": 0,
+                  "show_openers": None, "legal_if_due": {}, "miscount": {},
+                  "irregular": list(IRREGULAR_LINES), "sat_out": [], "forced": [], "finish": None, "actions": [], "version": 0,
                   "undo": None}
     checked = None   # the ruling on the newest hand (the one shown), read with its state
     if hand_id is not None:
@@ -294,6 +299,7 @@ def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]], played: in
     if not view["in_progress"] and view["hand_id"] is not None:  # between hands: rebuys since count
         upcoming = judging.next_hand_stacks(db, night_id, played)
     dealt_in, acted, live = set(view["dealt_in"]), set(view["acted"]), set(view["in_hand"])
+    abstaining = set(view.get("sat_out") or ())  # (said ``pN sitout``: not for want of chips)
     seats = []
     players = store.table_players(db, night_id)
     gone = judging.left_stacks(db, night_id) if any(p["left"] for p in players) else {}
@@ -311,6 +317,7 @@ def _seats(db, night_id: int, view: dict, gap: dict[str, list[dict]], played: in
                       "button": view["button"] == seat, "to_act": view["to_act"] == seat,
                       "acted": seat in acted,
                       "sitting_out": view["hand_id"] is not None and seat not in dealt_in,
+                      "abstains": seat in abstaining,
                       "coming": coming.get(seat, 0), "took_home": gone.get(seat) if p["left"] else None})
     return seats
 

@@ -66,7 +66,8 @@ def _count_findings(db: Database, night_id: int) -> list[dict]:
         night = Night(db, night_id)
         counts = _counts(db, night)
         entries = list(hands_judgements(db, night_id, _hands_counted_after(db, night_id, counts)).values())
-    return [f.as_dict() for f in cash_out_findings(entries, counts)]
+    # (a caja libre: the findings quote its sentence, not the caja cautiva's)
+    return [f.as_dict() for f in cash_out_findings(entries, counts, not night.rules.table_stakes)]
 
 
 def _hands_counted_after(db: Database, night_id: int, counts: list[Count]) -> set[int]:

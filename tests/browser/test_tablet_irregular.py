@@ -287,3 +287,20 @@ def test_too_few_cards_after_the_draw_is_the_serve_the_referee_names(browser, se
     taps.settle()
     assert _log(db, night_id, hand_id=hand_id)[-1] == "d deal p4 4"
     context.close()
+
+
+def test_once_the_hands_are_shown_the_menu_offers_no_withdrawal_or_sitout(browser, server, app, db):
+    """Issue 27, a second fresh tester: a sitout or a withdrawal after the hands were shown
+    gave the pot away. A tabled hand is judged as shown (RRoP section 4, cards speak), so at
+    the showdown the menu, which offers what the referee says (``view.irregular``), has no
+    "Se retira" or "No juega esta mano" row; the deal's counts and the exposed card stay."""
+    night_id, token = _night(db)
+    _store_actions(db, night_id, ANTES + ["p1 check", "p3 open 10", "p4 call", "p1 fold",
+                                          "p3 draw 0", "p4 draw 0", "p3 check", "p4 check"])
+    context, page = _open(browser, server, night_id, token)
+    page.click("#irregular summary")
+    page.wait_for_selector("#irregular-expose .choose-seat")
+    assert page.is_hidden("#irregular-withdraw") and page.is_hidden("#irregular-sitout")
+    assert page.is_visible("#irregular-expose") and page.is_visible("#irregular-few")
+    _shot(page, "tablet_irregular_showdown")
+    context.close()

@@ -124,3 +124,29 @@ def test_a_preset_that_is_not_a_name_is_one_line_and_exit_2(tmp_path, preset):
 
     assert done.stderr.strip() == (f"check: {path}: unknown preset {preset!r} (known: "
                                    f"{', '.join(PRESETS)})")
+
+
+@pytest.mark.parametrize("rules,es,en", [
+    ({"preset": "jackpots", "double_exposure": "fold"},
+     "reglas: double_exposure='fold': debe ser uno de: 'misdeal', 'withdraw'",
+     "rules: double_exposure='fold': must be one of: 'misdeal', 'withdraw'"),
+    ({"preset": "jackpots", "table_stakes": "false"},
+     "reglas: table_stakes='false': debe ser true o false",
+     "rules: table_stakes='false': must be true or false"),
+    ({"preset": "jackpots", "stakes": 1}, "reglas: clave(s) desconocida(s) stakes",
+     "rules: unknown key(s) stakes"),
+    ({"preset": "jackpots", "jokers": 3}, "reglas: jokers=3: debe ser un número entero de 0 a 2",
+     "rules: jokers=3: must be a whole number, 0-2"),
+    ("nope", "reglas predefinidas desconocidas 'nope' (se conocen: jackpots, pocker, clasico, "
+     "internacional, basico, deuce_to_seven)",
+     "unknown preset 'nope' (known: jackpots, pocker, clasico, internacional, basico, "
+     "deuce_to_seven)"),
+])
+def test_a_rules_error_is_said_in_the_language_asked(tmp_path, rules, es, en):
+    # (a second fresh tester: --lang es printed "must be one of ('misdeal', 'withdraw')")
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(dict(GOOD, rules=rules)))
+    for lang, said in (("es", es), ("en", en)):
+        proc = _run("check", str(path), "--lang", lang)
+        assert proc.returncode == 2 and proc.stdout == ""
+        assert proc.stderr.strip() == f"check: {path}: {said}", proc.stderr

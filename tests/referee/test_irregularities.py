@@ -351,3 +351,45 @@ def test_the_house_rankings_and_the_unposted_blind_cite_their_seed_sentences():
     assert small["details"] == {"recorded": 10, "minimum": 20, "reason": "min_bet",
                                 "basis": "unposted_blind"}
     assert "Esta ciega no es obligatoria" in small["rule"]
+
+
+# ------------------------------------------ a second fresh tester's findings (issue 27)
+TWO = [{"seat": 1, "name": "Ana", "stack": 100}, {"seat": 2, "name": "Bruno", "stack": 100},
+       {"seat": 3, "name": "Chus", "stack": 100}]
+
+
+def _hand(actions: list[str], preset: str = "internacional") -> dict:
+    return check({"format": "tapete/1", "rules": {"preset": preset}, "players": TWO,
+                  "hands": [{"button": 3, "actions": actions}]})["hands"][0]
+
+
+def test_a_withdrawal_after_playing_on_is_a_fold_with_a_warning():
+    """Seed 002: «dos cartas se descubren, ambas destinadas al mismo jugador, esto puede
+    retirarse de la mano»: the right answers the deal; Bruno, who called, then withdrew,
+    folded (as a withdrawal without the right is)."""
+    acts = ["p1 ante 1", "p2 ante 1", "p3 ante 1", "d expose p2 5c", "d expose p2 6c",
+            "p1 open 2", "p2 call", "p2 withdraw", "p3 fold", "d award p1 7"]
+    found = [(f["kind"], f["action"], f["details"].get("reason"), f["severity"])
+             for f in _hand(acts)["findings"] if f["action"] == 7]
+    assert found == [("exposed_card", 7, "withdraw_after_acting", "warning")]
+    before = acts[:5] + ["p2 withdraw", "p1 open 2", "p3 fold", "d award p1 5"]
+    assert not [f for f in _hand(before)["findings"] if f["severity"] != "info"
+                and f["kind"] == "exposed_card"]  # withdrawing at the deal: its right
+
+
+def test_a_card_exposed_after_the_pot_is_pushed_changes_nothing_and_is_said_so():
+    acts = ["p1 ante 1", "p2 ante 1", "p3 ante 1", "d deal p1 AsAhKd7c2h",
+            "d deal p2 JsJh9d8c3s", "p1 open 2", "p2 call", "p3 fold", "p1 draw 0",
+            "p2 draw 0", "p1 check", "p2 check", "p1 show AsAhKd7c2h", "p2 show JsJh9d8c3s",
+            "d award p1 7", "d expose p1 Qs"]
+    hand = _hand(acts, "jackpots")
+    assert [(f["kind"], f["details"].get("reason")) for f in hand["findings"]] == [
+        ("not_in_hand", "pot_pushed")]
+    es = check({"format": "tapete/1", "rules": {"preset": "jackpots"}, "players": TWO,
+                "hands": [{"button": 3, "actions": acts}]}, lang="es")["hands"][0]["findings"]
+    assert "después de repartido el bote" in es[0]["text"]
+    # during the betting, a card the seat's known cards lack is named as such
+    late = _hand(acts[:8] + ["d expose p1 Qs"], "jackpots")
+    texts = [f for f in late["findings"] if f["kind"] == "exposed_card"]
+    assert [f["details"]["reason"] for f in texts] == ["late_not_held"]
+    assert "not among the cards logged" in messages.sentence(texts[0], "en", {1: "Ana"})

@@ -107,7 +107,9 @@ def test_table_state_before_any_action_asks_for_the_antes():
                        "awards", "recorded_awards", "findings", "known_cards", "dead", "show_openers", "legal_if_due",
                        "chips_on_table",   # issue 24: the chips each seat physically holds
                        "exposed_cards",    # issue 27: cards exposed in the deal, seen by all
-                       "miscount"}         # issue 27: the line of a seat's wrong count of cards
+                       "miscount",         # issue 27: the line of a seat's wrong count of cards
+                       "irregular",        # issue 27: the irregularities' lines offered now
+                       "sat_out"}          # issue 27: the seats that said they abstain
     assert st["chips_on_table"] == st["stacks"]
     assert st["known_cards"] == {"1": ["??"] * 5, "3": ["??"] * 5, "4": ["??"] * 5}
     assert st["dead"] == [] and st["show_openers"] is None

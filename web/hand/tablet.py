@@ -542,6 +542,8 @@ def page_strings() -> dict:
         "gap_hide": _("Hide"),
         "too_large": _("That number is too large: at most 999999999999 chips."),
         "sitting_out": _("sitting out"),
+        "no_chips": _("no chips"),
+        "not_dealt_in": _("not dealt in"),
         "disputes_open": [
             ngettext("%(n)s dispute open: the host will rule on it. Play goes on.",
                      "%(n)s disputes open: the host will rule on them. Play goes on.", 1, n="%(n)s"),

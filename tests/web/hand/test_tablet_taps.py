@@ -322,6 +322,36 @@ def test_a_seat_all_in_is_not_sitting_out(client, db, night):
     assert seats[1]["stack"] == 0 and seats[1]["sitting_out"] is False
 
 
+def test_a_seat_with_no_chips_and_a_seat_that_abstains_are_told_apart(client, db, app):
+    # (issue 27, a second fresh tester: a busted seat was "sitting out", the words of pN sitout)
+    night_id = store.create_night(db, rules=RULES, chip_cents=10)
+    for name, seat, chips in (("Ana", 1, 0), ("Bruno", 3, 500), ("Chus", 4, 500), ("Dani", 5, 500)):
+        pid = store.add_player(db, name)
+        store.seat_player(db, night_id, pid, seat, entered_by="test")
+        if chips:
+            store.buy_in(db, night_id, pid, chips, entered_by="test")
+    store.start_hand(db, night_id, button=4, entered_by="test")
+    base = f"/dealer/{night_id}/{dealer_token(db, night_id)}"
+    _tap(client, {"base": base}, "p5 sitout", "abstain-key-1")
+    seats = {s["seat"]: s for s in client.get(base + "/state").get_json()["seats"]}
+    assert seats[1]["sitting_out"] is True and seats[1]["abstains"] is False  # no chips
+    assert seats[5]["sitting_out"] is True and seats[5]["abstains"] is True   # said so
+    html = client.get(base + "/?lang=es").get_data(as_text=True)
+    strings = json.loads(html.split('<script id="strings" type="application/json">')[1].split("</script>")[0])
+    assert strings["no_chips"] == "sin fichas" and strings["sitting_out"] != strings["no_chips"]
+
+
+def test_the_irregularities_menu_offers_no_withdrawal_or_sitout_once_the_hands_are_shown(client, night):
+    # RRoP section 4, cards speak: a tabled hand is judged as shown (referee.showdown.tabled_hand)
+    lines = ["p1 ante 5", "p3 ante 5", "p4 ante 5"]
+    state = _enter(client, night, lines, "menu")
+    assert state["irregular"] == ["expose", "fix", "withdraw", "sitout"]
+    state = _enter(client, night, ["p1 check", "p3 open 10", "p4 call", "p1 fold", "p3 draw 0",
+                                   "p4 draw 0", "p3 check", "p4 check"], "menu2")
+    assert state["phase"] == "showdown"
+    assert state["irregular"] == ["expose", "fix"]
+
+
 def test_the_page_carries_no_betting_rules_only_the_action_words_number_symbols_and_sentences(client, night):
     html = client.get(night["base"] + "/?lang=es").get_data(as_text=True)
     strings = json.loads(html.split('<script id="strings" type="application/json">')[1].split("</script>")[0])
