@@ -21,7 +21,7 @@ from store.stats.figures import night_figures
 
 RULES = {"preset": "jackpots", "ante": 5, "betting": "no_limit", "min_bet": 10, "table_stakes": False}
 HAND = ["p1 ante 5", "p2 ante 5", "p3 ante 5", "d deal p1 AsAd7c5d2h", "p1 open 150", "p2 fold",
-        "p3 call", "p1 draw 0", "p3 draw 0", "p1 show AsAd7c5d2h", "p3 show KsKd9h6h3c",
+        "p3 call", "p1 draw 0", "p3 draw 0", "p1 check", "p3 check", "p1 show AsAd7c5d2h", "p3 show KsKd9h6h3c",
         "d award p1 315"]
 
 
