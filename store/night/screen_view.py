@@ -67,7 +67,8 @@ def public_table(view: dict) -> dict:
             "pot": view.get("pot") or 0, "pots": [{"amount": p["amount"], "seats": list(p["seats"])}
                                                   for p in view.get("pots") or [] if p.get("amount")],
             "button": view.get("button"), "to_act": view.get("to_act"), "opening": view.get("opening"),
-            "seats": [{k: s.get(k) for k in SEAT_FIELDS} for s in view.get("seats", [])],
+            "seats": [{k: s.get(k) for k in SEAT_FIELDS} for s in view.get("seats", [])
+                      if s.get("took_home") is None],   # (a player who left is not at the table)
             "lines": public_lines(view.get("actions", [])) if in_progress else [],
             "last_declared": bool(view.get("last_declared")), "play_over": bool(view.get("play_over")),
             "open_disputes": view.get("open_disputes") or 0}

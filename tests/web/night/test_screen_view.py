@@ -156,3 +156,20 @@ def test_between_hands_and_after_the_close_the_opening_minimum_is_said_once(host
     page = host.get(f"/host/night/{night}/tv?lang=en").get_data(as_text=True)
     assert page.count("Opening minimum for the next hand") == 1
     assert re.search(r'aria-labelledby="tv-opening"', page)
+
+
+def test_a_player_who_left_is_not_on_the_screen(client, db):
+    """A second fresh tester: the TV kept showing a player who had counted and left as
+    seated ("4 @Carl 135", no mark) while the host's pages said he left."""
+    night = _night(db)
+    hand = store.start_hand(db, night, button=1, entered_by="dealer")
+    lines = ["p2 ante 5", "p3 ante 5", "p1 ante 5", "p2 check", "p3 check", "p1 check"]
+    store.append_actions(db, hand, lines, entered_by="dealer", keys=[f"l{i}" for i in range(len(lines))])
+    store.end_hand(db, hand, entered_by="dealer")
+    chus = db.execute("SELECT id FROM players WHERE name = 'Chus'").fetchone()[0]
+    store.cash_out(db, night, chus, 95, entered_by="host")
+    store.unseat(db, night, chus, reason="se va", entered_by="host")
+    _, token = issue_screen_link(db, night, issued_by="test")
+    seats = client.get(f"/screen/{token}?lang=en").get_data(as_text=True).split('id="tv-seats"', 1)[1]
+    seats = seats.split("</ol>", 1)[0]
+    assert "Ana" in seats and "Bruno" in seats and "Chus" not in seats

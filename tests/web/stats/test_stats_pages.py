@@ -145,3 +145,14 @@ def test_the_period_is_said_in_words_without_a_season_and_with_one(app, db, lang
         assert "…" not in page.split('id="period"', 1)[1].split("</p>", 1)[0], path
         assert all_nights in page, path
         assert period in client.get(f"{path}?season={spring}&lang={lang}").get_data(as_text=True), path
+
+
+def test_a_season_without_nights_says_so_on_the_club_page(app, db):
+    """A second fresh tester: a season with no night in it said "No closed nights yet: the
+    standings start with the first close" though the club had closed nights."""
+    _club(db)
+    empty = create_season(db, "Invierno", "2026-01-01", "2026-02-01", entered_by="test")
+    client = app.test_client()
+    login_host(client)
+    page = client.get(f"/host/club?season={empty}&lang=en").get_data(as_text=True)
+    assert "No closed night in the period." in page and "No closed nights yet" not in page
