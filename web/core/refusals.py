@@ -825,7 +825,7 @@ MESSAGES = {
     "show_without_cards": lambda p: _("Pick the cards shown: a hand shown without any card seen is not stored."),
     "no_hand_in_progress": lambda p: _("No hand in progress: start the next hand first."),
     "no_last_hand": lambda p: _("“Last hand” was not said: there is nothing to take back."),
-    "season_name": lambda p: _("Give the season a name of at most %(max)s characters.", max=p.get("max", 60)),
+    "season_name": lambda p: _("Give the season a name (at most %(max)s characters).", max=p.get("max", 60)),
     "season_dates": lambda p: _("Give the season's first and last day as dates, the last not before the first."),
     "no_season": lambda p: _("No such season."),
     "season_name_taken": lambda p: _("There is a season named %(name)s already: give this one another name.", **p),
