@@ -26,6 +26,7 @@ from store.core.transactions import utc_now, write_tx
 from store.hand.rows import current_hand, hands_played
 from store.night.demo import demo_sql, hidden_sql
 from store.night.importing import IMPORTING, shown, visible
+from store.night.rebuy_close import decline_on_leave
 from store.player.players import get_player
 
 EARLIEST_START = datetime(2000, 1, 1)
@@ -353,10 +354,12 @@ def unseat(db: Database, night_id: int, player_id: int, *, reason: str, entered_
                                           "entered_by": entered_by, "entered_at": now, "key": None})
         elif entries and entries[-1][1] != "cash_out":
             raise StoreError("count_first", name=name)
-        return insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "unseat",
-                                     "target": seat_id, "before_hand": played, "reason": reason.strip(),
-                                     "detail": json.dumps({"seat": seat, "hands_played": played - seated_at}),
-                                     "entered_by": entered_by, "entered_at": now, "key": key})
+        unseat_id = insert(db, "ledger", {"night_id": night_id, "player_id": player_id, "kind": "unseat",
+                                          "target": seat_id, "before_hand": played, "reason": reason.strip(),
+                                          "detail": json.dumps({"seat": seat, "hands_played": played - seated_at}),
+                                          "entered_by": entered_by, "entered_at": now, "key": key})
+        decline_on_leave(db, night_id, player_id, unseat_id, left_by=entered_by)
+        return unseat_id
 
 
 def _left_seats(db: Database, night_id: int) -> list[dict]:

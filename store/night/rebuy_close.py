@@ -32,3 +32,20 @@ def decline_at_close(db: Database, night_id: int, close_id: int, *, closed_by: s
         "SELECT r.id, r.night_id, ?, ?, ?, ? FROM rebuy_requests r WHERE r.night_id = ? AND NOT EXISTS "
         "(SELECT 1 FROM rebuy_answers a WHERE a.request_id = r.id) ORDER BY r.id",
         [CLOSED, close_id, closed_by, now, night_id]).rowcount
+
+
+def decline_on_leave(db: Database, night_id: int, player_id: int, unseat_id: int, *, left_by: str) -> int:
+    """Answer the player's requests still waiting ``declined`` when the player leaves the
+    table (a second fresh tester of issue 28: a request stayed on *Juego* with Accept and
+    Decline for a player who had gone, and accepting it was refused): append-only
+    ``rebuy_answers`` rows, ``answered_by`` who let the player leave, ``ledger_id`` the
+    ``unseat`` entry. Call inside the unseat's write transaction
+    (``store.night.nights.unseat``).
+
+    :returns: how many requests were answered.
+    """
+    return db.execute(
+        "INSERT INTO rebuy_answers (request_id, night_id, answer, ledger_id, answered_by, answered_at) "
+        "SELECT r.id, r.night_id, 'declined', ?, ?, ? FROM rebuy_requests r WHERE r.night_id = ? "
+        "AND r.player_id = ? AND NOT EXISTS (SELECT 1 FROM rebuy_answers a WHERE a.request_id = r.id) "
+        "ORDER BY r.id", [unseat_id, left_by, utc_now(), night_id, player_id]).rowcount

@@ -113,7 +113,9 @@ def _night(db: Database, night: dict, player_id: int) -> dict:
     night_id, seat = night["night_id"], night.get("seat")
     info = get_night(db, night_id)
     results = [(hand["result"], hand["names"]) for hand in night.get("hands", [])] if seat is not None else []
-    return {"night": info, "players": table_players(db, night_id),
-            "stack": None if info["closed"] else current_stack(db, night_id, seat),
+    players = table_players(db, night_id)
+    left = any(p["player_id"] == player_id and p["left"] for p in players)   # (no chips to ask for)
+    return {"night": info, "players": players,
+            "stack": None if info["closed"] or left else current_stack(db, night_id, seat),
             "results": results, "entries": player_entries(db, night_id, player_id),
             "rebuy": None if seat is None else player_rebuy(db, night_id, player_id)}

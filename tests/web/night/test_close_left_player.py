@@ -13,6 +13,8 @@ from hosts import login_host
 
 import store
 from store.hand.judging import next_hand_stacks
+from store.night.rebuy_reads import pending_rebuys
+from store.night.rebuy_requests import ask_rebuy
 
 RULES = {"preset": "jackpots", "ante": 1, "small_bet": 2, "big_bet": 4}
 HAND = ["p1 ante 1", "p2 ante 1", "p3 ante 1", "p1 open 2", "p2 fold", "p3 fold", "p1 show JsJd4c3h2s",
@@ -58,3 +60,19 @@ def test_counts_copied_from_the_table_keep_her_count_and_balance(host, db):
     assert answer.status_code in (302, 303)
     bank = store.bank_check(db, night)
     assert (bank["bought"], bank["counted"], bank["difference"], bank["miscounts"]) == (315, 315, 0, [])
+
+
+def test_a_request_for_chips_is_answered_when_the_player_leaves(client, db):
+    """A second fresh tester: Carl asked for 20 from his phone, was counted and left; the
+    request stayed on *Juego* with Accept and Decline (accepting was refused) and his phone
+    still offered "Ask for chips". Leaving declines it; his phone offers no form."""
+    night, ids = _night(db)
+    carl = ids["Carl"]
+    ask_rebuy(db, night, carl, 20)
+    assert [r["player_id"] for r in pending_rebuys(db, night)] == [carl]
+    store.cash_out(db, night, carl, 99, entered_by="host")
+    store.unseat(db, night, carl, reason="se va", entered_by="host")
+    assert pending_rebuys(db, night) == []
+    phone = client.get(f"/p/{store.issue_token(db, carl)}?lang=en").get_data(as_text=True)
+    assert "Your request for 20 chips was declined." in phone
+    assert 'class="row wrap rebuy-form"' not in phone
