@@ -156,3 +156,17 @@ def test_a_season_without_nights_says_so_on_the_club_page(app, db):
     login_host(client)
     page = client.get(f"/host/club?season={empty}&lang=en").get_data(as_text=True)
     assert "No closed night in the period." in page and "No closed nights yet" not in page
+
+
+def test_a_nights_page_marks_figures_from_few_hands(app, db):
+    """A second fresh tester: the night's statistics showed rates from 3 hands unmarked (the
+    leaderboard and the phone mark them)."""
+    _club(db)
+    night = db.execute("SELECT MAX(id) FROM nights").fetchone()[0]
+    client = app.test_client()
+    login_host(client)
+    page = client.get(f"/host/night/{night}/stats?lang=en").get_data(as_text=True)
+    table = page.split('id="night-figures"', 1)[1].split("</table>", 1)[0]
+    assert table.count('<abbr class="few"') == db.execute(
+        "SELECT COUNT(*) FROM night_stats WHERE night_id = ?", [night]).fetchone()[0] > 0
+    assert 'id="few-hands"' in page
