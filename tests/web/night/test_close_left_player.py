@@ -76,3 +76,14 @@ def test_a_request_for_chips_is_answered_when_the_player_leaves(client, db):
     phone = client.get(f"/p/{store.issue_token(db, carl)}?lang=en").get_data(as_text=True)
     assert "Your request for 20 chips was declined." in phone
     assert 'class="row wrap rebuy-form"' not in phone
+
+
+def test_a_hand_in_play_on_the_phone_is_neither_incomplete_nor_disputed(client, db):
+    """A second fresh tester: a player's phone showed the hand still in play with an
+    "incomplete hand" finding and "Dispute this hand"."""
+    night, ids = _night(db)
+    hand = store.start_hand(db, night, entered_by="dealer")
+    store.append_actions(db, hand, ["p3 ante 1", "p1 ante 1"], entered_by="dealer", keys=["i1", "i2"])
+    phone = client.get(f"/p/{store.issue_token(db, ids['Ana'])}?lang=en").get_data(as_text=True)
+    item = phone.split('data-hand="2"', 1)[1].split("</li>", 1)[0]
+    assert "in play" in item and 'data-kind="incomplete_hand"' not in item and "Dispute this hand" not in item
