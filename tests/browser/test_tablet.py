@@ -278,7 +278,7 @@ def test_a_seat_with_no_chips_sits_out_and_is_never_the_seat_to_act(browser, ser
     context, page = _open(browser, server, night_id, token)
     empty = '#seats .seat[data-seat="1"]'
     assert page.get_attribute(empty, "data-sitting-out") == "true"
-    assert page.is_disabled(empty) and "no juega" in page.text_content(empty)
+    assert page.is_disabled(empty) and "sin fichas" in page.text_content(empty)   # (not "no juega": that is a pN sitout)
     assert page.get_attribute('#seats .seat[data-seat="3"]', "aria-pressed") == "true"
     assert "Asiento 3" in page.text_content("#to-act")
     assert "to-act" not in page.get_attribute(empty, "class")
