@@ -26,12 +26,7 @@ def decline_at_close(db: Database, night_id: int, close_id: int, *, closed_by: s
     :param closed_by: who closed the night (``"host:<username>"``, ``"cli"``, ...).
     :returns: how many requests were answered.
     """
-    now = utc_now()
-    return db.execute(
-        "INSERT INTO rebuy_answers (request_id, night_id, answer, ledger_id, answered_by, answered_at) "
-        "SELECT r.id, r.night_id, ?, ?, ?, ? FROM rebuy_requests r WHERE r.night_id = ? AND NOT EXISTS "
-        "(SELECT 1 FROM rebuy_answers a WHERE a.request_id = r.id) ORDER BY r.id",
-        [CLOSED, close_id, closed_by, now, night_id]).rowcount
+    return _answer_waiting(db, night_id, CLOSED, close_id, closed_by)
 
 
 def decline_on_leave(db: Database, night_id: int, player_id: int, unseat_id: int, *, left_by: str) -> int:
@@ -44,8 +39,18 @@ def decline_on_leave(db: Database, night_id: int, player_id: int, unseat_id: int
 
     :returns: how many requests were answered.
     """
+    return _answer_waiting(db, night_id, "declined", unseat_id, left_by, player_id)
+
+
+def _answer_waiting(db: Database, night_id: int, answer: str, ledger_id: int, answered_by: str,
+                    player_id: int | None = None) -> int:
+    """Answer ``answer`` every request of the night still waiting (only ``player_id``'s when
+    given), each an append-only ``rebuy_answers`` row naming the ledger entry that answered
+    it; returns how many."""
+    mine = "AND r.player_id = ? " if player_id is not None else ""
     return db.execute(
         "INSERT INTO rebuy_answers (request_id, night_id, answer, ledger_id, answered_by, answered_at) "
-        "SELECT r.id, r.night_id, 'declined', ?, ?, ? FROM rebuy_requests r WHERE r.night_id = ? "
-        "AND r.player_id = ? AND NOT EXISTS (SELECT 1 FROM rebuy_answers a WHERE a.request_id = r.id) "
-        "ORDER BY r.id", [unseat_id, left_by, utc_now(), night_id, player_id]).rowcount
+        f"SELECT r.id, r.night_id, ?, ?, ?, ? FROM rebuy_requests r WHERE r.night_id = ? {mine}"
+        "AND NOT EXISTS (SELECT 1 FROM rebuy_answers a WHERE a.request_id = r.id) ORDER BY r.id",
+        [answer, ledger_id, answered_by, utc_now(), night_id,
+         *([player_id] if player_id is not None else [])]).rowcount
