@@ -129,6 +129,19 @@ def before_commit(step: Callable[[Database], None]) -> Callable[[Database], None
     return step
 
 
+def touched_nights(db: Database, table: str) -> list[int]:
+    """The nights a write noted in ``table`` (a one-column ``night_id`` table of notes a
+    :func:`before_commit` step works through and clears: ``totals_touched``,
+    ``stats_touched``), in order; ``[]`` when the database predates the table (an old
+    backup being read)."""
+    try:
+        return [r[0] for r in db.execute(f"SELECT night_id FROM {table} ORDER BY night_id")]
+    except sqlite3.OperationalError as exc:
+        if "no such table" in str(exc):
+            return []
+        raise
+
+
 @contextlib.contextmanager
 def write_tx(db: Database):
     """A write transaction that takes the write lock at once (``BEGIN IMMEDIATE``).

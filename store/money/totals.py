@@ -31,12 +31,11 @@ what the sealed close summaries give. Money is int cents.
 
 from __future__ import annotations
 
-import sqlite3
 
 from sqlite_utils import Database
 
 from store.core.chain import chain_key, derived_holds, derived_mac
-from store.core.transactions import before_commit, write_tx
+from store.core.transactions import before_commit, touched_nights, write_tx
 from store.money import dues
 from store.money.close_summary import live_closes, read_summary
 from store.money.derived import cents, insert
@@ -150,12 +149,7 @@ def store_touched(db: Database) -> None:
     again, then the note taken off. Runs inside every outermost write transaction before
     its commit (``store.core.transactions.before_commit``); a database without m020 (an
     old backup being read) has nothing to do."""
-    try:
-        touched = [r[0] for r in db.execute("SELECT night_id FROM totals_touched ORDER BY night_id")]
-    except sqlite3.OperationalError as exc:
-        if "no such table" in str(exc):
-            return
-        raise
+    touched = touched_nights(db, "totals_touched")
     for night_id in touched:
         store_night(db, night_id)
         dues.store_night(db, night_id)

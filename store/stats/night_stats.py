@@ -26,12 +26,11 @@ the night's hands. An open night has no rows (its page reads its running sums:
 from __future__ import annotations
 
 import json
-import sqlite3
 from datetime import datetime
 
 from sqlite_utils import Database
 
-from store.core.transactions import before_commit, write_tx
+from store.core.transactions import before_commit, touched_nights, write_tx
 from store.money.totals import night_rows as standing_rows
 from store.night.demo import counts as night_counts
 from store.night.nights import get_night
@@ -171,12 +170,7 @@ def store_touched(db: Database) -> None:
     night only when it has rows to take away), then the notes taken off. Runs inside every
     outermost write transaction before its commit; a database without m027 (an old backup
     being read) has nothing to do."""
-    try:
-        touched = [r[0] for r in db.execute("SELECT night_id FROM stats_touched ORDER BY night_id")]
-    except sqlite3.OperationalError as exc:
-        if "no such table" in str(exc):
-            return
-        raise
+    touched = touched_nights(db, "stats_touched")
     for night_id in touched:
         if _live_close(db, night_id) is not None or db.execute(
                 "SELECT 1 FROM night_stats WHERE night_id = ? LIMIT 1", [night_id]).fetchone():
